@@ -1,0 +1,99 @@
+/// A named restriction the person set up: what to shield, how strictly, when, and what gets
+/// through. Key's Work / Study / Sleep, Earned Access's modes and Present's session setups
+/// are all profiles; they differ in `path`, policies and schedules.
+public struct Profile: Hashable, Codable, Sendable, Identifiable {
+    public let id: ProfileID
+    public let name: String
+    public let emoji: String
+    public let path: Pathway
+    public let selection: Selection
+    public let listMode: ListMode
+    public let strictness: Strictness
+    public let unlockPolicy: UnlockPolicy
+    public let breakPolicy: BreakPolicy
+    /// When the profile runs by itself. Empty: only when started (by key, in-app or Shortcut).
+    public let schedules: [Schedule]
+
+    /// iOS accepts at most this many exceptions in `.all(except:)`.
+    public static let maximumAllowListExceptions = 50
+
+    public init(
+        id: ProfileID,
+        name: String,
+        emoji: String,
+        path: Pathway,
+        selection: Selection,
+        listMode: ListMode = .blockList,
+        strictness: Strictness = .gentle,
+        unlockPolicy: UnlockPolicy = .none,
+        breakPolicy: BreakPolicy = .none,
+        schedules: [Schedule] = []
+    ) throws {
+        let label = "profile “\(name)”"
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else {
+            throw ValidationError("profile \(id)", "Give the profile a name.")
+        }
+        guard trimmed.count <= 40 else {
+            throw ValidationError(label, "A name can be at most 40 characters long.")
+        }
+        guard emoji.count == 1, emoji.unicodeScalars.contains(where: { $0.properties.isEmojiPresentation || $0.properties.isEmoji && $0.value > 0xFF }) else {
+            throw ValidationError(label, "Choose a single emoji, not “\(emoji)”.")
+        }
+        switch listMode {
+        case .blockList:
+            guard !selection.isEmpty else {
+                throw ValidationError(label, "Choose at least one app, category or website to block.")
+            }
+        case .allowList:
+            guard selection.categories.isEmpty else {
+                throw ValidationError(label, "An allow list keeps individual apps and websites open; iOS cannot exempt a whole category. Pick the apps instead.")
+            }
+            guard selection.applications.count <= Profile.maximumAllowListExceptions,
+                  selection.webDomains.count <= Profile.maximumAllowListExceptions else {
+                throw ValidationError(label, "iOS can keep at most \(Profile.maximumAllowListExceptions) apps and \(Profile.maximumAllowListExceptions) websites open in an allow list; this one has \(selection.applications.count) apps and \(selection.webDomains.count) websites.")
+            }
+        }
+        var seen = Set<ScheduleID>()
+        for schedule in schedules where !seen.insert(schedule.id).inserted {
+            throw ValidationError(label, "Two schedules share the id “\(schedule.id)”.")
+        }
+        self.id = id
+        self.name = trimmed
+        self.emoji = emoji
+        self.path = path
+        self.selection = selection
+        self.listMode = listMode
+        self.strictness = strictness
+        self.unlockPolicy = unlockPolicy
+        self.breakPolicy = breakPolicy
+        self.schedules = schedules
+    }
+
+    /// Grants from these rituals lift this profile (none when locked).
+    public var acceptedRituals: Set<RitualKind> {
+        strictness == .locked ? [] : unlockPolicy.offered(under: strictness).rituals
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, name, emoji, path, selection, listMode, strictness, unlockPolicy, breakPolicy, schedules
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let id = try c.decode(ProfileID.self, forKey: .id)
+        let name = try c.decode(String.self, forKey: .name)
+        let emoji = try c.decode(String.self, forKey: .emoji)
+        let path = try c.decode(Pathway.self, forKey: .path)
+        let selection = try c.decode(Selection.self, forKey: .selection)
+        let listMode = try c.decodeIfPresent(ListMode.self, forKey: .listMode) ?? .blockList
+        let strictness = try c.decodeIfPresent(Strictness.self, forKey: .strictness) ?? .gentle
+        let unlockPolicy = try c.decodeIfPresent(UnlockPolicy.self, forKey: .unlockPolicy) ?? .none
+        let breakPolicy = try c.decodeIfPresent(BreakPolicy.self, forKey: .breakPolicy) ?? .none
+        let schedules = try c.decodeIfPresent([Schedule].self, forKey: .schedules) ?? []
+        self = try validatingDecode(decoder) {
+            try Profile(id: id, name: name, emoji: emoji, path: path, selection: selection, listMode: listMode,
+                        strictness: strictness, unlockPolicy: unlockPolicy, breakPolicy: breakPolicy, schedules: schedules)
+        }
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+
+/// Why a restriction in force is letting something through, or nothing.
+public enum RuleStatus: Hashable, Codable, Sendable {
+    /// Shielding everything it covers.
+    case enforcing
+    /// Some of its tokens are let through by one-token grants.
+    case partlyLifted(grants: [GrantID])
+    /// A break of one of the profile's sessions lifts it until `until`.
+    case onBreak(BreakID, until: Date)
+    /// A grant for everything it gates lifts it until `until`.
+    case granted(GrantID, until: Date)
+}
+
+/// What keeps a restriction in force.
+public enum RuleSource: Hashable, Comparable, Codable, Sendable {
+    /// A scheduled span of the profile.
+    case schedule(OccurrenceKey)
+    /// A running session of the profile.
+    case session(SessionID)
+    /// Gates, intentions and the tutorial are always in force.
+    case always
+
+    public static func < (lhs: Self, rhs: Self) -> Bool {
+        switch (lhs, rhs) {
+        case let (.schedule(a), .schedule(b)): a < b
+        case let (.session(a), .session(b)): a < b
+        case (.schedule, _): true
+        case (.session, .always): true
+        default: false
+        }
+    }
+}
+
+/// One restriction in force at the instant evaluated.
+public struct RuleEnforcement: Hashable, Codable, Sendable {
+    public let rule: RuleRef
+    public let reason: Reason
+    public let status: RuleStatus
+    public let sources: [RuleSource]
+    /// What it shields now, after its grants and breaks.
+    public let shield: RuleShield
+}
+
+/// The engine's answer: what must be shielded now, in which named stores, why, and when that
+/// can next change.
+public struct Enforcement: Hashable, Codable, Sendable {
+    /// Every named store with something in it, in name order. Stores not listed must be cleared.
+    public let stores: [ShieldStore]
+    /// The restrictions in force, in rule order.
+    public let rules: [RuleEnforcement]
+    /// Grants valid at the instant evaluated, whether or not they lift anything.
+    public let activeGrants: [GrantID]
+    /// The earliest instant after the one evaluated at which the result differs; `nil` when
+    /// nothing but a new event can change it.
+    public let nextChange: Date?
+    /// Set when more was asked for than iOS can hold; the stores hold what fits.
+    public let capacityError: CapacityError?
+
+    /// The reason the shield should show for an app, given the category iOS reports for it;
+    /// `nil` when no restriction shields it.
+    public func reason(forApp app: AppToken, category: CategoryToken? = nil) -> Reason? {
+        best(rules.lazy.filter { $0.shield.shields(app: app, category: category) })
+    }
+
+    /// The reason the shield should show for a website; `nil` when it is not shielded.
+    public func reason(forWebDomain domain: WebDomainToken, category: CategoryToken? = nil) -> Reason? {
+        best(rules.lazy.filter { $0.shield.shields(webDomain: domain, category: category) })
+    }
+
+    /// A reason for every shielded target the engine can name: each app, category and website
+    /// a rule shields, and "every app" / "every website" for allow lists and the tutorial.
+    public var reasons: [ShieldTarget: Reason] {
+        var result: [ShieldTarget: Reason] = [:]
+        func offer(_ target: ShieldTarget, _ reason: Reason) {
+            if let current = result[target], !reason.outranks(current) { return }
+            result[target] = reason
+        }
+        for rule in rules {
+            let shield = rule.shield
+            shield.applications.forEach { offer(.app($0), rule.reason) }
+            shield.categories.forEach { offer(.category($0), rule.reason) }
+            shield.webDomains.forEach { offer(.webDomain($0), rule.reason) }
+            if shield.allApplications { offer(.allApplications, rule.reason) }
+            if shield.allWebDomains { offer(.allWebDomains, rule.reason) }
+        }
+        return result
+    }
+
+    /// Whether any store shields the app.
+    public func shields(app: AppToken, category: CategoryToken? = nil) -> Bool {
+        stores.contains { $0.shields(app: app, category: category) }
+    }
+
+    public func rule(_ ref: RuleRef) -> RuleEnforcement? { rules.first { $0.rule == ref } }
+
+    private func best<S: Sequence>(_ candidates: S) -> Reason? where S.Element == RuleEnforcement {
+        candidates.reduce(nil as Reason?) { current, rule in
+            guard let current else { return rule.reason }
+            return rule.reason.outranks(current) ? rule.reason : current
+        }
+    }
+}
+
+/// Something a shield can be keyed by.
+public enum ShieldTarget: Hashable, Codable, Sendable {
+    case app(AppToken)
+    case category(CategoryToken)
+    case webDomain(WebDomainToken)
+    case allApplications
+    case allWebDomains
+}

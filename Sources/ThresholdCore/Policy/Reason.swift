@@ -1,0 +1,91 @@
+/// Which restriction a result line is about.
+public enum RuleRef: Hashable, Comparable, Codable, Sendable, CustomStringConvertible {
+    case profile(ProfileID)
+    case gate(GateID)
+    case intention(IntentionID)
+    case tutorial
+
+    public var description: String {
+        switch self {
+        case .profile(let id): "profile \(id)"
+        case .gate(let id): "gate \(id)"
+        case .intention(let id): "intention \(id)"
+        case .tutorial: "tutorial"
+        }
+    }
+
+    private var order: (Int, String) {
+        switch self {
+        case .profile(let id): (0, id.rawValue)
+        case .gate(let id): (1, id.rawValue)
+        case .intention(let id): (2, id.rawValue)
+        case .tutorial: (3, "")
+        }
+    }
+
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.order < rhs.order }
+}
+
+/// What a session-shaped shield shows: the profile's name and emoji.
+public struct SessionLabel: Hashable, Codable, Sendable {
+    public let profileID: ProfileID
+    public let name: String
+    public let emoji: String
+    public let path: Pathway
+    public let strictness: Strictness
+}
+
+/// What a gate-shaped shield shows: who is gating, and which rituals get through.
+public struct GateLabel: Hashable, Codable, Sendable {
+    public let rule: RuleRef
+    public let name: String
+    public let path: Pathway
+    public let rituals: [RitualKind]
+}
+
+/// What an intention's shield shows.
+public struct IntentionLabel: Hashable, Codable, Sendable {
+    public let intentionID: IntentionID
+    public let app: AppToken
+    public let opensUsed: Int
+    public let opensPerDay: Int
+    public let minutesPerOpen: Int
+
+    public var opensLeft: Int { max(0, opensPerDay - opensUsed) }
+}
+
+/// Why a token is shielded: what the shield extension shows (see PRODUCT.md's table).
+public enum Reason: Hashable, Codable, Sendable {
+    case sessionActive(SessionLabel)
+    case sessionGoalReached(SessionLabel, xp: Int)
+    case gated(GateLabel)
+    case intention(IntentionLabel)
+    case streakFreeze(IntentionLabel)
+    case tutorial
+
+    /// When several restrictions shield one token, the shield speaks for the strongest: a
+    /// session (which rituals cannot lift) over a gate, a gate over an intention, and the
+    /// tutorial last.
+    public var priority: Int {
+        switch self {
+        case .sessionActive, .sessionGoalReached: 4
+        case .gated: 3
+        case .intention, .streakFreeze: 2
+        case .tutorial: 1
+        }
+    }
+
+    public var rule: RuleRef {
+        switch self {
+        case .sessionActive(let label), .sessionGoalReached(let label, _): .profile(label.profileID)
+        case .gated(let label): label.rule
+        case .intention(let label), .streakFreeze(let label): .intention(label.intentionID)
+        case .tutorial: .tutorial
+        }
+    }
+
+    /// Whether `self` should be shown rather than `other`.
+    public func outranks(_ other: Reason) -> Bool {
+        priority != other.priority ? priority > other.priority : rule < other.rule
+    }
+}

@@ -1,0 +1,33 @@
+/// What one restriction shields right now, after its grants: the set-level description the
+/// engine packs into named stores, and what "why is this app blocked" is answered from.
+public struct RuleShield: Hashable, Codable, Sendable {
+    public var applications: Set<AppToken> = []
+    public var categories: Set<CategoryToken> = []
+    /// Every app (an allow list, the tutorial), except `applicationExceptions`.
+    public var allApplications = false
+    /// Apps let through despite `categories` or `allApplications`.
+    public var applicationExceptions: Set<AppToken> = []
+    public var webDomains: Set<WebDomainToken> = []
+    public var allWebDomains = false
+    public var webDomainExceptions: Set<WebDomainToken> = []
+
+    public init() {}
+
+    public var isEmpty: Bool {
+        applications.isEmpty && categories.isEmpty && !allApplications && webDomains.isEmpty && !allWebDomains
+    }
+
+    /// Whether an app (in `category`, when the caller knows it) is shielded by this rule.
+    public func shields(app: AppToken, category: CategoryToken?) -> Bool {
+        if applications.contains(app) { return true }
+        let byCategory = allApplications || category.map(categories.contains) == true
+        return byCategory && !applicationExceptions.contains(app)
+    }
+
+    /// Whether a website (in `category`, when known) is shielded by this rule.
+    public func shields(webDomain: WebDomainToken, category: CategoryToken?) -> Bool {
+        if webDomains.contains(webDomain) { return true }
+        let byCategory = allWebDomains || category.map(categories.contains) == true
+        return byCategory && !webDomainExceptions.contains(webDomain)
+    }
+}

@@ -1,0 +1,70 @@
+/// A category policy as ManagedSettings takes it: some categories or all, minus exceptions.
+public enum CategoryPolicy<Exception: OpaqueToken>: Hashable, Codable, Sendable {
+    case specific(Set<CategoryToken>, except: Set<Exception>)
+    case all(except: Set<Exception>)
+
+    public func covers(_ token: Exception, category: CategoryToken?) -> Bool {
+        switch self {
+        case .specific(let categories, let except):
+            category.map(categories.contains) == true && !except.contains(token)
+        case .all(let except):
+            !except.contains(token)
+        }
+    }
+}
+
+/// The settings for one named `ManagedSettingsStore`. iOS shields the union of every store.
+public struct ShieldStore: Hashable, Codable, Sendable, Identifiable {
+    public static let maximumTokens = 50
+    public static let maximumStores = 50
+    public static let namePrefix = "threshold."
+
+    /// The store's name: `threshold.0` … `threshold.49`, stable so re-applying is a diff.
+    public let name: String
+    public var applications: Set<AppToken> = []
+    public var applicationCategories: CategoryPolicy<AppToken>?
+    public var webDomains: Set<WebDomainToken> = []
+    public var webDomainCategories: CategoryPolicy<WebDomainToken>?
+
+    public var id: String { name }
+
+    public init(name: String) { self.name = name }
+    public init(index: Int) { self.name = Self.namePrefix + String(index) }
+
+    public var isEmpty: Bool {
+        applications.isEmpty && applicationCategories == nil && webDomains.isEmpty && webDomainCategories == nil
+    }
+
+    public func shields(app: AppToken, category: CategoryToken?) -> Bool {
+        applications.contains(app) || applicationCategories?.covers(app, category: category) == true
+    }
+
+    public func shields(webDomain: WebDomainToken, category: CategoryToken?) -> Bool {
+        webDomains.contains(webDomain) || webDomainCategories?.covers(webDomain, category: category) == true
+    }
+}
+
+/// More shielding was asked for than iOS can hold. The engine never drops a token silently:
+/// what did not fit is counted here and the reconciler reports it.
+public struct CapacityError: Error, Hashable, Codable, Sendable, CustomStringConvertible {
+    public enum Problem: Hashable, Codable, Sendable {
+        /// The shields need more named stores than iOS allows; `unshielded` tokens were left out.
+        case tooManyStores(needed: Int, unshielded: Int)
+        /// A category or allow-list policy has more exceptions than iOS takes; `dropped`
+        /// exceptions were left out, so those apps or sites stay shielded (the safe side).
+        case tooManyExceptions(kind: String, count: Int, dropped: Int)
+    }
+
+    public let problems: [Problem]
+
+    public var description: String {
+        problems.map { problem in
+            switch problem {
+            case .tooManyStores(let needed, let unshielded):
+                "The shields need \(needed) Screen Time stores but iOS allows \(ShieldStore.maximumStores); \(unshielded) selected items cannot be shielded. Choose categories instead of that many single apps."
+            case .tooManyExceptions(let kind, let count, let dropped):
+                "\(count) \(kind) should be let through, but iOS takes at most \(ShieldStore.maximumTokens); \(dropped) stay shielded."
+            }
+        }.joined(separator: " ")
+    }
+}
