@@ -30,10 +30,12 @@ let package = Package(
 
 package.targets += [
     .target(name: "ThresholdCore", swiftSettings: swift6),
+    .target(name: "TestSupport", dependencies: ["ThresholdCore"], swiftSettings: swift6),
     .testTarget(
         name: "ThresholdCoreTests",
         dependencies: [
             "ThresholdCore",
+            "TestSupport",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ],
         swiftSettings: swift6

@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import ThresholdCore
+
+@Suite struct ModelValidationTests {
+    @Test func profile_refusesWhatIOSCannotDo() {
+        #expect(throws: ValidationError("profile “Work”", "Choose at least one app, category or website to block.")) {
+            try Profile(id: "w", name: "Work", emoji: "💼", path: .key, selection: .empty)
+        }
+        #expect(throws: ValidationError.self) {
+            try Profile(id: "w", name: "Work", emoji: "💼", path: .key,
+                        selection: Selection(categories: [CategoryToken("social")]), listMode: .allowList)
+        }
+        #expect(throws: ValidationError.self) {
+            try Profile(id: "w", name: "Work", emoji: "💼", path: .key,
+                        selection: .apps((0..<51).map { "app\($0)" }), listMode: .allowList)
+        }
+        #expect(throws: ValidationError("profile “Work”", "Choose a single emoji, not “ab”.")) {
+            try Profile(id: "w", name: "Work", emoji: "ab", path: .key, selection: .apps("x"))
+        }
+        #expect(throws: ValidationError.self) {
+            try Profile(id: "w", name: "   ", emoji: "💼", path: .key, selection: .apps("x"))
+        }
+    }
+
+    @Test func sessions_grantsAndBreaks_refuseImpossibleTimes() {
+        let now = at("2026-11-21 10:00")
+        #expect(throws: ValidationError.self) { try Grant(id: "g", scope: .allGated, start: now, end: now, origin: .ritual(.prayer)) }
+        #expect(throws: ValidationError.self) { try Break(id: "b", start: now, end: now.adding(minutes: -1)) }
+        #expect(throws: ValidationError.self) {
+            try Session(id: "s", profileID: "p", origin: .manual, start: now, plan: .goal(minutes: 0))
+        }
+        #expect(throws: ValidationError.self) {
+            try Session(id: "s", profileID: "p", origin: .manual, start: now, plan: .openEnded,
+                        breaks: [.make("a", from: now, minutes: 10), .make("b", from: now.adding(minutes: 5), minutes: 5)])
+        }
+        #expect(throws: ValidationError.self) {
+            try Grant(id: "g", scope: .allGated, start: now, end: now.adding(minutes: 5), origin: .intentionOpen("i"))
+        }
+    }
+
+    @Test func state_refusesDanglingReferencesAndDuplicates() {
+        let now = at("2026-11-21 10:00")
+        #expect(throws: ValidationError("session s", "It belongs to profile ghost, which does not exist.")) {
+            try ThresholdState(sessions: [.make("s", profile: "ghost", start: now)])
+        }
+        #expect(throws: ValidationError.self) {
+            try ThresholdState(profiles: [.make("a"), .make("a")])
+        }
+        #expect(throws: ValidationError.self) {
+            try ThresholdState(intentions: [.make("i", app: "x"), .make("j", app: "x")])
+        }
+    }
+
+    @Test func decodingAStateThatBreaksAnInvariant_failsWithTheReadableReason() throws {
+        let json = """
+        {"profiles": [{"id": "w", "name": "Work", "emoji": "💼", "path": "key",
+                       "selection": {"applications": []}}]}
+        """
+        do {
+            _ = try JSONDecoder().decode(ThresholdState.self, from: Data(json.utf8))
+            Issue.record("decoded an invalid state")
+        } catch DecodingError.dataCorrupted(let context) {
+            #expect(context.debugDescription == "profile “Work”: Choose at least one app, category or website to block.")
+        }
+    }
+
+    @Test func decodingGarbageTokensAndWeekdays_fails() {
+        let badToken = #"{"applications": ["%%%"]}"#
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(Selection.self, from: Data(badToken.utf8)) }
+        let badDay = #"{"id": "s", "weekdays": ["funday"], "start": "09:00", "end": "10:00"}"#
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(Schedule.self, from: Data(badDay.utf8)) }
+    }
+
+    @Test func aValidState_roundTripsThroughJSON() throws {
+        let start = at("2026-11-21 10:00")
+        let state = ThresholdState.make(
+            profiles: [.make("work", schedules: [.on(Weekday.weekdays, "09:00", "17:00")])],
+            gates: [.make("selah")],
+            intentions: [.make("ig", app: "instagram")],
+            sessions: [.make("s1", profile: "work", start: start, plan: .goal(minutes: 30),
+                             breaks: [.make("b1", from: start.adding(minutes: 5), minutes: 5)])],
+            grants: [.make("g1", from: start, minutes: 10)],
+            streakFreezeDays: [day("2026-11-23")],
+            tutorial: Tutorial(startedAt: start))
+        let data = try JSONEncoder().encode(state)
+        #expect(try JSONDecoder().decode(ThresholdState.self, from: data) == state)
+    }
+}
