@@ -19,6 +19,7 @@ let package = Package(
     platforms: [.iOS(.v17), .macOS(.v14)],
     products: [
         .library(name: "ThresholdCore", targets: ["ThresholdCore"]),
+        .library(name: "StoreClient", targets: ["StoreClient"]),
     ],
     dependencies: [
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
@@ -30,6 +31,7 @@ let package = Package(
 
 package.targets += [
     .target(name: "ThresholdCore", swiftSettings: swift6),
+    .target(name: "StoreClient", dependencies: ["ThresholdCore"], swiftSettings: swift6),
     .target(name: "TestSupport", dependencies: ["ThresholdCore"], swiftSettings: swift6),
     .testTarget(
         name: "ThresholdCoreTests",

@@ -1,0 +1,65 @@
+import Foundation
+import ThresholdCore
+
+/// The App Group's one source of truth, as every process sees it: the app, the monitor, the
+/// shield extensions and the widgets all read and write through this interface.
+///
+/// The live implementation is SQLite through GRDB (`ThresholdStore`), which the Xcode targets
+/// wire in; iOS-only modules depend on this interface only.
+public protocol StoreClient: Sendable {
+    /// A consistent snapshot of the stored state.
+    func read() throws -> StoredState
+
+    /// Reads the state, runs `body`, then saves what it changed and appends the events it
+    /// recorded, all in one transaction serialised across processes. When `body` throws,
+    /// nothing is saved.
+    func write<T>(_ body: (inout StoreTransaction) throws -> T) throws -> T
+
+    /// Events from the append-only log, oldest first.
+    func events(_ query: EventQuery) throws -> [LoggedEvent]
+}
+
+/// The state and the events one write is building up.
+public struct StoreTransaction: Sendable {
+    public var state: StoredState
+    /// Events recorded so far in this transaction, in order.
+    public private(set) var recorded: [(at: Date, event: Event)] = []
+
+    public init(state: StoredState) { self.state = state }
+
+    /// Appends an event to the log when the transaction commits.
+    public mutating func record(_ event: Event, at instant: Date) {
+        recorded.append((instant, event))
+    }
+
+    /// Posts a ledger entry: updates the cached balance and records it, or throws (changing
+    /// nothing) when the balance would go negative.
+    public mutating func post(_ entry: LedgerEntry, at instant: Date) throws {
+        state.balances = try state.balances.applying(entry)
+        record(.ledger(entry), at: instant)
+    }
+}
+
+/// Why the store could not do what was asked. Callers fail closed: shields stay as they are.
+public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The database file is unreadable, truncated or not a database.
+    case corrupt(String)
+    /// The database was written by a newer version of Threshold.
+    case newerVersion(found: Int, supported: Int)
+    /// Another process holds the database longer than we can wait.
+    case busy
+    /// The container or file is missing where it must exist.
+    case missing(String)
+    /// Anything else the storage layer reported.
+    case failed(String)
+
+    public var description: String {
+        switch self {
+        case .corrupt(let detail): "The saved data is damaged (\(detail)). Your shields stay on; repair from Settings."
+        case .newerVersion(let found, let supported): "The saved data comes from a newer Threshold (schema \(found), this build reads up to \(supported)). Update the app; your shields stay on."
+        case .busy: "The saved data is busy in another part of Threshold. Your shields stay on; try again."
+        case .missing(let detail): "The saved data is missing (\(detail)). Your shields stay on."
+        case .failed(let detail): "Saving failed: \(detail). Your shields stay on."
+        }
+    }
+}

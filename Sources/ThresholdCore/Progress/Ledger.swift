@@ -1,0 +1,64 @@
+/// An account in the append-only ledger.
+public enum Account: String, Codable, Sendable, CaseIterable {
+    /// Focus Bank credits: earned by focusing, spent on unlocks.
+    case credits
+    /// Experience points from completed sessions.
+    case xp
+    /// Coins, earned alongside XP.
+    case coins
+}
+
+/// One signed movement on an account. Entries are never edited or removed; balances are their sum.
+public struct LedgerEntry: Hashable, Codable, Sendable {
+    public let account: Account
+    /// Positive to earn, negative to spend.
+    public let amount: Int
+    /// Why, in words for the history screen: "Completed “Deep work” (45 min)".
+    public let memo: String
+
+    public init(account: Account, amount: Int, memo: String) throws {
+        guard amount != 0 else { throw ValidationError("ledger entry", "An entry must move the balance.") }
+        guard abs(amount) <= 1_000_000 else { throw ValidationError("ledger entry", "\(amount) is not a plausible amount.") }
+        self.account = account
+        self.amount = amount
+        self.memo = memo
+    }
+}
+
+/// Every account's balance; never negative.
+public struct Balances: Hashable, Codable, Sendable {
+    public private(set) var credits = 0
+    public private(set) var xp = 0
+    public private(set) var coins = 0
+
+    public init() {}
+
+    public subscript(account: Account) -> Int {
+        switch account {
+        case .credits: credits
+        case .xp: xp
+        case .coins: coins
+        }
+    }
+
+    /// The balances after an entry, or an error the person can read when it would go negative.
+    public func applying(_ entry: LedgerEntry) throws -> Balances {
+        let after = self[entry.account] + entry.amount
+        guard after >= 0 else {
+            throw ValidationError(entry.account.rawValue,
+                                  "That needs \(-entry.amount) \(entry.account.rawValue) but the balance is \(self[entry.account]).")
+        }
+        var next = self
+        switch entry.account {
+        case .credits: next.credits = after
+        case .xp: next.xp = after
+        case .coins: next.coins = after
+        }
+        return next
+    }
+
+    /// The balances a sequence of entries adds up to (throws at the first that would go negative).
+    public static func summing<S: Sequence>(_ entries: S) throws -> Balances where S.Element == LedgerEntry {
+        try entries.reduce(Balances()) { try $0.applying($1) }
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// Something that happened, kept in the append-only event log: the history screens, streaks,
+/// insights and the ledger are all read back from it.
+///
+/// Each module adds the cases for what it does; the store keeps every event as its case name
+/// and a JSON payload, so a new case needs no migration.
+public enum Event: Hashable, Codable, Sendable {
+    case sessionStarted(Session)
+    case sessionEnded(id: SessionID, ending: Session.Ending)
+    case breakStarted(session: SessionID, pause: Break)
+    case grantIssued(Grant)
+    case ledger(LedgerEntry)
+    case streakFreezeUsed(day: LocalDate)
+
+    /// The case name, as the store indexes it.
+    public var kind: String {
+        switch self {
+        case .sessionStarted: "sessionStarted"
+        case .sessionEnded: "sessionEnded"
+        case .breakStarted: "breakStarted"
+        case .grantIssued: "grantIssued"
+        case .ledger: "ledger"
+        case .streakFreezeUsed: "streakFreezeUsed"
+        }
+    }
+}
+
+/// An event with its place in the log.
+public struct LoggedEvent: Hashable, Codable, Sendable {
+    /// Position in the log, increasing; assigned by the store.
+    public let sequence: Int64
+    /// When it happened, by the device clock.
+    public let at: Date
+    public let event: Event
+
+    public init(sequence: Int64, at: Date, event: Event) {
+        self.sequence = sequence
+        self.at = at
+        self.event = event
+    }
+}
+
+/// Which events to read back.
+public struct EventQuery: Hashable, Sendable {
+    public var kinds: Set<String>?
+    public var from: Date?
+    public var until: Date?
+    public var limit: Int?
+
+    public init(kinds: Set<String>? = nil, from: Date? = nil, until: Date? = nil, limit: Int? = nil) {
+        self.kinds = kinds
+        self.from = from
+        self.until = until
+        self.limit = limit
+    }
+
+    public static let all = EventQuery()
+
+    public func matches(_ logged: LoggedEvent) -> Bool {
+        (kinds?.contains(logged.event.kind) ?? true)
+            && (from.map { logged.at >= $0 } ?? true)
+            && (until.map { logged.at < $0 } ?? true)
+    }
+}
