@@ -130,3 +130,13 @@ extension ShieldContent {
 extension String {
     var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
 }
+
+extension ShieldContent {
+    /// What a shield shows when it cannot learn why it is up (the saved state is unreadable):
+    /// still a shield, with the way to find out.
+    public static let unknownReason = ShieldContent(
+        title: "Blocked by Threshold",
+        subtitle: "Open Threshold to see why and how to unlock.",
+        primary: ShieldButton("Open Threshold", .notify(.home)),
+        secondary: ShieldButton("Close", .close))
+}
