@@ -103,7 +103,7 @@ public final class SimulatedPhone: @unchecked Sendable {
         }
         // The ShieldConfiguration extension: reads the reason the last reconcile saved.
         let reason = (try? store.read())?.applied.enforcement?.reason(forApp: app.token, category: app.category)
-        let content = reason.map { ShieldContent(reason: $0, app: app.token, appName: name, verse: verse(app.token)) } ?? .unknownReason
+        let content = reason.map { ShieldContent(reason: $0, app: app.token, appName: app.displayName, verse: verse(app.token)) } ?? .unknownReason
         return OpenResult(app: name, shielded: true, reason: reason, content: content)
     }
 

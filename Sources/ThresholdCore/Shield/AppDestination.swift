@@ -39,8 +39,8 @@ public enum AppDestination: Hashable, Codable, Sendable, CustomStringConvertible
 }
 
 extension RuleRef {
-    /// `profile:work`, `gate:selah`, `intention:ig`, `tutorial`.
-    var linkValue: String {
+    /// `profile:work`, `gate:selah`, `intention:ig`, `tutorial`: how links and scenarios name a rule.
+    public var linkValue: String {
         switch self {
         case .profile(let id): "profile:\(id)"
         case .gate(let id): "gate:\(id)"
