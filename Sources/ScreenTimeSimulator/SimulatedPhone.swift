@@ -165,12 +165,19 @@ public final class SimulatedPhone: @unchecked Sendable {
         note(.device, "clock set from \(clock.readable(from, weekday: true)) to \(clock.readable(clock.wall, weekday: true))")
         activityCentre.fireDue(through: clock.wall, timeZone: clock.timeZone)
         deliverFiredCallbacks()
+        significantTimeChange()
     }
 
     /// The person travels or changes the time zone (the instant does not change).
     public func setTimeZone(_ zone: TimeZone) {
         clock.timeZone = zone
         note(.device, "time zone set to \(zone.identifier)")
+        significantTimeChange()
+    }
+
+    /// iOS tells a running app (not its extensions) that the clock or time zone changed.
+    private func significantTimeChange() {
+        if appRunning { run(.app, .significantTimeChange) }
     }
 
     /// A restart: Threshold's app is gone, uptime starts again; shields and registrations stay.

@@ -39,14 +39,16 @@ struct Person {
         case .prayer, .mathChallenge, .ticTacToe: .allGated
         default: token.map { .token(.app($0)) } ?? .allGated
         }
-        let window = try minutes ?? defaultWindow(for: kind)
+        let window = minutes ?? defaultWindow(for: kind)
         phone.note(.person, "\(Self.verb(kind)) → unlock for \(window) min")
         return phone.perform(IssueGrant(scope: scope, minutes: window, origin: .ritual(kind)), as: .inApp(kind.rawValue))
     }
 
-    /// The window a ritual unlocks for: the longest any restriction accepting it offers.
-    func defaultWindow(for kind: RitualKind) throws -> Int {
-        let state = try self.state
+    /// The window a ritual unlocks for: the longest any restriction accepting it offers. When the
+    /// saved state cannot be read the grant still goes to the reconciler, which fails closed and
+    /// reports the store's error, so the fallback length never unlocks anything.
+    func defaultWindow(for kind: RitualKind) -> Int {
+        guard let state = try? self.state else { return kind == .prayer ? 10 : 5 }
         let offers = state.gates.filter { $0.acceptedRituals.contains(kind) }.map { $0.unlockPolicy.offered(under: $0.strictness).windowMinutes }
             + state.profiles.filter { $0.acceptedRituals.contains(kind) }.map { $0.unlockPolicy.offered(under: $0.strictness).windowMinutes }
         return offers.max() ?? (kind == .prayer ? 10 : 5)

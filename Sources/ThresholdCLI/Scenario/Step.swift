@@ -168,7 +168,7 @@ public enum Expectation: Hashable, Sendable, CustomStringConvertible {
         case .notification(let text): "a notification containing “\(text)”"
         case .noNotification(let text): "no notification containing “\(text)”"
         case .activitiesAtMost(let n): "at most \(n) activities"
-        case .repair(let kind): "repair: \(kind?.rawValue ?? "none")"
+        case .repair(let kind): "repair: \(kind?.kebabName ?? "none")"
         case .liveActivity(let text): "Live Activity: \(text ?? "none")"
         case .refused(let text): "refused" + (text.map { " with “\($0)”" } ?? "")
         case .accepted: "accepted"

@@ -213,9 +213,14 @@ final class StepRunner {
         case .widgetReloadsAtLeast(let count):
             guard phone.widgetReloads >= count else { throw ExpectationFailure("expected at least \(count) widget reloads, but there were \(phone.widgetReloads)") }
         case .sessionEnded(let profile, let state):
-            let ended = (stored?.engine.sessions ?? []).filter { $0.profileID == profile && $0.ending != nil }.max { $0.ending!.at < $1.ending!.at }
-            guard let ending = ended?.ending, ending.state == state else {
-                throw ExpectationFailure("expected \(profile)'s last session to have ended \(state.rawValue), but it \(ended?.ending.map { "ended \($0.state.rawValue)" } ?? "has not ended")")
+            // A session that reached its planned end stopped by itself: completed.
+            let now = phone.clock.wall
+            let endings = (stored?.engine.sessions ?? []).filter { $0.profileID == profile }.compactMap { session -> Session.Ending? in
+                session.ending ?? session.plannedEnd.flatMap { $0 <= now ? Session.Ending(at: $0, state: .completed) : nil }
+            }
+            let last = endings.max { $0.at < $1.at }
+            guard let last, last.state == state else {
+                throw ExpectationFailure("expected \(profile)'s last session to have ended \(state.rawValue), but it \(last.map { "ended \($0.state.rawValue)" } ?? "has not ended")")
             }
         case .onBreak(let profile, let expected):
             let status = stored.map { evaluate($0.engine, at: phone.clock.wall, calendar: phone.clock.calendar).rule(.profile(profile))?.status }
@@ -266,6 +271,7 @@ final class StepRunner {
 extension LocalNotification {
     func matches(_ text: String) -> Bool {
         id.hasPrefix(text) || title.localizedCaseInsensitiveContains(text) || body.localizedCaseInsensitiveContains(text)
+            || deepLink.contains(text)
     }
 }
 

@@ -22,11 +22,25 @@ public struct ClockAnchor: Hashable, Codable, Sendable {
     public let trusted: Date
     public let uptime: TimeInterval
     public let bootID: String
+    /// The trusted instant is only a lower bound: a restart lost the time elapsed, and the wall
+    /// clock read earlier than the last trusted instant.
+    public let isLowerBound: Bool
 
-    public init(trusted: Date, uptime: TimeInterval, bootID: String) {
+    public init(trusted: Date, uptime: TimeInterval, bootID: String, isLowerBound: Bool = false) {
         self.trusted = trusted
         self.uptime = uptime
         self.bootID = bootID
+        self.isLowerBound = isLowerBound
+    }
+
+    private enum CodingKeys: String, CodingKey { case trusted, uptime, bootID, isLowerBound }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        trusted = try c.decode(Date.self, forKey: .trusted)
+        uptime = try c.decode(TimeInterval.self, forKey: .uptime)
+        bootID = try c.decode(String.self, forKey: .bootID)
+        isLowerBound = try c.decodeIfPresent(Bool.self, forKey: .isLowerBound) ?? false
     }
 }
 
@@ -40,9 +54,11 @@ public struct ClockAnchor: Hashable, Codable, Sendable {
 /// jump (wall − trusted) is reported until the wall clock agrees again. Within the tolerance the
 /// wall clock is adopted (absorbing drift and network time corrections).
 ///
-/// After a reboot uptime starts again and elapsed time is unknown, so only a backwards move is
-/// detectable: the trusted instant is never earlier than the last one. A forward move made
-/// together with a reboot is not detected (strict mode sets `requireAutomaticDateAndTime`).
+/// After a restart uptime starts again and the time elapsed is unknown: the last trusted instant
+/// is only a lower bound. A wall clock at or after it is adopted; one before it has been moved
+/// back, and the lower bound (counted on from then, still a bound) stands in for it until the wall
+/// clock reaches it again. So a backwards move is caught across a restart too; a forward move made
+/// together with a restart is not (strict mode sets `requireAutomaticDateAndTime` against that).
 public struct TrustedTime: Hashable, Codable, Sendable {
     /// How far the wall clock may disagree with elapsed time before it counts as moved.
     public static let tolerance: TimeInterval = 120
@@ -58,18 +74,22 @@ public struct TrustedTime: Hashable, Codable, Sendable {
 
     /// The trusted time for a reading, given the anchor the last reconcile saved.
     public init(_ reading: ClockReading, since anchor: ClockAnchor?) {
-        let expected: Date
-        if let anchor, anchor.bootID == reading.bootID, reading.uptime >= anchor.uptime {
-            expected = anchor.trusted.addingTimeInterval(reading.uptime - anchor.uptime)
-        } else if let anchor {
-            expected = max(reading.wall, anchor.trusted)
-        } else {
-            expected = reading.wall
+        var trusted = reading.wall
+        var isLowerBound = false
+        if let anchor {
+            let sameBoot = anchor.bootID == reading.bootID && reading.uptime >= anchor.uptime
+            let elapsed = sameBoot ? reading.uptime - anchor.uptime : 0
+            let expected = anchor.trusted.addingTimeInterval(elapsed)
+            let offBy = reading.wall.timeIntervalSince(expected)
+            if sameBoot && !anchor.isLowerBound {
+                if abs(offBy) > Self.tolerance { trusted = expected }
+            } else if offBy < -Self.tolerance {
+                (trusted, isLowerBound) = (expected, true)
+            }
         }
-        let trusted = abs(reading.wall.timeIntervalSince(expected)) <= Self.tolerance ? reading.wall : expected
         self.wall = reading.wall
         self.trusted = trusted
-        self.anchor = ClockAnchor(trusted: trusted, uptime: reading.uptime, bootID: reading.bootID)
+        self.anchor = ClockAnchor(trusted: trusted, uptime: reading.uptime, bootID: reading.bootID, isLowerBound: isLowerBound)
     }
 
     /// A time with no doubt about it: wall and trusted agree.
