@@ -44,6 +44,7 @@ final class PlaySession {
     }
 
     func greet() {
+        runner.phone.openThreshold()
         console.line("Threshold on a simulated iPhone — \(runner.phone.clock.readable(runner.phone.clock.wall, weekday: true)) \(runner.phone.clock.timeZone.identifier). Type help for the steps, quit to leave.")
         runner.newTimeline().forEach(console.line)
     }
