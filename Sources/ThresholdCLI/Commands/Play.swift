@@ -67,7 +67,7 @@ final class PlaySession {
             let step = try parse(line)
             try runner.run(step)
             runner.newTimeline().forEach(console.line)
-        } catch let malformed as MalformedScenario {
+        } catch let malformed as ScenarioProblem {
             console.line("✗ \(malformed.problem)")
         } catch {
             runner.newTimeline().forEach(console.line)
@@ -82,7 +82,7 @@ final class PlaySession {
         let yaml = parts.count == 2 ? "\(parts[0]): \(parts[1])" : parts[0]
         let reader = YAMLReader(file: "input")
         guard !yaml.contains("\n"), let node = try? Yams.compose(yaml: yaml) else {
-            throw MalformedScenario(file: "input", line: 1, problem: "“\(line)” is not a step; type help for the list")
+            throw ScenarioProblem.malformed("input", 1, "“\(line)” is not a step; type help for the list")
         }
         return try StepReader(reader: reader, setup: scenario.setup).read(node)
     }
