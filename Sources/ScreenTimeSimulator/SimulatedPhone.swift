@@ -36,17 +36,69 @@ public final class SimulatedPhone: @unchecked Sendable {
     public let store: any StoreClient
     public let ids: IDGenerator
 
-    private var deferred: [(deliverAt: Date, callback: DeviceActivityCentre.Callback)] = []
+    private var deferred: [DeferredCallback] = []
     private var dropsByInstant: [Date: Int] = [:]
 
-    public init(start: Date, timeZone: TimeZone, catalogue: AppCatalogue = .standard, setup: ThresholdState = .empty,
-                store: (any StoreClient)? = nil, faults: FaultSwitch = .none, ids: IDGenerator = .counting()) throws {
-        self.clock = VirtualClock(wall: start.roundedDownToSecond, timeZone: timeZone)
-        self.catalogue = catalogue
-        self.faults = faults
+    /// A new phone whose Threshold starts with `setup` in its store.
+    public convenience init(start: Date, timeZone: TimeZone, catalogue: AppCatalogue = .standard, setup: ThresholdState = .empty,
+                            store: (any StoreClient)? = nil, faults: FaultSwitch = .none, ids: IDGenerator = .counting()) throws {
+        let store = store ?? InMemoryStore()
+        try store.write { $0.state.engine = setup }
+        self.init(snapshot: Snapshot(clock: VirtualClock(wall: start.roundedDownToSecond, timeZone: timeZone), catalogue: catalogue, faults: faults),
+                  store: store, ids: ids)
+    }
+
+    /// A phone as a snapshot left it, over Threshold's saved store (what `play --data DIR` does
+    /// between runs). `ids` must not repeat ids the store already holds (give it a prefix).
+    public init(snapshot: Snapshot, store: any StoreClient, ids: IDGenerator) {
+        self.clock = snapshot.clock
+        self.shields = snapshot.shields
+        self.activityCentre = snapshot.activityCentre
+        self.inbox = snapshot.inbox
+        self.liveActivity = snapshot.liveActivity
+        self.widgetReloads = snapshot.widgetReloads
+        self.appRunning = snapshot.appRunning
+        self.catalogue = snapshot.catalogue
+        self.faults = snapshot.faults
+        self.authorization = snapshot.authorization
+        self.deferred = snapshot.deferred
+        self.store = store
         self.ids = ids
-        self.store = store ?? InMemoryStore()
-        try self.store.write { $0.state.engine = setup }
+        shields.enforcing = authorization == .approved
+    }
+
+    /// Everything the phone holds apart from Threshold's store, as one value to save.
+    public struct Snapshot: Hashable, Codable, Sendable {
+        public var clock: VirtualClock
+        public var shields = ManagedSettingsCentre()
+        public var activityCentre = DeviceActivityCentre()
+        public var inbox: [LocalNotification] = []
+        public var liveActivity: LiveActivityContent?
+        public var widgetReloads = 0
+        public var appRunning = false
+        public var catalogue: AppCatalogue
+        public var faults: FaultSwitch
+        public var authorization = AuthorizationStatus.approved
+        public var deferred: [DeferredCallback] = []
+
+        public init(clock: VirtualClock, catalogue: AppCatalogue = .standard, faults: FaultSwitch = .none) {
+            self.clock = clock
+            self.catalogue = catalogue
+            self.faults = faults
+        }
+    }
+
+    public var snapshot: Snapshot {
+        var snapshot = Snapshot(clock: clock, catalogue: catalogue, faults: faults)
+        snapshot.shields = shields
+        snapshot.activityCentre = activityCentre
+        snapshot.inbox = inbox
+        snapshot.liveActivity = liveActivity
+        snapshot.widgetReloads = widgetReloads
+        snapshot.appRunning = appRunning
+        snapshot.authorization = authorization
+        snapshot.deferred = deferred
+        return snapshot
     }
 
     // MARK: Processes
@@ -232,7 +284,7 @@ public final class SimulatedPhone: @unchecked Sendable {
             note(.fault, "dropped \(callback)")
             return
         case .delay where delay > 0 && !deferred.contains(where: { $0.callback == callback }):
-            deferred.append((clock.wall.addingTimeInterval(delay), callback))
+            deferred.append(DeferredCallback(deliverAt: clock.wall.addingTimeInterval(delay), callback: callback))
             note(.fault, "delayed \(callback) by up to \(Int(delay)) s")
             return
         case .duplicate:
@@ -312,6 +364,12 @@ public final class SimulatedPhone: @unchecked Sendable {
         let names = shieldedApps
         return names.isEmpty ? "nothing shielded" : names.joined(separator: ", ") + " shielded"
     }
+}
+
+/// A callback a fault holds back until `deliverAt` (or the next use of the phone).
+public struct DeferredCallback: Hashable, Codable, Sendable {
+    public let deliverAt: Date
+    public let callback: DeviceActivityCentre.Callback
 }
 
 /// One monitor callback as delivered: when it arrived, when iOS meant it, and what it was.

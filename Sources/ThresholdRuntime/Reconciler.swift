@@ -67,6 +67,12 @@ public struct Reconciler: Sendable {
         var outcome = ReconcileOutcome(trigger: trigger, time: time)
 
         transaction.record(.triggered(trigger), at: now)
+        if change == nil, trigger.isMonitorCallback, !time.isJumped, isQuiet(transaction.state.applied, time: time, calendar: calendar) {
+            // The second callback at a boundary, or the echo of a registration: nothing to do.
+            transaction.state.applied.clock = time.anchor
+            outcome.wasQuiet = true
+            return outcome
+        }
         if let change {
             let before = transaction
             do {
@@ -107,10 +113,30 @@ public struct Reconciler: Sendable {
         state.applied.appliedAt = now
         state.applied.clock = time.anchor
         state.applied.repairs = repairs
+        state.applied.quiet = quietPeriod(after: enforcement, plan: outcome.plan, time: time, calendar: calendar, repairs: repairs)
         transaction.state = state
         outcome.enforcement = enforcement
         outcome.repairs = repairs
         return outcome
+    }
+
+    // MARK: Quiet periods
+
+    /// How long nothing can change: until the engine's next change or the plan's first wake-up
+    /// (six hours at most), provided all went well and the clock is trusted.
+    ///
+    /// NB: this relies on the engine's state changing only inside a reconcile (a `DomainChange`);
+    /// only monitor callbacks take the quiet path, so the app's own reconciles always do the work.
+    private func quietPeriod(after enforcement: Enforcement, plan: ActivityPlan?, time: TrustedTime, calendar: Calendar,
+                             repairs: [RepairNotice]) -> QuietPeriod? {
+        guard repairs.isEmpty, !time.isJumped, let plan, let names = try? screenTime.activities().map(\.name).sorted() else { return nil }
+        let until = [enforcement.nextChange, plan.wakeUps.first, time.wall.addingTimeInterval(6 * 3_600)].compactMap { $0 }.min()!
+        return QuietPeriod(from: time.wall, until: until, timeZoneIdentifier: calendar.timeZone.identifier, activities: names)
+    }
+
+    private func isQuiet(_ applied: AppliedRecord, time: TrustedTime, calendar: Calendar) -> Bool {
+        guard let quiet = applied.quiet, applied.repairs.isEmpty, let registered = try? screenTime.activities() else { return false }
+        return quiet.holds(at: time.wall, timeZoneIdentifier: calendar.timeZone.identifier, activities: registered.map(\.name).sorted())
     }
 
     // MARK: Shields
@@ -266,6 +292,8 @@ public struct ReconcileOutcome: Sendable {
     public internal(set) var notified: [String] = []
     public internal(set) var reloadedWidgets = false
     public internal(set) var plan: ActivityPlan?
+    /// The callback fell in a quiet period: only the trigger and the clock were saved.
+    public internal(set) var wasQuiet = false
 
     init(trigger: Trigger, time: TrustedTime) {
         self.trigger = trigger

@@ -20,7 +20,8 @@ import ThresholdCore
         phone.advance(by: 600)
         #expect(phone.outcomes.map(\.process).contains(.monitor))
         #expect(phone.shieldedApps == ["instagram"])
-        #expect(try phone.store.read().applied.appliedAt == at("2026-11-23 10:10"))
+        let stored = try phone.store.read()
+        #expect(stored.applied.appliedAt == at("2026-11-23 10:10"))
     }
 
     @Test func openingAShieldedApp_answersWithTheReasonAndTheShieldContent() throws {
@@ -75,7 +76,20 @@ import ThresholdCore
         phone.killApp()
         phone.setClock(to: at("2026-11-23 09:30"))
         #expect(phone.wakeUps.contains { $0.scheduled == at("2026-11-23 09:00") })
-        #expect(try phone.store.read().applied.repairs.map(\.kind) == [.clockMoved])
+        let stored = try phone.store.read()
+        #expect(stored.applied.repairs.map(\.kind) == [.clockMoved])
+    }
+
+    @Test func aSnapshotRestoresThePhone_overTheSameStore() throws {
+        let original = try phone(.make(gates: [.make("selah")]), at: at("2026-11-23 10:00"))
+        original.perform(IssueGrant(minutes: 10, origin: .ritual(.prayer)), as: .inApp("amen"))
+        let saved = try JSONEncoder().encode(original.snapshot)
+        let restored = SimulatedPhone(snapshot: try JSONDecoder().decode(SimulatedPhone.Snapshot.self, from: saved),
+                                      store: original.store, ids: .counting(prefix: "run2-"))
+        #expect(restored.snapshot == original.snapshot)
+        #expect(restored.shieldedApps.isEmpty)
+        restored.advance(by: 600)
+        #expect(restored.shieldedApps == ["instagram"])
     }
 
     // MARK: Boundaries honoured, wake-ups counted

@@ -16,7 +16,8 @@ import ThresholdRuntime
         #expect(outcome.shieldChanges == ["threshold.0"])
         let log = try rig.store.events(.all)
         #expect(log.map(\.event) == [.triggered(.appForeground)])
-        #expect(try rig.store.read().applied.stores == Array(rig.device.stores.values))
+        let stored = try rig.store.read()
+        #expect(stored.applied.stores == Array(rig.device.stores.values))
     }
 
     @Test func reconcilingAgain_changesNothingAndCallsNothingButTheReads() {
@@ -73,8 +74,9 @@ import ThresholdRuntime
         rig.device.refuseShields = true
         let outcome = rig.reconciler.reconcile(.appForeground)
         #expect(outcome.repairs.map(\.kind) == [.shieldsNotApplied])
-        #expect(try rig.store.read().applied.repairs.map(\.kind) == [.shieldsNotApplied])
-        #expect(try rig.store.read().applied.stores.isEmpty, "the record follows only what succeeded")
+        let stored = try rig.store.read()
+        #expect(stored.applied.repairs.map(\.kind) == [.shieldsNotApplied])
+        #expect(stored.applied.stores.isEmpty, "the record follows only what succeeded")
         rig.device.refuseShields = false
         let retry = rig.reconciler.reconcile(.intervalDidStart("x"))
         #expect(retry.repairs.isEmpty && rig.device.shields("instagram"))
@@ -87,7 +89,8 @@ import ThresholdRuntime
         let outcome = rig.reconciler.reconcile(.inApp("amen"), command: IssueGrant(minutes: 10, origin: .ritual(.prayer)))
         #expect(rig.device.shields("instagram"))
         #expect(outcome.repairs.map(\.kind) == [.shieldsNotApplied])
-        #expect(try rig.store.read().applied.stores.map(\.name) == ["threshold.0"], "still recorded as held, so it is cleared later")
+        let stored = try rig.store.read()
+        #expect(stored.applied.stores.map(\.name) == ["threshold.0"], "still recorded as held, so it is cleared later")
         rig.device.refuseClears = false
         rig.reconciler.reconcile(.appForeground)
         #expect(!rig.device.shields("instagram"))
@@ -106,7 +109,8 @@ import ThresholdRuntime
         let outcome = rig.reconciler.reconcile(.inApp("break"), command: TakeBreak(profile: "sleep"))
         #expect(outcome.refusal?.message.contains("allows no breaks") == true)
         #expect(outcome.events.isEmpty)
-        #expect(try rig.store.read().engine.sessions.isEmpty)
+        let stored = try rig.store.read()
+        #expect(stored.engine.sessions.isEmpty)
         #expect(try rig.store.events(.all).map(\.event) == [.triggered(.inApp("break"))])
     }
 

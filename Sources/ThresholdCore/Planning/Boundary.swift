@@ -41,7 +41,21 @@ public func upcomingBoundaries(
     var cursors = Engine.parts(of: state).map { BoundaryCursor(engine: Engine(state: $0, clock: clock), after: now, through: end) }
     var heads = cursors.indices.map { cursors[$0].next() }
     var result: [Boundary] = []
-    while result.count < limit, let at = heads.compactMap({ $0?.at }).min() {
+    while result.count < limit {
+        // A part with no change inside the stretch it has looked at may have one before the
+        // earliest head: it looks further (each time twice as far) until it cannot.
+        var earliest = heads.compactMap { $0?.at }.min()
+        var looked = true
+        while looked {
+            looked = false
+            for index in cursors.indices where heads[index] == nil && cursors[index].canLookFurther(than: earliest) {
+                cursors[index].lookFurther()
+                heads[index] = cursors[index].next()
+                if let at = heads[index]?.at, earliest.map({ at < $0 }) ?? true { earliest = at }
+                looked = true
+            }
+        }
+        guard let at = earliest else { break }
         var tightens = false
         for index in heads.indices where heads[index]?.at == at {
             tightens = tightens || heads[index]!.tightens
@@ -57,19 +71,24 @@ extension Engine {
     /// profile with its sessions and the ritual grants, the gates with the ritual grants, each
     /// intention with its opens and the freeze days, and the tutorial.
     static func parts(of state: ThresholdState) -> [ThresholdState] {
-        let ritualGrants = state.grants.filter { if case .ritual = $0.origin { true } else { false } }
+        var ritualGrants: [Grant] = [], opens: [IntentionID: [Grant]] = [:]
+        for grant in state.grants {
+            switch grant.origin {
+            case .ritual: ritualGrants.append(grant)
+            case .intentionOpen(let id): opens[id, default: []].append(grant)
+            }
+        }
+        let sessions = Dictionary(grouping: state.sessions, by: \.profileID)
         var parts: [ThresholdState] = []
-        // Every part holds a subset of a valid state's values, so it is valid too.
         for profile in state.profiles {
-            parts.append(try! ThresholdState(profiles: [profile], sessions: state.sessions.filter { $0.profileID == profile.id },
-                                             grants: ritualGrants))
+            parts.append(ThresholdState(part: [profile], sessions: sessions[profile.id] ?? [], grants: ritualGrants))
         }
-        if !state.gates.isEmpty { parts.append(try! ThresholdState(gates: state.gates, grants: ritualGrants)) }
+        if !state.gates.isEmpty { parts.append(ThresholdState(part: [], gates: state.gates, grants: ritualGrants)) }
         for intention in state.intentions {
-            parts.append(try! ThresholdState(intentions: [intention], grants: state.grants.filter { $0.origin == .intentionOpen(intention.id) },
-                                             streakFreezeDays: state.streakFreezeDays))
+            parts.append(ThresholdState(part: [], intentions: [intention], grants: opens[intention.id] ?? [],
+                                        streakFreezeDays: state.streakFreezeDays))
         }
-        if let tutorial = state.tutorial { parts.append(try! ThresholdState(tutorial: tutorial)) }
+        if let tutorial = state.tutorial { parts.append(ThresholdState(part: [], tutorial: tutorial)) }
         return parts
     }
 
@@ -77,7 +96,8 @@ extension Engine {
     /// engine's boundaries, and every schedule span and midnight (for intentions) in between.
     func candidates(after now: Date, through end: Date) -> [Date] {
         var candidates = Set(boundaries(after: now))
-        let days = Int((end.timeIntervalSince(now) / 86_400).rounded(.up)) + 1
+        // Spans start on the local days from yesterday (overnight) to the day `end` falls on.
+        let days = clock.localDate(of: end).dayNumber - clock.localDate(of: now).dayNumber
         for profile in state.profiles {
             for schedule in profile.schedules {
                 for span in schedule.nextOccurrences(after: now, in: clock, horizonDays: days) {
@@ -88,25 +108,34 @@ extension Engine {
         }
         if !state.intentions.isEmpty {
             let today = clock.localDate(of: now)
-            for offset in 1...days { candidates.insert(clock.startOfDay(today.adding(days: offset))) }
+            for offset in 0...days { candidates.insert(clock.startOfDay(today.adding(days: offset))) }
         }
         return candidates.filter { $0 > now && $0 <= end }.sorted()
     }
 }
 
 /// Walks one part's candidate instants in order, yielding those where what it shows changes.
+/// It looks a day ahead at first and further only when asked, so a part whose next change is
+/// near costs little however far the horizon reaches.
 struct BoundaryCursor {
     let engine: Engine
-    private let candidates: [Date]
+    private let end: Date
+    private var from: Date
+    private(set) var lookedUntil: Date
+    private var candidates: [Date]
     private var index = 0
     private var current: [VisibleRule]
 
     init(engine: Engine, after now: Date, through end: Date) {
         self.engine = engine
-        self.candidates = engine.candidates(after: now, through: end)
+        self.end = end
+        self.from = now
+        self.lookedUntil = min(end, now.addingTimeInterval(86_400))
+        self.candidates = engine.candidates(after: now, through: lookedUntil)
         self.current = Engine.Snapshot(engine: engine, at: now).visible
     }
 
+    /// The next change inside the stretch looked at, if any.
     mutating func next() -> Boundary? {
         while index < candidates.count {
             let instant = candidates[index]
@@ -117,6 +146,34 @@ struct BoundaryCursor {
             return Boundary(at: instant, tightens: VisibleRule.tightens(from: current, to: visible))
         }
         return nil
+    }
+
+    /// Whether looking further could find a change before `instant` (or at all, when `nil`).
+    func canLookFurther(than instant: Date?) -> Bool {
+        lookedUntil < end && instant.map { lookedUntil < $0 } ?? true
+    }
+
+    /// Takes in the next stretch, twice as long as the one before.
+    mutating func lookFurther() {
+        let previous = lookedUntil
+        lookedUntil = min(end, previous.addingTimeInterval(previous.timeIntervalSince(from)))
+        candidates = engine.candidates(after: previous, through: lookedUntil)
+        index = 0
+    }
+}
+
+extension ThresholdState {
+    /// A part of a state that passed validation: a subset of its values, so valid too; built
+    /// without validating again, as the planner builds hundreds at every reconcile.
+    init(part profiles: [Profile], gates: [Gate] = [], intentions: [Intention] = [], sessions: [Session] = [],
+         grants: [Grant] = [], streakFreezeDays: Set<LocalDate> = [], tutorial: Tutorial? = nil) {
+        self.profiles = profiles
+        self.gates = gates
+        self.intentions = intentions
+        self.sessions = sessions
+        self.grants = grants
+        self.streakFreezeDays = streakFreezeDays
+        self.tutorial = tutorial
     }
 }
 
