@@ -17,6 +17,11 @@ import ThresholdCore
 /// as they were); when Screen Time refuses a change the rest is still applied and the refusal is
 /// saved as a ``RepairNotice``; when the wall clock was moved, restrictions hold at both it and
 /// the trusted time (see ``TrustedTime``).
+///
+/// It is lean where iOS is noisy: the planner wakes the monitor with two callbacks at a boundary
+/// and iOS echoes every registration and stop, so a monitor callback that falls inside the last
+/// reconcile's ``QuietPeriod`` (no boundary, notification, zone or registration change since)
+/// only records itself. This relies on the engine's state changing only inside a reconcile.
 public struct Reconciler: Sendable {
     public let store: any StoreClient
     public let screenTime: ScreenTimeClient

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import ScreenTimeSimulator
-import Yams
 
 /// `threshold play`: an interactive phone.
 struct Play: ParsableCommand {
@@ -81,9 +80,7 @@ final class PlaySession {
         let parts = line.split(separator: " ", maxSplits: 1).map(String.init)
         let yaml = parts.count == 2 ? "\(parts[0]): \(parts[1])" : parts[0]
         let reader = YAMLReader(file: "input")
-        guard !yaml.contains("\n"), let node = try? Yams.compose(yaml: yaml) else {
-            throw ScenarioProblem.malformed("input", 1, "“\(line)” is not a step; type help for the list")
-        }
-        return try StepReader(reader: reader, setup: scenario.setup).read(node)
+        guard !yaml.contains("\n") else { throw ScenarioProblem.malformed("input", 1, "type one step on one line") }
+        return try StepReader(reader: reader, setup: scenario.setup).read(try reader.root(yaml))
     }
 }
