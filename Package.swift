@@ -20,9 +20,11 @@ let package = Package(
     products: [
         .library(name: "ThresholdCore", targets: ["ThresholdCore"]),
         .library(name: "StoreClient", targets: ["StoreClient"]),
+        .library(name: "ThresholdStore", targets: ["ThresholdStore"]),
     ],
     dependencies: [
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
     ],
     targets: []
 )
@@ -40,6 +42,17 @@ package.targets += [
             "TestSupport",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ],
+        swiftSettings: swift6
+    ),
+    .target(
+        name: "ThresholdStore",
+        dependencies: ["ThresholdCore", "StoreClient", .product(name: "GRDB", package: "GRDB.swift")],
+        swiftSettings: swift6
+    ),
+    .executableTarget(name: "threshold-store-stress", dependencies: ["ThresholdStore"], swiftSettings: swift6),
+    .testTarget(
+        name: "ThresholdStoreTests",
+        dependencies: ["ThresholdStore", "StoreClient", "TestSupport", "threshold-store-stress"],
         swiftSettings: swift6
     ),
 ]
