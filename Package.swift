@@ -53,6 +53,7 @@ package.targets += [
     .testTarget(
         name: "ThresholdStoreTests",
         dependencies: ["ThresholdStore", "StoreClient", "TestSupport", "threshold-store-stress"],
+        resources: [.copy("Fixtures")],
         swiftSettings: swift6
     ),
 ]

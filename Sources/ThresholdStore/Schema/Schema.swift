@@ -140,7 +140,9 @@ enum Schema {
             """)
     }
 
-    /// The append-only event log: SQL itself refuses to change or remove an event.
+    /// The append-only event log: SQL itself refuses to change or remove an event. Balances
+    /// kept before the log existed enter it as one opening ledger event per account, so the
+    /// log adds up to the cache from the start.
     private static func eventLog(_ db: Database) throws {
         try db.execute(sql: """
             CREATE TABLE event (
@@ -155,6 +157,17 @@ enum Schema {
             BEGIN SELECT RAISE(ABORT, 'the event log is append-only: events cannot be changed'); END;
             CREATE TRIGGER event_refuses_delete BEFORE DELETE ON event
             BEGIN SELECT RAISE(ABORT, 'the event log is append-only: events cannot be removed'); END;
+
+            INSERT INTO event (at, kind, payload)
+                SELECT (julianday('now') - 2451910.5) * 86400.0, 'ledger',
+                       json_object('ledger', json_object('_0', json_object(
+                           'account', account, 'amount', amount, 'memo', 'Balance before the event log')))
+                FROM (SELECT 1 AS rank, 'credits' AS account, json_extract(body, '$.credits') AS amount
+                          FROM document WHERE name = 'balances'
+                      UNION ALL SELECT 2, 'xp', json_extract(body, '$.xp') FROM document WHERE name = 'balances'
+                      UNION ALL SELECT 3, 'coins', json_extract(body, '$.coins') FROM document WHERE name = 'balances')
+                WHERE coalesce(amount, 0) <> 0
+                ORDER BY rank;
             """)
     }
 
