@@ -18,13 +18,20 @@ enum Documents {
 
     /// The stored state's singletons, with `engine` and `balances` at their initial values.
     static func load(_ db: Database) throws -> StoredState {
-        var fields = initialFields
-        for record in try DocumentRecord.fetchAll(db) where !tableFields.contains(record.name) {
+        var stored: [String: Data] = [:]
+        for record in try DocumentRecord.fetchAll(db) {
             guard record.version <= version else {
                 throw StoreError.newerVersion(found: record.version, supported: version)
             }
-            fields[record.name] = Data(record.body.utf8)
+            stored[record.name] = Data(record.body.utf8)
         }
+        return try decode(stored)
+    }
+
+    /// The state these documents describe, every field they lack at its initial value.
+    static func decode(_ documents: [String: Data]) throws -> StoredState {
+        var fields = initialFields
+        for (name, body) in documents where !tableFields.contains(name) { fields[name] = body }
         return try readingRow("documents") {
             try StoreJSON.decoder.decode(StoredState.self, from: JSONMembers.object(fields))
         }

@@ -45,3 +45,13 @@ func coordinated<T>(_ url: URL, _ body: () throws -> T) throws -> T {
 func companionFiles(of url: URL) -> [URL] {
     ["", "-wal", "-shm"].map { URL(fileURLWithPath: url.path + $0) }
 }
+
+/// Moves `source` over `destination` in one step (POSIX `rename`), replacing it if it exists.
+// NB: swift-corelibs-foundation's `FileManager.replaceItemAt` fails with "The file doesn't
+// exist" on Linux; `rename` is atomic and behaves the same on every platform.
+func replaceFile(at destination: URL, with source: URL) throws {
+    guard rename(source.path, destination.path) == 0 else {
+        throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: destination.path,
+                                                       NSUnderlyingErrorKey: POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)])
+    }
+}

@@ -1,4 +1,6 @@
 import Foundation
+import GRDB
+import Testing
 import StoreClient
 import TestSupport
 import ThresholdCore
@@ -120,5 +122,36 @@ extension ThresholdStore {
     /// Replaces the whole state in one write.
     func replace(with state: StoredState) throws {
         try write { $0.state = state }
+    }
+}
+
+extension TemporaryDirectory {
+    /// A store holding the fixture state, 30 credits and `events` marked events, folded into
+    /// the main file and closed, so the file alone holds everything.
+    func seedAndClose(events: Int = 0) throws {
+        let store = try open()
+        try store.write { transaction in
+            transaction.state = Fixture.state
+            try transaction.post(Fixture.entry(.credits, 30, "seed"), at: Fixture.now)
+        }
+        for batch in stride(from: 0, to: events, by: 500) {
+            try store.write { transaction in
+                for index in batch..<min(events, batch + 500) {
+                    try transaction.post(Fixture.entry(.xp, 1, "marker-\(index)"), at: Fixture.now.adding(seconds: Double(index)))
+                }
+            }
+        }
+        _ = try store.pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+        try store.close()
+    }
+
+    /// Overwrites the database page that holds `text` with garbage.
+    func damagePage(containing text: String) throws {
+        var bytes = try Data(contentsOf: databaseURL)
+        let pageSize = 4_096
+        let offset = try #require(bytes.range(of: Data(text.utf8))?.lowerBound)
+        let page = offset / pageSize * pageSize
+        bytes.replaceSubrange(page..<(page + pageSize), with: Data(repeating: 0xFF, count: pageSize))
+        try bytes.write(to: databaseURL)
     }
 }
