@@ -21,6 +21,16 @@ enum EventLog {
         }
     }
 
+    /// Inserts events with the sequence numbers they already have (an import, a rebuild).
+    static func insert(_ events: [LoggedEvent], _ db: Database) throws {
+        let encoder = StoreJSON.encoder
+        let statement = try db.cachedStatement(sql: "INSERT INTO event (sequence, at, kind, payload) VALUES (?, ?, ?, ?)")
+        for logged in events {
+            let payload = String(decoding: try encoder.encode(logged.event), as: UTF8.self)
+            try statement.execute(arguments: [logged.sequence, logged.at.storedSeconds, logged.event.kind, payload])
+        }
+    }
+
     /// The events a query asks for, oldest first; a limit keeps the most recent.
     static func read(_ query: EventQuery, _ db: Database) throws -> [LoggedEvent] {
         var conditions: [String] = []

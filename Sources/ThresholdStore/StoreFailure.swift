@@ -8,12 +8,14 @@ struct BodyFailure: Error {
 }
 
 /// Runs `body`, translating what SQLite, GRDB and the file system report into `StoreError`;
-/// errors a write's body threw pass through as they were.
+/// errors a write's body threw, and a backup's refusal, pass through as they were.
 func translatingFailures<T>(_ body: () throws -> T) throws -> T {
     do {
         return try body()
     } catch let failure as BodyFailure {
         throw failure.underlying
+    } catch let error as BackupError {
+        throw error
     } catch {
         throw StoreError(reading: error)
     }
