@@ -88,7 +88,7 @@ extension ThresholdStore {
         let cutoff = clock.workingSetCutoff()
         let now = clock.now()
         let backup = try translatingFailures {
-            try pool.read { db in
+            try database.read { db in
                 let state = try WorkingSet.load(db, cutoff: cutoff)
                 let liveSessions = Set(state.engine.sessions.map(\.id)), liveGrants = Set(state.engine.grants.map(\.id))
                 let history = Backup.History(
@@ -114,16 +114,16 @@ extension ThresholdStore {
         let backup = try BackupReader.read(data)
         let cutoff = clock.workingSetCutoff()
         try translatingFailures {
-            try pool.writeWithoutTransaction { db in
+            try database.writeWithoutTransaction { db in
                 try db.inTransaction(.immediate) {
                     try BackupReader.requireEmpty(db)
                     let current = try WorkingSet.load(db, cutoff: cutoff)
                     try WorkingSet.save(from: current, to: backup.state, db)
                     for session in backup.history.sessions {
-                        try SessionRecord(session).insert(db)
+                        try SessionRecord(session, inState: false).insert(db)
                         for pause in session.breaks { try BreakRecord(pause, session: session.id).insert(db) }
                     }
-                    for grant in backup.history.grants { try GrantRecord(grant).insert(db) }
+                    for grant in backup.history.grants { try GrantRecord(grant, inState: false).insert(db) }
                     try EventLog.insert(backup.events, db)
                     _ = try WorkingSet.load(db, cutoff: cutoff)
                     _ = try LedgerAudit.verify(db)

@@ -27,12 +27,16 @@ extension ThresholdStore {
                 if role == .appExtension, !existed {
                     throw StoreError.missing("Threshold has not set up its data yet (no \(fileName))")
                 }
-                let pool = try DatabasePool(path: url.path, configuration: configuration(for: role, busyTimeout: busyTimeout))
+                let settings = configuration(for: role, busyTimeout: busyTimeout)
+                let database: any DatabaseWriter = switch role {
+                case .app: try DatabasePool(path: url.path, configuration: settings)
+                case .appExtension: try DatabaseQueue(path: url.path, configuration: settings)
+                }
                 do {
-                    let setUpNow = try prepare(pool, role: role)
-                    return ThresholdStore(pool: pool, databaseURL: url, wasCreated: !existed || setUpNow, clock: clock)
+                    let setUpNow = try prepare(database, role: role)
+                    return ThresholdStore(database: database, databaseURL: url, wasCreated: !existed || setUpNow, clock: clock)
                 } catch {
-                    try? pool.close()
+                    try? database.close()
                     throw error
                 }
             }
@@ -72,9 +76,10 @@ extension ThresholdStore {
         // write fails with `StoreError.busy` and the caller keeps the shields as they are.
         configuration.busyMode = .timeout(busyTimeout)
         configuration.observesSuspensionNotifications = role == .app
-        // An extension reads and writes once and exits: one reader and a small page cache.
-        configuration.maximumReaderCount = role == .app ? 4 : 1
-        let cacheKibibytes = role == .app ? 2_000 : 128
+        // An extension reads and writes once and exits: one connection (GRDB: a DatabaseQueue
+        // in WAL mode shares the database as a pool does) and a small page cache.
+        configuration.journalMode = .wal
+        let cacheKibibytes = role == .app ? 2_000 : 64
         configuration.prepareDatabase { db in
             if !db.configuration.readonly { try keepWriteAheadLog(db) }
             try db.execute(sql: "PRAGMA cache_size = -\(cacheKibibytes)")
@@ -94,9 +99,9 @@ extension ThresholdStore {
 
     /// Brings the schema up to date (or refuses), then, for the app, checks the file and the
     /// ledger. Returns true when the database had no schema before.
-    private static func prepare(_ pool: DatabasePool, role: Role) throws -> Bool {
+    private static func prepare(_ database: any DatabaseWriter, role: Role) throws -> Bool {
         let migrator = Schema.migrator
-        let (applied, superseded, complete) = try pool.read { db in
+        let (applied, superseded, complete) = try database.read { db in
             (try migrator.appliedIdentifiers(db), try migrator.hasBeenSuperseded(db), try migrator.hasCompletedMigrations(db))
         }
         if superseded {
@@ -108,13 +113,13 @@ extension ThresholdStore {
         }
         if !complete {
             do {
-                try migrator.migrate(pool)
+                try migrator.migrate(database)
             } catch let error as DatabaseError where ![.SQLITE_BUSY, .SQLITE_LOCKED].contains(error.resultCode) {
                 throw StoreError.corrupt("upgrading the saved data failed: \(error.message ?? "\(error.resultCode)")")
             }
         }
         if role == .app {
-            try pool.read { db in
+            try database.read { db in
                 let problems = try String.fetchAll(db, sql: "PRAGMA quick_check")
                 guard problems == ["ok"] else { throw StoreError.corrupt(problems.prefix(3).joined(separator: "; ")) }
                 _ = try LedgerAudit.verify(db)

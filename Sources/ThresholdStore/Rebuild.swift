@@ -177,14 +177,14 @@ private struct Rebuilder {
                     try IntentionRecord(intention, position: position).insert(db)
                 }
             }
-            for session in salvage.sessions {
+            for (session, inState) in salvage.sessions {
                 keep("sessions", "session \(session.id)") {
-                    try SessionRecord(session).insert(db)
+                    try SessionRecord(session, inState: inState).insert(db)
                     for pause in session.breaks { try BreakRecord(pause, session: session.id).insert(db) }
                 }
             }
-            for grant in salvage.grants {
-                keep("grants", "grant \(grant.id)") { try GrantRecord(grant).insert(db) }
+            for (grant, inState) in salvage.grants {
+                keep("grants", "grant \(grant.id)") { try GrantRecord(grant, inState: inState).insert(db) }
             }
             for day in salvage.streakFreezeDays {
                 keep("streak freezes", "streak freeze \(day)") { try StreakFreezeRecord(day).insert(db) }
@@ -247,8 +247,8 @@ private struct Salvage {
     var profiles: [Profile] = []
     var gates: [Gate] = []
     var intentions: [Intention] = []
-    var sessions: [Session] = []
-    var grants: [Grant] = []
+    var sessions: [(Session, inState: Bool)] = []
+    var grants: [(Grant, inState: Bool)] = []
     var streakFreezeDays: [LocalDate] = []
     var tutorial: Tutorial?
     var documents: [DocumentRecord] = []
@@ -301,10 +301,10 @@ private struct Salvage {
         }) { try $0.model() }
         let breaks = Dictionary(grouping: rows("breaks") { try BreakRecord.fetchAll(db) }, by: \.sessionId)
         sessions = models(rows("sessions") { try SessionRecord.fetchAll(db, sql: "SELECT * FROM session ORDER BY start, id") }) {
-            try $0.model(breaks: breaks[$0.id] ?? [])
+            (try $0.model(breaks: breaks[$0.id] ?? []), $0.inState)
         }
         grants = models(rows("grants") { try GrantRecord.fetchAll(db, sql: "SELECT * FROM access_grant ORDER BY start, id") }) {
-            try $0.model()
+            (try $0.model(), $0.inState)
         }
         streakFreezeDays = models(rows("streak freezes") { try StreakFreezeRecord.fetchAll(db) }) { try $0.model() }
         tutorial = rows("the tutorial") { try TutorialRecord.fetchAll(db) }.first?.model()

@@ -6,7 +6,8 @@ import ThresholdCore
 /// The App Group's one source of truth: SQLite through GRDB, shared safely by the app and
 /// its extensions.
 ///
-/// A `DatabasePool` in WAL mode: reads see a consistent snapshot and never wait for writers;
+/// A `DatabasePool` in WAL mode (for an extension, a single connection in WAL mode, which opens
+/// smaller; see `Role`): reads see a consistent snapshot and never wait for writers;
 /// each `write` is one IMMEDIATE transaction that loads the state, runs the caller's body,
 /// saves what changed and appends the events it recorded, so two processes writing at once
 /// are serialised by SQLite and no update is lost. Every failure is a `StoreError`; callers
@@ -32,11 +33,12 @@ public final class ThresholdStore: StoreClient, Sendable {
     /// the app tells them apart).
     public let wasCreated: Bool
 
-    let pool: DatabasePool
+    /// A `DatabasePool` for the app; one WAL connection (`DatabaseQueue`) for an extension.
+    let database: any DatabaseWriter
     let clock: StoreClock
 
-    init(pool: DatabasePool, databaseURL: URL, wasCreated: Bool, clock: StoreClock) {
-        self.pool = pool
+    init(database: any DatabaseWriter, databaseURL: URL, wasCreated: Bool, clock: StoreClock) {
+        self.database = database
         self.databaseURL = databaseURL
         self.wasCreated = wasCreated
         self.clock = clock
@@ -45,20 +47,20 @@ public final class ThresholdStore: StoreClient, Sendable {
     /// Closes the database; later calls fail. Not needed before exit, but it lets a test or
     /// the repair flow release the file.
     public func close() throws {
-        try translatingFailures { try pool.close() }
+        try translatingFailures { try database.close() }
     }
 
     // MARK: StoreClient
 
     public func read() throws -> StoredState {
         let cutoff = clock.workingSetCutoff()
-        return try translatingFailures { try pool.read { db in try WorkingSet.load(db, cutoff: cutoff) } }
+        return try translatingFailures { try database.read { db in try WorkingSet.load(db, cutoff: cutoff) } }
     }
 
     public func write<T>(_ body: (inout StoreTransaction) throws -> T) throws -> T {
         let cutoff = clock.workingSetCutoff()
         return try translatingFailures {
-            try pool.writeWithoutTransaction { db in
+            try database.writeWithoutTransaction { db in
                 var result: T?
                 try db.inTransaction(.immediate) {
                     let before = try WorkingSet.load(db, cutoff: cutoff)
@@ -79,12 +81,12 @@ public final class ThresholdStore: StoreClient, Sendable {
     }
 
     public func events(_ query: EventQuery) throws -> [LoggedEvent] {
-        try translatingFailures { try pool.read { db in try EventLog.read(query, db) } }
+        try translatingFailures { try database.read { db in try EventLog.read(query, db) } }
     }
 
     public func sessions(startingFrom start: Date, until end: Date) throws -> [Session] {
         try translatingFailures {
-            try pool.read { db in try History.sessions(db, from: start, until: end) }
+            try database.read { db in try History.sessions(db, from: start, until: end) }
         }
     }
 
@@ -93,14 +95,14 @@ public final class ThresholdStore: StoreClient, Sendable {
     /// Grants that started in `[start, end)`, from the whole history, oldest first.
     public func grants(startingFrom start: Date, until end: Date) throws -> [Grant] {
         try translatingFailures {
-            try pool.read { db in try History.grants(db, from: start, until: end) }
+            try database.read { db in try History.grants(db, from: start, until: end) }
         }
     }
 
     /// The cached balances, after checking them against the ledger events in the log; a
     /// difference is `StoreError.corrupt` (a repair state, never fixed silently).
     public func verifyLedger() throws -> Balances {
-        try translatingFailures { try pool.read { db in try LedgerAudit.verify(db) } }
+        try translatingFailures { try database.read { db in try LedgerAudit.verify(db) } }
     }
 }
 

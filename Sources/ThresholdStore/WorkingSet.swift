@@ -7,13 +7,13 @@ import ThresholdCore
 /// the engine still needs.
 ///
 /// The working set holds every profile, gate, intention, streak-freeze day and the tutorial;
-/// the sessions that have not stopped or stopped since `cutoff` (the start of yesterday); and
-/// the grants that end after `cutoff`. Sessions of a deleted profile and grants of a deleted
-/// intention stay in the history only. Older rows stay in their tables for the history screens.
+/// of the sessions and grants the state holds, those that have not stopped or stopped since
+/// `cutoff` (the start of yesterday) and the grants that end after `cutoff`. Sessions of a
+/// deleted profile and grants of a deleted intention stay in the history only. Older rows stay
+/// in their tables for the history screens.
 ///
 /// Saving writes only what differs from what was loaded. Sessions and grants are history: one
-/// dropped from the state keeps its row (and, if it is still in the window, comes back on the
-/// next read); to finish a session, record its ending.
+/// dropped from the state keeps its row, marked as no longer in the state.
 enum WorkingSet {
     static func load(_ db: Database, cutoff: Date) throws -> StoredState {
         var state = try Documents.load(db)
@@ -33,7 +33,7 @@ enum WorkingSet {
 
         let live = """
             SELECT id FROM session
-            WHERE profile_id IN (SELECT id FROM profile) AND (stop_at IS NULL OR stop_at >= :cutoff)
+            WHERE in_state AND profile_id IN (SELECT id FROM profile) AND (stop_at IS NULL OR stop_at >= :cutoff)
             """
         let arguments: StatementArguments = ["cutoff": cutoff.storedSeconds]
         let breaks = Dictionary(grouping: try BreakRecord.fetchAll(
@@ -44,7 +44,7 @@ enum WorkingSet {
             .map { try $0.model(breaks: breaks[$0.id] ?? []) }
         let grants = try GrantRecord.fetchAll(db, sql: """
             SELECT * FROM access_grant
-            WHERE "end" >= :cutoff
+            WHERE in_state AND "end" >= :cutoff
               AND (origin_intention_id IS NULL OR origin_intention_id IN (SELECT id FROM intention))
             ORDER BY start, id
             """, arguments: arguments).map { try $0.model() }
@@ -115,12 +115,16 @@ enum WorkingSet {
     }
 
     /// Saves history records: new ones are inserted (an id already in the history is refused,
-    /// never overwritten), changed ones updated, dropped ones kept.
+    /// never overwritten), changed ones updated, dropped ones kept but marked out of the state.
     private static func saveHistory<Model: Identifiable & Equatable, Table: TableRecord>(
         _ before: [Model], _ after: [Model], _ db: Database, table: Table.Type, label: String,
         write: (Model, _ isNew: Bool) throws -> Void
     ) throws where Model.ID == Identifier<Model> {
         let loaded = Dictionary(before.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let kept = Set(after.map(\.id))
+        for model in before where !kept.contains(model.id) {
+            try db.execute(sql: "UPDATE \(Table.databaseTableName) SET in_state = 0 WHERE id = ?", arguments: [model.id.rawValue])
+        }
         for model in after {
             switch loaded[model.id] {
             case nil:

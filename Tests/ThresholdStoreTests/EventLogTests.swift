@@ -40,12 +40,12 @@ import ThresholdCore
     @Test func theLog_refusesUpdatesAndDeletes() throws {
         let store = try seeded()
         #expect {
-            try store.pool.write { db in try db.execute(sql: "UPDATE event SET kind = 'ledger' WHERE sequence = 1") }
+            try store.database.write { db in try db.execute(sql: "UPDATE event SET kind = 'ledger' WHERE sequence = 1") }
         } throws: { error in
             (error as? DatabaseError)?.message == "the event log is append-only: events cannot be changed"
         }
         #expect {
-            try store.pool.write { db in try db.execute(sql: "DELETE FROM event WHERE sequence = 1") }
+            try store.database.write { db in try db.execute(sql: "DELETE FROM event WHERE sequence = 1") }
         } throws: { error in
             (error as? DatabaseError)?.message == "the event log is append-only: events cannot be removed"
         }
@@ -54,18 +54,18 @@ import ThresholdCore
 
     @Test func eventsOfAKindFromANewerBuild_areKept_andSkippedOnRead() throws {
         let store = try seeded()
-        try store.pool.write { db in
+        try store.database.write { db in
             try db.execute(sql: "INSERT INTO event (at, kind, payload) VALUES (?, 'prayerCompleted', ?)",
                            arguments: [monday.storedSeconds, #"{"prayerCompleted":{"mood":"joyful","minutes":10}}"#])
         }
         try store.write { $0.record(.streakFreezeUsed(day: day("2026-11-24")), at: monday) }
         #expect(try store.events(.all).map(\.sequence) == [1, 2, 3, 4, 5, 6, 8])
-        #expect(try store.pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM event") } == 8)
+        #expect(try store.database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM event") } == 8)
     }
 
     @Test func aDamagedEventOfAKnownKind_isCorruption() throws {
         let store = try seeded()
-        try store.pool.write { db in
+        try store.database.write { db in
             try db.execute(sql: "INSERT INTO event (at, kind, payload) VALUES (?, 'ledger', ?)",
                            arguments: [monday.storedSeconds, #"{"ledger":{"_0":{"account":"credits","amount":"ten"}}}"#])
         }

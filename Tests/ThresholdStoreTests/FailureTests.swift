@@ -64,7 +64,7 @@ import ThresholdCore
         let folder = TemporaryDirectory()
         let store = try folder.open()
         try store.replace(with: Fixture.state)
-        try store.pool.write { db in try db.execute(sql: "UPDATE profile SET emoji = 'no' WHERE id = 'work'") }
+        try store.database.write { db in try db.execute(sql: "UPDATE profile SET emoji = 'no' WHERE id = 'work'") }
         #expect(throws: StoreError.corrupt("profile work: profile “Work”: Choose a single emoji, not “no”.")) {
             try store.read()
         }
@@ -76,14 +76,14 @@ import ThresholdCore
     @Test func aDocumentInANewerFormat_isANewerVersion() throws {
         let store = try TemporaryDirectory().open()
         try store.replace(with: Fixture.state)
-        try store.pool.write { db in try db.execute(sql: "UPDATE document SET version = 2 WHERE name = 'applied'") }
+        try store.database.write { db in try db.execute(sql: "UPDATE document SET version = 2 WHERE name = 'applied'") }
         #expect(throws: StoreError.newerVersion(found: 2, supported: 1)) { try store.read() }
     }
 
     @Test func fieldsAddedByANewerBuild_areIgnored_andFieldsItLacks_readAsDefaults() throws {
         let store = try TemporaryDirectory().open()
         try store.replace(with: Fixture.state)
-        try store.pool.write { db in
+        try store.database.write { db in
             try db.execute(sql: "INSERT INTO document VALUES ('themes', 1, '{\"accent\":\"teal\"}')")
             try db.execute(sql: "DELETE FROM document WHERE name = 'settings'")
         }

@@ -48,7 +48,7 @@ import ThresholdCore
     @Test func sql_refusesANegativeBalance() throws {
         let store = try TemporaryDirectory().open()
         #expect {
-            try store.pool.write { db in try db.execute(sql: "UPDATE balance SET credits = -1") }
+            try store.database.write { db in try db.execute(sql: "UPDATE balance SET credits = -1") }
         } throws: { error in
             (error as? DatabaseError)?.resultCode == .SQLITE_CONSTRAINT
         }
@@ -58,7 +58,7 @@ import ThresholdCore
         let folder = TemporaryDirectory()
         let store = try folder.open()
         try store.write { try $0.post(Fixture.entry(.credits, 10), at: Fixture.now) }
-        try store.pool.write { db in try db.execute(sql: "UPDATE balance SET credits = 500") }
+        try store.database.write { db in try db.execute(sql: "UPDATE balance SET credits = 500") }
 
         #expect(throws: StoreError.corrupt("the ledger does not add up: credits cached 500 but logged 10")) {
             try store.verifyLedger()

@@ -35,6 +35,15 @@ import ThresholdCore
         }
     }
 
+    /// Every row of every table, as text.
+    func contents(of folder: TemporaryDirectory) throws -> [String] {
+        try DatabaseQueue(path: folder.databaseURL.path).read { db in
+            try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").flatMap { table in
+                try Row.fetchAll(db, sql: "SELECT * FROM \(table.quotedDatabaseIdentifier)").map { "\(table): \($0)" }
+            }
+        }
+    }
+
     /// What every fixture holds, as the current model reads it.
     var fixtureEngine: ThresholdState {
         let workday = Schedule.on(Weekday.weekdays, "09:00", "17:00", id: "day")
@@ -85,7 +94,7 @@ import ThresholdCore
             .ledger(Fixture.entry(.coins, 2, "Balance before the event log")),
         ])
         #expect(try store.verifyLedger().credits == 40)
-        #expect(try schema(store.pool) == schema(try TemporaryDirectory().open().pool))
+        #expect(try schema(store.database) == schema(try TemporaryDirectory().open().database))
     }
 
     @Test func aVersion2Database_upgrades_keepingItsDataAndEvents() throws {
@@ -95,9 +104,9 @@ import ThresholdCore
         #expect(try store.events(.all).map(\.sequence) == [1, 2, 3, 4, 5])
         #expect(try store.events(EventQuery(kinds: ["streakFreezeUsed"])).map(\.event) == [.streakFreezeUsed(day: day("2026-11-24"))])
         #expect(try store.verifyLedger().credits == 40)
-        #expect(try store.pool.read { db in try String.fetchAll(db, sql: "SELECT name FROM document ORDER BY name") }
+        #expect(try store.database.read { db in try String.fetchAll(db, sql: "SELECT name FROM document ORDER BY name") }
                     == ["applied", "settings"])
-        #expect(try schema(store.pool) == schema(try TemporaryDirectory().open().pool))
+        #expect(try schema(store.database) == schema(try TemporaryDirectory().open().database))
     }
 
     @Test func anEmptyFile_becomesACurrentDatabase_forTheApp_butIsMissingForAnExtension() throws {
@@ -118,10 +127,10 @@ import ThresholdCore
         try DatabaseQueue(path: folder.databaseURL.path).write { db in
             try db.execute(sql: "INSERT INTO grdb_migrations VALUES ('v4-sync')")
         }
-        let bytes = try Data(contentsOf: folder.databaseURL)
+        let before = try contents(of: folder)
         for role in [ThresholdStore.Role.app, .appExtension] {
             #expect(throws: StoreError.newerVersion(found: 4, supported: 3)) { try folder.open(role: role) }
         }
-        #expect(try Data(contentsOf: folder.databaseURL) == bytes)
+        #expect(try contents(of: folder) == before)
     }
 }

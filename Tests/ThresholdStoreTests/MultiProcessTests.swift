@@ -46,7 +46,7 @@ import ThresholdCore
 
         #expect(try store.read() == before)
         #expect(try store.events(.all) == eventsBefore)
-        #expect(try store.pool.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") } == ["ok"])
+        #expect(try store.database.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") } == ["ok"])
         // The dead writer's lock is gone: this process can write at once.
         try store.write { try $0.post(Fixture.entry(.credits, 1), at: Fixture.now) }
         #expect(try store.verifyLedger().credits == 8)

@@ -75,7 +75,7 @@ import ThresholdCore
             try transaction.post(Fixture.entry(.coins, 5), at: Fixture.now)
         }
         // Someone raised the cached credits, and lowered the coins, behind the log's back.
-        try store.pool.write { db in try db.execute(sql: "UPDATE balance SET credits = 900, coins = 2") }
+        try store.database.write { db in try db.execute(sql: "UPDATE balance SET credits = 900, coins = 2") }
         try store.close()
 
         let report = try ThresholdStore.rebuild(directory: folder.url, clock: Fixture.clock())

@@ -54,16 +54,21 @@ extension RoundTripTests {
         #expect(tuesday.engine.grants.map(\.id) == Fixture.grants.map(\.id))
     }
 
-    @Test func droppingASessionFromTheState_keepsItsRow() throws {
+    @Test func droppingSessionsAndGrantsFromTheState_keepsThemInTheHistoryOnly() throws {
         let folder = TemporaryDirectory()
         let store = try folder.open()
         try store.replace(with: Fixture.state)
         try store.write { transaction in
-            let kept = transaction.state.engine.sessions.filter { $0.id != "ended-last-night" }
-            transaction.state.engine = try transaction.state.engine.with(sessions: kept)
+            let engine = transaction.state.engine
+            transaction.state.engine = try engine.with(sessions: engine.sessions.filter { $0.id == "scheduled" },
+                                                       grants: engine.grants.filter { $0.id == "bank" })
         }
-        #expect(try store.sessions(startingFrom: .distantPast, until: .distantFuture).map(\.id)
-                    == Fixture.sessions.map(\.id))
+        let engine = try folder.open().read().engine
+        // Even the live one stays gone: a dropped session never comes back to shield.
+        #expect(engine.sessions.map(\.id) == ["scheduled"])
+        #expect(engine.grants.map(\.id) == ["bank"])
+        #expect(try store.sessions(startingFrom: .distantPast, until: .distantFuture) == Fixture.sessions)
+        #expect(try store.grants(startingFrom: .distantPast, until: .distantFuture) == Fixture.grants)
     }
 
     @Test func deletingAProfile_keepsItsSessionsInTheHistoryOnly() throws {

@@ -47,7 +47,7 @@ import ThresholdCore
         let store = try folder.open()
         try store.replace(with: Fixture.state)
         // Count every row SQLite touches from here on, table by table.
-        try store.pool.write { db in
+        try store.database.write { db in
             try db.execute(sql: "CREATE TABLE touched (name TEXT NOT NULL)")
             for table in ["profile", "schedule", "gate", "intention", "session", "session_break", "access_grant",
                           "streak_freeze", "tutorial", "balance", "document"] {
@@ -60,7 +60,7 @@ import ThresholdCore
             }
         }
         func touched() throws -> [String] {
-            try store.pool.read { db in try String.fetchAll(db, sql: "SELECT name FROM touched") }
+            try store.database.read { db in try String.fetchAll(db, sql: "SELECT name FROM touched") }
         }
 
         try store.write { _ in }
@@ -69,7 +69,7 @@ import ThresholdCore
         try store.write { $0.state.settings.onboardingCompleted = false }
         #expect(try touched() == ["document"])
 
-        try store.pool.write { db in try db.execute(sql: "DELETE FROM touched") }
+        try store.database.write { db in try db.execute(sql: "DELETE FROM touched") }
         let ended = try Session(id: "live", profileID: "deep", origin: .manual, start: Fixture.sessions[2].start,
                                 plan: .goal(minutes: 45), breaks: Fixture.sessions[2].breaks,
                                 ending: Session.Ending(at: Fixture.now, state: .completed))

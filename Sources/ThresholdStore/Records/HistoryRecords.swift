@@ -2,8 +2,8 @@ import Foundation
 import GRDB
 import ThresholdCore
 
-// Sessions (with their breaks) and grants: the engine's live inputs and, once they are over,
-// the history screens' rows. Rows are never deleted.
+// Sessions (with their breaks) and grants: the engine's live inputs and, once they are over
+// or dropped from the state (`inState` false), the history screens' rows. Rows are never deleted.
 
 struct SessionRecord: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "session"
@@ -21,8 +21,10 @@ struct SessionRecord: Codable, FetchableRecord, PersistableRecord {
     var endingAt: Double?
     var endingState: String?
     var stopAt: Double?
+    var inState = true
 
-    init(_ session: Session) {
+    init(_ session: Session, inState: Bool = true) {
+        self.inState = inState
         id = session.id.rawValue
         profileId = session.profileID.rawValue
         origin = session.origin.rawValue
@@ -99,8 +101,10 @@ struct GrantRecord: Codable, FetchableRecord, PersistableRecord {
     var originIntentionId: String?
     var start: Double
     var end: Double
+    var inState = true
 
-    init(_ grant: Grant) {
+    init(_ grant: Grant, inState: Bool = true) {
+        self.inState = inState
         id = grant.id.rawValue
         switch grant.scope {
         case .allGated: scopeKind = "allGated"

@@ -80,9 +80,10 @@ enum Schema {
                 minutes_per_open INTEGER NOT NULL
             ) STRICT;
 
-            -- Sessions are history: a row stays when the session leaves the working set, and
-            -- outlives its profile (no foreign key). stop_at is when it stops shielding: the
-            -- earlier of its ending and its planned end; NULL while it runs until ended.
+            -- Sessions are history: a row stays when the session leaves the state, and outlives
+            -- its profile (no foreign key). stop_at is when it stops shielding: the earlier of
+            -- its ending and its planned end; NULL while it runs until ended. in_state is 0
+            -- once a write dropped the session from the state.
             CREATE TABLE session (
                 id TEXT PRIMARY KEY NOT NULL CHECK (id <> ''),
                 profile_id TEXT NOT NULL,
@@ -95,6 +96,7 @@ enum Schema {
                 ending_at REAL,
                 ending_state TEXT,
                 stop_at REAL,
+                in_state INTEGER NOT NULL DEFAULT 1 CHECK (in_state IN (0, 1)),
                 CHECK (plan_goal_minutes IS NULL OR plan_until IS NULL),
                 CHECK ((occurrence_schedule_id IS NULL) = (occurrence_day IS NULL)),
                 CHECK ((ending_at IS NULL) = (ending_state IS NULL))
@@ -113,8 +115,8 @@ enum Schema {
                 PRIMARY KEY (session_id, id)
             ) STRICT;
 
-            -- Grants are history too. scope_kind is allGated, app, category or webDomain; the
-            -- origin is a ritual or an intention's open, never both.
+            -- Grants are history too (in_state as for sessions). scope_kind is allGated, app,
+            -- category or webDomain; the origin is a ritual or an intention's open, never both.
             CREATE TABLE access_grant (
                 id TEXT PRIMARY KEY NOT NULL CHECK (id <> ''),
                 scope_kind TEXT NOT NULL,
@@ -123,6 +125,7 @@ enum Schema {
                 origin_intention_id TEXT,
                 start REAL NOT NULL,
                 "end" REAL NOT NULL,
+                in_state INTEGER NOT NULL DEFAULT 1 CHECK (in_state IN (0, 1)),
                 CHECK ((scope_kind = 'allGated') = (scope_token IS NULL)),
                 CHECK ((origin_ritual IS NULL) <> (origin_intention_id IS NULL))
             ) STRICT;

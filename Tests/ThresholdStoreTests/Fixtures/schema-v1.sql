@@ -51,9 +51,10 @@ CREATE TABLE intention (
     minutes_per_open INTEGER NOT NULL
 ) STRICT;
 
--- Sessions are history: a row stays when the session leaves the working set, and
--- outlives its profile (no foreign key). stop_at is when it stops shielding: the
--- earlier of its ending and its planned end; NULL while it runs until ended.
+-- Sessions are history: a row stays when the session leaves the state, and outlives
+-- its profile (no foreign key). stop_at is when it stops shielding: the earlier of
+-- its ending and its planned end; NULL while it runs until ended. in_state is 0
+-- once a write dropped the session from the state.
 CREATE TABLE session (
     id TEXT PRIMARY KEY NOT NULL CHECK (id <> ''),
     profile_id TEXT NOT NULL,
@@ -66,6 +67,7 @@ CREATE TABLE session (
     ending_at REAL,
     ending_state TEXT,
     stop_at REAL,
+    in_state INTEGER NOT NULL DEFAULT 1 CHECK (in_state IN (0, 1)),
     CHECK (plan_goal_minutes IS NULL OR plan_until IS NULL),
     CHECK ((occurrence_schedule_id IS NULL) = (occurrence_day IS NULL)),
     CHECK ((ending_at IS NULL) = (ending_state IS NULL))
@@ -84,8 +86,8 @@ CREATE TABLE session_break (
     PRIMARY KEY (session_id, id)
 ) STRICT;
 
--- Grants are history too. scope_kind is allGated, app, category or webDomain; the
--- origin is a ritual or an intention's open, never both.
+-- Grants are history too (in_state as for sessions). scope_kind is allGated, app,
+-- category or webDomain; the origin is a ritual or an intention's open, never both.
 CREATE TABLE access_grant (
     id TEXT PRIMARY KEY NOT NULL CHECK (id <> ''),
     scope_kind TEXT NOT NULL,
@@ -94,6 +96,7 @@ CREATE TABLE access_grant (
     origin_intention_id TEXT,
     start REAL NOT NULL,
     "end" REAL NOT NULL,
+    in_state INTEGER NOT NULL DEFAULT 1 CHECK (in_state IN (0, 1)),
     CHECK ((scope_kind = 'allGated') = (scope_token IS NULL)),
     CHECK ((origin_ritual IS NULL) <> (origin_intention_id IS NULL))
 ) STRICT;
@@ -119,8 +122,8 @@ INSERT INTO profile VALUES ('work', 0, 'Work', '💼', 'key', '{"applications":[
 INSERT INTO schedule VALUES ('work', 'day', 0, '["mon","tue","wed","thu","fri"]', '09:00', '17:00');
 INSERT INTO gate VALUES ('pray', 0, 'Pray first', 'selah', '{"applications":["dGlrdG9r"],"categories":[],"webDomains":[]}', 'gentle', '{"creditsPerMinute":1,"rituals":["prayer"],"windowMinutes":10}');
 INSERT INTO intention VALUES ('yt', 0, X'796F7574756265', 3, 5);
-INSERT INTO session VALUES ('s1', 'work', 'schedule', 817394400, NULL, 817423200, 'day', '2026-11-26', 817398000, 'gaveUp', 817398000);
+INSERT INTO session VALUES ('s1', 'work', 'schedule', 817394400, NULL, 817423200, 'day', '2026-11-26', 817398000, 'gaveUp', 817398000, 1);
 INSERT INTO session_break VALUES ('s1', 'b1', 817396200, 817396500);
-INSERT INTO access_grant VALUES ('g1', 'app', X'796F7574756265', NULL, 'yt', 817397400, 817397700);
+INSERT INTO access_grant VALUES ('g1', 'app', X'796F7574756265', NULL, 'yt', 817397400, 817397700, 1);
 INSERT INTO streak_freeze VALUES ('2026-11-24');
 INSERT INTO tutorial VALUES (1, 817300000);

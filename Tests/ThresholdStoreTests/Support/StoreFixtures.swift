@@ -141,7 +141,7 @@ extension TemporaryDirectory {
                 }
             }
         }
-        _ = try store.pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+        _ = try store.database.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
         try store.close()
     }
 
