@@ -17,11 +17,7 @@ extension ThresholdStore {
     public static func open(directory: URL, role: Role = .app, clock: StoreClock = .system,
                             busyTimeout: TimeInterval = 5) throws -> ThresholdStore {
         try translatingFailures {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw StoreError.missing("the folder \(directory.path) does not exist")
-            }
-            let url = directory.appendingPathComponent(fileName)
+            let url = try databaseFile(in: directory)
             return try coordinated(url) {
                 let existed = FileManager.default.fileExists(atPath: url.path)
                 if role == .appExtension, !existed {
@@ -51,6 +47,15 @@ extension ThresholdStore {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         }
         return try open(directory: directory, clock: clock)
+    }
+
+    /// The database file in `directory`, which must exist.
+    static func databaseFile(in directory: URL) throws -> URL {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw StoreError.missing("the folder \(directory.path) does not exist")
+        }
+        return directory.appendingPathComponent(fileName)
     }
 
     /// The folder the database lives in.

@@ -39,11 +39,7 @@ extension ThresholdStore {
     /// Run it while no other process has the store open (the app's repair screen).
     public static func rebuild(directory: URL, clock: StoreClock = .system) throws -> RebuildReport {
         try translatingFailures {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw StoreError.missing("the folder \(directory.path) does not exist")
-            }
-            let url = directory.appendingPathComponent(fileName)
+            let url = try databaseFile(in: directory)
             return try coordinated(url) {
                 var rebuilder = Rebuilder(url: url, clock: clock)
                 return try rebuilder.run()

@@ -35,6 +35,18 @@ import ThresholdCore
         return try JSONSerialization.data(withJSONObject: tree)
     }
 
+    /// The backup with one of its engine's lists (`profiles`, `gates`, …) edited.
+    func edited(_ data: Data, engine list: String, _ edit: (inout [[String: Any]]) -> Void) throws -> Data {
+        try edited(data) { tree in
+            var state = tree["state"] as! [String: Any], engine = state["engine"] as! [String: Any]
+            var items = engine[list] as! [[String: Any]]
+            edit(&items)
+            engine[list] = items
+            state["engine"] = engine
+            tree["state"] = state
+        }
+    }
+
     func expectUnchanged(_ store: ThresholdStore) throws {
         #expect(try store.read() == .initial)
         #expect(try store.events(.all).isEmpty)
@@ -67,14 +79,7 @@ import ThresholdCore
     @Test func anUnknownField_isRefused_andChangesNothing() throws {
         let data = try exported().data
         let target = try emptyStore()
-        let withColour = try edited(data) { tree in
-            var state = tree["state"] as! [String: Any], engine = state["engine"] as! [String: Any]
-            var profiles = engine["profiles"] as! [[String: Any]]
-            profiles[1]["colour"] = "teal"
-            engine["profiles"] = profiles
-            state["engine"] = engine
-            tree["state"] = state
-        }
+        let withColour = try edited(data, engine: "profiles") { $0[1]["colour"] = "teal" }
         #expect(throws: BackupError.unknownField("state.engine.profiles[1].colour")) { try target.importBackup(withColour) }
         let topLevel = try edited(data) { $0["comment"] = "from my old phone" }
         #expect(throws: BackupError.unknownField("comment")) { try target.importBackup(topLevel) }
@@ -83,14 +88,7 @@ import ThresholdCore
 
     @Test func aWrongType_isRefused_sayingWhere_andChangesNothing() throws {
         let target = try emptyStore()
-        let data = try edited(try exported().data) { tree in
-            var state = tree["state"] as! [String: Any], engine = state["engine"] as! [String: Any]
-            var intentions = engine["intentions"] as! [[String: Any]]
-            intentions[0]["opensPerDay"] = "three"
-            engine["intentions"] = intentions
-            state["engine"] = engine
-            tree["state"] = state
-        }
+        let data = try edited(try exported().data, engine: "intentions") { $0[0]["opensPerDay"] = "three" }
         #expect {
             try target.importBackup(data)
         } throws: { error in
@@ -102,14 +100,7 @@ import ThresholdCore
 
     @Test func aValueTheModelRefuses_isRefused() throws {
         let target = try emptyStore()
-        let data = try edited(try exported().data) { tree in
-            var state = tree["state"] as! [String: Any], engine = state["engine"] as! [String: Any]
-            var gates = engine["gates"] as! [[String: Any]]
-            gates[0]["name"] = "   "
-            engine["gates"] = gates
-            state["engine"] = engine
-            tree["state"] = state
-        }
+        let data = try edited(try exported().data, engine: "gates") { $0[0]["name"] = "   " }
         #expect {
             try target.importBackup(data)
         } throws: { error in

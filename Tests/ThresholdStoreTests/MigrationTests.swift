@@ -12,9 +12,14 @@ import ThresholdCore
     /// Thursday 2026-11-26, noon in New York: the fixtures' rows are from that morning.
     let thursdayNoon = at("2026-11-26 12:00")
 
+    /// The SQL that builds a database as schema `version` left it: each version's file adds to
+    /// the one before.
     func fixture(version: Int) throws -> String {
-        let url = try #require(Bundle.module.url(forResource: "schema-v\(version)", withExtension: "sql", subdirectory: "Fixtures"))
-        return try String(contentsOf: url, encoding: .utf8)
+        let files = ["schema-v1", "schema-v2-additions"].prefix(version)
+        return try files.map { name in
+            let url = try #require(Bundle.module.url(forResource: name, withExtension: "sql", subdirectory: "Fixtures"))
+            return try String(contentsOf: url, encoding: .utf8)
+        }.joined(separator: "\n")
     }
 
     /// A folder holding a database built by a fixture's SQL.
@@ -78,7 +83,7 @@ import ThresholdCore
             try fromFixture.write { db in try db.execute(sql: try fixture(version: version)) }
             let migrated = try DatabaseQueue()
             try Schema.migrator.migrate(migrated, upTo: identifier)
-            #expect(try schema(fromFixture) == schema(migrated), "schema-v\(version).sql")
+            #expect(try schema(fromFixture) == schema(migrated), "fixture of version \(version)")
         }
     }
 

@@ -6,6 +6,14 @@ import ThresholdCore
 // How model values become column values and back. Reading a column runs the model's own
 // validation, so a row that breaks an invariant surfaces as `StoreError.corrupt`.
 
+/// A row of one of the store's tables: Swift properties in camel case, columns in snake case.
+protocol StoredRecord: Codable, FetchableRecord, PersistableRecord {}
+
+extension StoredRecord {
+    static var databaseColumnDecodingStrategy: DatabaseColumnDecodingStrategy { .convertFromSnakeCase }
+    static var databaseColumnEncodingStrategy: DatabaseColumnEncodingStrategy { .convertToSnakeCase }
+}
+
 extension Date {
     /// Seconds since 2001-01-01 UTC: what `Date` holds, so a stored instant reads back equal.
     var storedSeconds: Double { timeIntervalSinceReferenceDate }

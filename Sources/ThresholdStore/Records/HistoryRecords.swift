@@ -5,10 +5,8 @@ import ThresholdCore
 // Sessions (with their breaks) and grants: the engine's live inputs and, once they are over
 // or dropped from the state (`inState` false), the history screens' rows. Rows are never deleted.
 
-struct SessionRecord: Codable, FetchableRecord, PersistableRecord {
+struct SessionRecord: StoredRecord {
     static let databaseTableName = "session"
-    static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
-    static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
 
     var id: String
     var profileId: String
@@ -67,10 +65,8 @@ struct SessionRecord: Codable, FetchableRecord, PersistableRecord {
     }
 }
 
-struct BreakRecord: Codable, FetchableRecord, PersistableRecord {
+struct BreakRecord: StoredRecord {
     static let databaseTableName = "session_break"
-    static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
-    static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
 
     var sessionId: String
     var id: String
@@ -89,10 +85,8 @@ struct BreakRecord: Codable, FetchableRecord, PersistableRecord {
     }
 }
 
-struct GrantRecord: Codable, FetchableRecord, PersistableRecord {
+struct GrantRecord: StoredRecord {
     static let databaseTableName = "access_grant"
-    static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
-    static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
 
     var id: String
     var scopeKind: String

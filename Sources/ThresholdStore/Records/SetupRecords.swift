@@ -5,10 +5,8 @@ import ThresholdCore
 // The person's set-up: profiles (with their schedules), gates and intentions. Each keeps the
 // position it has in the state, so the order the person chose reads back unchanged.
 
-struct ProfileRecord: Codable, FetchableRecord, PersistableRecord {
+struct ProfileRecord: StoredRecord {
     static let databaseTableName = "profile"
-    static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
-    static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
 
     var id: String
     var position: Int
@@ -47,10 +45,8 @@ struct ProfileRecord: Codable, FetchableRecord, PersistableRecord {
     }
 }
 
-struct ScheduleRecord: Codable, FetchableRecord, PersistableRecord {
+struct ScheduleRecord: StoredRecord {
     static let databaseTableName = "schedule"
-    static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
-    static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
 
     var profileId: String
     var id: String
@@ -74,10 +70,8 @@ struct ScheduleRecord: Codable, FetchableRecord, PersistableRecord {
     }
 }
 
-struct GateRecord: Codable, FetchableRecord, PersistableRecord {
+struct GateRecord: StoredRecord {
     static let databaseTableName = "gate"
-    static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
-    static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
 
     var id: String
     var position: Int
@@ -107,10 +101,8 @@ struct GateRecord: Codable, FetchableRecord, PersistableRecord {
     }
 }
 
-struct IntentionRecord: Codable, FetchableRecord, PersistableRecord {
+struct IntentionRecord: StoredRecord {
     static let databaseTableName = "intention"
-    static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
-    static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
 
     var id: String
     var position: Int

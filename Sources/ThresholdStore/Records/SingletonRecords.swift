@@ -5,7 +5,7 @@ import ThresholdCore
 
 // Small tables: streak-freeze days, the tutorial, the cached balances and the JSON documents.
 
-struct StreakFreezeRecord: Codable, FetchableRecord, PersistableRecord {
+struct StreakFreezeRecord: StoredRecord {
     static let databaseTableName = "streak_freeze"
     var day: String
 
@@ -14,10 +14,8 @@ struct StreakFreezeRecord: Codable, FetchableRecord, PersistableRecord {
     func model() throws -> LocalDate { try readingRow("streak freeze \(day)") { try storedDay(day) } }
 }
 
-struct TutorialRecord: Codable, FetchableRecord, PersistableRecord {
+struct TutorialRecord: StoredRecord {
     static let databaseTableName = "tutorial"
-    static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
-    static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
 
     var id = 1
     var startedAt: Double
@@ -61,7 +59,7 @@ struct BalanceRecord: Encodable, PersistableRecord {
 }
 
 /// One singleton of the stored state (`settings`, `applied`, …) as JSON.
-struct DocumentRecord: Codable, FetchableRecord, PersistableRecord {
+struct DocumentRecord: StoredRecord {
     static let databaseTableName = "document"
 
     var name: String
