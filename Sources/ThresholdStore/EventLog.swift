@@ -31,7 +31,8 @@ enum EventLog {
         }
     }
 
-    /// The events a query asks for, oldest first; a limit keeps the most recent.
+    /// The events a query asks for, oldest first; a limit keeps the most recent. The limit
+    /// counts stored events, so events of kinds from a newer build can make the answer shorter.
     static func read(_ query: EventQuery, _ db: Database) throws -> [LoggedEvent] {
         var conditions: [String] = []
         var arguments: StatementArguments = []

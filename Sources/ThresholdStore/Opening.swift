@@ -86,7 +86,12 @@ extension ThresholdStore {
         configuration.journalMode = .wal
         let cacheKibibytes = role == .app ? 2_000 : 64
         configuration.prepareDatabase { db in
-            if !db.configuration.readonly { try keepWriteAheadLog(db) }
+            if !db.configuration.readonly {
+                try keepWriteAheadLog(db)
+                // A persistent WAL file is never deleted; after each checkpoint SQLite cuts it
+                // back to this size, so a burst of writes does not keep megabytes on disk.
+                try db.execute(sql: "PRAGMA journal_size_limit = \(1 << 20)")
+            }
             try db.execute(sql: "PRAGMA cache_size = -\(cacheKibibytes)")
         }
         return configuration
