@@ -46,7 +46,11 @@ package.targets += [
     ),
     .target(
         name: "ThresholdStore",
-        dependencies: ["ThresholdCore", "StoreClient", .product(name: "GRDB", package: "GRDB.swift")],
+        dependencies: [
+            "ThresholdCore", "StoreClient",
+            .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "GRDBSQLite", package: "GRDB.swift"),
+        ],
         swiftSettings: swift6
     ),
     .executableTarget(name: "threshold-store-stress", dependencies: ["ThresholdStore"], swiftSettings: swift6),
