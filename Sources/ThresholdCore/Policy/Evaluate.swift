@@ -125,7 +125,7 @@ struct Engine {
 
     private func rule(for intention: Intention, at now: Date, grants: [Grant]) -> RuleEnforcement {
         let today = clock.localDate(of: now)
-        let opens = (opensByIntention[intention.id] ?? []).filter { clock.localDate(of: $0.start) == today }.count
+        let opens = (opensByIntention[intention.id] ?? []).filter { $0.start <= now && clock.localDate(of: $0.start) == today }.count
         let label = IntentionLabel(intentionID: intention.id, app: intention.app, opensUsed: opens,
                                    opensPerDay: intention.opensPerDay, minutesPerOpen: intention.minutesPerOpen)
         let reason: Reason = state.streakFreezeDays.contains(today) ? .streakFreeze(label) : .intention(label)
