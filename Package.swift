@@ -42,6 +42,13 @@ package.targets += [
         ],
         swiftSettings: swift6
     ),
+    .target(
+        name: "PrayerContent",
+        dependencies: ["ThresholdCore"],
+        resources: [.copy("Resources/Prayers")],
+        swiftSettings: swift6
+    ),
+    .testTarget(name: "PrayerContentTests", dependencies: ["PrayerContent", "ThresholdCore"], swiftSettings: swift6),
 ]
 
 // MARK: - iOS
