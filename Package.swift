@@ -20,6 +20,7 @@ let package = Package(
     products: [
         .library(name: "ThresholdCore", targets: ["ThresholdCore"]),
         .library(name: "StoreClient", targets: ["StoreClient"]),
+        .library(name: "PrayerContent", targets: ["PrayerContent"]),
     ],
     dependencies: [
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
