@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "ThresholdCore", targets: ["ThresholdCore"]),
         .library(name: "StoreClient", targets: ["StoreClient"]),
         .library(name: "ThresholdStore", targets: ["ThresholdStore"]),
+        .library(name: "PrayerContent", targets: ["PrayerContent"]),
     ],
     dependencies: [
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
@@ -60,6 +61,13 @@ package.targets += [
         resources: [.copy("Fixtures")],
         swiftSettings: swift6
     ),
+    .target(
+        name: "PrayerContent",
+        dependencies: ["ThresholdCore"],
+        resources: [.copy("Resources/Prayers")],
+        swiftSettings: swift6
+    ),
+    .testTarget(name: "PrayerContentTests", dependencies: ["PrayerContent", "ThresholdCore"], swiftSettings: swift6),
 ]
 
 // MARK: - iOS
