@@ -20,6 +20,8 @@ let package = Package(
     products: [
         .library(name: "ThresholdCore", targets: ["ThresholdCore"]),
         .library(name: "StoreClient", targets: ["StoreClient"]),
+        .library(name: "ThresholdStore", targets: ["ThresholdStore"]),
+        .library(name: "PrayerContent", targets: ["PrayerContent"]),
         .library(name: "ScreenTimeClient", targets: ["ScreenTimeClient"]),
         .library(name: "ThresholdRuntime", targets: ["ThresholdRuntime"]),
         .library(name: "ScreenTimeSimulator", targets: ["ScreenTimeSimulator"]),
@@ -27,6 +29,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
     ],
@@ -48,6 +51,29 @@ package.targets += [
         ],
         swiftSettings: swift6
     ),
+    .target(
+        name: "ThresholdStore",
+        dependencies: [
+            "ThresholdCore", "StoreClient",
+            .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "GRDBSQLite", package: "GRDB.swift"),
+        ],
+        swiftSettings: swift6
+    ),
+    .executableTarget(name: "threshold-store-stress", dependencies: ["ThresholdStore"], swiftSettings: swift6),
+    .testTarget(
+        name: "ThresholdStoreTests",
+        dependencies: ["ThresholdStore", "StoreClient", "TestSupport", "threshold-store-stress"],
+        resources: [.copy("Fixtures")],
+        swiftSettings: swift6
+    ),
+    .target(
+        name: "PrayerContent",
+        dependencies: ["ThresholdCore"],
+        resources: [.copy("Resources/Prayers")],
+        swiftSettings: swift6
+    ),
+    .testTarget(name: "PrayerContentTests", dependencies: ["PrayerContent", "ThresholdCore"], swiftSettings: swift6),
     // The reconcile loop, the activity planner's consumer and the simulated iPhone.
     .target(name: "ScreenTimeClient", dependencies: ["ThresholdCore"], swiftSettings: swift6),
     .target(name: "ThresholdRuntime", dependencies: ["ThresholdCore", "StoreClient", "ScreenTimeClient"], swiftSettings: swift6),

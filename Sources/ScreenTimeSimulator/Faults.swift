@@ -1,4 +1,5 @@
 import Foundation
+import ThresholdCore
 
 /// How the simulated phone mistreats DeviceActivity callbacks (PLATFORM.md: "callbacks are not
 /// alarms: they are delivered when the device is next in use, and may be late, duplicated or
@@ -45,19 +46,7 @@ public struct FaultSwitch: Hashable, Codable, Sendable {
     }
 }
 
-/// A small seeded generator (Steele, Lea and Flood's SplitMix64): fast and repeatable.
-public struct SplitMix64: RandomNumberGenerator, Hashable, Codable, Sendable {
-    private var state: UInt64
-    public init(seed: UInt64) { state = seed }
-
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+extension SplitMix64 {
     /// A number in [0, 1).
-    public mutating func nextUnit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+    mutating func nextUnit() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }

@@ -36,8 +36,8 @@ public func upcomingBoundaries(
     horizon: TimeInterval = 8 * 86_400
 ) -> [Boundary] {
     guard limit > 0, horizon > 0 else { return [] }
-    let clock = Clockwork(calendar: calendar)
     let end = now.addingTimeInterval(horizon)
+    let clock = Clockwork(timeZone: calendar.timeZone, around: now, days: -3...(Int(horizon / 86_400) + 3))
     var cursors = Engine.parts(of: state).map { BoundaryCursor(engine: Engine(state: $0, clock: clock), after: now, through: end) }
     var heads = cursors.indices.map { cursors[$0].next() }
     var result: [Boundary] = []
@@ -95,7 +95,7 @@ extension Engine {
     /// Every instant in `(now, end]` at which something in the state starts or stops: the
     /// engine's boundaries, and every schedule span and midnight (for intentions) in between.
     func candidates(after now: Date, through end: Date) -> [Date] {
-        var candidates = Set(boundaries(after: now))
+        var candidates = Set(boundaries(after: now).map(\.at))
         // Spans start on the local days from yesterday (overnight) to the day `end` falls on.
         let days = clock.localDate(of: end).dayNumber - clock.localDate(of: now).dayNumber
         for profile in state.profiles {

@@ -9,7 +9,7 @@ import Foundation
 /// both, and `nextChange` is the earlier of the two instants' next changes, the trusted one
 /// carried onto the wall clock (which iOS schedules by).
 public func evaluate(_ state: ThresholdState, at time: TrustedTime, calendar: Calendar) -> Enforcement {
-    let engine = Engine(state: state, clock: Clockwork(calendar: calendar))
+    let engine = Engine(state: state, clock: Clockwork(timeZone: calendar.timeZone, around: time.wall))
     guard time.isJumped else { return engine.enforcement(at: time.wall) }
     let atWall = engine.enforcement(at: time.wall)
     let atTrusted = engine.enforcement(at: time.trusted)
