@@ -85,7 +85,7 @@ package.targets += [
     .target(
         name: "ThresholdCLI",
         dependencies: [
-            "ThresholdCore", "StoreClient", "ScreenTimeClient", "ThresholdRuntime", "ScreenTimeSimulator",
+            "ThresholdCore", "StoreClient", "ScreenTimeClient", "ThresholdRuntime", "ScreenTimeSimulator", "ThresholdStore",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Yams", package: "Yams"),
         ],

@@ -129,6 +129,29 @@ import Testing
         #expect(output.contains("is not a time zone"))
     }
 
+    @Test func playWithData_keepsThePhoneAndTheRealStoreBetweenRuns() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("threshold-play-\(UUID().uuidString)")
+        let data = PhoneData(directory: folder)
+        let playground = try Scenario.parse(Walkthroughs.playground, file: "playground")
+        func session(_ lines: [String]) throws -> String {
+            let console = Console.capturing()
+            let (phone, scenario) = try data.open(startingAs: playground)
+            let session = PlaySession(scenario: scenario, phone: phone, console: console)
+            session.greet()
+            for line in lines { session.handle(line) }
+            try data.save(phone)
+            return console.captured
+        }
+        let first = try session(["pray", "start work"])
+        #expect(first.contains("Mon 09:00"))
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("threshold.sqlite").path))
+        let second = try session(["expect {unshielded: [tiktok], shielded: [instagram]}", "advance 10m", "expect {shielded: [tiktok]}", "end work"])
+        #expect(!second.contains("✗"), "\(second)")
+        #expect(second.contains("✓        shielded: tiktok"))
+        let third = try session(["status"])
+        #expect(third.contains("Mon 09:10"), "the clock carried over: \(third)")
+    }
+
     @Test func play_survivesAnythingTyped() async throws {
         let scenario = try Scenario.parse(Walkthroughs.playground, file: "playground")
         let verbs = StepReader.vocabulary.map(\.verb) + ["", "{", "}", "[", ":", "-", "—", "\u{0}", "null", "~", "&a", "*a", "!!binary"]

@@ -20,12 +20,20 @@ struct Play: ParsableCommand {
     @Option(help: "A scenario file whose setup the phone starts with.")
     var setup: String?
 
+    @Option(help: "A folder that keeps the phone between runs: Threshold's database and the phone's state.")
+    var data: String?
+
     func run() throws {
         let scenario = try setup.map(Scenario.load) ?? Scenario.parse(Walkthroughs.playground, file: "playground")
-        let session = PlaySession(scenario: scenario, phone: try scenario.makePhone())
+        let folder = data.map { PhoneData(directory: URL(fileURLWithPath: $0, isDirectory: true)) }
+        let (phone, steps) = try folder?.open(startingAs: scenario) ?? (try scenario.makePhone(), scenario)
+        let session = PlaySession(scenario: steps, phone: phone)
         session.greet()
+        try folder?.save(phone)
         while let line = readLine() {
-            guard session.handle(line) else { break }
+            let going = session.handle(line)
+            try folder?.save(phone)
+            guard going else { break }
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import ScreenTimeClient
 import ScreenTimeSimulator
+import StoreClient
 import ThresholdCore
 import Yams
 
@@ -36,8 +37,8 @@ public struct Scenario: Sendable {
         public var tutorial = false
     }
 
-    /// A phone set up as the scenario says.
-    public func makePhone() throws -> SimulatedPhone {
+    /// A phone set up as the scenario says, over `store` (a new in-memory one by default).
+    public func makePhone(store: (any StoreClient)? = nil) throws -> SimulatedPhone {
         var state = setup.state
         if setup.tutorial { state = try state.with(tutorial: .some(Tutorial(startedAt: setup.start))) }
         var faults = FaultSwitch(seed: setup.faults.seed)
@@ -45,7 +46,8 @@ public struct Scenario: Sendable {
         faults.duplicateRate = setup.faults.duplicate
         faults.delayRate = setup.faults.delay
         faults.maximumDelay = setup.faults.maximumDelay
-        let phone = try SimulatedPhone(start: setup.start, timeZone: setup.timeZone, catalogue: setup.catalogue, setup: state, faults: faults)
+        let phone = try SimulatedPhone(start: setup.start, timeZone: setup.timeZone, catalogue: setup.catalogue, setup: state,
+                                       store: store, faults: faults)
         phone.authorization = setup.authorization
         return phone
     }
