@@ -21,9 +21,15 @@ let package = Package(
         .library(name: "ThresholdCore", targets: ["ThresholdCore"]),
         .library(name: "StoreClient", targets: ["StoreClient"]),
         .library(name: "PrayerContent", targets: ["PrayerContent"]),
+        .library(name: "ScreenTimeClient", targets: ["ScreenTimeClient"]),
+        .library(name: "ThresholdRuntime", targets: ["ThresholdRuntime"]),
+        .library(name: "ScreenTimeSimulator", targets: ["ScreenTimeSimulator"]),
+        .executable(name: "threshold", targets: ["threshold"]),
     ],
     dependencies: [
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
     ],
     targets: []
 )
@@ -50,6 +56,41 @@ package.targets += [
         swiftSettings: swift6
     ),
     .testTarget(name: "PrayerContentTests", dependencies: ["PrayerContent", "ThresholdCore"], swiftSettings: swift6),
+    // The reconcile loop, the activity planner's consumer and the simulated iPhone.
+    .target(name: "ScreenTimeClient", dependencies: ["ThresholdCore"], swiftSettings: swift6),
+    .target(name: "ThresholdRuntime", dependencies: ["ThresholdCore", "StoreClient", "ScreenTimeClient"], swiftSettings: swift6),
+    .target(
+        name: "ScreenTimeSimulator",
+        dependencies: ["ThresholdCore", "StoreClient", "ScreenTimeClient", "ThresholdRuntime"],
+        swiftSettings: swift6
+    ),
+    .target(
+        name: "ThresholdCLI",
+        dependencies: [
+            "ThresholdCore", "StoreClient", "ScreenTimeClient", "ThresholdRuntime", "ScreenTimeSimulator",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Yams", package: "Yams"),
+        ],
+        swiftSettings: swift6
+    ),
+    .executableTarget(name: "threshold", dependencies: ["ThresholdCLI"], swiftSettings: swift6),
+    .testTarget(
+        name: "ThresholdRuntimeTests",
+        dependencies: [
+            "ThresholdRuntime", "ScreenTimeSimulator", "TestSupport",
+            .product(name: "PropertyBased", package: "swift-property-based"),
+        ],
+        swiftSettings: swift6
+    ),
+    .testTarget(
+        name: "ScreenTimeSimulatorTests",
+        dependencies: [
+            "ScreenTimeSimulator", "TestSupport",
+            .product(name: "PropertyBased", package: "swift-property-based"),
+        ],
+        swiftSettings: swift6
+    ),
+    .testTarget(name: "ThresholdCLITests", dependencies: ["ThresholdCLI", "TestSupport"], swiftSettings: swift6),
 ]
 
 // MARK: - iOS

@@ -12,6 +12,8 @@ public enum Event: Hashable, Codable, Sendable {
     case grantIssued(Grant)
     case ledger(LedgerEntry)
     case streakFreezeUsed(day: LocalDate)
+    /// An entry point ran the reconcile (see ``Trigger``).
+    case triggered(Trigger)
 
     /// The case name, as the store indexes it.
     public var kind: String {
@@ -22,6 +24,7 @@ public enum Event: Hashable, Codable, Sendable {
         case .grantIssued: "grantIssued"
         case .ledger: "ledger"
         case .streakFreezeUsed: "streakFreezeUsed"
+        case .triggered: "triggered"
         }
     }
 }

@@ -25,8 +25,32 @@ public struct AppliedRecord: Hashable, Codable, Sendable {
     public var enforcement: Enforcement?
     /// When they were applied.
     public var appliedAt: Date?
+    /// The trusted time of the last reconcile and the monotonic reading it was taken at (see
+    /// ``TrustedTime``).
+    public var clock: ClockAnchor?
+    /// What the last reconcile could not do or trust; empty when all is well.
+    public var repairs: [RepairNotice] = []
+    /// Notifications already posted, by id, with the instant each was due (pruned after a day).
+    public var postedNotifications: [String: Date] = [:]
+    /// What the Live Activity shows, if one is running.
+    public var liveActivity: LiveActivityContent?
 
     public init() {}
+
+    private enum CodingKeys: String, CodingKey {
+        case stores, enforcement, appliedAt, clock, repairs, postedNotifications, liveActivity
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        stores = try c.decodeIfPresent([ShieldStore].self, forKey: .stores) ?? []
+        enforcement = try c.decodeIfPresent(Enforcement.self, forKey: .enforcement)
+        appliedAt = try c.decodeIfPresent(Date.self, forKey: .appliedAt)
+        clock = try c.decodeIfPresent(ClockAnchor.self, forKey: .clock)
+        repairs = try c.decodeIfPresent([RepairNotice].self, forKey: .repairs) ?? []
+        postedNotifications = try c.decodeIfPresent([String: Date].self, forKey: .postedNotifications) ?? [:]
+        liveActivity = try c.decodeIfPresent(LiveActivityContent.self, forKey: .liveActivity)
+    }
 }
 
 /// Everything that persists in the App Group, apart from the event log: what a reconcile
