@@ -16,6 +16,7 @@ let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 
 let package = Package(
     name: "Threshold",
+    defaultLocalization: "en",
     platforms: [.iOS(.v17), .macOS(.v14)],
     products: [
         .library(name: "ThresholdCore", targets: ["ThresholdCore"]),
@@ -134,7 +135,7 @@ if applePlatformBuild {
             dependencies: ["ThresholdCore", "ScreenTimeClient", "SessionActivity"],
             swiftSettings: swift6
         ),
-        .target(name: "MonitorExtension", dependencies: ["EntryPoints"], swiftSettings: swift6),
+        .target(name: "MonitorExtension", dependencies: ["EntryPoints", "ScreenTimeLive"], swiftSettings: swift6),
         .target(
             name: "ShieldConfigurationExtension",
             dependencies: ["EntryPoints", "ScreenTimeLive", "DesignSystem"],
@@ -144,8 +145,7 @@ if applePlatformBuild {
         .target(name: "ShieldActionExtension", dependencies: ["EntryPoints", "ScreenTimeLive"], swiftSettings: swift6),
         .target(
             name: "ThresholdIntents",
-            dependencies: ["EntryPoints", "SessionActivity"],
-            resources: [.process("Resources")],
+            dependencies: ["EntryPoints"],
             swiftSettings: swift6
         ),
         .target(
