@@ -106,7 +106,7 @@ package.targets += [
     ),
     .testTarget(
         name: "AppProjectTests",
-        dependencies: ["EntryPoints", .product(name: "Yams", package: "Yams")],
+        dependencies: ["EntryPoints", "TestSupport", "ThresholdCore", .product(name: "Yams", package: "Yams")],
         swiftSettings: swift6
     ),
 ]

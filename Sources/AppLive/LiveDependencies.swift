@@ -32,10 +32,4 @@ public struct LiveDependencies: Sendable {
                                     authorization: AuthorizationWatch(defaults: defaults))
         }
     }
-
-    /// The runtime an extension builds: the same clients, without Live Activities (only the app
-    /// can change those).
-    public static func extensionRuntime(store: any StoreClient) -> Runtime {
-        Runtime(store: store, screenTime: .live(appGroup: AppIdentity.appGroup, process: .appExtension), restrictions: .live)
-    }
 }

@@ -12,12 +12,13 @@ import UIKit
 ///
 /// It must answer fast and never fail: when the state cannot be read, or the reason cannot be
 /// found, it still shows a shield (``ShieldContent/unknownReason``) that points to the app.
-/// The principal class (App/ThresholdShieldConfiguration) subclasses this and says how to read.
+/// The principal class (App/ThresholdShieldConfiguration) subclasses this and says how to open
+/// the store; it is opened on the first shield and kept while iOS keeps the process.
 open class ShieldConfigurationProvider: ShieldConfigurationDataSource {
-    private let readState: () throws -> StoredState
+    private let store = Connection<any StoreClient>()
 
-    public init(readState: @escaping () throws -> StoredState) {
-        self.readState = readState
+    public init(openStore: @escaping @Sendable () throws -> any StoreClient) {
+        store.connect(openStore)
         super.init()
     }
 
@@ -41,7 +42,7 @@ open class ShieldConfigurationProvider: ShieldConfigurationDataSource {
 
     /// The shield for an item: its content and the look of its reason.
     public func configuration(for item: ShieldedItem) -> ShieldConfiguration {
-        let state = Result { try readState() }
+        let state = Result { try store.value().read() }
         let reason: Reason? = switch state {
         case .success(let stored): stored.applied.enforcement.flatMap(item.reason(in:))
         case .failure: nil
