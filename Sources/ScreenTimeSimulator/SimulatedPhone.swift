@@ -331,7 +331,7 @@ public struct ProcessOutcome: Sendable {
 /// A line of the phone's story: what the person did, what the phone and Threshold did.
 public struct TimelineEntry: Hashable, Codable, Sendable {
     public enum Actor: String, Codable, Sendable {
-        case person, device, app, monitor, shieldAction, fault, check
+        case person, device, app, monitor, shieldAction, fault, check, status
     }
 
     public let at: Date

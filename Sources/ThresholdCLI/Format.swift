@@ -89,6 +89,7 @@ extension TimelineEntry.Actor {
         case .shieldAction: "shield"
         case .fault: "fault"
         case .check: "✓"
+        case .status: "status"
         }
     }
 }

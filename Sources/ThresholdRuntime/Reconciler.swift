@@ -156,12 +156,7 @@ public struct Reconciler: Sendable {
             repairs.append(RepairNotice(.monitoringFailed, "The monitored activities could not be listed: \(error)"))
             return
         }
-        let reserved = reserved(state)
-        let budget = max(0, ActivityPlanner.maximumActivities - reserved.count)
-        let plan = ActivityPlanner.plan(
-            boundaries: upcomingBoundaries(state.engine, at: time, calendar: calendar, limit: budget),
-            notifications: dueNotifications(state.engine, from: time.wall, through: time.wall.addingTimeInterval(8 * 86_400), calendar: calendar),
-            at: time.wall, timeZone: calendar.timeZone, registered: registered, reserved: reserved)
+        let plan = ActivityPlanner.plan(state.engine, at: time, calendar: calendar, registered: registered, reserved: reserved(state))
         outcome.plan = plan
 
         let wanted = Set(plan.registrations.map(\.name))
@@ -189,7 +184,10 @@ public struct Reconciler: Sendable {
 
     private func postNotifications(_ state: ThresholdState, time: TrustedTime, calendar: Calendar, applied: inout AppliedRecord,
                                    outcome: inout ReconcileOutcome, repairs: inout [RepairNotice]) {
-        let due = dueNotifications(state, from: time.wall.addingTimeInterval(-86_400), through: time.wall, calendar: calendar)
+        // Due since the last reconcile (a day at most; a minute's overlap, as posting is by id).
+        let dayAgo = time.wall.addingTimeInterval(-86_400)
+        let from = max(dayAgo, applied.appliedAt.map { $0.addingTimeInterval(-60) } ?? dayAgo)
+        let due = dueNotifications(state, from: from, through: time.wall, calendar: calendar)
         for note in due where note.isDue(at: time.wall) && applied.postedNotifications[note.id] == nil {
             do {
                 try screenTime.postNotification(LocalNotification(id: note.id, title: note.title, body: note.body,

@@ -44,6 +44,7 @@ final class PlaySession {
     }
 
     func greet() {
+        runner.phone.openThreshold()
         console.line("Threshold on a simulated iPhone — \(runner.phone.clock.readable(runner.phone.clock.wall, weekday: true)) \(runner.phone.clock.timeZone.identifier). Type help for the steps, quit to leave.")
         runner.newTimeline().forEach(console.line)
     }
@@ -66,7 +67,7 @@ final class PlaySession {
             let step = try parse(line)
             try runner.run(step)
             runner.newTimeline().forEach(console.line)
-        } catch let malformed as MalformedScenario {
+        } catch let malformed as ScenarioProblem {
             console.line("✗ \(malformed.problem)")
         } catch {
             runner.newTimeline().forEach(console.line)
@@ -81,7 +82,7 @@ final class PlaySession {
         let yaml = parts.count == 2 ? "\(parts[0]): \(parts[1])" : parts[0]
         let reader = YAMLReader(file: "input")
         guard !yaml.contains("\n"), let node = try? Yams.compose(yaml: yaml) else {
-            throw MalformedScenario(file: "input", line: 1, problem: "“\(line)” is not a step; type help for the list")
+            throw ScenarioProblem.malformed("input", 1, "“\(line)” is not a step; type help for the list")
         }
         return try StepReader(reader: reader, setup: scenario.setup).read(node)
     }

@@ -49,7 +49,7 @@ struct Run: ParsableCommand {
         let console = Console.current
         let files = try Scenario.files(in: paths)
         guard !files.isEmpty else {
-            throw MalformedScenario(file: paths.joined(separator: " "), line: 0, problem: "no .yaml scenario files here")
+            throw ScenarioProblem.malformed(paths.joined(separator: " "), 0, "no .yaml scenario files here")
         }
         let scenarios = try files.map(Scenario.load)
         for scenario in scenarios {

@@ -35,12 +35,9 @@ public enum ThresholdCLI {
             var command = try ThresholdCommand.parseAsRoot(arguments)
             try Console.$current.withValue(console) { try command.run() }
             return 0
-        } catch let failure as ScenarioFailure {
-            console.error("FAILED \(failure)")
-            return 1
-        } catch let malformed as MalformedScenario {
-            console.error("MALFORMED \(malformed)")
-            return 2
+        } catch let problem as ScenarioProblem {
+            console.error("\(problem.kind == .malformed ? "MALFORMED" : "FAILED") \(problem)")
+            return problem.exitCode
         } catch {
             let code = ThresholdCommand.exitCode(for: error)
             let message = ThresholdCommand.fullMessage(for: error)

@@ -165,7 +165,7 @@ struct SetupReader {
     }
 
     private func validated<T>(_ node: Node?, _ body: () throws -> T) throws -> T {
-        do { return try body() } catch let error as MalformedScenario { throw error } catch { throw reader.fail(node, "\(error)") }
+        do { return try body() } catch let error as ScenarioProblem { throw error } catch { throw reader.fail(node, "\(error)") }
     }
 
     private func unlockPolicy(_ fields: [String: Node], defaultPreset: String) throws -> UnlockPolicy {

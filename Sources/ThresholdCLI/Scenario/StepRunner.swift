@@ -113,7 +113,7 @@ final class StepRunner {
         case .note(let text):
             phone.note(.person, text)
         case .status:
-            for line in try statusLines() { phone.note(.check, line) }
+            for line in try statusLines() { phone.note(.status, line) }
         case .expect(let expectations):
             for expectation in expectations {
                 try check(expectation)

@@ -1,12 +1,31 @@
 import Foundation
 import Yams
 
-/// A scenario file that cannot be read as a scenario: the file, the line and what is wrong.
-/// The CLI exits with 2 for it, distinct from a failed expectation.
-public struct MalformedScenario: Error, Equatable, CustomStringConvertible {
+/// What went wrong with a scenario, where: the file, the line and the problem.
+///
+/// A malformed file (an unknown step, app, profile or expectation, or bad YAML) makes the CLI
+/// exit with 2; a failed expectation, or a step that could not be done, with 1.
+public struct ScenarioProblem: Error, Equatable, CustomStringConvertible {
+    public enum Kind: Equatable, Sendable {
+        case malformed
+        case failed
+    }
+
+    public let kind: Kind
     public let file: String
     public let line: Int
     public let problem: String
+
+    public static func malformed(_ file: String, _ line: Int, _ problem: String) -> ScenarioProblem {
+        ScenarioProblem(kind: .malformed, file: file, line: line, problem: problem)
+    }
+
+    public static func failed(_ file: String, _ line: Int, _ problem: String) -> ScenarioProblem {
+        ScenarioProblem(kind: .failed, file: file, line: line, problem: problem)
+    }
+
+    /// The exit code the CLI gives for it.
+    public var exitCode: Int32 { kind == .malformed ? 2 : 1 }
 
     public var description: String { "\(file):\(line): \(problem)" }
 }
@@ -15,12 +34,12 @@ public struct MalformedScenario: Error, Equatable, CustomStringConvertible {
 struct YAMLReader {
     let file: String
 
-    func fail(_ node: Node?, _ problem: String) -> MalformedScenario {
-        MalformedScenario(file: file, line: node?.mark?.line ?? 1, problem: problem)
+    func fail(_ node: Node?, _ problem: String) -> ScenarioProblem {
+        .malformed(file, node?.mark?.line ?? 1, problem)
     }
 
-    func fail(line: Int, _ problem: String) -> MalformedScenario {
-        MalformedScenario(file: file, line: line, problem: problem)
+    func fail(line: Int, _ problem: String) -> ScenarioProblem {
+        .malformed(file, line, problem)
     }
 
     /// The document's root, or the YAML error with its line.

@@ -54,12 +54,23 @@ public enum ActivityPlanner {
         _ state: ThresholdState, at now: Date, calendar: Calendar,
         registered: [ActivityRegistration] = [], reserved: [ActivityRegistration] = []
     ) -> ActivityPlan {
+        plan(state, at: TrustedTime(agreed: now), calendar: calendar, registered: registered, reserved: reserved)
+    }
+
+    /// Plans from the state when the wall clock may have been moved: the boundaries of both the
+    /// wall clock and the trusted time, on the wall clock (see ``TrustedTime``).
+    public static func plan(
+        _ state: ThresholdState, at time: TrustedTime, calendar: Calendar,
+        registered: [ActivityRegistration] = [], reserved: [ActivityRegistration] = []
+    ) -> ActivityPlan {
         let budget = max(0, maximumActivities - reserved.count)
-        let horizon = now.addingTimeInterval(8 * 86_400)
+        let boundaries = upcomingBoundaries(state, at: time, calendar: calendar, limit: budget)
+        // Notifications past the last boundary that fits are planned when the horizon moves on.
+        let through = boundaries.count == budget ? boundaries.last!.at : time.wall.addingTimeInterval(8 * 86_400)
         return plan(
-            boundaries: upcomingBoundaries(state, after: now, calendar: calendar, limit: budget, horizon: 8 * 86_400),
-            notifications: dueNotifications(state, from: now, through: horizon, calendar: calendar),
-            at: now, timeZone: calendar.timeZone, registered: registered, reserved: reserved)
+            boundaries: boundaries,
+            notifications: dueNotifications(state, from: time.wall, through: through, calendar: calendar),
+            at: time.wall, timeZone: calendar.timeZone, registered: registered, reserved: reserved)
     }
 
     /// Plans from boundaries and notifications already worked out (both in `now`'s future).

@@ -25,17 +25,57 @@ public struct Boundary: Hashable, Codable, Sendable, Comparable {
 /// Built on the engine's own boundary candidates (the instants at which anything in the state
 /// starts or stops), widened to every schedule span and midnight inside the horizon, and kept
 /// only where the evaluated result really differs, as `Enforcement.nextChange` is.
+///
+/// The state is split into parts whose rules depend on nothing outside them (each profile with
+/// its sessions, the gates, each intention, the tutorial); each part is walked lazily and the
+/// parts' changes are merged in time order. A candidate instant is evaluated against its own
+/// part only, so the cost grows with the boundaries asked for, not with every rule at every
+/// candidate.
 public func upcomingBoundaries(
     _ state: ThresholdState, after now: Date, calendar: Calendar, limit: Int = 40,
     horizon: TimeInterval = 8 * 86_400
 ) -> [Boundary] {
-    Engine(state: state, clock: Clockwork(calendar: calendar))
-        .upcomingBoundaries(after: now, through: now.addingTimeInterval(horizon), limit: limit)
+    guard limit > 0, horizon > 0 else { return [] }
+    let clock = Clockwork(calendar: calendar)
+    let end = now.addingTimeInterval(horizon)
+    var cursors = Engine.parts(of: state).map { BoundaryCursor(engine: Engine(state: $0, clock: clock), after: now, through: end) }
+    var heads = cursors.indices.map { cursors[$0].next() }
+    var result: [Boundary] = []
+    while result.count < limit, let at = heads.compactMap({ $0?.at }).min() {
+        var tightens = false
+        for index in heads.indices where heads[index]?.at == at {
+            tightens = tightens || heads[index]!.tightens
+            heads[index] = cursors[index].next()
+        }
+        result.append(Boundary(at: at, tightens: tightens))
+    }
+    return result
 }
 
 extension Engine {
-    func upcomingBoundaries(after now: Date, through end: Date, limit: Int) -> [Boundary] {
-        guard limit > 0, end > now else { return [] }
+    /// The state split into parts whose restrictions depend on nothing outside them: each
+    /// profile with its sessions and the ritual grants, the gates with the ritual grants, each
+    /// intention with its opens and the freeze days, and the tutorial.
+    static func parts(of state: ThresholdState) -> [ThresholdState] {
+        let ritualGrants = state.grants.filter { if case .ritual = $0.origin { true } else { false } }
+        var parts: [ThresholdState] = []
+        // Every part holds a subset of a valid state's values, so it is valid too.
+        for profile in state.profiles {
+            parts.append(try! ThresholdState(profiles: [profile], sessions: state.sessions.filter { $0.profileID == profile.id },
+                                             grants: ritualGrants))
+        }
+        if !state.gates.isEmpty { parts.append(try! ThresholdState(gates: state.gates, grants: ritualGrants)) }
+        for intention in state.intentions {
+            parts.append(try! ThresholdState(intentions: [intention], grants: state.grants.filter { $0.origin == .intentionOpen(intention.id) },
+                                             streakFreezeDays: state.streakFreezeDays))
+        }
+        if let tutorial = state.tutorial { parts.append(try! ThresholdState(tutorial: tutorial)) }
+        return parts
+    }
+
+    /// Every instant in `(now, end]` at which something in the state starts or stops: the
+    /// engine's boundaries, and every schedule span and midnight (for intentions) in between.
+    func candidates(after now: Date, through end: Date) -> [Date] {
         var candidates = Set(boundaries(after: now))
         let days = Int((end.timeIntervalSince(now) / 86_400).rounded(.up)) + 1
         for profile in state.profiles {
@@ -50,16 +90,33 @@ extension Engine {
             let today = clock.localDate(of: now)
             for offset in 1...days { candidates.insert(clock.startOfDay(today.adding(days: offset))) }
         }
-        var previous = Snapshot(engine: self, at: now).visible
-        var result: [Boundary] = []
-        for instant in candidates.filter({ $0 > now && $0 <= end }).sorted() {
-            let next = Snapshot(engine: self, at: instant).visible
-            guard next != previous else { continue }
-            result.append(Boundary(at: instant, tightens: VisibleRule.tightens(from: previous, to: next)))
-            previous = next
-            if result.count == limit { break }
+        return candidates.filter { $0 > now && $0 <= end }.sorted()
+    }
+}
+
+/// Walks one part's candidate instants in order, yielding those where what it shows changes.
+struct BoundaryCursor {
+    let engine: Engine
+    private let candidates: [Date]
+    private var index = 0
+    private var current: [VisibleRule]
+
+    init(engine: Engine, after now: Date, through end: Date) {
+        self.engine = engine
+        self.candidates = engine.candidates(after: now, through: end)
+        self.current = Engine.Snapshot(engine: engine, at: now).visible
+    }
+
+    mutating func next() -> Boundary? {
+        while index < candidates.count {
+            let instant = candidates[index]
+            index += 1
+            let visible = Engine.Snapshot(engine: engine, at: instant).visible
+            guard visible != current else { continue }
+            defer { current = visible }
+            return Boundary(at: instant, tightens: VisibleRule.tightens(from: current, to: visible))
         }
-        return result
+        return nil
     }
 }
 
