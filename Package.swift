@@ -21,6 +21,7 @@ let package = Package(
     products: [
         .library(name: "ThresholdCore", targets: ["ThresholdCore"]),
         .library(name: "StoreClient", targets: ["StoreClient"]),
+        .library(name: "ThresholdStore", targets: ["ThresholdStore"]),
         .library(name: "PrayerContent", targets: ["PrayerContent"]),
         .library(name: "ScreenTimeClient", targets: ["ScreenTimeClient"]),
         .library(name: "ThresholdRuntime", targets: ["ThresholdRuntime"]),
@@ -31,6 +32,7 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
     ],
     targets: []
 )
@@ -48,6 +50,22 @@ package.targets += [
             "TestSupport",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ],
+        swiftSettings: swift6
+    ),
+    .target(
+        name: "ThresholdStore",
+        dependencies: [
+            "ThresholdCore", "StoreClient",
+            .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "GRDBSQLite", package: "GRDB.swift"),
+        ],
+        swiftSettings: swift6
+    ),
+    .executableTarget(name: "threshold-store-stress", dependencies: ["ThresholdStore"], swiftSettings: swift6),
+    .testTarget(
+        name: "ThresholdStoreTests",
+        dependencies: ["ThresholdStore", "StoreClient", "TestSupport", "threshold-store-stress"],
+        resources: [.copy("Fixtures")],
         swiftSettings: swift6
     ),
     .target(
@@ -124,10 +142,6 @@ if applePlatformBuild {
         "ShieldActionExtension", "ThresholdIntents", "WidgetsExtension", "ReportExtension", "AppLive",
     ]
     package.products += extensionProducts.map { .library(name: $0, targets: [$0]) }
-    // Xcode builds the GRDB store for iOS (the Linux iOS tool cannot); the app and extensions link it.
-    if package.targets.contains(where: { $0.name == "ThresholdStore" }) {
-        package.products.append(.library(name: "ThresholdStore", targets: ["ThresholdStore"]))
-    }
     package.targets += [
         .target(name: "SessionActivity", dependencies: ["ThresholdCore"], swiftSettings: swift6),
         .target(
