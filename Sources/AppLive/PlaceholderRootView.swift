@@ -30,6 +30,9 @@ public struct PlaceholderRootView: View {
                 }
                 Section {
                     authorizationRow
+                    Button { Task { await allowNotifications() } } label: { Text("Allow notifications", bundle: .module) }
+                } footer: {
+                    Text("A shield cannot open Threshold; its buttons send a notification that does.", bundle: .module)
                 }
                 if !repairs.isEmpty {
                     Section {
@@ -80,6 +83,14 @@ public struct PlaceholderRootView: View {
             failure = .other
         }
         await refresh(.inApp("authorization"))
+    }
+
+    private func allowNotifications() async {
+        do {
+            _ = try await Notifications.requestPermission()
+        } catch {
+            status = String(describing: error)
+        }
     }
 
     private func refresh(_ trigger: Trigger) async {

@@ -16,7 +16,7 @@ public struct DeviceRestrictionsClient: Sendable {
     }
 
     /// The named store that holds them: not one of the engine's shield stores.
-    public static let storeName = "threshold.device"
+    public static let storeName = "device-restrictions"
 
     /// Traps when used: for tests that must not touch device restrictions.
     public static let unimplemented = DeviceRestrictionsClient(apply: { _ in unimplementedEndpoint("applyDeviceRestrictions") })
