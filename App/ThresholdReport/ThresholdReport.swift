@@ -7,7 +7,7 @@ import SwiftUI
 @main
 struct ThresholdReport: DeviceActivityReportExtension {
     var body: some DeviceActivityReportScene {
-        DailyReviewReport()
-        ScoreReport()
+        DailyReports.review()
+        DailyReports.score()
     }
 }

@@ -61,12 +61,13 @@ public struct DailyReview: Hashable, Sendable {
     }
 }
 
-/// The daily review scene.
-public struct DailyReviewReport: DeviceActivityReportScene {
-    public let context: DeviceActivityReport.Context = .daily
-    public let content: (DailyReview) -> DailyReviewView
+/// A report scene over one day's ``DailyReview``: the review or the score.
+public struct DailyReport<Content: View>: DeviceActivityReportScene {
+    public let context: DeviceActivityReport.Context
+    public let content: (DailyReview) -> Content
 
-    public init(content: @escaping (DailyReview) -> DailyReviewView = { DailyReviewView(review: $0) }) {
+    public init(_ context: DeviceActivityReport.Context, content: @escaping (DailyReview) -> Content) {
+        self.context = context
         self.content = content
     }
 
@@ -75,16 +76,10 @@ public struct DailyReviewReport: DeviceActivityReportScene {
     }
 }
 
-/// The score scene.
-public struct ScoreReport: DeviceActivityReportScene {
-    public let context: DeviceActivityReport.Context = .score
-    public let content: (DailyReview) -> ScoreView
-
-    public init(content: @escaping (DailyReview) -> ScoreView = { ScoreView(review: $0) }) {
-        self.content = content
-    }
-
-    public func makeConfiguration(representing data: DeviceActivityResults<DeviceActivityData>) async -> DailyReview {
-        await DailyReview.reading(data)
-    }
+/// The scenes the report extension offers.
+public enum DailyReports {
+    /// The daily review (``DeviceActivityReport/Context/daily``).
+    public static func review() -> DailyReport<DailyReviewView> { DailyReport(.daily) { DailyReviewView(review: $0) } }
+    /// The score alone (``DeviceActivityReport/Context/score``).
+    public static func score() -> DailyReport<ScoreView> { DailyReport(.score) { ScoreView(review: $0) } }
 }

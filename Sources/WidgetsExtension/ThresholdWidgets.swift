@@ -53,14 +53,9 @@ public struct StreakWidget: Widget {
     public init() {}
 
     public var body: some WidgetConfiguration {
-        StaticConfiguration(kind: "app.threshold.streak", provider: SnapshotProvider()) { entry in
-            CountView(value: entry.snapshot.streakDays, symbol: "flame.fill", tint: Palette.ember,
-                      caption: Text("day streak", bundle: .module), unreadable: entry.snapshot.isUnreadable)
-                .containerBackground(for: .widget) { Palette.stone }
-        }
-        .configurationDisplayName(Text("Streak", bundle: .module))
-        .description(Text("Days in a row with a prayer or a completed session.", bundle: .module))
-        .supportedFamilies([.systemSmall, .accessoryCircular])
+        CountWidget(kind: "app.threshold.streak", value: \.streakDays, symbol: "flame.fill", tint: Palette.ember,
+                    caption: Text("day streak", bundle: .module), name: Text("Streak", bundle: .module),
+                    description: Text("Days in a row with a prayer or a completed session.", bundle: .module)).body
     }
 }
 
@@ -69,13 +64,30 @@ public struct BankWidget: Widget {
     public init() {}
 
     public var body: some WidgetConfiguration {
-        StaticConfiguration(kind: "app.threshold.bank", provider: SnapshotProvider()) { entry in
-            CountView(value: entry.snapshot.credits, symbol: "banknote.fill", tint: Palette.sage,
-                      caption: Text("minutes banked", bundle: .module), unreadable: entry.snapshot.isUnreadable)
+        CountWidget(kind: "app.threshold.bank", value: \.credits, symbol: "banknote.fill", tint: Palette.sage,
+                    caption: Text("minutes banked", bundle: .module), name: Text("Focus Bank", bundle: .module),
+                    description: Text("Credits earned by focusing, to spend on unlocks.", bundle: .module)).body
+    }
+}
+
+/// A widget that shows one number of the snapshot.
+struct CountWidget {
+    let kind: String
+    let value: KeyPath<WidgetSnapshot, Int>
+    let symbol: String
+    let tint: Color
+    let caption: Text
+    let name: Text
+    let description: Text
+
+    var body: some WidgetConfiguration {
+        StaticConfiguration(kind: kind, provider: SnapshotProvider()) { entry in
+            CountView(value: entry.snapshot[keyPath: value], symbol: symbol, tint: tint, caption: caption,
+                      unreadable: entry.snapshot.isUnreadable)
                 .containerBackground(for: .widget) { Palette.stone }
         }
-        .configurationDisplayName(Text("Focus Bank", bundle: .module))
-        .description(Text("Credits earned by focusing, to spend on unlocks.", bundle: .module))
+        .configurationDisplayName(name)
+        .description(description)
         .supportedFamilies([.systemSmall, .accessoryCircular])
     }
 }
