@@ -18,6 +18,8 @@ open class ShieldActionHandler: ShieldActionDelegate {
         super.init()
     }
 
+    // A token that cannot be re-encoded reaches `pressShield` as unknown: its shield is the
+    // unknown one, whose buttons only close the app or point to it; nothing is lifted.
     override open func handle(action: ShieldAction, for application: ApplicationToken,
                               completionHandler: @escaping (ShieldActionResponse) -> Void) {
         completionHandler(press(action, on: .app(try? TokenCoding.core(application), category: nil, name: nil)))
