@@ -16,6 +16,7 @@ let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 
 let package = Package(
     name: "Threshold",
+    defaultLocalization: "en",
     platforms: [.iOS(.v17), .macOS(.v14)],
     products: [
         .library(name: "ThresholdCore", targets: ["ThresholdCore"]),
@@ -109,6 +110,23 @@ package.targets += [
         swiftSettings: swift6
     ),
     .testTarget(name: "ThresholdCLITests", dependencies: ["ThresholdCLI", "TestSupport"], swiftSettings: swift6),
+    // What every iOS entry point does (shield buttons, intents, widgets), written against the
+    // interfaces so it runs here on Linux against the simulator; and the Xcode project's checks.
+    .target(
+        name: "EntryPoints",
+        dependencies: ["ThresholdCore", "StoreClient", "ScreenTimeClient", "ThresholdRuntime"],
+        swiftSettings: swift6
+    ),
+    .testTarget(
+        name: "EntryPointsTests",
+        dependencies: ["EntryPoints", "ScreenTimeClient", "ScreenTimeSimulator", "StoreClient", "TestSupport"],
+        swiftSettings: swift6
+    ),
+    .testTarget(
+        name: "AppProjectTests",
+        dependencies: ["EntryPoints", "TestSupport", "ThresholdCore", .product(name: "Yams", package: "Yams")],
+        swiftSettings: swift6
+    ),
 ]
 
 // MARK: - iOS
@@ -116,5 +134,51 @@ package.targets += [
 if applePlatformBuild {
     package.targets += [
         .target(name: "DesignSystem", dependencies: ["ThresholdCore"], swiftSettings: swift6),
+    ]
+
+    // The live platform and the extensions' logic; App/project.yml links these products.
+    let extensionProducts = [
+        "SessionActivity", "ScreenTimeLive", "EntryPoints", "MonitorExtension", "ShieldConfigurationExtension",
+        "ShieldActionExtension", "ThresholdIntents", "WidgetsExtension", "ReportExtension", "AppLive",
+    ]
+    package.products += extensionProducts.map { .library(name: $0, targets: [$0]) }
+    package.targets += [
+        .target(name: "SessionActivity", dependencies: ["ThresholdCore"], swiftSettings: swift6),
+        .target(
+            name: "ScreenTimeLive",
+            dependencies: ["ThresholdCore", "ScreenTimeClient", "SessionActivity"],
+            swiftSettings: swift6
+        ),
+        .target(name: "MonitorExtension", dependencies: ["EntryPoints", "ScreenTimeLive"], swiftSettings: swift6),
+        .target(
+            name: "ShieldConfigurationExtension",
+            dependencies: ["EntryPoints", "ScreenTimeLive", "DesignSystem"],
+            resources: [.process("Resources")],
+            swiftSettings: swift6
+        ),
+        .target(name: "ShieldActionExtension", dependencies: ["EntryPoints", "ScreenTimeLive"], swiftSettings: swift6),
+        .target(
+            name: "ThresholdIntents",
+            dependencies: ["EntryPoints"],
+            swiftSettings: swift6
+        ),
+        .target(
+            name: "WidgetsExtension",
+            dependencies: ["EntryPoints", "SessionActivity", "ThresholdIntents", "DesignSystem"],
+            resources: [.process("Resources")],
+            swiftSettings: swift6
+        ),
+        .target(
+            name: "ReportExtension",
+            dependencies: ["ThresholdCore", "DesignSystem"],
+            resources: [.process("Resources")],
+            swiftSettings: swift6
+        ),
+        .target(
+            name: "AppLive",
+            dependencies: ["EntryPoints", "ScreenTimeLive", "ThresholdIntents", "DesignSystem"],
+            resources: [.process("Resources")],
+            swiftSettings: swift6
+        ),
     ]
 }
