@@ -35,6 +35,9 @@ public struct StartSession: Command {
             }
             .filter { $0.span.start > now && $0.span.start.timeIntervalSince(now) <= Self.joinsSpanWithin && !recorded.contains($0.key) }
             .min { $0.span.start < $1.span.start }
+        if joined == nil || plan != .openEnded {
+            try SessionLimits.check(plan, of: profile, at: now, clock: clock)
+        }
         let session: Session
         if let joined, case .openEnded = plan {
             session = try Session(id: ids.next("session"), profileID: profile.id, origin: origin, start: now,
@@ -48,7 +51,12 @@ public struct StartSession: Command {
 }
 
 /// Ends what keeps a profile on now: its running sessions, and a scheduled span in force
-/// (that occurrence only; the schedule runs again next time).
+/// (that occurrence only; the schedule runs again next time), recording what each earned.
+///
+/// Within its first ten seconds a session is canceled (no penalty, no reward); before its goal
+/// or end time the person gave up; after it, the session is completed. At locked strictness
+/// (Beast Mode) nothing ends early, whatever asks: the in-app button, a key tap, a Shortcut, a
+/// notification, a widget or the Live Activity all arrive here and are refused alike.
 public struct EndSession: Command {
     public let profile: ProfileID
 
@@ -60,35 +68,43 @@ public struct EndSession: Command {
         guard inForce.isOn else {
             throw ValidationError("profile “\(profile.name)”", "\(profile.emoji) \(profile.name) is not on, so there is nothing to end.")
         }
-        var events: [Event] = []
-        var next = state
-        for session in inForce.sessions {
-            let ended = try session.ended(at: now, as: Self.endState(of: session, at: now))
-            next = try next.replacing(ended)
-            events.append(.sessionEnded(id: session.id, ending: ended.ending!))
+        var closing: [(session: Session, ending: Session.Ending, isNew: Bool)] = inForce.sessions.map {
+            ($0, Session.Ending(at: now, state: Self.endState(of: $0, at: now)), false)
         }
         for (key, span) in inForce.unrecordedSpans {
             let record = try Session.standingFor(key, span, ids: ids)
-            let ended = try record.ended(at: now, as: .gaveUp)
-            next = try next.replacing(ended)
-            events += [.sessionStarted(record), .sessionEnded(id: record.id, ending: ended.ending!)]
+            closing.append((record, Session.Ending(at: now, state: Self.endState(of: record, at: now)), true))
+        }
+        if profile.strictness == .locked, let early = closing.filter({ $0.ending.state != .completed }).compactMap({ Self.earliestFinish(of: $0.session) }).max() {
+            let clock = Clockwork(calendar: calendar)
+            throw ValidationError("profile “\(profile.name)”", "Beast Mode is on: \(profile.emoji) \(profile.name) cannot be ended early. It ends at \(clock.readable(early)), in \(Wording.duration(early.timeIntervalSince(now))).")
+        }
+        var events: [Event] = []
+        var next = state
+        for (session, ending, isNew) in closing {
+            next = try next.replacing(try session.ended(at: ending.at, as: ending.state))
+            if isNew { events.append(.sessionStarted(session)) }
+            events += session.closingEvents(ending, profile: profile)
         }
         state = next
         return events
     }
 
-    /// Completed when the goal or end time was reached (an open-ended session always is);
-    /// otherwise the person gave up.
+    /// Canceled in the first ten seconds; completed when the goal or end time was reached (an
+    /// open-ended session always is); otherwise the person gave up.
     static func endState(of session: Session, at now: Date) -> EndState {
-        switch session.plan {
-        case .goal: (session.goalInstant.map { now >= $0 } ?? true) ? .completed : .gaveUp
-        case .until(let end): now >= end ? .completed : .gaveUp
-        case .openEnded: .completed
-        }
+        if now.timeIntervalSince(session.start) < SessionLimits.cancelWindow { return .canceled }
+        return earliestFinish(of: session).map { now >= $0 ? .completed : .gaveUp } ?? .completed
+    }
+
+    /// When a session may first end completed: its goal or its end time; `nil` when open-ended.
+    static func earliestFinish(of session: Session) -> Date? {
+        session.goalInstant ?? session.plannedEnd
     }
 }
 
 /// Lifts a profile's shields for the length its break policy sets; they return by themselves.
+/// A break asked for with none left is refused, saying when the next becomes available.
 public struct TakeBreak: Command {
     public let profile: ProfileID
 
@@ -104,8 +120,9 @@ public struct TakeBreak: Command {
         guard inForce.isOn else {
             throw ValidationError(subject, "\(profile.emoji) \(profile.name) is not on, so there is no break to take.")
         }
+        let clock = Clockwork(calendar: calendar)
         if let current = inForce.sessions.lazy.compactMap({ $0.activeBreak(at: now) }).first {
-            throw ValidationError(subject, "You are already on a break until \(Clockwork(calendar: calendar).readable(current.end)).")
+            throw ValidationError(subject, "You are already on a break until \(clock.readable(current.end)).")
         }
         var events: [Event] = []
         let session: Session
@@ -116,11 +133,36 @@ public struct TakeBreak: Command {
             session = try Session.standingFor(key, span, ids: ids)
             events.append(.sessionStarted(session))
         }
+        let quota = BreakQuota(profile.breakPolicy, for: session, at: now)
+        guard quota.remaining > 0 else {
+            throw ValidationError(subject, quota.refusal(clock: clock, now: now))
+        }
         let pause = try Break(id: ids.next("break"), start: now,
                               end: now.addingTimeInterval(TimeInterval(profile.breakPolicy.minutes * 60)))
         state = try state.replacing(try session.adding(pause))
         events.append(.breakStarted(session: session.id, pause: pause))
         return events
+    }
+}
+
+/// Ends a break early: the profile's shields return now ("Resume" on the Live Activity).
+public struct EndBreak: Command {
+    public let profile: ProfileID
+
+    public init(profile: ProfileID) { self.profile = profile }
+
+    public func apply(to state: inout ThresholdState, at now: Date, calendar: Calendar, ids: IDGenerator) throws -> [Event] {
+        let profile = try state.requireProfile(self.profile)
+        let running = ProfileInForce(profile, in: state, at: now, calendar: calendar).sessions
+        guard let session = running.first(where: { $0.activeBreak(at: now) != nil }), let pause = session.activeBreak(at: now) else {
+            throw ValidationError("profile “\(profile.name)”", "You are not on a break from \(profile.emoji) \(profile.name).")
+        }
+        // A break lasts at least a second, so one ended at once still reads as taken.
+        let shortened = try Break(id: pause.id, start: pause.start, end: max(now, pause.start.addingTimeInterval(1)))
+        let breaks = session.breaks.map { $0.id == pause.id ? shortened : $0 }
+        state = try state.replacing(try Session(id: session.id, profileID: session.profileID, origin: session.origin, start: session.start,
+                                                plan: session.plan, occurrence: session.occurrence, breaks: breaks, ending: session.ending))
+        return [.breakEnded(session: session.id, pause: shortened)]
     }
 }
 

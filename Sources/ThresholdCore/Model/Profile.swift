@@ -61,6 +61,11 @@ public struct Profile: Hashable, Codable, Sendable, Identifiable {
         for schedule in schedules where !seen.insert(schedule.id).inserted {
             throw ValidationError(label, "Two schedules share the id “\(schedule.id)”.")
         }
+        if path.isSessionPath {
+            // Seed 001 §4: a scheduled session lasts 20 minutes to 12 hours. Modes (gates by
+            // schedule) may run any length.
+            for schedule in schedules { try ValidationError.inside(label) { try SessionLimits.check(schedule) } }
+        }
         self.id = id
         self.name = trimmed
         self.emoji = emoji

@@ -52,16 +52,16 @@ public enum ActivityPlanner {
     /// Plans from the state: its boundaries and the notifications it calls for.
     public static func plan(
         _ state: ThresholdState, at now: Date, calendar: Calendar,
-        registered: [ActivityRegistration] = [], reserved: [ActivityRegistration] = []
+        registered: [ActivityRegistration] = [], reserved: [ActivityRegistration] = [], reminders: ReminderPlan? = nil
     ) -> ActivityPlan {
-        plan(state, at: TrustedTime(agreed: now), calendar: calendar, registered: registered, reserved: reserved)
+        plan(state, at: TrustedTime(agreed: now), calendar: calendar, registered: registered, reserved: reserved, reminders: reminders)
     }
 
     /// Plans from the state when the wall clock may have been moved: the boundaries of both the
     /// wall clock and the trusted time, on the wall clock (see ``TrustedTime``).
     public static func plan(
         _ state: ThresholdState, at time: TrustedTime, calendar: Calendar,
-        registered: [ActivityRegistration] = [], reserved: [ActivityRegistration] = []
+        registered: [ActivityRegistration] = [], reserved: [ActivityRegistration] = [], reminders: ReminderPlan? = nil
     ) -> ActivityPlan {
         let budget = max(0, maximumActivities - reserved.count)
         let boundaries = upcomingBoundaries(state, at: time, calendar: calendar, limit: budget)
@@ -69,7 +69,7 @@ public enum ActivityPlanner {
         let through = boundaries.count == budget ? boundaries.last!.at : time.wall.addingTimeInterval(8 * 86_400)
         return plan(
             boundaries: boundaries,
-            notifications: dueNotifications(state, from: time.wall, through: through, calendar: calendar),
+            notifications: dueNotifications(state, from: time.wall, through: through, calendar: calendar, reminders: reminders),
             at: time.wall, timeZone: calendar.timeZone, registered: registered, reserved: reserved)
     }
 

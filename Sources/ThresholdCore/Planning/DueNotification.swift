@@ -25,11 +25,14 @@ public struct DueNotification: Hashable, Codable, Sendable, Identifiable {
     public func isDue(at instant: Date) -> Bool { at <= instant && instant < expires }
 }
 
-/// The notifications the state calls for with `at` in `(from, through]`.
+/// The notifications the state calls for with `at` in `(from, through]`: a session's goal, a
+/// break ending in a minute, an intention's open and its last 30 seconds, a scheduled start, and
+/// (given `reminders`) the daily review and the evening prompt (see ``Reminders``).
 ///
 /// NB: tokens are opaque outside the shield extension (iOS shows an app's name only through
 /// `Label(token)`), so no text here names an app.
-public func dueNotifications(_ state: ThresholdState, from: Date, through: Date, calendar: Calendar) -> [DueNotification] {
+public func dueNotifications(_ state: ThresholdState, from: Date, through: Date, calendar: Calendar,
+                             reminders: ReminderPlan? = nil) -> [DueNotification] {
     let clock = Clockwork(calendar: calendar)
     var out: [DueNotification] = []
     func offer(_ note: DueNotification) {
@@ -72,5 +75,6 @@ public func dueNotifications(_ state: ThresholdState, from: Date, through: Date,
             }
         }
     }
+    if let reminders { reminders.notifications(state, from: from, through: through, clock: clock).forEach(offer) }
     return out.sorted { ($0.at, $0.id) < ($1.at, $1.id) }
 }

@@ -6,6 +6,28 @@ public enum Account: String, Codable, Sendable, CaseIterable {
     case xp
     /// Coins, earned alongside XP.
     case coins
+
+    /// "credits", "XP", "coins".
+    public var displayName: String {
+        switch self {
+        case .credits: "credits"
+        case .xp: "XP"
+        case .coins: "coins"
+        }
+    }
+}
+
+extension LedgerEntry {
+    /// Entries told as lines, those in a row with the same memo on one:
+    /// "Completed 🌿 Deep work · 45 min focused: +8 XP, +8 coins, +45 credits".
+    public static func lines(_ entries: [LedgerEntry]) -> [String] {
+        var lines: [(memo: String, amounts: [String])] = []
+        for entry in entries {
+            let amount = (entry.amount > 0 ? "+" : "−") + "\(abs(entry.amount)) \(entry.account.displayName)"
+            if lines.last?.memo == entry.memo { lines[lines.count - 1].amounts.append(amount) } else { lines.append((entry.memo, [amount])) }
+        }
+        return lines.map { "\($0.memo): \($0.amounts.joined(separator: ", "))" }
+    }
 }
 
 /// One signed movement on an account. Entries are never edited or removed; balances are their sum.
@@ -45,6 +67,10 @@ public struct Balances: Hashable, Codable, Sendable {
     public func applying(_ entry: LedgerEntry) throws -> Balances {
         let after = self[entry.account] + entry.amount
         guard after >= 0 else {
+            if entry.account == .credits {
+                // Credits are minutes of focus: say how much more focus pays for it.
+                throw ValidationError("credits", "That costs \(-entry.amount) credits and you have \(credits): focus \(-after) more minutes to earn the rest.")
+            }
             throw ValidationError(entry.account.rawValue,
                                   "That needs \(-entry.amount) \(entry.account.rawValue) but the balance is \(self[entry.account]).")
         }

@@ -68,7 +68,8 @@ extension ShieldContent {
     ///   - app: the shielded app's token, when the shield is for an app (links carry it).
     ///   - appName: the name iOS gives the shield extension (`application.localizedDisplayName`).
     ///   - verse: for Selah, the verse line the prayer library chose.
-    ///   - streak: for intentions, the app's current streak in days.
+    ///   - streak: for intentions, the app's current streak in days
+    ///     (``ProgressRecord/shownStreak(for:frozenToday:)``).
     public init(reason: Reason, app: AppToken? = nil, appName: String? = nil, verse: String? = nil, streak: Int? = nil) {
         let name = appName ?? "this app"
         switch reason {
@@ -115,7 +116,8 @@ extension ShieldContent {
             let spent = label.opensLeft == 0
             self.init(
                 title: "Streak Freeze Active",
-                subtitle: "Today your streaks are protected. \(label.opensUsed) of \(label.opensPerDay) opens used.",
+                subtitle: "Today your streaks are protected" + (streak.map { " (this one: \($0) days)" } ?? "")
+                    + ". \(label.opensUsed) of \(label.opensPerDay) opens used.",
                 primary: ShieldButton("Nevermind", .close),
                 secondary: ShieldButton("Open \(appName ?? "app")", .openIntention(label.intentionID, confirmBeyondLimit: spent)))
         case .tutorial:

@@ -9,9 +9,14 @@ public enum Event: Hashable, Codable, Sendable {
     case sessionStarted(Session)
     case sessionEnded(id: SessionID, ending: Session.Ending)
     case breakStarted(session: SessionID, pause: Break)
+    /// A break ended early ("Resume"); `pause` carries its actual end.
+    case breakEnded(session: SessionID, pause: Break)
     case grantIssued(Grant)
     case ledger(LedgerEntry)
     case streakFreezeUsed(day: LocalDate)
+    /// The person met a shield and closed it ("Be Present", "Nevermind", "Close"): an attempt
+    /// resisted, for the weekly insights.
+    case attemptResisted(RuleRef)
     /// An entry point ran the reconcile (see ``Trigger``).
     case triggered(Trigger)
 
@@ -21,9 +26,11 @@ public enum Event: Hashable, Codable, Sendable {
         case .sessionStarted: "sessionStarted"
         case .sessionEnded: "sessionEnded"
         case .breakStarted: "breakStarted"
+        case .breakEnded: "breakEnded"
         case .grantIssued: "grantIssued"
         case .ledger: "ledger"
         case .streakFreezeUsed: "streakFreezeUsed"
+        case .attemptResisted: "attemptResisted"
         case .triggered: "triggered"
         }
     }

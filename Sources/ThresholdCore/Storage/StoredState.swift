@@ -4,14 +4,20 @@ import Foundation
 /// Every field decodes with a default, so fields can be added without a migration.
 public struct Settings: Hashable, Codable, Sendable {
     public var onboardingCompleted = false
+    /// What counts as screen time and the daily goal; `nil` until the person sets it up.
+    public var screenTime: ScreenTimeTracking?
+    /// Which daily reminders to post (all off until onboarding asks).
+    public var reminders = Reminders()
 
     public init() {}
 
-    private enum CodingKeys: String, CodingKey { case onboardingCompleted }
+    private enum CodingKeys: String, CodingKey { case onboardingCompleted, screenTime, reminders }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         onboardingCompleted = try c.decodeIfPresent(Bool.self, forKey: .onboardingCompleted) ?? false
+        screenTime = try c.decodeIfPresent(ScreenTimeTracking.self, forKey: .screenTime)
+        reminders = try c.decodeIfPresent(Reminders.self, forKey: .reminders) ?? Reminders()
     }
 }
 
@@ -89,13 +95,27 @@ public struct StoredState: Hashable, Codable, Sendable {
     /// Ledger balances, cached; the store checks them against the log.
     public var balances: Balances
     public var applied: AppliedRecord
+    /// Streaks counted at midnight, screen time reported, the evening prompt's throttle.
+    public var progress: ProgressRecord
 
     public init(engine: ThresholdState = .empty, settings: Settings = Settings(), balances: Balances = Balances(),
-                applied: AppliedRecord = AppliedRecord()) {
+                applied: AppliedRecord = AppliedRecord(), progress: ProgressRecord = ProgressRecord()) {
         self.engine = engine
         self.settings = settings
         self.balances = balances
         self.applied = applied
+        self.progress = progress
+    }
+
+    private enum CodingKeys: String, CodingKey { case engine, settings, balances, applied, progress }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        engine = try c.decodeIfPresent(ThresholdState.self, forKey: .engine) ?? .empty
+        settings = try c.decodeIfPresent(Settings.self, forKey: .settings) ?? Settings()
+        balances = try c.decodeIfPresent(Balances.self, forKey: .balances) ?? Balances()
+        applied = try c.decodeIfPresent(AppliedRecord.self, forKey: .applied) ?? AppliedRecord()
+        progress = try c.decodeIfPresent(ProgressRecord.self, forKey: .progress) ?? ProgressRecord()
     }
 
     public static let initial = StoredState()

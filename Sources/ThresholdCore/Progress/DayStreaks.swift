@@ -1,0 +1,72 @@
+import Foundation
+
+/// Days in a row with something that counts, ending today, or yesterday while today has nothing
+/// yet (a streak stays alive until its day ends).
+public enum DayStreak {
+    public static func length(activeDays: Set<LocalDate>, today: LocalDate) -> Int {
+        var day = activeDays.contains(today) ? today : today.adding(days: -1)
+        var count = 0
+        while activeDays.contains(day) {
+            count += 1
+            day = day.adding(days: -1)
+        }
+        return count
+    }
+}
+
+/// A prayer said, as Selah's streak and history read it: when, in which time zone the device
+/// was, and what the prayer was. The rituals' prayer event supplies these.
+public struct PrayerCompletion: Hashable, Codable, Sendable {
+    public let at: Date
+    /// The device's time zone when the prayer was said: it fixes the prayer's day for good.
+    public let timeZoneIdentifier: String
+    public let mood: Mood?
+    /// The prayer's title, as the history lists it.
+    public let title: String?
+    /// The verse shown with it ("Philippians 4:6").
+    public let verse: String?
+
+    public init(at: Date, timeZoneIdentifier: String, mood: Mood? = nil, title: String? = nil, verse: String? = nil) {
+        self.at = at
+        self.timeZoneIdentifier = timeZoneIdentifier
+        self.mood = mood
+        self.title = title
+        self.verse = verse
+    }
+
+    /// The local day the prayer was said on, on the device's clock at the time.
+    public var day: LocalDate {
+        Clockwork(timeZone: TimeZone(identifier: timeZoneIdentifier) ?? TimeZone(identifier: "GMT")!).localDate(of: at)
+    }
+}
+
+/// Selah's day streak (seed 000): days in a row with at least one prayer.
+///
+/// A prayer counts for the local day the device was in when it was said (its own time zone, so
+/// travelling later does not move it), and for no other: a prayer cannot be said for a day
+/// already past (no backdating), and one dated after `now` (a clock moved forward) does not
+/// count. A day without a prayer resets the streak; today without one yet leaves it standing
+/// until today ends. "Today" is read in the device's time zone now (`calendar`).
+public enum SelahStreak {
+    public static func days(_ prayers: [PrayerCompletion], now: Date, calendar: Calendar) -> Int {
+        let today = Clockwork(calendar: calendar).localDate(of: now)
+        let days = Set(prayers.lazy.filter { $0.at <= now }.map(\.day))
+        return DayStreak.length(activeDays: days, today: today)
+    }
+}
+
+/// Selah's prayer history: the prayers said, newest day first, each day's prayers in order.
+public struct PrayerHistory: Hashable, Sendable {
+    public struct Day: Hashable, Sendable {
+        public let day: LocalDate
+        public let prayers: [PrayerCompletion]
+    }
+
+    public let days: [Day]
+
+    public init(_ prayers: [PrayerCompletion]) {
+        days = Dictionary(grouping: prayers, by: \.day)
+            .map { Day(day: $0.key, prayers: $0.value.sorted { $0.at < $1.at }) }
+            .sorted { $0.day > $1.day }
+    }
+}

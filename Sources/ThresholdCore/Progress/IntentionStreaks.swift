@@ -1,0 +1,93 @@
+import Foundation
+
+/// One intention's streak (seed 001 §5): days in a row its daily limit was kept, counted at each
+/// midnight.
+public struct IntentionStreak: Hashable, Codable, Sendable {
+    public let intentionID: IntentionID
+    public var days: Int
+    /// The last local day counted.
+    public var through: LocalDate
+
+    public init(intentionID: IntentionID, days: Int, through: LocalDate) {
+        self.intentionID = intentionID
+        self.days = days
+        self.through = through
+    }
+}
+
+/// The rules of intention streaks and the streak freeze.
+///
+/// - At midnight a day is counted: when its opens stayed within the intention's opens a day, or a
+///   streak freeze covered the day, the streak grows by one; otherwise it starts again at 0.
+/// - A streak freeze protects every intention streak on its day. One is granted each Monday and
+///   lasts the week (Monday to Sunday); one not used is gone at the week's end. It is used for a
+///   day from today on, never for a day already past (no backdating).
+public enum IntentionStreaks {
+    /// The streak after one more day.
+    public static func next(_ days: Int, opens: Int, limit: Int, frozen: Bool) -> Int {
+        opens <= limit || frozen ? days + 1 : 0
+    }
+
+    /// The streak as shown today: the count through yesterday, or 0 once today's opens went past
+    /// the limit on a day no freeze covers.
+    public static func shown(_ days: Int, opensToday: Int, limit: Int, frozenToday: Bool) -> Int {
+        opensToday > limit && !frozenToday ? 0 : days
+    }
+
+    /// Counts `streak` forward through the days before `today`, with the opens of each day.
+    public static func roll(_ streak: IntentionStreak, to today: LocalDate, limit: Int,
+                            opens: (LocalDate) -> Int, frozen: (LocalDate) -> Bool) -> IntentionStreak {
+        var next = streak
+        // A gap longer than the history kept counts from its last year (no day is lost twice).
+        var day = max(streak.through, today.adding(days: -400)).adding(days: 1)
+        while day < today {
+            next.days = Self.next(next.days, opens: opens(day), limit: limit, frozen: frozen(day))
+            next.through = day
+            day = day.adding(days: 1)
+        }
+        return next
+    }
+}
+
+/// Uses this week's streak freeze on a day (today unless named): every intention streak is
+/// protected that day, and the intentions' shields say so.
+public struct UseStreakFreeze: Command {
+    public let day: LocalDate?
+
+    public init(day: LocalDate? = nil) { self.day = day }
+
+    public func apply(to state: inout ThresholdState, at now: Date, calendar: Calendar, ids: IDGenerator) throws -> [Event] {
+        let today = Clockwork(calendar: calendar).localDate(of: now)
+        let day = self.day ?? today
+        let subject = "streak freeze"
+        guard !state.intentions.isEmpty else {
+            throw ValidationError(subject, "A streak freeze protects intention streaks, and you have no intentions yet.")
+        }
+        guard day >= today else {
+            throw ValidationError(subject, "A streak freeze protects today or a day to come, not \(day), which is past.")
+        }
+        guard day.mondayOfWeek == today.mondayOfWeek else {
+            throw ValidationError(subject, "This week's freeze covers a day up to Sunday \(today.mondayOfWeek.adding(days: 6)); next week's is granted on Monday \(today.mondayOfWeek.adding(days: 7)).")
+        }
+        if let used = state.streakFreezeDays.first(where: { $0.mondayOfWeek == today.mondayOfWeek }) {
+            throw ValidationError(subject, "You have used this week's streak freeze (\(used.weekday.longName) \(used)). The next is granted on Monday \(today.mondayOfWeek.adding(days: 7)).")
+        }
+        state = try state.with(streakFreezeDays: state.streakFreezeDays.union([day]))
+        return [.streakFreezeUsed(day: day)]
+    }
+}
+
+extension Weekday {
+    /// "Monday", "Tuesday", …
+    public var longName: String {
+        switch self {
+        case .sunday: "Sunday"
+        case .monday: "Monday"
+        case .tuesday: "Tuesday"
+        case .wednesday: "Wednesday"
+        case .thursday: "Thursday"
+        case .friday: "Friday"
+        case .saturday: "Saturday"
+        }
+    }
+}

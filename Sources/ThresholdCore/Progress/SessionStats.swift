@@ -1,0 +1,139 @@
+import Foundation
+
+/// One finished session as the history lists it (seed 001 §14, seed 004 session log).
+public struct SessionHistoryEntry: Hashable, Sendable, Identifiable {
+    public let id: SessionID
+    public let profileID: ProfileID
+    /// "🌿 Deep work"; the profile's id when it was deleted since.
+    public let title: String
+    public let origin: SessionOrigin
+    public let start: Date
+    public let end: Date
+    public let state: EndState
+    /// The goal, for sessions that had one.
+    public let goalMinutes: Int?
+    /// Time past the goal ("extra time").
+    public let extraSeconds: TimeInterval
+    public let focusedSeconds: TimeInterval
+    public let breaks: Int
+    public let breakSeconds: TimeInterval
+
+    init?(_ session: Session, profile: Profile?) {
+        guard let ending = session.ending else { return nil }
+        id = session.id
+        profileID = session.profileID
+        title = profile.map { "\($0.emoji) \($0.name)" } ?? session.profileID.rawValue
+        origin = session.origin
+        start = session.start
+        end = ending.at
+        state = ending.state
+        if case .goal(let minutes) = session.plan { goalMinutes = minutes } else { goalMinutes = nil }
+        extraSeconds = session.goalInstant.map { max(0, ending.at.timeIntervalSince($0)) } ?? 0
+        focusedSeconds = session.focusedSeconds(through: ending.at)
+        breaks = session.breaks.filter { $0.start < ending.at }.count
+        breakSeconds = session.breakSeconds(through: ending.at)
+    }
+}
+
+/// Session stats (seed 001 §14): completed sessions per day over the last 30 days, the personal
+/// record, and the history. Canceled sessions leave no trace here; sessions count on the local day
+/// they started (in the device's time zone now), their minutes being focused minutes.
+public struct SessionStats: Hashable, Sendable {
+    public static let days = 30
+
+    public struct DayCount: Hashable, Sendable {
+        public let day: LocalDate
+        public let count: Int
+    }
+
+    public struct DayTotal: Hashable, Sendable {
+        public let day: LocalDate
+        public let seconds: TimeInterval
+    }
+
+    /// Completed sessions per day, oldest first, ending today: always ``days`` entries.
+    public let completedPerDay: [DayCount]
+    /// The personal record: the day with the most focused time in completed sessions (of the
+    /// sessions given).
+    public let recordDay: DayTotal?
+    /// The longest completed session.
+    public let longestSession: SessionHistoryEntry?
+    /// Finished sessions, newest first, canceled ones left out.
+    public let history: [SessionHistoryEntry]
+
+    /// Stats over `sessions` (the store's history; unfinished ones are skipped).
+    public init(sessions: [Session], profiles: [Profile], now: Date, calendar: Calendar) {
+        let clock = Clockwork(calendar: calendar)
+        let names = Dictionary(profiles.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let entries = sessions.compactMap { SessionHistoryEntry($0, profile: names[$0.profileID]) }.filter { $0.state != .canceled }
+        let completed = entries.filter { $0.state == .completed }
+        let today = clock.localDate(of: now)
+        var perDay: [LocalDate: Int] = [:]
+        var focusedPerDay: [LocalDate: TimeInterval] = [:]
+        for entry in completed {
+            let day = clock.localDate(of: entry.start)
+            perDay[day, default: 0] += 1
+            focusedPerDay[day, default: 0] += entry.focusedSeconds
+        }
+        completedPerDay = (0..<Self.days).reversed().map { offset in
+            let day = today.adding(days: -offset)
+            return DayCount(day: day, count: perDay[day] ?? 0)
+        }
+        recordDay = focusedPerDay.max { ($0.value, $1.key) < ($1.value, $0.key) }.map { DayTotal(day: $0.key, seconds: $0.value) }
+        longestSession = completed.max { ($0.focusedSeconds, $1.start) < ($1.focusedSeconds, $0.start) }
+        history = entries.sorted { ($0.end, $0.id) > ($1.end, $1.id) }
+    }
+}
+
+/// A week's insights (seed 004 "This week you focused for 10 hours, with 3 breaks"): Monday to
+/// Sunday in the device's time zone now.
+public struct WeeklyInsights: Hashable, Sendable {
+    public let week: LocalDate
+    /// Focused time in finished sessions (completed or given up) that started this week.
+    public let focusedSeconds: TimeInterval
+    /// Focused time per day, Monday first.
+    public let focusedPerDay: [TimeInterval]
+    public let completed: Int
+    public let gaveUp: Int
+    public let breaks: Int
+    public let breakSeconds: TimeInterval
+    /// Shields met and closed rather than got past.
+    public let attemptsResisted: Int
+
+    public var focusHours: Double { focusedSeconds / 3_600 }
+
+    /// The insights for the week containing `day`, from the sessions that started in it and the
+    /// events logged in it (``Event/attemptResisted(_:)``).
+    public init(weekOf day: LocalDate, sessions: [Session], events: [LoggedEvent], calendar: Calendar) {
+        let clock = Clockwork(calendar: calendar)
+        let monday = day.mondayOfWeek
+        week = monday
+        func inWeek(_ instant: Date) -> Int? {
+            let offset = clock.localDate(of: instant).dayNumber - monday.dayNumber
+            return (0..<7).contains(offset) ? offset : nil
+        }
+        var perDay = [TimeInterval](repeating: 0, count: 7)
+        var completed = 0, gaveUp = 0, breaks = 0
+        var breakSeconds: TimeInterval = 0
+        for session in sessions {
+            guard let ending = session.ending, ending.state != .canceled, let offset = inWeek(session.start) else { continue }
+            perDay[offset] += session.focusedSeconds(through: ending.at)
+            if ending.state == .completed { completed += 1 } else { gaveUp += 1 }
+            breaks += session.breaks.filter { $0.start < ending.at }.count
+            breakSeconds += session.breakSeconds(through: ending.at)
+        }
+        focusedPerDay = perDay
+        focusedSeconds = perDay.reduce(0, +)
+        self.completed = completed
+        self.gaveUp = gaveUp
+        self.breaks = breaks
+        self.breakSeconds = breakSeconds
+        attemptsResisted = events.filter { logged in
+            if case .attemptResisted = logged.event { return inWeek(logged.at) != nil }
+            return false
+        }.count
+    }
+
+    /// The event kinds the insights read.
+    public static let eventKinds: Set<String> = ["attemptResisted"]
+}

@@ -1,0 +1,74 @@
+import Foundation
+
+/// How long sessions may be (seed 001 §1, §4) and how soon ending one only cancels it.
+///
+/// A goal set by hand lasts 5 minutes to 2 hours; a scheduled span of a session profile (Present,
+/// Key) 20 minutes to 12 hours; an end time set by hand at least the shortest goal and at most
+/// the longest span. Ending a session within its first ten seconds cancels it: no penalty, no
+/// reward, no line in the stats.
+public enum SessionLimits {
+    /// A goal set when starting by hand, in minutes.
+    public static let manualGoalMinutes = 5...120
+    /// A scheduled span of a session profile, in minutes (its nominal length, as the clock reads).
+    public static let scheduledMinutes = 20...720
+    /// An end time set when starting by hand, in minutes from the start.
+    public static let manualUntilMinutes = 5...720
+    /// Ending within this long after the start cancels the session.
+    public static let cancelWindow: TimeInterval = 10
+
+    /// Checks the plan a session is started with at `now`, throwing the reason the person sees.
+    static func check(_ plan: SessionPlan, of profile: Profile, at now: Date, clock: Clockwork) throws {
+        let subject = "profile “\(profile.name)”"
+        switch plan {
+        case .goal(let minutes):
+            if minutes < manualGoalMinutes.lowerBound {
+                throw ValidationError(subject, "A session's goal is at least \(manualGoalMinutes.lowerBound) minutes; \(minutes) minutes is too short.")
+            }
+            if minutes > manualGoalMinutes.upperBound {
+                throw ValidationError(subject, "A session you start lasts at most 2 hours; for \(Wording.duration(TimeInterval(minutes * 60))), schedule it instead (up to 12 hours).")
+            }
+        case .until(let end):
+            let seconds = end.timeIntervalSince(now)
+            guard seconds > 0 else {
+                throw ValidationError(subject, "That end time (\(clock.readable(end))) has passed; choose a later one.")
+            }
+            if seconds < TimeInterval(manualUntilMinutes.lowerBound * 60) {
+                throw ValidationError(subject, "A session lasts at least \(manualUntilMinutes.lowerBound) minutes; \(clock.readable(end)) is only \(Wording.duration(seconds)) away.")
+            }
+            if seconds > TimeInterval(manualUntilMinutes.upperBound * 60) {
+                throw ValidationError(subject, "A session lasts at most 12 hours; \(clock.readable(end)) is \(Wording.duration(seconds)) away.")
+            }
+        case .openEnded:
+            if profile.strictness == .locked {
+                throw ValidationError(subject, "Beast Mode needs an end: give \(profile.emoji) \(profile.name) a goal or an end time, so it knows when to let go.")
+            }
+        }
+    }
+
+    /// Checks a schedule of a session profile: a span of 20 minutes to 12 hours.
+    static func check(_ schedule: Schedule) throws {
+        let minutes = schedule.nominalMinutes
+        guard scheduledMinutes.contains(minutes) else {
+            let span = "\(schedule.start)–\(schedule.end) is \(Wording.duration(TimeInterval(minutes * 60)))"
+            throw ValidationError("schedule \(schedule.id)", "A scheduled session lasts 20 minutes to 12 hours; \(span).")
+        }
+    }
+}
+
+/// Durations and counts in the words messages use.
+public enum Wording {
+    /// "42 min", "1 h", "2 h 5 min", "under a minute"; whole minutes, rounded up.
+    public static func duration(_ seconds: TimeInterval) -> String {
+        guard seconds >= 60 else { return seconds > 0 ? "under a minute" : "no time" }
+        let minutes = Int((seconds / 60).rounded(.up))
+        let (hours, rest) = (minutes / 60, minutes % 60)
+        switch (hours, rest) {
+        case (0, _): return "\(rest) min"
+        case (_, 0): return "\(hours) h"
+        default: return "\(hours) h \(rest) min"
+        }
+    }
+
+    /// "1 break", "2 breaks".
+    static func count(_ n: Int, _ noun: String) -> String { n == 1 ? "1 \(noun)" : "\(n) \(noun)s" }
+}
