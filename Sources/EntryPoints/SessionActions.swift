@@ -15,18 +15,27 @@ extension Runtime {
     /// Mode) refuses it on every path alike.
     @discardableResult
     public func endSession(_ profile: ProfileID? = nil, from trigger: Trigger) -> Reconciliation {
-        reconcile(trigger) { transaction, context in
-            let id = try profile ?? Self.runningProfile(in: transaction.state)
-            try Self.apply(EndSession(profile: id), to: &transaction, context)
-        }
+        onRunningProfile(profile, from: trigger, EndSession.init(profile:))
     }
 
     /// Takes a break from a profile's session (or the one running now), as its break policy allows.
     @discardableResult
     public func takeBreak(_ profile: ProfileID? = nil, from trigger: Trigger) -> Reconciliation {
+        onRunningProfile(profile, from: trigger, TakeBreak.init(profile:))
+    }
+
+    /// Ends the break early: the shields return now (the Live Activity's Resume).
+    @discardableResult
+    public func endBreak(_ profile: ProfileID? = nil, from trigger: Trigger) -> Reconciliation {
+        onRunningProfile(profile, from: trigger, EndBreak.init(profile:))
+    }
+
+    /// Runs a command on `profile`, or on the session running now when it is `nil`.
+    private func onRunningProfile(_ profile: ProfileID?, from trigger: Trigger,
+                                  _ command: @escaping @Sendable (ProfileID) -> any Command) -> Reconciliation {
         reconcile(trigger) { transaction, context in
             let id = try profile ?? Self.runningProfile(in: transaction.state)
-            try Self.apply(TakeBreak(profile: id), to: &transaction, context)
+            try context.run(command(id), on: &transaction)
         }
     }
 
@@ -42,11 +51,5 @@ extension Runtime {
             throw ValidationError("session", "No session is running, so there is nothing to end or pause.")
         }
         return running
-    }
-
-    /// Runs a command on the transaction and records its events, as `Reconciler.reconcile(_:command:)` does.
-    static func apply(_ command: any Command, to transaction: inout StoreTransaction, _ context: ChangeContext) throws {
-        let events = try command.apply(to: &transaction.state.engine, at: context.now, calendar: context.calendar, ids: context.ids)
-        for event in events { transaction.record(event, at: context.now) }
     }
 }

@@ -31,7 +31,10 @@ extension Runtime {
         }
         switch button.action {
         case .close:
-            return ShieldPressResult(response: response(after: reconcile(trigger), for: item, otherwise: .close))
+            // The person turned back: an attempt resisted, for the weekly insights.
+            let reason: Reason? = if case .success(let stored) = state { stored.applied.enforcement.flatMap(item.reason(in:)) } else { nil }
+            let reconciliation = reason.map { reconcile(trigger, command: ResistAttempt(rule: $0.rule)) } ?? reconcile(trigger)
+            return ShieldPressResult(response: response(after: reconciliation, for: item, otherwise: .close))
         case .notify(let destination):
             let reconciliation = reconcile(trigger)
             let note = LocalNotification.followUp(to: destination, appName: item.name)

@@ -66,6 +66,6 @@ extension ShieldContent {
     public static func shown(for item: ShieldedItem, in state: Result<StoredState, any Error>) -> ShieldContent {
         guard case .success(let stored) = state, let enforcement = stored.applied.enforcement,
               let reason = item.reason(in: enforcement) else { return .unknownReason }
-        return ShieldContent(reason: reason, app: item.appToken, appName: item.name)
+        return ShieldContent(reason: reason, app: item.appToken, appName: item.name, streak: stored.progress.shownStreak(for: reason))
     }
 }

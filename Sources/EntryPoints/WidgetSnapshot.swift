@@ -7,7 +7,8 @@ import ThresholdCore
 public struct WidgetSnapshot: Hashable, Codable, Sendable {
     /// The running session, as the Live Activity shows it.
     public let session: LiveActivityContent?
-    /// Days in a row with a prayer or a completed session.
+    /// The streak the home-screen widget shows: the daily screen-time goal's (seed 001 §7) when
+    /// one is set, otherwise days in a row with a prayer or a completed session.
     public let streakDays: Int
     /// Focus Bank credits.
     public let credits: Int
@@ -49,7 +50,7 @@ public struct WidgetSnapshot: Hashable, Codable, Sendable {
         let boundaries = [session?.breakUntil, session?.endsAt, session?.goalAt, state.applied.enforcement?.nextChange]
         return WidgetSnapshot(
             session: session,
-            streakDays: ProvisionalProgress.dayStreak(activeDays: activeDays, today: clock.localDate(of: now)),
+            streakDays: state.progress.goalStreak?.days ?? DayStreak.length(activeDays: activeDays, today: clock.localDate(of: now)),
             credits: state.balances.credits,
             headline: StatusSummary(state, now: now, calendar: calendar).headline,
             refreshAt: boundaries.compactMap { $0 }.filter { $0 > now }.min())

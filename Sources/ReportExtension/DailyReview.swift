@@ -23,8 +23,10 @@ public struct DailyReview: Hashable, Sendable {
     public let pickups: Int
     /// The apps with the most time, most first (at most ``topCount``).
     public let topApps: [AppTime]
-    /// The day's score (``ProvisionalProgress/screenTimeScore(minutes:)``).
-    public var score: Int { ProvisionalProgress.screenTimeScore(minutes: minutes) }
+    /// The day's score (``ScreenTimeScore/score(minutes:)``).
+    public var score: Int { ScreenTimeScore.score(minutes: minutes) }
+    /// The day's screen-time points (``ScreenTimeScore/points(minutes:)``).
+    public var points: Int { ScreenTimeScore.points(minutes: minutes) }
 
     public static let topCount = 5
 

@@ -43,6 +43,15 @@ public struct StoreTransaction: Sendable {
         record(.ledger(entry), at: instant)
     }
 
+    /// Records the events a command returned, posting its ledger entries (so that the balances
+    /// follow): throws, having posted none of the rest, when an entry would take a balance below
+    /// zero. The caller undoes the whole change then.
+    public mutating func apply(_ events: [Event], at instant: Date) throws {
+        for event in events {
+            if case .ledger(let entry) = event { try post(entry, at: instant) } else { record(event, at: instant) }
+        }
+    }
+
     /// Checks that the balances moved only by the entries posted since `before`: the cached
     /// balances must stay the sum of the log. A store calls this before it saves.
     public func checkBalances(from before: Balances) throws {

@@ -32,7 +32,7 @@ public struct Reconciler: Sendable {
     public let reserved: @Sendable (StoredState) -> [ActivityRegistration]
 
     public init(store: any StoreClient, screenTime: ScreenTimeClient, clock: DeviceClock, ids: IDGenerator,
-                reserved: @escaping @Sendable (StoredState) -> [ActivityRegistration] = { _ in [] }) {
+                reserved: @escaping @Sendable (StoredState) -> [ActivityRegistration] = { ScreenTimeTracking.reserved($0.settings) }) {
         self.store = store
         self.screenTime = screenTime
         self.clock = clock
@@ -43,10 +43,7 @@ public struct Reconciler: Sendable {
     /// Reconciles after running a command (start a session, take a break, issue a grant…).
     @discardableResult
     public func reconcile(_ trigger: Trigger, command: any Command) -> ReconcileOutcome {
-        reconcile(trigger) { transaction, context in
-            let events = try command.apply(to: &transaction.state.engine, at: context.now, calendar: context.calendar, ids: context.ids)
-            for event in events { transaction.record(event, at: context.now) }
-        }
+        reconcile(trigger) { transaction, context in try context.run(command, on: &transaction) }
     }
 
     /// Reconciles, first applying `change` when given. A change that throws is undone and
@@ -72,12 +69,17 @@ public struct Reconciler: Sendable {
         var outcome = ReconcileOutcome(trigger: trigger, time: time)
 
         transaction.record(.triggered(trigger), at: now)
+        if case .eventDidReachThreshold(let activity, let event) = trigger,
+           let minutes = ScreenTimeTracking.minutes(activity: activity, event: event) {
+            transaction.state.progress.recordScreenTime(minutes: minutes, on: Clockwork(calendar: calendar).localDate(of: now))
+        }
         if change == nil, trigger.isMonitorCallback, !time.isJumped, isQuiet(transaction.state.applied, time: time, calendar: calendar) {
             // The second callback at a boundary, or the echo of a registration: nothing to do.
             transaction.state.applied.clock = time.anchor
             outcome.wasQuiet = true
             return outcome
         }
+        settle(&transaction, context: context, outcome: &outcome)
         if let change {
             let before = transaction
             do {
@@ -90,6 +92,7 @@ public struct Reconciler: Sendable {
         }
 
         var state = transaction.state
+        rollProgress(&state, now: now, calendar: calendar)
         state.engine = state.engine.pruned(at: now)
         let enforcement = evaluate(state.engine, at: time, calendar: calendar)
         var repairs: [RepairNotice] = []
@@ -106,7 +109,7 @@ public struct Reconciler: Sendable {
         let storesBefore = state.applied.stores
         applyShields(enforcement.stores, to: &state.applied, outcome: &outcome, repairs: &repairs)
         register(state, time: time, calendar: calendar, outcome: &outcome, repairs: &repairs)
-        postNotifications(state.engine, time: time, calendar: calendar, applied: &state.applied, outcome: &outcome, repairs: &repairs)
+        postNotifications(&state, time: time, calendar: calendar, outcome: &outcome, repairs: &repairs)
         let liveChanged = updateLiveActivity(state.engine, enforcement, calendar: calendar, time: time,
                                              applied: &state.applied, repairs: &repairs)
         if state.applied.stores != storesBefore || liveChanged || !outcome.events.isEmpty {
@@ -118,24 +121,49 @@ public struct Reconciler: Sendable {
         state.applied.appliedAt = now
         state.applied.clock = time.anchor
         state.applied.repairs = repairs
-        state.applied.quiet = quietPeriod(after: enforcement, plan: outcome.plan, time: time, calendar: calendar, repairs: repairs)
+        state.applied.quiet = quietPeriod(after: enforcement, plan: outcome.plan, settles: SettleSessions.nextPlannedEnd(in: state.engine, after: now),
+                                          time: time, calendar: calendar, repairs: repairs)
         transaction.state = state
         outcome.enforcement = enforcement
         outcome.repairs = repairs
         return outcome
     }
 
+    // MARK: Progress
+
+    /// Writes down the sessions and scheduled spans that ended by themselves since the last
+    /// reconcile, with what they earned (``SettleSessions``). A failure leaves them for the next
+    /// reconcile and is reported; it never stops the shields from being applied.
+    private func settle(_ transaction: inout StoreTransaction, context: ChangeContext, outcome: inout ReconcileOutcome) {
+        let before = transaction
+        do {
+            try context.run(SettleSessions(since: transaction.state.applied.appliedAt), on: &transaction)
+            outcome.settled = transaction.recorded.dropFirst(before.recorded.count).map(\.event)
+        } catch {
+            transaction = before
+            outcome.settlementProblem = String(describing: error)
+        }
+    }
+
+    /// Counts the streaks through yesterday when the day has changed (``ProgressRecord``).
+    private func rollProgress(_ state: inout StoredState, now: Date, calendar: Calendar) {
+        let clock = Clockwork(calendar: calendar)
+        let today = clock.localDate(of: now)
+        guard state.progress.needsRoll(to: today, state: state.engine, tracking: state.settings.screenTime) else { return }
+        state.progress.roll(to: today, state: state.engine, tracking: state.settings.screenTime, clock: clock)
+    }
+
     // MARK: Quiet periods
 
-    /// How long nothing can change: until the engine's next change or the plan's first wake-up
-    /// (six hours at most), provided all went well and the clock is trusted.
+    /// How long nothing can change: until the engine's next change, the plan's first wake-up or a
+    /// session's planned end (six hours at most), provided all went well and the clock is trusted.
     ///
     /// NB: this relies on the engine's state changing only inside a reconcile (a `DomainChange`);
     /// only monitor callbacks take the quiet path, so the app's own reconciles always do the work.
-    private func quietPeriod(after enforcement: Enforcement, plan: ActivityPlan?, time: TrustedTime, calendar: Calendar,
+    private func quietPeriod(after enforcement: Enforcement, plan: ActivityPlan?, settles: Date?, time: TrustedTime, calendar: Calendar,
                              repairs: [RepairNotice]) -> QuietPeriod? {
         guard repairs.isEmpty, !time.isJumped, let plan, let names = try? screenTime.activities().map(\.name).sorted() else { return nil }
-        let until = [enforcement.nextChange, plan.wakeUps.first, time.wall.addingTimeInterval(6 * 3_600)].compactMap { $0 }.min()!
+        let until = [enforcement.nextChange, plan.wakeUps.first, settles, time.wall.addingTimeInterval(6 * 3_600)].compactMap { $0 }.min()!
         return QuietPeriod(from: time.wall, until: until, timeZoneIdentifier: calendar.timeZone.identifier, activities: names)
     }
 
@@ -187,7 +215,8 @@ public struct Reconciler: Sendable {
             repairs.append(RepairNotice(.monitoringFailed, "The monitored activities could not be listed: \(error)"))
             return
         }
-        let plan = ActivityPlanner.plan(state.engine, at: time, calendar: calendar, registered: registered, reserved: reserved(state))
+        let plan = ActivityPlanner.plan(state.engine, at: time, calendar: calendar, registered: registered, reserved: reserved(state),
+                                        reminders: ReminderPlan(state))
         outcome.plan = plan
 
         let wanted = Set(plan.registrations.map(\.name))
@@ -213,24 +242,25 @@ public struct Reconciler: Sendable {
 
     // MARK: Surfaces
 
-    private func postNotifications(_ state: ThresholdState, time: TrustedTime, calendar: Calendar, applied: inout AppliedRecord,
+    private func postNotifications(_ state: inout StoredState, time: TrustedTime, calendar: Calendar,
                                    outcome: inout ReconcileOutcome, repairs: inout [RepairNotice]) {
         // Due since the last reconcile (a day at most; a minute's overlap, as posting is by id).
         let dayAgo = time.wall.addingTimeInterval(-86_400)
-        let from = max(dayAgo, applied.appliedAt.map { $0.addingTimeInterval(-60) } ?? dayAgo)
-        let due = dueNotifications(state, from: from, through: time.wall, calendar: calendar)
-        for note in due where note.isDue(at: time.wall) && applied.postedNotifications[note.id] == nil {
+        let from = max(dayAgo, state.applied.appliedAt.map { $0.addingTimeInterval(-60) } ?? dayAgo)
+        let due = dueNotifications(state.engine, from: from, through: time.wall, calendar: calendar, reminders: ReminderPlan(state))
+        for note in due where note.isDue(at: time.wall) && state.applied.postedNotifications[note.id] == nil {
             do {
                 try screenTime.postNotification(LocalNotification(id: note.id, title: note.title, body: note.body,
                                                                   destination: note.destination))
-                applied.postedNotifications[note.id] = note.at
+                state.applied.postedNotifications[note.id] = note.at
+                state.progress.recordPosted(note, clock: Clockwork(calendar: calendar))
                 outcome.notified.append(note.id)
             } catch {
                 repairs.append(RepairNotice(.surfaceFailed, "A notification could not be posted: \(error)"))
             }
         }
         let cutoff = time.wall.addingTimeInterval(-2 * 86_400)
-        applied.postedNotifications = applied.postedNotifications.filter { $0.value > cutoff }
+        state.applied.postedNotifications = state.applied.postedNotifications.filter { $0.value > cutoff }
     }
 
     /// Starts, updates or ends the Live Activity; returns whether it changed.
@@ -274,6 +304,13 @@ public struct ChangeContext: Sendable {
     public let time: TrustedTime
     public let calendar: Calendar
     public let ids: IDGenerator
+
+    /// Runs a command on the transaction's engine state at `now` and records its events, posting
+    /// the ledger entries among them (see `StoreTransaction.apply(_:at:)`).
+    public func run(_ command: any Command, on transaction: inout StoreTransaction) throws {
+        let events = try command.apply(to: &transaction.state.engine, at: now, calendar: calendar, ids: ids)
+        try transaction.apply(events, at: now)
+    }
 }
 
 /// What one reconcile did, for the caller to show and for tests to check.
@@ -287,6 +324,10 @@ public struct ReconcileOutcome: Sendable {
     public internal(set) var refusal: ValidationError?
     /// The events the caller's change recorded.
     public internal(set) var events: [Event] = []
+    /// What ended by itself and was written down before the change (``SettleSessions``).
+    public internal(set) var settled: [Event] = []
+    /// Why writing down what ended by itself failed (it is tried again next time).
+    public internal(set) var settlementProblem: String?
     public internal(set) var repairs: [RepairNotice] = []
     /// The store could not be read or written: nothing was applied or saved.
     public let storeFailure: StoreError?
