@@ -153,9 +153,14 @@ public final class SimulatedPhone: @unchecked Sendable {
         guard shields.shields(app: app.token, category: app.category) else {
             return OpenResult(app: name, shielded: false, reason: nil, content: nil)
         }
-        // The ShieldConfiguration extension: reads the reason the last reconcile saved.
-        let reason = (try? store.read())?.applied.enforcement?.reason(forApp: app.token, category: app.category)
-        let content = reason.map { ShieldContent(reason: $0, app: app.token, appName: app.displayName, verse: verse(app.token)) } ?? .unknownReason
+        // The ShieldConfiguration extension: reads the reason the last reconcile saved (an
+        // unreadable store shows the unknown shield, which unlocks nothing).
+        let stored = try? store.read()
+        let reason = stored?.applied.enforcement?.reason(forApp: app.token, category: app.category)
+        let content = reason.map {
+            ShieldContent(reason: $0, app: app.token, appName: app.displayName, verse: verse(app.token),
+                          streak: stored?.progress.shownStreak(for: $0))
+        } ?? .unknownReason
         return OpenResult(app: name, shielded: true, reason: reason, content: content)
     }
 
@@ -166,6 +171,8 @@ public final class SimulatedPhone: @unchecked Sendable {
         guard let button = content.button(role) else { throw SimulatorError.noSuchButton(name, role) }
         switch button.action {
         case .close:
+            // The ShieldAction extension notes the attempt resisted (see EntryPoints' pressShield).
+            if let reason = shown.reason { run(.shieldAction, .shieldButton(role), command: ResistAttempt(rule: reason.rule)) }
             return .closed
         case .notify(let destination):
             run(.shieldAction, .shieldButton(role))
@@ -311,6 +318,11 @@ public final class SimulatedPhone: @unchecked Sendable {
             note(actor, "\(outcome.trigger): shields now \(shieldSummary())")
         }
         if let refusal = outcome.refusal { note(actor, "refused: \(refusal.message)") }
+        let posted = (outcome.settled + outcome.events).compactMap { event -> LedgerEntry? in
+            if case .ledger(let entry) = event { return entry }
+            return nil
+        }
+        for line in LedgerEntry.lines(posted) { note(actor, line) }
     }
 
     // MARK: The client the processes use

@@ -13,9 +13,10 @@ import ThresholdRuntime
 ///   the grant the ritual would on completion. The prayer, challenge, quest, credits and emergency
 ///   rituals replace its body (mood → template → Amen for `pray`), keeping the signature; the key
 ///   verbs ``tapKey(_:)`` and ``choose(_:)`` become the NFC key flow with tag verification.
-/// - Sessions (issue 6): ``start(_:origin:plan:)``, ``end(_:)`` and ``takeBreak(_:)`` call the
-///   minimal commands; quotas, Beast Mode refusals, the 10-second cancel and XP arrive inside those
-///   commands, so the verbs stay as they are.
+/// - Sessions (issue 6): ``start(_:origin:plan:)``, ``end(_:via:)``, ``takeBreak(_:)`` and
+///   ``resume(_:)`` run the session commands, whose rules (lengths, quotas, Beast Mode refusals,
+///   the 10-second cancel) and rewards (XP, coins, credits) live in Core; `credits` pays through
+///   `SpendCredits`, which the credits ritual keeps using.
 struct Person {
     let phone: SimulatedPhone
 
@@ -41,7 +42,10 @@ struct Person {
         }
         let window = minutes ?? defaultWindow(for: kind)
         phone.note(.person, "\(Self.verb(kind)) → unlock for \(window) min")
-        return phone.perform(IssueGrant(scope: scope, minutes: window, origin: .ritual(kind)), as: .inApp(kind.rawValue))
+        // Credits are paid from the Focus Bank; the other rituals' grants cost nothing here.
+        let command: any Command = kind == .credits ? SpendCredits(minutes: window, scope: scope)
+            : IssueGrant(scope: scope, minutes: window, origin: .ritual(kind))
+        return phone.perform(command, as: .inApp(kind.rawValue))
     }
 
     /// The window a ritual unlocks for: the longest any restriction accepting it offers. When the
@@ -79,10 +83,17 @@ struct Person {
         return phone.perform(StartSession(profile: profile, origin: origin, plan: sessionPlan), as: .inApp("start \(profile)"))
     }
 
+    /// Ends the profile's session from one of the entry points; each runs the same command.
     @discardableResult
-    func end(_ profile: ProfileID) -> ReconcileOutcome {
-        phone.note(.person, "ends \(profile)")
-        return phone.perform(EndSession(profile: profile), as: .inApp("end \(profile)"))
+    func end(_ profile: ProfileID, via path: EndPath = .inApp) -> ReconcileOutcome {
+        phone.note(.person, "ends \(profile)" + (path == .inApp ? "" : " from the \(path.rawValue.replacingOccurrences(of: "-", with: " "))"))
+        return phone.perform(EndSession(profile: profile), as: path.trigger(for: profile))
+    }
+
+    @discardableResult
+    func resume(_ profile: ProfileID) -> ReconcileOutcome {
+        phone.note(.person, "ends the break from \(profile) early")
+        return phone.perform(EndBreak(profile: profile), as: .liveActivityButton("Resume"))
     }
 
     @discardableResult

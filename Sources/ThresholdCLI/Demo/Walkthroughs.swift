@@ -1,11 +1,12 @@
 /// The demo's five walkthroughs, one per path, written as scenarios so that the demo, `run`
 /// and `play` share one vocabulary and every claim the demo makes is checked as it runs.
 ///
-/// Where later features plug in: `pray`, `challenge`, `credits`, `quest` and `emergency` run
+/// Where later features plug in: `pray`, `challenge`, `quest` and `emergency` run
 /// ``Person/completeRitual(_:minutes:app:)`` (issue 5 swaps in the real rituals: the Selah
 /// walkthrough's `pray` becomes mood → template → Amen with a real verse); `tap-key`/`choose`
-/// become the NFC key flow; `start`, `end` and `break` gain quotas, Beast Mode and XP (issue 6),
-/// whose walkthrough lines (XP and coins at the goal) go in the Present and Key walkthroughs.
+/// become the NFC key flow. `start`, `end`, `break` and `credits` run the session rules, rewards
+/// and Focus Bank of issue 6: the Present walkthrough earns XP and coins at its goal, Earned Access
+/// spends the credits a focus session earned, and Key meets its break quota.
 enum Walkthroughs {
     struct Walkthrough {
         let key: String
@@ -75,6 +76,8 @@ enum Walkthroughs {
               - expect: {shielded: [youtube], reason: goal-reached, shield-title: Session Goal Reached, notification: Session goal reached}
               - end: deep
               - expect: {unshielded: [tiktok, youtube, reddit, x], session-ended: {profile: deep, state: completed}, live-activity: none}
+              - expect: {balance: {xp: 5, coins: 5, credits: 30}}
+              - note: a 30-minute goal is worth 5 XP and 5 coins (seed 001's table); 30 focused minutes bank 30 credits
               - open: {app: instagram, shielded: true, reason: intention}
               - press: {app: instagram, button: secondary}
               - expect: {unshielded: [instagram], notification: Opening the app}
@@ -90,13 +93,14 @@ enum Walkthroughs {
     static let earnedAccess = Walkthrough(
         key: "earned-access",
         title: "Earned Access — modes and the unlock gate",
-        summary: "Work mode blocks social apps on weekdays 9–5; credits and quests buy short windows, one app at a time.",
+        summary: "A morning focus session banks credits; Work mode blocks social apps on weekdays 9–5, and credits and quests buy short windows, one app at a time.",
         yaml: """
             name: Earned Access
             setup:
               timezone: America/New_York
-              start: 2026-11-23 08:55
+              start: 2026-11-23 08:10
               profiles:
+                - {id: focus, name: Focus, emoji: 🎯, path: present, apps: [instagram, tiktok, reddit, youtube]}
                 - id: work
                   name: Work
                   emoji: 💼
@@ -106,6 +110,11 @@ enum Walkthroughs {
                   schedules: [{days: weekdays, start: "09:00", end: "17:00"}]
             steps:
               - open-threshold
+              - start: {profile: focus, goal: 25m}
+              - advance: 40m
+              - end: focus
+              - expect: {session-ended: {profile: focus, state: completed}, balance: {credits: 40}}
+              - note: every full minute focused banks a credit, extra time included
               - expect: {unshielded: [instagram]}
               - advance-to: "09:00"
               - expect: {shielded: [instagram, tiktok, reddit], reason: gated, shield-title: Blocked by Work, notification: Starting Work}
@@ -113,7 +122,7 @@ enum Walkthroughs {
               - press: {app: instagram, button: primary}
               - tap-notification
               - credits: {minutes: 15, app: instagram}
-              - expect: {unshielded: [instagram], shielded: [tiktok, reddit]}
+              - expect: {unshielded: [instagram], shielded: [tiktok, reddit], balance: {credits: 25}}
               - advance: 15m
               - expect: {shielded: [instagram], reason: gated}
               - quest: {kind: breathing, app: tiktok}
@@ -184,10 +193,16 @@ enum Walkthroughs {
               - advance: 1m
               - expect: {shielded: [instagram, tiktok, x], reason: session}
               - note: the break ended on time with Threshold not running
+              - tap-key: work
+              - choose: break
+              - expect: {refused: the next is available at 10:30, shielded: [instagram]}
+              - note: one 5-minute break an hour; the second hour's comes at 10:30
               - advance: 2h
               - tap-key: work
               - choose: end
               - expect: {unshielded: [instagram, tiktok, x], session-ended: {profile: work, state: completed}, live-activity: none}
+              - expect: {balance: {xp: 25, coins: 25, credits: 170}}
+              - note: 2 h 50 min focused outside the break — 25 XP, 25 coins and 170 credits
               - advance-to: "23:00"
               - expect: {shielded: [instagram, youtube, netflix], reason: session, notification: Starting Sleep}
               - break: sleep

@@ -35,6 +35,10 @@ public struct Scenario: Sendable {
         public var faults = FaultSettings()
         public var authorization = AuthorizationStatus.approved
         public var tutorial = false
+        /// Focus Bank credits already earned.
+        public var credits = 0
+        /// The person's settings (daily reminders, screen time).
+        public var settings = Settings()
     }
 
     /// A phone set up as the scenario says, over `store` (a new in-memory one by default).
@@ -49,6 +53,12 @@ public struct Scenario: Sendable {
         let phone = try SimulatedPhone(start: setup.start, timeZone: setup.timeZone, catalogue: setup.catalogue, setup: state,
                                        store: store, faults: faults)
         phone.authorization = setup.authorization
+        try phone.store.write { transaction in
+            transaction.state.settings = setup.settings
+            if setup.credits > 0 {
+                try transaction.post(LedgerEntry(account: .credits, amount: setup.credits, memo: "Earned before the scenario"), at: setup.start)
+            }
+        }
         return phone
     }
 
@@ -85,6 +95,7 @@ struct SetupReader {
         var gates: [Gate] = [], profiles: [Profile] = [], intentions: [Intention] = [], freezes: Set<LocalDate> = []
         let entries = try reader.entries(node, "setup", allowed: [
             "timezone", "start", "apps", "gates", "profiles", "intentions", "streak-freeze-days", "tutorial", "faults", "authorization",
+            "credits", "reminders",
         ])
         // Apps and the time zone first: the rest refers to them.
         for (key, value, _) in entries {
@@ -116,6 +127,15 @@ struct SetupReader {
             case "tutorial": setup.tutorial = try reader.bool(value, "tutorial")
             case "faults": setup.faults = try StepReader.faultSettings(value, reader)
             case "authorization": setup.authorization = try reader.choice(value, "authorization", as: AuthorizationStatus.self)
+            case "credits": setup.credits = try reader.int(value, "credits", in: 0...100_000)
+            case "reminders":
+                for name in try reader.strings(value, "reminders") {
+                    switch name {
+                    case "daily-review": setup.settings.reminders.dailyReview = true
+                    case "evening-prompt": setup.settings.reminders.eveningPrompt = true
+                    default: throw reader.fail(value, "reminder “\(name)” should be daily-review or evening-prompt")
+                    }
+                }
             default: break
             }
         }

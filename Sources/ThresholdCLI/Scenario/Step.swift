@@ -19,8 +19,10 @@ public enum Step: Hashable, Sendable {
 
     // Sessions and profiles
     case start(profile: ProfileID, origin: SessionOrigin, plan: PlanSpec?)
-    case end(profile: ProfileID)
+    case end(profile: ProfileID, via: EndPath)
     case takeBreak(profile: ProfileID)
+    /// Ends the profile's break early.
+    case resume(profile: ProfileID)
     case tapKey(profile: ProfileID)
     case chooseAfterKey(KeyChoice)
 
@@ -28,6 +30,7 @@ public enum Step: Hashable, Sendable {
     case ritual(RitualKind, minutes: Int?, app: String?)
     case grant(scope: String?, minutes: Int, ritual: RitualKind)
     case openIntention(app: String, confirm: Bool)
+    case useStreakFreeze(day: LocalDate?)
 
     // Time and the device
     case advance(seconds: TimeInterval)
@@ -47,6 +50,28 @@ public enum Step: Hashable, Sendable {
     case note(String)
     case status
     case expect([Expectation])
+}
+
+/// Where the person asks to end a session from: every path runs the same `EndSession`.
+public enum EndPath: String, Hashable, Sendable, CaseIterable {
+    case inApp = "in-app"
+    case key
+    case shortcut
+    case widget
+    case notification
+    case liveActivity = "live-activity"
+
+    /// The trigger the entry point reconciles with.
+    func trigger(for profile: ProfileID) -> Trigger {
+        switch self {
+        case .inApp: .inApp("end \(profile)")
+        case .key: .universalLink("https://\(AppDestination.host)/key/\(profile)")
+        case .shortcut: .appIntent("EndSession")
+        case .widget: .widget("End")
+        case .notification: .notificationResponse("session.\(profile)")
+        case .liveActivity: .liveActivityButton("End")
+        }
+    }
 }
 
 /// What the person chooses after a key tap with a session on ("End or take a break?").
@@ -158,6 +183,8 @@ public enum Expectation: Hashable, Sendable, CustomStringConvertible {
     case sessionEnded(profile: ProfileID, state: EndState)
     case onBreak(profile: ProfileID, Bool)
     case storeFailed(Bool)
+    /// A ledger balance is exactly this.
+    case balance(Account, Int)
 
     public var description: String {
         switch self {
@@ -177,6 +204,7 @@ public enum Expectation: Hashable, Sendable, CustomStringConvertible {
         case .sessionEnded(let profile, let state): "\(profile)'s session ended \(state.rawValue)"
         case .onBreak(let profile, let on): "\(profile) \(on ? "on" : "not on") a break"
         case .storeFailed(let failed): failed ? "the last reconcile failed closed" : "the last reconcile saved"
+        case .balance(let account, let amount): "balance: \(amount) \(account.displayName)"
         }
     }
 }

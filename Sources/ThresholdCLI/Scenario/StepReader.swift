@@ -18,8 +18,9 @@ struct StepReader {
         ("tap-notification", "[ID]: tap the latest notification (or the one whose id starts with ID)"),
         ("link", "URL: a universal link arrives (typed or from an NFC tag)"),
         ("start", "PROFILE | {profile, origin: manual|key|schedule|shortcut, goal: 30m, until: 17:00}"),
-        ("end", "PROFILE: end what keeps the profile on now"),
-        ("break", "PROFILE: take a break (the profile's break policy sets its length)"),
+        ("end", "PROFILE | {profile, via: in-app|key|shortcut|widget|notification|live-activity}: end what keeps the profile on now"),
+        ("break", "PROFILE: take a break (the profile's break policy sets its length and quota)"),
+        ("resume", "PROFILE: end the break early; the shields return now"),
         ("tap-key", "PROFILE: tap the profile's NFC key (starts it, or asks End or break?)"),
         ("choose", "end | break | cancel: answer the key's question"),
         ("pray", "[{minutes, app}]: complete a prayer (Selah)"),
@@ -29,6 +30,7 @@ struct StepReader {
         ("emergency", "[APP]: an emergency unlock"),
         ("grant", "{minutes, app, ritual}: issue a grant directly"),
         ("open-intention", "APP | {app, confirm}: open an app through its intention"),
+        ("use-streak-freeze", "[DATE]: use this week's streak freeze (today unless a date is given)"),
         ("advance", "DURATION: let time pass (10m, 1h30m, 2d)"),
         ("advance-to", "TIME: let time pass until 17:00, tue 09:00 or 2026-11-24 09:00"),
         ("set-clock", "TIME | +2h | -1h: the person moves the wall clock"),
@@ -42,12 +44,12 @@ struct StepReader {
         ("faults", "{drop, duplicate, delay, max-delay, seed}: random callback faults"),
         ("note", "TEXT: a line in the story"),
         ("status", "show the phone's state"),
-        ("expect", "{shielded, unshielded, reason, shield-title, notification, no-notification, activities-at-most, repair, live-activity, refused, accepted, time, widget-reloads-at-least, session-ended, on-break, store-failed}"),
+        ("expect", "{shielded, unshielded, reason, shield-title, notification, no-notification, activities-at-most, repair, live-activity, refused, accepted, time, widget-reloads-at-least, session-ended, on-break, store-failed, balance: {xp, coins, credits}}"),
     ]
 
     static let expectationKeys = [
         "shielded", "unshielded", "reason", "rule", "shield-title", "notification", "no-notification", "activities-at-most", "repair",
-        "live-activity", "refused", "accepted", "time", "widget-reloads-at-least", "session-ended", "on-break", "store-failed",
+        "live-activity", "refused", "accepted", "time", "widget-reloads-at-least", "session-ended", "on-break", "store-failed", "balance",
     ]
 
     func read(_ node: Node) throws -> Step {
@@ -77,8 +79,18 @@ struct StepReader {
         case "tap-notification": return .tapNotification(id: try argument.map { try reader.string($0, "notification") })
         case "link": return .link(try reader.string(try need("a URL"), "link"))
         case "start": return try start(try need("a profile"))
-        case "end": return .end(profile: try profile(try need("a profile")))
+        case "end":
+            let arg = try need("a profile")
+            if arg.scalar != nil { return .end(profile: try profile(arg), via: .inApp) }
+            let f = try fields(arg, "end", ["profile", "via"])
+            guard let profileNode = f["profile"] else { throw reader.fail(arg, "end needs a profile") }
+            return .end(profile: try profile(profileNode), via: try f["via"].map { try reader.choice($0, "via", as: EndPath.self) } ?? .inApp)
         case "break": return .takeBreak(profile: try profile(try need("a profile")))
+        case "resume": return .resume(profile: try profile(try need("a profile")))
+        case "use-streak-freeze":
+            return .useStreakFreeze(day: try argument.map { node in
+                do { return try LocalDate(parsing: try reader.string(node, "date")) } catch let error as ValidationError { throw reader.fail(node, error.message) }
+            })
         case "tap-key": return .tapKey(profile: try profile(try need("the key's profile")))
         case "choose": return .chooseAfterKey(try reader.choice(try need("end, break or cancel"), "choice", as: KeyChoice.self))
         case "pray": return try ritual(.prayer, argument)
@@ -255,6 +267,10 @@ struct StepReader {
                 let r = try fields(value, "on-break", ["profile", "on"])
                 guard let profileNode = r["profile"] else { throw reader.fail(value, "on-break needs a profile") }
                 result.append(.onBreak(profile: try profile(profileNode), try r["on"].map { try reader.bool($0, "on") } ?? true))
+            case "balance":
+                for (account, amount, _) in try reader.entries(value, "balance", allowed: Account.allCases.map(\.rawValue)) {
+                    result.append(.balance(Account(rawValue: account)!, try reader.int(amount, account, in: 0...1_000_000)))
+                }
             default:
                 result.append(.storeFailed(try reader.bool(value, "store-failed")))
             }

@@ -60,10 +60,15 @@ final class StepRunner {
             }
         case .start(let profile, let origin, let plan):
             lastOutcome = person.start(profile, origin: origin, plan: plan)
-        case .end(let profile):
-            lastOutcome = person.end(profile)
+        case .end(let profile, let via):
+            lastOutcome = person.end(profile, via: via)
         case .takeBreak(let profile):
             lastOutcome = person.takeBreak(profile)
+        case .resume(let profile):
+            lastOutcome = person.resume(profile)
+        case .useStreakFreeze(let day):
+            phone.note(.person, "uses this week's streak freeze" + (day.map { " for \($0)" } ?? " for today"))
+            lastOutcome = phone.perform(UseStreakFreeze(day: day), as: .inApp("streak freeze"))
         case .tapKey(let profile):
             lastOutcome = try person.tapKey(profile) ?? lastOutcome
         case .chooseAfterKey(let choice):
@@ -226,6 +231,11 @@ final class StepRunner {
             let status = stored.map { evaluate($0.engine, at: phone.clock.wall, calendar: phone.clock.calendar).rule(.profile(profile))?.status }
             let onBreak: Bool = if case .onBreak?? = status { true } else { false }
             guard onBreak == expected else { throw ExpectationFailure("expected \(profile) \(expected ? "to be" : "not to be") on a break") }
+        case .balance(let account, let amount):
+            guard let stored else { throw ExpectationFailure("expected \(amount) \(account.displayName), but the saved data cannot be read") }
+            guard stored.balances[account] == amount else {
+                throw ExpectationFailure("expected \(amount) \(account.displayName), but the balance is \(stored.balances[account])")
+            }
         case .storeFailed(let failed):
             guard (lastOutcome?.failedClosed ?? false) == failed else {
                 throw ExpectationFailure(failed ? "expected the last reconcile to fail closed, but it saved" : "expected the last reconcile to save, but it failed: \(lastOutcome?.storeFailure?.description ?? "")")
@@ -262,6 +272,7 @@ final class StepRunner {
         lines.append("\(registrations.count) of \(DeviceActivityCentre.maximumActivities) activities; next wake-up \(phone.activityCentre.nextCallbackInstant.map { phone.clock.readable($0, weekday: true) } ?? "none")")
         if let live = phone.liveActivity { lines.append("Live Activity: \(live.title) (\(live.phase.rawValue))") }
         lines.append("\(phone.inbox.count) notifications; widgets reloaded \(phone.widgetReloads) times")
+        if let balances = stored?.balances { lines.append("\(balances.xp) XP, \(balances.coins) coins, \(balances.credits) credits") }
         for repair in stored?.applied.repairs ?? [] { lines.append("repair: \(repair)") }
         if stored == nil { lines.append("the saved data cannot be read: shields stay as they were") }
         return lines
