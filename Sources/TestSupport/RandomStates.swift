@@ -55,10 +55,16 @@ public struct RandomWorld: Sendable, CustomStringConvertible {
         var profiles: [Profile] = []
         for index in 0..<Int.random(in: 0...4, using: &rng) {
             let allowList = Int.random(in: 0..<5, using: &rng) == 0
+            let path = Pathway.allCases.randomElement(using: &rng)!
             let schedules = (0..<Int.random(in: 0...2, using: &rng)).map { n -> Schedule in
                 let start = Int.random(in: 0..<(24 * 4), using: &rng) * 15
                 var end = Int.random(in: 0..<(24 * 4), using: &rng) * 15
                 if end == start { end = (start + 60) % (24 * 60) }
+                if path.isSessionPath {
+                    // A scheduled session lasts 20 minutes to 12 hours (SessionLimits).
+                    let length = (end - start + 24 * 60) % (24 * 60)
+                    end = (start + min(max(length, 30), 12 * 60)) % (24 * 60)
+                }
                 return try! Schedule(
                     id: ScheduleID("s\(n)"),
                     weekdays: Set(Weekday.allCases.filter { _ in Int.random(in: 0..<3, using: &rng) > 0 }).union([Weekday.allCases.randomElement(using: &rng)!]),
@@ -67,7 +73,7 @@ public struct RandomWorld: Sendable, CustomStringConvertible {
             }
             profiles.append(try! Profile(
                 id: ProfileID("p\(index)"), name: "Profile \(index)", emoji: "🎯",
-                path: Pathway.allCases.randomElement(using: &rng)!,
+                path: path,
                 selection: selection(&rng, allowList: allowList), listMode: allowList ? .allowList : .blockList,
                 strictness: Strictness.allCases.randomElement(using: &rng)!, unlockPolicy: policy(&rng),
                 breakPolicy: .fivePerHour, schedules: schedules))

@@ -45,15 +45,20 @@ import ThresholdCore
         let beast = Profile.make("beast", name: "Beast", path: .present, selection: .apps("tiktok"), strictness: .locked)
         let phone = try phone(.make(profiles: [beast], sessions: [.make("s1", profile: "beast", start: monday, plan: .until(monday.adding(minutes: 60)))]))
         let runtime = runtime(phone, .app)
-        // NB: `EndSession` does not check strictness yet; the sessions work adds the rule to the
-        // command, and this test starts passing without a change here.
-        withKnownIssue("EndSession does not refuse a locked session yet") {
-            for trigger in [Trigger.appIntent("EndSession"), .liveActivityButton("End"), .universalLink("key"), .widget("End")] {
-                let done = runtime.endSession("beast", from: trigger)
-                #expect(done.outcome.refusal != nil, "\(trigger) ended a locked session")
-            }
-            #expect(phone.shieldedApps.contains("tiktok"))
+        phone.advance(by: 20 * 60)
+        let paths = [Trigger.appIntent("EndSession"), .liveActivityButton("End"), .universalLink("key"), .widget("End"),
+                     .notificationResponse("session"), .inApp("end")]
+        for trigger in paths {
+            let done = runtime.endSession("beast", from: trigger)
+            #expect(done.problem == "Beast Mode is on: 🎯 Beast cannot be ended early. It ends at 11:00, in 40 min.", "\(trigger) ended a locked session")
+            #expect(done.outcome.events.isEmpty)
         }
+        #expect(phone.shieldedApps.contains("tiktok"))
+        // At its end time it stops by itself, and is written down completed.
+        phone.advance(by: 40 * 60)
+        #expect(!phone.shieldedApps.contains("tiktok"))
+        let ended = try phone.store.events(EventQuery(kinds: ["sessionEnded"])).map(\.event)
+        #expect(ended == [.sessionEnded(id: "s1", ending: Session.Ending(at: monday.adding(minutes: 60), state: .completed))])
     }
 
     @Test func endSession_whenTheStoreFails_keepsTheShields() throws {
@@ -105,7 +110,8 @@ import ThresholdCore
         let phone = try phone(.make(profiles: [beast]))
         let recorder = RestrictionsRecorder()
         recorder.refuse(with: .unauthorized)
-        let done = runtime(phone, .app, restrictions: recorder).startProfile("beast", from: .inApp("start"))
+        let done = runtime(phone, .app, restrictions: recorder)
+            .reconcile(.inApp("start"), command: StartSession(profile: "beast", plan: .goal(minutes: 30)))
         guard case .failed(let message) = done.restrictions else {
             Issue.record("expected a failure, got \(done.restrictions)")
             return
