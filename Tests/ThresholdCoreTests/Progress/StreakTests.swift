@@ -1,0 +1,196 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import ThresholdCore
+
+@Suite struct DayStreakTests {
+    @Test func aStreak_countsBackFromTodayOrYesterday_andBreaksAtTheFirstMissedDay() {
+        let days: Set<LocalDate> = [day("2026-03-01"), day("2026-03-02"), day("2026-02-27")]
+        #expect(DayStreak.length(activeDays: days, today: day("2026-03-02")) == 2)
+        #expect(DayStreak.length(activeDays: days, today: day("2026-03-03")) == 2, "today has nothing yet: still alive")
+        #expect(DayStreak.length(activeDays: days, today: day("2026-03-04")) == 0)
+        #expect(DayStreak.length(activeDays: [], today: day("2026-03-04")) == 0)
+    }
+}
+
+@Suite struct SelahStreakTests {
+    let ny = calendar("America/New_York")
+
+    func prayer(_ text: String, in zone: String = "America/New_York") -> PrayerCompletion {
+        PrayerCompletion(at: at(text, in: zone), timeZoneIdentifier: zone, mood: .anxious, title: "Peace in the storm", verse: "Philippians 4:6")
+    }
+
+    @Test func aDayWithoutAPrayer_resetsIt() {
+        let prayers = [prayer("2026-11-20 08:00"), prayer("2026-11-22 08:00"), prayer("2026-11-23 21:00")]
+        #expect(SelahStreak.days(prayers, now: at("2026-11-23 22:00"), calendar: ny) == 2)
+        #expect(SelahStreak.days(prayers, now: at("2026-11-25 00:01"), calendar: ny) == 0)
+    }
+
+    @Test func acrossDST_daysAreLocalDays() {
+        // Spring forward (8 March 2026) and fall back (1 November 2026) in New York.
+        let spring = [prayer("2026-03-07 23:30"), prayer("2026-03-08 03:15"), prayer("2026-03-09 00:10")]
+        #expect(SelahStreak.days(spring, now: at("2026-03-09 12:00"), calendar: ny) == 3)
+        let fall = [prayer("2026-10-31 23:59"), prayer("2026-11-01 01:30"), prayer("2026-11-02 23:00")]
+        #expect(SelahStreak.days(fall, now: at("2026-11-02 23:30"), calendar: ny) == 3)
+    }
+
+    @Test func aPrayerKeepsTheDayItWasSaidOn_whenThePersonTravels() {
+        // Monday 21:00 in New York is Tuesday 02:00 in London: it still counts for Monday.
+        let monday = prayer("2026-11-23 21:00")
+        let tuesdayInLondon = prayer("2026-11-24 09:00", in: "Europe/London")
+        let london = calendar("Europe/London")
+        #expect(monday.day == day("2026-11-23"))
+        #expect(SelahStreak.days([monday, tuesdayInLondon], now: at("2026-11-24 10:00", in: "Europe/London"), calendar: london) == 2)
+        #expect(SelahStreak.days([monday], now: at("2026-11-24 10:00", in: "Europe/London"), calendar: london) == 1,
+                "Tuesday without a prayer yet leaves Monday's streak standing")
+    }
+
+    @Test func aPrayerDatedAhead_doesNotCount() {
+        let prayers = [prayer("2026-11-22 08:00"), prayer("2026-11-24 08:00")]
+        #expect(SelahStreak.days(prayers, now: at("2026-11-23 09:00"), calendar: ny) == 1)
+    }
+
+    @Test func theHistory_listsDaysNewestFirst_prayersInOrder() {
+        let history = PrayerHistory([prayer("2026-11-22 08:00"), prayer("2026-11-23 21:00"), prayer("2026-11-23 07:00")])
+        #expect(history.days.map(\.day) == [day("2026-11-23"), day("2026-11-22")])
+        #expect(history.days[0].prayers.map(\.at) == [at("2026-11-23 07:00"), at("2026-11-23 21:00")])
+    }
+}
+
+@Suite struct IntentionStreakTests {
+    let rig = CommandRig()
+    let ig = Intention.make("ig", app: "instagram", opens: 2, minutes: 5)
+
+    @Test func aDayWithinTheLimit_adds_oneBeyondIt_resets_aFreezeProtects() {
+        #expect(IntentionStreaks.next(4, opens: 2, limit: 2, frozen: false) == 5)
+        #expect(IntentionStreaks.next(4, opens: 3, limit: 2, frozen: false) == 0)
+        #expect(IntentionStreaks.next(4, opens: 9, limit: 2, frozen: true) == 5)
+        #expect(IntentionStreaks.shown(4, opensToday: 3, limit: 2, frozenToday: false) == 0)
+        #expect(IntentionStreaks.shown(4, opensToday: 3, limit: 2, frozenToday: true) == 4)
+    }
+
+    @Test func rollingAtMidnight_countsEachDayOnce_fromTheOpensOfThatDay() {
+        let opens: [LocalDate: Int] = [day("2026-11-21"): 1, day("2026-11-22"): 3, day("2026-11-23"): 2]
+        let start = IntentionStreak(intentionID: "ig", days: 6, through: day("2026-11-20"))
+        let rolled = IntentionStreaks.roll(start, to: day("2026-11-24"), limit: 2, opens: { opens[$0] ?? 0 }, frozen: { _ in false })
+        #expect(rolled.days == 1 && rolled.through == day("2026-11-23"))
+        let frozen = IntentionStreaks.roll(start, to: day("2026-11-24"), limit: 2, opens: { opens[$0] ?? 0 }, frozen: { $0 == day("2026-11-22") })
+        #expect(frozen.days == 9)
+        #expect(IntentionStreaks.roll(rolled, to: day("2026-11-24"), limit: 2, opens: { _ in 9 }, frozen: { _ in false }) == rolled)
+    }
+
+    @Test func theRecord_followsTheIntentionsOpensAcrossDST() throws {
+        // Fall back on Sunday 1 November: the extra hour does not move an open to another day.
+        let calendar = rig.calendar, clock = Clockwork(calendar: calendar)
+        let grants = [Grant.make("a", .app("instagram"), from: at("2026-11-01 23:30"), minutes: 5, origin: .intentionOpen("ig")),
+                      .make("b", .app("instagram"), from: at("2026-11-01 01:30"), minutes: 5, origin: .intentionOpen("ig")),
+                      .make("c", .app("instagram"), from: at("2026-11-02 00:30"), minutes: 5, origin: .intentionOpen("ig"))]
+        let state = ThresholdState.make(intentions: [ig], grants: grants)
+        var record = ProgressRecord()
+        record.roll(to: day("2026-11-01"), state: state, tracking: nil, clock: clock)
+        #expect(record.streak(of: "ig")?.days == 0)
+        record.roll(to: day("2026-11-03"), state: state, tracking: nil, clock: clock)
+        #expect(record.streak(of: "ig")?.days == 2, "two opens on the 1st, one on the 2nd: both within the limit of two")
+        #expect(!record.needsRoll(to: day("2026-11-03"), state: state, tracking: nil))
+        #expect(record.needsRoll(to: day("2026-11-04"), state: state, tracking: nil))
+    }
+
+    // MARK: The streak freeze
+
+    @Test func oneFreezeAWeek_grantedMonday() throws {
+        var state = ThresholdState.make(intentions: [ig])
+        let wednesday = at("2026-11-25 10:00")
+        try rig.apply(UseStreakFreeze(), to: &state, at: wednesday)
+        #expect(state.streakFreezeDays == [day("2026-11-25")])
+        #expect(rig.refusal(UseStreakFreeze(day: day("2026-11-28")), on: state, at: wednesday)
+                == "You have used this week's streak freeze (Wednesday 2026-11-25). The next is granted on Monday 2026-11-30.")
+        // Sunday is still that week; Monday brings the next.
+        #expect(rig.refusal(UseStreakFreeze(), on: state, at: at("2026-11-29 10:00")) != nil)
+        try rig.apply(UseStreakFreeze(), to: &state, at: at("2026-11-30 00:01"))
+        #expect(state.streakFreezeDays.contains(day("2026-11-30")))
+    }
+
+    @Test func aFreeze_isNeverForADayPast_orBeyondTheWeek() {
+        let state = ThresholdState.make(intentions: [ig])
+        let wednesday = at("2026-11-25 10:00")
+        #expect(rig.refusal(UseStreakFreeze(day: day("2026-11-24")), on: state, at: wednesday)
+                == "A streak freeze protects today or a day to come, not 2026-11-24, which is past.")
+        #expect(rig.refusal(UseStreakFreeze(day: day("2026-11-30")), on: state, at: wednesday)?.contains("next week's is granted on Monday 2026-11-30") == true)
+        #expect(rig.refusal(UseStreakFreeze(), on: .empty, at: wednesday) == "A streak freeze protects intention streaks, and you have no intentions yet.")
+    }
+
+    @Test func theShield_showsTheStreak_andTheFreeze() throws {
+        var record = ProgressRecord()
+        record.intentionStreaks = [IntentionStreak(intentionID: "ig", days: 6, through: day("2026-11-24"))]
+        let label = IntentionLabel(intentionID: "ig", app: AppToken("instagram"), opensUsed: 1, opensPerDay: 2, minutesPerOpen: 5)
+        let shield = ShieldContent(reason: .intention(label), appName: "Instagram", streak: record.shownStreak(for: .intention(label)))
+        #expect(shield.subtitle == "1 of 2 opens used today · 6-day streak")
+        let freeze = ShieldContent(reason: .streakFreeze(label), appName: "Instagram", streak: record.shownStreak(for: .streakFreeze(label)))
+        #expect(freeze.title == "Streak Freeze Active")
+        #expect(freeze.subtitle.contains("(this one: 6 days)"))
+        let over = IntentionLabel(intentionID: "ig", app: AppToken("instagram"), opensUsed: 3, opensPerDay: 2, minutesPerOpen: 5)
+        #expect(record.shownStreak(for: .intention(over)) == 0)
+        #expect(record.shownStreak(for: .streakFreeze(over)) == 6)
+    }
+}
+
+@Suite struct GoalStreakTests {
+    @Test func aDayUnderTheGoal_adds_oneOverIt_costsALife_thenResets() {
+        let start = GoalStreak.starting(on: day("2026-11-23"))  // a Monday, one life
+        let minutes: [LocalDate: Int] = [day("2026-11-24"): 200, day("2026-11-26"): 180]
+        let rolled = start.rolled(to: day("2026-11-28"), goalMinutes: 180, minutes: { minutes[$0] ?? 0 })
+        // Mon under, Tue over (life used), Wed under, Thu over (no life: reset), Fri under.
+        #expect(rolled.days == 1 && rolled.lives == 0 && rolled.through == day("2026-11-27"))
+    }
+
+    @Test func sundays_addALife_upToThree() {
+        var streak = GoalStreak(days: 10, lives: 0, through: day("2026-11-28"))
+        streak = streak.counting(day("2026-11-29"), minutes: 400, goalMinutes: 180)
+        #expect(streak.days == 10 && streak.lives == 0, "Sunday's life saved Sunday")
+        let full = GoalStreak(days: 3, lives: 3, through: day("2026-11-28")).counting(day("2026-11-29"), minutes: 0, goalMinutes: 180)
+        #expect(full.lives == 3 && full.days == 4)
+    }
+
+    @Test func theRecord_keepsTheMostMinutesADay_andRollsTheGoalStreak() throws {
+        let tracking = try ScreenTimeTracking(selection: .apps("instagram"), goalMinutes: 120, since: day("2026-11-23"))
+        var record = ProgressRecord()
+        record.recordScreenTime(minutes: 60, on: day("2026-11-23"))
+        record.recordScreenTime(minutes: 150, on: day("2026-11-23"))
+        record.recordScreenTime(minutes: 30, on: day("2026-11-23"))
+        #expect(record.screenTimeMinutes(on: day("2026-11-23")) == 150)
+        record.roll(to: day("2026-11-25"), state: .empty, tracking: tracking, clock: Clockwork(calendar: calendar()))
+        #expect(record.goalStreak == GoalStreak(days: 1, lives: 0, through: day("2026-11-24")))
+    }
+}
+
+@Suite struct ScreenTimeTests {
+    @Test(arguments: [(0, 100), (59, 100), (60, 75), (119, 75), (120, 55), (180, 40), (240, 28), (300, 18), (360, 10), (420, 4), (479, 4), (480, 0), (900, 0)])
+    func points_fallHourByHour_toNothingAtEightHours(minutes: Int, points: Int) {
+        #expect(ScreenTimeScore.points(minutes: minutes) == points)
+    }
+
+    @Test(arguments: [(0, 100), (500, 50), (30, 97), (999, 1), (1_000, 0), (2_000, 0), (-5, 100)])
+    func score_isAHundredLessATenthOfTheMinutes(minutes: Int, score: Int) {
+        #expect(ScreenTimeScore.score(minutes: minutes) == score)
+    }
+
+    @Test func tracking_usesOneActivity_withAnEventEveryHalfHourToSixteenHours() throws {
+        let tracking = try ScreenTimeTracking(selection: .apps("instagram"), goalMinutes: 180, since: day("2026-11-23"))
+        let registration = tracking.registration
+        #expect(registration.name == ScreenTimeTracking.activityName && registration.repeats)
+        #expect(registration.events.map(\.minutes) == Array(stride(from: 30, through: 960, by: 30)))
+        #expect(registration.events.allSatisfy { $0.includesPastActivity })
+        #expect(ScreenTimeTracking.minutes(activity: registration.name, event: registration.events[2].name) == 90)
+        #expect(ScreenTimeTracking.minutes(activity: "threshold.other", event: "minutes-90") == nil)
+        var settings = Settings()
+        #expect(ScreenTimeTracking.reserved(settings).isEmpty)
+        settings.screenTime = tracking
+        #expect(ScreenTimeTracking.reserved(settings) == [registration])
+    }
+
+    @Test func goals_areWholeHalfHours() {
+        #expect(throws: ValidationError.self) { try ScreenTimeTracking(selection: .apps("x"), goalMinutes: 100, since: day("2026-11-23")) }
+        #expect(throws: ValidationError.self) { try ScreenTimeTracking(selection: .apps("x"), goalMinutes: 990, since: day("2026-11-23")) }
+        #expect(throws: ValidationError.self) { try ScreenTimeTracking(selection: .empty, goalMinutes: nil, since: day("2026-11-23")) }
+    }
+}
