@@ -1,0 +1,109 @@
+import Foundation
+import ScreenTimeClient
+import StoreClient
+import Testing
+import TestSupport
+import ThresholdCore
+import ThresholdRuntime
+
+/// What the reconcile does for sessions and progress: rewards posted to the ledger, sessions
+/// written down when they end by themselves, thresholds recorded, streaks rolled, reminders posted.
+@Suite struct ProgressReconcileTests {
+    let deep = Profile.make("deep", name: "Deep work", emoji: "🌿", path: .present)
+
+    @Test func endingASession_postsItsRewards_toTheBalances() throws {
+        let rig = Rig(.make(profiles: [deep]), at: at("2026-11-23 14:00"))
+        rig.reconciler.reconcile(.inApp("start"), command: StartSession(profile: "deep", plan: .goal(minutes: 45)))
+        rig.clock.pass(50 * 60)
+        let outcome = rig.reconciler.reconcile(.inApp("end"), command: EndSession(profile: "deep"))
+        #expect(outcome.refusal == nil)
+        let balances = try rig.store.read().balances
+        #expect(balances.xp == 8 && balances.coins == 8 && balances.credits == 50)
+        let logged = try rig.store.events(EventQuery(kinds: ["ledger"])).count
+        #expect(logged == 3)
+    }
+
+    @Test func aRefusedSpend_changesNothing() throws {
+        let work = Profile.make("work", path: .earnedAccess, unlockPolicy: .earnedAccess, schedules: [.on(Weekday.weekdays, "09:00", "17:00")])
+        let rig = Rig(.make(profiles: [work]), at: at("2026-11-24 10:00"))
+        rig.reconciler.reconcile(.appForeground)
+        let outcome = rig.reconciler.reconcile(.inApp("credits"), command: SpendCredits(minutes: 15, scope: .app("instagram")))
+        #expect(outcome.refusal?.message == "That costs 15 credits and you have 0: focus 15 more minutes to earn the rest.")
+        #expect(rig.device.shields("instagram"))
+        #expect(try rig.store.read().engine.grants.isEmpty)
+    }
+
+    @Test func aSessionReachingItsEnd_isWrittenDown_atTheMonitorsWakeUp() throws {
+        let rig = Rig(.make(profiles: [.make("work")]), at: at("2026-11-24 13:00"))
+        rig.reconciler.reconcile(.inApp("start"), command: StartSession(profile: "work", plan: .until(at("2026-11-24 14:30"))))
+        rig.clock.pass(90 * 60)
+        let outcome = rig.reconciler.reconcile(.intervalDidEnd("threshold.at.1"))
+        #expect(!outcome.wasQuiet)
+        #expect(outcome.settled.first == .sessionEnded(id: "session-1", ending: .init(at: at("2026-11-24 14:30"), state: .completed)))
+        #expect(try rig.store.read().balances.xp == 15)
+        // Written once: a later reconcile finds nothing to settle.
+        rig.clock.pass(60)
+        #expect(rig.reconciler.reconcile(.appForeground).settled.isEmpty)
+    }
+
+    @Test func aScheduledSpan_isWrittenDownWhenItEnds() throws {
+        let sleep = Profile.make("sleep", schedules: [.on(Weekday.everyDay, "23:00", "07:00")])
+        let rig = Rig(.make(profiles: [sleep]), at: at("2026-11-23 22:00"))
+        rig.reconciler.reconcile(.appForeground)
+        rig.clock.pass(9 * 3_600)
+        let outcome = rig.reconciler.reconcile(.intervalDidEnd("threshold.at.2"))
+        #expect(outcome.settled.count == 4, "started, ended, XP, coins: \(outcome.settled)")
+        let stored = try rig.store.read()
+        #expect(stored.engine.sessions.first?.ending?.at == at("2026-11-24 07:00"))
+        #expect(stored.balances.xp == 25 && stored.balances.credits == 0)
+    }
+
+    @Test func screenTimeThresholds_areRecorded_evenOnTheQuietPath() throws {
+        var settings = Settings()
+        settings.screenTime = try ScreenTimeTracking(selection: .apps("instagram"), goalMinutes: 120, since: day("2026-11-23"))
+        let rig = Rig(.make(gates: [.make("selah")]), at: at("2026-11-23 10:00"))
+        try rig.store.write { $0.state.settings = settings }
+        rig.reconciler.reconcile(.appForeground)
+        #expect(rig.device.activities[ScreenTimeTracking.activityName] != nil, "the daily activity is registered")
+        rig.clock.pass(60)
+        let outcome = rig.reconciler.reconcile(.eventDidReachThreshold(activity: ScreenTimeTracking.activityName, event: "minutes-90"))
+        #expect(outcome.wasQuiet)
+        #expect(try rig.store.read().progress.screenTimeMinutes(on: day("2026-11-23")) == 90)
+        rig.clock.pass(14 * 3_600)
+        rig.reconciler.reconcile(.appForeground)
+        #expect(try rig.store.read().progress.goalStreak == GoalStreak(days: 1, lives: 1, through: day("2026-11-23")))
+    }
+
+    @Test func intentionStreaks_rollAtMidnight_andTheFreezeProtectsADay() throws {
+        let ig = Intention.make("ig", app: "instagram", opens: 1, minutes: 5)
+        let rig = Rig(.make(intentions: [ig]), at: at("2026-11-23 10:00"))
+        rig.reconciler.reconcile(.appForeground)
+        rig.reconciler.reconcile(.inApp("open"), command: OpenIntention(intention: "ig"))
+        rig.clock.pass(3_600)
+        rig.reconciler.reconcile(.inApp("open"), command: OpenIntention(intention: "ig", confirmedBeyondLimit: true))
+        rig.clock.pass(14 * 3_600)  // Tuesday 01:00
+        rig.reconciler.reconcile(.appForeground)
+        #expect(try rig.store.read().progress.streak(of: "ig")?.days == 0, "Monday went past the limit")
+        rig.reconciler.reconcile(.inApp("freeze"), command: UseStreakFreeze())
+        rig.reconciler.reconcile(.inApp("open"), command: OpenIntention(intention: "ig"))
+        rig.clock.pass(3_600)
+        rig.reconciler.reconcile(.inApp("open"), command: OpenIntention(intention: "ig", confirmedBeyondLimit: true))
+        rig.clock.pass(24 * 3_600)
+        rig.reconciler.reconcile(.appForeground)
+        #expect(try rig.store.read().progress.streak(of: "ig")?.days == 1, "Tuesday was frozen")
+    }
+
+    @Test func theEveningPrompt_isPostedAtSeven_andThrottled() throws {
+        let rig = Rig(.make(gates: [.make("selah")]), at: at("2026-11-23 18:00"))
+        try rig.store.write { $0.state.settings.reminders = Reminders(dailyReview: true, eveningPrompt: true) }
+        rig.reconciler.reconcile(.appForeground)
+        rig.clock.pass(3_600)
+        let seven = rig.reconciler.reconcile(.intervalDidEnd("threshold.at.3"))
+        #expect(seven.notified == ["evening-prompt.2026-11-23"])
+        #expect(try rig.store.read().progress.lastEveningPrompt == day("2026-11-23"))
+        rig.clock.pass(14 * 3_600)  // Tuesday 09:00
+        #expect(rig.reconciler.reconcile(.intervalDidEnd("threshold.at.4")).notified == ["daily-review.2026-11-24"])
+        rig.clock.pass(10 * 3_600)  // Tuesday 19:00: too soon for another prompt
+        #expect(rig.reconciler.reconcile(.appForeground).notified.isEmpty)
+    }
+}
