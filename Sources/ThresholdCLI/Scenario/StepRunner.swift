@@ -165,7 +165,8 @@ final class StepRunner {
             }
         case .shieldTitle(let app, let text):
             let reason = try shownReason(app, stored)
-            let content = ShieldContent(reason: reason, app: found(app)?.token, appName: found(app)?.displayName)
+            let content = ShieldContent(reason: reason, app: found(app)?.token, appName: found(app)?.displayName,
+                                        streak: stored?.progress.shownStreak(for: reason))
             guard content.title.contains(text) || content.subtitle.contains(text) else {
                 throw ExpectationFailure("expected \(app)'s shield to read “\(text)”, but it shows \(content)")
             }
