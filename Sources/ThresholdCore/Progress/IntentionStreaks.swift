@@ -38,12 +38,9 @@ public enum IntentionStreaks {
     public static func roll(_ streak: IntentionStreak, to today: LocalDate, limit: Int,
                             opens: (LocalDate) -> Int, frozen: (LocalDate) -> Bool) -> IntentionStreak {
         var next = streak
-        // A gap longer than the history kept counts from its last year (no day is lost twice).
-        var day = max(streak.through, today.adding(days: -400)).adding(days: 1)
-        while day < today {
+        for day in LocalDate.uncounted(after: streak.through, before: today) {
             next.days = Self.next(next.days, opens: opens(day), limit: limit, frozen: frozen(day))
             next.through = day
-            day = day.adding(days: 1)
         }
         return next
     }
@@ -74,6 +71,15 @@ public struct UseStreakFreeze: Command {
         }
         state = try state.with(streakFreezeDays: state.streakFreezeDays.union([day]))
         return [.streakFreezeUsed(day: day)]
+    }
+}
+
+extension LocalDate {
+    /// The days a streak counted through `through` still has to count before `today`: at most
+    /// the last 400 (a longer gap, from a phone left off for more than a year, counts its end).
+    static func uncounted(after through: LocalDate, before today: LocalDate) -> [LocalDate] {
+        let first = max(through, today.adding(days: -401)).adding(days: 1)
+        return first < today ? (first.dayNumber..<today.dayNumber).map(LocalDate.init(dayNumber:)) : []
     }
 }
 

@@ -137,12 +137,8 @@ public struct GoalStreak: Hashable, Codable, Sendable {
 
     /// Counts forward through the days before `today`.
     public func rolled(to today: LocalDate, goalMinutes: Int, minutes: (LocalDate) -> Int) -> GoalStreak {
-        var next = self
-        var day = max(through, today.adding(days: -400)).adding(days: 1)
-        while day < today {
-            next = next.counting(day, minutes: minutes(day), goalMinutes: goalMinutes)
-            day = day.adding(days: 1)
+        LocalDate.uncounted(after: through, before: today).reduce(self) {
+            $0.counting($1, minutes: minutes($1), goalMinutes: goalMinutes)
         }
-        return next
     }
 }

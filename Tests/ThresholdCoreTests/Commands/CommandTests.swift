@@ -7,24 +7,15 @@ import TestSupport
     let ny = calendar("America/New_York")
     let work = Profile.make("work", breakPolicy: .fivePerHour, schedules: [.on(Weekday.weekdays, "09:00", "17:00")])
     let sleep = Profile.make("sleep", selection: .apps("tiktok"))
-    let ids = IDGenerator.counting()
+    let rig = CommandRig()
 
     func apply(_ command: any Command, to state: inout ThresholdState, at instant: Date) throws -> [Event] {
-        try command.apply(to: &state, at: instant, calendar: ny, ids: ids)
+        try rig.apply(command, to: &state, at: instant)
     }
 
     /// Runs a command that must be refused; checks the state is untouched and returns the message.
     func refusal(_ command: any Command, on state: ThresholdState, at instant: Date) -> String? {
-        var copy = state
-        do {
-            _ = try apply(command, to: &copy, at: instant)
-            return nil
-        } catch let error as ValidationError {
-            #expect(copy == state, "a refused command changes nothing")
-            return error.message
-        } catch {
-            Issue.record("unexpected \(error)"); return nil
-        }
+        rig.refusal(command, on: state, at: instant)
     }
 
     // MARK: Start
