@@ -10,6 +10,8 @@ import ThresholdCore
 ///   `stopMonitoring([])` stops every activity;
 /// - `warningTime` fires the warnings that long before each boundary;
 /// - an activity that does not repeat stops after its interval ends;
+/// - a usage event fires `eventDidReachThreshold` once its apps have been in the foreground for
+///   its minutes inside the activity's current interval (usage, not wall time; see ``recordUsage``);
 /// - start and end given as times of day only wrap at midnight: the interval ends at 00:00 when
 ///   its end time is not after its start (the bug a peer shipped); mixing time-only and full-date
 ///   components is accepted and then never fires.
@@ -24,16 +26,43 @@ public struct DeviceActivityCentre: Hashable, Codable, Sendable {
         public var interval: DateInterval?
         /// Callbacks still to come, in order.
         public var pending: [Callback]
+        /// Foreground seconds of each event's apps in the current interval, by event name.
+        public var usage: [String: TimeInterval] = [:]
+
+        init(registration: ActivityRegistration, interval: DateInterval?, pending: [Callback]) {
+            self.registration = registration
+            self.interval = interval
+            self.pending = pending
+        }
+
+        private enum CodingKeys: String, CodingKey { case registration, interval, pending, usage }
+
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            registration = try c.decode(ActivityRegistration.self, forKey: .registration)
+            interval = try c.decodeIfPresent(DateInterval.self, forKey: .interval)
+            pending = try c.decode([Callback].self, forKey: .pending)
+            usage = try c.decodeIfPresent([String: TimeInterval].self, forKey: .usage) ?? [:]
+        }
     }
 
     public enum Kind: String, Hashable, Codable, Sendable {
-        case intervalDidStart, intervalDidEnd, intervalWillStartWarning, intervalWillEndWarning
+        case intervalDidStart, intervalDidEnd, intervalWillStartWarning, intervalWillEndWarning, eventDidReachThreshold
     }
 
     public struct Callback: Hashable, Codable, Sendable, CustomStringConvertible {
         public let at: Date
         public let kind: Kind
         public let activity: String
+        /// The usage event, for `eventDidReachThreshold`.
+        public var event: String?
+
+        public init(at: Date, kind: Kind, activity: String, event: String? = nil) {
+            self.at = at
+            self.kind = kind
+            self.activity = activity
+            self.event = event
+        }
 
         public var trigger: Trigger {
             switch kind {
@@ -41,10 +70,11 @@ public struct DeviceActivityCentre: Hashable, Codable, Sendable {
             case .intervalDidEnd: .intervalDidEnd(activity)
             case .intervalWillStartWarning: .intervalWillStartWarning(activity)
             case .intervalWillEndWarning: .intervalWillEndWarning(activity)
+            case .eventDidReachThreshold: .eventDidReachThreshold(activity: activity, event: event ?? "")
             }
         }
 
-        public var description: String { "\(kind.rawValue) \(activity)" }
+        public var description: String { "\(kind.rawValue) \(activity)" + (event.map { "/\($0)" } ?? "") }
     }
 
     public private(set) var activities: [String: Monitored] = [:]
@@ -103,10 +133,30 @@ public struct DeviceActivityCentre: Hashable, Codable, Sendable {
             if activities[name]!.registration.repeats, !activities[name]!.registration.start.hasFullDate,
                let next = try? Self.interval(of: activities[name]!.registration, at: callback.at.addingTimeInterval(1), timeZone: timeZone) {
                 activities[name]!.interval = next
+                activities[name]!.usage = [:]
                 activities[name]!.arm(at: callback.at.addingTimeInterval(1), firing: &fired)
             } else if !activities[name]!.registration.repeats {
                 activities[name] = nil
             }
+        }
+    }
+
+    /// The person used an app for `seconds` ending at `now`: every activity inside its interval
+    /// counts it for the events whose apps or categories include it, and an event whose threshold
+    /// that crosses fires (once per interval).
+    public mutating func recordUsage(app: AppToken, category: CategoryToken?, seconds: TimeInterval, at now: Date) {
+        for name in activities.keys.sorted() {
+            guard var activity = activities[name], activity.isInside(at: now) else { continue }
+            for event in activity.registration.events
+            where event.selection.applications.contains(app) || category.map(event.selection.categories.contains) == true {
+                let before = activity.usage[event.name] ?? 0
+                activity.usage[event.name] = before + seconds
+                let threshold = TimeInterval(event.minutes * 60)
+                if before < threshold, before + seconds >= threshold {
+                    fired.append(Callback(at: now, kind: .eventDidReachThreshold, activity: name, event: event.name))
+                }
+            }
+            activities[name] = activity
         }
     }
 

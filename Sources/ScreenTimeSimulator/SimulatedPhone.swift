@@ -164,6 +164,24 @@ public final class SimulatedPhone: @unchecked Sendable {
         return OpenResult(app: name, shielded: true, reason: reason, content: content)
     }
 
+    /// Uses an app for a while: time passes a minute at a time while it stays open, and iOS counts
+    /// the use towards the usage events that cover it. Stops early when the app is shielded (a
+    /// break or an unlock ends); returns how long it was used.
+    @discardableResult
+    public func use(_ name: String, for seconds: TimeInterval) throws -> TimeInterval {
+        guard let app = catalogue.app(named: name) else { throw SimulatorError.unknownApp(name, known: catalogue.names) }
+        deviceInUse()
+        var used: TimeInterval = 0
+        while used < seconds, !shields.shields(app: app.token, category: app.category) {
+            let step = min(60, seconds - used)
+            advance(by: step)
+            activityCentre.recordUsage(app: app.token, category: app.category, seconds: step, at: clock.wall)
+            deliverFiredCallbacks()
+            used += step
+        }
+        return used
+    }
+
     /// Presses a button on an app's shield; the ShieldAction extension does what it says.
     public func pressShield(_ role: ShieldButtonRole, on name: String) throws -> ShieldPress {
         let shown = try open(name)

@@ -27,12 +27,14 @@ public struct Reconciler: Sendable {
     public let screenTime: ScreenTimeClient
     public let clock: DeviceClock
     public let ids: IDGenerator
-    /// Registrations other features keep for themselves (e.g. screen-time thresholds); they
-    /// count against iOS's 20 and the planner fills the rest.
-    public let reserved: @Sendable (StoredState) -> [ActivityRegistration]
+    /// Registrations other features keep for themselves at an instant (screen-time thresholds by
+    /// default); they count against iOS's 20 and the planner fills the rest.
+    public let reserved: @Sendable (StoredState, Date, Calendar) -> [ActivityRegistration]
 
     public init(store: any StoreClient, screenTime: ScreenTimeClient, clock: DeviceClock, ids: IDGenerator,
-                reserved: @escaping @Sendable (StoredState) -> [ActivityRegistration] = { ScreenTimeTracking.reserved($0.settings) }) {
+                reserved: @escaping @Sendable (StoredState, Date, Calendar) -> [ActivityRegistration] = {
+                    ScreenTimeTracking.reserved($0.settings, at: $1, calendar: $2)
+                }) {
         self.store = store
         self.screenTime = screenTime
         self.clock = clock
@@ -155,15 +157,19 @@ public struct Reconciler: Sendable {
 
     // MARK: Quiet periods
 
-    /// How long nothing can change: until the engine's next change, the plan's first wake-up or a
-    /// session's planned end (six hours at most), provided all went well and the clock is trusted.
+    /// How long nothing can change: until the engine's next change, the plan's first wake-up, a
+    /// session's planned end or midnight (streaks are counted and the day's screen-time activity
+    /// renewed then), six hours at most, provided all went well and the clock is trusted.
     ///
     /// NB: this relies on the engine's state changing only inside a reconcile (a `DomainChange`);
     /// only monitor callbacks take the quiet path, so the app's own reconciles always do the work.
     private func quietPeriod(after enforcement: Enforcement, plan: ActivityPlan?, settles: Date?, time: TrustedTime, calendar: Calendar,
                              repairs: [RepairNotice]) -> QuietPeriod? {
         guard repairs.isEmpty, !time.isJumped, let plan, let names = try? screenTime.activities().map(\.name).sorted() else { return nil }
-        let until = [enforcement.nextChange, plan.wakeUps.first, settles, time.wall.addingTimeInterval(6 * 3_600)].compactMap { $0 }.min()!
+        let clock = Clockwork(calendar: calendar)
+        let midnight = clock.startOfDay(clock.localDate(of: time.wall).adding(days: 1))
+        let until = [enforcement.nextChange, plan.wakeUps.first, settles, midnight, time.wall.addingTimeInterval(6 * 3_600)]
+            .compactMap { $0 }.min()!
         return QuietPeriod(from: time.wall, until: until, timeZoneIdentifier: calendar.timeZone.identifier, activities: names)
     }
 
@@ -215,8 +221,8 @@ public struct Reconciler: Sendable {
             repairs.append(RepairNotice(.monitoringFailed, "The monitored activities could not be listed: \(error)"))
             return
         }
-        let plan = ActivityPlanner.plan(state.engine, at: time, calendar: calendar, registered: registered, reserved: reserved(state),
-                                        reminders: ReminderPlan(state))
+        let plan = ActivityPlanner.plan(state.engine, at: time, calendar: calendar, registered: registered,
+                                        reserved: reserved(state, time.wall, calendar), reminders: ReminderPlan(state))
         outcome.plan = plan
 
         let wanted = Set(plan.registrations.map(\.name))

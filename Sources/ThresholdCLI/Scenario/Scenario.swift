@@ -95,7 +95,7 @@ struct SetupReader {
         var gates: [Gate] = [], profiles: [Profile] = [], intentions: [Intention] = [], freezes: Set<LocalDate> = []
         let entries = try reader.entries(node, "setup", allowed: [
             "timezone", "start", "apps", "gates", "profiles", "intentions", "streak-freeze-days", "tutorial", "faults", "authorization",
-            "credits", "reminders",
+            "credits", "reminders", "screen-time",
         ])
         // Apps and the time zone first: the rest refers to them.
         for (key, value, _) in entries {
@@ -128,6 +128,12 @@ struct SetupReader {
             case "faults": setup.faults = try StepReader.faultSettings(value, reader)
             case "authorization": setup.authorization = try reader.choice(value, "authorization", as: AuthorizationStatus.self)
             case "credits": setup.credits = try reader.int(value, "credits", in: 0...100_000)
+            case "screen-time":
+                let f = try fields(value, "screen-time", allowed: ["apps", "categories", "goal"])
+                let goal = try f["goal"].map { Int(try reader.duration($0, "goal") / 60) }
+                let selection = try self.selection(f, setup.catalogue)
+                let since = Clockwork(timeZone: setup.timeZone).localDate(of: setup.start)
+                setup.settings.screenTime = try validated(value) { try ScreenTimeTracking(selection: selection, goalMinutes: goal, since: since) }
             case "reminders":
                 for name in try reader.strings(value, "reminders") {
                     switch name {

@@ -12,6 +12,8 @@ public enum Step: Hashable, Sendable {
     // Threshold and the apps
     case openThreshold
     case open(app: String, expect: OpenExpectation?)
+    /// Uses an (unshielded) app for a while: screen time the usage events count.
+    case use(app: String, seconds: TimeInterval)
     case press(app: String, button: ShieldButtonRole)
     case tapNotification(id: String?)
     /// A universal link arrives (typed, or read from an NFC tag).
@@ -185,6 +187,10 @@ public enum Expectation: Hashable, Sendable, CustomStringConvertible {
     case storeFailed(Bool)
     /// A ledger balance is exactly this.
     case balance(Account, Int)
+    /// Today's screen time as the thresholds reported it, in minutes.
+    case screenTime(minutes: Int)
+    /// The daily goal's streak, in days.
+    case goalStreak(days: Int)
 
     public var description: String {
         switch self {
@@ -205,6 +211,8 @@ public enum Expectation: Hashable, Sendable, CustomStringConvertible {
         case .onBreak(let profile, let on): "\(profile) \(on ? "on" : "not on") a break"
         case .storeFailed(let failed): failed ? "the last reconcile failed closed" : "the last reconcile saved"
         case .balance(let account, let amount): "balance: \(amount) \(account.displayName)"
+        case .screenTime(let minutes): "screen time reported today: \(minutes) min"
+        case .goalStreak(let days): "screen-time goal streak: \(days) days"
         }
     }
 }

@@ -15,6 +15,7 @@ struct StepReader {
         ("open-threshold", "open Threshold (the app reconciles)"),
         ("open", "APP | {app, shielded, reason}: tap an app's icon; optionally check the shield"),
         ("press", "{app, button: primary|secondary}: press a shield button"),
+        ("use", "{app, for: 45m}: use an open app for a while (screen time counts)"),
         ("tap-notification", "[ID]: tap the latest notification (or the one whose id starts with ID)"),
         ("link", "URL: a universal link arrives (typed or from an NFC tag)"),
         ("start", "PROFILE | {profile, origin: manual|key|schedule|shortcut, goal: 30m, until: 17:00}"),
@@ -44,12 +45,13 @@ struct StepReader {
         ("faults", "{drop, duplicate, delay, max-delay, seed}: random callback faults"),
         ("note", "TEXT: a line in the story"),
         ("status", "show the phone's state"),
-        ("expect", "{shielded, unshielded, reason, shield-title, notification, no-notification, activities-at-most, repair, live-activity, refused, accepted, time, widget-reloads-at-least, session-ended, on-break, store-failed, balance: {xp, coins, credits}}"),
+        ("expect", "{shielded, unshielded, reason, shield-title, notification, no-notification, activities-at-most, repair, live-activity, refused, accepted, time, widget-reloads-at-least, session-ended, on-break, store-failed, balance: {xp, coins, credits}, screen-time: MINUTES, goal-streak: DAYS}"),
     ]
 
     static let expectationKeys = [
         "shielded", "unshielded", "reason", "rule", "shield-title", "notification", "no-notification", "activities-at-most", "repair",
         "live-activity", "refused", "accepted", "time", "widget-reloads-at-least", "session-ended", "on-break", "store-failed", "balance",
+        "screen-time", "goal-streak",
     ]
 
     func read(_ node: Node) throws -> Step {
@@ -76,6 +78,10 @@ struct StepReader {
             guard let app = f["app"] else { throw reader.fail(argument, "press needs the app whose shield it is") }
             let button = try f["button"].map { try reader.choice($0, "button", as: ShieldButtonRole.self) } ?? .primary
             return .press(app: try appName(app), button: button)
+        case "use":
+            let f = try fields(try need("{app, for}"), "use", ["app", "for"])
+            guard let app = f["app"], let length = f["for"] else { throw reader.fail(argument, "use needs an app and how long (for: 45m)") }
+            return .use(app: try appName(app), seconds: try reader.duration(length, "for"))
         case "tap-notification": return .tapNotification(id: try argument.map { try reader.string($0, "notification") })
         case "link": return .link(try reader.string(try need("a URL"), "link"))
         case "start": return try start(try need("a profile"))
@@ -267,6 +273,8 @@ struct StepReader {
                 let r = try fields(value, "on-break", ["profile", "on"])
                 guard let profileNode = r["profile"] else { throw reader.fail(value, "on-break needs a profile") }
                 result.append(.onBreak(profile: try profile(profileNode), try r["on"].map { try reader.bool($0, "on") } ?? true))
+            case "screen-time": result.append(.screenTime(minutes: try reader.int(value, "screen-time", in: 0...1_440)))
+            case "goal-streak": result.append(.goalStreak(days: try reader.int(value, "goal-streak", in: 0...100_000)))
             case "balance":
                 for (account, amount, _) in try reader.entries(value, "balance", allowed: Account.allCases.map(\.rawValue)) {
                     result.append(.balance(Account(rawValue: account)!, try reader.int(amount, account, in: 0...1_000_000)))

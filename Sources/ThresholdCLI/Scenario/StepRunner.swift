@@ -32,6 +32,10 @@ final class StepRunner {
             phone.note(.person, "opens \(app)")
             phone.note(.device, result.shielded ? "shows the shield: \(result.content.map(String.init(describing:)) ?? "")" : "\(app) opens")
             if let expected { try check(result, expected) }
+        case .use(let app, let seconds):
+            phone.note(.person, "uses \(app) for \(Format.duration(seconds))")
+            let used = try phone.use(app, for: seconds)
+            if used < seconds { phone.note(.device, "\(app) is shielded after \(Format.duration(used))") }
         case .press(let app, let role):
             phone.note(.person, "presses “\(try phone.open(app).content?.button(role)?.label ?? role.rawValue)” on \(app)'s shield")
             switch try phone.pressShield(role, on: app) {
@@ -236,6 +240,15 @@ final class StepRunner {
             guard let stored else { throw ExpectationFailure("expected \(amount) \(account.displayName), but the saved data cannot be read") }
             guard stored.balances[account] == amount else {
                 throw ExpectationFailure("expected \(amount) \(account.displayName), but the balance is \(stored.balances[account])")
+            }
+        case .screenTime(let minutes):
+            let today = Clockwork(timeZone: phone.clock.timeZone).localDate(of: phone.clock.wall)
+            let reported = stored?.progress.screenTimeMinutes(on: today) ?? 0
+            guard reported == minutes else { throw ExpectationFailure("expected \(minutes) min of screen time reported today, but \(reported)") }
+        case .goalStreak(let days):
+            let streak = stored?.progress.goalStreak
+            guard streak?.days == days else {
+                throw ExpectationFailure("expected a \(days)-day goal streak, but it is \(streak.map { "\($0.days) days with \($0.lives) lives" } ?? "not counted")")
             }
         case .storeFailed(let failed):
             guard (lastOutcome?.failedClosed ?? false) == failed else {

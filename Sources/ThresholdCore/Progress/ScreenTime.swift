@@ -5,7 +5,7 @@ import Foundation
 ///
 /// iOS shows screen-time minutes only inside the report extension; outside it, all Threshold
 /// learns is which thresholds were reached. One activity (``activityName``, of iOS's 20; the
-/// planner keeps the rest) runs daily from midnight with an event every 30 minutes up to 16 hours
+/// planner keeps the rest) runs each day from midnight with an event every 30 minutes up to 16 hours
 /// (32 events): 30-minute resolution for the score and the goal at the cost of one activity and at
 /// most 32 small wake-ups a day, each taking the reconciler's quiet path. Finer steps would cost
 /// wake-ups; coarser would blur the goal (goals are whole half-hours for this reason).
@@ -37,20 +37,25 @@ public struct ScreenTimeTracking: Hashable, Codable, Sendable {
         self.since = since
     }
 
-    /// The daily activity that reports the thresholds: midnight to midnight, repeating.
-    public var registration: ActivityRegistration {
+    /// The activity that reports `day`'s thresholds: from its midnight to the next, in full date
+    /// components (PLATFORM.md: time-only components wrap, and the live client refuses them). Its
+    /// end wakes the monitor at midnight, whose reconcile registers the next day's under the same
+    /// name. `includesPastActivity` counts the day's use from midnight even when the registration
+    /// comes late.
+    public func registration(on day: LocalDate, clock: Clockwork) -> ActivityRegistration {
         let events = stride(from: Self.stepMinutes, through: Self.lastThresholdMinutes, by: Self.stepMinutes).map {
             ActivityEvent(name: Self.eventName(minutes: $0), minutes: $0, selection: selection, includesPastActivity: true)
         }
-        // NB: a daily repeating interval is the one place time-only components are right: it never
-        // crosses midnight, and iOS restarts it each day (PLATFORM.md warns about the others).
-        return ActivityRegistration(name: Self.activityName, start: .timeOnly(hour: 0, minute: 0),
-                                    end: .timeOnly(hour: 23, minute: 59, second: 59), repeats: true, events: events)
+        let plain = ActivityPlanner.registration(Self.activityName, from: clock.startOfDay(day), to: clock.startOfDay(day.adding(days: 1)),
+                                                 timeZone: clock.timeZone, warning: nil)
+        return ActivityRegistration(name: plain.name, start: plain.start, end: plain.end, events: events)
     }
 
-    /// What the reconciler reserves for screen time, given the settings.
-    public static func reserved(_ settings: Settings) -> [ActivityRegistration] {
-        settings.screenTime.map { [$0.registration] } ?? []
+    /// What the reconciler reserves for screen time at `now`, given the settings.
+    public static func reserved(_ settings: Settings, at now: Date, calendar: Calendar) -> [ActivityRegistration] {
+        guard let tracking = settings.screenTime else { return [] }
+        let clock = Clockwork(calendar: calendar)
+        return [tracking.registration(on: clock.localDate(of: now), clock: clock)]
     }
 
     static func eventName(minutes: Int) -> String { "minutes-\(minutes)" }

@@ -174,18 +174,24 @@ import TestSupport
         #expect(ScreenTimeScore.score(minutes: minutes) == score)
     }
 
-    @Test func tracking_usesOneActivity_withAnEventEveryHalfHourToSixteenHours() throws {
+    @Test func tracking_usesOneActivityADay_withAnEventEveryHalfHourToSixteenHours() throws {
         let tracking = try ScreenTimeTracking(selection: .apps("instagram"), goalMinutes: 180, since: day("2026-11-23"))
-        let registration = tracking.registration
-        #expect(registration.name == ScreenTimeTracking.activityName && registration.repeats)
+        let ny = calendar()
+        let registration = tracking.registration(on: day("2026-11-23"), clock: Clockwork(calendar: ny))
+        #expect(registration.name == ScreenTimeTracking.activityName && !registration.repeats)
+        #expect(registration.start.hasFullDate && registration.end.hasFullDate)
+        #expect(registration.interval(deviceZone: ny.timeZone).map { [$0.start, $0.end] } == [at("2026-11-23 00:00"), at("2026-11-24 00:00")])
         #expect(registration.events.map(\.minutes) == Array(stride(from: 30, through: 960, by: 30)))
         #expect(registration.events.allSatisfy { $0.includesPastActivity })
         #expect(ScreenTimeTracking.minutes(activity: registration.name, event: registration.events[2].name) == 90)
         #expect(ScreenTimeTracking.minutes(activity: "threshold.other", event: "minutes-90") == nil)
         var settings = Settings()
-        #expect(ScreenTimeTracking.reserved(settings).isEmpty)
+        #expect(ScreenTimeTracking.reserved(settings, at: at("2026-11-23 10:00"), calendar: ny).isEmpty)
         settings.screenTime = tracking
-        #expect(ScreenTimeTracking.reserved(settings) == [registration])
+        #expect(ScreenTimeTracking.reserved(settings, at: at("2026-11-23 23:59"), calendar: ny) == [registration])
+        // On the day clocks spring forward the day is 23 hours long, and the activity with it.
+        let spring = tracking.registration(on: day("2026-03-08"), clock: Clockwork(calendar: ny)).interval(deviceZone: ny.timeZone)
+        #expect(spring.map { $0.end.timeIntervalSince($0.start) } == TimeInterval(23 * 3_600))
     }
 
     @Test func goals_areWholeHalfHours() {
