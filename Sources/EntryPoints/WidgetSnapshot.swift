@@ -38,6 +38,8 @@ public struct WidgetSnapshot: Hashable, Codable, Sendable {
         var activeDays = Set<LocalDate>()
         for logged in events {
             switch logged.event {
+            // NB: a prayer is read from its grant until the rituals' prayer event lands; then
+            // Selah's streak is `SelahStreak.days` over those events' `PrayerCompletion`s.
             case .grantIssued(let grant) where grant.origin == .ritual(.prayer):
                 activeDays.insert(clock.localDate(of: logged.at))
             case .sessionEnded(_, let ending) where ending.state == .completed:

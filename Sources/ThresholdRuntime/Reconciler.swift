@@ -114,7 +114,7 @@ public struct Reconciler: Sendable {
         postNotifications(&state, time: time, calendar: calendar, outcome: &outcome, repairs: &repairs)
         let liveChanged = updateLiveActivity(state.engine, enforcement, calendar: calendar, time: time,
                                              applied: &state.applied, repairs: &repairs)
-        if state.applied.stores != storesBefore || liveChanged || !outcome.events.isEmpty {
+        if state.applied.stores != storesBefore || liveChanged || !outcome.events.isEmpty || !outcome.settled.isEmpty {
             screenTime.reloadWidgets()
             outcome.reloadedWidgets = true
         }
