@@ -6,9 +6,12 @@ import Foundation
 ///
 /// The reconciler runs it on every reconcile that does work, before the caller's change, so the
 /// session log and the ledger follow the clock even when Threshold is not opened: the monitor's
-/// wake-up at a session's end is such a reconcile. Spans are looked for from `since` (the last
-/// reconcile; none on the first) to `now`, at most ``ThresholdState/retention`` back. Ending is
-/// idempotent: a session once ended, and a span once recorded, are not settled again.
+/// wake-up at a session's end is such a reconcile. Spans are looked for that ended after `since`
+/// (the last reconcile; none on the first) and started yesterday or today: the store keeps in the
+/// state every session that stopped since yesterday began, so a span ended early is always seen
+/// and never recorded twice. (A span whose end no reconcile saw for more than a day goes
+/// unrecorded rather than risk that.) Settling is idempotent: a session once ended, and a span
+/// once recorded, are not settled again.
 public struct SettleSessions: Command {
     public let since: Date?
 
@@ -23,8 +26,7 @@ public struct SettleSessions: Command {
             events += session.closingEvents(Session.Ending(at: end, state: .completed), profile: state.profile(session.profileID))
         }
         if let since, since < now {
-            events += try recordSpans(endingAfter: max(since, now.addingTimeInterval(-ThresholdState.retention)), through: now,
-                                      of: state, into: &sessions, calendar: calendar, ids: ids)
+            events += try recordSpans(endingAfter: since, through: now, of: state, into: &sessions, calendar: calendar, ids: ids)
         }
         guard !events.isEmpty else { return [] }
         state = try state.with(sessions: sessions)
@@ -34,9 +36,10 @@ public struct SettleSessions: Command {
     /// Records the spans of session profiles that ended in `(from, now]` with no session for them.
     private func recordSpans(endingAfter from: Date, through now: Date, of state: ThresholdState, into sessions: inout [Session],
                              calendar: Calendar, ids: IDGenerator) throws -> [Event] {
-        let clock = Clockwork(timeZone: calendar.timeZone, around: now, days: -9...1)
+        let clock = Clockwork(timeZone: calendar.timeZone, around: now, days: -2...1)
         var recorded = Set(sessions.compactMap(\.occurrence))
-        let firstDay = clock.localDate(of: from).adding(days: -1), lastDay = clock.localDate(of: now)
+        let lastDay = clock.localDate(of: now)
+        let firstDay = max(clock.localDate(of: from).adding(days: -1), lastDay.adding(days: -1))
         var events: [Event] = []
         for profile in state.profiles where profile.path.isSessionPath {
             for schedule in profile.schedules {
