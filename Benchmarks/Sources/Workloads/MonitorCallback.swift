@@ -21,7 +21,7 @@ import ThresholdStore
 /// A temporary folder the callback made is removed with it.
 public final class MonitorCallback: @unchecked Sendable {
     public let rules: Int
-    /// The instant of the callback (the app's first planned wake-up).
+    /// The instant of the callback: the first boundary after ``ScaledUser/now``.
     public let at: Date
     public let trigger: Trigger
     /// The folder holding the template and the callback's store.
