@@ -1,0 +1,154 @@
+import Foundation
+
+extension LinkRoute {
+    /// Longest link accepted: a Screen Time token is a few hundred bytes, so real links are far shorter.
+    public static let maximumLength = 4_096
+    /// Longest id (profile, session) a link may carry, after unescaping.
+    public static let maximumIdentifierLength = 128
+    /// Largest token a link may carry, in bytes.
+    public static let maximumTokenBytes = 2_048
+
+    /// The route a link names, or why it names none. Pure: parsing does nothing but parse.
+    public init(url: URL) throws(LinkError) {
+        try self.init(parsing: url.absoluteString)
+    }
+
+    /// The route a link's text names, or why it names none.
+    ///
+    /// The parser is strict on purpose: it accepts exactly the links `url(_:)` writes (plus a
+    /// trailing slash and any letter case in the scheme and host) and refuses the rest with a
+    /// reason, so that a garbled or forged link never does something nobody wrote.
+    public init(parsing text: String) throws(LinkError) {
+        let bytes = Array(text.utf8)
+        guard bytes.count <= LinkRoute.maximumLength else { throw .tooLong(length: bytes.count) }
+        guard bytes.allSatisfy(LinkRoute.isURLCharacter) else { throw .invalidCharacters }
+        guard let separator = text.range(of: "://") else { throw .notALink }
+        let scheme = text[..<separator.lowerBound].lowercased()
+        let form: LinkForm
+        switch scheme {
+        case "https": form = .universal
+        case LinkRoute.scheme: form = .deepLink
+        default: throw .unsupportedScheme(scheme)
+        }
+
+        var rest = Substring(text[separator.upperBound...])
+        var fragment: Substring?
+        if let hash = rest.firstIndex(of: "#") {
+            fragment = rest[rest.index(after: hash)...]
+            rest = rest[..<hash]
+        }
+        var query: Substring?
+        if let mark = rest.firstIndex(of: "?") {
+            query = rest[rest.index(after: mark)...]
+            rest = rest[..<mark]
+        }
+        if form == .universal {
+            let slash = rest.firstIndex(of: "/") ?? rest.endIndex
+            let authority = rest[..<slash]
+            guard authority.lowercased() == LinkRoute.host else { throw .unknownHost(String(authority)) }
+            rest = slash == rest.endIndex ? "" : rest[rest.index(after: slash)...]
+        }
+
+        var segments = rest.split(separator: "/", omittingEmptySubsequences: false)
+        if segments.count > 1, segments.last?.isEmpty == true { segments.removeLast() }
+        let route = String(segments.first ?? "")
+        let arguments = Array(segments.dropFirst())
+
+        func refuseQuery() throws(LinkError) { if query != nil { throw .unexpectedQuery(route: route) } }
+        func refuseFragment() throws(LinkError) { if fragment != nil { throw .unexpectedFragment(route: route) } }
+        func expect(_ counts: ClosedRange<Int>, _ shape: String) throws(LinkError) {
+            guard counts.contains(arguments.count) else { throw .wrongShape(route: route, expected: shape) }
+        }
+
+        switch route {
+        case "start":
+            try expect(1...1, "…/start/<profile id>")
+            try refuseQuery()
+            try refuseFragment()
+            self = .startProfile(ProfileID(try LinkRoute.identifier(arguments[0], route: route)))
+        case "k":
+            guard form == .universal else { throw .keyLinkNotUniversal }
+            try expect(1...1, "https://\(LinkRoute.host)/k/<tag id>#<secret>")
+            try refuseQuery()
+            guard KeyTag.isWellFormed(arguments[0]) else { throw .badIdentifier(route: route) }
+            guard let fragment, let secret = try? KeySecret(base64URL: fragment) else { throw .badSecret }
+            self = .keyTap(KeyTagID(String(arguments[0])), secret)
+        case "pray":
+            try expect(0...0, "…/pray")
+            try refuseQuery()
+            try refuseFragment()
+            self = .prayer
+        case "unlock":
+            try expect(1...1, "…/unlock/<app token>")
+            try refuseFragment()
+            let app = AppToken(data: try LinkRoute.token(arguments[0], "app token"))
+            var category: CategoryToken?
+            if let query {
+                guard query.hasPrefix("category=") else { throw .unexpectedQuery(route: route) }
+                category = CategoryToken(data: try LinkRoute.token(query.dropFirst("category=".count), "category token"))
+            }
+            self = .unlockGate(app: app, category: category)
+        case "session":
+            try expect(0...1, "…/session or …/session/<session id>")
+            try refuseQuery()
+            try refuseFragment()
+            self = .session(try arguments.first.map { raw throws(LinkError) in SessionID(try LinkRoute.identifier(raw, route: route)) })
+        default:
+            throw .unknownRoute(String(rest))
+        }
+    }
+
+    /// Whether a byte may appear in a link as written: RFC 3986's unreserved and reserved
+    /// characters (but not `[` `]`, which only IPv6 hosts use) and `%`. Anything else would be
+    /// escaped by `URL(string:)`, so accepting it raw would let two spellings mean different ids.
+    private static func isURLCharacter(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            true
+        default:
+            "-._~:/?#@!$&'()*+,;=%".utf8.contains(byte)
+        }
+    }
+
+    /// An unescaped id: 1 to 128 characters of valid UTF-8 with no control characters.
+    private static func identifier(_ raw: Substring, route: String) throws(LinkError) -> String {
+        guard let text = unescape(raw), !text.isEmpty, text.count <= maximumIdentifierLength,
+              !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw .badIdentifier(route: route)
+        }
+        return text
+    }
+
+    /// A token's bytes: canonical base64url of 1 to 2,048 bytes.
+    private static func token(_ raw: Substring, _ what: String) throws(LinkError) -> Data {
+        guard raw.utf8.count <= (maximumTokenBytes * 4 + 2) / 3, let data = Base64URL.decode(raw),
+              !data.isEmpty, data.count <= maximumTokenBytes else {
+            throw .badToken(what)
+        }
+        return data
+    }
+
+    /// Percent-decodes `raw`, or `nil` for a stray `%` or bytes that are not UTF-8.
+    private static func unescape(_ raw: Substring) -> String? {
+        var bytes: [UInt8] = []
+        var iterator = raw.utf8.makeIterator()
+        while let byte = iterator.next() {
+            guard byte == UInt8(ascii: "%") else {
+                bytes.append(byte)
+                continue
+            }
+            guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else { return nil }
+            bytes.append(high << 4 | low)
+        }
+        return String(bytes: bytes, encoding: .utf8)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}
