@@ -4,15 +4,25 @@ import Foundation
 /// Every field decodes with a default, so fields can be added without a migration.
 public struct Settings: Hashable, Codable, Sendable {
     public var onboardingCompleted = false
+    /// Limits on emergency unlocks.
+    public var emergency = EmergencyPolicy.standard
+    /// The NFC key tags the app has written, revoked ones included (their taps are refused
+    /// with a reason rather than as unknown).
+    public var keyTags: [KeyTag] = []
 
     public init() {}
 
-    private enum CodingKeys: String, CodingKey { case onboardingCompleted }
+    private enum CodingKeys: String, CodingKey { case onboardingCompleted, emergency, keyTags }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         onboardingCompleted = try c.decodeIfPresent(Bool.self, forKey: .onboardingCompleted) ?? false
+        emergency = try c.decodeIfPresent(EmergencyPolicy.self, forKey: .emergency) ?? .standard
+        keyTags = try c.decodeIfPresent([KeyTag].self, forKey: .keyTags) ?? []
     }
+
+    /// The tag with this id, revoked or not.
+    public func keyTag(_ id: KeyTagID) -> KeyTag? { keyTags.first { $0.id == id } }
 }
 
 /// What the device was last told: kept because a ManagedSettings store cannot be read back,
@@ -38,13 +48,27 @@ public struct StoredState: Hashable, Codable, Sendable {
     /// Ledger balances, cached; the store checks them against the log.
     public var balances: Balances
     public var applied: AppliedRecord
+    /// What unlock rituals remember between opens: emergency uses, recent key taps.
+    public var rituals: RitualRecords
 
     public init(engine: ThresholdState = .empty, settings: Settings = Settings(), balances: Balances = Balances(),
-                applied: AppliedRecord = AppliedRecord()) {
+                applied: AppliedRecord = AppliedRecord(), rituals: RitualRecords = RitualRecords()) {
         self.engine = engine
         self.settings = settings
         self.balances = balances
         self.applied = applied
+        self.rituals = rituals
+    }
+
+    private enum CodingKeys: String, CodingKey { case engine, settings, balances, applied, rituals }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        engine = try c.decode(ThresholdState.self, forKey: .engine)
+        settings = try c.decode(Settings.self, forKey: .settings)
+        balances = try c.decode(Balances.self, forKey: .balances)
+        applied = try c.decode(AppliedRecord.self, forKey: .applied)
+        rituals = try c.decodeIfPresent(RitualRecords.self, forKey: .rituals) ?? RitualRecords()
     }
 
     public static let initial = StoredState()

@@ -1,0 +1,51 @@
+import Foundation
+
+/// What unlock rituals remember between opens, saved with the rest of the state so that a
+/// write can check limits and duplicates atomically.
+public struct RitualRecords: Hashable, Codable, Sendable {
+    /// When emergency unlocks were used: the last eight days' worth, enough for every limit.
+    public var emergencyUses: [Date] = []
+    /// The last accepted tap of each tag, to recognise the same tap delivered twice.
+    public var lastKeyTaps: [KeyTap] = []
+
+    public init() {}
+
+    /// Checks a completion against what the state says now, at the moment it is recorded: the
+    /// screen's view may be stale (another process, a slow person). Throws, changing nothing,
+    /// when it must be refused.
+    public func admit(_ completion: RitualCompletion, policy: EmergencyPolicy, timeZone: TimeZone) throws {
+        if case .emergency = completion.record.detail {
+            let allowance = EmergencyAllowance(uses: emergencyUses, policy: policy, at: completion.request.start, timeZone: timeZone)
+            if case .unavailable(let reason) = allowance.eligibility { throw UnlockRefused(reason) }
+        }
+    }
+
+    /// Remembers what a recorded completion changes for later ones.
+    public mutating func note(_ completion: RitualCompletion) {
+        guard case .emergency = completion.record.detail else { return }
+        let at = completion.request.start
+        emergencyUses = (emergencyUses + [at]).filter { at.timeIntervalSince($0) < 8 * 86_400 }.sorted()
+    }
+
+    /// Remembers an accepted tap as its tag's latest.
+    public mutating func note(_ tap: KeyTap) {
+        lastKeyTaps = lastKeyTaps.filter { $0.tag != tap.tag } + [tap]
+    }
+
+    private enum CodingKeys: String, CodingKey { case emergencyUses, lastKeyTaps }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        emergencyUses = try c.decodeIfPresent([Date].self, forKey: .emergencyUses) ?? []
+        lastKeyTaps = try c.decodeIfPresent([KeyTap].self, forKey: .lastKeyTaps) ?? []
+    }
+}
+
+/// An unlock refused at the last moment, with the reason the gate would have shown.
+public struct UnlockRefused: Error, Hashable, Sendable, CustomStringConvertible {
+    public let reason: DisabledReason
+
+    public init(_ reason: DisabledReason) { self.reason = reason }
+
+    public var description: String { reason.description }
+}
