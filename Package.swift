@@ -23,6 +23,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
     ],
     targets: []
 )
@@ -40,6 +41,18 @@ package.targets += [
             "TestSupport",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ],
+        swiftSettings: swift6
+    ),
+    // NFC key tags: secrets, SHA-256 (swift-crypto; CryptoKit underneath on Apple platforms), taps.
+    .target(
+        name: "ThresholdKeys",
+        dependencies: ["ThresholdCore", "StoreClient", .product(name: "Crypto", package: "swift-crypto")],
+        swiftSettings: swift6
+    ),
+    .testTarget(
+        name: "ThresholdKeysTests",
+        dependencies: ["ThresholdKeys", "ThresholdCore", "StoreClient", "TestSupport",
+                       .product(name: "PropertyBased", package: "swift-property-based")],
         swiftSettings: swift6
     ),
 ]
