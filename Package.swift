@@ -16,13 +16,23 @@ let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 
 let package = Package(
     name: "Threshold",
+    defaultLocalization: "en",
     platforms: [.iOS(.v17), .macOS(.v14)],
     products: [
         .library(name: "ThresholdCore", targets: ["ThresholdCore"]),
         .library(name: "StoreClient", targets: ["StoreClient"]),
+        .library(name: "ThresholdStore", targets: ["ThresholdStore"]),
+        .library(name: "PrayerContent", targets: ["PrayerContent"]),
+        .library(name: "ScreenTimeClient", targets: ["ScreenTimeClient"]),
+        .library(name: "ThresholdRuntime", targets: ["ThresholdRuntime"]),
+        .library(name: "ScreenTimeSimulator", targets: ["ScreenTimeSimulator"]),
+        .executable(name: "threshold", targets: ["threshold"]),
     ],
     dependencies: [
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
     ],
     targets: []
@@ -41,6 +51,81 @@ package.targets += [
             "TestSupport",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ],
+        swiftSettings: swift6
+    ),
+    .target(
+        name: "ThresholdStore",
+        dependencies: [
+            "ThresholdCore", "StoreClient",
+            .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "GRDBSQLite", package: "GRDB.swift"),
+        ],
+        swiftSettings: swift6
+    ),
+    .executableTarget(name: "threshold-store-stress", dependencies: ["ThresholdStore"], swiftSettings: swift6),
+    .testTarget(
+        name: "ThresholdStoreTests",
+        dependencies: ["ThresholdStore", "StoreClient", "TestSupport", "threshold-store-stress"],
+        resources: [.copy("Fixtures")],
+        swiftSettings: swift6
+    ),
+    .target(
+        name: "PrayerContent",
+        dependencies: ["ThresholdCore"],
+        resources: [.copy("Resources/Prayers")],
+        swiftSettings: swift6
+    ),
+    .testTarget(name: "PrayerContentTests", dependencies: ["PrayerContent", "ThresholdCore"], swiftSettings: swift6),
+    // The reconcile loop, the activity planner's consumer and the simulated iPhone.
+    .target(name: "ScreenTimeClient", dependencies: ["ThresholdCore"], swiftSettings: swift6),
+    .target(name: "ThresholdRuntime", dependencies: ["ThresholdCore", "StoreClient", "ScreenTimeClient"], swiftSettings: swift6),
+    .target(
+        name: "ScreenTimeSimulator",
+        dependencies: ["ThresholdCore", "StoreClient", "ScreenTimeClient", "ThresholdRuntime"],
+        swiftSettings: swift6
+    ),
+    .target(
+        name: "ThresholdCLI",
+        dependencies: [
+            "ThresholdCore", "StoreClient", "ScreenTimeClient", "ThresholdRuntime", "ScreenTimeSimulator", "ThresholdStore",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Yams", package: "Yams"),
+        ],
+        swiftSettings: swift6
+    ),
+    .executableTarget(name: "threshold", dependencies: ["ThresholdCLI"], swiftSettings: swift6),
+    .testTarget(
+        name: "ThresholdRuntimeTests",
+        dependencies: [
+            "ThresholdRuntime", "ScreenTimeSimulator", "TestSupport",
+            .product(name: "PropertyBased", package: "swift-property-based"),
+        ],
+        swiftSettings: swift6
+    ),
+    .testTarget(
+        name: "ScreenTimeSimulatorTests",
+        dependencies: [
+            "ScreenTimeSimulator", "TestSupport",
+            .product(name: "PropertyBased", package: "swift-property-based"),
+        ],
+        swiftSettings: swift6
+    ),
+    .testTarget(name: "ThresholdCLITests", dependencies: ["ThresholdCLI", "TestSupport"], swiftSettings: swift6),
+    // What every iOS entry point does (shield buttons, intents, widgets), written against the
+    // interfaces so it runs here on Linux against the simulator; and the Xcode project's checks.
+    .target(
+        name: "EntryPoints",
+        dependencies: ["ThresholdCore", "StoreClient", "ScreenTimeClient", "ThresholdRuntime"],
+        swiftSettings: swift6
+    ),
+    .testTarget(
+        name: "EntryPointsTests",
+        dependencies: ["EntryPoints", "ScreenTimeClient", "ScreenTimeSimulator", "StoreClient", "TestSupport"],
+        swiftSettings: swift6
+    ),
+    .testTarget(
+        name: "AppProjectTests",
+        dependencies: ["EntryPoints", "TestSupport", "ThresholdCore", .product(name: "Yams", package: "Yams")],
         swiftSettings: swift6
     ),
     // NFC key tags: secrets, SHA-256 (swift-crypto; CryptoKit underneath on Apple platforms), taps.
@@ -62,5 +147,51 @@ package.targets += [
 if applePlatformBuild {
     package.targets += [
         .target(name: "DesignSystem", dependencies: ["ThresholdCore"], swiftSettings: swift6),
+    ]
+
+    // The live platform and the extensions' logic; App/project.yml links these products.
+    let extensionProducts = [
+        "SessionActivity", "ScreenTimeLive", "EntryPoints", "MonitorExtension", "ShieldConfigurationExtension",
+        "ShieldActionExtension", "ThresholdIntents", "WidgetsExtension", "ReportExtension", "AppLive",
+    ]
+    package.products += extensionProducts.map { .library(name: $0, targets: [$0]) }
+    package.targets += [
+        .target(name: "SessionActivity", dependencies: ["ThresholdCore"], swiftSettings: swift6),
+        .target(
+            name: "ScreenTimeLive",
+            dependencies: ["ThresholdCore", "ScreenTimeClient", "SessionActivity"],
+            swiftSettings: swift6
+        ),
+        .target(name: "MonitorExtension", dependencies: ["EntryPoints", "ScreenTimeLive"], swiftSettings: swift6),
+        .target(
+            name: "ShieldConfigurationExtension",
+            dependencies: ["EntryPoints", "ScreenTimeLive", "DesignSystem"],
+            resources: [.process("Resources")],
+            swiftSettings: swift6
+        ),
+        .target(name: "ShieldActionExtension", dependencies: ["EntryPoints", "ScreenTimeLive"], swiftSettings: swift6),
+        .target(
+            name: "ThresholdIntents",
+            dependencies: ["EntryPoints"],
+            swiftSettings: swift6
+        ),
+        .target(
+            name: "WidgetsExtension",
+            dependencies: ["EntryPoints", "SessionActivity", "ThresholdIntents", "DesignSystem"],
+            resources: [.process("Resources")],
+            swiftSettings: swift6
+        ),
+        .target(
+            name: "ReportExtension",
+            dependencies: ["ThresholdCore", "DesignSystem"],
+            resources: [.process("Resources")],
+            swiftSettings: swift6
+        ),
+        .target(
+            name: "AppLive",
+            dependencies: ["EntryPoints", "ScreenTimeLive", "ThresholdIntents", "DesignSystem"],
+            resources: [.process("Resources")],
+            swiftSettings: swift6
+        ),
     ]
 }

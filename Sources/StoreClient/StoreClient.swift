@@ -17,6 +17,10 @@ public protocol StoreClient: Sendable {
 
     /// Events from the append-only log, oldest first.
     func events(_ query: EventQuery) throws -> [LoggedEvent]
+
+    /// Sessions that started in `[start, end)`, from the whole history (not only the live and
+    /// recent ones `read()` returns), oldest first.
+    func sessions(startingFrom start: Date, until end: Date) throws -> [Session]
 }
 
 /// The state and the events one write is building up.
@@ -37,6 +41,19 @@ public struct StoreTransaction: Sendable {
     public mutating func post(_ entry: LedgerEntry, at instant: Date) throws {
         state.balances = try state.balances.applying(entry)
         record(.ledger(entry), at: instant)
+    }
+
+    /// Checks that the balances moved only by the entries posted since `before`: the cached
+    /// balances must stay the sum of the log. A store calls this before it saves.
+    public func checkBalances(from before: Balances) throws {
+        let posted = recorded.compactMap { recorded -> LedgerEntry? in
+            if case .ledger(let entry) = recorded.event { return entry }
+            return nil
+        }
+        let expected = try posted.reduce(before) { try $0.applying($1) }
+        guard expected == state.balances else {
+            throw StoreError.failed("the balances changed without a ledger entry (post an entry instead)")
+        }
     }
 }
 

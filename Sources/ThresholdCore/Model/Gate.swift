@@ -8,6 +8,9 @@ public struct Gate: Hashable, Codable, Sendable, Identifiable {
     public let selection: Selection
     public let strictness: Strictness
     public let unlockPolicy: UnlockPolicy
+    /// Grants from these rituals lift this restriction: the policy as offered at its
+    /// strictness (in display order), and none when locked.
+    public let acceptedRituals: [RitualKind]
 
     public init(id: GateID, name: String, path: Pathway, selection: Selection, strictness: Strictness = .gentle, unlockPolicy: UnlockPolicy) throws {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -23,11 +26,9 @@ public struct Gate: Hashable, Codable, Sendable, Identifiable {
         self.selection = selection
         self.strictness = strictness
         self.unlockPolicy = unlockPolicy
+        self.acceptedRituals = strictness == .locked ? [] : unlockPolicy.offered(under: strictness).rituals.sorted()
     }
 
-    public var acceptedRituals: Set<RitualKind> {
-        strictness == .locked ? [] : unlockPolicy.offered(under: strictness).rituals
-    }
 
     private enum CodingKeys: String, CodingKey { case id, name, path, selection, strictness, unlockPolicy }
 

@@ -10,6 +10,9 @@ public struct Profile: Hashable, Codable, Sendable, Identifiable {
     public let listMode: ListMode
     public let strictness: Strictness
     public let unlockPolicy: UnlockPolicy
+    /// Grants from these rituals lift this restriction: the policy as offered at its
+    /// strictness (in display order), and none when locked.
+    public let acceptedRituals: [RitualKind]
     public let breakPolicy: BreakPolicy
     /// When the profile runs by itself. Empty: only when started (by key, in-app or Shortcut).
     public let schedules: [Schedule]
@@ -66,14 +69,11 @@ public struct Profile: Hashable, Codable, Sendable, Identifiable {
         self.listMode = listMode
         self.strictness = strictness
         self.unlockPolicy = unlockPolicy
+        self.acceptedRituals = strictness == .locked ? [] : unlockPolicy.offered(under: strictness).rituals.sorted()
         self.breakPolicy = breakPolicy
         self.schedules = schedules
     }
 
-    /// Grants from these rituals lift this profile (none when locked).
-    public var acceptedRituals: Set<RitualKind> {
-        strictness == .locked ? [] : unlockPolicy.offered(under: strictness).rituals
-    }
 
     private enum CodingKeys: String, CodingKey {
         case id, name, emoji, path, selection, listMode, strictness, unlockPolicy, breakPolicy, schedules

@@ -7,7 +7,7 @@ import Foundation
 /// as a union; grants and breaks subtract only what they cover; a locked restriction accepts
 /// no grant. Only `calendar.timeZone` is read (see ``Clockwork``).
 public func evaluate(_ state: ThresholdState, at now: Date, calendar: Calendar) -> Enforcement {
-    Engine(state: state, clock: Clockwork(calendar: calendar)).enforcement(at: now)
+    Engine(state: state, clock: Clockwork(timeZone: calendar.timeZone, around: now)).enforcement(at: now)
 }
 
 /// The evaluation of one state; indexes are built once and reused for every instant the
@@ -18,12 +18,18 @@ struct Engine {
     private let sessionsByProfile: [ProfileID: [Session]]
     private let sessionsByOccurrence: [OccurrenceKey: Session]
     private let opensByIntention: [IntentionID: [Grant]]
+    // The state's collections in rule order, so that results come out sorted without sorting them.
+    private let profiles: [Profile]
+    private let gates: [Gate]
+    private let intentions: [Intention]
 
     init(state: ThresholdState, clock: Clockwork) {
         self.state = state
         self.clock = clock
+        self.profiles = state.profiles.sorted { $0.id < $1.id }
+        self.gates = state.gates.sorted { $0.id < $1.id }
+        self.intentions = state.intentions.sorted { $0.id < $1.id }
         self.sessionsByProfile = Dictionary(grouping: state.sessions, by: \.profileID)
-            .mapValues { $0.sorted { $0.id < $1.id } }
         self.sessionsByOccurrence = Dictionary(
             state.sessions.compactMap { s in s.occurrence.map { ($0, s) } }, uniquingKeysWith: { a, _ in a })
         self.opensByIntention = Dictionary(grouping: state.grants.compactMap { grant -> (IntentionID, Grant)? in
@@ -38,44 +44,91 @@ struct Engine {
         return Enforcement(
             stores: stores,
             rules: here.rules,
-            activeGrants: here.activeGrants,
+            activeGrants: here.grants.ids,
             nextChange: nextChange(after: now, from: here),
             capacityError: capacityError)
     }
 
-    /// The first candidate instant at which the result really differs. Candidates are a
-    /// superset of the instants at which anything can change; checking each in order makes the
-    /// answer exact even where a boundary turns out to change nothing.
+    /// The first candidate instant at which the result really differs.
+    ///
+    /// Candidates are a superset of the instants at which anything can change, each tagged with
+    /// what it can change. Restrictions are independent of one another, so a candidate is checked
+    /// by evaluating only what it belongs to. A grant's start or end always changes the result
+    /// (`activeGrants`), so every candidate checked before the first of those sees the same
+    /// valid grants as `now`, and the grant index built for `now` serves.
     private func nextChange(after now: Date, from here: Snapshot) -> Date? {
-        let candidates = Set(boundaries(after: now)).sorted()
-        return candidates.first { Snapshot(engine: self, at: $0) != here }
+        var candidates = boundaries(after: now)
+        // Usually the earliest candidate is a real change: find it in one pass, and sort the
+        // rest only when it is not.
+        guard let first = candidates.indices.min(by: { candidates[$0].at < candidates[$1].at }) else { return nil }
+        candidates.swapAt(0, first)
+        var sorted = false
+        var index = 0
+        while index < candidates.count {
+            let candidate = candidates[index]
+            if changes(candidate, from: here) { return candidate.at }
+            if !sorted {
+                candidates[1...].sort { $0.at < $1.at }
+                sorted = true
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    private func changes(_ candidate: (at: Date, scope: BoundaryScope), from here: Snapshot) -> Bool {
+        switch candidate.scope {
+        case .grant, .tutorial:
+            return true
+        case .profile(let profile):
+            return rule(for: profile, at: candidate.at, grants: here.grants) != here.profileRules[profile.id]
+        case .intentions:
+            let day = clock.localDate(of: candidate.at)
+            return intentions.contains { rule(for: $0, at: candidate.at, today: day, grants: here.grants) != here.intentionRules[$0.id] }
+        }
     }
 
     // MARK: Rules in force
 
-    /// The part of the result that depends on the instant (everything but the packing and
-    /// `nextChange`, which follow from it).
-    struct Snapshot: Equatable {
+    /// The restrictions in force at one instant, with the indexes the `nextChange` search reuses.
+    struct Snapshot {
         let rules: [RuleEnforcement]
-        let activeGrants: [GrantID]
+        let grants: GrantIndex
+        let profileRules: [ProfileID: RuleEnforcement]
+        let intentionRules: [IntentionID: RuleEnforcement]
 
         init(engine: Engine, at now: Date) {
-            let valid = engine.state.grants.filter { $0.isValid(at: now) }
+            let grants = GrantIndex(engine.state.grants.filter { $0.isValid(at: now) })
+            let today = engine.clock.localDate(of: now)
+            // Profiles, gates, intentions, then the tutorial, each by id: `RuleRef`'s order.
             var rules: [RuleEnforcement] = []
-            rules += engine.state.profiles.compactMap { engine.rule(for: $0, at: now, grants: valid) }
-            rules += engine.state.gates.map { engine.rule(for: $0, grants: valid) }
-            rules += engine.state.intentions.map { engine.rule(for: $0, at: now, grants: valid) }
+            rules.reserveCapacity(engine.profiles.count + engine.gates.count + engine.intentions.count + 1)
+            var profileRules: [ProfileID: RuleEnforcement] = [:]
+            var intentionRules: [IntentionID: RuleEnforcement] = [:]
+            for profile in engine.profiles {
+                guard let rule = engine.rule(for: profile, at: now, grants: grants) else { continue }
+                rules.append(rule)
+                profileRules[profile.id] = rule
+            }
+            for gate in engine.gates { rules.append(engine.rule(for: gate, grants: grants)) }
+            for intention in engine.intentions {
+                let rule = engine.rule(for: intention, at: now, today: today, grants: grants)
+                rules.append(rule)
+                intentionRules[intention.id] = rule
+            }
             if let tutorial = engine.state.tutorial, tutorial.startedAt <= now {
                 var shield = RuleShield()
                 shield.allApplications = true
                 rules.append(RuleEnforcement(rule: .tutorial, reason: .tutorial, status: .enforcing, sources: [.always], shield: shield))
             }
-            self.rules = rules.sorted { $0.rule < $1.rule }
-            self.activeGrants = valid.map(\.id).sorted()
+            self.rules = rules
+            self.grants = grants
+            self.profileRules = profileRules
+            self.intentionRules = intentionRules
         }
     }
 
-    private func rule(for profile: Profile, at now: Date, grants: [Grant]) -> RuleEnforcement? {
+    private func rule(for profile: Profile, at now: Date, grants: GrantIndex) -> RuleEnforcement? {
         var sources: [RuleSource] = []
         for schedule in profile.schedules {
             guard let span = schedule.occurrence(at: now, in: clock) else { continue }
@@ -104,7 +157,7 @@ struct Engine {
             }
         } else {
             reason = .gated(GateLabel(rule: .profile(profile.id), name: profile.name, path: profile.path,
-                                      rituals: profile.acceptedRituals.sorted()))
+                                      rituals: profile.acceptedRituals))
         }
 
         if let pause = running.compactMap({ $0.activeBreak(at: now) }).max(by: { ($0.end, $0.id) < ($1.end, $1.id) }) {
@@ -113,70 +166,58 @@ struct Engine {
         }
         return lifted(rule: .profile(profile.id), reason: reason, sources: sources.sorted(),
                       selection: profile.selection, listMode: profile.listMode,
-                      grants: grants.filter { accepts(profile.acceptedRituals, $0) })
+                      grants: grants.accepted(by: profile.acceptedRituals))
     }
 
-    private func rule(for gate: Gate, grants: [Grant]) -> RuleEnforcement {
+    private func rule(for gate: Gate, grants: GrantIndex) -> RuleEnforcement {
         let reason = Reason.gated(GateLabel(rule: .gate(gate.id), name: gate.name, path: gate.path,
-                                            rituals: gate.acceptedRituals.sorted()))
+                                            rituals: gate.acceptedRituals))
         return lifted(rule: .gate(gate.id), reason: reason, sources: [.always], selection: gate.selection,
-                      listMode: .blockList, grants: grants.filter { accepts(gate.acceptedRituals, $0) })
+                      listMode: .blockList, grants: grants.accepted(by: gate.acceptedRituals))
     }
 
-    private func rule(for intention: Intention, at now: Date, grants: [Grant]) -> RuleEnforcement {
-        let today = clock.localDate(of: now)
-        let opens = (opensByIntention[intention.id] ?? []).filter { clock.localDate(of: $0.start) == today }.count
+    private func rule(for intention: Intention, at now: Date, today: LocalDate, grants: GrantIndex) -> RuleEnforcement {
+        let opens = (opensByIntention[intention.id] ?? []).filter { $0.start <= now && clock.localDate(of: $0.start) == today }.count
         let label = IntentionLabel(intentionID: intention.id, app: intention.app, opensUsed: opens,
                                    opensPerDay: intention.opensPerDay, minutesPerOpen: intention.minutesPerOpen)
         let reason: Reason = state.streakFreezeDays.contains(today) ? .streakFreeze(label) : .intention(label)
-        let own = grants.filter { $0.origin == .intentionOpen(intention.id) }
         return lifted(rule: .intention(intention.id), reason: reason, sources: [.always],
-                      selection: Selection(applications: [intention.app]), listMode: .blockList, grants: own)
-    }
-
-    private func accepts(_ rituals: Set<RitualKind>, _ grant: Grant) -> Bool {
-        if case .ritual(let kind) = grant.origin { return rituals.contains(kind) }
-        return false
+                      selection: Selection(applications: [intention.app]), listMode: .blockList,
+                      grants: grants.opens(of: intention.id))
     }
 
     /// A rule's shield after the grants it accepts.
     private func lifted(rule: RuleRef, reason: Reason, sources: [RuleSource], selection: Selection,
-                        listMode: ListMode, grants: [Grant]) -> RuleEnforcement {
-        if let whole = grants.filter({ $0.scope == .allGated }).max(by: { ($0.end, $0.id) < ($1.end, $1.id) }) {
+                        listMode: ListMode, grants: AcceptedGrants) -> RuleEnforcement {
+        if let whole = grants.whole {
             return RuleEnforcement(rule: rule, reason: reason, status: .granted(whole.id, until: whole.end),
                                    sources: sources, shield: RuleShield())
         }
-        var apps = Set<AppToken>(), categories = Set<CategoryToken>(), webs = Set<WebDomainToken>()
-        var used: [GrantID] = []
-        for grant in grants {
-            guard case .token(let token) = grant.scope else { continue }
-            switch token {
-            case .app(let app): apps.insert(app)
-            case .category(let category): categories.insert(category)
-            case .webDomain(let web): webs.insert(web)
-            }
-            used.append(grant.id)
-        }
+        var used = Set<GrantID>()
         var shield = RuleShield()
         switch listMode {
         case .blockList:
+            let apps = grants.lifting(selection.applications, as: AnyToken.app, used: &used)
+            let categories = grants.lifting(selection.categories, as: AnyToken.category, used: &used)
+            let webs = grants.lifting(selection.webDomains, as: AnyToken.webDomain, used: &used)
             shield.applications = selection.applications.subtracting(apps)
             shield.categories = selection.categories.subtracting(categories)
             shield.webDomains = selection.webDomains.subtracting(webs)
             if !shield.categories.isEmpty {
-                shield.applicationExceptions = apps
-                shield.webDomainExceptions = webs
+                // An app or site let through may belong to a shielded category: except it there too.
+                shield.applicationExceptions = grants.allApps(used: &used)
+                shield.webDomainExceptions = grants.allWebDomains(used: &used)
             }
         case .allowList:
             shield.allApplications = true
-            shield.applicationExceptions = selection.applications.union(apps)
+            shield.applicationExceptions = selection.applications.union(grants.allApps(used: &used))
             shield.allWebDomains = true
-            shield.webDomainExceptions = selection.webDomains.union(webs)
+            shield.webDomainExceptions = selection.webDomains.union(grants.allWebDomains(used: &used))
         }
         let status: RuleStatus
         if used.isEmpty {
             status = .enforcing
-        } else if case .intention = rule, let grant = grants.max(by: { ($0.end, $0.id) < ($1.end, $1.id) }) {
+        } else if case .intention = rule, let grant = grants.latest {
             status = .granted(grant.id, until: grant.end)
         } else {
             status = .partlyLifted(grants: used.sorted())
@@ -192,37 +233,49 @@ struct Engine {
 
     // MARK: Boundaries
 
-    /// Every instant after `now` at which something in the state starts or stops.
-    func boundaries(after now: Date) -> [Date] {
-        var out: [Date] = []
-        for profile in state.profiles {
-            for schedule in profile.schedules {
-                if let next = nextBoundary(of: schedule, in: profile, after: now) { out.append(next) }
-            }
+    /// What a candidate boundary can change.
+    enum BoundaryScope {
+        case profile(Profile)
+        case grant
+        case intentions
+        case tutorial
+    }
+
+    /// Every instant after `now` at which something in the state starts or stops, tagged with
+    /// what it belongs to.
+    func boundaries(after now: Date) -> [(at: Date, scope: BoundaryScope)] {
+        var out: [(at: Date, scope: BoundaryScope)] = []
+        func add(_ instant: Date, _ scope: BoundaryScope) {
+            if instant > now { out.append((instant, scope)) }
         }
-        for session in state.sessions {
-            out.append(session.start)
-            if let stop = session.stop { out.append(stop) }
-            if let goal = session.goalInstant, session.stop.map({ goal < $0 }) ?? true { out.append(goal) }
-            for pause in session.breaks {
-                out.append(pause.start)
-                out.append(pause.end)
+        for profile in profiles {
+            for schedule in profile.schedules {
+                if let next = nextBoundary(of: schedule, in: profile, after: now) { add(next, .profile(profile)) }
+            }
+            for session in sessionsByProfile[profile.id] ?? [] {
+                add(session.start, .profile(profile))
+                if let stop = session.stop { add(stop, .profile(profile)) }
+                if let goal = session.goalInstant, session.stop.map({ goal < $0 }) ?? true { add(goal, .profile(profile)) }
+                for pause in session.breaks {
+                    add(pause.start, .profile(profile))
+                    add(pause.end, .profile(profile))
+                }
             }
         }
         for grant in state.grants {
-            out.append(grant.start)
-            out.append(grant.end)
+            add(grant.start, .grant)
+            add(grant.end, .grant)
         }
-        if !state.intentions.isEmpty {
+        if !intentions.isEmpty {
             let today = clock.localDate(of: now)
-            out.append(clock.startOfDay(today.adding(days: 1)))
+            add(clock.startOfDay(today.adding(days: 1)), .intentions)
             for day in state.streakFreezeDays where day >= today {
-                out.append(clock.startOfDay(day))
-                out.append(clock.startOfDay(day.adding(days: 1)))
+                add(clock.startOfDay(day), .intentions)
+                add(clock.startOfDay(day.adding(days: 1)), .intentions)
             }
         }
-        if let tutorial = state.tutorial { out.append(tutorial.startedAt) }
-        return out.filter { $0 > now }
+        if let tutorial = state.tutorial { add(tutorial.startedAt, .tutorial) }
+        return out
     }
 
     /// The next start or end of one of the profile's spans that is not already ended early.
@@ -235,5 +288,91 @@ struct Engine {
             return span.start > now ? span.start : span.end
         }
         return nil
+    }
+}
+
+// MARK: - Grants valid at one instant, indexed
+
+/// The grants valid at one instant, indexed by what accepts them and what they cover, so that
+/// each restriction finds its grants without scanning every grant.
+struct GrantIndex {
+    let ids: [GrantID]
+    private var whole: [RitualKind: Grant] = [:]
+    private var byToken: [RitualKind: [AnyToken: [Grant]]] = [:]
+    private var opens: [IntentionID: [Grant]] = [:]
+
+    init(_ valid: [Grant]) {
+        ids = valid.map(\.id).sorted()
+        for grant in valid {
+            switch (grant.origin, grant.scope) {
+            case (.ritual(let kind), .allGated):
+                if let current = whole[kind], (current.end, current.id) >= (grant.end, grant.id) { continue }
+                whole[kind] = grant
+            case (.ritual(let kind), .token(let token)):
+                byToken[kind, default: [:]][token, default: []].append(grant)
+            case (.intentionOpen(let id), _):
+                opens[id, default: []].append(grant)
+            }
+        }
+    }
+
+    func accepted(by rituals: [RitualKind]) -> AcceptedGrants {
+        guard !rituals.isEmpty else { return AcceptedGrants(whole: nil, byToken: []) }
+        let whole = rituals.compactMap { self.whole[$0] }.max { ($0.end, $0.id) < ($1.end, $1.id) }
+        return AcceptedGrants(whole: whole, byToken: rituals.compactMap { byToken[$0] })
+    }
+
+    func opens(of intention: IntentionID) -> AcceptedGrants {
+        var byToken: [AnyToken: [Grant]] = [:]
+        for grant in opens[intention] ?? [] {
+            if case .token(let token) = grant.scope { byToken[token, default: []].append(grant) }
+        }
+        return AcceptedGrants(whole: nil, byToken: [byToken])
+    }
+}
+
+/// The grants one restriction accepts at one instant.
+struct AcceptedGrants {
+    /// The grant that lifts everything, if any (the one that lasts longest).
+    let whole: Grant?
+    /// One-token grants, per accepted ritual.
+    let byToken: [[AnyToken: [Grant]]]
+
+    var latest: Grant? {
+        byToken.lazy.flatMap { $0.values.joined() }.max { ($0.end, $0.id) < ($1.end, $1.id) }
+    }
+
+    /// Which of `tokens` a grant lets through, noting the grants used.
+    func lifting<T: Hashable>(_ tokens: Set<T>, as wrap: (T) -> AnyToken, used: inout Set<GrantID>) -> Set<T> {
+        guard !byToken.isEmpty else { return [] }
+        var lifted = Set<T>()
+        for token in tokens {
+            for table in byToken {
+                guard let grants = table[wrap(token)] else { continue }
+                lifted.insert(token)
+                used.formUnion(grants.map(\.id))
+            }
+        }
+        return lifted
+    }
+
+    func allApps(used: inout Set<GrantID>) -> Set<AppToken> {
+        collect(used: &used) { if case .app(let app) = $0 { return app } else { return nil } }
+    }
+
+    func allWebDomains(used: inout Set<GrantID>) -> Set<WebDomainToken> {
+        collect(used: &used) { if case .webDomain(let web) = $0 { return web } else { return nil } }
+    }
+
+    private func collect<T: Hashable>(used: inout Set<GrantID>, _ pick: (AnyToken) -> T?) -> Set<T> {
+        var result = Set<T>()
+        for table in byToken {
+            for (token, grants) in table {
+                guard let value = pick(token) else { continue }
+                result.insert(value)
+                used.formUnion(grants.map(\.id))
+            }
+        }
+        return result
     }
 }

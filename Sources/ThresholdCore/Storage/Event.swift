@@ -12,6 +12,8 @@ public enum Event: Hashable, Codable, Sendable {
     case grantIssued(Grant)
     case ledger(LedgerEntry)
     case streakFreezeUsed(day: LocalDate)
+    /// An entry point ran the reconcile (see ``Trigger``).
+    case triggered(Trigger)
     /// An unlock ritual (or an intention open) completed; its grant follows in the same write.
     case ritualCompleted(RitualRecord)
     /// A key tag's tap was verified and decided.
@@ -34,6 +36,7 @@ public enum Event: Hashable, Codable, Sendable {
         case .grantIssued: "grantIssued"
         case .ledger: "ledger"
         case .streakFreezeUsed: "streakFreezeUsed"
+        case .triggered: "triggered"
         case .ritualCompleted: "ritualCompleted"
         case .keyTapped: "keyTapped"
         case .keyTapRefused: "keyTapRefused"

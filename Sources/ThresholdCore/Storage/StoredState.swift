@@ -35,8 +35,59 @@ public struct AppliedRecord: Hashable, Codable, Sendable {
     public var enforcement: Enforcement?
     /// When they were applied.
     public var appliedAt: Date?
+    /// The trusted time of the last reconcile and the monotonic reading it was taken at (see
+    /// ``TrustedTime``).
+    public var clock: ClockAnchor?
+    /// What the last reconcile could not do or trust; empty when all is well.
+    public var repairs: [RepairNotice] = []
+    /// Notifications already posted, by id, with the instant each was due (pruned after a day).
+    public var postedNotifications: [String: Date] = [:]
+    /// What the Live Activity shows, if one is running.
+    public var liveActivity: LiveActivityContent?
+    /// Until when nothing can change without a new event: a monitor callback inside it (the
+    /// second callback at a boundary, an echo of a registration) has nothing to do.
+    public var quiet: QuietPeriod?
 
     public init() {}
+
+    private enum CodingKeys: String, CodingKey {
+        case stores, enforcement, appliedAt, clock, repairs, postedNotifications, liveActivity, quiet
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        stores = try c.decodeIfPresent([ShieldStore].self, forKey: .stores) ?? []
+        enforcement = try c.decodeIfPresent(Enforcement.self, forKey: .enforcement)
+        appliedAt = try c.decodeIfPresent(Date.self, forKey: .appliedAt)
+        clock = try c.decodeIfPresent(ClockAnchor.self, forKey: .clock)
+        repairs = try c.decodeIfPresent([RepairNotice].self, forKey: .repairs) ?? []
+        postedNotifications = try c.decodeIfPresent([String: Date].self, forKey: .postedNotifications) ?? [:]
+        liveActivity = try c.decodeIfPresent(LiveActivityContent.self, forKey: .liveActivity)
+        quiet = try c.decodeIfPresent(QuietPeriod.self, forKey: .quiet)
+    }
+}
+
+/// A stretch of wall-clock time in which, the engine's state unchanged, nothing the reconciler
+/// does would change: no boundary, no notification, the same time zone and the same activities
+/// registered.
+public struct QuietPeriod: Hashable, Codable, Sendable {
+    public let from: Date
+    public let until: Date
+    public let timeZoneIdentifier: String
+    /// The activities registered when it began, by name, sorted.
+    public let activities: [String]
+
+    public init(from: Date, until: Date, timeZoneIdentifier: String, activities: [String]) {
+        self.from = from
+        self.until = until
+        self.timeZoneIdentifier = timeZoneIdentifier
+        self.activities = activities
+    }
+
+    /// Whether a reading of the wall clock, zone and activities still falls inside it.
+    public func holds(at wall: Date, timeZoneIdentifier zone: String, activities names: [String]) -> Bool {
+        from <= wall && wall < until && zone == timeZoneIdentifier && names == activities
+    }
 }
 
 /// Everything that persists in the App Group, apart from the event log: what a reconcile

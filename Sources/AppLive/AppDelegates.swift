@@ -1,0 +1,60 @@
+import EntryPoints
+import Foundation
+import ScreenTimeLive
+import ThresholdCore
+import UIKit
+import UserNotifications
+
+/// The app delegate: notification responses and quick actions go to ``SystemRequests``; a
+/// notification tap also reconciles (`Trigger.notificationResponse`).
+@MainActor
+public final class ThresholdAppDelegate: NSObject, UIApplicationDelegate, @preconcurrency UNUserNotificationCenterDelegate {
+    /// Set by the app once its dependencies exist, so a notification tap can reconcile.
+    public var runtime: Runtime?
+
+    public func application(_ application: UIApplication,
+                            didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]? = nil) -> Bool {
+        UNUserNotificationCenter.current().delegate = self
+        return true
+    }
+
+    public func application(_ application: UIApplication, configurationForConnecting session: UISceneSession,
+                            options: UIScene.ConnectionOptions) -> UISceneConfiguration {
+        let configuration = UISceneConfiguration(name: nil, sessionRole: session.role)
+        configuration.delegateClass = ThresholdSceneDelegate.self
+        return configuration
+    }
+
+    public func userNotificationCenter(_ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse,
+                                       withCompletionHandler completionHandler: @escaping () -> Void) {
+        runtime?.reconcile(.notificationResponse(response.notification.request.identifier))
+        if let link = Notifications.link(in: response) { SystemRequests.main.post(.link(link)) }
+        completionHandler()
+    }
+
+    /// Shows Threshold's notifications while the app is open, too.
+    public func userNotificationCenter(_ center: UNUserNotificationCenter, willPresent notification: UNNotification,
+                                       withCompletionHandler completionHandler: @escaping (UNNotificationPresentationOptions) -> Void) {
+        completionHandler([.banner, .sound])
+    }
+}
+
+/// The scene delegate: home-screen quick actions, at launch and while running.
+@MainActor
+public final class ThresholdSceneDelegate: NSObject, UIWindowSceneDelegate {
+    public func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+        if let item = connectionOptions.shortcutItem { handle(item) }
+    }
+
+    public func windowScene(_ windowScene: UIWindowScene, performActionFor shortcutItem: UIApplicationShortcutItem,
+                            completionHandler: @escaping (Bool) -> Void) {
+        completionHandler(handle(shortcutItem))
+    }
+
+    @discardableResult
+    private func handle(_ item: UIApplicationShortcutItem) -> Bool {
+        guard let action = QuickAction(rawValue: item.type) else { return false }
+        SystemRequests.main.post(.quickAction(action))
+        return true
+    }
+}

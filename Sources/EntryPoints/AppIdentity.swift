@@ -1,0 +1,39 @@
+import Foundation
+import ThresholdCore
+
+/// The identifiers the Xcode project and the code must agree on. `AppProjectTests` checks
+/// App/project.yml, the Info.plists and the entitlements against these.
+public enum AppIdentity {
+    /// The App Group every target shares: the store, the activity records.
+    public static let appGroup = "group.app.threshold"
+    /// The app's bundle identifier; every extension's is nested under it.
+    public static let bundleIdentifier = "app.threshold"
+    /// The custom URL scheme of the app's own deep links (notifications, widgets).
+    public static let urlScheme = "threshold"
+    /// The domain universal links (key tags, shields' notifications) are claimed for.
+    public static let linkDomain = AppDestination.host
+}
+
+/// A home-screen quick action (`UIApplicationShortcutItems` in the app's Info.plist).
+public enum QuickAction: String, CaseIterable, Sendable {
+    /// Opens the unlock gate for what is blocked now.
+    case unblock = "app.threshold.unblock"
+    /// Opens the feedback form.
+    case feedback = "app.threshold.feedback"
+
+    /// The screen the action opens; the app's router takes it from here.
+    public var destination: QuickActionDestination {
+        switch self {
+        case .unblock: .unlockGate
+        case .feedback: .feedback
+        }
+    }
+}
+
+/// Where a quick action leads.
+public enum QuickActionDestination: Hashable, Sendable {
+    /// The unlock gate: why things are blocked and the ways through.
+    case unlockGate
+    /// Writing feedback (nothing leaves the device until the person sends it).
+    case feedback
+}

@@ -1,0 +1,95 @@
+import Foundation
+import ScreenTimeClient
+import StoreClient
+import ThresholdCore
+import ThresholdRuntime
+
+/// The reconciler as every iOS entry point runs it: the reconcile itself, then the device
+/// restrictions the restrictions in force ask for.
+///
+/// Every process builds one from its live clients (the App/ wiring); tests build one on the
+/// simulated iPhone. Everything an extension, intent or widget does goes through ``reconcile(_:command:)``
+/// or ``reconcile(_:change:)``, so every path passes the same policy checks as the in-app buttons.
+public struct Runtime: Sendable {
+    public let reconciler: Reconciler
+    public let restrictions: DeviceRestrictionsClient
+
+    public init(reconciler: Reconciler, restrictions: DeviceRestrictionsClient) {
+        self.reconciler = reconciler
+        self.restrictions = restrictions
+    }
+
+    /// A runtime on live clients: the device clock and UUID identifiers.
+    public init(store: any StoreClient, screenTime: ScreenTimeClient, restrictions: DeviceRestrictionsClient,
+                clock: DeviceClock = .live) {
+        self.init(reconciler: Reconciler(store: store, screenTime: screenTime, clock: clock, ids: .uuid),
+                  restrictions: restrictions)
+    }
+
+    public var store: any StoreClient { reconciler.store }
+    public var screenTime: ScreenTimeClient { reconciler.screenTime }
+    public var clock: DeviceClock { reconciler.clock }
+
+    /// Reconciles, running `command` first when given (see `Reconciler`).
+    @discardableResult
+    public func reconcile(_ trigger: Trigger, command: (any Command)? = nil) -> Reconciliation {
+        let outcome = command.map { reconciler.reconcile(trigger, command: $0) } ?? reconciler.reconcile(trigger)
+        return Reconciliation(outcome: outcome, restrictions: applyRestrictions(after: outcome))
+    }
+
+    /// Reconciles after a change that needs the stored state to decide what to do.
+    @discardableResult
+    public func reconcile(_ trigger: Trigger, change: @escaping DomainChange) -> Reconciliation {
+        let outcome = reconciler.reconcile(trigger, change: change)
+        return Reconciliation(outcome: outcome, restrictions: applyRestrictions(after: outcome))
+    }
+
+    /// Sets the device restrictions the saved enforcement asks for. After a reconcile that failed
+    /// closed it changes nothing: whatever was set stays set, like the shields.
+    ///
+    /// NB: the reconciler has no hook for this yet, so it costs one more read of the store. The
+    /// natural place is `Reconciler.run`, right after `applyShields`, with the last value kept in
+    /// `AppliedRecord` so an unchanged value is not applied again (see the iOS issue's report).
+    private func applyRestrictions(after outcome: ReconcileOutcome) -> RestrictionsResult {
+        guard !outcome.failedClosed else { return .unchanged }
+        let state: StoredState
+        do {
+            state = try store.read()
+        } catch {
+            return .failed("The saved state could not be read to set the device restrictions: \(error)")
+        }
+        guard let enforcement = state.applied.enforcement else { return .unchanged }
+        let wanted = DeviceRestrictions.required(by: enforcement, in: state.engine)
+        do {
+            try restrictions.apply(wanted)
+            return .applied(wanted)
+        } catch {
+            return .failed("Screen Time refused the device restrictions (\(wanted)): \(error)")
+        }
+    }
+}
+
+/// One reconcile as an entry point saw it: the reconciler's outcome and the device restrictions.
+public struct Reconciliation: Sendable {
+    public let outcome: ReconcileOutcome
+    public let restrictions: RestrictionsResult
+
+    /// Why the caller's request was refused, if it was: the rule's message or the store's failure.
+    public var problem: String? {
+        if let failure = outcome.storeFailure { return failure.description }
+        return outcome.refusal?.message
+    }
+}
+
+/// What happened to the device restrictions after a reconcile.
+public enum RestrictionsResult: Hashable, Sendable {
+    case applied(DeviceRestrictions)
+    /// The reconcile failed closed or nothing was ever evaluated: left as they were.
+    case unchanged
+    case failed(String)
+}
+
+extension IDGenerator {
+    /// Identifiers from `UUID()`, prefixed by kind (`session-…`): what the app and extensions use.
+    public static let uuid = IDGenerator { kind in "\(kind)-\(UUID().uuidString.lowercased())" }
+}

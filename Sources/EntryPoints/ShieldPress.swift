@@ -1,0 +1,94 @@
+import Foundation
+import ScreenTimeClient
+import StoreClient
+import ThresholdCore
+
+/// What the shield does after a button press (`ShieldActionResponse`).
+public enum ShieldResponse: String, Hashable, Sendable {
+    /// Closes the shielded app.
+    case close
+    /// Draws the shield again: it disappears when the item is no longer shielded.
+    case redraw
+    /// Leaves the shield as it is.
+    case none
+}
+
+extension Runtime {
+    /// Does what a shield's button says (PRODUCT.md's shield table), as the ShieldAction
+    /// extension must: the shield cannot open the app, so a button that leads into it posts a
+    /// notification that does; an intention's "Open <App>" is granted here, through the same
+    /// command the app uses.
+    ///
+    /// Every press reconciles, so a shield that a missed callback left up comes down when pressed.
+    /// When the store cannot be read or written nothing is lifted and the app closes.
+    @discardableResult
+    public func pressShield(_ role: ShieldButtonRole, on item: ShieldedItem) -> ShieldPressResult {
+        let state: Result<StoredState, any Error> = Result { try store.read() }
+        let content = ShieldContent.shown(for: item, in: state)
+        let trigger = Trigger.shieldButton(role)
+        guard let button = content.button(role) else {
+            return ShieldPressResult(response: response(after: reconcile(trigger), for: item, otherwise: .close))
+        }
+        switch button.action {
+        case .close:
+            return ShieldPressResult(response: response(after: reconcile(trigger), for: item, otherwise: .close))
+        case .notify(let destination):
+            let reconciliation = reconcile(trigger)
+            let note = LocalNotification.followUp(to: destination, appName: item.name)
+            var problem: String?
+            do {
+                try screenTime.postNotification(note)
+            } catch {
+                problem = "The notification could not be posted: \(error). Open Threshold yourself."
+            }
+            return ShieldPressResult(response: response(after: reconciliation, for: item, otherwise: .close),
+                                     notification: problem == nil ? note : nil, problem: problem)
+        case .openIntention(let intention, let beyondLimit):
+            let reconciliation = reconcile(trigger, command: OpenIntention(intention: intention, confirmedBeyondLimit: beyondLimit))
+            if reconciliation.outcome.failedClosed {
+                return ShieldPressResult(response: .close, problem: reconciliation.problem)
+            }
+            // Granted: the shield comes down when redrawn. Refused: it redraws with what is true now.
+            return ShieldPressResult(response: .redraw, problem: reconciliation.problem)
+        }
+    }
+
+    /// Redraw when the reconcile lifted the item's shield, else `otherwise`.
+    private func response(after reconciliation: Reconciliation, for item: ShieldedItem,
+                          otherwise: ShieldResponse) -> ShieldResponse {
+        guard let enforcement = reconciliation.outcome.enforcement else { return otherwise }
+        return item.isShielded(by: enforcement) ? otherwise : .redraw
+    }
+}
+
+/// What a shield press did.
+public struct ShieldPressResult: Hashable, Sendable {
+    public let response: ShieldResponse
+    /// The notification posted to lead into the app, if any.
+    public let notification: LocalNotification?
+    /// What went wrong or was refused, for logs and tests; the shield itself cannot show it.
+    public let problem: String?
+
+    public init(response: ShieldResponse, notification: LocalNotification? = nil, problem: String? = nil) {
+        self.response = response
+        self.notification = notification
+        self.problem = problem
+    }
+}
+
+extension LocalNotification {
+    /// The notification a shield button posts to lead into the app at `destination`. One per
+    /// destination: pressing again replaces it rather than stacking copies.
+    ///
+    /// NB: iOS 18.1 delays notifications posted from the shield by about ten seconds (PLATFORM.md).
+    public static func followUp(to destination: AppDestination, appName: String?) -> LocalNotification {
+        let (title, body): (String, String) = switch destination {
+        case .prayer: ("Selah — pause to pray", "Tap to pray" + (appName.map { " before opening \($0)." } ?? "."))
+        case .unlockOptions: ("Unlock options", "Tap to see how to open \(appName ?? "it") and what each way costs.")
+        case .session: ("Your session", "Tap to end it, take a break or keep going.")
+        case .tutorial: ("Finish setting up Threshold", "Tap to finish your first session.")
+        case .home: ("Threshold", "Tap to see why this is blocked and how to unlock.")
+        }
+        return LocalNotification(id: "shield:" + destination.url, title: title, body: body, destination: destination)
+    }
+}

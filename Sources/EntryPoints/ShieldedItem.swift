@@ -1,0 +1,71 @@
+import Foundation
+import StoreClient
+import ThresholdCore
+
+/// What a shield is up for, as the shield extensions learn it from iOS: an app (maybe with the
+/// category it was shielded through), a category (the action extension learns no more than that),
+/// or a website. A token iOS did not give is `nil`.
+public enum ShieldedItem: Hashable, Sendable {
+    case app(AppToken?, category: CategoryToken?, name: String?)
+    case category(CategoryToken)
+    case webDomain(WebDomainToken?, category: CategoryToken?, name: String?)
+
+    /// The name iOS gives the shield (`localizedDisplayName`, the domain).
+    public var name: String? {
+        switch self {
+        case .app(_, _, let name), .webDomain(_, _, let name): name
+        case .category: nil
+        }
+    }
+
+    /// The app's token, for links that name it.
+    public var appToken: AppToken? {
+        if case .app(let token, _, _) = self { return token }
+        return nil
+    }
+
+    /// Why the enforcement shields it; `nil` when it does not (or cannot tell).
+    public func reason(in enforcement: Enforcement) -> Reason? {
+        switch self {
+        case .app(let token?, let category, _): enforcement.reason(forApp: token, category: category)
+        case .app(nil, let category?, _), .webDomain(nil, let category?, _), .category(let category):
+            enforcement.reasons[.category(category)]
+        case .webDomain(let token?, let category, _): enforcement.reason(forWebDomain: token, category: category)
+        case .app(nil, nil, _), .webDomain(nil, nil, _): nil
+        }
+    }
+
+    /// Whether the enforcement still shields it. Unknown items count as shielded (the safe side).
+    public func isShielded(by enforcement: Enforcement) -> Bool {
+        switch self {
+        case .app(let token?, let category, _): enforcement.shields(app: token, category: category)
+        case .webDomain(let token?, let category, _):
+            enforcement.stores.contains { $0.shields(webDomain: token, category: category) }
+        case .category(let category):
+            enforcement.stores.contains { $0.applicationCategories?.covers(category: category) == true }
+        case .app(nil, _, _), .webDomain(nil, _, _): true
+        }
+    }
+}
+
+extension CategoryPolicy {
+    /// Whether the policy shields the category itself (its exceptions aside).
+    func covers(category: CategoryToken) -> Bool {
+        switch self {
+        case .specific(let categories, _): categories.contains(category)
+        case .all: true
+        }
+    }
+}
+
+extension ShieldContent {
+    /// What the shield shows for an item, given what was last saved: the content for the reason
+    /// the last enforcement gives, or ``unknownReason`` when there is none or the state could not
+    /// be read. Never throws: a shield must always show something, and the unknown shield's
+    /// buttons only close it or point to the app.
+    public static func shown(for item: ShieldedItem, in state: Result<StoredState, any Error>) -> ShieldContent {
+        guard case .success(let stored) = state, let enforcement = stored.applied.enforcement,
+              let reason = item.reason(in: enforcement) else { return .unknownReason }
+        return ShieldContent(reason: reason, app: item.appToken, appName: item.name)
+    }
+}

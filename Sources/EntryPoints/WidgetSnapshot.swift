@@ -1,0 +1,78 @@
+import Foundation
+import StoreClient
+import ThresholdCore
+
+/// What the widgets show, read from the App Group in one go: the session for the lock screen,
+/// the streak for the home screen, the Focus Bank balance, and what to say when nothing runs.
+public struct WidgetSnapshot: Hashable, Codable, Sendable {
+    /// The running session, as the Live Activity shows it.
+    public let session: LiveActivityContent?
+    /// Days in a row with a prayer or a completed session.
+    public let streakDays: Int
+    /// Focus Bank credits.
+    public let credits: Int
+    /// One line for when no session runs: what is shielded, or a problem.
+    public let headline: String
+    /// The state could not be read: the widget says so instead of showing zeros.
+    public let isUnreadable: Bool
+    /// When the widget should look again (a break or session ends); `nil` for the default refresh.
+    public let refreshAt: Date?
+
+    public init(session: LiveActivityContent?, streakDays: Int, credits: Int, headline: String,
+                isUnreadable: Bool = false, refreshAt: Date? = nil) {
+        self.session = session
+        self.streakDays = streakDays
+        self.credits = credits
+        self.headline = headline
+        self.isUnreadable = isUnreadable
+        self.refreshAt = refreshAt
+    }
+
+    /// The event kinds ``make(state:events:now:calendar:)`` reads.
+    public static let eventKinds: Set<String> = ["grantIssued", "sessionEnded"]
+
+    /// Builds the snapshot from the saved state and the events of recent days.
+    public static func make(state: StoredState, events: [LoggedEvent], now: Date, calendar: Calendar) -> WidgetSnapshot {
+        let clock = Clockwork(calendar: calendar)
+        var activeDays = Set<LocalDate>()
+        for logged in events {
+            switch logged.event {
+            case .grantIssued(let grant) where grant.origin == .ritual(.prayer):
+                activeDays.insert(clock.localDate(of: logged.at))
+            case .sessionEnded(_, let ending) where ending.state == .completed:
+                activeDays.insert(clock.localDate(of: ending.at))
+            default:
+                continue
+            }
+        }
+        let session = state.applied.liveActivity
+        let boundaries = [session?.breakUntil, session?.endsAt, session?.goalAt, state.applied.enforcement?.nextChange]
+        return WidgetSnapshot(
+            session: session,
+            streakDays: ProvisionalProgress.dayStreak(activeDays: activeDays, today: clock.localDate(of: now)),
+            credits: state.balances.credits,
+            headline: StatusSummary(state, now: now, calendar: calendar).headline,
+            refreshAt: boundaries.compactMap { $0 }.filter { $0 > now }.min())
+    }
+
+    /// Reads the store and builds the snapshot; an unreadable store gives ``unreadable(_:)``.
+    public static func read(from store: any StoreClient, now: Date, calendar: Calendar) -> WidgetSnapshot {
+        do {
+            let state = try store.read()
+            let since = Clockwork(calendar: calendar).startOfDay(Clockwork(calendar: calendar).localDate(of: now).adding(days: -400))
+            let events = try store.events(EventQuery(kinds: eventKinds, from: since))
+            return make(state: state, events: events, now: now, calendar: calendar)
+        } catch {
+            return unreadable(error)
+        }
+    }
+
+    /// What a widget shows when the App Group cannot be read.
+    public static func unreadable(_ error: any Error) -> WidgetSnapshot {
+        WidgetSnapshot(session: nil, streakDays: 0, credits: 0, headline: StatusSummary(unreadable: error).headline,
+                       isUnreadable: true)
+    }
+
+    /// A snapshot for previews and the widget gallery.
+    public static let placeholder = WidgetSnapshot(session: nil, streakDays: 7, credits: 45, headline: "Nothing is shielded now")
+}

@@ -1,0 +1,85 @@
+import DeviceActivity
+import Foundation
+import SwiftUI
+import ThresholdCore
+
+extension DeviceActivityReport.Context {
+    /// Today's review: screen time, the apps it went to, pickups and the score.
+    public static var daily: Self { Self("daily") }
+    /// Today's score alone, for the home screen.
+    public static var score: Self { Self("score") }
+}
+
+/// A day of screen time, as only the report extension can see it (PLATFORM.md: the minutes
+/// never leave it; the app shows this view inside its own screens).
+public struct DailyReview: Hashable, Sendable {
+    public struct AppTime: Hashable, Sendable, Identifiable {
+        public let name: String
+        public let minutes: Int
+        public var id: String { name }
+    }
+
+    public let minutes: Int
+    public let pickups: Int
+    /// The apps with the most time, most first (at most ``topCount``).
+    public let topApps: [AppTime]
+    /// The day's score (``ProvisionalProgress/screenTimeScore(minutes:)``).
+    public var score: Int { ProvisionalProgress.screenTimeScore(minutes: minutes) }
+
+    public static let topCount = 5
+
+    public init(seconds: TimeInterval, pickups: Int, appSeconds: [String: TimeInterval]) {
+        minutes = Int(seconds / 60)
+        self.pickups = pickups
+        topApps = appSeconds
+            .map { AppTime(name: $0.key, minutes: Int($0.value / 60)) }
+            .filter { $0.minutes > 0 }
+            .sorted { ($0.minutes, $1.name) > ($1.minutes, $0.name) }
+            .prefix(Self.topCount)
+            .map { $0 }
+    }
+
+    /// Adds up what iOS reports for the filter's interval.
+    static func reading(_ data: DeviceActivityResults<DeviceActivityData>) async -> DailyReview {
+        var seconds: TimeInterval = 0
+        var pickups = 0
+        var apps: [String: TimeInterval] = [:]
+        for await datum in data {
+            for await segment in datum.activitySegments {
+                seconds += segment.totalActivityDuration
+                pickups += segment.totalPickupsWithoutApplicationActivity
+                for await category in segment.categories {
+                    for await app in category.applications {
+                        let name = app.application.localizedDisplayName ?? app.application.bundleIdentifier ?? "?"
+                        apps[name, default: 0] += app.totalActivityDuration
+                        pickups += app.numberOfPickups
+                    }
+                }
+            }
+        }
+        return DailyReview(seconds: seconds, pickups: pickups, appSeconds: apps)
+    }
+}
+
+/// A report scene over one day's ``DailyReview``: the review or the score.
+public struct DailyReport<Content: View>: DeviceActivityReportScene {
+    public let context: DeviceActivityReport.Context
+    public let content: (DailyReview) -> Content
+
+    public init(_ context: DeviceActivityReport.Context, content: @escaping (DailyReview) -> Content) {
+        self.context = context
+        self.content = content
+    }
+
+    public func makeConfiguration(representing data: DeviceActivityResults<DeviceActivityData>) async -> DailyReview {
+        await DailyReview.reading(data)
+    }
+}
+
+/// The scenes the report extension offers.
+public enum DailyReports {
+    /// The daily review (``DeviceActivityReport/Context/daily``).
+    public static func review() -> DailyReport<DailyReviewView> { DailyReport(.daily) { DailyReviewView(review: $0) } }
+    /// The score alone (``DeviceActivityReport/Context/score``).
+    public static func score() -> DailyReport<ScoreView> { DailyReport(.score) { ScoreView(review: $0) } }
+}

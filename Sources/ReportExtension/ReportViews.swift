@@ -1,0 +1,63 @@
+import Charts
+import DesignSystem
+import SwiftUI
+import ThresholdCore
+
+/// Today's score: 100 less a point for every ten minutes of screen time.
+public struct ScoreView: View {
+    let review: DailyReview
+
+    public init(review: DailyReview) { self.review = review }
+
+    public var body: some View {
+        HStack(spacing: 16) {
+            Gauge(value: Double(review.score), in: 0...100) {
+                Text("Score", bundle: .module)
+            } currentValueLabel: {
+                Text(review.score, format: .number).font(.title2.bold())
+            }
+            .gaugeStyle(.accessoryCircularCapacity)
+            .tint(Palette.sage)
+            VStack(alignment: .leading) {
+                Text("Today's score", bundle: .module).font(.headline)
+                Text("\(review.minutes) min of screen time", bundle: .module).font(.subheadline).foregroundStyle(.secondary)
+            }
+        }
+        .accessibilityElement(children: .ignore)
+        .accessibilityLabel(Text("Today's score \(review.score) out of 100, from \(review.minutes) minutes of screen time", bundle: .module))
+    }
+}
+
+/// The daily review: the score, the apps the time went to, and pickups.
+public struct DailyReviewView: View {
+    let review: DailyReview
+
+    public init(review: DailyReview) { self.review = review }
+
+    public var body: some View {
+        VStack(alignment: .leading, spacing: 16) {
+            ScoreView(review: review)
+            if review.topApps.isEmpty {
+                Text("No screen time recorded today.", bundle: .module).foregroundStyle(.secondary)
+            } else {
+                Chart(review.topApps) { app in
+                    BarMark(x: .value(Text("Minutes", bundle: .module), app.minutes),
+                            y: .value(Text("App", bundle: .module), app.name))
+                        .foregroundStyle(Palette.ember)
+                        .annotation(position: .trailing) { Text("\(app.minutes) min", bundle: .module).font(.caption) }
+                        .accessibilityLabel(app.name)
+                        .accessibilityValue(Text("\(app.minutes) minutes", bundle: .module))
+                }
+                .chartXAxis(.hidden)
+                .frame(minHeight: CGFloat(review.topApps.count) * 32)
+            }
+            Label {
+                Text("\(review.pickups) pickups", bundle: .module)
+            } icon: {
+                Image(systemName: "iphone.radiowaves.left.and.right").accessibilityHidden(true)
+            }
+            .font(.subheadline)
+        }
+        .padding()
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import ThresholdCore
+
+/// Screen Time and the device surfaces around it, as the reconciler uses them: shields per
+/// named store, DeviceActivity monitoring, authorization, local notifications, the Live
+/// Activity and widgets.
+///
+/// Tokens stay opaque Core tokens (`Data` inside); the live iOS value (`ScreenTimeLive`, with
+/// the iPhone app) decodes them into FamilyControls tokens, the simulator reads them as names.
+/// Every endpoint is synchronous, because the monitor extension must finish its work before its
+/// callback returns; only asking for authorization waits on the person.
+public struct ScreenTimeClient: Sendable {
+    /// Sets a named `ManagedSettingsStore`'s shield settings to exactly `store` (replacing what
+    /// the store held).
+    public var applyShield: @Sendable (_ store: ShieldStore) throws -> Void
+    /// Clears every shield setting of the named store.
+    public var clearShield: @Sendable (_ storeName: String) throws -> Void
+    /// `DeviceActivityCenter.startMonitoring`: registers (or overwrites) an activity. Throws
+    /// ``ScreenTimeError/intervalTooShort``, ``ScreenTimeError/intervalTooLong`` or
+    /// ``ScreenTimeError/excessiveActivities`` as iOS does.
+    public var startMonitoring: @Sendable (_ activity: ActivityRegistration) throws -> Void
+    /// `DeviceActivityCenter.stopMonitoring`. NB: as on iOS, an empty list stops every activity.
+    public var stopMonitoring: @Sendable (_ names: [String]) throws -> Void
+    /// Every activity monitored now, with its schedule (`activities` + `schedule(for:)`).
+    public var activities: @Sendable () throws -> [ActivityRegistration]
+    public var authorizationStatus: @Sendable () -> AuthorizationStatus
+    /// Asks the person for Screen Time access (`.individual`).
+    public var requestAuthorization: @Sendable () async throws -> AuthorizationStatus
+    /// Posts (or replaces, by id) a local notification.
+    public var postNotification: @Sendable (_ notification: LocalNotification) throws -> Void
+    /// Starts, updates (by profile) or ends the session Live Activity.
+    public var startLiveActivity: @Sendable (_ content: LiveActivityContent) throws -> Void
+    public var updateLiveActivity: @Sendable (_ content: LiveActivityContent) throws -> Void
+    public var endLiveActivity: @Sendable (_ profile: ProfileID) throws -> Void
+    /// `WidgetCenter.reloadAllTimelines()`.
+    public var reloadWidgets: @Sendable () -> Void
+
+    public init(
+        applyShield: @escaping @Sendable (ShieldStore) throws -> Void,
+        clearShield: @escaping @Sendable (String) throws -> Void,
+        startMonitoring: @escaping @Sendable (ActivityRegistration) throws -> Void,
+        stopMonitoring: @escaping @Sendable ([String]) throws -> Void,
+        activities: @escaping @Sendable () throws -> [ActivityRegistration],
+        authorizationStatus: @escaping @Sendable () -> AuthorizationStatus,
+        requestAuthorization: @escaping @Sendable () async throws -> AuthorizationStatus,
+        postNotification: @escaping @Sendable (LocalNotification) throws -> Void,
+        startLiveActivity: @escaping @Sendable (LiveActivityContent) throws -> Void,
+        updateLiveActivity: @escaping @Sendable (LiveActivityContent) throws -> Void,
+        endLiveActivity: @escaping @Sendable (ProfileID) throws -> Void,
+        reloadWidgets: @escaping @Sendable () -> Void
+    ) {
+        self.applyShield = applyShield
+        self.clearShield = clearShield
+        self.startMonitoring = startMonitoring
+        self.stopMonitoring = stopMonitoring
+        self.activities = activities
+        self.authorizationStatus = authorizationStatus
+        self.requestAuthorization = requestAuthorization
+        self.postNotification = postNotification
+        self.startLiveActivity = startLiveActivity
+        self.updateLiveActivity = updateLiveActivity
+        self.endLiveActivity = endLiveActivity
+        self.reloadWidgets = reloadWidgets
+    }
+}
+
+/// `AuthorizationCenter.authorizationStatus` for `.individual`.
+public enum AuthorizationStatus: String, Codable, Sendable, CaseIterable {
+    case notDetermined
+    case denied
+    case approved
+}
+
+/// A local notification; tapping it opens the app at `destination`.
+public struct LocalNotification: Hashable, Codable, Sendable {
+    public let id: String
+    public let title: String
+    public let body: String
+    public let destination: AppDestination
+    /// When it shows; `nil` for at once.
+    public let fireDate: Date?
+
+    public init(id: String, title: String, body: String, destination: AppDestination, fireDate: Date? = nil) {
+        self.id = id
+        self.title = title
+        self.body = body
+        self.destination = destination
+        self.fireDate = fireDate
+    }
+
+    /// The link the notification carries.
+    public var deepLink: String { destination.url }
+}
+
+/// What Screen Time refused, in the words of `DeviceActivityCenter.MonitoringError` and
+/// `FamilyControlsError` where they exist.
+public enum ScreenTimeError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The interval is shorter than 15 minutes.
+    case intervalTooShort(activity: String)
+    /// The interval is longer than a week.
+    case intervalTooLong(activity: String)
+    /// More than 20 activities would be monitored.
+    case excessiveActivities(activity: String)
+    /// Start or end lacks what iOS needs to read them.
+    case invalidDateComponents(activity: String)
+    /// Screen Time access is not granted.
+    case unauthorized
+    /// Anything else the system reported.
+    case failed(String)
+
+    public var description: String {
+        switch self {
+        case .intervalTooShort(let name): "DeviceActivity refused \(name): intervals last at least 15 minutes (intervalTooShort)."
+        case .intervalTooLong(let name): "DeviceActivity refused \(name): intervals last at most a week (intervalTooLong)."
+        case .excessiveActivities(let name): "DeviceActivity refused \(name): at most 20 activities at once (excessiveActivities)."
+        case .invalidDateComponents(let name): "DeviceActivity refused \(name): its start or end cannot be read (invalidDateComponents)."
+        case .unauthorized: "Screen Time access is not granted."
+        case .failed(let detail): "Screen Time failed: \(detail)"
+        }
+    }
+}

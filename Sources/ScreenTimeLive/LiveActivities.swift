@@ -1,0 +1,42 @@
+import ActivityKit
+import Foundation
+import ScreenTimeClient
+import SessionActivity
+import ThresholdCore
+
+/// The session Live Activity. Only the app can start one; extensions leave it to the app (the
+/// reconciler records the failure and the app's next reconcile catches up).
+enum LiveActivities {
+    static func start(_ content: LiveActivityContent) throws {
+        guard ActivityAuthorizationInfo().areActivitiesEnabled else {
+            throw ScreenTimeError.failed("Live Activities are turned off for Threshold (Settings › Threshold).")
+        }
+        let attributes = SessionActivityAttributes(profileID: content.profileID)
+        do {
+            _ = try Activity.request(attributes: attributes, content: ActivityContent(state: content, staleDate: content.staleDate))
+        } catch {
+            throw ScreenTimeError.failed("The Live Activity could not start: \(error.localizedDescription)")
+        }
+    }
+
+    static func update(_ content: LiveActivityContent) throws {
+        guard !activities(for: content.profileID).isEmpty else { return try start(content) }
+        Task {
+            for activity in activities(for: content.profileID) {
+                await activity.update(ActivityContent(state: content, staleDate: content.staleDate))
+            }
+        }
+    }
+
+    static func end(_ profile: ProfileID) {
+        Task {
+            for activity in activities(for: profile) {
+                await activity.end(nil, dismissalPolicy: .immediate)
+            }
+        }
+    }
+
+    private static func activities(for profile: ProfileID) -> [Activity<SessionActivityAttributes>] {
+        Activity<SessionActivityAttributes>.activities.filter { $0.attributes.profileID == profile }
+    }
+}

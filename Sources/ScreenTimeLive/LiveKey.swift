@@ -1,0 +1,41 @@
+import Foundation
+import ScreenTimeClient
+import ThresholdCore
+import WidgetKit
+
+extension ScreenTimeClient {
+    /// The client on a real iPhone: ManagedSettings, DeviceActivity, FamilyControls,
+    /// UserNotifications, ActivityKit and WidgetKit.
+    ///
+    /// - Parameters:
+    ///   - appGroup: the App Group whose defaults record the monitored activities.
+    ///   - process: which process runs it; only the app can start or change a Live Activity.
+    public static func live(appGroup: String, process: LiveProcess) -> ScreenTimeClient {
+        let monitoring = ActivityMonitoring(records: ActivityRecords(defaults: UserDefaults(suiteName: appGroup) ?? .standard))
+        let liveActivitiesAllowed = process == .app
+        let requireApp: @Sendable () throws -> Void = {
+            guard liveActivitiesAllowed else {
+                throw ScreenTimeError.failed("The Live Activity changes when Threshold next opens (extensions cannot change it).")
+            }
+        }
+        return ScreenTimeClient(
+            applyShield: { try ShieldWriter.apply($0) },
+            clearShield: { ShieldWriter.clear($0) },
+            startMonitoring: { try monitoring.start($0) },
+            stopMonitoring: { monitoring.stop($0) },
+            activities: { monitoring.list() },
+            authorizationStatus: { Authorization.status() },
+            requestAuthorization: { try await Authorization.request() },
+            postNotification: { try Notifications.post($0) },
+            startLiveActivity: { content in try requireApp(); try LiveActivities.start(content) },
+            updateLiveActivity: { content in try requireApp(); try LiveActivities.update(content) },
+            endLiveActivity: { profile in try requireApp(); LiveActivities.end(profile) },
+            reloadWidgets: { WidgetCenter.shared.reloadAllTimelines() })
+    }
+}
+
+/// The process a live client runs in.
+public enum LiveProcess: String, Sendable {
+    case app
+    case appExtension
+}

@@ -1,0 +1,194 @@
+import Foundation
+import ScreenTimeClient
+import ThresholdCore
+
+/// The simulated `DeviceActivityCenter`, with iOS's documented rules (PLATFORM.md):
+/// - an interval lasts 15 minutes to a week (`intervalTooShort`, `intervalTooLong`);
+/// - at most 20 activities at once (`excessiveActivities`); overwriting a name does not count;
+/// - when now lies inside a new interval, `intervalDidStart` fires at once;
+/// - stopping or re-registering an activity inside its interval fires `intervalDidEnd`;
+///   `stopMonitoring([])` stops every activity;
+/// - `warningTime` fires the warnings that long before each boundary;
+/// - an activity that does not repeat stops after its interval ends;
+/// - start and end given as times of day only wrap at midnight: the interval ends at 00:00 when
+///   its end time is not after its start (the bug a peer shipped); mixing time-only and full-date
+///   components is accepted and then never fires.
+///
+/// Callbacks are queued here and delivered by the phone, which applies faults.
+public struct DeviceActivityCentre: Hashable, Codable, Sendable {
+    public static let maximumActivities = 20
+
+    public struct Monitored: Hashable, Codable, Sendable {
+        public let registration: ActivityRegistration
+        /// The interval being monitored now, if the components can be read.
+        public var interval: DateInterval?
+        /// Callbacks still to come, in order.
+        public var pending: [Callback]
+    }
+
+    public enum Kind: String, Hashable, Codable, Sendable {
+        case intervalDidStart, intervalDidEnd, intervalWillStartWarning, intervalWillEndWarning
+    }
+
+    public struct Callback: Hashable, Codable, Sendable, CustomStringConvertible {
+        public let at: Date
+        public let kind: Kind
+        public let activity: String
+
+        public var trigger: Trigger {
+            switch kind {
+            case .intervalDidStart: .intervalDidStart(activity)
+            case .intervalDidEnd: .intervalDidEnd(activity)
+            case .intervalWillStartWarning: .intervalWillStartWarning(activity)
+            case .intervalWillEndWarning: .intervalWillEndWarning(activity)
+            }
+        }
+
+        public var description: String { "\(kind.rawValue) \(activity)" }
+    }
+
+    public private(set) var activities: [String: Monitored] = [:]
+    /// Callbacks fired and not yet handed to the phone.
+    public private(set) var fired: [Callback] = []
+
+    public init() {}
+
+    public var registrations: [ActivityRegistration] { activities.values.map(\.registration).sorted { $0.name < $1.name } }
+
+    // MARK: DeviceActivityCenter
+
+    public mutating func startMonitoring(_ registration: ActivityRegistration, at now: Date, timeZone: TimeZone) throws {
+        let name = registration.name
+        let interval = try Self.interval(of: registration, at: now, timeZone: timeZone)
+        if activities[name] == nil, activities.count >= Self.maximumActivities {
+            throw ScreenTimeError.excessiveActivities(activity: name)
+        }
+        if let old = activities[name], old.isInside(at: now) {
+            fired.append(Callback(at: now, kind: .intervalDidEnd, activity: name))
+        }
+        var monitored = Monitored(registration: registration, interval: interval, pending: [])
+        monitored.arm(at: now, firing: &fired)
+        // An interval already over is accepted and over at once, unless it repeats.
+        let over = interval.map { $0.end <= now } ?? false
+        activities[name] = over && !registration.repeats ? nil : monitored
+    }
+
+    /// Stops the named activities, or all of them when `names` is empty (as iOS does).
+    public mutating func stopMonitoring(_ names: [String], at now: Date) {
+        let targets = names.isEmpty ? Array(activities.keys) : names
+        for name in targets.sorted() {
+            guard let old = activities.removeValue(forKey: name) else { continue }
+            if old.isInside(at: now) { fired.append(Callback(at: now, kind: .intervalDidEnd, activity: name)) }
+        }
+    }
+
+    // MARK: Time
+
+    /// The earliest pending callback's instant, if any.
+    public var nextCallbackInstant: Date? {
+        activities.values.compactMap { $0.pending.first?.at }.min()
+    }
+
+    /// Moves every callback due by `now` onto the fired queue, in order; one-shot activities
+    /// whose interval ended are removed, repeating time-only ones re-armed for the next day.
+    public mutating func fireDue(through now: Date, timeZone: TimeZone) {
+        while true {
+            let due = activities.values.compactMap { activity in activity.pending.first.map { (activity.registration.name, $0) } }
+                .filter { $0.1.at <= now }
+                .min { ($0.1.at, $0.0) < ($1.1.at, $1.0) }
+            guard let (name, callback) = due else { return }
+            activities[name]!.pending.removeFirst()
+            fired.append(callback)
+            guard callback.kind == .intervalDidEnd else { continue }
+            if activities[name]!.registration.repeats, !activities[name]!.registration.start.hasFullDate,
+               let next = try? Self.interval(of: activities[name]!.registration, at: callback.at.addingTimeInterval(1), timeZone: timeZone) {
+                activities[name]!.interval = next
+                activities[name]!.arm(at: callback.at.addingTimeInterval(1), firing: &fired)
+            } else if !activities[name]!.registration.repeats {
+                activities[name] = nil
+            }
+        }
+    }
+
+    /// Hands over the callbacks fired so far.
+    public mutating func takeFired() -> [Callback] {
+        defer { fired = [] }
+        return fired
+    }
+
+    // MARK: Reading schedules
+
+    /// The interval a registration names, or the error iOS gives for it.
+    static func interval(of registration: ActivityRegistration, at now: Date, timeZone: TimeZone) throws -> DateInterval? {
+        let name = registration.name
+        let start = registration.start, end = registration.end
+        let clock = Clockwork(timeZone: timeZone)
+        switch (start.hasFullDate, end.hasFullDate) {
+        case (true, true):
+            guard let s = start.instant(deviceZone: timeZone), let e = end.instant(deviceZone: timeZone) else {
+                throw ScreenTimeError.invalidDateComponents(activity: name)
+            }
+            try validateLength(e.timeIntervalSince(s), name)
+            return DateInterval(start: s, end: max(s, e))
+        case (false, false):
+            // Times of day: the length iOS checks wraps past midnight, but the interval it
+            // monitors ends at the day's end.
+            guard [start, end].allSatisfy({ (0...23).contains($0.hour) && (0...59).contains($0.minute) && (0...59).contains($0.second) }) else {
+                throw ScreenTimeError.invalidDateComponents(activity: name)
+            }
+            let startSeconds = start.hour * 3_600 + start.minute * 60 + start.second
+            let endSeconds = end.hour * 3_600 + end.minute * 60 + end.second
+            let length = endSeconds > startSeconds ? endSeconds - startSeconds : endSeconds - startSeconds + 86_400
+            try validateLength(TimeInterval(length), name)
+            func reading(_ moment: ActivityMoment, on day: LocalDate) -> Date {
+                ActivityMoment(year: day.year, month: day.month, day: day.day, hour: moment.hour, minute: moment.minute,
+                               second: moment.second, timeZoneIdentifier: nil).instant(deviceZone: timeZone)!
+            }
+            var day = clock.localDate(of: now)
+            while true {
+                let s = reading(start, on: day)
+                let e = endSeconds > startSeconds ? reading(end, on: day) : clock.startOfDay(day.adding(days: 1))
+                if e > now { return DateInterval(start: s, end: e) }
+                day = day.adding(days: 1)
+            }
+        default:
+            return nil  // accepted, never fires
+        }
+    }
+
+    private static func validateLength(_ length: TimeInterval, _ name: String) throws {
+        if length < ActivityPlanner.minimumInterval { throw ScreenTimeError.intervalTooShort(activity: name) }
+        if length > ActivityPlanner.maximumInterval { throw ScreenTimeError.intervalTooLong(activity: name) }
+    }
+}
+
+extension DeviceActivityCentre.Monitored {
+    /// Inside its interval: started and not yet ended.
+    func isInside(at now: Date) -> Bool {
+        guard let interval else { return false }
+        return interval.start <= now && now < interval.end
+    }
+
+    /// Queues the callbacks to come; `intervalDidStart` fires at once when now is inside.
+    mutating func arm(at now: Date, firing fired: inout [DeviceActivityCentre.Callback]) {
+        guard let interval else { return }
+        let name = registration.name
+        var upcoming: [DeviceActivityCentre.Callback] = []
+        let warning = registration.warningSeconds.map(TimeInterval.init)
+        if interval.start > now {
+            if let warning, interval.start.addingTimeInterval(-warning) > now {
+                upcoming.append(.init(at: interval.start.addingTimeInterval(-warning), kind: .intervalWillStartWarning, activity: name))
+            }
+            upcoming.append(.init(at: interval.start, kind: .intervalDidStart, activity: name))
+        } else if now < interval.end {
+            fired.append(.init(at: now, kind: .intervalDidStart, activity: name))
+        }
+        if interval.end > now {
+            if let warning, interval.end.addingTimeInterval(-warning) > now {
+                upcoming.append(.init(at: interval.end.addingTimeInterval(-warning), kind: .intervalWillEndWarning, activity: name))
+            }
+            upcoming.append(.init(at: interval.end, kind: .intervalDidEnd, activity: name))
+        }
+        pending = upcoming.sorted { $0.at < $1.at }
+    }
+}

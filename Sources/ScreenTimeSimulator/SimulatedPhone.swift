@@ -1,0 +1,436 @@
+import Foundation
+import ScreenTimeClient
+import StoreClient
+import ThresholdCore
+import ThresholdRuntime
+
+/// A simulated iPhone running Threshold: a virtual clock, the installed apps, ManagedSettings
+/// stores, a DeviceActivity centre with iOS's limits and callback habits, a notification inbox,
+/// the Live Activity and widgets, and Threshold's processes (the app, the monitor extension and
+/// the shield action extension), each running the real reconciler over one shared store.
+///
+/// Every callback goes through the reconciler. Time moves only when asked (`advance`), stopping
+/// at each callback in order, so a simulated month runs in seconds.
+// NB: the phone is driven from one thread at a time (a test, the CLI); `@unchecked Sendable` lets
+// the Screen Time client's `@Sendable` endpoints call back into it, as iOS's frameworks would.
+public final class SimulatedPhone: @unchecked Sendable {
+    public private(set) var clock: VirtualClock
+    public private(set) var shields = ManagedSettingsCentre()
+    public private(set) var activityCentre = DeviceActivityCentre()
+    public private(set) var inbox: [LocalNotification] = []
+    public private(set) var liveActivity: LiveActivityContent?
+    public private(set) var widgetReloads = 0
+    public private(set) var appRunning = false
+    public private(set) var timeline: [TimelineEntry] = []
+    /// Every monitor callback delivered, in order.
+    public private(set) var wakeUps: [WakeUp] = []
+    /// Every reconcile's outcome, in order (for checks and the CLI's `status`).
+    public private(set) var outcomes: [ProcessOutcome] = []
+    public var catalogue: AppCatalogue
+    public var faults: FaultSwitch
+    public var authorization: AuthorizationStatus = .approved {
+        didSet { shields.enforcing = authorization == .approved }
+    }
+    /// The verse line Selah's shield shows for an app (the prayer library plugs in here).
+    public var verse: @Sendable (AppToken) -> String? = { _ in nil }
+    public let store: any StoreClient
+    public let ids: IDGenerator
+
+    private var deferred: [DeferredCallback] = []
+    private var dropsByInstant: [Date: Int] = [:]
+
+    /// A new phone whose Threshold starts with `setup` in its store.
+    public convenience init(start: Date, timeZone: TimeZone, catalogue: AppCatalogue = .standard, setup: ThresholdState = .empty,
+                            store: (any StoreClient)? = nil, faults: FaultSwitch = .none, ids: IDGenerator = .counting()) throws {
+        let store = store ?? InMemoryStore()
+        try store.write { $0.state.engine = setup }
+        self.init(snapshot: Snapshot(clock: VirtualClock(wall: start.roundedDownToSecond, timeZone: timeZone), catalogue: catalogue, faults: faults),
+                  store: store, ids: ids)
+    }
+
+    /// A phone as a snapshot left it, over Threshold's saved store (what `play --data DIR` does
+    /// between runs). `ids` must not repeat ids the store already holds (give it a prefix).
+    public init(snapshot: Snapshot, store: any StoreClient, ids: IDGenerator) {
+        self.clock = snapshot.clock
+        self.shields = snapshot.shields
+        self.activityCentre = snapshot.activityCentre
+        self.inbox = snapshot.inbox
+        self.liveActivity = snapshot.liveActivity
+        self.widgetReloads = snapshot.widgetReloads
+        self.appRunning = snapshot.appRunning
+        self.catalogue = snapshot.catalogue
+        self.faults = snapshot.faults
+        self.authorization = snapshot.authorization
+        self.deferred = snapshot.deferred
+        self.store = store
+        self.ids = ids
+        shields.enforcing = authorization == .approved
+    }
+
+    /// Everything the phone holds apart from Threshold's store, as one value to save.
+    public struct Snapshot: Hashable, Codable, Sendable {
+        public var clock: VirtualClock
+        public var shields = ManagedSettingsCentre()
+        public var activityCentre = DeviceActivityCentre()
+        public var inbox: [LocalNotification] = []
+        public var liveActivity: LiveActivityContent?
+        public var widgetReloads = 0
+        public var appRunning = false
+        public var catalogue: AppCatalogue
+        public var faults: FaultSwitch
+        public var authorization = AuthorizationStatus.approved
+        public var deferred: [DeferredCallback] = []
+
+        public init(clock: VirtualClock, catalogue: AppCatalogue = .standard, faults: FaultSwitch = .none) {
+            self.clock = clock
+            self.catalogue = catalogue
+            self.faults = faults
+        }
+    }
+
+    public var snapshot: Snapshot {
+        var snapshot = Snapshot(clock: clock, catalogue: catalogue, faults: faults)
+        snapshot.shields = shields
+        snapshot.activityCentre = activityCentre
+        snapshot.inbox = inbox
+        snapshot.liveActivity = liveActivity
+        snapshot.widgetReloads = widgetReloads
+        snapshot.appRunning = appRunning
+        snapshot.authorization = authorization
+        snapshot.deferred = deferred
+        return snapshot
+    }
+
+    // MARK: Processes
+
+    /// Threshold's processes on the phone; each runs the reconciler with the phone's clients.
+    public enum Process: String, Codable, Sendable {
+        case app, monitor, shieldAction
+    }
+
+    public func reconciler(for process: Process) -> Reconciler {
+        Reconciler(store: store, screenTime: client(for: process), clock: deviceClock, ids: ids)
+    }
+
+    /// The phone's clocks as the reconciler reads them.
+    public var deviceClock: DeviceClock {
+        DeviceClock(reading: { [unowned self] in clock.reading }, timeZone: { [unowned self] in clock.timeZone })
+    }
+
+    /// Runs one process's reconcile, recording what it did, then delivers the callbacks it
+    /// caused (the monitor runs for each, as iOS would start it).
+    @discardableResult
+    public func run(_ process: Process, _ trigger: Trigger, command: (any Command)? = nil) -> ReconcileOutcome {
+        let reconciler = reconciler(for: process)
+        let outcome = command.map { reconciler.reconcile(trigger, command: $0) } ?? reconciler.reconcile(trigger)
+        record(process, outcome)
+        deliverFiredCallbacks()
+        return outcome
+    }
+
+    // MARK: The person
+
+    /// Opens Threshold (launching it if it was not running): the app reconciles.
+    @discardableResult
+    public func openThreshold() -> ReconcileOutcome {
+        deviceInUse()
+        appRunning = true
+        return run(.app, .appForeground)
+    }
+
+    /// Does something in Threshold: the app reconciles with the command.
+    @discardableResult
+    public func perform(_ command: any Command, as trigger: Trigger) -> ReconcileOutcome {
+        deviceInUse()
+        appRunning = true
+        return run(.app, trigger, command: command)
+    }
+
+    /// Taps an app's icon: iOS shows the shield or opens it.
+    public func open(_ name: String) throws -> OpenResult {
+        guard let app = catalogue.app(named: name) else { throw SimulatorError.unknownApp(name, known: catalogue.names) }
+        deviceInUse()
+        guard shields.shields(app: app.token, category: app.category) else {
+            return OpenResult(app: name, shielded: false, reason: nil, content: nil)
+        }
+        // The ShieldConfiguration extension: reads the reason the last reconcile saved.
+        let reason = (try? store.read())?.applied.enforcement?.reason(forApp: app.token, category: app.category)
+        let content = reason.map { ShieldContent(reason: $0, app: app.token, appName: app.displayName, verse: verse(app.token)) } ?? .unknownReason
+        return OpenResult(app: name, shielded: true, reason: reason, content: content)
+    }
+
+    /// Presses a button on an app's shield; the ShieldAction extension does what it says.
+    public func pressShield(_ role: ShieldButtonRole, on name: String) throws -> ShieldPress {
+        let shown = try open(name)
+        guard let content = shown.content else { throw SimulatorError.notShielded(name) }
+        guard let button = content.button(role) else { throw SimulatorError.noSuchButton(name, role) }
+        switch button.action {
+        case .close:
+            return .closed
+        case .notify(let destination):
+            run(.shieldAction, .shieldButton(role))
+            let note = LocalNotification(id: "shield.\(name).\(Int(clock.wall.timeIntervalSince1970))",
+                                         title: "Threshold", body: "Tap to continue in Threshold.", destination: destination)
+            post(note, from: .shieldAction)
+            return .notified(note)
+        case .openIntention(let id, let beyond):
+            let outcome = run(.shieldAction, .shieldButton(role), command: OpenIntention(intention: id, confirmedBeyondLimit: beyond))
+            if let refusal = outcome.refusal { return .refused(refusal.message) }
+            return outcome.failedClosed ? .refused(outcome.storeFailure!.description) : .opened
+        }
+    }
+
+    /// Taps a notification: Threshold opens at its destination.
+    public func tapNotification(_ id: String) throws -> AppDestination {
+        guard let note = inbox.last(where: { $0.id == id }) else { throw SimulatorError.noSuchNotification(id) }
+        deviceInUse()
+        appRunning = true
+        run(.app, .notificationResponse(id))
+        return note.destination
+    }
+
+    // MARK: Time and the device
+
+    /// Lets simulated time pass, delivering every callback due on the way at its instant
+    /// (or later, as faults decide).
+    public func advance(by seconds: TimeInterval) {
+        advance(to: clock.wall.addingTimeInterval(seconds))
+    }
+
+    public func advance(to target: Date) {
+        while true {
+            let nextCallback = activityCentre.nextCallbackInstant
+            let nextDeferred = deferred.map(\.deliverAt).min()
+            guard let next = [nextCallback, nextDeferred].compactMap({ $0 }).min(), next <= target else { break }
+            if next > clock.wall { clock.advance(by: next.timeIntervalSince(clock.wall)) }
+            activityCentre.fireDue(through: clock.wall, timeZone: clock.timeZone)
+            deliverFiredCallbacks(releasingDeferredThrough: clock.wall)
+        }
+        if target > clock.wall { clock.advance(by: target.timeIntervalSince(clock.wall)) }
+    }
+
+    /// The person sets the clock. Moving it forward past boundaries makes iOS deliver their
+    /// callbacks at once (intervals end early); moving it back delivers nothing.
+    public func setClock(to wall: Date) {
+        let from = clock.wall
+        clock.set(wall: wall.roundedDownToSecond)
+        note(.device, "clock set from \(clock.readable(from, weekday: true)) to \(clock.readable(clock.wall, weekday: true))")
+        activityCentre.fireDue(through: clock.wall, timeZone: clock.timeZone)
+        deliverFiredCallbacks()
+        significantTimeChange()
+    }
+
+    /// The person travels or changes the time zone (the instant does not change).
+    public func setTimeZone(_ zone: TimeZone) {
+        clock.timeZone = zone
+        note(.device, "time zone set to \(zone.identifier)")
+        significantTimeChange()
+    }
+
+    /// iOS tells a running app (not its extensions) that the clock or time zone changed.
+    private func significantTimeChange() {
+        if appRunning { run(.app, .significantTimeChange) }
+    }
+
+    /// A restart: Threshold's app is gone, uptime starts again; shields and registrations stay.
+    public func reboot() {
+        appRunning = false
+        clock.reboot()
+        note(.device, "restarted (\(clock.bootID))")
+        activityCentre.fireDue(through: clock.wall, timeZone: clock.timeZone)
+        deliverFiredCallbacks(releasingDeferredThrough: clock.wall)
+    }
+
+    /// The person swipes Threshold away.
+    public func killApp() {
+        appRunning = false
+        note(.device, "Threshold's app was killed")
+    }
+
+    /// Registers a note in the timeline (the CLI tells what the person does this way).
+    public func note(_ actor: TimelineEntry.Actor, _ text: String) {
+        timeline.append(TimelineEntry(at: clock.wall, actor: actor, text: text))
+    }
+
+    // MARK: Callback delivery
+
+    /// The person picks the phone up: every deferred callback arrives now.
+    private func deviceInUse() {
+        activityCentre.fireDue(through: clock.wall, timeZone: clock.timeZone)
+        deliverFiredCallbacks(releasingDeferredThrough: .distantFuture)
+    }
+
+    private func deliverFiredCallbacks(releasingDeferredThrough release: Date? = nil) {
+        var rounds = 0
+        while true {
+            var batch = activityCentre.takeFired()
+            if let release {
+                let ready = deferred.filter { $0.deliverAt <= release }.sorted { $0.deliverAt < $1.deliverAt }
+                deferred.removeAll { $0.deliverAt <= release }
+                batch = ready.map(\.callback) + batch
+            }
+            guard !batch.isEmpty else { return }
+            rounds += 1
+            precondition(rounds < 10_000, "callback storm: the reconciler keeps re-registering at \(clock.wall)")
+            for callback in batch { deliver(callback) }
+        }
+    }
+
+    private func deliver(_ callback: DeviceActivityCentre.Callback) {
+        let (fault, delay) = faults.isQuiet ? (.deliver, 0) : faults.next(droppedSoFar: dropsByInstant[callback.at] ?? 0)
+        switch fault {
+        case .drop:
+            dropsByInstant[callback.at, default: 0] += 1
+            note(.fault, "dropped \(callback)")
+            return
+        case .delay where delay > 0 && !deferred.contains(where: { $0.callback == callback }):
+            deferred.append(DeferredCallback(deliverAt: clock.wall.addingTimeInterval(delay), callback: callback))
+            note(.fault, "delayed \(callback) by up to \(Int(delay)) s")
+            return
+        case .duplicate:
+            note(.fault, "duplicated \(callback)")
+            runMonitor(callback)
+        default:
+            break
+        }
+        runMonitor(callback)
+    }
+
+    private func runMonitor(_ callback: DeviceActivityCentre.Callback) {
+        wakeUps.append(WakeUp(at: clock.wall, scheduled: callback.at, trigger: callback.trigger))
+        let outcome = reconciler(for: .monitor).reconcile(callback.trigger)
+        record(.monitor, outcome)
+    }
+
+    private func record(_ process: Process, _ outcome: ReconcileOutcome) {
+        outcomes.append(ProcessOutcome(at: clock.wall, process: process, outcome: outcome))
+        let actor: TimelineEntry.Actor = process == .monitor ? .monitor : process == .app ? .app : .shieldAction
+        if let failure = outcome.storeFailure {
+            note(actor, "\(outcome.trigger): store failed, shields kept as they were (\(failure))")
+        } else if !outcome.shieldChanges.isEmpty {
+            note(actor, "\(outcome.trigger): shields now \(shieldSummary())")
+        }
+        if let refusal = outcome.refusal { note(actor, "refused: \(refusal.message)") }
+    }
+
+    // MARK: The client the processes use
+
+    private func client(for process: Process) -> ScreenTimeClient {
+        ScreenTimeClient(
+            applyShield: { [unowned self] store in
+                guard authorization == .approved else { throw ScreenTimeError.unauthorized }
+                shields.apply(store, at: clock.wall)
+            },
+            clearShield: { [unowned self] name in shields.clear(name, at: clock.wall) },
+            startMonitoring: { [unowned self] registration in
+                guard authorization == .approved else { throw ScreenTimeError.unauthorized }
+                try activityCentre.startMonitoring(registration, at: clock.wall, timeZone: clock.timeZone)
+            },
+            stopMonitoring: { [unowned self] names in activityCentre.stopMonitoring(names, at: clock.wall) },
+            activities: { [unowned self] in activityCentre.registrations },
+            authorizationStatus: { [unowned self] in authorization },
+            requestAuthorization: { [unowned self] in
+                if authorization == .notDetermined { authorization = .approved }
+                return authorization
+            },
+            postNotification: { [unowned self] note in post(note, from: process) },
+            startLiveActivity: { [unowned self] content in
+                liveActivity = content
+                note(.device, "Live Activity started: \(content.title)")
+            },
+            updateLiveActivity: { [unowned self] content in liveActivity = content },
+            endLiveActivity: { [unowned self] _ in
+                liveActivity = nil
+                note(.device, "Live Activity ended")
+            },
+            reloadWidgets: { [unowned self] in widgetReloads += 1 })
+    }
+
+    private func post(_ notification: LocalNotification, from process: Process) {
+        inbox.removeAll { $0.id == notification.id }
+        inbox.append(notification)
+        note(.device, "notification “\(notification.title)”: \(notification.body)")
+    }
+
+    // MARK: Reading the phone
+
+    /// The catalogue's apps that are shielded now, by name.
+    public var shieldedApps: [String] {
+        catalogue.apps.values.filter { shields.shields(app: $0.token, category: $0.category) }.map(\.name).sorted()
+    }
+
+    /// "instagram, tiktok shielded" or "nothing shielded".
+    public func shieldSummary() -> String {
+        let names = shieldedApps
+        return names.isEmpty ? "nothing shielded" : names.joined(separator: ", ") + " shielded"
+    }
+}
+
+/// A callback a fault holds back until `deliverAt` (or the next use of the phone).
+public struct DeferredCallback: Hashable, Codable, Sendable {
+    public let deliverAt: Date
+    public let callback: DeviceActivityCentre.Callback
+}
+
+/// One monitor callback as delivered: when it arrived, when iOS meant it, and what it was.
+public struct WakeUp: Hashable, Codable, Sendable {
+    public let at: Date
+    public let scheduled: Date
+    public let trigger: Trigger
+}
+
+/// A reconcile by one of the phone's processes.
+public struct ProcessOutcome: Sendable {
+    public let at: Date
+    public let process: SimulatedPhone.Process
+    public let outcome: ReconcileOutcome
+}
+
+/// A line of the phone's story: what the person did, what the phone and Threshold did.
+public struct TimelineEntry: Hashable, Codable, Sendable {
+    public enum Actor: String, Codable, Sendable {
+        case person, device, app, monitor, shieldAction, fault, check, status
+    }
+
+    public let at: Date
+    public let actor: Actor
+    public let text: String
+}
+
+/// What tapping an app's icon shows.
+public struct OpenResult: Hashable, Sendable, CustomStringConvertible {
+    public let app: String
+    public let shielded: Bool
+    public let reason: Reason?
+    public let content: ShieldContent?
+
+    public var description: String {
+        guard shielded, let content else { return "\(app) opens" }
+        return "\(app) is shielded: \(content)"
+    }
+}
+
+/// What pressing a shield button did.
+public enum ShieldPress: Hashable, Sendable {
+    case closed
+    case notified(LocalNotification)
+    case opened
+    case refused(String)
+}
+
+/// Something asked of the simulator that the phone does not have.
+public enum SimulatorError: Error, Equatable, Sendable, CustomStringConvertible {
+    case unknownApp(String, known: [String])
+    case notShielded(String)
+    case noSuchButton(String, ShieldButtonRole)
+    case noSuchNotification(String)
+
+    public var description: String {
+        switch self {
+        case .unknownApp(let name, let known): "There is no app “\(name)” on this phone; installed: \(known.joined(separator: ", "))."
+        case .notShielded(let name): "\(name) is not shielded, so it has no shield buttons."
+        case .noSuchButton(let name, let role): "\(name)'s shield has no \(role.rawValue) button."
+        case .noSuchNotification(let id): "There is no notification “\(id)” in the inbox."
+        }
+    }
+}

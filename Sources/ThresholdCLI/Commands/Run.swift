@@ -1,0 +1,62 @@
+import ArgumentParser
+import Foundation
+
+/// `threshold run FILE|DIR…`
+struct Run: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run scenario files on the simulated phone; stop at the first failed expectation.",
+        discussion: """
+            A scenario is YAML with a name, a setup and steps:
+
+              name: A prayer unlocks for ten minutes
+              setup:
+                timezone: America/New_York
+                start: 2026-11-23 10:00
+                gates:
+                  - {id: selah, path: selah, apps: [instagram, tiktok], unlock: prayer}
+                profiles:
+                  - id: work
+                    apps: [instagram]
+                    breaks: {count: 1, per: hour, minutes: 5}
+                    schedules: [{days: weekdays, start: "09:00", end: "17:00"}]
+                intentions: [{app: instagram, opens: 3, minutes: 5}]
+              steps:
+                - open: {app: instagram, shielded: true, reason: gated}
+                - pray
+                - kill-app
+                - advance: 10m
+                - expect: {shielded: [instagram, tiktok], reason: gated}
+
+            Steps:
+            \(StepReader.vocabulary.map { "  \($0.verb.padding(toLength: 17, withPad: " ", startingAt: 0))\($0.usage)" }.joined(separator: "\n"))
+
+            Every file is read before any runs: an unknown step, app, profile or expectation stops the \
+            run with the file, the line and the problem (exit 2). A failed expectation stops it with \
+            the file and line of the step (exit 1).
+            """)
+
+    @Argument(help: "Scenario files, or directories to search for .yaml files.")
+    var paths: [String] = []
+
+    @Flag(name: .shortAndLong, help: "Tell each scenario's story as it runs.")
+    var verbose = false
+
+    func validate() throws {
+        if paths.isEmpty { throw ArgumentParser.ValidationError("Name at least one scenario file or directory, e.g. `threshold run Scenarios`.") }
+    }
+
+    func run() throws {
+        let console = Console.current
+        let files = try Scenario.files(in: paths)
+        guard !files.isEmpty else {
+            throw ScenarioProblem.malformed(paths.joined(separator: " "), 0, "no .yaml scenario files here")
+        }
+        let scenarios = try files.map(Scenario.load)
+        for scenario in scenarios {
+            if verbose { console.line("▶ \(scenario.name)  (\(scenario.file))") }
+            try scenario.run(narrate: verbose)
+            console.line("ok    \(scenario.file)  —  \(scenario.name)")
+        }
+        console.line("\(scenarios.count) scenario\(scenarios.count == 1 ? "" : "s") passed")
+    }
+}

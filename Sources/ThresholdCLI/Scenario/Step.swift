@@ -1,0 +1,182 @@
+import Foundation
+import ScreenTimeClient
+import ScreenTimeSimulator
+import StoreClient
+import ThresholdCore
+
+/// One thing a scenario, the demo or `play` does on the simulated phone, or checks on it.
+///
+/// The vocabulary is the same everywhere: a scenario file writes `- pray` or `- start: work`,
+/// `play` takes `pray` or `start work`. Later features add their verbs here (see the README).
+public enum Step: Hashable, Sendable {
+    // Threshold and the apps
+    case openThreshold
+    case open(app: String, expect: OpenExpectation?)
+    case press(app: String, button: ShieldButtonRole)
+    case tapNotification(id: String?)
+    /// A universal link arrives (typed, or read from an NFC tag).
+    case link(String)
+
+    // Sessions and profiles
+    case start(profile: ProfileID, origin: SessionOrigin, plan: PlanSpec?)
+    case end(profile: ProfileID)
+    case takeBreak(profile: ProfileID)
+    case tapKey(profile: ProfileID)
+    case chooseAfterKey(KeyChoice)
+
+    // Rituals and opens
+    case ritual(RitualKind, minutes: Int?, app: String?)
+    case grant(scope: String?, minutes: Int, ritual: RitualKind)
+    case openIntention(app: String, confirm: Bool)
+
+    // Time and the device
+    case advance(seconds: TimeInterval)
+    case advanceTo(ClockSpec)
+    case setClock(ClockSpec)
+    case setTimeZone(String)
+    case reboot
+    case killApp
+    case authorization(AuthorizationStatus)
+    case storeFails(Bool)
+
+    // Faults
+    case fault(FaultSwitch.Fault)
+    case faults(FaultSettings)
+
+    // Words and checks
+    case note(String)
+    case status
+    case expect([Expectation])
+}
+
+/// What the person chooses after a key tap with a session on ("End or take a break?").
+public enum KeyChoice: String, Hashable, Sendable, CaseIterable {
+    case end
+    case takeBreak = "break"
+    case cancel
+}
+
+/// How long a started session is meant to run: a goal, or until a local time.
+public enum PlanSpec: Hashable, Sendable {
+    case goal(minutes: Int)
+    case until(ClockSpec)
+    case openEnded
+}
+
+/// An instant named in a scenario: a full local date and time, a time of day (the next one),
+/// a weekday and time (the next one), or an offset from now (`+2h`, `-1h`).
+public enum ClockSpec: Hashable, Sendable, CustomStringConvertible {
+    case local(LocalDate, seconds: Int)
+    case timeOfDay(seconds: Int, weekday: Weekday?)
+    case offset(TimeInterval)
+
+    /// The instant on a phone whose clock reads `now` in `zone`: times of day are the next at or
+    /// after now.
+    public func instant(from now: Date, in zone: TimeZone) -> Date {
+        let clock = Clockwork(timeZone: zone)
+        switch self {
+        case .local(let day, let seconds):
+            return Self.reading(day, seconds, zone)
+        case .timeOfDay(let seconds, let weekday):
+            var day = clock.localDate(of: now)
+            for _ in 0..<9 {
+                let candidate = Self.reading(day, seconds, zone)
+                if candidate >= now, weekday.map({ $0 == day.weekday }) ?? true { return candidate }
+                day = day.adding(days: 1)
+            }
+            return Self.reading(day, seconds, zone)
+        case .offset(let seconds):
+            return now.addingTimeInterval(seconds)
+        }
+    }
+
+    static func reading(_ day: LocalDate, _ seconds: Int, _ zone: TimeZone) -> Date {
+        ActivityMoment(year: day.year, month: day.month, day: day.day, hour: seconds / 3_600, minute: seconds / 60 % 60,
+                       second: seconds % 60, timeZoneIdentifier: zone.identifier).instant(deviceZone: zone)!
+    }
+
+    public var description: String {
+        switch self {
+        case .local(let day, let seconds): "\(day) \(Format.timeOfDay(seconds))"
+        case .timeOfDay(let seconds, let weekday): (weekday.map { "\($0.shortName) " } ?? "") + Format.timeOfDay(seconds)
+        case .offset(let seconds): (seconds < 0 ? "-" : "+") + Format.duration(abs(seconds))
+        }
+    }
+}
+
+/// Random fault odds for the rest of a scenario.
+public struct FaultSettings: Hashable, Sendable {
+    public var drop = 0.0
+    public var duplicate = 0.0
+    public var delay = 0.0
+    public var maximumDelay: TimeInterval = 30 * 60
+    public var seed: UInt64 = 1
+}
+
+/// What opening an app should show.
+public struct OpenExpectation: Hashable, Sendable {
+    public var shielded: Bool
+    public var reason: ReasonKind?
+}
+
+/// The kinds of shield reason a scenario can name.
+public enum ReasonKind: String, Hashable, Sendable, CaseIterable {
+    case session
+    case goalReached = "goal-reached"
+    case gated
+    case intention
+    case streakFreeze = "streak-freeze"
+    case tutorial
+
+    init(_ reason: Reason) {
+        switch reason {
+        case .sessionActive: self = .session
+        case .sessionGoalReached: self = .goalReached
+        case .gated: self = .gated
+        case .intention: self = .intention
+        case .streakFreeze: self = .streakFreeze
+        case .tutorial: self = .tutorial
+        }
+    }
+}
+
+/// A check on the phone that does not touch it (opening an app is a step, `open`).
+public enum Expectation: Hashable, Sendable, CustomStringConvertible {
+    case shielded([String])
+    case unshielded([String])
+    case reason(app: String, kind: ReasonKind, rule: String?)
+    case shieldTitle(app: String, contains: String)
+    case notification(contains: String)
+    case noNotification(contains: String)
+    case activitiesAtMost(Int)
+    case repair(RepairNotice.Kind?)
+    case liveActivity(contains: String?)
+    case refused(contains: String?)
+    case accepted
+    case time(ClockSpec)
+    case widgetReloadsAtLeast(Int)
+    case sessionEnded(profile: ProfileID, state: EndState)
+    case onBreak(profile: ProfileID, Bool)
+    case storeFailed(Bool)
+
+    public var description: String {
+        switch self {
+        case .shielded(let apps): "shielded: \(apps.joined(separator: ", "))"
+        case .unshielded(let apps): "unshielded: \(apps.joined(separator: ", "))"
+        case .reason(let app, let kind, let rule): "reason for \(app): \(kind.rawValue)" + (rule.map { " (\($0))" } ?? "")
+        case .shieldTitle(let app, let text): "shield title for \(app) contains “\(text)”"
+        case .notification(let text): "a notification containing “\(text)”"
+        case .noNotification(let text): "no notification containing “\(text)”"
+        case .activitiesAtMost(let n): "at most \(n) activities"
+        case .repair(let kind): "repair: \(kind?.kebabName ?? "none")"
+        case .liveActivity(let text): "Live Activity: \(text ?? "none")"
+        case .refused(let text): "refused" + (text.map { " with “\($0)”" } ?? "")
+        case .accepted: "accepted"
+        case .time(let spec): "time is \(spec)"
+        case .widgetReloadsAtLeast(let n): "widgets reloaded at least \(n) times"
+        case .sessionEnded(let profile, let state): "\(profile)'s session ended \(state.rawValue)"
+        case .onBreak(let profile, let on): "\(profile) \(on ? "on" : "not on") a break"
+        case .storeFailed(let failed): failed ? "the last reconcile failed closed" : "the last reconcile saved"
+        }
+    }
+}

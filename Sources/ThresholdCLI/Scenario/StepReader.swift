@@ -1,0 +1,305 @@
+import Foundation
+import ScreenTimeClient
+import ScreenTimeSimulator
+import ThresholdCore
+import Yams
+
+/// Reads one step (`- pray`, `- start: work`, `- expect: {…}`) and checks every name in it
+/// against the scenario's setup.
+struct StepReader {
+    let reader: YAMLReader
+    let setup: Scenario.Setup
+
+    /// Every verb, with what it takes: the vocabulary `--help` and `play`'s `help` show.
+    static let vocabulary: [(verb: String, usage: String)] = [
+        ("open-threshold", "open Threshold (the app reconciles)"),
+        ("open", "APP | {app, shielded, reason}: tap an app's icon; optionally check the shield"),
+        ("press", "{app, button: primary|secondary}: press a shield button"),
+        ("tap-notification", "[ID]: tap the latest notification (or the one whose id starts with ID)"),
+        ("link", "URL: a universal link arrives (typed or from an NFC tag)"),
+        ("start", "PROFILE | {profile, origin: manual|key|schedule|shortcut, goal: 30m, until: 17:00}"),
+        ("end", "PROFILE: end what keeps the profile on now"),
+        ("break", "PROFILE: take a break (the profile's break policy sets its length)"),
+        ("tap-key", "PROFILE: tap the profile's NFC key (starts it, or asks End or break?)"),
+        ("choose", "end | break | cancel: answer the key's question"),
+        ("pray", "[{minutes, app}]: complete a prayer (Selah)"),
+        ("challenge", "[math | tic-tac-toe]: win a challenge"),
+        ("credits", "MINUTES | {minutes, app}: spend Focus Bank credits"),
+        ("quest", "breathing | copy-text | {kind, app}: finish a quest"),
+        ("emergency", "[APP]: an emergency unlock"),
+        ("grant", "{minutes, app, ritual}: issue a grant directly"),
+        ("open-intention", "APP | {app, confirm}: open an app through its intention"),
+        ("advance", "DURATION: let time pass (10m, 1h30m, 2d)"),
+        ("advance-to", "TIME: let time pass until 17:00, tue 09:00 or 2026-11-24 09:00"),
+        ("set-clock", "TIME | +2h | -1h: the person moves the wall clock"),
+        ("set-timezone", "ZONE: the person changes the time zone (Europe/London)"),
+        ("reboot", "restart the phone"),
+        ("kill-app", "swipe Threshold away"),
+        ("authorization", "approved | denied | notDetermined: Screen Time access"),
+        ("store-fails", "the saved data becomes unreadable"),
+        ("store-recovers", "the saved data is readable again"),
+        ("fault", "drop | duplicate | delay | deliver: what happens to the next callback"),
+        ("faults", "{drop, duplicate, delay, max-delay, seed}: random callback faults"),
+        ("note", "TEXT: a line in the story"),
+        ("status", "show the phone's state"),
+        ("expect", "{shielded, unshielded, reason, shield-title, notification, no-notification, activities-at-most, repair, live-activity, refused, accepted, time, widget-reloads-at-least, session-ended, on-break, store-failed}"),
+    ]
+
+    static let expectationKeys = [
+        "shielded", "unshielded", "reason", "rule", "shield-title", "notification", "no-notification", "activities-at-most", "repair",
+        "live-activity", "refused", "accepted", "time", "widget-reloads-at-least", "session-ended", "on-break", "store-failed",
+    ]
+
+    func read(_ node: Node) throws -> Step {
+        let verb: String, argument: Node?
+        if let scalar = node.scalar {
+            (verb, argument) = (scalar.string, nil)
+        } else if let mapping = node.mapping, mapping.count == 1, let first = mapping.first, let key = first.key.scalar?.string {
+            (verb, argument) = (key, first.value)
+        } else {
+            throw reader.fail(node, "a step is a verb (`- reboot`) or one verb with its argument (`- start: work`)")
+        }
+        func need(_ what: String) throws -> Node {
+            guard let argument else { throw reader.fail(node, "`\(verb)` needs \(what)") }
+            return argument
+        }
+        func none() throws {
+            if let argument { throw reader.fail(argument, "`\(verb)` takes nothing") }
+        }
+        switch verb {
+        case "open-threshold", "launch": try none(); return .openThreshold
+        case "open": return try open(try need("an app"))
+        case "press":
+            let f = try fields(try need("{app, button}"), "press", ["app", "button"])
+            guard let app = f["app"] else { throw reader.fail(argument, "press needs the app whose shield it is") }
+            let button = try f["button"].map { try reader.choice($0, "button", as: ShieldButtonRole.self) } ?? .primary
+            return .press(app: try appName(app), button: button)
+        case "tap-notification": return .tapNotification(id: try argument.map { try reader.string($0, "notification") })
+        case "link": return .link(try reader.string(try need("a URL"), "link"))
+        case "start": return try start(try need("a profile"))
+        case "end": return .end(profile: try profile(try need("a profile")))
+        case "break": return .takeBreak(profile: try profile(try need("a profile")))
+        case "tap-key": return .tapKey(profile: try profile(try need("the key's profile")))
+        case "choose": return .chooseAfterKey(try reader.choice(try need("end, break or cancel"), "choice", as: KeyChoice.self))
+        case "pray": return try ritual(.prayer, argument)
+        case "challenge":
+            let kind: RitualKind = switch try argument.map({ try reader.string($0, "challenge") }) {
+            case nil, "math"?: .mathChallenge
+            case "tic-tac-toe"?: .ticTacToe
+            case let other?: throw reader.fail(argument, "challenge “\(other)” should be math or tic-tac-toe")
+            }
+            return .ritual(kind, minutes: nil, app: nil)
+        case "credits":
+            let arg = try need("minutes (5, 15 or 30)")
+            if arg.scalar != nil { return .ritual(.credits, minutes: try reader.int(arg, "minutes", in: 1...720), app: nil) }
+            return try ritual(.credits, arg)
+        case "quest":
+            let arg = try need("breathing or copy-text")
+            let f = arg.scalar != nil ? ["kind": arg] : try fields(arg, "quest", ["kind", "app"])
+            let kind: RitualKind = switch try f["kind"].map({ try reader.string($0, "quest") }) {
+            case "breathing"?: .breathingQuest
+            case "copy-text"?: .copyTextQuest
+            default: throw reader.fail(arg, "quest should be breathing or copy-text")
+            }
+            return .ritual(kind, minutes: nil, app: try f["app"].map { try appName($0) })
+        case "emergency": return .ritual(.emergency, minutes: nil, app: try argument.map { try appName($0) })
+        case "grant":
+            let f = try fields(try need("{minutes, app, ritual}"), "grant", ["minutes", "app", "ritual"])
+            guard let minutes = f["minutes"] else { throw reader.fail(argument, "grant needs minutes") }
+            return .grant(scope: try f["app"].map { try appName($0) }, minutes: try reader.int(minutes, "minutes", in: 1...720),
+                          ritual: try f["ritual"].map { try reader.choice($0, "ritual", as: RitualKind.self) } ?? .prayer)
+        case "open-intention":
+            let arg = try need("an app")
+            if arg.scalar != nil { return .openIntention(app: try intentionApp(arg), confirm: false) }
+            let f = try fields(arg, "open-intention", ["app", "confirm"])
+            guard let app = f["app"] else { throw reader.fail(arg, "open-intention needs an app") }
+            return .openIntention(app: try intentionApp(app), confirm: try f["confirm"].map { try reader.bool($0, "confirm") } ?? false)
+        case "advance": return .advance(seconds: try reader.duration(try need("a duration"), "advance"))
+        case "advance-to": return .advanceTo(try reader.clock(try need("a time"), "advance-to"))
+        case "set-clock": return .setClock(try reader.clock(try need("a time"), "set-clock"))
+        case "set-timezone":
+            let arg = try need("a time zone")
+            let id = try reader.string(arg, "time zone")
+            guard TimeZone(identifier: id) != nil else { throw reader.fail(arg, "“\(id)” is not a time zone; use an IANA name such as Europe/London") }
+            return .setTimeZone(id)
+        case "reboot": try none(); return .reboot
+        case "kill-app": try none(); return .killApp
+        case "authorization": return .authorization(try reader.choice(try need("a status"), "authorization", as: AuthorizationStatus.self))
+        case "store-fails": try none(); return .storeFails(true)
+        case "store-recovers": try none(); return .storeFails(false)
+        case "fault": return .fault(try reader.choice(try need("drop, duplicate, delay or deliver"), "fault", as: FaultSwitch.Fault.self))
+        case "faults": return .faults(try Self.faultSettings(try need("{drop, duplicate, delay, max-delay, seed}"), reader))
+        case "note": return .note(try reader.string(try need("text"), "note"))
+        case "status": try none(); return .status
+        case "expect": return .expect(try expectations(try need("what to check")))
+        default:
+            throw reader.fail(node, "unknown step “\(verb)”; steps are: \(Self.vocabulary.map(\.verb).joined(separator: ", "))")
+        }
+    }
+
+    // MARK: Steps with arguments
+
+    private func open(_ node: Node) throws -> Step {
+        if node.scalar != nil { return .open(app: try appName(node), expect: nil) }
+        let f = try fields(node, "open", ["app", "shielded", "reason"])
+        guard let app = f["app"] else { throw reader.fail(node, "open needs an app") }
+        let shielded = try f["shielded"].map { try reader.bool($0, "shielded") }
+        let reason = try f["reason"].map { try reader.choice($0, "reason", as: ReasonKind.self) }
+        if reason != nil, shielded == false { throw reader.fail(node, "an open app has no shield reason") }
+        return .open(app: try appName(app), expect: shielded.map { OpenExpectation(shielded: $0, reason: reason) }
+            ?? reason.map { OpenExpectation(shielded: true, reason: $0) })
+    }
+
+    private func start(_ node: Node) throws -> Step {
+        if node.scalar != nil { return .start(profile: try profile(node), origin: .manual, plan: nil) }
+        let f = try fields(node, "start", ["profile", "origin", "goal", "until"])
+        guard let profileNode = f["profile"] else { throw reader.fail(node, "start needs a profile") }
+        let origin = try f["origin"].map { try reader.choice($0, "origin", as: SessionOrigin.self) } ?? .manual
+        var plan: PlanSpec?
+        if let goal = f["goal"] { plan = .goal(minutes: Int(try reader.duration(goal, "goal") / 60)) }
+        if let until = f["until"] {
+            guard plan == nil else { throw reader.fail(until, "a session has a goal or an end time, not both") }
+            plan = .until(try reader.clock(until, "until"))
+        }
+        return .start(profile: try profile(profileNode), origin: origin, plan: plan)
+    }
+
+    private func ritual(_ kind: RitualKind, _ node: Node?) throws -> Step {
+        guard let node else { return .ritual(kind, minutes: nil, app: nil) }
+        let f = try fields(node, kind.rawValue, ["minutes", "app"])
+        return .ritual(kind, minutes: try f["minutes"].map { try reader.int($0, "minutes", in: 1...720) },
+                       app: try f["app"].map { try appName($0) })
+    }
+
+    static func faultSettings(_ node: Node, _ reader: YAMLReader) throws -> FaultSettings {
+        var settings = FaultSettings()
+        for (key, value, _) in try reader.entries(node, "faults", allowed: ["drop", "duplicate", "delay", "max-delay", "seed"]) {
+            switch key {
+            case "drop": settings.drop = try reader.double(value, "drop", in: 0...1)
+            case "duplicate": settings.duplicate = try reader.double(value, "duplicate", in: 0...1)
+            case "delay": settings.delay = try reader.double(value, "delay", in: 0...1)
+            case "max-delay": settings.maximumDelay = try reader.duration(value, "max-delay")
+            default: settings.seed = UInt64(try reader.int(value, "seed", in: 0...Int.max))
+            }
+        }
+        guard settings.drop + settings.duplicate + settings.delay <= 1 else {
+            throw reader.fail(node, "drop, duplicate and delay are shares of the callbacks and add up to at most 1")
+        }
+        return settings
+    }
+
+    // MARK: Expectations
+
+    private func expectations(_ node: Node) throws -> [Expectation] {
+        if let list = node.sequence { return try list.flatMap { try expectations($0) } }
+        let entries = try reader.entries(node, "expect", allowed: Self.expectationKeys)
+        let f = Dictionary(uniqueKeysWithValues: entries.map { ($0.key, $0.value) })
+        var result: [Expectation] = []
+        let shieldedApps = try f["shielded"].map { try reader.strings($0, "shielded").map { try appName($0, at: f["shielded"]!) } } ?? []
+        for (key, value, _) in entries {
+            switch key {
+            case "shielded": result.append(.shielded(shieldedApps))
+            case "unshielded": result.append(.unshielded(try reader.strings(value, "unshielded").map { try appName($0, at: value) }))
+            case "reason":
+                if value.mapping != nil {
+                    let r = try fields(value, "reason", ["app", "kind", "rule"])
+                    guard let app = r["app"], let kind = r["kind"] else { throw reader.fail(value, "reason needs app and kind") }
+                    result.append(.reason(app: try appName(app), kind: try reader.choice(kind, "reason", as: ReasonKind.self),
+                                          rule: try r["rule"].map { try reader.string($0, "rule") }))
+                } else {
+                    guard !shieldedApps.isEmpty else { throw reader.fail(value, "reason: KIND checks the apps under shielded: in the same expect; name them, or write reason: {app, kind}") }
+                    let kind = try reader.choice(value, "reason", as: ReasonKind.self)
+                    let rule = try f["rule"].map { try reader.string($0, "rule") }
+                    result += shieldedApps.map { .reason(app: $0, kind: kind, rule: rule) }
+                }
+            case "rule":
+                guard f["reason"]?.scalar != nil else { throw reader.fail(value, "rule: goes with reason: KIND and shielded: in the same expect") }
+            case "shield-title":
+                if value.mapping != nil {
+                    let r = try fields(value, "shield-title", ["app", "text"])
+                    guard let app = r["app"], let text = r["text"] else { throw reader.fail(value, "shield-title needs app and text") }
+                    result.append(.shieldTitle(app: try appName(app), contains: try reader.string(text, "text")))
+                } else {
+                    guard !shieldedApps.isEmpty else { throw reader.fail(value, "shield-title: TEXT checks the apps under shielded: in the same expect") }
+                    let text = try reader.string(value, "shield-title")
+                    result += shieldedApps.map { .shieldTitle(app: $0, contains: text) }
+                }
+            case "notification": result.append(.notification(contains: try reader.string(value, "notification")))
+            case "no-notification": result.append(.noNotification(contains: try reader.string(value, "no-notification")))
+            case "activities-at-most": result.append(.activitiesAtMost(try reader.int(value, "activities-at-most", in: 0...1_000)))
+            case "repair":
+                let text = try reader.string(value, "repair")
+                if text == "none" { result.append(.repair(nil)); continue }
+                let kinds = Dictionary(uniqueKeysWithValues: RepairNotice.Kind.allCases.map { ($0.kebabName, $0) })
+                guard let kind = kinds[text] else { throw reader.fail(value, "repair “\(text)” should be none or one of: \(kinds.keys.sorted().joined(separator: ", "))") }
+                result.append(.repair(kind))
+            case "live-activity":
+                let text = try reader.string(value, "live-activity")
+                result.append(.liveActivity(contains: text == "none" ? nil : text))
+            case "refused":
+                if let flag = Bool(value.scalar?.string ?? "") {
+                    result.append(flag ? .refused(contains: nil) : .accepted)
+                } else {
+                    result.append(.refused(contains: try reader.string(value, "refused")))
+                }
+            case "accepted":
+                result.append(try reader.bool(value, "accepted") ? .accepted : .refused(contains: nil))
+            case "time": result.append(.time(try reader.clock(value, "time")))
+            case "widget-reloads-at-least": result.append(.widgetReloadsAtLeast(try reader.int(value, "widget-reloads-at-least", in: 0...Int.max)))
+            case "session-ended":
+                let r = try fields(value, "session-ended", ["profile", "state"])
+                guard let profileNode = r["profile"], let state = r["state"] else { throw reader.fail(value, "session-ended needs profile and state") }
+                result.append(.sessionEnded(profile: try profile(profileNode), state: try reader.choice(state, "state", as: EndState.self)))
+            case "on-break":
+                if value.scalar != nil { result.append(.onBreak(profile: try profile(value), true)); continue }
+                let r = try fields(value, "on-break", ["profile", "on"])
+                guard let profileNode = r["profile"] else { throw reader.fail(value, "on-break needs a profile") }
+                result.append(.onBreak(profile: try profile(profileNode), try r["on"].map { try reader.bool($0, "on") } ?? true))
+            default:
+                result.append(.storeFailed(try reader.bool(value, "store-failed")))
+            }
+        }
+        return result
+    }
+
+    // MARK: Names
+
+    private func fields(_ node: Node, _ what: String, _ allowed: [String]) throws -> [String: Node] {
+        Dictionary(uniqueKeysWithValues: try reader.entries(node, what, allowed: allowed).map { ($0.key, $0.value) })
+    }
+
+    private func appName(_ node: Node) throws -> String { try appName(try reader.string(node, "app"), at: node) }
+
+    private func appName(_ name: String, at node: Node) throws -> String {
+        guard setup.catalogue.app(named: name) != nil else {
+            throw reader.fail(node, "unknown app “\(name)”; this phone has: \(setup.catalogue.names.joined(separator: ", "))")
+        }
+        return name
+    }
+
+    private func intentionApp(_ node: Node) throws -> String {
+        let name = try appName(node)
+        guard setup.state.intentions.contains(where: { $0.app == AppToken(name) }) else {
+            throw reader.fail(node, "\(name) has no intention; add one under setup.intentions")
+        }
+        return name
+    }
+
+    private func profile(_ node: Node) throws -> ProfileID {
+        let id = try reader.string(node, "profile")
+        guard setup.state.profile(ProfileID(id)) != nil else {
+            let known = setup.state.profiles.map(\.id.rawValue)
+            throw reader.fail(node, "unknown profile “\(id)”; " + (known.isEmpty ? "the setup has no profiles" : "the setup has: \(known.joined(separator: ", "))"))
+        }
+        return ProfileID(id)
+    }
+}
+
+extension RepairNotice.Kind {
+    /// `clock-moved` for `clockMoved`: how scenarios name it.
+    var kebabName: String {
+        rawValue.reduce(into: "") { text, character in
+            if character.isUppercase { text += "-" + character.lowercased() } else { text.append(character) }
+        }
+    }
+}

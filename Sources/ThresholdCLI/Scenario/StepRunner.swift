@@ -1,0 +1,318 @@
+import Foundation
+import ScreenTimeClient
+import ScreenTimeSimulator
+import StoreClient
+import ThresholdCore
+import ThresholdRuntime
+
+/// Runs steps on a simulated phone, telling what happens, and checks expectations.
+final class StepRunner {
+    private(set) var person: Person
+    var phone: SimulatedPhone { person.phone }
+    private(set) var lastOutcome: ReconcileOutcome? {
+        didSet { lastRefusal = lastOutcome?.refusal?.message }
+    }
+    /// Why the last request was refused, by Threshold or by the link router.
+    private(set) var lastRefusal: String?
+    private var shownTimeline = 0
+
+    init(phone: SimulatedPhone) {
+        self.person = Person(phone: phone)
+    }
+
+    /// Runs one step. Throws ``StepError`` when the step cannot be done as asked and
+    /// ``ExpectationFailure`` when a check fails.
+    func run(_ step: Step) throws {
+        switch step {
+        case .openThreshold:
+            phone.note(.person, "opens Threshold")
+            lastOutcome = phone.openThreshold()
+        case .open(let app, let expected):
+            let result = try phone.open(app)
+            phone.note(.person, "opens \(app)")
+            phone.note(.device, result.shielded ? "shows the shield: \(result.content.map(String.init(describing:)) ?? "")" : "\(app) opens")
+            if let expected { try check(result, expected) }
+        case .press(let app, let role):
+            phone.note(.person, "presses “\(try phone.open(app).content?.button(role)?.label ?? role.rawValue)” on \(app)'s shield")
+            switch try phone.pressShield(role, on: app) {
+            case .closed: phone.note(.device, "\(app) closes")
+            case .notified(let note): phone.note(.device, "\(app) closes; the notification leads to \(note.deepLink)")
+            case .opened: phone.note(.device, "\(app) opens")
+            case .refused(let message): phone.note(.device, "refused: \(message)")
+            }
+            lastOutcome = phone.outcomes.last?.outcome
+        case .tapNotification(let id):
+            guard let note = id.map({ id in phone.inbox.last { $0.id.hasPrefix(id) } }) ?? phone.inbox.last else {
+                throw StepError.noNotification(id)
+            }
+            phone.note(.person, "taps the notification “\(note.title)”")
+            let destination = try phone.tapNotification(note.id)
+            phone.note(.app, "opens at \(destination.url)")
+            lastOutcome = phone.outcomes.last?.outcome
+        case .link(let url):
+            phone.note(.person, "opens the link \(url)")
+            switch person.follow(link: url) {
+            case .refused(let reason):
+                lastRefusal = reason
+                phone.note(.app, "refuses the link: \(reason)")
+            case .handled(let outcome):
+                if let outcome { lastOutcome = outcome }
+            }
+        case .start(let profile, let origin, let plan):
+            lastOutcome = person.start(profile, origin: origin, plan: plan)
+        case .end(let profile):
+            lastOutcome = person.end(profile)
+        case .takeBreak(let profile):
+            lastOutcome = person.takeBreak(profile)
+        case .tapKey(let profile):
+            lastOutcome = try person.tapKey(profile) ?? lastOutcome
+        case .chooseAfterKey(let choice):
+            lastOutcome = try person.choose(choice) ?? lastOutcome
+        case .ritual(let kind, let minutes, let app):
+            lastOutcome = try person.completeRitual(kind, minutes: minutes, app: app)
+        case .grant(let scope, let minutes, let ritual):
+            let grantScope: GrantScope = try scope.map { .token(.app(try person.appToken($0))) } ?? .allGated
+            phone.note(.person, "is granted \(minutes) min (\(ritual.displayName))")
+            lastOutcome = phone.perform(IssueGrant(scope: grantScope, minutes: minutes, origin: .ritual(ritual)), as: .inApp("grant"))
+        case .openIntention(let app, let confirm):
+            lastOutcome = try person.openIntention(app, confirm: confirm)
+        case .advance(let seconds):
+            phone.note(.device, "⋯ \(Format.duration(seconds)) pass")
+            phone.advance(by: seconds)
+        case .advanceTo(let spec):
+            let target = spec.instant(from: phone.clock.wall, in: phone.clock.timeZone)
+            guard target >= phone.clock.wall else { throw StepError.timeRunsForward(spec.description) }
+            phone.note(.device, "⋯ time passes until \(phone.clock.readable(target, weekday: true))")
+            phone.advance(to: target)
+        case .setClock(let spec):
+            phone.setClock(to: spec.instant(from: phone.clock.wall, in: phone.clock.timeZone))
+        case .setTimeZone(let identifier):
+            guard let zone = TimeZone(identifier: identifier) else { throw StepError.unknownTimeZone(identifier) }
+            phone.setTimeZone(zone)
+        case .reboot:
+            phone.reboot()
+        case .killApp:
+            phone.killApp()
+        case .authorization(let status):
+            phone.authorization = status
+            phone.note(.device, "Screen Time access: \(status.rawValue)")
+        case .storeFails(let fails):
+            guard let memory = phone.store as? InMemoryStore else { throw StepError.storeCannotFail }
+            memory.failNextCalls(with: fails ? .corrupt("simulated damage") : nil)
+            phone.note(.device, fails ? "the saved data becomes unreadable" : "the saved data is readable again")
+        case .fault(let fault):
+            phone.faults.scripted.append(fault)
+            phone.note(.fault, "the next callback will be \(fault == .deliver ? "delivered" : fault.rawValue + (fault == .drop ? "ped" : fault == .delay ? "ed" : "d"))")
+        case .faults(let settings):
+            var faults = FaultSwitch(seed: settings.seed)
+            faults.dropRate = settings.drop
+            faults.duplicateRate = settings.duplicate
+            faults.delayRate = settings.delay
+            faults.maximumDelay = settings.maximumDelay
+            phone.faults = faults
+        case .note(let text):
+            phone.note(.person, text)
+        case .status:
+            for line in try statusLines() { phone.note(.status, line) }
+        case .expect(let expectations):
+            for expectation in expectations {
+                try check(expectation)
+                phone.note(.check, expectation.description)
+            }
+        }
+    }
+
+    /// The timeline lines added since the last call.
+    func newTimeline() -> [String] {
+        defer { shownTimeline = phone.timeline.count }
+        return phone.timeline.dropFirst(shownTimeline).map { Format.entry($0, clock: phone.clock) }
+    }
+
+    // MARK: Checks
+
+    private func check(_ result: OpenResult, _ expected: OpenExpectation) throws {
+        guard result.shielded == expected.shielded else {
+            throw ExpectationFailure("expected \(result.app) to be \(expected.shielded ? "shielded" : "open"), but \(result)")
+        }
+        if let kind = expected.reason {
+            guard let reason = result.reason, ReasonKind(reason) == kind else {
+                throw ExpectationFailure("expected \(result.app)'s shield to give the reason \(kind.rawValue), but it gives \(result.reason.map { ReasonKind($0).rawValue } ?? "none")")
+            }
+        }
+    }
+
+    private func check(_ expectation: Expectation) throws {
+        let stored = try? phone.store.read()
+        switch expectation {
+        case .shielded(let apps):
+            let open = apps.filter { !phone.shieldedApps.contains($0) }
+            guard open.isEmpty else { throw ExpectationFailure("expected \(open.joined(separator: ", ")) to be shielded; \(phone.shieldSummary())") }
+        case .unshielded(let apps):
+            let shut = apps.filter { phone.shieldedApps.contains($0) }
+            guard shut.isEmpty else { throw ExpectationFailure("expected \(shut.joined(separator: ", ")) to be open; \(phone.shieldSummary())") }
+        case .reason(let app, let kind, let rule):
+            let reason = try shownReason(app, stored)
+            guard ReasonKind(reason) == kind else {
+                throw ExpectationFailure("expected \(app)'s shield to give the reason \(kind.rawValue), but it gives \(ReasonKind(reason).rawValue)")
+            }
+            if let rule, reason.rule.linkValue != rule, reason.rule.description != rule, reason.rule.idValue != rule {
+                throw ExpectationFailure("expected \(app)'s shield to be held by \(rule), but it is held by \(reason.rule)")
+            }
+        case .shieldTitle(let app, let text):
+            let reason = try shownReason(app, stored)
+            let content = ShieldContent(reason: reason, app: found(app)?.token, appName: found(app)?.displayName)
+            guard content.title.contains(text) || content.subtitle.contains(text) else {
+                throw ExpectationFailure("expected \(app)'s shield to read “\(text)”, but it shows \(content)")
+            }
+        case .notification(let text):
+            guard phone.inbox.contains(where: { $0.matches(text) }) else {
+                throw ExpectationFailure("expected a notification containing “\(text)”; the inbox holds \(inboxSummary())")
+            }
+        case .noNotification(let text):
+            if let found = phone.inbox.first(where: { $0.matches(text) }) {
+                throw ExpectationFailure("expected no notification containing “\(text)”, but “\(found.title)” (\(found.id)) was posted")
+            }
+        case .activitiesAtMost(let limit):
+            let count = phone.activityCentre.registrations.count
+            guard count <= limit else { throw ExpectationFailure("expected at most \(limit) activities, but \(count) are monitored") }
+        case .repair(let kind):
+            let repairs = stored?.applied.repairs ?? []
+            if let kind {
+                guard repairs.contains(where: { $0.kind == kind }) else {
+                    throw ExpectationFailure("expected a \(kind.rawValue) repair notice; there are \(repairs.isEmpty ? "none" : repairs.map(\.description).joined(separator: "; "))")
+                }
+            } else if !repairs.isEmpty {
+                throw ExpectationFailure("expected no repair notice, but: \(repairs.map(\.description).joined(separator: "; "))")
+            }
+        case .liveActivity(let text):
+            switch (text, phone.liveActivity) {
+            case (nil, nil): break
+            case (nil, let shown?): throw ExpectationFailure("expected no Live Activity, but “\(shown.title)” is showing")
+            case (let text?, nil): throw ExpectationFailure("expected a Live Activity showing “\(text)”, but none is showing")
+            case (let text?, let shown?):
+                guard shown.title.contains(text) || shown.phase.rawValue == text else {
+                    throw ExpectationFailure("expected the Live Activity to show “\(text)”, but it shows “\(shown.title)” (\(shown.phase.rawValue))")
+                }
+            }
+        case .refused(let text):
+            guard let refusal = lastRefusal else { throw ExpectationFailure("expected the last request to be refused, but it was accepted") }
+            if let text, !refusal.localizedCaseInsensitiveContains(text) {
+                throw ExpectationFailure("expected the refusal to mention “\(text)”, but it says: \(refusal)")
+            }
+        case .accepted:
+            if let refusal = lastRefusal { throw ExpectationFailure("expected the last request to be accepted, but: \(refusal)") }
+        case .time(let spec):
+            let now = phone.clock.wall
+            let matches: Bool = switch spec {
+            case .timeOfDay(let seconds, let weekday):
+                Clockwork(timeZone: phone.clock.timeZone).secondsIntoDay(of: now) == seconds
+                    && weekday.map { $0 == Clockwork(timeZone: phone.clock.timeZone).localDate(of: now).weekday } ?? true
+            default: spec.instant(from: now, in: phone.clock.timeZone) == now
+            }
+            guard matches else { throw ExpectationFailure("expected the time to be \(spec), but it is \(phone.clock.readable(now, weekday: true))") }
+        case .widgetReloadsAtLeast(let count):
+            guard phone.widgetReloads >= count else { throw ExpectationFailure("expected at least \(count) widget reloads, but there were \(phone.widgetReloads)") }
+        case .sessionEnded(let profile, let state):
+            // A session that reached its planned end stopped by itself: completed.
+            let now = phone.clock.wall
+            let endings = (stored?.engine.sessions ?? []).filter { $0.profileID == profile }.compactMap { session -> Session.Ending? in
+                session.ending ?? session.plannedEnd.flatMap { $0 <= now ? Session.Ending(at: $0, state: .completed) : nil }
+            }
+            let last = endings.max { $0.at < $1.at }
+            guard let last, last.state == state else {
+                throw ExpectationFailure("expected \(profile)'s last session to have ended \(state.rawValue), but it \(last.map { "ended \($0.state.rawValue)" } ?? "has not ended")")
+            }
+        case .onBreak(let profile, let expected):
+            let status = stored.map { evaluate($0.engine, at: phone.clock.wall, calendar: phone.clock.calendar).rule(.profile(profile))?.status }
+            let onBreak: Bool = if case .onBreak?? = status { true } else { false }
+            guard onBreak == expected else { throw ExpectationFailure("expected \(profile) \(expected ? "to be" : "not to be") on a break") }
+        case .storeFailed(let failed):
+            guard (lastOutcome?.failedClosed ?? false) == failed else {
+                throw ExpectationFailure(failed ? "expected the last reconcile to fail closed, but it saved" : "expected the last reconcile to save, but it failed: \(lastOutcome?.storeFailure?.description ?? "")")
+            }
+        }
+    }
+
+    /// The reason the shield shows for a shielded app.
+    private func shownReason(_ app: String, _ stored: StoredState?) throws -> Reason {
+        guard let found = phone.catalogue.app(named: app) else { throw SimulatorError.unknownApp(app, known: phone.catalogue.names) }
+        guard phone.shieldedApps.contains(app) else { throw ExpectationFailure("expected \(app) to be shielded; \(phone.shieldSummary())") }
+        guard let reason = stored?.applied.enforcement?.reason(forApp: found.token, category: found.category) else {
+            throw ExpectationFailure("\(app) is shielded but the saved enforcement gives no reason")
+        }
+        return reason
+    }
+
+    private func found(_ app: String) -> AppCatalogue.App? { phone.catalogue.app(named: app) }
+
+    private func inboxSummary() -> String {
+        phone.inbox.isEmpty ? "nothing" : phone.inbox.map { "“\($0.title)”" }.joined(separator: ", ")
+    }
+
+    func statusLines() throws -> [String] {
+        var lines = ["time: \(phone.clock.readable(phone.clock.wall, weekday: true)) \(phone.clock.timeZone.identifier), Threshold \(phone.appRunning ? "running" : "not running")"]
+        let stored = try? phone.store.read()
+        for app in phone.shieldedApps {
+            guard let found = phone.catalogue.app(named: app) else { continue }
+            let reason = stored?.applied.enforcement?.reason(forApp: found.token, category: found.category)
+            lines.append("\(app): shielded (\(reason.map { ReasonKind($0).rawValue + " by " + $0.rule.description } ?? "reason unknown"))")
+        }
+        if phone.shieldedApps.isEmpty { lines.append("nothing shielded") }
+        let registrations = phone.activityCentre.registrations
+        lines.append("\(registrations.count) of \(DeviceActivityCentre.maximumActivities) activities; next wake-up \(phone.activityCentre.nextCallbackInstant.map { phone.clock.readable($0, weekday: true) } ?? "none")")
+        if let live = phone.liveActivity { lines.append("Live Activity: \(live.title) (\(live.phase.rawValue))") }
+        lines.append("\(phone.inbox.count) notifications; widgets reloaded \(phone.widgetReloads) times")
+        for repair in stored?.applied.repairs ?? [] { lines.append("repair: \(repair)") }
+        if stored == nil { lines.append("the saved data cannot be read: shields stay as they were") }
+        return lines
+    }
+}
+
+extension LocalNotification {
+    func matches(_ text: String) -> Bool {
+        id.hasPrefix(text) || title.localizedCaseInsensitiveContains(text) || body.localizedCaseInsensitiveContains(text)
+            || deepLink.contains(text)
+    }
+}
+
+extension RuleRef {
+    /// `selah` for `gate:selah`: the bare id a scenario may name.
+    var idValue: String {
+        switch self {
+        case .profile(let id): id.rawValue
+        case .gate(let id): id.rawValue
+        case .intention(let id): id.rawValue
+        case .tutorial: "tutorial"
+        }
+    }
+}
+
+/// A check on the phone did not hold.
+struct ExpectationFailure: Error, CustomStringConvertible {
+    let message: String
+    init(_ message: String) { self.message = message }
+    var description: String { message }
+}
+
+/// A step could not be done as asked.
+enum StepError: Error, CustomStringConvertible {
+    case unknownProfile(String)
+    case unknownIntention(String)
+    case noKeyPrompt
+    case noNotification(String?)
+    case unknownTimeZone(String)
+    case timeRunsForward(String)
+    case storeCannotFail
+
+    var description: String {
+        switch self {
+        case .unknownProfile(let id): "there is no profile “\(id)”"
+        case .unknownIntention(let app): "\(app) has no intention"
+        case .noKeyPrompt: "there is no “End or take a break?” question to answer; tap the key first"
+        case .noNotification(let id): id.map { "there is no notification “\($0)”" } ?? "the inbox is empty"
+        case .unknownTimeZone(let id): "“\(id)” is not a time zone (use an IANA name such as Europe/London)"
+        case .timeRunsForward(let spec): "\(spec) is in the past; advance only goes forward (set-clock moves the clock)"
+        case .storeCannotFail: "this store cannot be made to fail"
+        }
+    }
+}

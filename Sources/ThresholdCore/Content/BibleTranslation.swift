@@ -1,0 +1,44 @@
+/// A Bible translation the person may prefer.
+///
+/// Only the public-domain KJV and WEB are bundled, and every verse is shown in the translation it
+/// was quoted from. Choosing a licensed translation (ESV, NIV, …) stores the choice for when a
+/// licence allows its text; until then the bundled text is shown, labelled with its own name.
+public enum BibleTranslation: String, Codable, Sendable, CaseIterable, Comparable {
+    case esv = "ESV"
+    case niv = "NIV"
+    case nkjv = "NKJV"
+    case nlt = "NLT"
+    case kjv = "KJV"
+    case nasb = "NASB"
+    case web = "WEB"
+
+    /// The translations whose text ships with the app: both are in the public domain.
+    public static let bundled: [BibleTranslation] = [.kjv, .web]
+
+    /// Whether verses in this translation ship with the app.
+    public var isBundled: Bool { Self.bundled.contains(self) }
+
+    /// The abbreviation shown after a reference: "KJV", "WEB", …
+    public var abbreviation: String { rawValue }
+
+    /// The translation's full name, for settings.
+    public var displayName: String {
+        switch self {
+        case .esv: "English Standard Version"
+        case .niv: "New International Version"
+        case .nkjv: "New King James Version"
+        case .nlt: "New Living Translation"
+        case .kjv: "King James Version"
+        case .nasb: "New American Standard Bible"
+        case .web: "World English Bible"
+        }
+    }
+
+    public static func < (lhs: Self, rhs: Self) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+
+    public init(from decoder: any Decoder) throws {
+        self = try decodeVocabularyWord("Bible translation", from: decoder)
+    }
+}

@@ -1,0 +1,63 @@
+/// Chooses which prayer a person sees, and the verse on the Selah shield.
+///
+/// Choices are a pure function of the library, the request and a seed the caller passes, so
+/// the same inputs always give the same prayer. Recently shown prayers are avoided as far as
+/// the cell allows, and universal templates stand in only where a cell has none of its own.
+public struct PrayerSelector: Sendable {
+    public let library: PrayerLibrary
+
+    /// Verse lines longer than this many characters are left off the shield by default.
+    public static let shieldVerseLength = 90
+
+    public init(library: PrayerLibrary) {
+        self.library = library
+    }
+
+    /// The templates a choice is made from: those written for the cell, or, only when there
+    /// are none, the universal ones for the mood.
+    public func candidates(tradition: Tradition, vibe: Vibe, mood: Mood) -> [PrayerTemplate] {
+        let own = library.templates(tradition: tradition, vibe: vibe, mood: mood)
+        return own.isEmpty ? library.universalTemplates(mood: mood) : own
+    }
+
+    /// The prayer to show, or `nil` when the library has nothing for the cell or the mood.
+    ///
+    /// - Parameter recent: ids of the prayers shown lately, most recent first. As many of them
+    ///   as possible are avoided, dropping the oldest first: with two candidates and both
+    ///   recent, the one shown longer ago is chosen.
+    public func prayer(tradition: Tradition, vibe: Vibe, mood: Mood, seed: UInt64, recent: [PrayerTemplateID] = []) -> PrayerTemplate? {
+        let pool = PrayerSelector.avoidingRecent(candidates(tradition: tradition, vibe: vibe, mood: mood), recent: recent, key: \.id)
+        guard !pool.isEmpty else { return nil }
+        var generator = SplitMix64(seed: seed)
+        return pool[generator.index(below: pool.count)]
+    }
+
+    /// A verse short enough for the shield, from the prayers of this tradition and the universal
+    /// ones (any prayer's verse if none of those is short enough), avoiding recent references
+    /// (most recent first) as far as possible; `nil` only when no verse is short enough.
+    public func verseLine(tradition: Tradition?, seed: UInt64, recent: [VerseReference] = [], maximumLength: Int = shieldVerseLength) -> VerseLine? {
+        let short = library.templates.filter { $0.verse.text.count <= maximumLength }
+        let preferred = short.filter { template in
+            template.isUniversal || tradition.map { template.traditions.contains($0) } ?? true
+        }
+        var seen = Set<VerseLine>()
+        let lines = (preferred.isEmpty ? short : preferred)
+            .map { VerseLine(text: $0.verse.text, reference: $0.verse.reference, translation: $0.translation) }
+            .filter { seen.insert($0).inserted }
+        let pool = PrayerSelector.avoidingRecent(lines, recent: recent, key: \.reference)
+        guard !pool.isEmpty else { return nil }
+        var generator = SplitMix64(seed: seed)
+        return pool[generator.index(below: pool.count)]
+    }
+
+    /// The candidates left after avoiding the longest run of `recent` (most recent first) that
+    /// still leaves at least one; all of them when every candidate was shown just now.
+    static func avoidingRecent<Candidate, Key: Hashable>(_ candidates: [Candidate], recent: [Key], key: (Candidate) -> Key) -> [Candidate] {
+        for count in stride(from: recent.count, to: 0, by: -1) {
+            let avoided = Set(recent.prefix(count))
+            let rest = candidates.filter { !avoided.contains(key($0)) }
+            if !rest.isEmpty { return rest }
+        }
+        return candidates
+    }
+}

@@ -1,0 +1,184 @@
+import Foundation
+
+public typealias PrayerTemplateID = Identifier<PrayerTemplate>
+
+/// One short prayer and the verse that goes with it, written for some traditions, vibes and moods.
+///
+/// A template is either written for particular cells of the tradition × vibe × mood grid, or
+/// *universal*: for every tradition and vibe, used only where a cell has nothing of its own.
+/// The initialiser (and so decoding) refuses a template that breaks the content rules.
+public struct PrayerTemplate: Hashable, Codable, Sendable, Identifiable {
+    /// A quoted passage and where it comes from.
+    public struct Verse: Hashable, Codable, Sendable {
+        public let reference: VerseReference
+        /// The words quoted, exactly as the translation has them (a part of a verse is allowed).
+        public let text: String
+
+        public init(reference: VerseReference, text: String) {
+            self.reference = reference
+            self.text = text
+        }
+    }
+
+    public let id: PrayerTemplateID
+    /// The traditions it is written for; empty for a universal template.
+    public let traditions: [Tradition]
+    /// The vibes it is written for; empty for a universal template.
+    public let vibes: [Vibe]
+    public let moods: [Mood]
+    /// Two or three sentences, read before "Amen".
+    public let prayer: String
+    public let verse: Verse
+    /// The translation the verse is quoted from: KJV or WEB, the bundled ones.
+    public let translation: BibleTranslation
+    /// Whether this is a fallback for cells that have no template of their own.
+    public let isUniversal: Bool
+
+    /// How many sentences a prayer may have.
+    public static let sentenceRange = 2...3
+
+    public init(
+        id: PrayerTemplateID,
+        traditions: [Tradition],
+        vibes: [Vibe],
+        moods: [Mood],
+        prayer: String,
+        verse: Verse,
+        translation: BibleTranslation,
+        isUniversal: Bool = false
+    ) throws {
+        let label = "prayer template “\(id)”"
+        guard PrayerTemplate.isWellFormedID(id.rawValue) else {
+            throw ValidationError(label, "An id is letters, digits and single hyphens, like “catholic-liturgical-anxious-01”.")
+        }
+        try PrayerTemplate.requireDistinct(traditions, "tradition", in: label)
+        try PrayerTemplate.requireDistinct(vibes, "vibe", in: label)
+        try PrayerTemplate.requireDistinct(moods, "mood", in: label)
+        if isUniversal {
+            guard traditions.isEmpty, vibes.isEmpty else {
+                throw ValidationError(label, "A universal template serves every tradition and vibe: leave “traditions” and “vibes” empty.")
+            }
+        } else {
+            guard !traditions.isEmpty else {
+                throw ValidationError(label, "Name at least one tradition, or mark the template “universal”.")
+            }
+            guard !vibes.isEmpty else {
+                throw ValidationError(label, "Name at least one vibe, or mark the template “universal”.")
+            }
+        }
+        guard !moods.isEmpty else {
+            throw ValidationError(label, "Name at least one mood the prayer is for.")
+        }
+        let prayer = prayer.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !prayer.isEmpty else {
+            throw ValidationError(label, "Write the prayer.")
+        }
+        let sentences = PrayerTemplate.sentenceCount(prayer)
+        guard PrayerTemplate.sentenceRange.contains(sentences) else {
+            throw ValidationError(label, "A prayer is 2 or 3 sentences; this one has \(sentences).")
+        }
+        let quoted = verse.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !quoted.isEmpty else {
+            throw ValidationError(label, "Quote the text of \(verse.reference).")
+        }
+        guard translation.isBundled else {
+            throw ValidationError(label, "Quote the verse from a bundled translation (KJV or WEB), not \(translation.abbreviation).")
+        }
+        self.id = id
+        self.traditions = traditions
+        self.vibes = vibes
+        self.moods = moods
+        self.prayer = prayer
+        self.verse = Verse(reference: verse.reference, text: quoted)
+        self.translation = translation
+        self.isUniversal = isUniversal
+    }
+
+    /// Whether the template was written for this tradition, vibe and mood (universal ones never are).
+    public func isWritten(for tradition: Tradition, _ vibe: Vibe, _ mood: Mood) -> Bool {
+        traditions.contains(tradition) && vibes.contains(vibe) && moods.contains(mood)
+    }
+
+    // MARK: Sentences
+
+    /// Words ending in a full stop that do not end a sentence.
+    private static let abbreviations: Set<String> = ["st", "sts", "mt", "dr", "mr", "mrs", "ms", "fr", "e.g", "i.e", "cf", "vs"]
+
+    /// Counts sentences by their closing `.`, `!`, `?` or `…` (a run of them, or one followed by a
+    /// closing quotation mark or bracket, ends one sentence; "St." and similar abbreviations do
+    /// not). Text that does not end in such a mark has one more, unfinished, sentence.
+    static func sentenceCount(_ text: String) -> Int {
+        let closers: Set<Character> = ["”", "’", "\"", "'", ")", "]"]
+        let enders: Set<Character> = [".", "!", "?", "…"]
+        var count = 0
+        var endsFinished = false
+        for word in text.split(whereSeparator: \.isWhitespace) {
+            var core = Substring(word)
+            while let last = core.last, closers.contains(last) { core.removeLast() }
+            guard let last = core.last, enders.contains(last) else {
+                endsFinished = false
+                continue
+            }
+            var stem = core
+            while let end = stem.last, enders.contains(end) { stem.removeLast() }
+            if last == ".", abbreviations.contains(stem.lowercased()) {
+                endsFinished = false
+                continue
+            }
+            count += 1
+            endsFinished = true
+        }
+        return endsFinished ? count : count + 1
+    }
+
+    // MARK: Checks
+
+    private static func isWellFormedID(_ id: String) -> Bool {
+        guard id.count <= 80, !id.hasPrefix("-"), !id.hasSuffix("-"), !id.contains("--") else { return false }
+        return id.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
+    }
+
+    private static func requireDistinct<Word: Hashable & RawRepresentable>(_ words: [Word], _ noun: String, in label: String) throws
+        where Word.RawValue == String
+    {
+        var seen = Set<Word>()
+        for word in words where !seen.insert(word).inserted {
+            throw ValidationError(label, "The \(noun) “\(word.rawValue)” is listed twice.")
+        }
+    }
+
+    // MARK: Coding
+
+    private enum CodingKeys: String, CodingKey {
+        case id, traditions, vibes, moods, prayer, verse, translation
+        case isUniversal = "universal"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let id = try c.decode(PrayerTemplateID.self, forKey: .id)
+        let traditions = try c.decode([Tradition].self, forKey: .traditions)
+        let vibes = try c.decode([Vibe].self, forKey: .vibes)
+        let moods = try c.decode([Mood].self, forKey: .moods)
+        let prayer = try c.decode(String.self, forKey: .prayer)
+        let verse = try c.decode(Verse.self, forKey: .verse)
+        let translation = try c.decode(BibleTranslation.self, forKey: .translation)
+        let isUniversal = try c.decodeIfPresent(Bool.self, forKey: .isUniversal) ?? false
+        self = try validatingDecode(decoder) {
+            try PrayerTemplate(id: id, traditions: traditions, vibes: vibes, moods: moods, prayer: prayer,
+                               verse: verse, translation: translation, isUniversal: isUniversal)
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(traditions, forKey: .traditions)
+        try c.encode(vibes, forKey: .vibes)
+        try c.encode(moods, forKey: .moods)
+        try c.encode(prayer, forKey: .prayer)
+        try c.encode(verse, forKey: .verse)
+        try c.encode(translation, forKey: .translation)
+        if isUniversal { try c.encode(true, forKey: .isUniversal) }
+    }
+}

@@ -1,0 +1,216 @@
+import Foundation
+
+/// An instant at which what the device must show changes by time alone: a schedule starts or
+/// stops, a grant or break ends, a session reaches its goal or end, the intention counters reset.
+public struct Boundary: Hashable, Codable, Sendable, Comparable {
+    public let at: Date
+    /// Whether something becomes shielded here (a grant or break ends, a span or session
+    /// starts): the boundaries the planner covers with a second, independent callback.
+    public let tightens: Bool
+
+    public init(at: Date, tightens: Bool) {
+        self.at = at
+        self.tightens = tightens
+    }
+
+    public static func < (lhs: Self, rhs: Self) -> Bool {
+        lhs.at != rhs.at ? lhs.at < rhs.at : lhs.tightens && !rhs.tightens
+    }
+}
+
+/// The next `limit` instants after `now`, up to `horizon` ahead, at which the shields or their
+/// reasons change by time alone: every instant where a shield extension or the device would
+/// show something different, and none where they would not.
+///
+/// Built on the engine's own boundary candidates (the instants at which anything in the state
+/// starts or stops), widened to every schedule span and midnight inside the horizon, and kept
+/// only where the evaluated result really differs, as `Enforcement.nextChange` is.
+///
+/// The state is split into parts whose rules depend on nothing outside them (each profile with
+/// its sessions, the gates, each intention, the tutorial); each part is walked lazily and the
+/// parts' changes are merged in time order. A candidate instant is evaluated against its own
+/// part only, so the cost grows with the boundaries asked for, not with every rule at every
+/// candidate.
+public func upcomingBoundaries(
+    _ state: ThresholdState, after now: Date, calendar: Calendar, limit: Int = 40,
+    horizon: TimeInterval = 8 * 86_400
+) -> [Boundary] {
+    guard limit > 0, horizon > 0 else { return [] }
+    let end = now.addingTimeInterval(horizon)
+    let clock = Clockwork(timeZone: calendar.timeZone, around: now, days: -3...(Int(horizon / 86_400) + 3))
+    var cursors = Engine.parts(of: state).map { BoundaryCursor(engine: Engine(state: $0, clock: clock), after: now, through: end) }
+    var heads = cursors.indices.map { cursors[$0].next() }
+    var result: [Boundary] = []
+    while result.count < limit {
+        // A part with no change inside the stretch it has looked at may have one before the
+        // earliest head: it looks further (each time twice as far) until it cannot.
+        var earliest = heads.compactMap { $0?.at }.min()
+        var looked = true
+        while looked {
+            looked = false
+            for index in cursors.indices where heads[index] == nil && cursors[index].canLookFurther(than: earliest) {
+                cursors[index].lookFurther()
+                heads[index] = cursors[index].next()
+                if let at = heads[index]?.at, earliest.map({ at < $0 }) ?? true { earliest = at }
+                looked = true
+            }
+        }
+        guard let at = earliest else { break }
+        var tightens = false
+        for index in heads.indices where heads[index]?.at == at {
+            tightens = tightens || heads[index]!.tightens
+            heads[index] = cursors[index].next()
+        }
+        result.append(Boundary(at: at, tightens: tightens))
+    }
+    return result
+}
+
+extension Engine {
+    /// The state split into parts whose restrictions depend on nothing outside them: each
+    /// profile with its sessions and the ritual grants, the gates with the ritual grants, each
+    /// intention with its opens and the freeze days, and the tutorial.
+    static func parts(of state: ThresholdState) -> [ThresholdState] {
+        var ritualGrants: [Grant] = [], opens: [IntentionID: [Grant]] = [:]
+        for grant in state.grants {
+            switch grant.origin {
+            case .ritual: ritualGrants.append(grant)
+            case .intentionOpen(let id): opens[id, default: []].append(grant)
+            }
+        }
+        let sessions = Dictionary(grouping: state.sessions, by: \.profileID)
+        var parts: [ThresholdState] = []
+        for profile in state.profiles {
+            parts.append(ThresholdState(part: [profile], sessions: sessions[profile.id] ?? [], grants: ritualGrants))
+        }
+        if !state.gates.isEmpty { parts.append(ThresholdState(part: [], gates: state.gates, grants: ritualGrants)) }
+        for intention in state.intentions {
+            parts.append(ThresholdState(part: [], intentions: [intention], grants: opens[intention.id] ?? [],
+                                        streakFreezeDays: state.streakFreezeDays))
+        }
+        if let tutorial = state.tutorial { parts.append(ThresholdState(part: [], tutorial: tutorial)) }
+        return parts
+    }
+
+    /// Every instant in `(now, end]` at which something in the state starts or stops: the
+    /// engine's boundaries, and every schedule span and midnight (for intentions) in between.
+    func candidates(after now: Date, through end: Date) -> [Date] {
+        var candidates = Set(boundaries(after: now).map(\.at))
+        // Spans start on the local days from yesterday (overnight) to the day `end` falls on.
+        let days = clock.localDate(of: end).dayNumber - clock.localDate(of: now).dayNumber
+        for profile in state.profiles {
+            for schedule in profile.schedules {
+                for span in schedule.nextOccurrences(after: now, in: clock, horizonDays: days) {
+                    candidates.insert(span.start)
+                    candidates.insert(span.end)
+                }
+            }
+        }
+        if !state.intentions.isEmpty {
+            let today = clock.localDate(of: now)
+            for offset in 0...days { candidates.insert(clock.startOfDay(today.adding(days: offset))) }
+        }
+        return candidates.filter { $0 > now && $0 <= end }.sorted()
+    }
+}
+
+/// Walks one part's candidate instants in order, yielding those where what it shows changes.
+/// It looks a day ahead at first and further only when asked, so a part whose next change is
+/// near costs little however far the horizon reaches.
+struct BoundaryCursor {
+    let engine: Engine
+    private let end: Date
+    private var from: Date
+    private(set) var lookedUntil: Date
+    private var candidates: [Date]
+    private var index = 0
+    private var current: [VisibleRule]
+
+    init(engine: Engine, after now: Date, through end: Date) {
+        self.engine = engine
+        self.end = end
+        self.from = now
+        self.lookedUntil = min(end, now.addingTimeInterval(86_400))
+        self.candidates = engine.candidates(after: now, through: lookedUntil)
+        self.current = Engine.Snapshot(engine: engine, at: now).visible
+    }
+
+    /// The next change inside the stretch looked at, if any.
+    mutating func next() -> Boundary? {
+        while index < candidates.count {
+            let instant = candidates[index]
+            index += 1
+            let visible = Engine.Snapshot(engine: engine, at: instant).visible
+            guard visible != current else { continue }
+            defer { current = visible }
+            return Boundary(at: instant, tightens: VisibleRule.tightens(from: current, to: visible))
+        }
+        return nil
+    }
+
+    /// Whether looking further could find a change before `instant` (or at all, when `nil`).
+    func canLookFurther(than instant: Date?) -> Bool {
+        lookedUntil < end && instant.map { lookedUntil < $0 } ?? true
+    }
+
+    /// Takes in the next stretch, twice as long as the one before.
+    mutating func lookFurther() {
+        let previous = lookedUntil
+        lookedUntil = min(end, previous.addingTimeInterval(previous.timeIntervalSince(from)))
+        candidates = engine.candidates(after: previous, through: lookedUntil)
+        index = 0
+    }
+}
+
+extension ThresholdState {
+    /// A part of a state that passed validation: a subset of its values, so valid too; built
+    /// without validating again, as the planner builds hundreds at every reconcile.
+    init(part profiles: [Profile], gates: [Gate] = [], intentions: [Intention] = [], sessions: [Session] = [],
+         grants: [Grant] = [], streakFreezeDays: Set<LocalDate> = [], tutorial: Tutorial? = nil) {
+        self.profiles = profiles
+        self.gates = gates
+        self.intentions = intentions
+        self.sessions = sessions
+        self.grants = grants
+        self.streakFreezeDays = streakFreezeDays
+        self.tutorial = tutorial
+    }
+}
+
+/// The part of one restriction the device shows: what it shields, and the reason on the shield.
+struct VisibleRule: Equatable {
+    let rule: RuleRef
+    let reason: Reason
+    let shield: RuleShield
+
+    /// Whether going from `before` to `after` shields anything that was not shielded (by the
+    /// same restriction) before. Conservative: when unsure, it says yes.
+    static func tightens(from before: [VisibleRule], to after: [VisibleRule]) -> Bool {
+        let earlier = Dictionary(before.map { ($0.rule, $0.shield) }, uniquingKeysWith: { a, _ in a })
+        return after.contains { rule in
+            guard !rule.shield.isEmpty else { return false }
+            guard let was = earlier[rule.rule] else { return true }
+            return !rule.shield.isCovered(by: was)
+        }
+    }
+}
+
+extension Engine.Snapshot {
+    var visible: [VisibleRule] { rules.map { VisibleRule(rule: $0.rule, reason: $0.reason, shield: $0.shield) } }
+}
+
+extension RuleShield {
+    /// Whether everything this shields, `other` shields too (checked set by set; exceptions
+    /// count only where a category or "all" policy is in play).
+    func isCovered(by other: RuleShield) -> Bool {
+        let appsCovered = applications.allSatisfy { other.applications.contains($0) || other.allApplications && !other.applicationExceptions.contains($0) }
+        let websCovered = webDomains.allSatisfy { other.webDomains.contains($0) || other.allWebDomains && !other.webDomainExceptions.contains($0) }
+        let byCategory = !categories.isEmpty || allApplications || allWebDomains
+        return appsCovered && websCovered
+            && categories.isSubset(of: other.categories)
+            && (!allApplications || other.allApplications)
+            && (!allWebDomains || other.allWebDomains)
+            && (!byCategory || (other.applicationExceptions.isSubset(of: applicationExceptions)
+                && other.webDomainExceptions.isSubset(of: webDomainExceptions)))
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+
+/// What a shield shows and what its buttons do, by reason (PRODUCT.md's shield table).
+///
+/// The iOS ShieldConfiguration extension renders it and its ShieldAction extension performs the
+/// buttons; the simulator prints the same values.
+public struct ShieldContent: Hashable, Codable, Sendable, CustomStringConvertible {
+    public let title: String
+    public let subtitle: String
+    public let primary: ShieldButton
+    public let secondary: ShieldButton?
+
+    public init(title: String, subtitle: String, primary: ShieldButton, secondary: ShieldButton? = nil) {
+        self.title = title
+        self.subtitle = subtitle
+        self.primary = primary
+        self.secondary = secondary
+    }
+
+    public func button(_ role: ShieldButtonRole) -> ShieldButton? {
+        role == .primary ? primary : secondary
+    }
+
+    public var description: String {
+        "“\(title)” — \(subtitle) [\(primary)]" + (secondary.map { " [\($0)]" } ?? "")
+    }
+}
+
+/// One shield button: its label and what pressing it does.
+public struct ShieldButton: Hashable, Codable, Sendable, CustomStringConvertible {
+    public let label: String
+    public let action: ShieldButtonAction
+
+    public init(_ label: String, _ action: ShieldButtonAction) {
+        self.label = label
+        self.action = action
+    }
+
+    public var description: String { "\(label) → \(action)" }
+}
+
+/// What a shield button does. A shield cannot open the app (PLATFORM.md), so a button that
+/// leads into the app posts a notification whose link opens it at the right screen.
+public enum ShieldButtonAction: Hashable, Codable, Sendable, CustomStringConvertible {
+    /// Close the shielded app (`.close`).
+    case close
+    /// Post a notification that opens the app at `destination`, then close.
+    case notify(AppDestination)
+    /// Count one of the intention's opens and let the app through for its minutes, in the
+    /// extension itself; past the day's opens only with `confirmBeyondLimit`.
+    case openIntention(IntentionID, confirmBeyondLimit: Bool)
+
+    public var description: String {
+        switch self {
+        case .close: "close"
+        case .notify(let destination): "notify \(destination.url)"
+        case .openIntention(let id, let beyond): beyond ? "open intention \(id) beyond today's limit" : "open intention \(id)"
+        }
+    }
+}
+
+extension ShieldContent {
+    /// Selah's verse when the caller has none to pass (KJV, Psalm 46:10).
+    public static let defaultVerse = "Be still, and know that I am God. — Psalm 46:10"
+
+    /// The shield for a reason.
+    /// - Parameters:
+    ///   - app: the shielded app's token, when the shield is for an app (links carry it).
+    ///   - appName: the name iOS gives the shield extension (`application.localizedDisplayName`).
+    ///   - verse: for Selah, the verse line the prayer library chose.
+    ///   - streak: for intentions, the app's current streak in days.
+    public init(reason: Reason, app: AppToken? = nil, appName: String? = nil, verse: String? = nil, streak: Int? = nil) {
+        let name = appName ?? "this app"
+        switch reason {
+        case .sessionActive(let label):
+            let locked = label.strictness == .locked
+            self.init(
+                title: "\(label.emoji) \(label.name)",
+                subtitle: locked ? "Beast Mode is on: \(name) stays closed until the session ends."
+                    : "\(name.capitalizedFirst) is blocked while you are present.",
+                primary: ShieldButton("Be Present", .close),
+                secondary: locked ? nil : ShieldButton("Unlock?", .notify(.session(label.profileID))))
+        case .sessionGoalReached(let label, let xp):
+            self.init(
+                title: "Session Goal Reached!",
+                subtitle: "+\(xp) XP · \(label.emoji) \(label.name). End it now or stay for extra time.",
+                primary: ShieldButton("Complete", .notify(.session(label.profileID))),
+                secondary: ShieldButton("Stay Present", .close))
+        case .gated(let label) where label.path == .selah:
+            self.init(
+                title: "Selah — pause",
+                subtitle: verse ?? Self.defaultVerse,
+                primary: label.rituals.isEmpty ? ShieldButton("Close", .close) : ShieldButton("Pause to pray", .notify(.prayer(app: app))))
+        case .gated(let label) where label.rituals.isEmpty:
+            self.init(
+                title: "Blocked by \(label.name)",
+                subtitle: "Locked: \(name) opens again when \(label.name) ends.",
+                primary: ShieldButton("Close", .close))
+        case .gated(let label):
+            self.init(
+                title: "Blocked by \(label.name)",
+                subtitle: "To unlock: open Threshold",
+                primary: ShieldButton("Unlock options", .notify(.unlockOptions(app: app, rule: label.rule))),
+                secondary: ShieldButton("Close", .close))
+        case .intention(let label):
+            let used = "\(label.opensUsed) of \(label.opensPerDay) opens used today" + (streak.map { " · \($0)-day streak" } ?? "")
+            let spent = label.opensLeft == 0
+            self.init(
+                title: "Open \(appName ?? "this app")?",
+                subtitle: spent ? "\(used). Opening again breaks the streak." : used,
+                primary: ShieldButton("Nevermind", .close),
+                secondary: ShieldButton(spent ? "Open anyway" : "Open \(appName ?? "app")",
+                                        .openIntention(label.intentionID, confirmBeyondLimit: spent)))
+        case .streakFreeze(let label):
+            let spent = label.opensLeft == 0
+            self.init(
+                title: "Streak Freeze Active",
+                subtitle: "Today your streaks are protected. \(label.opensUsed) of \(label.opensPerDay) opens used.",
+                primary: ShieldButton("Nevermind", .close),
+                secondary: ShieldButton("Open \(appName ?? "app")", .openIntention(label.intentionID, confirmBeyondLimit: spent)))
+        case .tutorial:
+            self.init(
+                title: "App is Blocked",
+                subtitle: "Open Threshold to finish your first session.",
+                primary: ShieldButton("Open Threshold", .notify(.tutorial)))
+        }
+    }
+}
+
+extension String {
+    var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
+}
+
+extension ShieldContent {
+    /// What a shield shows when it cannot learn why it is up (the saved state is unreadable):
+    /// still a shield, with the way to find out.
+    public static let unknownReason = ShieldContent(
+        title: "Blocked by Threshold",
+        subtitle: "Open Threshold to see why and how to unlock.",
+        primary: ShieldButton("Open Threshold", .notify(.home)),
+        secondary: ShieldButton("Close", .close))
+}

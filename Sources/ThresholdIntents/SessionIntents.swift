@@ -1,0 +1,112 @@
+import AppIntents
+import EntryPoints
+import Foundation
+import ThresholdCore
+
+/// Shortcuts: start a profile. Passes the same checks as the in-app button.
+public struct StartProfileIntent: AppIntent {
+    public static var title: LocalizedStringResource { "Start Profile" }
+    public static var description: IntentDescription { "Starts a Threshold profile's session and shields its apps." }
+
+    @Parameter(title: "Profile")
+    public var profile: ProfileEntity
+
+    public init() {}
+
+    public init(profile: ProfileEntity) {
+        self.profile = profile
+    }
+
+    public func perform() async throws -> some IntentResult & ProvidesDialog {
+        let done = try IntentRuntime.runtime().startProfile(ProfileID(profile.id), from: .appIntent("StartProfile"))
+        return .result(dialog: "\(try done.result(or: "\(profile.emoji) \(profile.name) is on."))")
+    }
+}
+
+/// Shortcuts: end the running session. Beast Mode refuses, as everywhere.
+public struct EndSessionIntent: AppIntent {
+    public static var title: LocalizedStringResource { "End Session" }
+    public static var description: IntentDescription { "Ends the Threshold session running now, if its rules allow it." }
+
+    public init() {}
+
+    public func perform() async throws -> some IntentResult & ProvidesDialog {
+        let done = try IntentRuntime.runtime().endSession(from: .appIntent("EndSession"))
+        return .result(dialog: "\(try done.result(or: "Session ended."))")
+    }
+}
+
+/// Shortcuts: take a break from the running session, as its break policy allows.
+public struct TakeBreakIntent: AppIntent {
+    public static var title: LocalizedStringResource { "Take a Break" }
+    public static var description: IntentDescription { "Lifts the running session's shields for one of its breaks." }
+
+    public init() {}
+
+    public func perform() async throws -> some IntentResult & ProvidesDialog {
+        let done = try IntentRuntime.runtime().takeBreak(from: .appIntent("TakeBreak"))
+        return .result(dialog: "\(try done.result(or: "Break started; your shields come back by themselves."))")
+    }
+}
+
+/// Shortcuts: what Threshold is doing now.
+public struct StatusIntent: AppIntent {
+    public static var title: LocalizedStringResource { "Threshold Status" }
+    public static var description: IntentDescription { "Says what Threshold is shielding now and until when." }
+
+    public init() {}
+
+    public func perform() async throws -> some IntentResult & ProvidesDialog & ReturnsValue<String> {
+        let runtime = try IntentRuntime.runtime()
+        let summary: StatusSummary
+        do {
+            summary = StatusSummary(try runtime.store.read(), now: Date(), calendar: runtime.clock.calendar)
+        } catch {
+            summary = StatusSummary(unreadable: error)
+        }
+        return .result(value: summary.description, dialog: "\(summary.description)")
+    }
+}
+
+/// The Live Activity's End button. Runs in the app's process, through the same command.
+public struct EndSessionActivityIntent: LiveActivityIntent {
+    public static var title: LocalizedStringResource { "End Session" }
+    public static var isDiscoverable: Bool { false }
+
+    @Parameter(title: "Profile")
+    public var profileID: String
+
+    public init() {}
+
+    public init(profileID: ProfileID) {
+        self.profileID = profileID.rawValue
+    }
+
+    public func perform() async throws -> some IntentResult {
+        _ = try IntentRuntime.runtime().endSession(ProfileID(profileID), from: .liveActivityButton("End")).result(or: "")
+        return .result()
+    }
+}
+
+/// The Live Activity's Break button.
+public struct TakeBreakActivityIntent: LiveActivityIntent {
+    public static var title: LocalizedStringResource { "Take a Break" }
+    public static var isDiscoverable: Bool { false }
+
+    @Parameter(title: "Profile")
+    public var profileID: String
+
+    public init() {}
+
+    public init(profileID: ProfileID) {
+        self.profileID = profileID.rawValue
+    }
+
+    public func perform() async throws -> some IntentResult {
+        _ = try IntentRuntime.runtime().takeBreak(ProfileID(profileID), from: .liveActivityButton("Break")).result(or: "")
+        return .result()
+    }
+}
+
+/// Makes this module's intents known to the app (`AppIntentsPackage`, Xcode 16 for Swift packages).
+public struct ThresholdIntentsPackage: AppIntentsPackage {}

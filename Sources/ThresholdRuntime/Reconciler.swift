@@ -1,0 +1,317 @@
+import Foundation
+import ScreenTimeClient
+import StoreClient
+import ThresholdCore
+
+/// The one entry point for every trigger: the app coming forward, a monitor callback, a shield
+/// button, an App Intent, a universal link, a notification, a widget or Live Activity button.
+///
+/// In one store transaction it reads the clocks, records the trigger, applies the caller's
+/// change (if any), evaluates, applies the shield stores that differ from what was last applied,
+/// registers the wake-ups the planner chooses, posts due notifications, updates the Live
+/// Activity, and saves. It is idempotent: run twice at the same instant, the second run finds
+/// nothing to do; a late callback reconciles at the instant it arrives; a missing one is made up
+/// by the next reconcile, whatever its trigger.
+///
+/// It fails closed: when the store cannot be read or written nothing is applied (shields stay
+/// as they were); when Screen Time refuses a change the rest is still applied and the refusal is
+/// saved as a ``RepairNotice``; when the wall clock was moved, restrictions hold at both it and
+/// the trusted time (see ``TrustedTime``).
+///
+/// It is lean where iOS is noisy: the planner wakes the monitor with two callbacks at a boundary
+/// and iOS echoes every registration and stop, so a monitor callback that falls inside the last
+/// reconcile's ``QuietPeriod`` (no boundary, notification, zone or registration change since)
+/// only records itself. This relies on the engine's state changing only inside a reconcile.
+public struct Reconciler: Sendable {
+    public let store: any StoreClient
+    public let screenTime: ScreenTimeClient
+    public let clock: DeviceClock
+    public let ids: IDGenerator
+    /// Registrations other features keep for themselves (e.g. screen-time thresholds); they
+    /// count against iOS's 20 and the planner fills the rest.
+    public let reserved: @Sendable (StoredState) -> [ActivityRegistration]
+
+    public init(store: any StoreClient, screenTime: ScreenTimeClient, clock: DeviceClock, ids: IDGenerator,
+                reserved: @escaping @Sendable (StoredState) -> [ActivityRegistration] = { _ in [] }) {
+        self.store = store
+        self.screenTime = screenTime
+        self.clock = clock
+        self.ids = ids
+        self.reserved = reserved
+    }
+
+    /// Reconciles after running a command (start a session, take a break, issue a grant…).
+    @discardableResult
+    public func reconcile(_ trigger: Trigger, command: any Command) -> ReconcileOutcome {
+        reconcile(trigger) { transaction, context in
+            let events = try command.apply(to: &transaction.state.engine, at: context.now, calendar: context.calendar, ids: context.ids)
+            for event in events { transaction.record(event, at: context.now) }
+        }
+    }
+
+    /// Reconciles, first applying `change` when given. A change that throws is undone and
+    /// reported in the outcome's `refusal`; the reconcile itself still runs.
+    @discardableResult
+    public func reconcile(_ trigger: Trigger, change: DomainChange? = nil) -> ReconcileOutcome {
+        do {
+            return try store.write { transaction in
+                try run(trigger, change: change, in: &transaction)
+            }
+        } catch let error as StoreError {
+            return ReconcileOutcome(trigger: trigger, failure: error)
+        } catch {
+            return ReconcileOutcome(trigger: trigger, failure: .failed(String(describing: error)))
+        }
+    }
+
+    private func run(_ trigger: Trigger, change: DomainChange?, in transaction: inout StoreTransaction) throws -> ReconcileOutcome {
+        let time = TrustedTime(clock.reading(), since: transaction.state.applied.clock)
+        let calendar = clock.calendar
+        let now = time.trusted.roundedDownToSecond
+        let context = ChangeContext(now: now, time: time, calendar: calendar, ids: ids)
+        var outcome = ReconcileOutcome(trigger: trigger, time: time)
+
+        transaction.record(.triggered(trigger), at: now)
+        if change == nil, trigger.isMonitorCallback, !time.isJumped, isQuiet(transaction.state.applied, time: time, calendar: calendar) {
+            // The second callback at a boundary, or the echo of a registration: nothing to do.
+            transaction.state.applied.clock = time.anchor
+            outcome.wasQuiet = true
+            return outcome
+        }
+        if let change {
+            let before = transaction
+            do {
+                try change(&transaction, context)
+                outcome.events = transaction.recorded.dropFirst(before.recorded.count).map(\.event)
+            } catch {
+                transaction = before
+                outcome.refusal = error as? ValidationError ?? ValidationError("request", String(describing: error))
+            }
+        }
+
+        var state = transaction.state
+        state.engine = state.engine.pruned(at: now)
+        let enforcement = evaluate(state.engine, at: time, calendar: calendar)
+        var repairs: [RepairNotice] = []
+        if time.isJumped {
+            repairs.append(RepairNotice(.clockMoved, Self.clockMessage(jump: time.jump)))
+        }
+        if let capacity = enforcement.capacityError {
+            repairs.append(RepairNotice(.capacity, capacity.description))
+        }
+        if screenTime.authorizationStatus() != .approved {
+            repairs.append(RepairNotice(.notAuthorized, "Screen Time access is not granted, so iOS enforces nothing. Allow it in Settings › Screen Time."))
+        }
+
+        let storesBefore = state.applied.stores
+        applyShields(enforcement.stores, to: &state.applied, outcome: &outcome, repairs: &repairs)
+        register(state, time: time, calendar: calendar, outcome: &outcome, repairs: &repairs)
+        postNotifications(state.engine, time: time, calendar: calendar, applied: &state.applied, outcome: &outcome, repairs: &repairs)
+        let liveChanged = updateLiveActivity(state.engine, enforcement, calendar: calendar, time: time,
+                                             applied: &state.applied, repairs: &repairs)
+        if state.applied.stores != storesBefore || liveChanged || !outcome.events.isEmpty {
+            screenTime.reloadWidgets()
+            outcome.reloadedWidgets = true
+        }
+
+        state.applied.enforcement = enforcement
+        state.applied.appliedAt = now
+        state.applied.clock = time.anchor
+        state.applied.repairs = repairs
+        state.applied.quiet = quietPeriod(after: enforcement, plan: outcome.plan, time: time, calendar: calendar, repairs: repairs)
+        transaction.state = state
+        outcome.enforcement = enforcement
+        outcome.repairs = repairs
+        return outcome
+    }
+
+    // MARK: Quiet periods
+
+    /// How long nothing can change: until the engine's next change or the plan's first wake-up
+    /// (six hours at most), provided all went well and the clock is trusted.
+    ///
+    /// NB: this relies on the engine's state changing only inside a reconcile (a `DomainChange`);
+    /// only monitor callbacks take the quiet path, so the app's own reconciles always do the work.
+    private func quietPeriod(after enforcement: Enforcement, plan: ActivityPlan?, time: TrustedTime, calendar: Calendar,
+                             repairs: [RepairNotice]) -> QuietPeriod? {
+        guard repairs.isEmpty, !time.isJumped, let plan, let names = try? screenTime.activities().map(\.name).sorted() else { return nil }
+        let until = [enforcement.nextChange, plan.wakeUps.first, time.wall.addingTimeInterval(6 * 3_600)].compactMap { $0 }.min()!
+        return QuietPeriod(from: time.wall, until: until, timeZoneIdentifier: calendar.timeZone.identifier, activities: names)
+    }
+
+    private func isQuiet(_ applied: AppliedRecord, time: TrustedTime, calendar: Calendar) -> Bool {
+        guard let quiet = applied.quiet, applied.repairs.isEmpty, let registered = try? screenTime.activities() else { return false }
+        return quiet.holds(at: time.wall, timeZoneIdentifier: calendar.timeZone.identifier, activities: registered.map(\.name).sorted())
+    }
+
+    // MARK: Shields
+
+    /// Applies each store that differs from the record and clears each the record holds that is
+    /// no longer wanted. The record follows only what succeeded, so a refused change is retried
+    /// by the next reconcile; a refused clear leaves that store shielding (the safe side).
+    private func applyShields(_ wanted: [ShieldStore], to applied: inout AppliedRecord, outcome: inout ReconcileOutcome,
+                              repairs: inout [RepairNotice]) {
+        var held = Dictionary(applied.stores.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        let wantedNames = Set(wanted.map(\.name))
+        for store in wanted where held[store.name] != store {
+            do {
+                try screenTime.applyShield(store)
+                held[store.name] = store
+                outcome.shieldChanges.append(store.name)
+            } catch {
+                repairs.append(RepairNotice(.shieldsNotApplied, "Store \(store.name) could not be applied: \(error)"))
+            }
+        }
+        for name in held.keys.sorted() where !wantedNames.contains(name) {
+            do {
+                try screenTime.clearShield(name)
+                held[name] = nil
+                outcome.shieldChanges.append(name)
+            } catch {
+                repairs.append(RepairNotice(.shieldsNotApplied, "Store \(name) could not be cleared: \(error)"))
+            }
+        }
+        applied.stores = held.values.sorted { $0.name < $1.name }
+    }
+
+    // MARK: Wake-ups
+
+    /// Registers what the planner chooses and stops our activities it no longer wants. Unchanged
+    /// registrations are left alone (re-registering mid-interval fires `intervalDidEnd`).
+    private func register(_ state: StoredState, time: TrustedTime, calendar: Calendar, outcome: inout ReconcileOutcome,
+                          repairs: inout [RepairNotice]) {
+        let registered: [ActivityRegistration]
+        do {
+            registered = try screenTime.activities()
+        } catch {
+            repairs.append(RepairNotice(.monitoringFailed, "The monitored activities could not be listed: \(error)"))
+            return
+        }
+        let plan = ActivityPlanner.plan(state.engine, at: time, calendar: calendar, registered: registered, reserved: reserved(state))
+        outcome.plan = plan
+
+        let wanted = Set(plan.registrations.map(\.name))
+        let stale = registered.map(\.name).filter { $0.hasPrefix(ActivityRegistration.namePrefix) && !wanted.contains($0) }.sorted()
+        if !stale.isEmpty {  // NB: an empty list would stop every activity (PLATFORM.md).
+            do {
+                try screenTime.stopMonitoring(stale)
+                outcome.stopped = stale
+            } catch {
+                repairs.append(RepairNotice(.monitoringFailed, "Old wake-ups could not be stopped: \(error)"))
+            }
+        }
+        let current = Dictionary(registered.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        for registration in plan.registrations where current[registration.name] != registration {
+            do {
+                try screenTime.startMonitoring(registration)
+                outcome.registered.append(registration.name)
+            } catch {
+                repairs.append(RepairNotice(.monitoringFailed, "A wake-up could not be registered: \(error)"))
+            }
+        }
+    }
+
+    // MARK: Surfaces
+
+    private func postNotifications(_ state: ThresholdState, time: TrustedTime, calendar: Calendar, applied: inout AppliedRecord,
+                                   outcome: inout ReconcileOutcome, repairs: inout [RepairNotice]) {
+        // Due since the last reconcile (a day at most; a minute's overlap, as posting is by id).
+        let dayAgo = time.wall.addingTimeInterval(-86_400)
+        let from = max(dayAgo, applied.appliedAt.map { $0.addingTimeInterval(-60) } ?? dayAgo)
+        let due = dueNotifications(state, from: from, through: time.wall, calendar: calendar)
+        for note in due where note.isDue(at: time.wall) && applied.postedNotifications[note.id] == nil {
+            do {
+                try screenTime.postNotification(LocalNotification(id: note.id, title: note.title, body: note.body,
+                                                                  destination: note.destination))
+                applied.postedNotifications[note.id] = note.at
+                outcome.notified.append(note.id)
+            } catch {
+                repairs.append(RepairNotice(.surfaceFailed, "A notification could not be posted: \(error)"))
+            }
+        }
+        let cutoff = time.wall.addingTimeInterval(-2 * 86_400)
+        applied.postedNotifications = applied.postedNotifications.filter { $0.value > cutoff }
+    }
+
+    /// Starts, updates or ends the Live Activity; returns whether it changed.
+    private func updateLiveActivity(_ state: ThresholdState, _ enforcement: Enforcement, calendar: Calendar, time: TrustedTime,
+                                    applied: inout AppliedRecord, repairs: inout [RepairNotice]) -> Bool {
+        let wanted = LiveActivityContent.current(state, enforcement, calendar: calendar, at: time.wall)
+        guard wanted != applied.liveActivity else { return false }
+        do {
+            switch (applied.liveActivity, wanted) {
+            case let (old?, new?) where old.profileID == new.profileID: try screenTime.updateLiveActivity(new)
+            case let (old?, new?):
+                try screenTime.endLiveActivity(old.profileID)
+                try screenTime.startLiveActivity(new)
+            case let (nil, new?): try screenTime.startLiveActivity(new)
+            case let (old?, nil): try screenTime.endLiveActivity(old.profileID)
+            case (nil, nil): break
+            }
+            applied.liveActivity = wanted
+            return true
+        } catch {
+            repairs.append(RepairNotice(.surfaceFailed, "The Live Activity could not be updated: \(error)"))
+            return false
+        }
+    }
+
+    static func clockMessage(jump: TimeInterval) -> String {
+        let minutes = Int((abs(jump) / 60).rounded())
+        let direction = jump > 0 ? "ahead" : "behind"
+        return "The clock is \(minutes) minutes \(direction) of the time that has passed. Restrictions hold by both and unlocks wait until it is set back (Settings › General › Date & Time › Set Automatically)."
+    }
+}
+
+/// A change to the stored state that a trigger brings (a command, a ritual's grant, a ledger
+/// entry); it records its own events on the transaction, at `context.now`.
+public typealias DomainChange = (_ transaction: inout StoreTransaction, _ context: ChangeContext) throws -> Void
+
+/// What a domain change may use: the instant to stamp (trusted time, whole seconds), the clock
+/// reading it came from, the device's calendar and the id generator.
+public struct ChangeContext: Sendable {
+    public let now: Date
+    public let time: TrustedTime
+    public let calendar: Calendar
+    public let ids: IDGenerator
+}
+
+/// What one reconcile did, for the caller to show and for tests to check.
+public struct ReconcileOutcome: Sendable {
+    public let trigger: Trigger
+    /// The clocks as read; `nil` when the store failed before they were read.
+    public let time: TrustedTime?
+    /// What the engine decided; `nil` when the reconcile failed closed.
+    public internal(set) var enforcement: Enforcement?
+    /// Why the caller's change was refused (it was undone).
+    public internal(set) var refusal: ValidationError?
+    /// The events the caller's change recorded.
+    public internal(set) var events: [Event] = []
+    public internal(set) var repairs: [RepairNotice] = []
+    /// The store could not be read or written: nothing was applied or saved.
+    public let storeFailure: StoreError?
+    /// Shield stores applied or cleared.
+    public internal(set) var shieldChanges: [String] = []
+    public internal(set) var registered: [String] = []
+    public internal(set) var stopped: [String] = []
+    public internal(set) var notified: [String] = []
+    public internal(set) var reloadedWidgets = false
+    public internal(set) var plan: ActivityPlan?
+    /// The callback fell in a quiet period: only the trigger and the clock were saved.
+    public internal(set) var wasQuiet = false
+
+    init(trigger: Trigger, time: TrustedTime) {
+        self.trigger = trigger
+        self.time = time
+        self.storeFailure = nil
+    }
+
+    init(trigger: Trigger, failure: StoreError) {
+        self.trigger = trigger
+        self.time = nil
+        self.storeFailure = failure
+    }
+
+    /// True when nothing could be applied and shields stayed exactly as they were.
+    public var failedClosed: Bool { storeFailure != nil }
+}

@@ -1,0 +1,81 @@
+// A small process that works on a Threshold store, for the tests that need a second OS process
+// (lost updates, kill -9 mid-transaction, busy locks) and for measuring the extension's heap.
+//
+//   threshold-store-stress increment DIR COUNT NAME   COUNT writes, each posting 1 credit ("NAME"),
+//                                                     100 µs apart
+//   threshold-store-stress hold DIR                   posts 1000 credits inside a write, prints
+//                                                     "holding", then never leaves the transaction
+//   threshold-store-stress churn DIR                  writes until killed, printing "wrote N"
+//   threshold-store-stress seed DIR                   creates a store with a realistic state
+//   threshold-store-stress probe DIR                  what the monitor extension does on a
+//                                                     reconcile: open, one read, one small write
+//   threshold-store-stress baseline                   nothing: the process's own heap, to subtract
+
+import Foundation
+import StoreClient
+import ThresholdCore
+import ThresholdStore
+
+func credit(_ memo: String) throws -> LedgerEntry {
+    try LedgerEntry(account: .credits, amount: 1, memo: memo)
+}
+
+func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
+func run(_ arguments: [String]) throws {
+    let directory = arguments.count > 1 ? URL(fileURLWithPath: arguments[1], isDirectory: true) : nil
+    switch (arguments.first, directory) {
+    case ("increment", let directory?) where arguments.count == 4:
+        let store = try ThresholdStore.open(directory: directory, busyTimeout: 30)
+        for _ in 0..<(Int(arguments[2]) ?? 0) {
+            try store.write { try $0.post(credit(arguments[3]), at: Date()) }
+            // A real writer does other work between transactions; without any gap the writer
+            // that holds the lock takes it again before the other's busy handler wakes up.
+            usleep(100)
+        }
+        say("done")
+    case ("hold", let directory?):
+        let store = try ThresholdStore.open(directory: directory)
+        try store.write { transaction in
+            try transaction.post(LedgerEntry(account: .credits, amount: 1_000, memo: "never committed"), at: Date())
+            transaction.state.settings.onboardingCompleted = true
+            say("holding")
+            while true { Thread.sleep(forTimeInterval: 60) }
+        }
+    case ("churn", let directory?):
+        let store = try ThresholdStore.open(directory: directory, busyTimeout: 30)
+        var count = 0
+        while true {
+            try store.write { transaction in
+                try transaction.post(credit("churn"), at: Date())
+                transaction.record(.streakFreezeUsed(day: LocalDate(dayNumber: 20_000 + count)), at: Date())
+            }
+            count += 1
+            if count % 10 == 0 { say("wrote \(count)") }
+        }
+    case ("seed", let directory?):
+        let store = try ThresholdStore.open(directory: directory)
+        try store.write { transaction in
+            transaction.state = try ExtensionProbe.realisticState(at: Date())
+            for _ in 0..<200 { try transaction.post(credit("seed"), at: Date()) }
+        }
+        say("seeded")
+    case ("probe", let directory?):
+        try ExtensionProbe.reconcile(in: directory)
+        say("probed")
+    case ("baseline", _):
+        say("baseline")
+    default:
+        FileHandle.standardError.write(Data("usage: threshold-store-stress increment|hold|churn|seed|probe DIR [COUNT NAME] | baseline\n".utf8))
+        exit(2)
+    }
+}
+
+do {
+    try run(Array(CommandLine.arguments.dropFirst()))
+} catch {
+    FileHandle.standardError.write(Data("threshold-store-stress: \(error)\n".utf8))
+    exit(1)
+}

@@ -1,0 +1,4 @@
+import Foundation
+import ThresholdCLI
+
+exit(ThresholdCLI.main(Array(CommandLine.arguments.dropFirst())))

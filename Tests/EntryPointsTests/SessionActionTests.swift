@@ -1,0 +1,116 @@
+import EntryPoints
+import Foundation
+import ScreenTimeClient
+import ScreenTimeSimulator
+import StoreClient
+import TestSupport
+import Testing
+import ThresholdCore
+
+@Suite struct SessionActionTests {
+    let work = Profile.make("work", name: "Work", emoji: "💼", path: .key, selection: .apps("tiktok"), breakPolicy: .fivePerHour)
+
+    @Test func startProfile_fromAShortcut_shieldsItsApps() throws {
+        let phone = try phone(.make(profiles: [work]))
+        let done = runtime(phone, .app).startProfile("work", from: .appIntent("StartProfile"))
+        #expect(done.problem == nil)
+        #expect(phone.shieldedApps.contains("tiktok"))
+    }
+
+    @Test func endSession_withoutNamingAProfile_endsTheOneRunning() throws {
+        let phone = try phone(.make(profiles: [work], sessions: [.make("s1", profile: "work", start: monday)]))
+        #expect(phone.shieldedApps.contains("tiktok"))
+        let done = runtime(phone, .app).endSession(from: .liveActivityButton("End"))
+        #expect(done.problem == nil)
+        #expect(!phone.shieldedApps.contains("tiktok"))
+    }
+
+    @Test func endSession_withNothingRunning_saysSo_andChangesNothing() throws {
+        let phone = try phone(.make(profiles: [work]))
+        let done = runtime(phone, .app).endSession(from: .appIntent("EndSession"))
+        #expect(done.problem == "No session is running, so there is nothing to end or pause.")
+        #expect(done.outcome.events.isEmpty)
+    }
+
+    @Test func takeBreak_liftsTheShieldsForTheBreak() throws {
+        let phone = try phone(.make(profiles: [work], sessions: [.make("s1", profile: "work", start: monday)]))
+        let done = runtime(phone, .app).takeBreak(from: .liveActivityButton("Break"))
+        #expect(done.problem == nil)
+        #expect(!phone.shieldedApps.contains("tiktok"))
+        phone.advance(by: 6 * 60)
+        #expect(phone.shieldedApps.contains("tiktok"))
+    }
+
+    @Test func endSession_inBeastMode_isRefusedOnEveryPath() throws {
+        let beast = Profile.make("beast", name: "Beast", path: .present, selection: .apps("tiktok"), strictness: .locked)
+        let phone = try phone(.make(profiles: [beast], sessions: [.make("s1", profile: "beast", start: monday, plan: .until(monday.adding(minutes: 60)))]))
+        let runtime = runtime(phone, .app)
+        // NB: `EndSession` does not check strictness yet; the sessions work adds the rule to the
+        // command, and this test starts passing without a change here.
+        withKnownIssue("EndSession does not refuse a locked session yet") {
+            for trigger in [Trigger.appIntent("EndSession"), .liveActivityButton("End"), .universalLink("key"), .widget("End")] {
+                let done = runtime.endSession("beast", from: trigger)
+                #expect(done.outcome.refusal != nil, "\(trigger) ended a locked session")
+            }
+            #expect(phone.shieldedApps.contains("tiktok"))
+        }
+    }
+
+    @Test func endSession_whenTheStoreFails_keepsTheShields() throws {
+        let store = InMemoryStore()
+        let phone = try phone(.make(profiles: [work], sessions: [.make("s1", profile: "work", start: monday)]), store: store)
+        store.failNextCalls(with: .busy)
+        let done = runtime(phone, .app).endSession(from: .appIntent("EndSession"))
+        #expect(done.outcome.failedClosed)
+        #expect(done.problem == StoreError.busy.description)
+        #expect(phone.shieldedApps.contains("tiktok"))
+    }
+}
+
+@Suite struct DeviceRestrictionTests {
+    let beast = Profile.make("beast", name: "Beast", path: .present, selection: .apps("tiktok"), strictness: .locked)
+
+    @Test func lockedSession_deniesAppRemovalAndRequiresAutomaticTime_untilItEnds() throws {
+        let phone = try phone(.make(profiles: [beast]))
+        let recorder = RestrictionsRecorder()
+        let runtime = runtime(phone, .app, restrictions: recorder)
+
+        runtime.reconcile(.appIntent("StartProfile"), command: StartSession(profile: "beast", plan: .until(monday.adding(minutes: 30))))
+        #expect(recorder.history.last == .locked)
+
+        phone.advance(by: 31 * 60)
+        runtime.reconcile(.appForeground)
+        #expect(recorder.history.last == DeviceRestrictions.none)
+    }
+
+    @Test func gentleSession_leavesTheDeviceAlone() throws {
+        let gentle = Profile.make("work", path: .key, selection: .apps("tiktok"))
+        let phone = try phone(.make(profiles: [gentle]))
+        let recorder = RestrictionsRecorder()
+        runtime(phone, .app, restrictions: recorder).startProfile("work", from: .inApp("start"))
+        #expect(recorder.history == [DeviceRestrictions.none])
+    }
+
+    @Test func storeFailure_leavesTheRestrictionsAsTheyWere() throws {
+        let store = InMemoryStore()
+        let phone = try phone(.make(profiles: [beast], sessions: [.make("s1", profile: "beast", start: monday)]), store: store)
+        let recorder = RestrictionsRecorder()
+        store.failNextCalls(with: .corrupt("truncated"))
+        let done = runtime(phone, .monitor, restrictions: recorder).reconcile(.intervalDidEnd("threshold.x"))
+        #expect(done.restrictions == .unchanged)
+        #expect(recorder.history.isEmpty)
+    }
+
+    @Test func refusedRestrictions_areReported_andTheShieldsStillApply() throws {
+        let phone = try phone(.make(profiles: [beast]))
+        let recorder = RestrictionsRecorder()
+        recorder.refuse(with: .unauthorized)
+        let done = runtime(phone, .app, restrictions: recorder).startProfile("beast", from: .inApp("start"))
+        guard case .failed(let message) = done.restrictions else {
+            Issue.record("expected a failure, got \(done.restrictions)")
+            return
+        }
+        #expect(message.contains("Screen Time access is not granted"))
+        #expect(phone.shieldedApps.contains("tiktok"))
+    }
+}

@@ -1,0 +1,111 @@
+import EntryPoints
+import Foundation
+import ScreenTimeClient
+import ScreenTimeSimulator
+import StoreClient
+import TestSupport
+import Testing
+import ThresholdCore
+
+@Suite struct ShieldPressTests {
+    @Test func prayButton_postsNotificationToThePrayerFlow_andKeepsTheShield() throws {
+        let phone = try phone(.make(gates: [selah]))
+        let result = runtime(phone).pressShield(.primary, on: shielded("instagram", on: phone))
+
+        #expect(result.response == .close)
+        let note = try #require(result.notification)
+        #expect(note.destination == .prayer(app: AppToken("instagram")))
+        #expect(phone.inbox.last == note)
+        #expect(phone.shieldedApps.contains("instagram"))
+    }
+
+    @Test func followUpNotifications_replaceEachOtherPerDestination() throws {
+        let phone = try phone(.make(gates: [selah]))
+        let runtime = runtime(phone)
+        runtime.pressShield(.primary, on: shielded("instagram", on: phone))
+        runtime.pressShield(.primary, on: shielded("instagram", on: phone))
+        #expect(phone.inbox.count == 1)
+    }
+
+    @Test func intentionOpen_isGrantedByTheExtension_andTheShieldComesDown() throws {
+        let phone = try phone(.make(intentions: [.make("ig", app: "instagram", opens: 3, minutes: 5)]))
+        #expect(phone.shieldedApps.contains("instagram"))
+
+        let result = runtime(phone).pressShield(.secondary, on: shielded("instagram", on: phone))
+
+        #expect(result.response == .redraw)
+        #expect(result.problem == nil)
+        #expect(!phone.shieldedApps.contains("instagram"))
+    }
+
+    @Test func intentionOpen_whenTheStoreFails_closesAndLiftsNothing() throws {
+        let store = InMemoryStore()
+        let phone = try phone(.make(intentions: [.make("ig", app: "instagram")]), store: store)
+        store.failNextCalls(with: .busy)
+
+        let result = runtime(phone).pressShield(.secondary, on: shielded("instagram", on: phone))
+
+        #expect(result.response == .close)
+        #expect(phone.shieldedApps.contains("instagram"))
+    }
+
+    @Test func intentionOpen_pastTheDaysOpens_needsTheStrongerButton() throws {
+        let phone = try phone(.make(intentions: [.make("ig", app: "instagram", opens: 1, minutes: 5)]))
+        let runtime = runtime(phone)
+        runtime.pressShield(.secondary, on: shielded("instagram", on: phone))
+        phone.advance(by: 6 * 60)
+        #expect(phone.shieldedApps.contains("instagram"))
+
+        let shown = ShieldContent.shown(for: shielded("instagram", on: phone), in: Result { try phone.store.read() })
+        #expect(shown.secondary?.label == "Open anyway")
+        #expect(runtime.pressShield(.secondary, on: shielded("instagram", on: phone)).response == .redraw)
+        #expect(!phone.shieldedApps.contains("instagram"))
+    }
+
+    @Test func anyPress_liftsAShieldThatAMissedCallbackLeftUp() throws {
+        let work = Profile.make("work", path: .key, selection: .apps("tiktok"))
+        let phone = try phone(.make(profiles: [work], sessions: [.make("s1", profile: "work", start: monday, plan: .until(monday.adding(minutes: 30)))]))
+        #expect(phone.shieldedApps.contains("tiktok"))
+        // The session ends but no callback reaches Threshold: the shield is still up.
+        var faults = FaultSwitch()
+        faults.scripted = Array(repeating: .drop, count: 100)
+        phone.faults = faults
+        phone.advance(by: 31 * 60)
+        #expect(phone.shieldedApps.contains("tiktok"))
+
+        let result = runtime(phone).pressShield(.primary, on: shielded("tiktok", on: phone))
+
+        #expect(result.response == .redraw)
+        #expect(!phone.shieldedApps.contains("tiktok"))
+    }
+
+    @Test func unreadableState_showsTheUnknownShield_whoseButtonsOnlyCloseOrPointToTheApp() {
+        let shown = ShieldContent.shown(for: .app(AppToken("instagram"), category: nil, name: "Instagram"),
+                                        in: .failure(StoreError.corrupt("truncated")))
+        #expect(shown == .unknownReason)
+        for button in [shown.primary] + [shown.secondary].compactMap({ $0 }) {
+            switch button.action {
+            case .close, .notify: continue
+            case .openIntention: Issue.record("an unknown shield must not grant anything")
+            }
+        }
+    }
+
+    @Test func pressOnTheUnknownShield_whenTheStoreFails_closesTheApp() throws {
+        let store = InMemoryStore()
+        let phone = try phone(.make(gates: [selah]), store: store)
+        store.failNextCalls(with: .corrupt("truncated"))
+
+        let result = runtime(phone).pressShield(.secondary, on: shielded("instagram", on: phone))
+
+        #expect(result.response == .close)
+        #expect(phone.shieldedApps.contains("instagram"))
+    }
+
+    @Test func categoryShield_findsItsReasonByCategory() throws {
+        let social = Profile.make("social", name: "Social", path: .key, selection: Selection(categories: [CategoryToken("social")]))
+        let phone = try phone(.make(profiles: [social], sessions: [.make("s1", profile: "social", start: monday)]))
+        let shown = ShieldContent.shown(for: .category(CategoryToken("social")), in: Result { try phone.store.read() })
+        #expect(shown.title == "🎯 Social")
+    }
+}

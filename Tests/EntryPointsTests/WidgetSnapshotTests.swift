@@ -1,0 +1,117 @@
+import EntryPoints
+import Foundation
+import ScreenTimeClient
+import ScreenTimeSimulator
+import StoreClient
+import TestSupport
+import Testing
+import ThresholdCore
+
+@Suite struct WidgetSnapshotTests {
+    let calendar = TestSupport.calendar()
+
+    func prayer(_ id: String, on text: String) -> LoggedEvent {
+        let start = at(text)
+        return LoggedEvent(sequence: 1, at: start, event: .grantIssued(.make(GrantID(id), from: start, minutes: 10)))
+    }
+
+    @Test func streak_countsDaysWithAPrayer_endingToday() {
+        let events = [prayer("a", on: "2026-02-28 08:00"), prayer("b", on: "2026-03-01 21:00"), prayer("c", on: "2026-03-02 07:00")]
+        let snapshot = WidgetSnapshot.make(state: .initial, events: events, now: monday, calendar: calendar)
+        #expect(snapshot.streakDays == 3)
+    }
+
+    @Test func streak_staysAliveUntilTodayEnds() {
+        let events = [prayer("a", on: "2026-02-28 08:00"), prayer("b", on: "2026-03-01 21:00")]
+        #expect(WidgetSnapshot.make(state: .initial, events: events, now: monday, calendar: calendar).streakDays == 2)
+    }
+
+    @Test func streak_ignoresIntentionOpens() {
+        let start = at("2026-03-02 07:00")
+        let open = Grant.make("g", .app("instagram"), from: start, minutes: 5, origin: .intentionOpen("ig"))
+        let events = [LoggedEvent(sequence: 1, at: start, event: .grantIssued(open))]
+        #expect(WidgetSnapshot.make(state: .initial, events: events, now: monday, calendar: calendar).streakDays == 0)
+    }
+
+    @Test func runningSession_isShown_andTheWidgetRefreshesWhenItEnds() throws {
+        let work = Profile.make("work", name: "Work", emoji: "💼", path: .key, selection: .apps("tiktok"))
+        let end = monday.adding(minutes: 45)
+        let phone = try phone(.make(profiles: [work], sessions: [.make("s1", profile: "work", start: monday, plan: .until(end))]))
+        let snapshot = WidgetSnapshot.read(from: phone.store, now: monday, calendar: calendar)
+        #expect(snapshot.session?.title == "💼 Work")
+        #expect(snapshot.refreshAt == end)
+        #expect(!snapshot.isUnreadable)
+    }
+
+    @Test func unreadableStore_isSaidPlainly_notShownAsZeros() {
+        let store = InMemoryStore()
+        store.failNextCalls(with: .corrupt("truncated"))
+        let snapshot = WidgetSnapshot.read(from: store, now: monday, calendar: calendar)
+        #expect(snapshot.isUnreadable)
+        #expect(snapshot.headline == "Threshold cannot read its data")
+    }
+}
+
+@Suite struct StatusSummaryTests {
+    @Test func session_isNamedWithItsEndTime() throws {
+        let work = Profile.make("work", name: "Work", emoji: "💼", path: .key, selection: .apps("tiktok"))
+        let phone = try phone(.make(profiles: [work], sessions: [.make("s1", profile: "work", start: monday, plan: .until(at("2026-03-02 17:00")))]))
+        let summary = StatusSummary(try phone.store.read(), now: monday, calendar: TestSupport.calendar())
+        #expect(summary.headline == "💼 Work is on until 17:00")
+    }
+
+    @Test func gate_isNamed_withAnOpenWindow() throws {
+        let phone = try phone(.make(gates: [selah], grants: [.make("g1", from: monday, minutes: 10)]))
+        let summary = StatusSummary(try phone.store.read(), now: monday, calendar: TestSupport.calendar())
+        #expect(summary.headline == "Shielding now: Selah")
+        #expect(summary.detail == "Unlocked until 10:10.")
+    }
+
+    @Test func nothingYet_isSaid() {
+        let summary = StatusSummary(.initial, now: monday, calendar: TestSupport.calendar())
+        #expect(summary.headline == "Threshold has not shielded anything yet")
+    }
+}
+
+@Suite struct AuthorizationTrackingTests {
+    @Test func approvedReading_isApproved() {
+        #expect(AuthorizationTracking.verdict(readings: [.approved], wasApproved: false) == .approved)
+    }
+
+    @Test func firstDenial_isDenied_notRevoked() {
+        #expect(AuthorizationTracking.verdict(readings: [.denied], wasApproved: false) == .denied)
+        #expect(AuthorizationTracking.verdict(readings: [.notDetermined], wasApproved: false) == .notYetAsked)
+    }
+
+    @Test func lostAfterApproval_isRevoked() {
+        #expect(AuthorizationTracking.verdict(readings: [.denied], wasApproved: true) == .revoked)
+        #expect(AuthorizationTracking.verdict(readings: [.notDetermined, .notDetermined], wasApproved: true) == .revoked)
+    }
+
+    @Test func briefNotDetermined_afterApproval_isConfirmedBeforeBelieved() async {
+        var readings: [AuthorizationStatus] = [.notDetermined, .approved]
+        var pauses = 0
+        let verdict = await AuthorizationTracking.check(wasApproved: true, read: { readings.removeFirst() }, pause: { pauses += 1 })
+        #expect(verdict == .approved)
+        #expect(pauses == 1)
+    }
+
+    @Test func persistentNotDetermined_afterApproval_isRevokedAfterTheConfirmingReadings() async {
+        var reads = 0
+        var pauses = 0
+        let verdict = await AuthorizationTracking.check(wasApproved: true, read: { reads += 1; return .notDetermined },
+                                                        pause: { pauses += 1 })
+        #expect(verdict == .revoked)
+        #expect(reads == AuthorizationTracking.confirmingReadings + 1)
+        #expect(pauses == AuthorizationTracking.confirmingReadings)
+    }
+
+    @Test func everyFailure_saysWhatToDo() {
+        for failure in AuthorizationFailure.allCases {
+            #expect(!failure.message.isEmpty)
+            #expect(failure.message.hasSuffix(".") || failure.message.hasSuffix("ready."))
+        }
+        #expect(AuthorizationFailure.canceled.canRetry)
+        #expect(!AuthorizationFailure.restricted.canRetry)
+    }
+}

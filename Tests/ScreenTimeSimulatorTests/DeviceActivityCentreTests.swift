@@ -1,0 +1,97 @@
+import Foundation
+import ScreenTimeClient
+import ScreenTimeSimulator
+import Testing
+import TestSupport
+import ThresholdCore
+
+@Suite struct DeviceActivityCentreTests {
+    let ny = TimeZone(identifier: "America/New_York")!
+    let now = at("2026-11-23 10:00")
+
+    func activity(_ name: String, _ start: Date, _ end: Date, warning: Int? = nil, repeats: Bool = false) -> ActivityRegistration {
+        ActivityRegistration(name: name, start: ActivityMoment(start, in: ny), end: ActivityMoment(end, in: ny), repeats: repeats, warningSeconds: warning)
+    }
+
+    @Test func intervalsShorterThan15Minutes_areRefused() {
+        var centre = DeviceActivityCentre()
+        #expect(throws: ScreenTimeError.intervalTooShort(activity: "a")) {
+            try centre.startMonitoring(activity("a", now, now.adding(minutes: 14.98)), at: now, timeZone: ny)
+        }
+        #expect(throws: Never.self) { try centre.startMonitoring(activity("b", now, now.adding(minutes: 15)), at: now, timeZone: ny) }
+    }
+
+    @Test func intervalsLongerThanAWeek_areRefused() {
+        var centre = DeviceActivityCentre()
+        #expect(throws: ScreenTimeError.intervalTooLong(activity: "a")) {
+            try centre.startMonitoring(activity("a", now, now.adding(minutes: 7 * 1_440 + 1)), at: now, timeZone: ny)
+        }
+    }
+
+    @Test func theTwentyFirstActivity_isRefused_butOverwritingANameIsNot() throws {
+        var centre = DeviceActivityCentre()
+        for i in 0..<20 { try centre.startMonitoring(activity("a\(i)", now.adding(minutes: 60), now.adding(minutes: 90)), at: now, timeZone: ny) }
+        #expect(throws: ScreenTimeError.excessiveActivities(activity: "a20")) {
+            try centre.startMonitoring(activity("a20", now.adding(minutes: 60), now.adding(minutes: 90)), at: now, timeZone: ny)
+        }
+        try centre.startMonitoring(activity("a3", now.adding(minutes: 61), now.adding(minutes: 90)), at: now, timeZone: ny)
+        #expect(centre.registrations.count == 20)
+    }
+
+    @Test func registeringInsideTheInterval_firesIntervalDidStartAtOnce() throws {
+        var centre = DeviceActivityCentre()
+        try centre.startMonitoring(activity("past", now.adding(minutes: -10), now.adding(minutes: 5)), at: now, timeZone: ny)
+        #expect(centre.takeFired().map(\.description) == ["intervalDidStart past"])
+        centre.fireDue(through: now.adding(minutes: 5), timeZone: ny)
+        #expect(centre.takeFired().map { $0.at } == [now.adding(minutes: 5)])
+        #expect(centre.registrations.isEmpty, "a one-shot activity stops after its interval ends")
+    }
+
+    @Test func stoppingOrReRegisteringMidInterval_firesIntervalDidEnd() throws {
+        var centre = DeviceActivityCentre()
+        try centre.startMonitoring(activity("a", now.adding(minutes: -10), now.adding(minutes: 30)), at: now, timeZone: ny)
+        _ = centre.takeFired()
+        try centre.startMonitoring(activity("a", now.adding(minutes: -10), now.adding(minutes: 40)), at: now, timeZone: ny)
+        #expect(centre.takeFired().map(\.description) == ["intervalDidEnd a", "intervalDidStart a"])
+        centre.stopMonitoring(["a"], at: now)
+        #expect(centre.takeFired().map(\.description) == ["intervalDidEnd a"])
+        // Before its interval, stopping fires nothing.
+        try centre.startMonitoring(activity("later", now.adding(minutes: 60), now.adding(minutes: 90)), at: now, timeZone: ny)
+        centre.stopMonitoring(["later"], at: now)
+        #expect(centre.takeFired().isEmpty)
+    }
+
+    @Test func stopMonitoringWithNoNames_stopsEverything() throws {
+        var centre = DeviceActivityCentre()
+        for i in 0..<3 { try centre.startMonitoring(activity("a\(i)", now.adding(minutes: 60), now.adding(minutes: 90)), at: now, timeZone: ny) }
+        centre.stopMonitoring([], at: now)
+        #expect(centre.registrations.isEmpty)
+    }
+
+    @Test func warnings_fireThatLongBeforeEachBoundary() throws {
+        var centre = DeviceActivityCentre()
+        try centre.startMonitoring(activity("a", now.adding(minutes: 10), now.adding(minutes: 40), warning: 60), at: now, timeZone: ny)
+        centre.fireDue(through: now.adding(minutes: 40), timeZone: ny)
+        let fired = centre.takeFired()
+        #expect(fired.map(\.description) == ["intervalWillStartWarning a", "intervalDidStart a", "intervalWillEndWarning a", "intervalDidEnd a"])
+        #expect(fired.map(\.at) == [now.adding(minutes: 9), now.adding(minutes: 10), now.adding(minutes: 39), now.adding(minutes: 40)])
+    }
+
+    @Test func timeOnlyComponents_wrapAtMidnight_asAPeerFoundOut() throws {
+        var centre = DeviceActivityCentre()
+        let late = at("2026-11-23 23:50")
+        let pause = ActivityRegistration(name: "break", start: .timeOnly(hour: 23, minute: 50), end: .timeOnly(hour: 0, minute: 10))
+        try centre.startMonitoring(pause, at: late.adding(minutes: -1), timeZone: ny)
+        centre.fireDue(through: at("2026-11-24 00:30"), timeZone: ny)
+        #expect(centre.takeFired().last?.at == at("2026-11-24 00:00"), "the interval ends at 00:00, not 00:10")
+    }
+
+    @Test func mixingTimeOnlyAndFullDates_isAcceptedAndNeverFires() throws {
+        var centre = DeviceActivityCentre()
+        let mixed = ActivityRegistration(name: "m", start: .timeOnly(hour: 10, minute: 0), end: ActivityMoment(now.adding(minutes: 60), in: ny))
+        try centre.startMonitoring(mixed, at: now, timeZone: ny)
+        centre.fireDue(through: now.adding(minutes: 24 * 60), timeZone: ny)
+        #expect(centre.takeFired().isEmpty)
+        #expect(centre.registrations.count == 1, "and it still takes one of the twenty")
+    }
+}

@@ -1,0 +1,173 @@
+import Foundation
+import PropertyBased
+import Testing
+@testable import ThresholdCLI
+
+@Suite struct CLITests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    func run(_ arguments: String...) -> (code: Int32, output: String) {
+        let console = Console.capturing()
+        let code = ThresholdCLI.main(arguments, console: console)
+        return (code, console.captured)
+    }
+
+    /// Writes a scenario to a temporary file and returns its path.
+    func scenario(_ text: String, name: String = "scenario.yaml") throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("threshold-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let file = directory.appendingPathComponent(name)
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        return file.path
+    }
+
+    static let header = """
+        name: test
+        setup:
+          timezone: America/New_York
+          start: 2026-11-23 10:00
+          gates:
+            - {id: selah, path: selah, apps: [instagram], unlock: prayer}
+        steps:
+
+        """
+
+    @Test func demo_walksTheFivePaths_andExitsZero() {
+        let (code, output) = run("demo")
+        #expect(code == 0)
+        for title in ["Selah", "Present", "Earned Access", "Challenge", "Key"] { #expect(output.contains("━━ \(title)")) }
+        #expect(output.contains("✓"))
+        #expect(!output.contains("FAILED"))
+    }
+
+    @Test func run_passesEveryScenarioInTheRepository() {
+        let (code, output) = run("run", Self.root.appendingPathComponent("Scenarios").path)
+        #expect(code == 0, "\(output.suffix(600))")
+        let count = output.split(separator: "\n").filter { $0.hasPrefix("ok ") }.count
+        #expect(count >= 40)
+    }
+
+    @Test func failedExpectation_exitsOne_withTheFileAndLine() throws {
+        let path = try scenario(Self.header + "  - pray\n  - expect: {shielded: [instagram]}\n")
+        let (code, output) = run("run", path)
+        #expect(code == 1)
+        #expect(output.contains("\(path):9: expected instagram to be shielded"))
+    }
+
+    @Test(arguments: [
+        ("  - teleport: home\n", 9, "unknown step “teleport”"),
+        ("  - open: whatsapp\n", 9, "unknown app “whatsapp”"),
+        ("  - expect: {glowing: [instagram]}\n", 9, "unknown key “glowing” in expect"),
+        ("  - start: nosuchprofile\n", 9, "unknown profile “nosuchprofile”"),
+        ("  - advance: ten minutes\n", 9, "is not a duration"),
+        ("  - expect: {shielded: [instagram]\n", 10, "not valid YAML"),
+    ])
+    func malformedScenario_exitsTwo_withTheFileLineAndProblem(step: String, line: Int, problem: String) throws {
+        let path = try scenario(Self.header + "  - open-threshold\n" + step)
+        let (code, output) = run("run", path)
+        #expect(code == 2, "\(output)")
+        #expect(output.contains("\(path):\(line)"), "\(output)")
+        #expect(output.contains(problem), "\(output)")
+    }
+
+    @Test func malformedFile_stopsTheRunBeforeAnyScenarioRuns() throws {
+        let good = try scenario(Self.header + "  - open-threshold\n", name: "a.yaml")
+        let bad = URL(fileURLWithPath: good).deletingLastPathComponent().appendingPathComponent("b.yaml").path
+        try (Self.header + "  - explode\n").write(toFile: bad, atomically: true, encoding: .utf8)
+        let (code, output) = run("run", URL(fileURLWithPath: good).deletingLastPathComponent().path)
+        #expect(code == 2)
+        #expect(!output.contains("ok "))
+    }
+
+    @Test func badUsage_exitsTwo() {
+        #expect(run("run").code == 2)
+        #expect(run("run", "/no/such/place").code == 2)
+        #expect(run("demo", "--path", "nowhere").code == 2)
+        #expect(run("frobnicate").code == 2)
+    }
+
+    @Test func help_teaches() {
+        let (code, output) = run("--help")
+        #expect(code == 0)
+        #expect(output.contains("Exit codes") && output.contains("threshold run Scenarios"))
+        let runHelp = run("run", "--help").output
+        #expect(runHelp.contains("tap-key") && runHelp.contains("expect"))
+    }
+
+    // MARK: play
+
+    func play(_ lines: [String]) throws -> String {
+        let console = Console.capturing()
+        let scenario = try Scenario.parse(Walkthroughs.playground, file: "playground")
+        try Console.$current.withValue(console) {
+            let session = PlaySession(scenario: scenario, phone: try scenario.makePhone(), console: console)
+            session.greet()
+            for line in lines where !session.handle(line) { break }
+        }
+        return console.captured
+    }
+
+    @Test func play_drivesThePhone() throws {
+        let output = try play(["open tiktok", "pray", "open tiktok", "advance 10m", "expect {shielded: [tiktok]}", "status", "quit", "pray"])
+        #expect(output.contains("shows the shield: “Selah — pause”"))
+        #expect(output.contains("tiktok opens"))
+        #expect(output.contains("✓        shielded: tiktok"))
+        #expect(output.contains("of 20 activities"))
+        #expect(output.components(separatedBy: "completes a prayer").count == 2, "nothing runs after quit")
+    }
+
+    @Test func play_refusesMalformedInputWithAReason() throws {
+        let output = try play([
+            "open whatsapp", "{[", "advance forever", "link https://evil.example/key/work", "tap-key nobody", "choose end",
+            "expect {unshielded: [instagram]}", "start: work: now", "🙂", "set-timezone Mars/Olympus",
+        ])
+        #expect(output.contains("✗ unknown app “whatsapp”"))
+        #expect(output.contains("refuses the link"))
+        #expect(output.contains("✗ unknown profile “nobody”"))
+        #expect(output.contains("✗ there is no “End or take a break?” question"))
+        #expect(output.contains("✗ expected instagram to be open"))
+        #expect(output.contains("is not a time zone"))
+    }
+
+    @Test func playWithData_keepsThePhoneAndTheRealStoreBetweenRuns() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("threshold-play-\(UUID().uuidString)")
+        let data = PhoneData(directory: folder)
+        let playground = try Scenario.parse(Walkthroughs.playground, file: "playground")
+        func session(_ lines: [String]) throws -> String {
+            let console = Console.capturing()
+            let (phone, scenario) = try data.open(startingAs: playground)
+            let session = PlaySession(scenario: scenario, phone: phone, console: console)
+            session.greet()
+            for line in lines { session.handle(line) }
+            try data.save(phone)
+            return console.captured
+        }
+        let first = try session(["pray", "start work"])
+        #expect(first.contains("Mon 09:00"))
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("threshold.sqlite").path))
+        let second = try session(["expect {unshielded: [tiktok], shielded: [instagram]}", "advance 10m", "expect {shielded: [tiktok]}", "end work"])
+        #expect(!second.contains("✗"), "\(second)")
+        #expect(second.contains("✓        shielded: tiktok"))
+        let third = try session(["status"])
+        #expect(third.contains("Mon 09:10"), "the clock carried over: \(third)")
+    }
+
+    @Test func play_survivesAnythingTyped() async throws {
+        let scenario = try Scenario.parse(Walkthroughs.playground, file: "playground")
+        let verbs = StepReader.vocabulary.map(\.verb) + ["", "{", "}", "[", ":", "-", "—", "\u{0}", "null", "~", "&a", "*a", "!!binary"]
+        let words = Generator<String, Shrink.None<String>>(run: { rng in
+            (0..<Int.random(in: 1...4, using: &rng)).map { _ in
+                Bool.random(using: &rng) ? verbs.randomElement(using: &rng)! : String((0..<Int.random(in: 0...8, using: &rng)).map { _ in
+                    Character(UnicodeScalar(UInt8.random(in: 32...126, using: &rng)))
+                })
+            }.joined(separator: " ")
+        })
+        await propertyCheck(count: 300, input: words) { line in
+            let console = Console.capturing()
+            let session = PlaySession(scenario: scenario, phone: try scenario.makePhone(), console: console)
+            _ = session.handle(line)
+            _ = session.handle("status")
+            #expect(console.captured.contains("activities"), "the session still answers after “\(line)”")
+        }
+    }
+}

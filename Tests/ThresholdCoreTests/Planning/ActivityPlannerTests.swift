@@ -1,0 +1,198 @@
+import Foundation
+import PropertyBased
+import Testing
+import TestSupport
+@testable import ThresholdCore
+
+@Suite struct ActivityPlannerTests {
+    let ny = calendar("America/New_York")
+
+    func selah(grantAt start: Date, minutes: Int) -> ThresholdState {
+        .make(gates: [.make("selah")], grants: [.make("g", from: start, minutes: minutes)])
+    }
+
+    @Test func grantEnd_isCoveredByAnActivityEndingThere_withAPastStartAndFullComponents() throws {
+        let start = at("2026-11-23 10:00")
+        let plan = ActivityPlanner.plan(selah(grantAt: start, minutes: 10), at: start, calendar: ny)
+        let end = start.adding(minutes: 10)
+        let primary = try #require(plan.registrations.first { $0.name.hasPrefix("threshold.at.") })
+        #expect(primary.name == "threshold.at.\(Int(end.timeIntervalSince1970))")
+        #expect(primary.end == ActivityMoment(year: 2026, month: 11, day: 23, hour: 10, minute: 10, second: 0, timeZoneIdentifier: "America/New_York"))
+        #expect(primary.start.hasFullDate && primary.end.hasFullDate && !primary.repeats)
+        let interval = try #require(primary.interval(deviceZone: ny.timeZone))
+        #expect(interval.start < start, "the interval starts in the past, so it lasts ≥ 15 minutes though the window is 10")
+        #expect(interval.end == end)
+        #expect(plan.wakeUps == [end])
+    }
+
+    @Test func boundaryWhereShieldsReturn_getsASecondActivityStartingThere() throws {
+        let start = at("2026-11-23 10:00")
+        let plan = ActivityPlanner.plan(selah(grantAt: start, minutes: 10), at: start, calendar: ny)
+        let backup = try #require(plan.registrations.first { $0.name.hasPrefix("threshold.from.") })
+        let interval = try #require(backup.interval(deviceZone: ny.timeZone))
+        #expect(interval.start == start.adding(minutes: 10))
+        #expect(interval.end.timeIntervalSince(interval.start) == ActivityPlanner.minimumInterval)
+        #expect(plan.registrations.count == 2)
+    }
+
+    @Test func liftingBoundary_getsNoBackup() {
+        let state = ThresholdState.make(profiles: [.make("work", schedules: [.on(Weekday.weekdays, "09:00", "17:00")])])
+        let plan = ActivityPlanner.plan(state, at: at("2026-11-23 16:00"), calendar: ny)
+        let names = plan.registrations.map(\.name)
+        let five = Int(at("2026-11-23 17:00").timeIntervalSince1970)
+        #expect(names.contains("threshold.at.\(five)"))
+        #expect(!names.contains("threshold.from.\(five)"))
+        let nineTomorrow = Int(at("2026-11-24 09:00").timeIntervalSince1970)
+        #expect(names.contains("threshold.from.\(nineTomorrow)"))
+    }
+
+    @Test func breakAcrossMidnight_endsOnTheNextDay_notAtMidnight() throws {
+        let breakStart = at("2026-11-23 23:58")
+        let state = ThresholdState.make(
+            profiles: [.make("late", breakPolicy: .fivePerHour)],
+            sessions: [.make("s", profile: "late", start: at("2026-11-23 23:00"), breaks: [.make("b", from: breakStart, minutes: 5)])])
+        let plan = ActivityPlanner.plan(state, at: breakStart, calendar: ny)
+        let primary = try #require(plan.registrations.first { $0.name.hasPrefix("threshold.at.") })
+        #expect(primary.end.day == 24 && primary.end.hour == 0 && primary.end.minute == 3)
+        #expect(primary.interval(deviceZone: ny.timeZone)?.end == at("2026-11-24 00:03"))
+    }
+
+    @Test func instantTheAutumnHourRepeats_isWrittenInGMT() throws {
+        // 2026-11-01 01:30 EST is the second 01:30 of the night in New York.
+        let secondHalfPast = at("2026-11-01 01:30").adding(minutes: 60)
+        let state = ThresholdState.make(gates: [.make("selah")], grants: [.make("g", from: secondHalfPast.adding(minutes: -10), minutes: 10)])
+        let plan = ActivityPlanner.plan(state, at: secondHalfPast.adding(minutes: -10), calendar: ny)
+        let primary = try #require(plan.registrations.first { $0.name.hasPrefix("threshold.at.") })
+        #expect(primary.end.timeZoneIdentifier == "GMT")
+        #expect(primary.interval(deviceZone: ny.timeZone)?.end == secondHalfPast)
+    }
+
+    @Test func planningAgainBetweenBoundaries_givesTheSameRegistrations() {
+        let state = ThresholdState.make(
+            profiles: [.make("work", schedules: [.on(Weekday.weekdays, "09:00", "17:00")])],
+            gates: [.make("selah")],
+            grants: [.make("g", from: at("2026-11-23 10:00"), minutes: 10)])
+        let early = ActivityPlanner.plan(state, at: at("2026-11-23 10:01"), calendar: ny)
+        let late = ActivityPlanner.plan(state, at: at("2026-11-23 10:09:59"), calendar: ny)
+        #expect(early.registrations == late.registrations)
+    }
+
+    @Test func notificationBeforeABoundary_becomesAWarningOnItsActivity() throws {
+        let start = at("2026-11-23 10:00")
+        let state = ThresholdState.make(
+            profiles: [.make("work", breakPolicy: .fivePerHour)],
+            sessions: [.make("s", profile: "work", start: start, breaks: [.make("b", from: start.adding(minutes: 30), minutes: 5)])])
+        let plan = ActivityPlanner.plan(state, at: start.adding(minutes: 30), calendar: ny)
+        let end = start.adding(minutes: 35)
+        let primary = try #require(plan.registrations.first { $0.name == "threshold.at.\(Int(end.timeIntervalSince1970))" })
+        #expect(primary.warningSeconds == 60)
+        #expect(plan.wakeUps.contains(end.adding(seconds: -60)))
+    }
+
+    @Test func boundaryFurtherThanReach_isCoveredByAStartActivity() throws {
+        // Mondays only; after Monday's span the next change is almost a week away.
+        let state = ThresholdState.make(profiles: [.make("mon", schedules: [.on([.monday], "09:00", "10:00")])])
+        let now = at("2026-11-23 10:30")
+        let plan = ActivityPlanner.plan(state, at: now, calendar: ny)
+        let next = at("2026-11-30 09:00")
+        #expect(next.timeIntervalSince(now) > ActivityPlanner.reach)
+        let only = try #require(plan.registrations.first)
+        #expect(only.name == "threshold.from.\(Int(next.timeIntervalSince1970))")
+        #expect(only.interval(deviceZone: ny.timeZone)?.start == next)
+    }
+
+    @Test func reservedRegistrations_countAgainstTheTwenty() {
+        let reserved = (0..<5).map { i in
+            ActivityRegistration(name: "threshold.daily.\(i)", start: .timeOnly(hour: 0, minute: 0), end: .timeOnly(hour: 23, minute: 59), repeats: true)
+        }
+        let plan = ActivityPlanner.plan(denseState(), at: at("2026-11-23 06:00"), calendar: ny, reserved: reserved)
+        #expect(plan.registrations.count == ActivityPlanner.maximumActivities)
+        #expect(Set(reserved).isSubset(of: Set(plan.registrations)))
+    }
+
+    @Test func theLastRegistration_wakesTheMonitorAtTheHorizon() throws {
+        let now = at("2026-11-23 06:00")
+        let plan = ActivityPlanner.plan(denseState(), at: now, calendar: ny)
+        let horizon = try #require(plan.horizon)
+        let coveredInstants = Set(plan.registrations.compactMap { registration -> Date? in
+            guard let interval = registration.interval(deviceZone: ny.timeZone) else { return nil }
+            return registration.name.hasPrefix("threshold.at.") ? interval.end : interval.start
+        })
+        #expect(coveredInstants.contains(horizon))
+        let boundaries = upcomingBoundaries(denseState(), after: now, calendar: ny, limit: 100)
+        for boundary in boundaries where boundary.at <= horizon {
+            #expect(coveredInstants.contains(boundary.at), "boundary \(boundary.at) inside the horizon is covered")
+        }
+    }
+
+    /// Thirty profiles with staggered daily schedules: far more boundaries than twenty activities.
+    func denseState() -> ThresholdState {
+        let profiles = (0..<30).map { i -> Profile in
+            let start = String(format: "%02d:%02d", 6 + i / 4, (i % 4) * 15)
+            let end = String(format: "%02d:%02d", 7 + i / 4, (i % 4) * 15)
+            return .make(ProfileID("p\(i)"), selection: .apps("app\(i)"), schedules: [.on(Weekday.everyDay, start, end)])
+        }
+        return .make(profiles: profiles)
+    }
+
+    // MARK: Properties at scale
+
+    @Test func atScale_neverMoreThanTwentyActivities_neverAnIntervalIOSRefuses() async {
+        await propertyCheck(count: 12, input: Generators.largeState) { input in
+            let plan = ActivityPlanner.plan(input.state, at: input.now, calendar: ny)
+            #expect(plan.registrations.count <= ActivityPlanner.maximumActivities)
+            #expect(Set(plan.registrations.map(\.name)).count == plan.registrations.count)
+            for registration in plan.registrations {
+                #expect(registration.start.hasFullDate && registration.end.hasFullDate)
+                guard let interval = registration.interval(deviceZone: ny.timeZone) else {
+                    Issue.record("\(registration) cannot be read"); continue
+                }
+                let length = interval.end.timeIntervalSince(interval.start)
+                #expect(length >= ActivityPlanner.minimumInterval)
+                #expect(length <= ActivityPlanner.maximumInterval)
+                #expect(interval.end > input.now)
+            }
+            // Every wake-up lands on a boundary or a notification: none is wasted.
+            let boundaries = Set(upcomingBoundaries(input.state, after: input.now, calendar: ny, limit: 40).map(\.at))
+            let notes = Set(dueNotifications(input.state, from: input.now, through: input.now.addingTimeInterval(8 * 86_400), calendar: ny).map(\.at))
+            for instant in plan.wakeUps { #expect(boundaries.contains(instant) || notes.contains(instant)) }
+            #expect(!plan.wakeUps.isEmpty)
+        }
+    }
+}
+
+/// Generators for planner and engine properties.
+enum Generators {
+    struct Input: Sendable {
+        let state: ThresholdState
+        let now: Date
+    }
+
+    /// 500 schedules over 100 profiles, 200 intentions and 50 grants around a random instant.
+    static let largeState = Generator<Input, Shrink.None<Input>>(run: { rng in
+        let base = at("2026-11-23 00:00")
+        let now = base.addingTimeInterval(TimeInterval(Int.random(in: 0..<(14 * 86_400), using: &rng)))
+        let profiles = (0..<100).map { p -> Profile in
+            let schedules = (0..<5).map { s -> Schedule in
+                let start = Int.random(in: 0..<(24 * 60), using: &rng) / 5 * 5
+                let length = Int.random(in: 20...(10 * 60), using: &rng) / 5 * 5
+                let end = (start + length) % (24 * 60)
+                var days = Set<Weekday>()
+                for day in Weekday.allCases where Bool.random(using: &rng) { days.insert(day) }
+                if days.isEmpty { days = [.monday] }
+                return try! Schedule(id: ScheduleID("s\(s)"), weekdays: days,
+                                     start: LocalTime(hour: start / 60, minute: start % 60), end: LocalTime(hour: end / 60, minute: end % 60))
+            }
+            return .make(ProfileID("p\(p)"), selection: .apps("app\(p)"), unlockPolicy: .prayer, schedules: schedules)
+        }
+        let intentions = (0..<200).map { Intention.make(IntentionID("i\($0)"), app: "intended\($0)", opens: 3, minutes: 5) }
+        let grants = (0..<50).map { g -> Grant in
+            let start = now.addingTimeInterval(-TimeInterval(Int.random(in: 0..<(12 * 3_600), using: &rng)))
+            if g % 2 == 0 {
+                return .make(GrantID("o\(g)"), .app("intended\(g)"), from: start, minutes: 5, origin: .intentionOpen(IntentionID("i\(g)")))
+            }
+            return .make(GrantID("g\(g)"), from: start, minutes: Int.random(in: 1...120, using: &rng))
+        }
+        return Input(state: .make(profiles: profiles, intentions: intentions, grants: grants), now: now)
+    })
+}

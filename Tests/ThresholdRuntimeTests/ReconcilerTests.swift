@@ -1,0 +1,207 @@
+import Foundation
+import ScreenTimeClient
+import StoreClient
+import Testing
+import TestSupport
+import ThresholdCore
+import ThresholdRuntime
+
+@Suite struct ReconcilerTests {
+    let selah = ThresholdState.make(gates: [.make("selah", selection: .apps("instagram", "tiktok"))])
+
+    @Test func firstReconcile_appliesShields_registersWakeUps_andRecordsTheTrigger() throws {
+        let rig = Rig(selah, at: at("2026-11-23 10:00"))
+        let outcome = rig.reconciler.reconcile(.appForeground)
+        #expect(rig.device.shields("instagram") && rig.device.shields("tiktok"))
+        #expect(outcome.shieldChanges == ["threshold.0"])
+        let log = try rig.store.events(.all)
+        #expect(log.map(\.event) == [.triggered(.appForeground)])
+        let stored = try rig.store.read()
+        #expect(stored.applied.stores == Array(rig.device.stores.values))
+    }
+
+    @Test func reconcilingAgain_changesNothingAndCallsNothingButTheReads() {
+        let rig = Rig(.make(profiles: [.make("work", schedules: [.on(Weekday.weekdays, "09:00", "17:00")])],
+                            gates: [.make("selah")], grants: [.make("g", from: at("2026-11-23 10:00"), minutes: 10)]),
+                      at: at("2026-11-23 10:01"))
+        rig.reconciler.reconcile(.appForeground)
+        rig.device.resetCalls()
+        rig.clock.pass(120)
+        let again = rig.reconciler.reconcile(.intervalDidStart("threshold.at.1"))
+        #expect(rig.device.calls.isEmpty, "no shield, activity or notification call: \(rig.device.calls)")
+        #expect(again.registered.isEmpty && again.stopped.isEmpty && again.shieldChanges.isEmpty)
+    }
+
+    @Test func aDuplicatedOrLateCallback_changesNothingThatMatters() throws {
+        let rig = Rig(selah, at: at("2026-11-23 10:00"))
+        rig.reconciler.reconcile(.inApp("amen"), command: IssueGrant(minutes: 10, origin: .ritual(.prayer)))
+        #expect(!rig.device.shields("instagram"))
+        rig.clock.pass(600)
+        rig.reconciler.reconcile(.intervalDidEnd("threshold.at.x"))
+        let afterFirst = try rig.store.read()
+        rig.reconciler.reconcile(.intervalDidEnd("threshold.at.x"))
+        rig.clock.pass(300)
+        rig.reconciler.reconcile(.intervalDidEnd("threshold.at.x"))
+        let afterLate = try rig.store.read()
+        #expect(rig.device.shields("instagram"))
+        #expect(afterLate.engine == afterFirst.engine && afterLate.applied.stores == afterFirst.applied.stores)
+    }
+
+    @Test func whenTheStoreFails_nothingIsTouched_andTheFailureIsReported() {
+        let store = InMemoryStore(StoredState(engine: selah))
+        store.failNextCalls(with: .corrupt("bad page"))
+        // Every Screen Time endpoint traps if called: failing closed must not touch any.
+        let reconciler = Reconciler(store: store, screenTime: .unimplemented, clock: ManualClock(at("2026-11-23 10:00")).client, ids: .counting())
+        let outcome = reconciler.reconcile(.inApp("amen"), command: IssueGrant(minutes: 10, origin: .ritual(.prayer)))
+        #expect(outcome.failedClosed)
+        #expect(outcome.storeFailure == .corrupt("bad page"))
+        #expect(outcome.enforcement == nil)
+    }
+
+    @Test func storeFailsAfterShieldsWereApplied_theyStayAsLastApplied() throws {
+        let rig = Rig(selah, at: at("2026-11-23 10:00"))
+        rig.reconciler.reconcile(.appForeground)
+        let before = rig.device.stores
+        rig.store.failNextCalls(with: .busy)
+        rig.device.resetCalls()
+        let outcome = rig.reconciler.reconcile(.inApp("amen"), command: IssueGrant(minutes: 10, origin: .ritual(.prayer)))
+        #expect(outcome.failedClosed && rig.device.calls.isEmpty)
+        #expect(rig.device.stores == before && rig.device.shields("instagram"))
+    }
+
+    @Test func refusedShield_isReportedForRepair_andRetriedByTheNextReconcile() throws {
+        let rig = Rig(selah, at: at("2026-11-23 10:00"))
+        rig.device.refuseShields = true
+        let outcome = rig.reconciler.reconcile(.appForeground)
+        #expect(outcome.repairs.map(\.kind) == [.shieldsNotApplied])
+        let stored = try rig.store.read()
+        #expect(stored.applied.repairs.map(\.kind) == [.shieldsNotApplied])
+        #expect(stored.applied.stores.isEmpty, "the record follows only what succeeded")
+        rig.device.refuseShields = false
+        let retry = rig.reconciler.reconcile(.intervalDidStart("x"))
+        #expect(retry.repairs.isEmpty && rig.device.shields("instagram"))
+    }
+
+    @Test func refusedClear_leavesTheStoreShielding_andSaysSo() throws {
+        let rig = Rig(selah, at: at("2026-11-23 10:00"))
+        rig.reconciler.reconcile(.appForeground)
+        rig.device.refuseClears = true
+        let outcome = rig.reconciler.reconcile(.inApp("amen"), command: IssueGrant(minutes: 10, origin: .ritual(.prayer)))
+        #expect(rig.device.shields("instagram"))
+        #expect(outcome.repairs.map(\.kind) == [.shieldsNotApplied])
+        let stored = try rig.store.read()
+        #expect(stored.applied.stores.map(\.name) == ["threshold.0"], "still recorded as held, so it is cleared later")
+        rig.device.refuseClears = false
+        rig.reconciler.reconcile(.appForeground)
+        #expect(!rig.device.shields("instagram"))
+    }
+
+    @Test func refusedRegistration_isReportedForRepair() {
+        let rig = Rig(selah, at: at("2026-11-23 10:00"))
+        rig.device.refuseMonitoring = true
+        let outcome = rig.reconciler.reconcile(.inApp("amen"), command: IssueGrant(minutes: 10, origin: .ritual(.prayer)))
+        #expect(outcome.repairs.contains { $0.kind == .monitoringFailed })
+        #expect(!rig.device.shields("instagram"), "the grant itself still applies")
+    }
+
+    @Test func refusedCommand_isUndone_andTheReconcileStillRuns() throws {
+        let rig = Rig(.make(profiles: [.make("sleep")]), at: at("2026-11-23 10:00"))
+        let outcome = rig.reconciler.reconcile(.inApp("break"), command: TakeBreak(profile: "sleep"))
+        #expect(outcome.refusal?.message.contains("allows no breaks") == true)
+        #expect(outcome.events.isEmpty)
+        let stored = try rig.store.read()
+        #expect(stored.engine.sessions.isEmpty)
+        #expect(try rig.store.events(.all).map(\.event) == [.triggered(.inApp("break"))])
+    }
+
+    @Test func staleActivities_areStopped_byName_neverAll() {
+        let rig = Rig(selah, at: at("2026-11-23 10:00"))
+        rig.reconciler.reconcile(.inApp("amen"), command: IssueGrant(minutes: 10, origin: .ritual(.prayer)))
+        #expect(rig.device.activities.count == 2)
+        rig.clock.pass(600)
+        let outcome = rig.reconciler.reconcile(.intervalDidEnd("x"))
+        #expect(outcome.stopped.count == 2)
+        #expect(rig.device.activities.isEmpty)
+    }
+
+    @Test func activitiesOfOtherApps_areLeftAlone() {
+        let rig = Rig(selah, at: at("2026-11-23 10:00"))
+        let foreign = ActivityRegistration(name: "someone.else", start: .timeOnly(hour: 1, minute: 0), end: .timeOnly(hour: 2, minute: 0))
+        _ = try? rig.device.client.startMonitoring(foreign)
+        rig.reconciler.reconcile(.appForeground)
+        #expect(rig.device.activities["someone.else"] != nil)
+    }
+
+    @Test func notifications_arePostedOnceAtTheirTime() {
+        let start = at("2026-11-23 10:00")
+        let rig = Rig(.make(profiles: [.make("deep", path: .present)],
+                            sessions: [.make("s", profile: "deep", start: start, plan: .goal(minutes: 30))]), at: start)
+        rig.reconciler.reconcile(.appForeground)
+        #expect(rig.device.notifications.isEmpty)
+        rig.clock.pass(1_800)
+        rig.reconciler.reconcile(.intervalDidEnd("a"))
+        rig.reconciler.reconcile(.intervalDidStart("b"))
+        rig.clock.pass(60)
+        rig.reconciler.reconcile(.appForeground)
+        #expect(rig.device.notifications.map(\.id) == ["goal.s"])
+    }
+
+    @Test func liveActivity_followsTheSession() throws {
+        let rig = Rig(.make(profiles: [.make("work", breakPolicy: .fivePerHour)]), at: at("2026-11-23 10:00"))
+        rig.reconciler.reconcile(.universalLink("key"), command: StartSession(profile: "work", origin: .key))
+        #expect(rig.device.live?.phase == .focusing)
+        rig.reconciler.reconcile(.liveActivityButton("break"), command: TakeBreak(profile: "work"))
+        #expect(rig.device.live?.phase == .onBreak && rig.device.live?.breakUntil == at("2026-11-23 10:05"))
+        rig.reconciler.reconcile(.liveActivityButton("end"), command: EndSession(profile: "work"))
+        #expect(rig.device.live == nil)
+        #expect(rig.device.calls.filter { $0.hasPrefix("live") } == ["live start", "live update", "live end"])
+    }
+
+    @Test func notAuthorized_isReported() {
+        let rig = Rig(selah, at: at("2026-11-23 10:00"))
+        rig.device.status = .denied
+        #expect(rig.reconciler.reconcile(.appForeground).repairs.map(\.kind) == [.notAuthorized])
+    }
+
+    // MARK: Clock tampering
+
+    @Test func clockMovedForward_doesNotEndALockedSessionEarly() throws {
+        let start = at("2026-11-23 09:00")
+        let rig = Rig(.make(profiles: [.make("beast", path: .present, strictness: .locked)]), at: start)
+        rig.reconciler.reconcile(.inApp("start"), command: StartSession(profile: "beast", plan: .until(start.adding(minutes: 60))))
+        rig.clock.pass(600)
+        rig.clock.setWall(start.adding(minutes: 180))
+        let outcome = rig.reconciler.reconcile(.intervalDidEnd("threshold.at.x"))
+        #expect(rig.device.shields("instagram"))
+        #expect(outcome.repairs.map(\.kind) == [.clockMoved])
+        #expect(outcome.time?.trusted == start.adding(minutes: 10))
+        // The real end still ends it, on the moved clock.
+        rig.clock.pass(3_000)
+        rig.reconciler.reconcile(.intervalDidEnd("threshold.at.y"))
+        #expect(!rig.device.shields("instagram"))
+    }
+
+    @Test func clockMovedBack_doesNotExtendAGrant() throws {
+        let rig = Rig(selah, at: at("2026-11-23 10:00"))
+        rig.reconciler.reconcile(.inApp("amen"), command: IssueGrant(minutes: 10, origin: .ritual(.prayer)))
+        rig.clock.pass(600)
+        rig.clock.setWall(at("2026-11-23 10:02"))
+        let outcome = rig.reconciler.reconcile(.significantTimeChange)
+        #expect(rig.device.shields("instagram"))
+        #expect(outcome.repairs.map(\.kind) == [.clockMoved])
+        // Grants issued while the clock is wrong are stamped with the trusted time.
+        rig.reconciler.reconcile(.inApp("amen"), command: IssueGrant(minutes: 10, origin: .ritual(.prayer)))
+        let grant = try #require(try rig.store.read().engine.grants.last)
+        #expect(grant.start == at("2026-11-23 10:10"))
+    }
+
+    @Test func duringAJump_theWakeUpsCoverTheTrustedBoundariesToo() throws {
+        let start = at("2026-11-23 09:00")
+        let rig = Rig(.make(profiles: [.make("beast", path: .present, strictness: .locked)]), at: start)
+        rig.reconciler.reconcile(.inApp("start"), command: StartSession(profile: "beast", plan: .until(start.adding(minutes: 60))))
+        rig.clock.setWall(start.adding(minutes: 120))
+        let outcome = rig.reconciler.reconcile(.significantTimeChange)
+        // The session's real end (10:00) happens at 11:00 on the moved clock.
+        #expect(outcome.plan?.wakeUps.first == start.adding(minutes: 120 + 60))
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+import StoreClient
+import Testing
+import TestSupport
+import ThresholdCore
+@testable import ThresholdStore
+
+@Suite struct BackupTests {
+    let threeDaysLater = Fixture.now.adding(minutes: 3 * 24 * 60)
+
+    /// A store with state, balances, events and history (three days on, most sessions and
+    /// every grant have left the working set).
+    func exported(deviceID: String? = "phone-1") throws -> (store: ThresholdStore, data: Data) {
+        let folder = TemporaryDirectory()
+        try folder.open().write { transaction in
+            transaction.state = Fixture.state
+            transaction.record(.sessionStarted(Fixture.sessions[2]), at: Fixture.now)
+            try transaction.post(Fixture.entry(.credits, 25, "Focused"), at: Fixture.now)
+            try transaction.post(Fixture.entry(.xp, 90), at: Fixture.now)
+            try transaction.post(Fixture.entry(.credits, -5, "Unlocked"), at: Fixture.now)
+            transaction.record(.grantIssued(Fixture.grants[1]), at: Fixture.now)
+        }
+        let store = try folder.open(at: threeDaysLater)
+        return (store, try store.export(deviceID: deviceID))
+    }
+
+    func emptyStore() throws -> ThresholdStore { try TemporaryDirectory().open(at: threeDaysLater) }
+
+    func backup(_ data: Data) throws -> Backup { try JSONDecoder().decode(Backup.self, from: data) }
+
+    /// The backup with one edit made to its JSON.
+    func edited(_ data: Data, _ edit: (inout [String: Any]) -> Void) throws -> Data {
+        var tree = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        edit(&tree)
+        return try JSONSerialization.data(withJSONObject: tree)
+    }
+
+    /// The backup with one of its engine's lists (`profiles`, `gates`, …) edited.
+    func edited(_ data: Data, engine list: String, _ edit: (inout [[String: Any]]) -> Void) throws -> Data {
+        try edited(data) { tree in
+            var state = tree["state"] as! [String: Any], engine = state["engine"] as! [String: Any]
+            var items = engine[list] as! [[String: Any]]
+            edit(&items)
+            engine[list] = items
+            state["engine"] = engine
+            tree["state"] = state
+        }
+    }
+
+    func expectUnchanged(_ store: ThresholdStore) throws {
+        #expect(try store.read() == .initial)
+        #expect(try store.events(.all).isEmpty)
+        #expect(try store.sessions(startingFrom: .distantPast, until: .distantFuture).isEmpty)
+    }
+
+    @Test func exportThenImport_reproducesAnEqualStore() throws {
+        let (source, data) = try exported()
+        let target = try emptyStore()
+        let report = try target.importBackup(data)
+
+        #expect(try target.read() == source.read())
+        #expect(try target.events(.all) == source.events(.all))
+        #expect(try target.sessions(startingFrom: .distantPast, until: .distantFuture)
+                    == source.sessions(startingFrom: .distantPast, until: .distantFuture))
+        #expect(try target.grants(startingFrom: .distantPast, until: .distantFuture) == Fixture.grants)
+        #expect(try target.verifyLedger().credits == 20)
+        #expect(try backup(target.export(deviceID: "phone-1")) == backup(data))
+
+        #expect([report.profiles, report.gates, report.intentions, report.sessions, report.grants, report.events] as [Int]
+                    == [2, 2, 2, 3, 4, 5])
+        #expect(report.needsRepick.map(\.name) == ["Work", "Deep focus", "Pray first", "Solve", "ig", "yt"])
+    }
+
+    @Test func aBackupFromThisDevice_needsNoRepicking() throws {
+        let report = try emptyStore().importBackup(try exported(deviceID: "phone-1").data, deviceID: "phone-1")
+        #expect(report.needsRepick.isEmpty)
+    }
+
+    @Test func anUnknownField_isRefused_andChangesNothing() throws {
+        let data = try exported().data
+        let target = try emptyStore()
+        let withColour = try edited(data, engine: "profiles") { $0[1]["colour"] = "teal" }
+        #expect(throws: BackupError.unknownField("state.engine.profiles[1].colour")) { try target.importBackup(withColour) }
+        let topLevel = try edited(data) { $0["comment"] = "from my old phone" }
+        #expect(throws: BackupError.unknownField("comment")) { try target.importBackup(topLevel) }
+        try expectUnchanged(target)
+    }
+
+    @Test func aWrongType_isRefused_sayingWhere_andChangesNothing() throws {
+        let target = try emptyStore()
+        let data = try edited(try exported().data, engine: "intentions") { $0[0]["opensPerDay"] = "three" }
+        #expect {
+            try target.importBackup(data)
+        } throws: { error in
+            guard case .invalid(let detail)? = error as? BackupError else { return false }
+            return detail.hasPrefix("state.engine.intentions[0].opensPerDay: expected a whole number")
+        }
+        try expectUnchanged(target)
+    }
+
+    @Test func aValueTheModelRefuses_isRefused() throws {
+        let target = try emptyStore()
+        let data = try edited(try exported().data, engine: "gates") { $0[0]["name"] = "   " }
+        #expect {
+            try target.importBackup(data)
+        } throws: { error in
+            guard case .invalid(let detail)? = error as? BackupError else { return false }
+            return detail.contains("Give the gate a name of 1 to 40 characters.")
+        }
+        try expectUnchanged(target)
+    }
+
+    @Test func balancesThatDisagreeWithTheLedger_areRefused() throws {
+        let target = try emptyStore()
+        let data = try edited(try exported().data) { tree in
+            var state = tree["state"] as! [String: Any]
+            state["balances"] = ["credits": 500, "xp": 90, "coins": 0]
+            tree["state"] = state
+        }
+        #expect(throws: BackupError.inconsistent("the credits balance is 500 but its ledger events add up to 20")) {
+            try target.importBackup(data)
+        }
+        try expectUnchanged(target)
+    }
+
+    @Test func aLedgerEntryTheModelRefuses_isRefused() throws {
+        let target = try emptyStore()
+        let data = try edited(try exported().data) { tree in
+            var events = tree["events"] as! [[String: Any]]
+            events.append(["sequence": 99, "at": 0.0,
+                           "event": ["ledger": ["_0": ["account": "coins", "amount": 0, "memo": "nothing"]]]])
+            tree["events"] = events
+        }
+        #expect(throws: BackupError.invalid("event 99: ledger entry: An entry must move the balance.")) {
+            try target.importBackup(data)
+        }
+        try expectUnchanged(target)
+    }
+
+    @Test func whatIsNotABackup_isRefusedClearly() throws {
+        let target = try emptyStore()
+        #expect(throws: BackupError.notJSON) { try target.importBackup(Data("PK\u{3}\u{4} zip".utf8)) }
+        #expect(throws: BackupError.notABackup) { try target.importBackup(Data(#"{"profiles": []}"#.utf8)) }
+        let newer = try edited(try exported().data) { $0["version"] = 2 }
+        #expect(throws: BackupError.newerFormat(found: 2, supported: 1)) { try target.importBackup(newer) }
+        try expectUnchanged(target)
+    }
+
+    @Test func aStoreThatHoldsData_isNotOverwritten() throws {
+        let (source, data) = try exported()
+        let before = try source.read()
+        #expect(throws: BackupError.storeNotEmpty("2 profiles")) { try source.importBackup(data) }
+        #expect(try source.read() == before)
+    }
+}
