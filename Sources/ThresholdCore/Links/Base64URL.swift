@@ -4,12 +4,7 @@ import Foundation
 /// travel inside links.
 public enum Base64URL {
     /// The text for some bytes: `-` and `_` instead of `+` and `/`, no `=`.
-    public static func encode(_ data: Data) -> String {
-        var text = data.base64EncodedString()
-        text = text.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-        while text.hasSuffix("=") { text.removeLast() }
-        return text
-    }
+    public static func encode(_ data: Data) -> String { data.base64URL }
 
     /// The bytes a text stands for, or `nil` when it is not canonical unpadded base64url:
     /// a character outside the alphabet, an impossible length, or unused trailing bits set

@@ -93,9 +93,47 @@ extension LinkRoute {
             try refuseQuery()
             try refuseFragment()
             self = .session(try arguments.first.map { raw throws(LinkError) in SessionID(try LinkRoute.identifier(raw, route: route)) })
+        case "open":
+            try expect(1...1, "…/open/<screen>")
+            try refuseFragment()
+            self = .destination(try LinkRoute.destination(String(arguments[0]), query: query))
         default:
             throw .unknownRoute(String(rest))
         }
+    }
+
+    /// The screen an `/open/<screen>?…` link names: the inverse of ``AppDestination/url``.
+    private static func destination(_ screen: String, query: Substring?) throws(LinkError) -> AppDestination {
+        let route = "open/\(screen.prefix(20))"
+        var items: [String: String] = [:]
+        for item in query.map({ $0.split(separator: "&", omittingEmptySubsequences: false) }) ?? [] {
+            let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard pair.count == 2, !pair[1].isEmpty, items[String(pair[0])] == nil else { throw .unexpectedQuery(route: route) }
+            items[String(pair[0])] = String(pair[1])
+        }
+        func take(_ key: String) -> String? { items.removeValue(forKey: key) }
+        let destination: AppDestination
+        switch screen {
+        case "home":
+            destination = .home
+        case "tutorial":
+            destination = .tutorial
+        case "pray":
+            destination = .prayer(app: try take("app").map { raw throws(LinkError) in AppToken(data: try token(Substring(raw), "app token")) })
+        case "unlock":
+            let app = try take("app").map { raw throws(LinkError) in AppToken(data: try token(Substring(raw), "app token")) }
+            guard let raw = take("rule"), let text = unescape(Substring(raw)), let rule = RuleRef(linkValue: text) else {
+                throw .wrongShape(route: route, expected: "…/open/unlock?app=<app token>&rule=<profile:id | gate:id | intention:id | tutorial>")
+            }
+            destination = .unlockOptions(app: app, rule: rule)
+        case "session":
+            guard let raw = take("profile") else { throw .wrongShape(route: route, expected: "…/open/session?profile=<profile id>") }
+            destination = .session(ProfileID(try identifier(Substring(raw), route: route)))
+        default:
+            throw .unknownRoute(route)
+        }
+        guard items.isEmpty else { throw .unexpectedQuery(route: route) }
+        return destination
     }
 
     /// Whether a byte may appear in a link as written: RFC 3986's unreserved and reserved
@@ -149,6 +187,27 @@ extension LinkRoute {
         case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
         case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
         default: nil
+        }
+    }
+}
+
+extension RuleRef {
+    /// The rule a ``linkValue`` names (`profile:work`, `gate:selah`, `intention:ig`, `tutorial`);
+    /// `nil` for anything else. Ids keep every character after the first colon.
+    init?(linkValue text: String) {
+        if text == "tutorial" {
+            self = .tutorial
+            return
+        }
+        guard let colon = text.firstIndex(of: ":") else { return nil }
+        let id = String(text[text.index(after: colon)...])
+        guard !id.isEmpty, id.count <= LinkRoute.maximumIdentifierLength,
+              !id.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return nil }
+        switch text[..<colon] {
+        case "profile": self = .profile(ProfileID(id))
+        case "gate": self = .gate(GateID(id))
+        case "intention": self = .intention(IntentionID(id))
+        default: return nil
         }
     }
 }

@@ -14,6 +14,7 @@ import Foundation
 /// | prayer flow | `/pray` | `threshold://pray` |
 /// | unlock gate for an app | `/unlock/<app token>[?category=<category token>]` | `threshold://unlock/<app token>[?category=…]` |
 /// | session screen | `/session[/<session id>]` | `threshold://session[/<session id>]` |
+/// | a screen a shield's notification names | `/open/<screen>[?…]` (``AppDestination/url``) | `threshold://open/<screen>[?…]` |
 ///
 /// Tokens are base64url without padding; ids are percent-encoded UTF-8. The key's secret sits
 /// in the fragment, which browsers never send to a server: if the app is missing and the link
@@ -29,6 +30,9 @@ public enum LinkRoute: Hashable, Sendable {
     case unlockGate(app: AppToken, category: CategoryToken?)
     /// Open a session's screen; `nil` opens the one running now.
     case session(SessionID?)
+    /// Open the screen a shield's notification names (`/open/home`, `/open/pray?app=…`,
+    /// `/open/unlock?app=…&rule=profile:work`, `/open/session?profile=…`, `/open/tutorial`).
+    case destination(AppDestination)
 }
 
 /// The two ways a link reaches the app.
@@ -73,6 +77,8 @@ extension LinkRoute {
             "unlock/" + Base64URL.encode(app.data) + (category.map { "?category=" + Base64URL.encode($0.data) } ?? "")
         case .session(let id):
             "session" + (id.map { "/" + LinkRoute.escape($0.rawValue) } ?? "")
+        case .destination(let destination):
+            String(destination.url.dropFirst("https://\(AppDestination.host)/".count))
         }
     }
 

@@ -19,6 +19,14 @@ import ThresholdCore
             .unlockGate(app: AppToken(data: Data([0xFB, 0xFF, 0x00])), category: CategoryToken("social")),
             .session(nil),
             .session("s-1"),
+            .destination(.home),
+            .destination(.tutorial),
+            .destination(.prayer(app: nil)),
+            .destination(.prayer(app: AppToken("instagram"))),
+            .destination(.unlockOptions(app: AppToken("instagram"), rule: .profile("Deep work"))),
+            .destination(.unlockOptions(app: nil, rule: .gate("selah:evening"))),
+            .destination(.unlockOptions(app: nil, rule: .tutorial)),
+            .destination(.session("café & co")),
         ]
         for route in routes {
             for form in LinkForm.allCases {
@@ -35,6 +43,18 @@ import ThresholdCore
             == "threshold://unlock/aW5zdGFncmFt?category=c29jaWFs")
         // A key tap has no deep-link form: tags carry the universal link.
         #expect(LinkRoute.keyTap("tag1", secret).url(.deepLink) == LinkRoute.keyTap("tag1", secret).universalLink)
+    }
+
+    @Test func theShieldsNotificationLinks_parseBackToTheirDestination() throws {
+        let destinations: [AppDestination] = [
+            .home, .prayer(app: AppToken("tiktok")), .unlockOptions(app: AppToken("instagram"), rule: .intention("ig")),
+            .session("work"), .tutorial,
+        ]
+        for destination in destinations {
+            #expect(try LinkRoute(parsing: destination.url) == .destination(destination), "\(destination.url)")
+        }
+        #expect(try LinkRoute(parsing: "https://threshold.app/open/unlock?rule=gate:selah&app=aW5zdGFncmFt")
+            == .destination(.unlockOptions(app: AppToken("instagram"), rule: .gate("selah"))))
     }
 
     @Test func schemeAndHost_ignoreCase_andATrailingSlashIsAccepted() throws {
@@ -81,6 +101,14 @@ import ThresholdCore
         ("https://threshold.app/unlock/aW5zdGFncmFt?category=", .badToken("category token")),
         ("https://threshold.app/unlock/aW5zdGFncmFt?app=x", .unexpectedQuery(route: "unlock")),
         ("threshold://session/a/b", .wrongShape(route: "session", expected: "…/session or …/session/<session id>")),
+        ("https://threshold.app/open/settings", .unknownRoute("open/settings")),
+        ("https://threshold.app/open/home?x=1", .unexpectedQuery(route: "open/home")),
+        ("https://threshold.app/open/pray?app=aW5zdGFncmFt&app=aW5zdGFncmFt", .unexpectedQuery(route: "open/pray")),
+        ("https://threshold.app/open/pray?app=", .unexpectedQuery(route: "open/pray")),
+        ("https://threshold.app/open/unlock?app=aW5zdGFncmFt", .wrongShape(route: "open/unlock", expected: "…/open/unlock?app=<app token>&rule=<profile:id | gate:id | intention:id | tutorial>")),
+        ("https://threshold.app/open/unlock?rule=team:x", .wrongShape(route: "open/unlock", expected: "…/open/unlock?app=<app token>&rule=<profile:id | gate:id | intention:id | tutorial>")),
+        ("https://threshold.app/open/session", .wrongShape(route: "open/session", expected: "…/open/session?profile=<profile id>")),
+        ("https://threshold.app/open/session?profile=work#x", .unexpectedFragment(route: "open")),
     ])
     func malformedLinks_areRefusedWithTheirReason(text: String, expected: LinkError) {
         #expect(throws: expected) { try LinkRoute(parsing: text) }
