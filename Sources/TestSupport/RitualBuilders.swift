@@ -10,19 +10,19 @@ extension UnlockTerms {
     }
 }
 
-extension Moment {
+extension ClockReading {
     /// A clock reading whose wall time is a local reading (`at(_:)`) and whose uptime is `uptime`.
-    public static func at(_ text: String, uptime: TimeInterval = 50_000) -> Moment {
-        Moment(wall: ThresholdCore_at(text), uptime: uptime)
+    public static func at(_ text: String, uptime: TimeInterval = 50_000, bootID: String = "boot-1") -> ClockReading {
+        ClockReading(wall: ThresholdCore_at(text), uptime: uptime, bootID: bootID)
     }
 
     /// The same reading with the wall clock moved by `seconds` and uptime unchanged.
-    public func wallMoved(by seconds: TimeInterval) -> Moment {
-        Moment(wall: wall.addingTimeInterval(seconds), uptime: uptime)
+    public func wallMoved(by seconds: TimeInterval) -> ClockReading {
+        ClockReading(wall: wall.addingTimeInterval(seconds), uptime: uptime, bootID: bootID)
     }
 }
 
-// `at(_:)` is shadowed inside `Moment`'s static `at`; this reaches the free function.
+// `at(_:)` is shadowed inside `ClockReading`'s static `at`; this reaches the free function.
 private func ThresholdCore_at(_ text: String) -> Date { at(text) }
 
 extension StoredState {

@@ -42,7 +42,7 @@ public struct BreathingQuest: Hashable, Sendable {
 
     public init(terms: UnlockTerms) { self.terms = terms }
 
-    public mutating func start(at moment: Moment) {
+    public mutating func start(at moment: ClockReading) {
         guard completedAt == nil else { return }
         timer.start(at: moment)
     }
@@ -50,7 +50,7 @@ public struct BreathingQuest: Hashable, Sendable {
     /// Advances to `moment`: completes the quest once 45 s have passed, starts it over if the
     /// clock moved. The screen calls this on every frame or timer tick.
     @discardableResult
-    public mutating func tick(at moment: Moment) -> Progress {
+    public mutating func tick(at moment: ClockReading) -> Progress {
         if completedAt != nil { return .completed }
         switch timer.check(at: moment) {
         case .notStarted:

@@ -73,14 +73,14 @@ public struct CopyTextQuest: Hashable, Sendable {
         self.passage = passage
     }
 
-    public mutating func start(at moment: Moment) {
+    public mutating func start(at moment: ClockReading) {
         guard completedAt == nil else { return }
         typed = ""
         timer.start(at: moment)
     }
 
     /// The text field changed to `text`.
-    public mutating func edit(to text: String, at moment: Moment) -> EditOutcome {
+    public mutating func edit(to text: String, at moment: ClockReading) -> EditOutcome {
         guard completedAt == nil else { return .notRunning }
         switch timer.check(at: moment) {
         case .notStarted:
@@ -99,7 +99,7 @@ public struct CopyTextQuest: Hashable, Sendable {
     }
 
     /// The person pressed "Done".
-    public mutating func finish(at moment: Moment) -> FinishOutcome {
+    public mutating func finish(at moment: ClockReading) -> FinishOutcome {
         guard completedAt == nil else { return .notRunning }
         switch timer.check(at: moment) {
         case .notStarted:

@@ -110,7 +110,7 @@ public struct EmergencyUnlock: Hashable, Sendable {
         /// Press and hold.
         case hold
         /// Being held since `since`.
-        case holding(since: Moment)
+        case holding(since: ClockReading)
         /// Held long enough: now the reason.
         case reason
         case completed
@@ -148,18 +148,18 @@ public struct EmergencyUnlock: Hashable, Sendable {
         self.policy = policy
     }
 
-    public mutating func pressHold(at moment: Moment) {
+    public mutating func pressHold(at moment: ClockReading) {
         guard step == .hold else { return }
         step = .holding(since: moment)
     }
 
     /// How long the button has been held, for the ring on screen; `nil` when not holding.
-    public func held(at moment: Moment) -> TimeInterval? {
+    public func held(at moment: ClockReading) -> TimeInterval? {
         guard case .holding(let since) = step else { return nil }
         return moment.elapsed(since: since)
     }
 
-    public mutating func releaseHold(at moment: Moment) -> HoldOutcome {
+    public mutating func releaseHold(at moment: ClockReading) -> HoldOutcome {
         guard case .holding(let since) = step else { return .notHolding }
         guard let held = moment.elapsed(since: since) else {
             step = .hold

@@ -36,7 +36,7 @@ import ThresholdCore
 @Suite struct EmergencyTests {
     let ny = calendar("America/New_York")
     let policy = try! EmergencyPolicy(holdSeconds: 10, minimumReasonLength: 20, perDay: 1, perWeek: 3, cooldownMinutes: 120, minutes: 10)
-    let start = Moment.at("2026-11-23 10:00")
+    let start = ClockReading.at("2026-11-23 10:00")
     let reason = "My mother is calling about the car"
 
     func allowance(_ uses: [String], at now: String) -> EmergencyAllowance {

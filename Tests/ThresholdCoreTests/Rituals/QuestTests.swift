@@ -4,7 +4,7 @@ import TestSupport
 import ThresholdCore
 
 @Suite struct QuestTests {
-    let start = Moment.at("2026-11-23 10:00")
+    let start = ClockReading.at("2026-11-23 10:00")
     let passage = CopyPassage.all[0]
 
     // MARK: Breathing
@@ -41,6 +41,11 @@ import ThresholdCore
     }
 
     @Test func breathing_aClockMovedBackOrARestart_alsoStartsItOver() {
+        // A restart whose new uptime happens to line up with the wall clock is still a restart.
+        var lined = BreathingQuest(terms: .make())
+        lined.start(at: start)
+        #expect(lined.tick(at: ClockReading(wall: start.wall.addingTimeInterval(46), uptime: start.uptime + 46, bootID: "boot-2")) != .completed)
+
         var quest = BreathingQuest(terms: .make())
         quest.start(at: start)
         #expect(quest.tick(at: start.advanced(by: 50).wallMoved(by: -3_600)) != .completed)
@@ -48,7 +53,7 @@ import ThresholdCore
 
         var rebooted = BreathingQuest(terms: .make())
         rebooted.start(at: start)
-        let afterReboot = Moment(wall: start.wall.addingTimeInterval(60), uptime: 30)
+        let afterReboot = ClockReading(wall: start.wall.addingTimeInterval(60), uptime: 30, bootID: "boot-2")
         #expect(rebooted.tick(at: afterReboot) != .completed)
         #expect(rebooted.completion == nil)
     }
@@ -68,7 +73,7 @@ import ThresholdCore
 
     // MARK: Copy text
 
-    func typeAll(_ quest: inout CopyTextQuest, from moment: Moment, chunk: Int = 4) -> Moment {
+    func typeAll(_ quest: inout CopyTextQuest, from moment: ClockReading, chunk: Int = 4) -> ClockReading {
         var typed = ""
         var now = moment
         for character in passage.text {
