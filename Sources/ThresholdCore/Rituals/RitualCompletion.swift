@@ -14,8 +14,17 @@ public struct RitualCompletion: Hashable, Sendable {
         self.spend = spend
     }
 
-    /// The events a write records for it, in order (the spend is posted as a ledger entry).
+    /// The event a write records for it (the spend is posted as a ledger entry).
     public var event: Event { .ritualCompleted(record) }
+
+    /// The command that issues the grant: ``IssueGrant``, or ``OpenIntention`` for an
+    /// intention's open. Run it in the write that records the completion, at `request.start`.
+    public var grantCommand: any Command {
+        if case .intentionOpen(let id) = request.origin, case .intentionOpen(let used, let perDay) = record.detail {
+            return OpenIntention(intention: id, confirmedBeyondLimit: used >= perDay)
+        }
+        return IssueGrant(scope: request.scope, minutes: request.minutes, origin: request.origin)
+    }
 }
 
 /// A completed ritual, as the event log keeps it: history, insights and streaks read these.
@@ -34,6 +43,7 @@ public struct RitualRecord: Hashable, Codable, Sendable {
 
 /// What was done, ritual by ritual.
 public enum RitualDetail: Hashable, Codable, Sendable {
+    case prayer(PrayerRecord)
     case math(difficulty: MathDifficulty, solved: Int, mistakes: Int)
     case ticTacToe(TicTacToeOutcome, gamesPlayed: Int)
     case breathing(restarts: Int)

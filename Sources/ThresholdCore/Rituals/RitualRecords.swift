@@ -1,12 +1,17 @@
 import Foundation
 
-/// What unlock rituals remember between opens, saved with the rest of the state so that a
+/// What unlock rituals remember between opens (emergency uses, key taps, the prayer in
+/// progress and the recent ones), saved with the rest of the state so that a
 /// write can check limits and duplicates atomically.
 public struct RitualRecords: Hashable, Codable, Sendable {
     /// When emergency unlocks were used: the last eight days' worth, enough for every limit.
     public var emergencyUses: [Date] = []
     /// The last accepted tap of each tag, to recognise the same tap delivered twice.
     public var lastKeyTaps: [KeyTap] = []
+    /// The prayer begun and not finished, resumed on the next open.
+    public var prayer: PrayerProgress?
+    /// The prayers shown lately, most recent first, which the selector avoids repeating.
+    public var recentPrayers: [PrayerTemplateID] = []
 
     public init() {}
 
@@ -22,9 +27,16 @@ public struct RitualRecords: Hashable, Codable, Sendable {
 
     /// Remembers what a recorded completion changes for later ones.
     public mutating func note(_ completion: RitualCompletion) {
-        guard case .emergency = completion.record.detail else { return }
-        let at = completion.request.start
-        emergencyUses = (emergencyUses + [at]).filter { at.timeIntervalSince($0) < 8 * 86_400 }.sorted()
+        switch completion.record.detail {
+        case .emergency:
+            let at = completion.request.start
+            emergencyUses = (emergencyUses + [at]).filter { at.timeIntervalSince($0) < 8 * 86_400 }.sorted()
+        case .prayer(let prayed):
+            prayer = nil
+            recentPrayers = Array(([prayed.templateID] + recentPrayers.filter { $0 != prayed.templateID }).prefix(PrayerRitual.recentCount))
+        default:
+            break
+        }
     }
 
     /// Remembers an accepted tap as its tag's latest.
@@ -32,12 +44,14 @@ public struct RitualRecords: Hashable, Codable, Sendable {
         lastKeyTaps = lastKeyTaps.filter { $0.tag != tap.tag } + [tap]
     }
 
-    private enum CodingKeys: String, CodingKey { case emergencyUses, lastKeyTaps }
+    private enum CodingKeys: String, CodingKey { case emergencyUses, lastKeyTaps, prayer, recentPrayers }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         emergencyUses = try c.decodeIfPresent([Date].self, forKey: .emergencyUses) ?? []
         lastKeyTaps = try c.decodeIfPresent([KeyTap].self, forKey: .lastKeyTaps) ?? []
+        prayer = try c.decodeIfPresent(PrayerProgress.self, forKey: .prayer)
+        recentPrayers = try c.decodeIfPresent([PrayerTemplateID].self, forKey: .recentPrayers) ?? []
     }
 }
 

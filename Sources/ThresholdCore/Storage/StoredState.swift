@@ -4,6 +4,8 @@ import Foundation
 /// Every field decodes with a default, so fields can be added without a migration.
 public struct Settings: Hashable, Codable, Sendable {
     public var onboardingCompleted = false
+    /// How the person prays: tradition, vibe, translation.
+    public var selah = SelahPreferences.standard
     /// Limits on emergency unlocks.
     public var emergency = EmergencyPolicy.standard
     /// The NFC key tags the app has written, revoked ones included (their taps are refused
@@ -12,11 +14,12 @@ public struct Settings: Hashable, Codable, Sendable {
 
     public init() {}
 
-    private enum CodingKeys: String, CodingKey { case onboardingCompleted, emergency, keyTags }
+    private enum CodingKeys: String, CodingKey { case onboardingCompleted, selah, emergency, keyTags }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         onboardingCompleted = try c.decodeIfPresent(Bool.self, forKey: .onboardingCompleted) ?? false
+        selah = try c.decodeIfPresent(SelahPreferences.self, forKey: .selah) ?? .standard
         emergency = try c.decodeIfPresent(EmergencyPolicy.self, forKey: .emergency) ?? .standard
         keyTags = try c.decodeIfPresent([KeyTag].self, forKey: .keyTags) ?? []
     }
@@ -99,7 +102,7 @@ public struct StoredState: Hashable, Codable, Sendable {
     /// Ledger balances, cached; the store checks them against the log.
     public var balances: Balances
     public var applied: AppliedRecord
-    /// What unlock rituals remember between opens: emergency uses, recent key taps.
+    /// What unlock rituals remember between opens: emergency uses, key taps, the prayer in progress.
     public var rituals: RitualRecords
 
     public init(engine: ThresholdState = .empty, settings: Settings = Settings(), balances: Balances = Balances(),
