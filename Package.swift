@@ -140,6 +140,19 @@ package.targets += [
                        .product(name: "PropertyBased", package: "swift-property-based")],
         swiftSettings: swift6
     ),
+    // @Observable models for the unlock screens: Observation and Foundation, no SwiftUI, so they
+    // build and are tested on Linux; the iOS views sit on top of them.
+    .target(
+        name: "FeatureModels",
+        dependencies: ["ThresholdCore", "StoreClient", "ThresholdKeys", "ThresholdRuntime", "EntryPoints"],
+        swiftSettings: swift6
+    ),
+    .testTarget(
+        name: "FeatureModelsTests",
+        dependencies: ["FeatureModels", "ThresholdCore", "StoreClient", "ThresholdKeys", "PrayerContent", "TestSupport",
+                       "EntryPoints", "ScreenTimeSimulator", "ScreenTimeClient", "ThresholdRuntime"],
+        swiftSettings: swift6
+    ),
 ]
 
 // MARK: - iOS

@@ -39,3 +39,19 @@ extension StoredState {
         return stored
     }
 }
+
+/// A clock a test moves by hand: both clocks together (`advance`), or the wall clock alone
+/// (`moveWall`, as a person changing the time in Settings).
+public final class ManualClock: @unchecked Sendable {
+    // NB: `Mutex` (Synchronization) is not in the iOS 17 SDK; an NSLock guards the reading.
+    private let lock = NSLock()
+    private var current: ClockReading
+
+    public init(_ start: ClockReading) { current = start }
+
+    public var reading: ClockReading { lock.withLock { current } }
+    public var now: Date { reading.wall }
+
+    public func advance(by seconds: TimeInterval) { lock.withLock { current = current.advanced(by: seconds) } }
+    public func moveWall(by seconds: TimeInterval) { lock.withLock { current = current.wallMoved(by: seconds) } }
+}

@@ -15,21 +15,21 @@ public struct RitualRecords: Hashable, Codable, Sendable {
 
     public init() {}
 
-    /// Checks a completion against what the state says now, at the moment it is recorded: the
+    /// Checks a completion against what the state says at `now`, the moment it is recorded: the
     /// screen's view may be stale (another process, a slow person). Throws, changing nothing,
     /// when it must be refused.
-    public func admit(_ completion: RitualCompletion, policy: EmergencyPolicy, timeZone: TimeZone) throws {
+    public func admit(_ completion: RitualCompletion, at now: Date, policy: EmergencyPolicy, timeZone: TimeZone) throws {
         if case .emergency = completion.record.detail {
-            let allowance = EmergencyAllowance(uses: emergencyUses, policy: policy, at: completion.request.start, timeZone: timeZone)
+            let allowance = EmergencyAllowance(uses: emergencyUses, policy: policy, at: now, timeZone: timeZone)
             if case .unavailable(let reason) = allowance.eligibility { throw UnlockRefused(reason) }
         }
     }
 
-    /// Remembers what a recorded completion changes for later ones.
-    public mutating func note(_ completion: RitualCompletion) {
+    /// Remembers what a completion recorded at `now` changes for later ones.
+    public mutating func note(_ completion: RitualCompletion, at now: Date) {
         switch completion.record.detail {
         case .emergency:
-            let at = completion.request.start
+            let at = now
             emergencyUses = (emergencyUses + [at]).filter { at.timeIntervalSince($0) < 8 * 86_400 }.sorted()
         case .prayer(let prayed):
             prayer = nil

@@ -130,9 +130,9 @@ import ThresholdCore
         let completion = try #require(emergency.completion)
 
         var records = RitualRecords()
-        try records.admit(completion, policy: policy, timeZone: ny.timeZone)
-        records.note(completion)
+        try records.admit(completion, at: completion.request.start, policy: policy, timeZone: ny.timeZone)
+        records.note(completion, at: completion.request.start)
         #expect(records.emergencyUses == [start.advanced(by: 30).wall])
-        #expect(throws: UnlockRefused.self) { try records.admit(completion, policy: policy, timeZone: ny.timeZone) }
+        #expect(throws: UnlockRefused.self) { try records.admit(completion, at: completion.request.start, policy: policy, timeZone: ny.timeZone) }
     }
 }

@@ -91,7 +91,7 @@ import ThresholdCore
         records.prayer = prayer.saved
         records.recentPrayers = ["x1", "x2", "x3", "x4", "x5"]
         prayer.amen(at: now)
-        records.note(try #require(prayer.completion))
+        records.note(try #require(prayer.completion), at: now)
         #expect(records.prayer == nil)
         #expect(records.recentPrayers == [template.id, "x1", "x2", "x3", "x4"])
     }
