@@ -44,15 +44,7 @@ public struct KeyTag: Hashable, Codable, Sendable, Identifiable {
 
     /// Whether `text` can be a tag id: 1 to 64 base64url characters, so it needs no escaping in a link.
     public static func isWellFormed(_ text: some StringProtocol) -> Bool {
-        (1...maximumIDLength).contains(text.utf8.count) && text.utf8.allSatisfy { byte in
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
-                true
-            default:
-                false
-            }
-        }
+        (1...maximumIDLength).contains(text.utf8.count) && text.utf8.allSatisfy(Base64URL.isAlphabet)
     }
 
     /// Whether the tag's taps are accepted at `instant`.

@@ -17,7 +17,8 @@ public enum Base64URL {
         return data
     }
 
-    private static func isAlphabet(_ byte: UInt8) -> Bool {
+    /// Whether a byte is one of the 64 characters (no padding).
+    static func isAlphabet(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
              UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):

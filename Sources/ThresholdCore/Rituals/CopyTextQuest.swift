@@ -81,39 +81,39 @@ public struct CopyTextQuest: Hashable, Sendable {
 
     /// The text field changed to `text`.
     public mutating func edit(to text: String, at moment: ClockReading) -> EditOutcome {
-        guard completedAt == nil else { return .notRunning }
-        switch timer.check(at: moment) {
-        case .notStarted:
-            return .notRunning
-        case .clockMoved:
-            typed = ""
-            return .restarted(.clockMoved)
-        case .running, .done:
-            guard CopyTextQuest.inserted(from: typed, to: text) <= CopyTextQuest.maximumInsertion else {
-                refusedPastes += 1
-                return .pasteRefused
-            }
-            typed = text
-            return .accepted(matching: matchingPrefix)
+        guard let reading = check(at: moment) else { return .notRunning }
+        guard reading != .clockMoved else { return .restarted(.clockMoved) }
+        guard CopyTextQuest.inserted(from: typed, to: text) <= CopyTextQuest.maximumInsertion else {
+            refusedPastes += 1
+            return .pasteRefused
         }
+        typed = text
+        return .accepted(matching: matchingPrefix)
     }
 
     /// The person pressed "Done".
     public mutating func finish(at moment: ClockReading) -> FinishOutcome {
-        guard completedAt == nil else { return .notRunning }
-        switch timer.check(at: moment) {
-        case .notStarted:
-            return .notRunning
+        guard let reading = check(at: moment) else { return .notRunning }
+        switch reading {
         case .clockMoved:
-            typed = ""
             return .restarted(.clockMoved)
         case .running(_, let remaining):
             return matches ? .tooEarly(remaining: remaining) : .mismatch(at: matchingPrefix)
-        case .done:
-            guard matches else { return .mismatch(at: matchingPrefix) }
+        case .done where matches:
             completedAt = moment.wall
             return .completed
+        case .done, .notStarted:
+            return .mismatch(at: matchingPrefix)
         }
+    }
+
+    /// Reads the timer at `moment`: `nil` when the quest is not running (not started or
+    /// complete); a moved clock starts it over and clears the text.
+    private mutating func check(at moment: ClockReading) -> QuestTimer.Reading? {
+        guard completedAt == nil else { return nil }
+        let reading = timer.check(at: moment)
+        if reading == .clockMoved { typed = "" }
+        return reading == .notStarted ? nil : reading
     }
 
     /// The person left the screen: the quest starts over, text cleared, when they return.
