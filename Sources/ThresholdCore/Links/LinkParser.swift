@@ -92,7 +92,13 @@ extension LinkRoute {
             try expect(0...1, "…/session or …/session/<session id>")
             try refuseQuery()
             try refuseFragment()
-            self = .session(try arguments.first.map { raw throws(LinkError) in SessionID(try LinkRoute.identifier(raw, route: route)) })
+            // NB: no `Optional.map` with a typed-throws closure: the iOS 17 SDK's standard library
+            // (Swift 5.9) rethrows `any Error` from it.
+            if let raw = arguments.first {
+                self = .session(SessionID(try LinkRoute.identifier(raw, route: route)))
+            } else {
+                self = .session(nil)
+            }
         case "open":
             try expect(1...1, "…/open/<screen>")
             try refuseFragment()
@@ -119,9 +125,9 @@ extension LinkRoute {
         case "tutorial":
             destination = .tutorial
         case "pray":
-            destination = .prayer(app: try take("app").map { raw throws(LinkError) in AppToken(data: try token(Substring(raw), "app token")) })
+            destination = .prayer(app: try appToken(take("app")))
         case "unlock":
-            let app = try take("app").map { raw throws(LinkError) in AppToken(data: try token(Substring(raw), "app token")) }
+            let app = try appToken(take("app"))
             guard let raw = take("rule"), let text = unescape(Substring(raw)), let rule = RuleRef(linkValue: text) else {
                 throw .wrongShape(route: route, expected: "…/open/unlock?app=<app token>&rule=<profile:id | gate:id | intention:id | tutorial>")
             }
@@ -146,6 +152,12 @@ extension LinkRoute {
         default:
             "-._~:/?#@!$&'()*+,;=%".utf8.contains(byte)
         }
+    }
+
+    /// The app token a query item carries, if it has one.
+    private static func appToken(_ raw: String?) throws(LinkError) -> AppToken? {
+        guard let raw else { return nil }
+        return AppToken(data: try token(Substring(raw), "app token"))
     }
 
     /// An unescaped id: 1 to 128 characters of valid UTF-8 with no control characters.
