@@ -18,7 +18,7 @@ public final class LinkModel {
             error = nil
         } catch {
             route = nil
-            self.error = error
+            self.error = error as? LinkError ?? .notALink
         }
     }
 

@@ -106,6 +106,24 @@ import ThresholdCore
         #expect(third.phase == .windowOpen(until: monday.wall.adding(seconds: 3_600 + 600)))
     }
 
+    @Test func aTruncatedPrayerLibrary_showsAProblem_andGrantsNothing() {
+        let h = Harness(.make(engine: .make(gates: [selahGate])))
+        var client = h.client
+        let truncated = Data(#"[{"id": "catholic-liturgical-anxious-01", "traditions": ["catholic"], "vibes": ["litur"#.utf8)
+        client.library = { try PrayerLibrary(data: truncated, file: "catholic.json") }
+        let prayer = PrayerModel(client: client)
+        prayer.open()
+        guard case .problem(let message) = prayer.phase else {
+            Issue.record("a truncated library is a problem, got \(prayer.phase)")
+            return
+        }
+        #expect(message.contains("truncated"))
+        prayer.choose(.anxious)
+        prayer.amen()
+        #expect(prayer.outcome == nil)
+        #expect(h.stored.engine.grants.isEmpty)
+    }
+
     @Test func withNothingAcceptingAPrayer_thereIsNothingToUnlock() {
         let h = Harness(.make(engine: .make(profiles: [workMode])))
         let prayer = PrayerModel(client: h.client)

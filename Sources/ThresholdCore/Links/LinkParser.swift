@@ -8,27 +8,30 @@ extension LinkRoute {
     /// Largest token a link may carry, in bytes.
     public static let maximumTokenBytes = 2_048
 
-    /// The route a link names, or why it names none. Pure: parsing does nothing but parse.
-    public init(url: URL) throws(LinkError) {
+    /// The route a link names, or why it names none (a ``LinkError``). Pure: parsing does
+    /// nothing but parse.
+    // NB: plain `throws`, not `throws(LinkError)`: Swift 6.3 crashes in SILGen compiling this
+    // initialiser with typed throws for arm64-apple-ios17.0.
+    public init(url: URL) throws {
         try self.init(parsing: url.absoluteString)
     }
 
-    /// The route a link's text names, or why it names none.
+    /// The route a link's text names, or why it names none (a ``LinkError``).
     ///
     /// The parser is strict on purpose: it accepts exactly the links `url(_:)` writes (plus a
     /// trailing slash and any letter case in the scheme and host) and refuses the rest with a
     /// reason, so that a garbled or forged link never does something nobody wrote.
-    public init(parsing text: String) throws(LinkError) {
+    public init(parsing text: String) throws {
         let bytes = Array(text.utf8)
-        guard bytes.count <= LinkRoute.maximumLength else { throw .tooLong(length: bytes.count) }
-        guard bytes.allSatisfy(LinkRoute.isURLCharacter) else { throw .invalidCharacters }
-        guard let separator = text.range(of: "://") else { throw .notALink }
+        guard bytes.count <= LinkRoute.maximumLength else { throw LinkError.tooLong(length: bytes.count) }
+        guard bytes.allSatisfy(LinkRoute.isURLCharacter) else { throw LinkError.invalidCharacters }
+        guard let separator = text.range(of: "://") else { throw LinkError.notALink }
         let scheme = text[..<separator.lowerBound].lowercased()
         let form: LinkForm
         switch scheme {
         case "https": form = .universal
         case LinkRoute.scheme: form = .deepLink
-        default: throw .unsupportedScheme(scheme)
+        default: throw LinkError.unsupportedScheme(scheme)
         }
 
         var rest = Substring(text[separator.upperBound...])
@@ -45,7 +48,7 @@ extension LinkRoute {
         if form == .universal {
             let slash = rest.firstIndex(of: "/") ?? rest.endIndex
             let authority = rest[..<slash]
-            guard authority.lowercased() == LinkRoute.host else { throw .unknownHost(String(authority)) }
+            guard authority.lowercased() == LinkRoute.host else { throw LinkError.unknownHost(String(authority)) }
             rest = slash == rest.endIndex ? "" : rest[rest.index(after: slash)...]
         }
 
@@ -54,10 +57,10 @@ extension LinkRoute {
         let route = String(segments.first ?? "")
         let arguments = Array(segments.dropFirst())
 
-        func refuseQuery() throws(LinkError) { if query != nil { throw .unexpectedQuery(route: route) } }
-        func refuseFragment() throws(LinkError) { if fragment != nil { throw .unexpectedFragment(route: route) } }
-        func expect(_ counts: ClosedRange<Int>, _ shape: String) throws(LinkError) {
-            guard counts.contains(arguments.count) else { throw .wrongShape(route: route, expected: shape) }
+        func refuseQuery() throws { if query != nil { throw LinkError.unexpectedQuery(route: route) } }
+        func refuseFragment() throws { if fragment != nil { throw LinkError.unexpectedFragment(route: route) } }
+        func expect(_ counts: ClosedRange<Int>, _ shape: String) throws {
+            guard counts.contains(arguments.count) else { throw LinkError.wrongShape(route: route, expected: shape) }
         }
 
         switch route {
@@ -67,11 +70,11 @@ extension LinkRoute {
             try refuseFragment()
             self = .startProfile(ProfileID(try LinkRoute.identifier(arguments[0], route: route)))
         case "k":
-            guard form == .universal else { throw .keyLinkNotUniversal }
+            guard form == .universal else { throw LinkError.keyLinkNotUniversal }
             try expect(1...1, "https://\(LinkRoute.host)/k/<tag id>#<secret>")
             try refuseQuery()
-            guard KeyTag.isWellFormed(arguments[0]) else { throw .badIdentifier(route: route) }
-            guard let fragment, let secret = try? KeySecret(base64URL: fragment) else { throw .badSecret }
+            guard KeyTag.isWellFormed(arguments[0]) else { throw LinkError.badIdentifier(route: route) }
+            guard let fragment, let secret = try? KeySecret(base64URL: fragment) else { throw LinkError.badSecret }
             self = .keyTap(KeyTagID(String(arguments[0])), secret)
         case "pray":
             try expect(0...0, "…/pray")
@@ -84,7 +87,7 @@ extension LinkRoute {
             let app = AppToken(data: try LinkRoute.token(arguments[0], "app token"))
             var category: CategoryToken?
             if let query {
-                guard query.hasPrefix("category=") else { throw .unexpectedQuery(route: route) }
+                guard query.hasPrefix("category=") else { throw LinkError.unexpectedQuery(route: route) }
                 category = CategoryToken(data: try LinkRoute.token(query.dropFirst("category=".count), "category token"))
             }
             self = .unlockGate(app: app, category: category)
@@ -92,8 +95,6 @@ extension LinkRoute {
             try expect(0...1, "…/session or …/session/<session id>")
             try refuseQuery()
             try refuseFragment()
-            // NB: no `Optional.map` with a typed-throws closure: the iOS 17 SDK's standard library
-            // (Swift 5.9) rethrows `any Error` from it.
             if let raw = arguments.first {
                 self = .session(SessionID(try LinkRoute.identifier(raw, route: route)))
             } else {
@@ -104,17 +105,17 @@ extension LinkRoute {
             try refuseFragment()
             self = .destination(try LinkRoute.destination(String(arguments[0]), query: query))
         default:
-            throw .unknownRoute(String(rest))
+            throw LinkError.unknownRoute(String(rest))
         }
     }
 
     /// The screen an `/open/<screen>?…` link names: the inverse of ``AppDestination/url``.
-    private static func destination(_ screen: String, query: Substring?) throws(LinkError) -> AppDestination {
+    private static func destination(_ screen: String, query: Substring?) throws -> AppDestination {
         let route = "open/\(screen.prefix(20))"
         var items: [String: String] = [:]
         for item in query.map({ $0.split(separator: "&", omittingEmptySubsequences: false) }) ?? [] {
             let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard pair.count == 2, !pair[1].isEmpty, items[String(pair[0])] == nil else { throw .unexpectedQuery(route: route) }
+            guard pair.count == 2, !pair[1].isEmpty, items[String(pair[0])] == nil else { throw LinkError.unexpectedQuery(route: route) }
             items[String(pair[0])] = String(pair[1])
         }
         func take(_ key: String) -> String? { items.removeValue(forKey: key) }
@@ -129,16 +130,16 @@ extension LinkRoute {
         case "unlock":
             let app = try appToken(take("app"))
             guard let raw = take("rule"), let text = unescape(Substring(raw)), let rule = RuleRef(linkValue: text) else {
-                throw .wrongShape(route: route, expected: "…/open/unlock?app=<app token>&rule=<profile:id | gate:id | intention:id | tutorial>")
+                throw LinkError.wrongShape(route: route, expected: "…/open/unlock?app=<app token>&rule=<profile:id | gate:id | intention:id | tutorial>")
             }
             destination = .unlockOptions(app: app, rule: rule)
         case "session":
-            guard let raw = take("profile") else { throw .wrongShape(route: route, expected: "…/open/session?profile=<profile id>") }
+            guard let raw = take("profile") else { throw LinkError.wrongShape(route: route, expected: "…/open/session?profile=<profile id>") }
             destination = .session(ProfileID(try identifier(Substring(raw), route: route)))
         default:
-            throw .unknownRoute(route)
+            throw LinkError.unknownRoute(route)
         }
-        guard items.isEmpty else { throw .unexpectedQuery(route: route) }
+        guard items.isEmpty else { throw LinkError.unexpectedQuery(route: route) }
         return destination
     }
 
@@ -155,25 +156,25 @@ extension LinkRoute {
     }
 
     /// The app token a query item carries, if it has one.
-    private static func appToken(_ raw: String?) throws(LinkError) -> AppToken? {
+    private static func appToken(_ raw: String?) throws -> AppToken? {
         guard let raw else { return nil }
         return AppToken(data: try token(Substring(raw), "app token"))
     }
 
     /// An unescaped id: 1 to 128 characters of valid UTF-8 with no control characters.
-    private static func identifier(_ raw: Substring, route: String) throws(LinkError) -> String {
+    private static func identifier(_ raw: Substring, route: String) throws -> String {
         guard let text = unescape(raw), !text.isEmpty, text.count <= maximumIdentifierLength,
               !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            throw .badIdentifier(route: route)
+            throw LinkError.badIdentifier(route: route)
         }
         return text
     }
 
     /// A token's bytes: canonical base64url of 1 to 2,048 bytes.
-    private static func token(_ raw: Substring, _ what: String) throws(LinkError) -> Data {
+    private static func token(_ raw: Substring, _ what: String) throws -> Data {
         guard raw.utf8.count <= (maximumTokenBytes * 4 + 2) / 3, let data = Base64URL.decode(raw),
               !data.isEmpty, data.count <= maximumTokenBytes else {
-            throw .badToken(what)
+            throw LinkError.badToken(what)
         }
         return data
     }
