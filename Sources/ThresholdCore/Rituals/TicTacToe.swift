@@ -44,8 +44,8 @@ public struct TicTacToeBoard: Hashable, Codable, Sendable {
     }
 
     /// The best cells for `mark` to play, by minimax: a win as soon as possible, a loss as late
-    /// as possible. Several cells may be equally good.
-    func bestMoves(for mark: Mark) -> [Int] {
+    /// as possible. Several cells may be equally good. Also a hint for the person (playing X).
+    public func bestMoves(for mark: Mark) -> [Int] {
         var memo: [UInt32: Int] = [:]
         var best = Int.min
         var moves: [Int] = []
