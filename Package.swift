@@ -26,6 +26,8 @@ let package = Package(
         .library(name: "ScreenTimeClient", targets: ["ScreenTimeClient"]),
         .library(name: "ThresholdRuntime", targets: ["ThresholdRuntime"]),
         .library(name: "ScreenTimeSimulator", targets: ["ScreenTimeSimulator"]),
+        // The builders and workloads, for the benchmark package in Benchmarks/.
+        .library(name: "TestSupport", targets: ["TestSupport"]),
         .executable(name: "threshold", targets: ["threshold"]),
     ],
     dependencies: [

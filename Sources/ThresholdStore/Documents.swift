@@ -38,12 +38,36 @@ enum Documents {
     }
 
     /// Saves the documents whose JSON differs between `before` and `after`.
+    ///
+    /// Only `after` is encoded: which fields differ is found by comparing the values, so the
+    /// state as loaded is not encoded again (the last enforcement in `applied` is most of
+    /// both, and encoding it is most of a reconcile's cost at a thousand rules).
     static func save(from before: StoredState, to after: StoredState, _ db: Database) throws {
-        guard shell(before) != shell(after) else { return }
-        let old = try fields(of: before), new = try fields(of: after)
-        for (name, body) in new where old[name] != body && !tableFields.contains(name) {
+        let old = shell(before), new = shell(after)
+        guard old != new else { return }
+        let encoded = try JSONMembers.split(StoreJSON.encoder.encode(new))
+        let changed: [String]
+        if let names = changedFields(old, new), names.isSubset(of: encoded.keys) {
+            changed = Array(names)
+        } else {
+            let previous = try fields(of: before)
+            changed = encoded.keys.filter { previous[$0] != encoded[$0] }
+        }
+        for name in changed.sorted() where !tableFields.contains(name) {
+            guard let body = encoded[name] else { continue }
             try DocumentRecord(name: name, version: version, body: String(decoding: body, as: UTF8.self)).upsert(db)
         }
+    }
+
+    /// The names of the top-level fields whose values differ, read with `Mirror`; `nil` when a
+    /// field is not `Hashable` (then the caller compares encodings).
+    static func changedFields(_ before: StoredState, _ after: StoredState) -> Set<String>? {
+        var changed = Set<String>()
+        for (old, new) in zip(Mirror(reflecting: before).children, Mirror(reflecting: after).children) {
+            guard let name = old.label, let a = old.value as? any Hashable, let b = new.value as? any Hashable else { return nil }
+            if AnyHashable(a) != AnyHashable(b) { changed.insert(name) }
+        }
+        return changed
     }
 
     /// Each top-level field of the state's JSON, by name.

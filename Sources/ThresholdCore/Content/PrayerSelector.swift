@@ -53,11 +53,13 @@ public struct PrayerSelector: Sendable {
     /// The candidates left after avoiding the longest run of `recent` (most recent first) that
     /// still leaves at least one; all of them when every candidate was shown just now.
     static func avoidingRecent<Candidate, Key: Hashable>(_ candidates: [Candidate], recent: [Key], key: (Candidate) -> Key) -> [Candidate] {
-        for count in stride(from: recent.count, to: 0, by: -1) {
-            let avoided = Set(recent.prefix(count))
-            let rest = candidates.filter { !avoided.contains(key($0)) }
-            if !rest.isEmpty { return rest }
-        }
-        return candidates
+        // A run of `recent` leaves a candidate out when it ends before the candidate's first
+        // showing; the longest that leaves any out ends just before the candidate shown longest
+        // ago (or never). One pass over `recent` finds it, instead of a set per run length.
+        var firstShown: [Key: Int] = [:]
+        for (index, key) in recent.enumerated() where firstShown[key] == nil { firstShown[key] = index }
+        let positions = candidates.map { firstShown[key($0)] ?? recent.count }
+        guard let longest = positions.max(), longest > 0 else { return candidates }
+        return zip(candidates, positions).filter { $0.1 == longest }.map(\.0)
     }
 }

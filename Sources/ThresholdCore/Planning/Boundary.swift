@@ -68,22 +68,33 @@ public func upcomingBoundaries(
 
 extension Engine {
     /// The state split into parts whose restrictions depend on nothing outside them: each
-    /// profile with its sessions and the ritual grants, the gates with the ritual grants, each
-    /// intention with its opens and the freeze days, and the tutorial.
+    /// profile with its sessions and the ritual grants it accepts, the gates with the ritual
+    /// grants they accept, each intention with its opens and the freeze days, and the tutorial.
     static func parts(of state: ThresholdState) -> [ThresholdState] {
-        var ritualGrants: [Grant] = [], opens: [IntentionID: [Grant]] = [:]
+        // Ritual grants by ritual: a part takes only the grants its restrictions accept, since
+        // no other grant can change what it shows. (Handing every part every ritual grant made
+        // the planner's cost grow with profiles × grants.)
+        var ritualGrants: [RitualKind: [Grant]] = [:], opens: [IntentionID: [Grant]] = [:]
         for grant in state.grants {
             switch grant.origin {
-            case .ritual: ritualGrants.append(grant)
+            case .ritual(let kind): ritualGrants[kind, default: []].append(grant)
             case .intentionOpen(let id): opens[id, default: []].append(grant)
             }
+        }
+        func accepted(by rituals: Set<RitualKind>) -> [Grant] {
+            // In the state's order, as the engine would see them in the whole state.
+            rituals.count < 2 ? rituals.first.map { ritualGrants[$0] ?? [] } ?? []
+                : state.grants.filter { if case .ritual(let kind) = $0.origin { rituals.contains(kind) } else { false } }
         }
         let sessions = Dictionary(grouping: state.sessions, by: \.profileID)
         var parts: [ThresholdState] = []
         for profile in state.profiles {
-            parts.append(ThresholdState(part: [profile], sessions: sessions[profile.id] ?? [], grants: ritualGrants))
+            parts.append(ThresholdState(part: [profile], sessions: sessions[profile.id] ?? [],
+                                        grants: accepted(by: Set(profile.acceptedRituals))))
         }
-        if !state.gates.isEmpty { parts.append(ThresholdState(part: [], gates: state.gates, grants: ritualGrants)) }
+        if !state.gates.isEmpty {
+            parts.append(ThresholdState(part: [], gates: state.gates, grants: accepted(by: Set(state.gates.flatMap(\.acceptedRituals)))))
+        }
         for intention in state.intentions {
             parts.append(ThresholdState(part: [], intentions: [intention], grants: opens[intention.id] ?? [],
                                         streakFreezeDays: state.streakFreezeDays))

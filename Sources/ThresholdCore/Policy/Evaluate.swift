@@ -10,6 +10,13 @@ public func evaluate(_ state: ThresholdState, at now: Date, calendar: Calendar) 
     Engine(state: state, clock: Clockwork(timeZone: calendar.timeZone, around: now)).enforcement(at: now)
 }
 
+/// When what `evaluate` answers at `now` next differs: its `nextChange`, without packing the
+/// stores or building the rest of the answer.
+public func nextChange(_ state: ThresholdState, after now: Date, calendar: Calendar) -> Date? {
+    let engine = Engine(state: state, clock: Clockwork(timeZone: calendar.timeZone, around: now))
+    return engine.nextChange(after: now, from: Engine.Snapshot(engine: engine, at: now))
+}
+
 /// The evaluation of one state; indexes are built once and reused for every instant the
 /// `nextChange` search looks at.
 struct Engine {
@@ -56,7 +63,7 @@ struct Engine {
     /// by evaluating only what it belongs to. A grant's start or end always changes the result
     /// (`activeGrants`), so every candidate checked before the first of those sees the same
     /// valid grants as `now`, and the grant index built for `now` serves.
-    private func nextChange(after now: Date, from here: Snapshot) -> Date? {
+    func nextChange(after now: Date, from here: Snapshot) -> Date? {
         var candidates = boundaries(after: now)
         // Usually the earliest candidate is a real change: find it in one pass, and sort the
         // rest only when it is not.
