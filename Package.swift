@@ -35,6 +35,7 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
     ],
     targets: []
 )
@@ -127,6 +128,31 @@ package.targets += [
     .testTarget(
         name: "AppProjectTests",
         dependencies: ["EntryPoints", "TestSupport", "ThresholdCore", .product(name: "Yams", package: "Yams")],
+        swiftSettings: swift6
+    ),
+    // NFC key tags: secrets, SHA-256 (swift-crypto; CryptoKit underneath on Apple platforms), taps.
+    .target(
+        name: "ThresholdKeys",
+        dependencies: ["ThresholdCore", "StoreClient", .product(name: "Crypto", package: "swift-crypto")],
+        swiftSettings: swift6
+    ),
+    .testTarget(
+        name: "ThresholdKeysTests",
+        dependencies: ["ThresholdKeys", "ThresholdCore", "StoreClient", "TestSupport",
+                       .product(name: "PropertyBased", package: "swift-property-based")],
+        swiftSettings: swift6
+    ),
+    // @Observable models for the unlock screens: Observation and Foundation, no SwiftUI, so they
+    // build and are tested on Linux; the iOS views sit on top of them.
+    .target(
+        name: "FeatureModels",
+        dependencies: ["ThresholdCore", "StoreClient", "ThresholdKeys", "ThresholdRuntime", "EntryPoints"],
+        swiftSettings: swift6
+    ),
+    .testTarget(
+        name: "FeatureModelsTests",
+        dependencies: ["FeatureModels", "ThresholdCore", "StoreClient", "ThresholdKeys", "PrayerContent", "TestSupport",
+                       "EntryPoints", "ScreenTimeSimulator", "ScreenTimeClient", "ThresholdRuntime"],
         swiftSettings: swift6
     ),
 ]

@@ -52,6 +52,15 @@ public struct StoreTransaction: Sendable {
         }
     }
 
+    /// Runs a command on the engine's state at `now` and records its events, posting the ledger
+    /// entries among them: the one way a command's result reaches the store.
+    @discardableResult
+    public mutating func run(_ command: any Command, at now: Date, calendar: Calendar, ids: IDGenerator) throws -> [Event] {
+        let events = try command.apply(to: &state.engine, at: now, calendar: calendar, ids: ids)
+        try apply(events, at: now)
+        return events
+    }
+
     /// Checks that the balances moved only by the entries posted since `before`: the cached
     /// balances must stay the sum of the log. A store calls this before it saves.
     public func checkBalances(from before: Balances) throws {

@@ -314,8 +314,7 @@ public struct ChangeContext: Sendable {
     /// Runs a command on the transaction's engine state at `now` and records its events, posting
     /// the ledger entries among them (see `StoreTransaction.apply(_:at:)`).
     public func run(_ command: any Command, on transaction: inout StoreTransaction) throws {
-        let events = try command.apply(to: &transaction.state.engine, at: now, calendar: calendar, ids: ids)
-        try transaction.apply(events, at: now)
+        try transaction.run(command, at: now, calendar: calendar, ids: ids)
     }
 }
 

@@ -51,11 +51,8 @@ extension RuleRef {
 }
 
 extension CharacterSet {
-    static let urlQueryValueAllowed: CharacterSet = {
-        var set = CharacterSet.alphanumerics
-        set.insert(charactersIn: "-._~:")
-        return set
-    }()
+    // NB: ASCII only: `CharacterSet.alphanumerics` also holds “é” and “日”, which a URL must escape.
+    static let urlQueryValueAllowed = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:")
 }
 
 extension Data {

@@ -19,6 +19,18 @@ public enum Event: Hashable, Codable, Sendable {
     case attemptResisted(RuleRef)
     /// An entry point ran the reconcile (see ``Trigger``).
     case triggered(Trigger)
+    /// An unlock ritual (or an intention open) completed; its grant follows in the same write.
+    case ritualCompleted(RitualRecord)
+    /// A key tag's tap was verified and decided.
+    case keyTapped(KeyTap)
+    /// A key link was refused: unknown tag, revoked tag, wrong secret.
+    case keyTapRefused(tag: KeyTagID, reason: KeyRefusal)
+    /// The app wrote a new key tag for a profile.
+    case keyTagWritten(KeyTagID, profile: ProfileID)
+    /// A key tag was revoked; its taps are refused from now on.
+    case keyTagRevoked(KeyTagID)
+    /// A button pressed on a shield.
+    case shieldChoice(ShieldChoice)
 
     /// The case name, as the store indexes it.
     public var kind: String {
@@ -32,6 +44,12 @@ public enum Event: Hashable, Codable, Sendable {
         case .streakFreezeUsed: "streakFreezeUsed"
         case .attemptResisted: "attemptResisted"
         case .triggered: "triggered"
+        case .ritualCompleted: "ritualCompleted"
+        case .keyTapped: "keyTapped"
+        case .keyTapRefused: "keyTapRefused"
+        case .keyTagWritten: "keyTagWritten"
+        case .keyTagRevoked: "keyTagRevoked"
+        case .shieldChoice: "shieldChoice"
         }
     }
 }

@@ -8,17 +8,30 @@ public struct Settings: Hashable, Codable, Sendable {
     public var screenTime: ScreenTimeTracking?
     /// Which daily reminders to post (all off until onboarding asks).
     public var reminders = Reminders()
+    /// How the person prays: tradition, vibe, translation.
+    public var selah = SelahPreferences.standard
+    /// Limits on emergency unlocks.
+    public var emergency = EmergencyPolicy.standard
+    /// The NFC key tags the app has written, revoked ones included (their taps are refused
+    /// with a reason rather than as unknown).
+    public var keyTags: [KeyTag] = []
 
     public init() {}
 
-    private enum CodingKeys: String, CodingKey { case onboardingCompleted, screenTime, reminders }
+    private enum CodingKeys: String, CodingKey { case onboardingCompleted, screenTime, reminders, selah, emergency, keyTags }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         onboardingCompleted = try c.decodeIfPresent(Bool.self, forKey: .onboardingCompleted) ?? false
         screenTime = try c.decodeIfPresent(ScreenTimeTracking.self, forKey: .screenTime)
         reminders = try c.decodeIfPresent(Reminders.self, forKey: .reminders) ?? Reminders()
+        selah = try c.decodeIfPresent(SelahPreferences.self, forKey: .selah) ?? .standard
+        emergency = try c.decodeIfPresent(EmergencyPolicy.self, forKey: .emergency) ?? .standard
+        keyTags = try c.decodeIfPresent([KeyTag].self, forKey: .keyTags) ?? []
     }
+
+    /// The tag with this id, revoked or not.
+    public func keyTag(_ id: KeyTagID) -> KeyTag? { keyTags.first { $0.id == id } }
 }
 
 /// What the device was last told: kept because a ManagedSettings store cannot be read back,
@@ -97,17 +110,21 @@ public struct StoredState: Hashable, Codable, Sendable {
     public var applied: AppliedRecord
     /// Streaks counted at midnight, screen time reported, the evening prompt's throttle.
     public var progress: ProgressRecord
+    /// What unlock rituals remember between opens: emergency uses, key taps, the prayer in progress.
+    public var rituals: RitualRecords
 
     public init(engine: ThresholdState = .empty, settings: Settings = Settings(), balances: Balances = Balances(),
-                applied: AppliedRecord = AppliedRecord(), progress: ProgressRecord = ProgressRecord()) {
+                applied: AppliedRecord = AppliedRecord(), progress: ProgressRecord = ProgressRecord(),
+                rituals: RitualRecords = RitualRecords()) {
         self.engine = engine
         self.settings = settings
         self.balances = balances
         self.applied = applied
         self.progress = progress
+        self.rituals = rituals
     }
 
-    private enum CodingKeys: String, CodingKey { case engine, settings, balances, applied, progress }
+    private enum CodingKeys: String, CodingKey { case engine, settings, balances, applied, progress, rituals }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -116,6 +133,7 @@ public struct StoredState: Hashable, Codable, Sendable {
         balances = try c.decodeIfPresent(Balances.self, forKey: .balances) ?? Balances()
         applied = try c.decodeIfPresent(AppliedRecord.self, forKey: .applied) ?? AppliedRecord()
         progress = try c.decodeIfPresent(ProgressRecord.self, forKey: .progress) ?? ProgressRecord()
+        rituals = try c.decodeIfPresent(RitualRecords.self, forKey: .rituals) ?? RitualRecords()
     }
 
     public static let initial = StoredState()

@@ -1,0 +1,101 @@
+import Foundation
+import Observation
+import ThresholdCore
+
+/// The credits screen: the balance, 5 / 15 / 30 minutes at their cost, each disabled with its
+/// reason when the balance is short.
+@MainActor @Observable
+public final class CreditsModel: SubmitsCompletion {
+    public private(set) var credits: CreditsUnlock
+    public var outcome: RitualOutcome?
+    let client: RitualClient
+
+    /// - Parameter label: what is being unlocked, for the history ("Instagram").
+    public init(terms: UnlockTerms, label: String, client: RitualClient) throws {
+        self.credits = CreditsUnlock(terms: terms, balance: try client.load().balances.credits, label: label)
+        self.client = client
+    }
+
+    public var balance: Int { credits.balance }
+    public var options: [CreditsUnlock.Option] { credits.options }
+
+    /// Spends for `minutes`. A spend the balance cannot cover is refused here, and again inside
+    /// the write if the balance changed meanwhile; either way nothing is granted.
+    public func spend(minutes: Int) {
+        guard outcome == nil else { return }
+        do {
+            submit(try credits.spend(minutes: minutes, at: client.clock().wall))
+        } catch {
+            outcome = .refused(problem(error))
+        }
+    }
+}
+
+/// The emergency screen: how many remain and when the next returns, the hold button, the reason.
+@MainActor @Observable
+public final class EmergencyModel: SubmitsCompletion {
+    public private(set) var emergency: EmergencyUnlock
+    public private(set) var allowance: EmergencyAllowance
+    public private(set) var lastHold: EmergencyUnlock.HoldOutcome?
+    public private(set) var lastReason: EmergencyUnlock.ReasonOutcome?
+    public var outcome: RitualOutcome?
+    let client: RitualClient
+
+    public init(terms: UnlockTerms, client: RitualClient) throws {
+        let stored = try client.load()
+        let now = client.clock().wall
+        self.allowance = EmergencyAllowance(uses: stored.rituals.emergencyUses, policy: stored.settings.emergency,
+                                            at: now, timeZone: client.calendar().timeZone)
+        self.emergency = EmergencyUnlock(terms: terms, policy: stored.settings.emergency)
+        self.client = client
+    }
+
+    /// Whether one may be used now; the screen shows the allowance either way.
+    public var isAvailable: Bool { allowance.eligibility.isAvailable }
+
+    /// Seconds held so far, for the ring; `nil` when not holding.
+    public var held: TimeInterval? { emergency.held(at: client.clock()) }
+
+    public func pressHold() {
+        guard isAvailable else { return }
+        emergency.pressHold(at: client.clock())
+    }
+
+    public func releaseHold() { lastHold = emergency.releaseHold(at: client.clock()) }
+
+    public func submit(reason: String) {
+        lastReason = emergency.submit(reason: reason, at: client.clock().wall)
+        submit(emergency.completion)
+    }
+}
+
+/// "Open <App>?" from an intention: the opens used and allowed, and the second ask once they
+/// are used up.
+@MainActor @Observable
+public final class IntentionOpenModel: SubmitsCompletion {
+    public private(set) var open: IntentionOpen
+    public var outcome: RitualOutcome?
+    let client: RitualClient
+
+    public init(label: IntentionLabel, client: RitualClient) {
+        self.open = IntentionOpen(label: label)
+        self.client = client
+    }
+
+    public func confirm() {
+        open.open(at: client.clock().wall)
+        recordChoice()
+        submit(open.completion)
+    }
+
+    public func nevermind() {
+        open.decline()
+        recordChoice()
+    }
+
+    private func recordChoice() {
+        guard let choice = open.choice else { return }
+        // NB: the choice is history only; failing to log it must not block the open.
+        do { try client.recordChoice(choice) } catch {}
+    }
+}

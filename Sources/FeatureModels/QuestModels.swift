@@ -1,0 +1,81 @@
+import Foundation
+import Observation
+import ThresholdCore
+
+/// The breathing quest screen. The view calls `tick()` on every frame of a `TimelineView` and
+/// `leave()` when the scene goes to the background; the quest cannot be sped up or skipped.
+@MainActor @Observable
+public final class BreathingQuestModel: SubmitsCompletion {
+    public private(set) var quest: BreathingQuest
+    public private(set) var progress: BreathingQuest.Progress = .notStarted
+    public var outcome: RitualOutcome?
+    let client: RitualClient
+
+    public init(terms: UnlockTerms, client: RitualClient) {
+        self.quest = BreathingQuest(terms: terms)
+        self.client = client
+    }
+
+    /// Why the quest last started over, to show once.
+    public var notice: String? { quest.timer.lastInterruption?.message }
+
+    public func start() {
+        quest.start(at: client.clock())
+        tick()
+    }
+
+    public func tick() {
+        progress = quest.tick(at: client.clock())
+        submit(quest.completion)
+    }
+
+    public func leave() {
+        quest.leave()
+        progress = .notStarted
+    }
+}
+
+/// The copy-text quest screen: the passage, the field, how much matches, and "Done" once it
+/// can be. Edits that arrive as a paste are refused and leave the field as it was.
+@MainActor @Observable
+public final class CopyTextQuestModel: SubmitsCompletion {
+    public private(set) var quest: CopyTextQuest
+    /// What the last edit or "Done" did, for the line under the field.
+    public private(set) var lastEdit: CopyTextQuest.EditOutcome?
+    public private(set) var lastFinish: CopyTextQuest.FinishOutcome?
+    public var outcome: RitualOutcome?
+    let client: RitualClient
+
+    public init(terms: UnlockTerms, client: RitualClient) {
+        var generator = client.generator()
+        self.quest = CopyTextQuest(terms: terms, passage: CopyPassage.random(using: &generator))
+        self.client = client
+    }
+
+    /// What the field shows: the text as the quest kept it (a refused paste is not in it).
+    public var text: String { quest.typed }
+
+    /// Seconds left before "Done" can complete, for the countdown.
+    public var remaining: TimeInterval? {
+        if case .running(_, let remaining) = quest.timer.reading(at: client.clock()) { return remaining }
+        return nil
+    }
+
+    public func start() {
+        quest.start(at: client.clock())
+        lastEdit = nil
+        lastFinish = nil
+    }
+
+    /// The field changed; bind the text field's setter here.
+    public func edit(_ text: String) {
+        lastEdit = quest.edit(to: text, at: client.clock())
+    }
+
+    public func finish() {
+        lastFinish = quest.finish(at: client.clock())
+        submit(quest.completion)
+    }
+
+    public func leave() { quest.leave() }
+}

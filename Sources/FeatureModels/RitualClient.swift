@@ -1,0 +1,98 @@
+import Foundation
+import StoreClient
+import ThresholdCore
+
+/// Everything the unlock screens need from the rest of the app, as one small interface: the
+/// stored state, the clocks, randomness, the prayer library, and the writes (complete a ritual,
+/// save a prayer in progress, record a shield choice, tap a key, start or end a session).
+///
+/// `live(runtime:…)` runs every write through the reconciler, so a finished ritual's grant lifts
+/// the shields at once; `inMemory(…)` runs the same writes on a store alone, for tests and
+/// previews. Both record a completion and issue its grant in one transaction (see
+/// `StoreTransaction.complete(_:at:calendar:ids:)`).
+public struct RitualClient: Sendable {
+    /// The state to show.
+    public var load: @Sendable () throws -> StoredState
+    /// The device's clocks, read now.
+    public var clock: @Sendable () -> ClockReading
+    /// A Gregorian calendar in the device's time zone.
+    public var calendar: @Sendable () -> Calendar
+    /// A fresh random seed (for problems, passages, prayers, the opponent's choices).
+    public var seed: @Sendable () -> UInt64
+    /// The bundled prayers; throws when the library cannot be read.
+    public var library: @Sendable () throws -> PrayerLibrary
+    /// Records a completed ritual and issues its grant.
+    public var complete: @Sendable (RitualCompletion) -> RitualSubmission
+    /// Saves the prayer in progress (`nil`: none).
+    public var savePrayer: @Sendable (PrayerProgress?) throws -> Void
+    /// Records a button pressed on a shield or the gate.
+    public var recordChoice: @Sendable (ShieldChoice) throws -> Void
+    /// Verifies and decides a key's tap (see `KeyRing.tap`).
+    public var tapKey: @Sendable (KeyTagID, KeySecret) throws -> KeyTapOutcome
+    /// Starts, ends or pauses a profile; returns why it was refused, or `nil` when done.
+    public var session: @Sendable (SessionRequest) -> String?
+
+    public init(
+        load: @escaping @Sendable () throws -> StoredState,
+        clock: @escaping @Sendable () -> ClockReading,
+        calendar: @escaping @Sendable () -> Calendar,
+        seed: @escaping @Sendable () -> UInt64,
+        library: @escaping @Sendable () throws -> PrayerLibrary,
+        complete: @escaping @Sendable (RitualCompletion) -> RitualSubmission,
+        savePrayer: @escaping @Sendable (PrayerProgress?) throws -> Void,
+        recordChoice: @escaping @Sendable (ShieldChoice) throws -> Void,
+        tapKey: @escaping @Sendable (KeyTagID, KeySecret) throws -> KeyTapOutcome,
+        session: @escaping @Sendable (SessionRequest) -> String?
+    ) {
+        self.load = load
+        self.clock = clock
+        self.calendar = calendar
+        self.seed = seed
+        self.library = library
+        self.complete = complete
+        self.savePrayer = savePrayer
+        self.recordChoice = recordChoice
+        self.tapKey = tapKey
+        self.session = session
+    }
+
+    /// A generator seeded from `seed()`.
+    func generator() -> SplitMix64 { SplitMix64(seed: seed()) }
+}
+
+/// What became of a finished ritual.
+public enum RitualSubmission: Hashable, Sendable {
+    /// Recorded; the grant lets things through until `until` (`nil` when no grant was needed).
+    case unlocked(until: Date?)
+    /// Refused when it was written (a limit reached meanwhile, the balance spent, the store
+    /// unavailable): nothing was recorded and shields stay as they are.
+    case refused(String)
+}
+
+/// A session change a key's screen asks for.
+public enum SessionRequest: Hashable, Sendable {
+    case start(ProfileID)
+    case end(ProfileID)
+    case takeBreak(ProfileID)
+
+    /// The session command it stands for; a start from a key is a key-started session.
+    public var command: any Command {
+        switch self {
+        case .start(let profile): StartSession(profile: profile, origin: .key)
+        case .end(let profile): EndSession(profile: profile)
+        case .takeBreak(let profile): TakeBreak(profile: profile)
+        }
+    }
+}
+
+extension StoreTransaction {
+    /// Records `completion` at `now` and runs its grant command: the one write behind every
+    /// finished ritual. Throws, changing nothing, when either refuses. Returns the grant issued.
+    public mutating func complete(_ completion: RitualCompletion, at now: Date, calendar: Calendar, ids: IDGenerator) throws -> Grant? {
+        _ = try record(completion, at: now, timeZone: calendar.timeZone)
+        return try run(completion.grantCommand, at: now, calendar: calendar, ids: ids).lazy.compactMap { event -> Grant? in
+            if case .grantIssued(let grant) = event { return grant }
+            return nil
+        }.first
+    }
+}

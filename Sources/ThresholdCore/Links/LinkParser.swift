@@ -1,0 +1,226 @@
+import Foundation
+
+extension LinkRoute {
+    /// Longest link accepted: a Screen Time token is a few hundred bytes, so real links are far shorter.
+    public static let maximumLength = 4_096
+    /// Longest id (profile, session) a link may carry, after unescaping.
+    public static let maximumIdentifierLength = 128
+    /// Largest token a link may carry, in bytes.
+    public static let maximumTokenBytes = 2_048
+
+    /// The route a link names, or why it names none (a ``LinkError``). Pure: parsing does
+    /// nothing but parse.
+    // NB: plain `throws`, not `throws(LinkError)`: Swift 6.3 crashes in SILGen compiling this
+    // initialiser with typed throws for arm64-apple-ios17.0.
+    public init(url: URL) throws {
+        try self.init(parsing: url.absoluteString)
+    }
+
+    /// The route a link's text names, or why it names none (a ``LinkError``).
+    ///
+    /// The parser is strict on purpose: it accepts exactly the links `url(_:)` writes (plus a
+    /// trailing slash and any letter case in the scheme and host) and refuses the rest with a
+    /// reason, so that a garbled or forged link never does something nobody wrote.
+    public init(parsing text: String) throws {
+        let bytes = Array(text.utf8)
+        guard bytes.count <= LinkRoute.maximumLength else { throw LinkError.tooLong(length: bytes.count) }
+        guard bytes.allSatisfy(LinkRoute.isURLCharacter) else { throw LinkError.invalidCharacters }
+        guard let separator = text.range(of: "://") else { throw LinkError.notALink }
+        let scheme = text[..<separator.lowerBound].lowercased()
+        let form: LinkForm
+        switch scheme {
+        case "https": form = .universal
+        case LinkRoute.scheme: form = .deepLink
+        default: throw LinkError.unsupportedScheme(scheme)
+        }
+
+        var rest = Substring(text[separator.upperBound...])
+        var fragment: Substring?
+        if let hash = rest.firstIndex(of: "#") {
+            fragment = rest[rest.index(after: hash)...]
+            rest = rest[..<hash]
+        }
+        var query: Substring?
+        if let mark = rest.firstIndex(of: "?") {
+            query = rest[rest.index(after: mark)...]
+            rest = rest[..<mark]
+        }
+        if form == .universal {
+            let slash = rest.firstIndex(of: "/") ?? rest.endIndex
+            let authority = rest[..<slash]
+            guard authority.lowercased() == LinkRoute.host else { throw LinkError.unknownHost(String(authority)) }
+            rest = slash == rest.endIndex ? "" : rest[rest.index(after: slash)...]
+        }
+
+        var segments = rest.split(separator: "/", omittingEmptySubsequences: false)
+        if segments.count > 1, segments.last?.isEmpty == true { segments.removeLast() }
+        let route = String(segments.first ?? "")
+        let arguments = Array(segments.dropFirst())
+
+        func refuseQuery() throws { if query != nil { throw LinkError.unexpectedQuery(route: route) } }
+        func refuseFragment() throws { if fragment != nil { throw LinkError.unexpectedFragment(route: route) } }
+        func expect(_ counts: ClosedRange<Int>, _ shape: String) throws {
+            guard counts.contains(arguments.count) else { throw LinkError.wrongShape(route: route, expected: shape) }
+        }
+
+        switch route {
+        case "start":
+            try expect(1...1, "…/start/<profile id>")
+            try refuseQuery()
+            try refuseFragment()
+            self = .startProfile(ProfileID(try LinkRoute.identifier(arguments[0], route: route)))
+        case "k":
+            guard form == .universal else { throw LinkError.keyLinkNotUniversal }
+            try expect(1...1, "https://\(LinkRoute.host)/k/<tag id>#<secret>")
+            try refuseQuery()
+            guard KeyTag.isWellFormed(arguments[0]) else { throw LinkError.badIdentifier(route: route) }
+            guard let fragment, let secret = try? KeySecret(base64URL: fragment) else { throw LinkError.badSecret }
+            self = .keyTap(KeyTagID(String(arguments[0])), secret)
+        case "pray":
+            try expect(0...0, "…/pray")
+            try refuseQuery()
+            try refuseFragment()
+            self = .prayer
+        case "unlock":
+            try expect(1...1, "…/unlock/<app token>")
+            try refuseFragment()
+            let app = AppToken(data: try LinkRoute.token(arguments[0], "app token"))
+            var category: CategoryToken?
+            if let query {
+                guard query.hasPrefix("category=") else { throw LinkError.unexpectedQuery(route: route) }
+                category = CategoryToken(data: try LinkRoute.token(query.dropFirst("category=".count), "category token"))
+            }
+            self = .unlockGate(app: app, category: category)
+        case "session":
+            try expect(0...1, "…/session or …/session/<session id>")
+            try refuseQuery()
+            try refuseFragment()
+            if let raw = arguments.first {
+                self = .session(SessionID(try LinkRoute.identifier(raw, route: route)))
+            } else {
+                self = .session(nil)
+            }
+        case "open":
+            try expect(1...1, "…/open/<screen>")
+            try refuseFragment()
+            self = .destination(try LinkRoute.destination(String(arguments[0]), query: query))
+        default:
+            throw LinkError.unknownRoute(String(rest))
+        }
+    }
+
+    /// The screen an `/open/<screen>?…` link names: the inverse of ``AppDestination/url``.
+    private static func destination(_ screen: String, query: Substring?) throws -> AppDestination {
+        let route = "open/\(screen.prefix(20))"
+        var items: [String: String] = [:]
+        for item in query.map({ $0.split(separator: "&", omittingEmptySubsequences: false) }) ?? [] {
+            let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard pair.count == 2, !pair[1].isEmpty, items[String(pair[0])] == nil else { throw LinkError.unexpectedQuery(route: route) }
+            items[String(pair[0])] = String(pair[1])
+        }
+        func take(_ key: String) -> String? { items.removeValue(forKey: key) }
+        let destination: AppDestination
+        switch screen {
+        case "home":
+            destination = .home
+        case "tutorial":
+            destination = .tutorial
+        case "pray":
+            destination = .prayer(app: try appToken(take("app")))
+        case "unlock":
+            let app = try appToken(take("app"))
+            guard let raw = take("rule"), let text = unescape(Substring(raw)), let rule = RuleRef(linkValue: text) else {
+                throw LinkError.wrongShape(route: route, expected: "…/open/unlock?app=<app token>&rule=<profile:id | gate:id | intention:id | tutorial>")
+            }
+            destination = .unlockOptions(app: app, rule: rule)
+        case "session":
+            guard let raw = take("profile") else { throw LinkError.wrongShape(route: route, expected: "…/open/session?profile=<profile id>") }
+            destination = .session(ProfileID(try identifier(Substring(raw), route: route)))
+        default:
+            throw LinkError.unknownRoute(route)
+        }
+        guard items.isEmpty else { throw LinkError.unexpectedQuery(route: route) }
+        return destination
+    }
+
+    /// Whether a byte may appear in a link as written: RFC 3986's unreserved and reserved
+    /// characters (but not `[` `]`, which only IPv6 hosts use) and `%`. Anything else would be
+    /// escaped by `URL(string:)`, so accepting it raw would let two spellings mean different ids.
+    private static func isURLCharacter(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            true
+        default:
+            "-._~:/?#@!$&'()*+,;=%".utf8.contains(byte)
+        }
+    }
+
+    /// The app token a query item carries, if it has one.
+    private static func appToken(_ raw: String?) throws -> AppToken? {
+        guard let raw else { return nil }
+        return AppToken(data: try token(Substring(raw), "app token"))
+    }
+
+    /// An unescaped id: 1 to 128 characters of valid UTF-8 with no control characters.
+    private static func identifier(_ raw: Substring, route: String) throws -> String {
+        guard let text = unescape(raw), !text.isEmpty, text.count <= maximumIdentifierLength,
+              !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw LinkError.badIdentifier(route: route)
+        }
+        return text
+    }
+
+    /// A token's bytes: canonical base64url of 1 to 2,048 bytes.
+    private static func token(_ raw: Substring, _ what: String) throws -> Data {
+        guard raw.utf8.count <= (maximumTokenBytes * 4 + 2) / 3, let data = Base64URL.decode(raw),
+              !data.isEmpty, data.count <= maximumTokenBytes else {
+            throw LinkError.badToken(what)
+        }
+        return data
+    }
+
+    /// Percent-decodes `raw`, or `nil` for a stray `%` or bytes that are not UTF-8.
+    private static func unescape(_ raw: Substring) -> String? {
+        var bytes: [UInt8] = []
+        var iterator = raw.utf8.makeIterator()
+        while let byte = iterator.next() {
+            guard byte == UInt8(ascii: "%") else {
+                bytes.append(byte)
+                continue
+            }
+            guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else { return nil }
+            bytes.append(high << 4 | low)
+        }
+        return String(bytes: bytes, encoding: .utf8)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}
+
+extension RuleRef {
+    /// The rule a ``linkValue`` names (`profile:work`, `gate:selah`, `intention:ig`, `tutorial`);
+    /// `nil` for anything else. Ids keep every character after the first colon.
+    init?(linkValue text: String) {
+        if text == "tutorial" {
+            self = .tutorial
+            return
+        }
+        guard let colon = text.firstIndex(of: ":") else { return nil }
+        let id = String(text[text.index(after: colon)...])
+        guard !id.isEmpty, id.count <= LinkRoute.maximumIdentifierLength,
+              !id.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return nil }
+        switch text[..<colon] {
+        case "profile": self = .profile(ProfileID(id))
+        case "gate": self = .gate(GateID(id))
+        case "intention": self = .intention(IntentionID(id))
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+/// Spend Focus Bank credits on 5, 15 or 30 minutes (Earned Access), at the price the
+/// restrictions set (`UnlockPolicy.creditsPerMinute`, doubled under firm strictness).
+///
+/// Choosing an option is the whole ritual: it completes at once, asking for the spend. The
+/// balance shown may be stale by the time the write runs; the ledger refuses a spend beyond
+/// the balance inside that write, so an overdraft is refused atomically and grants nothing.
+public struct CreditsUnlock: Hashable, Sendable {
+    /// The minutes on offer.
+    public static let choices = [5, 15, 30]
+
+    /// One choice as the screen lists it.
+    public struct Option: Hashable, Sendable {
+        public let minutes: Int
+        public let cost: Int
+        public let eligibility: Eligibility
+    }
+
+    public let terms: UnlockTerms
+    /// The credits balance the screen shows.
+    public let balance: Int
+    /// Which app or apps the unlock is for, for the ledger memo: "Instagram".
+    public let label: String
+
+    public init(terms: UnlockTerms, balance: Int, label: String) {
+        self.terms = terms
+        self.balance = balance
+        self.label = label
+    }
+
+    public func cost(minutes: Int) -> Int { minutes * terms.creditsPerMinute }
+
+    public var options: [Option] {
+        CreditsUnlock.choices.map { Option(minutes: $0, cost: cost(minutes: $0), eligibility: eligibility(minutes: $0)) }
+    }
+
+    public func eligibility(minutes: Int) -> Eligibility {
+        let cost = cost(minutes: minutes)
+        return cost <= balance ? .available : .unavailable(.insufficientCredits(needed: cost, balance: balance))
+    }
+
+    /// Spends for `minutes`: the completion carries the ledger entry. Throws, granting nothing,
+    /// for minutes not on offer or a cost beyond the balance shown.
+    public func spend(minutes: Int, at instant: Date) throws -> RitualCompletion {
+        guard CreditsUnlock.choices.contains(minutes) else {
+            throw ValidationError("credits unlock", "Choose \(CreditsUnlock.choices.map(String.init).joined(separator: ", ")) minutes, not \(minutes).")
+        }
+        if case .unavailable(let reason) = eligibility(minutes: minutes) {
+            throw UnlockRefused(reason)
+        }
+        let cost = cost(minutes: minutes)
+        let spend = cost == 0 ? nil : try LedgerEntry(account: .credits, amount: -cost, memo: "Unlocked \(label) for \(minutes) min")
+        return RitualCompletion(request: terms.request(.ritual(.credits), at: instant, minutes: minutes),
+                                detail: .credits(cost: cost, creditsPerMinute: terms.creditsPerMinute), spend: spend)
+    }
+}

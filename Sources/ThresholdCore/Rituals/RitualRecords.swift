@@ -1,0 +1,65 @@
+import Foundation
+
+/// What unlock rituals remember between opens (emergency uses, key taps, the prayer in
+/// progress and the recent ones), saved with the rest of the state so that a
+/// write can check limits and duplicates atomically.
+public struct RitualRecords: Hashable, Codable, Sendable {
+    /// When emergency unlocks were used: the last eight days' worth, enough for every limit.
+    public var emergencyUses: [Date] = []
+    /// The last accepted tap of each tag, to recognise the same tap delivered twice.
+    public var lastKeyTaps: [KeyTap] = []
+    /// The prayer begun and not finished, resumed on the next open.
+    public var prayer: PrayerProgress?
+    /// The prayers shown lately, most recent first, which the selector avoids repeating.
+    public var recentPrayers: [PrayerTemplateID] = []
+
+    public init() {}
+
+    /// Checks a completion against what the state says at `now`, the moment it is recorded: the
+    /// screen's view may be stale (another process, a slow person). Throws, changing nothing,
+    /// when it must be refused.
+    public func admit(_ completion: RitualCompletion, at now: Date, policy: EmergencyPolicy, timeZone: TimeZone) throws {
+        if case .emergency = completion.record.detail {
+            let allowance = EmergencyAllowance(uses: emergencyUses, policy: policy, at: now, timeZone: timeZone)
+            if case .unavailable(let reason) = allowance.eligibility { throw UnlockRefused(reason) }
+        }
+    }
+
+    /// Remembers what a completion recorded at `now` changes for later ones.
+    public mutating func note(_ completion: RitualCompletion, at now: Date) {
+        switch completion.record.detail {
+        case .emergency:
+            let at = now
+            emergencyUses = (emergencyUses + [at]).filter { at.timeIntervalSince($0) < 8 * 86_400 }.sorted()
+        case .prayer(let prayed):
+            prayer = nil
+            recentPrayers = Array(([prayed.templateID] + recentPrayers.filter { $0 != prayed.templateID }).prefix(PrayerRitual.recentCount))
+        default:
+            break
+        }
+    }
+
+    /// Remembers an accepted tap as its tag's latest.
+    public mutating func note(_ tap: KeyTap) {
+        lastKeyTaps = lastKeyTaps.filter { $0.tag != tap.tag } + [tap]
+    }
+
+    private enum CodingKeys: String, CodingKey { case emergencyUses, lastKeyTaps, prayer, recentPrayers }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        emergencyUses = try c.decodeIfPresent([Date].self, forKey: .emergencyUses) ?? []
+        lastKeyTaps = try c.decodeIfPresent([KeyTap].self, forKey: .lastKeyTaps) ?? []
+        prayer = try c.decodeIfPresent(PrayerProgress.self, forKey: .prayer)
+        recentPrayers = try c.decodeIfPresent([PrayerTemplateID].self, forKey: .recentPrayers) ?? []
+    }
+}
+
+/// An unlock refused at the last moment, with the reason the gate would have shown.
+public struct UnlockRefused: Error, Hashable, Sendable, CustomStringConvertible {
+    public let reason: DisabledReason
+
+    public init(_ reason: DisabledReason) { self.reason = reason }
+
+    public var description: String { reason.description }
+}

@@ -1,0 +1,223 @@
+import Foundation
+
+/// The unlock gate (Earned Access flow D): for one app, why it is blocked and every way back in,
+/// each with its cost and, when disabled, why and until when.
+///
+/// A grant lifts only the restrictions that accept its origin, so a ritual unlocks the app only
+/// if *every* restriction shielding it accepts that ritual; an option some of them refuse is
+/// listed, disabled, naming them. A locked restriction disables every option until it ends.
+public struct UnlockGate: Hashable, Sendable {
+    /// Whether the app is blocked at all.
+    public enum Status: Hashable, Sendable {
+        /// No restriction covers the app.
+        case notShielded
+        /// Covered, but a grant or break lets it through until `until` (`nil`: several
+        /// overlapping lifts, the earliest end unknown). No new ritual is asked for.
+        case open(until: Date?)
+        /// Shielded now: see `reason`, `holders` and `options`.
+        case shielded
+    }
+
+    /// A restriction shielding the app.
+    public struct Holder: Hashable, Sendable {
+        public let rule: RuleRef
+        public let name: String
+        public let reason: Reason
+        public let strictness: Strictness
+        /// What it accepts at its strictness (nothing when locked).
+        public let offered: UnlockPolicy
+        /// When it stops holding the app by itself, if it does.
+        public let endsAt: Date?
+    }
+
+    /// What an option is.
+    public enum Way: Hashable, Sendable {
+        case ritual(RitualKind)
+        /// One counted open of the app's intention.
+        case intentionOpen(IntentionLabel)
+    }
+
+    /// What an option costs, for its line on the gate.
+    public enum Cost: Hashable, Sendable {
+        /// A short prayer, no timer.
+        case prayer
+        /// Solve problems.
+        case problems(count: Int)
+        /// Win or draw one game.
+        case game
+        /// A quest of fixed length.
+        case seconds(Int)
+        /// Credits per minute; 5, 15 or 30 minutes.
+        case credits(perMinute: Int, choices: [Int])
+        /// Hold, reason, and one of the remaining uses.
+        case emergency(EmergencyAllowance)
+        /// One of the day's opens.
+        case open(used: Int, allowed: Int)
+    }
+
+    /// One way back in.
+    public struct Option: Hashable, Sendable {
+        public let way: Way
+        public let cost: Cost
+        /// What completing it unlocks; `nil` when nothing would.
+        public let terms: UnlockTerms?
+        public let eligibility: Eligibility
+    }
+
+    public let app: AppToken
+    public let status: Status
+    /// What the shield shows for the app: the strongest reason.
+    public let reason: Reason?
+    public let holders: [Holder]
+    public let options: [Option]
+    /// The Focus Bank balance, shown beside the credits option.
+    public let balance: Int
+
+    /// Problems a math challenge asks from the gate.
+    public static let mathProblems = 5
+
+    /// The gate for `app` (in `category`, when the shield knew it), from the enforcement the
+    /// shields were set from and the stored state it came from.
+    public init(app: AppToken, category: CategoryToken? = nil, enforcement: Enforcement, stored: StoredState,
+                at now: Date, calendar: Calendar) {
+        let state = stored.engine
+        let clock = Clockwork(calendar: calendar)
+        self.app = app
+        self.balance = stored.balances.credits
+        self.reason = enforcement.reason(forApp: app, category: category)
+
+        let shielding = enforcement.rules.filter { $0.shield.shields(app: app, category: category) }
+        self.holders = shielding.compactMap { Self.holder($0, state: state, clock: clock) }
+        guard !shielding.isEmpty else {
+            let lifting = enforcement.rules.filter { Self.covers($0.rule, app: app, category: category, state: state) }
+            self.status = lifting.isEmpty ? .notShielded : .open(until: lifting.compactMap { Self.liftEnd($0, app: app, state: state, at: now) }.min())
+            self.options = []
+            return
+        }
+        self.status = .shielded
+        self.options = Self.options(for: holders, app: app, stored: stored, at: now, calendar: calendar)
+    }
+
+    /// Terms for a ritual started outside the gate (the prayer link): everything gated by the
+    /// restrictions in force that accept it, for the shortest of their windows. `nil` when none
+    /// in force accepts it.
+    public static func terms(for ritual: RitualKind, enforcement: Enforcement, state: ThresholdState) -> UnlockTerms? {
+        let accepting = enforcement.rules.compactMap { policy(of: $0.rule, in: state) }.filter { $0.rituals.contains(ritual) }
+        guard let minutes = accepting.map(\.windowMinutes).min() else { return nil }
+        return try? UnlockTerms(scope: .allGated, minutes: minutes, creditsPerMinute: accepting.map(\.creditsPerMinute).max() ?? 0)
+    }
+
+    /// The end of the unlock window a ritual of `kind` has open for everything gated, if one is
+    /// open: the prayer screen shows the time left instead of asking for a new prayer.
+    public static func openWindow(of kind: RitualKind, grants: [Grant], at now: Date) -> Date? {
+        grants.filter { $0.origin == .ritual(kind) && $0.scope == .allGated && $0.isValid(at: now) }.map(\.end).max()
+    }
+
+    // MARK: Options
+
+    private static func options(for holders: [Holder], app: AppToken, stored: StoredState, at now: Date, calendar: Calendar) -> [Option] {
+        let locked = holders.first { $0.strictness == .locked }
+        var options: [Option] = []
+
+        let offered = Set(holders.flatMap(\.offered.rituals)).sorted()
+        for kind in offered {
+            let accepting = holders.filter { $0.offered.rituals.contains(kind) }
+            let refusing = holders.filter { !$0.offered.rituals.contains(kind) }
+            let scope: GrantScope = [.prayer, .mathChallenge, .ticTacToe].contains(kind) ? .allGated : .token(.app(app))
+            let terms = try? UnlockTerms(scope: scope, minutes: accepting.map(\.offered.windowMinutes).min() ?? 1,
+                                         creditsPerMinute: accepting.map(\.offered.creditsPerMinute).max() ?? 0)
+            let cost: Cost
+            var eligibility = Eligibility.available
+            switch kind {
+            case .prayer: cost = .prayer
+            case .mathChallenge: cost = .problems(count: mathProblems)
+            case .ticTacToe: cost = .game
+            case .breathingQuest: cost = .seconds(Int(BreathingQuest.duration))
+            case .copyTextQuest: cost = .seconds(Int(CopyTextQuest.duration))
+            case .credits:
+                let perMinute = terms?.creditsPerMinute ?? 0
+                cost = .credits(perMinute: perMinute, choices: CreditsUnlock.choices)
+                let cheapest = perMinute * (CreditsUnlock.choices.min() ?? 0)
+                if cheapest > stored.balances.credits {
+                    eligibility = .unavailable(.insufficientCredits(needed: cheapest, balance: stored.balances.credits))
+                }
+            case .emergency:
+                let allowance = EmergencyAllowance(uses: stored.rituals.emergencyUses, policy: stored.settings.emergency,
+                                                   at: now, timeZone: calendar.timeZone)
+                cost = .emergency(allowance)
+                eligibility = allowance.eligibility
+            }
+            if !refusing.isEmpty { eligibility = .unavailable(.notAccepted(by: refusing.map(\.name))) }
+            if let locked { eligibility = .unavailable(.locked(name: locked.name, until: locked.endsAt)) }
+            options.append(Option(way: .ritual(kind), cost: cost, terms: eligibility.isAvailable ? terms : nil, eligibility: eligibility))
+        }
+
+        for holder in holders {
+            guard case .intention(let label) = holder.reason else { continue }
+            let others = holders.filter { $0.rule != holder.rule }
+            var eligibility = Eligibility.available
+            if !others.isEmpty { eligibility = .unavailable(.notAccepted(by: others.map(\.name))) }
+            if let locked { eligibility = .unavailable(.locked(name: locked.name, until: locked.endsAt)) }
+            let terms = try? UnlockTerms(scope: .token(.app(label.app)), minutes: label.minutesPerOpen)
+            options.append(Option(way: .intentionOpen(label), cost: .open(used: label.opensUsed, allowed: label.opensPerDay),
+                                  terms: eligibility.isAvailable ? terms : nil, eligibility: eligibility))
+        }
+        return options
+    }
+
+    // MARK: Restrictions
+
+    private static func holder(_ rule: RuleEnforcement, state: ThresholdState, clock: Clockwork) -> Holder? {
+        let name: String
+        let strictness: Strictness
+        switch rule.rule {
+        case .profile(let id):
+            guard let profile = state.profile(id) else { return nil }
+            (name, strictness) = (profile.name, profile.strictness)
+        case .gate(let id):
+            guard let gate = state.gates.first(where: { $0.id == id }) else { return nil }
+            (name, strictness) = (gate.name, gate.strictness)
+        case .intention(let id):
+            guard let intention = state.intention(id) else { return nil }
+            (name, strictness) = ("Your intention for \(intention.app)", .gentle)
+        case .tutorial:
+            (name, strictness) = ("The tutorial", .gentle)
+        }
+        return Holder(rule: rule.rule, name: name, reason: rule.reason, strictness: strictness,
+                      offered: policy(of: rule.rule, in: state) ?? .none, endsAt: rule.endsAt(in: state, clock: clock))
+    }
+
+    /// What a restriction accepts at its strictness; `nil` for intentions and the tutorial,
+    /// which accept no ritual.
+    private static func policy(of rule: RuleRef, in state: ThresholdState) -> UnlockPolicy? {
+        switch rule {
+        case .profile(let id):
+            state.profile(id).map { $0.unlockPolicy.offered(under: $0.strictness) }
+        case .gate(let id):
+            state.gates.first { $0.id == id }.map { $0.unlockPolicy.offered(under: $0.strictness) }
+        case .intention, .tutorial:
+            nil
+        }
+    }
+
+    /// Whether a restriction would shield the app if nothing lifted it.
+    private static func covers(_ rule: RuleRef, app: AppToken, category: CategoryToken?, state: ThresholdState) -> Bool {
+        func covers(_ selection: Selection, _ mode: ListMode) -> Bool {
+            let listed = selection.applications.contains(app) || category.map(selection.categories.contains) == true
+            return mode == .blockList ? listed : !selection.applications.contains(app)
+        }
+        switch rule {
+        case .profile(let id): return state.profile(id).map { covers($0.selection, $0.listMode) } ?? false
+        case .gate(let id): return state.gates.first { $0.id == id }.map { covers($0.selection, .blockList) } ?? false
+        case .intention(let id): return state.intention(id)?.app == app
+        case .tutorial: return true
+        }
+    }
+
+    /// When the lift letting the app through this restriction ends.
+    private static func liftEnd(_ rule: RuleEnforcement, app: AppToken, state: ThresholdState, at now: Date) -> Date? {
+        if let until = rule.liftedUntil { return until }
+        guard case .partlyLifted(let ids) = rule.status else { return nil }
+        return state.grants.filter { ids.contains($0.id) && $0.scope == .token(.app(app)) && $0.isValid(at: now) }.map(\.end).max()
+    }
+}

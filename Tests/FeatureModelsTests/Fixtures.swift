@@ -1,0 +1,34 @@
+import FeatureModels
+import Foundation
+import PrayerContent
+import StoreClient
+import TestSupport
+import ThresholdCore
+
+let ny = calendar("America/New_York")
+let monday = ClockReading.at("2026-03-02 10:00")
+
+let selahGate = Gate.make("selah", name: "Selah", path: .selah, selection: .apps("instagram"), unlockPolicy: .prayer)
+let workMode = Profile.make("work", name: "Work", path: .earnedAccess, selection: .apps("instagram", "tiktok"),
+                            unlockPolicy: .earnedAccess, schedules: [.on(Weekday.weekdays, "09:00", "17:00")])
+let challengeGate = Gate.make("look-up", name: "Look Up", path: .challenge, selection: .apps("youtube"), unlockPolicy: .challenge)
+
+/// The bundled prayers, read once.
+let bundledLibrary: PrayerLibrary = try! PrayerContent.bundledLibrary()
+
+/// A store, a hand-moved clock and a client over them.
+struct Harness {
+    let store: InMemoryStore
+    let clock: ManualClock
+    let client: RitualClient
+
+    init(_ stored: StoredState, at start: ClockReading = monday, seed: UInt64 = 7) {
+        store = InMemoryStore(stored)
+        clock = ManualClock(start)
+        let clock = self.clock
+        client = .inMemory(store, clock: { clock.reading }, calendar: ny, seed: { seed }, library: { bundledLibrary })
+    }
+
+    var stored: StoredState { try! store.read() }
+    var kinds: [String] { try! store.events(.all).map(\.event.kind) }
+}

@@ -1,0 +1,156 @@
+import Foundation
+import Testing
+import TestSupport
+import ThresholdCore
+
+@Suite struct QuestTests {
+    let start = ClockReading.at("2026-11-23 10:00")
+    let passage = CopyPassage.all[0]
+
+    // MARK: Breathing
+
+    @Test func breathing_completesAfter45Seconds_notBefore() throws {
+        var quest = BreathingQuest(terms: .make(.app("instagram"), minutes: 5))
+        #expect(quest.tick(at: start) == .notStarted)
+        quest.start(at: start)
+        #expect(quest.tick(at: start.advanced(by: 1)) == .breathing(.breatheIn, phaseRemaining: 3, remaining: 44))
+        #expect(quest.tick(at: start.advanced(by: 5)) == .breathing(.hold, phaseRemaining: 3, remaining: 40))
+        #expect(quest.tick(at: start.advanced(by: 10)) == .breathing(.breatheOut, phaseRemaining: 5, remaining: 35))
+        #expect(quest.tick(at: start.advanced(by: 44.9)) != .completed)
+        #expect(quest.completion == nil)
+        #expect(quest.tick(at: start.advanced(by: 45)) == .completed)
+
+        let completion = try #require(quest.completion)
+        #expect(completion.request == GrantRequest(scope: .app("instagram"), minutes: 5, origin: .ritual(.breathingQuest),
+                                                   start: start.advanced(by: 45).wall))
+        #expect(completion.record.detail == .breathing(restarts: 0))
+    }
+
+    @Test func breathing_cannotBeSpedUpByMovingTheClockForward() {
+        var quest = BreathingQuest(terms: .make())
+        quest.start(at: start)
+        _ = quest.tick(at: start.advanced(by: 10))
+        // Someone sets the clock 10 minutes ahead: the wall clock jumps, uptime does not.
+        let moved = start.advanced(by: 11).wallMoved(by: 600)
+        #expect(quest.tick(at: moved) == .breathing(.breatheIn, phaseRemaining: 4, remaining: 45))
+        #expect(quest.timer.restarts == 1)
+        #expect(quest.timer.lastInterruption == .clockMoved)
+        #expect(quest.tick(at: moved.advanced(by: 44)) != .completed)
+        #expect(quest.tick(at: moved.advanced(by: 45)) == .completed)
+        #expect(quest.completion?.record.detail == .breathing(restarts: 1))
+    }
+
+    @Test func breathing_aClockMovedBackOrARestart_alsoStartsItOver() {
+        // A restart whose new uptime happens to line up with the wall clock is still a restart.
+        var lined = BreathingQuest(terms: .make())
+        lined.start(at: start)
+        #expect(lined.tick(at: ClockReading(wall: start.wall.addingTimeInterval(46), uptime: start.uptime + 46, bootID: "boot-2")) != .completed)
+
+        var quest = BreathingQuest(terms: .make())
+        quest.start(at: start)
+        #expect(quest.tick(at: start.advanced(by: 50).wallMoved(by: -3_600)) != .completed)
+        #expect(quest.timer.restarts == 1)
+
+        var rebooted = BreathingQuest(terms: .make())
+        rebooted.start(at: start)
+        let afterReboot = ClockReading(wall: start.wall.addingTimeInterval(60), uptime: 30, bootID: "boot-2")
+        #expect(rebooted.tick(at: afterReboot) != .completed)
+        #expect(rebooted.completion == nil)
+    }
+
+    @Test func breathing_leavingTheScreen_stopsIt_andItStartsOverOnReturn() {
+        var quest = BreathingQuest(terms: .make())
+        quest.start(at: start)
+        _ = quest.tick(at: start.advanced(by: 40))
+        quest.leave()
+        #expect(quest.timer.lastInterruption == .leftScreen)
+        #expect(quest.tick(at: start.advanced(by: 300)) == .notStarted)
+        #expect(quest.completion == nil)
+        quest.start(at: start.advanced(by: 300))
+        #expect(quest.tick(at: start.advanced(by: 344)) != .completed)
+        #expect(quest.tick(at: start.advanced(by: 345)) == .completed)
+    }
+
+    // MARK: Copy text
+
+    func typeAll(_ quest: inout CopyTextQuest, from moment: ClockReading, chunk: Int = 4) -> ClockReading {
+        var typed = ""
+        var now = moment
+        for character in passage.text {
+            typed.append(character)
+            if typed.count % chunk == 0 || typed.count == passage.text.count {
+                now = now.advanced(by: 2)
+                _ = quest.edit(to: typed, at: now)
+            }
+        }
+        return now
+    }
+
+    @Test func copyText_aMatchingCopy_completesOnlyAfter90Seconds() throws {
+        var quest = CopyTextQuest(terms: .make(.app("instagram"), minutes: 5), passage: passage)
+        quest.start(at: start)
+        let typedAt = typeAll(&quest, from: start, chunk: 8)
+        #expect(quest.matches)
+        #expect(typedAt.uptime - start.uptime < 90)
+        #expect(quest.finish(at: typedAt) == .tooEarly(remaining: 90 - (typedAt.uptime - start.uptime)))
+        #expect(quest.completion == nil)
+        #expect(quest.finish(at: start.advanced(by: 90)) == .completed)
+        let completion = try #require(quest.completion)
+        #expect(completion.request.origin == .ritual(.copyTextQuest))
+        #expect(completion.record.detail == .copyText(passage: passage.id, restarts: 0, refusedPastes: 0))
+    }
+
+    @Test func copyText_aPaste_isRefused_andTheTextStaysAsItWas() {
+        var quest = CopyTextQuest(terms: .make(), passage: passage)
+        quest.start(at: start)
+        #expect(quest.edit(to: "I am", at: start.advanced(by: 2)) == .accepted(matching: 4))
+        #expect(quest.edit(to: passage.text, at: start.advanced(by: 3)) == .pasteRefused)
+        #expect(quest.typed == "I am")
+        // A paste in the middle of what is typed is caught too.
+        #expect(quest.edit(to: "I " + String(passage.text.dropFirst(2).prefix(40)) + "am", at: start.advanced(by: 4)) == .pasteRefused)
+        #expect(quest.refusedPastes == 2)
+        #expect(quest.finish(at: start.advanced(by: 200)) == .mismatch(at: 4))
+        #expect(quest.completion == nil)
+    }
+
+    @Test func copyText_autocorrectAndSmartPunctuation_stillMatch() {
+        let quest = CopyTextQuest(terms: .make(), passage: CopyPassage(id: "t", text: "It's one thing — not two."))
+        var copy = quest
+        copy.start(at: start)
+        _ = copy.edit(to: "It’s one", at: start.advanced(by: 1))
+        _ = copy.edit(to: "It’s one thing –  not", at: start.advanced(by: 2))
+        #expect(copy.edit(to: "It’s one thing –  not two. ", at: start.advanced(by: 3)) == .accepted(matching: 25))
+        #expect(copy.matches)
+        #expect(copy.finish(at: start.advanced(by: 90)) == .completed)
+    }
+
+    @Test func copyText_aWrongCopy_neverCompletes_andSaysWhereItDiffers() {
+        var quest = CopyTextQuest(terms: .make(), passage: CopyPassage(id: "t", text: "Be still."))
+        quest.start(at: start)
+        _ = quest.edit(to: "Be stil!", at: start.advanced(by: 5))
+        #expect(quest.finish(at: start.advanced(by: 95)) == .mismatch(at: 7))
+        #expect(quest.finish(at: start.advanced(by: 95)) != .completed)
+        #expect(quest.completion == nil)
+    }
+
+    @Test func copyText_aMovedClock_startsOverAndClearsTheText() {
+        var quest = CopyTextQuest(terms: .make(), passage: passage)
+        quest.start(at: start)
+        let typedAt = typeAll(&quest, from: start)
+        #expect(quest.finish(at: typedAt.wallMoved(by: 120)) == .restarted(.clockMoved))
+        #expect(quest.typed.isEmpty)
+        #expect(quest.completion == nil)
+        #expect(quest.timer.restarts == 1)
+    }
+
+    @Test func copyText_leavingClearsIt_andEditsBeforeStartingAreIgnored() {
+        var quest = CopyTextQuest(terms: .make(), passage: passage)
+        #expect(quest.edit(to: "I", at: start) == .notRunning)
+        quest.start(at: start)
+        _ = quest.edit(to: "I am", at: start.advanced(by: 1))
+        quest.leave()
+        #expect(quest.typed.isEmpty)
+        #expect(quest.edit(to: "I", at: start.advanced(by: 2)) == .notRunning)
+        #expect(quest.finish(at: start.advanced(by: 100)) == .notRunning)
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+import TestSupport
+import ThresholdCore
+
+@Suite struct UnlockGateTests {
+    let ny = calendar("America/New_York")
+    let now = at("2026-11-23 10:00")
+    let instagram = AppToken("instagram")
+
+    func gate(_ state: ThresholdState, credits: Int = 0, emergencyUses: [Date] = [], app: AppToken? = nil) -> UnlockGate {
+        let stored = StoredState.make(engine: state, credits: credits, emergencyUses: emergencyUses)
+        return UnlockGate(app: app ?? instagram, enforcement: evaluate(state, at: now, calendar: ny), stored: stored, at: now, calendar: ny)
+    }
+
+    func ways(_ gate: UnlockGate) -> [UnlockGate.Way] { gate.options.map(\.way) }
+
+    func earnedAccess(_ strictness: Strictness = .gentle, name: String = "Work") -> (Profile, Session) {
+        (.make("work", name: name, path: .earnedAccess, strictness: strictness, unlockPolicy: .earnedAccess),
+         .make("s", profile: "work", start: at("2026-11-23 09:00"), plan: .until(at("2026-11-23 17:00"))))
+    }
+
+    @Test func earnedAccess_listsEveryOption_withCostsAndTheBalance() throws {
+        let (profile, session) = earnedAccess()
+        let gate = gate(.make(profiles: [profile], sessions: [session]), credits: 12)
+        #expect(gate.status == .shielded)
+        #expect(gate.balance == 12)
+        #expect(gate.holders.map(\.name) == ["Work"])
+        #expect(ways(gate) == [.ritual(.breathingQuest), .ritual(.copyTextQuest), .ritual(.credits), .ritual(.emergency)])
+        let costs: [UnlockGate.Cost] = [.seconds(45), .seconds(90), .credits(perMinute: 1, choices: [5, 15, 30])]
+        #expect(Array(gate.options.map(\.cost).prefix(3)) == costs)
+        #expect(gate.options.allSatisfy { $0.eligibility.isAvailable })
+        let credits = try #require(gate.options.first { $0.way == .ritual(.credits) }?.terms)
+        #expect(credits.scope == .app("instagram"))
+        #expect(credits.minutes == 5)
+    }
+
+    @Test func firmStrictness_dropsTheQuests_andDoublesThePrice_andAShortBalanceSaysSo() {
+        let (profile, session) = earnedAccess(.firm)
+        let gate = gate(.make(profiles: [profile], sessions: [session]), credits: 7)
+        #expect(ways(gate) == [.ritual(.credits), .ritual(.emergency)])
+        let credits = gate.options[0]
+        #expect(credits.cost == .credits(perMinute: 2, choices: [5, 15, 30]))
+        #expect(credits.eligibility == .unavailable(.insufficientCredits(needed: 10, balance: 7)))
+        #expect(credits.terms == nil)
+    }
+
+    @Test func aRitualOnlySomeHoldersAccept_isListedDisabled_namingTheOthers() {
+        let (profile, session) = earnedAccess()
+        let selah = Gate.make("selah", name: "Selah", selection: .apps("instagram", "tiktok"))
+        let gate = gate(.make(profiles: [profile], gates: [selah], sessions: [session]), credits: 100)
+        #expect(gate.holders.map(\.name) == ["Work", "Selah"])
+        let prayer = gate.options.first { $0.way == .ritual(.prayer) }
+        #expect(prayer?.eligibility == .unavailable(.notAccepted(by: ["Work"])))
+        #expect(prayer?.terms == nil)
+        let credits = gate.options.first { $0.way == .ritual(.credits) }
+        #expect(credits?.eligibility == .unavailable(.notAccepted(by: ["Selah"])))
+        #expect(gate.options.allSatisfy { !$0.eligibility.isAvailable })
+        #expect(DisabledReason.notAccepted(by: ["Selah"]).description == "Selah does not accept this, so the app would stay blocked.")
+    }
+
+    @Test func aLockedHolder_disablesEverything_untilItEnds() {
+        let (profile, session) = earnedAccess()
+        let beast = Profile.make("beast", name: "Beast", path: .present, strictness: .locked, unlockPolicy: .earnedAccess)
+        let state = ThresholdState.make(profiles: [profile, beast], sessions: [
+            session, .make("b", profile: "beast", start: at("2026-11-23 09:30"), plan: .until(at("2026-11-23 11:00"))),
+        ])
+        let gate = gate(state, credits: 100)
+        #expect(!gate.options.isEmpty)
+        for option in gate.options {
+            #expect(option.eligibility == .unavailable(.locked(name: "Beast", until: at("2026-11-23 11:00"))))
+            #expect(option.eligibility.availableAt == at("2026-11-23 11:00"))
+        }
+    }
+
+    @Test func anAppNothingCovers_isNotShielded_andAGrantedOneIsOpenUntilTheGrantEnds() {
+        let (profile, session) = earnedAccess()
+        let grant = Grant.make("g", .app("instagram"), from: at("2026-11-23 09:55"), minutes: 15, origin: .ritual(.credits))
+        let state = ThresholdState.make(profiles: [profile], sessions: [session], grants: [grant])
+        #expect(gate(state, app: AppToken("maps")).status == .notShielded)
+        let open = gate(state)
+        #expect(open.status == .open(until: at("2026-11-23 10:10")))
+        #expect(open.options.isEmpty)
+        #expect(open.reason == nil)
+    }
+
+    @Test func anIntention_offersItsOpen_withOpensUsedAndAllowed() throws {
+        let state = ThresholdState.make(intentions: [.make("ig", app: "instagram", opens: 2, minutes: 5)],
+                                        grants: [.make("o1", .app("instagram"), from: at("2026-11-23 08:00"), minutes: 5, origin: .intentionOpen("ig"))])
+        let gate = gate(state)
+        let option = try #require(gate.options.first)
+        guard case .intentionOpen(let label) = option.way else {
+            Issue.record("expected the intention's open, got \(option.way)")
+            return
+        }
+        #expect(label.opensUsed == 1)
+        #expect(option.cost == .open(used: 1, allowed: 2))
+        #expect(option.terms == .make(.app("instagram"), minutes: 5, creditsPerMinute: 0))
+    }
+
+    @Test func theEmergencyOption_saysWhenTheNextReturns() {
+        let (profile, session) = earnedAccess()
+        let gate = gate(.make(profiles: [profile], sessions: [session]), emergencyUses: [at("2026-11-23 09:00")])
+        let emergency = gate.options.first { $0.way == .ritual(.emergency) }
+        #expect(emergency?.eligibility == .unavailable(.dailyLimit(used: 1, limit: 1, returnsAt: at("2026-11-24 00:00"))))
+        if case .emergency(let allowance)? = emergency?.cost {
+            #expect(allowance.remainingToday == 0 && allowance.remainingThisWeek == 2)
+        } else {
+            Issue.record("the emergency option should carry its allowance")
+        }
+    }
+
+    @Test func prayerTerms_takeTheShortestWindowOfTheGatesInForce_andAnOpenWindowIsFound() {
+        let state = ThresholdState.make(gates: [
+            .make("a", selection: .apps("instagram"), unlockPolicy: try! UnlockPolicy(rituals: [.prayer], windowMinutes: 15)),
+            .make("b", selection: .apps("tiktok"), unlockPolicy: .prayer),
+        ])
+        let enforcement = evaluate(state, at: now, calendar: ny)
+        #expect(UnlockGate.terms(for: .prayer, enforcement: enforcement, state: state) == .make(.allGated, minutes: 10, creditsPerMinute: 1))
+        #expect(UnlockGate.terms(for: .credits, enforcement: enforcement, state: state) == nil)
+
+        let grants = [Grant.make("p", from: now.adding(minutes: -4), minutes: 10)]
+        #expect(UnlockGate.openWindow(of: .prayer, grants: grants, at: now) == now.adding(minutes: 6))
+        #expect(UnlockGate.openWindow(of: .prayer, grants: grants, at: now.adding(minutes: 6)) == nil)
+    }
+}
