@@ -13,7 +13,7 @@ extension StoreTransaction {
     public mutating func record(_ completion: RitualCompletion, at now: Date, timeZone: TimeZone) throws -> GrantRequest {
         try state.rituals.admit(completion, at: now, policy: state.settings.emergency, timeZone: timeZone)
         if let spend = completion.spend { try post(spend, at: now) }
-        record(completion.event, at: now)
+        record(completion.event(in: timeZone), at: now)
         state.rituals.note(completion, at: now)
         return completion.request
     }
