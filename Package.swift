@@ -90,6 +90,7 @@ package.targets += [
         name: "ThresholdCLI",
         dependencies: [
             "ThresholdCore", "StoreClient", "ScreenTimeClient", "ThresholdRuntime", "ScreenTimeSimulator", "ThresholdStore",
+            "PrayerContent", "ThresholdKeys",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Yams", package: "Yams"),
         ],

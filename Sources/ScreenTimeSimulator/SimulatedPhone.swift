@@ -146,6 +146,18 @@ public final class SimulatedPhone: @unchecked Sendable {
         return run(.app, trigger, command: command)
     }
 
+    /// Does something in Threshold that reads the saved state to decide (a finished ritual
+    /// records itself and issues its grant): the app reconciles with the change.
+    @discardableResult
+    public func perform(as trigger: Trigger, change: @escaping DomainChange) -> ReconcileOutcome {
+        deviceInUse()
+        appRunning = true
+        let outcome = reconciler(for: .app).reconcile(trigger, change: change)
+        record(.app, outcome)
+        deliverFiredCallbacks()
+        return outcome
+    }
+
     /// Taps an app's icon: iOS shows the shield or opens it.
     public func open(_ name: String) throws -> OpenResult {
         guard let app = catalogue.app(named: name) else { throw SimulatorError.unknownApp(name, known: catalogue.names) }
