@@ -83,7 +83,7 @@ package.targets += [
     .target(name: "ThresholdRuntime", dependencies: ["ThresholdCore", "StoreClient", "ScreenTimeClient"], swiftSettings: swift6),
     .target(
         name: "ScreenTimeSimulator",
-        dependencies: ["ThresholdCore", "StoreClient", "ScreenTimeClient", "ThresholdRuntime"],
+        dependencies: ["ThresholdCore", "StoreClient", "ScreenTimeClient", "ThresholdRuntime", "EntryPoints"],
         swiftSettings: swift6
     ),
     .target(
