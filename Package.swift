@@ -83,13 +83,14 @@ package.targets += [
     .target(name: "ThresholdRuntime", dependencies: ["ThresholdCore", "StoreClient", "ScreenTimeClient"], swiftSettings: swift6),
     .target(
         name: "ScreenTimeSimulator",
-        dependencies: ["ThresholdCore", "StoreClient", "ScreenTimeClient", "ThresholdRuntime"],
+        dependencies: ["ThresholdCore", "StoreClient", "ScreenTimeClient", "ThresholdRuntime", "EntryPoints"],
         swiftSettings: swift6
     ),
     .target(
         name: "ThresholdCLI",
         dependencies: [
             "ThresholdCore", "StoreClient", "ScreenTimeClient", "ThresholdRuntime", "ScreenTimeSimulator", "ThresholdStore",
+            "PrayerContent", "ThresholdKeys",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Yams", package: "Yams"),
         ],

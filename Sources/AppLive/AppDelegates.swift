@@ -39,7 +39,8 @@ public final class ThresholdAppDelegate: NSObject, UIApplicationDelegate, @preco
     }
 }
 
-/// The scene delegate: home-screen quick actions, at launch and while running.
+/// The scene delegate: home-screen quick actions, at launch and while running, each routed
+/// through its link (`QuickAction.link`) like a notification or a universal link.
 @MainActor
 public final class ThresholdSceneDelegate: NSObject, UIWindowSceneDelegate {
     public func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
@@ -54,7 +55,7 @@ public final class ThresholdSceneDelegate: NSObject, UIWindowSceneDelegate {
     @discardableResult
     private func handle(_ item: UIApplicationShortcutItem) -> Bool {
         guard let action = QuickAction(rawValue: item.type) else { return false }
-        SystemRequests.main.post(.quickAction(action))
+        SystemRequests.main.post(.link(action.link))
         return true
     }
 }

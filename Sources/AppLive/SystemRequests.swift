@@ -3,11 +3,11 @@ import Foundation
 import Observation
 import ThresholdCore
 
-/// Something the system asked the app to show: a link (universal link, notification, widget) or
-/// a quick action. The root view takes them in order.
+/// Something the system asked the app to show: a link from a universal link, a notification, a
+/// widget or a quick action, all in the one vocabulary `LinkRoute` reads. The root view takes
+/// them in order.
 public enum SystemRequest: Hashable, Sendable {
     case link(URL)
-    case quickAction(QuickAction)
 }
 
 /// The queue of ``SystemRequest``s between UIKit's delegates and the root view.

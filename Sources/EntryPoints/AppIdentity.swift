@@ -11,7 +11,7 @@ public enum AppIdentity {
     /// The custom URL scheme of the app's own deep links (notifications, widgets).
     public static let urlScheme = "threshold"
     /// The domain universal links (key tags, shields' notifications) are claimed for.
-    public static let linkDomain = AppDestination.host
+    public static let linkDomain = LinkRoute.host
 }
 
 /// A home-screen quick action (`UIApplicationShortcutItems` in the app's Info.plist).
@@ -21,19 +21,14 @@ public enum QuickAction: String, CaseIterable, Sendable {
     /// Opens the feedback form.
     case feedback = "app.threshold.feedback"
 
-    /// The screen the action opens; the app's router takes it from here.
-    public var destination: QuickActionDestination {
+    /// The screen the action opens: the unlock gate for whatever is blocked now, or feedback.
+    public var destination: AppDestination {
         switch self {
-        case .unblock: .unlockGate
+        case .unblock: .unlockGate(app: nil, category: nil, rule: nil)
         case .feedback: .feedback
         }
     }
-}
 
-/// Where a quick action leads.
-public enum QuickActionDestination: Hashable, Sendable {
-    /// The unlock gate: why things are blocked and the ways through.
-    case unlockGate
-    /// Writing feedback (nothing leaves the device until the person sends it).
-    case feedback
+    /// The link the app routes the action through, like every other way in (`threshold://unlock`).
+    public var link: URL { destination.route.url(.deepLink) }
 }

@@ -13,10 +13,15 @@ import ThresholdRuntime
 public struct Runtime: Sendable {
     public let reconciler: Reconciler
     public let restrictions: DeviceRestrictionsClient
+    /// Told every reconcile's outcome once it is done (the simulated iPhone keeps its timeline
+    /// and delivers the callbacks it caused); by default nothing.
+    public let observe: @Sendable (ReconcileOutcome) -> Void
 
-    public init(reconciler: Reconciler, restrictions: DeviceRestrictionsClient) {
+    public init(reconciler: Reconciler, restrictions: DeviceRestrictionsClient,
+                observe: @escaping @Sendable (ReconcileOutcome) -> Void = { _ in }) {
         self.reconciler = reconciler
         self.restrictions = restrictions
+        self.observe = observe
     }
 
     /// A runtime on live clients: the device clock and UUID identifiers.
@@ -34,6 +39,7 @@ public struct Runtime: Sendable {
     @discardableResult
     public func reconcile(_ trigger: Trigger, command: (any Command)? = nil) -> Reconciliation {
         let outcome = command.map { reconciler.reconcile(trigger, command: $0) } ?? reconciler.reconcile(trigger)
+        observe(outcome)
         return Reconciliation(outcome: outcome, restrictions: applyRestrictions(after: outcome))
     }
 
@@ -41,6 +47,7 @@ public struct Runtime: Sendable {
     @discardableResult
     public func reconcile(_ trigger: Trigger, change: @escaping DomainChange) -> Reconciliation {
         let outcome = reconciler.reconcile(trigger, change: change)
+        observe(outcome)
         return Reconciliation(outcome: outcome, restrictions: applyRestrictions(after: outcome))
     }
 

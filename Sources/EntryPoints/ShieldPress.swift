@@ -87,11 +87,11 @@ extension LocalNotification {
     public static func followUp(to destination: AppDestination, appName: String?) -> LocalNotification {
         let (title, body): (String, String) = switch destination {
         case .prayer: ("Selah — pause to pray", "Tap to pray" + (appName.map { " before opening \($0)." } ?? "."))
-        case .unlockOptions: ("Unlock options", "Tap to see how to open \(appName ?? "it") and what each way costs.")
+        case .unlockGate: ("Unlock options", "Tap to see how to open \(appName ?? "it") and what each way costs.")
         case .session: ("Your session", "Tap to end it, take a break or keep going.")
         case .tutorial: ("Finish setting up Threshold", "Tap to finish your first session.")
-        case .home: ("Threshold", "Tap to see why this is blocked and how to unlock.")
+        case .home, .feedback: ("Threshold", "Tap to see why this is blocked and how to unlock.")
         }
-        return LocalNotification(id: "shield:" + destination.url, title: title, body: body, destination: destination)
+        return LocalNotification(id: "shield:" + destination.deepLink, title: title, body: body, destination: destination)
     }
 }

@@ -63,9 +63,11 @@ extension ShieldContent {
     /// the last enforcement gives, or ``unknownReason`` when there is none or the state could not
     /// be read. Never throws: a shield must always show something, and the unknown shield's
     /// buttons only close it or point to the app.
-    public static func shown(for item: ShieldedItem, in state: Result<StoredState, any Error>) -> ShieldContent {
+    /// `verse` is the line Selah's shield shows, when the prayer library gives one.
+    public static func shown(for item: ShieldedItem, in state: Result<StoredState, any Error>, verse: String? = nil) -> ShieldContent {
         guard case .success(let stored) = state, let enforcement = stored.applied.enforcement,
               let reason = item.reason(in: enforcement) else { return .unknownReason }
-        return ShieldContent(reason: reason, app: item.appToken, appName: item.name, streak: stored.progress.shownStreak(for: reason))
+        return ShieldContent(reason: reason, app: item.appToken, appName: item.name, verse: verse,
+                             streak: stored.progress.shownStreak(for: reason))
     }
 }

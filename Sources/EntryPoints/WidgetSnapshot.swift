@@ -30,22 +30,19 @@ public struct WidgetSnapshot: Hashable, Codable, Sendable {
     }
 
     /// The event kinds ``make(state:events:now:calendar:)`` reads.
-    public static let eventKinds: Set<String> = ["grantIssued", "sessionEnded"]
+    public static let eventKinds: Set<String> = PrayerCompletion.eventKinds.union(["sessionEnded"])
 
     /// Builds the snapshot from the saved state and the events of recent days.
     public static func make(state: StoredState, events: [LoggedEvent], now: Date, calendar: Calendar) -> WidgetSnapshot {
         let clock = Clockwork(calendar: calendar)
         var activeDays = Set<LocalDate>()
         for logged in events {
-            switch logged.event {
-            // NB: a prayer is read from its grant until the rituals' prayer event lands; then
-            // Selah's streak is `SelahStreak.days` over those events' `PrayerCompletion`s.
-            case .grantIssued(let grant) where grant.origin == .ritual(.prayer):
-                activeDays.insert(clock.localDate(of: logged.at))
-            case .sessionEnded(_, let ending) where ending.state == .completed:
+            // A prayer counts for the day it was said on, in the zone the device was in then
+            // (as in `SelahStreak`); a completed session for its day on the device's clock now.
+            if let prayer = PrayerCompletion(logged, deviceZone: calendar.timeZone), prayer.at <= now {
+                activeDays.insert(prayer.day)
+            } else if case .sessionEnded(_, let ending) = logged.event, ending.state == .completed {
                 activeDays.insert(clock.localDate(of: ending.at))
-            default:
-                continue
             }
         }
         let session = state.applied.liveActivity

@@ -84,15 +84,3 @@ public enum SessionRequest: Hashable, Sendable {
         }
     }
 }
-
-extension StoreTransaction {
-    /// Records `completion` at `now` and runs its grant command: the one write behind every
-    /// finished ritual. Throws, changing nothing, when either refuses. Returns the grant issued.
-    public mutating func complete(_ completion: RitualCompletion, at now: Date, calendar: Calendar, ids: IDGenerator) throws -> Grant? {
-        _ = try record(completion, at: now, timeZone: calendar.timeZone)
-        return try run(completion.grantCommand, at: now, calendar: calendar, ids: ids).lazy.compactMap { event -> Grant? in
-            if case .grantIssued(let grant) = event { return grant }
-            return nil
-        }.first
-    }
-}

@@ -89,7 +89,7 @@ public struct LocalNotification: Hashable, Codable, Sendable {
     }
 
     /// The link the notification carries.
-    public var deepLink: String { destination.url }
+    public var deepLink: String { destination.deepLink }
 }
 
 /// What Screen Time refused, in the words of `DeviceActivityCenter.MonitoringError` and

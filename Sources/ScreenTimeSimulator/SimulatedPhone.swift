@@ -1,3 +1,4 @@
+import EntryPoints
 import Foundation
 import ScreenTimeClient
 import StoreClient
@@ -146,6 +147,18 @@ public final class SimulatedPhone: @unchecked Sendable {
         return run(.app, trigger, command: command)
     }
 
+    /// Does something in Threshold that reads the saved state to decide (a finished ritual
+    /// records itself and issues its grant): the app reconciles with the change.
+    @discardableResult
+    public func perform(as trigger: Trigger, change: @escaping DomainChange) -> ReconcileOutcome {
+        deviceInUse()
+        appRunning = true
+        let outcome = reconciler(for: .app).reconcile(trigger, change: change)
+        record(.app, outcome)
+        deliverFiredCallbacks()
+        return outcome
+    }
+
     /// Taps an app's icon: iOS shows the shield or opens it.
     public func open(_ name: String) throws -> OpenResult {
         guard let app = catalogue.app(named: name) else { throw SimulatorError.unknownApp(name, known: catalogue.names) }
@@ -155,13 +168,10 @@ public final class SimulatedPhone: @unchecked Sendable {
         }
         // The ShieldConfiguration extension: reads the reason the last reconcile saved (an
         // unreadable store shows the unknown shield, which unlocks nothing).
-        let stored = try? store.read()
-        let reason = stored?.applied.enforcement?.reason(forApp: app.token, category: app.category)
-        let content = reason.map {
-            ShieldContent(reason: $0, app: app.token, appName: app.displayName, verse: verse(app.token),
-                          streak: stored?.progress.shownStreak(for: $0))
-        } ?? .unknownReason
-        return OpenResult(app: name, shielded: true, reason: reason, content: content)
+        let state = Result<StoredState, any Error> { try store.read() }
+        let item = ShieldedItem.app(app.token, category: app.category, name: app.displayName)
+        let reason = (try? state.get())?.applied.enforcement.flatMap(item.reason(in:))
+        return OpenResult(app: name, shielded: true, reason: reason, content: ShieldContent.shown(for: item, in: state, verse: verse(app.token)))
     }
 
     /// Uses an app for a while: time passes a minute at a time while it stays open, and iOS counts
@@ -182,26 +192,27 @@ public final class SimulatedPhone: @unchecked Sendable {
         return used
     }
 
-    /// Presses a button on an app's shield; the ShieldAction extension does what it says.
+    /// Presses a button on an app's shield; the ShieldAction extension does what it says, with
+    /// the same code as on iOS (`Runtime.pressShield`).
     public func pressShield(_ role: ShieldButtonRole, on name: String) throws -> ShieldPress {
         let shown = try open(name)
-        guard let content = shown.content else { throw SimulatorError.notShielded(name) }
+        guard let content = shown.content, let app = catalogue.app(named: name) else { throw SimulatorError.notShielded(name) }
         guard let button = content.button(role) else { throw SimulatorError.noSuchButton(name, role) }
+        let result = runtime(for: .shieldAction).pressShield(role, on: .app(app.token, category: app.category, name: app.displayName))
+        if let note = result.notification { return .notified(note) }
         switch button.action {
-        case .close:
-            // The ShieldAction extension notes the attempt resisted (see EntryPoints' pressShield).
-            if let reason = shown.reason { run(.shieldAction, .shieldButton(role), command: ResistAttempt(rule: reason.rule)) }
-            return .closed
-        case .notify(let destination):
-            run(.shieldAction, .shieldButton(role))
-            let note = LocalNotification(id: "shield.\(name).\(Int(clock.wall.timeIntervalSince1970))",
-                                         title: "Threshold", body: "Tap to continue in Threshold.", destination: destination)
-            post(note, from: .shieldAction)
-            return .notified(note)
-        case .openIntention(let id, let beyond):
-            let outcome = run(.shieldAction, .shieldButton(role), command: OpenIntention(intention: id, confirmedBeyondLimit: beyond))
-            if let refusal = outcome.refusal { return .refused(refusal.message) }
-            return outcome.failedClosed ? .refused(outcome.storeFailure!.description) : .opened
+        case .close: return .closed
+        case .notify, .openIntention: return result.problem.map(ShieldPress.refused) ?? .opened
+        }
+    }
+
+    /// The entry points' runtime in one of Threshold's processes: every reconcile it runs is
+    /// recorded, and the callbacks it causes are delivered, like ``run(_:_:command:)``'s. The
+    /// phone has no device restrictions to set.
+    public func runtime(for process: Process) -> Runtime {
+        Runtime(reconciler: reconciler(for: process), restrictions: DeviceRestrictionsClient { _ in }) { [unowned self] outcome in
+            record(process, outcome)
+            deliverFiredCallbacks()
         }
     }
 

@@ -13,8 +13,18 @@ extension StoreTransaction {
     public mutating func record(_ completion: RitualCompletion, at now: Date, timeZone: TimeZone) throws -> GrantRequest {
         try state.rituals.admit(completion, at: now, policy: state.settings.emergency, timeZone: timeZone)
         if let spend = completion.spend { try post(spend, at: now) }
-        record(completion.event, at: now)
+        record(completion.event(in: timeZone), at: now)
         state.rituals.note(completion, at: now)
         return completion.request
+    }
+
+    /// Records `completion` at `now` and runs its grant command: the one write behind every
+    /// finished ritual. Throws, changing nothing, when either refuses. Returns the grant issued.
+    public mutating func complete(_ completion: RitualCompletion, at now: Date, calendar: Calendar, ids: IDGenerator) throws -> Grant? {
+        _ = try record(completion, at: now, timeZone: calendar.timeZone)
+        return try run(completion.grantCommand, at: now, calendar: calendar, ids: ids).lazy.compactMap { event -> Grant? in
+            if case .grantIssued(let grant) = event { return grant }
+            return nil
+        }.first
     }
 }

@@ -55,3 +55,17 @@ public final class ManualClock: @unchecked Sendable {
     public func advance(by seconds: TimeInterval) { lock.withLock { current = current.advanced(by: seconds) } }
     public func moveWall(by seconds: TimeInterval) { lock.withLock { current = current.wallMoved(by: seconds) } }
 }
+
+extension LoggedEvent {
+    /// A prayer said at a local reading (`at(_:in:)`) in `zone`, as the log keeps it.
+    public static func prayer(_ text: String, in zone: String = "America/New_York", mood: Mood = .anxious,
+                              template: PrayerTemplateID = "universal-anxious-01", sequence: Int64 = 1) -> LoggedEvent {
+        let record = PrayerRecord(mood: mood, templateID: template, tradition: .nonDenominational, vibe: .pastoral,
+                                  preferredTranslation: nil, shownTranslation: .kjv)
+        let ritual = RitualRecord(origin: .ritual(.prayer), scope: .allGated, minutes: 10, detail: .prayer(record),
+                                  timeZoneIdentifier: zone)
+        return LoggedEvent(sequence: sequence, at: localInstant(text, zone), event: .ritualCompleted(ritual))
+    }
+}
+
+private func localInstant(_ text: String, _ zone: String) -> Date { at(text, in: zone) }

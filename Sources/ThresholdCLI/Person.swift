@@ -1,6 +1,7 @@
 import Foundation
 import ScreenTimeSimulator
 import ThresholdCore
+import ThresholdKeys
 import ThresholdRuntime
 
 /// What the person does with the simulated phone, in the words of the five paths: pray, solve
@@ -8,67 +9,26 @@ import ThresholdRuntime
 ///
 /// Each verb goes through Threshold as the app would: a command inside one reconcile.
 ///
-/// ## Where later features plug in
-/// - Rituals (issue 5): ``completeRitual(_:minutes:app:)`` stands in for every ritual by issuing
-///   the grant the ritual would on completion. The prayer, challenge, quest, credits and emergency
-///   rituals replace its body (mood → template → Amen for `pray`), keeping the signature; the key
-///   verbs ``tapKey(_:)`` and ``choose(_:)`` become the NFC key flow with tag verification.
+/// ## Where the features plug in
+/// - Rituals: ``completeRitual(_:minutes:app:mood:)`` does each ritual with the Core types the
+///   app's screens drive and records it with `StoreTransaction.complete`, the app's own write.
 /// - Sessions (issue 6): ``start(_:origin:plan:)``, ``end(_:via:)``, ``takeBreak(_:)`` and
 ///   ``resume(_:)`` run the session commands, whose rules (lengths, quotas, Beast Mode refusals,
-///   the 10-second cancel) and rewards (XP, coins, credits) live in Core; `credits` pays through
-///   `SpendCredits`, which the credits ritual keeps using.
+///   the 10-second cancel) and rewards (XP, coins, credits) live in Core.
 struct Person {
     let phone: SimulatedPhone
 
     /// The prompt a key tap left open ("End or take a break?"), by profile.
     private(set) var pendingKeyPrompt: ProfileID?
+    /// The links written on the person's keys, by profile.
+    private(set) var keyLinks: [ProfileID: URL] = [:]
 
     init(phone: SimulatedPhone) { self.phone = phone }
 
     var calendar: Calendar { phone.clock.calendar }
     var state: ThresholdState { get throws { try phone.store.read().engine } }
 
-    // MARK: Rituals (placeholders until issue 5)
-
-    /// Completes a ritual: issues the grant it would. Prayer and challenges unlock everything
-    /// gated for the window the accepting restriction sets; credits, quests and emergencies
-    /// unlock the app asked about (or everything gated), credits for the minutes chosen.
-    @discardableResult
-    func completeRitual(_ kind: RitualKind, minutes: Int?, app: String?) throws -> ReconcileOutcome {
-        let token = try app.map { try appToken($0) }
-        let scope: GrantScope = switch kind {
-        case .prayer, .mathChallenge, .ticTacToe: .allGated
-        default: token.map { .token(.app($0)) } ?? .allGated
-        }
-        let window = minutes ?? defaultWindow(for: kind)
-        phone.note(.person, "\(Self.verb(kind)) → unlock for \(window) min")
-        // Credits are paid from the Focus Bank; the other rituals' grants cost nothing here.
-        let command: any Command = kind == .credits ? SpendCredits(minutes: window, scope: scope)
-            : IssueGrant(scope: scope, minutes: window, origin: .ritual(kind))
-        return phone.perform(command, as: .inApp(kind.rawValue))
-    }
-
-    /// The window a ritual unlocks for: the longest any restriction accepting it offers. When the
-    /// saved state cannot be read the grant still goes to the reconciler, which fails closed and
-    /// reports the store's error, so the fallback length never unlocks anything.
-    func defaultWindow(for kind: RitualKind) -> Int {
-        guard let state = try? self.state else { return kind == .prayer ? 10 : 5 }
-        let offers = state.gates.filter { $0.acceptedRituals.contains(kind) }.map { $0.unlockPolicy.offered(under: $0.strictness).windowMinutes }
-            + state.profiles.filter { $0.acceptedRituals.contains(kind) }.map { $0.unlockPolicy.offered(under: $0.strictness).windowMinutes }
-        return offers.max() ?? (kind == .prayer ? 10 : 5)
-    }
-
-    static func verb(_ kind: RitualKind) -> String {
-        switch kind {
-        case .prayer: "completes a prayer (mood → prayer and verse → Amen)"
-        case .mathChallenge: "solves the math challenge"
-        case .ticTacToe: "draws the tic-tac-toe game"
-        case .breathingQuest: "finishes the 45-second breathing quest"
-        case .copyTextQuest: "copies the 90-second text quest"
-        case .credits: "spends Focus Bank credits"
-        case .emergency: "holds for an emergency unlock and types a reason"
-        }
-    }
+    // MARK: Rituals (see PersonRituals.swift)
 
     // MARK: Sessions
 
@@ -113,24 +73,29 @@ struct Person {
         return phone.perform(OpenIntention(intention: intention.id, confirmedBeyondLimit: confirm), as: .inApp("open \(app)"))
     }
 
-    // MARK: The key (placeholder until issue 5's NFC flow)
+    // MARK: The key
 
-    /// Taps the profile's key: with the profile off, the tap starts it; with it on, Threshold
-    /// asks "End or take a break?" and waits for ``choose(_:)``.
-    mutating func tapKey(_ profile: ProfileID) throws -> ReconcileOutcome? {
-        let state = try self.state
-        guard let found = state.profile(profile) else { throw StepError.unknownProfile(profile.rawValue) }
-        let on = evaluate(state, at: phone.clock.wall, calendar: calendar).rule(.profile(profile)) != nil
+    /// Taps the profile's NFC key: the link written on it goes through the link router and the
+    /// key ring like any universal link. The first tap writes the key (Settings → Keys). With
+    /// the profile off the tap starts it; with it on, Threshold asks "End or take a break?" and
+    /// waits for ``choose(_:)``; at locked strictness it shows the time left.
+    mutating func tapKey(_ profile: ProfileID) throws -> LinkOutcome {
+        guard let found = try state.profile(profile) else { throw StepError.unknownProfile(profile.rawValue) }
+        let link = try keyLinks[profile] ?? writeKey(for: found)
         phone.note(.person, "taps the \(found.name) key")
-        let link = "https://\(AppDestination.host)/key/\(profile)"
-        guard on else {
-            pendingKeyPrompt = nil
-            return phone.perform(StartSession(profile: profile, origin: .key), as: .universalLink(link))
-        }
-        phone.openThreshold()
-        phone.note(.app, "asks: End \(found.emoji) \(found.name) or take a break?")
-        pendingKeyPrompt = profile
-        return nil
+        return follow(link: link.absoluteString)
+    }
+
+    /// Writes a key for `profile` as Settings → Keys does, keeping its link (the only copy of
+    /// its secret). The tag's id and secret come from a generator seeded by the profile's id,
+    /// so a scenario's key links are the same on every run.
+    private mutating func writeKey(for profile: Profile) throws -> URL {
+        var generator = SplitMix64(seed: profile.id.rawValue.utf8.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 })
+        let written = try KeyRing(store: phone.store, calendar: calendar).write(profile: profile.id, name: profile.name,
+                                                                                at: phone.clock.wall, using: &generator)
+        phone.note(.person, "writes a key for \(profile.emoji) \(profile.name) in Settings → Keys: \(written.link.absoluteString)")
+        keyLinks[profile.id] = written.link
+        return written.link
     }
 
     /// Answers the key tap's question.
@@ -146,32 +111,68 @@ struct Person {
         }
     }
 
-    // MARK: Links (placeholder until issue 5's router)
+    // MARK: Links
 
     enum LinkOutcome {
         case handled(ReconcileOutcome?)
         case refused(String)
     }
 
-    /// Follows a universal link: `https://threshold.app/key/<profile>` taps that profile's key,
-    /// `https://threshold.app/open/<screen>` opens the app there; anything else is refused with
-    /// the reason. Issue 5's link router (with the key's per-tag secret) replaces this.
+    /// Follows a link as the app's router does (`LinkRoute`): a key's link is verified by the
+    /// key ring and acted on; a start link starts its profile; a screen's link opens the app
+    /// there. A link the router does not accept is refused with its reason and changes nothing.
     mutating func follow(link: String) -> LinkOutcome {
-        guard let url = URL(string: link), url.scheme == "https", url.host == AppDestination.host else {
-            return .refused("“\(link)” is not a Threshold link (https://\(AppDestination.host)/…).")
+        let route: LinkRoute
+        do {
+            route = try LinkRoute(parsing: link)
+        } catch {
+            return .refused("“\(link)” is not a Threshold link: \(error)")
         }
-        let parts = url.path.split(separator: "/").map(String.init)
-        switch parts.first {
-        case "key":
-            guard parts.count == 2, let state = try? self.state, state.profile(ProfileID(parts[1])) != nil else {
-                return .refused("This key names no profile on this phone; it may be forged or for another phone.")
+        switch route {
+        case .startProfile(let profile):
+            phone.note(.app, "starts \(profile) from the link")
+            return .handled(phone.perform(StartSession(profile: profile, origin: .manual), as: .universalLink(link)))
+        case .keyTap(let tag, let secret):
+            let outcome: KeyTapOutcome
+            do {
+                outcome = try KeyRing(store: phone.store, calendar: calendar).tap(tag, secret: secret, at: phone.clock.wall)
+            } catch {
+                return .refused("The key could not be checked: \(error)")
             }
-            do { return .handled(try tapKey(ProfileID(parts[1]))) } catch { return .refused("\(error)") }
-        case "open" where parts.count == 2 && ["home", "pray", "unlock", "session", "tutorial"].contains(parts[1]):
+            switch outcome {
+            case .refused(let reason):
+                return .refused(reason.description)
+            case .duplicate(let tap):
+                phone.note(.app, "recognises the same tap delivered again; nothing new happens")
+                return .handled(show(tap.decision, link: link, starting: false))
+            case .accepted(let tap):
+                return .handled(show(tap.decision, link: link, starting: true))
+            }
+        case .open(let destination):
             phone.openThreshold()
+            phone.note(.app, "opens at \(destination.url)")
             return .handled(phone.run(.app, .universalLink(link)))
-        default:
-            return .refused("Threshold does not know the link path “\(url.path)”.")
+        }
+    }
+
+    /// Does what a key tap decided: starts the profile, asks "End or take a break?", or shows
+    /// the time a locked profile has left.
+    private mutating func show(_ decision: KeyTapDecision, link: String, starting: Bool) -> ReconcileOutcome? {
+        switch decision {
+        case .start(let profile):
+            pendingKeyPrompt = nil
+            return starting ? phone.perform(StartSession(profile: profile, origin: .key), as: .universalLink(link)) : nil
+        case .askEndOrBreak(let active):
+            phone.openThreshold()
+            phone.note(.app, "asks: End \(active.name) or take a break?")
+            pendingKeyPrompt = active.profileID
+            return nil
+        case .locked(let active):
+            pendingKeyPrompt = nil
+            let left = active.remaining(at: phone.clock.wall).map { " (\(Format.duration($0)) left)" } ?? ""
+            phone.openThreshold()
+            phone.note(.app, "shows \(active.name) is locked until it ends\(left); the key cannot end it early")
+            return nil
         }
     }
 

@@ -178,13 +178,13 @@ let screenTimeFrameworks: Set<String> = ["FamilyControls", "ManagedSettings", "M
         }
     }
 
-    @Test func appSiteAssociation_claimsTheKeyAndStartPaths_forTheApp() throws {
+    @Test func appSiteAssociation_claimsExactlyThePathsTheLinkRouterWrites_forTheApp() throws {
         let data = try Data(contentsOf: ProjectFiles.app.appendingPathComponent("AppSiteAssociation/apple-app-site-association"))
         let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let details = try #require((json["applinks"] as? [String: Any])?["details"] as? [[String: Any]])
         let appIDs = details.flatMap { $0["appIDs"] as? [String] ?? [] }
         #expect(!appIDs.isEmpty && appIDs.allSatisfy { $0.hasSuffix(".\(AppIdentity.bundleIdentifier)") })
         let paths = Set(details.flatMap { ($0["components"] as? [[String: Any]] ?? []).compactMap { $0["/"] as? String } })
-        #expect(paths.isSuperset(of: ["/k/*", "/start/*"]))
+        #expect(paths == Set(LinkRoute.claimedPaths))
     }
 }

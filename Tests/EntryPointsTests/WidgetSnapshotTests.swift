@@ -10,9 +10,8 @@ import ThresholdCore
 @Suite struct WidgetSnapshotTests {
     let calendar = TestSupport.calendar()
 
-    func prayer(_ id: String, on text: String) -> LoggedEvent {
-        let start = at(text)
-        return LoggedEvent(sequence: 1, at: start, event: .grantIssued(.make(GrantID(id), from: start, minutes: 10)))
+    func prayer(_ id: String, on text: String, in zone: String = "America/New_York") -> LoggedEvent {
+        .prayer(text, in: zone)
     }
 
     @Test func streak_countsDaysWithAPrayer_endingToday() {
@@ -26,11 +25,31 @@ import ThresholdCore
         #expect(WidgetSnapshot.make(state: .initial, events: events, now: monday, calendar: calendar).streakDays == 2)
     }
 
-    @Test func streak_ignoresIntentionOpens() {
+    @Test func streak_ignoresIntentionOpens_andPrayerGrantsWithoutAPrayer() {
         let start = at("2026-03-02 07:00")
         let open = Grant.make("g", .app("instagram"), from: start, minutes: 5, origin: .intentionOpen("ig"))
-        let events = [LoggedEvent(sequence: 1, at: start, event: .grantIssued(open))]
+        let granted = Grant.make("p", from: start, minutes: 10, origin: .ritual(.prayer))
+        let events = [LoggedEvent(sequence: 1, at: start, event: .grantIssued(open)),
+                      LoggedEvent(sequence: 2, at: start, event: .grantIssued(granted))]
         #expect(WidgetSnapshot.make(state: .initial, events: events, now: monday, calendar: calendar).streakDays == 0)
+    }
+
+    @Test func streak_countsAPrayerForTheDayItWasSaid_inTheZoneItWasSaidIn() {
+        // Sunday 23:30 in New York is Monday 04:30 in London: read in London now, the prayer
+        // still counts for Sunday, so Sunday and Monday make two days.
+        var london = calendar
+        london.timeZone = TimeZone(identifier: "Europe/London")!
+        let events = [prayer("a", on: "2026-03-01 23:30"), prayer("b", on: "2026-03-02 09:00", in: "Europe/London")]
+        #expect(WidgetSnapshot.make(state: .initial, events: events, now: at("2026-03-02 12:00", in: "Europe/London"), calendar: london).streakDays == 2)
+    }
+
+    @Test func streak_readsPrayersThroughTheStore() throws {
+        let phone = try phone(.make(gates: [selah]))
+        try phone.store.write { tx in
+            guard case .ritualCompleted(let record) = LoggedEvent.prayer("2026-03-01 20:00").event else { return }
+            tx.record(.ritualCompleted(record), at: at("2026-03-01 20:00"))
+        }
+        #expect(WidgetSnapshot.read(from: phone.store, now: monday, calendar: calendar).streakDays == 1)
     }
 
     @Test func runningSession_isShown_andTheWidgetRefreshesWhenItEnds() throws {

@@ -89,8 +89,8 @@ import ThresholdKeys
         link.open(URL(string: "https://threshold.app/k/abc")!)
         #expect(link.error == .badSecret)
         #expect(link.route == nil)
-        link.open(URL(string: "threshold://open/pray?app=aW5zdGFncmFt")!)
-        #expect(link.route == .destination(.prayer(app: AppToken("instagram"))))
+        link.open(URL(string: "threshold://pray?app=aW5zdGFncmFt")!)
+        #expect(link.route == .open(.prayer(app: AppToken("instagram"))))
         #expect(link.error == nil)
         #expect(h.kinds == before)
     }

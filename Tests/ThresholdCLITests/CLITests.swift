@@ -61,6 +61,9 @@ import Testing
         ("  - start: nosuchprofile\n", 9, "unknown profile “nosuchprofile”"),
         ("  - advance: ten minutes\n", 9, "is not a duration"),
         ("  - expect: {shielded: [instagram]\n", 10, "not valid YAML"),
+        ("  - credits: 10\n", 9, "credits buy 5, 15, 30 minutes, not 10"),
+        ("  - pray: sleepy\n", 9, "mood “sleepy” is not one of: grateful"),
+        ("  - pray: {minutes: 20}\n", 9, "minutes"),
     ])
     func malformedScenario_exitsTwo_withTheFileLineAndProblem(step: String, line: Int, problem: String) throws {
         let path = try scenario(Self.header + "  - open-threshold\n" + step)
@@ -113,7 +116,7 @@ import Testing
         #expect(output.contains("tiktok opens"))
         #expect(output.contains("✓        shielded: tiktok"))
         #expect(output.contains("of 20 activities"))
-        #expect(output.components(separatedBy: "completes a prayer").count == 2, "nothing runs after quit")
+        #expect(output.components(separatedBy: "says Amen").count == 2, "nothing runs after quit")
     }
 
     @Test func play_refusesMalformedInputWithAReason() throws {

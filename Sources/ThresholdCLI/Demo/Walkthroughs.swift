@@ -1,12 +1,12 @@
 /// The demo's five walkthroughs, one per path, written as scenarios so that the demo, `run`
 /// and `play` share one vocabulary and every claim the demo makes is checked as it runs.
 ///
-/// Where later features plug in: `pray`, `challenge`, `quest` and `emergency` run
-/// ``Person/completeRitual(_:minutes:app:)`` (issue 5 swaps in the real rituals: the Selah
-/// walkthrough's `pray` becomes mood → template → Amen with a real verse); `tap-key`/`choose`
-/// become the NFC key flow. `start`, `end`, `break` and `credits` run the session rules, rewards
-/// and Focus Bank of issue 6: the Present walkthrough earns XP and coins at its goal, Earned Access
-/// spends the credits a focus session earned, and Key meets its break quota.
+/// `pray`, `challenge`, `quest`, `emergency` and `credits` do the real rituals
+/// (``Person/completeRitual(_:minutes:app:mood:)``): the Selah walkthrough's prayer is chosen
+/// from the bundled library for the mood, with its verse, and Amen records it. `start`, `end`,
+/// `break` and `credits` run the session rules, rewards and Focus Bank: the Present walkthrough
+/// earns XP and coins at its goal, Earned Access spends the credits a focus session earned, and
+/// Key meets its break quota.
 enum Walkthroughs {
     struct Walkthrough {
         let key: String
@@ -33,8 +33,7 @@ enum Walkthroughs {
               - open: {app: instagram, shielded: true, reason: gated}
               - press: {app: instagram, button: primary}
               - tap-notification
-              - note: chooses “Anxious”, reads the prayer and Philippians 4:6, and says Amen
-              - pray
+              - pray: anxious
               - expect: {unshielded: [instagram, tiktok, youtube]}
               - open: {app: instagram, shielded: false}
               - kill-app

@@ -29,6 +29,8 @@ public enum Step: Hashable, Sendable {
     case chooseAfterKey(KeyChoice)
 
     // Rituals and opens
+    /// A prayer, answering the mood question with `mood` (grateful when not given).
+    case pray(mood: Mood?)
     case ritual(RitualKind, minutes: Int?, app: String?)
     case grant(scope: String?, minutes: Int, ritual: RitualKind)
     case openIntention(app: String, confirm: Bool)
@@ -191,6 +193,8 @@ public enum Expectation: Hashable, Sendable, CustomStringConvertible {
     case screenTime(minutes: Int)
     /// The daily goal's streak, in days.
     case goalStreak(days: Int)
+    /// Selah's streak: days in a row with a prayer, read from the logged prayers.
+    case prayerStreak(days: Int)
 
     public var description: String {
         switch self {
@@ -213,6 +217,7 @@ public enum Expectation: Hashable, Sendable, CustomStringConvertible {
         case .balance(let account, let amount): "balance: \(amount) \(account.displayName)"
         case .screenTime(let minutes): "screen time reported today: \(minutes) min"
         case .goalStreak(let days): "screen-time goal streak: \(days) days"
+        case .prayerStreak(let days): "prayer streak: \(days) days"
         }
     }
 }

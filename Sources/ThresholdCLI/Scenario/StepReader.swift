@@ -24,11 +24,11 @@ struct StepReader {
         ("resume", "PROFILE: end the break early; the shields return now"),
         ("tap-key", "PROFILE: tap the profile's NFC key (starts it, or asks End or break?)"),
         ("choose", "end | break | cancel: answer the key's question"),
-        ("pray", "[{minutes, app}]: complete a prayer (Selah)"),
-        ("challenge", "[math | tic-tac-toe]: win a challenge"),
-        ("credits", "MINUTES | {minutes, app}: spend Focus Bank credits"),
-        ("quest", "breathing | copy-text | {kind, app}: finish a quest"),
-        ("emergency", "[APP]: an emergency unlock"),
+        ("pray", "[MOOD | {mood}]: say a prayer from the bundled library (mood grateful, anxious, distracted, tired, seeking, joyful), then Amen"),
+        ("challenge", "[math | tic-tac-toe]: answer five problems, or play the game to a win or draw"),
+        ("credits", "5 | 15 | 30 | {minutes, app}: spend Focus Bank credits"),
+        ("quest", "breathing | copy-text | {kind, app}: finish a quest (45 s / 90 s pass on the clock)"),
+        ("emergency", "[APP]: hold the button (10 s pass), give a reason"),
         ("grant", "{minutes, app, ritual}: issue a grant directly"),
         ("open-intention", "APP | {app, confirm}: open an app through its intention"),
         ("use-streak-freeze", "[DATE]: use this week's streak freeze (today unless a date is given)"),
@@ -45,13 +45,13 @@ struct StepReader {
         ("faults", "{drop, duplicate, delay, max-delay, seed}: random callback faults"),
         ("note", "TEXT: a line in the story"),
         ("status", "show the phone's state"),
-        ("expect", "{shielded, unshielded, reason, shield-title, notification, no-notification, activities-at-most, repair, live-activity, refused, accepted, time, widget-reloads-at-least, session-ended, on-break, store-failed, balance: {xp, coins, credits}, screen-time: MINUTES, goal-streak: DAYS}"),
+        ("expect", "{shielded, unshielded, reason, shield-title, notification, no-notification, activities-at-most, repair, live-activity, refused, accepted, time, widget-reloads-at-least, session-ended, on-break, store-failed, balance: {xp, coins, credits}, screen-time: MINUTES, goal-streak: DAYS, prayer-streak: DAYS}"),
     ]
 
     static let expectationKeys = [
         "shielded", "unshielded", "reason", "rule", "shield-title", "notification", "no-notification", "activities-at-most", "repair",
         "live-activity", "refused", "accepted", "time", "widget-reloads-at-least", "session-ended", "on-break", "store-failed", "balance",
-        "screen-time", "goal-streak",
+        "screen-time", "goal-streak", "prayer-streak",
     ]
 
     func read(_ node: Node) throws -> Step {
@@ -99,7 +99,10 @@ struct StepReader {
             })
         case "tap-key": return .tapKey(profile: try profile(try need("the key's profile")))
         case "choose": return .chooseAfterKey(try reader.choice(try need("end, break or cancel"), "choice", as: KeyChoice.self))
-        case "pray": return try ritual(.prayer, argument)
+        case "pray":
+            guard let argument else { return .pray(mood: nil) }
+            let mood = argument.scalar != nil ? argument : try fields(argument, "pray", ["mood"])["mood"]
+            return .pray(mood: try mood.map { try reader.choice($0, "mood", as: Mood.self) })
         case "challenge":
             let kind: RitualKind = switch try argument.map({ try reader.string($0, "challenge") }) {
             case nil, "math"?: .mathChallenge
@@ -109,7 +112,7 @@ struct StepReader {
             return .ritual(kind, minutes: nil, app: nil)
         case "credits":
             let arg = try need("minutes (5, 15 or 30)")
-            if arg.scalar != nil { return .ritual(.credits, minutes: try reader.int(arg, "minutes", in: 1...720), app: nil) }
+            if arg.scalar != nil { return .ritual(.credits, minutes: try creditMinutes(arg), app: nil) }
             return try ritual(.credits, arg)
         case "quest":
             let arg = try need("breathing or copy-text")
@@ -185,8 +188,16 @@ struct StepReader {
     private func ritual(_ kind: RitualKind, _ node: Node?) throws -> Step {
         guard let node else { return .ritual(kind, minutes: nil, app: nil) }
         let f = try fields(node, kind.rawValue, ["minutes", "app"])
-        return .ritual(kind, minutes: try f["minutes"].map { try reader.int($0, "minutes", in: 1...720) },
-                       app: try f["app"].map { try appName($0) })
+        return .ritual(kind, minutes: try f["minutes"].map { try creditMinutes($0) }, app: try f["app"].map { try appName($0) })
+    }
+
+    /// Minutes of credits: one of the choices the credits screen offers.
+    private func creditMinutes(_ node: Node) throws -> Int {
+        let minutes = try reader.int(node, "minutes")
+        guard CreditsUnlock.choices.contains(minutes) else {
+            throw reader.fail(node, "credits buy \(CreditsUnlock.choices.map(String.init).joined(separator: ", ")) minutes, not \(minutes)")
+        }
+        return minutes
     }
 
     static func faultSettings(_ node: Node, _ reader: YAMLReader) throws -> FaultSettings {
@@ -275,6 +286,7 @@ struct StepReader {
                 result.append(.onBreak(profile: try profile(profileNode), try r["on"].map { try reader.bool($0, "on") } ?? true))
             case "screen-time": result.append(.screenTime(minutes: try reader.int(value, "screen-time", in: 0...1_440)))
             case "goal-streak": result.append(.goalStreak(days: try reader.int(value, "goal-streak", in: 0...100_000)))
+            case "prayer-streak": result.append(.prayerStreak(days: try reader.int(value, "prayer-streak", in: 0...100_000)))
             case "balance":
                 for (account, amount, _) in try reader.entries(value, "balance", allowed: Account.allCases.map(\.rawValue)) {
                     result.append(.balance(Account(rawValue: account)!, try reader.int(amount, account, in: 0...1_000_000)))

@@ -20,6 +20,17 @@ final class StepRunner {
         self.person = Person(phone: phone)
     }
 
+    /// Keeps what following a link did: its reconcile, or why it was refused.
+    private func take(_ outcome: Person.LinkOutcome) {
+        switch outcome {
+        case .refused(let reason):
+            lastRefusal = reason
+            phone.note(.app, "refuses the link: \(reason)")
+        case .handled(let outcome):
+            if let outcome { lastOutcome = outcome }
+        }
+    }
+
     /// Runs one step. Throws ``StepError`` when the step cannot be done as asked and
     /// ``ExpectationFailure`` when a check fails.
     func run(_ step: Step) throws {
@@ -55,13 +66,7 @@ final class StepRunner {
             lastOutcome = phone.outcomes.last?.outcome
         case .link(let url):
             phone.note(.person, "opens the link \(url)")
-            switch person.follow(link: url) {
-            case .refused(let reason):
-                lastRefusal = reason
-                phone.note(.app, "refuses the link: \(reason)")
-            case .handled(let outcome):
-                if let outcome { lastOutcome = outcome }
-            }
+            take(person.follow(link: url))
         case .start(let profile, let origin, let plan):
             lastOutcome = person.start(profile, origin: origin, plan: plan)
         case .end(let profile, let via):
@@ -74,9 +79,11 @@ final class StepRunner {
             phone.note(.person, "uses this week's streak freeze" + (day.map { " for \($0)" } ?? " for today"))
             lastOutcome = phone.perform(UseStreakFreeze(day: day), as: .inApp("streak freeze"))
         case .tapKey(let profile):
-            lastOutcome = try person.tapKey(profile) ?? lastOutcome
+            take(try person.tapKey(profile))
         case .chooseAfterKey(let choice):
             lastOutcome = try person.choose(choice) ?? lastOutcome
+        case .pray(let mood):
+            lastOutcome = try person.completeRitual(.prayer, minutes: nil, app: nil, mood: mood)
         case .ritual(let kind, let minutes, let app):
             lastOutcome = try person.completeRitual(kind, minutes: minutes, app: app)
         case .grant(let scope, let minutes, let ritual):
@@ -249,6 +256,12 @@ final class StepRunner {
             let streak = stored?.progress.goalStreak
             guard streak?.days == days else {
                 throw ExpectationFailure("expected a \(days)-day goal streak, but it is \(streak.map { "\($0.days) days with \($0.lives) lives" } ?? "not counted")")
+            }
+        case .prayerStreak(let days):
+            let prayers = PrayerCompletion.prayers(in: try phone.store.events(EventQuery(kinds: PrayerCompletion.eventKinds)), deviceZone: phone.clock.timeZone)
+            let streak = SelahStreak.days(prayers, now: phone.clock.wall, calendar: phone.clock.calendar)
+            guard streak == days else {
+                throw ExpectationFailure("expected a \(days)-day prayer streak, but it is \(streak) (\(prayers.count) prayers logged)")
             }
         case .storeFailed(let failed):
             guard (lastOutcome?.failedClosed ?? false) == failed else {

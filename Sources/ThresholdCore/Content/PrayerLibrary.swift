@@ -68,6 +68,11 @@ public struct PrayerLibrary: Equatable, Sendable {
         byCell[PrayerCell(tradition, vibe, mood)] ?? []
     }
 
+    /// The template with this id, if the library has it.
+    public func template(_ id: PrayerTemplateID) -> PrayerTemplate? {
+        templates.first { $0.id == id }
+    }
+
     /// The universal templates for a mood, in library order.
     public func universalTemplates(mood: Mood) -> [PrayerTemplate] {
         universalByMood[mood] ?? []

@@ -104,31 +104,36 @@ public struct PrayerTemplate: Hashable, Codable, Sendable, Identifiable {
     /// Words ending in a full stop that do not end a sentence.
     private static let abbreviations: Set<String> = ["st", "sts", "mt", "dr", "mr", "mrs", "ms", "fr", "e.g", "i.e", "cf", "vs"]
 
+    /// The prayer's first sentence: the line a history or a timeline shows for it.
+    public var firstLine: String { PrayerTemplate.sentences(prayer).first ?? prayer }
+
     /// Counts sentences by their closing `.`, `!`, `?` or `…` (a run of them, or one followed by a
     /// closing quotation mark or bracket, ends one sentence; "St." and similar abbreviations do
     /// not). Text that does not end in such a mark has one more, unfinished, sentence.
     static func sentenceCount(_ text: String) -> Int {
+        max(1, sentences(text).count)
+    }
+
+    /// The text's sentences, by the rule ``sentenceCount(_:)`` counts them; an unfinished last
+    /// sentence is one too.
+    static func sentences(_ text: String) -> [String] {
         let closers: Set<Character> = ["”", "’", "\"", "'", ")", "]"]
         let enders: Set<Character> = [".", "!", "?", "…"]
-        var count = 0
-        var endsFinished = false
+        var sentences: [String] = []
+        var current: [Substring] = []
         for word in text.split(whereSeparator: \.isWhitespace) {
+            current.append(word)
             var core = Substring(word)
             while let last = core.last, closers.contains(last) { core.removeLast() }
-            guard let last = core.last, enders.contains(last) else {
-                endsFinished = false
-                continue
-            }
+            guard let last = core.last, enders.contains(last) else { continue }
             var stem = core
             while let end = stem.last, enders.contains(end) { stem.removeLast() }
-            if last == ".", abbreviations.contains(stem.lowercased()) {
-                endsFinished = false
-                continue
-            }
-            count += 1
-            endsFinished = true
+            if last == ".", abbreviations.contains(stem.lowercased()) { continue }
+            sentences.append(current.joined(separator: " "))
+            current = []
         }
-        return endsFinished ? count : count + 1
+        if !current.isEmpty { sentences.append(current.joined(separator: " ")) }
+        return sentences
     }
 
     // MARK: Checks

@@ -76,71 +76,50 @@ extension LinkRoute {
             guard KeyTag.isWellFormed(arguments[0]) else { throw LinkError.badIdentifier(route: route) }
             guard let fragment, let secret = try? KeySecret(base64URL: fragment) else { throw LinkError.badSecret }
             self = .keyTap(KeyTagID(String(arguments[0])), secret)
+        case "home", "tutorial", "feedback":
+            try expect(0...0, "…/\(route)")
+            try refuseQuery()
+            try refuseFragment()
+            self = .open(route == "home" ? .home : route == "tutorial" ? .tutorial : .feedback)
         case "pray":
-            try expect(0...0, "…/pray")
-            try refuseQuery()
+            try expect(0...0, "…/pray or …/pray?app=<app token>")
             try refuseFragment()
-            self = .prayer
+            var items = try LinkRoute.queryItems(query, allowed: ["app"], route: route)
+            self = .open(.prayer(app: try items.removeValue(forKey: "app").map { AppToken(data: try LinkRoute.token($0, "app token")) }))
         case "unlock":
-            try expect(1...1, "…/unlock/<app token>")
+            try expect(0...1, "…/unlock or …/unlock/<app token>")
             try refuseFragment()
-            let app = AppToken(data: try LinkRoute.token(arguments[0], "app token"))
-            var category: CategoryToken?
-            if let query {
-                guard query.hasPrefix("category=") else { throw LinkError.unexpectedQuery(route: route) }
-                category = CategoryToken(data: try LinkRoute.token(query.dropFirst("category=".count), "category token"))
+            let app = try arguments.first.map { AppToken(data: try LinkRoute.token($0, "app token")) }
+            var items = try LinkRoute.queryItems(query, allowed: ["category", "rule"], route: route)
+            let category = try items.removeValue(forKey: "category").map { CategoryToken(data: try LinkRoute.token($0, "category token")) }
+            let rule = try items.removeValue(forKey: "rule").map { raw in
+                guard let text = LinkRoute.unescape(raw), let rule = RuleRef(linkValue: text) else {
+                    throw LinkError.wrongShape(route: route, expected: "…/unlock[/<app token>]?rule=<profile:id | gate:id | intention:id | tutorial>")
+                }
+                return rule
             }
-            self = .unlockGate(app: app, category: category)
+            self = .open(.unlockGate(app: app, category: category, rule: rule))
         case "session":
-            try expect(0...1, "…/session or …/session/<session id>")
+            try expect(0...1, "…/session or …/session/<profile id>")
             try refuseQuery()
             try refuseFragment()
-            if let raw = arguments.first {
-                self = .session(SessionID(try LinkRoute.identifier(raw, route: route)))
-            } else {
-                self = .session(nil)
-            }
-        case "open":
-            try expect(1...1, "…/open/<screen>")
-            try refuseFragment()
-            self = .destination(try LinkRoute.destination(String(arguments[0]), query: query))
+            self = .open(.session(try arguments.first.map { ProfileID(try LinkRoute.identifier($0, route: route)) }))
         default:
             throw LinkError.unknownRoute(String(rest))
         }
     }
 
-    /// The screen an `/open/<screen>?…` link names: the inverse of ``AppDestination/url``.
-    private static func destination(_ screen: String, query: Substring?) throws -> AppDestination {
-        let route = "open/\(screen.prefix(20))"
-        var items: [String: String] = [:]
+    /// A query's `key=value` items: each key at most once, among `allowed`, with a value.
+    private static func queryItems(_ query: Substring?, allowed: Set<String>, route: String) throws -> [String: Substring] {
+        var items: [String: Substring] = [:]
         for item in query.map({ $0.split(separator: "&", omittingEmptySubsequences: false) }) ?? [] {
             let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard pair.count == 2, !pair[1].isEmpty, items[String(pair[0])] == nil else { throw LinkError.unexpectedQuery(route: route) }
-            items[String(pair[0])] = String(pair[1])
-        }
-        func take(_ key: String) -> String? { items.removeValue(forKey: key) }
-        let destination: AppDestination
-        switch screen {
-        case "home":
-            destination = .home
-        case "tutorial":
-            destination = .tutorial
-        case "pray":
-            destination = .prayer(app: try appToken(take("app")))
-        case "unlock":
-            let app = try appToken(take("app"))
-            guard let raw = take("rule"), let text = unescape(Substring(raw)), let rule = RuleRef(linkValue: text) else {
-                throw LinkError.wrongShape(route: route, expected: "…/open/unlock?app=<app token>&rule=<profile:id | gate:id | intention:id | tutorial>")
+            guard pair.count == 2, !pair[1].isEmpty, allowed.contains(String(pair[0])), items[String(pair[0])] == nil else {
+                throw LinkError.unexpectedQuery(route: route)
             }
-            destination = .unlockOptions(app: app, rule: rule)
-        case "session":
-            guard let raw = take("profile") else { throw LinkError.wrongShape(route: route, expected: "…/open/session?profile=<profile id>") }
-            destination = .session(ProfileID(try identifier(Substring(raw), route: route)))
-        default:
-            throw LinkError.unknownRoute(route)
+            items[String(pair[0])] = pair[1]
         }
-        guard items.isEmpty else { throw LinkError.unexpectedQuery(route: route) }
-        return destination
+        return items
     }
 
     /// Whether a byte may appear in a link as written: RFC 3986's unreserved and reserved
@@ -153,12 +132,6 @@ extension LinkRoute {
         default:
             "-._~:/?#@!$&'()*+,;=%".utf8.contains(byte)
         }
-    }
-
-    /// The app token a query item carries, if it has one.
-    private static func appToken(_ raw: String?) throws -> AppToken? {
-        guard let raw else { return nil }
-        return AppToken(data: try token(Substring(raw), "app token"))
     }
 
     /// An unescaped id: 1 to 128 characters of valid UTF-8 with no control characters.

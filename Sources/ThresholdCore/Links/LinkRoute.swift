@@ -3,36 +3,34 @@ import Foundation
 /// Where a link asks the app to go. A parsed link is only this value: the app decides what to
 /// do with it (every route still passes the same policy checks as the in-app buttons).
 ///
-/// Universal links (`https://threshold.app/…`) come from key tags, Shortcuts and the web;
-/// the custom scheme (`threshold://…`) carries the app's own notification deep links. Both
-/// spell a route the same way after the host:
+/// The one link vocabulary of the app: key tags, Shortcuts, the web, the shields'
+/// notifications, reminders, widgets and quick actions all write their links here and the app
+/// reads them back here. Universal links (`https://threshold.app/…`) come from key tags, Shortcuts
+/// and the web; the custom scheme (`threshold://…`) carries the app's own links (notifications,
+/// widgets). Both spell a route the same way after the host:
 ///
 /// | route | universal link | deep link |
 /// |---|---|---|
 /// | start a profile | `/start/<profile id>` | `threshold://start/<profile id>` |
 /// | key tap | `/k/<tag id>#<secret>` | — (tags carry universal links only) |
-/// | prayer flow | `/pray` | `threshold://pray` |
-/// | unlock gate for an app | `/unlock/<app token>[?category=<category token>]` | `threshold://unlock/<app token>[?category=…]` |
-/// | session screen | `/session[/<session id>]` | `threshold://session[/<session id>]` |
-/// | a screen a shield's notification names | `/open/<screen>[?…]` (``AppDestination/url``) | `threshold://open/<screen>[?…]` |
+/// | home | `/home` | `threshold://home` |
+/// | prayer flow | `/pray[?app=<app token>]` | `threshold://pray[?app=…]` |
+/// | unlock gate | `/unlock[/<app token>][?category=<category token>][&rule=<rule>]` | `threshold://unlock[/…][?…]` |
+/// | session screen | `/session[/<profile id>]` | `threshold://session[/<profile id>]` |
+/// | tutorial | `/tutorial` | `threshold://tutorial` |
+/// | feedback | `/feedback` | `threshold://feedback` |
 ///
-/// Tokens are base64url without padding; ids are percent-encoded UTF-8. The key's secret sits
-/// in the fragment, which browsers never send to a server: if the app is missing and the link
-/// opens in Safari, threshold.app's server still never sees the secret.
+/// Tokens are base64url without padding; ids are percent-encoded UTF-8; a rule is
+/// `profile:<id>`, `gate:<id>`, `intention:<id>` or `tutorial` (``RuleRef/linkValue``). The
+/// key's secret sits in the fragment, which browsers never send to a server: if the app is
+/// missing and the link opens in Safari, threshold.app's server still never sees the secret.
 public enum LinkRoute: Hashable, Sendable {
     /// Start a profile (a Shortcut, a widget or a web link).
     case startProfile(ProfileID)
     /// A tap of an NFC key tag: the tag's id and the secret its link carries.
     case keyTap(KeyTagID, KeySecret)
-    /// Open the prayer flow (the Selah shield's notification).
-    case prayer
-    /// Open the unlock gate for an app, with its category when the shield knew it.
-    case unlockGate(app: AppToken, category: CategoryToken?)
-    /// Open a session's screen; `nil` opens the one running now.
-    case session(SessionID?)
-    /// Open the screen a shield's notification names (`/open/home`, `/open/pray?app=…`,
-    /// `/open/unlock?app=…&rule=profile:work`, `/open/session?profile=…`, `/open/tutorial`).
-    case destination(AppDestination)
+    /// Open a screen: a shield's notification, a reminder, a quick action, a widget.
+    case open(AppDestination)
 }
 
 /// The two ways a link reaches the app.
@@ -48,6 +46,11 @@ extension LinkRoute {
     public static let host = "threshold.app"
     /// The app's custom URL scheme.
     public static let scheme = "threshold"
+
+    /// The paths the app claims on its domain (the apple-app-site-association file's components),
+    /// one or two per route: exactly the links ``url(_:)`` writes.
+    public static let claimedPaths = ["/start/*", "/k/*", "/home", "/pray", "/unlock", "/unlock/*", "/session", "/session/*",
+                                      "/tutorial", "/feedback"]
 
     /// The route's universal link.
     public var universalLink: URL { url(.universal) }
@@ -71,24 +74,38 @@ extension LinkRoute {
             "start/" + LinkRoute.escape(id.rawValue)
         case .keyTap(let tag, let secret):
             "k/" + tag.rawValue + "#" + secret.base64URL
-        case .prayer:
-            "pray"
-        case .unlockGate(let app, let category):
-            "unlock/" + Base64URL.encode(app.data) + (category.map { "?category=" + Base64URL.encode($0.data) } ?? "")
-        case .session(let id):
-            "session" + (id.map { "/" + LinkRoute.escape($0.rawValue) } ?? "")
-        case .destination(let destination):
-            String(destination.url.dropFirst("https://\(AppDestination.host)/".count))
+        case .open(.home):
+            "home"
+        case .open(.prayer(let app)):
+            "pray" + LinkRoute.query([("app", app.map { Base64URL.encode($0.data) })])
+        case .open(.unlockGate(let app, let category, let rule)):
+            "unlock" + (app.map { "/" + Base64URL.encode($0.data) } ?? "")
+                + LinkRoute.query([("category", category.map { Base64URL.encode($0.data) }),
+                                   ("rule", rule.map { LinkRoute.escape($0.linkValue, keeping: ":") })])
+        case .open(.session(let profile)):
+            "session" + (profile.map { "/" + LinkRoute.escape($0.rawValue) } ?? "")
+        case .open(.tutorial):
+            "tutorial"
+        case .open(.feedback):
+            "feedback"
         }
     }
 
-    /// Percent-encodes everything but RFC 3986's unreserved characters.
-    static func escape(_ text: String) -> String {
+    /// `?a=1&b=2` for the items with a value, or nothing.
+    private static func query(_ items: [(String, String?)]) -> String {
+        let parts = items.compactMap { key, value in value.map { "\(key)=\($0)" } }
+        return parts.isEmpty ? "" : "?" + parts.joined(separator: "&")
+    }
+
+    /// Percent-encodes everything but RFC 3986's unreserved characters and those in `kept`.
+    static func escape(_ text: String, keeping kept: String = "") -> String {
         var out = ""
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
                  UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"):
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            case _ where kept.utf8.contains(byte):
                 out.unicodeScalars.append(Unicode.Scalar(byte))
             default:
                 out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)

@@ -14,8 +14,9 @@ public struct RitualCompletion: Hashable, Sendable {
         self.spend = spend
     }
 
-    /// The event a write records for it (the spend is posted as a ledger entry).
-    public var event: Event { .ritualCompleted(record) }
+    /// The event a write records for it when completed on a device in `timeZone` (the spend is
+    /// posted as a ledger entry).
+    public func event(in timeZone: TimeZone) -> Event { .ritualCompleted(record.completed(in: timeZone)) }
 
     /// The command that issues the grant: ``IssueGrant``, or ``OpenIntention`` for an
     /// intention's open. Run it in the write that records the completion, at `request.start`.
@@ -33,6 +34,25 @@ public struct RitualRecord: Hashable, Codable, Sendable {
     public let scope: GrantScope
     public let minutes: Int
     public let detail: RitualDetail
+    /// The device's time zone when it completed: it fixes the local day it counts for (a
+    /// prayer's day in Selah's streak), wherever the person is later. `nil` in records written
+    /// before it was kept.
+    public private(set) var timeZoneIdentifier: String?
+
+    public init(origin: GrantOrigin, scope: GrantScope, minutes: Int, detail: RitualDetail, timeZoneIdentifier: String? = nil) {
+        self.origin = origin
+        self.scope = scope
+        self.minutes = minutes
+        self.detail = detail
+        self.timeZoneIdentifier = timeZoneIdentifier
+    }
+
+    /// The same record, stamped with the zone it completed in.
+    public func completed(in timeZone: TimeZone) -> RitualRecord {
+        var stamped = self
+        stamped.timeZoneIdentifier = timeZone.identifier
+        return stamped
+    }
 
     /// The ritual, when the origin was one (an intention open is not).
     public var ritual: RitualKind? {

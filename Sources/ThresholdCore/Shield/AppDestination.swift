@@ -1,41 +1,40 @@
 import Foundation
 
-/// A screen of the app that a shield button or a notification leads to.
+/// A screen of the app that a link, a shield's notification, a reminder or a quick action leads to.
 ///
 /// The shield cannot open the app itself (PLATFORM.md): its buttons post a local notification
-/// whose link opens the app here. `url` is the universal link the notification carries; the
-/// link router (Core `Links/`) parses the same shapes.
+/// whose link opens the app here. The link router (`LinkRoute`, Core `Links/`) is the one place
+/// that writes and reads these links: a destination is the route `LinkRoute.open(_:)`, `url` its
+/// universal link and `deepLink` its `threshold://` link, and parsing either gives it back.
 public enum AppDestination: Hashable, Codable, Sendable, CustomStringConvertible {
     /// The home screen.
     case home
     /// Selah's prayer flow, for an app when the shield knows it.
     case prayer(app: AppToken?)
-    /// The unlock gate: why an app is blocked and the ways through.
-    case unlockOptions(app: AppToken?, rule: RuleRef)
-    /// A profile's running session: end, break, complete.
-    case session(ProfileID)
+    /// The unlock gate: why an app is blocked and the ways through, with the category and the
+    /// restriction when the shield knew them. With no app, the gate for whatever is blocked now
+    /// (the "Unblock" quick action).
+    case unlockGate(app: AppToken?, category: CategoryToken?, rule: RuleRef?)
+    /// A profile's running session (end, break, complete); `nil` for the one running now.
+    case session(ProfileID?)
     /// Finishing the first-run tutorial.
     case tutorial
+    /// Writing feedback (the "Feedback" quick action).
+    case feedback
 
-    public static let host = "threshold.app"
+    /// The domain universal links are claimed for: `LinkRoute.host`.
+    public static var host: String { LinkRoute.host }
 
-    public var url: String {
-        switch self {
-        case .home: "https://\(Self.host)/open/home"
-        case .prayer(let app): "https://\(Self.host)/open/pray" + Self.query(["app": app?.data.base64URL])
-        case .unlockOptions(let app, let rule):
-            "https://\(Self.host)/open/unlock" + Self.query(["app": app?.data.base64URL, "rule": rule.linkValue])
-        case .session(let profile): "https://\(Self.host)/open/session" + Self.query(["profile": profile.rawValue])
-        case .tutorial: "https://\(Self.host)/open/tutorial"
-        }
-    }
+    /// The link router's route for this screen.
+    public var route: LinkRoute { .open(self) }
+
+    /// The universal link: `https://threshold.app/pray?app=…`.
+    public var url: String { route.url(.universal).absoluteString }
+
+    /// The app's own link, as notifications carry it: `threshold://pray?app=…`.
+    public var deepLink: String { route.url(.deepLink).absoluteString }
 
     public var description: String { url }
-
-    private static func query(_ items: KeyValuePairs<String, String?>) -> String {
-        let parts = items.compactMap { key, value in value.map { "\(key)=\($0.addingPercentEncoding(withAllowedCharacters: .urlQueryValueAllowed) ?? $0)" } }
-        return parts.isEmpty ? "" : "?" + parts.joined(separator: "&")
-    }
 }
 
 extension RuleRef {
@@ -48,11 +47,6 @@ extension RuleRef {
         case .tutorial: "tutorial"
         }
     }
-}
-
-extension CharacterSet {
-    // NB: ASCII only: `CharacterSet.alphanumerics` also holds “é” and “日”, which a URL must escape.
-    static let urlQueryValueAllowed = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:")
 }
 
 extension Data {

@@ -101,7 +101,7 @@ extension ShieldContent {
             self.init(
                 title: "Blocked by \(label.name)",
                 subtitle: "To unlock: open Threshold",
-                primary: ShieldButton("Unlock options", .notify(.unlockOptions(app: app, rule: label.rule))),
+                primary: ShieldButton("Unlock options", .notify(.unlockGate(app: app, category: nil, rule: label.rule))),
                 secondary: ShieldButton("Close", .close))
         case .intention(let label):
             let used = "\(label.opensUsed) of \(label.opensPerDay) opens used today" + (streak.map { " · \($0)-day streak" } ?? "")

@@ -14,19 +14,19 @@ import ThresholdCore
             .startProfile("work"),
             .startProfile("Deep work 🎯/evening"),
             .keyTap("AbCdEfGhIjKl", secret),
-            .prayer,
-            .unlockGate(app: AppToken("instagram"), category: nil),
-            .unlockGate(app: AppToken(data: Data([0xFB, 0xFF, 0x00])), category: CategoryToken("social")),
-            .session(nil),
-            .session("s-1"),
-            .destination(.home),
-            .destination(.tutorial),
-            .destination(.prayer(app: nil)),
-            .destination(.prayer(app: AppToken("instagram"))),
-            .destination(.unlockOptions(app: AppToken("instagram"), rule: .profile("Deep work"))),
-            .destination(.unlockOptions(app: nil, rule: .gate("selah:evening"))),
-            .destination(.unlockOptions(app: nil, rule: .tutorial)),
-            .destination(.session("café & co")),
+            .open(.home),
+            .open(.tutorial),
+            .open(.feedback),
+            .open(.prayer(app: nil)),
+            .open(.prayer(app: AppToken("instagram"))),
+            .open(.unlockGate(app: nil, category: nil, rule: nil)),
+            .open(.unlockGate(app: AppToken("instagram"), category: nil, rule: nil)),
+            .open(.unlockGate(app: AppToken(data: Data([0xFB, 0xFF, 0x00])), category: CategoryToken("social"), rule: nil)),
+            .open(.unlockGate(app: AppToken("instagram"), category: nil, rule: .profile("Deep work"))),
+            .open(.unlockGate(app: nil, category: CategoryToken("games"), rule: .gate("selah:evening"))),
+            .open(.unlockGate(app: nil, category: nil, rule: .tutorial)),
+            .open(.session(nil)),
+            .open(.session("café & co")),
         ]
         for route in routes {
             for form in LinkForm.allCases {
@@ -37,29 +37,49 @@ import ThresholdCore
 
     @Test func links_readAsDocumented() {
         #expect(LinkRoute.keyTap("tag1", secret).universalLink.absoluteString == "https://threshold.app/k/tag1#AAECAwQFBgcICQoLDA0ODw")
-        #expect(LinkRoute.prayer.url(.deepLink).absoluteString == "threshold://pray")
+        #expect(LinkRoute.open(.prayer(app: nil)).url(.deepLink).absoluteString == "threshold://pray")
         #expect(LinkRoute.startProfile("Deep work").universalLink.absoluteString == "https://threshold.app/start/Deep%20work")
-        #expect(LinkRoute.unlockGate(app: AppToken("instagram"), category: CategoryToken("social")).url(.deepLink).absoluteString
-            == "threshold://unlock/aW5zdGFncmFt?category=c29jaWFs")
+        #expect(AppDestination.unlockGate(app: AppToken("instagram"), category: CategoryToken("social"), rule: .gate("selah")).deepLink
+            == "threshold://unlock/aW5zdGFncmFt?category=c29jaWFs&rule=gate:selah")
+        #expect(AppDestination.session("work").url == "https://threshold.app/session/work")
         // A key tap has no deep-link form: tags carry the universal link.
         #expect(LinkRoute.keyTap("tag1", secret).url(.deepLink) == LinkRoute.keyTap("tag1", secret).universalLink)
     }
 
-    @Test func theShieldsNotificationLinks_parseBackToTheirDestination() throws {
+    @Test func everyDestination_isTheRouterReadingBackItsOwnLinks() throws {
         let destinations: [AppDestination] = [
-            .home, .prayer(app: AppToken("tiktok")), .unlockOptions(app: AppToken("instagram"), rule: .intention("ig")),
-            .session("work"), .tutorial,
+            .home, .prayer(app: AppToken("tiktok")), .unlockGate(app: AppToken("instagram"), category: nil, rule: .intention("ig")),
+            .session("work"), .session(nil), .tutorial, .feedback,
         ]
         for destination in destinations {
-            #expect(try LinkRoute(parsing: destination.url) == .destination(destination), "\(destination.url)")
+            #expect(try LinkRoute(parsing: destination.url) == .open(destination), "\(destination.url)")
+            #expect(try LinkRoute(parsing: destination.deepLink) == .open(destination), "\(destination.deepLink)")
         }
-        #expect(try LinkRoute(parsing: "https://threshold.app/open/unlock?rule=gate:selah&app=aW5zdGFncmFt")
-            == .destination(.unlockOptions(app: AppToken("instagram"), rule: .gate("selah"))))
+        // Query items may come in any order, and the rule's colon may be escaped.
+        #expect(try LinkRoute(parsing: "https://threshold.app/unlock/aW5zdGFncmFt?rule=gate%3Aselah&category=c29jaWFs")
+            == .open(.unlockGate(app: AppToken("instagram"), category: CategoryToken("social"), rule: .gate("selah"))))
+    }
+
+    @Test func everyLinkWritten_fallsUnderAPathTheAppClaims() {
+        func claimed(_ path: String) -> Bool {
+            LinkRoute.claimedPaths.contains { pattern in
+                pattern.hasSuffix("/*") ? path.hasPrefix(pattern.dropLast()) && path.count > pattern.count - 1 : path == pattern
+            }
+        }
+        let routes: [LinkRoute] = [
+            .startProfile("work"), .keyTap("tag1", secret), .open(.home), .open(.prayer(app: AppToken("x"))),
+            .open(.unlockGate(app: nil, category: nil, rule: nil)), .open(.unlockGate(app: AppToken("x"), category: nil, rule: .tutorial)),
+            .open(.session(nil)), .open(.session("w")), .open(.tutorial), .open(.feedback),
+        ]
+        for route in routes {
+            #expect(claimed(route.universalLink.path), "\(route.universalLink) is not under a claimed path")
+        }
+        #expect(!claimed("/open/pray"))
     }
 
     @Test func schemeAndHost_ignoreCase_andATrailingSlashIsAccepted() throws {
-        #expect(try LinkRoute(parsing: "HTTPS://Threshold.App/pray/") == .prayer)
-        #expect(try LinkRoute(parsing: "THRESHOLD://session/") == .session(nil))
+        #expect(try LinkRoute(parsing: "HTTPS://Threshold.App/pray/") == .open(.prayer(app: nil)))
+        #expect(try LinkRoute(parsing: "THRESHOLD://session/") == .open(.session(nil)))
     }
 
     // MARK: Refusals
@@ -95,20 +115,23 @@ import ThresholdCore
         ("https://threshold.app/k/tag1#AAECAwQFBgcICQoLDA0ODw==", .badSecret),
         ("https://threshold.app/k/ta.g#AAECAwQFBgcICQoLDA0ODw", .badIdentifier(route: "k")),
         ("https://threshold.app/k/tag1?x#AAECAwQFBgcICQoLDA0ODw", .unexpectedQuery(route: "k")),
-        ("https://threshold.app/unlock/", .wrongShape(route: "unlock", expected: "…/unlock/<app token>")),
         ("https://threshold.app/unlock/a", .badToken("app token")),
         ("https://threshold.app/unlock/aW5zdGFncmFt=", .badToken("app token")),
-        ("https://threshold.app/unlock/aW5zdGFncmFt?category=", .badToken("category token")),
+        ("https://threshold.app/unlock/a/b", .wrongShape(route: "unlock", expected: "…/unlock or …/unlock/<app token>")),
+        ("https://threshold.app/unlock/aW5zdGFncmFt?category=", .unexpectedQuery(route: "unlock")),
+        ("https://threshold.app/unlock/aW5zdGFncmFt?category=a", .badToken("category token")),
         ("https://threshold.app/unlock/aW5zdGFncmFt?app=x", .unexpectedQuery(route: "unlock")),
-        ("threshold://session/a/b", .wrongShape(route: "session", expected: "…/session or …/session/<session id>")),
-        ("https://threshold.app/open/settings", .unknownRoute("open/settings")),
-        ("https://threshold.app/open/home?x=1", .unexpectedQuery(route: "open/home")),
-        ("https://threshold.app/open/pray?app=aW5zdGFncmFt&app=aW5zdGFncmFt", .unexpectedQuery(route: "open/pray")),
-        ("https://threshold.app/open/pray?app=", .unexpectedQuery(route: "open/pray")),
-        ("https://threshold.app/open/unlock?app=aW5zdGFncmFt", .wrongShape(route: "open/unlock", expected: "…/open/unlock?app=<app token>&rule=<profile:id | gate:id | intention:id | tutorial>")),
-        ("https://threshold.app/open/unlock?rule=team:x", .wrongShape(route: "open/unlock", expected: "…/open/unlock?app=<app token>&rule=<profile:id | gate:id | intention:id | tutorial>")),
-        ("https://threshold.app/open/session", .wrongShape(route: "open/session", expected: "…/open/session?profile=<profile id>")),
-        ("https://threshold.app/open/session?profile=work#x", .unexpectedFragment(route: "open")),
+        ("https://threshold.app/unlock?rule=team:x", .wrongShape(route: "unlock", expected: "…/unlock[/<app token>]?rule=<profile:id | gate:id | intention:id | tutorial>")),
+        ("https://threshold.app/unlock?rule=gate:a&rule=gate:b", .unexpectedQuery(route: "unlock")),
+        ("threshold://session/a/b", .wrongShape(route: "session", expected: "…/session or …/session/<profile id>")),
+        ("https://threshold.app/session?profile=work", .unexpectedQuery(route: "session")),
+        ("https://threshold.app/session/work#x", .unexpectedFragment(route: "session")),
+        ("https://threshold.app/home?x=1", .unexpectedQuery(route: "home")),
+        ("https://threshold.app/tutorial/now", .wrongShape(route: "tutorial", expected: "…/tutorial")),
+        ("https://threshold.app/pray?app=aW5zdGFncmFt&app=aW5zdGFncmFt", .unexpectedQuery(route: "pray")),
+        ("https://threshold.app/pray?app=", .unexpectedQuery(route: "pray")),
+        ("https://threshold.app/pray/now", .wrongShape(route: "pray", expected: "…/pray or …/pray?app=<app token>")),
+        ("https://threshold.app/open/pray", .unknownRoute("open/pray")),
     ])
     func malformedLinks_areRefusedWithTheirReason(text: String, expected: LinkError) {
         #expect(throws: expected) { try LinkRoute(parsing: text) }
@@ -146,7 +169,7 @@ import ThresholdCore
     @Test func anyTokenAndSecret_roundTripThroughTheirLinks() async {
         let bytes = Gen.uint8().array(of: 1...300)
         await propertyCheck(input: bytes, Gen.uint8().array(of: 16)) { token, secretBytes in
-            let unlock = LinkRoute.unlockGate(app: AppToken(data: Data(token)), category: CategoryToken(data: Data(token.reversed())))
+            let unlock = LinkRoute.open(.unlockGate(app: AppToken(data: Data(token)), category: CategoryToken(data: Data(token.reversed())), rule: nil))
             #expect(try LinkRoute(url: unlock.url(.deepLink)) == unlock)
             let key = LinkRoute.keyTap("t", try KeySecret(bytes: secretBytes))
             #expect(try LinkRoute(url: key.universalLink) == key)

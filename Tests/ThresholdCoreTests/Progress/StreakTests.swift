@@ -200,3 +200,51 @@ import TestSupport
         #expect(throws: ValidationError.self) { try ScreenTimeTracking(selection: .empty, goalMinutes: nil, since: day("2026-11-23")) }
     }
 }
+
+@Suite struct PrayerEventTests {
+    let ny = calendar("America/New_York")
+
+    @Test func aPrayerRitualsEvent_isAPrayerCompletion_inTheZoneItWasSaidIn() {
+        let logged = LoggedEvent.prayer("2026-11-23 23:30", in: "America/Los_Angeles", mood: .tired)
+        let prayer = PrayerCompletion(logged, deviceZone: TimeZone(identifier: "Europe/London")!)
+        #expect(prayer?.timeZoneIdentifier == "America/Los_Angeles")
+        #expect(prayer?.day == day("2026-11-23"), "23:30 in Los Angeles is already the 24th in New York and London")
+        #expect(prayer?.mood == .tired)
+    }
+
+    @Test func otherEvents_areNotPrayers() {
+        let start = at("2026-11-23 08:00")
+        let grant = Grant.make("g", from: start, minutes: 10, origin: .ritual(.prayer))
+        #expect(PrayerCompletion(LoggedEvent(sequence: 1, at: start, event: .grantIssued(grant)), deviceZone: ny.timeZone) == nil)
+        let math = RitualRecord(origin: .ritual(.mathChallenge), scope: .allGated, minutes: 5,
+                                detail: .math(difficulty: .easy, solved: 5, mistakes: 0))
+        #expect(PrayerCompletion(LoggedEvent(sequence: 2, at: start, event: .ritualCompleted(math)), deviceZone: ny.timeZone) == nil)
+    }
+
+    @Test func aRecordWithoutAZone_readsInTheDevicesZone() {
+        let record = PrayerRecord(mood: .joyful, templateID: "t", tradition: .catholic, vibe: .liturgical,
+                                  preferredTranslation: nil, shownTranslation: .kjv)
+        let old = RitualRecord(origin: .ritual(.prayer), scope: .allGated, minutes: 10, detail: .prayer(record))
+        let prayer = PrayerCompletion(LoggedEvent(sequence: 1, at: at("2026-11-23 08:00"), event: .ritualCompleted(old)), deviceZone: ny.timeZone)
+        #expect(prayer?.timeZoneIdentifier == "America/New_York")
+    }
+
+    @Test func theStreakAndHistory_readTheLoggedPrayers() {
+        let events = [LoggedEvent.prayer("2026-11-21 08:00", sequence: 1), .prayer("2026-11-22 21:00", sequence: 2),
+                      .prayer("2026-11-23 07:00", sequence: 3), .prayer("2026-11-23 12:00", sequence: 4)]
+        let prayers = PrayerCompletion.prayers(in: events, deviceZone: ny.timeZone)
+        #expect(SelahStreak.days(prayers, now: at("2026-11-23 22:00"), calendar: ny) == 3)
+        #expect(PrayerHistory(prayers).days.first?.prayers.count == 2)
+    }
+
+    @Test func withTheLibrary_aPrayerHasItsFirstLineAndVerse() throws {
+        let template = try PrayerTemplate(id: "t-1", traditions: [.catholic], vibes: [.liturgical], moods: [.anxious],
+                                          prayer: "Lord, St. Joseph kept watch. Keep watch over me. Amen.",
+                                          verse: .init(reference: try VerseReference("Philippians 4:6"), text: "Be careful for nothing"),
+                                          translation: .kjv)
+        let library = try PrayerLibrary(templates: [template])
+        let prayer = PrayerCompletion(.prayer("2026-11-23 08:00", template: "t-1"), deviceZone: ny.timeZone, library: library)
+        #expect(prayer?.title == "Lord, St. Joseph kept watch.")
+        #expect(prayer?.verse == "Philippians 4:6")
+    }
+}

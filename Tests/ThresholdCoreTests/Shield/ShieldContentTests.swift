@@ -43,7 +43,7 @@ import TestSupport
         let label = GateLabel(rule: .profile("work"), name: "Work Mode", path: .earnedAccess, rituals: [.credits])
         let content = ShieldContent(reason: .gated(label), app: ig)
         #expect(content.title == "Blocked by Work Mode" && content.subtitle == "To unlock: open Threshold")
-        #expect(content.primary == ShieldButton("Unlock options", .notify(.unlockOptions(app: ig, rule: .profile("work")))))
+        #expect(content.primary == ShieldButton("Unlock options", .notify(.unlockGate(app: ig, category: nil, rule: .profile("work")))))
         #expect(content.secondary == ShieldButton("Close", .close))
         #expect(content.primary.action.description.contains("rule=profile:work"))
     }
@@ -68,7 +68,8 @@ import TestSupport
     }
 
     @Test func links_carryTheAppAsURLSafeBase64() {
-        let url = AppDestination.prayer(app: AppToken(data: Data([0xfb, 0xff]))).url
-        #expect(url == "https://threshold.app/open/pray?app=-_8")
+        let destination = AppDestination.prayer(app: AppToken(data: Data([0xfb, 0xff])))
+        #expect(destination.url == "https://threshold.app/pray?app=-_8")
+        #expect(destination.deepLink == "threshold://pray?app=-_8")
     }
 }
