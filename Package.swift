@@ -146,7 +146,7 @@ package.targets += [
     // build and are tested on Linux; the iOS views sit on top of them.
     .target(
         name: "FeatureModels",
-        dependencies: ["ThresholdCore", "StoreClient", "ThresholdKeys", "ThresholdRuntime", "EntryPoints"],
+        dependencies: ["ThresholdCore", "StoreClient", "ThresholdKeys", "ThresholdRuntime", "EntryPoints", "ScreenTimeClient"],
         swiftSettings: swift6
     ),
     .testTarget(
@@ -155,13 +155,16 @@ package.targets += [
                        "EntryPoints", "ScreenTimeSimulator", "ScreenTimeClient", "ThresholdRuntime"],
         swiftSettings: swift6
     ),
+    // The design system's colours as values, so their contrast is checked here on Linux.
+    .target(name: "DesignTokens", swiftSettings: swift6),
+    .testTarget(name: "DesignTokensTests", dependencies: ["DesignTokens"], swiftSettings: swift6),
 ]
 
 // MARK: - iOS
 
 if applePlatformBuild {
     package.targets += [
-        .target(name: "DesignSystem", dependencies: ["ThresholdCore"], swiftSettings: swift6),
+        .target(name: "DesignSystem", dependencies: ["ThresholdCore", "DesignTokens"], swiftSettings: swift6),
     ]
 
     // The live platform and the extensions' logic; App/project.yml links these products.
