@@ -164,7 +164,8 @@ package.targets += [
 
 if applePlatformBuild {
     package.targets += [
-        .target(name: "DesignSystem", dependencies: ["ThresholdCore", "DesignTokens"], swiftSettings: swift6),
+        .target(name: "DesignSystem", dependencies: ["ThresholdCore", "DesignTokens"], resources: [.process("Resources")],
+                swiftSettings: swift6),
     ]
 
     // The live platform and the extensions' logic; App/project.yml links these products.
@@ -212,4 +213,16 @@ if applePlatformBuild {
             swiftSettings: swift6
         ),
     ]
+
+    // The screens: SwiftUI over FeatureModels' models, one module each; AppFeature is the root the
+    // app shows. Views are annotated @MainActor (`.defaultIsolation` needs swift-tools 6.2, which
+    // Xcode 16 cannot read).
+    let screens: [(name: String, uses: [Target.Dependency])] = [
+        ("SelectionFeature", ["ScreenTimeLive"]),
+        ("OnboardingFeature", ["SelectionFeature"]),
+    ]
+    package.targets += screens.map { screen in
+        .target(name: screen.name, dependencies: ["FeatureModels", "DesignSystem", "ThresholdCore"] + screen.uses,
+                resources: [.process("Resources")], swiftSettings: swift6)
+    }
 }

@@ -13,7 +13,7 @@ import ThresholdCore
 @MainActor @Observable
 public final class AppModel {
     public enum Tab: String, Hashable, Sendable, CaseIterable {
-        case home, session, profiles, intentions, insights, settings
+        case home, session, profiles, insights, settings
     }
 
     /// A screen shown over the tabs.
