@@ -220,6 +220,9 @@ if applePlatformBuild {
     let screens: [(name: String, uses: [Target.Dependency])] = [
         ("SelectionFeature", ["ScreenTimeLive"]),
         ("OnboardingFeature", ["SelectionFeature"]),
+        ("SessionsFeature", []),
+        ("HomeFeature", []),
+        ("UnlockFeature", ["SelectionFeature"]),
     ]
     package.targets += screens.map { screen in
         .target(name: screen.name, dependencies: ["FeatureModels", "DesignSystem", "ThresholdCore"] + screen.uses,
