@@ -223,6 +223,8 @@ if applePlatformBuild {
         ("SessionsFeature", []),
         ("HomeFeature", []),
         ("UnlockFeature", ["SelectionFeature"]),
+        ("ProfilesFeature", ["SelectionFeature"]),
+        ("IntentionsFeature", ["SelectionFeature"]),
     ]
     package.targets += screens.map { screen in
         .target(name: screen.name, dependencies: ["FeatureModels", "DesignSystem", "ThresholdCore"] + screen.uses,

@@ -127,3 +127,12 @@ extension Text {
         return Text(duration.formatted(.units(allowed: [.hours, .minutes], width: .abbreviated)))
     }
 }
+
+/// A model shown in a sheet or pushed screen: identified by the object itself, so `.sheet(item:)`
+/// works for `@MainActor` models that cannot conform to `Identifiable` across isolation.
+public struct Shown<Model: AnyObject>: Identifiable {
+    public let model: Model
+    public var id: ObjectIdentifier { ObjectIdentifier(model) }
+
+    public init(_ model: Model) { self.model = model }
+}
