@@ -225,6 +225,7 @@ if applePlatformBuild {
         ("UnlockFeature", ["SelectionFeature"]),
         ("ProfilesFeature", ["SelectionFeature"]),
         ("IntentionsFeature", ["SelectionFeature"]),
+        ("InsightsFeature", ["ReportExtension"]),
     ]
     package.targets += screens.map { screen in
         .target(name: screen.name, dependencies: ["FeatureModels", "DesignSystem", "ThresholdCore"] + screen.uses,

@@ -7,7 +7,8 @@ import ThresholdCore
     /// The modules with a String Catalog.
     static let modules = ["AppLive", "ReportExtension", "ShieldConfigurationExtension", "WidgetsExtension", "DesignSystem",
                           "SelectionFeature", "OnboardingFeature", "SessionsFeature", "HomeFeature",
-                          "UnlockFeature", "ProfilesFeature", "IntentionsFeature"]
+                          "UnlockFeature", "ProfilesFeature", "IntentionsFeature",
+                          "InsightsFeature"]
 
     static func catalog(_ module: String) throws -> [String: Any] {
         let url = ProjectFiles.root.appendingPathComponent("Sources/\(module)/Resources/Localizable.xcstrings")
