@@ -226,6 +226,7 @@ if applePlatformBuild {
         ("ProfilesFeature", ["SelectionFeature"]),
         ("IntentionsFeature", ["SelectionFeature"]),
         ("InsightsFeature", ["ReportExtension"]),
+        ("SettingsFeature", ["SelectionFeature", "InsightsFeature"]),
     ]
     package.targets += screens.map { screen in
         .target(name: screen.name, dependencies: ["FeatureModels", "DesignSystem", "ThresholdCore"] + screen.uses,

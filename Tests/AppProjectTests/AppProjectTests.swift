@@ -142,6 +142,8 @@ let screenTimeFrameworks: Set<String> = ["FamilyControls", "ManagedSettings", "M
     @Test func appInfoPlist_declaresWhatTheAppNeeds() throws {
         let info = try ProjectFiles.plist(try #require(try target("Threshold").infoPlistPath))
         #expect((info["NSFamilyControlsUsageDescription"] as? String)?.isEmpty == false)
+        // Settings writes NFC keys (SettingsFeature.KeyTagWriter).
+        #expect((info["NFCReaderUsageDescription"] as? String)?.isEmpty == false)
         #expect(info["NSSupportsLiveActivities"] as? Bool == true)
         let schemes = (info["CFBundleURLTypes"] as? [[String: Any]])?.flatMap { $0["CFBundleURLSchemes"] as? [String] ?? [] }
         #expect(schemes == [AppIdentity.urlScheme])
