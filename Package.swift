@@ -227,7 +227,10 @@ if applePlatformBuild {
         ("IntentionsFeature", ["SelectionFeature"]),
         ("InsightsFeature", ["ReportExtension"]),
         ("SettingsFeature", ["SelectionFeature", "InsightsFeature"]),
+        ("AppFeature", ["AppLive", "PrayerContent", "OnboardingFeature", "HomeFeature", "UnlockFeature", "SessionsFeature",
+                        "ProfilesFeature", "IntentionsFeature", "InsightsFeature", "SettingsFeature"]),
     ]
+    package.products.append(.library(name: "AppFeature", targets: ["AppFeature"]))
     package.targets += screens.map { screen in
         .target(name: screen.name, dependencies: ["FeatureModels", "DesignSystem", "ThresholdCore"] + screen.uses,
                 resources: [.process("Resources")], swiftSettings: swift6)

@@ -8,7 +8,7 @@ import ThresholdCore
     static let modules = ["AppLive", "ReportExtension", "ShieldConfigurationExtension", "WidgetsExtension", "DesignSystem",
                           "SelectionFeature", "OnboardingFeature", "SessionsFeature", "HomeFeature",
                           "UnlockFeature", "ProfilesFeature", "IntentionsFeature",
-                          "InsightsFeature", "SettingsFeature"]
+                          "InsightsFeature", "SettingsFeature", "AppFeature"]
 
     static func catalog(_ module: String) throws -> [String: Any] {
         let url = ProjectFiles.root.appendingPathComponent("Sources/\(module)/Resources/Localizable.xcstrings")
