@@ -28,6 +28,21 @@ public struct SessionView: View {
             .navigationTitle(Text("Session", bundle: .module))
         }
         .onAppear { model.load() }
+        .task(id: model.running) { await reloadAtNextChange() }
+    }
+
+    /// A break's end, the goal and the end time change what the screen shows (the phase, End's
+    /// meaning): read the state again when the next of them comes.
+    private func reloadAtNextChange() async {
+        guard let running = model.running else { return }
+        let now = Date()
+        guard let next = [running.breakUntil, running.goalAt, running.endsAt].compactMap({ $0 }).filter({ $0 > now }).min() else { return }
+        do {
+            try await Task.sleep(for: .seconds(next.timeIntervalSince(now) + 0.5))
+        } catch {
+            return // the session changed first; the new task takes over
+        }
+        model.load()
     }
 }
 
