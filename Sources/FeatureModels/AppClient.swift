@@ -37,6 +37,17 @@ public struct AppClient: Sendable {
 
     func read() throws -> StoredState { try runtime.store.read() }
 
+    /// The saved state, or `nil` after putting why it could not be read into `problem`: the
+    /// screen keeps what it showed, and the shields stay as they were.
+    func read(reporting problem: inout String?) -> StoredState? {
+        do {
+            return try read()
+        } catch {
+            problem = FeatureModels.problem(error)
+            return nil
+        }
+    }
+
     /// Runs `command` through the reconciler; returns why it was refused (or why the store
     /// failed), or `nil` when it was done. A refusal changes nothing and leaves the shields as
     /// they were.

@@ -32,13 +32,7 @@ public final class IntentionsModel {
 
     public func load() {
         let now = client.now
-        let stored: StoredState
-        do {
-            stored = try client.read()
-        } catch {
-            problem = FeatureModels.problem(error)
-            return
-        }
+        guard let stored = client.read(reporting: &problem) else { return }
         let enforcement = evaluate(stored.engine, at: now, calendar: client.calendar)
         let today = Clockwork(calendar: client.calendar).localDate(of: now)
         frozenToday = stored.engine.streakFreezeDays.contains(today)

@@ -24,13 +24,7 @@ public final class ProfilesModel {
     public init(client: AppClient) { self.client = client }
 
     public func load() {
-        let stored: StoredState
-        do {
-            stored = try client.read()
-        } catch {
-            problem = FeatureModels.problem(error)
-            return
-        }
+        guard let stored = client.read(reporting: &problem) else { return }
         let enforcement = evaluate(stored.engine, at: client.now, calendar: client.calendar)
         rows = stored.engine.profiles.map { profile in
             Row(profile: profile, isOn: enforcement.rule(.profile(profile.id)) != nil,

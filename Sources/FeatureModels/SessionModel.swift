@@ -48,13 +48,7 @@ public final class SessionModel {
     public func load() {
         let now = client.now
         let calendar = client.calendar
-        let stored: StoredState
-        do {
-            stored = try client.read()
-        } catch {
-            problem = FeatureModels.problem(error)
-            return
-        }
+        guard let stored = client.read(reporting: &problem) else { return }
         startable = stored.engine.profiles.filter { $0.path.isSessionPath }
         let enforcement = evaluate(stored.engine, at: now, calendar: calendar)
         running = LiveActivityContent.current(stored.engine, enforcement, calendar: calendar, at: now)
