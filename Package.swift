@@ -147,7 +147,7 @@ package.targets += [
     // build and are tested on Linux; the iOS views sit on top of them.
     .target(
         name: "FeatureModels",
-        dependencies: ["ThresholdCore", "StoreClient", "ThresholdKeys", "ThresholdRuntime", "EntryPoints"],
+        dependencies: ["ThresholdCore", "StoreClient", "ThresholdKeys", "ThresholdRuntime", "EntryPoints", "ScreenTimeClient"],
         swiftSettings: swift6
     ),
     .testTarget(
@@ -156,13 +156,17 @@ package.targets += [
                        "EntryPoints", "ScreenTimeSimulator", "ScreenTimeClient", "ThresholdRuntime"],
         swiftSettings: swift6
     ),
+    // The design system's colours as values, so their contrast is checked here on Linux.
+    .target(name: "DesignTokens", swiftSettings: swift6),
+    .testTarget(name: "DesignTokensTests", dependencies: ["DesignTokens"], swiftSettings: swift6),
 ]
 
 // MARK: - iOS
 
 if applePlatformBuild {
     package.targets += [
-        .target(name: "DesignSystem", dependencies: ["ThresholdCore"], swiftSettings: swift6),
+        .target(name: "DesignSystem", dependencies: ["ThresholdCore", "DesignTokens"], resources: [.process("Resources")],
+                swiftSettings: swift6),
     ]
 
     // The live platform and the extensions' logic; App/project.yml links these products.
@@ -210,4 +214,26 @@ if applePlatformBuild {
             swiftSettings: swift6
         ),
     ]
+
+    // The screens: SwiftUI over FeatureModels' models, one module each; AppFeature is the root the
+    // app shows. Views are annotated @MainActor (`.defaultIsolation` needs swift-tools 6.2, which
+    // Xcode 16 cannot read).
+    let screens: [(name: String, uses: [Target.Dependency])] = [
+        ("SelectionFeature", ["ScreenTimeLive"]),
+        ("OnboardingFeature", ["SelectionFeature"]),
+        ("SessionsFeature", []),
+        ("HomeFeature", []),
+        ("UnlockFeature", ["SelectionFeature"]),
+        ("ProfilesFeature", ["SelectionFeature"]),
+        ("IntentionsFeature", ["SelectionFeature"]),
+        ("InsightsFeature", ["ReportExtension"]),
+        ("SettingsFeature", ["SelectionFeature", "InsightsFeature"]),
+        ("AppFeature", ["AppLive", "PrayerContent", "OnboardingFeature", "HomeFeature", "UnlockFeature", "SessionsFeature",
+                        "ProfilesFeature", "IntentionsFeature", "InsightsFeature", "SettingsFeature"]),
+    ]
+    package.products.append(.library(name: "AppFeature", targets: ["AppFeature"]))
+    package.targets += screens.map { screen in
+        .target(name: screen.name, dependencies: ["FeatureModels", "DesignSystem", "ThresholdCore"] + screen.uses,
+                resources: [.process("Resources")], swiftSettings: swift6)
+    }
 }

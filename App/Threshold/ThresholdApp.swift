@@ -1,3 +1,4 @@
+import AppFeature
 import AppLive
 import SwiftUI
 import ThresholdStore
@@ -11,8 +12,7 @@ struct ThresholdApp: App {
 
     var body: some Scene {
         WindowGroup {
-            // The screens work replaces this with AppFeature's root view.
-            PlaceholderRootView(dependencies: dependencies)
+            AppRootView(dependencies: dependencies)
                 .onAppear { delegate.runtime = dependencies.runtime }
         }
         .onChange(of: scenePhase) { _, phase in

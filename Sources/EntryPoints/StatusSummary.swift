@@ -43,7 +43,7 @@ public struct StatusSummary: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { detail.map { "\(headline). \($0)" } ?? headline }
 
-    static func name(of rule: RuleRef, in state: ThresholdState) -> String {
+    public static func name(of rule: RuleRef, in state: ThresholdState) -> String {
         switch rule {
         case .profile(let id): state.profile(id).map { "\($0.emoji) \($0.name)" } ?? id.rawValue
         case .gate(let id): state.gates.first { $0.id == id }?.name ?? id.rawValue

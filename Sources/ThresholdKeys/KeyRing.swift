@@ -39,6 +39,14 @@ public struct KeyRing: Sendable {
     /// and returns the link to write. The app passes `SystemRandomNumberGenerator`.
     public func write(profile: ProfileID, name: String, at now: Date, using generator: inout some RandomNumberGenerator) throws -> WrittenKey {
         let minted = try KeyRing.mint(profile: profile, name: name, at: now, using: &generator)
+        try add(minted, at: now)
+        return minted
+    }
+
+    /// Stores a key minted with ``mint(profile:name:at:using:)``: for the app, which mints first,
+    /// writes the link to the NFC tag, and keeps the tag only once the tag took it.
+    public func add(_ minted: WrittenKey, at now: Date) throws {
+        let profile = minted.tag.profileID
         try store.write { tx in
             guard tx.state.engine.profile(profile) != nil else {
                 throw ValidationError("key", "Profile \(profile) does not exist; choose a profile for the key.")
@@ -49,7 +57,6 @@ public struct KeyRing: Sendable {
             tx.state.settings.keyTags.append(minted.tag)
             tx.record(.keyTagWritten(minted.tag.id, profile: profile), at: now)
         }
-        return minted
     }
 
     /// Revokes a tag: its taps are refused from `now` on.

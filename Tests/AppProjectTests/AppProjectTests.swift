@@ -54,6 +54,14 @@ let screenTimeFrameworks: Set<String> = ["FamilyControls", "ManagedSettings", "M
         #expect(point == expected.extensionPoint)
     }
 
+    @Test func theApp_showsAppFeaturesRoot_andLinksIt() throws {
+        let app = try target("Threshold")
+        #expect(app.products.contains("AppFeature"))
+        let source = try String(contentsOf: ProjectFiles.app.appendingPathComponent("Threshold/ThresholdApp.swift"), encoding: .utf8)
+        #expect(source.contains("AppRootView(dependencies:"), "the app's root is AppFeature's AppRootView")
+        #expect(!source.contains("PlaceholderRootView"))
+    }
+
     @Test func theAppEmbedsEveryExtension() throws {
         let app = try target("Threshold")
         let extensions = ExpectedTarget.all.filter { $0.type != "application" }.map(\.name)
@@ -142,6 +150,8 @@ let screenTimeFrameworks: Set<String> = ["FamilyControls", "ManagedSettings", "M
     @Test func appInfoPlist_declaresWhatTheAppNeeds() throws {
         let info = try ProjectFiles.plist(try #require(try target("Threshold").infoPlistPath))
         #expect((info["NSFamilyControlsUsageDescription"] as? String)?.isEmpty == false)
+        // Settings writes NFC keys (SettingsFeature.KeyTagWriter).
+        #expect((info["NFCReaderUsageDescription"] as? String)?.isEmpty == false)
         #expect(info["NSSupportsLiveActivities"] as? Bool == true)
         let schemes = (info["CFBundleURLTypes"] as? [[String: Any]])?.flatMap { $0["CFBundleURLSchemes"] as? [String] ?? [] }
         #expect(schemes == [AppIdentity.urlScheme])

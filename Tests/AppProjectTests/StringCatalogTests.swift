@@ -5,7 +5,10 @@ import ThresholdCore
 
 @Suite struct StringCatalogTests {
     /// The modules with a String Catalog.
-    static let modules = ["AppLive", "ReportExtension", "ShieldConfigurationExtension", "WidgetsExtension"]
+    static let modules = ["AppLive", "ReportExtension", "ShieldConfigurationExtension", "WidgetsExtension", "DesignSystem",
+                          "SelectionFeature", "OnboardingFeature", "SessionsFeature", "HomeFeature",
+                          "UnlockFeature", "ProfilesFeature", "IntentionsFeature",
+                          "InsightsFeature", "SettingsFeature", "AppFeature"]
 
     static func catalog(_ module: String) throws -> [String: Any] {
         let url = ProjectFiles.root.appendingPathComponent("Sources/\(module)/Resources/Localizable.xcstrings")

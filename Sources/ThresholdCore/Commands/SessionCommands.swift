@@ -75,7 +75,7 @@ public struct EndSession: Command {
             let record = try Session.standingFor(key, span, ids: ids)
             closing.append((record, Session.Ending(at: now, state: Self.endState(of: record, at: now)), true))
         }
-        if profile.strictness == .locked, let early = closing.filter({ $0.ending.state != .completed }).compactMap({ Self.earliestFinish(of: $0.session) }).max() {
+        if let early = inForce.lockedUntil(at: now) {
             let clock = Clockwork(calendar: calendar)
             throw ValidationError("profile “\(profile.name)”", "Beast Mode is on: \(profile.emoji) \(profile.name) cannot be ended early. It ends at \(clock.readable(early)), in \(Wording.duration(early.timeIntervalSince(now))).")
         }
@@ -92,7 +92,7 @@ public struct EndSession: Command {
 
     /// Canceled in the first ten seconds; completed when the goal or end time was reached (an
     /// open-ended session always is); otherwise the person gave up.
-    static func endState(of session: Session, at now: Date) -> EndState {
+    public static func endState(of session: Session, at now: Date) -> EndState {
         if now.timeIntervalSince(session.start) < SessionLimits.cancelWindow { return .canceled }
         return earliestFinish(of: session).map { now >= $0 ? .completed : .gaveUp } ?? .completed
     }

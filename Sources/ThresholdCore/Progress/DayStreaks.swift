@@ -48,9 +48,11 @@ public struct PrayerCompletion: Hashable, Codable, Sendable {
 /// count. A day without a prayer resets the streak; today without one yet leaves it standing
 /// until today ends. "Today" is read in the device's time zone now (`calendar`).
 public enum SelahStreak {
-    public static func days(_ prayers: [PrayerCompletion], now: Date, calendar: Calendar) -> Int {
+    /// - Parameter resetAt: when the person reset the streak: prayers until then do not count.
+    public static func days(_ prayers: [PrayerCompletion], now: Date, calendar: Calendar, resetAt: Date? = nil) -> Int {
         let today = Clockwork(calendar: calendar).localDate(of: now)
-        let days = Set(prayers.lazy.filter { $0.at <= now }.map(\.day))
+        let counted = prayers.lazy.filter { prayer in prayer.at <= now && resetAt.map { prayer.at > $0 } ?? true }
+        let days = Set(counted.map(\.day))
         return DayStreak.length(activeDays: days, today: today)
     }
 }

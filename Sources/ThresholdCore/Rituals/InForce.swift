@@ -4,7 +4,7 @@ extension RuleEnforcement {
     /// When everything holding this restriction in force ends by itself: the latest end of its
     /// sessions (end time, or goal for goal sessions) and scheduled spans. `nil` when one has no
     /// end (an open-ended session) or for restrictions that are always in force.
-    func endsAt(in state: ThresholdState, clock: Clockwork) -> Date? {
+    public func endsAt(in state: ThresholdState, clock: Clockwork) -> Date? {
         guard case .profile(let profileID) = rule, let profile = state.profile(profileID) else { return nil }
         var ends: [Date?] = []
         for source in sources {
@@ -23,7 +23,7 @@ extension RuleEnforcement {
     }
 
     /// The end of the break or grant that lifts this restriction now, if one does.
-    var liftedUntil: Date? {
+    public var liftedUntil: Date? {
         switch status {
         case .onBreak(_, let until), .granted(_, let until): until
         case .enforcing, .partlyLifted: nil

@@ -15,10 +15,13 @@ public struct Settings: Hashable, Codable, Sendable {
     /// The NFC key tags the app has written, revoked ones included (their taps are refused
     /// with a reason rather than as unknown).
     public var keyTags: [KeyTag] = []
+    /// When the person reset Selah's streak (Settings, behind a confirmation): prayers before it
+    /// no longer count toward the streak; the history keeps them.
+    public var streakResetAt: Date?
 
     public init() {}
 
-    private enum CodingKeys: String, CodingKey { case onboardingCompleted, screenTime, reminders, selah, emergency, keyTags }
+    private enum CodingKeys: String, CodingKey { case onboardingCompleted, screenTime, reminders, selah, emergency, keyTags, streakResetAt }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -28,6 +31,7 @@ public struct Settings: Hashable, Codable, Sendable {
         selah = try c.decodeIfPresent(SelahPreferences.self, forKey: .selah) ?? .standard
         emergency = try c.decodeIfPresent(EmergencyPolicy.self, forKey: .emergency) ?? .standard
         keyTags = try c.decodeIfPresent([KeyTag].self, forKey: .keyTags) ?? []
+        streakResetAt = try c.decodeIfPresent(Date.self, forKey: .streakResetAt)
     }
 
     /// The tag with this id, revoked or not.

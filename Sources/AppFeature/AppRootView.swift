@@ -1,0 +1,240 @@
+import AppLive
+import DesignSystem
+import EntryPoints
+import FeatureModels
+import HomeFeature
+import InsightsFeature
+import IntentionsFeature
+import OnboardingFeature
+import PrayerContent
+import ProfilesFeature
+import ScreenTimeClient
+import ScreenTimeLive
+import SessionsFeature
+import SettingsFeature
+import SwiftUI
+import ThresholdCore
+import ThresholdRuntime
+import UIKit
+import UnlockFeature
+
+/// The app's root (``AppModel``): onboarding until it is done, then the tabs; links,
+/// notifications and quick actions open their screen; every foreground reads Screen Time access
+/// again and reconciles. When the store cannot be opened it says so and shields stay as they were.
+@MainActor
+public struct AppRootView: View {
+    let dependencies: LiveDependencies
+
+    public init(dependencies: LiveDependencies) { self.dependencies = dependencies }
+
+    public var body: some View {
+        if let runtime = dependencies.runtime {
+            AppScreens(model: AppModel(client: .live(runtime: runtime, dependencies: dependencies)))
+        } else {
+            StoreProblemView(problem: dependencies.storeProblem)
+        }
+    }
+}
+
+extension AppClient {
+    /// The app's client: the live runtime, Screen Time access as the authorization watch tells
+    /// it (a revocation told apart from a refusal), and the bundled prayers.
+    static func live(runtime: Runtime, dependencies: LiveDependencies) -> AppClient {
+        let watch = dependencies.authorization
+        let screenTime = dependencies.screenTime
+        return AppClient(runtime: runtime,
+                         authorization: AuthorizationClient(verdict: { await watch.check() },
+                                                            request: { try await screenTime.requestAuthorization() }),
+                         library: { try PrayerContent.bundledLibrary() })
+    }
+}
+
+/// The tabs and what is shown over them.
+@MainActor
+struct AppScreens: View {
+    @State var model: AppModel
+    @State private var requests = SystemRequests.main
+    @Environment(\.scenePhase) private var scenePhase
+
+    var body: some View {
+        Group {
+            if model.needsOnboarding, let onboarding = model.onboarding {
+                OnboardingView(model: onboarding, onDone: model.onboardingClosed)
+            } else {
+                tabs
+            }
+        }
+        .task(id: scenePhase) { if scenePhase == .active { await model.foreground() } }
+        .onReceive(NotificationCenter.default.publisher(for: UIApplication.significantTimeChangeNotification)) { _ in model.timeChanged() }
+        .onOpenURL { requests.post(.link($0)) }
+        .onChange(of: requests.pending, initial: true) { handleRequests() }
+        .onChange(of: model.generation) { reload() }
+        .sheet(item: $model.presented, onDismiss: { model.refresh(nil) }) { presented in PresentedView(presented: presented) }
+        .alert(Text("Tutorial finished", bundle: .module), isPresented: Binding(get: { model.tutorialFinished != nil },
+                                                                                 set: { if !$0 { model.dismissTutorialNote() } })) {
+            Button { model.dismissTutorialNote() } label: { Text("OK", bundle: .module) }
+        } message: {
+            Text("You came back through the shield: +\(model.tutorialFinished ?? 0) XP.", bundle: .module)
+        }
+    }
+
+    private var tabs: some View {
+        TabView(selection: $model.tab) {
+            HomeView(model: model.home, open: open)
+                .safeAreaInset(edge: .top) { banners }
+                .tabItem { Label { Text("Home", bundle: .module) } icon: { Image(systemName: "house") } }
+                .tag(AppModel.Tab.home)
+            SessionView(model: model.session)
+                .tabItem { Label { Text("Session", bundle: .module) } icon: { Image(systemName: "timer") } }
+                .tag(AppModel.Tab.session)
+            ProfilesView(model: model.profiles) { IntentionsSection(model: model.intentions) }
+                .tabItem { Label { Text("Profiles", bundle: .module) } icon: { Image(systemName: "square.stack") } }
+                .tag(AppModel.Tab.profiles)
+            InsightsView(model: model.insights)
+                .tabItem { Label { Text("Insights", bundle: .module) } icon: { Image(systemName: "chart.bar") } }
+                .tag(AppModel.Tab.insights)
+            SettingsView(model: model.settings)
+                .tabItem { Label { Text("Settings", bundle: .module) } icon: { Image(systemName: "gearshape") } }
+                .tag(AppModel.Tab.settings)
+        }
+        .tint(Palette.accent)
+        .task {
+            // A shield cannot open the app; its buttons send a notification that does. iOS asks
+            // once; later calls return the answer given. NB: a refusal only loses that shortcut.
+            _ = try? await Notifications.requestPermission()
+        }
+    }
+
+    /// Screen Time access lost or refused, or the store unreadable: said at the top of home.
+    @ViewBuilder private var banners: some View {
+        VStack(spacing: 8) {
+            if let problem = model.problem { ProblemBanner(problem) }
+            switch model.verdict {
+            case .revoked?:
+                AccessBanner(message: Text("Screen Time access was turned off, so iOS is enforcing nothing. Turn it on again to restore your shields.", bundle: .module)) { Task { await model.requestAccess() } }
+            case .denied?, .notYetAsked?:
+                AccessBanner(message: Text("Threshold needs Screen Time access to shield the apps you choose.", bundle: .module)) {
+                    Task { await model.requestAccess() }
+                }
+            case .approved?, nil:
+                EmptyView()
+            }
+        }
+        .padding(.horizontal)
+    }
+
+    private func open(_ destination: HomeView.Destination) {
+        switch destination {
+        case .session: model.tab = .session
+        case .prayer: model.route(LinkRoute.prayer)
+        case .unlockOptions(let app): model.route(LinkRoute.unlockGate(app: app, category: nil))
+        case .profiles: model.tab = .profiles
+        }
+    }
+
+    private func handleRequests() {
+        while let request = requests.next() {
+            switch request {
+            case .link(let url): model.open(url)
+            case .quickAction(let action): model.perform(action)
+            }
+        }
+    }
+
+    /// After a reconcile, the screen in front reads the state again.
+    private func reload() {
+        model.home.load()
+        switch model.tab {
+        case .home: break
+        case .session: model.session.load()
+        case .profiles:
+            model.profiles.load()
+            model.intentions.load()
+        case .insights: model.insights.load()
+        case .settings: model.settings.load()
+        }
+    }
+}
+
+/// Access is missing: what that means, and the button that asks again.
+@MainActor
+struct AccessBanner: View {
+    let message: Text
+    let ask: () -> Void
+
+    var body: some View {
+        VStack(alignment: .leading, spacing: 8) {
+            ProblemBanner(message, systemImage: "shield.slash")
+            Button(action: ask) { Text("Allow Screen Time access", bundle: .module) }.buttonStyle(.primary)
+        }
+    }
+}
+
+/// A screen shown over the tabs.
+@MainActor
+struct PresentedView: View {
+    let presented: AppModel.Presented
+    @Environment(\.dismiss) private var dismiss
+
+    var body: some View {
+        switch presented {
+        case .prayer(let model):
+            NavigationStack { PrayerView(model: model).toolbar { closeButton } }
+        case .unlockGate(let model):
+            UnlockGateView(model: model)
+        case .keyTap(let model):
+            KeyTapView(model: model)
+        case .badLink(let error):
+            NavigationStack {
+                VStack(alignment: .leading, spacing: 12) {
+                    ProblemBanner(Text("That link does not name anything Threshold does. Nothing was changed.", bundle: .module))
+                    Text(verbatim: error.description).font(.footnote).foregroundStyle(.secondary)
+                    Spacer()
+                }
+                .padding()
+                .toolbar { closeButton }
+            }
+        case .feedback:
+            NavigationStack { FeedbackForm().toolbar { closeButton } }
+        }
+    }
+
+    private var closeButton: some ToolbarContent {
+        ToolbarItem(placement: .cancellationAction) { Button { dismiss() } label: { Text("Close", bundle: .module) } }
+    }
+}
+
+/// Writing feedback: nothing leaves the device until the person shares it.
+@MainActor
+struct FeedbackForm: View {
+    @State private var text = ""
+
+    var body: some View {
+        Form {
+            Section {
+                TextEditor(text: $text)
+                    .frame(minHeight: 180)
+                    .accessibilityLabel(Text("Your feedback", bundle: .module))
+            } footer: {
+                Text("Prayer content, unlock lengths, a shield that did not hold: say what happened. Nothing is sent until you share it.", bundle: .module)
+            }
+            ShareLink(item: text) { Text("Share feedback", bundle: .module) }
+                .disabled(text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
+        }
+        .navigationTitle(Text("Feedback", bundle: .module))
+    }
+}
+
+/// The store could not be opened: the app says so and changes nothing.
+@MainActor
+struct StoreProblemView: View {
+    let problem: String?
+
+    var body: some View {
+        VStack(alignment: .leading, spacing: 12) {
+            ProblemBanner(Text("Threshold could not open its saved state. Your shields stay as they were; restart the app to try again.", bundle: .module))
+            if let problem { Text(verbatim: problem).font(.footnote).foregroundStyle(.secondary) }
+        }
+        .padding()
+    }
+}

@@ -1,0 +1,107 @@
+import SwiftUI
+import ThresholdCore
+
+// The domain's words, localized once for every screen. Each is a `Text`, so they join into sentences.
+
+extension Text {
+    /// A path's name: "Selah", "Earned Access".
+    public static func path(_ path: Pathway) -> Text {
+        switch path {
+        case .selah: Text("Selah", bundle: .module)
+        case .present: Text("Present", bundle: .module)
+        case .earnedAccess: Text("Earned Access", bundle: .module)
+        case .challenge: Text("Challenge", bundle: .module)
+        case .key: Text("Key", bundle: .module)
+        }
+    }
+
+    /// A ritual's name.
+    public static func ritual(_ kind: RitualKind) -> Text {
+        switch kind {
+        case .prayer: Text("Prayer", bundle: .module)
+        case .mathChallenge: Text("Math challenge", bundle: .module)
+        case .ticTacToe: Text("Tic-tac-toe", bundle: .module)
+        case .breathingQuest: Text("Breathing quest", bundle: .module)
+        case .copyTextQuest: Text("Copy-text quest", bundle: .module)
+        case .credits: Text("Focus Bank credits", bundle: .module)
+        case .emergency: Text("Emergency unlock", bundle: .module)
+        }
+    }
+
+    /// How strict a restriction is.
+    public static func strictness(_ strictness: Strictness) -> Text {
+        switch strictness {
+        case .gentle: Text("Gentle", bundle: .module)
+        case .firm: Text("Firm", bundle: .module)
+        case .locked: Text("Beast Mode", bundle: .module)
+        }
+    }
+
+    /// What a strictness means.
+    public static func strictnessMeaning(_ strictness: Strictness) -> Text {
+        switch strictness {
+        case .gentle: Text("Every unlock its rules allow, at its base price.", bundle: .module)
+        case .firm: Text("No quests, and credits cost twice as much.", bundle: .module)
+        case .locked: Text("Nothing unlocks it and nothing ends it early, from any button, Shortcut or key.", bundle: .module)
+        }
+    }
+
+    /// A mood's word.
+    public static func mood(_ mood: Mood) -> Text {
+        switch mood {
+        case .grateful: Text("Grateful", bundle: .module)
+        case .anxious: Text("Anxious", bundle: .module)
+        case .distracted: Text("Distracted", bundle: .module)
+        case .tired: Text("Tired", bundle: .module)
+        case .seeking: Text("Seeking", bundle: .module)
+        case .joyful: Text("Joyful", bundle: .module)
+        }
+    }
+
+    /// A session's phase.
+    public static func phase(_ phase: LiveActivityContent.Phase) -> Text {
+        switch phase {
+        case .focusing: Text("Focusing", bundle: .module)
+        case .onBreak: Text("On a break", bundle: .module)
+        case .goalReached: Text("Goal reached", bundle: .module)
+        }
+    }
+
+    /// How a session ended.
+    public static func ending(_ state: EndState) -> Text {
+        switch state {
+        case .completed: Text("Completed", bundle: .module)
+        case .gaveUp: Text("Gave up", bundle: .module)
+        case .canceled: Text("Canceled", bundle: .module)
+        }
+    }
+
+    /// Why a restriction shields, as a line under its name.
+    public static func reason(_ reason: Reason) -> Text {
+        switch reason {
+        case .sessionActive(let label):
+            label.strictness == .locked ? Text("Beast Mode session", bundle: .module) : Text("Session on", bundle: .module)
+        case .sessionGoalReached(_, let xp):
+            Text("Goal reached: complete it for \(xp) XP", bundle: .module)
+        case .gated(let label) where label.rituals.isEmpty:
+            Text("Shielded; nothing unlocks it early", bundle: .module)
+        case .gated(let label):
+            Text("Unlocks with:", bundle: .module) + Text(verbatim: " ") + label.rituals.map(Text.ritual).joined(separator: Text(verbatim: ", "))
+        case .intention(let label):
+            Text("Intention: \(label.opensUsed) of \(label.opensPerDay) opens used today", bundle: .module)
+        case .streakFreeze:
+            Text("Streak freeze on today", bundle: .module)
+        case .tutorial:
+            Text("Tutorial: come back to Threshold to finish", bundle: .module)
+        }
+    }
+}
+
+extension Sequence where Element == Text {
+    /// The texts one after another with `separator` between.
+    public func joined(separator: Text) -> Text {
+        var result: Text?
+        for text in self { result = result.map { $0 + separator + text } ?? text }
+        return result ?? Text(verbatim: "")
+    }
+}

@@ -1,0 +1,137 @@
+import EntryPoints
+import Foundation
+import ScreenTimeClient
+import StoreClient
+import ThresholdCore
+import ThresholdRuntime
+
+/// Everything the app's screens need, built once at the root: the runtime every change goes
+/// through (the same reconciler as the extensions, intents and widgets), Screen Time access, the
+/// prayer library, and randomness for new keys.
+///
+/// `live(runtime:authorization:library:)` is the app's; `inMemory(…)` puts the same runtime over
+/// an ``InMemoryStore`` and a stand-in for Screen Time that enforces nothing, for SwiftUI
+/// previews. Tests build one on the simulated iPhone (`SimulatedPhone.reconciler(for:)`).
+public struct AppClient: Sendable {
+    public let runtime: Runtime
+    public let authorization: AuthorizationClient
+    /// The bundled prayers; throws when the library cannot be read.
+    public let library: @Sendable () throws -> PrayerLibrary
+    /// Random numbers for new key tags' ids and secrets: the system's cryptographic source in the app.
+    public let random: @Sendable () -> UInt64
+    /// The unlock screens' client, on the same runtime.
+    public let rituals: RitualClient
+
+    public init(runtime: Runtime, authorization: AuthorizationClient, library: @escaping @Sendable () throws -> PrayerLibrary,
+                random: @escaping @Sendable () -> UInt64 = { UInt64.random(in: .min ... .max) }, rituals: RitualClient? = nil) {
+        self.runtime = runtime
+        self.authorization = authorization
+        self.library = library
+        self.random = random
+        self.rituals = rituals ?? .live(runtime: runtime, library: library)
+    }
+
+    /// The device's wall clock now, for what the screens show.
+    public var now: Date { runtime.clock.reading().wall }
+    public var calendar: Calendar { runtime.clock.calendar }
+
+    func read() throws -> StoredState { try runtime.store.read() }
+
+    /// The saved state, or `nil` after putting why it could not be read into `problem`: the
+    /// screen keeps what it showed, and the shields stay as they were.
+    func read(reporting problem: inout String?) -> StoredState? {
+        do {
+            return try read()
+        } catch {
+            problem = FeatureModels.problem(error)
+            return nil
+        }
+    }
+
+    /// Runs `command` through the reconciler; returns why it was refused (or why the store
+    /// failed), or `nil` when it was done. A refusal changes nothing and leaves the shields as
+    /// they were.
+    func perform(_ what: String, _ command: any Command) -> String? {
+        runtime.reconcile(.inApp(what), command: command).problem
+    }
+
+    /// Runs a change that needs the stored state through the reconciler (see ``perform(_:_:)``).
+    func perform(_ what: String, change: @escaping DomainChange) -> String? {
+        runtime.reconcile(.inApp(what), change: change).problem
+    }
+
+    /// Why `command` would be refused now, asked of the command itself on a copy of the state
+    /// (nothing is written): how a screen shows a disabled button's reason in the rule's own words.
+    func refusal(of command: any Command, in stored: StoredState) -> String? {
+        var copy = stored.engine
+        do {
+            _ = try command.apply(to: &copy, at: now, calendar: calendar, ids: .counting(prefix: "preflight-"))
+            return nil
+        } catch {
+            return problem(error)
+        }
+    }
+}
+
+/// Screen Time access, as the screens ask for it.
+public struct AuthorizationClient: Sendable {
+    /// The verdict now: on every foreground (PLATFORM.md), telling a revocation from a refusal.
+    public var verdict: @Sendable () async -> AuthorizationVerdict
+    /// Shows the system's request; throws an `AuthorizationFailure` saying what went wrong.
+    public var request: @Sendable () async throws -> AuthorizationStatus
+
+    public init(verdict: @escaping @Sendable () async -> AuthorizationVerdict,
+                request: @escaping @Sendable () async throws -> AuthorizationStatus) {
+        self.verdict = verdict
+        self.request = request
+    }
+
+    /// Access already granted: previews.
+    public static let approved = AuthorizationClient(verdict: { .approved }, request: { .approved })
+}
+
+extension AppClient {
+    /// A client over a store alone: the real reconciler with a Screen Time stand-in that keeps
+    /// what it is told and enforces nothing. For SwiftUI previews; `ids` keeps runs repeatable.
+    public static func inMemory(
+        _ store: any StoreClient = InMemoryStore(),
+        clock: @escaping @Sendable () -> ClockReading = { ClockReading(wall: Date(), uptime: ProcessInfo.processInfo.systemUptime, bootID: "preview") },
+        calendar: Calendar = Calendar(identifier: .gregorian),
+        authorization: AuthorizationClient = .approved,
+        library: @escaping @Sendable () throws -> PrayerLibrary
+    ) -> AppClient {
+        let deviceClock = DeviceClock(reading: clock, timeZone: { calendar.timeZone })
+        let reconciler = Reconciler(store: store, screenTime: .standIn(), clock: deviceClock, ids: .counting(prefix: "preview-"))
+        return AppClient(runtime: Runtime(reconciler: reconciler, restrictions: DeviceRestrictionsClient { _ in }),
+                         authorization: authorization, library: library, random: { 4 })
+    }
+}
+
+extension ScreenTimeClient {
+    /// Keeps the activities it is asked to monitor and accepts everything else, enforcing nothing.
+    static func standIn() -> ScreenTimeClient {
+        let activities = Box<[String: ActivityRegistration]>([:])
+        return ScreenTimeClient(
+            applyShield: { _ in }, clearShield: { _ in },
+            startMonitoring: { registration in activities.update { $0[registration.name] = registration } },
+            stopMonitoring: { names in activities.update { current in
+                if names.isEmpty { current = [:] } else { names.forEach { current[$0] = nil } }
+            } },
+            activities: { activities.value.values.sorted { $0.name < $1.name } },
+            authorizationStatus: { .approved }, requestAuthorization: { .approved },
+            postNotification: { _ in }, startLiveActivity: { _ in }, updateLiveActivity: { _ in }, endLiveActivity: { _ in },
+            reloadWidgets: {})
+    }
+}
+
+/// A value shared between closures.
+final class Box<Value: Sendable>: @unchecked Sendable {
+    // NB: `Mutex` (Synchronization) is not in the iOS 17 SDK; an NSLock guards the value.
+    private let lock = NSLock()
+    private var stored: Value
+
+    init(_ value: Value) { stored = value }
+
+    var value: Value { lock.withLock { stored } }
+    func update(_ body: (inout Value) -> Void) { lock.withLock { body(&stored) } }
+}

@@ -1,0 +1,182 @@
+import EntryPoints
+import Foundation
+import Observation
+import ScreenTimeClient
+import StoreClient
+import ThresholdCore
+
+/// The app's root: onboarding or the tabs; on every foreground, Screen Time access is read again
+/// and the reconcile runs; links, notifications and quick actions are routed to their screen.
+///
+/// It never clears a shield itself: when access is revoked it says so and offers to ask again,
+/// and whatever the last reconcile applied stays applied.
+@MainActor @Observable
+public final class AppModel {
+    public enum Tab: String, Hashable, Sendable, CaseIterable {
+        case home, session, profiles, insights, settings
+    }
+
+    /// A screen shown over the tabs.
+    public enum Presented: Identifiable {
+        case prayer(PrayerModel)
+        case unlockGate(UnlockGateModel)
+        case keyTap(KeyTapModel)
+        /// A link that names nothing Threshold does: what was wrong with it.
+        case badLink(LinkError)
+        case feedback
+
+        public var id: String {
+            switch self {
+            case .prayer: "prayer"
+            case .unlockGate(let model): "gate-\(model.app)"
+            case .keyTap: "key"
+            case .badLink(let error): "link-\(error)"
+            case .feedback: "feedback"
+            }
+        }
+    }
+
+    public var tab: Tab = .home
+    public var presented: Presented?
+    /// Whether onboarding still has to run (the saved settings say it never finished).
+    public private(set) var needsOnboarding = false
+    public private(set) var onboarding: OnboardingModel?
+    public private(set) var verdict: AuthorizationVerdict?
+    /// The store could not be read; shields stay as they were.
+    public private(set) var problem: String?
+    /// A tutorial finished on this foreground, with the XP it earned, to say so once.
+    public private(set) var tutorialFinished: Int?
+    /// Bumped after every reconcile: screens reload when it changes.
+    public private(set) var generation = 0
+
+    public let client: AppClient
+    public let home: HomeModel
+    public let session: SessionModel
+    public let profiles: ProfilesModel
+    public let intentions: IntentionsModel
+    public let insights: InsightsModel
+    public let settings: SettingsModel
+
+    public init(client: AppClient) {
+        self.client = client
+        home = HomeModel(client: client)
+        session = SessionModel(client: client)
+        profiles = ProfilesModel(client: client)
+        intentions = IntentionsModel(client: client)
+        insights = InsightsModel(client: client)
+        settings = SettingsModel(client: client)
+    }
+
+    /// The app came forward (or launched): access is read again (PLATFORM.md: it can be revoked at
+    /// any time), the reconcile runs, and a tutorial left running is finished.
+    public func foreground() async {
+        verdict = await client.authorization.verdict()
+        refresh(.appForeground)
+        if let onboarding, onboarding.step == .tutorial {
+            onboarding.finishTutorial()
+        } else if !needsOnboarding, (try? client.read().engine.tutorial) != nil {
+            // NB: an unreadable store was already reported by `refresh`; the tutorial then waits.
+            if client.perform("tutorial", FinishTutorial()) == nil { tutorialFinished = FinishTutorial.xp }
+            refresh(nil)
+        }
+    }
+
+    /// The clock or time zone changed while the app runs.
+    public func timeChanged() { refresh(.significantTimeChange) }
+
+    /// Reconciles (when `trigger` is given) and reloads what the screens read.
+    public func refresh(_ trigger: Trigger?) {
+        if let trigger { client.runtime.reconcile(trigger) }
+        do {
+            let stored = try client.read()
+            needsOnboarding = !stored.settings.onboardingCompleted
+            if needsOnboarding, onboarding == nil { onboarding = OnboardingModel(client: client) }
+            if !needsOnboarding, onboarding?.step == .done { onboarding = nil }
+            problem = nil
+        } catch {
+            problem = FeatureModels.problem(error)
+        }
+        generation += 1
+    }
+
+    /// Onboarding said it is done.
+    public func onboardingClosed() {
+        onboarding = nil
+        refresh(nil)
+    }
+
+    /// Asks for Screen Time access again (after a revocation or a refusal).
+    public func requestAccess() async {
+        // NB: a failure shows as the verdict that follows; the banner says what to do either way.
+        _ = try? await client.authorization.request()
+        verdict = await client.authorization.verdict()
+        refresh(.inApp("authorization"))
+    }
+
+    public func dismissTutorialNote() { tutorialFinished = nil }
+
+    // MARK: Routing
+
+    /// A link from `onOpenURL`, a notification or a widget.
+    public func open(_ url: URL) {
+        do {
+            route(try LinkRoute(url: url), url: url)
+        } catch {
+            presented = .badLink(error as? LinkError ?? .notALink)
+        }
+    }
+
+    public func route(_ route: LinkRoute, url: URL? = nil) {
+        switch route {
+        case .startProfile(let profile):
+            // The link without its fragment: nothing secret reaches the log.
+            let text = url.map { $0.absoluteString.split(separator: "#").first.map(String.init) ?? "" } ?? "start/\(profile)"
+            let done = client.runtime.startProfile(profile, from: .universalLink(text))
+            tab = .session
+            session.report(done.problem)
+            generation += 1
+        case .keyTap(let tag, let secret):
+            let model = KeyTapModel(client: client.rituals)
+            model.tap(tag, secret: secret)
+            presented = .keyTap(model)
+            generation += 1
+        case .prayer:
+            presented = .prayer(PrayerModel(client: client.rituals))
+        case .unlockGate(let app, let category):
+            presented = .unlockGate(UnlockGateModel(app: app, category: category, appName: "", client: client.rituals))
+        case .session:
+            tab = .session
+        case .destination(let destination):
+            self.route(destination)
+        }
+    }
+
+    /// Where a shield's notification leads.
+    public func route(_ destination: AppDestination) {
+        switch destination {
+        case .home: tab = .home
+        case .prayer: presented = .prayer(PrayerModel(client: client.rituals))
+        case .unlockOptions(let app?, _): presented = .unlockGate(UnlockGateModel(app: app, appName: "", client: client.rituals))
+        case .unlockOptions(nil, _): tab = .home
+        case .session: tab = .session
+        case .tutorial: Task { await foreground() }
+        }
+    }
+
+    /// A home-screen quick action. Unblock opens the session when one runs (to end it or take a
+    /// break), else the way through what is blocked; Feedback opens the form.
+    public func perform(_ action: QuickAction) {
+        switch action.destination {
+        case .feedback:
+            presented = .feedback
+        case .unlockGate:
+            home.load()
+            switch home.primary {
+            case .session: tab = .session
+            case .pray: presented = .prayer(PrayerModel(client: client.rituals))
+            case .unlockOptions(_, let app): presented = .unlockGate(UnlockGateModel(app: app, appName: "", client: client.rituals))
+            case .unlocked, .start, .setUp: tab = .home
+            }
+        }
+    }
+}

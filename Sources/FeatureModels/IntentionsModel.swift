@@ -1,0 +1,143 @@
+import Foundation
+import Observation
+import StoreClient
+import ThresholdCore
+
+/// Intentions (seed 001 §5): per app, so many opens a day of so many minutes; the opens used
+/// today, each intention's streak, and this week's streak freeze.
+@MainActor @Observable
+public final class IntentionsModel {
+    public struct Row: Hashable, Sendable, Identifiable {
+        public let intention: Intention
+        public let opensUsed: Int
+        /// The streak as its shield shows it today.
+        public let streak: Int
+        /// Open now until then, when it is.
+        public let openUntil: Date?
+        public var id: IntentionID { intention.id }
+    }
+
+    /// Opens a day and minutes an open, as the editor offers them.
+    public static let opensRange = 1...50
+    public static let minutesRange = 1...60
+
+    public private(set) var rows: [Row] = []
+    /// Why this week's freeze cannot be used now, in the rule's words; `nil` when it can.
+    public private(set) var freezeRefusal: String?
+    public private(set) var frozenToday = false
+    public private(set) var problem: String?
+    let client: AppClient
+
+    public init(client: AppClient) { self.client = client }
+
+    public func load() {
+        let now = client.now
+        guard let stored = client.read(reporting: &problem) else { return }
+        let enforcement = evaluate(stored.engine, at: now, calendar: client.calendar)
+        let today = Clockwork(calendar: client.calendar).localDate(of: now)
+        frozenToday = stored.engine.streakFreezeDays.contains(today)
+        rows = stored.engine.intentions.map { intention in
+            let label: IntentionLabel? = switch enforcement.rule(.intention(intention.id))?.reason {
+            case .intention(let label), .streakFreeze(let label): label
+            default: nil
+            }
+            let used = label?.opensUsed ?? 0
+            let days = stored.progress.streak(of: intention.id)?.days ?? 0
+            let open = stored.engine.grants.filter { $0.origin == .intentionOpen(intention.id) && $0.isValid(at: now) }.map(\.end).max()
+            return Row(intention: intention, opensUsed: used,
+                       streak: IntentionStreaks.shown(days, opensToday: used, limit: intention.opensPerDay, frozenToday: frozenToday),
+                       openUntil: open)
+        }
+        freezeRefusal = client.refusal(of: UseStreakFreeze(), in: stored)
+    }
+
+    /// An editor for an intention, or a new one.
+    public func editor(for id: IntentionID? = nil) -> IntentionEditorModel {
+        IntentionEditorModel(editing: id.flatMap { id in rows.first { $0.id == id }?.intention }, client: client)
+    }
+
+    public func delete(_ id: IntentionID) {
+        problem = client.perform("delete intention", DeleteIntention(id))
+        load()
+    }
+
+    /// Protects every intention streak today.
+    public func useFreeze() {
+        problem = client.perform("streak freeze", UseStreakFreeze())
+        load()
+    }
+}
+
+/// One intention's editor: one app from the picker, opens a day and minutes an open.
+@MainActor @Observable
+public final class IntentionEditorModel {
+    public let id: IntentionID
+    public let isNew: Bool
+    public private(set) var app: AppToken?
+    public var opensPerDay: Int
+    public var minutesPerOpen: Int
+    public private(set) var pickProblem: IntentionPickProblem?
+    public private(set) var problem: String?
+    public private(set) var saved = false
+    let client: AppClient
+
+    init(editing intention: Intention?, client: AppClient) {
+        self.client = client
+        isNew = intention == nil
+        id = intention?.id ?? IntentionID("intention-" + String(client.random() % 1_000_000_000, radix: 36))
+        app = intention?.app
+        opensPerDay = intention?.opensPerDay ?? 3
+        minutesPerOpen = intention?.minutesPerOpen ?? 5
+    }
+
+    /// The error to show under the fields, in the model's words; `nil` when the draft is valid.
+    public var error: String? {
+        guard let app else { return nil }
+        do {
+            _ = try Intention(id: id, app: app, opensPerDay: opensPerDay, minutesPerOpen: minutesPerOpen)
+            return nil
+        } catch {
+            return FeatureModels.problem(error)
+        }
+    }
+
+    /// Takes the one app the picker returned.
+    public func pick(_ result: PickerResult) {
+        switch result {
+        case .failed(let detail):
+            pickProblem = .pickerFailed(detail)
+        case .picked(let selection) where selection.isEmpty:
+            pickProblem = .nothingChosen
+        case .picked(let selection):
+            guard selection.applications.count == 1, selection.categories.isEmpty, selection.webDomains.isEmpty,
+                  let only = selection.applications.first else {
+                pickProblem = .notOneApp(count: selection.count)
+                return
+            }
+            app = only
+            pickProblem = nil
+        }
+    }
+
+    public func save() {
+        guard let app else {
+            pickProblem = .nothingChosen
+            return
+        }
+        do {
+            problem = client.perform(isNew ? "new intention" : "edit intention",
+                                     SaveIntention(try Intention(id: id, app: app, opensPerDay: opensPerDay, minutesPerOpen: minutesPerOpen)))
+        } catch {
+            problem = FeatureModels.problem(error)
+        }
+        saved = problem == nil
+    }
+}
+
+/// Why an intention's pick was not taken.
+public enum IntentionPickProblem: Hashable, Sendable {
+    case nothingChosen
+    case pickerFailed(String)
+    /// An intention is for one app; `count` items were chosen.
+    case notOneApp(count: Int)
+}

@@ -1,0 +1,245 @@
+import EntryPoints
+import Foundation
+import Observation
+import ScreenTimeClient
+import StoreClient
+import ThresholdCore
+
+/// First run: welcome → Screen Time access → paths → apps → Selah set-up → unlock duration →
+/// ready (shields on, through the reconciler) → the tutorial shield.
+///
+/// Nothing is saved before "ready", and "ready" saves every restriction in one reconcile, so a
+/// refusal leaves the state (and the shields) exactly as they were.
+@MainActor @Observable
+public final class OnboardingModel {
+    public enum Step: String, Hashable, Sendable, CaseIterable {
+        case welcome
+        case authorization
+        case paths
+        case apps
+        case selah
+        case duration
+        case ready
+        case tutorial
+        case done
+    }
+
+    /// Where the tutorial is.
+    public enum TutorialPhase: Hashable, Sendable {
+        case offered
+        /// Every app is shielded; open one, then come back.
+        case running
+        /// Finished: it earned `xp`.
+        case finished(xp: Int)
+    }
+
+    /// The unlock windows onboarding offers, in minutes (seed 000).
+    public static let unlockChoices = [5, 10, 15, 30]
+
+    public private(set) var step: Step = .welcome
+    public private(set) var verdict: AuthorizationVerdict?
+    /// Why the last request for access failed: the message and whether retrying can help.
+    public private(set) var authorizationFailure: AuthorizationFailure?
+    public private(set) var isRequestingAccess = false
+    public var paths: Set<Pathway> = []
+    /// Key's preset, when the Key path is chosen.
+    public var preset: ProfilePreset = .work
+    /// Whether Key's profile takes its preset's suggested schedule.
+    public var takesSuggestedSchedule = false
+    public private(set) var selection: Selection?
+    public private(set) var pickProblem: PickProblem?
+    public var preferences = SelahPreferences.standard
+    public var unlockMinutes = 10
+    /// Why "ready" could not turn the shields on; nothing was saved.
+    public private(set) var problem: String?
+    /// What the reconcile could not do after saving (shown, with the way to repair).
+    public private(set) var repairs: [RepairNotice] = []
+    public private(set) var tutorial: TutorialPhase = .offered
+    let client: AppClient
+
+    public init(client: AppClient) { self.client = client }
+
+    /// The steps for the paths chosen: Selah set-up only for Selah, the duration only for the
+    /// paths whose unlocks last a set time (Selah and Challenge).
+    public var steps: [Step] {
+        Step.allCases.filter { step in
+            switch step {
+            case .selah: paths.contains(.selah)
+            case .duration: paths.contains(.selah) || paths.contains(.challenge)
+            default: true
+            }
+        }
+    }
+
+    /// Why the current step cannot be left yet; `nil` when it can.
+    public var blocker: Blocker? {
+        switch step {
+        case .authorization: verdict == .approved ? nil : .needsAccess
+        case .paths: paths.isEmpty ? .needsPath : nil
+        case .apps: selection == nil ? .needsApps : nil
+        case .ready: .needsReady
+        case .tutorial: tutorial == .running ? .tutorialRunning : nil
+        case .welcome, .selah, .duration, .done: nil
+        }
+    }
+
+    public enum Blocker: Hashable, Sendable {
+        case needsAccess, needsPath, needsApps, needsReady, tutorialRunning
+    }
+
+    public func next() {
+        guard blocker == nil, let index = steps.firstIndex(of: step), index + 1 < steps.count else { return }
+        step = steps[index + 1]
+    }
+
+    public func back() {
+        guard let index = steps.firstIndex(of: step), index > 0, step != .tutorial, step != .done else { return }
+        step = steps[index - 1]
+    }
+
+    // MARK: Screen Time access
+
+    /// Reads access without asking (on appear, and when the app comes back from Settings).
+    public func checkAccess() async {
+        verdict = await client.authorization.verdict()
+        if verdict == .approved { authorizationFailure = nil }
+    }
+
+    /// Shows the system's request; a failure says what happened and whether a retry can help.
+    public func requestAccess() async {
+        guard !isRequestingAccess else { return }
+        isRequestingAccess = true
+        defer { isRequestingAccess = false }
+        do {
+            _ = try await client.authorization.request()
+            authorizationFailure = nil
+        } catch let failure as AuthorizationFailure {
+            authorizationFailure = failure
+        } catch {
+            authorizationFailure = .other
+        }
+        verdict = await client.authorization.verdict()
+        if verdict == .approved {
+            authorizationFailure = nil
+        } else if authorizationFailure == nil {
+            // The request returned without access and without an error: the person declined.
+            authorizationFailure = .canceled
+        }
+    }
+
+    // MARK: Choices
+
+    public func toggle(_ path: Pathway) {
+        if paths.contains(path) { paths.remove(path) } else { paths.insert(path) }
+    }
+
+    /// Takes what the picker returned, or says why not (and keeps the earlier pick).
+    public func pick(_ result: PickerResult) {
+        let state: ThresholdState
+        do {
+            state = try client.read().engine
+        } catch {
+            pickProblem = .refused(FeatureModels.problem(error))
+            return
+        }
+        switch SelectionPick.check(result, in: state, client: client) {
+        case .success(let picked):
+            selection = picked
+            pickProblem = nil
+        case .failure(let problem):
+            pickProblem = problem
+        }
+    }
+
+    /// A line for a translation whose text Threshold cannot ship: the choice is kept, and verses
+    /// show in a bundled public-domain translation, named beside each verse.
+    public var translationNote: BibleTranslation? {
+        guard let chosen = preferences.translation, !chosen.isBundled else { return nil }
+        return chosen
+    }
+
+    // MARK: Ready
+
+    /// The restrictions the chosen paths make of the pick.
+    public func restrictions() throws -> [any Command] {
+        guard let selection else { throw ValidationError("apps", "Choose the apps to shield first.") }
+        var commands: [any Command] = []
+        for path in Pathway.allCases where paths.contains(path) {
+            switch path {
+            case .selah:
+                commands.append(SaveGate(try Gate(id: "selah", name: "Selah", path: .selah, selection: selection,
+                                                  unlockPolicy: UnlockPolicy(rituals: [.prayer], windowMinutes: unlockMinutes))))
+            case .challenge:
+                commands.append(SaveGate(try Gate(id: "challenge", name: "Look Up", path: .challenge, selection: selection,
+                                                  unlockPolicy: UnlockPolicy(rituals: UnlockPolicy.challenge.rituals, windowMinutes: unlockMinutes))))
+            case .earnedAccess:
+                commands.append(SaveProfile(try Profile(id: "work-mode", name: "Work mode", emoji: "🏦", path: .earnedAccess,
+                                                        selection: selection, unlockPolicy: .earnedAccess,
+                                                        schedules: [ProfilePreset.work.suggestedSchedule])))
+            case .present:
+                commands.append(SaveProfile(try Profile(id: "focus", name: "Focus", emoji: "🎯", path: .present, selection: selection)))
+            case .key:
+                commands.append(SaveProfile(try preset.profile(selection: selection, listMode: .blockList, withSchedule: takesSuggestedSchedule)))
+            }
+        }
+        return commands
+    }
+
+    /// Saves every restriction and the Selah preferences in one reconcile, which turns the shields
+    /// on. A refusal saves nothing.
+    public func finish() {
+        let commands: [any Command]
+        do {
+            commands = try restrictions()
+        } catch {
+            problem = FeatureModels.problem(error)
+            return
+        }
+        let preferences = self.preferences
+        let done = client.runtime.reconcile(.inApp("onboarding")) { transaction, context in
+            for command in commands { try context.run(command, on: &transaction) }
+            transaction.state.settings.selah = preferences
+            transaction.state.settings.onboardingCompleted = true
+        }
+        if let refused = done.problem {
+            problem = refused
+            return
+        }
+        problem = nil
+        repairs = done.outcome.repairs
+        step = .tutorial
+    }
+
+    // MARK: Tutorial
+
+    /// Shields every app until the person comes back (seed 001 §13).
+    public func startTutorial() {
+        if let refused = client.perform("tutorial", StartTutorial()) {
+            problem = refused
+        } else {
+            problem = nil
+            tutorial = .running
+        }
+    }
+
+    /// The person came back to Threshold (or said they had seen the shield): the tutorial ends.
+    public func finishTutorial() {
+        guard tutorial == .running else { return }
+        if let refused = client.perform("tutorial", FinishTutorial()) {
+            problem = refused
+        } else {
+            problem = nil
+            tutorial = .finished(xp: FinishTutorial.xp)
+        }
+    }
+
+    public func skipTutorial() {
+        guard tutorial != .running else { return }
+        step = .done
+    }
+
+    public func close() {
+        guard blocker == nil else { return }
+        step = .done
+    }
+}

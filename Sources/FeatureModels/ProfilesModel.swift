@@ -1,0 +1,214 @@
+import Foundation
+import Observation
+import StoreClient
+import ThresholdCore
+
+/// The profiles list: each profile with whether it is on and, when Beast Mode holds it, why it
+/// cannot be changed; presets to start from; deleting.
+@MainActor @Observable
+public final class ProfilesModel {
+    public struct Row: Hashable, Sendable, Identifiable {
+        public let profile: Profile
+        /// On now (a session or a scheduled span).
+        public let isOn: Bool
+        /// Why it cannot be edited or deleted now (Beast Mode, or on), in the rule's words.
+        public let editRefusal: String?
+        public let deleteRefusal: String?
+        public var id: ProfileID { profile.id }
+    }
+
+    public private(set) var rows: [Row] = []
+    public private(set) var problem: String?
+    let client: AppClient
+
+    public init(client: AppClient) { self.client = client }
+
+    public func load() {
+        guard let stored = client.read(reporting: &problem) else { return }
+        let enforcement = evaluate(stored.engine, at: client.now, calendar: client.calendar)
+        rows = stored.engine.profiles.map { profile in
+            Row(profile: profile, isOn: enforcement.rule(.profile(profile.id)) != nil,
+                editRefusal: client.refusal(of: SaveProfile(profile), in: stored),
+                deleteRefusal: client.refusal(of: DeleteProfile(profile.id), in: stored))
+        }
+    }
+
+    /// An editor for a profile, or for a new one (from a preset when given).
+    public func editor(for profile: ProfileID? = nil, preset: ProfilePreset? = nil) -> ProfileEditorModel {
+        let existing = profile.flatMap { id in rows.first { $0.id == id }?.profile }
+        return ProfileEditorModel(editing: existing, preset: preset, client: client)
+    }
+
+    public func delete(_ profile: ProfileID) {
+        problem = client.perform("delete profile", DeleteProfile(profile))
+        load()
+    }
+}
+
+/// The profile and schedule editor: a draft the person changes freely, each field's error shown
+/// beside it in the model's own words, and Save refused (with the reason) while Beast Mode holds
+/// the profile.
+@MainActor @Observable
+public final class ProfileEditorModel {
+    /// A field an error belongs to.
+    public enum Field: Hashable, Sendable {
+        case name, emoji, selection, unlock, breaks
+        case schedule(ScheduleID)
+    }
+
+    /// A schedule as the form edits it.
+    public struct ScheduleDraft: Hashable, Sendable, Identifiable {
+        public let id: ScheduleID
+        public var weekdays: Set<Weekday>
+        public var start: LocalTime
+        public var end: LocalTime
+
+        public init(id: ScheduleID, weekdays: Set<Weekday>, start: LocalTime, end: LocalTime) {
+            self.id = id
+            self.weekdays = weekdays
+            self.start = start
+            self.end = end
+        }
+    }
+
+    public let id: ProfileID
+    public let isNew: Bool
+    public var name: String
+    public var emoji: String
+    public var path: Pathway
+    public private(set) var selection: Selection
+    public var listMode: ListMode
+    public var strictness: Strictness
+    public var rituals: Set<RitualKind>
+    public var windowMinutes: Int
+    public var creditsPerMinute: Int
+    public var breakCount: Int
+    public var breakAllowance: BreakPolicy.Allowance
+    public var breakMinutes: Int
+    public var schedules: [ScheduleDraft]
+    public private(set) var pickProblem: PickProblem?
+    /// Why the last save was refused (Beast Mode, the store); nothing was saved.
+    public private(set) var problem: String?
+    public private(set) var saved = false
+    let client: AppClient
+    private var nextSchedule = 1
+
+    init(editing profile: Profile?, preset: ProfilePreset?, client: AppClient) {
+        self.client = client
+        isNew = profile == nil
+        id = profile?.id ?? ProfileID("profile-" + String(client.random() % 1_000_000_000, radix: 36))
+        name = profile?.name ?? preset?.name ?? ""
+        emoji = profile?.emoji ?? preset?.emoji ?? "🎯"
+        path = profile?.path ?? .key
+        selection = profile?.selection ?? .empty
+        listMode = profile?.listMode ?? .blockList
+        strictness = profile?.strictness ?? .gentle
+        rituals = profile?.unlockPolicy.rituals ?? []
+        windowMinutes = profile?.unlockPolicy.windowMinutes ?? 10
+        creditsPerMinute = profile?.unlockPolicy.creditsPerMinute ?? 1
+        let breaks = profile?.breakPolicy ?? preset?.breakPolicy ?? .none
+        breakCount = breaks.count
+        breakAllowance = breaks.allowance
+        breakMinutes = max(1, breaks.minutes)
+        schedules = (profile?.schedules ?? preset.map { [$0.suggestedSchedule] } ?? []).map {
+            ScheduleDraft(id: $0.id, weekdays: $0.weekdays, start: $0.start, end: $0.end)
+        }
+    }
+
+    /// Builds the profile the draft describes, or throws the model's refusal.
+    public func profile() throws -> Profile {
+        try Profile(id: id, name: name, emoji: emoji, path: path, selection: selection, listMode: listMode, strictness: strictness,
+                    unlockPolicy: try unlockPolicy(), breakPolicy: try breakPolicy(), schedules: try schedules.map(schedule))
+    }
+
+    /// Every field's error, as the model's validation words it. Each part is built on its own;
+    /// a profile-level refusal is placed on the field whose change makes it go away.
+    public var errors: [Field: String] {
+        var errors: [Field: String] = [:]
+        do { _ = try unlockPolicy() } catch { errors[.unlock] = FeatureModels.problem(error) }
+        do { _ = try breakPolicy() } catch { errors[.breaks] = FeatureModels.problem(error) }
+        for draft in schedules {
+            do { _ = try schedule(draft) } catch { errors[.schedule(draft.id)] = FeatureModels.problem(error) }
+        }
+        guard errors.isEmpty else { return errors }
+        do {
+            _ = try profile()
+        } catch let error as ValidationError {
+            errors[field(of: error)] = error.message
+        } catch {
+            errors[.name] = FeatureModels.problem(error)
+        }
+        return errors
+    }
+
+    /// Why Save would be refused now (Beast Mode holds the profile): asked of `SaveProfile` itself.
+    public var lockReason: String? {
+        guard !isNew, let stored = try? client.read(), let current = stored.engine.profile(id) else { return nil }
+        return client.refusal(of: SaveProfile(current), in: stored)
+    }
+
+    public func pick(_ result: PickerResult) {
+        do {
+            let state = try client.read().engine
+            switch SelectionPick.check(result, listMode: listMode, in: state, client: client) {
+            case .success(let picked):
+                selection = picked
+                pickProblem = nil
+            case .failure(let problem):
+                pickProblem = problem
+            }
+        } catch {
+            pickProblem = .refused(FeatureModels.problem(error))
+        }
+    }
+
+    public func addSchedule() {
+        while schedules.contains(where: { $0.id == ScheduleID("schedule-\(nextSchedule)") }) { nextSchedule += 1 }
+        schedules.append(ScheduleDraft(id: ScheduleID("schedule-\(nextSchedule)"), weekdays: Weekday.weekdays,
+                                       start: try! LocalTime(hour: 9), end: try! LocalTime(hour: 17)))
+    }
+
+    public func removeSchedule(_ id: ScheduleID) { schedules.removeAll { $0.id == id } }
+
+    /// Saves through the reconciler, so the shields follow at once. Refused: nothing changes.
+    public func save() {
+        do {
+            problem = client.perform(isNew ? "new profile" : "edit profile", SaveProfile(try profile()))
+        } catch {
+            problem = FeatureModels.problem(error)
+        }
+        saved = problem == nil
+    }
+
+    // MARK: Parts
+
+    private func unlockPolicy() throws -> UnlockPolicy {
+        try UnlockPolicy(rituals: rituals, windowMinutes: windowMinutes, creditsPerMinute: creditsPerMinute)
+    }
+
+    private func breakPolicy() throws -> BreakPolicy {
+        try BreakPolicy(count: breakCount, per: breakAllowance, minutes: breakCount == 0 ? 0 : breakMinutes)
+    }
+
+    private func schedule(_ draft: ScheduleDraft) throws -> Schedule {
+        try Schedule(id: draft.id, weekdays: draft.weekdays, start: draft.start, end: draft.end)
+    }
+
+    /// The field a profile-level refusal belongs to: the one whose stand-in value changes it.
+    private func field(of error: ValidationError) -> Field {
+        if let draft = schedules.first(where: { error.subject.hasSuffix("schedule \($0.id)") }) { return .schedule(draft.id) }
+        func refusal(name: String? = nil, emoji: String? = nil) -> String? {
+            do {
+                _ = try Profile(id: id, name: name ?? self.name, emoji: emoji ?? self.emoji, path: path, selection: selection,
+                                listMode: listMode, strictness: strictness, unlockPolicy: try unlockPolicy(),
+                                breakPolicy: try breakPolicy(), schedules: try schedules.map(schedule))
+                return nil
+            } catch {
+                return FeatureModels.problem(error)
+            }
+        }
+        if refusal(name: "Profile") != error.message { return .name }
+        if refusal(emoji: "🎯") != error.message { return .emoji }
+        return .selection
+    }
+}

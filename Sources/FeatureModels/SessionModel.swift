@@ -1,0 +1,155 @@
+import EntryPoints
+import Foundation
+import Observation
+import StoreClient
+import ThresholdCore
+
+/// The session screen: starting one, its timer, giving up (with Beast Mode's refusal shown),
+/// a break (with what the quota allows and when the next is available), the goal reached and
+/// the extra time after it.
+@MainActor @Observable
+public final class SessionModel {
+    /// How a session is started from the screen.
+    public enum PlanChoice: Hashable, Sendable {
+        /// Present's goal, in minutes (5 to 120).
+        case goal(minutes: Int)
+        /// Ends by itself after so many minutes (a timed Key session).
+        case minutes(Int)
+        /// Until the person ends it.
+        case openEnded
+    }
+
+    /// The goals the start panel offers, in minutes.
+    public static let goalChoices = [15, 25, 45, 60, 90, 120]
+
+    /// The running session, as the Live Activity shows it; `nil` when none runs.
+    public private(set) var running: LiveActivityContent?
+    /// Its profile.
+    public private(set) var profile: Profile?
+    /// Its break allowance now.
+    public private(set) var quota: BreakQuota?
+    /// What ending now would record (canceled in the first seconds, given up before the goal,
+    /// completed after it).
+    public private(set) var endingNow: EndState?
+    /// Why "End" is refused now, in the rule's words (Beast Mode); `nil` when it is allowed.
+    public private(set) var endRefusal: String?
+    /// Why "Break" is refused now (none allowed, quota used, with when the next is available).
+    public private(set) var breakRefusal: String?
+    /// Profiles a session can be started for.
+    public private(set) var startable: [Profile] = []
+    /// What the last action could not do; nothing changed.
+    public private(set) var problem: String?
+    /// What the last session that ended earned, as ledger lines ("Completed 🎯 Work · 25 min focused: +5 XP, …").
+    public private(set) var lastEnding: (state: EndState, earned: [String])?
+    let client: AppClient
+
+    public init(client: AppClient) { self.client = client }
+
+    public func load() {
+        let now = client.now
+        let calendar = client.calendar
+        guard let stored = client.read(reporting: &problem) else { return }
+        startable = stored.engine.profiles.filter { $0.path.isSessionPath }
+        let enforcement = evaluate(stored.engine, at: now, calendar: calendar)
+        running = LiveActivityContent.current(stored.engine, enforcement, calendar: calendar, at: now)
+        guard let running, let profile = stored.engine.profile(running.profileID) else {
+            (profile, quota, endingNow, endRefusal, breakRefusal) = (nil, nil, nil, nil, nil)
+            return
+        }
+        self.profile = profile
+        let session = stored.engine.sessions.first { $0.profileID == profile.id && $0.isRunning(at: now) }
+        quota = session.map { BreakQuota(profile.breakPolicy, for: $0, at: now) }
+        endingNow = session.map { EndSession.endState(of: $0, at: now) } ?? .gaveUp
+        endRefusal = client.refusal(of: EndSession(profile: profile.id), in: stored)
+        breakRefusal = running.phase == .onBreak ? nil : client.refusal(of: TakeBreak(profile: profile.id), in: stored)
+    }
+
+    /// The timer at `now` (the view ticks it every second).
+    public func timer(at now: Date) -> SessionTimer? { running.map { SessionTimer($0, at: now) } }
+
+    public func start(_ profile: ProfileID, _ choice: PlanChoice) {
+        let plan: SessionPlan = switch choice {
+        case .goal(let minutes): .goal(minutes: minutes)
+        case .minutes(let minutes): .until(client.now.addingTimeInterval(TimeInterval(minutes * 60)))
+        case .openEnded: .openEnded
+        }
+        act("start", StartSession(profile: profile, origin: .manual, plan: plan))
+    }
+
+    /// Ends the session: completes it, or gives it up before its goal. Beast Mode refuses, saying until when.
+    public func end() {
+        guard let profile else { return }
+        let done = client.runtime.reconcile(.inApp("end session"), command: EndSession(profile: profile.id))
+        problem = done.problem
+        if problem == nil {
+            let events = done.outcome.events
+            let state = events.lazy.compactMap { event -> EndState? in
+                if case .sessionEnded(_, let ending) = event { return ending.state }
+                return nil
+            }.first ?? .completed
+            let entries = events.compactMap { event -> LedgerEntry? in
+                if case .ledger(let entry) = event { return entry }
+                return nil
+            }
+            lastEnding = (state, LedgerEntry.lines(entries))
+        }
+        load()
+    }
+
+    public func takeBreak() {
+        guard let profile else { return }
+        act("break", TakeBreak(profile: profile.id))
+    }
+
+    /// Back to focus before the break is over.
+    public func endBreak() {
+        guard let profile else { return }
+        act("resume", EndBreak(profile: profile.id))
+    }
+
+    public func dismissEnding() { lastEnding = nil }
+
+    /// Shows what a start from outside the screen (a link) was refused with.
+    func report(_ refusal: String?) {
+        load()
+        problem = refusal
+    }
+
+    private func act(_ what: String, _ command: any Command) {
+        problem = client.perform(what, command)
+        load()
+    }
+}
+
+/// What a session's timer shows at an instant.
+public struct SessionTimer: Hashable, Sendable {
+    public let phase: LiveActivityContent.Phase
+    /// Since the session started.
+    public let elapsed: TimeInterval
+    /// Until the break's end, the goal, or the end time, when there is one ahead.
+    public let remaining: TimeInterval?
+    /// How far to the goal or end time (0…1), for the ring; `nil` when open-ended or on a break.
+    public let fraction: Double?
+    /// Time past the goal: the extra time.
+    public let extra: TimeInterval?
+
+    public init(_ content: LiveActivityContent, at now: Date) {
+        phase = content.phase
+        elapsed = max(0, now.timeIntervalSince(content.startedAt))
+        let target: Date? = switch content.phase {
+        case .onBreak: content.breakUntil
+        case .focusing: [content.goalAt, content.endsAt].compactMap { $0 }.filter { $0 > now }.min()
+        case .goalReached: content.endsAt
+        }
+        remaining = target.map { max(0, $0.timeIntervalSince(now)) }
+        let finish = content.goalAt ?? content.endsAt
+        if content.phase == .onBreak {
+            fraction = nil
+        } else if let finish, finish > content.startedAt {
+            fraction = min(1, elapsed / finish.timeIntervalSince(content.startedAt))
+        } else {
+            fraction = nil
+        }
+        extra = content.goalAt.flatMap { goal in now > goal ? now.timeIntervalSince(goal) : nil }
+    }
+}

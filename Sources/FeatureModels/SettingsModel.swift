@@ -1,0 +1,179 @@
+import Foundation
+import Observation
+import StoreClient
+import ThresholdCore
+import ThresholdKeys
+
+/// Settings: the apps each gate holds and how long its unlocks last, tradition, vibe and
+/// translation, prayer history, the emergency limits, the NFC keys (write, list, revoke) and,
+/// hidden behind a confirmation, resetting Selah's streak.
+@MainActor @Observable
+public final class SettingsModel {
+    public struct KeyRow: Hashable, Sendable, Identifiable {
+        public let tag: KeyTag
+        /// The profile it starts ("💼 Work"), or its id when the profile was deleted.
+        public let profileTitle: String
+        public let isRevoked: Bool
+        public var id: KeyTagID { tag.id }
+    }
+
+    /// A key minted and waiting to be written to a tag; stored only once the tag took it.
+    public struct PendingKey: Sendable, Identifiable {
+        public let key: WrittenKey
+        public var id: KeyTagID { key.tag.id }
+        /// The link to write as the tag's NDEF URI record.
+        public var link: URL { key.link }
+    }
+
+    public var preferences = SelahPreferences.standard
+    public private(set) var gates: [Gate] = []
+    public private(set) var profiles: [Profile] = []
+    public private(set) var keys: [KeyRow] = []
+    public private(set) var emergency = EmergencyPolicy.standard
+    public private(set) var emergencyAllowance: EmergencyAllowance?
+    public private(set) var prayers = PrayerHistory([])
+    public private(set) var prayerStreak = 0
+    public private(set) var isResetRevealed = false
+    public private(set) var pickProblem: PickProblem?
+    public private(set) var pendingKey: PendingKey?
+    /// The last change that could not be made; nothing changed.
+    public private(set) var problem: String?
+    let client: AppClient
+
+    public init(client: AppClient) { self.client = client }
+
+    public func load() {
+        let now = client.now
+        do {
+            let stored = try client.read()
+            preferences = stored.settings.selah
+            gates = stored.engine.gates
+            profiles = stored.engine.profiles
+            keys = stored.settings.keyTags.map { tag in
+                KeyRow(tag: tag, profileTitle: stored.engine.profile(tag.profileID).map { "\($0.emoji) \($0.name)" } ?? tag.profileID.rawValue,
+                       isRevoked: tag.isRevoked(at: now))
+            }
+            emergency = stored.settings.emergency
+            emergencyAllowance = EmergencyAllowance(uses: stored.rituals.emergencyUses, policy: stored.settings.emergency,
+                                                    at: now, timeZone: client.calendar.timeZone)
+            let completions = try PrayerLog.read(client)
+            prayers = PrayerHistory(completions)
+            prayerStreak = SelahStreak.days(completions, now: now, calendar: client.calendar, resetAt: stored.settings.streakResetAt)
+            problem = nil
+        } catch {
+            problem = FeatureModels.problem(error)
+        }
+    }
+
+    // MARK: Selah
+
+    public func savePreferences() {
+        let chosen = preferences
+        problem = client.perform("settings: Selah", change: { transaction, _ in transaction.state.settings.selah = chosen })
+        load()
+    }
+
+    /// Replaces a gate's apps with a new pick, refused (keeping the old ones) when the pick is
+    /// empty, failed, or more than iOS can shield.
+    public func editApps(of gate: GateID, _ result: PickerResult) {
+        guard let current = gates.first(where: { $0.id == gate }) else { return }
+        let state: ThresholdState
+        do { state = try client.read().engine } catch {
+            pickProblem = .refused(FeatureModels.problem(error))
+            return
+        }
+        switch SelectionPick.check(result, in: state, client: client) {
+        case .failure(let problem):
+            pickProblem = problem
+        case .success(let selection):
+            pickProblem = nil
+            save(gate: current) { try Gate(id: $0.id, name: $0.name, path: $0.path, selection: selection, strictness: $0.strictness,
+                                           unlockPolicy: $0.unlockPolicy) }
+        }
+    }
+
+    /// How long a gate's unlocks last (5, 10, 15 or 30 minutes in the picker).
+    public func setUnlockMinutes(of gate: GateID, _ minutes: Int) {
+        guard let current = gates.first(where: { $0.id == gate }) else { return }
+        save(gate: current) {
+            try Gate(id: $0.id, name: $0.name, path: $0.path, selection: $0.selection, strictness: $0.strictness,
+                     unlockPolicy: UnlockPolicy(rituals: $0.unlockPolicy.rituals, windowMinutes: minutes,
+                                                creditsPerMinute: $0.unlockPolicy.creditsPerMinute))
+        }
+    }
+
+    private func save(gate: Gate, _ change: (Gate) throws -> Gate) {
+        do {
+            problem = client.perform("settings: gate", SaveGate(try change(gate)))
+        } catch {
+            problem = FeatureModels.problem(error)
+        }
+        load()
+    }
+
+    // MARK: Streak
+
+    /// Shows the reset button (it is hidden so that it is never pressed by accident).
+    public func revealReset() { isResetRevealed = true }
+
+    /// Resets Selah's streak; the view asks for confirmation first. The prayers stay in the history.
+    public func resetStreak() {
+        guard isResetRevealed else { return }
+        let now = client.now
+        problem = client.perform("settings: reset streak", change: { transaction, _ in transaction.state.settings.streakResetAt = now })
+        isResetRevealed = false
+        load()
+    }
+
+    // MARK: Keys
+
+    /// Mints a key for a profile: its link is written to the tag next, and the key is kept only
+    /// when the tag took it (``keyWritten()``).
+    public func prepareKey(for profile: ProfileID, name: String) {
+        var generator = ClosureGenerator(source: client.random)
+        do {
+            guard profiles.contains(where: { $0.id == profile }) else {
+                throw ValidationError("key", "Choose a profile for the key.")
+            }
+            pendingKey = PendingKey(key: try KeyRing.mint(profile: profile, name: name, at: client.now, using: &generator))
+            problem = nil
+        } catch {
+            problem = FeatureModels.problem(error)
+        }
+    }
+
+    /// The tag holds the link now: keep the key.
+    public func keyWritten() {
+        guard let pending = pendingKey else { return }
+        do {
+            try KeyRing(store: client.runtime.store, calendar: client.calendar).add(pending.key, at: client.now)
+            problem = nil
+        } catch {
+            problem = FeatureModels.problem(error)
+        }
+        pendingKey = nil
+        load()
+    }
+
+    /// Writing the tag failed or was cancelled: the key is dropped (its secret existed nowhere else).
+    public func keyNotWritten(_ reason: String) {
+        pendingKey = nil
+        problem = reason
+    }
+
+    public func revoke(_ tag: KeyTagID) {
+        do {
+            try KeyRing(store: client.runtime.store, calendar: client.calendar).revoke(tag, at: client.now)
+            problem = nil
+        } catch {
+            problem = FeatureModels.problem(error)
+        }
+        load()
+    }
+}
+
+/// A random-number generator over a closure (the client's source of randomness).
+struct ClosureGenerator: RandomNumberGenerator {
+    let source: @Sendable () -> UInt64
+    mutating func next() -> UInt64 { source() }
+}

@@ -1,0 +1,155 @@
+import DesignSystem
+import FeatureModels
+import SwiftUI
+import ThresholdCore
+
+/// The home screen (``HomeModel``): the one thing to do next, what is active and why, today,
+/// and the streaks.
+@MainActor
+public struct HomeView: View {
+    /// Where the home screen's buttons lead; the app's root decides how to show it.
+    public enum Destination: Hashable, Sendable {
+        case session
+        case prayer
+        case unlockOptions(AppToken)
+        case profiles
+    }
+
+    let model: HomeModel
+    let open: (Destination) -> Void
+
+    public init(model: HomeModel, open: @escaping (Destination) -> Void) {
+        self.model = model
+        self.open = open
+    }
+
+    public var body: some View {
+        NavigationStack {
+            ScrollView {
+                VStack(alignment: .leading, spacing: 16) {
+                    if let problem = model.problem { ProblemBanner(problem) }
+                    ForEach(model.repairs, id: \.self) { notice in ProblemBanner(notice.message, systemImage: "wrench.and.screwdriver.fill") }
+                    if let summary = model.summary {
+                        VStack(alignment: .leading, spacing: 4) {
+                            Text(verbatim: summary.headline).font(.title3.weight(.semibold))
+                            if let detail = summary.detail { Text(verbatim: detail).font(.callout).foregroundStyle(.secondary) }
+                        }
+                        .accessibilityElement(children: .combine)
+                    }
+                    PrimaryCard(primary: model.primary, open: open)
+                    if !model.active.isEmpty { ActiveCard(rows: model.active) }
+                    TodayCard(today: model.today)
+                    StreaksCard(streaks: model.streaks)
+                }
+                .padding()
+            }
+            .navigationTitle(Text("Threshold", bundle: .module))
+        }
+        .onAppear { model.load() }
+    }
+}
+
+/// The one thing to do next.
+@MainActor
+struct PrimaryCard: View {
+    let primary: HomeModel.Primary
+    let open: (HomeView.Destination) -> Void
+
+    var body: some View {
+        Card {
+            switch primary {
+            case .session(let content):
+                Text(verbatim: content.title).font(.headline)
+                Text.phase(content.phase).foregroundStyle(.secondary)
+                Button { open(.session) } label: { Text("Open session", bundle: .module) }.buttonStyle(.primary)
+            case .unlocked(let until):
+                Label { Text("Your apps are open until", bundle: .module) + Text(verbatim: " ") + Text(until, style: .time) }
+                    icon: { Image(systemName: "lock.open").accessibilityHidden(true) }
+            case .pray:
+                Text("Selah holds your apps. A short prayer opens them for a while.", bundle: .module)
+                Button { open(.prayer) } label: { Text("Pray to unlock", bundle: .module) }.buttonStyle(.primary)
+            case .unlockOptions(_, let app):
+                Text("Some apps are shielded. See the ways through.", bundle: .module)
+                Button { open(.unlockOptions(app)) } label: { Text("Ways to unlock", bundle: .module) }.buttonStyle(.primary)
+            case .start(let profiles) where profiles.isEmpty:
+                Text("Nothing is running.", bundle: .module)
+            case .start:
+                Text("Nothing is running. Start a focus session when you are ready.", bundle: .module)
+                Button { open(.session) } label: { Text("Start a session", bundle: .module) }.buttonStyle(.primary)
+            case .setUp:
+                Text("Nothing is set up yet. Choose the apps to shield and how they open.", bundle: .module)
+                Button { open(.profiles) } label: { Text("Set up a profile", bundle: .module) }.buttonStyle(.primary)
+            }
+        }
+    }
+}
+
+/// What shields now, and why.
+@MainActor
+struct ActiveCard: View {
+    let rows: [HomeModel.Active]
+
+    var body: some View {
+        Card {
+            Text("Active now", bundle: .module).font(.headline)
+            ForEach(rows) { row in
+                VStack(alignment: .leading, spacing: 2) {
+                    Text(verbatim: row.title).font(.body.weight(.medium)).foregroundStyle(Palette.text(for: row.path))
+                    Text.reason(row.reason).font(.footnote).foregroundStyle(.secondary)
+                    if let endsAt = row.endsAt {
+                        (Text("Until", bundle: .module) + Text(verbatim: " ") + Text(endsAt, style: .time))
+                            .font(.footnote).foregroundStyle(.secondary)
+                    }
+                }
+                .accessibilityElement(children: .combine)
+            }
+        }
+    }
+}
+
+/// Today's numbers.
+@MainActor
+struct TodayCard: View {
+    let today: HomeModel.Today
+
+    var body: some View {
+        Card {
+            Text("Today", bundle: .module).font(.headline)
+            HStack(alignment: .top) {
+                Stat(value: Text.minutes(today.focusedSeconds), label: Text("focused", bundle: .module))
+                Stat(value: Text(today.completedSessions, format: .number), label: Text("sessions", bundle: .module))
+                Stat(value: Text(today.unlocks, format: .number), label: Text("unlocks", bundle: .module))
+            }
+            HStack(alignment: .top) {
+                Stat(value: Text(today.balances.xp, format: .number), label: Text("XP", bundle: .module))
+                Stat(value: Text(today.balances.credits, format: .number), label: Text("credits", bundle: .module))
+                if let minutes = today.screenTimeMinutes {
+                    Stat(value: Text.minutes(TimeInterval(minutes * 60)), label: Text("screen time", bundle: .module))
+                } else {
+                    Stat(value: Text(today.balances.coins, format: .number), label: Text("coins", bundle: .module))
+                }
+            }
+        }
+    }
+}
+
+/// The streaks worth keeping.
+@MainActor
+struct StreaksCard: View {
+    let streaks: HomeModel.Streaks
+
+    var body: some View {
+        Card {
+            Text("Streaks", bundle: .module).font(.headline)
+            HStack(alignment: .top) {
+                Stat(value: Text(streaks.prayerDays, format: .number), label: Text("days of prayer", bundle: .module))
+                if let goal = streaks.goal {
+                    Stat(value: Text(goal.days, format: .number), label: Text("days under your goal", bundle: .module))
+                }
+                if let best = streaks.intentions.map(\.days).max() {
+                    Stat(value: Text(best, format: .number), label: Text("days kept an intention", bundle: .module))
+                }
+            }
+        }
+    }
+}

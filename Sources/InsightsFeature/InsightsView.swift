@@ -1,0 +1,182 @@
+import Charts
+import DesignSystem
+import DeviceActivity
+import FeatureModels
+import ReportExtension
+import SwiftUI
+import ThresholdCore
+
+/// Insights and history (``InsightsModel``): today's screen time (drawn by the report extension,
+/// the only place iOS shows it), the week's focus as a chart, 30 days of sessions, the session
+/// log and the prayers.
+@MainActor
+public struct InsightsView: View {
+    let model: InsightsModel
+
+    public init(model: InsightsModel) { self.model = model }
+
+    public var body: some View {
+        NavigationStack {
+            List {
+                if let problem = model.problem { ProblemBanner(problem) }
+                Section {
+                    DeviceActivityReport(.daily, filter: Self.today).frame(minHeight: 220)
+                } header: {
+                    Text("Today's screen time", bundle: .module)
+                }
+                WeekSection(model: model)
+                if let stats = model.stats { MonthSection(stats: stats) }
+                Section {
+                    NavigationLink { PrayerHistoryList(history: model.prayers) } label: { Text("Prayer history", bundle: .module) }
+                }
+            }
+            .navigationTitle(Text("Insights", bundle: .module))
+        }
+        .onAppear { model.load() }
+    }
+
+    /// Today so far, for the report extension.
+    static var today: DeviceActivityFilter {
+        let now = Date()
+        return DeviceActivityFilter(segment: .daily(during: DateInterval(start: Calendar.current.startOfDay(for: now), end: now)))
+    }
+}
+
+/// The week's focus: a bar a day, the totals, and the way to other weeks.
+@MainActor
+struct WeekSection: View {
+    let model: InsightsModel
+
+    var body: some View {
+        Section {
+            if let insights = model.insights {
+                Chart(Array(insights.focusedPerDay.enumerated()), id: \.offset) { day in
+                    BarMark(x: .value(Text("Day", bundle: .module), Self.dayName(insights.week.adding(days: day.offset))),
+                            y: .value(Text("Minutes", bundle: .module), day.element / 60))
+                        .foregroundStyle(Palette.ember)
+                        .accessibilityLabel(Text(verbatim: Self.dayName(insights.week.adding(days: day.offset))))
+                        .accessibilityValue(Text.minutes(day.element))
+                }
+                .frame(minHeight: 180)
+                HStack(alignment: .top) {
+                    Stat(value: Text.minutes(insights.focusedSeconds), label: Text("focused", bundle: .module))
+                    Stat(value: Text(insights.completed, format: .number), label: Text("completed", bundle: .module))
+                    Stat(value: Text(insights.gaveUp, format: .number), label: Text("given up", bundle: .module))
+                }
+                HStack(alignment: .top) {
+                    Stat(value: Text(insights.breaks, format: .number), label: Text("breaks", bundle: .module))
+                    Stat(value: Text(insights.attemptsResisted, format: .number), label: Text("shields resisted", bundle: .module))
+                }
+            }
+        } header: {
+            HStack {
+                Button { model.previousWeek() } label: { Image(systemName: "chevron.left") }
+                    .accessibilityLabel(Text("Previous week", bundle: .module))
+                Spacer()
+                Text("Week of", bundle: .module) + Text(verbatim: " \(model.week)")
+                Spacer()
+                Button { model.nextWeek() } label: { Image(systemName: "chevron.right") }
+                    .disabled(model.isThisWeek)
+                    .accessibilityLabel(Text("Next week", bundle: .module))
+            }
+        }
+    }
+
+    /// "Mon", "Tue", … for a day.
+    static func dayName(_ day: LocalDate) -> String {
+        let symbols = Calendar.current.shortWeekdaySymbols
+        return symbols[(day.weekday.rawValue - 1) % symbols.count]
+    }
+}
+
+/// Thirty days of sessions: completed per day, the record, the longest, and the log.
+@MainActor
+struct MonthSection: View {
+    let stats: SessionStats
+
+    var body: some View {
+        Section {
+            Chart(stats.completedPerDay, id: \.day) { day in
+                BarMark(x: .value(Text("Day", bundle: .module), day.day.dayNumber),
+                        y: .value(Text("Sessions", bundle: .module), day.count))
+                    .foregroundStyle(Palette.sage)
+                    .accessibilityLabel(Text(verbatim: day.day.description))
+                    .accessibilityValue(Text("\(day.count) completed", bundle: .module))
+            }
+            .chartXAxis(.hidden)
+            .frame(minHeight: 120)
+            if let record = stats.recordDay {
+                (Text("Record day:", bundle: .module) + Text(verbatim: " \(record.day) · ") + Text.minutes(record.seconds))
+                    .font(.callout)
+            }
+            if let longest = stats.longestSession {
+                (Text("Longest session:", bundle: .module) + Text(verbatim: " \(longest.title) · ") + Text.minutes(longest.focusedSeconds))
+                    .font(.callout)
+            }
+            NavigationLink { SessionHistoryList(history: stats.history) } label: { Text("Session history", bundle: .module) }
+        } header: {
+            Text("Last 30 days", bundle: .module)
+        }
+    }
+}
+
+/// Every session of the last 30 days, newest first.
+@MainActor
+struct SessionHistoryList: View {
+    let history: [SessionHistoryEntry]
+
+    var body: some View {
+        List(history) { entry in
+            VStack(alignment: .leading, spacing: 2) {
+                Text(verbatim: entry.title).font(.body.weight(.medium))
+                (Text(entry.start, format: .dateTime.weekday().day().hour().minute()) + Text(verbatim: " · ") + Text.ending(entry.state))
+                    .font(.footnote).foregroundStyle(.secondary)
+                (Text.minutes(entry.focusedSeconds) + Text(verbatim: " · ") + Text("\(entry.breaks) breaks", bundle: .module))
+                    .font(.footnote).foregroundStyle(.secondary)
+            }
+            .accessibilityElement(children: .combine)
+        }
+        .overlay {
+            if history.isEmpty {
+                EmptyState(Text("No sessions yet", bundle: .module), message: Text("Finished sessions show here.", bundle: .module),
+                           systemImage: "clock")
+            }
+        }
+        .navigationTitle(Text("Session history", bundle: .module))
+    }
+}
+
+/// Selah's prayers by day: the mood, the prayer's title and its verse.
+@MainActor
+public struct PrayerHistoryList: View {
+    let history: PrayerHistory
+
+    public init(history: PrayerHistory) { self.history = history }
+
+    public var body: some View {
+        List {
+            ForEach(history.days, id: \.day) { day in
+                Section {
+                    ForEach(day.prayers, id: \.self) { prayer in
+                        VStack(alignment: .leading, spacing: 2) {
+                            Text(prayer.at, style: .time).font(.footnote).foregroundStyle(.secondary)
+                            if let mood = prayer.mood { Text.mood(mood) }
+                            if let title = prayer.title { Text(verbatim: title).font(.body.weight(.medium)) }
+                            if let verse = prayer.verse { Text(verbatim: verse).font(.footnote).foregroundStyle(Palette.prayer) }
+                        }
+                        .accessibilityElement(children: .combine)
+                    }
+                } header: {
+                    Text(verbatim: day.day.description)
+                }
+            }
+        }
+        .overlay {
+            if history.days.isEmpty {
+                EmptyState(Text("No prayers yet", bundle: .module), message: Text("Prayers you finish show here.", bundle: .module),
+                           systemImage: "book.closed")
+            }
+        }
+        .navigationTitle(Text("Prayer history", bundle: .module))
+    }
+}

@@ -1,0 +1,387 @@
+import DesignSystem
+import FeatureModels
+import ScreenTimeClient
+import SelectionFeature
+import SwiftUI
+import ThresholdCore
+import UIKit
+
+/// First run, step by step (``OnboardingModel``): welcome, Screen Time access, paths, apps,
+/// Selah, the unlock window, ready, and the tutorial shield.
+@MainActor
+public struct OnboardingView: View {
+    @Bindable var model: OnboardingModel
+    let onDone: () -> Void
+    @Environment(\.scenePhase) private var scenePhase
+
+    public init(model: OnboardingModel, onDone: @escaping () -> Void) {
+        self.model = model
+        self.onDone = onDone
+    }
+
+    public var body: some View {
+        NavigationStack {
+            ScrollView {
+                VStack(alignment: .leading, spacing: 20) {
+                    step
+                }
+                .padding()
+                .frame(maxWidth: 600, alignment: .leading)
+                .frame(maxWidth: .infinity)
+            }
+            .safeAreaInset(edge: .bottom) { controls }
+            .toolbar {
+                if model.step != .welcome, model.step != .tutorial, model.step != .done {
+                    ToolbarItem(placement: .topBarLeading) {
+                        Button { model.back() } label: { Text("Back", bundle: .module) }
+                    }
+                }
+            }
+            .navigationBarTitleDisplayMode(.inline)
+        }
+        .task { await model.checkAccess() }
+        .onChange(of: scenePhase) { _, phase in
+            guard phase == .active else { return }
+            Task { await model.checkAccess() }
+            model.finishTutorial()
+        }
+        .onChange(of: model.step) { _, step in if step == .done { onDone() } }
+    }
+
+    @ViewBuilder private var step: some View {
+        switch model.step {
+        case .welcome: WelcomeStep()
+        case .authorization: AccessStep(model: model)
+        case .paths: PathsStep(model: model)
+        case .apps: AppsStep(model: model)
+        case .selah: SelahStep(model: model)
+        case .duration: DurationStep(model: model)
+        case .ready: ReadyStep(model: model)
+        case .tutorial, .done: TutorialStep(model: model)
+        }
+    }
+
+    @ViewBuilder private var controls: some View {
+        VStack(spacing: 8) {
+            if let blocker = model.blocker, blocker != .needsReady {
+                BlockerText(blocker: blocker).font(.footnote).foregroundStyle(.secondary)
+            }
+            switch model.step {
+            case .ready:
+                Button { model.finish() } label: { Text("Turn on shields", bundle: .module) }
+                    .buttonStyle(.primary)
+                    .accessibilityHint(Text("Saves your choices and shields the apps now.", bundle: .module))
+            case .tutorial:
+                EmptyView()
+            default:
+                Button { model.next() } label: { Text("Continue", bundle: .module) }
+                    .buttonStyle(.primary)
+                    .disabled(model.blocker != nil)
+            }
+        }
+        .padding()
+        .background(.bar)
+    }
+}
+
+/// Why Continue is disabled.
+@MainActor
+struct BlockerText: View {
+    let blocker: OnboardingModel.Blocker
+
+    var body: some View {
+        switch blocker {
+        case .needsAccess: Text("Threshold cannot shield anything without Screen Time access.", bundle: .module)
+        case .needsPath: Text("Choose at least one way in.", bundle: .module)
+        case .needsApps: Text("Choose the apps to shield.", bundle: .module)
+        case .needsReady: Text("Turn on shields to finish.", bundle: .module)
+        case .tutorialRunning: Text("Open any app to see its shield, then come back.", bundle: .module)
+        }
+    }
+}
+
+@MainActor
+struct StepHeader: View {
+    let title: Text
+    let message: Text
+    let systemImage: String
+
+    var body: some View {
+        VStack(alignment: .leading, spacing: 8) {
+            Image(systemName: systemImage).font(.largeTitle).foregroundStyle(Palette.accent).accessibilityHidden(true)
+            title.font(.title.bold()).accessibilityAddTraits(.isHeader)
+            message.font(.body).foregroundStyle(.secondary)
+        }
+        .fixedSize(horizontal: false, vertical: true)
+    }
+}
+
+@MainActor
+struct WelcomeStep: View {
+    var body: some View {
+        StepHeader(title: Text("Threshold", bundle: .module),
+                   message: Text("Shield the apps that pull at you, and let them back in only across a threshold you choose: a prayer, a challenge, credits you earned by focusing, a tap of your key.", bundle: .module),
+                   systemImage: "door.left.hand.open")
+        Card {
+            Label { Text("Everything stays on this iPhone. Nothing is sent anywhere.", bundle: .module) } icon: { Image(systemName: "lock.iphone") }
+            Label { Text("You choose what is shielded and how strict it is.", bundle: .module) } icon: { Image(systemName: "slider.horizontal.3") }
+        }
+    }
+}
+
+@MainActor
+struct AccessStep: View {
+    let model: OnboardingModel
+
+    var body: some View {
+        StepHeader(title: Text("Screen Time access", bundle: .module),
+                   message: Text("Threshold uses Apple's Screen Time to shield the apps you choose. iOS asks you once; you can turn it off in Settings at any time.", bundle: .module),
+                   systemImage: "hourglass")
+        switch model.verdict {
+        case .approved:
+            Label { Text("Screen Time access is on.", bundle: .module) } icon: { Image(systemName: "checkmark.shield.fill").foregroundStyle(Palette.calm) }
+                .font(.headline)
+        case .revoked:
+            ProblemBanner(Text("Screen Time access was turned off, so iOS is enforcing nothing. Allow it again to restore your shields.", bundle: .module))
+        case .denied, .notYetAsked, nil:
+            EmptyView()
+        }
+        if let failure = model.authorizationFailure {
+            AccessFailureView(failure: failure)
+        }
+        if model.verdict != .approved {
+            if model.authorizationFailure?.canRetry ?? true {
+                Button { Task { await model.requestAccess() } } label: {
+                    if model.authorizationFailure == nil {
+                        Text("Allow Screen Time access", bundle: .module)
+                    } else {
+                        Text("Try again", bundle: .module)
+                    }
+                }
+                .buttonStyle(.primary)
+                .disabled(model.isRequestingAccess)
+            } else {
+                SettingsLink()
+                Button { Task { await model.requestAccess() } } label: { Text("Try again", bundle: .module) }
+                    .disabled(model.isRequestingAccess)
+            }
+        }
+    }
+}
+
+/// What each of FamilyControls' failures means and what to do.
+@MainActor
+struct AccessFailureView: View {
+    let failure: AuthorizationFailure
+
+    var body: some View {
+        ProblemBanner(text)
+    }
+
+    private var text: Text {
+        switch failure {
+        case .canceled: Text("You closed the request. Threshold needs Screen Time access to shield apps; ask again when you are ready.", bundle: .module)
+        case .restricted: Text("Screen Time is restricted on this iPhone by a parent or a management profile. Ask whoever manages it, then try again.", bundle: .module)
+        case .unavailable: Text("Screen Time is not available to Threshold on this device.", bundle: .module)
+        case .invalidAccountType: Text("Sign in to iCloud with your own Apple Account (Settings › your name), then try again.", bundle: .module)
+        case .noPasscode: Text("Screen Time needs a device passcode. Set one in Settings › Face ID & Passcode, then try again.", bundle: .module)
+        case .network: Text("Allowing Screen Time needs the internet once. Connect, then try again.", bundle: .module)
+        case .conflict: Text("Another app manages Screen Time here in a way that conflicts. Remove its access in Settings › Screen Time, then try again.", bundle: .module)
+        case .other: Text("Screen Time access could not be granted. Try again; if it keeps failing, reinstall Threshold.", bundle: .module)
+        }
+    }
+}
+
+/// Opens the Settings app, for what only the person can change there.
+@MainActor
+struct SettingsLink: View {
+    @Environment(\.openURL) private var openURL
+
+    var body: some View {
+        Button {
+            if let url = URL(string: UIApplication.openSettingsURLString) { openURL(url) }
+        } label: {
+            Text("Open Settings", bundle: .module)
+        }
+        .buttonStyle(.primary)
+    }
+}
+
+@MainActor
+struct PathsStep: View {
+    let model: OnboardingModel
+
+    var body: some View {
+        StepHeader(title: Text("Your ways in", bundle: .module),
+                   message: Text("Choose one or more. Each is a way back into a shielded app; you can change them later.", bundle: .module),
+                   systemImage: "signpost.right.and.left")
+        ForEach(Pathway.allCases, id: \.self) { path in
+            Button { model.toggle(path) } label: {
+                HStack(alignment: .top, spacing: 12) {
+                    Image(systemName: model.paths.contains(path) ? "checkmark.circle.fill" : "circle")
+                        .foregroundStyle(Palette.text(for: path))
+                        .font(.title2)
+                        .accessibilityHidden(true)
+                    VStack(alignment: .leading, spacing: 4) {
+                        Text.path(path).font(.headline)
+                        PathPitch(path: path).font(.subheadline).foregroundStyle(.secondary)
+                    }
+                    Spacer(minLength: 0)
+                }
+                .contentShape(Rectangle())
+            }
+            .buttonStyle(.plain)
+            .accessibilityAddTraits(model.paths.contains(path) ? [.isSelected] : [])
+        }
+    }
+}
+
+@MainActor
+struct PathPitch: View {
+    let path: Pathway
+
+    var body: some View {
+        switch path {
+        case .selah: Text("A short prayer and a verse open your apps for a while.", bundle: .module)
+        case .present: Text("Timed sessions with a goal, streaks and XP.", bundle: .module)
+        case .earnedAccess: Text("Focus to earn credits; spend them on minutes, or take a breathing or copying quest.", bundle: .module)
+        case .challenge: Text("Solve a few sums or win at tic-tac-toe to open your apps for five minutes.", bundle: .module)
+        case .key: Text("Tap an NFC card to start a Work, Study or Sleep profile; tap again to end or take a break.", bundle: .module)
+        }
+    }
+}
+
+@MainActor
+struct AppsStep: View {
+    @Bindable var model: OnboardingModel
+
+    var body: some View {
+        StepHeader(title: Text("What to shield", bundle: .module),
+                   message: Text("Pick the apps, categories and websites that pull at you. Apple's picker shows them; Threshold only ever sees opaque tokens.", bundle: .module),
+                   systemImage: "apps.iphone")
+        AppPickerButton(current: model.selection ?? .empty, onPick: model.pick) {
+            if model.selection == nil { Text("Choose apps", bundle: .module) } else { Text("Change apps", bundle: .module) }
+        }
+        .buttonStyle(.primary)
+        if let selection = model.selection { Card { SelectionSummary(selection) } }
+        if let problem = model.pickProblem { PickProblemView(problem) }
+        if model.paths.contains(.key) {
+            Card {
+                Picker(selection: $model.preset) {
+                    ForEach(ProfilePreset.allCases, id: \.self) { preset in
+                        Text(verbatim: "\(preset.emoji) \(preset.name)").tag(preset)
+                    }
+                } label: {
+                    Text("Key profile", bundle: .module)
+                }
+                Text(model.preset.suggestion).font(.footnote).foregroundStyle(.secondary)
+                Toggle(isOn: $model.takesSuggestedSchedule) { Text("Also run it on its usual schedule", bundle: .module) }
+            }
+        }
+    }
+}
+
+@MainActor
+struct SelahStep: View {
+    @Bindable var model: OnboardingModel
+
+    var body: some View {
+        StepHeader(title: Text("How you pray", bundle: .module),
+                   message: Text("Prayers are written for your tradition and in the voice you like.", bundle: .module),
+                   systemImage: "hands.sparkles")
+        Card {
+            Picker(selection: $model.preferences.tradition) {
+                ForEach(Tradition.allCases, id: \.self) { Text($0.displayName).tag($0) }
+            } label: { Text("Tradition", bundle: .module) }
+            Picker(selection: $model.preferences.vibe) {
+                ForEach(Vibe.allCases, id: \.self) { Text($0.displayName).tag($0) }
+            } label: { Text("Voice", bundle: .module) }
+            Picker(selection: $model.preferences.translation) {
+                Text("No preference", bundle: .module).tag(BibleTranslation?.none)
+                ForEach(BibleTranslation.allCases, id: \.self) { Text($0.displayName).tag(BibleTranslation?.some($0)) }
+            } label: { Text("Bible translation", bundle: .module) }
+        }
+        if model.translationNote != nil {
+            TranslationNote()
+        }
+    }
+}
+
+/// Why a chosen translation is not the one shown.
+@MainActor
+public struct TranslationNote: View {
+    public init() {}
+
+    public var body: some View {
+        Label {
+            Text("Your choice is saved. Its text needs a licence, so verses show in the King James Version or the World English Bible, named beside each verse.", bundle: .module)
+        } icon: {
+            Image(systemName: "info.circle")
+        }
+        .font(.footnote)
+        .foregroundStyle(.secondary)
+    }
+}
+
+@MainActor
+struct DurationStep: View {
+    @Bindable var model: OnboardingModel
+
+    var body: some View {
+        StepHeader(title: Text("How long an unlock lasts", bundle: .module),
+                   message: Text("After a prayer or a challenge, your apps open for this long, then shield again by themselves.", bundle: .module),
+                   systemImage: "timer")
+        Picker(selection: $model.unlockMinutes) {
+            ForEach(OnboardingModel.unlockChoices, id: \.self) { minutes in
+                Text("\(minutes) min", bundle: .module).tag(minutes)
+            }
+        } label: {
+            Text("Unlock for", bundle: .module)
+        }
+        .pickerStyle(.segmented)
+    }
+}
+
+@MainActor
+struct ReadyStep: View {
+    let model: OnboardingModel
+
+    var body: some View {
+        StepHeader(title: Text("Ready", bundle: .module),
+                   message: Text("Turning on shields saves your choices. The apps you picked are shielded at once.", bundle: .module),
+                   systemImage: "checkmark.seal")
+        Card {
+            ForEach(Pathway.allCases.filter(model.paths.contains), id: \.self) { Text.path($0).font(.headline) }
+            if let selection = model.selection { SelectionSummary(selection) }
+        }
+        if let problem = model.problem { ProblemBanner(problem) }
+    }
+}
+
+@MainActor
+struct TutorialStep: View {
+    let model: OnboardingModel
+
+    var body: some View {
+        switch model.tutorial {
+        case .offered:
+            StepHeader(title: Text("See a shield", bundle: .module),
+                       message: Text("For a moment every app is shielded. Open any app to see what a shield looks like, then come back here to finish.", bundle: .module),
+                       systemImage: "shield.lefthalf.filled")
+            ForEach(model.repairs, id: \.self) { ProblemBanner($0.message) }
+            Button { model.startTutorial() } label: { Text("Show me", bundle: .module) }.buttonStyle(.primary)
+            Button { model.skipTutorial() } label: { Text("Skip", bundle: .module) }.frame(maxWidth: .infinity)
+        case .running:
+            StepHeader(title: Text("Every app is shielded", bundle: .module),
+                       message: Text("Go to the Home Screen and open any app. Its shield says to open Threshold; coming back finishes the tutorial.", bundle: .module),
+                       systemImage: "lock.shield")
+            Button { model.finishTutorial() } label: { Text("I've seen it", bundle: .module) }.buttonStyle(.primary)
+        case .finished(let xp):
+            StepHeader(title: Text("You're set", bundle: .module),
+                       message: Text("The tutorial shield is off and earned you \(xp) XP. Your own shields stay on.", bundle: .module),
+                       systemImage: "star.fill")
+            Button { model.close() } label: { Text("Done", bundle: .module) }.buttonStyle(.primary)
+        }
+        if let problem = model.problem { ProblemBanner(problem) }
+    }
+}

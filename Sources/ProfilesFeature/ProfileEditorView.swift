@@ -1,0 +1,155 @@
+import DesignSystem
+import FeatureModels
+import SelectionFeature
+import SwiftUI
+import ThresholdCore
+
+/// The profile and schedule editor (``ProfileEditorModel``): each field's error beside it, and
+/// Save refused with the reason while Beast Mode holds the profile.
+@MainActor
+struct ProfileEditorView: View {
+    @Bindable var model: ProfileEditorModel
+    @Environment(\.dismiss) private var dismiss
+
+    var body: some View {
+        let errors = model.errors
+        NavigationStack {
+            Form {
+                if let lock = model.lockReason { ProblemBanner(lock, systemImage: "lock.fill") }
+                if let problem = model.problem { ProblemBanner(problem) }
+                Section {
+                    TextField(text: $model.name) { Text("Name", bundle: .module) }
+                    fieldError(errors[.name])
+                    TextField(text: $model.emoji) { Text("Emoji", bundle: .module) }
+                    fieldError(errors[.emoji])
+                    Picker(selection: $model.path) {
+                        ForEach(Pathway.allCases, id: \.self) { path in Text.path(path).tag(path) }
+                    } label: {
+                        Text("Path", bundle: .module)
+                    }
+                }
+                Section {
+                    Picker(selection: $model.listMode) {
+                        Text("Shield these", bundle: .module).tag(ListMode.blockList)
+                        Text("Shield all but these", bundle: .module).tag(ListMode.allowList)
+                    } label: {
+                        Text("Mode", bundle: .module)
+                    }
+                    AppPickerButton(current: model.selection, onPick: model.pick) { Text("Choose apps", bundle: .module) }
+                    SelectionSummary(model.selection)
+                    if let problem = model.pickProblem { PickProblemView(problem) }
+                    fieldError(errors[.selection])
+                } header: {
+                    Text("Apps", bundle: .module)
+                }
+                Section {
+                    Picker(selection: $model.strictness) {
+                        ForEach(Strictness.allCases, id: \.self) { level in Text.strictness(level).tag(level) }
+                    } label: {
+                        Text("Strictness", bundle: .module)
+                    }
+                    Text.strictnessMeaning(model.strictness).font(.footnote).foregroundStyle(.secondary)
+                    ForEach(RitualKind.allCases, id: \.self) { kind in
+                        Toggle(isOn: Binding(get: { model.rituals.contains(kind) },
+                                             set: { on in if on { model.rituals.insert(kind) } else { model.rituals.remove(kind) } })) {
+                            Text.ritual(kind)
+                        }
+                    }
+                    Stepper(value: $model.windowMinutes, in: 1...120) {
+                        Text("Opens for \(model.windowMinutes) min", bundle: .module)
+                    }
+                    if model.rituals.contains(.credits) {
+                        Stepper(value: $model.creditsPerMinute, in: 1...20) {
+                            Text("\(model.creditsPerMinute) credits a minute", bundle: .module)
+                        }
+                    }
+                    fieldError(errors[.unlock])
+                } header: {
+                    Text("Unlocking", bundle: .module)
+                }
+                Section {
+                    Stepper(value: $model.breakCount, in: 0...10) { Text("\(model.breakCount) breaks", bundle: .module) }
+                    if model.breakCount > 0 {
+                        Picker(selection: $model.breakAllowance) {
+                            Text("Per hour", bundle: .module).tag(BreakPolicy.Allowance.perHour)
+                            Text("Per session", bundle: .module).tag(BreakPolicy.Allowance.perSession)
+                        } label: {
+                            Text("Allowance", bundle: .module)
+                        }
+                        Stepper(value: $model.breakMinutes, in: 1...60) { Text("\(model.breakMinutes) min each", bundle: .module) }
+                    }
+                    fieldError(errors[.breaks])
+                } header: {
+                    Text("Breaks", bundle: .module)
+                }
+                Section {
+                    ForEach($model.schedules) { $draft in
+                        ScheduleEditor(draft: $draft, remove: { model.removeSchedule(draft.id) })
+                        fieldError(errors[.schedule(draft.id)])
+                    }
+                    Button { model.addSchedule() } label: { Text("Add a schedule", bundle: .module) }
+                } header: {
+                    Text("Schedules", bundle: .module)
+                }
+            }
+            .navigationTitle(model.isNew ? Text("New profile", bundle: .module) : Text("Edit profile", bundle: .module))
+            .navigationBarTitleDisplayMode(.inline)
+            .toolbar {
+                ToolbarItem(placement: .cancellationAction) { Button { dismiss() } label: { Text("Cancel", bundle: .module) } }
+                ToolbarItem(placement: .confirmationAction) {
+                    Button { model.save() } label: { Text("Save", bundle: .module) }
+                        .disabled(!errors.isEmpty || model.lockReason != nil)
+                }
+            }
+            .onChange(of: model.saved) { _, saved in if saved { dismiss() } }
+        }
+    }
+
+    @ViewBuilder private func fieldError(_ message: String?) -> some View {
+        if let message { Text(verbatim: message).font(.footnote).foregroundStyle(Palette.warning) }
+    }
+}
+
+/// One schedule: its days and its hours.
+@MainActor
+struct ScheduleEditor: View {
+    @Binding var draft: ProfileEditorModel.ScheduleDraft
+    let remove: () -> Void
+
+    var body: some View {
+        VStack(alignment: .leading, spacing: 8) {
+            HStack {
+                ForEach(Weekday.allCases, id: \.self) { day in
+                    let on = draft.weekdays.contains(day)
+                    Button {
+                        if on { draft.weekdays.remove(day) } else { draft.weekdays.insert(day) }
+                    } label: {
+                        Text(verbatim: String(day.shortName.prefix(2)).capitalized)
+                            .font(.caption.weight(.semibold))
+                            .frame(maxWidth: .infinity, minHeight: 32)
+                            .background(on ? Palette.accent.opacity(0.2) : Color.clear, in: Capsule())
+                    }
+                    .buttonStyle(.plain)
+                    .accessibilityLabel(Text(verbatim: day.description))
+                    .accessibilityAddTraits(on ? .isSelected : [])
+                }
+            }
+            DatePicker(selection: time(\.start), displayedComponents: .hourAndMinute) { Text("Starts", bundle: .module) }
+            DatePicker(selection: time(\.end), displayedComponents: .hourAndMinute) { Text("Ends", bundle: .module) }
+            Button(role: .destructive, action: remove) { Text("Remove schedule", bundle: .module) }
+        }
+    }
+
+    /// A local time as the date picker's `Date` (today, at that time) and back.
+    private func time(_ path: WritableKeyPath<ProfileEditorModel.ScheduleDraft, LocalTime>) -> Binding<Date> {
+        let calendar = Calendar.current
+        return Binding {
+            let time = draft[keyPath: path]
+            return calendar.date(bySettingHour: time.hour, minute: time.minute, second: 0, of: Date()) ?? Date()
+        } set: { date in
+            let parts = calendar.dateComponents([.hour, .minute], from: date)
+            // NB: the picker only yields valid hours and minutes; a value it cannot give keeps the old time.
+            if let time = try? LocalTime(hour: parts.hour ?? 0, minute: parts.minute ?? 0) { draft[keyPath: path] = time }
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import DesignSystem
+import FeatureModels
+import SelectionFeature
+import SwiftUI
+import ThresholdCore
+
+/// The profiles list (``ProfilesModel``): each profile with whether it is on, editing and
+/// deleting (refused, with the reason, while Beast Mode holds one), new ones from presets.
+/// `more` is shown beneath the list (the app puts the intentions there).
+@MainActor
+public struct ProfilesView<More: View>: View {
+    let model: ProfilesModel
+    let more: More
+    @State private var editor: Shown<ProfileEditorModel>?
+
+    public init(model: ProfilesModel, @ViewBuilder more: () -> More) {
+        self.model = model
+        self.more = more()
+    }
+
+    public var body: some View {
+        NavigationStack {
+            List {
+                if let problem = model.problem { ProblemBanner(problem) }
+                Section {
+                    if model.rows.isEmpty {
+                        Text("No profiles yet. Start from one below.", bundle: .module).foregroundStyle(.secondary)
+                    }
+                    ForEach(model.rows) { row in
+                        Button { editor = Shown(model.editor(for: row.id)) } label: { ProfileRow(row: row) }
+                            .swipeActions {
+                                if row.deleteRefusal == nil {
+                                    Button(role: .destructive) { model.delete(row.id) } label: { Text("Delete", bundle: .module) }
+                                }
+                            }
+                    }
+                } header: {
+                    Text("Profiles", bundle: .module)
+                }
+                Section {
+                    ForEach(ProfilePreset.allCases, id: \.self) { preset in
+                        Button { editor = Shown(model.editor(preset: preset)) } label: {
+                            Label { Text(verbatim: preset.name) } icon: { Text(verbatim: preset.emoji).accessibilityHidden(true) }
+                        }
+                    }
+                    Button { editor = Shown(model.editor()) } label: {
+                        Label { Text("Blank profile", bundle: .module) } icon: { Image(systemName: "plus").accessibilityHidden(true) }
+                    }
+                } header: {
+                    Text("New", bundle: .module)
+                }
+                more
+            }
+            .navigationTitle(Text("Profiles", bundle: .module))
+            .sheet(item: $editor, onDismiss: model.load) { editor in ProfileEditorView(model: editor.model) }
+        }
+        .onAppear { model.load() }
+    }
+}
+
+/// One profile's line.
+@MainActor
+struct ProfileRow: View {
+    let row: ProfilesModel.Row
+
+    var body: some View {
+        VStack(alignment: .leading, spacing: 2) {
+            HStack {
+                Text(verbatim: "\(row.profile.emoji) \(row.profile.name)").font(.body.weight(.medium))
+                Spacer()
+                if row.isOn { Text("On", bundle: .module).font(.caption.weight(.semibold)).foregroundStyle(Palette.calm) }
+            }
+            (Text.path(row.profile.path) + Text(verbatim: " · ") + Text.strictness(row.profile.strictness))
+                .font(.footnote).foregroundStyle(.secondary)
+            if let refusal = row.editRefusal {
+                Label { Text(verbatim: refusal) } icon: { Image(systemName: "lock.fill").accessibilityHidden(true) }
+                    .font(.footnote).foregroundStyle(Palette.warning)
+            }
+        }
+        .foregroundStyle(.primary)
+        .accessibilityElement(children: .combine)
+    }
+}

@@ -1,0 +1,190 @@
+import DesignSystem
+import FeatureModels
+import SwiftUI
+import ThresholdCore
+
+/// The session screen (``SessionModel``): start one, its timer, a break, giving up (Beast Mode's
+/// refusal shown in its own words), the goal reached and what the session earned.
+@MainActor
+public struct SessionView: View {
+    @Bindable var model: SessionModel
+
+    public init(model: SessionModel) { self.model = model }
+
+    public var body: some View {
+        NavigationStack {
+            ScrollView {
+                VStack(alignment: .leading, spacing: 16) {
+                    if let problem = model.problem { ProblemBanner(problem) }
+                    if let ending = model.lastEnding { EndingCard(state: ending.state, earned: ending.earned) { model.dismissEnding() } }
+                    if model.running != nil {
+                        RunningSession(model: model)
+                    } else {
+                        StartPanel(model: model)
+                    }
+                }
+                .padding()
+            }
+            .navigationTitle(Text("Session", bundle: .module))
+        }
+        .onAppear { model.load() }
+        .task(id: model.running) { await reloadAtNextChange() }
+    }
+
+    /// A break's end, the goal and the end time change what the screen shows (the phase, End's
+    /// meaning): read the state again when the next of them comes.
+    private func reloadAtNextChange() async {
+        guard let running = model.running else { return }
+        let now = Date()
+        guard let next = [running.breakUntil, running.goalAt, running.endsAt].compactMap({ $0 }).filter({ $0 > now }).min() else { return }
+        do {
+            try await Task.sleep(for: .seconds(next.timeIntervalSince(now) + 0.5))
+        } catch {
+            return // the session changed first; the new task takes over
+        }
+        model.load()
+    }
+}
+
+/// The timer and the buttons that change it.
+@MainActor
+struct RunningSession: View {
+    let model: SessionModel
+
+    var body: some View {
+        VStack(spacing: 20) {
+            if let running = model.running {
+                Text(verbatim: running.title).font(.title2.weight(.semibold)).frame(maxWidth: .infinity)
+            }
+            TimelineView(.periodic(from: .now, by: 1)) { context in
+                if let timer = model.timer(at: context.date) { ring(timer) }
+            }
+            controls
+        }
+    }
+
+    private func ring(_ timer: SessionTimer) -> some View {
+        let tint = model.profile.map { Palette.tint(for: $0.path) } ?? Palette.ember
+        let shown = timer.remaining ?? timer.elapsed
+        return TimerRing(fraction: timer.fraction, tint: tint,
+                         label: timer.remaining == nil ? Text("Time focused", bundle: .module) : Text("Time left", bundle: .module),
+                         value: Text.spoken(shown)) {
+            VStack(spacing: 6) {
+                Text.phase(timer.phase).font(.headline).foregroundStyle(.secondary)
+                Text.clock(shown).font(.largeTitle.weight(.semibold)).monospacedDigit().minimumScaleFactor(0.5)
+                if let extra = timer.extra {
+                    (Text("Extra time", bundle: .module) + Text(verbatim: " +") + Text.clock(extra))
+                        .font(.subheadline).foregroundStyle(Palette.celebration)
+                }
+            }
+        }
+        .frame(maxWidth: .infinity)
+    }
+
+    @ViewBuilder private var controls: some View {
+        let onBreak = model.running?.phase == .onBreak
+        VStack(spacing: 12) {
+            if onBreak {
+                Button { model.endBreak() } label: { Text("Back to focus", bundle: .module) }.buttonStyle(.primary)
+            } else {
+                Button { model.takeBreak() } label: { Text("Take a break", bundle: .module) }
+                    .buttonStyle(.bordered)
+                    .disabled(model.breakRefusal != nil)
+                if let refusal = model.breakRefusal { Text(refusal).font(.footnote).foregroundStyle(.secondary) }
+                if let quota = model.quota, quota.allowed > 0 {
+                    Text("\(quota.remaining) of \(quota.allowed) breaks left", bundle: .module).font(.footnote).foregroundStyle(.secondary)
+                }
+            }
+            Button(role: .destructive) { model.end() } label: { endLabel }
+                .buttonStyle(.bordered)
+                .disabled(model.endRefusal != nil)
+                .accessibilityHint(endHint)
+            if let refusal = model.endRefusal { ProblemBanner(refusal, systemImage: "lock.fill") }
+        }
+    }
+
+    private var endLabel: Text {
+        switch model.endingNow {
+        case .completed?: Text("Complete session", bundle: .module)
+        case .gaveUp?: Text("Give up", bundle: .module)
+        case .canceled?, nil: Text("End session", bundle: .module)
+        }
+    }
+
+    private var endHint: Text {
+        switch model.endingNow {
+        case .gaveUp?: Text("Ends before the goal; the session counts as given up.", bundle: .module)
+        case .completed?: Text("Ends the session and records what it earned.", bundle: .module)
+        case .canceled?, nil: Text("Ends the session; in its first moments it counts as canceled.", bundle: .module)
+        }
+    }
+}
+
+/// Start a session: a profile and how long.
+@MainActor
+struct StartPanel: View {
+    let model: SessionModel
+    @State private var chosen: ProfileID?
+    @State private var minutes = 25
+    @State private var openEnded = false
+
+    var body: some View {
+        if model.startable.isEmpty {
+            EmptyState(Text("No session profiles yet", bundle: .module),
+                       message: Text("Make a Present or Key profile under Profiles to start a session.", bundle: .module),
+                       systemImage: "timer")
+        } else {
+            Card {
+                Text("Start a session", bundle: .module).font(.headline)
+                Picker(selection: $chosen) {
+                    ForEach(model.startable, id: \.id) { profile in
+                        Text(verbatim: "\(profile.emoji) \(profile.name)").tag(Optional(profile.id))
+                    }
+                } label: {
+                    Text("Profile", bundle: .module)
+                }
+                Toggle(isOn: $openEnded) { Text("Until I end it", bundle: .module) }
+                if !openEnded {
+                    Picker(selection: $minutes) {
+                        ForEach(SessionModel.goalChoices, id: \.self) { choice in
+                            Text("\(choice) min", bundle: .module).tag(choice)
+                        }
+                    } label: {
+                        Text("Goal", bundle: .module)
+                    }
+                    .pickerStyle(.menu)
+                }
+                Button {
+                    guard let profile = chosen ?? model.startable.first?.id else { return }
+                    model.start(profile, openEnded ? .openEnded : .goal(minutes: minutes))
+                } label: {
+                    Text("Start", bundle: .module)
+                }
+                .buttonStyle(.primary)
+            }
+            .onAppear { if chosen == nil { chosen = model.startable.first?.id } }
+        }
+    }
+}
+
+/// How the last session ended and what it earned, until dismissed.
+@MainActor
+struct EndingCard: View {
+    let state: EndState
+    let earned: [String]
+    let dismiss: () -> Void
+
+    var body: some View {
+        Card {
+            HStack {
+                Text.ending(state).font(.headline).foregroundStyle(state == .completed ? Palette.celebration : Color.primary)
+                Spacer()
+                Button(action: dismiss) {
+                    Image(systemName: "xmark.circle.fill").foregroundStyle(.secondary)
+                }
+                .accessibilityLabel(Text("Dismiss", bundle: .module))
+            }
+            ForEach(earned, id: \.self) { line in Text(verbatim: line).font(.callout) }
+        }
+    }
+}

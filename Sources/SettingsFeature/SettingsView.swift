@@ -1,0 +1,167 @@
+import DesignSystem
+import FeatureModels
+import InsightsFeature
+import SelectionFeature
+import SwiftUI
+import ThresholdCore
+
+/// Settings (``SettingsModel``): Selah's tradition, vibe and translation, each gate's apps and
+/// unlock length, the emergency allowance, NFC keys (write, revoke), and the streak reset.
+@MainActor
+public struct SettingsView: View {
+    @Bindable var model: SettingsModel
+    @State private var keyProfile: ProfileID?
+    @State private var keyName = ""
+    @State private var confirmingReset = false
+    @State private var writer: KeyTagWriter?
+
+    /// The lengths offered for a gate's unlocks, in minutes.
+    static let unlockChoices = [5, 10, 15, 30]
+
+    public init(model: SettingsModel) { self.model = model }
+
+    public var body: some View {
+        NavigationStack {
+            Form {
+                if let problem = model.problem { ProblemBanner(problem) }
+                selah
+                gates
+                emergency
+                keys
+                streak
+            }
+            .navigationTitle(Text("Settings", bundle: .module))
+        }
+        .onAppear { model.load() }
+        .onChange(of: model.pendingKey?.id) { _, id in if id != nil { writeTag() } }
+    }
+
+    private var selah: some View {
+        Section {
+            Picker(selection: $model.preferences.tradition) {
+                ForEach(Tradition.allCases, id: \.self) { tradition in Text(verbatim: tradition.displayName).tag(tradition) }
+            } label: {
+                Text("Tradition", bundle: .module)
+            }
+            Picker(selection: $model.preferences.vibe) {
+                ForEach(Vibe.allCases, id: \.self) { vibe in Text(verbatim: vibe.displayName).tag(vibe) }
+            } label: {
+                Text("Style of prayer", bundle: .module)
+            }
+            Picker(selection: $model.preferences.translation) {
+                Text("The tradition's usual", bundle: .module).tag(BibleTranslation?.none)
+                ForEach(BibleTranslation.allCases, id: \.self) { translation in
+                    Text(verbatim: translation.displayName).tag(Optional(translation))
+                }
+            } label: {
+                Text("Bible translation", bundle: .module)
+            }
+            NavigationLink { PrayerHistoryList(history: model.prayers) } label: { Text("Prayer history", bundle: .module) }
+        } header: {
+            Text("Selah", bundle: .module)
+        }
+        .onChange(of: model.preferences) { model.savePreferences() }
+    }
+
+    private var gates: some View {
+        Section {
+            ForEach(model.gates, id: \.id) { gate in
+                VStack(alignment: .leading, spacing: 8) {
+                    Text(verbatim: gate.name).font(.body.weight(.medium))
+                    SelectionSummary(gate.selection)
+                    AppPickerButton(current: gate.selection, onPick: { model.editApps(of: gate.id, $0) }) {
+                        Text("Change apps", bundle: .module)
+                    }
+                    Picker(selection: Binding(get: { gate.unlockPolicy.windowMinutes }, set: { model.setUnlockMinutes(of: gate.id, $0) })) {
+                        ForEach(Self.unlockChoices, id: \.self) { minutes in Text("\(minutes) min", bundle: .module).tag(minutes) }
+                    } label: {
+                        Text("Unlocks last", bundle: .module)
+                    }
+                }
+            }
+            if let problem = model.pickProblem { PickProblemView(problem) }
+        } header: {
+            Text("Shielded apps", bundle: .module)
+        }
+    }
+
+    private var emergency: some View {
+        Section {
+            let policy = model.emergency
+            Text("Hold \(policy.holdSeconds) seconds, then give a reason; \(policy.perDay) a day, \(policy.perWeek) a week.", bundle: .module)
+            Text("Each lasts \(policy.minutes) minutes.", bundle: .module)
+            if let allowance = model.emergencyAllowance {
+                Text("\(allowance.remainingToday) left today, \(allowance.remainingThisWeek) this week", bundle: .module)
+                    .foregroundStyle(.secondary)
+            }
+        } header: {
+            Text("Emergency unlock", bundle: .module)
+        }
+    }
+
+    private var keys: some View {
+        Section {
+            ForEach(model.keys) { row in
+                VStack(alignment: .leading, spacing: 2) {
+                    Text(verbatim: row.tag.name).font(.body.weight(.medium))
+                    Text(verbatim: row.profileTitle).font(.footnote).foregroundStyle(.secondary)
+                    if row.isRevoked { Text("Revoked", bundle: .module).font(.footnote).foregroundStyle(Palette.warning) }
+                }
+                .accessibilityElement(children: .combine)
+                .swipeActions {
+                    if !row.isRevoked {
+                        Button(role: .destructive) { model.revoke(row.id) } label: { Text("Revoke", bundle: .module) }
+                    }
+                }
+            }
+            Picker(selection: $keyProfile) {
+                Text("Choose a profile", bundle: .module).tag(ProfileID?.none)
+                ForEach(model.profiles, id: \.id) { profile in Text(verbatim: "\(profile.emoji) \(profile.name)").tag(Optional(profile.id)) }
+            } label: {
+                Text("Profile", bundle: .module)
+            }
+            TextField(text: $keyName) { Text("Key name, such as Desk", bundle: .module) }
+            Button {
+                if let keyProfile { model.prepareKey(for: keyProfile, name: keyName) }
+            } label: {
+                Text("Write a key", bundle: .module)
+            }
+            .disabled(keyProfile == nil || !KeyTagWriter.isAvailable)
+            .accessibilityHint(Text("Hold an NFC tag near the top of the iPhone.", bundle: .module))
+        } header: {
+            Text("NFC keys", bundle: .module)
+        } footer: {
+            Text("A key starts its profile's session with a tap. Revoke a lost key; it stops working at once.", bundle: .module)
+        }
+    }
+
+    private var streak: some View {
+        Section {
+            (Text("Prayer streak:", bundle: .module) + Text(verbatim: " ") + Text(model.prayerStreak, format: .number))
+            if model.isResetRevealed {
+                Button(role: .destructive) { confirmingReset = true } label: { Text("Reset the streak", bundle: .module) }
+            } else {
+                Button { model.revealReset() } label: { Text("Start over…", bundle: .module) }
+            }
+        } footer: {
+            Text("Resetting keeps your prayer history.", bundle: .module)
+        }
+        .confirmationDialog(Text("Reset your prayer streak?", bundle: .module), isPresented: $confirmingReset) {
+            Button(role: .destructive) { model.resetStreak() } label: { Text("Reset", bundle: .module) }
+        }
+    }
+
+    /// Writes the minted key's link to a tag; the key is kept only when the tag took it.
+    private func writeTag() {
+        guard let pending = model.pendingKey else { return }
+        let writer = KeyTagWriter(link: pending.link) { result in
+            switch result {
+            case .success: model.keyWritten()
+            case .failure(let failure): model.keyNotWritten(failure.message)
+            }
+            self.writer = nil
+        }
+        self.writer = writer
+        writer.begin()
+    }
+}

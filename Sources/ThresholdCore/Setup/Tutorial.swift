@@ -1,0 +1,32 @@
+import Foundation
+
+/// Starts the first-run tutorial (seed 001 §13): every app is shielded at once, and the shield
+/// says to open Threshold to finish.
+public struct StartTutorial: Command {
+    public init() {}
+
+    public func apply(to state: inout ThresholdState, at now: Date, calendar: Calendar, ids: IDGenerator) throws -> [Event] {
+        guard state.tutorial == nil else {
+            throw ValidationError("tutorial", "The tutorial is already on: open any app to see its shield, then come back.")
+        }
+        state = try state.with(tutorial: .some(Tutorial(startedAt: now)))
+        return []
+    }
+}
+
+/// Finishes the tutorial when the person comes back to Threshold: the shield comes down and it
+/// earns ``xp`` XP.
+public struct FinishTutorial: Command {
+    /// What finishing the tutorial earns (seed 001 §13).
+    public static let xp = 5
+
+    public init() {}
+
+    public func apply(to state: inout ThresholdState, at now: Date, calendar: Calendar, ids: IDGenerator) throws -> [Event] {
+        guard state.tutorial != nil else {
+            throw ValidationError("tutorial", "The tutorial is not on, so there is nothing to finish.")
+        }
+        state = try state.with(tutorial: .some(nil))
+        return [.ledger(try LedgerEntry(account: .xp, amount: Self.xp, memo: "Finished the tutorial"))]
+    }
+}

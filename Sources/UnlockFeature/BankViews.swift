@@ -1,0 +1,130 @@
+import DesignSystem
+import FeatureModels
+import SwiftUI
+import ThresholdCore
+
+/// Spending Focus Bank credits (``CreditsModel``).
+@MainActor
+struct CreditsView: View {
+    let model: CreditsModel
+
+    var body: some View {
+        List {
+            OutcomeBanner(outcome: model.outcome)
+            Section {
+                ForEach(model.options, id: \.minutes) { option in
+                    Button { model.spend(minutes: option.minutes) } label: {
+                        VStack(alignment: .leading) {
+                            Text("\(option.minutes) minutes for \(option.cost) credits", bundle: .module)
+                            if let reason = option.eligibility.disabledReason {
+                                Text(verbatim: reason.description).font(.footnote).foregroundStyle(.secondary)
+                            }
+                        }
+                    }
+                    .disabled(!option.eligibility.isAvailable || model.outcome != nil)
+                }
+            } header: {
+                Text("Balance: \(model.balance) credits", bundle: .module)
+            }
+        }
+        .navigationTitle(Text("Focus Bank", bundle: .module))
+    }
+}
+
+/// The emergency unlock (``EmergencyModel``): hold the button, then say why.
+@MainActor
+struct EmergencyView: View {
+    let model: EmergencyModel
+    @State private var reason = ""
+
+    var body: some View {
+        Form {
+            OutcomeBanner(outcome: model.outcome)
+            if !model.isAvailable {
+                Text("No emergency unlocks are left for now.", bundle: .module)
+            } else {
+                switch model.emergency.step {
+                case .hold, .holding:
+                    Section {
+                        Text("Hold the button for \(model.emergency.policy.holdSeconds) seconds.", bundle: .module)
+                        Text("Hold", bundle: .module)
+                            .font(.headline)
+                            .frame(maxWidth: .infinity, minHeight: 60)
+                            .background(Palette.warning.opacity(0.2), in: RoundedRectangle(cornerRadius: 14))
+                            .onLongPressGesture(minimumDuration: Double(model.emergency.policy.holdSeconds)) {
+                                model.releaseHold()
+                            } onPressingChanged: { pressing in
+                                if pressing { model.pressHold() } else { model.releaseHold() }
+                            }
+                            .accessibilityAddTraits(.isButton)
+                            .accessibilityHint(Text("Press and hold until the reason field appears.", bundle: .module))
+                        holdFeedback
+                    }
+                case .reason:
+                    Section {
+                        TextField(text: $reason, axis: .vertical) { Text("Why do you need it now?", bundle: .module) }
+                        Button { model.submit(reason: reason) } label: { Text("Unlock", bundle: .module) }
+                        reasonFeedback
+                    } footer: {
+                        Text("At least \(model.emergency.policy.minimumReasonLength) letters, in a sentence.", bundle: .module)
+                    }
+                case .completed:
+                    EmptyView()
+                }
+                Section {
+                    Text("\(model.allowance.remainingToday) left today, \(model.allowance.remainingThisWeek) this week", bundle: .module)
+                        .foregroundStyle(.secondary)
+                }
+            }
+        }
+        .navigationTitle(Text("Emergency unlock", bundle: .module))
+    }
+
+    @ViewBuilder private var holdFeedback: some View {
+        switch model.lastHold {
+        case .tooShort(_, let needed)?: Text("Hold for the full \(needed) seconds.", bundle: .module).foregroundStyle(Palette.warning)
+        case .clockMoved?: Text("The clock moved while you held; hold again.", bundle: .module).foregroundStyle(Palette.warning)
+        case .held?, .notHolding?, nil: EmptyView()
+        }
+    }
+
+    @ViewBuilder private var reasonFeedback: some View {
+        switch model.lastReason {
+        case .tooShort(let letters, let needed)?:
+            Text("\(letters) of \(needed) letters so far.", bundle: .module).foregroundStyle(Palette.warning)
+        case .notASentence?:
+            Text("Write it as a sentence.", bundle: .module).foregroundStyle(Palette.warning)
+        case .completed?, .notAsking?, nil:
+            EmptyView()
+        }
+    }
+}
+
+/// Opening an app with an intention (``IntentionOpenModel``): one of the day's counted opens.
+@MainActor
+struct IntentionOpenView: View {
+    let model: IntentionOpenModel
+    @Environment(\.dismiss) private var dismiss
+
+    var body: some View {
+        VStack(alignment: .leading, spacing: 16) {
+            OutcomeBanner(outcome: model.outcome)
+            let label = model.open.label
+            Text("\(label.opensUsed) of \(label.opensPerDay) opens used today; each lasts \(label.minutesPerOpen) minutes.", bundle: .module)
+            switch model.open.step {
+            case .offer:
+                Button { model.confirm() } label: { Text("Open it", bundle: .module) }.buttonStyle(.primary)
+                Button { model.nevermind(); dismiss() } label: { Text("Never mind", bundle: .module) }
+            case .confirmBeyondAllowance:
+                ProblemBanner(Text("That is past today's opens; your streak for it ends today.", bundle: .module))
+                Button { model.confirm() } label: { Text("Open anyway", bundle: .module) }.buttonStyle(.primary)
+                Button { model.nevermind(); dismiss() } label: { Text("Never mind", bundle: .module) }
+            case .completed, .declined:
+                EmptyView()
+            }
+            Spacer()
+        }
+        .padding()
+        .navigationTitle(Text("Intention", bundle: .module))
+    }
+}

@@ -1,0 +1,55 @@
+import DesignSystem
+import FeatureModels
+import SwiftUI
+import ThresholdCore
+
+/// What a tap of an NFC key did (``KeyTapModel``): a session started, or end or break offered,
+/// or Beast Mode's refusal, or why the tag was refused.
+@MainActor
+public struct KeyTapView: View {
+    let model: KeyTapModel
+    @Environment(\.dismiss) private var dismiss
+
+    public init(model: KeyTapModel) { self.model = model }
+
+    public var body: some View {
+        NavigationStack {
+            VStack(alignment: .leading, spacing: 16) {
+                if let problem = model.problem { ProblemBanner(problem) }
+                phase
+                Spacer()
+            }
+            .padding()
+            .navigationTitle(Text("Key", bundle: .module))
+            .toolbar {
+                ToolbarItem(placement: .confirmationAction) { Button { dismiss() } label: { Text("Done", bundle: .module) } }
+            }
+        }
+    }
+
+    @ViewBuilder private var phase: some View {
+        switch model.phase {
+        case .working:
+            ProgressView()
+        case .started:
+            Label { Text("Session started.", bundle: .module) } icon: { Image(systemName: "key.fill").accessibilityHidden(true) }
+                .font(.headline)
+        case .choosing(let active):
+            Text(verbatim: active.name).font(.title2.weight(.semibold))
+            if let remaining = model.remaining { Text("Time left:", bundle: .module) + Text(verbatim: " ") + Text.spoken(remaining) }
+            Button { model.end() } label: { Text("End session", bundle: .module) }.buttonStyle(.primary)
+            if active.breaksAllowed {
+                Button { model.takeBreak() } label: { Text("Take a break", bundle: .module) }.buttonStyle(.bordered)
+            }
+        case .locked(let active):
+            Text(verbatim: active.name).font(.title2.weight(.semibold))
+            ProblemBanner(Text("Beast Mode holds this session; the key cannot end it early.", bundle: .module), systemImage: "lock.fill")
+        case .ended:
+            Text("Session ended.", bundle: .module).font(.headline)
+        case .onBreak:
+            Text("On a break.", bundle: .module).font(.headline)
+        case .refused(let refusal):
+            ProblemBanner(refusal.description)
+        }
+    }
+}

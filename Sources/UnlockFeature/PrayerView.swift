@@ -1,0 +1,60 @@
+import DesignSystem
+import FeatureModels
+import SwiftUI
+import ThresholdCore
+
+/// Selah's prayer (``PrayerModel``): the mood, the prayer and its verse, Amen.
+@MainActor
+public struct PrayerView: View {
+    let model: PrayerModel
+    @Environment(\.dismiss) private var dismiss
+
+    public init(model: PrayerModel) { self.model = model }
+
+    public var body: some View {
+        ScrollView {
+            VStack(alignment: .leading, spacing: 20) {
+                OutcomeBanner(outcome: model.outcome)
+                phase
+            }
+            .padding()
+            .frame(maxWidth: 600, alignment: .leading)
+        }
+        .navigationTitle(Text("Selah", bundle: .module))
+        .onAppear { model.open() }
+        .onDisappear { model.leave() }
+    }
+
+    @ViewBuilder private var phase: some View {
+        switch model.phase {
+        case .loading:
+            ProgressView()
+        case .windowOpen(let until):
+            Text("Your apps are already open until", bundle: .module) + Text(verbatim: " ") + Text(until, style: .time)
+        case .nothingToUnlock:
+            Text("Nothing Selah holds is shielded now.", bundle: .module)
+        case .mood:
+            Text("How are you coming?", bundle: .module).font(.title2.weight(.semibold))
+            LazyVGrid(columns: [GridItem(.adaptive(minimum: 140))], spacing: 12) {
+                ForEach(Mood.allCases, id: \.self) { mood in
+                    Button { model.choose(mood) } label: { Text.mood(mood).frame(maxWidth: .infinity) }
+                        .buttonStyle(.bordered)
+                }
+            }
+        case .reading(let template):
+            Text(verbatim: template.prayer).font(.title3)
+            VStack(alignment: .leading, spacing: 6) {
+                Text(verbatim: template.verse.text).font(.body.italic())
+                Text(verbatim: String(describing: template.verse.reference)).font(.footnote).foregroundStyle(.secondary)
+                if let note = model.translationNote { Text(verbatim: note).font(.caption).foregroundStyle(.secondary) }
+            }
+            .foregroundStyle(Palette.prayer)
+            Button { model.amen() } label: { Text("Amen", bundle: .module) }.buttonStyle(.primary)
+            Button { model.changeMood() } label: { Text("A different mood", bundle: .module) }
+        case .finished:
+            Button { dismiss() } label: { Text("Done", bundle: .module) }.buttonStyle(.primary)
+        case .problem(let message):
+            ProblemBanner(message)
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import DesignSystem
+import FeatureModels
+import SwiftUI
+import ThresholdCore
+
+/// The breathing quest (``BreathingQuestModel``): breathe with the prompts until the time is up;
+/// leaving the screen restarts it.
+@MainActor
+struct BreathingView: View {
+    let model: BreathingQuestModel
+
+    var body: some View {
+        VStack(spacing: 20) {
+            OutcomeBanner(outcome: model.outcome)
+            if let notice = model.notice { ProblemBanner(notice, systemImage: "arrow.counterclockwise") }
+            TimelineView(.periodic(from: .now, by: 1)) { _ in content }
+        }
+        .padding()
+        .navigationTitle(Text("Breathing quest", bundle: .module))
+        .onDisappear { model.leave() }
+    }
+
+    @ViewBuilder private var content: some View {
+        switch model.progress {
+        case .notStarted:
+            Button { model.start() } label: { Text("Begin", bundle: .module) }.buttonStyle(.primary)
+        case .breathing(let phase, let phaseRemaining, let remaining):
+            TimerRing(fraction: 1 - remaining / BreathingQuest.duration, tint: Palette.vesper,
+                      label: Text(verbatim: phase.prompt), value: Text.spoken(remaining)) {
+                VStack {
+                    Text(verbatim: phase.prompt).font(.title2.weight(.semibold))
+                    Text.clock(phaseRemaining).font(.title3).monospacedDigit().foregroundStyle(.secondary)
+                }
+            }
+            .task(id: remaining) {
+                try? await Task.sleep(for: .seconds(1))
+                model.tick()
+            }
+        case .completed:
+            Text("Well breathed.", bundle: .module).font(.headline)
+        }
+    }
+}
+
+/// The copy-text quest (``CopyTextQuestModel``): type the passage; pasting is refused.
+@MainActor
+struct CopyTextView: View {
+    let model: CopyTextQuestModel
+
+    var body: some View {
+        Form {
+            OutcomeBanner(outcome: model.outcome)
+            Section {
+                Text(verbatim: model.quest.passage.text).font(.body).textSelection(.disabled)
+            } header: {
+                Text("Type this", bundle: .module)
+            }
+            Section {
+                TextEditor(text: Binding(get: { model.text }, set: { model.edit($0) }))
+                    .frame(minHeight: 160)
+                    .autocorrectionDisabled()
+                    .textInputAutocapitalization(.never)
+                    .accessibilityLabel(Text("Your copy", bundle: .module))
+                if case .pasteRefused? = model.lastEdit {
+                    Text("Pasting does not count; type it.", bundle: .module).foregroundStyle(Palette.warning)
+                }
+                finishProblem
+                Button { model.finish() } label: { Text("Done", bundle: .module) }
+            }
+        }
+        .navigationTitle(Text("Copy-text quest", bundle: .module))
+        .onAppear { model.start() }
+        .onDisappear { model.leave() }
+    }
+
+    @ViewBuilder private var finishProblem: some View {
+        switch model.lastFinish {
+        case .mismatch(let at)?:
+            Text("The copy differs from the passage at character \(at).", bundle: .module).foregroundStyle(Palette.warning)
+        case .tooEarly(let remaining)?:
+            Text("Keep going: the quest takes its full time.", bundle: .module).foregroundStyle(.secondary)
+                + Text(verbatim: " ") + Text.spoken(remaining)
+        case .restarted?:
+            Text("You left the quest, so it started again.", bundle: .module).foregroundStyle(Palette.warning)
+        case .notRunning?, .completed?, nil:
+            EmptyView()
+        }
+    }
+}

@@ -1,0 +1,172 @@
+import DesignSystem
+import FeatureModels
+import SelectionFeature
+import SwiftUI
+import ThresholdCore
+
+/// The ways back into one shielded app (``UnlockGateModel``): who holds it, each option with its
+/// cost, and why a disabled one is disabled. Choosing one opens its ritual.
+@MainActor
+public struct UnlockGateView: View {
+    @Bindable var model: UnlockGateModel
+    @State private var screen: RitualScreen?
+
+    public init(model: UnlockGateModel) { self.model = model }
+
+    public var body: some View {
+        NavigationStack {
+            List {
+                if let problem = model.problem { ProblemBanner(problem) }
+                Section { TokenLabel(app: model.app).font(.headline) }
+                if let gate = model.gate {
+                    status(gate)
+                    if !gate.holders.isEmpty {
+                        Section {
+                            ForEach(gate.holders, id: \.rule) { holder in
+                                VStack(alignment: .leading, spacing: 2) {
+                                    Text(verbatim: holder.name).font(.body.weight(.medium))
+                                    Text.reason(holder.reason).font(.footnote).foregroundStyle(.secondary)
+                                }
+                                .accessibilityElement(children: .combine)
+                            }
+                        } header: {
+                            Text("Shielded by", bundle: .module)
+                        }
+                    }
+                    if !gate.options.isEmpty {
+                        Section {
+                            ForEach(gate.options, id: \.self) { option in OptionRow(option: option, balance: gate.balance) { open(option) } }
+                        } header: {
+                            Text("Ways through", bundle: .module)
+                        } footer: {
+                            Picker(selection: $model.mathDifficulty) {
+                                ForEach(MathDifficulty.allCases, id: \.self) { level in Text(verbatim: level.displayName).tag(level) }
+                            } label: {
+                                Text("Math difficulty", bundle: .module)
+                            }
+                        }
+                    }
+                }
+            }
+            .navigationTitle(Text("Unlock", bundle: .module))
+            .navigationDestination(item: $screen) { screen in
+                RitualView(screen: screen.model).onDisappear { model.load() }
+            }
+        }
+        .onAppear { model.load() }
+    }
+
+    @ViewBuilder private func status(_ gate: UnlockGate) -> some View {
+        switch gate.status {
+        case .notShielded:
+            Section { Text("This app is not shielded now.", bundle: .module) }
+        case .open(let until?):
+            Section { Text("Open until", bundle: .module) + Text(verbatim: " ") + Text(until, style: .time) }
+        case .open(nil):
+            Section { Text("Open now.", bundle: .module) }
+        case .shielded:
+            EmptyView()
+        }
+    }
+
+    private func open(_ option: UnlockGate.Option) {
+        if let chosen = model.choose(option) { screen = RitualScreen(chosen) }
+    }
+}
+
+/// A chosen ritual's screen, identified for navigation.
+struct RitualScreen: Identifiable, Hashable {
+    let model: UnlockGateModel.Screen
+    let id = UUID()
+
+    init(_ model: UnlockGateModel.Screen) { self.model = model }
+
+    static func == (lhs: Self, rhs: Self) -> Bool { lhs.id == rhs.id }
+    func hash(into hasher: inout Hasher) { hasher.combine(id) }
+}
+
+/// One way through: its name, cost, and (when disabled) why.
+@MainActor
+struct OptionRow: View {
+    let option: UnlockGate.Option
+    let balance: Int
+    let choose: () -> Void
+
+    var body: some View {
+        Button(action: choose) {
+            VStack(alignment: .leading, spacing: 4) {
+                title.font(.body.weight(.medium))
+                cost.font(.footnote).foregroundStyle(.secondary)
+                if let reason = option.eligibility.disabledReason {
+                    Text(verbatim: reason.description).font(.footnote).foregroundStyle(Palette.warning)
+                }
+            }
+        }
+        .disabled(!option.eligibility.isAvailable)
+        .accessibilityElement(children: .combine)
+        .accessibilityAddTraits(.isButton)
+    }
+
+    private var title: Text {
+        switch option.way {
+        case .ritual(let kind): Text.ritual(kind)
+        case .intentionOpen: Text("Open with intention", bundle: .module)
+        }
+    }
+
+    private var cost: Text {
+        switch option.cost {
+        case .prayer: Text("A short prayer", bundle: .module)
+        case .problems(let count): Text("Solve \(count) problems", bundle: .module)
+        case .game: Text("Win or draw one game", bundle: .module)
+        case .seconds(let seconds): Text.spoken(TimeInterval(seconds))
+        case .credits(let perMinute, _): Text("\(perMinute) credits a minute; you have \(balance)", bundle: .module)
+        case .emergency(let allowance): Text("\(allowance.remainingToday) left today, \(allowance.remainingThisWeek) this week", bundle: .module)
+        case .open(let used, let allowed): Text("\(used) of \(allowed) opens used today", bundle: .module)
+        }
+    }
+}
+
+/// A ritual's screen for a chosen option.
+@MainActor
+public struct RitualView: View {
+    let screen: UnlockGateModel.Screen
+
+    public init(screen: UnlockGateModel.Screen) { self.screen = screen }
+
+    public var body: some View {
+        switch screen {
+        case .prayer(let model): PrayerView(model: model)
+        case .math(let model): MathChallengeView(model: model)
+        case .ticTacToe(let model): TicTacToeView(model: model)
+        case .breathing(let model): BreathingView(model: model)
+        case .copyText(let model): CopyTextView(model: model)
+        case .credits(let model): CreditsView(model: model)
+        case .emergency(let model): EmergencyView(model: model)
+        case .intentionOpen(let model): IntentionOpenView(model: model)
+        }
+    }
+}
+
+/// What a ritual came to: the apps open (until when), or why not.
+@MainActor
+struct OutcomeBanner: View {
+    let outcome: RitualOutcome?
+
+    var body: some View {
+        switch outcome {
+        case .unlocked(let until?)?:
+            Label { Text("Unlocked until", bundle: .module) + Text(verbatim: " ") + Text(until, style: .time) }
+                icon: { Image(systemName: "lock.open.fill").foregroundStyle(Palette.calm).accessibilityHidden(true) }
+                .font(.headline)
+        case .unlocked(nil)?:
+            Label { Text("Unlocked", bundle: .module) }
+                icon: { Image(systemName: "lock.open.fill").foregroundStyle(Palette.calm).accessibilityHidden(true) }
+                .font(.headline)
+        case .refused(let message)?:
+            ProblemBanner(message)
+        case nil:
+            EmptyView()
+        }
+    }
+}

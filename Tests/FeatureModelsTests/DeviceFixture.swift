@@ -1,0 +1,73 @@
+import EntryPoints
+import FeatureModels
+import Foundation
+import ScreenTimeClient
+import ScreenTimeSimulator
+import StoreClient
+import TestSupport
+import ThresholdCore
+import ThresholdRuntime
+
+/// How the system answers a request for Screen Time access, as a test scripts it.
+final class AccessScript: @unchecked Sendable {
+    // NB: `Mutex` (Synchronization) is not in the iOS 17 SDK; an NSLock guards the script.
+    private let lock = NSLock()
+    private var failures: [AuthorizationFailure] = []
+    private var wasApproved = false
+
+    /// The next requests fail with these, in order; after them a request is approved.
+    func fail(with failures: AuthorizationFailure...) { lock.withLock { self.failures = failures } }
+
+    func nextFailure() -> AuthorizationFailure? {
+        lock.withLock { failures.isEmpty ? nil : failures.removeFirst() }
+    }
+
+    func verdict(_ status: AuthorizationStatus) -> AuthorizationVerdict {
+        lock.withLock {
+            let verdict = AuthorizationTracking.verdict(readings: [status], wasApproved: wasApproved)
+            if verdict == .approved { wasApproved = true }
+            return verdict
+        }
+    }
+}
+
+/// The simulated iPhone with the app's client on it: every model change goes through the same
+/// reconciler as on a device, and the phone shows what is shielded.
+@MainActor
+struct Device {
+    let phone: SimulatedPhone
+    let store: InMemoryStore
+    let client: AppClient
+    let access = AccessScript()
+
+    init(_ setup: ThresholdState = .empty, at start: Date = monday.wall, authorization: AuthorizationStatus = .approved,
+         prepare: (inout StoredState) -> Void = { _ in }) throws {
+        store = InMemoryStore()
+        let phone = try SimulatedPhone(start: start, timeZone: ny.timeZone, setup: setup, store: store)
+        try store.write { prepare(&$0.state) }
+        phone.authorization = authorization
+        self.phone = phone
+        let access = self.access
+        let runtime = Runtime(reconciler: phone.reconciler(for: .app), restrictions: DeviceRestrictionsClient { _ in })
+        client = AppClient(
+            runtime: runtime,
+            authorization: AuthorizationClient(
+                verdict: { access.verdict(phone.authorization) },
+                request: {
+                    if let failure = access.nextFailure() { throw failure }
+                    phone.authorization = .approved
+                    return .approved
+                }),
+            library: { bundledLibrary },
+            random: { 42 })
+        if authorization == .approved { _ = access.verdict(.approved) }
+        runtime.reconcile(.appForeground)
+    }
+
+    var stored: StoredState { try! store.read() }
+
+    func shielded(_ app: String) throws -> Bool { try phone.open(app).shielded }
+
+    /// Moves both clocks on, as time passing does, and lets the phone's callbacks run.
+    func advance(minutes: Double) { phone.advance(by: minutes * 60) }
+}

@@ -1,0 +1,181 @@
+import EntryPoints
+import FeatureModels
+import Foundation
+import StoreClient
+import Testing
+import TestSupport
+import ThresholdCore
+
+@MainActor
+@Suite struct HomeTests {
+    let focus = Profile.make("focus", name: "Focus", emoji: "🎯", path: .present, selection: .apps("instagram"))
+
+    @Test func aRunningSession_isThePrimaryAction_andWhyInstagramIsBlocked() throws {
+        let device = try Device(.make(profiles: [focus]))
+        let session = SessionModel(client: device.client)
+        session.load()
+        session.start("focus", .goal(minutes: 25))
+        device.advance(minutes: 10)
+        let home = HomeModel(client: device.client)
+        home.load()
+        guard case .session(let content) = home.primary else {
+            Issue.record("a running session is the primary action, got \(home.primary)")
+            return
+        }
+        #expect(content.title == "🎯 Focus")
+        let row = try #require(home.active.first)
+        #expect(row.title == "🎯 Focus")
+        #expect(row.endsAt == monday.wall.adding(minutes: 25))
+        guard case .sessionActive = row.reason else {
+            Issue.record("the row says a session holds it, got \(row.reason)")
+            return
+        }
+        #expect(home.summary?.headline == "🎯 Focus is on")
+        #expect(home.today.focusedSeconds == 600)
+    }
+
+    @Test func selah_offersAPrayer_thenTheTimeRemaining_andCountsTheStreak() throws {
+        let device = try Device(.make(gates: [selahGate]))
+        let home = HomeModel(client: device.client)
+        home.load()
+        #expect(home.primary == .pray)
+        let prayer = PrayerModel(client: device.client.rituals)
+        prayer.open()
+        prayer.choose(.tired)
+        prayer.amen()
+        home.load()
+        #expect(home.primary == .unlocked(until: monday.wall.adding(minutes: 10)))
+        #expect(home.today.unlocks == 1)
+        #expect(home.streaks.prayerDays == 1)
+    }
+
+    @Test func nothingSetUp_saysSo() throws {
+        let device = try Device()
+        let home = HomeModel(client: device.client)
+        home.load()
+        #expect(home.primary == .setUp)
+        #expect(home.active.isEmpty)
+    }
+
+    @Test func anUnreadableStore_saysWhat_andTheShieldsStay() throws {
+        let device = try Device(.make(gates: [selahGate]))
+        let home = HomeModel(client: device.client)
+        device.store.failNextCalls(with: .corrupt("truncated"))
+        home.load()
+        device.store.failNextCalls(with: nil)
+        #expect(home.problem?.contains("damaged") == true)
+        #expect(home.summary?.headline == "Threshold cannot read its data")
+        #expect(try device.shielded("instagram"))
+    }
+}
+
+@MainActor
+@Suite struct SessionScreenTests {
+    let focus = Profile.make("focus", name: "Focus", emoji: "🎯", path: .present, selection: .apps("instagram"),
+                             breakPolicy: .fivePerHour)
+    let beast = Profile.make("beast", name: "Beast", emoji: "🦁", path: .present, selection: .apps("tiktok"), strictness: .locked)
+
+    @Test func theTimer_countsDownToTheGoal_thenCountsExtraTime() throws {
+        let device = try Device(.make(profiles: [focus]))
+        let model = SessionModel(client: device.client)
+        model.start("focus", .goal(minutes: 30))
+        #expect(model.problem == nil)
+        let ten = try #require(model.timer(at: monday.wall.adding(minutes: 10)))
+        #expect(ten.phase == .focusing && ten.remaining == 20 * 60 && ten.extra == nil)
+        #expect(abs((ten.fraction ?? 0) - 1.0 / 3) < 0.0001)
+        device.advance(minutes: 35)
+        model.load()
+        let after = try #require(model.timer(at: device.phone.clock.wall))
+        #expect(after.phase == .goalReached && after.extra == 5 * 60)
+        #expect(model.endingNow == .completed)
+    }
+
+    @Test func givingUp_beforeTheGoal_isRecorded_withWhatItEarned() throws {
+        let device = try Device(.make(profiles: [focus]))
+        let model = SessionModel(client: device.client)
+        model.start("focus", .goal(minutes: 30))
+        device.advance(minutes: 12)
+        model.load()
+        #expect(model.endingNow == .gaveUp)
+        model.end()
+        #expect(model.problem == nil)
+        #expect(model.lastEnding?.state == .gaveUp)
+        #expect(model.lastEnding?.earned == ["Gave up 🎯 Focus after 12 min focused: +6 credits"])
+        #expect(model.running == nil)
+        #expect(try !device.shielded("instagram"))
+    }
+
+    @Test func beastMode_refusesEnd_showingUntilWhen_andTheShieldStays() throws {
+        let device = try Device(.make(profiles: [beast]))
+        let model = SessionModel(client: device.client)
+        model.start("beast", .goal(minutes: 45))
+        device.advance(minutes: 3)
+        model.load()
+        #expect(model.endRefusal == "Beast Mode is on: 🦁 Beast cannot be ended early. It ends at 10:45, in 42 min.")
+        model.end()
+        #expect(model.problem == model.endRefusal)
+        #expect(model.running != nil)
+        #expect(try device.shielded("tiktok"))
+    }
+
+    @Test func beastMode_needsAnEnd_whenStarted() throws {
+        let device = try Device(.make(profiles: [beast]))
+        let model = SessionModel(client: device.client)
+        model.start("beast", .openEnded)
+        #expect(model.problem?.hasPrefix("Beast Mode needs an end") == true)
+        #expect(model.running == nil)
+        #expect(try !device.shielded("tiktok"))
+    }
+
+    @Test func aBreak_liftsTheShield_andTheQuotaSaysWhenTheNextIs() throws {
+        let device = try Device(.make(profiles: [focus]))
+        let model = SessionModel(client: device.client)
+        model.start("focus", .goal(minutes: 120))
+        device.advance(minutes: 10)
+        model.load()
+        #expect(model.quota?.remaining == 1 && model.breakRefusal == nil)
+        model.takeBreak()
+        #expect(model.running?.phase == .onBreak)
+        #expect(try !device.shielded("instagram"))
+        device.advance(minutes: 1)
+        model.endBreak()
+        #expect(model.running?.phase == .focusing)
+        #expect(try device.shielded("instagram"))
+        #expect(model.quota?.remaining == 0)
+        #expect(model.breakRefusal == "You have taken your 1 break for this hour; the next is available at 11:00 (in 49 min).")
+        model.takeBreak()
+        #expect(model.problem == model.breakRefusal)
+        #expect(try device.shielded("instagram"))
+    }
+
+    @Test func aProfileWithoutBreaks_saysSo() throws {
+        let device = try Device(.make(profiles: [beast]))
+        let model = SessionModel(client: device.client)
+        model.start("beast", .minutes(30))
+        #expect(model.breakRefusal == "🦁 Beast allows no breaks.")
+    }
+}
+
+@MainActor
+@Suite struct UnreadableStoreTests {
+    @Test func anUnreadableStore_isReported_andEachScreenKeepsWhatItShowed() throws {
+        let focus = Profile.make("focus", name: "Focus", emoji: "🎯", path: .present, selection: .apps("instagram"))
+        let device = try Device(.make(profiles: [focus], intentions: [.make("ig", app: "tiktok", opens: 2)]))
+        let session = SessionModel(client: device.client)
+        let profiles = ProfilesModel(client: device.client)
+        let intentions = IntentionsModel(client: device.client)
+        for load in [session.load, profiles.load, intentions.load] { load() }
+        session.start("focus", .goal(minutes: 25))
+        try #require(session.running != nil)
+        device.store.failNextCalls(with: .busy)
+        for load in [session.load, profiles.load, intentions.load] { load() }
+        device.store.failNextCalls(with: nil)
+        for problem in [session.problem, profiles.problem, intentions.problem] {
+            #expect(problem?.contains("busy") == true)
+        }
+        #expect(session.running?.profileID == "focus" && session.startable.map(\.id) == ["focus"])
+        #expect(profiles.rows.map(\.id) == ["focus"])
+        #expect(intentions.rows.map(\.id) == ["ig"])
+        #expect(try device.shielded("instagram"))
+    }
+}

@@ -1,0 +1,151 @@
+import FeatureModels
+import Foundation
+import ScreenTimeClient
+import StoreClient
+import Testing
+import TestSupport
+import ThresholdCore
+
+@MainActor
+@Suite struct OnboardingTests {
+    @Test func selahFromStartToShields_throughTheReconciler() async throws {
+        let device = try Device(authorization: .notDetermined)
+        let onboarding = OnboardingModel(client: device.client)
+        onboarding.next()
+        #expect(onboarding.step == .authorization)
+        await onboarding.checkAccess()
+        #expect(onboarding.verdict == .notYetAsked)
+        onboarding.next()
+        #expect(onboarding.step == .authorization, "no way past access without it")
+        await onboarding.requestAccess()
+        #expect(onboarding.verdict == .approved)
+        onboarding.next()
+        onboarding.toggle(.selah)
+        onboarding.next()
+        #expect(onboarding.step == .apps)
+        onboarding.pick(.picked(.apps("instagram", "tiktok")))
+        onboarding.next()
+        #expect(onboarding.step == .selah)
+        onboarding.preferences = SelahPreferences(tradition: .catholic, vibe: .contemplative, translation: .esv)
+        #expect(onboarding.translationNote == .esv, "a licensed translation is stored and labelled, not shown")
+        onboarding.next()
+        #expect(onboarding.step == .duration)
+        onboarding.unlockMinutes = 15
+        onboarding.next()
+        #expect(onboarding.step == .ready)
+        #expect(try !device.shielded("instagram"), "nothing is saved before ready")
+
+        onboarding.finish()
+        #expect(onboarding.problem == nil)
+        #expect(onboarding.step == .tutorial)
+        #expect(try device.shielded("instagram") && device.shielded("tiktok"))
+        #expect(try !device.shielded("maps"))
+        let stored = device.stored
+        #expect(stored.settings.onboardingCompleted)
+        #expect(stored.settings.selah == SelahPreferences(tradition: .catholic, vibe: .contemplative, translation: .esv))
+        #expect(stored.engine.gates.map(\.unlockPolicy.windowMinutes) == [15])
+    }
+
+    @Test func theTutorial_shieldsEveryApp_untilThePersonComesBack() throws {
+        let device = try Device()
+        let onboarding = try ready(device, paths: [.present])
+        onboarding.finish()
+        onboarding.startTutorial()
+        #expect(onboarding.tutorial == .running)
+        #expect(try device.shielded("maps") && device.shielded("notes"))
+        #expect(onboarding.blocker == .tutorialRunning)
+        onboarding.finishTutorial()
+        #expect(onboarding.tutorial == .finished(xp: 5))
+        #expect(try !device.shielded("maps"))
+        #expect(device.stored.balances.xp == 5)
+        onboarding.next()
+        #expect(onboarding.step == .done)
+    }
+
+    @Test(arguments: AuthorizationFailure.allCases)
+    func everyAccessFailure_isExplained_andRetryWorksWhenItCan(failure: AuthorizationFailure) async throws {
+        let device = try Device(authorization: .notDetermined)
+        device.access.fail(with: failure)
+        let onboarding = OnboardingModel(client: device.client)
+        onboarding.next()
+        await onboarding.requestAccess()
+        #expect(onboarding.authorizationFailure == failure)
+        #expect(onboarding.authorizationFailure?.message.isEmpty == false)
+        #expect(onboarding.blocker == .needsAccess)
+        onboarding.next()
+        #expect(onboarding.step == .authorization)
+        await onboarding.requestAccess()
+        #expect(onboarding.verdict == .approved && onboarding.authorizationFailure == nil)
+    }
+
+    @Test func aRequestThatReturnsWithoutAccess_readsAsDeclined() async throws {
+        let device = try Device(authorization: .denied)
+        let client = AppClient(runtime: device.client.runtime,
+                               authorization: AuthorizationClient(verdict: { .denied }, request: { .denied }),
+                               library: { bundledLibrary })
+        let onboarding = OnboardingModel(client: client)
+        await onboarding.requestAccess()
+        #expect(onboarding.verdict == .denied)
+        #expect(onboarding.authorizationFailure == .canceled)
+    }
+
+    @Test func aPickerThatReturnsNothing_orFails_orPicksTooMuch_keepsWhatWasChosen() throws {
+        let device = try Device()
+        let onboarding = OnboardingModel(client: device.client)
+        onboarding.pick(.picked(.apps("instagram")))
+        onboarding.pick(.picked(.empty))
+        #expect(onboarding.pickProblem == .nothingChosen)
+        onboarding.pick(.failed("The picker closed unexpectedly."))
+        #expect(onboarding.pickProblem == .pickerFailed("The picker closed unexpectedly."))
+        onboarding.pick(.picked(.apps((0..<2_501).map { "app\($0)" })))
+        guard case .refused(let reason)? = onboarding.pickProblem else {
+            Issue.record("more than iOS can shield is refused, got \(String(describing: onboarding.pickProblem))")
+            return
+        }
+        #expect(reason.contains("more than iOS can shield"))
+        #expect(onboarding.selection == .apps("instagram"))
+    }
+
+    @Test func theStepsFollowThePaths() {
+        let onboarding = OnboardingModel(client: .inMemory(library: { bundledLibrary }))
+        #expect(!onboarding.steps.contains(.selah) && !onboarding.steps.contains(.duration))
+        onboarding.toggle(.challenge)
+        #expect(onboarding.steps.contains(.duration) && !onboarding.steps.contains(.selah))
+        onboarding.toggle(.selah)
+        #expect(onboarding.steps.contains(.selah))
+    }
+
+    @Test func everyPath_makesItsRestriction_fromTheOnePick() throws {
+        let device = try Device()
+        let onboarding = try ready(device, paths: Set(Pathway.allCases))
+        onboarding.preset = .study
+        onboarding.finish()
+        let engine = device.stored.engine
+        #expect(engine.gates.map(\.path).sorted { $0.rawValue < $1.rawValue } == [.challenge, .selah])
+        #expect(Set(engine.profiles.map(\.path)) == [.present, .earnedAccess, .key])
+        #expect(engine.profile("study")?.breakPolicy == .fivePerHour)
+        #expect(engine.profiles.allSatisfy { $0.selection == .apps("instagram") })
+    }
+
+    @Test func aFailingStore_savesNothing_andLeavesTheShieldsAsTheyWere() throws {
+        let device = try Device(.make(gates: [selahGate]))
+        #expect(try device.shielded("instagram"))
+        let onboarding = try ready(device, paths: [.present])
+        device.store.failNextCalls(with: .busy)
+        onboarding.finish()
+        device.store.failNextCalls(with: nil)
+        #expect(onboarding.problem?.contains("busy") == true)
+        #expect(onboarding.step != .tutorial)
+        #expect(device.stored.engine.profiles.isEmpty && !device.stored.settings.onboardingCompleted)
+        #expect(try device.shielded("instagram"))
+    }
+
+    /// Onboarding walked to "ready" with access granted and Instagram picked.
+    func ready(_ device: Device, paths: Set<Pathway>) throws -> OnboardingModel {
+        let onboarding = OnboardingModel(client: device.client)
+        onboarding.paths = paths
+        onboarding.pick(.picked(.apps("instagram")))
+        try #require(onboarding.selection != nil)
+        return onboarding
+    }
+}

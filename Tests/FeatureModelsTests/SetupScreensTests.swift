@@ -1,0 +1,238 @@
+import FeatureModels
+import Foundation
+import StoreClient
+import Testing
+import TestSupport
+import ThresholdCore
+import ThresholdKeys
+
+@MainActor
+@Suite struct ProfileEditorTests {
+    let beast = Profile.make("beast", name: "Beast", emoji: "🦁", path: .present, selection: .apps("tiktok"), strictness: .locked)
+
+    @Test func aPreset_startsTheDraft_andSavingPutsItInForceOnItsSchedule() throws {
+        let device = try Device(at: at("2026-03-02 10:00"))
+        let profiles = ProfilesModel(client: device.client)
+        profiles.load()
+        let editor = profiles.editor(preset: .work)
+        #expect(editor.name == "Work" && editor.emoji == "💼" && editor.breakCount == 1)
+        #expect(editor.schedules.map(\.weekdays) == [Weekday.weekdays])
+        #expect(editor.errors == [.selection: "Choose at least one app, category or website to block."])
+        editor.pick(.picked(.apps("instagram")))
+        #expect(editor.errors.isEmpty)
+        editor.save()
+        #expect(editor.saved && editor.problem == nil)
+        #expect(try device.shielded("instagram"), "Monday 10:00 is inside 9–17")
+        profiles.load()
+        #expect(profiles.rows.map(\.profile.name) == ["Work"] && profiles.rows.first?.isOn == true)
+    }
+
+    @Test func eachFieldsError_isShownBesideIt_inTheModelsWords() throws {
+        let device = try Device()
+        let editor = ProfilesModel(client: device.client).editor()
+        editor.pick(.picked(.apps("instagram")))
+        editor.name = "   "
+        #expect(editor.errors == [.name: "Give the profile a name."])
+        editor.name = "Deep work"
+        editor.emoji = "ab"
+        #expect(editor.errors == [.emoji: "Choose a single emoji, not “ab”."])
+        editor.emoji = "🌿"
+        editor.addSchedule()
+        let id = try #require(editor.schedules.first?.id)
+        editor.schedules[0].end = editor.schedules[0].start
+        #expect(editor.errors[.schedule(id)]?.contains("cannot start and end at the same time") == true)
+        editor.schedules[0].weekdays = []
+        #expect(editor.errors[.schedule(id)] == "Choose at least one day of the week.")
+        editor.removeSchedule(id)
+        editor.breakCount = 13
+        #expect(editor.errors[.breaks] == "Allow between 0 and 12 breaks, not 13.")
+        editor.breakCount = 1
+        editor.windowMinutes = 0
+        #expect(editor.errors[.unlock] == "An unlock lasts between 1 and 120 minutes, not 0.")
+        editor.windowMinutes = 10
+        #expect(editor.errors.isEmpty)
+    }
+
+    @Test func aSessionProfilesSchedule_isHeldToTwentyMinutesToTwelveHours() throws {
+        let device = try Device()
+        let editor = ProfilesModel(client: device.client).editor()
+        editor.name = "Deep"
+        editor.path = .present
+        editor.pick(.picked(.apps("instagram")))
+        editor.addSchedule()
+        editor.schedules[0].start = time("09:00")
+        editor.schedules[0].end = time("09:10")
+        let id = editor.schedules[0].id
+        #expect(editor.errors[.schedule(id)] == "A scheduled session lasts 20 minutes to 12 hours; 09:00–09:10 is 10 min.")
+        editor.save()
+        #expect(!editor.saved && device.stored.engine.profiles.isEmpty)
+    }
+
+    @Test func aLockedProfile_inItsSession_cannotBeEditedOrDeleted_andSaysUntilWhen() throws {
+        let device = try Device(.make(profiles: [beast]))
+        SessionModel(client: device.client).start("beast", .goal(minutes: 60))
+        let profiles = ProfilesModel(client: device.client)
+        profiles.load()
+        let row = try #require(profiles.rows.first)
+        #expect(row.editRefusal == "Beast Mode is on: 🦁 Beast cannot be changed until it ends at 11:00, in 1 h.")
+        #expect(row.deleteRefusal == "Beast Mode is on: 🦁 Beast cannot be deleted until it ends at 11:00, in 1 h.")
+        let editor = profiles.editor(for: "beast")
+        #expect(editor.lockReason == row.editRefusal)
+        editor.strictness = .gentle
+        editor.save()
+        #expect(editor.problem == row.editRefusal && !editor.saved)
+        #expect(device.stored.engine.profile("beast")?.strictness == .locked)
+        profiles.delete("beast")
+        #expect(profiles.problem == row.deleteRefusal)
+        #expect(try device.shielded("tiktok"))
+    }
+
+    @Test func anAllowList_refusesAPickWithACategory() throws {
+        let device = try Device()
+        let editor = ProfilesModel(client: device.client).editor(preset: .sleep)
+        editor.listMode = .allowList
+        editor.pick(.picked(Selection(categories: [CategoryToken("social")])))
+        guard case .refused(let reason)? = editor.pickProblem else {
+            Issue.record("an allow list cannot keep a category open")
+            return
+        }
+        #expect(reason.contains("cannot exempt a whole category"))
+    }
+}
+
+@MainActor
+@Suite struct IntentionScreenTests {
+    @Test func anIntention_isForOneApp_andCountsItsOpens() throws {
+        let device = try Device()
+        let intentions = IntentionsModel(client: device.client)
+        let editor = intentions.editor()
+        editor.pick(.picked(.apps("instagram", "tiktok")))
+        #expect(editor.pickProblem == .notOneApp(count: 2))
+        editor.pick(.picked(.empty))
+        #expect(editor.pickProblem == .nothingChosen)
+        editor.pick(.picked(.apps("instagram")))
+        editor.opensPerDay = 0
+        #expect(editor.error == "Allow between 1 and 50 opens a day, not 0.")
+        editor.opensPerDay = 2
+        editor.save()
+        #expect(editor.saved)
+        #expect(try device.shielded("instagram"))
+        intentions.load()
+        let id = try #require(intentions.rows.first?.id)
+        #expect(device.client.runtime.reconcile(.shieldButton(.secondary), command: OpenIntention(intention: id)).problem == nil)
+        intentions.load()
+        #expect(intentions.rows.first?.opensUsed == 1)
+        #expect(intentions.rows.first?.openUntil == monday.wall.adding(minutes: 5))
+    }
+
+    @Test func theWeeksFreeze_protectsToday_once() throws {
+        let device = try Device(.make(intentions: [.make("ig", app: "instagram")]))
+        let intentions = IntentionsModel(client: device.client)
+        intentions.load()
+        #expect(intentions.freezeRefusal == nil && !intentions.frozenToday)
+        intentions.useFreeze()
+        #expect(intentions.frozenToday)
+        #expect(intentions.freezeRefusal?.hasPrefix("You have used this week's streak freeze") == true)
+        intentions.delete("ig")
+        #expect(intentions.rows.isEmpty)
+        #expect(try !device.shielded("instagram"))
+    }
+}
+
+@MainActor
+@Suite struct InsightsScreenTests {
+    @Test func theWeek_andTheStats_andThePrayers_readBackWhatHappened() throws {
+        let focus = Profile.make("focus", name: "Focus", emoji: "🎯", path: .present, selection: .apps("instagram"))
+        let device = try Device(.make(profiles: [focus], gates: [selahGate]))
+        let session = SessionModel(client: device.client)
+        session.start("focus", .goal(minutes: 30))
+        device.advance(minutes: 30)
+        session.load()
+        session.end()
+        let prayer = PrayerModel(client: device.client.rituals)
+        prayer.open()
+        prayer.choose(.grateful)
+        prayer.amen()
+
+        let insights = InsightsModel(client: device.client)
+        insights.load()
+        #expect(insights.problem == nil)
+        #expect(insights.insights?.focusedSeconds == 1_800 && insights.insights?.completed == 1)
+        #expect(insights.stats?.completedPerDay.last?.count == 1)
+        #expect(insights.stats?.history.first?.title == "🎯 Focus")
+        #expect(insights.prayers.days.first?.prayers.first?.mood == .grateful)
+        #expect(insights.prayers.days.first?.prayers.first?.verse?.isEmpty == false)
+        insights.previousWeek()
+        #expect(insights.insights?.completed == 0 && !insights.isThisWeek)
+        insights.nextWeek()
+        insights.nextWeek()
+        #expect(insights.isThisWeek && insights.insights?.completed == 1)
+    }
+}
+
+@MainActor
+@Suite struct SettingsScreenTests {
+    @Test func selahsPreferences_andAGatesAppsAndDuration_save() throws {
+        let device = try Device(.make(gates: [selahGate]))
+        let settings = SettingsModel(client: device.client)
+        settings.load()
+        settings.preferences.tradition = .orthodox
+        settings.savePreferences()
+        #expect(device.stored.settings.selah.tradition == .orthodox)
+        settings.setUnlockMinutes(of: "selah", 30)
+        #expect(device.stored.engine.gates.first?.unlockPolicy.windowMinutes == 30)
+        settings.editApps(of: "selah", .picked(.empty))
+        #expect(settings.pickProblem == .nothingChosen)
+        #expect(device.stored.engine.gates.first?.selection == .apps("instagram"))
+        settings.editApps(of: "selah", .picked(.apps("tiktok")))
+        #expect(try device.shielded("tiktok") && !device.shielded("instagram"))
+    }
+
+    @Test func aKey_isKeptOnlyOnceTheTagTookIt_andCanBeRevoked() throws {
+        let device = try Device(.make(profiles: [.make("work", name: "Work", emoji: "💼", selection: .apps("instagram"))]))
+        let settings = SettingsModel(client: device.client)
+        settings.load()
+        settings.prepareKey(for: "work", name: "Desk card")
+        let pending = try #require(settings.pendingKey)
+        guard case .keyTap = try LinkRoute(url: pending.link) else {
+            Issue.record("the tag gets a key link")
+            return
+        }
+        settings.keyNotWritten("The tag was not writable.")
+        #expect(device.stored.settings.keyTags.isEmpty && settings.problem == "The tag was not writable.")
+        settings.prepareKey(for: "work", name: "Desk card")
+        settings.keyWritten()
+        #expect(settings.keys.map(\.profileTitle) == ["💼 Work"])
+        let tag = try #require(settings.keys.first?.id)
+        settings.revoke(tag)
+        #expect(settings.keys.first?.isRevoked == true)
+        settings.prepareKey(for: "ghost", name: "Card")
+        #expect(settings.problem == "Choose a profile for the key." && settings.pendingKey == nil)
+    }
+
+    @Test func resettingTheStreak_isHidden_andKeepsThePrayersInTheHistory() throws {
+        let device = try Device(.make(gates: [selahGate]))
+        let prayer = PrayerModel(client: device.client.rituals)
+        prayer.open()
+        prayer.choose(.joyful)
+        prayer.amen()
+        let settings = SettingsModel(client: device.client)
+        settings.load()
+        #expect(settings.prayerStreak == 1)
+        settings.resetStreak()
+        #expect(settings.prayerStreak == 1, "not without revealing it first")
+        settings.revealReset()
+        settings.resetStreak()
+        #expect(settings.prayerStreak == 0)
+        #expect(settings.prayers.days.count == 1)
+    }
+
+    @Test func theEmergencyLimits_areShown() throws {
+        let device = try Device(prepare: { $0.rituals.emergencyUses = [monday.wall.adding(minutes: -30)] })
+        let settings = SettingsModel(client: device.client)
+        settings.load()
+        #expect(settings.emergency == .standard)
+        #expect(settings.emergencyAllowance?.remainingToday == 0)
+        #expect(settings.emergencyAllowance?.nextAvailableAt != nil)
+    }
+}
