@@ -126,8 +126,8 @@ struct AppScreens: View {
     private func open(_ destination: HomeView.Destination) {
         switch destination {
         case .session: model.tab = .session
-        case .prayer: model.route(LinkRoute.prayer)
-        case .unlockOptions(let app): model.route(LinkRoute.unlockGate(app: app, category: nil))
+        case .prayer: model.route(AppDestination.prayer(app: nil))
+        case .unlockOptions(let app): model.route(AppDestination.unlockGate(app: app, category: nil, rule: nil))
         case .profiles: model.tab = .profiles
         }
     }
@@ -136,7 +136,6 @@ struct AppScreens: View {
         while let request = requests.next() {
             switch request {
             case .link(let url): model.open(url)
-            case .quickAction(let action): model.perform(action)
             }
         }
     }

@@ -140,43 +140,39 @@ public final class AppModel {
             model.tap(tag, secret: secret)
             presented = .keyTap(model)
             generation += 1
-        case .prayer:
-            presented = .prayer(PrayerModel(client: client.rituals))
-        case .unlockGate(let app, let category):
-            presented = .unlockGate(UnlockGateModel(app: app, category: category, appName: "", client: client.rituals))
-        case .session:
-            tab = .session
-        case .destination(let destination):
+        case .open(let destination):
             self.route(destination)
         }
     }
 
-    /// Where a shield's notification leads.
+    /// Where a link, a shield's notification or a quick action leads.
     public func route(_ destination: AppDestination) {
         switch destination {
         case .home: tab = .home
         case .prayer: presented = .prayer(PrayerModel(client: client.rituals))
-        case .unlockOptions(let app?, _): presented = .unlockGate(UnlockGateModel(app: app, appName: "", client: client.rituals))
-        case .unlockOptions(nil, _): tab = .home
+        case .unlockGate(let app?, let category, _):
+            presented = .unlockGate(UnlockGateModel(app: app, category: category, appName: "", client: client.rituals))
+        case .unlockGate(nil, _, _): openWhatIsBlocked()
         case .session: tab = .session
         case .tutorial: Task { await foreground() }
+        case .feedback: presented = .feedback
         }
     }
 
-    /// A home-screen quick action. Unblock opens the session when one runs (to end it or take a
-    /// break), else the way through what is blocked; Feedback opens the form.
+    /// A home-screen quick action, routed through its link like every other way in.
     public func perform(_ action: QuickAction) {
-        switch action.destination {
-        case .feedback:
-            presented = .feedback
-        case .unlockGate:
-            home.load()
-            switch home.primary {
-            case .session: tab = .session
-            case .pray: presented = .prayer(PrayerModel(client: client.rituals))
-            case .unlockOptions(_, let app): presented = .unlockGate(UnlockGateModel(app: app, appName: "", client: client.rituals))
-            case .unlocked, .start, .setUp: tab = .home
-            }
+        open(action.link)
+    }
+
+    /// The gate for whatever is blocked now (the "Unblock" quick action): the session when one
+    /// runs (to end it or take a break), else the way through what is blocked.
+    private func openWhatIsBlocked() {
+        home.load()
+        switch home.primary {
+        case .session: tab = .session
+        case .pray: presented = .prayer(PrayerModel(client: client.rituals))
+        case .unlockOptions(_, let app): presented = .unlockGate(UnlockGateModel(app: app, appName: "", client: client.rituals))
+        case .unlocked, .start, .setUp: tab = .home
         }
     }
 }

@@ -60,7 +60,7 @@ import ThresholdCore
             Issue.record("the prayer link opens the prayer flow, got \(String(describing: app.presented))")
             return
         }
-        app.open(URL(string: "https://threshold.app/open/unlock?app=aW5zdGFncmFt&rule=gate:selah")!)
+        app.open(URL(string: "https://threshold.app/unlock/aW5zdGFncmFt?rule=gate:selah")!)
         guard case .unlockGate(let gate)? = app.presented else {
             Issue.record("a shield's unlock link opens the gate, got \(String(describing: app.presented))")
             return
