@@ -153,10 +153,11 @@ public final class SimulatedPhone: @unchecked Sendable {
         guard shields.shields(app: app.token, category: app.category) else {
             return OpenResult(app: name, shielded: false, reason: nil, content: nil)
         }
-        // The ShieldConfiguration extension: reads the reason the last reconcile saved (an
-        // unreadable store shows the unknown shield, which unlocks nothing).
+        // The ShieldConfiguration extension: the reason of the last reconcile's enforcement,
+        // computed again from the saved state (an unreadable store shows the unknown shield,
+        // which unlocks nothing).
         let stored = try? store.read()
-        let reason = stored?.applied.enforcement?.reason(forApp: app.token, category: app.category)
+        let reason = stored?.lastEnforcement(deviceZone: clock.timeZone)?.reason(forApp: app.token, category: app.category)
         let content = reason.map {
             ShieldContent(reason: $0, app: app.token, appName: app.displayName, verse: verse(app.token),
                           streak: stored?.progress.shownStreak(for: $0))

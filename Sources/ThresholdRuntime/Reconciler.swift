@@ -119,7 +119,7 @@ public struct Reconciler: Sendable {
             outcome.reloadedWidgets = true
         }
 
-        state.applied.enforcement = enforcement
+        state.applied.evaluated = EvaluationPoint(time, calendar: calendar)
         state.applied.appliedAt = now
         state.applied.clock = time.anchor
         state.applied.repairs = repairs
@@ -180,17 +180,23 @@ public struct Reconciler: Sendable {
 
     // MARK: Shields
 
-    /// Applies each store that differs from the record and clears each the record holds that is
-    /// no longer wanted. The record follows only what succeeded, so a refused change is retried
-    /// by the next reconcile; a refused clear leaves that store shielding (the safe side).
+    /// Applies each store whose fingerprint differs from the record's and clears each the record
+    /// holds that is no longer wanted. The record follows only what succeeded, so a refused change
+    /// is retried by the next reconcile; a refused clear leaves that store shielding (the safe side).
+    ///
+    /// NB: the record keeps fingerprints, not settings, so a repair re-applies from a fresh
+    /// evaluation, never from the record; a store cleared behind Threshold's back (it cannot read
+    /// them back) is put back only when its settings next change or its record is lost.
     private func applyShields(_ wanted: [ShieldStore], to applied: inout AppliedRecord, outcome: inout ReconcileOutcome,
                               repairs: inout [RepairNotice]) {
-        var held = Dictionary(applied.stores.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        var held = Dictionary(applied.stores.map { ($0.name, $0.fingerprint) }, uniquingKeysWith: { a, _ in a })
         let wantedNames = Set(wanted.map(\.name))
-        for store in wanted where held[store.name] != store {
+        for store in wanted {
+            let fingerprint = store.fingerprint
+            guard held[store.name] != fingerprint else { continue }
             do {
                 try screenTime.applyShield(store)
-                held[store.name] = store
+                held[store.name] = fingerprint
                 outcome.shieldChanges.append(store.name)
             } catch {
                 repairs.append(RepairNotice(.shieldsNotApplied, "Store \(store.name) could not be applied: \(error)"))
@@ -205,7 +211,7 @@ public struct Reconciler: Sendable {
                 repairs.append(RepairNotice(.shieldsNotApplied, "Store \(name) could not be cleared: \(error)"))
             }
         }
-        applied.stores = held.values.sorted { $0.name < $1.name }
+        applied.stores = held.map { AppliedStore(name: $0.key, fingerprint: $0.value) }.sorted { $0.name < $1.name }
     }
 
     // MARK: Wake-ups

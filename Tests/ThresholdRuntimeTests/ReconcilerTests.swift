@@ -17,7 +17,8 @@ import ThresholdRuntime
         let log = try rig.store.events(.all)
         #expect(log.map(\.event) == [.triggered(.appForeground)])
         let stored = try rig.store.read()
-        #expect(stored.applied.stores == Array(rig.device.stores.values))
+        #expect(stored.applied.stores == rig.device.stores.values.map(AppliedStore.init))
+        #expect(stored.lastEnforcement(deviceZone: rig.clock.zone) == outcome.enforcement, "the enforcement shown is the one applied")
     }
 
     @Test func reconcilingAgain_changesNothingAndCallsNothingButTheReads() {
