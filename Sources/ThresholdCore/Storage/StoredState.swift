@@ -42,8 +42,11 @@ public struct AppliedRecord: Hashable, Codable, Sendable {
     public var clock: ClockAnchor?
     /// What the last reconcile could not do or trust; empty when all is well.
     public var repairs: [RepairNotice] = []
-    /// Notifications already posted, by id, with the instant each was due (pruned after a day).
+    /// Notifications already shown (posted at once, or handed over ahead and since due), by id,
+    /// with the instant each was due (pruned after two days).
     public var postedNotifications: [String: Date] = [:]
+    /// Notifications handed to iOS ahead of time with a fire date and not yet due, by id.
+    public var pendingNotifications: [String: PendingNotification] = [:]
     /// What the Live Activity shows, if one is running.
     public var liveActivity: LiveActivityContent?
     /// Until when nothing can change without a new event: a monitor callback inside it (the
@@ -53,7 +56,7 @@ public struct AppliedRecord: Hashable, Codable, Sendable {
     public init() {}
 
     private enum CodingKeys: String, CodingKey {
-        case stores, evaluated, appliedAt, clock, repairs, postedNotifications, liveActivity, quiet
+        case stores, evaluated, appliedAt, clock, repairs, postedNotifications, pendingNotifications, liveActivity, quiet
     }
 
     public init(from decoder: any Decoder) throws {
@@ -67,8 +70,26 @@ public struct AppliedRecord: Hashable, Codable, Sendable {
             ?? appliedAt.map { EvaluationPoint(wall: $0, trusted: $0, timeZoneIdentifier: nil) }
         repairs = try c.decodeIfPresent([RepairNotice].self, forKey: .repairs) ?? []
         postedNotifications = try c.decodeIfPresent([String: Date].self, forKey: .postedNotifications) ?? [:]
+        pendingNotifications = try c.decodeIfPresent([String: PendingNotification].self, forKey: .pendingNotifications) ?? [:]
         liveActivity = try c.decodeIfPresent(LiveActivityContent.self, forKey: .liveActivity)
         quiet = try c.decodeIfPresent(QuietPeriod.self, forKey: .quiet)
+    }
+}
+
+/// A notification handed to iOS to show at a later instant: when, and the ``Fingerprint`` of what
+/// it says, so a change of wording or time is handed over again.
+public struct PendingNotification: Hashable, Codable, Sendable {
+    public let at: Date
+    public let content: Fingerprint
+
+    public init(_ note: DueNotification) {
+        at = note.at
+        var canonical = CanonicalBytes()
+        canonical.append("DueNotification/1")
+        for field in [note.title, note.body, note.destination.url, String(note.at.timeIntervalSinceReferenceDate)] {
+            canonical.append(field)
+        }
+        content = Fingerprint(of: canonical.bytes)
     }
 }
 
