@@ -155,7 +155,7 @@ import ThresholdCore
         let totals = [figures.boundaries, figures.wakeUps, atBoundaries, forNotes, echoes].map(\.count)
         lines.append("week | " + totals.map(String.init).joined(separator: " | ") + " | " + String(format: "%.2f", Double(totals[2]) / Double(totals[0])))
         lines.append("re-lock error: \(figures.relockErrors.count) deadlines, max \(Int(figures.relockErrors.max() ?? 0)) s")
-        lines.append("notifications: \(Set(figures.notifications).count) due, \(figures.shown.count) shown, all at their instant")
+        lines.append("notifications: due at \(Set(figures.notifications).count) instants, each shown then; \(figures.shown.count) shown in all (with those of the person's actions)")
         print(lines.joined(separator: "\n"))
     }
 
