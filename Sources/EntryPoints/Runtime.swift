@@ -65,7 +65,7 @@ public struct Runtime: Sendable {
         } catch {
             return .failed("The saved state could not be read to set the device restrictions: \(error)")
         }
-        guard let enforcement = state.applied.enforcement else { return .unchanged }
+        guard let enforcement = outcome.enforcement ?? state.lastEnforcement(deviceZone: clock.timeZone()) else { return .unchanged }
         let wanted = DeviceRestrictions.required(by: enforcement, in: state.engine)
         do {
             try restrictions.apply(wanted)

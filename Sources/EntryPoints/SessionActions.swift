@@ -34,16 +34,16 @@ extension Runtime {
     private func onRunningProfile(_ profile: ProfileID?, from trigger: Trigger,
                                   _ command: @escaping @Sendable (ProfileID) -> any Command) -> Reconciliation {
         reconcile(trigger) { transaction, context in
-            let id = try profile ?? Self.runningProfile(in: transaction.state)
+            let id = try profile ?? Self.runningProfile(in: transaction.state, deviceZone: context.calendar.timeZone)
             try context.run(command(id), on: &transaction)
         }
     }
 
     /// The session-shaped profile the last reconcile found in force: the one the Live Activity
     /// shows, else the first in rule order.
-    static func runningProfile(in state: StoredState) throws -> ProfileID {
+    static func runningProfile(in state: StoredState, deviceZone: TimeZone) throws -> ProfileID {
         if let shown = state.applied.liveActivity?.profileID { return shown }
-        let running = state.applied.enforcement?.rules.lazy.compactMap { rule -> ProfileID? in
+        let running = state.lastEnforcement(deviceZone: deviceZone)?.rules.lazy.compactMap { rule -> ProfileID? in
             guard case .profile(let id) = rule.rule, state.engine.profile(id)?.path.isSessionPath == true else { return nil }
             return id
         }.first

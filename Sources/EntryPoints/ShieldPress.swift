@@ -24,7 +24,8 @@ extension Runtime {
     @discardableResult
     public func pressShield(_ role: ShieldButtonRole, on item: ShieldedItem) -> ShieldPressResult {
         let state: Result<StoredState, any Error> = Result { try store.read() }
-        let content = ShieldContent.shown(for: item, in: state)
+        let reason = item.lastReason(in: state, deviceZone: clock.timeZone())
+        let content = ShieldContent.shown(for: item, reason: reason, in: state)
         let trigger = Trigger.shieldButton(role)
         guard let button = content.button(role) else {
             return ShieldPressResult(response: response(after: reconcile(trigger), for: item, otherwise: .close))
@@ -32,7 +33,6 @@ extension Runtime {
         switch button.action {
         case .close:
             // The person turned back: an attempt resisted, for the weekly insights.
-            let reason: Reason? = if case .success(let stored) = state { stored.applied.enforcement.flatMap(item.reason(in:)) } else { nil }
             let reconciliation = reason.map { reconcile(trigger, command: ResistAttempt(rule: $0.rule)) } ?? reconcile(trigger)
             return ShieldPressResult(response: response(after: reconciliation, for: item, otherwise: .close))
         case .notify(let destination):

@@ -58,15 +58,31 @@ extension CategoryPolicy {
     }
 }
 
+extension ShieldedItem {
+    /// Why the last reconcile's enforcement shields it (computed again from the saved state; see
+    /// `StoredState.lastEnforcement(deviceZone:)`); `nil` when it does not, or the state could
+    /// not be read.
+    public func lastReason(in state: Result<StoredState, any Error>, deviceZone: TimeZone) -> Reason? {
+        guard case .success(let stored) = state else { return nil }
+        return stored.lastEnforcement(deviceZone: deviceZone).flatMap(reason(in:))
+    }
+}
+
 extension ShieldContent {
     /// What the shield shows for an item, given what was last saved: the content for the reason
     /// the last enforcement gives, or ``unknownReason`` when there is none or the state could not
     /// be read. Never throws: a shield must always show something, and the unknown shield's
     /// buttons only close it or point to the app.
     /// `verse` is the line Selah's shield shows, when the prayer library gives one.
-    public static func shown(for item: ShieldedItem, in state: Result<StoredState, any Error>, verse: String? = nil) -> ShieldContent {
-        guard case .success(let stored) = state, let enforcement = stored.applied.enforcement,
-              let reason = item.reason(in: enforcement) else { return .unknownReason }
+    public static func shown(for item: ShieldedItem, in state: Result<StoredState, any Error>, deviceZone: TimeZone,
+                             verse: String? = nil) -> ShieldContent {
+        shown(for: item, reason: item.lastReason(in: state, deviceZone: deviceZone), in: state, verse: verse)
+    }
+
+    /// The same, the reason already found (``ShieldedItem/lastReason(in:deviceZone:)``).
+    public static func shown(for item: ShieldedItem, reason: Reason?, in state: Result<StoredState, any Error>,
+                             verse: String? = nil) -> ShieldContent {
+        guard case .success(let stored) = state, let reason else { return .unknownReason }
         return ShieldContent(reason: reason, app: item.appToken, appName: item.name, verse: verse,
                              streak: stored.progress.shownStreak(for: reason))
     }

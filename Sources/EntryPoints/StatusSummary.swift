@@ -10,6 +10,11 @@ public struct StatusSummary: Hashable, Sendable, CustomStringConvertible {
 
     /// From the last saved reconcile. `now` and `calendar` only phrase times ("until 17:00").
     public init(_ state: StoredState, now: Date, calendar: Calendar) {
+        self.init(state, lastEnforcement: state.lastEnforcement(deviceZone: calendar.timeZone), now: now, calendar: calendar)
+    }
+
+    /// From the last saved reconcile, its enforcement already computed.
+    init(_ state: StoredState, lastEnforcement enforcement: Enforcement?, now: Date, calendar: Calendar) {
         let clock = Clockwork(calendar: calendar)
         if let live = state.applied.liveActivity {
             switch live.phase {
@@ -20,10 +25,10 @@ public struct StatusSummary: Hashable, Sendable, CustomStringConvertible {
             case .focusing:
                 headline = "\(live.title) is on" + (live.endsAt.map { " until \(clock.readable($0))" } ?? "")
             }
-        } else if let enforcement = state.applied.enforcement, !enforcement.rules.isEmpty {
+        } else if let enforcement, !enforcement.rules.isEmpty {
             let names = enforcement.rules.map { Self.name(of: $0.rule, in: state.engine) }
             headline = "Shielding now: " + names.joined(separator: ", ")
-        } else if state.applied.enforcement == nil {
+        } else if enforcement == nil {
             headline = "Threshold has not shielded anything yet"
         } else {
             headline = "Nothing is shielded now"

@@ -46,12 +46,13 @@ public struct WidgetSnapshot: Hashable, Codable, Sendable {
             }
         }
         let session = state.applied.liveActivity
-        let boundaries = [session?.breakUntil, session?.endsAt, session?.goalAt, state.applied.enforcement?.nextChange]
+        let enforcement = state.lastEnforcement(deviceZone: calendar.timeZone)
+        let boundaries = [session?.breakUntil, session?.endsAt, session?.goalAt, enforcement?.nextChange]
         return WidgetSnapshot(
             session: session,
             streakDays: state.progress.goalStreak?.days ?? DayStreak.length(activeDays: activeDays, today: clock.localDate(of: now)),
             credits: state.balances.credits,
-            headline: StatusSummary(state, now: now, calendar: calendar).headline,
+            headline: StatusSummary(state, lastEnforcement: enforcement, now: now, calendar: calendar).headline,
             refreshAt: boundaries.compactMap { $0 }.filter { $0 > now }.min())
     }
 

@@ -119,7 +119,8 @@ extension ScreenTimeClient {
             } },
             activities: { activities.value.values.sorted { $0.name < $1.name } },
             authorizationStatus: { .approved }, requestAuthorization: { .approved },
-            postNotification: { _ in }, startLiveActivity: { _ in }, updateLiveActivity: { _ in }, endLiveActivity: { _ in },
+            postNotification: { _ in }, removeNotifications: { _ in },
+            startLiveActivity: { _ in }, updateLiveActivity: { _ in }, endLiveActivity: { _ in },
             reloadWidgets: {})
     }
 }

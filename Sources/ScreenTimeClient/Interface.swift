@@ -26,8 +26,11 @@ public struct ScreenTimeClient: Sendable {
     public var authorizationStatus: @Sendable () -> AuthorizationStatus
     /// Asks the person for Screen Time access (`.individual`).
     public var requestAuthorization: @Sendable () async throws -> AuthorizationStatus
-    /// Posts (or replaces, by id) a local notification.
+    /// Posts (or replaces, by id) a local notification: shown at once, or at its `fireDate`.
     public var postNotification: @Sendable (_ notification: LocalNotification) throws -> Void
+    /// Withdraws notifications posted with a `fireDate` that have not been shown yet, by id
+    /// (`removePendingNotificationRequests`); unknown ids are ignored.
+    public var removeNotifications: @Sendable (_ ids: [String]) throws -> Void
     /// Starts, updates (by profile) or ends the session Live Activity.
     public var startLiveActivity: @Sendable (_ content: LiveActivityContent) throws -> Void
     public var updateLiveActivity: @Sendable (_ content: LiveActivityContent) throws -> Void
@@ -44,6 +47,7 @@ public struct ScreenTimeClient: Sendable {
         authorizationStatus: @escaping @Sendable () -> AuthorizationStatus,
         requestAuthorization: @escaping @Sendable () async throws -> AuthorizationStatus,
         postNotification: @escaping @Sendable (LocalNotification) throws -> Void,
+        removeNotifications: @escaping @Sendable ([String]) throws -> Void,
         startLiveActivity: @escaping @Sendable (LiveActivityContent) throws -> Void,
         updateLiveActivity: @escaping @Sendable (LiveActivityContent) throws -> Void,
         endLiveActivity: @escaping @Sendable (ProfileID) throws -> Void,
@@ -57,6 +61,7 @@ public struct ScreenTimeClient: Sendable {
         self.authorizationStatus = authorizationStatus
         self.requestAuthorization = requestAuthorization
         self.postNotification = postNotification
+        self.removeNotifications = removeNotifications
         self.startLiveActivity = startLiveActivity
         self.updateLiveActivity = updateLiveActivity
         self.endLiveActivity = endLiveActivity
@@ -77,7 +82,7 @@ public struct LocalNotification: Hashable, Codable, Sendable {
     public let title: String
     public let body: String
     public let destination: AppDestination
-    /// When it shows; `nil` for at once.
+    /// When it shows (by the wall clock); `nil` for at once.
     public let fireDate: Date?
 
     public init(id: String, title: String, body: String, destination: AppDestination, fireDate: Date? = nil) {

@@ -13,6 +13,7 @@ extension ScreenTimeClient {
         authorizationStatus: { unimplementedEndpoint("authorizationStatus") },
         requestAuthorization: { unimplementedEndpoint("requestAuthorization") },
         postNotification: { _ in unimplementedEndpoint("postNotification") },
+        removeNotifications: { _ in unimplementedEndpoint("removeNotifications") },
         startLiveActivity: { _ in unimplementedEndpoint("startLiveActivity") },
         updateLiveActivity: { _ in unimplementedEndpoint("updateLiveActivity") },
         endLiveActivity: { _ in unimplementedEndpoint("endLiveActivity") },

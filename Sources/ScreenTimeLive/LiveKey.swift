@@ -27,6 +27,7 @@ extension ScreenTimeClient {
             authorizationStatus: { Authorization.status() },
             requestAuthorization: { try await Authorization.request() },
             postNotification: { try Notifications.post($0) },
+            removeNotifications: { Notifications.removePending($0) },
             startLiveActivity: { content in try requireApp(); try LiveActivities.start(content) },
             updateLiveActivity: { content in try requireApp(); try LiveActivities.update(content) },
             endLiveActivity: { profile in try requireApp(); LiveActivities.end(profile) },

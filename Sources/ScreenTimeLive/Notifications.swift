@@ -22,7 +22,9 @@ public enum Notifications {
     }
 
     /// Posts (or replaces, by id) a notification and waits for iOS to accept it: an extension is
-    /// stopped when its callback returns, and a request still on its way would be lost.
+    /// stopped when its callback returns, and a request still on its way would be lost. One with
+    /// a fire date shows then, by the wall clock (a calendar trigger with every date component,
+    /// as the DeviceActivity schedules are), whether or not Threshold is running.
     static func post(_ notification: LocalNotification) throws {
         let content = UNMutableNotificationContent()
         content.title = notification.title
@@ -30,8 +32,12 @@ public enum Notifications {
         content.sound = .default
         content.userInfo = [linkKey: notification.deepLink]
         content.threadIdentifier = "threshold"
-        let trigger = notification.fireDate.map { date in
-            UNTimeIntervalNotificationTrigger(timeInterval: max(1, date.timeIntervalSinceNow), repeats: false)
+        // NB: a calendar trigger whose moment has passed never fires, so one due within the
+        // second shows at once.
+        let trigger = notification.fireDate.flatMap { date -> UNCalendarNotificationTrigger? in
+            guard date.timeIntervalSinceNow >= 1 else { return nil }
+            let components = Calendar.current.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+            return UNCalendarNotificationTrigger(dateMatching: components, repeats: false)
         }
         let request = UNNotificationRequest(identifier: notification.id, content: content, trigger: trigger)
         let outcome = Outcome()
@@ -42,6 +48,11 @@ public enum Notifications {
         if let error = outcome.error {
             throw ScreenTimeError.failed("The notification “\(notification.title)” was refused: \(error.localizedDescription)")
         }
+    }
+
+    /// Withdraws notifications not shown yet, by id (iOS ignores unknown ones).
+    static func removePending(_ ids: [String]) {
+        UNUserNotificationCenter.current().removePendingNotificationRequests(withIdentifiers: ids)
     }
 
     /// The link a delivered notification carries, for the app's router.

@@ -19,6 +19,10 @@ public final class SimulatedPhone: @unchecked Sendable {
     public private(set) var shields = ManagedSettingsCentre()
     public private(set) var activityCentre = DeviceActivityCentre()
     public private(set) var inbox: [LocalNotification] = []
+    /// Notifications posted with a fire date still to come, in the order posted.
+    public private(set) var pendingNotifications: [LocalNotification] = []
+    /// Every notification shown, with when (posted at once, or at its fire date).
+    public private(set) var shownNotifications: [ShownNotification] = []
     public private(set) var liveActivity: LiveActivityContent?
     public private(set) var widgetReloads = 0
     public private(set) var appRunning = false
@@ -56,6 +60,7 @@ public final class SimulatedPhone: @unchecked Sendable {
         self.shields = snapshot.shields
         self.activityCentre = snapshot.activityCentre
         self.inbox = snapshot.inbox
+        self.pendingNotifications = snapshot.pendingNotifications
         self.liveActivity = snapshot.liveActivity
         self.widgetReloads = snapshot.widgetReloads
         self.appRunning = snapshot.appRunning
@@ -74,6 +79,7 @@ public final class SimulatedPhone: @unchecked Sendable {
         public var shields = ManagedSettingsCentre()
         public var activityCentre = DeviceActivityCentre()
         public var inbox: [LocalNotification] = []
+        public var pendingNotifications: [LocalNotification] = []
         public var liveActivity: LiveActivityContent?
         public var widgetReloads = 0
         public var appRunning = false
@@ -87,6 +93,28 @@ public final class SimulatedPhone: @unchecked Sendable {
             self.catalogue = catalogue
             self.faults = faults
         }
+
+        private enum CodingKeys: String, CodingKey {
+            case clock, shields, activityCentre, inbox, pendingNotifications, liveActivity, widgetReloads, appRunning, catalogue,
+                 faults, authorization, deferred
+        }
+
+        /// Reads a snapshot saved by an earlier build too (it had no pending notifications).
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            clock = try c.decode(VirtualClock.self, forKey: .clock)
+            shields = try c.decode(ManagedSettingsCentre.self, forKey: .shields)
+            activityCentre = try c.decode(DeviceActivityCentre.self, forKey: .activityCentre)
+            inbox = try c.decode([LocalNotification].self, forKey: .inbox)
+            pendingNotifications = try c.decodeIfPresent([LocalNotification].self, forKey: .pendingNotifications) ?? []
+            liveActivity = try c.decodeIfPresent(LiveActivityContent.self, forKey: .liveActivity)
+            widgetReloads = try c.decode(Int.self, forKey: .widgetReloads)
+            appRunning = try c.decode(Bool.self, forKey: .appRunning)
+            catalogue = try c.decode(AppCatalogue.self, forKey: .catalogue)
+            faults = try c.decode(FaultSwitch.self, forKey: .faults)
+            authorization = try c.decode(AuthorizationStatus.self, forKey: .authorization)
+            deferred = try c.decode([DeferredCallback].self, forKey: .deferred)
+        }
     }
 
     public var snapshot: Snapshot {
@@ -94,6 +122,7 @@ public final class SimulatedPhone: @unchecked Sendable {
         snapshot.shields = shields
         snapshot.activityCentre = activityCentre
         snapshot.inbox = inbox
+        snapshot.pendingNotifications = pendingNotifications
         snapshot.liveActivity = liveActivity
         snapshot.widgetReloads = widgetReloads
         snapshot.appRunning = appRunning
@@ -166,12 +195,14 @@ public final class SimulatedPhone: @unchecked Sendable {
         guard shields.shields(app: app.token, category: app.category) else {
             return OpenResult(app: name, shielded: false, reason: nil, content: nil)
         }
-        // The ShieldConfiguration extension: reads the reason the last reconcile saved (an
-        // unreadable store shows the unknown shield, which unlocks nothing).
+        // The ShieldConfiguration extension: the reason of the last reconcile's enforcement,
+        // computed again from the saved state (an unreadable store shows the unknown shield,
+        // which unlocks nothing).
         let state = Result<StoredState, any Error> { try store.read() }
         let item = ShieldedItem.app(app.token, category: app.category, name: app.displayName)
-        let reason = (try? state.get())?.applied.enforcement.flatMap(item.reason(in:))
-        return OpenResult(app: name, shielded: true, reason: reason, content: ShieldContent.shown(for: item, in: state, verse: verse(app.token)))
+        let reason = item.lastReason(in: state, deviceZone: clock.timeZone)
+        return OpenResult(app: name, shielded: true, reason: reason,
+                          content: ShieldContent.shown(for: item, reason: reason, in: state, verse: verse(app.token)))
     }
 
     /// Uses an app for a while: time passes a minute at a time while it stays open, and iOS counts
@@ -237,8 +268,10 @@ public final class SimulatedPhone: @unchecked Sendable {
         while true {
             let nextCallback = activityCentre.nextCallbackInstant
             let nextDeferred = deferred.map(\.deliverAt).min()
-            guard let next = [nextCallback, nextDeferred].compactMap({ $0 }).min(), next <= target else { break }
+            let nextNotification = pendingNotifications.compactMap(\.fireDate).min()
+            guard let next = [nextCallback, nextDeferred, nextNotification].compactMap({ $0 }).min(), next <= target else { break }
             if next > clock.wall { clock.advance(by: next.timeIntervalSince(clock.wall)) }
+            showDueNotifications()
             activityCentre.fireDue(through: clock.wall, timeZone: clock.timeZone)
             deliverFiredCallbacks(releasingDeferredThrough: clock.wall)
         }
@@ -251,6 +284,7 @@ public final class SimulatedPhone: @unchecked Sendable {
         let from = clock.wall
         clock.set(wall: wall.roundedDownToSecond)
         note(.device, "clock set from \(clock.readable(from, weekday: true)) to \(clock.readable(clock.wall, weekday: true))")
+        showDueNotifications()
         activityCentre.fireDue(through: clock.wall, timeZone: clock.timeZone)
         deliverFiredCallbacks()
         significantTimeChange()
@@ -375,6 +409,7 @@ public final class SimulatedPhone: @unchecked Sendable {
                 return authorization
             },
             postNotification: { [unowned self] note in post(note, from: process) },
+            removeNotifications: { [unowned self] ids in pendingNotifications.removeAll { ids.contains($0.id) } },
             startLiveActivity: { [unowned self] content in
                 liveActivity = content
                 note(.device, "Live Activity started: \(content.title)")
@@ -387,9 +422,28 @@ public final class SimulatedPhone: @unchecked Sendable {
             reloadWidgets: { [unowned self] in widgetReloads += 1 })
     }
 
+    /// Shows a notification, or keeps it until its fire date (replacing one pending with its id).
     private func post(_ notification: LocalNotification, from process: Process) {
+        pendingNotifications.removeAll { $0.id == notification.id }
+        if let fireDate = notification.fireDate, fireDate > clock.wall {
+            pendingNotifications.append(notification)
+        } else {
+            show(notification)
+        }
+    }
+
+    /// Shows the pending notifications whose fire date the wall clock has reached, in order.
+    private func showDueNotifications() {
+        let due = pendingNotifications.filter { ($0.fireDate ?? .distantPast) <= clock.wall }
+        guard !due.isEmpty else { return }
+        pendingNotifications.removeAll { ($0.fireDate ?? .distantPast) <= clock.wall }
+        for notification in due.sorted(by: { $0.fireDate! < $1.fireDate! }) { show(notification) }
+    }
+
+    private func show(_ notification: LocalNotification) {
         inbox.removeAll { $0.id == notification.id }
         inbox.append(notification)
+        shownNotifications.append(ShownNotification(at: clock.wall, id: notification.id))
         note(.device, "notification “\(notification.title)”: \(notification.body)")
     }
 
@@ -405,6 +459,12 @@ public final class SimulatedPhone: @unchecked Sendable {
         let names = shieldedApps
         return names.isEmpty ? "nothing shielded" : names.joined(separator: ", ") + " shielded"
     }
+}
+
+/// A notification as the phone showed it.
+public struct ShownNotification: Hashable, Codable, Sendable {
+    public let at: Date
+    public let id: String
 }
 
 /// A callback a fault holds back until `deliverAt` (or the next use of the phone).

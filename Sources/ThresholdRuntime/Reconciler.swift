@@ -110,8 +110,7 @@ public struct Reconciler: Sendable {
 
         let storesBefore = state.applied.stores
         applyShields(enforcement.stores, to: &state.applied, outcome: &outcome, repairs: &repairs)
-        register(state, time: time, calendar: calendar, outcome: &outcome, repairs: &repairs)
-        postNotifications(&state, time: time, calendar: calendar, outcome: &outcome, repairs: &repairs)
+        planWakeUpsAndNotifications(&state, time: time, calendar: calendar, outcome: &outcome, repairs: &repairs)
         let liveChanged = updateLiveActivity(state.engine, enforcement, calendar: calendar, time: time,
                                              applied: &state.applied, repairs: &repairs)
         if state.applied.stores != storesBefore || liveChanged || !outcome.events.isEmpty || !outcome.settled.isEmpty {
@@ -119,7 +118,7 @@ public struct Reconciler: Sendable {
             outcome.reloadedWidgets = true
         }
 
-        state.applied.enforcement = enforcement
+        state.applied.evaluated = EvaluationPoint(time, calendar: calendar)
         state.applied.appliedAt = now
         state.applied.clock = time.anchor
         state.applied.repairs = repairs
@@ -180,17 +179,23 @@ public struct Reconciler: Sendable {
 
     // MARK: Shields
 
-    /// Applies each store that differs from the record and clears each the record holds that is
-    /// no longer wanted. The record follows only what succeeded, so a refused change is retried
-    /// by the next reconcile; a refused clear leaves that store shielding (the safe side).
+    /// Applies each store whose fingerprint differs from the record's and clears each the record
+    /// holds that is no longer wanted. The record follows only what succeeded, so a refused change
+    /// is retried by the next reconcile; a refused clear leaves that store shielding (the safe side).
+    ///
+    /// NB: the record keeps fingerprints, not settings, so a repair re-applies from a fresh
+    /// evaluation, never from the record; a store cleared behind Threshold's back (it cannot read
+    /// them back) is put back only when its settings next change or its record is lost.
     private func applyShields(_ wanted: [ShieldStore], to applied: inout AppliedRecord, outcome: inout ReconcileOutcome,
                               repairs: inout [RepairNotice]) {
-        var held = Dictionary(applied.stores.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        var held = Dictionary(applied.stores.map { ($0.name, $0.fingerprint) }, uniquingKeysWith: { a, _ in a })
         let wantedNames = Set(wanted.map(\.name))
-        for store in wanted where held[store.name] != store {
+        for store in wanted {
+            let fingerprint = store.fingerprint
+            guard held[store.name] != fingerprint else { continue }
             do {
                 try screenTime.applyShield(store)
-                held[store.name] = store
+                held[store.name] = fingerprint
                 outcome.shieldChanges.append(store.name)
             } catch {
                 repairs.append(RepairNotice(.shieldsNotApplied, "Store \(store.name) could not be applied: \(error)"))
@@ -205,26 +210,38 @@ public struct Reconciler: Sendable {
                 repairs.append(RepairNotice(.shieldsNotApplied, "Store \(name) could not be cleared: \(error)"))
             }
         }
-        applied.stores = held.values.sorted { $0.name < $1.name }
+        applied.stores = held.map { AppliedStore(name: $0.key, fingerprint: $0.value) }.sorted { $0.name < $1.name }
     }
 
-    // MARK: Wake-ups
+    // MARK: Wake-ups and notifications
 
-    /// Registers what the planner chooses and stops our activities it no longer wants. Unchanged
-    /// registrations are left alone (re-registering mid-interval fires `intervalDidEnd`).
-    private func register(_ state: StoredState, time: TrustedTime, calendar: Calendar, outcome: inout ReconcileOutcome,
-                          repairs: inout [RepairNotice]) {
-        let registered: [ActivityRegistration]
+    /// Plans the wake-ups, hands the notifications due until the last of them to iOS, and
+    /// registers the plan (with a renewal wake-up when the notifications handed over run out
+    /// before any boundary wakes the monitor).
+    private func planWakeUpsAndNotifications(_ state: inout StoredState, time: TrustedTime, calendar: Calendar,
+                                             outcome: inout ReconcileOutcome, repairs: inout [RepairNotice]) {
+        let registered: [ActivityRegistration]?
         do {
             registered = try screenTime.activities()
         } catch {
+            registered = nil
             repairs.append(RepairNotice(.monitoringFailed, "The monitored activities could not be listed: \(error)"))
-            return
         }
-        let plan = ActivityPlanner.plan(state.engine, at: time, calendar: calendar, registered: registered,
-                                        reserved: reserved(state, time.wall, calendar), reminders: ReminderPlan(state))
+        let reserved = reserved(state, time.wall, calendar)
+        var plan = ActivityPlanner.plan(state.engine, at: time, calendar: calendar, reserved: reserved)
+        if let renewBy = handNotifications(&state, through: plan.horizon, time: time, calendar: calendar, outcome: &outcome, repairs: &repairs),
+           plan.wakeUps.first.map({ $0 > renewBy }) ?? true {
+            plan = ActivityPlanner.plan(state.engine, at: time, calendar: calendar, reserved: reserved, renewBy: renewBy)
+        }
+        guard let registered else { return }
         outcome.plan = plan
+        register(plan, over: registered, outcome: &outcome, repairs: &repairs)
+    }
 
+    /// Registers what the planner chose and stops our activities it no longer wants. Unchanged
+    /// registrations are left alone (re-registering mid-interval fires `intervalDidEnd`).
+    private func register(_ plan: ActivityPlan, over registered: [ActivityRegistration], outcome: inout ReconcileOutcome,
+                          repairs: inout [RepairNotice]) {
         let wanted = Set(plan.registrations.map(\.name))
         let stale = registered.map(\.name).filter { $0.hasPrefix(ActivityRegistration.namePrefix) && !wanted.contains($0) }.sorted()
         if !stale.isEmpty {  // NB: an empty list would stop every activity (PLATFORM.md).
@@ -246,28 +263,81 @@ public struct Reconciler: Sendable {
         }
     }
 
-    // MARK: Surfaces
+    /// At most this many notifications wait in iOS at once (it keeps 64 per app).
+    static let pendingLimit = 48
 
-    private func postNotifications(_ state: inout StoredState, time: TrustedTime, calendar: Calendar,
-                                   outcome: inout ReconcileOutcome, repairs: inout [RepairNotice]) {
+    /// Hands the notifications due by `horizon` (eight days when nothing is planned) to iOS:
+    /// those due now at once, later ones with their fire dates (at most ``pendingLimit``), so
+    /// the monitor never wakes for a notification. A handed-over one that is no longer due (a
+    /// break ended early) is withdrawn; one whose time has come counts as shown. Returns the
+    /// instant by which the monitor must wake to hand over the rest, when some were left out.
+    ///
+    /// NB: one handed over beyond the stretch looked at is left as it is: the reconcile whose
+    /// stretch reaches it, before it is due, keeps or withdraws it.
+    private func handNotifications(_ state: inout StoredState, through horizon: Date?, time: TrustedTime, calendar: Calendar,
+                                   outcome: inout ReconcileOutcome, repairs: inout [RepairNotice]) -> Date? {
+        let wall = time.wall
+        let clock = Clockwork(calendar: calendar)
         // Due since the last reconcile (a day at most; a minute's overlap, as posting is by id).
-        let dayAgo = time.wall.addingTimeInterval(-86_400)
+        let dayAgo = wall.addingTimeInterval(-86_400)
         let from = max(dayAgo, state.applied.appliedAt.map { $0.addingTimeInterval(-60) } ?? dayAgo)
-        let due = dueNotifications(state.engine, from: from, through: time.wall, calendar: calendar, reminders: ReminderPlan(state))
-        for note in due where note.isDue(at: time.wall) && state.applied.postedNotifications[note.id] == nil {
+        let through = horizon ?? wall.addingTimeInterval(8 * 86_400)
+
+        // Handed over before and due since: iOS has shown them.
+        for (id, pending) in state.applied.pendingNotifications.sorted(by: { $0.value.at < $1.value.at }) where pending.at <= wall {
+            state.applied.pendingNotifications[id] = nil
+            state.applied.postedNotifications[id] = pending.at
+            state.progress.recordPosted(id: id, at: pending.at, clock: clock)
+        }
+        // NB: the stretch up to now and the one ahead are asked for apart, so a reminder gone
+        // stale unseen does not count against the evening prompt's throttle for the ones ahead.
+        let recent = dueNotifications(state.engine, from: from, through: wall, calendar: calendar, reminders: ReminderPlan(state))
+        for note in recent where note.isDue(at: wall) && state.applied.postedNotifications[note.id] == nil {
             do {
-                try screenTime.postNotification(LocalNotification(id: note.id, title: note.title, body: note.body,
-                                                                  destination: note.destination))
+                try screenTime.postNotification(LocalNotification(id: note.id, title: note.title, body: note.body, destination: note.destination))
                 state.applied.postedNotifications[note.id] = note.at
-                state.progress.recordPosted(note, clock: Clockwork(calendar: calendar))
+                state.progress.recordPosted(note, clock: clock)
                 outcome.notified.append(note.id)
             } catch {
                 repairs.append(RepairNotice(.surfaceFailed, "A notification could not be posted: \(error)"))
             }
         }
-        let cutoff = time.wall.addingTimeInterval(-2 * 86_400)
+        let posted = state.applied.postedNotifications
+        let due = dueNotifications(state.engine, from: wall, through: through, calendar: calendar, reminders: ReminderPlan(state))
+        let ahead = Array(due.lazy.filter { posted[$0.id] == nil }.prefix(Self.pendingLimit))
+        for note in ahead {
+            let pending = PendingNotification(note)
+            guard state.applied.pendingNotifications[note.id] != pending else { continue }
+            do {
+                try screenTime.postNotification(LocalNotification(id: note.id, title: note.title, body: note.body,
+                                                                  destination: note.destination, fireDate: note.at))
+                state.applied.pendingNotifications[note.id] = pending
+                outcome.scheduled.append(note.id)
+            } catch {
+                repairs.append(RepairNotice(.surfaceFailed, "A notification could not be scheduled: \(error)"))
+            }
+        }
+        let kept = Set(ahead.map(\.id))
+        let stale = state.applied.pendingNotifications.filter { $0.value.at <= through && !kept.contains($0.key) }.keys.sorted()
+        if !stale.isEmpty {
+            do {
+                try screenTime.removeNotifications(stale)
+                for id in stale { state.applied.pendingNotifications[id] = nil }
+                outcome.withdrawn = stale
+            } catch {
+                repairs.append(RepairNotice(.surfaceFailed, "Notifications no longer due could not be withdrawn: \(error)"))
+            }
+        }
+        let cutoff = wall.addingTimeInterval(-2 * 86_400)
         state.applied.postedNotifications = state.applied.postedNotifications.filter { $0.value > cutoff }
+
+        // The monitor must wake by the last one handed over when more follow it unhanded: some
+        // were left out for the limit, or nothing planned wakes it at all.
+        guard let last = ahead.last?.at, ahead.count == Self.pendingLimit || horizon == nil else { return nil }
+        return last
     }
+
+    // MARK: Surfaces
 
     /// Starts, updates or ends the Live Activity; returns whether it changed.
     private func updateLiveActivity(_ state: ThresholdState, _ enforcement: Enforcement, calendar: Calendar, time: TrustedTime,
@@ -340,7 +410,12 @@ public struct ReconcileOutcome: Sendable {
     public internal(set) var shieldChanges: [String] = []
     public internal(set) var registered: [String] = []
     public internal(set) var stopped: [String] = []
+    /// Notifications posted to show at once.
     public internal(set) var notified: [String] = []
+    /// Notifications handed to iOS to show at their instant (new or changed).
+    public internal(set) var scheduled: [String] = []
+    /// Notifications handed over before and withdrawn, no longer due.
+    public internal(set) var withdrawn: [String] = []
     public internal(set) var reloadedWidgets = false
     public internal(set) var plan: ActivityPlan?
     /// The callback fell in a quiet period: only the trigger and the clock were saved.

@@ -25,9 +25,10 @@ enum WorkingSet {
     private static func engine(_ db: Database, cutoff: Date) throws -> ThresholdState {
         let schedules = Dictionary(grouping: try ScheduleRecord.fetchAll(
             db, sql: "SELECT * FROM schedule ORDER BY profile_id, position, id"), by: \.profileId)
+        let columns = ColumnDecoder()
         let profiles = try ProfileRecord.fetchAll(db, sql: "SELECT * FROM profile ORDER BY position, id")
-            .map { try $0.model(schedules: schedules[$0.id] ?? []) }
-        let gates = try GateRecord.fetchAll(db, sql: "SELECT * FROM gate ORDER BY position, id").map { try $0.model() }
+            .map { try $0.model(schedules: schedules[$0.id] ?? [], columns: columns) }
+        let gates = try GateRecord.fetchAll(db, sql: "SELECT * FROM gate ORDER BY position, id").map { try $0.model(columns: columns) }
         let intentions = try IntentionRecord.fetchAll(db, sql: "SELECT * FROM intention ORDER BY position, id")
             .map { try $0.model() }
 

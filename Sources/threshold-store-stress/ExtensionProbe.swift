@@ -47,9 +47,10 @@ enum ExtensionProbe {
                                          grants: grants)
         var state = StoredState(engine: engine)
         state.settings.onboardingCompleted = true
-        let enforcement = evaluate(engine, at: now, calendar: Calendar(identifier: .gregorian))
-        state.applied.stores = enforcement.stores
-        state.applied.enforcement = enforcement
+        let calendar = Calendar(identifier: .gregorian)
+        let enforcement = evaluate(engine, at: now, calendar: calendar)
+        state.applied.stores = enforcement.stores.map(AppliedStore.init)
+        state.applied.evaluated = EvaluationPoint(TrustedTime(agreed: now), calendar: calendar)
         state.applied.appliedAt = now
         return state
     }

@@ -56,7 +56,7 @@ import ThresholdCore
         phone.advance(by: 6 * 60)
         #expect(phone.shieldedApps.contains("instagram"))
 
-        let shown = ShieldContent.shown(for: shielded("instagram", on: phone), in: Result { try phone.store.read() })
+        let shown = ShieldContent.shown(for: shielded("instagram", on: phone), in: Result { try phone.store.read() }, deviceZone: phone.clock.timeZone)
         #expect(shown.secondary?.label == "Open anyway")
         #expect(runtime.pressShield(.secondary, on: shielded("instagram", on: phone)).response == .redraw)
         #expect(!phone.shieldedApps.contains("instagram"))
@@ -81,7 +81,7 @@ import ThresholdCore
 
     @Test func unreadableState_showsTheUnknownShield_whoseButtonsOnlyCloseOrPointToTheApp() {
         let shown = ShieldContent.shown(for: .app(AppToken("instagram"), category: nil, name: "Instagram"),
-                                        in: .failure(StoreError.corrupt("truncated")))
+                                        in: .failure(StoreError.corrupt("truncated")), deviceZone: TimeZone(identifier: "GMT")!)
         #expect(shown == .unknownReason)
         for button in [shown.primary] + [shown.secondary].compactMap({ $0 }) {
             switch button.action {
@@ -105,7 +105,7 @@ import ThresholdCore
     @Test func categoryShield_findsItsReasonByCategory() throws {
         let social = Profile.make("social", name: "Social", path: .key, selection: Selection(categories: [CategoryToken("social")]))
         let phone = try phone(.make(profiles: [social], sessions: [.make("s1", profile: "social", start: monday)]))
-        let shown = ShieldContent.shown(for: .category(CategoryToken("social")), in: Result { try phone.store.read() })
+        let shown = ShieldContent.shown(for: .category(CategoryToken("social")), in: Result { try phone.store.read() }, deviceZone: phone.clock.timeZone)
         #expect(shown.title == "🎯 Social")
     }
 }

@@ -93,17 +93,27 @@ import ThresholdRuntime
         #expect(try rig.store.read().progress.streak(of: "ig")?.days == 1, "Tuesday was frozen")
     }
 
-    @Test func theEveningPrompt_isPostedAtSeven_andThrottled() throws {
+    @Test func theEveningPrompt_isHandedOverForSeven_andThrottled() throws {
         let rig = Rig(.make(gates: [.make("selah")]), at: at("2026-11-23 18:00"))
         try rig.store.write { $0.state.settings.reminders = Reminders(dailyReview: true, eveningPrompt: true) }
-        rig.reconciler.reconcile(.appForeground)
+        let six = rig.reconciler.reconcile(.appForeground)
+        #expect(six.scheduled.contains("evening-prompt.2026-11-23") && six.scheduled.contains("daily-review.2026-11-24"))
+        #expect(rig.device.pending["evening-prompt.2026-11-23"]?.fireDate == at("2026-11-23 19:00"))
+        #expect(rig.device.pending["evening-prompt.2026-11-24"] == nil && rig.device.pending["evening-prompt.2026-11-25"] == nil,
+                "at most every third evening")
+        #expect(rig.device.pending["evening-prompt.2026-11-26"]?.fireDate == at("2026-11-26 19:00"))
+        let renewal = try #require(six.plan?.wakeUps.first, "nothing changes by time, so a renewal wakes the monitor to hand over more")
+        #expect(renewal > at("2026-11-30 00:00"))
         rig.clock.pass(3_600)
-        let seven = rig.reconciler.reconcile(.intervalDidEnd("threshold.at.3"))
-        #expect(seven.notified == ["evening-prompt.2026-11-23"])
+        let seven = rig.reconciler.reconcile(.appForeground)
+        #expect(seven.notified.isEmpty, "iOS showed it at its fire date")
         #expect(try rig.store.read().progress.lastEveningPrompt == day("2026-11-23"))
         rig.clock.pass(14 * 3_600)  // Tuesday 09:00
-        #expect(rig.reconciler.reconcile(.intervalDidEnd("threshold.at.4")).notified == ["daily-review.2026-11-24"])
-        rig.clock.pass(10 * 3_600)  // Tuesday 19:00: too soon for another prompt
         #expect(rig.reconciler.reconcile(.appForeground).notified.isEmpty)
+        #expect(rig.device.pending["daily-review.2026-11-24"]?.fireDate == at("2026-11-24 09:00"))
+        rig.clock.pass(10 * 3_600)  // Tuesday 19:00: too soon for another prompt
+        let tuesday = rig.reconciler.reconcile(.appForeground)
+        #expect(tuesday.notified.isEmpty && tuesday.withdrawn.isEmpty)
+        #expect(try rig.store.read().progress.lastEveningPrompt == day("2026-11-23"))
     }
 }

@@ -17,7 +17,8 @@ import ThresholdRuntime
         let log = try rig.store.events(.all)
         #expect(log.map(\.event) == [.triggered(.appForeground)])
         let stored = try rig.store.read()
-        #expect(stored.applied.stores == Array(rig.device.stores.values))
+        #expect(stored.applied.stores == rig.device.stores.values.map(AppliedStore.init))
+        #expect(stored.lastEnforcement(deviceZone: rig.clock.zone) == outcome.enforcement, "the enforcement shown is the one applied")
     }
 
     @Test func reconcilingAgain_changesNothingAndCallsNothingButTheReads() {
@@ -132,18 +133,35 @@ import ThresholdRuntime
         #expect(rig.device.activities["someone.else"] != nil)
     }
 
-    @Test func notifications_arePostedOnceAtTheirTime() {
+    @Test func notifications_areHandedToIOSOnce_withTheirFireDate() {
+        let start = at("2026-11-23 10:00")
+        let rig = Rig(.make(profiles: [.make("deep", path: .present)],
+                            sessions: [.make("s", profile: "deep", start: start, plan: .goal(minutes: 30))]), at: start)
+        let opened = rig.reconciler.reconcile(.appForeground)
+        #expect(opened.scheduled == ["goal.s"] && opened.notified.isEmpty)
+        #expect(rig.device.pending["goal.s"]?.fireDate == start.adding(minutes: 30), "iOS shows it at the goal, with no wake-up")
+        rig.clock.pass(600)
+        #expect(rig.reconciler.reconcile(.appForeground).scheduled.isEmpty, "unchanged, it is not handed over again")
+        rig.clock.pass(1_200)
+        rig.reconciler.reconcile(.intervalDidEnd("a"))
+        rig.reconciler.reconcile(.intervalDidStart("b"))
+        rig.clock.pass(60)
+        let after = rig.reconciler.reconcile(.appForeground)
+        #expect(after.notified.isEmpty && after.withdrawn.isEmpty, "shown by iOS at its time, not posted again")
+        #expect(rig.device.notifications.map(\.id) == ["goal.s"])
+    }
+
+    @Test func aNotificationNoLongerDue_isWithdrawn() {
         let start = at("2026-11-23 10:00")
         let rig = Rig(.make(profiles: [.make("deep", path: .present)],
                             sessions: [.make("s", profile: "deep", start: start, plan: .goal(minutes: 30))]), at: start)
         rig.reconciler.reconcile(.appForeground)
-        #expect(rig.device.notifications.isEmpty)
-        rig.clock.pass(1_800)
-        rig.reconciler.reconcile(.intervalDidEnd("a"))
-        rig.reconciler.reconcile(.intervalDidStart("b"))
-        rig.clock.pass(60)
-        rig.reconciler.reconcile(.appForeground)
-        #expect(rig.device.notifications.map(\.id) == ["goal.s"])
+        #expect(rig.device.pending["goal.s"] != nil)
+        rig.clock.pass(600)
+        let ended = rig.reconciler.reconcile(.inApp("end"), command: EndSession(profile: "deep"))
+        #expect(ended.refusal == nil)
+        #expect(ended.withdrawn == ["goal.s"])
+        #expect(rig.device.pending["goal.s"] == nil, "a session given up does not congratulate at its goal")
     }
 
     @Test func liveActivity_followsTheSession() throws {

@@ -37,6 +37,8 @@ final class RecordingScreenTime: @unchecked Sendable {
     private(set) var activities: [String: ActivityRegistration] = [:]
     private(set) var calls: [String] = []
     private(set) var notifications: [LocalNotification] = []
+    /// Notifications posted with a fire date and not withdrawn, by id.
+    private(set) var pending: [String: LocalNotification] = [:]
     private(set) var live: LiveActivityContent?
     var refuseShields = false
     var refuseClears = false
@@ -73,8 +75,15 @@ final class RecordingScreenTime: @unchecked Sendable {
             authorizationStatus: { self.status },
             requestAuthorization: { self.status },
             postNotification: { note in
-                self.record("notify \(note.id)")
-                self.lock.withLock { self.notifications.append(note) }
+                self.record(note.fireDate == nil ? "notify \(note.id)" : "schedule \(note.id)")
+                self.lock.withLock {
+                    self.notifications.append(note)
+                    self.pending[note.id] = note.fireDate == nil ? nil : note
+                }
+            },
+            removeNotifications: { ids in
+                self.record("withdraw \(ids.joined(separator: ","))")
+                self.lock.withLock { for id in ids { self.pending[id] = nil } }
             },
             startLiveActivity: { content in self.record("live start"); self.lock.withLock { self.live = content } },
             updateLiveActivity: { content in self.record("live update"); self.lock.withLock { self.live = content } },

@@ -73,7 +73,12 @@ import ThresholdCore
         #expect(state.engine == fixtureEngine)
         #expect(state.settings.onboardingCompleted)
         #expect(state.applied.appliedAt == at("2026-11-26 10:00"))
-        #expect(state.applied.stores.map(\.applications) == [[AppToken("instagram")]])
+        // The version-1 record kept each store's settings: they read back as its fingerprint, and
+        // the evaluation as the instant it was applied.
+        var instagram = ShieldStore(name: "threshold.0")
+        instagram.applications = [AppToken("instagram")]
+        #expect(state.applied.stores == [AppliedStore(instagram)])
+        #expect(state.applied.evaluated == EvaluationPoint(wall: at("2026-11-26 10:00"), trusted: at("2026-11-26 10:00"), timeZoneIdentifier: nil))
         #expect([state.balances.credits, state.balances.xp, state.balances.coins] as [Int] == [40, 120, 2])
     }
 

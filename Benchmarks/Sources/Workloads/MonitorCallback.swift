@@ -12,11 +12,11 @@ import ThresholdStore
 /// Set-up (not measured): the app creates the store in a temporary folder, saves
 /// ``ScaledUser/state(rules:now:)`` and reconciles at ``ScaledUser/now`` (shields applied,
 /// wake-ups registered), then the folder is kept as a template. The callback is the
-/// `intervalDidEnd` of the primary activity at the first boundary: the last reconcile's quiet
+/// `intervalDidStart` of the start activity at the first boundary: the last reconcile's quiet
 /// period is over there, so the callback does all the work.
 ///
 /// Each ``run()`` opens the store as the extension does (`.appExtension`: one small WAL
-/// connection), reconciles once for `intervalDidEnd` at that boundary, and closes it.
+/// connection), reconciles once for `intervalDidStart` at that boundary, and closes it.
 /// ``reset()`` puts the folder and the registered activities back as the template had them.
 /// A temporary folder the callback made is removed with it.
 public final class MonitorCallback: @unchecked Sendable {
@@ -50,14 +50,13 @@ public final class MonitorCallback: @unchecked Sendable {
         let app = Reconciler(store: store, screenTime: device.client, clock: device.clock(at: ScaledUser.now), ids: .counting(prefix: "app-"))
         let opened = app.reconcile(.appForeground)
         try store.close()
-        // The first boundary: a primary activity ends there (the first wake-up may be a
-        // notification's warning instead).
+        // The first boundary: the start activity planned there begins then.
         guard opened.storeFailure == nil, opened.plan != nil,
               let boundary = upcomingBoundaries(state, after: ScaledUser.now, calendar: ScaledUser.calendar, limit: 1).first else {
             throw SetupFailure("the app's reconcile at \(rules) rules planned no wake-up (\(opened.storeFailure.map(String.init(describing:)) ?? "no failure"))")
         }
         at = boundary.at
-        trigger = .intervalDidEnd("threshold.at.\(Int64(boundary.at.timeIntervalSince1970))")
+        trigger = .intervalDidStart("threshold.from.\(Int64(boundary.at.timeIntervalSince1970))")
         registeredByApp = device.registered
         try JSONEncoder().encode(Saved(rules: rules, at: at, trigger: trigger, registered: registeredByApp))
             .write(to: self.root.appendingPathComponent(Self.savedName))
@@ -143,6 +142,7 @@ final class FakeDevice: @unchecked Sendable {
             authorizationStatus: { .approved },
             requestAuthorization: { .approved },
             postNotification: { _ in },
+            removeNotifications: { _ in },
             startLiveActivity: { _ in },
             updateLiveActivity: { _ in },
             endLiveActivity: { _ in },

@@ -274,7 +274,7 @@ final class StepRunner {
     private func shownReason(_ app: String, _ stored: StoredState?) throws -> Reason {
         guard let found = phone.catalogue.app(named: app) else { throw SimulatorError.unknownApp(app, known: phone.catalogue.names) }
         guard phone.shieldedApps.contains(app) else { throw ExpectationFailure("expected \(app) to be shielded; \(phone.shieldSummary())") }
-        guard let reason = stored?.applied.enforcement?.reason(forApp: found.token, category: found.category) else {
+        guard let reason = stored?.lastEnforcement(deviceZone: phone.clock.timeZone)?.reason(forApp: found.token, category: found.category) else {
             throw ExpectationFailure("\(app) is shielded but the saved enforcement gives no reason")
         }
         return reason
@@ -289,9 +289,10 @@ final class StepRunner {
     func statusLines() throws -> [String] {
         var lines = ["time: \(phone.clock.readable(phone.clock.wall, weekday: true)) \(phone.clock.timeZone.identifier), Threshold \(phone.appRunning ? "running" : "not running")"]
         let stored = try? phone.store.read()
+        let enforcement = stored?.lastEnforcement(deviceZone: phone.clock.timeZone)
         for app in phone.shieldedApps {
             guard let found = phone.catalogue.app(named: app) else { continue }
-            let reason = stored?.applied.enforcement?.reason(forApp: found.token, category: found.category)
+            let reason = enforcement?.reason(forApp: found.token, category: found.category)
             lines.append("\(app): shielded (\(reason.map { ReasonKind($0).rawValue + " by " + $0.rule.description } ?? "reason unknown"))")
         }
         if phone.shieldedApps.isEmpty { lines.append("nothing shielded") }

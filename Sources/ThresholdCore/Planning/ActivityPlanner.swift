@@ -1,96 +1,98 @@
 import Foundation
 
-/// The DeviceActivity registrations that wake the monitor extension at every boundary, within
-/// what iOS allows.
+/// The DeviceActivity registrations that wake the monitor extension at every boundary, and only
+/// there, within what iOS allows.
 ///
 /// ## How a boundary is covered
-/// - **Primary**: an activity that *ends* at the boundary, `threshold.at.<epoch>`. Its start lies
-///   `reach` (6 days 22 hours) earlier, so it is always in the past when planned: iOS fires
-///   `intervalDidStart` at once, at the reconcile that registers it (an instant that is being
-///   reconciled anyway), and `intervalDidEnd` exactly at the boundary. This is PLATFORM.md's
-///   past-start technique, so a 5-minute break or grant gets an interval of at least 15 minutes;
-///   both ends are full date components, so a break across midnight ends when it should.
-/// - **Backup**: where something becomes shielded again (a grant or break ends, a span or session
-///   starts) and the budget allows, a second activity that *starts* at the boundary,
-///   `threshold.from.<epoch>`, lasting 15 minutes. Both callbacks reconcile; the second finds
-///   nothing to do. The reconcile at the boundary stops the backup (iOS then fires
-///   `intervalDidEnd` at that same instant), so its end is reached only when every callback at
-///   the boundary was lost: then it is a late repair.
-/// - A boundary beyond `reach` (nothing changes for almost a week) gets only a start activity,
-///   which can lie any distance ahead.
+/// - **Start activity**: each boundary gets an activity that *starts* there,
+///   `threshold.from.<epoch>`, lasting 15 minutes (the shortest interval iOS accepts). Its start
+///   lies in the future when it is registered, so iOS fires nothing then, and `intervalDidStart`
+///   exactly at the boundary; both ends are full date components, so a boundary after midnight
+///   is reached when it should be (a peer cut every break off at 00:00). The reconcile at the
+///   boundary stops it (iOS then fires `intervalDidEnd` at that same instant, which finds the
+///   quiet period), so its end is reached only when every callback at the boundary was lost:
+///   then it is a late repair, 15 minutes on.
+/// - **Second activity**: where something becomes shielded again (a grant or break ends, a span
+///   or session starts) and the budget allows, a second, independent activity starts there too,
+///   `threshold.again.<epoch>`, and is stopped the same way.
+/// - **Renewal**: when the reconciler hands iOS notifications ahead of time and no boundary wakes
+///   the monitor before the last of them, one activity starts at that instant,
+///   `threshold.renew.<epoch>`, so the next ones are handed over in time (a set-up with daily
+///   reminders and nothing that changes by time).
 ///
-/// Every callback therefore lands on a boundary, on a notification instant, or on the instant of
-/// the reconcile that registered it: the monitor wakes once per distinct boundary.
+/// Every callback therefore lands on a boundary (or on the renewal instant): no activity is
+/// inside its interval between two reconciles, so nothing the person does (ending a session
+/// early, taking a grant) has to stop one mid-interval, which would fire `intervalDidEnd` at that
+/// moment; and no registration starts in the past, which fires `intervalDidStart` at once
+/// (PLATFORM.md's past-start technique, which this planner does not need: a start activity
+/// reaches any future boundary, however close). Notifications are not wake-ups: the reconciler
+/// hands them to iOS with their fire dates.
 ///
 /// ## Budget and horizon
 /// iOS monitors at most 20 activities for the app and its extensions together. The plan covers
 /// the first boundaries that fit (a rolling horizon); the last of them wakes the monitor, whose
 /// reconcile plans the next stretch, so the horizon never runs out while boundaries remain.
-/// The first half of the budget goes to primaries, then backups for those that tighten, then
-/// primaries further out.
+/// The first half of the budget goes to start activities, then second activities for those that
+/// tighten, then start activities further out.
 ///
 /// ## Stability
-/// Names come from the boundary's instant and role only, and the plan depends on `now` only
-/// through which boundaries are still ahead: reconciling again between two boundaries yields the
-/// same registrations, so nothing is re-registered (which would fire `intervalDidEnd`).
+/// Names and intervals come from the boundary's instant and role only, and the plan depends on
+/// `now` only through which boundaries are still ahead: reconciling again between two boundaries
+/// yields the same registrations, so nothing is registered again.
 public enum ActivityPlanner {
     public static let maximumActivities = 20
     public static let minimumInterval: TimeInterval = 15 * 60
     public static let maximumInterval: TimeInterval = 7 * 86_400
-    /// How long before its boundary a primary activity starts: in the past whenever it is
-    /// planned, and an hour or two inside the week-long limit whatever a DST change does.
-    public static let reach: TimeInterval = 7 * 86_400 - 2 * 3_600
-    /// How long a backup (start) activity lasts: the shortest interval iOS accepts.
-    public static let backupLength: TimeInterval = 15 * 60
-    /// Notifications further than this before their boundary get their own wake-up rather than a
-    /// warning on the boundary's activity.
-    public static let longestWarning: TimeInterval = 15 * 60
+    /// How long a start activity lasts: the shortest interval iOS accepts.
+    public static let activityLength: TimeInterval = 15 * 60
 
-    static let primaryPrefix = ActivityRegistration.namePrefix + "at."
-    static let backupPrefix = ActivityRegistration.namePrefix + "from."
+    static let startPrefix = ActivityRegistration.namePrefix + "from."
+    static let secondPrefix = ActivityRegistration.namePrefix + "again."
+    static let renewalPrefix = ActivityRegistration.namePrefix + "renew."
 
-    /// Plans from the state: its boundaries and the notifications it calls for.
+    /// Plans from the state: its boundaries.
     public static func plan(
         _ state: ThresholdState, at now: Date, calendar: Calendar,
-        registered: [ActivityRegistration] = [], reserved: [ActivityRegistration] = [], reminders: ReminderPlan? = nil
+        reserved: [ActivityRegistration] = [], renewBy: Date? = nil
     ) -> ActivityPlan {
-        plan(state, at: TrustedTime(agreed: now), calendar: calendar, registered: registered, reserved: reserved, reminders: reminders)
+        plan(state, at: TrustedTime(agreed: now), calendar: calendar, reserved: reserved, renewBy: renewBy)
     }
 
     /// Plans from the state when the wall clock may have been moved: the boundaries of both the
     /// wall clock and the trusted time, on the wall clock (see ``TrustedTime``).
+    ///
+    /// - Parameter renewBy: the latest instant the monitor must wake at (the last notification
+    ///   handed to iOS ahead of time, when more follow it); a renewal activity is added there when
+    ///   no boundary covered comes first.
     public static func plan(
         _ state: ThresholdState, at time: TrustedTime, calendar: Calendar,
-        registered: [ActivityRegistration] = [], reserved: [ActivityRegistration] = [], reminders: ReminderPlan? = nil
+        reserved: [ActivityRegistration] = [], renewBy: Date? = nil
     ) -> ActivityPlan {
         let budget = max(0, maximumActivities - reserved.count)
         let boundaries = upcomingBoundaries(state, at: time, calendar: calendar, limit: budget)
-        // Notifications past the last boundary that fits are planned when the horizon moves on.
-        let through = boundaries.count == budget ? boundaries.last!.at : time.wall.addingTimeInterval(8 * 86_400)
-        return plan(
-            boundaries: boundaries,
-            notifications: dueNotifications(state, from: time.wall, through: through, calendar: calendar, reminders: reminders),
-            at: time.wall, timeZone: calendar.timeZone, registered: registered, reserved: reserved)
+        return plan(boundaries: boundaries, at: time.wall, timeZone: calendar.timeZone, reserved: reserved, renewBy: renewBy)
     }
 
-    /// Plans from boundaries and notifications already worked out (both in `now`'s future).
+    /// Plans from boundaries already worked out (those after `now` count).
     public static func plan(
-        boundaries: [Boundary], notifications: [DueNotification], at now: Date, timeZone: TimeZone,
-        registered: [ActivityRegistration] = [], reserved: [ActivityRegistration] = []
+        boundaries: [Boundary], at now: Date, timeZone: TimeZone,
+        reserved: [ActivityRegistration] = [], renewBy: Date? = nil
     ) -> ActivityPlan {
-        let budget = max(0, maximumActivities - reserved.count)
-        var wakes = WakeList(boundaries: boundaries.filter { $0.at > now })
-        wakes.attach(notifications.filter { $0.at > now })
-        let items = wakes.items
+        var budget = max(0, maximumActivities - reserved.count)
+        let items = WakeList(boundaries: boundaries.filter { $0.at > now }).items
+        // A renewal is needed when no boundary that fits comes by `renewBy`; it takes one place.
+        let renewal = renewBy.map(\.roundedUpToSecond).flatMap { instant -> Date? in
+            guard instant > now, budget > 0, !items.prefix(budget).contains(where: { $0.at <= instant }) else { return nil }
+            return instant
+        }
+        if renewal != nil { budget -= 1 }
 
-        // Primaries for the first half of the budget, backups for those that tighten, then
-        // primaries further out while room remains. A boundary beyond `reach` is covered by a
-        // start activity already, so it gets no second one.
-        var chosen: [(item: Int, backup: Bool)] = []
+        // Start activities for the first half of the budget, second ones for those that tighten,
+        // then start activities further out while room remains.
+        var chosen: [(item: Int, second: Bool)] = []
         let firstHalf = min(items.count, (budget + 1) / 2)
         chosen += (0..<firstHalf).map { ($0, false) }
-        for index in 0..<firstHalf where chosen.count < budget
-            && items[index].tightens && items[index].at.timeIntervalSince(now) <= reach {
+        for index in 0..<firstHalf where chosen.count < budget && items[index].tightens {
             chosen.append((index, true))
         }
         var next = firstHalf
@@ -99,69 +101,60 @@ public enum ActivityPlanner {
             next += 1
         }
 
-        // A boundary already covered by a start activity keeps it (registering the end activity
-        // instead would fire a callback now for nothing).
-        let registeredStarts = Set(registered.map(\.name).filter { $0.hasPrefix(backupPrefix) })
         var registrations = reserved
-        var wakeUps: [Date] = []
-        for (index, isBackup) in chosen {
+        for (index, isSecond) in chosen {
             let item = items[index]
-            let startName = backupPrefix + item.epoch
-            let hasBackup = chosen.contains { $0.item == index && $0.backup }
-            let startsAtBoundary = isBackup || item.at.timeIntervalSince(now) > reach
-                || (!hasBackup && registeredStarts.contains(startName))
-            let warning = isBackup ? item.backupWarning : item.warning
-            if startsAtBoundary {
-                registrations.append(registration(startName, from: item.at, to: item.at.addingTimeInterval(backupLength),
-                                                  timeZone: timeZone, warning: warning))
-            } else {
-                registrations.append(registration(primaryPrefix + item.epoch, from: item.at.addingTimeInterval(-reach),
-                                                  to: item.at, timeZone: timeZone, warning: warning))
-            }
-            wakeUps.append(item.at)
-            if let warning { wakeUps.append(item.at.addingTimeInterval(-TimeInterval(warning))) }
+            registrations.append(startActivity((isSecond ? secondPrefix : startPrefix) + item.epoch, at: item.at, timeZone: timeZone))
         }
+        if let renewal {
+            registrations.append(startActivity(renewalPrefix + WakeList.epoch(of: renewal), at: renewal, timeZone: timeZone))
+        }
+        let covered = chosen.map { items[$0.item].at }
         return ActivityPlan(
             registrations: registrations.sorted { $0.name < $1.name },
-            wakeUps: Set(wakeUps.filter { $0 > now }).sorted(),
-            horizon: chosen.map { items[$0.item].at }.max())
+            wakeUps: Set(covered + [renewal].compactMap { $0 }).sorted(),
+            horizon: covered.max())
+    }
+
+    /// An activity that starts at `instant` and lasts ``activityLength``.
+    static func startActivity(_ name: String, at instant: Date, timeZone: TimeZone) -> ActivityRegistration {
+        registration(name, from: instant, to: instant.addingTimeInterval(activityLength), timeZone: timeZone)
     }
 
     /// One registration, its moments in `timeZone` unless a DST change makes a reading there
     /// ambiguous or skipped, in which case both ends are written in GMT (which has neither).
-    static func registration(_ name: String, from start: Date, to end: Date, timeZone: TimeZone, warning: Int?) -> ActivityRegistration {
+    static func registration(_ name: String, from start: Date, to end: Date, timeZone: TimeZone) -> ActivityRegistration {
         func moments(_ zone: TimeZone) -> (ActivityMoment, ActivityMoment) { (ActivityMoment(start, in: zone), ActivityMoment(end, in: zone)) }
         var (s, e) = moments(timeZone)
         if s.instant(deviceZone: timeZone) != start.roundedUpToSecond || e.instant(deviceZone: timeZone) != end.roundedUpToSecond {
             (s, e) = moments(TimeZone(identifier: "GMT")!)
         }
-        return ActivityRegistration(name: name, start: s, end: e, repeats: false, warningSeconds: warning)
+        return ActivityRegistration(name: name, start: s, end: e, repeats: false)
     }
 
     /// Whether an activity name is one the planner makes (as opposed to a reserved one).
-    public static func isPlanned(_ name: String) -> Bool { name.hasPrefix(primaryPrefix) || name.hasPrefix(backupPrefix) }
+    public static func isPlanned(_ name: String) -> Bool {
+        [startPrefix, secondPrefix, renewalPrefix].contains { name.hasPrefix($0) }
+    }
 }
 
 /// What the planner asks iOS to monitor, and when that wakes the monitor.
 public struct ActivityPlan: Hashable, Sendable {
     /// At most ``ActivityPlanner/maximumActivities``, by name.
     public let registrations: [ActivityRegistration]
-    /// The distinct instants the plan means to wake the monitor at: boundaries and notifications.
+    /// The distinct instants the plan means to wake the monitor at: boundaries (and a renewal).
     public let wakeUps: [Date]
     /// The last boundary covered; its wake-up plans the stretch after it. `nil` when nothing is due.
     public let horizon: Date?
 }
 
-/// The instants the monitor must wake at, in order, each with the warnings it carries.
+/// The instants the monitor must wake at, in order, each with whether something becomes
+/// shielded there.
 private struct WakeList {
     struct Item {
         let at: Date
         var tightens: Bool
-        /// Seconds before `at` that the primary's `warningTime` wakes the monitor.
-        var warning: Int?
-        /// A second warning, carried by the backup (start) activity.
-        var backupWarning: Int?
-        var epoch: String { String(Int64(at.roundedUpToSecond.timeIntervalSince1970)) }
+        var epoch: String { WakeList.epoch(of: at) }
     }
 
     private(set) var items: [Item]
@@ -175,25 +168,6 @@ private struct WakeList {
         items = tightens.map { Item(at: $0.key, tightens: $0.value) }.sorted { $0.at < $1.at }
     }
 
-    /// Gives each notification a wake-up: none when it falls on a boundary (that reconcile posts
-    /// it), a warning on the first boundary after it when close enough, else its own instant.
-    mutating func attach(_ notifications: [DueNotification]) {
-        for note in notifications {
-            let at = note.at.roundedUpToSecond
-            if items.contains(where: { $0.at == at }) { continue }
-            if let index = items.firstIndex(where: { $0.at > at }), items[index].at.timeIntervalSince(at) <= ActivityPlanner.longestWarning {
-                let seconds = Int(items[index].at.timeIntervalSince(at))
-                if items[index].warning == nil || items[index].warning == seconds {
-                    items[index].warning = seconds
-                    continue
-                }
-                if items[index].tightens, items[index].backupWarning == nil || items[index].backupWarning == seconds {
-                    items[index].backupWarning = seconds
-                    continue
-                }
-            }
-            let item = Item(at: at, tightens: false)
-            items.insert(item, at: items.firstIndex { $0.at > at } ?? items.count)
-        }
-    }
+    /// The whole seconds since 1970 that name an instant's activities.
+    static func epoch(of instant: Date) -> String { String(Int64(instant.roundedUpToSecond.timeIntervalSince1970)) }
 }

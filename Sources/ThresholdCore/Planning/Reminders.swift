@@ -52,32 +52,40 @@ public struct ReminderPlan: Hashable, Sendable {
         self.init(reminders: stored.settings.reminders, lastEveningPrompt: stored.progress.lastEveningPrompt)
     }
 
-    /// The next of each reminder after `from`, when it falls by `through`. One of each is enough:
-    /// every reconcile plans again, and a wake-up each costs one of iOS's 20 activities.
+    /// Each reminder due in `(from, through]`: the daily review every morning, the evening prompt
+    /// on each evening the throttle allows, counting the ones before it in the stretch as posted
+    /// (the reconciler hands them all to iOS ahead of time, and records each once it is shown).
     func notifications(_ state: ThresholdState, from: Date, through: Date, clock: Clockwork) -> [DueNotification] {
         var out: [DueNotification] = []
         let firstDay = clock.localDate(of: from)
-        if reminders.dailyReview, let day = (0...1).lazy.map({ firstDay.adding(days: $0) })
-            .first(where: { clock.instant(of: $0, at: Reminders.reviewTime) > from }) {
-            out.append(DueNotification(
-                id: Reminders.reviewPrefix + day.description, at: clock.instant(of: day, at: Reminders.reviewTime),
-                expires: clock.instant(of: day, at: Reminders.reviewStale),
-                title: "Your Daily Review is ready", body: "See yesterday's screen time and how the day went.", destination: .home))
+        let lastDay = clock.localDate(of: through)
+        guard firstDay <= lastDay else { return [] }
+        if reminders.dailyReview {
+            var day = firstDay
+            while day <= lastDay {
+                out.append(DueNotification(
+                    id: Reminders.reviewPrefix + day.description, at: clock.instant(of: day, at: Reminders.reviewTime),
+                    expires: clock.instant(of: day, at: Reminders.reviewStale),
+                    title: "Your Daily Review is ready", body: "See yesterday's screen time and how the day went.", destination: .home))
+                day = day.adding(days: 1)
+            }
         }
         if reminders.eveningPrompt {
-            let earliest = lastEveningPrompt.map { max(firstDay, $0.adding(days: Reminders.eveningPromptEveryDays)) } ?? firstDay
-            let day = (0...7).lazy.map { earliest.adding(days: $0) }.first { day in
-                clock.instant(of: day, at: Reminders.promptTime) > from && !Self.hasMorningSession(after: day, in: state, clock: clock)
-            }
-            if let day {
+            var earliest = lastEveningPrompt.map { max(firstDay, $0.adding(days: Reminders.eveningPromptEveryDays)) } ?? firstDay
+            while earliest <= lastDay {
+                let candidates = (0...7).lazy.map { earliest.adding(days: $0) }
+                guard let day = candidates.first(where: { day in
+                    clock.instant(of: day, at: Reminders.promptTime) > from && !Self.hasMorningSession(after: day, in: state, clock: clock)
+                }) else { break }
                 out.append(DueNotification(
                     id: Reminders.eveningPromptPrefix + day.description, at: clock.instant(of: day, at: Reminders.promptTime),
                     expires: clock.instant(of: day, at: Reminders.promptStale),
                     title: "Start tomorrow without scrolling", body: "Plan a morning session so the first hour is yours.",
                     destination: .home))
+                earliest = day.adding(days: Reminders.eveningPromptEveryDays)
             }
         }
-        return out.filter { $0.at <= through }
+        return out.filter { $0.at > from && $0.at <= through }
     }
 
     /// Whether a session profile's schedule starts on the morning after `day`, before 10:00.

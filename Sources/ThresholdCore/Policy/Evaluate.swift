@@ -292,7 +292,13 @@ struct Engine {
             guard let span = schedule.occurrence(startingOn: today.adding(days: offset), in: clock), span.end > now else { continue }
             let key = OccurrenceKey(profileID: profile.id, scheduleID: schedule.id, day: span.day)
             if isEnded(key, by: now) { continue }
-            return span.start > now ? span.start : span.end
+            // An ending recorded for later (a give-up written ahead of the clock) ends the span then.
+            let end = min(span.end, sessionsByOccurrence[key]?.ending?.at ?? span.end)
+            if span.start > now {
+                if span.start < end { return span.start }
+                continue
+            }
+            return end
         }
         return nil
     }

@@ -76,7 +76,14 @@ public struct ProgressRecord: Hashable, Codable, Sendable {
 
     /// Notes a notification the reconciler posted, for the evening prompt's throttle.
     public mutating func recordPosted(_ note: DueNotification, clock: Clockwork) {
-        if note.id.hasPrefix(Reminders.eveningPromptPrefix) { lastEveningPrompt = clock.localDate(of: note.at) }
+        recordPosted(id: note.id, at: note.at, clock: clock)
+    }
+
+    /// The same for a notification known by its id and instant (one iOS showed at its fire date).
+    public mutating func recordPosted(id: String, at instant: Date, clock: Clockwork) {
+        guard id.hasPrefix(Reminders.eveningPromptPrefix) else { return }
+        let day = clock.localDate(of: instant)
+        lastEveningPrompt = max(lastEveningPrompt ?? day, day)
     }
 
     /// Whether ``roll(to:state:tracking:clock:)`` has anything to count.

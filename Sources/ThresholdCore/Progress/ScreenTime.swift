@@ -47,7 +47,7 @@ public struct ScreenTimeTracking: Hashable, Codable, Sendable {
             ActivityEvent(name: Self.eventName(minutes: $0), minutes: $0, selection: selection, includesPastActivity: true)
         }
         let plain = ActivityPlanner.registration(Self.activityName, from: clock.startOfDay(day), to: clock.startOfDay(day.adding(days: 1)),
-                                                 timeZone: clock.timeZone, warning: nil)
+                                                 timeZone: clock.timeZone)
         return ActivityRegistration(name: plain.name, start: plain.start, end: plain.end, events: events)
     }
 

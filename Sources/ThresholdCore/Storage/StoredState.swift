@@ -39,13 +39,19 @@ public struct Settings: Hashable, Codable, Sendable {
 }
 
 /// What the device was last told: kept because a ManagedSettings store cannot be read back,
-/// so the reconciler diffs against this record, and the shield extension reads the reasons
-/// from the last enforcement.
+/// so the reconciler diffs against this record.
+///
+/// It holds no enforcement and no token: each store applied is kept as its name and
+/// ``Fingerprint`` (enough to tell whether it must be applied again), and the enforcement is
+/// recomputed where it is shown, from the saved engine state at the instant the reconcile
+/// evaluated (``evaluated``; see ``StoredState/lastEnforcement(deviceZone:)``). An earlier build
+/// kept the stores' full settings and the whole last enforcement here (most of a reconcile's cost
+/// at a thousand rules); such a record still decodes (``AppliedStore`` takes either form).
 public struct AppliedRecord: Hashable, Codable, Sendable {
     /// The stores as last applied, by name.
-    public var stores: [ShieldStore] = []
-    /// The enforcement they came from.
-    public var enforcement: Enforcement?
+    public var stores: [AppliedStore] = []
+    /// When and in which zone the last reconcile evaluated; `nil` before the first.
+    public var evaluated: EvaluationPoint?
     /// When they were applied.
     public var appliedAt: Date?
     /// The trusted time of the last reconcile and the monotonic reading it was taken at (see
@@ -53,8 +59,11 @@ public struct AppliedRecord: Hashable, Codable, Sendable {
     public var clock: ClockAnchor?
     /// What the last reconcile could not do or trust; empty when all is well.
     public var repairs: [RepairNotice] = []
-    /// Notifications already posted, by id, with the instant each was due (pruned after a day).
+    /// Notifications already shown (posted at once, or handed over ahead and since due), by id,
+    /// with the instant each was due (pruned after two days).
     public var postedNotifications: [String: Date] = [:]
+    /// Notifications handed to iOS ahead of time with a fire date and not yet due, by id.
+    public var pendingNotifications: [String: PendingNotification] = [:]
     /// What the Live Activity shows, if one is running.
     public var liveActivity: LiveActivityContent?
     /// Until when nothing can change without a new event: a monitor callback inside it (the
@@ -64,20 +73,92 @@ public struct AppliedRecord: Hashable, Codable, Sendable {
     public init() {}
 
     private enum CodingKeys: String, CodingKey {
-        case stores, enforcement, appliedAt, clock, repairs, postedNotifications, liveActivity, quiet
+        case stores, evaluated, appliedAt, clock, repairs, postedNotifications, pendingNotifications, liveActivity, quiet
     }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        stores = try c.decodeIfPresent([ShieldStore].self, forKey: .stores) ?? []
-        enforcement = try c.decodeIfPresent(Enforcement.self, forKey: .enforcement)
+        stores = try c.decodeIfPresent([AppliedStore].self, forKey: .stores) ?? []
         appliedAt = try c.decodeIfPresent(Date.self, forKey: .appliedAt)
         clock = try c.decodeIfPresent(ClockAnchor.self, forKey: .clock)
+        // An earlier record names no evaluation point: its enforcement was evaluated at appliedAt
+        // (the trusted time, to the second), in the device's zone.
+        evaluated = try c.decodeIfPresent(EvaluationPoint.self, forKey: .evaluated)
+            ?? appliedAt.map { EvaluationPoint(wall: $0, trusted: $0, timeZoneIdentifier: nil) }
         repairs = try c.decodeIfPresent([RepairNotice].self, forKey: .repairs) ?? []
         postedNotifications = try c.decodeIfPresent([String: Date].self, forKey: .postedNotifications) ?? [:]
+        pendingNotifications = try c.decodeIfPresent([String: PendingNotification].self, forKey: .pendingNotifications) ?? [:]
         liveActivity = try c.decodeIfPresent(LiveActivityContent.self, forKey: .liveActivity)
         quiet = try c.decodeIfPresent(QuietPeriod.self, forKey: .quiet)
     }
+}
+
+/// A notification handed to iOS to show at a later instant: when, and the ``Fingerprint`` of what
+/// it says, so a change of wording or time is handed over again.
+public struct PendingNotification: Hashable, Codable, Sendable {
+    public let at: Date
+    public let content: Fingerprint
+
+    public init(_ note: DueNotification) {
+        at = note.at
+        var canonical = CanonicalBytes()
+        canonical.append("DueNotification/1")
+        for field in [note.title, note.body, note.destination.url, String(note.at.timeIntervalSinceReferenceDate)] {
+            canonical.append(field)
+        }
+        content = Fingerprint(of: canonical.bytes)
+    }
+}
+
+/// One named ManagedSettings store as the reconciler last set it: its name and the
+/// ``Fingerprint`` of its settings.
+public struct AppliedStore: Hashable, Codable, Sendable {
+    public let name: String
+    public let fingerprint: Fingerprint
+
+    public init(name: String, fingerprint: Fingerprint) {
+        self.name = name
+        self.fingerprint = fingerprint
+    }
+
+    /// The record of having applied `store`.
+    public init(_ store: ShieldStore) { self.init(name: store.name, fingerprint: store.fingerprint) }
+
+    private enum CodingKeys: String, CodingKey { case name, fingerprint }
+
+    /// Reads either form: `{name, fingerprint}`, or a whole ``ShieldStore`` as an earlier build
+    /// saved it (its fingerprint is taken on reading).
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        if let fingerprint = try c.decodeIfPresent(Fingerprint.self, forKey: .fingerprint) {
+            self.init(name: try c.decode(String.self, forKey: .name), fingerprint: fingerprint)
+        } else {
+            self.init(try ShieldStore(from: decoder))
+        }
+    }
+}
+
+/// The instant and zone a reconcile evaluated at: with the engine state it saved, enough to
+/// compute its enforcement again (evaluation is pure).
+public struct EvaluationPoint: Hashable, Codable, Sendable {
+    public let wall: Date
+    public let trusted: Date
+    /// The device's zone then; `nil` in a record saved before this was kept (the reader's zone).
+    public let timeZoneIdentifier: String?
+
+    public init(wall: Date, trusted: Date, timeZoneIdentifier: String?) {
+        self.wall = wall
+        self.trusted = trusted
+        self.timeZoneIdentifier = timeZoneIdentifier
+    }
+
+    /// Where `time` is evaluated in `calendar`'s zone.
+    public init(_ time: TrustedTime, calendar: Calendar) {
+        self.init(wall: time.wall, trusted: time.trusted, timeZoneIdentifier: calendar.timeZone.identifier)
+    }
+
+    /// The time as the reconcile read it (wall and trusted).
+    public var time: TrustedTime { TrustedTime(wall: wall, trusted: trusted) }
 }
 
 /// A stretch of wall-clock time in which, the engine's state unchanged, nothing the reconciler
@@ -141,4 +222,19 @@ public struct StoredState: Hashable, Codable, Sendable {
     }
 
     public static let initial = StoredState()
+
+    /// The enforcement the last reconcile applied, computed again from the saved engine state at
+    /// the instant and zone it evaluated (`deviceZone` when the record names none); `nil` before
+    /// the first reconcile. What the shield extensions, the status and the widgets show.
+    ///
+    /// Sessions and grants that left the store's working set since (over before yesterday) are not
+    /// in the state read back, so for a reconcile more than a day old this can shield more or
+    /// less than the device does; a shield with no reason found shows the unknown-reason shield,
+    /// which unlocks nothing.
+    public func lastEnforcement(deviceZone: TimeZone) -> Enforcement? {
+        guard let point = applied.evaluated else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = point.timeZoneIdentifier.flatMap(TimeZone.init(identifier:)) ?? deviceZone
+        return evaluate(engine, at: point.time, calendar: calendar)
+    }
 }

@@ -98,4 +98,12 @@ public struct TrustedTime: Hashable, Codable, Sendable {
         self.trusted = instant
         self.anchor = ClockAnchor(trusted: instant, uptime: uptime, bootID: bootID)
     }
+
+    /// A time read before, as saved: its wall and trusted instants (the anchor, which only the
+    /// next reading needs, is not kept and reads as taken at uptime 0).
+    public init(wall: Date, trusted: Date) {
+        self.wall = wall
+        self.trusted = trusted
+        self.anchor = ClockAnchor(trusted: trusted, uptime: 0, bootID: "")
+    }
 }

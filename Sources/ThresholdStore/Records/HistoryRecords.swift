@@ -39,6 +39,21 @@ struct SessionRecord: StoredRecord {
         stopAt = session.stop?.storedSeconds
     }
 
+    init(row: Row) throws {
+        id = try column(row, "id")
+        profileId = try column(row, "profile_id")
+        origin = try column(row, "origin")
+        start = try column(row, "start")
+        planGoalMinutes = try column(row, "plan_goal_minutes")
+        planUntil = try column(row, "plan_until")
+        occurrenceScheduleId = try column(row, "occurrence_schedule_id")
+        occurrenceDay = try column(row, "occurrence_day")
+        endingAt = try column(row, "ending_at")
+        endingState = try column(row, "ending_state")
+        stopAt = try column(row, "stop_at")
+        inState = try column(row, "in_state")
+    }
+
     func model(breaks: [BreakRecord]) throws -> Session {
         try readingRow("session \(id)") {
             let profile = ProfileID(profileId)
@@ -80,6 +95,13 @@ struct BreakRecord: StoredRecord {
         end = pause.end.storedSeconds
     }
 
+    init(row: Row) throws {
+        sessionId = try column(row, "session_id")
+        id = try column(row, "id")
+        start = try column(row, "start")
+        end = try column(row, "end")
+    }
+
     func model() throws -> Break {
         try Break(id: BreakID(id), start: Date(storedSeconds: start), end: Date(storedSeconds: end))
     }
@@ -112,6 +134,17 @@ struct GrantRecord: StoredRecord {
         }
         start = grant.start.storedSeconds
         end = grant.end.storedSeconds
+    }
+
+    init(row: Row) throws {
+        id = try column(row, "id")
+        scopeKind = try column(row, "scope_kind")
+        scopeToken = try column(row, "scope_token")
+        originRitual = try column(row, "origin_ritual")
+        originIntentionId = try column(row, "origin_intention_id")
+        start = try column(row, "start")
+        end = try column(row, "end")
+        inState = try column(row, "in_state")
     }
 
     func model() throws -> Grant {

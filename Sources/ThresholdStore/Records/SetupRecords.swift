@@ -4,6 +4,10 @@ import ThresholdCore
 
 // The person's set-up: profiles (with their schedules), gates and intentions. Each keeps the
 // position it has in the state, so the order the person chose reads back unchanged.
+//
+// Rows are read by hand (`init(row:)`), not through `Codable`: a load reads every set-up row, and
+// GRDB's `Codable` decoding of a row costs several times the reading itself. Writing still goes
+// through `Encodable` (only the rows that changed are written).
 
 struct ProfileRecord: StoredRecord {
     static let databaseTableName = "profile"
@@ -32,15 +36,28 @@ struct ProfileRecord: StoredRecord {
         breakPolicy = try JSONColumn.encode(profile.breakPolicy)
     }
 
-    func model(schedules: [ScheduleRecord]) throws -> Profile {
+    init(row: Row) throws {
+        id = try column(row, "id")
+        position = try column(row, "position")
+        name = try column(row, "name")
+        emoji = try column(row, "emoji")
+        path = try column(row, "path")
+        selection = try column(row, "selection")
+        listMode = try column(row, "list_mode")
+        strictness = try column(row, "strictness")
+        unlockPolicy = try column(row, "unlock_policy")
+        breakPolicy = try column(row, "break_policy")
+    }
+
+    func model(schedules: [ScheduleRecord], columns: ColumnDecoder = ColumnDecoder()) throws -> Profile {
         try readingRow("profile \(id)") {
             try Profile(
                 id: ProfileID(id), name: name, emoji: emoji, path: storedCase(path, "path"),
-                selection: JSONColumn.decode(Selection.self, from: selection),
+                selection: columns.selection(selection),
                 listMode: storedCase(listMode, "list mode"), strictness: storedCase(strictness, "strictness"),
-                unlockPolicy: JSONColumn.decode(UnlockPolicy.self, from: unlockPolicy),
-                breakPolicy: JSONColumn.decode(BreakPolicy.self, from: breakPolicy),
-                schedules: schedules.map { try $0.model() })
+                unlockPolicy: columns.unlockPolicy(unlockPolicy),
+                breakPolicy: columns.breakPolicy(breakPolicy),
+                schedules: schedules.map { try $0.model(columns: columns) })
         }
     }
 }
@@ -64,8 +81,17 @@ struct ScheduleRecord: StoredRecord {
         end = schedule.end.description
     }
 
-    func model() throws -> Schedule {
-        try Schedule(id: ScheduleID(id), weekdays: Set(JSONColumn.decode([Weekday].self, from: weekdays)),
+    init(row: Row) throws {
+        profileId = try column(row, "profile_id")
+        id = try column(row, "id")
+        position = try column(row, "position")
+        weekdays = try column(row, "weekdays")
+        start = try column(row, "start")
+        end = try column(row, "end")
+    }
+
+    func model(columns: ColumnDecoder = ColumnDecoder()) throws -> Schedule {
+        try Schedule(id: ScheduleID(id), weekdays: columns.weekdays(weekdays),
                      start: LocalTime(parsing: start), end: LocalTime(parsing: end))
     }
 }
@@ -91,12 +117,22 @@ struct GateRecord: StoredRecord {
         unlockPolicy = try JSONColumn.encode(gate.unlockPolicy)
     }
 
-    func model() throws -> Gate {
+    init(row: Row) throws {
+        id = try column(row, "id")
+        position = try column(row, "position")
+        name = try column(row, "name")
+        path = try column(row, "path")
+        selection = try column(row, "selection")
+        strictness = try column(row, "strictness")
+        unlockPolicy = try column(row, "unlock_policy")
+    }
+
+    func model(columns: ColumnDecoder = ColumnDecoder()) throws -> Gate {
         try readingRow("gate \(id)") {
             try Gate(id: GateID(id), name: name, path: storedCase(path, "path"),
-                     selection: JSONColumn.decode(Selection.self, from: selection),
+                     selection: columns.selection(selection),
                      strictness: storedCase(strictness, "strictness"),
-                     unlockPolicy: JSONColumn.decode(UnlockPolicy.self, from: unlockPolicy))
+                     unlockPolicy: columns.unlockPolicy(unlockPolicy))
         }
     }
 }
@@ -116,6 +152,14 @@ struct IntentionRecord: StoredRecord {
         app = intention.app.data
         opensPerDay = intention.opensPerDay
         minutesPerOpen = intention.minutesPerOpen
+    }
+
+    init(row: Row) throws {
+        id = try column(row, "id")
+        position = try column(row, "position")
+        app = try column(row, "app")
+        opensPerDay = try column(row, "opens_per_day")
+        minutesPerOpen = try column(row, "minutes_per_open")
     }
 
     func model() throws -> Intention {

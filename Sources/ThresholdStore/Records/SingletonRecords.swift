@@ -11,6 +11,8 @@ struct StreakFreezeRecord: StoredRecord {
 
     init(_ day: LocalDate) { self.day = day.description }
 
+    init(row: Row) throws { day = try column(row, "day") }
+
     func model() throws -> LocalDate { try readingRow("streak freeze \(day)") { try storedDay(day) } }
 }
 
@@ -21,6 +23,11 @@ struct TutorialRecord: StoredRecord {
     var startedAt: Double
 
     init(_ tutorial: Tutorial) { startedAt = tutorial.startedAt.storedSeconds }
+
+    init(row: Row) throws {
+        id = try column(row, "id")
+        startedAt = try column(row, "started_at")
+    }
 
     func model() -> Tutorial { Tutorial(startedAt: Date(storedSeconds: startedAt)) }
 }
@@ -66,4 +73,16 @@ struct DocumentRecord: StoredRecord {
     /// The document format's own version: raised only when a change is not additive.
     var version: Int
     var body: String
+
+    init(name: String, version: Int, body: String) {
+        self.name = name
+        self.version = version
+        self.body = body
+    }
+
+    init(row: Row) throws {
+        name = try column(row, "name")
+        version = try column(row, "version")
+        body = try column(row, "body")
+    }
 }

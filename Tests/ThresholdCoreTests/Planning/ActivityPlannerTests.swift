@@ -11,39 +11,39 @@ import TestSupport
         .make(gates: [.make("selah")], grants: [.make("g", from: start, minutes: minutes)])
     }
 
-    @Test func grantEnd_isCoveredByAnActivityEndingThere_withAPastStartAndFullComponents() throws {
+    @Test func grantEnd_isCoveredByAnActivityStartingThere_inTheFuture_withFullComponents() throws {
         let start = at("2026-11-23 10:00")
         let plan = ActivityPlanner.plan(selah(grantAt: start, minutes: 10), at: start, calendar: ny)
         let end = start.adding(minutes: 10)
-        let primary = try #require(plan.registrations.first { $0.name.hasPrefix("threshold.at.") })
-        #expect(primary.name == "threshold.at.\(Int(end.timeIntervalSince1970))")
-        #expect(primary.end == ActivityMoment(year: 2026, month: 11, day: 23, hour: 10, minute: 10, second: 0, timeZoneIdentifier: "America/New_York"))
-        #expect(primary.start.hasFullDate && primary.end.hasFullDate && !primary.repeats)
-        let interval = try #require(primary.interval(deviceZone: ny.timeZone))
-        #expect(interval.start < start, "the interval starts in the past, so it lasts ≥ 15 minutes though the window is 10")
-        #expect(interval.end == end)
+        let first = try #require(plan.registrations.first { $0.name.hasPrefix("threshold.from.") })
+        #expect(first.name == "threshold.from.\(Int(end.timeIntervalSince1970))")
+        #expect(first.start == ActivityMoment(year: 2026, month: 11, day: 23, hour: 10, minute: 10, second: 0, timeZoneIdentifier: "America/New_York"))
+        #expect(first.start.hasFullDate && first.end.hasFullDate && !first.repeats && first.warningSeconds == nil)
+        let interval = try #require(first.interval(deviceZone: ny.timeZone))
+        #expect(interval.start == end, "it starts at the boundary, ahead of now: registering it fires nothing")
+        #expect(interval.end.timeIntervalSince(interval.start) == ActivityPlanner.minimumInterval)
         #expect(plan.wakeUps == [end])
     }
 
     @Test func boundaryWhereShieldsReturn_getsASecondActivityStartingThere() throws {
         let start = at("2026-11-23 10:00")
         let plan = ActivityPlanner.plan(selah(grantAt: start, minutes: 10), at: start, calendar: ny)
-        let backup = try #require(plan.registrations.first { $0.name.hasPrefix("threshold.from.") })
-        let interval = try #require(backup.interval(deviceZone: ny.timeZone))
+        let second = try #require(plan.registrations.first { $0.name.hasPrefix("threshold.again.") })
+        let interval = try #require(second.interval(deviceZone: ny.timeZone))
         #expect(interval.start == start.adding(minutes: 10))
         #expect(interval.end.timeIntervalSince(interval.start) == ActivityPlanner.minimumInterval)
         #expect(plan.registrations.count == 2)
     }
 
-    @Test func liftingBoundary_getsNoBackup() {
+    @Test func liftingBoundary_getsNoSecondActivity() {
         let state = ThresholdState.make(profiles: [.make("work", schedules: [.on(Weekday.weekdays, "09:00", "17:00")])])
         let plan = ActivityPlanner.plan(state, at: at("2026-11-23 16:00"), calendar: ny)
         let names = plan.registrations.map(\.name)
         let five = Int(at("2026-11-23 17:00").timeIntervalSince1970)
-        #expect(names.contains("threshold.at.\(five)"))
-        #expect(!names.contains("threshold.from.\(five)"))
+        #expect(names.contains("threshold.from.\(five)"))
+        #expect(!names.contains("threshold.again.\(five)"))
         let nineTomorrow = Int(at("2026-11-24 09:00").timeIntervalSince1970)
-        #expect(names.contains("threshold.from.\(nineTomorrow)"))
+        #expect(names.contains("threshold.again.\(nineTomorrow)"))
     }
 
     @Test func breakAcrossMidnight_endsOnTheNextDay_notAtMidnight() throws {
@@ -52,9 +52,9 @@ import TestSupport
             profiles: [.make("late", breakPolicy: .fivePerHour)],
             sessions: [.make("s", profile: "late", start: at("2026-11-23 23:00"), breaks: [.make("b", from: breakStart, minutes: 5)])])
         let plan = ActivityPlanner.plan(state, at: breakStart, calendar: ny)
-        let primary = try #require(plan.registrations.first { $0.name.hasPrefix("threshold.at.") })
-        #expect(primary.end.day == 24 && primary.end.hour == 0 && primary.end.minute == 3)
-        #expect(primary.interval(deviceZone: ny.timeZone)?.end == at("2026-11-24 00:03"))
+        let first = try #require(plan.registrations.first { $0.name.hasPrefix("threshold.from.") })
+        #expect(first.start.day == 24 && first.start.hour == 0 && first.start.minute == 3)
+        #expect(first.interval(deviceZone: ny.timeZone)?.start == at("2026-11-24 00:03"))
     }
 
     @Test func instantTheAutumnHourRepeats_isWrittenInGMT() throws {
@@ -62,9 +62,9 @@ import TestSupport
         let secondHalfPast = at("2026-11-01 01:30").adding(minutes: 60)
         let state = ThresholdState.make(gates: [.make("selah")], grants: [.make("g", from: secondHalfPast.adding(minutes: -10), minutes: 10)])
         let plan = ActivityPlanner.plan(state, at: secondHalfPast.adding(minutes: -10), calendar: ny)
-        let primary = try #require(plan.registrations.first { $0.name.hasPrefix("threshold.at.") })
-        #expect(primary.end.timeZoneIdentifier == "GMT")
-        #expect(primary.interval(deviceZone: ny.timeZone)?.end == secondHalfPast)
+        let first = try #require(plan.registrations.first { $0.name.hasPrefix("threshold.from.") })
+        #expect(first.start.timeZoneIdentifier == "GMT")
+        #expect(first.interval(deviceZone: ny.timeZone)?.start == secondHalfPast)
     }
 
     @Test func planningAgainBetweenBoundaries_givesTheSameRegistrations() {
@@ -77,28 +77,42 @@ import TestSupport
         #expect(early.registrations == late.registrations)
     }
 
-    @Test func notificationBeforeABoundary_becomesAWarningOnItsActivity() throws {
+    @Test func notifications_wakeNothing() throws {
+        // "Break ends in 1 minute" at 10:34: the reconciler hands it to iOS with its fire date.
         let start = at("2026-11-23 10:00")
         let state = ThresholdState.make(
             profiles: [.make("work", breakPolicy: .fivePerHour)],
             sessions: [.make("s", profile: "work", start: start, breaks: [.make("b", from: start.adding(minutes: 30), minutes: 5)])])
         let plan = ActivityPlanner.plan(state, at: start.adding(minutes: 30), calendar: ny)
-        let end = start.adding(minutes: 35)
-        let primary = try #require(plan.registrations.first { $0.name == "threshold.at.\(Int(end.timeIntervalSince1970))" })
-        #expect(primary.warningSeconds == 60)
-        #expect(plan.wakeUps.contains(end.adding(seconds: -60)))
+        #expect(!plan.wakeUps.contains(start.adding(minutes: 35).adding(seconds: -60)))
+        #expect(plan.wakeUps.first == start.adding(minutes: 35))
+        #expect(plan.registrations.allSatisfy { $0.warningSeconds == nil })
     }
 
-    @Test func boundaryFurtherThanReach_isCoveredByAStartActivity() throws {
+    @Test func boundaryAWeekAhead_isCoveredByAStartActivity() throws {
         // Mondays only; after Monday's span the next change is almost a week away.
         let state = ThresholdState.make(profiles: [.make("mon", schedules: [.on([.monday], "09:00", "10:00")])])
         let now = at("2026-11-23 10:30")
         let plan = ActivityPlanner.plan(state, at: now, calendar: ny)
         let next = at("2026-11-30 09:00")
-        #expect(next.timeIntervalSince(now) > ActivityPlanner.reach)
-        let only = try #require(plan.registrations.first)
-        #expect(only.name == "threshold.from.\(Int(next.timeIntervalSince1970))")
-        #expect(only.interval(deviceZone: ny.timeZone)?.start == next)
+        let first = try #require(plan.registrations.first { $0.name.hasPrefix("threshold.from.") })
+        #expect(first.name == "threshold.from.\(Int(next.timeIntervalSince1970))")
+        #expect(first.interval(deviceZone: ny.timeZone)?.start == next)
+    }
+
+    @Test func notificationsHandedOverAhead_getARenewal_whenNoBoundaryComesFirst() throws {
+        let now = at("2026-11-23 10:00")
+        let gateOnly = ThresholdState.make(gates: [.make("selah")])
+        let renewBy = at("2026-11-30 19:00")
+        let plan = ActivityPlanner.plan(gateOnly, at: now, calendar: ny, renewBy: renewBy)
+        #expect(plan.registrations.map(\.name) == ["threshold.renew.\(Int(renewBy.timeIntervalSince1970))"])
+        #expect(plan.registrations.first?.interval(deviceZone: ny.timeZone)?.start == renewBy)
+        #expect(plan.wakeUps == [renewBy] && plan.horizon == nil)
+
+        let work = ThresholdState.make(profiles: [.make("work", schedules: [.on(Weekday.weekdays, "09:00", "17:00")])])
+        let withBoundaries = ActivityPlanner.plan(work, at: now, calendar: ny, renewBy: renewBy)
+        #expect(!withBoundaries.registrations.contains { $0.name.hasPrefix("threshold.renew.") }, "17:00 wakes the monitor first")
+        #expect(withBoundaries == ActivityPlanner.plan(work, at: now, calendar: ny))
     }
 
     @Test func reservedRegistrations_countAgainstTheTwenty() {
@@ -116,7 +130,7 @@ import TestSupport
         let horizon = try #require(plan.horizon)
         let coveredInstants = Set(plan.registrations.compactMap { registration -> Date? in
             guard let interval = registration.interval(deviceZone: ny.timeZone) else { return nil }
-            return registration.name.hasPrefix("threshold.at.") ? interval.end : interval.start
+            return interval.start
         })
         #expect(coveredInstants.contains(horizon))
         let boundaries = upcomingBoundaries(denseState(), after: now, calendar: ny, limit: 100)
@@ -150,12 +164,11 @@ import TestSupport
                 let length = interval.end.timeIntervalSince(interval.start)
                 #expect(length >= ActivityPlanner.minimumInterval)
                 #expect(length <= ActivityPlanner.maximumInterval)
-                #expect(interval.end > input.now)
+                #expect(interval.start > input.now, "registering it fires nothing at once")
             }
-            // Every wake-up lands on a boundary or a notification: none is wasted.
+            // Every wake-up lands on a boundary: none is wasted.
             let boundaries = Set(upcomingBoundaries(input.state, after: input.now, calendar: ny, limit: 40).map(\.at))
-            let notes = Set(dueNotifications(input.state, from: input.now, through: input.now.addingTimeInterval(8 * 86_400), calendar: ny).map(\.at))
-            for instant in plan.wakeUps { #expect(boundaries.contains(instant) || notes.contains(instant)) }
+            for instant in plan.wakeUps { #expect(boundaries.contains(instant)) }
             #expect(!plan.wakeUps.isEmpty)
         }
     }

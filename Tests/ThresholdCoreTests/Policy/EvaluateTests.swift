@@ -147,7 +147,9 @@ import TestSupport
             sessions: [.make("s", profile: "work", origin: .schedule, start: at("2026-11-23 09:00"),
                              plan: .until(at("2026-11-23 17:00")), occurrence: span,
                              ending: .init(at: at("2026-11-23 11:00"), state: .gaveUp))])
-        #expect(evaluate(state, at: at("2026-11-23 10:59"), calendar: ny).shields(app: instagram))
+        let before = evaluate(state, at: at("2026-11-23 10:59"), calendar: ny)
+        #expect(before.shields(app: instagram))
+        #expect(before.nextChange == at("2026-11-23 11:00"), "the recorded ending is the next change")
         let ended = evaluate(state, at: at("2026-11-23 11:00"), calendar: ny)
         #expect(!ended.shields(app: instagram))
         #expect(ended.nextChange == at("2026-11-24 09:00"))

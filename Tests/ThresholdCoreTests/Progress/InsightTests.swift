@@ -84,7 +84,7 @@ import TestSupport
     @Test func theDailyReview_isReadyAtNine_andStaleAtNoon() throws {
         let due = notes(prompt: false, from: "2026-11-23 20:00", through: "2026-11-25 20:00")
         let review = try #require(due.first)
-        #expect(due.count == 1, "one at a time: the next reconcile plans the next")
+        #expect(due.map(\.id) == ["daily-review.2026-11-24", "daily-review.2026-11-25"], "every morning in the stretch, handed over ahead")
         #expect(review.id == "daily-review.2026-11-24" && review.title == "Your Daily Review is ready")
         #expect(review.at == at("2026-11-24 09:00") && review.expires == at("2026-11-24 12:00"))
         #expect(notes(review: false, prompt: false, from: "2026-11-23 20:00", through: "2026-11-25 20:00").isEmpty)
@@ -96,6 +96,8 @@ import TestSupport
         #expect(first.at == at("2026-11-23 19:00") && first.expires == at("2026-11-23 21:00"))
         let next = try #require(notes(review: false, last: day("2026-11-23"), from: "2026-11-23 19:30", through: "2026-11-30 08:00").first)
         #expect(next.at == at("2026-11-26 19:00"))
+        let week = notes(review: false, from: "2026-11-23 08:00", through: "2026-11-30 08:00").map(\.at)
+        #expect(week == [at("2026-11-23 19:00"), at("2026-11-26 19:00"), at("2026-11-29 19:00")], "the ones before count as posted")
     }
 
     @Test func theEveningPrompt_skipsAnEveningBeforeAScheduledMorningSession() throws {

@@ -107,8 +107,8 @@ enum Fixture {
         settings.onboardingCompleted = true
         var applied = AppliedRecord()
         let enforcement = evaluate(engine, at: now, calendar: calendar(zone))
-        applied.stores = enforcement.stores
-        applied.enforcement = enforcement
+        applied.stores = enforcement.stores.map(AppliedStore.init)
+        applied.evaluated = EvaluationPoint(TrustedTime(agreed: now), calendar: calendar(zone))
         applied.appliedAt = now
         return StoredState(engine: engine, settings: settings, applied: applied)
     }
