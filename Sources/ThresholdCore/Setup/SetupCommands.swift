@@ -11,14 +11,10 @@ public struct SaveProfile: Command {
     public init(_ profile: Profile) { self.profile = profile }
 
     public func apply(to state: inout ThresholdState, at now: Date, calendar: Calendar, ids: IDGenerator) throws -> [Event] {
-        var profiles = state.profiles
-        if let index = profiles.firstIndex(where: { $0.id == profile.id }) {
-            try Self.requireUnlocked(profiles[index], in: state, at: now, calendar: calendar, doing: "changed")
-            profiles[index] = profile
-        } else {
-            profiles.append(profile)
+        if let current = state.profiles.first(where: { $0.id == profile.id }) {
+            try Self.requireUnlocked(current, in: state, at: now, calendar: calendar, doing: "changed")
         }
-        state = try state.with(profiles: profiles)
+        state = try state.with(profiles: state.profiles.upserting(profile))
         return []
     }
 
@@ -56,9 +52,7 @@ public struct SaveGate: Command {
     public init(_ gate: Gate) { self.gate = gate }
 
     public func apply(to state: inout ThresholdState, at now: Date, calendar: Calendar, ids: IDGenerator) throws -> [Event] {
-        var gates = state.gates
-        if let index = gates.firstIndex(where: { $0.id == gate.id }) { gates[index] = gate } else { gates.append(gate) }
-        state = try state.with(gates: gates)
+        state = try state.with(gates: state.gates.upserting(gate))
         return []
     }
 }
@@ -86,13 +80,7 @@ public struct SaveIntention: Command {
     public init(_ intention: Intention) { self.intention = intention }
 
     public func apply(to state: inout ThresholdState, at now: Date, calendar: Calendar, ids: IDGenerator) throws -> [Event] {
-        var intentions = state.intentions
-        if let index = intentions.firstIndex(where: { $0.id == intention.id }) {
-            intentions[index] = intention
-        } else {
-            intentions.append(intention)
-        }
-        state = try state.with(intentions: intentions)
+        state = try state.with(intentions: state.intentions.upserting(intention))
         return []
     }
 }
@@ -120,5 +108,14 @@ extension ProfileInForce {
         guard profile.strictness == .locked else { return nil }
         let ends = sessions.compactMap(EndSession.earliestFinish(of:)) + unrecordedSpans.map(\.span.end)
         return ends.filter { $0 > now }.max()
+    }
+}
+
+extension Array where Element: Identifiable {
+    /// The array with `element` in place of the one with its id, or added at the end.
+    func upserting(_ element: Element) -> [Element] {
+        var copy = self
+        if let index = copy.firstIndex(where: { $0.id == element.id }) { copy[index] = element } else { copy.append(element) }
+        return copy
     }
 }
