@@ -47,7 +47,7 @@ struct LockScreenSessionView: View {
             HStack {
                 VStack(alignment: .leading) {
                     Text(content.title).font(.headline).foregroundStyle(.white)
-                    PhaseLabel(phase: content.phase).font(.subheadline).foregroundStyle(.white.opacity(0.8))
+                    Text.phase(content.phase).font(.subheadline).foregroundStyle(.white.opacity(0.8))
                 }
                 .accessibilityElement(children: .combine)
                 Spacer()

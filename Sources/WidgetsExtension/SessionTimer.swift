@@ -34,16 +34,3 @@ struct SessionTimer: View {
         }
     }
 }
-
-/// What phase a session is in, in words.
-struct PhaseLabel: View {
-    let phase: LiveActivityContent.Phase
-
-    var body: some View {
-        switch phase {
-        case .focusing: Text("Focusing", bundle: .module)
-        case .onBreak: Text("On a break", bundle: .module)
-        case .goalReached: Text("Goal reached", bundle: .module)
-        }
-    }
-}

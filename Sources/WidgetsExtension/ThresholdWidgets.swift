@@ -34,7 +34,7 @@ struct SessionWidgetView: View {
             default:
                 VStack(alignment: .leading, spacing: 2) {
                     Text(session.title).font(.headline).lineLimit(1)
-                    PhaseLabel(phase: session.phase).font(.caption).foregroundStyle(.secondary)
+                    Text.phase(session.phase).font(.caption).foregroundStyle(.secondary)
                     SessionTimer(content: session).font(.title3.weight(.semibold))
                 }
                 .frame(maxWidth: .infinity, alignment: .leading)
