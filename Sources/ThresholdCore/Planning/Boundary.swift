@@ -81,10 +81,15 @@ extension Engine {
             case .intentionOpen(let id): opens[id, default: []].append(grant)
             }
         }
+        // Profiles share a few sets of accepted rituals: each set's grants are picked out once.
+        var acceptedBySet: [Set<RitualKind>: [Grant]] = [:]
         func accepted(by rituals: Set<RitualKind>) -> [Grant] {
+            if rituals.count < 2 { return rituals.first.map { ritualGrants[$0] ?? [] } ?? [] }
+            if let known = acceptedBySet[rituals] { return known }
             // In the state's order, as the engine would see them in the whole state.
-            rituals.count < 2 ? rituals.first.map { ritualGrants[$0] ?? [] } ?? []
-                : state.grants.filter { if case .ritual(let kind) = $0.origin { rituals.contains(kind) } else { false } }
+            let grants = state.grants.filter { if case .ritual(let kind) = $0.origin { rituals.contains(kind) } else { false } }
+            acceptedBySet[rituals] = grants
+            return grants
         }
         let sessions = Dictionary(grouping: state.sessions, by: \.profileID)
         var parts: [ThresholdState] = []
