@@ -33,7 +33,9 @@ public struct DueNotification: Hashable, Codable, Sendable, Identifiable {
 /// `Label(token)`), so no text here names an app.
 public func dueNotifications(_ state: ThresholdState, from: Date, through: Date, calendar: Calendar,
                              reminders: ReminderPlan? = nil) -> [DueNotification] {
-    let clock = Clockwork(calendar: calendar)
+    // Offsets tabled over the stretch: every schedule's spans in it are turned into instants.
+    let days = Int((through.timeIntervalSince(from) / 86_400).rounded(.up)) + 1
+    let clock = Clockwork(timeZone: calendar.timeZone, around: from, days: -3...(max(days, 0) + 3))
     var out: [DueNotification] = []
     func isWanted(at: Date, expires: Date) -> Bool { at > from && at <= through && expires > at }
     func offer(_ note: DueNotification) {
@@ -79,7 +81,6 @@ public func dueNotifications(_ state: ThresholdState, from: Date, through: Date,
     let ended = Set(state.sessions.compactMap { $0.ending == nil ? nil : $0.occurrence })
     for profile in state.profiles {
         for schedule in profile.schedules {
-            let days = Int((through.timeIntervalSince(from) / 86_400).rounded(.up)) + 1
             for span in schedule.nextOccurrences(after: from, in: clock, horizonDays: days) {
                 let key = OccurrenceKey(profileID: profile.id, scheduleID: schedule.id, day: span.day)
                 guard !ended.contains(key) else { continue }
