@@ -111,22 +111,28 @@ extension Engine {
     /// Every instant in `(now, end]` at which something in the state starts or stops: the
     /// engine's boundaries, and every schedule span and midnight (for intentions) in between.
     func candidates(after now: Date, through end: Date) -> [Date] {
-        var candidates = Set(boundaries(after: now).map(\.at))
+        var candidates = boundaries(after: now).map(\.at)
         // Spans start on the local days from yesterday (overnight) to the day `end` falls on.
         let days = clock.localDate(of: end).dayNumber - clock.localDate(of: now).dayNumber
         for profile in state.profiles {
             for schedule in profile.schedules {
                 for span in schedule.nextOccurrences(after: now, in: clock, horizonDays: days) {
-                    candidates.insert(span.start)
-                    candidates.insert(span.end)
+                    candidates.append(span.start)
+                    candidates.append(span.end)
                 }
             }
         }
         if !state.intentions.isEmpty {
             let today = clock.localDate(of: now)
-            for offset in 0...days { candidates.insert(clock.startOfDay(today.adding(days: offset))) }
+            for offset in 0...days { candidates.append(clock.startOfDay(today.adding(days: offset))) }
         }
-        return candidates.filter { $0 > now && $0 <= end }.sorted()
+        // NB: repeats are dropped once sorted rather than through a `Set`: hashing every instant
+        // cost more than the rest of this, hundreds of times per plan.
+        var unique: [Date] = []
+        for instant in candidates.filter({ $0 > now && $0 <= end }).sorted() where unique.last != instant {
+            unique.append(instant)
+        }
+        return unique
     }
 }
 
