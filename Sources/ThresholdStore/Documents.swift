@@ -39,24 +39,39 @@ enum Documents {
 
     /// Saves the documents whose JSON differs between `before` and `after`.
     ///
-    /// Only `after` is encoded: which fields differ is found by comparing the values, so the
-    /// state as loaded is not encoded again (the last enforcement in `applied` is most of
-    /// both, and encoding it is most of a reconcile's cost at a thousand rules).
+    /// Only the fields whose values differ are encoded, each alone: a monitor callback changes
+    /// `applied` and seldom anything else, and encoding the unchanged documents as well (the
+    /// progress record holds every intention's streak) was a good part of its cost. When the
+    /// values cannot tell (a field not `Hashable`, or not a plain member of the state's JSON),
+    /// both states are encoded whole and their fields compared byte for byte.
     static func save(from before: StoredState, to after: StoredState, _ db: Database) throws {
         let old = shell(before), new = shell(after)
         guard old != new else { return }
-        let encoded = try JSONMembers.split(StoreJSON.encoder.encode(new))
-        let changed: [String]
-        if let names = changedFields(old, new), names.isSubset(of: encoded.keys) {
-            changed = Array(names)
+        let changed: [String: Data]
+        if let names = changedFields(old, new), let members = try members(names, of: new) {
+            changed = members
         } else {
-            let previous = try fields(of: before)
-            changed = encoded.keys.filter { previous[$0] != encoded[$0] }
+            let encoded = try fields(of: new), previous = try fields(of: before)
+            changed = encoded.filter { previous[$0.key] != $0.value }
         }
-        for name in changed.sorted() where !tableFields.contains(name) {
-            guard let body = encoded[name] else { continue }
+        for (name, body) in changed.sorted(by: { $0.key < $1.key }) where !tableFields.contains(name) {
             try DocumentRecord(name: name, version: version, body: String(decoding: body, as: UTF8.self)).upsert(db)
         }
+    }
+
+    /// The JSON of each named top-level field of `state`, encoded alone, which is byte for byte
+    /// the member the state's own JSON holds; `nil` when a name is not such a member (its key
+    /// differs from its name, or it is optional and may be left out), so the caller encodes the
+    /// whole state instead.
+    static func members(_ names: Set<String>, of state: StoredState) throws -> [String: Data]? {
+        var members: [String: Data] = [:]
+        for child in Mirror(reflecting: state).children {
+            guard let name = child.label, names.contains(name) else { continue }
+            guard initialFields[name] != nil, Mirror(reflecting: child.value).displayStyle != .optional,
+                  let value = child.value as? any Encodable else { return nil }
+            members[name] = try StoreJSON.encoder.encode(value)
+        }
+        return members.count == names.count ? members : nil
     }
 
     /// The names of the top-level fields whose values differ, read with `Mirror`; `nil` when a

@@ -82,6 +82,15 @@ import ThresholdCore
         #expect(try touched().sorted() == ["session", "session_break", "session_break", "session_break", "session_break"])
     }
 
+    @Test func aDocumentEncodedAlone_isByteForByteTheMemberOfTheWholeState() throws {
+        var state = Fixture.state
+        state.progress.recordScreenTime(minutes: 25, on: day("2026-11-23"))
+        let whole = try Documents.fields(of: state).filter { !Documents.tableFields.contains($0.key) }
+        let alone = try #require(try Documents.members(Set(whole.keys), of: state))
+        #expect(alone == whole)
+        #expect(Set(whole.keys) == ["settings", "applied", "progress", "rituals"])
+    }
+
     @Test func aNewSessionWithAnIdFromTheHistory_isRefused_andChangesNothing() throws {
         let folder = TemporaryDirectory()
         try folder.open().replace(with: Fixture.state)

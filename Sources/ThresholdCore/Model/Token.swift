@@ -17,13 +17,7 @@ extension OpaqueToken {
 
     public static func < (lhs: Self, rhs: Self) -> Bool {
         // NB: `Data`'s element-wise iterator is slow on Linux; compare the bytes with memcmp.
-        lhs.data.withUnsafeBytes { a in
-            rhs.data.withUnsafeBytes { b in
-                let common = min(a.count, b.count)
-                let order = common == 0 ? 0 : memcmp(a.baseAddress!, b.baseAddress!, common)
-                return order != 0 ? order < 0 : a.count < b.count
-            }
-        }
+        lhs.data.withUnsafeBytes { a in rhs.data.withUnsafeBytes { b in bytesPrecede(a, b) } }
     }
 
     /// The bytes as UTF-8 when they are readable (simulator names), else a short hex digest.
@@ -80,5 +74,25 @@ public enum AnyToken: Hashable, Comparable, Codable, Sendable, CustomStringConve
         case .category(let token): "category \(token)"
         case .webDomain(let token): "website \(token)"
         }
+    }
+}
+
+/// The order of tokens: byte by byte, a prefix before what extends it.
+func bytesPrecede(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+    let common = min(a.count, b.count)
+    let order = common == 0 ? 0 : memcmp(a.baseAddress!, b.baseAddress!, common)
+    return order != 0 ? order < 0 : a.count < b.count
+}
+
+extension Sequence where Element: OpaqueToken {
+    /// The tokens in token order, exactly as `sorted()` gives them, sorted on their bytes
+    /// copied out once.
+    ///
+    /// NB: every comparison through `Data` goes through two closures; sorting a thousand
+    /// tokens with `sorted()` cost about 11 M instructions, most of a packing.
+    func sortedByBytes() -> [Element] {
+        map { (bytes: [UInt8]($0.data), token: $0) }
+            .sorted { a, b in a.bytes.withUnsafeBytes { x in b.bytes.withUnsafeBytes { y in bytesPrecede(x, y) } } }
+            .map(\.token)
     }
 }

@@ -81,10 +81,15 @@ extension Engine {
             case .intentionOpen(let id): opens[id, default: []].append(grant)
             }
         }
+        // Profiles share a few sets of accepted rituals: each set's grants are picked out once.
+        var acceptedBySet: [Set<RitualKind>: [Grant]] = [:]
         func accepted(by rituals: Set<RitualKind>) -> [Grant] {
+            if rituals.count < 2 { return rituals.first.map { ritualGrants[$0] ?? [] } ?? [] }
+            if let known = acceptedBySet[rituals] { return known }
             // In the state's order, as the engine would see them in the whole state.
-            rituals.count < 2 ? rituals.first.map { ritualGrants[$0] ?? [] } ?? []
-                : state.grants.filter { if case .ritual(let kind) = $0.origin { rituals.contains(kind) } else { false } }
+            let grants = state.grants.filter { if case .ritual(let kind) = $0.origin { rituals.contains(kind) } else { false } }
+            acceptedBySet[rituals] = grants
+            return grants
         }
         let sessions = Dictionary(grouping: state.sessions, by: \.profileID)
         var parts: [ThresholdState] = []
@@ -106,22 +111,28 @@ extension Engine {
     /// Every instant in `(now, end]` at which something in the state starts or stops: the
     /// engine's boundaries, and every schedule span and midnight (for intentions) in between.
     func candidates(after now: Date, through end: Date) -> [Date] {
-        var candidates = Set(boundaries(after: now).map(\.at))
+        var candidates = boundaries(after: now).map(\.at)
         // Spans start on the local days from yesterday (overnight) to the day `end` falls on.
         let days = clock.localDate(of: end).dayNumber - clock.localDate(of: now).dayNumber
         for profile in state.profiles {
             for schedule in profile.schedules {
                 for span in schedule.nextOccurrences(after: now, in: clock, horizonDays: days) {
-                    candidates.insert(span.start)
-                    candidates.insert(span.end)
+                    candidates.append(span.start)
+                    candidates.append(span.end)
                 }
             }
         }
         if !state.intentions.isEmpty {
             let today = clock.localDate(of: now)
-            for offset in 0...days { candidates.insert(clock.startOfDay(today.adding(days: offset))) }
+            for offset in 0...days { candidates.append(clock.startOfDay(today.adding(days: offset))) }
         }
-        return candidates.filter { $0 > now && $0 <= end }.sorted()
+        // NB: repeats are dropped once sorted rather than through a `Set`: hashing every instant
+        // cost more than the rest of this, hundreds of times per plan.
+        var unique: [Date] = []
+        for instant in candidates.filter({ $0 > now && $0 <= end }).sorted() where unique.last != instant {
+            unique.append(instant)
+        }
+        return unique
     }
 }
 

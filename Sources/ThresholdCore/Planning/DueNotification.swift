@@ -33,45 +33,62 @@ public struct DueNotification: Hashable, Codable, Sendable, Identifiable {
 /// `Label(token)`), so no text here names an app.
 public func dueNotifications(_ state: ThresholdState, from: Date, through: Date, calendar: Calendar,
                              reminders: ReminderPlan? = nil) -> [DueNotification] {
-    let clock = Clockwork(calendar: calendar)
+    // Offsets tabled over the stretch: every schedule's spans in it are turned into instants.
+    let days = Int((through.timeIntervalSince(from) / 86_400).rounded(.up)) + 1
+    let clock = Clockwork(timeZone: calendar.timeZone, around: from, days: -3...(max(days, 0) + 3))
     var out: [DueNotification] = []
+    func isWanted(at: Date, expires: Date) -> Bool { at > from && at <= through && expires > at }
     func offer(_ note: DueNotification) {
-        if note.at > from, note.at <= through, note.expires > note.at { out.append(note) }
+        if isWanted(at: note.at, expires: note.expires) { out.append(note) }
+    }
+    /// Offers the notification `make` builds when its instants fall in the stretch; most do not,
+    /// and building one (its id and texts) costs far more than the check.
+    func offer(at: Date, expires: Date, _ make: (_ at: Date, _ expires: Date) -> DueNotification) {
+        if isWanted(at: at, expires: expires) { out.append(make(at, expires)) }
     }
     let profiles = Dictionary(state.profiles.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     for session in state.sessions {
         let name = profiles[session.profileID].map { "\($0.emoji) \($0.name)" } ?? "Your session"
         if let goal = session.goalInstant, session.stop.map({ goal < $0 }) ?? true {
-            offer(DueNotification(id: "goal.\(session.id)", at: goal, expires: min(session.stop ?? .distantFuture, goal.addingTimeInterval(3_600)),
-                                  title: "Session goal reached", body: "Congrats! You completed your Present Session: \(name).",
-                                  destination: .session(session.profileID)))
+            offer(at: goal, expires: min(session.stop ?? .distantFuture, goal.addingTimeInterval(3_600))) {
+                DueNotification(id: "goal.\(session.id)", at: $0, expires: $1,
+                                title: "Session goal reached", body: "Congrats! You completed your Present Session: \(name).",
+                                destination: .session(session.profileID))
+            }
         }
         for pause in session.breaks where pause.end.timeIntervalSince(pause.start) >= 120 {
-            offer(DueNotification(id: "break-ending.\(pause.id)", at: pause.end.addingTimeInterval(-60), expires: pause.end,
-                                  title: "Break ends in 1 minute", body: "\(name) shields return at the end of your break.",
-                                  destination: .session(session.profileID)))
+            offer(at: pause.end.addingTimeInterval(-60), expires: pause.end) {
+                DueNotification(id: "break-ending.\(pause.id)", at: $0, expires: $1,
+                                title: "Break ends in 1 minute", body: "\(name) shields return at the end of your break.",
+                                destination: .session(session.profileID))
+            }
         }
     }
     for grant in state.grants {
         guard case .intentionOpen(let id) = grant.origin, let intention = state.intention(id) else { continue }
-        offer(DueNotification(id: "intention-open.\(grant.id)", at: grant.start, expires: grant.end,
-                              title: "Opening the app", body: "Opening the app for \(intention.minutesPerOpen) minutes.",
-                              destination: .home))
+        offer(at: grant.start, expires: grant.end) {
+            DueNotification(id: "intention-open.\(grant.id)", at: $0, expires: $1,
+                            title: "Opening the app", body: "Opening the app for \(intention.minutesPerOpen) minutes.",
+                            destination: .home)
+        }
         if grant.end.timeIntervalSince(grant.start) > 60 {
-            offer(DueNotification(id: "intention-closing.\(grant.id)", at: grant.end.addingTimeInterval(-30), expires: grant.end,
-                                  title: "Closing in 30 seconds", body: "Closing the app in 30 seconds.", destination: .home))
+            offer(at: grant.end.addingTimeInterval(-30), expires: grant.end) {
+                DueNotification(id: "intention-closing.\(grant.id)", at: $0, expires: $1,
+                                title: "Closing in 30 seconds", body: "Closing the app in 30 seconds.", destination: .home)
+            }
         }
     }
     let ended = Set(state.sessions.compactMap { $0.ending == nil ? nil : $0.occurrence })
     for profile in state.profiles {
         for schedule in profile.schedules {
-            let days = Int((through.timeIntervalSince(from) / 86_400).rounded(.up)) + 1
             for span in schedule.nextOccurrences(after: from, in: clock, horizonDays: days) {
                 let key = OccurrenceKey(profileID: profile.id, scheduleID: schedule.id, day: span.day)
                 guard !ended.contains(key) else { continue }
-                offer(DueNotification(id: "scheduled-start.\(key)", at: span.start, expires: span.end,
-                                      title: "Starting \(profile.name)", body: "\(profile.emoji) \(profile.name) is on until its scheduled end.",
-                                      destination: .session(profile.id)))
+                offer(at: span.start, expires: span.end) {
+                    DueNotification(id: "scheduled-start.\(key)", at: $0, expires: $1,
+                                    title: "Starting \(profile.name)", body: "\(profile.emoji) \(profile.name) is on until its scheduled end.",
+                                    destination: .session(profile.id))
+                }
             }
         }
     }

@@ -34,8 +34,8 @@ enum Packing {
         var problems: [CapacityError.Problem] = []
         let appPolicies = policies(all: allAppsExcept, groups: appGroups, kind: "apps", problems: &problems)
         let webPolicies = policies(all: allWebsExcept, groups: webGroups, kind: "websites", problems: &problems)
-        let appChunks = chunks(apps.sorted())
-        let webChunks = chunks(webs.sorted())
+        let appChunks = chunks(apps.sortedByBytes())
+        let webChunks = chunks(webs.sortedByBytes())
 
         let needed = max(appChunks.count, webChunks.count, appPolicies.count, webPolicies.count)
         let count = min(needed, ShieldStore.maximumStores)
@@ -61,11 +61,11 @@ enum Packing {
     ) -> [CategoryPolicy<E>] {
         var result: [CategoryPolicy<E>] = []
         if let all { result.append(.all(except: capped(all, kind: kind, problems: &problems))) }
-        let ordered = groups.map { (except: $0.key.sorted(), categories: $0.value) }
+        let ordered = groups.map { (except: $0.key.sortedByBytes(), categories: $0.value) }
             .sorted { $0.except.lexicographicallyPrecedes($1.except) }
         for group in ordered {
             let except = capped(Set(group.except), kind: kind, problems: &problems)
-            for chunk in chunks(group.categories.sorted()) {
+            for chunk in chunks(group.categories.sortedByBytes()) {
                 result.append(.specific(Set(chunk), except: except))
             }
         }
@@ -76,7 +76,7 @@ enum Packing {
     private static func capped<E: OpaqueToken>(_ except: Set<E>, kind: String, problems: inout [CapacityError.Problem]) -> Set<E> {
         guard except.count > ShieldStore.maximumTokens else { return except }
         problems.append(.tooManyExceptions(kind: kind, count: except.count, dropped: except.count - ShieldStore.maximumTokens))
-        return Set(except.sorted().prefix(ShieldStore.maximumTokens))
+        return Set(except.sortedByBytes().prefix(ShieldStore.maximumTokens))
     }
 
     private static func chunks<T>(_ items: [T]) -> [ArraySlice<T>] {

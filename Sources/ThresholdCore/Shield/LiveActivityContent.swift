@@ -30,14 +30,17 @@ public struct LiveActivityContent: Hashable, Codable, Sendable {
 
     /// The content for the session-shaped restriction in force that started last, if any.
     public static func current(_ state: ThresholdState, _ enforcement: Enforcement, calendar: Calendar, at now: Date) -> LiveActivityContent? {
-        let clock = Clockwork(calendar: calendar)
+        let clock = Clockwork(timeZone: calendar.timeZone, around: now)
+        // By id, once: a lookup per rule in force through the lists grew with rules × profiles.
+        let profiles = Dictionary(state.profiles.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let sessions = Dictionary(state.sessions.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let candidates = enforcement.rules.compactMap { rule -> LiveActivityContent? in
-            guard case .profile(let id) = rule.rule, let profile = state.profile(id), profile.path.isSessionPath else { return nil }
+            guard case .profile(let id) = rule.rule, let profile = profiles[id], profile.path.isSessionPath else { return nil }
             var start: Date?, goal: Date?, end: Date?
             for source in rule.sources {
                 switch source {
                 case .session(let sessionID):
-                    guard let session = state.sessions.first(where: { $0.id == sessionID }) else { continue }
+                    guard let session = sessions[sessionID] else { continue }
                     start = min(start ?? session.start, session.start)
                     goal = session.goalInstant ?? goal
                     end = session.stop ?? end

@@ -106,7 +106,7 @@ struct CanonicalBytes {
     /// A set of tokens: its count, then each token's length and bytes, in token order.
     mutating func append<Token: OpaqueToken>(_ tokens: Set<Token>) {
         append(tokens.count)
-        for token in tokens.sorted() {
+        for token in tokens.sortedByBytes() {
             append(token.data.count)
             bytes.append(contentsOf: token.data)
         }
