@@ -21,7 +21,8 @@ public final class UnlockGateModel {
 
     public let app: AppToken
     public let category: CategoryToken?
-    /// What the app is called on screen ("Instagram"); the shield extension knows it.
+    /// What the app is called on screen ("Instagram"); the shield extension knows it. Empty when
+    /// the gate was opened by a link, which carries only the app's token.
     public let appName: String
     public private(set) var gate: UnlockGate?
     /// Why the gate could not be shown (the state could not be read); shields stay as they are.
@@ -36,6 +37,9 @@ public final class UnlockGateModel {
         self.appName = appName
         self.client = client
     }
+
+    /// What the history calls the app: its name, or "an app" when the gate does not know it.
+    var historyLabel: String { appName.isEmpty ? "an app" : appName }
 
     /// Reads the state and works out the gate; call on appear and after a ritual returns.
     public func load() {
@@ -62,7 +66,7 @@ public final class UnlockGateModel {
             case .ritual(.ticTacToe): return .ticTacToe(TicTacToeModel(terms: terms, client: client))
             case .ritual(.breathingQuest): return .breathing(BreathingQuestModel(terms: terms, client: client))
             case .ritual(.copyTextQuest): return .copyText(CopyTextQuestModel(terms: terms, client: client))
-            case .ritual(.credits): return .credits(try CreditsModel(terms: terms, label: appName, client: client))
+            case .ritual(.credits): return .credits(try CreditsModel(terms: terms, label: historyLabel, client: client))
             case .ritual(.emergency): return .emergency(try EmergencyModel(terms: terms, client: client))
             case .intentionOpen(let label): return .intentionOpen(IntentionOpenModel(label: label, client: client))
             }

@@ -9,6 +9,18 @@ import ThresholdCore
 @Suite struct UnlockScreensTests {
     // MARK: Gate and credits
 
+    @Test func aGateOpenedByALink_namesTheAppInTheHistoryAsAnApp() throws {
+        let h = Harness(.make(engine: .make(profiles: [workMode]), credits: 40))
+        let gate = UnlockGateModel(app: AppToken("instagram"), appName: "", client: h.client)
+        gate.load()
+        let option = try #require(gate.gate?.options.first { $0.way == .ritual(.credits) })
+        guard case .credits(let credits)? = gate.choose(option) else {
+            Issue.record("the credits option opens the credits screen")
+            return
+        }
+        #expect(credits.credits.label == "an app")
+    }
+
     @Test func theGate_listsWorksOptions_andSpendingCreditsUnlocksTheAppAtOnce() throws {
         let h = Harness(.make(engine: .make(profiles: [workMode]), credits: 40))
         let gate = UnlockGateModel(app: AppToken("instagram"), appName: "Instagram", client: h.client)
