@@ -51,6 +51,15 @@ public struct ThresholdState: Hashable, Codable, Sendable {
                 throw ValidationError("grant \(grant.id)", "It opens intention \(id), which does not exist.")
             }
         }
+        self.init(part: profiles, gates: gates, intentions: intentions, sessions: sessions, grants: grants,
+                  streakFreezeDays: streakFreezeDays, tutorial: tutorial)
+    }
+
+    /// A state already known to be valid (a part of one that passed validation: a subset of its
+    /// values, so valid too), built without validating again, as the planner builds hundreds at
+    /// every reconcile.
+    init(part profiles: [Profile], gates: [Gate] = [], intentions: [Intention] = [], sessions: [Session] = [],
+         grants: [Grant] = [], streakFreezeDays: Set<LocalDate> = [], tutorial: Tutorial? = nil) {
         self.profiles = profiles
         self.gates = gates
         self.intentions = intentions

@@ -184,20 +184,6 @@ struct BoundaryCursor {
     }
 }
 
-extension ThresholdState {
-    /// A part of a state that passed validation: a subset of its values, so valid too; built
-    /// without validating again, as the planner builds hundreds at every reconcile.
-    init(part profiles: [Profile], gates: [Gate] = [], intentions: [Intention] = [], sessions: [Session] = [],
-         grants: [Grant] = [], streakFreezeDays: Set<LocalDate> = [], tutorial: Tutorial? = nil) {
-        self.profiles = profiles
-        self.gates = gates
-        self.intentions = intentions
-        self.sessions = sessions
-        self.grants = grants
-        self.streakFreezeDays = streakFreezeDays
-        self.tutorial = tutorial
-    }
-}
 
 /// The part of one restriction the device shows: what it shields, and the reason on the shield.
 struct VisibleRule: Equatable {
