@@ -19,11 +19,7 @@ public struct VirtualClock: Hashable, Codable, Sendable {
     public var bootID: String { "boot-\(boots)" }
     public var reading: ClockReading { ClockReading(wall: wall, uptime: uptime, bootID: bootID) }
 
-    public var calendar: Calendar {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        return calendar
-    }
+    public var calendar: Calendar { .gregorian(in: timeZone) }
 
     /// Real time passes: both clocks move together.
     public mutating func advance(by seconds: TimeInterval) {

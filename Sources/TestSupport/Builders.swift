@@ -6,9 +6,7 @@ import ThresholdCore
 
 /// A calendar in a named time zone (default America/New_York), as the device would pass it.
 public func calendar(_ identifier: String = "America/New_York") -> Calendar {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = TimeZone(identifier: identifier)!
-    return calendar
+    .gregorian(in: TimeZone(identifier: identifier)!)
 }
 
 /// An instant from a local wall-clock reading: `at("2026-03-08 01:30")`. Ambiguous readings

@@ -28,8 +28,7 @@ public struct RandomWorld: Sendable, CustomStringConvertible {
     static let anchors = ["2026-03-08", "2026-03-29", "2026-10-04", "2026-11-01", "2026-11-21"]
 
     public static func draw<G: RandomNumberGenerator>(using rng: inout G) -> RandomWorld {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: zones.randomElement(using: &rng)!)!
+        let calendar = Calendar.gregorian(in: TimeZone(identifier: zones.randomElement(using: &rng)!)!)
         let clock = Clockwork(calendar: calendar)
         let anchor = try! LocalDate(parsing: anchors.randomElement(using: &rng)!)
         let base = clock.startOfDay(anchor)

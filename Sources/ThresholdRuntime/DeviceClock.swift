@@ -13,11 +13,7 @@ public struct DeviceClock: Sendable {
     }
 
     /// A Gregorian calendar in the device's current time zone, as the engine takes it.
-    public var calendar: Calendar {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone()
-        return calendar
-    }
+    public var calendar: Calendar { .gregorian(in: timeZone()) }
 
     /// The real clocks: `Date()`, uptime counting sleep, the kernel's boot id.
     public static let live = DeviceClock(

@@ -14,8 +14,7 @@ public enum WidgetSource {
 
     /// What the widgets show now; a store that cannot be opened or read is said plainly.
     static func snapshot(at now: Date = Date()) -> WidgetSnapshot {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = .current
+        let calendar = Calendar.gregorian(in: .current)
         do {
             return WidgetSnapshot.read(from: try store.value(), now: now, calendar: calendar)
         } catch {

@@ -57,9 +57,8 @@ public struct ActivityMoment: Hashable, Codable, Sendable, CustomStringConvertib
 
     /// `DateComponents` as `DeviceActivitySchedule` takes them (Gregorian calendar, the reading's zone).
     public var dateComponents: DateComponents {
-        var calendar = Calendar(identifier: .gregorian)
         let zone = timeZoneIdentifier.flatMap(TimeZone.init(identifier:))
-        if let zone { calendar.timeZone = zone }
+        let calendar = zone.map(Calendar.gregorian(in:)) ?? Calendar(identifier: .gregorian)
         return DateComponents(calendar: calendar, timeZone: zone, year: year, month: month, day: day,
                               hour: hour, minute: minute, second: second)
     }

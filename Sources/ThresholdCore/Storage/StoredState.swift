@@ -233,8 +233,7 @@ public struct StoredState: Hashable, Codable, Sendable {
     /// which unlocks nothing.
     public func lastEnforcement(deviceZone: TimeZone) -> Enforcement? {
         guard let point = applied.evaluated else { return nil }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = point.timeZoneIdentifier.flatMap(TimeZone.init(identifier:)) ?? deviceZone
-        return evaluate(engine, at: point.time, calendar: calendar)
+        let zone = point.timeZoneIdentifier.flatMap(TimeZone.init(identifier:)) ?? deviceZone
+        return evaluate(engine, at: point.time, calendar: .gregorian(in: zone))
     }
 }
