@@ -1,9 +1,9 @@
+import EntryPoints
 import ShieldActionExtension
 
 /// The ShieldAction extension's principal class (`NSExtensionPrincipalClass`): buttons run the
-/// same policy as the app (see `ShieldActionHandler`).
+/// same policy as the app (see `ShieldActionHandler`). It declares no initializer, so iOS's
+/// `-init` is the superclass's `override init()`.
 final class ThresholdShieldAction: ShieldActionHandler {
-    init() {
-        super.init(connect: ExtensionRuntime.connect)
-    }
+    override func connect() throws -> Runtime { try ExtensionRuntime.connect() }
 }

@@ -36,6 +36,14 @@ public final class Connection<Value: Sendable>: @unchecked Sendable {
 
 public enum ConnectionError: Error, Hashable, Sendable, CustomStringConvertible {
     case notConnected
+    /// An extension's principal class did not say how to reach the App Group (it must override
+    /// its superclass's `connect()` or `openStore()`); named so the log says which.
+    case notOverridden(principalClass: String)
 
-    public var description: String { "Threshold is still starting; try again in a moment." }
+    public var description: String {
+        switch self {
+        case .notConnected: "Threshold is still starting; try again in a moment."
+        case .notOverridden(let name): "\(name) does not say how to open Threshold's data (it must override connect or openStore)."
+        }
+    }
 }

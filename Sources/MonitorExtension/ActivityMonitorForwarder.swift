@@ -7,17 +7,26 @@ import ThresholdCore
 /// The DeviceActivityMonitor extension's behaviour: every callback becomes a ``Trigger`` and runs
 /// the reconcile, synchronously, before the callback returns (iOS stops the extension then).
 ///
-/// The extension's principal class (App/ThresholdMonitor) subclasses this and says how to connect
-/// to the live runtime. The runtime is built on the first callback and kept while iOS keeps the
-/// process. If it cannot be built (the App Group store is missing or damaged) the callback does
-/// nothing: shields stay exactly as they were last applied, and the app explains on next open.
+/// The extension's principal class (App/ThresholdMonitor) subclasses this and overrides
+/// ``connect()`` to reach the live runtime. The runtime is built on the first callback and kept
+/// while iOS keeps the process. If it cannot be built (the App Group store is missing or damaged)
+/// the callback does nothing: shields stay exactly as they were last applied, and the app
+/// explains on next open.
 open class ActivityMonitorForwarder: DeviceActivityMonitor {
-    private let connect: () throws -> Runtime
     private var runtime: Runtime?
 
-    public init(connect: @escaping () throws -> Runtime) {
-        self.connect = connect
+    /// What iOS calls: it creates the principal class with `[[Class alloc] init]`.
+    // NB: a Swift class that declares only other designated initializers does not inherit
+    // `init()`, and its Objective-C `-init` then traps ("unimplemented initializer"), killing the
+    // extension on its first callback. Subclasses declare no initializer and inherit this one.
+    public override init() {
         super.init()
+    }
+
+    /// Builds the live runtime; the principal class overrides it. This one fails, so a principal
+    /// class that forgets lifts nothing.
+    open func connect() throws -> Runtime {
+        throw ConnectionError.notOverridden(principalClass: String(describing: type(of: self)))
     }
 
     override open func intervalDidStart(for activity: DeviceActivityName) {

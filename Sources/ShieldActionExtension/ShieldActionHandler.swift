@@ -7,15 +7,21 @@ import ThresholdCore
 /// The ShieldAction extension's behaviour: a button press runs ``Runtime/pressShield(_:on:)``
 /// (the same policy as the app) and answers iOS with what the shield should do.
 ///
-/// The principal class (App/ThresholdShieldAction) subclasses this and says how to connect. When
-/// no runtime can be built, the shield closes the app and nothing is lifted.
+/// The principal class (App/ThresholdShieldAction) subclasses this and overrides ``connect()``.
+/// When no runtime can be built, the shield closes the app and nothing is lifted.
 open class ShieldActionHandler: ShieldActionDelegate {
-    private let connect: () throws -> Runtime
     private var runtime: Runtime?
 
-    public init(connect: @escaping () throws -> Runtime) {
-        self.connect = connect
+    /// What iOS calls: it creates the principal class with `[[Class alloc] init]`.
+    // NB: see ActivityMonitorForwarder.init(): subclasses declare no initializer and inherit this.
+    public override init() {
         super.init()
+    }
+
+    /// Builds the live runtime; the principal class overrides it. This one fails, so a principal
+    /// class that forgets lifts nothing.
+    open func connect() throws -> Runtime {
+        throw ConnectionError.notOverridden(principalClass: String(describing: type(of: self)))
     }
 
     // A token that cannot be re-encoded reaches `pressShield` as unknown: its shield is the

@@ -13,14 +13,33 @@ import UIKit
 ///
 /// It must answer fast and never fail: when the state cannot be read, or the reason cannot be
 /// found, it still shows a shield (``ShieldContent/unknownReason``) that points to the app.
-/// The principal class (App/ThresholdShieldConfiguration) subclasses this and says how to open
-/// the store; it is opened on the first shield and kept while iOS keeps the process.
+/// The principal class (App/ThresholdShieldConfiguration) subclasses this and overrides
+/// ``openStore()``; the store is opened on the first shield and kept while iOS keeps the process.
 open class ShieldConfigurationProvider: ShieldConfigurationDataSource {
-    private let store = Connection<any StoreClient>()
+    // NB: an NSLock, not `Mutex` (not in the iOS 17 SDK): iOS may ask for shields concurrently.
+    private let lock = NSLock()
+    private var opened: (any StoreClient)?
 
-    public init(openStore: @escaping @Sendable () throws -> any StoreClient) {
-        store.connect(openStore)
+    /// What iOS calls: it creates the principal class with `[[Class alloc] init]`.
+    // NB: see ActivityMonitorForwarder.init(): subclasses declare no initializer and inherit this.
+    public override init() {
         super.init()
+    }
+
+    /// Opens the App Group store; the principal class overrides it. This one fails, and the
+    /// shield is then the unknown one, which unlocks nothing.
+    open func openStore() throws -> any StoreClient {
+        throw ConnectionError.notOverridden(principalClass: String(describing: type(of: self)))
+    }
+
+    /// The store, opened on first use; a failed opening is tried again on the next shield.
+    private func store() throws -> any StoreClient {
+        try lock.withLock {
+            if let opened { return opened }
+            let store = try openStore()
+            opened = store
+            return store
+        }
     }
 
     override open func configuration(shielding application: Application) -> ShieldConfiguration {
@@ -43,7 +62,7 @@ open class ShieldConfigurationProvider: ShieldConfigurationDataSource {
 
     /// The shield for an item: its content and the look of its reason.
     public func configuration(for item: ShieldedItem) -> ShieldConfiguration {
-        let state = Result { try store.value().read() }
+        let state = Result { try store().read() }
         let reason = item.lastReason(in: state, deviceZone: .current)
         return ShieldAppearance.configuration(ShieldContent.shown(for: item, reason: reason, in: state), look: ShieldLook(reason))
     }
