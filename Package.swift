@@ -67,7 +67,7 @@ package.targets += [
     .executableTarget(name: "threshold-store-stress", dependencies: ["ThresholdStore"], swiftSettings: swift6),
     .testTarget(
         name: "ThresholdStoreTests",
-        dependencies: ["ThresholdStore", "StoreClient", "TestSupport", "threshold-store-stress"],
+        dependencies: ["ThresholdStore", "StoreClient", "TestSupport", "ScreenTimeSimulator", "threshold-store-stress"],
         resources: [.copy("Fixtures")],
         swiftSettings: swift6
     ),

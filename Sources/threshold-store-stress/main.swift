@@ -6,6 +6,9 @@
 //   threshold-store-stress hold DIR                   posts 1000 credits inside a write, prints
 //                                                     "holding", then never leaves the transaction
 //   threshold-store-stress churn DIR                  writes until killed, printing "wrote N"
+//   threshold-store-stress unlock DIR                 until killed: earns 5 credits and spends them on
+//                                                     a 5-minute credits unlock (a grant), one write each,
+//                                                     the way the unlock gate does; prints "wrote N"
 //   threshold-store-stress seed DIR                   creates a store with a realistic state
 //   threshold-store-stress probe DIR                  what the monitor extension does on a
 //                                                     reconcile: open, one read, one small write
@@ -55,6 +58,22 @@ func run(_ arguments: [String]) throws {
             count += 1
             if count % 10 == 0 { say("wrote \(count)") }
         }
+    case ("unlock", let directory?):
+        let store = try ThresholdStore.open(directory: directory, busyTimeout: 30)
+        let calendar = Calendar.gregorian(in: TimeZone(identifier: "UTC")!)
+        let ids = IDGenerator { kind in "\(kind)-\(UUID().uuidString)" }
+        let terms = try UnlockTerms(scope: .allGated, minutes: 5, creditsPerMinute: 1)
+        var count = 0
+        while true {
+            try store.write { transaction in
+                let now = Date()
+                try transaction.post(LedgerEntry(account: .credits, amount: 5, memo: "earned"), at: now)
+                let unlock = CreditsUnlock(terms: terms, balance: transaction.state.balances.credits, label: "stress")
+                _ = try transaction.complete(try unlock.spend(minutes: 5, at: now), at: now, calendar: calendar, ids: ids)
+            }
+            count += 1
+            say("wrote \(count)")
+        }
     case ("seed", let directory?):
         let store = try ThresholdStore.open(directory: directory)
         try store.write { transaction in
@@ -68,7 +87,7 @@ func run(_ arguments: [String]) throws {
     case ("baseline", _):
         say("baseline")
     default:
-        FileHandle.standardError.write(Data("usage: threshold-store-stress increment|hold|churn|seed|probe DIR [COUNT NAME] | baseline\n".utf8))
+        FileHandle.standardError.write(Data("usage: threshold-store-stress increment|hold|churn|unlock|seed|probe DIR [COUNT NAME] | baseline\n".utf8))
         exit(2)
     }
 }
