@@ -176,10 +176,13 @@ if applePlatformBuild {
     ]
     package.products += extensionProducts.map { .library(name: $0, targets: [$0]) }
     package.targets += [
-        .target(name: "SessionActivity", dependencies: ["ThresholdCore"], swiftSettings: swift6),
+        // The Live Activity's attributes and its ActivityKit client: the app's process only.
+        .target(name: "SessionActivity", dependencies: ["ThresholdCore", "ScreenTimeClient"], swiftSettings: swift6),
+        // What every process may use (no ActivityKit, no SwiftUI): the monitor links only this,
+        // EntryPoints and the store.
         .target(
             name: "ScreenTimeLive",
-            dependencies: ["ThresholdCore", "ScreenTimeClient", "SessionActivity"],
+            dependencies: ["ThresholdCore", "ScreenTimeClient"],
             swiftSettings: swift6
         ),
         .target(name: "MonitorExtension", dependencies: ["EntryPoints", "ScreenTimeLive"], swiftSettings: swift6),
@@ -209,7 +212,7 @@ if applePlatformBuild {
         ),
         .target(
             name: "AppLive",
-            dependencies: ["EntryPoints", "ScreenTimeLive", "ThresholdIntents", "DesignSystem"],
+            dependencies: ["EntryPoints", "ScreenTimeLive", "SessionActivity", "ThresholdIntents", "DesignSystem"],
             resources: [.process("Resources")],
             swiftSettings: swift6
         ),

@@ -2,6 +2,7 @@ import EntryPoints
 import Foundation
 import ScreenTimeClient
 import ScreenTimeLive
+import SessionActivity
 import StoreClient
 import ThresholdCore
 import ThresholdIntents
@@ -18,7 +19,7 @@ public struct LiveDependencies: Sendable {
 
     /// Builds the app's dependencies. `openStore` opens the App Group store (GRDB, in App/).
     public static func app(openStore: @escaping @Sendable () throws -> any StoreClient) -> LiveDependencies {
-        let screenTime = ScreenTimeClient.live(appGroup: AppIdentity.appGroup, process: .app)
+        let screenTime = ScreenTimeClient.live(appGroup: AppIdentity.appGroup).withLiveActivities()
         let connect: @Sendable () throws -> Runtime = {
             Runtime(store: try openStore(), screenTime: screenTime, restrictions: .live)
         }

@@ -5,18 +5,15 @@ import WidgetKit
 
 extension ScreenTimeClient {
     /// The client on a real iPhone: ManagedSettings, DeviceActivity, FamilyControls,
-    /// UserNotifications, ActivityKit and WidgetKit.
+    /// UserNotifications and WidgetKit — what every process may use. The Live Activity is the
+    /// app's alone (PLATFORM.md): here its endpoints refuse, and the app adds ActivityKit with
+    /// `withLiveActivities()` (SessionActivity), so the extensions never link it.
     ///
-    /// - Parameters:
-    ///   - appGroup: the App Group whose defaults record the monitored activities.
-    ///   - process: which process runs it; only the app can start or change a Live Activity.
-    public static func live(appGroup: String, process: LiveProcess) -> ScreenTimeClient {
+    /// - Parameter appGroup: the App Group whose defaults record the monitored activities.
+    public static func live(appGroup: String) -> ScreenTimeClient {
         let monitoring = ActivityMonitoring(records: ActivityRecords(defaults: UserDefaults(suiteName: appGroup) ?? .standard))
-        let liveActivitiesAllowed = process == .app
-        let requireApp: @Sendable () throws -> Void = {
-            guard liveActivitiesAllowed else {
-                throw ScreenTimeError.failed("The Live Activity changes when Threshold next opens (extensions cannot change it).")
-            }
+        let appOnly: @Sendable () throws -> Void = {
+            throw ScreenTimeError.failed("The Live Activity changes when Threshold next opens (extensions cannot change it).")
         }
         return ScreenTimeClient(
             applyShield: { try ShieldWriter.apply($0) },
@@ -28,15 +25,9 @@ extension ScreenTimeClient {
             requestAuthorization: { try await Authorization.request() },
             postNotification: { try Notifications.post($0) },
             removeNotifications: { Notifications.removePending($0) },
-            startLiveActivity: { content in try requireApp(); try LiveActivities.start(content) },
-            updateLiveActivity: { content in try requireApp(); try LiveActivities.update(content) },
-            endLiveActivity: { profile in try requireApp(); LiveActivities.end(profile) },
+            startLiveActivity: { _ in try appOnly() },
+            updateLiveActivity: { _ in try appOnly() },
+            endLiveActivity: { _ in try appOnly() },
             reloadWidgets: { WidgetCenter.shared.reloadAllTimelines() })
     }
-}
-
-/// The process a live client runs in.
-public enum LiveProcess: String, Sendable {
-    case app
-    case appExtension
 }

@@ -143,3 +143,44 @@ struct SwiftClasses {
         return initProblem(for: superclass).map { "\(name) inherits from \(superclass): \($0)" }
     }
 }
+
+/// The monitor runs in a small extension process (about 6 MB on a device) at every boundary:
+/// it links only what its callbacks need. App/README.md gives the reason for each module.
+@Suite struct MonitorFootprintTests {
+    /// The package modules the monitor's code reaches, and why (App/README.md lists the same).
+    static let packageModules: Set<String> = [
+        "MonitorExtension",   // the principal class's superclass: callbacks → triggers
+        "EntryPoints",        // Runtime: one reconcile, device restrictions after it
+        "ThresholdRuntime",   // the Reconciler
+        "ThresholdCore",      // the engine: evaluate, plan, commands
+        "StoreClient",        // the storage interface
+        "ThresholdStore",     // the App Group's SQLite store (GRDB)
+        "ScreenTimeClient",   // the interface the reconciler calls
+        "ScreenTimeLive",     // shields, monitoring, authorization, notifications, widget reloads
+    ]
+    /// The system frameworks those may import: no ActivityKit (only the app may change the Live
+    /// Activity), no SwiftUI, App Intents, Charts or Core NFC.
+    static let frameworks: Set<String> = [
+        "Foundation", "os", "Darwin", "Glibc", "DeviceActivity", "ManagedSettings", "FamilyControls", "UserNotifications", "WidgetKit",
+        "GRDB", "GRDBSQLite",
+    ]
+
+    @Test func theMonitor_reachesOnlyTheModulesItsCallbacksNeed() throws {
+        let project = try ProjectFiles()
+        let monitor = try #require(project.targets["ThresholdMonitor"])
+        let imports = project.reachableImports(of: monitor).union(monitor.products)
+        let ours = imports.filter { FileManager.default.fileExists(atPath: ProjectFiles.root.appendingPathComponent("Sources/\($0)").path) }
+        #expect(Set(ours) == Self.packageModules)
+        #expect(imports.subtracting(ours).subtracting(Self.frameworks).isEmpty,
+                "the monitor reaches \(imports.subtracting(ours).subtracting(Self.frameworks).sorted())")
+    }
+
+    @Test func appReadme_listsEveryModuleTheMonitorLinks() throws {
+        let readme = try String(contentsOf: ProjectFiles.app.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try #require(readme.components(separatedBy: "### What the monitor links").dropFirst().first)
+            .components(separatedBy: "\n## ").first ?? ""
+        for module in Self.packageModules.union(["ActivityKit"]) {
+            #expect(section.contains("`\(module)`"), "App/README.md's monitor section does not name \(module)")
+        }
+    }
+}

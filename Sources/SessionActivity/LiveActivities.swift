@@ -1,11 +1,22 @@
 import ActivityKit
 import Foundation
 import ScreenTimeClient
-import SessionActivity
 import ThresholdCore
 
-/// The session Live Activity. Only the app can start one; extensions leave it to the app (the
-/// reconciler records the failure and the app's next reconcile catches up).
+extension ScreenTimeClient {
+    /// The same client with the session Live Activity on ActivityKit, for the app's process (and
+    /// the App Intents it runs): the only process iOS lets start or change one. Extensions use
+    /// the client as `ScreenTimeLive` builds it, which refuses, so they never link ActivityKit.
+    public func withLiveActivities() -> ScreenTimeClient {
+        var client = self
+        client.startLiveActivity = { try LiveActivities.start($0) }
+        client.updateLiveActivity = { try LiveActivities.update($0) }
+        client.endLiveActivity = { LiveActivities.end($0) }
+        return client
+    }
+}
+
+/// The session Live Activity on ActivityKit.
 enum LiveActivities {
     static func start(_ content: LiveActivityContent) throws {
         guard ActivityAuthorizationInfo().areActivitiesEnabled else {
