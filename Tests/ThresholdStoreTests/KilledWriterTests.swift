@@ -16,7 +16,7 @@ import ThresholdCore
 
     @Test func aWriterKilledAt200RandomMoments_leavesEveryUnlockWholeOrAbsent() throws {
         let seed = UInt64(ProcessInfo.processInfo.environment["THRESHOLD_KILL_SEED"] ?? "") ?? UInt64.random(in: 1...UInt64.max)
-        var random = SplitMix(seed: seed)
+        var random = SplitMix64(seed: seed)
         let folder = TemporaryDirectory()
         try folder.open().replace(with: Fixture.state)
         var unlocks = 0
@@ -64,18 +64,5 @@ import ThresholdCore
         // The kills really landed in different places: some before any write, most after some.
         #expect(unlocks > Self.kills / 2)
         #expect(killedMidOpen > 0)
-    }
-}
-
-/// A small seeded generator, so a failing run can be repeated (`THRESHOLD_KILL_SEED`).
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -59,7 +59,7 @@ import TestSupport
     @Test func nextChange_isExact() async {
         await propertyCheck(count: 300, input: Self.worlds, Gen.int(in: 0...1_000_000)) { world, salt in
             let e = evaluate(world.state, at: world.now, calendar: world.calendar)
-            var rng = SplitMix(seed: UInt64(salt))
+            var rng = SplitMix64(seed: UInt64(salt))
             guard let next = e.nextChange else {
                 for _ in 0..<5 {
                     let later = world.now.addingTimeInterval(Double.random(in: 1...(10 * 86_400), using: &rng))
@@ -82,7 +82,7 @@ import TestSupport
 
     @Test func result_doesNotDependOnTheOrderOfTheStatesCollections() async {
         await propertyCheck(count: 300, input: Self.worlds, Gen.int(in: 0...1_000_000)) { world, salt in
-            var rng = SplitMix(seed: UInt64(salt))
+            var rng = SplitMix64(seed: UInt64(salt))
             let shuffled = world.state.shuffled(using: &rng)
             #expect(evaluate(shuffled, at: world.now, calendar: world.calendar) == evaluate(world.state, at: world.now, calendar: world.calendar))
         }
@@ -170,18 +170,5 @@ struct Oracle {
             rules.append(Rule(name: "tutorial", kind: .allowList(.empty), wholeLifted: false, liftedTokens: []))
         }
         rulesInForce = rules
-    }
-}
-
-/// A small seeded generator for the tests' own choices (SplitMix64).
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
