@@ -9,11 +9,19 @@ import UserNotifications
 /// notification tap also reconciles (`Trigger.notificationResponse`).
 @MainActor
 public final class ThresholdAppDelegate: NSObject, UIApplicationDelegate, @preconcurrency UNUserNotificationCenterDelegate {
-    /// Set by the app once its dependencies exist, so a notification tap can reconcile.
-    public var runtime: Runtime?
+    /// The app's runtime, so a notification tap can reconcile: the one the `App` built in its
+    /// `init`, which SwiftUI runs before it creates this delegate (``LiveDependencies/launched``).
+    /// So it is here for the first notification response, even on a cold launch from a tap.
+    public private(set) var runtime: Runtime?
+
+    public override init() {
+        runtime = LiveDependencies.launched?.runtime
+        super.init()
+    }
 
     public func application(_ application: UIApplication,
                             didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]? = nil) -> Bool {
+        if runtime == nil { runtime = LiveDependencies.launched?.runtime }
         UNUserNotificationCenter.current().delegate = self
         return true
     }
