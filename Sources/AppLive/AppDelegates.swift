@@ -10,18 +10,14 @@ import UserNotifications
 @MainActor
 public final class ThresholdAppDelegate: NSObject, UIApplicationDelegate, @preconcurrency UNUserNotificationCenterDelegate {
     /// The app's runtime, so a notification tap can reconcile: the one the `App` built in its
-    /// `init`, which SwiftUI runs before it creates this delegate (``LiveDependencies/launched``).
-    /// So it is here for the first notification response, even on a cold launch from a tap.
-    public private(set) var runtime: Runtime?
-
-    public override init() {
-        runtime = LiveDependencies.launched?.runtime
-        super.init()
-    }
+    /// `init` (``LiveDependencies/launched``). SwiftUI runs that `init` before it creates this
+    /// delegate, and every scene and notification response comes after it, so the runtime is
+    /// here for the first response, even on a cold launch from a tap; nothing has to hand it over
+    /// from a screen.
+    public var runtime: Runtime? { LiveDependencies.launched?.runtime }
 
     public func application(_ application: UIApplication,
                             didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]? = nil) -> Bool {
-        if runtime == nil { runtime = LiveDependencies.launched?.runtime }
         UNUserNotificationCenter.current().delegate = self
         return true
     }

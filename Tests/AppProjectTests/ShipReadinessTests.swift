@@ -154,8 +154,8 @@ import Testing
         #expect(!app.contains("delegate.runtime"), "the app hands the delegate its runtime from a view, too late for a cold launch's notification")
         let delegates = try Self.text("Sources/AppLive/AppDelegates.swift")
         let delegate = try #require(Self.declarations(in: delegates).first { $0.name == "ThresholdAppDelegate" })
-        #expect(delegate.body.contains("override init()") && delegate.body.contains("LiveDependencies.launched"),
-                "ThresholdAppDelegate does not take the runtime when it is created")
+        #expect(delegate.body.contains("var runtime: Runtime? { LiveDependencies.launched?.runtime }"),
+                "ThresholdAppDelegate does not read the runtime the app built at launch")
         #expect(try Self.text("Sources/AppLive/LiveDependencies.swift").contains("launched = dependencies"))
     }
 
