@@ -7,8 +7,9 @@ import WidgetKit
 // NB: from the iOS 18 SDK on, `Widget`, `WidgetConfiguration` and `View` are `@MainActor`, and so
 // is every type that conforms to them where it is declared. The iOS 17.0 SDK that compiles this
 // on Linux marks none of them, and its `StaticConfiguration` builds views outside the main actor,
-// so an explicit `@MainActor` does not build there. Every type here takes its isolation from its
-// conformance, and nothing that does not conform builds a configuration or a view
+// so an explicit `@MainActor` on a widget, or on a view a configuration builds, does not build
+// there. Those take their isolation from their conformance (views built only inside other views,
+// like `SessionTimer`, say it), and nothing that does not conform builds a configuration
 // (``CountConfiguration`` conforms itself).
 
 /// The running session on the lock screen (and the home screen): its name, phase and time.
