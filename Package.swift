@@ -25,6 +25,8 @@ let package = Package(
         .library(name: "PrayerContent", targets: ["PrayerContent"]),
         .library(name: "ScreenTimeClient", targets: ["ScreenTimeClient"]),
         .library(name: "ThresholdRuntime", targets: ["ThresholdRuntime"]),
+        // The screens' models: the app holds its `AppModel` (App/Threshold).
+        .library(name: "FeatureModels", targets: ["FeatureModels"]),
         .library(name: "ScreenTimeSimulator", targets: ["ScreenTimeSimulator"]),
         // The builders and workloads, for the benchmark package in Benchmarks/.
         .library(name: "TestSupport", targets: ["TestSupport"]),

@@ -1,7 +1,8 @@
 import AppIntents
 import ThresholdIntents
 
-/// Siri and Shortcuts phrases for the package's intents.
+/// Siri and Shortcuts phrases for the package's intents. The profiles a phrase can name are
+/// updated after every change to them (`LiveDependencies.app(…shortcuts:)`).
 struct ThresholdShortcuts: AppShortcutsProvider {
     static var appShortcuts: [AppShortcut] {
         AppShortcut(intent: StartProfileIntent(), phrases: ["Start \(\.$profile) in \(.applicationName)", "Focus with \(.applicationName)"],
@@ -15,7 +16,7 @@ struct ThresholdShortcuts: AppShortcutsProvider {
     }
 }
 
-/// Makes the package's intents part of the app (App Intents in a Swift package: Xcode 16+).
+/// Makes the package's intents part of the app (App Intents metadata from a Swift package: Xcode 26).
 struct ThresholdAppIntents: AppIntentsPackage {
     static var includedPackages: [any AppIntentsPackage.Type] { [ThresholdIntentsPackage.self] }
 }

@@ -21,18 +21,32 @@ import UnlockFeature
 /// The app's root (``AppModel``): onboarding until it is done, then the tabs; links,
 /// notifications and quick actions open their screen; every foreground reads Screen Time access
 /// again and reconciles. When the store cannot be opened it says so and shields stay as they were.
+///
+/// The model is made once, by the app (``AppModel/live(_:)``, held in its `@State`), never here:
+/// a view's `body` runs again on every scene change.
 @MainActor
 public struct AppRootView: View {
     let dependencies: LiveDependencies
+    let model: AppModel?
 
-    public init(dependencies: LiveDependencies) { self.dependencies = dependencies }
+    public init(dependencies: LiveDependencies, model: AppModel?) {
+        self.dependencies = dependencies
+        self.model = model
+    }
 
     public var body: some View {
-        if let runtime = dependencies.runtime {
-            AppScreens(model: AppModel(client: .live(runtime: runtime, dependencies: dependencies)))
+        if let model {
+            AppScreens(model: model)
         } else {
             StoreProblemView(problem: dependencies.storeProblem)
         }
+    }
+}
+
+extension AppModel {
+    /// The app's model over the live dependencies; `nil` when the store could not be opened.
+    public static func live(_ dependencies: LiveDependencies) -> AppModel? {
+        dependencies.runtime.map { AppModel(client: .live(runtime: $0, dependencies: dependencies)) }
     }
 }
 
@@ -52,7 +66,7 @@ extension AppClient {
 /// The tabs and what is shown over them.
 @MainActor
 struct AppScreens: View {
-    @State var model: AppModel
+    @Bindable var model: AppModel
     @State private var requests = SystemRequests.main
     @Environment(\.scenePhase) private var scenePhase
 

@@ -9,8 +9,12 @@ import UserNotifications
 /// notification tap also reconciles (`Trigger.notificationResponse`).
 @MainActor
 public final class ThresholdAppDelegate: NSObject, UIApplicationDelegate, @preconcurrency UNUserNotificationCenterDelegate {
-    /// Set by the app once its dependencies exist, so a notification tap can reconcile.
-    public var runtime: Runtime?
+    /// The app's runtime, so a notification tap can reconcile: the one the `App` built in its
+    /// `init` (``LiveDependencies/launched``). SwiftUI runs that `init` before it creates this
+    /// delegate, and every scene and notification response comes after it, so the runtime is
+    /// here for the first response, even on a cold launch from a tap; nothing has to hand it over
+    /// from a screen.
+    public var runtime: Runtime? { LiveDependencies.launched?.runtime }
 
     public func application(_ application: UIApplication,
                             didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]? = nil) -> Bool {

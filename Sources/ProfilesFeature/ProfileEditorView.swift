@@ -49,6 +49,16 @@ struct ProfileEditorView: View {
                         Text("Strictness", bundle: .module)
                     }
                     Text.strictnessMeaning(model.strictness).font(.footnote).foregroundStyle(.secondary)
+                    if model.strictness == .locked {
+                        // NB: iOS's `denyAppRemoval` is device-wide; it cannot spare the other apps.
+                        Label {
+                            Text("While its session runs, no app can be deleted from this iPhone, not only Threshold, and the date and time stay automatic.", bundle: .module)
+                        } icon: {
+                            Image(systemName: "lock.iphone").accessibilityHidden(true)
+                        }
+                        .font(.footnote)
+                        .foregroundStyle(.secondary)
+                    }
                     ForEach(RitualKind.allCases, id: \.self) { kind in
                         Toggle(isOn: Binding(get: { model.rituals.contains(kind) },
                                              set: { on in if on { model.rituals.insert(kind) } else { model.rituals.remove(kind) } })) {

@@ -4,10 +4,14 @@ import SwiftUI
 import ThresholdCore
 
 /// Today's score: 100 less a point for every ten minutes of screen time.
+///
+/// NB: views are `@MainActor` (the SDK marks `View` so from iOS 18 on); their initialisers are
+/// `nonisolated` because a report scene builds them in its `content`, which the SDK does not isolate.
+@MainActor
 public struct ScoreView: View {
     let review: DailyReview
 
-    public init(review: DailyReview) { self.review = review }
+    nonisolated public init(review: DailyReview) { self.review = review }
 
     public var body: some View {
         HStack(spacing: 16) {
@@ -29,10 +33,11 @@ public struct ScoreView: View {
 }
 
 /// The daily review: the score, the apps the time went to, and pickups.
+@MainActor
 public struct DailyReviewView: View {
     let review: DailyReview
 
-    public init(review: DailyReview) { self.review = review }
+    nonisolated public init(review: DailyReview) { self.review = review }
 
     public var body: some View {
         VStack(alignment: .leading, spacing: 16) {

@@ -10,13 +10,26 @@ import ThresholdCore
 /// extension never needs to connect.
 public enum IntentRuntime {
     private static let connection = Connection<Runtime>()
+    private static let suspension = Connection<StoreSuspension>()
 
-    /// Registers how to build the runtime; the first intent that needs it builds it.
-    public static func connect(_ make: @escaping @Sendable () throws -> Runtime) {
+    /// Registers how to build the runtime, and the app's ``StoreSuspension``: the store is
+    /// suspended while the app is in the background, and an intent wakes it for as long as it
+    /// runs. The first intent that needs the runtime builds it; in the app the recipe hands back
+    /// the runtime the app's screens use, so intents and screens share one store.
+    public static func connect(_ make: @escaping @Sendable () throws -> Runtime, suspension: StoreSuspension) {
         connection.connect(make)
+        self.suspension.connect { suspension }
+    }
+
+    /// Runs `body` with the runtime and the store awake; throws an error the person can read in
+    /// Shortcuts when there is no runtime.
+    static func run<T>(_ body: (Runtime) async throws -> T) async throws -> T {
+        guard let suspension = try? suspension.value() else { return try await body(try runtime()) }
+        return try await suspension.whileAwake { try await body(try runtime()) }
     }
 
     /// The runtime, or an error the person can read in Shortcuts.
+    /// Intents call ``run(_:)``, which keeps the store awake around this.
     static func runtime() throws -> Runtime {
         do {
             return try connection.value()

@@ -31,19 +31,20 @@ public struct ProfileQuery: EntityQuery, Sendable {
     public init() {}
 
     public func entities(for identifiers: [String]) async throws -> [ProfileEntity] {
-        try profiles().filter { identifiers.contains($0.id) }
+        try await profiles().filter { identifiers.contains($0.id) }
     }
 
     public func suggestedEntities() async throws -> [ProfileEntity] {
-        try profiles()
+        try await profiles()
     }
 
-    private func profiles() throws -> [ProfileEntity] {
-        let runtime = try IntentRuntime.runtime()
-        do {
-            return try runtime.store.read().engine.profiles.map(ProfileEntity.init)
-        } catch {
-            throw IntentFailure(String(describing: error))
+    private func profiles() async throws -> [ProfileEntity] {
+        try await IntentRuntime.run { runtime in
+            do {
+                return try runtime.store.read().engine.profiles.map(ProfileEntity.init)
+            } catch {
+                throw IntentFailure(String(describing: error))
+            }
         }
     }
 }

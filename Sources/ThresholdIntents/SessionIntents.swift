@@ -3,8 +3,12 @@ import EntryPoints
 import Foundation
 import ThresholdCore
 
-/// Shortcuts: start a profile. Passes the same checks as the in-app button.
-public struct StartProfileIntent: AppIntent {
+/// Shortcuts and Siri: start a profile. Passes the same checks as the in-app button.
+///
+/// A `LiveActivityIntent`, so iOS runs it in the app's process with leave to start a Live
+/// Activity even with the app in the background: a session started from Shortcuts gets its
+/// Live Activity at once, like one started in the app (PLATFORM.md).
+public struct StartProfileIntent: LiveActivityIntent {
     public static var title: LocalizedStringResource { "Start Profile" }
     public static var description: IntentDescription { "Starts a Threshold profile's session and shields its apps." }
 
@@ -18,7 +22,7 @@ public struct StartProfileIntent: AppIntent {
     }
 
     public func perform() async throws -> some IntentResult & ProvidesDialog {
-        let done = try IntentRuntime.runtime().startProfile(ProfileID(profile.id), from: .appIntent("StartProfile"))
+        let done = try await IntentRuntime.run { $0.startProfile(ProfileID(profile.id), from: .appIntent("StartProfile")) }
         return .result(dialog: "\(try done.result(or: "\(profile.emoji) \(profile.name) is on."))")
     }
 }
@@ -31,7 +35,7 @@ public struct EndSessionIntent: AppIntent {
     public init() {}
 
     public func perform() async throws -> some IntentResult & ProvidesDialog {
-        let done = try IntentRuntime.runtime().endSession(from: .appIntent("EndSession"))
+        let done = try await IntentRuntime.run { $0.endSession(from: .appIntent("EndSession")) }
         return .result(dialog: "\(try done.result(or: "Session ended."))")
     }
 }
@@ -44,7 +48,7 @@ public struct TakeBreakIntent: AppIntent {
     public init() {}
 
     public func perform() async throws -> some IntentResult & ProvidesDialog {
-        let done = try IntentRuntime.runtime().takeBreak(from: .appIntent("TakeBreak"))
+        let done = try await IntentRuntime.run { $0.takeBreak(from: .appIntent("TakeBreak")) }
         return .result(dialog: "\(try done.result(or: "Break started; your shields come back by themselves."))")
     }
 }
@@ -57,12 +61,12 @@ public struct StatusIntent: AppIntent {
     public init() {}
 
     public func perform() async throws -> some IntentResult & ProvidesDialog & ReturnsValue<String> {
-        let runtime = try IntentRuntime.runtime()
-        let summary: StatusSummary
-        do {
-            summary = StatusSummary(try runtime.store.read(), now: Date(), calendar: runtime.clock.calendar)
-        } catch {
-            summary = StatusSummary(unreadable: error)
+        let summary = try await IntentRuntime.run { runtime in
+            do {
+                return StatusSummary(try runtime.store.read(), now: Date(), calendar: runtime.clock.calendar)
+            } catch {
+                return StatusSummary(unreadable: error)
+            }
         }
         return .result(value: summary.description, dialog: "\(summary.description)")
     }
@@ -83,7 +87,7 @@ public struct EndSessionActivityIntent: LiveActivityIntent {
     }
 
     public func perform() async throws -> some IntentResult {
-        _ = try IntentRuntime.runtime().endSession(ProfileID(profileID), from: .liveActivityButton("End")).result(or: "")
+        _ = try await IntentRuntime.run { $0.endSession(ProfileID(profileID), from: .liveActivityButton("End")) }.result(or: "")
         return .result()
     }
 }
@@ -103,10 +107,12 @@ public struct TakeBreakActivityIntent: LiveActivityIntent {
     }
 
     public func perform() async throws -> some IntentResult {
-        _ = try IntentRuntime.runtime().takeBreak(ProfileID(profileID), from: .liveActivityButton("Break")).result(or: "")
+        _ = try await IntentRuntime.run { $0.takeBreak(ProfileID(profileID), from: .liveActivityButton("Break")) }.result(or: "")
         return .result()
     }
 }
 
-/// Makes this module's intents known to the app (`AppIntentsPackage`, Xcode 16 for Swift packages).
+/// Makes this module's intents known to the targets that include it: the app
+/// (`ThresholdAppIntents`) and the widget extension (`ThresholdWidgetIntents`). Xcode extracts
+/// App Intents metadata from a Swift package only from Xcode 26 on.
 public struct ThresholdIntentsPackage: AppIntentsPackage {}

@@ -63,13 +63,15 @@ extension ThresholdStore {
 
     /// Tells every open store in this process that the app is about to be suspended: they stop
     /// taking SQLite locks, so iOS does not kill the app for holding one (`0xDEAD10CC`).
-    /// Writes fail with `StoreError.busy` until `resumeAll()`. Call from the app delegate's
-    /// `applicationDidEnterBackground` (or a background task's expiration handler).
+    /// Writes fail with `StoreError.busy` until `resumeAll()`. The app calls it through
+    /// `StoreSuspension` (EntryPoints) when it goes to the background, and `resumeAll()` while an
+    /// App Intent runs there.
     public static func suspendAll() {
         NotificationCenter.default.post(name: Database.suspendNotification, object: nil)
     }
 
-    /// Lets suspended stores take locks again: call when the app returns to the foreground.
+    /// Lets suspended stores take locks again: when the app returns to the foreground, or an
+    /// App Intent or Live Activity button runs in the background (`StoreSuspension.whileAwake`).
     public static func resumeAll() {
         NotificationCenter.default.post(name: Database.resumeNotification, object: nil)
     }

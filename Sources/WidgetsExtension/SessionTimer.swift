@@ -3,6 +3,7 @@ import ThresholdCore
 
 /// The time a session shows: counting down to the break's end, the goal or the session's end,
 /// or counting up from its start when it is open-ended.
+@MainActor
 struct SessionTimer: View {
     let content: LiveActivityContent
 

@@ -4,6 +4,14 @@ import SwiftUI
 import ThresholdCore
 import WidgetKit
 
+// NB: from the iOS 18 SDK on, `Widget`, `WidgetConfiguration` and `View` are `@MainActor`, and so
+// is every type that conforms to them where it is declared. The iOS 17.0 SDK that compiles this
+// on Linux marks none of them, and its `StaticConfiguration` builds views outside the main actor,
+// so an explicit `@MainActor` on a widget, or on a view a configuration builds, does not build
+// there. Those take their isolation from their conformance (views built only inside other views,
+// like `SessionTimer`, say it), and nothing that does not conform builds a configuration
+// (``CountConfiguration`` conforms itself).
+
 /// The running session on the lock screen (and the home screen): its name, phase and time.
 public struct SessionWidget: Widget {
     public init() {}
@@ -53,9 +61,9 @@ public struct StreakWidget: Widget {
     public init() {}
 
     public var body: some WidgetConfiguration {
-        CountWidget(kind: "app.threshold.streak", value: \.streakDays, symbol: "flame.fill", tint: Palette.ember,
-                    caption: Text("day streak", bundle: .module), name: Text("Streak", bundle: .module),
-                    description: Text("Days in a row with a prayer or a completed session.", bundle: .module)).body
+        CountConfiguration(kind: "app.threshold.streak", value: \.streakDays, symbol: "flame.fill", tint: Palette.ember,
+                           caption: Text("day streak", bundle: .module), name: Text("Streak", bundle: .module),
+                           description: Text("Days in a row with a prayer or a completed session.", bundle: .module))
     }
 }
 
@@ -64,14 +72,14 @@ public struct BankWidget: Widget {
     public init() {}
 
     public var body: some WidgetConfiguration {
-        CountWidget(kind: "app.threshold.bank", value: \.credits, symbol: "banknote.fill", tint: Palette.sage,
-                    caption: Text("minutes banked", bundle: .module), name: Text("Focus Bank", bundle: .module),
-                    description: Text("Credits earned by focusing, to spend on unlocks.", bundle: .module)).body
+        CountConfiguration(kind: "app.threshold.bank", value: \.credits, symbol: "banknote.fill", tint: Palette.sage,
+                           caption: Text("minutes banked", bundle: .module), name: Text("Focus Bank", bundle: .module),
+                           description: Text("Credits earned by focusing, to spend on unlocks.", bundle: .module))
     }
 }
 
 /// A widget that shows one number of the snapshot.
-struct CountWidget {
+struct CountConfiguration: WidgetConfiguration {
     let kind: String
     let value: KeyPath<WidgetSnapshot, Int>
     let symbol: String

@@ -1,7 +1,8 @@
 import Foundation
 
-/// Device-wide settings a locked restriction adds while it is in force: Threshold cannot be
-/// deleted (`application.denyAppRemoval`) and the clock cannot be set by hand
+/// Device-wide settings a locked restriction adds while it is in force: no app can be deleted,
+/// Threshold included (`application.denyAppRemoval`; iOS applies it to every app on the device,
+/// so the profile editor says so where Beast Mode is chosen) and the clock cannot be set by hand
 /// (`dateAndTime.requireAutomaticDateAndTime`).
 ///
 /// Deleting the app removes every restriction it set, and moving the clock ends DeviceActivity
