@@ -9,14 +9,15 @@ extension ScreenTimeClient {
     ///
     /// - Parameters:
     ///   - appGroup: the App Group whose defaults record the monitored activities.
-    ///   - process: which process runs it; only the app can start or change a Live Activity.
+    ///   - process: which process runs it; only the app can start or change a Live Activity (a
+    ///     start also needs it in the foreground, or a `LiveActivityIntent` running).
     public static func live(appGroup: String, process: LiveProcess) -> ScreenTimeClient {
         let monitoring = ActivityMonitoring(records: ActivityRecords(defaults: UserDefaults(suiteName: appGroup) ?? .standard))
         let liveActivitiesAllowed = process == .app
         let requireApp: @Sendable () throws -> Void = {
-            guard liveActivitiesAllowed else {
-                throw ScreenTimeError.failed("The Live Activity changes when Threshold next opens (extensions cannot change it).")
-            }
+            // NB: iOS lets only the app (and its Live Activity intents, which run in it) start or
+            // change a Live Activity; the reconciler leaves the change for the app's next run.
+            guard liveActivitiesAllowed else { throw ScreenTimeError.liveActivityNotAllowed("an app extension") }
         }
         return ScreenTimeClient(
             applyShield: { try ShieldWriter.apply($0) },
@@ -31,7 +32,12 @@ extension ScreenTimeClient {
             startLiveActivity: { content in try requireApp(); try LiveActivities.start(content) },
             updateLiveActivity: { content in try requireApp(); try LiveActivities.update(content) },
             endLiveActivity: { profile in try requireApp(); LiveActivities.end(profile) },
-            reloadWidgets: { WidgetCenter.shared.reloadAllTimelines() })
+            reloadWidgets: { WidgetCenter.shared.reloadAllTimelines() },
+            notificationPermission: { Notifications.permission() },
+            requestNotificationPermission: {
+                _ = try await Notifications.requestPermission()
+                return Notifications.permission() ?? .denied
+            })
     }
 }
 
