@@ -13,11 +13,11 @@ extension ScreenTimeClient {
     ///     start also needs it in the foreground, or a `LiveActivityIntent` running).
     public static func live(appGroup: String, process: LiveProcess) -> ScreenTimeClient {
         let monitoring = ActivityMonitoring(records: ActivityRecords(defaults: UserDefaults(suiteName: appGroup) ?? .standard))
-        let liveActivitiesAllowed = process == .app
+        let inApp = process == .app
         let requireApp: @Sendable () throws -> Void = {
             // NB: iOS lets only the app (and its Live Activity intents, which run in it) start or
             // change a Live Activity; the reconciler leaves the change for the app's next run.
-            guard liveActivitiesAllowed else { throw ScreenTimeError.liveActivityNotAllowed("an app extension") }
+            guard inApp else { throw ScreenTimeError.liveActivityNotAllowed("an app extension") }
         }
         return ScreenTimeClient(
             applyShield: { try ShieldWriter.apply($0) },
@@ -33,11 +33,10 @@ extension ScreenTimeClient {
             updateLiveActivity: { content in try requireApp(); try LiveActivities.update(content) },
             endLiveActivity: { profile in try requireApp(); LiveActivities.end(profile) },
             reloadWidgets: { WidgetCenter.shared.reloadAllTimelines() },
-            notificationPermission: { Notifications.permission() },
-            requestNotificationPermission: {
-                _ = try await Notifications.requestPermission()
-                return Notifications.permission() ?? .denied
-            })
+            // NB: only the app reads it (the person changes it in Settings, which the app sees on
+            // coming forward); an extension keeps what the app recorded and never waits on iOS.
+            notificationPermission: { inApp ? Notifications.permission() : nil },
+            requestNotificationPermission: { try await Notifications.requestPermission() ? .allowed : .denied })
     }
 }
 
