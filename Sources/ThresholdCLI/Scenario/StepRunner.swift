@@ -328,7 +328,7 @@ final class StepRunner {
     }
 
     func statusLines() throws -> [String] {
-        var lines = ["time: \(phone.clock.readable(phone.clock.wall, weekday: true)) \(phone.clock.timeZone.identifier), Threshold \(phone.appRunning ? "running" : "not running")"]
+        var lines = ["time: \(phone.clock.readable(phone.clock.wall, weekday: true)) \(phone.clock.timeZone.identifier), Threshold \(phone.appInForeground ? "on screen" : phone.appRunning ? "running in the background" : "not running")"]
         let stored = try? phone.store.read()
         let enforcement = stored?.lastEnforcement(deviceZone: phone.clock.timeZone)
         for app in phone.shieldedApps {
