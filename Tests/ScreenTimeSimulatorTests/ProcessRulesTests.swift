@@ -152,3 +152,13 @@ import ThresholdCore
         #expect(throws: SimulatorError.self) { try again.setClock(to: at("2026-11-23 13:00")) }
     }
 }
+
+@Suite struct ProcessTableDocumentationTests {
+    @Test func theReadme_showsTheTableTheCodeEnforces() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        for row in ProcessRules.table {
+            #expect(readme.contains(row + "\n"), "README.md lacks the row \(row)")
+        }
+    }
+}
