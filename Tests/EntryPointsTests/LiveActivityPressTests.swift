@@ -53,3 +53,20 @@ import ThresholdCore
         #expect(LocalNotification.refusal(of: .end, profile: "beast", because: "no").interruption == .active)
     }
 }
+
+@Suite struct RunningSessionTests {
+    @Test func endingTheRunningSession_findsTheOneInForce_notAStaleLiveActivity() throws {
+        let hours = Profile.make("early", name: "Early", path: .key, selection: .apps("tiktok"), schedules: [.on(Weekday.weekdays, "09:00", "10:00")])
+        let later = Profile.make("late", name: "Late", path: .key, selection: .apps("youtube"), schedules: [.on(Weekday.weekdays, "10:00", "11:00")])
+        let phone = try SimulatedPhone(start: at("2026-03-02 09:30"), timeZone: TimeZone(identifier: "America/New_York")!,
+                                       setup: .make(profiles: [hours, later]))
+        phone.openThreshold()
+        #expect(phone.liveActivity?.profileID == "early")
+        phone.killApp()
+        phone.advance(to: at("2026-03-02 10:05"))
+        #expect(phone.liveActivity?.profileID == "early", "the monitor could neither end it nor start the next")
+        let done = phone.runtime(for: .intent).endSession(from: .appIntent("EndSession"))
+        #expect(done.problem == nil)
+        #expect(!phone.shieldedApps.contains("youtube"))
+    }
+}
