@@ -91,7 +91,7 @@ package.targets += [
     .target(
         name: "ThresholdCLI",
         dependencies: [
-            "ThresholdCore", "StoreClient", "ScreenTimeClient", "ThresholdRuntime", "ScreenTimeSimulator", "ThresholdStore",
+            "ThresholdCore", "StoreClient", "ScreenTimeClient", "ThresholdRuntime", "EntryPoints", "ScreenTimeSimulator", "ThresholdStore",
             "PrayerContent", "ThresholdKeys",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Yams", package: "Yams"),

@@ -7,7 +7,7 @@ import ScreenTimeLive
 enum ExtensionRuntime {
     static func connect() throws -> Runtime {
         Runtime(store: try AppGroupStore.open(role: .appExtension),
-                screenTime: .live(appGroup: AppIdentity.appGroup),
+                screenTime: .live(appGroup: AppIdentity.appGroup, process: .appExtension),
                 restrictions: .live)
     }
 }

@@ -44,7 +44,7 @@ public struct LiveDependencies: Sendable {
                            suspendStore: @escaping @Sendable () -> Void,
                            resumeStore: @escaping @Sendable () -> Void,
                            shortcuts: any AppShortcutsProvider.Type) -> LiveDependencies {
-        let screenTime = ScreenTimeClient.live(appGroup: AppIdentity.appGroup).withLiveActivities()
+        let screenTime = ScreenTimeClient.live(appGroup: AppIdentity.appGroup, process: .app).withLiveActivities()
         let shortcutProfiles = ShortcutProfiles(update: { shortcuts.updateAppShortcutParameters() })
         let runtime = Connection<Runtime>()
         runtime.connect {

@@ -40,9 +40,9 @@ extension Runtime {
     }
 
     /// The session-shaped profile the last reconcile found in force: the one the Live Activity
-    /// shows, else the first in rule order.
+    /// and the widget show, else the first in rule order.
     static func runningProfile(in state: StoredState, deviceZone: TimeZone) throws -> ProfileID {
-        if let shown = state.applied.liveActivity?.profileID { return shown }
+        if let shown = state.applied.session?.profileID { return shown }
         let running = state.lastEnforcement(deviceZone: deviceZone)?.rules.lazy.compactMap { rule -> ProfileID? in
             guard case .profile(let id) = rule.rule, state.engine.profile(id)?.path.isSessionPath == true else { return nil }
             return id

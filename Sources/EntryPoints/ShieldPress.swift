@@ -81,7 +81,8 @@ public struct ShieldPressResult: Hashable, Sendable {
 
 extension LocalNotification {
     /// The notification a shield button posts to lead into the app at `destination`. One per
-    /// destination: pressing again replaces it rather than stacking copies.
+    /// destination: pressing again replaces it rather than stacking copies. Time-sensitive, so it
+    /// arrives under a Focus.
     ///
     /// NB: iOS 18.1 delays notifications posted from the shield by about ten seconds (PLATFORM.md).
     public static func followUp(to destination: AppDestination, appName: String?) -> LocalNotification {
@@ -92,6 +93,9 @@ extension LocalNotification {
         case .tutorial: ("Finish setting up Threshold", "Tap to finish your first session.")
         case .home, .feedback: ("Threshold", "Tap to see why this is blocked and how to unlock.")
         }
-        return LocalNotification(id: "shield:" + destination.deepLink, title: title, body: body, destination: destination)
+        // NB: time-sensitive, so a Focus does not hold back the only way from a shield into the
+        // app (it needs the Time Sensitive Notifications entitlement; PLATFORM.md).
+        return LocalNotification(id: "shield:" + destination.deepLink, title: title, body: body, destination: destination,
+                                 interruption: .timeSensitive)
     }
 }

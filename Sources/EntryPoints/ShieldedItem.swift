@@ -73,7 +73,9 @@ extension ShieldContent {
     /// the last enforcement gives, or ``unknownReason`` when there is none or the state could not
     /// be read. Never throws: a shield must always show something, and the unknown shield's
     /// buttons only close it or point to the app.
-    /// `verse` is the line Selah's shield shows, when the prayer library gives one.
+    /// `verse` is the line Selah's shield shows, when the prayer library gives one. With
+    /// notifications off (as the last reconcile found), a shield whose button leads into the app
+    /// says to open Threshold by hand.
     public static func shown(for item: ShieldedItem, in state: Result<StoredState, any Error>, deviceZone: TimeZone,
                              verse: String? = nil) -> ShieldContent {
         shown(for: item, reason: item.lastReason(in: state, deviceZone: deviceZone), in: state, verse: verse)
@@ -85,5 +87,6 @@ extension ShieldContent {
         guard case .success(let stored) = state, let reason else { return .unknownReason }
         return ShieldContent(reason: reason, app: item.appToken, appName: item.name, verse: verse,
                              streak: stored.progress.shownStreak(for: reason))
+            .withNotifications(stored.applied.notificationPermission)
     }
 }

@@ -16,7 +16,7 @@ public struct StatusSummary: Hashable, Sendable, CustomStringConvertible {
     /// From the last saved reconcile, its enforcement already computed.
     init(_ state: StoredState, lastEnforcement enforcement: Enforcement?, now: Date, calendar: Calendar) {
         let clock = Clockwork(calendar: calendar)
-        if let live = state.applied.liveActivity {
+        if let live = state.applied.session {
             switch live.phase {
             case .onBreak:
                 headline = "\(live.title): on a break" + (live.breakUntil.map { " until \(clock.readable($0))" } ?? "")

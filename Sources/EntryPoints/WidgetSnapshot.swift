@@ -45,7 +45,9 @@ public struct WidgetSnapshot: Hashable, Codable, Sendable {
                 activeDays.insert(clock.localDate(of: ending.at))
             }
         }
-        let session = state.applied.liveActivity
+        // NB: the session as the last reconcile found it, not the Live Activity: a session a
+        // schedule started with the app closed has no Live Activity until the app runs.
+        let session = state.applied.session
         let enforcement = state.lastEnforcement(deviceZone: calendar.timeZone)
         let boundaries = [session?.breakUntil, session?.endsAt, session?.goalAt, enforcement?.nextChange]
         return WidgetSnapshot(

@@ -121,7 +121,7 @@ extension ScreenTimeClient {
             authorizationStatus: { .approved }, requestAuthorization: { .approved },
             postNotification: { _ in }, removeNotifications: { _ in },
             startLiveActivity: { _ in }, updateLiveActivity: { _ in }, endLiveActivity: { _ in },
-            reloadWidgets: {})
+            reloadWidgets: {}, notificationPermission: { .allowed }, requestNotificationPermission: { .allowed })
     }
 }
 

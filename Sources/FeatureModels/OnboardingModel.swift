@@ -6,7 +6,8 @@ import StoreClient
 import ThresholdCore
 
 /// First run: welcome → Screen Time access → paths → apps → Selah set-up → unlock duration →
-/// ready (shields on, through the reconciler) → the tutorial shield.
+/// ready (shields on, through the reconciler) → notifications (why, then iOS's prompt) → the
+/// tutorial shield.
 ///
 /// Nothing is saved before "ready", and "ready" saves every restriction in one reconcile, so a
 /// refusal leaves the state (and the shields) exactly as they were.
@@ -20,6 +21,9 @@ public final class OnboardingModel {
         case selah
         case duration
         case ready
+        /// Asks for notification permission, saying why: a shield cannot open Threshold, and its
+        /// notification is the only way from a shield into the app.
+        case notifications
         case tutorial
         case done
     }
@@ -55,6 +59,11 @@ public final class OnboardingModel {
     /// What the reconcile could not do after saving (shown, with the way to repair).
     public private(set) var repairs: [RepairNotice] = []
     public private(set) var tutorial: TutorialPhase = .offered
+    /// Whether Threshold may post notifications, as iOS last said; `nil` before it was read.
+    public private(set) var notificationPermission: NotificationPermission?
+    /// Why asking for notification permission failed.
+    public private(set) var notificationProblem: String?
+    public private(set) var isRequestingNotifications = false
     let client: AppClient
 
     public init(client: AppClient) { self.client = client }
@@ -79,7 +88,8 @@ public final class OnboardingModel {
         case .apps: selection == nil ? .needsApps : nil
         case .ready: .needsReady
         case .tutorial: tutorial == .running ? .tutorialRunning : nil
-        case .welcome, .selah, .duration, .done: nil
+        // NB: declining is a choice, not a blocker: the shield then says to open Threshold by hand.
+        case .welcome, .selah, .duration, .notifications, .done: nil
         }
     }
 
@@ -93,7 +103,7 @@ public final class OnboardingModel {
     }
 
     public func back() {
-        guard let index = steps.firstIndex(of: step), index > 0, step != .tutorial, step != .done else { return }
+        guard let index = steps.firstIndex(of: step), index > 0, ![.notifications, .tutorial, .done].contains(step) else { return }
         step = steps[index - 1]
     }
 
@@ -125,6 +135,30 @@ public final class OnboardingModel {
             // The request returned without access and without an error: the person declined.
             authorizationFailure = .canceled
         }
+    }
+
+    // MARK: Notifications
+
+    /// Reads the permission without asking (on appear, and back from Settings).
+    public func checkNotifications() {
+        if let permission = client.runtime.screenTime.notificationPermission() { notificationPermission = permission }
+    }
+
+    /// Shows iOS's prompt (once; after that iOS answers from Settings) and records the answer,
+    /// so the shields' text follows it at once.
+    public func requestNotifications() async {
+        guard !isRequestingNotifications else { return }
+        isRequestingNotifications = true
+        defer { isRequestingNotifications = false }
+        do {
+            notificationPermission = try await client.runtime.screenTime.requestNotificationPermission()
+            notificationProblem = nil
+        } catch {
+            notificationProblem = FeatureModels.problem(error)
+            checkNotifications()
+        }
+        // The reconcile records the permission, which the shield's text reads.
+        if let refused = client.runtime.reconcile(.inApp("notifications")).problem { notificationProblem = refused }
     }
 
     // MARK: Choices
@@ -207,7 +241,8 @@ public final class OnboardingModel {
         }
         problem = nil
         repairs = done.outcome.repairs
-        step = .tutorial
+        checkNotifications()
+        step = .notifications
     }
 
     // MARK: Tutorial

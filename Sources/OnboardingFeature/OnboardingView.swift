@@ -40,6 +40,7 @@ public struct OnboardingView: View {
             .navigationBarTitleDisplayMode(.inline)
         }
         .task { await model.checkAccess() }
+        .task(id: model.step) { if model.step == .notifications { model.checkNotifications() } }
         .onChange(of: scenePhase) { _, phase in
             guard phase == .active else { return }
             Task { await model.checkAccess() }
@@ -57,6 +58,7 @@ public struct OnboardingView: View {
         case .selah: SelahStep(model: model)
         case .duration: DurationStep(model: model)
         case .ready: ReadyStep(model: model)
+        case .notifications: NotificationsStep(model: model)
         case .tutorial, .done: TutorialStep(model: model)
         }
     }
@@ -355,6 +357,32 @@ struct ReadyStep: View {
             if let selection = model.selection { SelectionSummary(selection) }
         }
         if let problem = model.problem { ProblemBanner(problem) }
+    }
+}
+
+/// Why Threshold asks to notify, then iOS's prompt: a shield cannot open the app, so the way in
+/// from a shield is a notification.
+@MainActor
+struct NotificationsStep: View {
+    let model: OnboardingModel
+
+    var body: some View {
+        StepHeader(title: Text("Notifications", bundle: .module),
+                   message: Text("A shield cannot open Threshold. When you choose to pray, unlock or end a session from a shield, Threshold sends you a notification, and tapping it brings you here. Allow notifications so that way in works, even under a Focus.", bundle: .module),
+                   systemImage: "bell.badge")
+        switch model.notificationPermission {
+        case .allowed?:
+            Label { Text("Notifications are on.", bundle: .module) } icon: { Image(systemName: "checkmark.circle.fill").foregroundStyle(Palette.calm) }
+                .font(.headline)
+        case .denied?:
+            ProblemBanner(Text("Notifications are off. Shields will tell you to open Threshold yourself; you can turn notifications on in Settings › Notifications › Threshold.", bundle: .module))
+            SettingsLink()
+        case .notDetermined?, nil:
+            Button { Task { await model.requestNotifications() } } label: { Text("Allow notifications", bundle: .module) }
+                .buttonStyle(.primary)
+                .disabled(model.isRequestingNotifications)
+        }
+        if let problem = model.notificationProblem { ProblemBanner(problem) }
     }
 }
 

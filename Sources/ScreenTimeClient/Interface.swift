@@ -31,7 +31,14 @@ public struct ScreenTimeClient: Sendable {
     /// Withdraws notifications posted with a `fireDate` that have not been shown yet, by id
     /// (`removePendingNotificationRequests`); unknown ids are ignored.
     public var removeNotifications: @Sendable (_ ids: [String]) throws -> Void
-    /// Starts, updates (by profile) or ends the session Live Activity.
+    /// Whether Threshold may post notifications; `nil` when it cannot be told now (the reconciler
+    /// then keeps what it knew).
+    public var notificationPermission: @Sendable () -> NotificationPermission?
+    /// Asks the person to allow notifications (onboarding, after saying why).
+    public var requestNotificationPermission: @Sendable () async throws -> NotificationPermission
+    /// Starts, updates (by profile) or ends the session Live Activity. A process iOS does not let
+    /// start or change one (an extension; the app in the background, for a start) throws
+    /// ``ScreenTimeError/liveActivityNotAllowed(_:)``: the reconciler then leaves it to the app.
     public var startLiveActivity: @Sendable (_ content: LiveActivityContent) throws -> Void
     public var updateLiveActivity: @Sendable (_ content: LiveActivityContent) throws -> Void
     public var endLiveActivity: @Sendable (_ profile: ProfileID) throws -> Void
@@ -51,7 +58,11 @@ public struct ScreenTimeClient: Sendable {
         startLiveActivity: @escaping @Sendable (LiveActivityContent) throws -> Void,
         updateLiveActivity: @escaping @Sendable (LiveActivityContent) throws -> Void,
         endLiveActivity: @escaping @Sendable (ProfileID) throws -> Void,
-        reloadWidgets: @escaping @Sendable () -> Void
+        reloadWidgets: @escaping @Sendable () -> Void,
+        notificationPermission: @escaping @Sendable () -> NotificationPermission? = { nil },
+        requestNotificationPermission: @escaping @Sendable () async throws -> NotificationPermission = {
+            throw ScreenTimeError.failed("This client cannot ask for notification permission.")
+        }
     ) {
         self.applyShield = applyShield
         self.clearShield = clearShield
@@ -66,6 +77,8 @@ public struct ScreenTimeClient: Sendable {
         self.updateLiveActivity = updateLiveActivity
         self.endLiveActivity = endLiveActivity
         self.reloadWidgets = reloadWidgets
+        self.notificationPermission = notificationPermission
+        self.requestNotificationPermission = requestNotificationPermission
     }
 }
 
@@ -78,19 +91,41 @@ public enum AuthorizationStatus: String, Codable, Sendable, CaseIterable {
 
 /// A local notification; tapping it opens the app at `destination`.
 public struct LocalNotification: Hashable, Codable, Sendable {
+    /// How it interrupts (`UNNotificationInterruptionLevel`): under a Focus only a time-sensitive
+    /// one is shown at once; the others wait in the Notification Center (PLATFORM.md).
+    public enum InterruptionLevel: String, Hashable, Codable, Sendable {
+        case active
+        /// Breaks through a Focus (needs the Time Sensitive Notifications entitlement).
+        case timeSensitive
+    }
+
     public let id: String
     public let title: String
     public let body: String
     public let destination: AppDestination
     /// When it shows (by the wall clock); `nil` for at once.
     public let fireDate: Date?
+    public let interruption: InterruptionLevel
 
-    public init(id: String, title: String, body: String, destination: AppDestination, fireDate: Date? = nil) {
+    public init(id: String, title: String, body: String, destination: AppDestination, fireDate: Date? = nil,
+                interruption: InterruptionLevel = .active) {
         self.id = id
         self.title = title
         self.body = body
         self.destination = destination
         self.fireDate = fireDate
+        self.interruption = interruption
+    }
+
+    private enum CodingKeys: String, CodingKey { case id, title, body, destination, fireDate, interruption }
+
+    /// Reads one saved by an earlier build too (it had no interruption level: active).
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(id: try c.decode(String.self, forKey: .id), title: try c.decode(String.self, forKey: .title),
+                  body: try c.decode(String.self, forKey: .body), destination: try c.decode(AppDestination.self, forKey: .destination),
+                  fireDate: try c.decodeIfPresent(Date.self, forKey: .fireDate),
+                  interruption: try c.decodeIfPresent(InterruptionLevel.self, forKey: .interruption) ?? .active)
     }
 
     /// The link the notification carries.
@@ -110,6 +145,9 @@ public enum ScreenTimeError: Error, Hashable, Sendable, CustomStringConvertible 
     case invalidDateComponents(activity: String)
     /// Screen Time access is not granted.
     case unauthorized
+    /// This process may not start or change the Live Activity (PLATFORM.md, "What each process
+    /// may do"): the app does it when it next runs.
+    case liveActivityNotAllowed(String)
     /// Anything else the system reported.
     case failed(String)
 
@@ -120,6 +158,7 @@ public enum ScreenTimeError: Error, Hashable, Sendable, CustomStringConvertible 
         case .excessiveActivities(let name): "DeviceActivity refused \(name): at most 20 activities at once (excessiveActivities)."
         case .invalidDateComponents(let name): "DeviceActivity refused \(name): its start or end cannot be read (invalidDateComponents)."
         case .unauthorized: "Screen Time access is not granted."
+        case .liveActivityNotAllowed(let process): "The Live Activity cannot be started or changed from \(process); Threshold does it when it next opens."
         case .failed(let detail): "Screen Time failed: \(detail)"
         }
     }

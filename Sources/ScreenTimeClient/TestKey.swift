@@ -17,7 +17,9 @@ extension ScreenTimeClient {
         startLiveActivity: { _ in unimplementedEndpoint("startLiveActivity") },
         updateLiveActivity: { _ in unimplementedEndpoint("updateLiveActivity") },
         endLiveActivity: { _ in unimplementedEndpoint("endLiveActivity") },
-        reloadWidgets: { unimplementedEndpoint("reloadWidgets") })
+        reloadWidgets: { unimplementedEndpoint("reloadWidgets") },
+        notificationPermission: { unimplementedEndpoint("notificationPermission") },
+        requestNotificationPermission: { unimplementedEndpoint("requestNotificationPermission") })
 }
 
 /// Stops the process naming the endpoint a test called without setting it.

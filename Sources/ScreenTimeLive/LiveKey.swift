@@ -9,11 +9,16 @@ extension ScreenTimeClient {
     /// app's alone (PLATFORM.md): here its endpoints refuse, and the app adds ActivityKit with
     /// `withLiveActivities()` (SessionActivity), so the extensions never link it.
     ///
-    /// - Parameter appGroup: the App Group whose defaults record the monitored activities.
-    public static func live(appGroup: String) -> ScreenTimeClient {
+    /// - Parameters:
+    ///   - appGroup: the App Group whose defaults record the monitored activities.
+    ///   - process: which process runs it; only the app reads the notification permission.
+    public static func live(appGroup: String, process: LiveProcess) -> ScreenTimeClient {
         let monitoring = ActivityMonitoring(records: ActivityRecords(defaults: UserDefaults(suiteName: appGroup) ?? .standard))
-        let appOnly: @Sendable () throws -> Void = {
-            throw ScreenTimeError.failed("The Live Activity changes when Threshold next opens (extensions cannot change it).")
+        let inApp = process == .app
+        let refuseLiveActivity: @Sendable () throws -> Void = {
+            // NB: iOS lets only the app (and its Live Activity intents, which run in it) start or
+            // change a Live Activity; the reconciler leaves the change for the app's next run.
+            throw ScreenTimeError.liveActivityNotAllowed(inApp ? "the app's client without withLiveActivities()" : "an app extension")
         }
         return ScreenTimeClient(
             applyShield: { try ShieldWriter.apply($0) },
@@ -25,9 +30,19 @@ extension ScreenTimeClient {
             requestAuthorization: { try await Authorization.request() },
             postNotification: { try Notifications.post($0) },
             removeNotifications: { Notifications.removePending($0) },
-            startLiveActivity: { _ in try appOnly() },
-            updateLiveActivity: { _ in try appOnly() },
-            endLiveActivity: { _ in try appOnly() },
-            reloadWidgets: { WidgetCenter.shared.reloadAllTimelines() })
+            startLiveActivity: { _ in try refuseLiveActivity() },
+            updateLiveActivity: { _ in try refuseLiveActivity() },
+            endLiveActivity: { _ in try refuseLiveActivity() },
+            reloadWidgets: { WidgetCenter.shared.reloadAllTimelines() },
+            // NB: only the app reads it (the person changes it in Settings, which the app sees on
+            // coming forward); an extension keeps what the app recorded and never waits on iOS.
+            notificationPermission: { inApp ? Notifications.permission() : nil },
+            requestNotificationPermission: { try await Notifications.requestPermission() ? .allowed : .denied })
     }
+}
+
+/// The process a live client runs in.
+public enum LiveProcess: String, Sendable {
+    case app
+    case appExtension
 }

@@ -1,5 +1,6 @@
 import Foundation
 import ScreenTimeClient
+import ThresholdCore
 import UserNotifications
 
 /// Local notifications: the shield's way into the app, boundary reminders.
@@ -21,6 +22,23 @@ public enum Notifications {
         }
     }
 
+    /// Whether Threshold may post notifications, read from iOS's settings (waiting briefly, as
+    /// extensions must finish before their callback returns); `nil` when iOS did not answer in
+    /// time, so the reconciler keeps what it knew.
+    static func permission() -> NotificationPermission? {
+        let answer = Answer()
+        UNUserNotificationCenter.current().getNotificationSettings { settings in
+            answer.finish(settings.authorizationStatus)
+        }
+        guard let status = answer.wait(timeout) else { return nil }
+        switch status {
+        case .notDetermined: return .notDetermined
+        case .denied: return .denied
+        case .authorized, .provisional, .ephemeral: return .allowed
+        @unknown default: return .denied
+        }
+    }
+
     /// Posts (or replaces, by id) a notification and waits for iOS to accept it: an extension is
     /// stopped when its callback returns, and a request still on its way would be lost. One with
     /// a fire date shows then, by the wall clock (a calendar trigger with every date component,
@@ -31,6 +49,9 @@ public enum Notifications {
         content.body = notification.body
         content.sound = .default
         content.userInfo = [linkKey: notification.deepLink]
+        // NB: the shield's follow-up is time-sensitive so a Focus does not hold back the only way
+        // from a shield into the app (com.apple.developer.usernotifications.time-sensitive).
+        content.interruptionLevel = notification.interruption == .timeSensitive ? .timeSensitive : .active
         content.threadIdentifier = "threshold"
         // NB: a calendar trigger whose moment has passed never fires, so one due within the
         // second shows at once.
@@ -58,6 +79,23 @@ public enum Notifications {
     /// The link a delivered notification carries, for the app's router.
     public static func link(in response: UNNotificationResponse) -> URL? {
         (response.notification.request.content.userInfo[linkKey] as? String).flatMap(URL.init(string:))
+    }
+
+    /// The notification settings' status, arriving on any queue, waited for with a timeout.
+    private final class Answer: @unchecked Sendable {
+        private let done = DispatchSemaphore(value: 0)
+        private let lock = NSLock()
+        private var status: UNAuthorizationStatus?
+
+        func finish(_ status: UNAuthorizationStatus) {
+            lock.withLock { self.status = status }
+            done.signal()
+        }
+
+        func wait(_ timeout: DispatchTimeInterval) -> UNAuthorizationStatus? {
+            guard done.wait(timeout: .now() + timeout) == .success else { return nil }
+            return lock.withLock { status }
+        }
     }
 
     /// A completion that may arrive on any queue, waited for with a timeout.

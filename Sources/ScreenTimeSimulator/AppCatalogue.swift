@@ -38,6 +38,9 @@ public struct AppCatalogue: Hashable, Codable, Sendable {
 
     public mutating func install(_ app: App) { apps[app.name] = app }
 
+    /// The person deletes it (the phone checks `denyAppRemoval` first).
+    public mutating func remove(named name: String) { apps[name] = nil }
+
     public func app(named name: String) -> App? { apps[name] }
     public func app(for token: AppToken) -> App? { apps.values.first { $0.token == token } }
     public var names: [String] { apps.keys.sorted() }

@@ -10,6 +10,12 @@ import ThresholdRuntime
 /// the Live Activity and widgets, and Threshold's processes (the app, the monitor extension and
 /// the shield action extension), each running the real reconciler over one shared store.
 ///
+/// It refuses what an iPhone refuses (``ProcessRules``): only the app in the foreground or an
+/// intent starts a Live Activity, extensions never change it and cannot open the app; applied
+/// device restrictions stop the person setting the clock (`requireAutomaticDateAndTime`) or
+/// deleting apps (`denyAppRemoval`); a Focus holds back notifications that are not
+/// time-sensitive; with notifications off nothing posted is shown.
+///
 /// Every callback goes through the reconciler. Time moves only when asked (`advance`), stopping
 /// at each callback in order, so a simulated month runs in seconds.
 // NB: the phone is driven from one thread at a time (a test, the CLI); `@unchecked Sendable` lets
@@ -24,8 +30,22 @@ public final class SimulatedPhone: @unchecked Sendable {
     /// Every notification shown, with when (posted at once, or at its fire date).
     public private(set) var shownNotifications: [ShownNotification] = []
     public private(set) var liveActivity: LiveActivityContent?
+    /// When the Live Activity started (iOS ends one after eight hours).
+    public private(set) var liveActivityStartedAt: Date?
     public private(set) var widgetReloads = 0
     public private(set) var appRunning = false
+    /// Whether Threshold is on screen (it may be running in the background when not).
+    public private(set) var appInForeground = false
+    /// The device-wide settings Threshold's restrictions store holds (applied after each reconcile).
+    public private(set) var deviceRestrictions = DeviceRestrictions.none
+    /// Whether a Focus is on: only time-sensitive notifications are shown at once.
+    public private(set) var focus = false
+    /// Notifications a Focus held back, waiting in the Notification Center until it ends.
+    public private(set) var heldNotifications: [LocalNotification] = []
+    /// Whether the person lets Threshold post notifications.
+    public var notificationPermission = NotificationPermission.allowed
+    /// What the person answers when iOS asks for notification permission.
+    public var answersNotificationPrompt = NotificationPermission.allowed
     public private(set) var timeline: [TimelineEntry] = []
     /// Every monitor callback delivered, in order.
     public private(set) var wakeUps: [WakeUp] = []
@@ -62,8 +82,14 @@ public final class SimulatedPhone: @unchecked Sendable {
         self.inbox = snapshot.inbox
         self.pendingNotifications = snapshot.pendingNotifications
         self.liveActivity = snapshot.liveActivity
+        self.liveActivityStartedAt = snapshot.liveActivityStartedAt
         self.widgetReloads = snapshot.widgetReloads
         self.appRunning = snapshot.appRunning
+        self.appInForeground = snapshot.appInForeground
+        self.deviceRestrictions = snapshot.deviceRestrictions
+        self.focus = snapshot.focus
+        self.heldNotifications = snapshot.heldNotifications
+        self.notificationPermission = snapshot.notificationPermission
         self.catalogue = snapshot.catalogue
         self.faults = snapshot.faults
         self.authorization = snapshot.authorization
@@ -81,8 +107,14 @@ public final class SimulatedPhone: @unchecked Sendable {
         public var inbox: [LocalNotification] = []
         public var pendingNotifications: [LocalNotification] = []
         public var liveActivity: LiveActivityContent?
+        public var liveActivityStartedAt: Date?
         public var widgetReloads = 0
         public var appRunning = false
+        public var appInForeground = false
+        public var deviceRestrictions = DeviceRestrictions.none
+        public var focus = false
+        public var heldNotifications: [LocalNotification] = []
+        public var notificationPermission = NotificationPermission.allowed
         public var catalogue: AppCatalogue
         public var faults: FaultSwitch
         public var authorization = AuthorizationStatus.approved
@@ -96,10 +128,12 @@ public final class SimulatedPhone: @unchecked Sendable {
 
         private enum CodingKeys: String, CodingKey {
             case clock, shields, activityCentre, inbox, pendingNotifications, liveActivity, widgetReloads, appRunning, catalogue,
-                 faults, authorization, deferred
+                 faults, authorization, deferred, liveActivityStartedAt, appInForeground, deviceRestrictions, focus, heldNotifications,
+                 notificationPermission
         }
 
-        /// Reads a snapshot saved by an earlier build too (it had no pending notifications).
+        /// Reads a snapshot saved by an earlier build too (it had no pending notifications, no
+        /// device restrictions, Focus or notification permission).
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             clock = try c.decode(VirtualClock.self, forKey: .clock)
@@ -114,6 +148,12 @@ public final class SimulatedPhone: @unchecked Sendable {
             faults = try c.decode(FaultSwitch.self, forKey: .faults)
             authorization = try c.decode(AuthorizationStatus.self, forKey: .authorization)
             deferred = try c.decode([DeferredCallback].self, forKey: .deferred)
+            liveActivityStartedAt = try c.decodeIfPresent(Date.self, forKey: .liveActivityStartedAt)
+            appInForeground = try c.decodeIfPresent(Bool.self, forKey: .appInForeground) ?? appRunning
+            deviceRestrictions = try c.decodeIfPresent(DeviceRestrictions.self, forKey: .deviceRestrictions) ?? .none
+            focus = try c.decodeIfPresent(Bool.self, forKey: .focus) ?? false
+            heldNotifications = try c.decodeIfPresent([LocalNotification].self, forKey: .heldNotifications) ?? []
+            notificationPermission = try c.decodeIfPresent(NotificationPermission.self, forKey: .notificationPermission) ?? .allowed
         }
     }
 
@@ -124,8 +164,14 @@ public final class SimulatedPhone: @unchecked Sendable {
         snapshot.inbox = inbox
         snapshot.pendingNotifications = pendingNotifications
         snapshot.liveActivity = liveActivity
+        snapshot.liveActivityStartedAt = liveActivityStartedAt
         snapshot.widgetReloads = widgetReloads
         snapshot.appRunning = appRunning
+        snapshot.appInForeground = appInForeground
+        snapshot.deviceRestrictions = deviceRestrictions
+        snapshot.focus = focus
+        snapshot.heldNotifications = heldNotifications
+        snapshot.notificationPermission = notificationPermission
         snapshot.authorization = authorization
         snapshot.deferred = deferred
         return snapshot
@@ -133,9 +179,19 @@ public final class SimulatedPhone: @unchecked Sendable {
 
     // MARK: Processes
 
-    /// Threshold's processes on the phone; each runs the reconciler with the phone's clients.
-    public enum Process: String, Codable, Sendable {
-        case app, monitor, shieldAction
+    /// Threshold's processes on the phone; each runs the reconciler with the phone's clients,
+    /// which allow what ``ProcessRules`` says that process may do.
+    public enum Process: String, Codable, Sendable, CaseIterable {
+        /// The app in the foreground.
+        case app
+        /// The app running in the background (a significant time change, a background task).
+        case appInBackground
+        case monitor
+        case shieldConfiguration
+        case shieldAction
+        case widget
+        /// An App Intent (a Shortcut, Siri, a Live Activity button), in the app's process.
+        case intent
     }
 
     public func reconciler(for process: Process) -> Reconciler {
@@ -149,13 +205,10 @@ public final class SimulatedPhone: @unchecked Sendable {
 
     /// Runs one process's reconcile, recording what it did, then delivers the callbacks it
     /// caused (the monitor runs for each, as iOS would start it).
+    /// Like iOS's processes, each sets the device restrictions after its reconcile.
     @discardableResult
     public func run(_ process: Process, _ trigger: Trigger, command: (any Command)? = nil) -> ReconcileOutcome {
-        let reconciler = reconciler(for: process)
-        let outcome = command.map { reconciler.reconcile(trigger, command: $0) } ?? reconciler.reconcile(trigger)
-        record(process, outcome)
-        deliverFiredCallbacks()
-        return outcome
+        runtime(for: process).reconcile(trigger, command: command).outcome
     }
 
     // MARK: The person
@@ -164,15 +217,40 @@ public final class SimulatedPhone: @unchecked Sendable {
     @discardableResult
     public func openThreshold() -> ReconcileOutcome {
         deviceInUse()
-        appRunning = true
+        bringAppForward()
         return run(.app, .appForeground)
+    }
+
+    /// A process asks iOS to open Threshold (`UIApplication.open`, `openURL`): only the app itself
+    /// may; an extension cannot (PLATFORM.md), and the phone refuses as iOS does.
+    @discardableResult
+    public func openThreshold(from process: Process) throws -> ReconcileOutcome {
+        guard ProcessRules.of(process).opensApp else {
+            note(.device, "refuses: \(process.displayName) cannot open Threshold")
+            throw SimulatorError.notAllowed("\(process.displayName.capitalizedFirstLetter) cannot open Threshold; only a notification or the person can.")
+        }
+        return openThreshold()
+    }
+
+    /// Threshold comes on screen, launching if it was not running.
+    private func bringAppForward() {
+        appRunning = true
+        appInForeground = true
+    }
+
+    /// The person leaves Threshold for another app or the home screen: it keeps running in the
+    /// background.
+    public func leaveThreshold() {
+        guard appInForeground else { return }
+        appInForeground = false
+        note(.device, "Threshold goes to the background")
     }
 
     /// Does something in Threshold: the app reconciles with the command.
     @discardableResult
     public func perform(_ command: any Command, as trigger: Trigger) -> ReconcileOutcome {
         deviceInUse()
-        appRunning = true
+        bringAppForward()
         return run(.app, trigger, command: command)
     }
 
@@ -181,17 +259,25 @@ public final class SimulatedPhone: @unchecked Sendable {
     @discardableResult
     public func perform(as trigger: Trigger, change: @escaping DomainChange) -> ReconcileOutcome {
         deviceInUse()
-        appRunning = true
-        let outcome = reconciler(for: .app).reconcile(trigger, change: change)
-        record(.app, outcome)
-        deliverFiredCallbacks()
-        return outcome
+        bringAppForward()
+        return runtime(for: .app).reconcile(trigger, change: change).outcome
+    }
+
+    /// Presses a button on the Live Activity: its `LiveActivityIntent` runs in Threshold's process
+    /// (launched in the background when needed) without bringing it forward.
+    @discardableResult
+    public func pressLiveActivity(_ button: LiveActivityButton) throws -> LiveActivityPress {
+        guard let shown = liveActivity else { throw SimulatorError.noLiveActivity }
+        guard shown.buttons.contains(button) else { throw SimulatorError.noSuchLiveActivityButton(button.rawValue) }
+        deviceInUse()
+        return runtime(for: .intent).pressLiveActivity(button, profile: shown.profileID)
     }
 
     /// Taps an app's icon: iOS shows the shield or opens it.
     public func open(_ name: String) throws -> OpenResult {
         guard let app = catalogue.app(named: name) else { throw SimulatorError.unknownApp(name, known: catalogue.names) }
         deviceInUse()
+        leaveThreshold()
         guard shields.shields(app: app.token, category: app.category) else {
             return OpenResult(app: name, shielded: false, reason: nil, content: nil)
         }
@@ -241,17 +327,39 @@ public final class SimulatedPhone: @unchecked Sendable {
     /// recorded, and the callbacks it causes are delivered, like ``run(_:_:command:)``'s. The
     /// phone has no device restrictions to set.
     public func runtime(for process: Process) -> Runtime {
-        Runtime(reconciler: reconciler(for: process), restrictions: DeviceRestrictionsClient { _ in }) { [unowned self] outcome in
+        runtime(for: process, deliveringCallbacks: true)
+    }
+
+    /// The runtime; a monitor callback's own does not deliver the callbacks it causes (the
+    /// delivery loop that runs it does).
+    private func runtime(for process: Process, deliveringCallbacks: Bool) -> Runtime {
+        Runtime(reconciler: reconciler(for: process), restrictions: restrictionsClient(for: process)) { [unowned self] outcome in
             record(process, outcome)
-            deliverFiredCallbacks()
+            if deliveringCallbacks { deliverFiredCallbacks() }
+        }
+    }
+
+    /// The device restrictions as iOS keeps them: set by Threshold's processes, in force until
+    /// changed; the phone honours them (``setClock(to:)``, ``deleteApp(_:)``).
+    private func restrictionsClient(for process: Process) -> DeviceRestrictionsClient {
+        DeviceRestrictionsClient { [unowned self] wanted in
+            guard ProcessRules.of(process).changesScreenTime else {
+                throw ScreenTimeError.failed("\(process.displayName) cannot change ManagedSettings")
+            }
+            guard authorization == .approved else { throw ScreenTimeError.unauthorized }
+            guard wanted != deviceRestrictions else { return }
+            deviceRestrictions = wanted
+            note(.device, "device restrictions: \(wanted)")
         }
     }
 
     /// Taps a notification: Threshold opens at its destination.
     public func tapNotification(_ id: String) throws -> AppDestination {
-        guard let note = inbox.last(where: { $0.id == id }) else { throw SimulatorError.noSuchNotification(id) }
+        guard let note = inbox.last(where: { $0.id == id }) ?? heldNotifications.last(where: { $0.id == id }) else {
+            throw SimulatorError.noSuchNotification(id)
+        }
         deviceInUse()
-        appRunning = true
+        bringAppForward()
         run(.app, .notificationResponse(id))
         return note.destination
     }
@@ -269,8 +377,10 @@ public final class SimulatedPhone: @unchecked Sendable {
             let nextCallback = activityCentre.nextCallbackInstant
             let nextDeferred = deferred.map(\.deliverAt).min()
             let nextNotification = pendingNotifications.compactMap(\.fireDate).min()
-            guard let next = [nextCallback, nextDeferred, nextNotification].compactMap({ $0 }).min(), next <= target else { break }
+            let liveActivityLimit = liveActivityStartedAt.map { $0.addingTimeInterval(Self.liveActivityLifetime) }
+            guard let next = [nextCallback, nextDeferred, nextNotification, liveActivityLimit].compactMap({ $0 }).min(), next <= target else { break }
             if next > clock.wall { clock.advance(by: next.timeIntervalSince(clock.wall)) }
+            endLiveActivityAtItsLimit()
             showDueNotifications()
             activityCentre.fireDue(through: clock.wall, timeZone: clock.timeZone)
             deliverFiredCallbacks(releasingDeferredThrough: clock.wall)
@@ -278,9 +388,24 @@ public final class SimulatedPhone: @unchecked Sendable {
         if target > clock.wall { clock.advance(by: target.timeIntervalSince(clock.wall)) }
     }
 
+    /// iOS ends a Live Activity eight hours after it started, whatever it shows.
+    public static let liveActivityLifetime: TimeInterval = 8 * 3_600
+
+    private func endLiveActivityAtItsLimit() {
+        guard let started = liveActivityStartedAt, clock.wall >= started.addingTimeInterval(Self.liveActivityLifetime) else { return }
+        liveActivity = nil
+        liveActivityStartedAt = nil
+        note(.device, "iOS ends the Live Activity: eight hours have passed since it started")
+    }
+
     /// The person sets the clock. Moving it forward past boundaries makes iOS deliver their
-    /// callbacks at once (intervals end early); moving it back delivers nothing.
-    public func setClock(to wall: Date) {
+    /// callbacks at once (intervals end early); moving it back delivers nothing. While
+    /// `requireAutomaticDateAndTime` is applied, Settings does not let the person change it.
+    public func setClock(to wall: Date) throws {
+        guard !deviceRestrictions.requireAutomaticDateAndTime else {
+            note(.device, "refuses to set the clock by hand: automatic date and time is required")
+            throw SimulatorError.notAllowed("The clock is set automatically while Beast Mode is on (Settings › General › Date & Time is locked).")
+        }
         let from = clock.wall
         clock.set(wall: wall.roundedDownToSecond)
         note(.device, "clock set from \(clock.readable(from, weekday: true)) to \(clock.readable(clock.wall, weekday: true))")
@@ -299,12 +424,35 @@ public final class SimulatedPhone: @unchecked Sendable {
 
     /// iOS tells a running app (not its extensions) that the clock or time zone changed.
     private func significantTimeChange() {
-        if appRunning { run(.app, .significantTimeChange) }
+        if appRunning { run(appInForeground ? .app : .appInBackground, .significantTimeChange) }
+    }
+
+    /// The person deletes an app from the home screen. While `denyAppRemoval` is applied iOS
+    /// refuses for every app on the phone, not only Threshold.
+    public func deleteApp(_ name: String) throws {
+        guard catalogue.app(named: name) != nil else { throw SimulatorError.unknownApp(name, known: catalogue.names) }
+        guard !deviceRestrictions.denyAppRemoval else {
+            note(.device, "refuses to delete \(name): app removal is denied")
+            throw SimulatorError.notAllowed("Apps cannot be deleted while Beast Mode is on.")
+        }
+        catalogue.remove(named: name)
+        note(.device, "\(name) is deleted")
+    }
+
+    /// The person turns a Focus on or off. Turning it off shows what it held back.
+    public func setFocus(_ on: Bool) {
+        focus = on
+        note(.device, on ? "a Focus is on" : "the Focus ends")
+        guard !on else { return }
+        let held = heldNotifications
+        heldNotifications = []
+        for notification in held { show(notification) }
     }
 
     /// A restart: Threshold's app is gone, uptime starts again; shields and registrations stay.
     public func reboot() {
         appRunning = false
+        appInForeground = false
         clock.reboot()
         note(.device, "restarted (\(clock.bootID))")
         activityCentre.fireDue(through: clock.wall, timeZone: clock.timeZone)
@@ -314,6 +462,7 @@ public final class SimulatedPhone: @unchecked Sendable {
     /// The person swipes Threshold away.
     public func killApp() {
         appRunning = false
+        appInForeground = false
         note(.device, "Threshold's app was killed")
     }
 
@@ -368,13 +517,16 @@ public final class SimulatedPhone: @unchecked Sendable {
 
     private func runMonitor(_ callback: DeviceActivityCentre.Callback) {
         wakeUps.append(WakeUp(at: clock.wall, scheduled: callback.at, trigger: callback.trigger))
-        let outcome = reconciler(for: .monitor).reconcile(callback.trigger)
-        record(.monitor, outcome)
+        runtime(for: .monitor, deliveringCallbacks: false).reconcile(callback.trigger)
     }
 
     private func record(_ process: Process, _ outcome: ReconcileOutcome) {
         outcomes.append(ProcessOutcome(at: clock.wall, process: process, outcome: outcome))
-        let actor: TimelineEntry.Actor = process == .monitor ? .monitor : process == .app ? .app : .shieldAction
+        let actor: TimelineEntry.Actor = switch process {
+        case .monitor: .monitor
+        case .shieldAction, .shieldConfiguration: .shieldAction
+        case .app, .appInBackground, .widget, .intent: .app
+        }
         if let failure = outcome.storeFailure {
             note(actor, "\(outcome.trigger): store failed, shields kept as they were (\(failure))")
         } else if !outcome.shieldChanges.isEmpty {
@@ -390,36 +542,80 @@ public final class SimulatedPhone: @unchecked Sendable {
 
     // MARK: The client the processes use
 
+    /// The client a process gets: it refuses what ``ProcessRules`` does not allow that process.
     private func client(for process: Process) -> ScreenTimeClient {
-        ScreenTimeClient(
+        let rules = ProcessRules.of(process)
+        let mayChangeScreenTime: @Sendable () throws -> Void = {
+            guard rules.changesScreenTime else { throw ScreenTimeError.failed("\(process.displayName) cannot change Screen Time settings") }
+        }
+        let mayStartLiveActivity: @Sendable () throws -> Void = {
+            guard rules.startsLiveActivity else { throw ScreenTimeError.liveActivityNotAllowed(process.displayName) }
+        }
+        let mayChangeLiveActivity: @Sendable () throws -> Void = {
+            guard rules.changesLiveActivity else { throw ScreenTimeError.liveActivityNotAllowed(process.displayName) }
+        }
+        return ScreenTimeClient(
             applyShield: { [unowned self] store in
+                try mayChangeScreenTime()
                 guard authorization == .approved else { throw ScreenTimeError.unauthorized }
                 shields.apply(store, at: clock.wall)
             },
-            clearShield: { [unowned self] name in shields.clear(name, at: clock.wall) },
+            clearShield: { [unowned self] name in
+                try mayChangeScreenTime()
+                shields.clear(name, at: clock.wall)
+            },
             startMonitoring: { [unowned self] registration in
+                try mayChangeScreenTime()
                 guard authorization == .approved else { throw ScreenTimeError.unauthorized }
                 try activityCentre.startMonitoring(registration, at: clock.wall, timeZone: clock.timeZone)
             },
-            stopMonitoring: { [unowned self] names in activityCentre.stopMonitoring(names, at: clock.wall) },
+            stopMonitoring: { [unowned self] names in
+                try mayChangeScreenTime()
+                activityCentre.stopMonitoring(names, at: clock.wall)
+            },
             activities: { [unowned self] in activityCentre.registrations },
             authorizationStatus: { [unowned self] in authorization },
             requestAuthorization: { [unowned self] in
                 if authorization == .notDetermined { authorization = .approved }
                 return authorization
             },
-            postNotification: { [unowned self] note in post(note, from: process) },
+            postNotification: { [unowned self] note in
+                guard rules.postsNotifications else { throw ScreenTimeError.failed("\(process.displayName) cannot post notifications") }
+                post(note, from: process)
+            },
             removeNotifications: { [unowned self] ids in pendingNotifications.removeAll { ids.contains($0.id) } },
             startLiveActivity: { [unowned self] content in
+                // NB: iOS refuses a start in the background with ActivityAuthorizationError.visibility.
+                try mayStartLiveActivity()
                 liveActivity = content
+                liveActivityStartedAt = clock.wall
                 note(.device, "Live Activity started: \(content.title)")
             },
-            updateLiveActivity: { [unowned self] content in liveActivity = content },
+            updateLiveActivity: { [unowned self] content in
+                try mayChangeLiveActivity()
+                guard liveActivity?.profileID == content.profileID else {
+                    // Gone (ended after eight hours, or dismissed): as the live client does, start it again.
+                    try mayStartLiveActivity()
+                    liveActivity = content
+                    liveActivityStartedAt = clock.wall
+                    note(.device, "Live Activity started again: \(content.title)")
+                    return
+                }
+                liveActivity = content
+            },
             endLiveActivity: { [unowned self] _ in
+                try mayChangeLiveActivity()
+                guard liveActivity != nil else { return }
                 liveActivity = nil
+                liveActivityStartedAt = nil
                 note(.device, "Live Activity ended")
             },
-            reloadWidgets: { [unowned self] in widgetReloads += 1 })
+            reloadWidgets: { [unowned self] in widgetReloads += 1 },
+            notificationPermission: { [unowned self] in notificationPermission },
+            requestNotificationPermission: { [unowned self] in
+                if notificationPermission == .notDetermined { notificationPermission = answersNotificationPrompt }
+                return notificationPermission
+            })
     }
 
     /// Shows a notification, or keeps it until its fire date (replacing one pending with its id).
@@ -440,7 +636,19 @@ public final class SimulatedPhone: @unchecked Sendable {
         for notification in due.sorted(by: { $0.fireDate! < $1.fireDate! }) { show(notification) }
     }
 
+    /// Shows a notification: not at all with notifications off; held in the Notification Center
+    /// under a Focus unless it is time-sensitive.
     private func show(_ notification: LocalNotification) {
+        guard notificationPermission.delivers else {
+            note(.device, "does not show “\(notification.title)”: notifications are off for Threshold")
+            return
+        }
+        if focus, notification.interruption != .timeSensitive {
+            heldNotifications.removeAll { $0.id == notification.id }
+            heldNotifications.append(notification)
+            note(.device, "the Focus holds back “\(notification.title)” (in the Notification Center)")
+            return
+        }
         inbox.removeAll { $0.id == notification.id }
         inbox.append(notification)
         shownNotifications.append(ShownNotification(at: clock.wall, id: notification.id))
@@ -525,6 +733,10 @@ public enum SimulatorError: Error, Equatable, Sendable, CustomStringConvertible 
     case notShielded(String)
     case noSuchButton(String, ShieldButtonRole)
     case noSuchNotification(String)
+    case noLiveActivity
+    case noSuchLiveActivityButton(String)
+    /// iOS does not let this happen (``ProcessRules``, the device restrictions).
+    case notAllowed(String)
 
     public var description: String {
         switch self {
@@ -532,6 +744,9 @@ public enum SimulatorError: Error, Equatable, Sendable, CustomStringConvertible 
         case .notShielded(let name): "\(name) is not shielded, so it has no shield buttons."
         case .noSuchButton(let name, let role): "\(name)'s shield has no \(role.rawValue) button."
         case .noSuchNotification(let id): "There is no notification “\(id)” in the inbox."
+        case .noLiveActivity: "No Live Activity is showing."
+        case .noSuchLiveActivityButton(let label): "The Live Activity has no “\(label)” button now."
+        case .notAllowed(let reason): reason
         }
     }
 }

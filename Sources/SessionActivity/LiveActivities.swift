@@ -16,7 +16,10 @@ extension ScreenTimeClient {
     }
 }
 
-/// The session Live Activity on ActivityKit.
+/// The session Live Activity on ActivityKit. Only the app can start one (in the foreground, or in a
+/// `LiveActivityIntent`'s perform); extensions leave it to the app (the reconciler records
+/// nothing and the app's next reconcile catches up). Each content carries its `staleDate`, the
+/// next boundary the monitor cannot tell it about.
 enum LiveActivities {
     static func start(_ content: LiveActivityContent) throws {
         guard ActivityAuthorizationInfo().areActivitiesEnabled else {
@@ -25,6 +28,10 @@ enum LiveActivities {
         let attributes = SessionActivityAttributes(profileID: content.profileID)
         do {
             _ = try Activity.request(attributes: attributes, content: ActivityContent(state: content, staleDate: content.staleDate))
+        } catch ActivityAuthorizationError.visibility {
+            // NB: the app in the background may not start one (PLATFORM.md); it starts when the
+            // app next comes forward, and the reconciler records nothing meanwhile.
+            throw ScreenTimeError.liveActivityNotAllowed("the app in the background")
         } catch {
             throw ScreenTimeError.failed("The Live Activity could not start: \(error.localizedDescription)")
         }

@@ -1,3 +1,4 @@
+import EntryPoints
 import Foundation
 import ScreenTimeSimulator
 import ThresholdCore
@@ -47,13 +48,22 @@ struct Person {
     @discardableResult
     func end(_ profile: ProfileID, via path: EndPath = .inApp) -> ReconcileOutcome {
         phone.note(.person, "ends \(profile)" + (path == .inApp ? "" : " from the \(path.rawValue.replacingOccurrences(of: "-", with: " "))"))
-        return phone.perform(EndSession(profile: profile), as: path.trigger(for: profile))
+        switch path {
+        case .liveActivity:
+            // The button's intent runs in Threshold's process without opening it; a refusal
+            // reaches the person as a notification.
+            return phone.runtime(for: .intent).pressLiveActivity(.end, profile: profile).reconciliation.outcome
+        case .shortcut:
+            return phone.runtime(for: .intent).endSession(profile, from: path.trigger(for: profile)).outcome
+        case .inApp, .key, .widget, .notification:
+            return phone.perform(EndSession(profile: profile), as: path.trigger(for: profile))
+        }
     }
 
     @discardableResult
     func resume(_ profile: ProfileID) -> ReconcileOutcome {
         phone.note(.person, "ends the break from \(profile) early")
-        return phone.perform(EndBreak(profile: profile), as: .liveActivityButton("Resume"))
+        return phone.perform(EndBreak(profile: profile), as: .inApp("resume \(profile)"))
     }
 
     @discardableResult

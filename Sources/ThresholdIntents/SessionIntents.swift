@@ -72,46 +72,6 @@ public struct StatusIntent: AppIntent {
     }
 }
 
-/// The Live Activity's End button. Runs in the app's process, through the same command.
-public struct EndSessionActivityIntent: LiveActivityIntent {
-    public static var title: LocalizedStringResource { "End Session" }
-    public static var isDiscoverable: Bool { false }
-
-    @Parameter(title: "Profile")
-    public var profileID: String
-
-    public init() {}
-
-    public init(profileID: ProfileID) {
-        self.profileID = profileID.rawValue
-    }
-
-    public func perform() async throws -> some IntentResult {
-        _ = try await IntentRuntime.run { $0.endSession(ProfileID(profileID), from: .liveActivityButton("End")) }.result(or: "")
-        return .result()
-    }
-}
-
-/// The Live Activity's Break button.
-public struct TakeBreakActivityIntent: LiveActivityIntent {
-    public static var title: LocalizedStringResource { "Take a Break" }
-    public static var isDiscoverable: Bool { false }
-
-    @Parameter(title: "Profile")
-    public var profileID: String
-
-    public init() {}
-
-    public init(profileID: ProfileID) {
-        self.profileID = profileID.rawValue
-    }
-
-    public func perform() async throws -> some IntentResult {
-        _ = try await IntentRuntime.run { $0.takeBreak(ProfileID(profileID), from: .liveActivityButton("Break")) }.result(or: "")
-        return .result()
-    }
-}
-
 /// Makes this module's intents known to the targets that include it: the app
 /// (`ThresholdAppIntents`) and the widget extension (`ThresholdWidgetIntents`). Xcode extracts
 /// App Intents metadata from a Swift package only from Xcode 26 on.

@@ -111,9 +111,11 @@ public struct Reconciler: Sendable {
         let storesBefore = state.applied.stores
         applyShields(enforcement.stores, to: &state.applied, outcome: &outcome, repairs: &repairs)
         planWakeUpsAndNotifications(&state, time: time, calendar: calendar, outcome: &outcome, repairs: &repairs)
+        let sessionBefore = state.applied.session
         let liveChanged = updateLiveActivity(state.engine, enforcement, calendar: calendar, time: time,
                                              applied: &state.applied, repairs: &repairs)
-        if state.applied.stores != storesBefore || liveChanged || !outcome.events.isEmpty || !outcome.settled.isEmpty {
+        if let permission = screenTime.notificationPermission() { state.applied.notificationPermission = permission }
+        if state.applied.stores != storesBefore || liveChanged || state.applied.session != sessionBefore || !outcome.events.isEmpty || !outcome.settled.isEmpty {
             screenTime.reloadWidgets()
             outcome.reloadedWidgets = true
         }
@@ -339,27 +341,38 @@ public struct Reconciler: Sendable {
 
     // MARK: Surfaces
 
-    /// Starts, updates or ends the Live Activity; returns whether it changed.
+    /// Starts, updates or ends the Live Activity; returns whether it changed. The session the
+    /// surfaces should show is recorded whatever happens (the widget and the status read it);
+    /// the Live Activity only as far as this process was allowed to change it, so a change the
+    /// monitor could not make (iOS lets only the app and its intents start or change one) stays
+    /// owed, and the app makes it the next time it runs. Not being allowed is not a repair: it
+    /// is how iOS works, and the content already shown stays true on its own until its
+    /// `staleDate` (see ``LiveActivityContent``).
     private func updateLiveActivity(_ state: ThresholdState, _ enforcement: Enforcement, calendar: Calendar, time: TrustedTime,
                                     applied: inout AppliedRecord, repairs: inout [RepairNotice]) -> Bool {
         let wanted = LiveActivityContent.current(state, enforcement, calendar: calendar, at: time.wall)
-        guard wanted != applied.liveActivity else { return false }
+        applied.session = wanted
+        let before = applied.liveActivity
+        guard wanted != before else { return false }
         do {
-            switch (applied.liveActivity, wanted) {
-            case let (old?, new?) where old.profileID == new.profileID: try screenTime.updateLiveActivity(new)
-            case let (old?, new?):
+            if let old = applied.liveActivity, old.profileID != wanted?.profileID {
                 try screenTime.endLiveActivity(old.profileID)
-                try screenTime.startLiveActivity(new)
-            case let (nil, new?): try screenTime.startLiveActivity(new)
-            case let (old?, nil): try screenTime.endLiveActivity(old.profileID)
-            case (nil, nil): break
+                applied.liveActivity = nil
             }
-            applied.liveActivity = wanted
-            return true
+            if let new = wanted {
+                if applied.liveActivity == nil {
+                    try screenTime.startLiveActivity(new)
+                } else {
+                    try screenTime.updateLiveActivity(new)
+                }
+                applied.liveActivity = new
+            }
+        } catch ScreenTimeError.liveActivityNotAllowed {
+            // Owed to the app: the record keeps what is really showing.
         } catch {
             repairs.append(RepairNotice(.surfaceFailed, "The Live Activity could not be updated: \(error)"))
-            return false
         }
+        return applied.liveActivity != before
     }
 
     static func clockMessage(jump: TimeInterval) -> String {

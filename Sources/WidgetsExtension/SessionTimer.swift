@@ -1,8 +1,8 @@
 import SwiftUI
 import ThresholdCore
 
-/// The time a session shows: counting down to the break's end, the goal or the session's end,
-/// or counting up from its start when it is open-ended.
+/// The time a session shows: counting down to the break's end, the goal or the session's end
+/// (``LiveActivityContent/nextBoundary``), or counting up from its start when it is open-ended.
 @MainActor
 struct SessionTimer: View {
     let content: LiveActivityContent
@@ -13,18 +13,11 @@ struct SessionTimer: View {
             .accessibilityLabel(accessibilityLabel)
     }
 
+    /// Counts down to the content's next boundary and stops there (the Live Activity goes stale
+    /// then; only the app can move it on), or up from the start of an open-ended session.
     private var interval: (range: ClosedRange<Date>, countsDown: Bool) {
-        let now = Date()
-        switch content.phase {
-        case .onBreak:
-            if let until = content.breakUntil, until > now { return (now...until, true) }
-        case .focusing:
-            if let goal = content.goalAt, goal > now { return (now...goal, true) }
-            if let end = content.endsAt, end > now { return (now...end, true) }
-        case .goalReached:
-            if let end = content.endsAt, end > now { return (now...end, true) }
-        }
-        return (content.startedAt...Date.distantFuture, false)
+        let span = content.timer(at: Date())
+        return (span.from...span.to, span.countsDown)
     }
 
     private var accessibilityLabel: Text {

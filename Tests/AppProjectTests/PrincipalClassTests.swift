@@ -184,3 +184,21 @@ struct SwiftClasses {
         }
     }
 }
+
+/// The shield's follow-up notification is the only way from a shield into the app; under a Focus
+/// only a time-sensitive one arrives, and only with the entitlement.
+@Suite struct TimeSensitiveNotificationTests {
+    @Test(arguments: ["Threshold", "ThresholdShieldAction"])
+    func theProcessesThatPostTheShieldsFollowUp_holdTheTimeSensitiveEntitlement(target name: String) throws {
+        let project = try ProjectFiles()
+        let target = try #require(project.targets[name])
+        let entitlements = try ProjectFiles.plist(try #require(target.entitlementsPath))
+        #expect(entitlements["com.apple.developer.usernotifications.time-sensitive"] as? Bool == true)
+    }
+
+    @Test func theLiveClient_postsTimeSensitiveNotificationsAsSuch() throws {
+        let notifications = try String(contentsOf: ProjectFiles.root.appendingPathComponent("Sources/ScreenTimeLive/Notifications.swift"),
+                                       encoding: .utf8)
+        #expect(notifications.contains(".timeSensitive"))
+    }
+}

@@ -32,11 +32,13 @@ import ThresholdCore
         #expect(onboarding.step == .duration)
         onboarding.unlockMinutes = 15
         onboarding.next()
-        #expect(onboarding.step == .ready)
+        #expect(onboarding.step != .notifications && onboarding.step != .tutorial)
         #expect(try !device.shielded("instagram"), "nothing is saved before ready")
 
         onboarding.finish()
         #expect(onboarding.problem == nil)
+        #expect(onboarding.step == .notifications, "notification permission is asked before the tutorial")
+        onboarding.next()
         #expect(onboarding.step == .tutorial)
         #expect(try device.shielded("instagram") && device.shielded("tiktok"))
         #expect(try !device.shielded("maps"))
@@ -46,10 +48,43 @@ import ThresholdCore
         #expect(stored.engine.gates.map(\.unlockPolicy.windowMinutes) == [15])
     }
 
+    @Test func notificationPermission_isAskedBeforeTheTutorial_andRecordedForTheShield() async throws {
+        let device = try Device()
+        device.phone.notificationPermission = .notDetermined
+        let onboarding = try ready(device, paths: [.present])
+        onboarding.finish()
+        #expect(onboarding.step == .notifications)
+        #expect(onboarding.notificationPermission == .notDetermined)
+        await onboarding.requestNotifications()
+        #expect(onboarding.notificationPermission == .allowed)
+        #expect(device.stored.applied.notificationPermission == .allowed)
+        onboarding.back()
+        #expect(onboarding.step == .notifications, "the choices are saved; there is no way back to ready")
+        onboarding.next()
+        #expect(onboarding.step == .tutorial)
+    }
+
+    @Test func notificationsRefused_theShieldSaysToOpenThresholdByHand() async throws {
+        let device = try Device()
+        device.phone.notificationPermission = .notDetermined
+        device.phone.answersNotificationPrompt = .denied
+        let onboarding = try ready(device, paths: [.present])
+        onboarding.finish()
+        await onboarding.requestNotifications()
+        #expect(onboarding.notificationPermission == .denied)
+        #expect(onboarding.blocker == nil, "declining is a choice, not a dead end")
+        #expect(device.stored.applied.notificationPermission == .denied)
+        #expect(device.client.runtime.reconcile(.inApp("start"), command: StartSession(profile: "focus", origin: .manual)).problem == nil)
+        let shield = try #require(try device.phone.open("instagram").content)
+        #expect(shield.subtitle.contains(ShieldContent.openThresholdYourself))
+    }
+
     @Test func theTutorial_shieldsEveryApp_untilThePersonComesBack() throws {
         let device = try Device()
         let onboarding = try ready(device, paths: [.present])
         onboarding.finish()
+        onboarding.next()
+        #expect(onboarding.step == .tutorial)
         onboarding.startTutorial()
         #expect(onboarding.tutorial == .running)
         #expect(try device.shielded("maps") && device.shielded("notes"))
@@ -135,7 +170,7 @@ import ThresholdCore
         onboarding.finish()
         device.store.failNextCalls(with: nil)
         #expect(onboarding.problem?.contains("busy") == true)
-        #expect(onboarding.step != .tutorial)
+        #expect(onboarding.step != .notifications && onboarding.step != .tutorial)
         #expect(device.stored.engine.profiles.isEmpty && !device.stored.settings.onboardingCompleted)
         #expect(try device.shielded("instagram"))
     }

@@ -74,7 +74,7 @@ import ThresholdCore
         let phone = try phone(.make(profiles: [.make("work", schedules: [.on(Weekday.weekdays, "09:00", "17:00")])]), at: at("2026-11-23 08:00"))
         phone.openThreshold()
         phone.killApp()
-        phone.setClock(to: at("2026-11-23 09:30"))
+        try phone.setClock(to: at("2026-11-23 09:30"))
         #expect(phone.wakeUps.contains { $0.scheduled == at("2026-11-23 09:00") })
         let stored = try phone.store.read()
         #expect(stored.applied.repairs.map(\.kind) == [.clockMoved])

@@ -175,6 +175,38 @@ import ThresholdRuntime
         #expect(rig.device.calls.filter { $0.hasPrefix("live") } == ["live start", "live update", "live end"])
     }
 
+    @Test func liveActivity_isRecordedAsApplied_onlyWhenTheProcessMayChangeIt() throws {
+        let rig = Rig(.make(profiles: [.make("work", breakPolicy: .fivePerHour, schedules: [.on(Weekday.weekdays, "11:00", "12:00")])]),
+                      at: at("2026-11-23 10:00"))
+        rig.reconciler.reconcile(.appForeground)
+        rig.device.liveActivityForbidden = true
+        rig.clock.pass(3_600)
+        let started = rig.reconciler.reconcile(.intervalDidStart("threshold.from"))
+        #expect(rig.device.live == nil)
+        var stored = try rig.store.read()
+        #expect(stored.applied.liveActivity == nil, "the app owes the start")
+        #expect(stored.applied.session?.profileID == "work")
+        #expect(started.repairs.isEmpty, "iOS's rules are not a failure to repair")
+        #expect(started.reloadedWidgets, "the widget carries the session meanwhile")
+
+        rig.device.liveActivityForbidden = false
+        rig.reconciler.reconcile(.appForeground)
+        #expect(rig.device.live?.profileID == "work" && rig.device.live?.allowsBreaks == true)
+        stored = try rig.store.read()
+        #expect(stored.applied.liveActivity == stored.applied.session)
+    }
+
+    @Test func notificationPermission_isRecorded_andKeptWhenIOSCannotTell() throws {
+        let rig = Rig(selah, at: at("2026-11-23 10:00"))
+        rig.device.notificationPermission = .denied
+        rig.reconciler.reconcile(.appForeground)
+        #expect(try rig.store.read().applied.notificationPermission == .denied)
+        rig.device.notificationPermission = nil
+        rig.clock.pass(60)
+        rig.reconciler.reconcile(.appForeground)
+        #expect(try rig.store.read().applied.notificationPermission == .denied)
+    }
+
     @Test func notAuthorized_isReported() {
         let rig = Rig(selah, at: at("2026-11-23 10:00"))
         rig.device.status = .denied

@@ -43,6 +43,9 @@ final class RecordingScreenTime: @unchecked Sendable {
     var refuseShields = false
     var refuseClears = false
     var refuseMonitoring = false
+    /// The process may not start or change the Live Activity (an extension).
+    var liveActivityForbidden = false
+    var notificationPermission: NotificationPermission? = .allowed
     var status = AuthorizationStatus.approved
 
     func resetCalls() { lock.withLock { calls = [] } }
@@ -85,10 +88,20 @@ final class RecordingScreenTime: @unchecked Sendable {
                 self.record("withdraw \(ids.joined(separator: ","))")
                 self.lock.withLock { for id in ids { self.pending[id] = nil } }
             },
-            startLiveActivity: { content in self.record("live start"); self.lock.withLock { self.live = content } },
-            updateLiveActivity: { content in self.record("live update"); self.lock.withLock { self.live = content } },
-            endLiveActivity: { _ in self.record("live end"); self.lock.withLock { self.live = nil } },
-            reloadWidgets: { self.record("widgets") })
+            startLiveActivity: { content in
+                if self.liveActivityForbidden { throw ScreenTimeError.liveActivityNotAllowed("an extension") }
+                self.record("live start"); self.lock.withLock { self.live = content }
+            },
+            updateLiveActivity: { content in
+                if self.liveActivityForbidden { throw ScreenTimeError.liveActivityNotAllowed("an extension") }
+                self.record("live update"); self.lock.withLock { self.live = content }
+            },
+            endLiveActivity: { _ in
+                if self.liveActivityForbidden { throw ScreenTimeError.liveActivityNotAllowed("an extension") }
+                self.record("live end"); self.lock.withLock { self.live = nil }
+            },
+            reloadWidgets: { self.record("widgets") },
+            notificationPermission: { self.notificationPermission })
     }
 
     func shields(_ app: String) -> Bool {

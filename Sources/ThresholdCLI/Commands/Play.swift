@@ -65,7 +65,7 @@ final class PlaySession {
         case "quit", "exit", "q": return false
         case "help", "?":
             console.line("Steps (verb and argument, as in scenario files):")
-            for (verb, usage) in StepReader.vocabulary { console.line("  \(verb.padding(toLength: 17, withPad: " ", startingAt: 0))\(usage)") }
+            for (verb, usage) in StepReader.vocabulary { console.line("  \(verb.padding(toLength: Run.verbWidth, withPad: " ", startingAt: 0))\(usage)") }
             console.line("  help, quit")
             return true
         default: break

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ScreenTimeSimulator
 
 /// `threshold run FILE|DIR…`
 struct Run: ParsableCommand {
@@ -28,12 +29,23 @@ struct Run: ParsableCommand {
                 - expect: {shielded: [instagram, tiktok], reason: gated}
 
             Steps:
-            \(StepReader.vocabulary.map { "  \($0.verb.padding(toLength: 17, withPad: " ", startingAt: 0))\($0.usage)" }.joined(separator: "\n"))
+            \(StepReader.vocabulary.map { "  \($0.verb.padding(toLength: Self.verbWidth, withPad: " ", startingAt: 0))\($0.usage)" }.joined(separator: "\n"))
+
+            The phone refuses what an iPhone refuses. What each of Threshold's processes may do \
+            (ScreenTimeSimulator.ProcessRules):
+            \(ProcessRules.table.map { "  " + $0 }.joined(separator: "\n"))
+            While Beast Mode's device restrictions are applied, set-clock and delete-app are refused \
+            (expect: {refused: …}); under a Focus only time-sensitive notifications (the shield's \
+            follow-up) are shown, the rest wait (held-notification) until focus: off; with \
+            notifications: denied nothing posted is shown.
 
             Every file is read before any runs: an unknown step, app, profile or expectation stops the \
             run with the file, the line and the problem (exit 2). A failed expectation stops it with \
             the file and line of the step (exit 1).
             """)
+
+    /// The longest verb and a space, so every usage starts in one column.
+    static let verbWidth = (StepReader.vocabulary.map(\.verb.count).max() ?? 16) + 1
 
     @Argument(help: "Scenario files, or directories to search for .yaml files.")
     var paths: [String] = []

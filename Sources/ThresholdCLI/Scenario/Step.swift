@@ -43,6 +43,16 @@ public enum Step: Hashable, Sendable {
     case setTimeZone(String)
     case reboot
     case killApp
+    /// The person goes to the home screen: Threshold keeps running in the background.
+    case leaveThreshold
+    /// A Focus comes on or ends (ending it shows what it held back).
+    case focus(Bool)
+    /// The person allows or refuses Threshold's notifications (the prompt or Settings).
+    case notifications(NotificationPermission)
+    /// The person tries to delete an app (refused while Beast Mode denies app removal).
+    case deleteApp(String)
+    /// The person presses a button on the Live Activity (its intent runs in Threshold's process).
+    case pressLiveActivity(LiveActivityButton)
     case authorization(AuthorizationStatus)
     case storeFails(Bool)
 
@@ -180,6 +190,12 @@ public enum Expectation: Hashable, Sendable, CustomStringConvertible {
     case activitiesAtMost(Int)
     case repair(RepairNotice.Kind?)
     case liveActivity(contains: String?)
+    /// The Live Activity showing has passed its `staleDate` (iOS marks it out of date).
+    case liveActivityStale(Bool)
+    /// A Focus holds back a notification containing this, in the Notification Center.
+    case heldNotification(contains: String)
+    /// The device restrictions applied now.
+    case deviceRestrictions(DeviceRestrictions)
     case refused(contains: String?)
     case accepted
     case time(ClockSpec)
@@ -207,6 +223,9 @@ public enum Expectation: Hashable, Sendable, CustomStringConvertible {
         case .activitiesAtMost(let n): "at most \(n) activities"
         case .repair(let kind): "repair: \(kind?.kebabName ?? "none")"
         case .liveActivity(let text): "Live Activity: \(text ?? "none")"
+        case .liveActivityStale(let stale): stale ? "the Live Activity is stale" : "the Live Activity is up to date"
+        case .heldNotification(let text): "the Focus holds back a notification containing “\(text)”"
+        case .deviceRestrictions(let restrictions): "device restrictions: \(restrictions)"
         case .refused(let text): "refused" + (text.map { " with “\($0)”" } ?? "")
         case .accepted: "accepted"
         case .time(let spec): "time is \(spec)"

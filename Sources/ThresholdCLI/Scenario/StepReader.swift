@@ -38,6 +38,11 @@ struct StepReader {
         ("set-timezone", "ZONE: the person changes the time zone (Europe/London)"),
         ("reboot", "restart the phone"),
         ("kill-app", "swipe Threshold away"),
+        ("leave-threshold", "go to the home screen: Threshold keeps running in the background (opening another app does this too)"),
+        ("focus", "on | off: a Focus holds back notifications that are not time-sensitive; ending it shows them"),
+        ("notifications", "allowed | denied | notDetermined: whether Threshold may post notifications"),
+        ("delete-app", "APP: try to delete an app (refused while Beast Mode denies app removal)"),
+        ("press-live-activity", "end | break | back-to-focus: press a Live Activity button (its intent runs in Threshold's process)"),
         ("authorization", "approved | denied | notDetermined: Screen Time access"),
         ("store-fails", "the saved data becomes unreadable"),
         ("store-recovers", "the saved data is readable again"),
@@ -45,13 +50,13 @@ struct StepReader {
         ("faults", "{drop, duplicate, delay, max-delay, seed}: random callback faults"),
         ("note", "TEXT: a line in the story"),
         ("status", "show the phone's state"),
-        ("expect", "{shielded, unshielded, reason, shield-title, notification, no-notification, activities-at-most, repair, live-activity, refused, accepted, time, widget-reloads-at-least, session-ended, on-break, store-failed, balance: {xp, coins, credits}, screen-time: MINUTES, goal-streak: DAYS, prayer-streak: DAYS}"),
+        ("expect", "{shielded, unshielded, reason, shield-title, notification, no-notification, activities-at-most, repair, live-activity, live-activity-stale, held-notification, device-restrictions: none|locked, refused, accepted, time, widget-reloads-at-least, session-ended, on-break, store-failed, balance: {xp, coins, credits}, screen-time: MINUTES, goal-streak: DAYS, prayer-streak: DAYS}"),
     ]
 
     static let expectationKeys = [
         "shielded", "unshielded", "reason", "rule", "shield-title", "notification", "no-notification", "activities-at-most", "repair",
         "live-activity", "refused", "accepted", "time", "widget-reloads-at-least", "session-ended", "on-break", "store-failed", "balance",
-        "screen-time", "goal-streak", "prayer-streak",
+        "screen-time", "goal-streak", "prayer-streak", "live-activity-stale", "held-notification", "device-restrictions",
     ]
 
     func read(_ node: Node) throws -> Step {
@@ -145,6 +150,24 @@ struct StepReader {
             return .setTimeZone(id)
         case "reboot": try none(); return .reboot
         case "kill-app": try none(); return .killApp
+        case "leave-threshold": try none(); return .leaveThreshold
+        case "focus":
+            let arg = try need("on or off")
+            switch try reader.string(arg, "focus") {
+            case "on": return .focus(true)
+            case "off": return .focus(false)
+            default: throw reader.fail(arg, "focus should be on or off")
+            }
+        case "notifications": return .notifications(try reader.choice(try need("a permission"), "notifications", as: NotificationPermission.self))
+        case "delete-app": return .deleteApp(try appName(try need("an app")))
+        case "press-live-activity":
+            let arg = try need("end, break or back-to-focus")
+            switch try reader.string(arg, "press-live-activity") {
+            case "end": return .pressLiveActivity(.end)
+            case "break": return .pressLiveActivity(.takeBreak)
+            case "back-to-focus": return .pressLiveActivity(.backToFocus)
+            default: throw reader.fail(arg, "press-live-activity should be end, break or back-to-focus")
+            }
         case "authorization": return .authorization(try reader.choice(try need("a status"), "authorization", as: AuthorizationStatus.self))
         case "store-fails": try none(); return .storeFails(true)
         case "store-recovers": try none(); return .storeFails(false)
@@ -265,6 +288,14 @@ struct StepReader {
             case "live-activity":
                 let text = try reader.string(value, "live-activity")
                 result.append(.liveActivity(contains: text == "none" ? nil : text))
+            case "live-activity-stale": result.append(.liveActivityStale(try reader.bool(value, "live-activity-stale")))
+            case "held-notification": result.append(.heldNotification(contains: try reader.string(value, "held-notification")))
+            case "device-restrictions":
+                switch try reader.string(value, "device-restrictions") {
+                case "none": result.append(.deviceRestrictions(.none))
+                case "locked": result.append(.deviceRestrictions(.locked))
+                default: throw reader.fail(value, "device-restrictions should be none or locked")
+                }
             case "refused":
                 if let flag = Bool(value.scalar?.string ?? "") {
                     result.append(flag ? .refused(contains: nil) : .accepted)

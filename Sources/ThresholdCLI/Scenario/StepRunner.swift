@@ -101,7 +101,13 @@ final class StepRunner {
             phone.note(.device, "⋯ time passes until \(phone.clock.readable(target, weekday: true))")
             phone.advance(to: target)
         case .setClock(let spec):
-            phone.setClock(to: spec.instant(from: phone.clock.wall, in: phone.clock.timeZone))
+            phone.note(.person, "sets the clock by hand")
+            do {
+                try phone.setClock(to: spec.instant(from: phone.clock.wall, in: phone.clock.timeZone))
+                lastRefusal = nil
+            } catch SimulatorError.notAllowed(let reason) {
+                lastRefusal = reason
+            }
         case .setTimeZone(let identifier):
             guard let zone = TimeZone(identifier: identifier) else { throw StepError.unknownTimeZone(identifier) }
             phone.setTimeZone(zone)
@@ -109,6 +115,27 @@ final class StepRunner {
             phone.reboot()
         case .killApp:
             phone.killApp()
+        case .leaveThreshold:
+            phone.note(.person, "goes to the home screen")
+            phone.leaveThreshold()
+        case .focus(let on):
+            phone.setFocus(on)
+        case .notifications(let permission):
+            phone.notificationPermission = permission
+            phone.note(.device, "notifications for Threshold: \(permission.rawValue)")
+        case .deleteApp(let app):
+            phone.note(.person, "tries to delete \(app)")
+            do {
+                try phone.deleteApp(app)
+                lastRefusal = nil
+            } catch SimulatorError.notAllowed(let reason) {
+                lastRefusal = reason
+            }
+        case .pressLiveActivity(let button):
+            phone.note(.person, "presses “\(button.rawValue)” on the Live Activity")
+            let press = try phone.pressLiveActivity(button)
+            lastOutcome = press.reconciliation.outcome
+            if let problem = press.reconciliation.problem { lastRefusal = problem }
         case .authorization(let status):
             phone.authorization = status
             phone.note(.device, "Screen Time access: \(status.rawValue)")
@@ -178,6 +205,7 @@ final class StepRunner {
             let reason = try shownReason(app, stored)
             let content = ShieldContent(reason: reason, app: found(app)?.token, appName: found(app)?.displayName,
                                         streak: stored?.progress.shownStreak(for: reason))
+                .withNotifications(stored?.applied.notificationPermission)
             guard content.title.contains(text) || content.subtitle.contains(text) else {
                 throw ExpectationFailure("expected \(app)'s shield to read “\(text)”, but it shows \(content)")
             }
@@ -210,6 +238,19 @@ final class StepRunner {
                 guard shown.title.contains(text) || shown.phase.rawValue == text else {
                     throw ExpectationFailure("expected the Live Activity to show “\(text)”, but it shows “\(shown.title)” (\(shown.phase.rawValue))")
                 }
+            }
+        case .liveActivityStale(let expected):
+            guard let shown = phone.liveActivity else { throw ExpectationFailure("expected a Live Activity, but none is showing") }
+            guard shown.isStale(at: phone.clock.wall) == expected else {
+                throw ExpectationFailure("expected the Live Activity to be \(expected ? "stale" : "up to date"), but it is \(expected ? "up to date" : "stale") (stale from \(shown.staleDate.map { phone.clock.readable($0) } ?? "never"))")
+            }
+        case .heldNotification(let text):
+            guard phone.heldNotifications.contains(where: { $0.matches(text) }) else {
+                throw ExpectationFailure("expected the Focus to hold back a notification containing “\(text)”; it holds \(phone.heldNotifications.isEmpty ? "nothing" : phone.heldNotifications.map { "“\($0.title)”" }.joined(separator: ", "))")
+            }
+        case .deviceRestrictions(let expected):
+            guard phone.deviceRestrictions == expected else {
+                throw ExpectationFailure("expected device restrictions \(expected), but they are \(phone.deviceRestrictions)")
             }
         case .refused(let text):
             guard let refusal = lastRefusal else { throw ExpectationFailure("expected the last request to be refused, but it was accepted") }
@@ -287,7 +328,7 @@ final class StepRunner {
     }
 
     func statusLines() throws -> [String] {
-        var lines = ["time: \(phone.clock.readable(phone.clock.wall, weekday: true)) \(phone.clock.timeZone.identifier), Threshold \(phone.appRunning ? "running" : "not running")"]
+        var lines = ["time: \(phone.clock.readable(phone.clock.wall, weekday: true)) \(phone.clock.timeZone.identifier), Threshold \(phone.appInForeground ? "on screen" : phone.appRunning ? "running in the background" : "not running")"]
         let stored = try? phone.store.read()
         let enforcement = stored?.lastEnforcement(deviceZone: phone.clock.timeZone)
         for app in phone.shieldedApps {
@@ -298,7 +339,11 @@ final class StepRunner {
         if phone.shieldedApps.isEmpty { lines.append("nothing shielded") }
         let registrations = phone.activityCentre.registrations
         lines.append("\(registrations.count) of \(DeviceActivityCentre.maximumActivities) activities; next wake-up \(phone.activityCentre.nextCallbackInstant.map { phone.clock.readable($0, weekday: true) } ?? "none")")
-        if let live = phone.liveActivity { lines.append("Live Activity: \(live.title) (\(live.phase.rawValue))") }
+        if let live = phone.liveActivity {
+            lines.append("Live Activity: \(live.title) (\(live.phase.rawValue)\(live.isStale(at: phone.clock.wall) ? ", stale" : ""))")
+        }
+        if phone.focus { lines.append("a Focus is on; it holds \(phone.heldNotifications.count) notifications") }
+        if phone.deviceRestrictions != .none { lines.append("device restrictions: \(phone.deviceRestrictions)") }
         lines.append("\(phone.inbox.count) notifications; widgets reloaded \(phone.widgetReloads) times")
         if let balances = stored?.balances { lines.append("\(balances.xp) XP, \(balances.coins) coins, \(balances.credits) credits") }
         for repair in stored?.applied.repairs ?? [] { lines.append("repair: \(repair)") }

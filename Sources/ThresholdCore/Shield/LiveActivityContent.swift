@@ -1,7 +1,13 @@
 import Foundation
 
 /// What the Live Activity on the lock screen shows for a running session: the timer, the goal
-/// and the break, with End and Break buttons.
+/// and the break, with End, Break (where the profile allows breaks) and Back to focus buttons.
+///
+/// Only the app (and a Live Activity button's intent, which runs in it) can change a Live
+/// Activity; the monitor that moves a session past its goal, its break's end or its end cannot
+/// (PLATFORM.md). So the content is written to stay true on its own: the timer counts to
+/// ``nextBoundary`` and stops there, and ``staleDate`` marks it out of date from that instant
+/// until the app runs again.
 public struct LiveActivityContent: Hashable, Codable, Sendable {
     public enum Phase: String, Codable, Sendable {
         case focusing
@@ -17,8 +23,11 @@ public struct LiveActivityContent: Hashable, Codable, Sendable {
     public let endsAt: Date?
     public let breakUntil: Date?
     public let phase: Phase
+    /// Whether the profile allows breaks at all: the Break button shows only then.
+    public let allowsBreaks: Bool
 
-    public init(profileID: ProfileID, title: String, startedAt: Date, goalAt: Date?, endsAt: Date?, breakUntil: Date?, phase: Phase) {
+    public init(profileID: ProfileID, title: String, startedAt: Date, goalAt: Date?, endsAt: Date?, breakUntil: Date?, phase: Phase,
+                allowsBreaks: Bool = false) {
         self.profileID = profileID
         self.title = title
         self.startedAt = startedAt
@@ -26,6 +35,58 @@ public struct LiveActivityContent: Hashable, Codable, Sendable {
         self.endsAt = endsAt
         self.breakUntil = breakUntil
         self.phase = phase
+        self.allowsBreaks = allowsBreaks
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case profileID, title, startedAt, goalAt, endsAt, breakUntil, phase, allowsBreaks
+    }
+
+    /// Reads content saved by an earlier build too (it did not say whether breaks are allowed,
+    /// so the Break button stays hidden until the next reconcile writes it again).
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(profileID: try c.decode(ProfileID.self, forKey: .profileID), title: try c.decode(String.self, forKey: .title),
+                  startedAt: try c.decode(Date.self, forKey: .startedAt), goalAt: try c.decodeIfPresent(Date.self, forKey: .goalAt),
+                  endsAt: try c.decodeIfPresent(Date.self, forKey: .endsAt), breakUntil: try c.decodeIfPresent(Date.self, forKey: .breakUntil),
+                  phase: try c.decode(Phase.self, forKey: .phase),
+                  allowsBreaks: try c.decodeIfPresent(Bool.self, forKey: .allowsBreaks) ?? false)
+    }
+
+    /// The next instant this content stops being true by itself: the break's end while on a
+    /// break, the goal while focusing towards one, else the session's end; `nil` for an
+    /// open-ended session with no goal (it stays true until someone ends it, in the app).
+    public var nextBoundary: Date? {
+        switch phase {
+        case .onBreak: breakUntil ?? endsAt
+        case .focusing: goalAt ?? endsAt
+        case .goalReached: endsAt
+        }
+    }
+
+    /// When iOS should show the Live Activity as out of date (`ActivityContent.staleDate`): at
+    /// ``nextBoundary``, after which only the app can say what is true.
+    public var staleDate: Date? { nextBoundary }
+
+    /// Whether the content has gone stale at `now`.
+    public func isStale(at now: Date) -> Bool { staleDate.map { now >= $0 } ?? false }
+
+    /// The timer the content shows at `now`: counting down to ``nextBoundary`` (stopping at
+    /// zero there), or up from the start when there is none.
+    public func timer(at now: Date) -> SessionTimerSpan {
+        if let boundary = nextBoundary {
+            return SessionTimerSpan(from: min(now, boundary), to: boundary, countsDown: true)
+        }
+        return SessionTimerSpan(from: startedAt, to: .distantFuture, countsDown: false)
+    }
+
+    /// The buttons the Live Activity shows: End always (a locked session refuses it and says
+    /// so), Break while focusing where the profile allows breaks, Back to focus on a break.
+    public var buttons: [LiveActivityButton] {
+        switch phase {
+        case .onBreak: [.end, .backToFocus]
+        case .focusing, .goalReached: allowsBreaks ? [.end, .takeBreak] : [.end]
+        }
     }
 
     /// The content for the session-shaped restriction in force that started last, if any.
@@ -61,8 +122,30 @@ public struct LiveActivityContent: Hashable, Codable, Sendable {
             default: (phase, breakUntil) = (.focusing, nil)
             }
             return LiveActivityContent(profileID: id, title: "\(profile.emoji) \(profile.name)", startedAt: start,
-                                       goalAt: goal, endsAt: end, breakUntil: breakUntil, phase: phase)
+                                       goalAt: goal, endsAt: end, breakUntil: breakUntil, phase: phase,
+                                       allowsBreaks: profile.breakPolicy.allowsBreaks)
         }
         return candidates.max { ($0.startedAt, $0.profileID) < ($1.startedAt, $1.profileID) }
     }
+}
+
+/// The span a Live Activity's timer covers (`Text(timerInterval:countsDown:)`).
+public struct SessionTimerSpan: Hashable, Sendable {
+    public let from: Date
+    public let to: Date
+    public let countsDown: Bool
+
+    public init(from: Date, to: Date, countsDown: Bool) {
+        self.from = from
+        self.to = to
+        self.countsDown = countsDown
+    }
+}
+
+/// A button on the session Live Activity; each runs in the app through the session commands.
+public enum LiveActivityButton: String, Hashable, Codable, Sendable, CaseIterable {
+    case end = "End"
+    case takeBreak = "Break"
+    /// Ends the break early: the shields return now.
+    case backToFocus = "Back to focus"
 }

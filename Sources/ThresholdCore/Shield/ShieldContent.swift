@@ -129,6 +129,27 @@ extension ShieldContent {
     }
 }
 
+extension ShieldContent {
+    /// The line a shield adds when notifications are off: its buttons that lead into the app do
+    /// so through a notification, which then never arrives.
+    public static let openThresholdYourself = "Notifications are off, so open Threshold yourself to unlock."
+
+    /// Whether a button leads into the app (through the follow-up notification).
+    public var leadsIntoTheApp: Bool {
+        [primary, secondary].contains { button in
+            if case .notify? = button?.action { true } else { false }
+        }
+    }
+
+    /// The same shield for a phone where Threshold may not post notifications: when a button
+    /// leads into the app, the text says to open Threshold by hand (the button still closes the
+    /// shield, and the app opens where the person left it).
+    public func withNotifications(_ permission: NotificationPermission?) -> ShieldContent {
+        guard permission == .denied, leadsIntoTheApp else { return self }
+        return ShieldContent(title: title, subtitle: subtitle + " " + Self.openThresholdYourself, primary: primary, secondary: secondary)
+    }
+}
+
 extension String {
     var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
 }

@@ -64,8 +64,16 @@ public struct AppliedRecord: Hashable, Codable, Sendable {
     public var postedNotifications: [String: Date] = [:]
     /// Notifications handed to iOS ahead of time with a fire date and not yet due, by id.
     public var pendingNotifications: [String: PendingNotification] = [:]
-    /// What the Live Activity shows, if one is running.
+    /// What the Live Activity shows, if one is running: recorded only when the process was
+    /// allowed to change it (the app, or a Live Activity intent), so that the app applies what
+    /// the monitor could not the next time it runs.
     public var liveActivity: LiveActivityContent?
+    /// The running session as the last reconcile found it, whether or not the Live Activity
+    /// could follow: what the widget, the status and the notification carry meanwhile.
+    public var session: LiveActivityContent?
+    /// Whether the person lets Threshold post notifications, as the last reconcile that could
+    /// tell found it: the shield's way into the app depends on it.
+    public var notificationPermission: NotificationPermission?
     /// Until when nothing can change without a new event: a monitor callback inside it (the
     /// second callback at a boundary, an echo of a registration) has nothing to do.
     public var quiet: QuietPeriod?
@@ -73,7 +81,7 @@ public struct AppliedRecord: Hashable, Codable, Sendable {
     public init() {}
 
     private enum CodingKeys: String, CodingKey {
-        case stores, evaluated, appliedAt, clock, repairs, postedNotifications, pendingNotifications, liveActivity, quiet
+        case stores, evaluated, appliedAt, clock, repairs, postedNotifications, pendingNotifications, liveActivity, session, notificationPermission, quiet
     }
 
     public init(from decoder: any Decoder) throws {
@@ -89,6 +97,8 @@ public struct AppliedRecord: Hashable, Codable, Sendable {
         postedNotifications = try c.decodeIfPresent([String: Date].self, forKey: .postedNotifications) ?? [:]
         pendingNotifications = try c.decodeIfPresent([String: PendingNotification].self, forKey: .pendingNotifications) ?? [:]
         liveActivity = try c.decodeIfPresent(LiveActivityContent.self, forKey: .liveActivity)
+        session = try c.decodeIfPresent(LiveActivityContent.self, forKey: .session) ?? liveActivity
+        notificationPermission = try c.decodeIfPresent(NotificationPermission.self, forKey: .notificationPermission)
         quiet = try c.decodeIfPresent(QuietPeriod.self, forKey: .quiet)
     }
 }

@@ -73,3 +73,24 @@ import TestSupport
         #expect(destination.deepLink == "threshold://pray?app=-_8")
     }
 }
+
+/// With notifications off, the shield's way into the app is the person opening it.
+@Suite struct ShieldWithNotificationsOffTests {
+    let session = SessionLabel(profileID: "deep", name: "Deep work", emoji: "🌿", path: .present, strictness: .gentle)
+
+    @Test func aShieldLeadingIntoTheApp_saysToOpenThresholdByHand_onlyWhenNotificationsAreDenied() {
+        let content = ShieldContent(reason: .sessionActive(session), appName: "Instagram")
+        #expect(content.leadsIntoTheApp)
+        #expect(content.withNotifications(.denied).subtitle == content.subtitle + " " + ShieldContent.openThresholdYourself)
+        #expect(content.withNotifications(.denied).primary == content.primary)
+        #expect(content.withNotifications(.allowed) == content)
+        #expect(content.withNotifications(nil) == content)
+    }
+
+    @Test func aShieldThatOnlyCloses_isUnchanged() {
+        let locked = SessionLabel(profileID: "beast", name: "Beast", emoji: "🦁", path: .present, strictness: .locked)
+        let content = ShieldContent(reason: .sessionActive(locked), appName: "Instagram")
+        #expect(!content.leadsIntoTheApp)
+        #expect(content.withNotifications(.denied) == content)
+    }
+}

@@ -1,0 +1,72 @@
+import EntryPoints
+import Foundation
+import ScreenTimeClient
+import ScreenTimeSimulator
+import StoreClient
+import TestSupport
+import Testing
+import ThresholdCore
+
+/// The Live Activity's buttons run in the app's process through the session commands; a refusal
+/// reaches the person.
+@Suite struct LiveActivityPressTests {
+    let work = Profile.make("work", name: "Work", emoji: "💼", path: .key, selection: .apps("tiktok"), breakPolicy: .fivePerHour)
+    let beast = Profile.make("beast", name: "Beast", emoji: "🦁", path: .present, selection: .apps("tiktok"), strictness: .locked)
+
+    @Test func breakThenBackToFocus_fromTheLiveActivity() throws {
+        let phone = try phone(.make(profiles: [work], sessions: [.make("s1", profile: "work", start: monday)]))
+        #expect(phone.liveActivity?.buttons == [.end, .takeBreak])
+        #expect(try phone.pressLiveActivity(.takeBreak).accepted)
+        #expect(!phone.shieldedApps.contains("tiktok"))
+        #expect(phone.liveActivity?.phase == .onBreak && phone.liveActivity?.buttons == [.end, .backToFocus],
+                "an intent runs in the app's process, which may update the Live Activity")
+        phone.advance(by: 60)
+        #expect(try phone.pressLiveActivity(.backToFocus).accepted)
+        #expect(phone.shieldedApps.contains("tiktok"))
+        #expect(phone.liveActivity?.phase == .focusing)
+        #expect(phone.outcomes.suffix(2).allSatisfy { $0.process == .intent })
+    }
+
+    @Test func aRefusedEnd_inBeastMode_reachesThePersonAsANotification() throws {
+        let phone = try phone(.make(profiles: [beast], sessions: [.make("s1", profile: "beast", start: monday, plan: .until(monday.adding(minutes: 60)))]))
+        #expect(phone.liveActivity?.buttons == [.end], "Beast Mode allows no breaks, so no Break button")
+        let press = try phone.pressLiveActivity(.end)
+        #expect(!press.accepted)
+        let note = try #require(press.notification)
+        #expect(note.title == "The session keeps going")
+        #expect(note.body == press.reconciliation.problem)
+        #expect(phone.inbox.map(\.id).contains(note.id))
+        #expect(phone.shieldedApps.contains("tiktok"))
+        #expect(throws: SimulatorError.self) { try phone.pressLiveActivity(.takeBreak) }
+    }
+
+    @Test func aRefusalThatCannotBePosted_isStillReported() throws {
+        let phone = try phone(.make(profiles: [beast], sessions: [.make("s1", profile: "beast", start: monday, plan: .until(monday.adding(minutes: 60)))]))
+        // The widget extension may post nothing: the refusal comes back as the press's problem.
+        let press = phone.runtime(for: .widget).pressLiveActivity(.end, profile: "beast")
+        #expect(press.notification == nil)
+        #expect(press.problem?.contains("could not be posted") == true)
+    }
+
+    @Test func theShieldsFollowUp_isTimeSensitive() {
+        #expect(LocalNotification.followUp(to: .home, appName: nil).interruption == .timeSensitive)
+        #expect(LocalNotification.refusal(of: .end, profile: "beast", because: "no").interruption == .active)
+    }
+}
+
+@Suite struct RunningSessionTests {
+    @Test func endingTheRunningSession_findsTheOneInForce_notAStaleLiveActivity() throws {
+        let hours = Profile.make("early", name: "Early", path: .key, selection: .apps("tiktok"), schedules: [.on(Weekday.weekdays, "09:00", "10:00")])
+        let later = Profile.make("late", name: "Late", path: .key, selection: .apps("youtube"), schedules: [.on(Weekday.weekdays, "10:00", "11:00")])
+        let phone = try SimulatedPhone(start: at("2026-03-02 09:30"), timeZone: TimeZone(identifier: "America/New_York")!,
+                                       setup: .make(profiles: [hours, later]))
+        phone.openThreshold()
+        #expect(phone.liveActivity?.profileID == "early")
+        phone.killApp()
+        phone.advance(to: at("2026-03-02 10:05"))
+        #expect(phone.liveActivity?.profileID == "early", "the monitor could neither end it nor start the next")
+        let done = phone.runtime(for: .intent).endSession(from: .appIntent("EndSession"))
+        #expect(done.problem == nil)
+        #expect(!phone.shieldedApps.contains("youtube"))
+    }
+}

@@ -1,0 +1,164 @@
+import EntryPoints
+import Foundation
+import ScreenTimeClient
+import ScreenTimeSimulator
+import StoreClient
+import Testing
+import TestSupport
+import ThresholdCore
+
+/// The simulated phone refuses what an iPhone refuses (PLATFORM.md, "What each process may do").
+@Suite struct ProcessRulesTests {
+    let ny = TimeZone(identifier: "America/New_York")!
+    /// Monday 23 November 2026.
+    let work = Profile.make("work", name: "Work", path: .key, selection: .apps("instagram"), breakPolicy: .fivePerHour,
+                            schedules: [.on(Weekday.weekdays, "09:00", "17:00")])
+    let beast = Profile.make("beast", name: "Beast", path: .present, selection: .apps("instagram"), strictness: .locked)
+
+    func phone(_ state: ThresholdState, at start: Date) throws -> SimulatedPhone {
+        try SimulatedPhone(start: start, timeZone: ny, setup: state)
+    }
+
+    @Test func theTable_allowsLiveActivityStarts_onlyToTheForegroundAppAndIntents() {
+        let starters = SimulatedPhone.Process.allCases.filter { ProcessRules.of($0).startsLiveActivity }
+        #expect(starters == [.app, .intent])
+        let changers = SimulatedPhone.Process.allCases.filter { ProcessRules.of($0).changesLiveActivity }
+        #expect(changers == [.app, .appInBackground, .intent])
+        #expect(SimulatedPhone.Process.allCases.filter { ProcessRules.of($0).opensApp } == [.app])
+        #expect(ProcessRules.table.count == SimulatedPhone.Process.allCases.count + 2)
+    }
+
+    @Test func aScheduleStartingWithTheAppClosed_getsItsLiveActivityWhenTheAppOpens() throws {
+        let phone = try phone(.make(profiles: [work]), at: at("2026-11-23 08:00"))
+        phone.openThreshold()
+        phone.killApp()
+        phone.advance(to: at("2026-11-23 09:00"))
+        #expect(phone.shieldedApps == ["instagram"])
+        #expect(phone.liveActivity == nil, "the monitor may not start a Live Activity")
+        var stored = try phone.store.read()
+        #expect(stored.applied.liveActivity == nil, "nothing is recorded as applied that was not")
+        #expect(stored.applied.session?.profileID == "work", "the widget and status carry the session meanwhile")
+        #expect(stored.applied.repairs.isEmpty, "being refused by iOS's rules is not a repair")
+        #expect(WidgetSnapshot.make(state: stored, events: [], now: phone.clock.wall, calendar: phone.clock.calendar).session?.profileID == "work")
+
+        phone.openThreshold()
+        #expect(phone.liveActivity?.profileID == "work")
+        stored = try phone.store.read()
+        #expect(stored.applied.liveActivity?.profileID == "work")
+    }
+
+    @Test func theMonitor_cannotEndALiveActivity_whichGoesStaleAtItsBoundary_untilTheAppRuns() throws {
+        let phone = try phone(.make(profiles: [work]), at: at("2026-11-23 09:30"))
+        phone.openThreshold()
+        #expect(phone.liveActivity?.staleDate == at("2026-11-23 17:00"))
+        phone.killApp()
+        phone.advance(to: at("2026-11-23 17:00"))
+        #expect(phone.shieldedApps.isEmpty)
+        let shown = try #require(phone.liveActivity, "the monitor may not end it")
+        #expect(shown.isStale(at: phone.clock.wall))
+        #expect(try phone.store.read().applied.session == nil)
+        phone.openThreshold()
+        #expect(phone.liveActivity == nil)
+    }
+
+    @Test func theAppInTheBackground_mayUpdateButNotStart() throws {
+        let phone = try phone(.make(profiles: [work]), at: at("2026-11-23 08:00"))
+        phone.openThreshold()
+        phone.leaveThreshold()
+        phone.advance(to: at("2026-11-23 09:00"))
+        phone.setTimeZone(ny)  // a significant time change reaches the running app, in the background
+        #expect(phone.outcomes.last?.process == .appInBackground)
+        #expect(phone.liveActivity == nil, "a start in the background is refused (ActivityAuthorizationError.visibility)")
+    }
+
+    @Test func iOSEndsALiveActivity_eightHoursAfterItStarted() throws {
+        let phone = try phone(.make(profiles: [work]), at: at("2026-11-23 08:50"))
+        phone.perform(StartSession(profile: "work", origin: .manual), as: .inApp("start"))
+        #expect(phone.liveActivity != nil)
+        phone.killApp()
+        phone.advance(to: at("2026-11-23 16:49"))
+        #expect(phone.liveActivity != nil)
+        phone.advance(to: at("2026-11-23 16:50"))
+        #expect(phone.liveActivity == nil)
+    }
+
+    @Test func extensions_cannotOpenTheApp() throws {
+        let phone = try phone(.empty, at: at("2026-11-23 08:00"))
+        for process in [SimulatedPhone.Process.monitor, .shieldAction, .shieldConfiguration, .widget, .intent, .appInBackground] {
+            #expect(throws: SimulatorError.self) { try phone.openThreshold(from: process) }
+        }
+        #expect(!phone.appRunning)
+        try phone.openThreshold(from: .app)
+        #expect(phone.appInForeground)
+    }
+
+    @Test func aBeastModeSession_refusesAManualClockChange_andAppRemoval() throws {
+        let phone = try phone(.make(profiles: [beast]), at: at("2026-11-23 09:00"))
+        phone.perform(StartSession(profile: "beast", origin: .manual, plan: .until(at("2026-11-23 10:00"))), as: .inApp("start"))
+        #expect(phone.deviceRestrictions == .locked)
+        #expect(throws: SimulatorError.notAllowed("The clock is set automatically while Beast Mode is on (Settings › General › Date & Time is locked).")) {
+            try phone.setClock(to: at("2026-11-23 13:00"))
+        }
+        #expect(phone.clock.wall == at("2026-11-23 09:00"))
+        #expect(throws: SimulatorError.self) { try phone.deleteApp("maps") }
+        #expect(phone.catalogue.app(named: "maps") != nil, "denyAppRemoval covers every app, not only Threshold")
+
+        phone.killApp()
+        phone.advance(to: at("2026-11-23 10:00"))
+        #expect(phone.deviceRestrictions == .none, "the monitor lifts them when the session ends")
+        try phone.setClock(to: at("2026-11-23 13:00"))
+        try phone.deleteApp("maps")
+        #expect(phone.catalogue.app(named: "maps") == nil)
+    }
+
+    @Test func aFocus_holdsBackPlainNotifications_andLetsTimeSensitiveOnesThrough() throws {
+        let phone = try phone(.make(profiles: [work]), at: at("2026-11-23 08:00"))
+        phone.openThreshold()
+        phone.setFocus(true)
+        phone.advance(to: at("2026-11-23 09:00"))
+        #expect(phone.inbox.isEmpty)
+        #expect(!phone.heldNotifications.isEmpty, "the session's start waits in the Notification Center")
+        guard case .notified(let note) = try phone.pressShield(.secondary, on: "instagram") else {
+            Issue.record("Unlock? should post the follow-up notification")
+            return
+        }
+        #expect(note.interruption == .timeSensitive)
+        #expect(phone.inbox.map(\.id) == [note.id], "the shield's way into the app breaks through the Focus")
+        let held = phone.heldNotifications.map(\.id)
+        phone.setFocus(false)
+        #expect(phone.heldNotifications.isEmpty)
+        #expect(Set(phone.inbox.map(\.id)) == Set(held + [note.id]))
+    }
+
+    @Test func withNotificationsOff_nothingPostedIsShown_andTheShieldSaysToOpenThreshold() throws {
+        let phone = try phone(.make(profiles: [work]), at: at("2026-11-23 09:30"))
+        phone.notificationPermission = .denied
+        phone.openThreshold()
+        #expect(try phone.store.read().applied.notificationPermission == .denied)
+        let shield = try #require(try phone.open("instagram").content)
+        #expect(shield.subtitle.hasSuffix(ShieldContent.openThresholdYourself))
+        _ = try phone.pressShield(.secondary, on: "instagram")
+        #expect(phone.inbox.isEmpty)
+    }
+
+    @Test func aSnapshot_keepsRestrictionsFocusAndHeldNotifications() throws {
+        let phone = try phone(.make(profiles: [beast]), at: at("2026-11-23 09:00"))
+        phone.perform(StartSession(profile: "beast", origin: .manual, plan: .until(at("2026-11-23 10:00"))), as: .inApp("start"))
+        phone.setFocus(true)
+        let data = try JSONEncoder().encode(phone.snapshot)
+        let again = SimulatedPhone(snapshot: try JSONDecoder().decode(SimulatedPhone.Snapshot.self, from: data), store: phone.store,
+                                   ids: .counting(prefix: "again-"))
+        #expect(again.deviceRestrictions == .locked && again.focus && again.liveActivityStartedAt == phone.liveActivityStartedAt)
+        #expect(throws: SimulatorError.self) { try again.setClock(to: at("2026-11-23 13:00")) }
+    }
+}
+
+@Suite struct ProcessTableDocumentationTests {
+    @Test func theReadme_showsTheTableTheCodeEnforces() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        for row in ProcessRules.table {
+            #expect(readme.contains(row + "\n"), "README.md lacks the row \(row)")
+        }
+    }
+}

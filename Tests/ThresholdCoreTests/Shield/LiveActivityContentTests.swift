@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+import TestSupport
+import ThresholdCore
+
+/// A Live Activity only the app can update stays true on its own: it counts to the next boundary
+/// and goes stale there; its buttons follow the profile.
+@Suite struct LiveActivityContentTests {
+    let start = at("2026-11-23 09:00")
+
+    func content(_ phase: LiveActivityContent.Phase, goal: Date? = nil, end: Date? = nil, breakUntil: Date? = nil,
+                 allowsBreaks: Bool = true) -> LiveActivityContent {
+        LiveActivityContent(profileID: "work", title: "💼 Work", startedAt: start, goalAt: goal, endsAt: end, breakUntil: breakUntil,
+                            phase: phase, allowsBreaks: allowsBreaks)
+    }
+
+    @Test func focusingTowardsAGoal_countsToTheGoal_andGoesStaleThere() {
+        let goal = at("2026-11-23 09:45"), end = at("2026-11-23 17:00")
+        let shown = content(.focusing, goal: goal, end: end)
+        #expect(shown.nextBoundary == goal && shown.staleDate == goal)
+        #expect(shown.timer(at: at("2026-11-23 09:30")) == SessionTimerSpan(from: at("2026-11-23 09:30"), to: goal, countsDown: true))
+        #expect(shown.timer(at: at("2026-11-23 10:30")) == SessionTimerSpan(from: goal, to: goal, countsDown: true),
+                "past the goal it stops at zero rather than count towards something untrue")
+        #expect(!shown.isStale(at: at("2026-11-23 09:44")) && shown.isStale(at: goal))
+    }
+
+    @Test func aBreak_countsToItsEnd_andAnOpenEndedSession_countsUp() {
+        let until = at("2026-11-23 09:05")
+        #expect(content(.onBreak, end: at("2026-11-23 17:00"), breakUntil: until).staleDate == until)
+        #expect(content(.goalReached, goal: start, end: at("2026-11-23 17:00")).staleDate == at("2026-11-23 17:00"))
+        let open = content(.focusing)
+        #expect(open.staleDate == nil && !open.isStale(at: .distantFuture))
+        #expect(open.timer(at: at("2026-11-23 10:00")) == SessionTimerSpan(from: start, to: .distantFuture, countsDown: false))
+    }
+
+    @Test func buttons_breakOnlyWhereAllowed_backToFocusOnABreak() {
+        #expect(content(.focusing).buttons == [.end, .takeBreak])
+        #expect(content(.focusing, allowsBreaks: false).buttons == [.end])
+        #expect(content(.onBreak, breakUntil: start).buttons == [.end, .backToFocus])
+        #expect(LiveActivityButton.backToFocus.rawValue == "Back to focus")
+    }
+
+    @Test func current_saysWhetherTheProfileAllowsBreaks() {
+        let state = ThresholdState.make(profiles: [.make("work", breakPolicy: .fivePerHour), .make("sleep", selection: .apps("tiktok"))],
+                                        sessions: [.make("s1", profile: "work", start: start), .make("s2", profile: "sleep", start: start.adding(minutes: 1))])
+        let calendar = TestSupport.calendar()
+        let now = start.adding(minutes: 10)
+        let enforcement = evaluate(state, at: now, calendar: calendar)
+        let shown = LiveActivityContent.current(state, enforcement, calendar: calendar, at: now)
+        #expect(shown?.profileID == "sleep" && shown?.allowsBreaks == false)
+        let workOnly = ThresholdState.make(profiles: [.make("work", breakPolicy: .fivePerHour)], sessions: [.make("s1", profile: "work", start: start)])
+        #expect(LiveActivityContent.current(workOnly, evaluate(workOnly, at: now, calendar: calendar), calendar: calendar, at: now)?.allowsBreaks == true)
+    }
+
+    @Test func contentSavedByAnEarlierBuild_stillReads() throws {
+        let old = #"{"profileID":"work","title":"Work","startedAt":0,"phase":"focusing"}"#
+        let read = try JSONDecoder().decode(LiveActivityContent.self, from: Data(old.utf8))
+        #expect(read.profileID == "work" && !read.allowsBreaks)
+    }
+}
