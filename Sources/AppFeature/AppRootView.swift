@@ -83,7 +83,7 @@ struct AppScreens: View {
         .onOpenURL { requests.post(.link($0)) }
         .onChange(of: requests.pending, initial: true) { handleRequests() }
         .onChange(of: model.generation) { reload() }
-        .sheet(item: $model.presented, onDismiss: { model.refresh(nil) }) { presented in PresentedView(presented: presented) }
+        .sheet(item: $model.presented, onDismiss: { model.refresh(nil) }) { presented in PresentedView(presented: presented, app: model) }
         .alert(Text("Tutorial finished", bundle: .module), isPresented: Binding(get: { model.tutorialFinished != nil },
                                                                                  set: { if !$0 { model.dismissTutorialNote() } })) {
             Button { model.dismissTutorialNote() } label: { Text("OK", bundle: .module) }
@@ -187,6 +187,7 @@ struct AccessBanner: View {
 @MainActor
 struct PresentedView: View {
     let presented: AppModel.Presented
+    let app: AppModel
     @Environment(\.dismiss) private var dismiss
 
     var body: some View {
@@ -197,6 +198,9 @@ struct PresentedView: View {
             UnlockGateView(model: model)
         case .keyTap(let model):
             KeyTapView(model: model)
+        case .confirmStart(let confirmation, _):
+            StartConfirmationView(confirmation: confirmation, now: app.client.now, calendar: app.client.calendar,
+                                  confirm: app.confirmStart, decline: app.declineStart)
         case .badLink(let error):
             NavigationStack {
                 VStack(alignment: .leading, spacing: 12) {
@@ -214,6 +218,35 @@ struct PresentedView: View {
 
     private var closeButton: some ToolbarContent {
         ToolbarItem(placement: .cancellationAction) { Button { dismiss() } label: { Text("Close", bundle: .module) } }
+    }
+}
+
+/// A link asked to start a profile the person could not undo: what it locks, until when, and a
+/// clear way out. Nothing starts until they confirm.
+@MainActor
+struct StartConfirmationView: View {
+    let confirmation: StartConfirmation
+    let now: Date
+    let calendar: Calendar
+    let confirm: () -> Void
+    let decline: () -> Void
+
+    var body: some View {
+        NavigationStack {
+            ScrollView {
+                VStack(alignment: .leading, spacing: 16) {
+                    Label { Text(verbatim: confirmation.title).font(.title2.bold()) } icon: { Image(systemName: "lock.fill") }
+                        .accessibilityAddTraits(.isHeader)
+                    Text(verbatim: confirmation.message(at: now, calendar: calendar))
+                        .font(.body)
+                    Button(action: confirm) { Text("Start Beast Mode", bundle: .module).frame(maxWidth: .infinity) }
+                        .buttonStyle(.primary)
+                    Button(action: decline) { Text("Not now", bundle: .module).frame(maxWidth: .infinity) }
+                        .buttonStyle(.bordered)
+                }
+                .padding()
+            }
+        }
     }
 }
 

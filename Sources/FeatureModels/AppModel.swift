@@ -21,6 +21,9 @@ public final class AppModel {
         case prayer(PrayerModel)
         case unlockGate(UnlockGateModel)
         case keyTap(KeyTapModel)
+        /// A link asks to start a profile the person could not undo (Beast Mode): nothing starts
+        /// until they confirm (``confirmStart()``) or decline (``declineStart()``).
+        case confirmStart(StartConfirmation, link: String)
         /// A link that names nothing Threshold does: what was wrong with it.
         case badLink(LinkError)
         case feedback
@@ -30,6 +33,7 @@ public final class AppModel {
             case .prayer: "prayer"
             case .unlockGate(let model): "gate-\(model.app)"
             case .keyTap: "key"
+            case .confirmStart(let confirmation, _): "confirm-\(confirmation.profile)"
             case .badLink(let error): "link-\(error)"
             case .feedback: "feedback"
             }
@@ -131,10 +135,14 @@ public final class AppModel {
         case .startProfile(let profile):
             // The link without its fragment: nothing secret reaches the log.
             let text = url.map { $0.absoluteString.split(separator: "#").first.map(String.init) ?? "" } ?? "start/\(profile)"
-            let done = client.runtime.startProfile(profile, from: .universalLink(text))
-            tab = .session
-            session.report(done.problem)
-            generation += 1
+            // Any app or web page can open a start link: one that would lock the phone asks first.
+            // NB: an unreadable store asks nothing; the start then fails closed and says why.
+            if let stored = try? client.read(),
+               let confirmation = StartConfirmation.needed(toStart: profile, in: stored.engine, at: client.now, calendar: client.calendar) {
+                presented = .confirmStart(confirmation, link: text)
+                return
+            }
+            start(profile, link: text)
         case .keyTap(let tag, let secret):
             let model = KeyTapModel(client: client.rituals)
             model.tap(tag, secret: secret)
@@ -143,6 +151,26 @@ public final class AppModel {
         case .open(let destination):
             self.route(destination)
         }
+    }
+
+    /// The person confirmed the start a link asked for: it starts now, through the same command.
+    public func confirmStart() {
+        guard case .confirmStart(let confirmation, let link)? = presented else { return }
+        presented = nil
+        start(confirmation.profile, link: link)
+    }
+
+    /// The person declined the start a link asked for: nothing changes.
+    public func declineStart() {
+        guard case .confirmStart? = presented else { return }
+        presented = nil
+    }
+
+    private func start(_ profile: ProfileID, link: String) {
+        let done = client.runtime.startProfile(profile, from: .universalLink(link))
+        tab = .session
+        session.report(done.problem)
+        generation += 1
     }
 
     /// Where a link, a shield's notification or a quick action leads.

@@ -21,6 +21,8 @@ struct Person {
 
     /// The prompt a key tap left open ("End or take a break?"), by profile.
     private(set) var pendingKeyPrompt: ProfileID?
+    /// The confirmation a start link left open (Beast Mode), with the link that asked.
+    private(set) var pendingStart: (confirmation: StartConfirmation, link: String)?
     /// The links written on the person's keys, by profile.
     private(set) var keyLinks: [ProfileID: URL] = [:]
 
@@ -123,6 +125,18 @@ struct Person {
 
     // MARK: Links
 
+    /// Answers a start link's confirmation: yes starts the profile as the link asked, no changes nothing.
+    mutating func confirmStart(_ yes: Bool) throws -> ReconcileOutcome? {
+        guard let pending = pendingStart else { throw StepError.noStartConfirmation }
+        pendingStart = nil
+        guard yes else {
+            phone.note(.person, "declines; nothing starts")
+            return nil
+        }
+        phone.note(.person, "confirms \(pending.confirmation.title)")
+        return phone.perform(StartSession(profile: pending.confirmation.profile, origin: .manual), as: .universalLink(pending.link))
+    }
+
     enum LinkOutcome {
         case handled(ReconcileOutcome?)
         case refused(String)
@@ -140,6 +154,15 @@ struct Person {
         }
         switch route {
         case .startProfile(let profile):
+            // Any app or web page can open a start link: one that would lock the phone asks first,
+            // as the app's router does (AppModel), and nothing starts until the person says yes.
+            if let confirmation = StartConfirmation.needed(toStart: profile, in: (try? state) ?? .empty, at: phone.clock.wall,
+                                                           calendar: calendar) {
+                pendingStart = (confirmation, link)
+                phone.openThreshold()
+                phone.note(.app, "asks: \(confirmation.title) \(confirmation.message(at: phone.clock.wall, calendar: calendar))")
+                return .handled(nil)
+            }
             phone.note(.app, "starts \(profile) from the link")
             return .handled(phone.perform(StartSession(profile: profile, origin: .manual), as: .universalLink(link)))
         case .keyTap(let tag, let secret):

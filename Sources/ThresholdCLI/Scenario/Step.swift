@@ -27,6 +27,8 @@ public enum Step: Hashable, Sendable {
     case resume(profile: ProfileID)
     case tapKey(profile: ProfileID)
     case chooseAfterKey(KeyChoice)
+    /// Answers the confirmation a link's start of a Beast Mode profile shows: start it, or not.
+    case confirmStart(Bool)
 
     // Rituals and opens
     /// A prayer, answering the mood question with `mood` (grateful when not given).

@@ -24,6 +24,7 @@ struct StepReader {
         ("resume", "PROFILE: end the break early; the shields return now"),
         ("tap-key", "PROFILE: tap the profile's NFC key (starts it, or asks End or break?)"),
         ("choose", "end | break | cancel: answer the key's question"),
+        ("confirm-start", "yes | no: answer the confirmation a start link shows for a Beast Mode profile (nothing starts before yes)"),
         ("pray", "[MOOD | {mood}]: say a prayer from the bundled library (mood grateful, anxious, distracted, tired, seeking, joyful), then Amen"),
         ("challenge", "[math | tic-tac-toe]: answer five problems, or play the game to a win or draw"),
         ("credits", "5 | 15 | 30 | {minutes, app}: spend Focus Bank credits"),
@@ -104,6 +105,13 @@ struct StepReader {
             })
         case "tap-key": return .tapKey(profile: try profile(try need("the key's profile")))
         case "choose": return .chooseAfterKey(try reader.choice(try need("end, break or cancel"), "choice", as: KeyChoice.self))
+        case "confirm-start":
+            let arg = try need("yes or no")
+            switch try reader.string(arg, "confirm-start") {
+            case "yes": return .confirmStart(true)
+            case "no": return .confirmStart(false)
+            default: throw reader.fail(arg, "confirm-start should be yes or no")
+            }
         case "pray":
             guard let argument else { return .pray(mood: nil) }
             let mood = argument.scalar != nil ? argument : try fields(argument, "pray", ["mood"])["mood"]

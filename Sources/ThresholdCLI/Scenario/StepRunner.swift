@@ -82,6 +82,8 @@ final class StepRunner {
             take(try person.tapKey(profile))
         case .chooseAfterKey(let choice):
             lastOutcome = try person.choose(choice) ?? lastOutcome
+        case .confirmStart(let yes):
+            lastOutcome = try person.confirmStart(yes) ?? lastOutcome
         case .pray(let mood):
             lastOutcome = try person.completeRitual(.prayer, minutes: nil, app: nil, mood: mood)
         case .ritual(let kind, let minutes, let app):
@@ -383,6 +385,7 @@ enum StepError: Error, CustomStringConvertible {
     case unknownProfile(String)
     case unknownIntention(String)
     case noKeyPrompt
+    case noStartConfirmation
     case noNotification(String?)
     case unknownTimeZone(String)
     case timeRunsForward(String)
@@ -393,6 +396,7 @@ enum StepError: Error, CustomStringConvertible {
         case .unknownProfile(let id): "there is no profile “\(id)”"
         case .unknownIntention(let app): "\(app) has no intention"
         case .noKeyPrompt: "there is no “End or take a break?” question to answer; tap the key first"
+        case .noStartConfirmation: "there is no start to confirm; open a start link to a Beast Mode profile first"
         case .noNotification(let id): id.map { "there is no notification “\($0)”" } ?? "the inbox is empty"
         case .unknownTimeZone(let id): "“\(id)” is not a time zone (use an IANA name such as Europe/London)"
         case .timeRunsForward(let spec): "\(spec) is in the past; advance only goes forward (set-clock moves the clock)"

@@ -1,0 +1,52 @@
+import Foundation
+
+/// What a start from a link would lock when the person could not undo it: the app asks first.
+///
+/// `threshold://start/<profile>` and `https://threshold.app/start/<profile>` can be opened by
+/// any app or web page. A profile at locked strictness (Beast Mode) refuses every early end and
+/// turns on device-wide restrictions, so such a start must come from the person: the link opens a
+/// confirmation that says what it will lock and until when, and nothing starts until they
+/// confirm. Every other start goes ahead directly, as do the starts that only the person can make:
+/// a key tap with the key's secret, the app's own button, and Shortcuts and widgets (App Intents).
+public struct StartConfirmation: Hashable, Sendable {
+    public let profile: ProfileID
+    /// "🔒 Deep work".
+    public let name: String
+    /// When the session would let go (its end, or the end of the schedule it joins).
+    public let lockedUntil: Date
+    /// How many apps, categories and websites it names, and whether it shields those or all but those.
+    public let selectedItems: Int
+    public let listMode: ListMode
+
+    /// The confirmation a link's start of `profile` needs at `now`, or `nil` when it may start
+    /// directly: the profile is not locked, or the start would be refused anyway (the start then
+    /// reports why, changing nothing).
+    public static func needed(toStart profile: ProfileID, in state: ThresholdState, at now: Date,
+                              calendar: Calendar) -> StartConfirmation? {
+        guard let found = state.profile(profile), found.strictness == .locked else { return nil }
+        var preview = state
+        let ids = IDGenerator { "preview-\($0)" }
+        guard (try? StartSession(profile: profile, origin: .manual).apply(to: &preview, at: now, calendar: calendar, ids: ids)) != nil,
+              let until = ProfileInForce(found, in: preview, at: now, calendar: calendar).lockedUntil(at: now) else {
+            return nil
+        }
+        let selection = found.selection
+        return StartConfirmation(profile: profile, name: "\(found.emoji) \(found.name)", lockedUntil: until,
+                                 selectedItems: selection.applications.count + selection.categories.count + selection.webDomains.count,
+                                 listMode: found.listMode)
+    }
+
+    /// "Start 🔒 Deep work in Beast Mode?"
+    public var title: String { "Start \(name) in Beast Mode?" }
+
+    /// What it locks and until when, in the words the confirmation shows.
+    public func message(at now: Date, calendar: Calendar) -> String {
+        let clock = Clockwork(calendar: calendar)
+        let items = selectedItems == 1 ? "1 app, category or website" : "\(selectedItems) apps, categories and websites"
+        let shields = listMode == .blockList ? items : "every app except \(items)"
+        return "A link asks to start \(name). It shields \(shields) until \(clock.readable(lockedUntil)) "
+            + "(\(Wording.duration(lockedUntil.timeIntervalSince(now)))), and nothing can end it early: not Threshold, "
+            + "your key, Shortcuts or another link. Until then no app on this iPhone can be deleted and the date and time stay automatic."
+    }
+
+}
