@@ -79,6 +79,11 @@ public enum Wire {
         return decoder
     }()
 
+    static func field(_ context: DecodingError.Context) -> String {
+        let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+        return path.isEmpty ? "The body" : "“\(path)”"
+    }
+
     /// Decodes a JSON object that has exactly `keys`: nothing missing, nothing else.
     static func decode<T: Decodable>(_ type: T.Type, from data: Data, keys: Set<String>) throws -> T {
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
@@ -97,9 +102,13 @@ public enum Wire {
         } catch let refusal as TogetherRefusal {
             throw refusal
         } catch let DecodingError.dataCorrupted(context) {
-            throw TogetherRefusal(.malformed, "A field is not valid: \(context.debugDescription)")
+            throw TogetherRefusal(.malformed, "\(field(context)) is not valid: \(context.debugDescription)")
+        } catch let DecodingError.typeMismatch(type, context) {
+            throw TogetherRefusal(.malformed, "\(field(context)) should be \(type == String.self ? "a string" : "a whole number"); see openapi.yaml.")
+        } catch let DecodingError.valueNotFound(_, context) {
+            throw TogetherRefusal(.malformed, "\(field(context)) is null; every field needs a value.")
         } catch {
-            throw TogetherRefusal(.malformed, "A field has the wrong type; see openapi.yaml. (\(error))")
+            throw TogetherRefusal(.malformed, "The body does not match its schema in openapi.yaml.")
         }
     }
 }

@@ -72,6 +72,13 @@ import TogetherCore
                 ("an app name", 400, "malformed", {
                     try await phone.send(.post, "/v1/summaries", json: Data(#"{"day":"2026-11-24","xp":1,"screenTimePoints":0,"app":"Instagram"}"#.utf8), as: alice)
                 }),
+                ("a string for a number", 400, "malformed", {
+                    try await phone.send(.post, "/v1/summaries", json: Data(#"{"day":"2026-11-24","xp":"25","screenTimePoints":0}"#.utf8), as: alice)
+                }),
+                ("null", 400, "malformed", {
+                    try await phone.send(.post, "/v1/summaries", json: Data(#"{"day":"2026-11-24","xp":null,"screenTimePoints":0}"#.utf8), as: alice)
+                }),
+                ("a JSON array", 400, "malformed", { try await phone.send(.post, "/v1/summaries", json: Data("[1,2]".utf8), as: alice) }),
                 ("not a date", 400, "malformed", { try await phone.upload(alice, day: "2026-02-30", xp: 1, screenTimePoints: 0) }),
                 ("unsigned", 400, "malformed", { try await phone.send(.post, "/v1/summaries", json: good, as: nil) }),
                 ("unknown account", 401, "unknownAccount", {
