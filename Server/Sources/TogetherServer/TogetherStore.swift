@@ -286,40 +286,51 @@ public struct TogetherStore: Sendable {
             }
             // Every member's week, league by league.
             let rows = try await connection.query("""
-                SELECT m.league_id, l.tier, m.account_id, m.joined,
-                       coalesce((SELECT sum(s.xp + s.screen_time_points) FROM day_summaries s
-                                 WHERE s.account_id = m.account_id AND s.week = m.week), 0)::bigint
+                SELECT m.league_id, l.tier, m.account_id, m.joined, coalesce(p.points, 0)::bigint
                 FROM memberships m JOIN leagues l ON l.id = m.league_id
+                LEFT JOIN (SELECT account_id, sum(xp + screen_time_points) AS points FROM day_summaries
+                           WHERE week = \(week.description)::date GROUP BY account_id) p ON p.account_id = m.account_id
                 WHERE m.week = \(week.description)::date
-                ORDER BY m.league_id
                 """, logger: logger)
             var leagues: [Int64: (tier: Tier, entries: [League.Entry])] = [:]
             for try await (league, tier, account, joined, points) in rows.decode((Int64, Int, UUID, Int64, Int).self) {
                 leagues[league, default: (Tier(rawValue: tier) ?? .bronze, [])].entries
                     .append(League.Entry(account: account.uuidString, points: points, joined: Int(joined)))
             }
-            var count = 0
-            for (league, members) in leagues.sorted(by: { $0.key < $1.key }) {
-                let standings = League.standings(members.entries, tier: members.tier)
-                count += standings.count
-                // One statement per league: the results, and each account's new tier.
-                let ids = standings.map { UUID(uuidString: $0.entry.account)! }
-                let ranks = standings.map(\.rank)
-                let points = standings.map(\.entry.points)
-                let after = standings.map(\.tierAfter.rawValue)
-                let outcomes = standings.map(\.outcome.rawValue)
-                try await connection.query("""
-                    INSERT INTO week_results (account_id, week, league_id, rank, points, tier_before, tier_after, outcome)
-                    SELECT r.account_id, \(week.description)::date, \(league), r.rank, r.points, \(members.tier.rawValue), r.tier_after, r.outcome
-                    FROM unnest(\(ids)::uuid[], \(ranks)::int[], \(points)::int[], \(after)::int[], \(outcomes)::text[])
-                         AS r(account_id, rank, points, tier_after, outcome)
-                    """, logger: logger)
-                try await connection.query("""
-                    UPDATE accounts a SET tier = r.tier_after
-                    FROM unnest(\(ids)::uuid[], \(after)::int[]) AS r(account_id, tier_after)
-                    WHERE a.id = r.account_id
-                    """, logger: logger)
+            // Every result in one statement, and every tier that changed in another: a handful of
+            // round trips whatever the number of leagues.
+            var ids: [UUID] = [], leagueIDs: [Int64] = [], ranks: [Int] = [], points: [Int] = []
+            var before: [Int] = [], after: [Int] = [], outcomes: [String] = []
+            var movedIDs: [UUID] = [], movedTiers: [Int] = []
+            for (league, members) in leagues {
+                for standing in League.standings(members.entries, tier: members.tier) {
+                    let id = UUID(uuidString: standing.entry.account)!
+                    ids.append(id)
+                    leagueIDs.append(league)
+                    ranks.append(standing.rank)
+                    points.append(standing.entry.points)
+                    before.append(members.tier.rawValue)
+                    after.append(standing.tierAfter.rawValue)
+                    outcomes.append(standing.outcome.rawValue)
+                    if standing.tierAfter != members.tier {
+                        movedIDs.append(id)
+                        movedTiers.append(standing.tierAfter.rawValue)
+                    }
+                }
             }
+            let count = ids.count
+            try await connection.query("""
+                INSERT INTO week_results (account_id, week, league_id, rank, points, tier_before, tier_after, outcome)
+                SELECT r.account_id, \(week.description)::date, r.league_id, r.rank, r.points, r.tier_before, r.tier_after, r.outcome
+                FROM unnest(\(ids)::uuid[], \(leagueIDs)::bigint[], \(ranks)::int[], \(points)::int[], \(before)::int[], \(after)::int[],
+                            \(outcomes)::text[])
+                     AS r(account_id, league_id, rank, points, tier_before, tier_after, outcome)
+                """, logger: logger)
+            try await connection.query("""
+                UPDATE accounts a SET tier = r.tier_after
+                FROM unnest(\(movedIDs)::uuid[], \(movedTiers)::int[]) AS r(account_id, tier_after)
+                WHERE a.id = r.account_id
+                """, logger: logger)
             try await connection.query("UPDATE finalized_weeks SET accounts = \(count) WHERE week = \(week.description)::date", logger: logger)
             return Finalization(week: week, finalizedAt: now, accounts: count, alreadyFinalized: false)
         }
