@@ -59,4 +59,21 @@ import ThresholdCore
         try summary.validate(at: summary.week.closesAt.addingTimeInterval(-1))
         #expect { try summary.validate(at: summary.week.closesAt) } throws: { ($0 as? TogetherRefusal)?.code == .weekClosed }
     }
+
+    /// A summary with honest points is accepted exactly from its day's start at UTC+14 until its
+    /// week closes at Monday 12:00 UTC, and refused with the right code either side.
+    @Test func aSummaryIsAccepted_exactlyBetweenItsDaysFirstStartAndItsWeeksClose() async {
+        await propertyCheck(count: 500, input: Gen.int(in: 20_000...21_000), Gen.int(in: -3 * 86_400...10 * 86_400)) { dayNumber, offset in
+            let day = LocalDate(dayNumber: dayNumber)
+            let summary = DailySummary(day: day, xp: 25, screenTimePoints: 100)
+            let now = LeagueWeek.start(of: day).addingTimeInterval(TimeInterval(offset))
+            do {
+                try summary.validate(at: now)
+                #expect(LeagueWeek.start(of: day) <= now && now < summary.week.closesAt)
+            } catch let refusal as TogetherRefusal {
+                #expect(refusal.code == (now < LeagueWeek.start(of: day) ? .futureDay : .weekClosed), "\(day) at \(now)")
+                #expect(now < LeagueWeek.start(of: day) || now >= summary.week.closesAt)
+            }
+        }
+    }
 }
