@@ -30,6 +30,8 @@ let package = Package(
         .library(name: "ScreenTimeSimulator", targets: ["ScreenTimeSimulator"]),
         // The builders and workloads, for the benchmark package in Benchmarks/.
         .library(name: "TestSupport", targets: ["TestSupport"]),
+        // Together's shared rules, for the server package in Server/.
+        .library(name: "TogetherCore", targets: ["TogetherCore"]),
         .executable(name: "threshold", targets: ["threshold"]),
     ],
     dependencies: [
@@ -116,6 +118,13 @@ package.targets += [
         swiftSettings: swift6
     ),
     .testTarget(name: "ThresholdCLITests", dependencies: ["ThresholdCLI", "TestSupport"], swiftSettings: swift6),
+    // Together's rules (weeks, day limits, leagues, signed requests), shared by the app and Server/.
+    .target(name: "TogetherCore", dependencies: ["ThresholdCore"], swiftSettings: swift6),
+    .testTarget(
+        name: "TogetherCoreTests",
+        dependencies: ["TogetherCore", "ThresholdCore", .product(name: "PropertyBased", package: "swift-property-based")],
+        swiftSettings: swift6
+    ),
     // What every iOS entry point does (shield buttons, intents, widgets), written against the
     // interfaces so it runs here on Linux against the simulator; and the Xcode project's checks.
     .target(

@@ -1,0 +1,58 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// Together's server: Hummingbird 2 over PostgreSQL, in a package of its own so that the app's
+// package and its iOS build never see it. Shares its rules with the app through TogetherCore in the
+// root package. See README.md.
+let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+
+let package = Package(
+    name: "TogetherServer",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "together-server", targets: ["together-server"]),
+    ],
+    dependencies: [
+        .package(name: "Threshold", path: ".."),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
+    ],
+    targets: [
+        // The routes, the signed-request check, the store over PostgreSQL and its migrations.
+        .target(
+            name: "TogetherServer",
+            dependencies: [
+                .product(name: "TogetherCore", package: "Threshold"),
+                .product(name: "ThresholdCore", package: "Threshold"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: swift6
+        ),
+        // Reads its configuration from the environment and runs; only wiring.
+        .executableTarget(name: "together-server", dependencies: ["TogetherServer"], swiftSettings: swift6),
+        .testTarget(
+            name: "TogetherServerTests",
+            dependencies: [
+                "TogetherServer",
+                .product(name: "TogetherCore", package: "Threshold"),
+                .product(name: "ThresholdCore", package: "Threshold"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Yams", package: "Yams"),
+            ],
+            swiftSettings: swift6
+        ),
+    ]
+)

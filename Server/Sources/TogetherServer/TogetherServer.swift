@@ -1,0 +1,78 @@
+import Foundation
+import Hummingbird
+import Logging
+import PostgresNIO
+import ServiceLifecycle
+
+/// Where the server listens and which database it uses.
+public struct TogetherConfiguration: Sendable {
+    public var host: String
+    public var port: Int
+    public var database: PostgresClient.Configuration
+    public var logLevel: Logger.Level
+
+    public init(host: String = "127.0.0.1", port: Int = 8080, database: PostgresClient.Configuration, logLevel: Logger.Level = .info) {
+        self.host = host
+        self.port = port
+        self.database = database
+        self.logLevel = logLevel
+    }
+
+    /// TOGETHER_DATABASE_URL (postgres://user[:password]@host:port/database, required),
+    /// TOGETHER_HOST (127.0.0.1), TOGETHER_PORT (8080), LOG_LEVEL (info).
+    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> TogetherConfiguration {
+        guard let url = environment["TOGETHER_DATABASE_URL"] else {
+            throw ConfigurationError("TOGETHER_DATABASE_URL is not set; give the PostgreSQL URL, e.g. postgres://postgres@127.0.0.1:5432/postgres (Server/Scripts/with-postgres sets it).")
+        }
+        let port = try environment["TOGETHER_PORT"].map {
+            guard let port = Int($0), (0...65_535).contains(port) else { throw ConfigurationError("TOGETHER_PORT is a port number, not “\($0)”.") }
+            return port
+        } ?? 8080
+        return TogetherConfiguration(host: environment["TOGETHER_HOST"] ?? "127.0.0.1", port: port, database: try databaseConfiguration(url: url),
+                                     logLevel: environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info)
+    }
+
+    /// Reads postgres://user[:password]@host[:port]/database (TLS off: the database is on loopback or a private network).
+    public static func databaseConfiguration(url text: String) throws -> PostgresClient.Configuration {
+        guard let url = URLComponents(string: text), ["postgres", "postgresql"].contains(url.scheme ?? ""), let host = url.host, !host.isEmpty,
+              let user = url.user, !user.isEmpty
+        else {
+            throw ConfigurationError("“\(text)” is not a PostgreSQL URL like postgres://user@host:5432/database.")
+        }
+        let database = url.path.hasPrefix("/") ? String(url.path.dropFirst()) : url.path
+        return PostgresClient.Configuration(host: host, port: url.port ?? 5432, username: user, password: url.password,
+                                            database: database.isEmpty ? user : database, tls: .disable)
+    }
+}
+
+public struct ConfigurationError: Error, CustomStringConvertible {
+    public let description: String
+    init(_ description: String) { self.description = description }
+}
+
+public enum TogetherServer {
+    /// The application: the routes over a PostgreSQL client, migrations applied before it serves.
+    public static func application(
+        configuration: TogetherConfiguration, clock: any TogetherClock = SystemClock()
+    ) -> some ApplicationProtocol {
+        let logger = {
+            var logger = Logger(label: "together")
+            logger.logLevel = configuration.logLevel
+            return logger
+        }()
+        let client = PostgresClient(configuration: configuration.database, backgroundLogger: logger)
+        let api = TogetherAPI(store: TogetherStore(client: client, logger: logger), clock: clock, logger: logger)
+        let router = Router(context: BasicRequestContext.self)
+        api.register(on: router)
+        var app = Application(router: router, configuration: .init(address: .hostname(configuration.host, port: configuration.port)),
+                              services: [client], logger: logger)
+        app.beforeServerStarts {
+            try await Migrations.apply(to: client, logger: logger)
+        }
+        return app
+    }
+
+    public static func run(_ configuration: TogetherConfiguration) async throws {
+        try await application(configuration: configuration).runService()
+    }
+}
