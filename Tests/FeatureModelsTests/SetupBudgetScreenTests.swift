@@ -18,6 +18,7 @@ import ThresholdCore
         let device = try Device(Self.full, at: at("2026-03-02 10:00"))
         let profiles = ProfilesModel(client: device.client)
         profiles.load()
+        #expect(profiles.addRefusal == Self.reason, "shown before the person fills in the form")
         let editor = profiles.editor(preset: .work)
         editor.pick(.picked(.apps("instagram")))
         editor.save()
@@ -28,6 +29,7 @@ import ThresholdCore
 
         let intentions = IntentionsModel(client: device.client)
         intentions.load()
+        #expect(intentions.addRefusal == Self.reason)
         let intention = intentions.editor()
         intention.pick(.picked(.apps("tiktok")))
         intention.save()
@@ -36,7 +38,7 @@ import ThresholdCore
 
         // Deleting one makes room: the same profile is then accepted and shields at once.
         intentions.delete("i0")
-        #expect(intentions.problem == nil)
+        #expect(intentions.problem == nil && intentions.addRefusal == nil)
         editor.save()
         #expect(editor.saved && editor.problem == nil)
         #expect(try device.shielded("instagram"))

@@ -1,4 +1,5 @@
 import Foundation
+import PropertyBased
 import Testing
 import TestSupport
 @testable import ThresholdCore
@@ -56,5 +57,86 @@ import TestSupport
         #expect(rig.refusal(OpenIntention(intention: "ig"), on: state, at: now) == reason)
         // On Tuesday, Sunday's unlocks no longer count.
         try rig.apply(IssueGrant(minutes: 5, origin: .ritual(.prayer)), to: &state, at: at("2026-11-24 00:01"))
+    }
+}
+
+/// No sequence of set-up commands and unlocks, from an empty set-up, gets past the budget.
+@Suite struct SetupBudgetPropertyTests {
+    enum Step: Sendable, CustomStringConvertible {
+        case profile(Int, apps: Int, schedules: Int)
+        case gate(Int, apps: Int)
+        case intention(Int)
+        case deleteProfile(Int), deleteGate(Int), deleteIntention(Int)
+        case unlocks(Int)
+        case open(Int)
+        case wait(minutes: Int)
+
+        var description: String {
+            switch self {
+            case .profile(let n, let apps, let schedules): "profile p\(n) apps=\(apps) schedules=\(schedules)"
+            case .gate(let n, let apps): "gate g\(n) apps=\(apps)"
+            case .intention(let n): "intention i\(n)"
+            case .deleteProfile(let n): "delete p\(n)"
+            case .deleteGate(let n): "delete g\(n)"
+            case .deleteIntention(let n): "delete i\(n)"
+            case .unlocks(let n): "\(n) unlocks"
+            case .open(let n): "open i\(n)"
+            case .wait(let minutes): "wait \(minutes) min"
+            }
+        }
+    }
+
+    static let steps = Generator(run: { rng -> [Step] in
+        (0..<Int.random(in: 200...500, using: &rng)).map { _ in
+            switch Int.random(in: 0..<20, using: &rng) {
+            case 0..<6: .profile(Int.random(in: 0..<130, using: &rng), apps: Int.random(in: 1...60, using: &rng),
+                                 schedules: Int.random(in: 0...6, using: &rng))
+            case 6..<9: .gate(Int.random(in: 0..<60, using: &rng), apps: Int.random(in: 1...60, using: &rng))
+            case 9..<12: .intention(Int.random(in: 0..<100, using: &rng))
+            case 12: .deleteProfile(Int.random(in: 0..<130, using: &rng))
+            case 13: .deleteGate(Int.random(in: 0..<60, using: &rng))
+            case 14: .deleteIntention(Int.random(in: 0..<100, using: &rng))
+            case 15, 16: .unlocks(Int.random(in: 1...60, using: &rng))
+            case 17: .open(Int.random(in: 0..<100, using: &rng))
+            default: .wait(minutes: Int.random(in: 1...240, using: &rng))
+            }
+        }
+    })
+
+    @Test func noSequenceOfSetUpCommands_getsPastTheBudget() async {
+        await propertyCheck(count: 20, input: Self.steps) { steps in
+            let rig = CommandRig()
+            var state = ThresholdState.empty
+            var now = at("2026-11-23 08:00")
+            var reached = SetupBudget.Counts(rules: 0, schedules: 0, selectedItems: 0, grants: 0)
+            for step in steps {
+                switch step {
+                case .profile(let n, let apps, let schedules):
+                    let hours = (0..<schedules).map { Schedule.on([.monday], "\(10 + $0):00", "\(11 + $0):00", id: ScheduleID("s\($0)")) }
+                    rig.attempt(SaveProfile(.make(ProfileID("p\(n)"), path: .key, selection: .apps((0..<apps).map { "p\(n)-\($0)" }),
+                                                  schedules: hours)), on: &state, at: now)
+                case .gate(let n, let apps):
+                    rig.attempt(SaveGate(.make(GateID("g\(n)"), selection: .apps((0..<apps).map { "g\(n)-\($0)" }))), on: &state, at: now)
+                case .intention(let n): rig.attempt(SaveIntention(.make(IntentionID("i\(n)"), app: "i\(n)", minutes: 1)), on: &state, at: now)
+                case .deleteProfile(let n): rig.attempt(DeleteProfile(ProfileID("p\(n)")), on: &state, at: now)
+                case .deleteGate(let n): rig.attempt(DeleteGate(GateID("g\(n)")), on: &state, at: now)
+                case .deleteIntention(let n): rig.attempt(DeleteIntention(IntentionID("i\(n)")), on: &state, at: now)
+                case .unlocks(let count):
+                    for _ in 0..<count {
+                        rig.attempt(IssueGrant(minutes: 1, origin: .ritual(.prayer)), on: &state, at: now)
+                        now = now.adding(minutes: 1)
+                    }
+                case .open(let n): rig.attempt(OpenIntention(intention: IntentionID("i\(n)"), confirmedBeyondLimit: true), on: &state, at: now)
+                case .wait(let minutes): now = now.adding(minutes: Double(minutes))
+                }
+                let counts = SetupBudget.counts(state, at: now, calendar: rig.calendar)
+                #expect(counts.rules <= SetupBudget.rules && counts.schedules <= SetupBudget.schedules
+                        && counts.selectedItems <= SetupBudget.selectedItems && counts.grants <= SetupBudget.grants, "\(counts) after \(step)")
+                reached = .init(rules: max(reached.rules, counts.rules), schedules: max(reached.schedules, counts.schedules),
+                                selectedItems: max(reached.selectedItems, counts.selectedItems), grants: max(reached.grants, counts.grants))
+            }
+            // The sequences reach the limits, so the property is not vacuous.
+            #expect(reached.selectedItems > SetupBudget.selectedItems / 2 || reached.rules > SetupBudget.rules / 2, "\(reached)")
+        }
     }
 }
