@@ -25,6 +25,9 @@ public final class IntentionsModel {
     /// Why this week's freeze cannot be used now, in the rule's words; `nil` when it can.
     public private(set) var freezeRefusal: String?
     public private(set) var frozenToday = false
+    /// Why no new intention can be added now (the set-up budget is full), in the rule's words;
+    /// `nil` while there is room. The editor's Save is refused with the same words.
+    public private(set) var addRefusal: String?
     public private(set) var problem: String?
     let client: AppClient
 
@@ -36,6 +39,7 @@ public final class IntentionsModel {
         let enforcement = evaluate(stored.engine, at: now, calendar: client.calendar)
         let today = Clockwork(calendar: client.calendar).localDate(of: now)
         frozenToday = stored.engine.streakFreezeDays.contains(today)
+        addRefusal = SetupBudget.additionRefusal(in: stored.engine)
         rows = stored.engine.intentions.map { intention in
             let label: IntentionLabel? = switch enforcement.rule(.intention(intention.id))?.reason {
             case .intention(let label), .streakFreeze(let label): label

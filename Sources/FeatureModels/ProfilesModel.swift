@@ -18,6 +18,9 @@ public final class ProfilesModel {
     }
 
     public private(set) var rows: [Row] = []
+    /// Why no new profile can be added now (the set-up budget is full), in the rule's words;
+    /// `nil` while there is room. The editor's Save is refused with the same words.
+    public private(set) var addRefusal: String?
     public private(set) var problem: String?
     let client: AppClient
 
@@ -25,6 +28,7 @@ public final class ProfilesModel {
 
     public func load() {
         guard let stored = client.read(reporting: &problem) else { return }
+        addRefusal = SetupBudget.additionRefusal(in: stored.engine)
         let enforcement = evaluate(stored.engine, at: client.now, calendar: client.calendar)
         rows = stored.engine.profiles.map { profile in
             Row(profile: profile, isOn: enforcement.rule(.profile(profile.id)) != nil,

@@ -2,6 +2,7 @@ import Foundation
 
 /// Lets something through for a while: what a completed ritual (a prayer, a challenge, credits,
 /// a quest, an emergency) asks for. Restrictions whose unlock policy offers the ritual accept it.
+/// Past ``SetupBudget/grants`` unlocks since yesterday it is refused and nothing opens (fail closed).
 public struct IssueGrant: Command {
     public let scope: GrantScope
     public let minutes: Int
@@ -22,7 +23,9 @@ public struct IssueGrant: Command {
         }
         let grant = try Grant(id: ids.next("grant"), scope: scope, start: now,
                               end: now.addingTimeInterval(TimeInterval(minutes * 60)), origin: origin)
-        state = try state.with(grants: state.grants + [grant])
+        let after = try state.with(grants: state.grants + [grant])
+        try SetupBudget.check(after, from: state, at: now, calendar: calendar)
+        state = after
         return [.grantIssued(grant)]
     }
 }
@@ -55,7 +58,9 @@ public struct OpenIntention: Command {
         let grant = try Grant(id: ids.next("grant"), scope: .token(.app(intention.app)), start: now,
                               end: now.addingTimeInterval(TimeInterval(intention.minutesPerOpen * 60)),
                               origin: .intentionOpen(intention.id))
-        state = try state.with(grants: state.grants + [grant])
+        let after = try state.with(grants: state.grants + [grant])
+        try SetupBudget.check(after, from: state, at: now, calendar: calendar)
+        state = after
         return [.grantIssued(grant)]
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 
 /// Adds a profile, or replaces the one with its id: what the profile editor and onboarding save.
+/// An addition past ``SetupBudget`` is refused.
 ///
 /// A profile held by its locked (Beast Mode) session or scheduled span cannot be changed until
 /// that ends: loosening it would be a way out that ending it is not. Any other profile may be
@@ -14,7 +15,9 @@ public struct SaveProfile: Command {
         if let current = state.profiles.first(where: { $0.id == profile.id }) {
             try Self.requireUnlocked(current, in: state, at: now, calendar: calendar, doing: "changed")
         }
-        state = try state.with(profiles: state.profiles.upserting(profile))
+        let after = try state.with(profiles: state.profiles.upserting(profile))
+        try SetupBudget.check(after, from: state, at: now, calendar: calendar)
+        state = after
         return []
     }
 
@@ -46,13 +49,16 @@ public struct DeleteProfile: Command {
 }
 
 /// Adds a gate, or replaces the one with its id (Selah's "pray to open", Challenge's "solve to open").
+/// An addition past ``SetupBudget`` is refused.
 public struct SaveGate: Command {
     public let gate: Gate
 
     public init(_ gate: Gate) { self.gate = gate }
 
     public func apply(to state: inout ThresholdState, at now: Date, calendar: Calendar, ids: IDGenerator) throws -> [Event] {
-        state = try state.with(gates: state.gates.upserting(gate))
+        let after = try state.with(gates: state.gates.upserting(gate))
+        try SetupBudget.check(after, from: state, at: now, calendar: calendar)
+        state = after
         return []
     }
 }
@@ -73,14 +79,16 @@ public struct DeleteGate: Command {
 }
 
 /// Adds an intention, or replaces the one with its id. Another intention for the same app is
-/// refused (by the state's own check).
+/// refused (by the state's own check), and so is an addition past ``SetupBudget``.
 public struct SaveIntention: Command {
     public let intention: Intention
 
     public init(_ intention: Intention) { self.intention = intention }
 
     public func apply(to state: inout ThresholdState, at now: Date, calendar: Calendar, ids: IDGenerator) throws -> [Event] {
-        state = try state.with(intentions: state.intentions.upserting(intention))
+        let after = try state.with(intentions: state.intentions.upserting(intention))
+        try SetupBudget.check(after, from: state, at: now, calendar: calendar)
+        state = after
         return []
     }
 }
