@@ -25,6 +25,8 @@ public struct IntentionsSection: View {
             Button { editor = Shown(model.editor()) } label: {
                 Label { Text("New intention", bundle: .module) } icon: { Image(systemName: "plus").accessibilityHidden(true) }
             }
+            .disabled(model.addRefusal != nil)
+            if let refusal = model.addRefusal { Text(verbatim: refusal).font(.footnote).foregroundStyle(.secondary) }
             if !model.rows.isEmpty {
                 if model.frozenToday {
                     Text("Streak freeze is on today.", bundle: .module).foregroundStyle(.secondary)

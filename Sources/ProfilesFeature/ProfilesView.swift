@@ -38,14 +38,18 @@ public struct ProfilesView<More: View>: View {
                     Text("Profiles", bundle: .module)
                 }
                 Section {
+                    // The set-up budget is full: say why, and offer no new profile until one goes.
+                    if let refusal = model.addRefusal { Text(verbatim: refusal).font(.footnote).foregroundStyle(.secondary) }
                     ForEach(ProfilePreset.allCases, id: \.self) { preset in
                         Button { editor = Shown(model.editor(preset: preset)) } label: {
                             Label { Text(verbatim: preset.name) } icon: { Text(verbatim: preset.emoji).accessibilityHidden(true) }
                         }
+                        .disabled(model.addRefusal != nil)
                     }
                     Button { editor = Shown(model.editor()) } label: {
                         Label { Text("Blank profile", bundle: .module) } icon: { Image(systemName: "plus").accessibilityHidden(true) }
                     }
+                    .disabled(model.addRefusal != nil)
                 } header: {
                     Text("New", bundle: .module)
                 }
