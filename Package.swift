@@ -31,6 +31,8 @@ let package = Package(
         // The builders and workloads, for the benchmark package in Benchmarks/.
         .library(name: "TestSupport", targets: ["TestSupport"]),
         .executable(name: "threshold", targets: ["threshold"]),
+        // The scenario reader, for the fuzz target in Fuzz/Packages (not used by the app).
+        .library(name: "ThresholdCLI", targets: ["ThresholdCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
