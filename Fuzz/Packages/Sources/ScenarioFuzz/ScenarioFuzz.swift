@@ -19,7 +19,7 @@ public func testOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     do {
         scenario = try Scenario.parse(text, file: "fuzz.yaml")
     } catch let problem as ScenarioProblem {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count
+        let lines = yamlLineCount(text)
         guard problem.line >= 1, problem.line <= max(1, lines + 1), !problem.problem.isEmpty else {
             fatalError("a refusal names line \(problem.line) of \(lines), or no problem: \(problem)")
         }
@@ -51,4 +51,19 @@ private func same(_ a: Scenario, _ b: Scenario, lines: Bool) -> Bool {
         && a.setup.timeZone == b.setup.timeZone && a.setup.start == b.setup.start && a.setup.catalogue == b.setup.catalogue
         && a.setup.state == b.setup.state && a.setup.faults == b.setup.faults && a.setup.authorization == b.setup.authorization
         && a.setup.tutorial == b.setup.tutorial && a.setup.credits == b.setup.credits && a.setup.settings == b.setup.settings
+}
+
+/// Lines as YAML counts them: LF, CR, CR LF, NEL, LS and PS all end a line.
+private func yamlLineCount(_ text: String) -> Int {
+    var lines = 1
+    var previous: Unicode.Scalar?
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\n" where previous == "\r": break
+        case "\n", "\r", "\u{85}", "\u{2028}", "\u{2029}": lines += 1
+        default: break
+        }
+        previous = scalar
+    }
+    return lines
 }
