@@ -33,6 +33,8 @@ let package = Package(
         // Together's shared rules, for the server package in Server/.
         .library(name: "TogetherCore", targets: ["TogetherCore"]),
         .executable(name: "threshold", targets: ["threshold"]),
+        // The scenario reader, for the fuzz target in Fuzz/Packages (not used by the app).
+        .library(name: "ThresholdCLI", targets: ["ThresholdCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),

@@ -98,10 +98,17 @@ struct YAMLReader {
         return [try string(node, what)]
     }
 
+    /// The longest duration or clock move a scenario may name: ten years, far past any run, and
+    /// small enough that every step can turn it into whole minutes or move a date by it.
+    static let longestDuration: TimeInterval = 3_650 * 86_400
+
     func duration(_ node: Node, _ what: String) throws -> TimeInterval {
         let text = try string(node, what)
         guard let seconds = Format.parseDuration(text) else {
             throw fail(node, "\(what) “\(text)” is not a duration; write it like 10m, 1h30m, 45s or 2d")
+        }
+        guard seconds <= Self.longestDuration else {
+            throw fail(node, "\(what) “\(text)” is longer than a scenario can run; keep it to 3650d or less")
         }
         return seconds
     }
@@ -110,6 +117,9 @@ struct YAMLReader {
         let text = try string(node, what)
         guard let spec = Format.parseClock(text) else {
             throw fail(node, "\(what) “\(text)” is not a time; write 17:00, tue 09:00, 2026-11-23 17:00, +2h or -1h")
+        }
+        if case .offset(let seconds) = spec, !(abs(seconds) <= Self.longestDuration) {
+            throw fail(node, "\(what) “\(text)” moves the clock further than a scenario can run; keep it to 3650d or less")
         }
         return spec
     }

@@ -8,8 +8,12 @@ public struct LocalDate: Hashable, Comparable, Codable, Sendable, CustomStringCo
 
     public init(dayNumber: Int) { self.dayNumber = dayNumber }
 
+    /// The years a date may name: far past any use, small enough that day arithmetic never overflows.
+    public static let years = -1_000_000...1_000_000
+
     public init(year: Int, month: Int, day: Int) throws {
-        guard (1...12).contains(month), (1...LocalDate.daysIn(month: month, year: year)).contains(day) else {
+        guard LocalDate.years.contains(year), (1...12).contains(month),
+              (1...LocalDate.daysIn(month: month, year: year)).contains(day) else {
             throw ValidationError("date", "\(year)-\(month)-\(day) is not a calendar date.")
         }
         self.dayNumber = LocalDate.days(year: year, month: month, day: day)
