@@ -26,7 +26,7 @@ public enum Notifications {
     /// extensions must finish before their callback returns); `nil` when iOS did not answer in
     /// time, so the reconciler keeps what it knew.
     static func permission() -> NotificationPermission? {
-        let answer = Answer()
+        let answer = Answer<UNAuthorizationStatus>()
         UNUserNotificationCenter.current().getNotificationSettings { settings in
             answer.finish(settings.authorizationStatus)
         }
@@ -61,12 +61,12 @@ public enum Notifications {
             return UNCalendarNotificationTrigger(dateMatching: components, repeats: false)
         }
         let request = UNNotificationRequest(identifier: notification.id, content: content, trigger: trigger)
-        let outcome = Outcome()
+        let outcome = Answer<(any Error)?>()
         UNUserNotificationCenter.current().add(request) { error in outcome.finish(error) }
-        guard outcome.wait(timeout) else {
+        guard let answered = outcome.wait(timeout) else {
             throw ScreenTimeError.failed("iOS did not accept the notification “\(notification.title)” in time.")
         }
-        if let error = outcome.error {
+        if let error = answered {
             throw ScreenTimeError.failed("The notification “\(notification.title)” was refused: \(error.localizedDescription)")
         }
     }
@@ -81,36 +81,21 @@ public enum Notifications {
         (response.notification.request.content.userInfo[linkKey] as? String).flatMap(URL.init(string:))
     }
 
-    /// The notification settings' status, arriving on any queue, waited for with a timeout.
-    private final class Answer: @unchecked Sendable {
-        private let done = DispatchSemaphore(value: 0)
-        private let lock = NSLock()
-        private var status: UNAuthorizationStatus?
-
-        func finish(_ status: UNAuthorizationStatus) {
-            lock.withLock { self.status = status }
-            done.signal()
-        }
-
-        func wait(_ timeout: DispatchTimeInterval) -> UNAuthorizationStatus? {
-            guard done.wait(timeout: .now() + timeout) == .success else { return nil }
-            return lock.withLock { status }
-        }
-    }
-
     /// A completion that may arrive on any queue, waited for with a timeout.
-    private final class Outcome: @unchecked Sendable {
+    private final class Answer<Value>: @unchecked Sendable {
         private let done = DispatchSemaphore(value: 0)
         private let lock = NSLock()
-        private var stored: (any Error)?
+        private var value: Value?
 
-        var error: (any Error)? { lock.withLock { stored } }
-
-        func finish(_ error: (any Error)?) {
-            lock.withLock { stored = error }
+        func finish(_ value: Value) {
+            lock.withLock { self.value = value }
             done.signal()
         }
 
-        func wait(_ timeout: DispatchTimeInterval) -> Bool { done.wait(timeout: .now() + timeout) == .success }
+        /// What arrived, or `nil` when nothing did within `timeout`.
+        func wait(_ timeout: DispatchTimeInterval) -> Value? {
+            guard done.wait(timeout: .now() + timeout) == .success else { return nil }
+            return lock.withLock { value }
+        }
     }
 }
