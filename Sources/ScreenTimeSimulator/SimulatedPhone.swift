@@ -377,7 +377,6 @@ public final class SimulatedPhone: @unchecked Sendable {
             let nextCallback = activityCentre.nextCallbackInstant
             let nextDeferred = deferred.map(\.deliverAt).min()
             let nextNotification = pendingNotifications.compactMap(\.fireDate).min()
-            let liveActivityLimit = liveActivityStartedAt.map { $0.addingTimeInterval(Self.liveActivityLifetime) }
             guard let next = [nextCallback, nextDeferred, nextNotification, liveActivityLimit].compactMap({ $0 }).min(), next <= target else { break }
             if next > clock.wall { clock.advance(by: next.timeIntervalSince(clock.wall)) }
             endLiveActivityAtItsLimit()
@@ -391,8 +390,11 @@ public final class SimulatedPhone: @unchecked Sendable {
     /// iOS ends a Live Activity eight hours after it started, whatever it shows.
     public static let liveActivityLifetime: TimeInterval = 8 * 3_600
 
+    /// When iOS ends the Live Activity showing now.
+    private var liveActivityLimit: Date? { liveActivityStartedAt.map { $0.addingTimeInterval(Self.liveActivityLifetime) } }
+
     private func endLiveActivityAtItsLimit() {
-        guard let started = liveActivityStartedAt, clock.wall >= started.addingTimeInterval(Self.liveActivityLifetime) else { return }
+        guard let limit = liveActivityLimit, clock.wall >= limit else { return }
         liveActivity = nil
         liveActivityStartedAt = nil
         note(.device, "iOS ends the Live Activity: eight hours have passed since it started")

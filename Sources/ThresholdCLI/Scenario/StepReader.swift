@@ -105,13 +105,7 @@ struct StepReader {
             })
         case "tap-key": return .tapKey(profile: try profile(try need("the key's profile")))
         case "choose": return .chooseAfterKey(try reader.choice(try need("end, break or cancel"), "choice", as: KeyChoice.self))
-        case "confirm-start":
-            let arg = try need("yes or no")
-            switch try reader.string(arg, "confirm-start") {
-            case "yes": return .confirmStart(true)
-            case "no": return .confirmStart(false)
-            default: throw reader.fail(arg, "confirm-start should be yes or no")
-            }
+        case "confirm-start": return .confirmStart(try reader.either(try need("yes or no"), "confirm-start", "yes", or: "no"))
         case "pray":
             guard let argument else { return .pray(mood: nil) }
             let mood = argument.scalar != nil ? argument : try fields(argument, "pray", ["mood"])["mood"]
@@ -159,13 +153,7 @@ struct StepReader {
         case "reboot": try none(); return .reboot
         case "kill-app": try none(); return .killApp
         case "leave-threshold": try none(); return .leaveThreshold
-        case "focus":
-            let arg = try need("on or off")
-            switch try reader.string(arg, "focus") {
-            case "on": return .focus(true)
-            case "off": return .focus(false)
-            default: throw reader.fail(arg, "focus should be on or off")
-            }
+        case "focus": return .focus(try reader.either(try need("on or off"), "focus", "on", or: "off"))
         case "notifications": return .notifications(try reader.choice(try need("a permission"), "notifications", as: NotificationPermission.self))
         case "delete-app": return .deleteApp(try appName(try need("an app")))
         case "press-live-activity":

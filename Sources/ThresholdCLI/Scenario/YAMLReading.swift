@@ -124,6 +124,15 @@ struct YAMLReader {
         return spec
     }
 
+    /// One of two words, as `true` for the first: `on`/`off`, `yes`/`no`.
+    func either(_ node: Node, _ what: String, _ yes: String, or no: String) throws -> Bool {
+        switch try string(node, what) {
+        case yes: return true
+        case no: return false
+        default: throw fail(node, "\(what) should be \(yes) or \(no)")
+        }
+    }
+
     func choice<T: RawRepresentable & CaseIterable>(_ node: Node, _ what: String, as _: T.Type) throws -> T where T.RawValue == String {
         let text = try string(node, what)
         guard let value = T(rawValue: text) else {
