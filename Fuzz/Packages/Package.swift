@@ -22,20 +22,22 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
     ],
     targets: [
+        // libFuzzer's driver, which every target's entry point hands over to.
+        .target(name: "FuzzDriver", swiftSettings: swift6),
         .executableTarget(
             name: "PrayerLibraryFuzz",
-            dependencies: [.product(name: "ThresholdCore", package: rootIdentity)],
+            dependencies: ["FuzzDriver", .product(name: "ThresholdCore", package: rootIdentity)],
             swiftSettings: swift6
         ),
         .executableTarget(
             name: "BackupFuzz",
-            dependencies: [.product(name: "ThresholdStore", package: rootIdentity),
+            dependencies: ["FuzzDriver", .product(name: "ThresholdStore", package: rootIdentity),
                            .product(name: "ThresholdCore", package: rootIdentity)],
             swiftSettings: swift6
         ),
         .executableTarget(
             name: "ScenarioFuzz",
-            dependencies: [.product(name: "ThresholdCLI", package: rootIdentity),
+            dependencies: ["FuzzDriver", .product(name: "ThresholdCLI", package: rootIdentity),
                            .product(name: "ThresholdCore", package: rootIdentity),
                            .product(name: "Yams", package: "yams")],
             swiftSettings: swift6
