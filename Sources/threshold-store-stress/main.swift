@@ -8,7 +8,11 @@
 //   threshold-store-stress churn DIR                  writes until killed, printing "wrote N"
 //   threshold-store-stress unlock DIR                 until killed: earns 5 credits and spends them on
 //                                                     a 5-minute credits unlock (a grant), one write each,
-//                                                     the way the unlock gate does; prints "wrote N"
+//                                                     the way the unlock gate does; prints "wrote N".
+//                                                     Each unlock starts 10 minutes after the last one
+//                                                     ended (a virtual clock that runs ahead of the
+//                                                     wall clock), as a person's would, so the writes
+//                                                     stay within the set-up budget's 300 a day
 //   threshold-store-stress seed DIR                   creates a store with a realistic state
 //   threshold-store-stress probe DIR                  what the monitor extension does on a
 //                                                     reconcile: open, one read, one small write
@@ -66,7 +70,8 @@ func run(_ arguments: [String]) throws {
         var count = 0
         while true {
             try store.write { transaction in
-                let now = Date()
+                let lastEnd = transaction.state.engine.grants.map(\.end).max() ?? .distantPast
+                let now = max(Date(), lastEnd.addingTimeInterval(10 * 60))
                 try transaction.post(LedgerEntry(account: .credits, amount: 5, memo: "earned"), at: now)
                 let unlock = CreditsUnlock(terms: terms, balance: transaction.state.balances.credits, label: "stress")
                 _ = try transaction.complete(try unlock.spend(minutes: 5, at: now), at: now, calendar: calendar, ids: ids)

@@ -54,8 +54,10 @@ import ThresholdCore
             if earned == unlocks { killedMidOpen += 1 }
             unlocks = earned
 
-            // The next reconcile (the app opening) reads and writes the store as if nothing happened.
-            let phone = SimulatedPhone(snapshot: .init(clock: VirtualClock(wall: Date(), timeZone: TimeZone(identifier: Fixture.zone)!)),
+            // The next reconcile (the app opening) reads and writes the store as if nothing happened,
+            // at the helper's clock (its unlocks run ahead of the wall clock, 15 minutes apart).
+            let lastEnd = try store.read().engine.grants.map(\.end).max() ?? .distantPast
+            let phone = SimulatedPhone(snapshot: .init(clock: VirtualClock(wall: max(Date(), lastEnd), timeZone: TimeZone(identifier: Fixture.zone)!)),
                                        store: store, ids: .counting(prefix: "after-kill-\(kill)-"))
             let outcome = phone.openThreshold()
             #expect(outcome.storeFailure == nil, "\(outcome.storeFailure.map(String.init(describing:)) ?? ""); \(context)")
