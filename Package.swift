@@ -34,7 +34,7 @@ let package = Package(
         .library(name: "TogetherCore", targets: ["TogetherCore"]),
         .executable(name: "threshold", targets: ["threshold"]),
         // The scenario reader, for the fuzz target in Fuzz/Packages (not used by the app).
-        .library(name: "ThresholdCLI", targets: ["ThresholdCLI"]),
+        .library(name: "ThresholdCLI", targets: ["ThresholdCLI", "ScenarioSteps", "ScenarioSetup"]),
     ],
     dependencies: [
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
@@ -92,11 +92,33 @@ package.targets += [
         dependencies: ["ThresholdCore", "StoreClient", "ScreenTimeClient", "ThresholdRuntime", "EntryPoints"],
         swiftSettings: swift6
     ),
+    // Scenarios: `setup:` is the one place that writes Threshold's state directly, before the
+    // first step; the steps act only through the app's screen models and iOS's entry points, so
+    // their module cannot reach the store (no StoreClient or ThresholdStore, and the simulated
+    // phone's store is `@_spi(Setup)`; ThresholdCLITests.FrontDoorTests keeps it so).
+    .target(
+        name: "ScenarioSetup",
+        dependencies: [
+            "ThresholdCore", "StoreClient", "ScreenTimeClient", "ScreenTimeSimulator", "FeatureModels", "PrayerContent",
+            .product(name: "Yams", package: "Yams"),
+        ],
+        swiftSettings: swift6
+    ),
+    .target(
+        name: "ScenarioSteps",
+        dependencies: [
+            "ScenarioSetup", "FeatureModels", "EntryPoints", "ScreenTimeSimulator", "ScreenTimeClient", "ThresholdCore",
+            "ThresholdRuntime", "PrayerContent",
+            .product(name: "Yams", package: "Yams"),
+        ],
+        // A member of a module this one does not import is out of reach, so the store's writes
+        // (StoreClient's) cannot be called through a type that merely passes through.
+        swiftSettings: swift6 + [.enableUpcomingFeature("MemberImportVisibility")]
+    ),
     .target(
         name: "ThresholdCLI",
         dependencies: [
-            "ThresholdCore", "StoreClient", "ScreenTimeClient", "ThresholdRuntime", "EntryPoints", "ScreenTimeSimulator", "ThresholdStore",
-            "PrayerContent", "ThresholdKeys",
+            "ScenarioSetup", "ScenarioSteps", "ThresholdCore", "StoreClient", "ScreenTimeSimulator", "ThresholdStore",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Yams", package: "Yams"),
         ],
@@ -119,7 +141,7 @@ package.targets += [
         ],
         swiftSettings: swift6
     ),
-    .testTarget(name: "ThresholdCLITests", dependencies: ["ThresholdCLI", "TestSupport"], swiftSettings: swift6),
+    .testTarget(name: "ThresholdCLITests", dependencies: ["ThresholdCLI", "ScenarioSteps", "ScenarioSetup", "TestSupport"], swiftSettings: swift6),
     // Together's rules (weeks, day limits, leagues, signed requests), shared by the app and Server/.
     .target(name: "TogetherCore", dependencies: ["ThresholdCore"], swiftSettings: swift6),
     .testTarget(

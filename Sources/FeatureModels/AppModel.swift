@@ -76,6 +76,11 @@ public final class AppModel {
     public func foreground() async {
         verdict = await client.authorization.verdict()
         refresh(.appForeground)
+        finishTutorial()
+    }
+
+    /// The person came back to Threshold: a tutorial left running is finished.
+    private func finishTutorial() {
         if let onboarding, onboarding.step == .tutorial {
             onboarding.finishTutorial()
         } else if !needsOnboarding, (try? client.read().engine.tutorial) != nil {
@@ -93,7 +98,10 @@ public final class AppModel {
         if let trigger { client.runtime.reconcile(trigger) }
         do {
             let stored = try client.read()
-            needsOnboarding = !stored.settings.onboardingCompleted
+            // "Turn on shields" saves `onboardingCompleted`; the notifications and tutorial steps
+            // follow it, across the foregrounds iOS's prompt and the tutorial's shield cause.
+            let stillOnboarding = onboarding.map { $0.step != .done } ?? false
+            needsOnboarding = !stored.settings.onboardingCompleted || stillOnboarding
             if needsOnboarding, onboarding == nil { onboarding = OnboardingModel(client: client) }
             if !needsOnboarding, onboarding?.step == .done { onboarding = nil }
             problem = nil
@@ -182,7 +190,7 @@ public final class AppModel {
             presented = .unlockGate(UnlockGateModel(app: app, category: category, appName: "", client: client.rituals))
         case .unlockGate(nil, _, _): openWhatIsBlocked()
         case .session: tab = .session
-        case .tutorial: Task { await foreground() }
+        case .tutorial: finishTutorial()
         case .feedback: presented = .feedback
         }
     }

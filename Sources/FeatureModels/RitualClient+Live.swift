@@ -8,13 +8,16 @@ import ThresholdRuntime
 extension RitualClient {
     /// The app's client: writes go through the reconciler (`Runtime`), so a grant lifts the
     /// shields in the same step and a refusal leaves them as they were.
-    public static func live(runtime: Runtime, library: @escaping @Sendable () throws -> PrayerLibrary) -> RitualClient {
+    /// `seed` is the system's random source in the app; the simulated phone passes a seeded one
+    /// so that a scenario's prayers, problems and passages are the same on every run.
+    public static func live(runtime: Runtime, library: @escaping @Sendable () throws -> PrayerLibrary,
+                            seed: @escaping @Sendable () -> UInt64 = { UInt64.random(in: .min ... .max) }) -> RitualClient {
         let keys = KeyRing(store: runtime.store, calendar: runtime.clock.calendar)
         return RitualClient(
             load: { try runtime.store.read() },
             clock: { runtime.clock.reading() },
             calendar: { runtime.clock.calendar },
-            seed: { UInt64.random(in: .min ... .max) },
+            seed: seed,
             library: library,
             complete: { completion in
                 var grant: Grant?

@@ -58,7 +58,7 @@ public final class SimulatedPhone: @unchecked Sendable {
     }
     /// The verse line Selah's shield shows for an app (the prayer library plugs in here).
     public var verse: @Sendable (AppToken) -> String? = { _ in nil }
-    public let store: any StoreClient
+    @_spi(Setup) public let store: any StoreClient
     public let ids: IDGenerator
 
     private var deferred: [DeferredCallback] = []
@@ -194,7 +194,7 @@ public final class SimulatedPhone: @unchecked Sendable {
         case intent
     }
 
-    public func reconciler(for process: Process) -> Reconciler {
+    @_spi(Setup) public func reconciler(for process: Process) -> Reconciler {
         Reconciler(store: store, screenTime: client(for: process), clock: deviceClock, ids: ids)
     }
 
@@ -207,7 +207,7 @@ public final class SimulatedPhone: @unchecked Sendable {
     /// caused (the monitor runs for each, as iOS would start it).
     /// Like iOS's processes, each sets the device restrictions after its reconcile.
     @discardableResult
-    public func run(_ process: Process, _ trigger: Trigger, command: (any Command)? = nil) -> ReconcileOutcome {
+    @_spi(Setup) public func run(_ process: Process, _ trigger: Trigger, command: (any Command)? = nil) -> ReconcileOutcome {
         runtime(for: process).reconcile(trigger, command: command).outcome
     }
 
@@ -232,6 +232,33 @@ public final class SimulatedPhone: @unchecked Sendable {
         return openThreshold()
     }
 
+    /// The person opens Threshold (its icon, a notification, a link): iOS launches it if it was
+    /// not running and brings it on screen. What the app then does (its foreground reconcile) is
+    /// the app's own code, run by whoever plays the app (the screens' `AppModel`).
+    public func bringThresholdForward() {
+        deviceInUse()
+        bringAppForward()
+    }
+
+    /// An App Intent runs in Threshold's process without bringing it forward (a Shortcut, Siri,
+    /// an interactive widget's button): the same runtime the intents in `ThresholdIntents` get.
+    public func runAppIntent<T>(_ perform: (Runtime) -> T) -> T {
+        deviceInUse()
+        return perform(runtime(for: .intent))
+    }
+
+    /// What Threshold has saved, read without changing it: what a check looks at after the steps
+    /// (the screens read the same through their models).
+    public func savedState() throws -> StoredState { try store.read() }
+
+    /// The saved data becomes unreadable (`true`) or readable again, as a damaged file would:
+    /// only an in-memory store can be damaged on purpose. Returns whether it could.
+    public func damageSavedData(_ damaged: Bool) -> Bool {
+        guard let memory = store as? InMemoryStore else { return false }
+        memory.failNextCalls(with: damaged ? .corrupt("simulated damage") : nil)
+        return true
+    }
+
     /// Threshold comes on screen, launching if it was not running.
     private func bringAppForward() {
         appRunning = true
@@ -248,7 +275,7 @@ public final class SimulatedPhone: @unchecked Sendable {
 
     /// Does something in Threshold: the app reconciles with the command.
     @discardableResult
-    public func perform(_ command: any Command, as trigger: Trigger) -> ReconcileOutcome {
+    @_spi(Setup) public func perform(_ command: any Command, as trigger: Trigger) -> ReconcileOutcome {
         deviceInUse()
         bringAppForward()
         return run(.app, trigger, command: command)
@@ -257,7 +284,7 @@ public final class SimulatedPhone: @unchecked Sendable {
     /// Does something in Threshold that reads the saved state to decide (a finished ritual
     /// records itself and issues its grant): the app reconciles with the change.
     @discardableResult
-    public func perform(as trigger: Trigger, change: @escaping DomainChange) -> ReconcileOutcome {
+    @_spi(Setup) public func perform(as trigger: Trigger, change: @escaping DomainChange) -> ReconcileOutcome {
         deviceInUse()
         bringAppForward()
         return runtime(for: .app).reconcile(trigger, change: change).outcome
@@ -326,7 +353,7 @@ public final class SimulatedPhone: @unchecked Sendable {
     /// The entry points' runtime in one of Threshold's processes: every reconcile it runs is
     /// recorded, and the callbacks it causes are delivered, like ``run(_:_:command:)``'s. The
     /// phone has no device restrictions to set.
-    public func runtime(for process: Process) -> Runtime {
+    @_spi(Setup) public func runtime(for process: Process) -> Runtime {
         runtime(for: process, deliveringCallbacks: true)
     }
 

@@ -1,4 +1,4 @@
 import Foundation
 import ThresholdCLI
 
-exit(ThresholdCLI.main(Array(CommandLine.arguments.dropFirst())))
+exit(await ThresholdCLI.main(Array(CommandLine.arguments.dropFirst())))

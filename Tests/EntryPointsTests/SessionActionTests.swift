@@ -1,7 +1,7 @@
 import EntryPoints
 import Foundation
 import ScreenTimeClient
-import ScreenTimeSimulator
+@_spi(Setup) import ScreenTimeSimulator
 import StoreClient
 import TestSupport
 import Testing

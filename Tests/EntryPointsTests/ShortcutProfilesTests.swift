@@ -1,5 +1,6 @@
 import EntryPoints
 import Foundation
+@_spi(Setup) import ScreenTimeSimulator
 import StoreClient
 import TestSupport
 import Testing

@@ -42,6 +42,36 @@ import ThresholdCore
         #expect(!returning.needsOnboarding && returning.onboarding == nil)
     }
 
+    /// "Turn on shields" saves `onboardingCompleted`, but onboarding still has its notifications
+    /// and tutorial steps to show. iOS's notification prompt and a trip to the Home Screen for the
+    /// tutorial both bring the app back to the foreground; onboarding must still be on screen then,
+    /// to its own Done (a journey found it vanishing to Home mid-tutorial).
+    @Test func onboardingStaysOnScreen_acrossForegrounds_untilItsDone() async throws {
+        let device = try Device(authorization: .notDetermined)
+        let app = AppModel(client: device.client)
+        await app.foreground()
+        let onboarding = try #require(app.onboarding)
+        onboarding.next()
+        await onboarding.requestAccess()
+        onboarding.next()
+        onboarding.toggle(.selah)
+        onboarding.next()
+        onboarding.pick(.picked(.apps("instagram")))
+        while onboarding.step != .ready { onboarding.next() }
+        onboarding.finish()
+        #expect(onboarding.step == .notifications)
+        await app.foreground()
+        #expect(app.needsOnboarding && app.onboarding === onboarding, "the notifications step is still on screen")
+        onboarding.next()
+        onboarding.startTutorial()
+        await app.foreground()
+        #expect(app.needsOnboarding, "coming back from the tutorial's shield shows its last step")
+        #expect(onboarding.tutorial == .finished(xp: FinishTutorial.xp))
+        onboarding.close()
+        app.onboardingClosed()
+        #expect(!app.needsOnboarding && app.onboarding == nil)
+    }
+
     @Test func aTutorialLeftRunning_finishesOnTheNextForeground() async throws {
         let device = try Device(prepare: { $0.settings.onboardingCompleted = true })
         #expect(device.client.runtime.reconcile(.inApp("tutorial"), command: StartTutorial()).problem == nil)

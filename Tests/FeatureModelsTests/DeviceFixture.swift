@@ -2,7 +2,7 @@ import EntryPoints
 import FeatureModels
 import Foundation
 import ScreenTimeClient
-import ScreenTimeSimulator
+@_spi(Setup) import ScreenTimeSimulator
 import StoreClient
 import TestSupport
 import ThresholdCore

@@ -1,7 +1,7 @@
 import Foundation
 import PropertyBased
 import ScreenTimeClient
-import ScreenTimeSimulator
+@_spi(Setup) import ScreenTimeSimulator
 import Testing
 import TestSupport
 import ThresholdCore

@@ -1,5 +1,5 @@
 import Foundation
-import ScreenTimeSimulator
+@_spi(Setup) import ScreenTimeSimulator
 import Testing
 import TestSupport
 import ThresholdCore

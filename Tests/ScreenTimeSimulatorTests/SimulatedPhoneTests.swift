@@ -1,6 +1,6 @@
 import Foundation
 import ScreenTimeClient
-import ScreenTimeSimulator
+@_spi(Setup) import ScreenTimeSimulator
 import StoreClient
 import Testing
 import TestSupport

@@ -1,6 +1,6 @@
 import Foundation
 import ScreenTimeClient
-import ScreenTimeSimulator
+@_spi(Setup) import ScreenTimeSimulator
 import Testing
 import TestSupport
 import ThresholdCore

@@ -1,14 +1,16 @@
 import Foundation
 import PropertyBased
 import Testing
+import ScenarioSetup
+@testable import ScenarioSteps
 @testable import ThresholdCLI
 
-@Suite struct CLITests {
+@Suite @MainActor struct CLITests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    func run(_ arguments: String...) -> (code: Int32, output: String) {
+    func run(_ arguments: String...) async -> (code: Int32, output: String) {
         let console = Console.capturing()
-        let code = ThresholdCLI.main(arguments, console: console)
+        let code = await ThresholdCLI.main(arguments, console: console)
         return (code, console.captured)
     }
 
@@ -32,24 +34,24 @@ import Testing
 
         """
 
-    @Test func demo_walksTheFivePaths_andExitsZero() {
-        let (code, output) = run("demo")
+    @Test func demo_walksTheFivePaths_andExitsZero() async {
+        let (code, output) = await run("demo")
         #expect(code == 0)
         for title in ["Selah", "Present", "Earned Access", "Challenge", "Key"] { #expect(output.contains("━━ \(title)")) }
         #expect(output.contains("✓"))
         #expect(!output.contains("FAILED"))
     }
 
-    @Test func run_passesEveryScenarioInTheRepository() {
-        let (code, output) = run("run", Self.root.appendingPathComponent("Scenarios").path)
+    @Test func run_passesEveryScenarioInTheRepository() async {
+        let (code, output) = await run("run", Self.root.appendingPathComponent("Scenarios").path)
         #expect(code == 0, "\(output.suffix(600))")
         let count = output.split(separator: "\n").filter { $0.hasPrefix("ok ") }.count
         #expect(count >= 40)
     }
 
-    @Test func failedExpectation_exitsOne_withTheFileAndLine() throws {
+    @Test func failedExpectation_exitsOne_withTheFileAndLine() async throws {
         let path = try scenario(Self.header + "  - pray\n  - expect: {shielded: [instagram]}\n")
-        let (code, output) = run("run", path)
+        let (code, output) = await run("run", path)
         #expect(code == 1)
         #expect(output.contains("\(path):9: expected instagram to be shielded"))
     }
@@ -65,53 +67,51 @@ import Testing
         ("  - pray: sleepy\n", 9, "mood “sleepy” is not one of: grateful"),
         ("  - pray: {minutes: 20}\n", 9, "minutes"),
     ])
-    func malformedScenario_exitsTwo_withTheFileLineAndProblem(step: String, line: Int, problem: String) throws {
+    func malformedScenario_exitsTwo_withTheFileLineAndProblem(step: String, line: Int, problem: String) async throws {
         let path = try scenario(Self.header + "  - open-threshold\n" + step)
-        let (code, output) = run("run", path)
+        let (code, output) = await run("run", path)
         #expect(code == 2, "\(output)")
         #expect(output.contains("\(path):\(line)"), "\(output)")
         #expect(output.contains(problem), "\(output)")
     }
 
-    @Test func malformedFile_stopsTheRunBeforeAnyScenarioRuns() throws {
+    @Test func malformedFile_stopsTheRunBeforeAnyScenarioRuns() async throws {
         let good = try scenario(Self.header + "  - open-threshold\n", name: "a.yaml")
         let bad = URL(fileURLWithPath: good).deletingLastPathComponent().appendingPathComponent("b.yaml").path
         try (Self.header + "  - explode\n").write(toFile: bad, atomically: true, encoding: .utf8)
-        let (code, output) = run("run", URL(fileURLWithPath: good).deletingLastPathComponent().path)
+        let (code, output) = await run("run", URL(fileURLWithPath: good).deletingLastPathComponent().path)
         #expect(code == 2)
         #expect(!output.contains("ok "))
     }
 
-    @Test func badUsage_exitsTwo() {
-        #expect(run("run").code == 2)
-        #expect(run("run", "/no/such/place").code == 2)
-        #expect(run("demo", "--path", "nowhere").code == 2)
-        #expect(run("frobnicate").code == 2)
+    @Test func badUsage_exitsTwo() async {
+        #expect(await run("run").code == 2)
+        #expect(await run("run", "/no/such/place").code == 2)
+        #expect(await run("demo", "--path", "nowhere").code == 2)
+        #expect(await run("frobnicate").code == 2)
     }
 
-    @Test func help_teaches() {
-        let (code, output) = run("--help")
+    @Test func help_teaches() async {
+        let (code, output) = await run("--help")
         #expect(code == 0)
         #expect(output.contains("Exit codes") && output.contains("threshold run Scenarios"))
-        let runHelp = run("run", "--help").output
+        let runHelp = await run("run", "--help").output
         #expect(runHelp.contains("tap-key") && runHelp.contains("expect"))
     }
 
     // MARK: play
 
-    func play(_ lines: [String]) throws -> String {
+    func play(_ lines: [String]) async throws -> String {
         let console = Console.capturing()
         let scenario = try Scenario.parse(Walkthroughs.playground, file: "playground")
-        try Console.$current.withValue(console) {
-            let session = PlaySession(scenario: scenario, phone: try scenario.makePhone(), console: console)
-            session.greet()
-            for line in lines where !session.handle(line) { break }
-        }
+        let session = PlaySession(scenario: scenario, phone: try scenario.makePhone(), console: console)
+        await session.greet()
+        for line in lines where !(await session.handle(line)) { break }
         return console.captured
     }
 
-    @Test func play_drivesThePhone() throws {
-        let output = try play(["open tiktok", "pray", "open tiktok", "advance 10m", "expect {shielded: [tiktok]}", "status", "quit", "pray"])
+    @Test func play_drivesThePhone() async throws {
+        let output = try await play(["open tiktok", "pray", "open tiktok", "advance 10m", "expect {shielded: [tiktok]}", "status", "quit", "pray"])
         #expect(output.contains("shows the shield: “Selah — pause”"))
         #expect(output.contains("tiktok opens"))
         #expect(output.contains("✓        shielded: tiktok"))
@@ -119,39 +119,39 @@ import Testing
         #expect(output.components(separatedBy: "says Amen").count == 2, "nothing runs after quit")
     }
 
-    @Test func play_refusesMalformedInputWithAReason() throws {
-        let output = try play([
+    @Test func play_refusesMalformedInputWithAReason() async throws {
+        let output = try await play([
             "open whatsapp", "{[", "advance forever", "link https://evil.example/key/work", "tap-key nobody", "choose end",
             "expect {unshielded: [instagram]}", "start: work: now", "🙂", "set-timezone Mars/Olympus",
         ])
         #expect(output.contains("✗ unknown app “whatsapp”"))
-        #expect(output.contains("refuses the link"))
+        #expect(output.contains("says: That link does not name anything Threshold does"))
         #expect(output.contains("✗ unknown profile “nobody”"))
         #expect(output.contains("✗ there is no “End or take a break?” question"))
         #expect(output.contains("✗ expected instagram to be open"))
         #expect(output.contains("is not a time zone"))
     }
 
-    @Test func playWithData_keepsThePhoneAndTheRealStoreBetweenRuns() throws {
+    @Test func playWithData_keepsThePhoneAndTheRealStoreBetweenRuns() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("threshold-play-\(UUID().uuidString)")
         let data = PhoneData(directory: folder)
         let playground = try Scenario.parse(Walkthroughs.playground, file: "playground")
-        func session(_ lines: [String]) throws -> String {
+        func session(_ lines: [String]) async throws -> String {
             let console = Console.capturing()
             let (phone, scenario) = try data.open(startingAs: playground)
             let session = PlaySession(scenario: scenario, phone: phone, console: console)
-            session.greet()
-            for line in lines { session.handle(line) }
+            await session.greet()
+            for line in lines { await session.handle(line) }
             try data.save(phone)
             return console.captured
         }
-        let first = try session(["pray", "start work"])
+        let first = try await session(["pray", "start work"])
         #expect(first.contains("Mon 09:00"))
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("threshold.sqlite").path))
-        let second = try session(["expect {unshielded: [tiktok], shielded: [instagram]}", "advance 10m", "expect {shielded: [tiktok]}", "end work"])
+        let second = try await session(["expect {unshielded: [tiktok], shielded: [instagram]}", "advance 10m", "expect {shielded: [tiktok]}", "end work"])
         #expect(!second.contains("✗"), "\(second)")
         #expect(second.contains("✓        shielded: tiktok"))
-        let third = try session(["status"])
+        let third = try await session(["status"])
         #expect(third.contains("Mon 09:10"), "the clock carried over: \(third)")
     }
 
@@ -168,8 +168,8 @@ import Testing
         await propertyCheck(count: 300, input: words) { line in
             let console = Console.capturing()
             let session = PlaySession(scenario: scenario, phone: try scenario.makePhone(), console: console)
-            _ = session.handle(line)
-            _ = session.handle("status")
+            _ = await session.handle(line)
+            _ = await session.handle("status")
             #expect(console.captured.contains("activities"), "the session still answers after “\(line)”")
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import ThresholdCLI
+import ScenarioSetup
+@testable import ScenarioSteps
 
 /// Inputs the scenario fuzzer found (`Fuzz/run-fuzzer scenario`): a reader refuses them, it
 /// does not trap.

@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import ScreenTimeSimulator
+@_spi(Setup) import ScreenTimeSimulator
 import StoreClient
 import Testing
 import TestSupport

@@ -1,8 +1,9 @@
 import ArgumentParser
 import Foundation
+import ScenarioSteps
 
 /// `threshold demo`
-struct Demo: ParsableCommand {
+struct Demo: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Walk the five paths on the simulated phone: what the person does, what the phone shows, what is shielded and why.",
         discussion: """
@@ -20,14 +21,14 @@ struct Demo: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run() async throws {
         let console = Console.current
         for walkthrough in Walkthroughs.all where path == nil || walkthrough.key == path {
             let scenario = try Scenario.parse(walkthrough.yaml, file: "demo/\(walkthrough.key)")
             console.line("━━ \(walkthrough.title) ━━")
             console.line(walkthrough.summary)
             console.line()
-            try scenario.run(narrate: true, console: console)
+            try await scenario.run(narrate: true, console: console)
             console.line()
         }
     }

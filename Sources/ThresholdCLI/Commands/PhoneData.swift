@@ -1,4 +1,6 @@
 import Foundation
+import ScenarioSetup
+import ScenarioSteps
 import ScreenTimeSimulator
 import StoreClient
 import ThresholdCore
@@ -30,13 +32,14 @@ struct PhoneData {
             phone = SimulatedPhone(snapshot: snapshot, store: store, ids: .counting(prefix: prefix))
         } else {
             clock.set(VirtualClock(wall: scenario.setup.start, timeZone: scenario.setup.timeZone))
-            phone = try scenario.makePhone(store: store)
+            phone = try scenario.setup.makePhone(store: store)
         }
         clock.follow(phone)
         var setup = scenario.setup
         setup.catalogue = phone.catalogue
         setup.timeZone = phone.clock.timeZone
         setup.state = try store.read().engine
+        setup.freshInstall = false
         return (phone, Scenario(file: directory.path, name: "play", setup: setup, steps: []))
     }
 

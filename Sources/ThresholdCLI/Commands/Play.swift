@@ -1,9 +1,11 @@
 import ArgumentParser
 import Foundation
+import ScenarioSetup
+import ScenarioSteps
 import ScreenTimeSimulator
 
 /// `threshold play`: an interactive phone.
-struct Play: ParsableCommand {
+struct Play: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "An interactive simulated iPhone: open apps, pray, start, break, tap the key, let time pass.",
         discussion: """
@@ -23,15 +25,15 @@ struct Play: ParsableCommand {
     @Option(help: "A folder that keeps the phone between runs: Threshold's database and the phone's state.")
     var data: String?
 
-    func run() throws {
+    func run() async throws {
         let scenario = try setup.map(Scenario.load) ?? Scenario.parse(Walkthroughs.playground, file: "playground")
         let folder = data.map { PhoneData(directory: URL(fileURLWithPath: $0, isDirectory: true)) }
         let (phone, steps) = try folder?.open(startingAs: scenario) ?? (try scenario.makePhone(), scenario)
-        let session = PlaySession(scenario: steps, phone: phone)
-        session.greet()
+        let session = await PlaySession(scenario: steps, phone: phone)
+        await session.greet()
         try folder?.save(phone)
         while let line = readLine() {
-            let going = session.handle(line)
+            let going = await session.handle(line)
             try folder?.save(phone)
             guard going else { break }
         }
@@ -39,6 +41,7 @@ struct Play: ParsableCommand {
 }
 
 /// One `play` session: reads a line, does it, tells what happened. Nothing typed can crash it.
+@MainActor
 final class PlaySession {
     let scenario: Scenario
     let runner: StepRunner
@@ -46,19 +49,19 @@ final class PlaySession {
 
     init(scenario: Scenario, phone: SimulatedPhone, console: Console = Console.current) {
         self.scenario = scenario
-        self.runner = StepRunner(phone: phone)
+        self.runner = StepRunner(phone: phone, prompt: AccessPrompt(approvedBefore: scenario.setup.authorization == .approved))
         self.console = console
     }
 
-    func greet() {
-        runner.phone.openThreshold()
+    func greet() async {
+        do { try await runner.run(.openThreshold) } catch { console.line("✗ \(error)") }
         console.line("Threshold on a simulated iPhone — \(runner.phone.clock.readable(runner.phone.clock.wall, weekday: true)) \(runner.phone.clock.timeZone.identifier). Type help for the steps, quit to leave.")
         runner.newTimeline().forEach(console.line)
     }
 
     /// Handles one typed line; false when the person quits.
     @discardableResult
-    func handle(_ input: String) -> Bool {
+    func handle(_ input: String) async -> Bool {
         let line = input.trimmingCharacters(in: .whitespaces)
         switch line {
         case "": return true
@@ -72,7 +75,7 @@ final class PlaySession {
         }
         do {
             let step = try parse(line)
-            try runner.run(step)
+            try await runner.run(step)
             runner.newTimeline().forEach(console.line)
         } catch let malformed as ScenarioProblem {
             console.line("✗ \(malformed.problem)")

@@ -1,9 +1,11 @@
 import ArgumentParser
 import Foundation
+import ScenarioSetup
+import ScenarioSteps
 import ScreenTimeSimulator
 
 /// `threshold run FILE|DIR…`
-struct Run: ParsableCommand {
+struct Run: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run scenario files on the simulated phone; stop at the first failed expectation.",
         discussion: """
@@ -57,7 +59,7 @@ struct Run: ParsableCommand {
         if paths.isEmpty { throw ArgumentParser.ValidationError("Name at least one scenario file or directory, e.g. `threshold run Scenarios`.") }
     }
 
-    func run() throws {
+    func run() async throws {
         let console = Console.current
         let files = try Scenario.files(in: paths)
         guard !files.isEmpty else {
@@ -66,7 +68,7 @@ struct Run: ParsableCommand {
         let scenarios = try files.map(Scenario.load)
         for scenario in scenarios {
             if verbose { console.line("▶ \(scenario.name)  (\(scenario.file))") }
-            try scenario.run(narrate: verbose)
+            try await scenario.run(narrate: verbose)
             console.line("ok    \(scenario.file)  —  \(scenario.name)")
         }
         console.line("\(scenarios.count) scenario\(scenarios.count == 1 ? "" : "s") passed")

@@ -1,8 +1,10 @@
 import ArgumentParser
 import Foundation
+import ScenarioSetup
+import ScenarioSteps
 
 /// `threshold`: Threshold on a simulated iPhone, from the terminal.
-public struct ThresholdCommand: ParsableCommand {
+public struct ThresholdCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "threshold",
         abstract: "Threshold on a simulated iPhone: the real engine, reconciler and planner against iOS's Screen Time rules.",
@@ -30,10 +32,17 @@ public struct ThresholdCommand: ParsableCommand {
 /// The `threshold` executable's whole life, callable from tests: parse, run, map errors to exit
 /// codes (0 ok, 1 a failed expectation, 2 a malformed scenario or bad usage).
 public enum ThresholdCLI {
-    public static func main(_ arguments: [String], console: Console = Console()) -> Int32 {
+    public static func main(_ arguments: [String], console: Console = Console()) async -> Int32 {
         do {
-            var command = try ThresholdCommand.parseAsRoot(arguments)
-            try Console.$current.withValue(console) { try command.run() }
+            let command = try ThresholdCommand.parseAsRoot(arguments)
+            try await Console.$current.withValue(console) {
+                if var command = command as? any AsyncParsableCommand {
+                    try await command.run()
+                } else {
+                    var command = command
+                    try command.run()
+                }
+            }
             return 0
         } catch let problem as ScenarioProblem {
             console.error("\(problem.kind == .malformed ? "MALFORMED" : "FAILED") \(problem)")

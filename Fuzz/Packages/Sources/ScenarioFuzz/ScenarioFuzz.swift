@@ -1,5 +1,6 @@
 import Foundation
-import ThresholdCLI
+import ScenarioSetup
+import ScenarioSteps
 import ThresholdCore
 import Yams
 
@@ -51,6 +52,7 @@ private func same(_ a: Scenario, _ b: Scenario, lines: Bool) -> Bool {
         && a.setup.timeZone == b.setup.timeZone && a.setup.start == b.setup.start && a.setup.catalogue == b.setup.catalogue
         && a.setup.state == b.setup.state && a.setup.faults == b.setup.faults && a.setup.authorization == b.setup.authorization
         && a.setup.tutorial == b.setup.tutorial && a.setup.credits == b.setup.credits && a.setup.settings == b.setup.settings
+        && a.setup.freshInstall == b.setup.freshInstall
 }
 
 /// Lines as YAML counts them: LF, CR, CR LF, NEL, LS and PS all end a line.

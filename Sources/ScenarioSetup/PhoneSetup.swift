@@ -1,101 +1,75 @@
 import Foundation
 import ScreenTimeClient
-import ScreenTimeSimulator
+@_spi(Setup) import ScreenTimeSimulator
 import StoreClient
 import ThresholdCore
 import Yams
 
-/// A scenario file: a phone to set up, steps to take on it and what to expect along the way.
+/// How a scenario's phone starts: its time zone and clock, its apps, what Threshold already holds
+/// (gates, profiles, intentions, credits, settings) and how often callbacks misbehave.
 ///
-/// ```yaml
-/// name: A prayer unlocks for ten minutes; the shield returns with the app killed
-/// setup:
-///   timezone: America/New_York
-///   start: 2026-11-23 10:00
-///   gates:
-///     - {id: selah, path: selah, apps: [instagram, tiktok], unlock: prayer}
-/// steps:
-///   - open: {app: instagram, shielded: true, reason: gated}
-///   - pray
-///   - kill-app
-///   - advance: 10m
-///   - expect: {shielded: [instagram, tiktok], reason: gated}
-/// ```
-public struct Scenario: Sendable {
-    public let file: String
-    public let name: String
-    public let setup: Setup
-    public let steps: [(line: Int, step: Step)]
+/// This is the only place outside the app's screens and iOS's entry points that writes
+/// Threshold's state, and it does so once, before the first step: `makePhone(store:)`. The step
+/// runner (`ScenarioSteps`) cannot reach the store at all (see `Documentation/Scenarios.md`).
+///
+/// A fresh install (`fresh-install: true`) holds nothing and has not been through onboarding, so
+/// a journey starts where a person does; any other setup stands for a person who finished
+/// onboarding with what it names.
+public struct PhoneSetup: Sendable {
+    public var timeZone = TimeZone(identifier: "America/New_York")!
+    public var start = Date(timeIntervalSince1970: 1_795_438_800)  // Mon 2026-11-23 08:00 New York
+    public var catalogue = AppCatalogue.standard
+    public var state = ThresholdState.empty
+    public var faults = FaultSettings()
+    public var authorization = AuthorizationStatus.approved
+    public var tutorial = false
+    /// Focus Bank credits already earned.
+    public var credits = 0
+    /// The person's settings (daily reminders, screen time).
+    public var settings = Settings()
+    /// Nothing set up and onboarding not yet done: the app opens on onboarding.
+    public var freshInstall = false
 
-    public struct Setup: Sendable {
-        public var timeZone = TimeZone(identifier: "America/New_York")!
-        public var start = Date(timeIntervalSince1970: 1_795_438_800)  // Mon 2026-11-23 08:00 New York
-        public var catalogue = AppCatalogue.standard
-        public var state = ThresholdState.empty
-        public var faults = FaultSettings()
-        public var authorization = AuthorizationStatus.approved
-        public var tutorial = false
-        /// Focus Bank credits already earned.
-        public var credits = 0
-        /// The person's settings (daily reminders, screen time).
-        public var settings = Settings()
-    }
+    public init() {}
 
     /// A phone set up as the scenario says, over `store` (a new in-memory one by default).
     public func makePhone(store: (any StoreClient)? = nil) throws -> SimulatedPhone {
-        var state = setup.state
-        if setup.tutorial { state = try state.with(tutorial: .some(Tutorial(startedAt: setup.start))) }
-        var faults = FaultSwitch(seed: setup.faults.seed)
-        faults.dropRate = setup.faults.drop
-        faults.duplicateRate = setup.faults.duplicate
-        faults.delayRate = setup.faults.delay
-        faults.maximumDelay = setup.faults.maximumDelay
-        let phone = try SimulatedPhone(start: setup.start, timeZone: setup.timeZone, catalogue: setup.catalogue, setup: state,
-                                       store: store, faults: faults)
-        phone.authorization = setup.authorization
+        var state = self.state
+        if tutorial { state = try state.with(tutorial: .some(Tutorial(startedAt: start))) }
+        var switches = FaultSwitch(seed: faults.seed)
+        switches.dropRate = faults.drop
+        switches.duplicateRate = faults.duplicate
+        switches.delayRate = faults.delay
+        switches.maximumDelay = faults.maximumDelay
+        let phone = try SimulatedPhone(start: start, timeZone: timeZone, catalogue: catalogue, setup: state,
+                                       store: store, faults: switches)
+        phone.authorization = authorization
+        // A fresh install has not asked for notifications yet.
+        if freshInstall { phone.notificationPermission = .notDetermined }
         try phone.store.write { transaction in
-            transaction.state.settings = setup.settings
-            if setup.credits > 0 {
-                try transaction.post(LedgerEntry(account: .credits, amount: setup.credits, memo: "Earned before the scenario"), at: setup.start)
+            transaction.state.settings = settings
+            transaction.state.settings.onboardingCompleted = !freshInstall
+            if credits > 0 {
+                try transaction.post(LedgerEntry(account: .credits, amount: credits, memo: "Earned before the scenario"), at: start)
             }
         }
         return phone
     }
-
-    /// Reads a scenario; everything it names (apps, profiles, intentions, steps, expectations) is
-    /// checked here, so a run fails only on what happens.
-    public static func parse(_ text: String, file: String) throws -> Scenario {
-        let reader = YAMLReader(file: file)
-        let root = try reader.root(text)
-        var name = file, setupNode: Node?, stepsNode: Node?
-        for (key, value, _) in try reader.entries(root, "the scenario", allowed: ["name", "description", "seed", "setup", "steps"]) {
-            switch key {
-            case "name": name = try reader.string(value, "name")
-            case "setup": setupNode = value
-            case "steps": stepsNode = value
-            default: break
-            }
-        }
-        let setup = try setupNode.map { try SetupReader(reader: reader).read($0) } ?? Setup()
-        guard let stepsNode, let list = stepsNode.sequence, !list.isEmpty else {
-            throw reader.fail(stepsNode ?? root, "a scenario needs `steps:`, a list of things to do and check")
-        }
-        let steps = StepReader(reader: reader, setup: setup)
-        return Scenario(file: file, name: name, setup: setup, steps: try list.map { (line: $0.mark?.line ?? 1, step: try steps.read($0)) })
-    }
 }
 
 /// Reads `setup:`.
-struct SetupReader {
+package struct SetupReader {
     let reader: YAMLReader
 
-    func read(_ node: Node) throws -> Scenario.Setup {
-        var setup = Scenario.Setup()
+    package init(reader: YAMLReader) { self.reader = reader }
+
+    package func read(_ node: Node) throws -> PhoneSetup {
+        var setup = PhoneSetup()
         var startNode: Node?
         var gates: [Gate] = [], profiles: [Profile] = [], intentions: [Intention] = [], freezes: Set<LocalDate> = []
         let entries = try reader.entries(node, "setup", allowed: [
             "timezone", "start", "apps", "gates", "profiles", "intentions", "streak-freeze-days", "tutorial", "faults", "authorization",
-            "credits", "reminders", "screen-time",
+            "credits", "reminders", "screen-time", "fresh-install",
         ])
         // Apps and the time zone first: the rest refers to them.
         for (key, value, _) in entries {
@@ -125,7 +99,8 @@ struct SetupReader {
                     do { return try LocalDate(parsing: text) } catch { throw reader.fail(value, "\(error)") }
                 })
             case "tutorial": setup.tutorial = try reader.bool(value, "tutorial")
-            case "faults": setup.faults = try StepReader.faultSettings(value, reader)
+            case "fresh-install": setup.freshInstall = try reader.bool(value, "fresh-install")
+            case "faults": setup.faults = try SetupReader.faultSettings(value, reader)
             case "authorization": setup.authorization = try reader.choice(value, "authorization", as: AuthorizationStatus.self)
             case "credits": setup.credits = try reader.int(value, "credits", in: 0...100_000)
             case "screen-time":
@@ -144,6 +119,13 @@ struct SetupReader {
                 }
             default: break
             }
+        }
+        if setup.freshInstall {
+            let named = entries.map(\.key).filter { !["timezone", "start", "apps", "faults", "authorization", "fresh-install"].contains($0) }
+            if let first = named.first, let entry = entries.first(where: { $0.key == first }) {
+                throw reader.fail(entry.value, "a fresh install holds nothing yet; `\(first)` is made through the app's screens (onboarding first)")
+            }
+            if !entries.contains(where: { $0.key == "authorization" }) { setup.authorization = .notDetermined }
         }
         do {
             setup.state = try ThresholdState(profiles: profiles, gates: gates, intentions: intentions, streakFreezeDays: freezes)

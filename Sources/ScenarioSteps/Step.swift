@@ -1,7 +1,7 @@
 import Foundation
+import ScenarioSetup
 import ScreenTimeClient
 import ScreenTimeSimulator
-import StoreClient
 import ThresholdCore
 
 /// One thing a scenario, the demo or `play` does on the simulated phone, or checks on it.
@@ -9,8 +9,16 @@ import ThresholdCore
 /// The vocabulary is the same everywhere: a scenario file writes `- pray` or `- start: work`,
 /// `play` takes `pray` or `start work`. Later features add their verbs here (see the README).
 public enum Step: Hashable, Sendable {
-    // Threshold and the apps
+    // Threshold's screens
     case openThreshold
+    /// Taps the button with these words on the screen Threshold shows.
+    case tap(String)
+    /// Picks apps in iOS's Screen Time picker, where the screen shown opens it.
+    case pickApps([String])
+    /// How the person will answer iOS's next Screen Time prompts (empty: allow).
+    case screenTimePrompt([AuthorizationFailure])
+
+    // The apps
     case open(app: String, expect: OpenExpectation?)
     /// Uses an (unshielded) app for a while: screen time the usage events count.
     case use(app: String, seconds: TimeInterval)
@@ -34,9 +42,8 @@ public enum Step: Hashable, Sendable {
     /// A prayer, answering the mood question with `mood` (grateful when not given).
     case pray(mood: Mood?)
     case ritual(RitualKind, minutes: Int?, app: String?)
-    case grant(scope: String?, minutes: Int, ritual: RitualKind)
     case openIntention(app: String, confirm: Bool)
-    case useStreakFreeze(day: LocalDate?)
+    case useStreakFreeze
 
     // Time and the device
     case advance(seconds: TimeInterval)
@@ -104,56 +111,6 @@ public enum PlanSpec: Hashable, Sendable {
     case openEnded
 }
 
-/// An instant named in a scenario: a full local date and time, a time of day (the next one),
-/// a weekday and time (the next one), or an offset from now (`+2h`, `-1h`).
-public enum ClockSpec: Hashable, Sendable, CustomStringConvertible {
-    case local(LocalDate, seconds: Int)
-    case timeOfDay(seconds: Int, weekday: Weekday?)
-    case offset(TimeInterval)
-
-    /// The instant on a phone whose clock reads `now` in `zone`: times of day are the next at or
-    /// after now.
-    public func instant(from now: Date, in zone: TimeZone) -> Date {
-        let clock = Clockwork(timeZone: zone)
-        switch self {
-        case .local(let day, let seconds):
-            return Self.reading(day, seconds, zone)
-        case .timeOfDay(let seconds, let weekday):
-            var day = clock.localDate(of: now)
-            for _ in 0..<9 {
-                let candidate = Self.reading(day, seconds, zone)
-                if candidate >= now, weekday.map({ $0 == day.weekday }) ?? true { return candidate }
-                day = day.adding(days: 1)
-            }
-            return Self.reading(day, seconds, zone)
-        case .offset(let seconds):
-            return now.addingTimeInterval(seconds)
-        }
-    }
-
-    static func reading(_ day: LocalDate, _ seconds: Int, _ zone: TimeZone) -> Date {
-        ActivityMoment(year: day.year, month: day.month, day: day.day, hour: seconds / 3_600, minute: seconds / 60 % 60,
-                       second: seconds % 60, timeZoneIdentifier: zone.identifier).instant(deviceZone: zone)!
-    }
-
-    public var description: String {
-        switch self {
-        case .local(let day, let seconds): "\(day) \(Format.timeOfDay(seconds))"
-        case .timeOfDay(let seconds, let weekday): (weekday.map { "\($0.shortName) " } ?? "") + Format.timeOfDay(seconds)
-        case .offset(let seconds): (seconds < 0 ? "-" : "+") + Format.duration(abs(seconds))
-        }
-    }
-}
-
-/// Random fault odds for the rest of a scenario.
-public struct FaultSettings: Hashable, Sendable {
-    public var drop = 0.0
-    public var duplicate = 0.0
-    public var delay = 0.0
-    public var maximumDelay: TimeInterval = 30 * 60
-    public var seed: UInt64 = 1
-}
-
 /// What opening an app should show.
 public struct OpenExpectation: Hashable, Sendable {
     public var shielded: Bool
@@ -211,8 +168,13 @@ public enum Expectation: Hashable, Sendable, CustomStringConvertible {
     case screenTime(minutes: Int)
     /// The daily goal's streak, in days.
     case goalStreak(days: Int)
-    /// Selah's streak: days in a row with a prayer, read from the logged prayers.
+    /// Selah's streak: days in a row with a prayer, as Home shows it.
     case prayerStreak(days: Int)
+    /// Threshold's screen in front is this one ("home", "prayer", "onboarding: paths" …).
+    case screen(named: String)
+    /// Threshold's screen in front shows this text (in its title, a line or a button).
+    case screenShows(String)
+    case screenDoesNotShow(String)
 
     public var description: String {
         switch self {
@@ -239,6 +201,9 @@ public enum Expectation: Hashable, Sendable, CustomStringConvertible {
         case .screenTime(let minutes): "screen time reported today: \(minutes) min"
         case .goalStreak(let days): "screen-time goal streak: \(days) days"
         case .prayerStreak(let days): "prayer streak: \(days) days"
+        case .screen(let name): "the \(name) screen is in front"
+        case .screenShows(let text): "the screen shows “\(text)”"
+        case .screenDoesNotShow(let text): "the screen does not show “\(text)”"
         }
     }
 }

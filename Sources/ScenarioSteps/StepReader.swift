@@ -1,4 +1,5 @@
 import Foundation
+import ScenarioSetup
 import ScreenTimeClient
 import ScreenTimeSimulator
 import ThresholdCore
@@ -6,13 +7,21 @@ import Yams
 
 /// Reads one step (`- pray`, `- start: work`, `- expect: {…}`) and checks every name in it
 /// against the scenario's setup.
-struct StepReader {
+package struct StepReader {
     let reader: YAMLReader
-    let setup: Scenario.Setup
+    let setup: PhoneSetup
+
+    package init(reader: YAMLReader, setup: PhoneSetup) {
+        self.reader = reader
+        self.setup = setup
+    }
 
     /// Every verb, with what it takes: the vocabulary `--help` and `play`'s `help` show.
-    static let vocabulary: [(verb: String, usage: String)] = [
-        ("open-threshold", "open Threshold (the app reconciles)"),
+    package static let vocabulary: [(verb: String, usage: String)] = [
+        ("open-threshold", "open Threshold (the app launches if it must, reads Screen Time access and reconciles)"),
+        ("tap", "LABEL: tap the button with these words on Threshold's screen (Continue, Pray to unlock, Amen, Anxious, End …)"),
+        ("pick-apps", "[APP, …]: pick these apps in iOS's Screen Time picker, where the screen opens it"),
+        ("screen-time-prompt", "allow | [canceled, restricted, …]: how the person answers iOS's next Screen Time prompts (then allow)"),
         ("open", "APP | {app, shielded, reason}: tap an app's icon; optionally check the shield"),
         ("press", "{app, button: primary|secondary}: press a shield button"),
         ("use", "{app, for: 45m}: use an open app for a while (screen time counts)"),
@@ -30,9 +39,8 @@ struct StepReader {
         ("credits", "5 | 15 | 30 | {minutes, app}: spend Focus Bank credits"),
         ("quest", "breathing | copy-text | {kind, app}: finish a quest (45 s / 90 s pass on the clock)"),
         ("emergency", "[APP]: hold the button (10 s pass), give a reason"),
-        ("grant", "{minutes, app, ritual}: issue a grant directly"),
         ("open-intention", "APP | {app, confirm}: open an app through its intention"),
-        ("use-streak-freeze", "[DATE]: use this week's streak freeze (today unless a date is given)"),
+        ("use-streak-freeze", "use this week's streak freeze for today (the intentions screen)"),
         ("advance", "DURATION: let time pass (10m, 1h30m, 2d)"),
         ("advance-to", "TIME: let time pass until 17:00, tue 09:00 or 2026-11-24 09:00"),
         ("set-clock", "TIME | +2h | -1h: the person moves the wall clock"),
@@ -51,16 +59,17 @@ struct StepReader {
         ("faults", "{drop, duplicate, delay, max-delay, seed}: random callback faults"),
         ("note", "TEXT: a line in the story"),
         ("status", "show the phone's state"),
-        ("expect", "{shielded, unshielded, reason, shield-title, notification, no-notification, activities-at-most, repair, live-activity, live-activity-stale, held-notification, device-restrictions: none|locked, refused, accepted, time, widget-reloads-at-least, session-ended, on-break, store-failed, balance: {xp, coins, credits}, screen-time: MINUTES, goal-streak: DAYS, prayer-streak: DAYS}"),
+        ("expect", "{shielded, unshielded, reason, shield-title, notification, no-notification, activities-at-most, repair, live-activity, live-activity-stale, held-notification, device-restrictions: none|locked, refused, accepted, time, widget-reloads-at-least, session-ended, on-break, store-failed, balance: {xp, coins, credits}, screen-time: MINUTES, goal-streak: DAYS, prayer-streak: DAYS, screen: NAME, see: TEXT | [TEXT…], not-see: TEXT}"),
     ]
 
     static let expectationKeys = [
         "shielded", "unshielded", "reason", "rule", "shield-title", "notification", "no-notification", "activities-at-most", "repair",
         "live-activity", "refused", "accepted", "time", "widget-reloads-at-least", "session-ended", "on-break", "store-failed", "balance",
         "screen-time", "goal-streak", "prayer-streak", "live-activity-stale", "held-notification", "device-restrictions",
+        "screen", "see", "not-see",
     ]
 
-    func read(_ node: Node) throws -> Step {
+    package func read(_ node: Node) throws -> Step {
         let verb: String, argument: Node?
         if let scalar = node.scalar {
             (verb, argument) = (scalar.string, nil)
@@ -100,8 +109,18 @@ struct StepReader {
         case "break": return .takeBreak(profile: try profile(try need("a profile")))
         case "resume": return .resume(profile: try profile(try need("a profile")))
         case "use-streak-freeze":
-            return .useStreakFreeze(day: try argument.map { node in
-                do { return try LocalDate(parsing: try reader.string(node, "date")) } catch let error as ValidationError { throw reader.fail(node, error.message) }
+            if let argument { throw reader.fail(argument, "the streak freeze protects today only (the intentions screen offers nothing else); advance to the day first") }
+            return .useStreakFreeze
+        case "tap": return .tap(try reader.string(try need("the button's words"), "tap"))
+        case "pick-apps": return .pickApps(try reader.strings(try need("a list of apps"), "pick-apps").map { try appName($0, at: argument!) })
+        case "screen-time-prompt":
+            let arg = try need("allow, or the failures to answer with")
+            if arg.scalar?.string == "allow" { return .screenTimePrompt([]) }
+            return .screenTimePrompt(try reader.strings(arg, "screen-time-prompt").map { name in
+                guard let failure = AuthorizationFailure.allCases.first(where: { "\($0)" == name }) else {
+                    throw reader.fail(arg, "“\(name)” is not a Screen Time prompt answer; use allow or: \(AuthorizationFailure.allCases.map { "\($0)" }.joined(separator: ", "))")
+                }
+                return failure
             })
         case "tap-key": return .tapKey(profile: try profile(try need("the key's profile")))
         case "choose": return .chooseAfterKey(try reader.choice(try need("end, break or cancel"), "choice", as: KeyChoice.self))
@@ -131,11 +150,6 @@ struct StepReader {
             }
             return .ritual(kind, minutes: nil, app: try f["app"].map { try appName($0) })
         case "emergency": return .ritual(.emergency, minutes: nil, app: try argument.map { try appName($0) })
-        case "grant":
-            let f = try fields(try need("{minutes, app, ritual}"), "grant", ["minutes", "app", "ritual"])
-            guard let minutes = f["minutes"] else { throw reader.fail(argument, "grant needs minutes") }
-            return .grant(scope: try f["app"].map { try appName($0) }, minutes: try reader.int(minutes, "minutes", in: 1...720),
-                          ritual: try f["ritual"].map { try reader.choice($0, "ritual", as: RitualKind.self) } ?? .prayer)
         case "open-intention":
             let arg = try need("an app")
             if arg.scalar != nil { return .openIntention(app: try intentionApp(arg), confirm: false) }
@@ -168,7 +182,7 @@ struct StepReader {
         case "store-fails": try none(); return .storeFails(true)
         case "store-recovers": try none(); return .storeFails(false)
         case "fault": return .fault(try reader.choice(try need("drop, duplicate, delay or deliver"), "fault", as: FaultSwitch.Fault.self))
-        case "faults": return .faults(try Self.faultSettings(try need("{drop, duplicate, delay, max-delay, seed}"), reader))
+        case "faults": return .faults(try SetupReader.faultSettings(try need("{drop, duplicate, delay, max-delay, seed}"), reader))
         case "note": return .note(try reader.string(try need("text"), "note"))
         case "status": try none(); return .status
         case "expect": return .expect(try expectations(try need("what to check")))
@@ -219,22 +233,6 @@ struct StepReader {
         return minutes
     }
 
-    static func faultSettings(_ node: Node, _ reader: YAMLReader) throws -> FaultSettings {
-        var settings = FaultSettings()
-        for (key, value, _) in try reader.entries(node, "faults", allowed: ["drop", "duplicate", "delay", "max-delay", "seed"]) {
-            switch key {
-            case "drop": settings.drop = try reader.double(value, "drop", in: 0...1)
-            case "duplicate": settings.duplicate = try reader.double(value, "duplicate", in: 0...1)
-            case "delay": settings.delay = try reader.double(value, "delay", in: 0...1)
-            case "max-delay": settings.maximumDelay = try reader.duration(value, "max-delay")
-            default: settings.seed = UInt64(try reader.int(value, "seed", in: 0...Int.max))
-            }
-        }
-        guard settings.drop + settings.duplicate + settings.delay <= 1 else {
-            throw reader.fail(node, "drop, duplicate and delay are shares of the callbacks and add up to at most 1")
-        }
-        return settings
-    }
 
     // MARK: Expectations
 
@@ -314,6 +312,11 @@ struct StepReader {
             case "screen-time": result.append(.screenTime(minutes: try reader.int(value, "screen-time", in: 0...1_440)))
             case "goal-streak": result.append(.goalStreak(days: try reader.int(value, "goal-streak", in: 0...100_000)))
             case "prayer-streak": result.append(.prayerStreak(days: try reader.int(value, "prayer-streak", in: 0...100_000)))
+            case "screen": result.append(.screen(named: try reader.string(value, "screen")))
+            case "see":
+                let texts = value.sequence != nil ? try reader.strings(value, "see") : [try reader.string(value, "see")]
+                result += texts.map { .screenShows($0) }
+            case "not-see": result.append(.screenDoesNotShow(try reader.string(value, "not-see")))
             case "balance":
                 for (account, amount, _) in try reader.entries(value, "balance", allowed: Account.allCases.map(\.rawValue)) {
                     result.append(.balance(Account(rawValue: account)!, try reader.int(amount, account, in: 0...1_000_000)))
@@ -342,7 +345,7 @@ struct StepReader {
 
     private func intentionApp(_ node: Node) throws -> String {
         let name = try appName(node)
-        guard setup.state.intentions.contains(where: { $0.app == AppToken(name) }) else {
+        guard setup.freshInstall || setup.state.intentions.contains(where: { $0.app == AppToken(name) }) else {
             throw reader.fail(node, "\(name) has no intention; add one under setup.intentions")
         }
         return name
@@ -350,7 +353,8 @@ struct StepReader {
 
     private func profile(_ node: Node) throws -> ProfileID {
         let id = try reader.string(node, "profile")
-        guard setup.state.profile(ProfileID(id)) != nil else {
+        // A fresh install's profiles are the ones onboarding makes: checked when the step runs.
+        guard setup.freshInstall || setup.state.profile(ProfileID(id)) != nil else {
             let known = setup.state.profiles.map(\.id.rawValue)
             throw reader.fail(node, "unknown profile “\(id)”; " + (known.isEmpty ? "the setup has no profiles" : "the setup has: \(known.joined(separator: ", "))"))
         }

@@ -31,19 +31,21 @@ public struct ScenarioProblem: Error, Equatable, CustomStringConvertible {
 }
 
 /// Reads YAML nodes into values, naming the line of anything it refuses.
-struct YAMLReader {
-    let file: String
+package struct YAMLReader {
+    package let file: String
 
-    func fail(_ node: Node?, _ problem: String) -> ScenarioProblem {
+    package init(file: String) { self.file = file }
+
+    package func fail(_ node: Node?, _ problem: String) -> ScenarioProblem {
         .malformed(file, node?.mark?.line ?? 1, problem)
     }
 
-    func fail(line: Int, _ problem: String) -> ScenarioProblem {
+    package func fail(line: Int, _ problem: String) -> ScenarioProblem {
         .malformed(file, line, problem)
     }
 
     /// The document's root, or the YAML error with its line.
-    func root(_ text: String) throws -> Node {
+    package func root(_ text: String) throws -> Node {
         do {
             guard let node = try Yams.compose(yaml: text) else { throw fail(line: 1, "the file is empty") }
             return node
@@ -53,7 +55,7 @@ struct YAMLReader {
     }
 
     /// A mapping's entries in order, keys as strings; keys outside `allowed` are refused.
-    func entries(_ node: Node, _ what: String, allowed: [String]? = nil) throws -> [(key: String, value: Node, line: Int)] {
+    package func entries(_ node: Node, _ what: String, allowed: [String]? = nil) throws -> [(key: String, value: Node, line: Int)] {
         guard let mapping = node.mapping else { throw fail(node, "\(what) should be a mapping of keys to values") }
         var seen = Set<String>()
         return try mapping.map { key, value in
@@ -66,25 +68,25 @@ struct YAMLReader {
         }
     }
 
-    func string(_ node: Node, _ what: String) throws -> String {
+    package func string(_ node: Node, _ what: String) throws -> String {
         guard let scalar = node.scalar else { throw fail(node, "\(what) should be a single value") }
         return scalar.string
     }
 
-    func int(_ node: Node, _ what: String, in range: ClosedRange<Int>? = nil) throws -> Int {
+    package func int(_ node: Node, _ what: String, in range: ClosedRange<Int>? = nil) throws -> Int {
         guard let value = Int(try string(node, what)) else { throw fail(node, "\(what) should be a whole number") }
         if let range, !range.contains(value) { throw fail(node, "\(what) should be between \(range.lowerBound) and \(range.upperBound), not \(value)") }
         return value
     }
 
-    func double(_ node: Node, _ what: String, in range: ClosedRange<Double>) throws -> Double {
+    package func double(_ node: Node, _ what: String, in range: ClosedRange<Double>) throws -> Double {
         guard let value = Double(try string(node, what)), range.contains(value) else {
             throw fail(node, "\(what) should be a number from \(range.lowerBound) to \(range.upperBound)")
         }
         return value
     }
 
-    func bool(_ node: Node, _ what: String) throws -> Bool {
+    package func bool(_ node: Node, _ what: String) throws -> Bool {
         switch try string(node, what).lowercased() {
         case "true", "yes", "on": true
         case "false", "no", "off": false
@@ -93,7 +95,7 @@ struct YAMLReader {
     }
 
     /// A value or a list of values.
-    func strings(_ node: Node, _ what: String) throws -> [String] {
+    package func strings(_ node: Node, _ what: String) throws -> [String] {
         if let sequence = node.sequence { return try sequence.map { try string($0, what) } }
         return [try string(node, what)]
     }
@@ -102,7 +104,7 @@ struct YAMLReader {
     /// small enough that every step can turn it into whole minutes or move a date by it.
     static let longestDuration: TimeInterval = 3_650 * 86_400
 
-    func duration(_ node: Node, _ what: String) throws -> TimeInterval {
+    package func duration(_ node: Node, _ what: String) throws -> TimeInterval {
         let text = try string(node, what)
         guard let seconds = Format.parseDuration(text) else {
             throw fail(node, "\(what) “\(text)” is not a duration; write it like 10m, 1h30m, 45s or 2d")
@@ -113,7 +115,7 @@ struct YAMLReader {
         return seconds
     }
 
-    func clock(_ node: Node, _ what: String) throws -> ClockSpec {
+    package func clock(_ node: Node, _ what: String) throws -> ClockSpec {
         let text = try string(node, what)
         guard let spec = Format.parseClock(text) else {
             throw fail(node, "\(what) “\(text)” is not a time; write 17:00, tue 09:00, 2026-11-23 17:00, +2h or -1h")
@@ -125,7 +127,7 @@ struct YAMLReader {
     }
 
     /// One of two words, as `true` for the first: `on`/`off`, `yes`/`no`.
-    func either(_ node: Node, _ what: String, _ yes: String, or no: String) throws -> Bool {
+    package func either(_ node: Node, _ what: String, _ yes: String, or no: String) throws -> Bool {
         switch try string(node, what) {
         case yes: return true
         case no: return false
@@ -133,7 +135,7 @@ struct YAMLReader {
         }
     }
 
-    func choice<T: RawRepresentable & CaseIterable>(_ node: Node, _ what: String, as _: T.Type) throws -> T where T.RawValue == String {
+    package func choice<T: RawRepresentable & CaseIterable>(_ node: Node, _ what: String, as _: T.Type) throws -> T where T.RawValue == String {
         let text = try string(node, what)
         guard let value = T(rawValue: text) else {
             throw fail(node, "\(what) “\(text)” is not one of: \(T.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -141,14 +143,14 @@ struct YAMLReader {
         return value
     }
 
-    static func line(of error: YamlError) -> Int {
+    package static func line(of error: YamlError) -> Int {
         switch error {
         case .scanner(_, _, let mark, _), .parser(_, _, let mark, _), .composer(_, _, let mark, _): mark.line
         default: 1
         }
     }
 
-    static func problem(of error: YamlError) -> String {
+    package static func problem(of error: YamlError) -> String {
         switch error {
         case .scanner(_, let problem, _, _), .parser(_, let problem, _, _), .composer(_, let problem, _, _): problem
         case .duplicatedKeysInMapping(let duplicates, _): "duplicated keys \(duplicates.joined(separator: ", "))"

@@ -1,16 +1,19 @@
 import Foundation
+import ScenarioSetup
+import ScreenTimeClient
 import ScreenTimeSimulator
 
 extension Scenario {
     /// Runs every step on a fresh phone; with `narrate`, writes the phone's story as it goes.
     /// Stops at the first failure.
-    public func run(narrate: Bool, console: Console = Console.current) throws {
+    @MainActor
+    public func run(narrate: Bool, console: Console = Console.current) async throws {
         let phone: SimulatedPhone
         do { phone = try makePhone() } catch { throw ScenarioProblem.failed(file, 1, "the phone could not be set up: \(error)") }
-        let runner = StepRunner(phone: phone)
+        let runner = StepRunner(phone: phone, prompt: AccessPrompt(approvedBefore: setup.authorization == .approved))
         for (line, step) in steps {
             do {
-                try runner.run(step)
+                try await runner.run(step)
             } catch {
                 if narrate { runner.newTimeline().forEach(console.line) }
                 throw ScenarioProblem.failed(file, line, "\(error)")

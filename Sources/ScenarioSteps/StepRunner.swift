@@ -1,43 +1,49 @@
+import FeatureModels
 import Foundation
+import ScenarioSetup
 import ScreenTimeClient
 import ScreenTimeSimulator
-import StoreClient
 import ThresholdCore
 import ThresholdRuntime
 
 /// Runs steps on a simulated phone, telling what happens, and checks expectations.
-final class StepRunner {
-    private(set) var person: Person
-    var phone: SimulatedPhone { person.phone }
-    private(set) var lastOutcome: ReconcileOutcome? {
-        didSet { lastRefusal = lastOutcome?.refusal?.message }
-    }
-    /// Why the last request was refused, by Threshold or by the link router.
+///
+/// The person acts only through Threshold's screens and iOS's entry points (``Person``); the
+/// device's own controls (the clock, a restart, a Focus, Settings' switches) are the phone's.
+@MainActor
+package final class StepRunner {
+    let person: Person
+    package var phone: SimulatedPhone { person.phone }
+    /// The last reconcile any process ran during a step, for `storeFailed`.
+    private(set) var lastOutcome: ReconcileOutcome?
+    /// Why the last request was refused: by a screen, the link router, an entry point, or iOS.
     private(set) var lastRefusal: String?
     private var shownTimeline = 0
 
-    init(phone: SimulatedPhone) {
-        self.person = Person(phone: phone)
+    package init(phone: SimulatedPhone, prompt: AccessPrompt) {
+        self.person = Person(phone: phone, prompt: prompt)
     }
 
-    /// Keeps what following a link did: its reconcile, or why it was refused.
-    private func take(_ outcome: Person.LinkOutcome) {
-        switch outcome {
-        case .refused(let reason):
-            lastRefusal = reason
-            phone.note(.app, "refuses the link: \(reason)")
-        case .handled(let outcome):
-            if let outcome { lastOutcome = outcome }
+    /// Runs one step. Throws ``StepError`` when the step cannot be done as asked, and
+    /// ``ExpectationFailure`` or ``ScreenMismatch`` when what the phone shows differs.
+    package func run(_ step: Step) async throws {
+        let before = phone.outcomes.count
+        person.beginStep()
+        if case .expect = step {} else { lastRefusal = nil }
+        defer {
+            person.followLifecycle()
+            if phone.outcomes.count > before { lastOutcome = phone.outcomes.last?.outcome }
+            if let refusal = person.refusal { lastRefusal = refusal }
         }
+        try await act(step)
     }
 
-    /// Runs one step. Throws ``StepError`` when the step cannot be done as asked and
-    /// ``ExpectationFailure`` when a check fails.
-    func run(_ step: Step) throws {
+    private func act(_ step: Step) async throws {
         switch step {
         case .openThreshold:
             phone.note(.person, "opens Threshold")
-            lastOutcome = phone.openThreshold()
+            await person.openThreshold()
+            await person.appear()
         case .open(let app, let expected):
             let result = try phone.open(app)
             phone.note(.person, "opens \(app)")
@@ -53,9 +59,10 @@ final class StepRunner {
             case .closed: phone.note(.device, "\(app) closes")
             case .notified(let note): phone.note(.device, "\(app) closes; the notification leads to \(note.deepLink)")
             case .opened: phone.note(.device, "\(app) opens")
-            case .refused(let message): phone.note(.device, "refused: \(message)")
+            case .refused(let message):
+                phone.note(.device, "refused: \(message)")
+                person.refuse(message)
             }
-            lastOutcome = phone.outcomes.last?.outcome
         case .tapNotification(let id):
             guard let note = id.map({ id in phone.inbox.last { $0.id.hasPrefix(id) } }) ?? phone.inbox.last else {
                 throw StepError.noNotification(id)
@@ -63,37 +70,45 @@ final class StepRunner {
             phone.note(.person, "taps the notification “\(note.title)”")
             let destination = try phone.tapNotification(note.id)
             phone.note(.app, "opens at \(destination.url)")
-            lastOutcome = phone.outcomes.last?.outcome
+            await person.tapped(note)
+            await person.appear()
         case .link(let url):
             phone.note(.person, "opens the link \(url)")
-            take(person.follow(link: url))
+            await person.follow(link: url)
         case .start(let profile, let origin, let plan):
-            lastOutcome = person.start(profile, origin: origin, plan: plan)
+            try await person.start(profile, origin: origin, plan: plan)
         case .end(let profile, let via):
-            lastOutcome = person.end(profile, via: via)
+            try await person.end(profile, via: via)
         case .takeBreak(let profile):
-            lastOutcome = person.takeBreak(profile)
+            try await person.takeBreak(profile)
         case .resume(let profile):
-            lastOutcome = person.resume(profile)
-        case .useStreakFreeze(let day):
-            phone.note(.person, "uses this week's streak freeze" + (day.map { " for \($0)" } ?? " for today"))
-            lastOutcome = phone.perform(UseStreakFreeze(day: day), as: .inApp("streak freeze"))
+            try await person.resume(profile)
+        case .useStreakFreeze:
+            await person.useStreakFreeze()
         case .tapKey(let profile):
-            take(try person.tapKey(profile))
+            try await person.tapKey(profile)
         case .chooseAfterKey(let choice):
-            lastOutcome = try person.choose(choice) ?? lastOutcome
+            try person.choose(choice)
         case .confirmStart(let yes):
-            lastOutcome = try person.confirmStart(yes) ?? lastOutcome
+            try person.confirmStart(yes)
         case .pray(let mood):
-            lastOutcome = try person.completeRitual(.prayer, minutes: nil, app: nil, mood: mood)
+            try await person.pray(mood: mood)
         case .ritual(let kind, let minutes, let app):
-            lastOutcome = try person.completeRitual(kind, minutes: minutes, app: app)
-        case .grant(let scope, let minutes, let ritual):
-            let grantScope: GrantScope = try scope.map { .token(.app(try person.appToken($0))) } ?? .allGated
-            phone.note(.person, "is granted \(minutes) min (\(ritual.displayName))")
-            lastOutcome = phone.perform(IssueGrant(scope: grantScope, minutes: minutes, origin: .ritual(ritual)), as: .inApp("grant"))
+            try await person.ritual(kind, minutes: minutes, app: app)
         case .openIntention(let app, let confirm):
-            lastOutcome = try person.openIntention(app, confirm: confirm)
+            try await person.openIntention(app, confirm: confirm)
+        case .tap(let label):
+            try await person.tap(label)
+        case .pickApps(let names):
+            let tokens = try names.map { name in
+                guard let app = phone.catalogue.app(named: name) else { throw SimulatorError.unknownApp(name, known: phone.catalogue.names) }
+                return app.token
+            }
+            try await person.pick(Selection(applications: Set(tokens)), names: names)
+        case .screenTimePrompt(let failures):
+            person.prompt.willAnswer(failures)
+            phone.note(.person, failures.isEmpty ? "will allow Screen Time access when iOS asks"
+                       : "will answer iOS's Screen Time prompt: \(failures.map(\.description).joined(separator: ", then "))")
         case .advance(let seconds):
             phone.note(.device, "⋯ \(Format.duration(seconds)) pass")
             phone.advance(by: seconds)
@@ -106,9 +121,8 @@ final class StepRunner {
             phone.note(.person, "sets the clock by hand")
             do {
                 try phone.setClock(to: spec.instant(from: phone.clock.wall, in: phone.clock.timeZone))
-                lastRefusal = nil
             } catch SimulatorError.notAllowed(let reason) {
-                lastRefusal = reason
+                person.refuse(reason)
             }
         case .setTimeZone(let identifier):
             guard let zone = TimeZone(identifier: identifier) else { throw StepError.unknownTimeZone(identifier) }
@@ -129,21 +143,16 @@ final class StepRunner {
             phone.note(.person, "tries to delete \(app)")
             do {
                 try phone.deleteApp(app)
-                lastRefusal = nil
             } catch SimulatorError.notAllowed(let reason) {
-                lastRefusal = reason
+                person.refuse(reason)
             }
         case .pressLiveActivity(let button):
-            phone.note(.person, "presses “\(button.rawValue)” on the Live Activity")
-            let press = try phone.pressLiveActivity(button)
-            lastOutcome = press.reconciliation.outcome
-            if let problem = press.reconciliation.problem { lastRefusal = problem }
+            try person.pressLiveActivity(button)
         case .authorization(let status):
             phone.authorization = status
             phone.note(.device, "Screen Time access: \(status.rawValue)")
         case .storeFails(let fails):
-            guard let memory = phone.store as? InMemoryStore else { throw StepError.storeCannotFail }
-            memory.failNextCalls(with: fails ? .corrupt("simulated damage") : nil)
+            guard phone.damageSavedData(fails) else { throw StepError.storeCannotFail }
             phone.note(.device, fails ? "the saved data becomes unreadable" : "the saved data is readable again")
         case .fault(let fault):
             phone.faults.scripted.append(fault)
@@ -161,14 +170,14 @@ final class StepRunner {
             for line in try statusLines() { phone.note(.status, line) }
         case .expect(let expectations):
             for expectation in expectations {
-                try check(expectation)
+                try await check(expectation)
                 phone.note(.check, expectation.description)
             }
         }
     }
 
     /// The timeline lines added since the last call.
-    func newTimeline() -> [String] {
+    package func newTimeline() -> [String] {
         defer { shownTimeline = phone.timeline.count }
         return phone.timeline.dropFirst(shownTimeline).map { Format.entry($0, clock: phone.clock) }
     }
@@ -186,8 +195,8 @@ final class StepRunner {
         }
     }
 
-    private func check(_ expectation: Expectation) throws {
-        let stored = try? phone.store.read()
+    private func check(_ expectation: Expectation) async throws {
+        let stored = try? phone.savedState()
         switch expectation {
         case .shielded(let apps):
             let open = apps.filter { !phone.shieldedApps.contains($0) }
@@ -301,14 +310,21 @@ final class StepRunner {
                 throw ExpectationFailure("expected a \(days)-day goal streak, but it is \(streak.map { "\($0.days) days with \($0.lives) lives" } ?? "not counted")")
             }
         case .prayerStreak(let days):
-            let prayers = PrayerCompletion.prayers(in: try phone.store.events(EventQuery(kinds: PrayerCompletion.eventKinds)), deviceZone: phone.clock.timeZone)
-            let streak = SelahStreak.days(prayers, now: phone.clock.wall, calendar: phone.clock.calendar)
-            guard streak == days else {
-                throw ExpectationFailure("expected a \(days)-day prayer streak, but it is \(streak) (\(prayers.count) prayers logged)")
-            }
+            // What Home shows under Streaks ("days of prayer"), read from its model.
+            let streak = try await person.homeShows().streaks.prayerDays
+            guard streak == days else { throw ExpectationFailure("expected a \(days)-day prayer streak, but Home shows \(streak) days of prayer") }
+        case .screen(let name):
+            let shown = person.screen()
+            guard shown.name.localizedCaseInsensitiveContains(name) else { throw ScreenMismatch("expected the \(name) screen", screen: shown) }
+        case .screenShows(let text):
+            let shown = person.screen()
+            guard shown.shows(text) else { throw ScreenMismatch("expected the screen to show “\(text)”", screen: shown) }
+        case .screenDoesNotShow(let text):
+            let shown = person.screen()
+            if shown.shows(text) { throw ScreenMismatch("expected the screen not to show “\(text)”", screen: shown) }
         case .storeFailed(let failed):
             guard (lastOutcome?.failedClosed ?? false) == failed else {
-                throw ExpectationFailure(failed ? "expected the last reconcile to fail closed, but it saved" : "expected the last reconcile to save, but it failed: \(lastOutcome?.storeFailure?.description ?? "")")
+                throw ExpectationFailure(failed ? "expected the last reconcile to fail closed, but it saved" : "expected the last reconcile to save, but it failed: \(lastOutcome?.storeFailure.map { String(describing: $0) } ?? "")")
             }
         }
     }
@@ -329,9 +345,9 @@ final class StepRunner {
         phone.inbox.isEmpty ? "nothing" : phone.inbox.map { "“\($0.title)”" }.joined(separator: ", ")
     }
 
-    func statusLines() throws -> [String] {
+    package func statusLines() throws -> [String] {
         var lines = ["time: \(phone.clock.readable(phone.clock.wall, weekday: true)) \(phone.clock.timeZone.identifier), Threshold \(phone.appInForeground ? "on screen" : phone.appRunning ? "running in the background" : "not running")"]
-        let stored = try? phone.store.read()
+        let stored = try? phone.savedState()
         let enforcement = stored?.lastEnforcement(deviceZone: phone.clock.timeZone)
         for app in phone.shieldedApps {
             guard let found = phone.catalogue.app(named: app) else { continue }
@@ -390,6 +406,8 @@ enum StepError: Error, CustomStringConvertible {
     case unknownTimeZone(String)
     case timeRunsForward(String)
     case storeCannotFail
+    /// The app offers no way to do this (yet): what to do instead.
+    case notOffered(String)
 
     var description: String {
         switch self {
@@ -401,6 +419,7 @@ enum StepError: Error, CustomStringConvertible {
         case .unknownTimeZone(let id): "“\(id)” is not a time zone (use an IANA name such as Europe/London)"
         case .timeRunsForward(let spec): "\(spec) is in the past; advance only goes forward (set-clock moves the clock)"
         case .storeCannotFail: "this store cannot be made to fail"
+        case .notOffered(let what): what
         }
     }
 }

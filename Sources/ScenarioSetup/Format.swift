@@ -3,15 +3,15 @@ import ScreenTimeSimulator
 import ThresholdCore
 
 /// How the CLI writes times, durations and the phone's timeline.
-enum Format {
-    static func timeOfDay(_ seconds: Int) -> String {
+package enum Format {
+    package static func timeOfDay(_ seconds: Int) -> String {
         func pad(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
         let base = "\(pad(seconds / 3_600)):\(pad(seconds / 60 % 60))"
         return seconds % 60 == 0 ? base : base + ":\(pad(seconds % 60))"
     }
 
     /// `1h30m`, `45s`, `2d`.
-    static func duration(_ seconds: TimeInterval) -> String {
+    package static func duration(_ seconds: TimeInterval) -> String {
         var rest = Int(seconds.rounded())
         guard rest > 0 else { return "0s" }
         var text = ""
@@ -23,7 +23,7 @@ enum Format {
     }
 
     /// Parses `10m`, `1h30m`, `45s`, `2d`, `1h 5m`; units are required.
-    static func parseDuration(_ text: String) -> TimeInterval? {
+    package static func parseDuration(_ text: String) -> TimeInterval? {
         let compact = text.replacingOccurrences(of: " ", with: "").lowercased()
         guard !compact.isEmpty else { return nil }
         var total = 0.0, number = ""
@@ -43,7 +43,7 @@ enum Format {
     }
 
     /// Parses `HH:mm` or `HH:mm:ss` into seconds into the day.
-    static func parseTimeOfDay(_ text: String) -> Int? {
+    package static func parseTimeOfDay(_ text: String) -> Int? {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
         guard (2...3).contains(parts.count), parts.dropFirst().allSatisfy({ $0.count == 2 }),
               let h = Int(parts[0]), let m = Int(parts[1]), (0...23).contains(h), (0...59).contains(m) else { return nil }
@@ -53,7 +53,7 @@ enum Format {
     }
 
     /// Parses `2026-11-23 10:00`, `10:00`, `mon 09:00`, `+2h` or `-1h`.
-    static func parseClock(_ text: String) -> ClockSpec? {
+    package static func parseClock(_ text: String) -> ClockSpec? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if let sign = trimmed.first, sign == "+" || sign == "-" {
             return parseDuration(String(trimmed.dropFirst())).map { .offset(sign == "-" ? -$0 : $0) }
@@ -72,7 +72,7 @@ enum Format {
     }
 
     /// A timeline line: `Mon 10:00  person   opens instagram`.
-    static func entry(_ entry: TimelineEntry, clock: VirtualClock) -> String {
+    package static func entry(_ entry: TimelineEntry, clock: VirtualClock) -> String {
         let when = clock.readable(entry.at, weekday: true).padding(toLength: 14, withPad: " ", startingAt: 0)
         let who = entry.actor.label.padding(toLength: 9, withPad: " ", startingAt: 0)
         return "  \(when)\(who)\(entry.text)"

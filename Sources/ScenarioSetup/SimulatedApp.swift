@@ -1,0 +1,86 @@
+import FeatureModels
+import Foundation
+import PrayerContent
+import ScreenTimeClient
+@_spi(Setup) import ScreenTimeSimulator
+import ThresholdCore
+
+/// Threshold's app on the simulated phone: the same `AppClient` the app builds at launch
+/// (`AppRootView`), over the phone's app process, so every change a screen makes goes through the
+/// reconciler the app uses and is recorded on the phone's timeline.
+///
+/// Two things differ from the app, both inputs rather than behaviour: randomness is seeded, so a
+/// scenario's prayers, problems, passages and key secrets repeat on every run; and iOS's Screen
+/// Time prompt is answered by ``AccessPrompt``, as the person decides.
+public enum SimulatedApp {
+    public static func client(on phone: SimulatedPhone, prompt: AccessPrompt, seed: UInt64) -> AppClient {
+        let runtime = phone.runtime(for: .app)
+        let numbers = Numbers(seed: seed)
+        let library: @Sendable () throws -> PrayerLibrary = { try bundled.get() }
+        return AppClient(
+            runtime: runtime,
+            authorization: AuthorizationClient(
+                verdict: { prompt.verdict(phone.authorization) },
+                request: {
+                    if let failure = prompt.answer() {
+                        if phone.authorization == .notDetermined { phone.authorization = .denied }
+                        throw failure
+                    }
+                    phone.authorization = .approved
+                    return .approved
+                }),
+            library: library,
+            random: { numbers.next() },
+            rituals: .live(runtime: runtime, library: library, seed: { numbers.next() }))
+    }
+
+    /// The bundled prayers, read once.
+    private static let bundled: Result<PrayerLibrary, ValidationError> = {
+        do {
+            return .success(try PrayerContent.bundledLibrary())
+        } catch {
+            return .failure(error as? ValidationError ?? ValidationError("prayer content", "\(error)"))
+        }
+    }()
+
+    /// A seeded source of random numbers the app's closures share.
+    private final class Numbers: @unchecked Sendable {
+        // NB: an NSLock guards the generator (`Mutex` is not in the iOS 17 SDK).
+        private let lock = NSLock()
+        private var generator: SplitMix64
+
+        init(seed: UInt64) { generator = SplitMix64(seed: seed) }
+
+        func next() -> UInt64 { lock.withLock { generator.next() } }
+    }
+}
+
+/// How the person answers iOS's Screen Time prompt, and what Threshold has seen of access so far
+/// (to tell a revocation from a refusal, as `AuthorizationTracking` does in the app).
+public final class AccessPrompt: @unchecked Sendable {
+    // NB: an NSLock guards the fields (`Mutex` is not in the iOS 17 SDK).
+    private let lock = NSLock()
+    private var failures: [AuthorizationFailure] = []
+    private var wasApproved: Bool
+
+    /// - Parameter approvedBefore: access was granted before the scenario began (any setup but a
+    ///   fresh install).
+    public init(approvedBefore: Bool) { wasApproved = approvedBefore }
+
+    /// The next prompts end with these, in order (`canceled`: the person taps Don't Allow); after
+    /// them the person allows.
+    public func willAnswer(_ failures: [AuthorizationFailure]) { lock.withLock { self.failures = failures } }
+
+    /// The answer to one prompt: a failure, or `nil` when the person allows.
+    func answer() -> AuthorizationFailure? {
+        lock.withLock { failures.isEmpty ? nil : failures.removeFirst() }
+    }
+
+    func verdict(_ status: AuthorizationStatus) -> AuthorizationVerdict {
+        lock.withLock {
+            let verdict = AuthorizationTracking.verdict(readings: [status], wasApproved: wasApproved)
+            if verdict == .approved { wasApproved = true }
+            return verdict
+        }
+    }
+}

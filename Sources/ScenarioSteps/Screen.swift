@@ -1,0 +1,431 @@
+import EntryPoints
+import FeatureModels
+import Foundation
+import ScenarioSetup
+import ScreenTimeClient
+import ScreenTimeSimulator
+import ThresholdCore
+
+/// What Threshold's screen shows now, read from the models the SwiftUI views draw: a name, the
+/// lines of text, and the buttons with what each does (the view's own action on the same model).
+///
+/// Words are the views' English text (their String Catalog keys); `ScreenWordsTests` checks that
+/// every label here appears in the view that draws it, so a journey cannot tap a button the app
+/// does not show.
+struct Screen: CustomStringConvertible {
+    struct Button {
+        let label: String
+        /// Why it is disabled, as the screen says; `nil` when it can be tapped.
+        var disabled: String?
+        let action: @MainActor () async throws -> Void
+
+        init(_ label: String, disabled: String? = nil, action: @escaping @MainActor () async throws -> Void) {
+            self.label = label
+            self.disabled = disabled
+            self.action = action
+        }
+    }
+
+    let name: String
+    var lines: [String]
+    var buttons: [Button]
+
+    init(_ name: String, lines: [String] = [], buttons: [Button] = []) {
+        self.name = name
+        self.lines = lines
+        self.buttons = buttons
+    }
+
+    /// Whether `text` is on the screen: in its name, a line or a button.
+    func shows(_ text: String) -> Bool {
+        ([name] + lines + buttons.map(\.label)).contains { $0.localizedCaseInsensitiveContains(text) }
+    }
+
+    func button(_ label: String) -> Button? {
+        buttons.first { $0.label.compare(label, options: [.caseInsensitive, .diacriticInsensitive]) == .orderedSame }
+    }
+
+    var description: String {
+        var parts = ["the \(name) screen"]
+        if !lines.isEmpty { parts.append("showing " + lines.map { "“\($0)”" }.joined(separator: ", ")) }
+        parts.append(buttons.isEmpty ? "with no buttons"
+                     : "with buttons " + buttons.map { "[\($0.label)\($0.disabled.map { " — disabled: \($0)" } ?? "")]" }.joined(separator: " "))
+        return parts.joined(separator: " ")
+    }
+}
+
+/// The screen differs from what a step expected: what the step wanted and what the screen shows.
+struct ScreenMismatch: Error, CustomStringConvertible {
+    let message: String
+    let screen: Screen
+
+    init(_ message: String, screen: Screen) {
+        self.message = message
+        self.screen = screen
+    }
+
+    var description: String { "\(message); Threshold shows \(screen)" }
+}
+
+/// The prayer screen's words that steps and notes share with the view.
+enum PrayerScreen {
+    static let moodQuestion = "How are you right now?"
+}
+
+extension Person {
+    // MARK: Acting on the screen
+
+    /// Taps the button labelled `label` on the screen shown now; fails with what the screen does
+    /// show when there is no such button, or it is disabled.
+    func tap(_ label: String) async throws {
+        let shown = screen()
+        guard let button = shown.button(label) else { throw ScreenMismatch("there is no “\(label)” to tap", screen: shown) }
+        if let reason = button.disabled { throw ScreenMismatch("“\(label)” is disabled (\(reason))", screen: shown) }
+        phone.note(.person, "taps “\(button.label)” on \(shown.name)")
+        try await button.action()
+        await appear()
+    }
+
+    /// The person picks apps in iOS's picker, which the screen shown now opens.
+    func pick(_ selection: Selection, names: [String]) async throws {
+        let shown = screen()
+        guard let app, phone.appInForeground else { throw ScreenMismatch("Threshold is not on screen to pick apps in", screen: shown) }
+        phone.note(.person, "picks \(names.joined(separator: ", ")) in the Screen Time picker")
+        if let onboarding = app.onboarding, app.needsOnboarding, onboarding.step == .apps {
+            onboarding.pick(.picked(selection))
+            if let problem = onboarding.pickProblem { refuse("\(problem)") }
+        } else {
+            throw ScreenMismatch("nothing here opens the app picker", screen: shown)
+        }
+    }
+
+    /// What the screen's views do when they appear: read the state again, or ask iOS.
+    func appear() async {
+        guard let app, phone.appInForeground else { return }
+        if app.needsOnboarding, let onboarding = app.onboarding {
+            switch onboarding.step {
+            case .authorization: await onboarding.checkAccess()
+            case .notifications: onboarding.checkNotifications()
+            case .done: app.onboardingClosed()
+            default: break
+            }
+            return
+        }
+        switch app.presented {
+        case .prayer(let model)?: if model.phase == .loading { model.open() }
+        case .unlockGate(let model)?: if ritual == nil { model.load() }
+        default: break
+        }
+        app.home.load()
+        switch app.tab {
+        case .home: break
+        case .session: app.session.load()
+        case .profiles:
+            app.profiles.load()
+            app.intentions.load()
+        case .insights: app.insights.load()
+        case .settings: app.settings.load()
+        }
+    }
+
+    // MARK: Reading the screen
+
+    /// The screen in front: onboarding, a ritual pushed on the unlock gate, what is presented
+    /// over the tabs, or the tab.
+    func screen() -> Screen {
+        guard let app, phone.appInForeground else {
+            return Screen("Home Screen", lines: ["Threshold is not on screen (open-threshold opens it)"])
+        }
+        if app.needsOnboarding, let onboarding = app.onboarding { return onboardingScreen(onboarding) }
+        if let ritual { return ritualScreen(ritual) }
+        switch app.presented {
+        case .prayer(let model)?: return prayerScreen(model)
+        case .unlockGate(let model)?: return gateScreen(model)
+        case .keyTap(let model)?: return keyScreen(model)
+        case .confirmStart(let confirmation, _)?:
+            return Screen("start confirmation", lines: [confirmation.title, confirmation.message(at: phone.clock.wall, calendar: calendar)],
+                          buttons: [.init("Start Beast Mode") { app.confirmStart() }, .init("Not now") { app.declineStart() }])
+        case .badLink(let error)?:
+            return Screen("link problem", lines: ["\(error)"], buttons: [.init("Done") { app.presented = nil }])
+        case .feedback?:
+            return Screen("feedback", buttons: [.init("Done") { app.presented = nil }])
+        case nil:
+            return tabScreen(app)
+        }
+    }
+
+    private func tabBar(_ app: AppModel) -> [Screen.Button] {
+        [("Home", AppModel.Tab.home), ("Session", .session), ("Profiles", .profiles), ("Insights", .insights), ("Settings", .settings)]
+            .map { label, tab in Screen.Button(label) { app.tab = tab } }
+    }
+
+    private func tabScreen(_ app: AppModel) -> Screen {
+        var screen: Screen
+        switch app.tab {
+        case .home: screen = homeScreen(app)
+        case .session: screen = sessionScreen(app)
+        default: screen = Screen(app.tab.rawValue)
+        }
+        if app.verdict == .revoked {
+            screen.lines.insert("Screen Time access was turned off, so iOS is enforcing nothing. Turn it on again to restore your shields.", at: 0)
+            screen.buttons.insert(.init("Allow Screen Time access") { await app.requestAccess() }, at: 0)
+        } else if app.verdict == .denied || app.verdict == .notYetAsked {
+            screen.lines.insert("Threshold needs Screen Time access to shield the apps you choose.", at: 0)
+            screen.buttons.insert(.init("Allow Screen Time access") { await app.requestAccess() }, at: 0)
+        }
+        if let problem = app.problem { screen.lines.insert(problem, at: 0) }
+        screen.buttons += tabBar(app)
+        return screen
+    }
+
+    private func homeScreen(_ app: AppModel) -> Screen {
+        let home = app.home
+        var screen = Screen("home")
+        switch home.primary {
+        case .session(let content):
+            screen.lines.append(content.title)
+            screen.buttons.append(.init("Open session") { app.tab = .session })
+        case .unlocked(let until):
+            screen.lines.append("Your apps are open until \(phone.clock.readable(until))")
+        case .pray:
+            screen.lines.append("Selah holds your apps. A short prayer opens them for a while.")
+            screen.buttons.append(.init("Pray to unlock") { app.route(AppDestination.prayer(app: nil)) })
+        case .unlockOptions(_, let token):
+            screen.lines.append("Some apps are shielded. See the ways through.")
+            screen.buttons.append(.init("Ways to unlock") { app.route(AppDestination.unlockGate(app: token, category: nil, rule: nil)) })
+        case .start(let profiles):
+            screen.lines.append(profiles.isEmpty ? "Nothing is running." : "Nothing is running. Start a focus session when you are ready.")
+            if !profiles.isEmpty { screen.buttons.append(.init("Start a session") { app.tab = .session }) }
+        case .setUp:
+            screen.lines.append("Nothing is set up yet. Choose the apps to shield and how they open.")
+            screen.buttons.append(.init("Set up a profile") { app.tab = .profiles })
+        }
+        for active in home.active { screen.lines.append("Active now: \(active.title)") }
+        screen.lines.append("\(home.today.balances.credits) credits")
+        screen.lines.append("\(home.streaks.prayerDays) days of prayer")
+        return screen
+    }
+
+    private func sessionScreen(_ app: AppModel) -> Screen {
+        let session = app.session
+        var screen = Screen("session")
+        if let running = session.running {
+            screen.lines.append(running.title)
+            screen.buttons.append(.init("End", disabled: session.endRefusal) { session.end() })
+            if running.phase == .onBreak {
+                screen.buttons.append(.init("Back to focus") { session.endBreak() })
+            } else {
+                screen.buttons.append(.init("Break", disabled: session.breakRefusal) { session.takeBreak() })
+            }
+        } else {
+            for profile in session.startable {
+                screen.buttons.append(.init("Start \(profile.name)") { session.start(profile.id, .openEnded) })
+            }
+        }
+        if let ending = session.lastEnding { screen.lines += ending.earned }
+        if let problem = session.problem { screen.lines.append(problem) }
+        return screen
+    }
+
+    private func prayerScreen(_ model: PrayerModel) -> Screen {
+        var screen = Screen("prayer")
+        let done = Screen.Button("Done") { [weak self] in self?.closePresented() }
+        switch model.phase {
+        case .loading: break
+        case .windowOpen(let until):
+            screen.lines.append("Your apps are already open until \(phone.clock.readable(until))")
+            screen.buttons.append(done)
+        case .nothingToUnlock:
+            screen.lines.append("Nothing Selah holds is shielded now.")
+            screen.buttons.append(done)
+        case .mood:
+            screen.lines.append(PrayerScreen.moodQuestion)
+            screen.buttons += Mood.allCases.map { mood in .init(mood.displayName) { model.choose(mood) } }
+        case .reading(let template):
+            screen.lines += [template.firstLine, "\(template.verse.reference) (\(template.translation.abbreviation))"]
+            screen.buttons += [.init("Amen") { model.amen() }, .init("A different mood") { model.changeMood() }]
+        case .finished:
+            screen.lines += outcomeLines(model.outcome)
+            screen.buttons.append(done)
+        case .problem(let problem):
+            screen.lines.append(problem)
+            screen.buttons.append(done)
+        }
+        return screen
+    }
+
+    private func gateScreen(_ model: UnlockGateModel) -> Screen {
+        var screen = Screen("unlock gate")
+        guard let gate = model.gate else {
+            screen.lines.append(model.problem ?? "")
+            return screen
+        }
+        switch gate.status {
+        case .notShielded: screen.lines.append("This app is not shielded now.")
+        case .open(let until?): screen.lines.append("Open until \(phone.clock.readable(until))")
+        case .open(nil): screen.lines.append("Open now.")
+        case .shielded:
+            screen.lines += gate.holders.map { "Shielded by \($0.name)" }
+            for option in gate.options {
+                let label: String = switch option.way {
+                case .ritual(let kind): kind.displayName
+                case .intentionOpen: "Open with intention"
+                }
+                screen.buttons.append(.init(label, disabled: option.eligibility.disabledReason?.description) { [weak self] in
+                    if let chosen = model.choose(option) { self?.ritual = chosen }
+                })
+            }
+        }
+        return screen
+    }
+
+    private func ritualScreen(_ ritual: UnlockGateModel.Screen) -> Screen {
+        let back = Screen.Button("Done") { [weak self] in self?.ritual = nil }
+        switch ritual {
+        case .prayer(let model): return prayerScreen(model)
+        case .math(let model):
+            var screen = Screen("math challenge", lines: model.problem.map { [$0.text] } ?? outcomeLines(model.outcome))
+            screen.buttons.append(model.problem == nil ? back : .init("Check") {})
+            return screen
+        case .credits(let model):
+            var screen = Screen("Focus Bank", lines: ["Balance: \(model.balance) credits"] + outcomeLines(model.outcome))
+            if model.outcome == nil {
+                screen.buttons += model.options.map { option in
+                    .init("\(option.minutes) minutes for \(option.cost) credits", disabled: option.eligibility.disabledReason?.description) {
+                        model.spend(minutes: option.minutes)
+                    }
+                }
+            } else {
+                screen.buttons.append(back)
+            }
+            return screen
+        case .intentionOpen(let model):
+            var screen = Screen("intention", lines: outcomeLines(model.outcome))
+            switch model.open.step {
+            case .offer: screen.buttons += [.init("Open it") { model.confirm() }, .init("Never mind") { model.nevermind() }]
+            case .confirmBeyondAllowance:
+                screen.lines.append("That is past today's opens; your streak for it ends today.")
+                screen.buttons += [.init("Open anyway") { model.confirm() }, .init("Never mind") { model.nevermind() }]
+            case .completed, .declined: screen.buttons.append(back)
+            }
+            return screen
+        case .ticTacToe(let model): return Screen("tic-tac-toe", lines: outcomeLines(model.outcome), buttons: model.outcome == nil ? [] : [back])
+        case .breathing(let model): return Screen("breathing quest", lines: outcomeLines(model.outcome), buttons: model.outcome == nil ? [.init("Begin") { model.start() }] : [back])
+        case .copyText(let model): return Screen("copy-text quest", lines: outcomeLines(model.outcome), buttons: [back])
+        case .emergency(let model): return Screen("emergency unlock", lines: outcomeLines(model.outcome), buttons: [back])
+        }
+    }
+
+    private func keyScreen(_ model: KeyTapModel) -> Screen {
+        var screen = Screen("key")
+        let done = Screen.Button("Done") { [weak self] in self?.closePresented() }
+        switch model.phase {
+        case .working: break
+        case .started: screen.lines.append(model.problem ?? "Session started.")
+        case .choosing(let active):
+            screen.lines.append(active.name)
+            screen.buttons.append(.init("End session") { model.end() })
+            if active.breaksAllowed { screen.buttons.append(.init("Take a break") { model.takeBreak() }) }
+        case .locked:
+            screen.lines.append("Beast Mode holds this session; the key cannot end it early.")
+        case .ended: screen.lines.append("Session ended.")
+        case .onBreak: screen.lines.append("On a break.")
+        case .refused(let reason): screen.lines.append(reason.description)
+        }
+        screen.buttons.append(done)
+        return screen
+    }
+
+    private func outcomeLines(_ outcome: RitualOutcome?) -> [String] {
+        switch outcome {
+        case .unlocked(let until?)?: ["Unlocked until \(phone.clock.readable(until))"]
+        case .unlocked(nil)?: ["Unlocked"]
+        case .refused(let message)?: [message]
+        case nil: []
+        }
+    }
+
+    // MARK: Onboarding
+
+    private func onboardingScreen(_ model: OnboardingModel) -> Screen {
+        let next = Screen.Button("Continue", disabled: model.blocker.map(Self.blockerText)) { model.next() }
+        let back = Screen.Button("Back") { model.back() }
+        switch model.step {
+        case .welcome:
+            return Screen("onboarding: welcome", lines: ["Threshold"], buttons: [next])
+        case .authorization:
+            var screen = Screen("onboarding: Screen Time access", lines: ["Screen Time access"])
+            if model.verdict == .approved {
+                screen.lines.append("Screen Time access is on.")
+            } else {
+                if let failure = model.authorizationFailure { screen.lines.append(Self.failureText(failure)) }
+                screen.buttons.append(.init(model.authorizationFailure == nil ? "Allow Screen Time access" : "Try again") {
+                    await model.requestAccess()
+                })
+            }
+            screen.buttons += [next, back]
+            return screen
+        case .paths:
+            var screen = Screen("onboarding: paths", lines: ["Your ways in"])
+            screen.lines += model.paths.sorted { $0.rawValue < $1.rawValue }.map { "✓ \($0.displayName)" }
+            screen.buttons += Pathway.allCases.map { path in .init(path.displayName) { model.toggle(path) } }
+            screen.buttons += [next, back]
+            return screen
+        case .apps:
+            return Screen("onboarding: apps", lines: ["What to shield"], buttons: [next, back])
+        case .selah:
+            return Screen("onboarding: Selah", lines: ["How you pray"], buttons: [next, back])
+        case .duration:
+            var screen = Screen("onboarding: unlock duration", lines: ["How long an unlock lasts", "Unlock for \(model.unlockMinutes) min"])
+            screen.buttons += OnboardingModel.unlockChoices.map { minutes in .init("\(minutes) min") { model.unlockMinutes = minutes } }
+            screen.buttons += [next, back]
+            return screen
+        case .ready:
+            var screen = Screen("onboarding: ready", lines: ["Ready"], buttons: [.init("Turn on shields") { model.finish() }, back])
+            if let problem = model.problem { screen.lines.append(problem) }
+            return screen
+        case .notifications:
+            var screen = Screen("onboarding: notifications", lines: ["Notifications"])
+            if model.notificationPermission == .allowed {
+                screen.lines.append("Notifications are on.")
+            } else {
+                screen.buttons.append(.init("Allow notifications") { await model.requestNotifications() })
+            }
+            screen.buttons.append(next)
+            return screen
+        case .tutorial, .done:
+            switch model.tutorial {
+            case .offered:
+                return Screen("onboarding: tutorial", lines: ["See a shield"],
+                              buttons: [.init("Show me") { model.startTutorial() }, .init("Skip") { model.skipTutorial() }])
+            case .running:
+                return Screen("onboarding: tutorial", lines: ["Every app is shielded"], buttons: [.init("I've seen it") { model.finishTutorial() }])
+            case .finished(let xp):
+                return Screen("onboarding: tutorial", lines: ["You're set", "+\(xp) XP"], buttons: [.init("Done") { model.close() }])
+            }
+        }
+    }
+
+    private static func blockerText(_ blocker: OnboardingModel.Blocker) -> String {
+        switch blocker {
+        case .needsAccess: "Threshold cannot shield anything without Screen Time access."
+        case .needsPath: "Choose at least one way in."
+        case .needsApps: "Choose the apps to shield."
+        case .needsReady: "Turn on shields to finish."
+        case .tutorialRunning: "Open any app to see its shield, then come back."
+        }
+    }
+
+    private static func failureText(_ failure: AuthorizationFailure) -> String {
+        switch failure {
+        case .canceled: "You closed the request. Threshold needs Screen Time access to shield apps; ask again when you are ready."
+        case .restricted: "Screen Time is restricted on this iPhone by a parent or a management profile. Ask whoever manages it, then try again."
+        case .unavailable: "Screen Time is not available to Threshold on this device."
+        case .invalidAccountType: "Sign in to iCloud with your own Apple Account (Settings › your name), then try again."
+        case .noPasscode: "Screen Time needs a device passcode. Set one in Settings › Face ID & Passcode, then try again."
+        case .network: "Allowing Screen Time needs the internet once. Connect, then try again."
+        case .conflict: "Another app manages Screen Time here in a way that conflicts. Remove its access in Settings › Screen Time, then try again."
+        case .other: "Screen Time access could not be granted. Try again; if it keeps failing, reinstall Threshold."
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+/// The simulated person has one way into Threshold, the app's: its screen models and the entry
+/// points iOS calls. This is kept by the module graph, not by care, and these tests keep the graph:
+///
+/// - `ScenarioSteps` (the step runner and the person) does not depend on the store's modules
+///   (`StoreClient`, `ThresholdStore`) nor on `TestSupport`, and imports none of them;
+/// - the simulated phone's store and its raw reconcile calls are `@_spi(Setup)`, and only
+///   `ScenarioSetup` (which writes `setup:` before the first step) and tests import that SPI;
+/// - `ScenarioSteps` builds with `MemberImportVisibility`, so a store method cannot be called on a
+///   value that merely passes through another module.
+@Suite struct FrontDoorTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let forbidden = ["StoreClient", "ThresholdStore", "TestSupport", "GRDB"]
+
+    /// The dependency list of a target in Package.swift, as written.
+    static func dependencies(of target: String) throws -> String {
+        let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        guard let start = manifest.range(of: "name: \"\(target)\",") else { throw ManifestError.noTarget(target) }
+        let rest = manifest[start.upperBound...]
+        guard let end = rest.range(of: "swiftSettings:") else { throw ManifestError.noTarget(target) }
+        return String(rest[..<end.lowerBound])
+    }
+
+    enum ManifestError: Error { case noTarget(String) }
+
+    static func sources(of module: String) throws -> [(file: String, text: String)] {
+        let folder = root.appendingPathComponent("Sources/\(module)")
+        return try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }.sorted().map {
+            ($0, try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8))
+        }
+    }
+
+    @Test func theStepRunner_dependsOnNoStoreModule() throws {
+        let dependencies = try Self.dependencies(of: "ScenarioSteps")
+        for module in Self.forbidden {
+            #expect(!dependencies.contains("\"\(module)\""), "ScenarioSteps must not depend on \(module)")
+        }
+        #expect(dependencies.contains("\"FeatureModels\""), "the person acts through the screens' models")
+        let manifest = try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let target = manifest.components(separatedBy: "name: \"ScenarioSteps\",")[1].components(separatedBy: ".target(")[0]
+        #expect(target.contains("MemberImportVisibility"))
+    }
+
+    @Test func theStepRunner_importsNoStoreModule_andNoSetupSPI() throws {
+        for (file, text) in try Self.sources(of: "ScenarioSteps") {
+            for line in text.split(separator: "\n") where line.hasPrefix("import ") || line.hasPrefix("@") && line.contains("import ") {
+                for module in Self.forbidden { #expect(!line.hasSuffix(" \(module)"), "\(file) imports \(module)") }
+                #expect(!line.contains("@_spi"), "\(file): \(line)")
+            }
+            // The raw reconcile is the store's back door; the person goes through screens and
+            // named entry points (startProfile, endSession, pressLiveActivity …).
+            #expect(!text.contains(".reconcile("), "\(file) calls a reconcile directly")
+        }
+    }
+
+    @Test func onlySetupAndTests_importTheSimulatorsSetupSPI() throws {
+        let sources = Self.root.appendingPathComponent("Sources")
+        let modules = try FileManager.default.contentsOfDirectory(atPath: sources.path)
+        var importers: Set<String> = []
+        for module in modules {
+            guard let files = try? Self.sources(of: module) else { continue }
+            if files.contains(where: { $0.text.contains("@_spi(Setup) import ScreenTimeSimulator") }) { importers.insert(module) }
+        }
+        #expect(importers == ["ScenarioSetup"], "\(importers.sorted())")
+        let phone = try String(contentsOf: sources.appendingPathComponent("ScreenTimeSimulator/SimulatedPhone.swift"), encoding: .utf8)
+        for member in ["let store:", "func reconciler(for", "func perform(_ command", "func perform(as trigger", "func runtime(for process: Process) -> Runtime {"] {
+            let line = phone.split(separator: "\n").first { $0.contains(member) }
+            #expect(line?.contains("@_spi(Setup) public") == true, "SimulatedPhone's \(member) must be @_spi(Setup)")
+        }
+    }
+}
