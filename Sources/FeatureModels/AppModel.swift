@@ -111,8 +111,9 @@ public final class AppModel {
         generation += 1
     }
 
-    /// Onboarding said it is done.
+    /// Onboarding said it is done. The access it last read is the app's now (the banners read it).
     public func onboardingClosed() {
+        if let read = onboarding?.verdict { verdict = read }
         onboarding = nil
         refresh(nil)
     }

@@ -38,6 +38,15 @@ final class Person {
     private(set) var refusal: String?
     /// The links written on the person's keys, by profile (only the tag holds them).
     private var keyLinks: [ProfileID: URL] = [:]
+    /// What the Session tab's start panel has chosen (its view keeps this as `@State`).
+    var startPanel = StartPanel()
+    /// Settings' "Reset your prayer streak?" is showing.
+    var settingsConfirmingReset = false
+    struct StartPanel {
+        var profile: ProfileID?
+        var goal = 25
+        var openEnded = false
+    }
     private var wasInForeground = false
 
     init(phone: SimulatedPhone, prompt: AccessPrompt) {

@@ -109,6 +109,7 @@ extension Person {
             case .done: app.onboardingClosed()
             default: break
             }
+            if !app.needsOnboarding { await appear() }
             return
         }
         switch app.presented {
@@ -126,6 +127,12 @@ extension Person {
         case .insights: app.insights.load()
         case .settings: app.settings.load()
         }
+    }
+
+    /// iOS's prompt (Screen Time, notifications) covered the app and went: the scene goes inactive
+    /// and active again, and the app's foreground runs as its `scenePhase` task does.
+    func systemPromptClosed() async {
+        await app?.foreground()
     }
 
     // MARK: Reading the screen
@@ -164,14 +171,21 @@ extension Person {
         switch app.tab {
         case .home: screen = homeScreen(app)
         case .session: screen = sessionScreen(app)
+        case .settings: screen = settingsScreen(app)
         default: screen = Screen(app.tab.rawValue)
         }
         if app.verdict == .revoked {
             screen.lines.insert("Screen Time access was turned off, so iOS is enforcing nothing. Turn it on again to restore your shields.", at: 0)
-            screen.buttons.insert(.init("Allow Screen Time access") { await app.requestAccess() }, at: 0)
+            screen.buttons.insert(.init("Allow Screen Time access") { [weak self] in
+                await app.requestAccess()
+                await self?.systemPromptClosed()
+            }, at: 0)
         } else if app.verdict == .denied || app.verdict == .notYetAsked {
             screen.lines.insert("Threshold needs Screen Time access to shield the apps you choose.", at: 0)
-            screen.buttons.insert(.init("Allow Screen Time access") { await app.requestAccess() }, at: 0)
+            screen.buttons.insert(.init("Allow Screen Time access") { [weak self] in
+                await app.requestAccess()
+                await self?.systemPromptClosed()
+            }, at: 0)
         }
         if let problem = app.problem { screen.lines.insert(problem, at: 0) }
         screen.buttons += tabBar(app)
@@ -211,16 +225,32 @@ extension Person {
         var screen = Screen("session")
         if let running = session.running {
             screen.lines.append(running.title)
-            screen.buttons.append(.init("End", disabled: session.endRefusal) { session.end() })
+            if let quota = session.quota { screen.lines.append("\(quota.remaining) of \(quota.allowed) breaks left") }
+            let end = switch session.endingNow {
+            case .completed?: "Complete session"
+            case .gaveUp?: "Give up"
+            case .canceled?, nil: "End session"
+            }
+            screen.buttons.append(.init(end, disabled: session.endRefusal) { session.end() })
             if running.phase == .onBreak {
                 screen.buttons.append(.init("Back to focus") { session.endBreak() })
             } else {
-                screen.buttons.append(.init("Break", disabled: session.breakRefusal) { session.takeBreak() })
+                screen.buttons.append(.init("Take a break", disabled: session.breakRefusal) { session.takeBreak() })
             }
+        } else if session.startable.isEmpty {
+            screen.lines += ["No session profiles yet", "Make a Present or Key profile under Profiles to start a session."]
         } else {
-            for profile in session.startable {
-                screen.buttons.append(.init("Start \(profile.name)") { session.start(profile.id, .openEnded) })
+            // The start panel: a profile (the first until another is chosen), a goal or "Until I end it", Start.
+            let chosen = session.startable.first { $0.id == startPanel.profile } ?? session.startable[0]
+            screen.lines += ["Start a session", "Profile: \(chosen.emoji) \(chosen.name)",
+                             startPanel.openEnded ? "Until I end it" : "Goal: \(startPanel.goal) min"]
+            screen.buttons += session.startable.map { profile in .init("\(profile.emoji) \(profile.name)") { [weak self] in self?.startPanel.profile = profile.id } }
+            screen.buttons.append(.init("Until I end it") { [weak self] in self?.startPanel.openEnded.toggle() })
+            if !startPanel.openEnded {
+                screen.buttons += SessionModel.goalChoices.map { minutes in .init("\(minutes) min") { [weak self] in self?.startPanel.goal = minutes } }
             }
+            let plan: SessionModel.PlanChoice = startPanel.openEnded ? .openEnded : .goal(minutes: startPanel.goal)
+            screen.buttons.append(.init("Start") { session.start(chosen.id, plan) })
         }
         if let ending = session.lastEnding { screen.lines += ending.earned }
         if let problem = session.problem { screen.lines.append(problem) }
@@ -347,7 +377,14 @@ extension Person {
 
     // MARK: Onboarding
 
+    /// The onboarding step, with the line under it saying why Continue is disabled.
     private func onboardingScreen(_ model: OnboardingModel) -> Screen {
+        var screen = onboardingStep(model)
+        if let blocker = model.blocker, blocker != .needsReady, model.step != .tutorial { screen.lines.append(Self.blockerText(blocker)) }
+        return screen
+    }
+
+    private func onboardingStep(_ model: OnboardingModel) -> Screen {
         let next = Screen.Button("Continue", disabled: model.blocker.map(Self.blockerText)) { model.next() }
         let back = Screen.Button("Back") { model.back() }
         switch model.step {
@@ -359,8 +396,9 @@ extension Person {
                 screen.lines.append("Screen Time access is on.")
             } else {
                 if let failure = model.authorizationFailure { screen.lines.append(Self.failureText(failure)) }
-                screen.buttons.append(.init(model.authorizationFailure == nil ? "Allow Screen Time access" : "Try again") {
+                screen.buttons.append(.init(model.authorizationFailure == nil ? "Allow Screen Time access" : "Try again") { [weak self] in
                     await model.requestAccess()
+                    await self?.systemPromptClosed()
                 })
             }
             screen.buttons += [next, back]
@@ -389,7 +427,10 @@ extension Person {
             if model.notificationPermission == .allowed {
                 screen.lines.append("Notifications are on.")
             } else {
-                screen.buttons.append(.init("Allow notifications") { await model.requestNotifications() })
+                screen.buttons.append(.init("Allow notifications") { [weak self] in
+                    await model.requestNotifications()
+                    await self?.systemPromptClosed()
+                })
             }
             screen.buttons.append(next)
             return screen

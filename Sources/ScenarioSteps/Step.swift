@@ -175,6 +175,8 @@ public enum Expectation: Hashable, Sendable, CustomStringConvertible {
     /// Threshold's screen in front shows this text (in its title, a line or a button).
     case screenShows(String)
     case screenDoesNotShow(String)
+    /// The screen shows this button, disabled (its reason is on the screen).
+    case disabled(String)
 
     public var description: String {
         switch self {
@@ -204,6 +206,7 @@ public enum Expectation: Hashable, Sendable, CustomStringConvertible {
         case .screen(let name): "the \(name) screen is in front"
         case .screenShows(let text): "the screen shows “\(text)”"
         case .screenDoesNotShow(let text): "the screen does not show “\(text)”"
+        case .disabled(let label): "“\(label)” is disabled"
         }
     }
 }

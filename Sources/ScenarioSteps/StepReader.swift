@@ -59,14 +59,14 @@ package struct StepReader {
         ("faults", "{drop, duplicate, delay, max-delay, seed}: random callback faults"),
         ("note", "TEXT: a line in the story"),
         ("status", "show the phone's state"),
-        ("expect", "{shielded, unshielded, reason, shield-title, notification, no-notification, activities-at-most, repair, live-activity, live-activity-stale, held-notification, device-restrictions: none|locked, refused, accepted, time, widget-reloads-at-least, session-ended, on-break, store-failed, balance: {xp, coins, credits}, screen-time: MINUTES, goal-streak: DAYS, prayer-streak: DAYS, screen: NAME, see: TEXT | [TEXT…], not-see: TEXT}"),
+        ("expect", "{shielded, unshielded, reason, shield-title, notification, no-notification, activities-at-most, repair, live-activity, live-activity-stale, held-notification, device-restrictions: none|locked, refused, accepted, time, widget-reloads-at-least, session-ended, on-break, store-failed, balance: {xp, coins, credits}, screen-time: MINUTES, goal-streak: DAYS, prayer-streak: DAYS, screen: NAME, see: TEXT | [TEXT…], not-see: TEXT, disabled: LABEL}"),
     ]
 
     static let expectationKeys = [
         "shielded", "unshielded", "reason", "rule", "shield-title", "notification", "no-notification", "activities-at-most", "repair",
         "live-activity", "refused", "accepted", "time", "widget-reloads-at-least", "session-ended", "on-break", "store-failed", "balance",
         "screen-time", "goal-streak", "prayer-streak", "live-activity-stale", "held-notification", "device-restrictions",
-        "screen", "see", "not-see",
+        "screen", "see", "not-see", "disabled",
     ]
 
     package func read(_ node: Node) throws -> Step {
@@ -117,8 +117,8 @@ package struct StepReader {
             let arg = try need("allow, or the failures to answer with")
             if arg.scalar?.string == "allow" { return .screenTimePrompt([]) }
             return .screenTimePrompt(try reader.strings(arg, "screen-time-prompt").map { name in
-                guard let failure = AuthorizationFailure.allCases.first(where: { "\($0)" == name }) else {
-                    throw reader.fail(arg, "“\(name)” is not a Screen Time prompt answer; use allow or: \(AuthorizationFailure.allCases.map { "\($0)" }.joined(separator: ", "))")
+                guard let failure = AuthorizationFailure.allCases.first(where: { Self.promptAnswer($0) == name }) else {
+                    throw reader.fail(arg, "“\(name)” is not a Screen Time prompt answer; use allow or: \(AuthorizationFailure.allCases.map(Self.promptAnswer).joined(separator: ", "))")
                 }
                 return failure
             })
@@ -188,6 +188,20 @@ package struct StepReader {
         case "expect": return .expect(try expectations(try need("what to check")))
         default:
             throw reader.fail(node, "unknown step “\(verb)”; steps are: \(Self.vocabulary.map(\.verb).joined(separator: ", "))")
+        }
+    }
+
+    /// How a scenario names an answer to iOS's Screen Time prompt.
+    static func promptAnswer(_ failure: AuthorizationFailure) -> String {
+        switch failure {
+        case .canceled: "canceled"
+        case .restricted: "restricted"
+        case .unavailable: "unavailable"
+        case .invalidAccountType: "invalid-account-type"
+        case .noPasscode: "no-passcode"
+        case .network: "network"
+        case .conflict: "conflict"
+        case .other: "other"
         }
     }
 
@@ -317,6 +331,7 @@ package struct StepReader {
                 let texts = value.sequence != nil ? try reader.strings(value, "see") : [try reader.string(value, "see")]
                 result += texts.map { .screenShows($0) }
             case "not-see": result.append(.screenDoesNotShow(try reader.string(value, "not-see")))
+            case "disabled": result.append(.disabled(try reader.string(value, "disabled")))
             case "balance":
                 for (account, amount, _) in try reader.entries(value, "balance", allowed: Account.allCases.map(\.rawValue)) {
                     result.append(.balance(Account(rawValue: account)!, try reader.int(amount, account, in: 0...1_000_000)))

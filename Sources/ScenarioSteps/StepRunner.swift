@@ -322,6 +322,10 @@ package final class StepRunner {
         case .screenDoesNotShow(let text):
             let shown = person.screen()
             if shown.shows(text) { throw ScreenMismatch("expected the screen not to show “\(text)”", screen: shown) }
+        case .disabled(let label):
+            let shown = person.screen()
+            guard let button = shown.button(label) else { throw ScreenMismatch("expected a disabled “\(label)”", screen: shown) }
+            guard button.disabled != nil else { throw ScreenMismatch("expected “\(label)” to be disabled", screen: shown) }
         case .storeFailed(let failed):
             guard (lastOutcome?.failedClosed ?? false) == failed else {
                 throw ExpectationFailure(failed ? "expected the last reconcile to fail closed, but it saved" : "expected the last reconcile to save, but it failed: \(lastOutcome?.storeFailure.map { String(describing: $0) } ?? "")")

@@ -1,0 +1,38 @@
+import FeatureModels
+import Foundation
+import ThresholdCore
+
+extension Person {
+    /// Settings as its view shows it: Selah's preferences and prayer streak, each gate's apps and
+    /// how long its unlocks last, the streak's hidden reset.
+    func settingsScreen(_ app: AppModel) -> Screen {
+        let settings = app.settings
+        var screen = Screen("settings", lines: ["Prayer streak: \(settings.prayerStreak)"])
+        for gate in settings.gates {
+            screen.lines.append("\(gate.name): Unlocks last \(gate.unlockPolicy.windowMinutes) min")
+            if gate.path == .selah || gate.path == .challenge {
+                screen.buttons += SettingsScreen.unlockChoices.map { minutes in
+                    .init("\(minutes) min") { settings.setUnlockMinutes(of: gate.id, minutes) }
+                }
+            }
+        }
+        if settingsConfirmingReset {
+            screen.lines.append("Reset your prayer streak?")
+            screen.buttons.append(.init("Reset") { [weak self] in
+                settings.resetStreak()
+                self?.settingsConfirmingReset = false
+            })
+        } else if settings.isResetRevealed {
+            screen.buttons.append(.init("Reset the streak") { [weak self] in self?.settingsConfirmingReset = true })
+        } else {
+            screen.buttons.append(.init("Start over…") { settings.revealReset() })
+        }
+        if let problem = settings.problem { screen.lines.append(problem) }
+        return screen
+    }
+}
+
+enum SettingsScreen {
+    /// The unlock lengths Settings offers for a gate (SettingsView's picker).
+    static let unlockChoices = [5, 10, 15, 30]
+}
