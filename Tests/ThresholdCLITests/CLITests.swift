@@ -75,6 +75,34 @@ import ScenarioSetup
         #expect(output.contains(problem), "\(output)")
     }
 
+    /// A journey that taps what the screen does not show fails where it says, with what the
+    /// screen does show; a verb the vocabulary lacks is a malformed file.
+    @Test func tappingWhatTheScreenDoesNotShow_exitsOne_withWhatItShows() async throws {
+        let journey = """
+            name: a journey
+            setup: {fresh-install: true}
+            steps:
+              - open-threshold
+              - tap: Pray to unlock
+
+            """
+        let path = try scenario(journey)
+        let (code, output) = await run("run", path)
+        #expect(code == 1, "\(output)")
+        #expect(output.contains("\(path):5: there is no “Pray to unlock” to tap; Threshold shows the onboarding: welcome screen"), "\(output)")
+        #expect(output.contains("[Continue]"), "what the screen offers instead: \(output)")
+        let disabled = try scenario(journey.replacingOccurrences(of: "  - tap: Pray to unlock", with: "  - tap: Continue\n  - tap: Continue"))
+        let refused = await run("run", disabled)
+        #expect(refused.code == 1)
+        #expect(refused.output.contains(":6: “Continue” is disabled (Threshold cannot shield anything without Screen Time access.)"), "\(refused.output)")
+        let unknown = try scenario(journey.replacingOccurrences(of: "  - tap: Pray to unlock", with: "  - swipe: left"))
+        #expect(await run("run", unknown).code == 2)
+        let setupWrites = try scenario(journey.replacingOccurrences(of: "setup: {fresh-install: true}", with: "setup: {fresh-install: true, credits: 5}"))
+        let malformed = await run("run", setupWrites)
+        #expect(malformed.code == 2)
+        #expect(malformed.output.contains("a fresh install holds nothing yet"), "\(malformed.output)")
+    }
+
     @Test func malformedFile_stopsTheRunBeforeAnyScenarioRuns() async throws {
         let good = try scenario(Self.header + "  - open-threshold\n", name: "a.yaml")
         let bad = URL(fileURLWithPath: good).deletingLastPathComponent().appendingPathComponent("b.yaml").path

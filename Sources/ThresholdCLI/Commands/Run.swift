@@ -30,6 +30,31 @@ struct Run: AsyncParsableCommand {
                 - advance: 10m
                 - expect: {shielded: [instagram, tiktok], reason: gated}
 
+            The person acts only through Threshold's screens and iOS's entry points. A journey starts \
+            from a fresh install and taps what the screens show, by their words:
+
+              name: Selah from a fresh install
+              setup: {fresh-install: true, start: 2026-11-23 07:30}
+              steps:
+                - open-threshold
+                - expect: {screen: "onboarding: welcome"}
+                - tap: Continue
+                - tap: Allow Screen Time access
+                - tap: Continue
+                - tap: Selah
+                - tap: Continue
+                - pick-apps: [instagram, tiktok]
+                - tap: Continue
+                - expect: {see: Unlock for 10 min}
+                …
+                - tap: Pray to unlock
+                - tap: Anxious
+                - tap: Amen
+
+            A step that taps what the screen does not show fails with the file, the line and what the \
+            screen does show (exit 1). `pray`, `credits`, `start`, `end` and the other compact steps go \
+            through the same screens in one go.
+
             Steps:
             \(StepReader.vocabulary.map { "  \($0.verb.padding(toLength: Self.verbWidth, withPad: " ", startingAt: 0))\($0.usage)" }.joined(separator: "\n"))
 
