@@ -194,7 +194,10 @@ public final class OnboardingModel {
 
     // MARK: Ready
 
-    /// The restrictions the chosen paths make of the pick.
+    /// The restrictions the chosen paths make of the pick. Present and Earned Access share one
+    /// Focus profile: the session a person starts by hand, whose focused minutes earn Focus Bank
+    /// credits (seed 002: "Start Focus in ≤ 2 taps"; without it an Earned Access person could
+    /// never earn the credits their Work mode asks for).
     public func restrictions() throws -> [any Command] {
         guard let selection else { throw ValidationError("apps", "Choose the apps to shield first.") }
         var commands: [any Command] = []
@@ -210,13 +213,18 @@ public final class OnboardingModel {
                 commands.append(SaveProfile(try Profile(id: "work-mode", name: "Work mode", emoji: "🏦", path: .earnedAccess,
                                                         selection: selection, unlockPolicy: .earnedAccess,
                                                         schedules: [ProfilePreset.work.suggestedSchedule])))
+                if !paths.contains(.present) { commands.append(SaveProfile(try focusProfile(selection))) }
             case .present:
-                commands.append(SaveProfile(try Profile(id: "focus", name: "Focus", emoji: "🎯", path: .present, selection: selection)))
+                commands.append(SaveProfile(try focusProfile(selection)))
             case .key:
                 commands.append(SaveProfile(try preset.profile(selection: selection, listMode: .blockList, withSchedule: takesSuggestedSchedule)))
             }
         }
         return commands
+    }
+
+    private func focusProfile(_ selection: Selection) throws -> Profile {
+        try Profile(id: "focus", name: "Focus", emoji: "🎯", path: .present, selection: selection)
     }
 
     /// Saves every restriction and the Selah preferences in one reconcile, which turns the shields
