@@ -26,7 +26,8 @@ public final class HomeModel {
     public enum Primary: Hashable, Sendable {
         /// A session runs: its timer, with End and Break on the session screen.
         case session(LiveActivityContent)
-        /// A ritual's window is open: apps are through until then; no new unlock is asked for.
+        /// Every gate and mode in force is lifted by a ritual's window or a break: apps are through
+        /// until the first of them ends; no new unlock is asked for.
         case unlocked(until: Date)
         /// Selah holds apps: pray to open them.
         case pray
@@ -120,20 +121,31 @@ public final class HomeModel {
     static func primary(_ state: ThresholdState, _ enforcement: Enforcement, at now: Date, calendar: Calendar) -> Primary {
         if let session = LiveActivityContent.current(state, enforcement, calendar: calendar, at: now) { return .session(session) }
         let gated = enforcement.rules.filter { if case .gated = $0.reason { return true } else { return false } }
-        if let until = gated.compactMap(\.liftedUntil).max() { return .unlocked(until: until) }
-        if gated.contains(where: { rule in
+        // Open only when nothing gated still shields: a prayer's window lifts Selah, not a mode
+        // beside it. Then until the first lift ends, when something shields again.
+        let shielding = gated.filter { !$0.shield.isEmpty }
+        if shielding.isEmpty, let until = gated.compactMap({ liftEnd($0, in: state, at: now) }).min() { return .unlocked(until: until) }
+        if shielding.contains(where: { rule in
             if case .gated(let label) = rule.reason { return label.rituals.contains(.prayer) }
             return false
         }) {
             return .pray
         }
-        for rule in gated {
+        for rule in shielding {
             guard let app = rule.shield.applications.min() else { continue }
             return .unlockOptions(rule.rule, app: app)
         }
         let startable = state.profiles.filter { $0.path.isSessionPath }
         if !startable.isEmpty { return .start(startable) }
         return state.profiles.isEmpty && state.gates.isEmpty && state.intentions.isEmpty ? .setUp : .start([])
+    }
+
+    /// When what lifts a restriction ends: its all-gated grant or break, else the first of the
+    /// one-token grants letting its items through.
+    private static func liftEnd(_ rule: RuleEnforcement, in state: ThresholdState, at now: Date) -> Date? {
+        if let until = rule.liftedUntil { return until }
+        guard case .partlyLifted(let ids) = rule.status else { return nil }
+        return state.grants.filter { ids.contains($0.id) && $0.isValid(at: now) }.map(\.end).min()
     }
 
     static func title(of rule: RuleRef, in state: ThresholdState) -> String {
