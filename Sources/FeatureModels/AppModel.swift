@@ -31,7 +31,7 @@ public final class AppModel {
         public var id: String {
             switch self {
             case .prayer: "prayer"
-            case .unlockGate(let model): "gate-\(model.app)"
+            case .unlockGate(let model): "gate-\(model.subject.token)"
             case .keyTap: "key"
             case .confirmStart(let confirmation, _): "confirm-\(confirmation.profile)"
             case .badLink(let error): "link-\(error)"
@@ -178,9 +178,11 @@ public final class AppModel {
         switch destination {
         case .home: tab = .home
         case .prayer: presented = .prayer(PrayerModel(client: client.rituals))
-        case .unlockGate(let app?, let category, _):
-            presented = .unlockGate(UnlockGateModel(app: app, category: category, appName: "", client: client.rituals))
-        case .unlockGate(nil, _, _): openWhatIsBlocked()
+        case .unlockGate(let app?, let category, let rule):
+            presented = .unlockGate(UnlockGateModel(app: app, category: category, rule: rule, appName: nil, client: client.rituals))
+        case .unlockGate(nil, let category?, let rule):
+            presented = .unlockGate(UnlockGateModel(category: category, rule: rule, client: client.rituals))
+        case .unlockGate(nil, nil, _): openWhatIsBlocked()
         case .session: tab = .session
         case .tutorial: Task { await foreground() }
         case .feedback: presented = .feedback
@@ -199,7 +201,8 @@ public final class AppModel {
         switch home.primary {
         case .session: tab = .session
         case .pray: presented = .prayer(PrayerModel(client: client.rituals))
-        case .unlockOptions(_, let app): presented = .unlockGate(UnlockGateModel(app: app, appName: "", client: client.rituals))
+        case .unlockOptions(let rule, let app):
+            presented = .unlockGate(UnlockGateModel(app: app, rule: rule, appName: nil, client: client.rituals))
         case .unlocked, .start, .setUp: tab = .home
         }
     }

@@ -17,7 +17,7 @@ public struct UnlockGateView: View {
         NavigationStack {
             List {
                 if let problem = model.problem { ProblemBanner(problem) }
-                Section { TokenLabel(app: model.app).font(.headline) }
+                Section { TokenLabel(model.subject.token).font(.headline) }
                 if let gate = model.gate {
                     status(gate)
                     if !gate.holders.isEmpty {

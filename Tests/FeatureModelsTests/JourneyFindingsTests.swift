@@ -124,7 +124,7 @@ let socialMode = Profile.make("social", name: "Social", path: .earnedAccess, sel
         let app = AppModel(client: device.client)
         app.perform(.unblock)
         if case .unlockGate(let gate)? = app.presented {
-            Issue.record("Instagram and TikTok are blocked; Unblock chose \(gate.app) for the person")
+            Issue.record("Instagram and TikTok are blocked; Unblock chose \(String(describing: gate.app)) for the person")
         }
         #expect(app.tab == .home, "Home lists what is blocked to choose from")
     }

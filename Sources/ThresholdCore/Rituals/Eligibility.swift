@@ -24,6 +24,9 @@ public enum DisabledReason: Hashable, Sendable, CustomStringConvertible {
     case notAccepted(by: [String])
     /// A locked restriction holds the app: nothing unlocks it before its end.
     case locked(name: String, until: Date?)
+    /// A firm restriction holds the app, and firm strictness takes no quests: they return when it
+    /// ends (`until`, when it ends by itself).
+    case firm(name: String, until: Date?)
     /// An unlock window is already open; no new ritual is asked for until it ends.
     case windowOpen(until: Date)
     /// The Focus Bank holds less than the option costs.
@@ -39,7 +42,7 @@ public enum DisabledReason: Hashable, Sendable, CustomStringConvertible {
 
     public var availableAt: Date? {
         switch self {
-        case .locked(_, let until): until
+        case .locked(_, let until), .firm(_, let until): until
         case .windowOpen(let until), .cooldown(let until): until
         case .dailyLimit(_, _, let at), .weeklyLimit(_, _, let at): at
         case .notAccepted, .insufficientCredits, .notShielded: nil
@@ -54,6 +57,8 @@ public enum DisabledReason: Hashable, Sendable, CustomStringConvertible {
             until == nil
                 ? "\(name) is locked: nothing unlocks it early."
                 : "\(name) is locked: nothing unlocks it before it ends."
+        case .firm(let name, _):
+            "\(name) is firm, so quests do not unlock it; spend credits instead."
         case .windowOpen:
             "Your apps are already unlocked; no new unlock is needed until this window ends."
         case .insufficientCredits(let needed, let balance):
