@@ -129,3 +129,111 @@ let socialMode = Profile.make("social", name: "Social", path: .earnedAccess, sel
         #expect(app.tab == .home, "Home lists what is blocked to choose from")
     }
 }
+
+@MainActor
+@Suite struct UnlocksEntryTests {
+    @Test func home_listsWhatIsBlocked_theGateOpensForTheOneChosen_andCloses() throws {
+        let device = try Device(.make(profiles: [workMode]))
+        let app = AppModel(client: device.client)
+        app.home.load()
+        #expect(app.home.unlockable.map(\.item) == [.app(AppToken("instagram")), .app(AppToken("tiktok"))])
+        #expect(app.home.unlockable.map(\.holder) == ["Work", "Work"])
+        let tiktok = try #require(app.home.unlockable.last)
+        app.openGate(tiktok)
+        guard case .unlockGate(let gate)? = app.presented else {
+            Issue.record("choosing TikTok opens its gate, got \(String(describing: app.presented))")
+            return
+        }
+        gate.load()
+        #expect(gate.app == AppToken("tiktok"))
+        #expect(gate.gate?.status == .shielded)
+        app.close()
+        #expect(app.presented == nil)
+    }
+
+    @Test func aModeOfCategoriesOnly_isReachedFromHome_andItsCreditsOpenTheCategory() throws {
+        let device = try Device(.make(profiles: [socialMode]), prepare: { stored in
+            stored.balances = try! stored.balances.applying(LedgerEntry(account: .credits, amount: 20, memo: "focused"))
+        })
+        let app = AppModel(client: device.client)
+        app.home.load()
+        #expect(app.home.primary == .unlockOptions(.profile("social")))
+        let social = try #require(app.home.unlockable.first)
+        #expect(app.home.unlockable.map(\.item) == [.category(CategoryToken("social"))])
+        app.openGate(social)
+        guard case .unlockGate(let gate)? = app.presented else {
+            Issue.record("choosing the category opens its gate, got \(String(describing: app.presented))")
+            return
+        }
+        gate.load()
+        #expect(gate.gate?.status == .shielded)
+        let option = try #require(gate.gate?.options.first { $0.way == .ritual(.credits) })
+        guard case .credits(let credits)? = gate.choose(option) else {
+            Issue.record("the credits option opens the credits screen")
+            return
+        }
+        credits.spend(minutes: 5)
+        #expect(try !device.shielded("instagram") && !device.shielded("tiktok"))
+    }
+}
+
+@MainActor
+@Suite struct WhenItReturnsTests {
+    @Test func aFirmModesQuests_sayWhenTheyReturn_andAShortBalanceSaysNoTime() throws {
+        let firm = Profile.make("work", name: "Work", path: .earnedAccess, selection: .apps("instagram"), strictness: .firm,
+                                unlockPolicy: .earnedAccess, schedules: [.on(Weekday.weekdays, "09:00", "17:00")])
+        let device = try Device(.make(profiles: [firm]))
+        let gate = UnlockGateModel(app: AppToken("instagram"), appName: "Instagram", client: device.client.rituals)
+        gate.load()
+        let options = try #require(gate.gate?.options)
+        let breathing = try #require(options.first { $0.way == .ritual(.breathingQuest) })
+        #expect(gate.availableAgain(breathing) == "Available again at 17:00")
+        let credits = try #require(options.first { $0.way == .ritual(.credits) })
+        #expect(gate.availableAgain(credits) == nil, "only focusing brings credits; no time would be true")
+    }
+
+    @Test func aUsedEmergency_saysWhenTheNextReturns_onTheGateAndItsScreen() throws {
+        let device = try Device(.make(profiles: [workMode]), prepare: { $0.rituals.emergencyUses = [monday.wall.adding(minutes: -30)] })
+        let gate = UnlockGateModel(app: AppToken("instagram"), appName: "Instagram", client: device.client.rituals)
+        gate.load()
+        let emergency = try #require(gate.gate?.options.first { $0.way == .ritual(.emergency) })
+        #expect(gate.availableAgain(emergency) == "Available again tomorrow at 00:00")
+        let screen = try EmergencyModel(terms: .make(.app("instagram")), client: device.client.rituals)
+        #expect(screen.availableAgain == "Available again tomorrow at 00:00")
+    }
+}
+
+@MainActor
+@Suite struct TimeLeftTests {
+    @Test func spendingCredits_saysAppsUnlockedForTheMinutes_andTheTimeLeft() throws {
+        let h = Harness(.make(engine: .make(profiles: [workMode]), credits: 40))
+        let gate = UnlockGateModel(app: AppToken("instagram"), appName: "Instagram", client: h.client)
+        gate.load()
+        let option = try #require(gate.gate?.options.first { $0.way == .ritual(.credits) })
+        guard case .credits(let credits)? = gate.choose(option) else {
+            Issue.record("the credits option opens the credits screen")
+            return
+        }
+        #expect(credits.window == nil)
+        credits.spend(minutes: 15)
+        #expect(credits.window?.headline == "Apps unlocked for 15 minutes")
+        #expect(credits.window?.timeLeft == "15 min left, until 10:15")
+        h.clock.advance(by: 270)
+        #expect(credits.window?.timeLeft == "11 min left, until 10:15")
+    }
+
+    @Test func home_showsTheTimeLeft_whileAWindowIsOpen() throws {
+        let device = try Device(.make(gates: [selahGate]))
+        let home = HomeModel(client: device.client)
+        home.load()
+        #expect(home.window == nil)
+        let prayer = PrayerModel(client: device.client.rituals)
+        prayer.open()
+        prayer.choose(.grateful)
+        prayer.amen()
+        device.advance(minutes: 2)
+        home.load()
+        #expect(home.window?.until == monday.wall.adding(minutes: 10))
+        #expect(home.window?.timeLeft == "8 min left, until 10:10")
+    }
+}
