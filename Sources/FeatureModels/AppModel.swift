@@ -189,20 +189,32 @@ public final class AppModel {
         }
     }
 
+    /// Opens the unlock gate for something Home's Unlocks list shows as blocked.
+    public func openGate(_ item: HomeModel.Unlockable) {
+        route(item.destination)
+    }
+
+    /// Closes the screen shown over the tabs (the gate's or the prayer's Close); Home reads again.
+    public func close() {
+        presented = nil
+        refresh(nil)
+    }
+
     /// A home-screen quick action, routed through its link like every other way in.
     public func perform(_ action: QuickAction) {
         open(action.link)
     }
 
     /// The gate for whatever is blocked now (the "Unblock" quick action): the session when one
-    /// runs (to end it or take a break), else the way through what is blocked.
+    /// runs (to end it or take a break), else the way through what is blocked: its gate when one
+    /// thing is, else Home, whose Unlocks list lets the person choose.
     private func openWhatIsBlocked() {
         home.load()
         switch home.primary {
         case .session: tab = .session
         case .pray: presented = .prayer(PrayerModel(client: client.rituals))
-        case .unlockOptions(let rule, let app):
-            presented = .unlockGate(UnlockGateModel(app: app, rule: rule, appName: nil, client: client.rituals))
+        case .unlockOptions:
+            if home.unlockable.count == 1, let only = home.unlockable.first { openGate(only) } else { tab = .home }
         case .unlocked, .start, .setUp: tab = .home
         }
     }

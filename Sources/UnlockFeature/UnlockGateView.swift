@@ -5,13 +5,18 @@ import SwiftUI
 import ThresholdCore
 
 /// The ways back into one shielded app (``UnlockGateModel``): who holds it, each option with its
-/// cost, and why a disabled one is disabled. Choosing one opens its ritual.
+/// cost, and why a disabled one is disabled. Choosing one opens its ritual; Close leaves.
 @MainActor
 public struct UnlockGateView: View {
     @Bindable var model: UnlockGateModel
+    let close: () -> Void
     @State private var screen: RitualScreen?
 
-    public init(model: UnlockGateModel) { self.model = model }
+    /// - Parameter close: what Close does (the app's root takes the gate away).
+    public init(model: UnlockGateModel, close: @escaping () -> Void) {
+        self.model = model
+        self.close = close
+    }
 
     public var body: some View {
         NavigationStack {
@@ -49,6 +54,9 @@ public struct UnlockGateView: View {
                 }
             }
             .navigationTitle(Text("Unlock", bundle: .module))
+            .toolbar {
+                ToolbarItem(placement: .cancellationAction) { Button(action: close) { Text("Close", bundle: .module) } }
+            }
             .navigationDestination(item: $screen) { screen in
                 RitualView(screen: screen.model).onDisappear { model.load() }
             }
