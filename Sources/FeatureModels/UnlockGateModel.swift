@@ -78,6 +78,12 @@ public final class UnlockGateModel {
         }
     }
 
+    /// When a disabled option returns by itself, in words on the device's clock ("Available again
+    /// at 17:00"); `nil` when it is available, or when only the person can bring it back.
+    public func availableAgain(_ option: UnlockGate.Option) -> String? {
+        option.eligibility.availableAgain(from: client.clock().wall, calendar: client.calendar())
+    }
+
     /// The screen for an option, or `nil` when it is disabled (its reason is on the option).
     public func choose(_ option: UnlockGate.Option) -> Screen? {
         guard option.eligibility.isAvailable, let terms = option.terms else { return nil }

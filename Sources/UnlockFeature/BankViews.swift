@@ -41,7 +41,16 @@ struct EmergencyView: View {
         Form {
             OutcomeBanner(outcome: model.outcome)
             if !model.isAvailable {
-                Text("No emergency unlocks are left for now.", bundle: .module)
+                Section {
+                    Text("No emergency unlocks are left for now.", bundle: .module)
+                    if let reason = model.allowance.eligibility.disabledReason {
+                        Text(verbatim: reason.description).font(.footnote).foregroundStyle(.secondary)
+                    }
+                    if let availableAgain = model.availableAgain {
+                        Text(verbatim: availableAgain).font(.body.weight(.medium))
+                    }
+                }
+                .accessibilityElement(children: .combine)
             } else {
                 switch model.emergency.step {
                 case .hold, .holding:

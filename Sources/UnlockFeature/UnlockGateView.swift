@@ -40,7 +40,9 @@ public struct UnlockGateView: View {
                     }
                     if !gate.options.isEmpty {
                         Section {
-                            ForEach(gate.options, id: \.self) { option in OptionRow(option: option, balance: gate.balance) { open(option) } }
+                            ForEach(gate.options, id: \.self) { option in
+                                OptionRow(option: option, balance: gate.balance, availableAgain: model.availableAgain(option)) { open(option) }
+                            }
                         } header: {
                             Text("Ways through", bundle: .module)
                         } footer: {
@@ -93,11 +95,13 @@ struct RitualScreen: Identifiable, Hashable {
     func hash(into hasher: inout Hasher) { hasher.combine(id) }
 }
 
-/// One way through: its name, cost, and (when disabled) why.
+/// One way through: its name, cost, and (when disabled) why and when it returns.
 @MainActor
 struct OptionRow: View {
     let option: UnlockGate.Option
     let balance: Int
+    /// "Available again at 17:00", when a disabled option returns by itself.
+    let availableAgain: String?
     let choose: () -> Void
 
     var body: some View {
@@ -107,6 +111,9 @@ struct OptionRow: View {
                 cost.font(.footnote).foregroundStyle(.secondary)
                 if let reason = option.eligibility.disabledReason {
                     Text(verbatim: reason.description).font(.footnote).foregroundStyle(Palette.warning)
+                }
+                if let availableAgain {
+                    Text(verbatim: availableAgain).font(.footnote.weight(.medium)).foregroundStyle(.secondary)
                 }
             }
         }
