@@ -87,6 +87,8 @@ public final class HomeModel {
     /// restrictions and then of the tokens. Websites and allow lists' "every other app" are not
     /// listed: their shields lead to the gate.
     public private(set) var unlockable: [Unlockable] = []
+    /// While every gate and mode is lifted: the time left and when they shield again.
+    public private(set) var window: UnlockWindow?
     public private(set) var today = Today()
     public private(set) var streaks = Streaks()
     /// What the last reconcile could not do or trust: shown with the way to repair it.
@@ -120,6 +122,7 @@ public final class HomeModel {
         }
         primary = Self.primary(stored.engine, enforcement, at: now, calendar: calendar)
         unlockable = Self.unlockable(stored.engine, enforcement)
+        window = if case .unlocked(let until) = primary { UnlockWindow(until: until, minutes: nil, at: now, calendar: calendar) } else { nil }
         do {
             try readToday(stored, now: now, calendar: calendar)
         } catch {

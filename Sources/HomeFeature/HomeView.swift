@@ -69,8 +69,15 @@ struct PrimaryCard: View {
                 Text.phase(content.phase).foregroundStyle(.secondary)
                 Button { open(.session) } label: { Text("Open session", bundle: .module) }.buttonStyle(.primary)
             case .unlocked(let until):
-                Label { Text("Your apps are open until", bundle: .module) + Text(verbatim: " ") + Text(until, style: .time) }
-                    icon: { Image(systemName: "lock.open").accessibilityHidden(true) }
+                Label {
+                    VStack(alignment: .leading, spacing: 4) {
+                        Text("Apps unlocked", bundle: .module).font(.headline)
+                        TimeLeft(until: until).foregroundStyle(.secondary)
+                    }
+                } icon: {
+                    Image(systemName: "lock.open").accessibilityHidden(true)
+                }
+                .accessibilityElement(children: .combine)
             case .pray:
                 Text("Selah holds your apps. A short prayer opens them for a while.", bundle: .module)
                 Button { open(.prayer) } label: { Text("Pray to unlock", bundle: .module) }.buttonStyle(.primary)

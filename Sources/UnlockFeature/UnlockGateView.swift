@@ -71,7 +71,13 @@ public struct UnlockGateView: View {
         case .notShielded:
             Section { Text("This app is not shielded now.", bundle: .module) }
         case .open(let until?):
-            Section { Text("Open until", bundle: .module) + Text(verbatim: " ") + Text(until, style: .time) }
+            Section {
+                VStack(alignment: .leading, spacing: 4) {
+                    Text("Apps unlocked", bundle: .module).font(.headline)
+                    TimeLeft(until: until).foregroundStyle(.secondary)
+                }
+                .accessibilityElement(children: .combine)
+            }
         case .open(nil):
             Section { Text("Open now.", bundle: .module) }
         case .shielded:
@@ -163,17 +169,30 @@ public struct RitualView: View {
     }
 }
 
-/// What a ritual came to: the apps open (until when), or why not.
+/// What a ritual came to: "Apps unlocked for 15 minutes" and the time left, counting down, until
+/// when; or why not.
 @MainActor
 struct OutcomeBanner: View {
     let outcome: RitualOutcome?
+    /// How long the window was opened for, when the screen knows it (``UnlockWindow/minutes``).
+    var minutes: Int?
 
     var body: some View {
         switch outcome {
         case .unlocked(let until?)?:
-            Label { Text("Unlocked until", bundle: .module) + Text(verbatim: " ") + Text(until, style: .time) }
-                icon: { Image(systemName: "lock.open.fill").foregroundStyle(Palette.calm).accessibilityHidden(true) }
-                .font(.headline)
+            Label {
+                VStack(alignment: .leading, spacing: 4) {
+                    if let minutes {
+                        Text("Apps unlocked for \(minutes) minutes", bundle: .module).font(.headline)
+                    } else {
+                        Text("Apps unlocked", bundle: .module).font(.headline)
+                    }
+                    TimeLeft(until: until).font(.subheadline).foregroundStyle(.secondary)
+                }
+            } icon: {
+                Image(systemName: "lock.open.fill").foregroundStyle(Palette.calm).accessibilityHidden(true)
+            }
+            .accessibilityElement(children: .combine)
         case .unlocked(nil)?:
             Label { Text("Unlocked", bundle: .module) }
                 icon: { Image(systemName: "lock.open.fill").foregroundStyle(Palette.calm).accessibilityHidden(true) }

@@ -152,9 +152,8 @@ let socialMode = Profile.make("social", name: "Social", path: .earnedAccess, sel
     }
 
     @Test func aModeOfCategoriesOnly_isReachedFromHome_andItsCreditsOpenTheCategory() throws {
-        let device = try Device(.make(profiles: [socialMode]), prepare: { stored in
-            stored.balances = try! stored.balances.applying(LedgerEntry(account: .credits, amount: 20, memo: "focused"))
-        })
+        let device = try Device(.make(profiles: [socialMode]))
+        try device.store.write { try $0.post(LedgerEntry(account: .credits, amount: 20, memo: "focused"), at: monday.wall) }
         let app = AppModel(client: device.client)
         app.home.load()
         #expect(app.home.primary == .unlockOptions(.profile("social")))
