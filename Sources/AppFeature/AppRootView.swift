@@ -94,7 +94,7 @@ struct AppScreens: View {
 
     private var tabs: some View {
         TabView(selection: $model.tab) {
-            HomeView(model: model.home, open: open)
+            HomeView(model: model.home, open: open) { items in UnlocksCard(items: items, open: model.openGate) }
                 .safeAreaInset(edge: .top) { banners }
                 .tabItem { Label { Text("Home", bundle: .module) } icon: { Image(systemName: "house") } }
                 .tag(AppModel.Tab.home)
@@ -137,11 +137,10 @@ struct AppScreens: View {
         .padding(.horizontal)
     }
 
-    private func open(_ destination: HomeView.Destination) {
+    private func open(_ destination: HomeDestination) {
         switch destination {
         case .session: model.tab = .session
         case .prayer: model.route(AppDestination.prayer(app: nil))
-        case .unlockOptions(let app): model.route(AppDestination.unlockGate(app: app, category: nil, rule: nil))
         case .profiles: model.tab = .profiles
         }
     }
@@ -188,14 +187,13 @@ struct AccessBanner: View {
 struct PresentedView: View {
     let presented: AppModel.Presented
     let app: AppModel
-    @Environment(\.dismiss) private var dismiss
 
     var body: some View {
         switch presented {
         case .prayer(let model):
             NavigationStack { PrayerView(model: model).toolbar { closeButton } }
         case .unlockGate(let model):
-            UnlockGateView(model: model)
+            UnlockGateView(model: model, close: app.close)
         case .keyTap(let model):
             KeyTapView(model: model)
         case .confirmStart(let confirmation, _):
@@ -217,7 +215,7 @@ struct PresentedView: View {
     }
 
     private var closeButton: some ToolbarContent {
-        ToolbarItem(placement: .cancellationAction) { Button { dismiss() } label: { Text("Close", bundle: .module) } }
+        ToolbarItem(placement: .cancellationAction) { Button { app.close() } label: { Text("Close", bundle: .module) } }
     }
 }
 

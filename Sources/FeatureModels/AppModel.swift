@@ -31,7 +31,7 @@ public final class AppModel {
         public var id: String {
             switch self {
             case .prayer: "prayer"
-            case .unlockGate(let model): "gate-\(model.app)"
+            case .unlockGate(let model): "gate-\(model.subject.token)"
             case .keyTap: "key"
             case .confirmStart(let confirmation, _): "confirm-\(confirmation.profile)"
             case .badLink(let error): "link-\(error)"
@@ -187,13 +187,26 @@ public final class AppModel {
         switch destination {
         case .home: tab = .home
         case .prayer: presented = .prayer(PrayerModel(client: client.rituals))
-        case .unlockGate(let app?, let category, _):
-            presented = .unlockGate(UnlockGateModel(app: app, category: category, appName: "", client: client.rituals))
-        case .unlockGate(nil, _, _): openWhatIsBlocked()
+        case .unlockGate(let app?, let category, let rule):
+            presented = .unlockGate(UnlockGateModel(app: app, category: category, rule: rule, appName: nil, client: client.rituals))
+        case .unlockGate(nil, let category?, let rule):
+            presented = .unlockGate(UnlockGateModel(category: category, rule: rule, client: client.rituals))
+        case .unlockGate(nil, nil, _): openWhatIsBlocked()
         case .session: tab = .session
         case .tutorial: finishTutorial()
         case .feedback: presented = .feedback
         }
+    }
+
+    /// Opens the unlock gate for something Home's Unlocks list shows as blocked.
+    public func openGate(_ item: HomeModel.Unlockable) {
+        route(item.destination)
+    }
+
+    /// Closes the screen shown over the tabs (the gate's or the prayer's Close); Home reads again.
+    public func close() {
+        presented = nil
+        refresh(nil)
     }
 
     /// A home-screen quick action, routed through its link like every other way in.
@@ -202,13 +215,15 @@ public final class AppModel {
     }
 
     /// The gate for whatever is blocked now (the "Unblock" quick action): the session when one
-    /// runs (to end it or take a break), else the way through what is blocked.
+    /// runs (to end it or take a break), else the way through what is blocked: its gate when one
+    /// thing is, else Home, whose Unlocks list lets the person choose.
     private func openWhatIsBlocked() {
         home.load()
         switch home.primary {
         case .session: tab = .session
         case .pray: presented = .prayer(PrayerModel(client: client.rituals))
-        case .unlockOptions(_, let app): presented = .unlockGate(UnlockGateModel(app: app, appName: "", client: client.rituals))
+        case .unlockOptions:
+            if home.unlockable.count == 1, let only = home.unlockable.first { openGate(only) } else { tab = .home }
         case .unlocked, .start, .setUp: tab = .home
         }
     }

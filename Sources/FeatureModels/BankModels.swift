@@ -8,6 +8,8 @@ import ThresholdCore
 public final class CreditsModel: SubmitsCompletion {
     public private(set) var credits: CreditsUnlock
     public var outcome: RitualOutcome?
+    /// The minutes bought, once a spend went through.
+    public private(set) var spentMinutes: Int?
     let client: RitualClient
 
     /// - Parameter label: what is being unlocked, for the history ("Instagram").
@@ -18,6 +20,8 @@ public final class CreditsModel: SubmitsCompletion {
 
     public var balance: Int { credits.balance }
     public var options: [CreditsUnlock.Option] { credits.options }
+    /// The window the spend opened: "Apps unlocked for 15 minutes", and the time left.
+    public var window: UnlockWindow? { openedWindow(minutes: spentMinutes) }
 
     /// Spends for `minutes`. A spend the balance cannot cover is refused here, and again inside
     /// the write if the balance changed meanwhile; either way nothing is granted.
@@ -25,6 +29,7 @@ public final class CreditsModel: SubmitsCompletion {
         guard outcome == nil else { return }
         do {
             submit(try credits.spend(minutes: minutes, at: client.clock().wall))
+            if case .unlocked? = outcome { spentMinutes = minutes }
         } catch {
             outcome = .refused(problem(error))
         }
@@ -50,8 +55,17 @@ public final class EmergencyModel: SubmitsCompletion {
         self.client = client
     }
 
+    /// The window it opened: "Apps unlocked for 15 minutes", and the time left.
+    public var window: UnlockWindow? { openedWindow(minutes: emergency.terms.minutes) }
+
     /// Whether one may be used now; the screen shows the allowance either way.
     public var isAvailable: Bool { allowance.eligibility.isAvailable }
+
+    /// When the next one returns, in words on the device's clock ("Available again tomorrow at
+    /// 00:00"); `nil` while one is left.
+    public var availableAgain: String? {
+        allowance.eligibility.availableAgain(from: client.clock().wall, calendar: client.calendar())
+    }
 
     /// Seconds held so far, for the ring; `nil` when not holding.
     public var held: TimeInterval? { emergency.held(at: client.clock()) }
@@ -81,6 +95,9 @@ public final class IntentionOpenModel: SubmitsCompletion {
         self.open = IntentionOpen(label: label)
         self.client = client
     }
+
+    /// The window the open gave: "Apps unlocked for 5 minutes", and the time left.
+    public var window: UnlockWindow? { openedWindow(minutes: open.label.minutesPerOpen) }
 
     public func confirm() {
         open.open(at: client.clock().wall)

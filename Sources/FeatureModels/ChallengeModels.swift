@@ -19,6 +19,9 @@ public final class MathChallengeModel: SubmitsCompletion {
         self.client = client
     }
 
+    /// The window solving them opened: "Apps unlocked for 5 minutes", and the time left.
+    public var window: UnlockWindow? { openedWindow(minutes: challenge.terms.minutes) }
+
     /// The problem to show, or `nil` when the attempt failed or is complete.
     public var problem: MathProblem? {
         if case .solving(let problem) = challenge.step { return problem }
@@ -52,6 +55,9 @@ public final class TicTacToeModel: SubmitsCompletion {
         self.generator = client.generator()
         self.client = client
     }
+
+    /// The window a win or a draw opened: "Apps unlocked for 5 minutes", and the time left.
+    public var window: UnlockWindow? { openedWindow(minutes: game.terms.minutes) }
 
     public func play(_ cell: Int) {
         switch game.play(cell, at: client.clock().wall, using: &generator) {

@@ -26,16 +26,40 @@ public final class HomeModel {
     public enum Primary: Hashable, Sendable {
         /// A session runs: its timer, with End and Break on the session screen.
         case session(LiveActivityContent)
-        /// A ritual's window is open: apps are through until then; no new unlock is asked for.
+        /// Every gate and mode in force is lifted by a ritual's window or a break: apps are through
+        /// until the first of them ends; no new unlock is asked for.
         case unlocked(until: Date)
         /// Selah holds apps: pray to open them.
         case pray
-        /// A gate or mode holds apps (for `rule`): see the ways through.
-        case unlockOptions(RuleRef, app: AppToken)
+        /// A gate or mode holds apps (`rule`, the first): choose one under ``unlockable`` to see
+        /// the ways through.
+        case unlockOptions(RuleRef)
         /// Nothing runs: start one of these session profiles.
         case start([Profile])
         /// Nothing is set up yet.
         case setUp
+    }
+
+    /// Something a gate or mode holds now, in the Unlocks list: choosing it opens the unlock gate
+    /// for it (seed 002's Unlocks tab).
+    public struct Unlockable: Hashable, Sendable, Identifiable {
+        /// An app, or a whole category (a mode may hold only categories).
+        public let item: AnyToken
+        /// The restriction holding it (the gate finds any other that does too).
+        public let rule: RuleRef
+        /// That restriction's name ("Work", "Selah").
+        public let holder: String
+        public var id: AnyToken { item }
+
+        /// The gate's link for it.
+        public var destination: AppDestination {
+            switch item {
+            case .app(let app): .unlockGate(app: app, category: nil, rule: rule)
+            case .category(let category): .unlockGate(app: nil, category: category, rule: rule)
+            // NB: never listed (the gate is for apps and categories); Home is the safe place to land.
+            case .webDomain: .home
+            }
+        }
     }
 
     public struct Today: Hashable, Sendable {
@@ -59,6 +83,12 @@ public final class HomeModel {
     public private(set) var summary: StatusSummary?
     public private(set) var active: [Active] = []
     public private(set) var primary: Primary = .setUp
+    /// Every app and category a gate or mode shields now, each once, in the order of the
+    /// restrictions and then of the tokens. Websites and allow lists' "every other app" are not
+    /// listed: their shields lead to the gate.
+    public private(set) var unlockable: [Unlockable] = []
+    /// While every gate and mode is lifted: the time left and when they shield again.
+    public private(set) var window: UnlockWindow?
     public private(set) var today = Today()
     public private(set) var streaks = Streaks()
     /// What the last reconcile could not do or trust: shown with the way to repair it.
@@ -91,6 +121,8 @@ public final class HomeModel {
                    reason: rule.reason, status: rule.status, endsAt: rule.endsAt(in: stored.engine, clock: clock))
         }
         primary = Self.primary(stored.engine, enforcement, at: now, calendar: calendar)
+        unlockable = Self.unlockable(stored.engine, enforcement)
+        window = if case .unlocked(let until) = primary { UnlockWindow(until: until, minutes: nil, at: now, calendar: calendar) } else { nil }
         do {
             try readToday(stored, now: now, calendar: calendar)
         } catch {
@@ -120,20 +152,46 @@ public final class HomeModel {
     static func primary(_ state: ThresholdState, _ enforcement: Enforcement, at now: Date, calendar: Calendar) -> Primary {
         if let session = LiveActivityContent.current(state, enforcement, calendar: calendar, at: now) { return .session(session) }
         let gated = enforcement.rules.filter { if case .gated = $0.reason { return true } else { return false } }
-        if let until = gated.compactMap(\.liftedUntil).max() { return .unlocked(until: until) }
-        if gated.contains(where: { rule in
+        // Open only when nothing gated still shields: a prayer's window lifts Selah, not a mode
+        // beside it. Then until the first lift ends, when something shields again.
+        let shielding = gated.filter { !$0.shield.isEmpty }
+        if shielding.isEmpty, let until = gated.compactMap({ liftEnd($0, in: state, at: now) }).min() { return .unlocked(until: until) }
+        if shielding.contains(where: { rule in
             if case .gated(let label) = rule.reason { return label.rituals.contains(.prayer) }
             return false
         }) {
             return .pray
         }
-        for rule in gated {
-            guard let app = rule.shield.applications.min() else { continue }
-            return .unlockOptions(rule.rule, app: app)
-        }
+        if let rule = shielding.first { return .unlockOptions(rule.rule) }
         let startable = state.profiles.filter { $0.path.isSessionPath }
         if !startable.isEmpty { return .start(startable) }
         return state.profiles.isEmpty && state.gates.isEmpty && state.intentions.isEmpty ? .setUp : .start([])
+    }
+
+    static func unlockable(_ state: ThresholdState, _ enforcement: Enforcement) -> [Unlockable] {
+        var seen = Set<AnyToken>()
+        var listed: [Unlockable] = []
+        for rule in enforcement.rules {
+            guard case .gated = rule.reason else { continue }
+            let holder: String = switch rule.rule {
+            case .profile(let id): state.profile(id)?.name ?? id.rawValue
+            case .gate(let id): state.gates.first { $0.id == id }?.name ?? id.rawValue
+            case .intention, .tutorial: StatusSummary.name(of: rule.rule, in: state)
+            }
+            let items = rule.shield.applications.sorted().map(AnyToken.app) + rule.shield.categories.sorted().map(AnyToken.category)
+            for item in items where seen.insert(item).inserted {
+                listed.append(Unlockable(item: item, rule: rule.rule, holder: holder))
+            }
+        }
+        return listed
+    }
+
+    /// When what lifts a restriction ends: its all-gated grant or break, else the first of the
+    /// one-token grants letting its items through.
+    private static func liftEnd(_ rule: RuleEnforcement, in state: ThresholdState, at now: Date) -> Date? {
+        if let until = rule.liftedUntil { return until }
+        guard case .partlyLifted(let ids) = rule.status else { return nil }
+        return state.grants.filter { ids.contains($0.id) && $0.isValid(at: now) }.map(\.end).min()
     }
 
     static func title(of rule: RuleRef, in state: ThresholdState) -> String {

@@ -5,7 +5,7 @@ import ScreenTimeClient
 import StoreClient
 import ThresholdCore
 
-/// First run: welcome → Screen Time access → paths → apps → Selah set-up → unlock duration →
+/// First run: welcome → Screen Time access → paths → apps → Selah set-up → Selah's unlock window →
 /// ready (shields on, through the reconciler) → notifications (why, then iOS's prompt) → the
 /// tutorial shield.
 ///
@@ -37,7 +37,7 @@ public final class OnboardingModel {
         case finished(xp: Int)
     }
 
-    /// The unlock windows onboarding offers, in minutes (seed 000).
+    /// The unlock windows onboarding offers for a prayer, in minutes (seed 000).
     public static let unlockChoices = [5, 10, 15, 30]
 
     public private(set) var step: Step = .welcome
@@ -53,6 +53,7 @@ public final class OnboardingModel {
     public private(set) var selection: Selection?
     public private(set) var pickProblem: PickProblem?
     public var preferences = SelahPreferences.standard
+    /// How long a prayer opens the apps. A challenge always opens them for 5 minutes (seed 003).
     public var unlockMinutes = 10
     /// Why "ready" could not turn the shields on; nothing was saved.
     public private(set) var problem: String?
@@ -68,13 +69,12 @@ public final class OnboardingModel {
 
     public init(client: AppClient) { self.client = client }
 
-    /// The steps for the paths chosen: Selah set-up only for Selah, the duration only for the
-    /// paths whose unlocks last a set time (Selah and Challenge).
+    /// The steps for the paths chosen: Selah set-up and the prayer's window only for Selah (a
+    /// challenge's window is fixed at 5 minutes).
     public var steps: [Step] {
         Step.allCases.filter { step in
             switch step {
-            case .selah: paths.contains(.selah)
-            case .duration: paths.contains(.selah) || paths.contains(.challenge)
+            case .selah, .duration: paths.contains(.selah)
             default: true
             }
         }
@@ -194,7 +194,10 @@ public final class OnboardingModel {
 
     // MARK: Ready
 
-    /// The restrictions the chosen paths make of the pick.
+    /// The restrictions the chosen paths make of the pick. Present and Earned Access share one
+    /// Focus profile: the session a person starts by hand, whose focused minutes earn Focus Bank
+    /// credits (seed 002: "Start Focus in ≤ 2 taps"; without it an Earned Access person could
+    /// never earn the credits their Work mode asks for).
     public func restrictions() throws -> [any Command] {
         guard let selection else { throw ValidationError("apps", "Choose the apps to shield first.") }
         var commands: [any Command] = []
@@ -205,18 +208,23 @@ public final class OnboardingModel {
                                                   unlockPolicy: UnlockPolicy(rituals: [.prayer], windowMinutes: unlockMinutes))))
             case .challenge:
                 commands.append(SaveGate(try Gate(id: "challenge", name: "Look Up", path: .challenge, selection: selection,
-                                                  unlockPolicy: UnlockPolicy(rituals: UnlockPolicy.challenge.rituals, windowMinutes: unlockMinutes))))
+                                                  unlockPolicy: .challenge)))
             case .earnedAccess:
                 commands.append(SaveProfile(try Profile(id: "work-mode", name: "Work mode", emoji: "🏦", path: .earnedAccess,
                                                         selection: selection, unlockPolicy: .earnedAccess,
                                                         schedules: [ProfilePreset.work.suggestedSchedule])))
+                if !paths.contains(.present) { commands.append(SaveProfile(try focusProfile(selection))) }
             case .present:
-                commands.append(SaveProfile(try Profile(id: "focus", name: "Focus", emoji: "🎯", path: .present, selection: selection)))
+                commands.append(SaveProfile(try focusProfile(selection)))
             case .key:
                 commands.append(SaveProfile(try preset.profile(selection: selection, listMode: .blockList, withSchedule: takesSuggestedSchedule)))
             }
         }
         return commands
+    }
+
+    private func focusProfile(_ selection: Selection) throws -> Profile {
+        try Profile(id: "focus", name: "Focus", emoji: "🎯", path: .present, selection: selection)
     }
 
     /// Saves every restriction and the Selah preferences in one reconcile, which turns the shields

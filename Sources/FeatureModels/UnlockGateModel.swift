@@ -19,11 +19,15 @@ public final class UnlockGateModel {
         case intentionOpen(IntentionOpenModel)
     }
 
-    public let app: AppToken
-    public let category: CategoryToken?
-    /// What the app is called on screen ("Instagram"); the shield extension knows it. Empty when
-    /// the gate was opened by a link, which carries only the app's token.
-    public let appName: String
+    /// The app (or the category a mode holds) the gate is for; the view shows it with the
+    /// token's own label (`Label(token)`), which is how the app learns its name.
+    public let subject: UnlockGate.Subject
+    /// The restriction the shield named, when its link carried it: it holds the app even when
+    /// the category it holds it through cannot be told.
+    public let rule: RuleRef?
+    /// What the app is called, when the caller knows it as text ("Instagram"), for the history;
+    /// `nil` when the gate was opened by a link or from Home, which know only the token.
+    public let appName: String?
     public private(set) var gate: UnlockGate?
     /// Why the gate could not be shown (the state could not be read); shields stay as they are.
     public private(set) var problem: String?
@@ -31,15 +35,33 @@ public final class UnlockGateModel {
     public var mathDifficulty: MathDifficulty = .medium
     let client: RitualClient
 
-    public init(app: AppToken, category: CategoryToken? = nil, appName: String, client: RitualClient) {
-        self.app = app
-        self.category = category
+    public init(app: AppToken, category: CategoryToken? = nil, rule: RuleRef? = nil, appName: String?, client: RitualClient) {
+        self.subject = .app(app, category: category)
+        self.rule = rule
         self.appName = appName
         self.client = client
     }
 
-    /// What the history calls the app: its name, or "an app" when the gate does not know it.
-    var historyLabel: String { appName.isEmpty ? "an app" : appName }
+    /// The gate for a whole category a mode or gate holds (it holds no app by name).
+    public init(category: CategoryToken, rule: RuleRef? = nil, client: RitualClient) {
+        self.subject = .category(category)
+        self.rule = rule
+        self.appName = nil
+        self.client = client
+    }
+
+    /// The app the gate is for; `nil` for a category.
+    public var app: AppToken? {
+        if case .app(let app, _) = subject { return app }
+        return nil
+    }
+
+    /// What the history calls the app: its name, or "an app" ("apps in a category") when the
+    /// gate does not know it.
+    var historyLabel: String {
+        if let appName, !appName.isEmpty { return appName }
+        return app == nil ? "apps in a category" : "an app"
+    }
 
     /// Reads the state and works out the gate; call on appear and after a ritual returns.
     public func load() {
@@ -47,13 +69,19 @@ public final class UnlockGateModel {
             let stored = try client.load()
             let now = client.clock().wall
             let calendar = client.calendar()
-            gate = UnlockGate(app: app, category: category, enforcement: evaluate(stored.engine, at: now, calendar: calendar),
+            gate = UnlockGate(subject, rule: rule, enforcement: evaluate(stored.engine, at: now, calendar: calendar),
                               stored: stored, at: now, calendar: calendar)
             problem = nil
         } catch {
             gate = nil
             self.problem = FeatureModels.problem(error)
         }
+    }
+
+    /// When a disabled option returns by itself, in words on the device's clock ("Available again
+    /// at 17:00"); `nil` when it is available, or when only the person can bring it back.
+    public func availableAgain(_ option: UnlockGate.Option) -> String? {
+        option.eligibility.availableAgain(from: client.clock().wall, calendar: client.calendar())
     }
 
     /// The screen for an option, or `nil` when it is disabled (its reason is on the option).

@@ -3,24 +3,29 @@ import FeatureModels
 import SwiftUI
 import ThresholdCore
 
-/// The home screen (``HomeModel``): the one thing to do next, what is active and why, today,
-/// and the streaks.
+/// Where the home screen's buttons lead; the app's root decides how to show it.
+public enum HomeDestination: Hashable, Sendable {
+    case session
+    case prayer
+    case profiles
+}
+
+/// The home screen (``HomeModel``): the one thing to do next, what is active and why, the
+/// Unlocks list (what gates and modes hold, each opening its unlock gate), today, and the streaks.
+///
+/// The Unlocks list comes from the app's root (`unlocks`): it shows each app by its token's own
+/// label, which only the Screen Time picker's module can draw.
 @MainActor
-public struct HomeView: View {
-    /// Where the home screen's buttons lead; the app's root decides how to show it.
-    public enum Destination: Hashable, Sendable {
-        case session
-        case prayer
-        case unlockOptions(AppToken)
-        case profiles
-    }
-
+public struct HomeView<Unlocks: View>: View {
     let model: HomeModel
-    let open: (Destination) -> Void
+    let open: (HomeDestination) -> Void
+    let unlocks: ([HomeModel.Unlockable]) -> Unlocks
 
-    public init(model: HomeModel, open: @escaping (Destination) -> Void) {
+    public init(model: HomeModel, open: @escaping (HomeDestination) -> Void,
+                @ViewBuilder unlocks: @escaping ([HomeModel.Unlockable]) -> Unlocks) {
         self.model = model
         self.open = open
+        self.unlocks = unlocks
     }
 
     public var body: some View {
@@ -37,6 +42,7 @@ public struct HomeView: View {
                         .accessibilityElement(children: .combine)
                     }
                     PrimaryCard(primary: model.primary, open: open)
+                    if !model.unlockable.isEmpty { unlocks(model.unlockable) }
                     if !model.active.isEmpty { ActiveCard(rows: model.active) }
                     TodayCard(today: model.today)
                     StreaksCard(streaks: model.streaks)
@@ -53,7 +59,7 @@ public struct HomeView: View {
 @MainActor
 struct PrimaryCard: View {
     let primary: HomeModel.Primary
-    let open: (HomeView.Destination) -> Void
+    let open: (HomeDestination) -> Void
 
     var body: some View {
         Card {
@@ -63,14 +69,20 @@ struct PrimaryCard: View {
                 Text.phase(content.phase).foregroundStyle(.secondary)
                 Button { open(.session) } label: { Text("Open session", bundle: .module) }.buttonStyle(.primary)
             case .unlocked(let until):
-                Label { Text("Your apps are open until", bundle: .module) + Text(verbatim: " ") + Text(until, style: .time) }
-                    icon: { Image(systemName: "lock.open").accessibilityHidden(true) }
+                Label {
+                    VStack(alignment: .leading, spacing: 4) {
+                        Text("Apps unlocked", bundle: .module).font(.headline)
+                        TimeLeft(until: until).foregroundStyle(.secondary)
+                    }
+                } icon: {
+                    Image(systemName: "lock.open").accessibilityHidden(true)
+                }
+                .accessibilityElement(children: .combine)
             case .pray:
                 Text("Selah holds your apps. A short prayer opens them for a while.", bundle: .module)
                 Button { open(.prayer) } label: { Text("Pray to unlock", bundle: .module) }.buttonStyle(.primary)
-            case .unlockOptions(_, let app):
-                Text("Some apps are shielded. See the ways through.", bundle: .module)
-                Button { open(.unlockOptions(app)) } label: { Text("Ways to unlock", bundle: .module) }.buttonStyle(.primary)
+            case .unlockOptions:
+                Text("Some apps are shielded. Choose one under Unlocks to see the ways through.", bundle: .module)
             case .start(let profiles) where profiles.isEmpty:
                 Text("Nothing is running.", bundle: .module)
             case .start:

@@ -7,7 +7,7 @@ import ThresholdCore
 import UIKit
 
 /// First run, step by step (``OnboardingModel``): welcome, Screen Time access, paths, apps,
-/// Selah, the unlock window, ready, and the tutorial shield.
+/// Selah, the prayer's unlock window, ready, and the tutorial shield.
 @MainActor
 public struct OnboardingView: View {
     @Bindable var model: OnboardingModel
@@ -331,7 +331,7 @@ struct DurationStep: View {
 
     var body: some View {
         StepHeader(title: Text("How long an unlock lasts", bundle: .module),
-                   message: Text("After a prayer or a challenge, your apps open for this long, then shield again by themselves.", bundle: .module),
+                   message: Text("After a prayer, your apps open for this long, then shield again by themselves. A challenge always opens them for 5 minutes.", bundle: .module),
                    systemImage: "timer")
         Picker(selection: $model.unlockMinutes) {
             ForEach(OnboardingModel.unlockChoices, id: \.self) { minutes in

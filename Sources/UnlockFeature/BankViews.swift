@@ -10,7 +10,7 @@ struct CreditsView: View {
 
     var body: some View {
         List {
-            OutcomeBanner(outcome: model.outcome)
+            OutcomeBanner(outcome: model.outcome, minutes: model.window?.minutes)
             Section {
                 ForEach(model.options, id: \.minutes) { option in
                     Button { model.spend(minutes: option.minutes) } label: {
@@ -39,9 +39,18 @@ struct EmergencyView: View {
 
     var body: some View {
         Form {
-            OutcomeBanner(outcome: model.outcome)
+            OutcomeBanner(outcome: model.outcome, minutes: model.window?.minutes)
             if !model.isAvailable {
-                Text("No emergency unlocks are left for now.", bundle: .module)
+                Section {
+                    Text("No emergency unlocks are left for now.", bundle: .module)
+                    if let reason = model.allowance.eligibility.disabledReason {
+                        Text(verbatim: reason.description).font(.footnote).foregroundStyle(.secondary)
+                    }
+                    if let availableAgain = model.availableAgain {
+                        Text(verbatim: availableAgain).font(.body.weight(.medium))
+                    }
+                }
+                .accessibilityElement(children: .combine)
             } else {
                 switch model.emergency.step {
                 case .hold, .holding:
@@ -108,7 +117,7 @@ struct IntentionOpenView: View {
 
     var body: some View {
         VStack(alignment: .leading, spacing: 16) {
-            OutcomeBanner(outcome: model.outcome)
+            OutcomeBanner(outcome: model.outcome, minutes: model.window?.minutes)
             let label = model.open.label
             Text("\(label.opensUsed) of \(label.opensPerDay) opens used today; each lasts \(label.minutesPerOpen) minutes.", bundle: .module)
             switch model.open.step {

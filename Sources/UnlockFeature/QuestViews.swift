@@ -11,7 +11,7 @@ struct BreathingView: View {
 
     var body: some View {
         VStack(spacing: 20) {
-            OutcomeBanner(outcome: model.outcome)
+            OutcomeBanner(outcome: model.outcome, minutes: model.quest.terms.minutes)
             if let notice = model.notice { ProblemBanner(notice, systemImage: "arrow.counterclockwise") }
             TimelineView(.periodic(from: .now, by: 1)) { _ in content }
         }
@@ -49,7 +49,7 @@ struct CopyTextView: View {
 
     var body: some View {
         Form {
-            OutcomeBanner(outcome: model.outcome)
+            OutcomeBanner(outcome: model.outcome, minutes: model.quest.terms.minutes)
             Section {
                 Text(verbatim: model.quest.passage.text).font(.body).textSelection(.disabled)
             } header: {

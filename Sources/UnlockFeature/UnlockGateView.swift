@@ -5,19 +5,24 @@ import SwiftUI
 import ThresholdCore
 
 /// The ways back into one shielded app (``UnlockGateModel``): who holds it, each option with its
-/// cost, and why a disabled one is disabled. Choosing one opens its ritual.
+/// cost, and why a disabled one is disabled. Choosing one opens its ritual; Close leaves.
 @MainActor
 public struct UnlockGateView: View {
     @Bindable var model: UnlockGateModel
+    let close: () -> Void
     @State private var screen: RitualScreen?
 
-    public init(model: UnlockGateModel) { self.model = model }
+    /// - Parameter close: what Close does (the app's root takes the gate away).
+    public init(model: UnlockGateModel, close: @escaping () -> Void) {
+        self.model = model
+        self.close = close
+    }
 
     public var body: some View {
         NavigationStack {
             List {
                 if let problem = model.problem { ProblemBanner(problem) }
-                Section { TokenLabel(app: model.app).font(.headline) }
+                Section { TokenLabel(model.subject.token).font(.headline) }
                 if let gate = model.gate {
                     status(gate)
                     if !gate.holders.isEmpty {
@@ -35,7 +40,9 @@ public struct UnlockGateView: View {
                     }
                     if !gate.options.isEmpty {
                         Section {
-                            ForEach(gate.options, id: \.self) { option in OptionRow(option: option, balance: gate.balance) { open(option) } }
+                            ForEach(gate.options, id: \.self) { option in
+                                OptionRow(option: option, balance: gate.balance, availableAgain: model.availableAgain(option)) { open(option) }
+                            }
                         } header: {
                             Text("Ways through", bundle: .module)
                         } footer: {
@@ -49,6 +56,9 @@ public struct UnlockGateView: View {
                 }
             }
             .navigationTitle(Text("Unlock", bundle: .module))
+            .toolbar {
+                ToolbarItem(placement: .cancellationAction) { Button(action: close) { Text("Close", bundle: .module) } }
+            }
             .navigationDestination(item: $screen) { screen in
                 RitualView(screen: screen.model).onDisappear { model.load() }
             }
@@ -61,7 +71,13 @@ public struct UnlockGateView: View {
         case .notShielded:
             Section { Text("This app is not shielded now.", bundle: .module) }
         case .open(let until?):
-            Section { Text("Open until", bundle: .module) + Text(verbatim: " ") + Text(until, style: .time) }
+            Section {
+                VStack(alignment: .leading, spacing: 4) {
+                    Text("Apps unlocked", bundle: .module).font(.headline)
+                    TimeLeft(until: until).foregroundStyle(.secondary)
+                }
+                .accessibilityElement(children: .combine)
+            }
         case .open(nil):
             Section { Text("Open now.", bundle: .module) }
         case .shielded:
@@ -85,11 +101,13 @@ struct RitualScreen: Identifiable, Hashable {
     func hash(into hasher: inout Hasher) { hasher.combine(id) }
 }
 
-/// One way through: its name, cost, and (when disabled) why.
+/// One way through: its name, cost, and (when disabled) why and when it returns.
 @MainActor
 struct OptionRow: View {
     let option: UnlockGate.Option
     let balance: Int
+    /// "Available again at 17:00", when a disabled option returns by itself.
+    let availableAgain: String?
     let choose: () -> Void
 
     var body: some View {
@@ -99,6 +117,9 @@ struct OptionRow: View {
                 cost.font(.footnote).foregroundStyle(.secondary)
                 if let reason = option.eligibility.disabledReason {
                     Text(verbatim: reason.description).font(.footnote).foregroundStyle(Palette.warning)
+                }
+                if let availableAgain {
+                    Text(verbatim: availableAgain).font(.footnote.weight(.medium)).foregroundStyle(.secondary)
                 }
             }
         }
@@ -148,17 +169,30 @@ public struct RitualView: View {
     }
 }
 
-/// What a ritual came to: the apps open (until when), or why not.
+/// What a ritual came to: "Apps unlocked for 15 minutes" and the time left, counting down, until
+/// when; or why not.
 @MainActor
 struct OutcomeBanner: View {
     let outcome: RitualOutcome?
+    /// How long the window was opened for, when the screen knows it (``UnlockWindow/minutes``).
+    var minutes: Int?
 
     var body: some View {
         switch outcome {
         case .unlocked(let until?)?:
-            Label { Text("Unlocked until", bundle: .module) + Text(verbatim: " ") + Text(until, style: .time) }
-                icon: { Image(systemName: "lock.open.fill").foregroundStyle(Palette.calm).accessibilityHidden(true) }
-                .font(.headline)
+            Label {
+                VStack(alignment: .leading, spacing: 4) {
+                    if let minutes {
+                        Text("Apps unlocked for \(minutes) minutes", bundle: .module).font(.headline)
+                    } else {
+                        Text("Apps unlocked", bundle: .module).font(.headline)
+                    }
+                    TimeLeft(until: until).font(.subheadline).foregroundStyle(.secondary)
+                }
+            } icon: {
+                Image(systemName: "lock.open.fill").foregroundStyle(Palette.calm).accessibilityHidden(true)
+            }
+            .accessibilityElement(children: .combine)
         case .unlocked(nil)?:
             Label { Text("Unlocked", bundle: .module) }
                 icon: { Image(systemName: "lock.open.fill").foregroundStyle(Palette.calm).accessibilityHidden(true) }

@@ -145,9 +145,9 @@ import ThresholdCore
         let onboarding = OnboardingModel(client: .inMemory(library: { bundledLibrary }))
         #expect(!onboarding.steps.contains(.selah) && !onboarding.steps.contains(.duration))
         onboarding.toggle(.challenge)
-        #expect(onboarding.steps.contains(.duration) && !onboarding.steps.contains(.selah))
+        #expect(!onboarding.steps.contains(.duration) && !onboarding.steps.contains(.selah), "a challenge always opens for 5 minutes")
         onboarding.toggle(.selah)
-        #expect(onboarding.steps.contains(.selah))
+        #expect(onboarding.steps.contains(.selah) && onboarding.steps.contains(.duration))
     }
 
     @Test func everyPath_makesItsRestriction_fromTheOnePick() throws {

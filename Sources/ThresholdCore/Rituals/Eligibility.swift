@@ -15,15 +15,23 @@ public enum Eligibility: Hashable, Sendable {
     /// When the option returns by itself; `nil` when it is available, or when only the person
     /// can change it (earning credits, changing a restriction).
     public var availableAt: Date? { disabledReason?.availableAt }
+
+    /// "Available again at 17:00" (see ``DisabledReason/availableAgain(from:calendar:)``).
+    public func availableAgain(from now: Date, calendar: Calendar) -> String? {
+        disabledReason?.availableAgain(from: now, calendar: calendar)
+    }
 }
 
 /// Why an unlock option is disabled. The message says what is wrong and what would help; the
-/// screen shows `availableAt` beside it in the person's own time format.
+/// screen shows when it returns beside it (``availableAgain(from:calendar:)``).
 public enum DisabledReason: Hashable, Sendable, CustomStringConvertible {
     /// Some restriction holding the app does not accept this ritual, so it would stay blocked.
     case notAccepted(by: [String])
     /// A locked restriction holds the app: nothing unlocks it before its end.
     case locked(name: String, until: Date?)
+    /// A firm restriction holds the app, and firm strictness takes no quests: they return when it
+    /// ends (`until`, when it ends by itself).
+    case firm(name: String, until: Date?)
     /// An unlock window is already open; no new ritual is asked for until it ends.
     case windowOpen(until: Date)
     /// The Focus Bank holds less than the option costs.
@@ -39,7 +47,7 @@ public enum DisabledReason: Hashable, Sendable, CustomStringConvertible {
 
     public var availableAt: Date? {
         switch self {
-        case .locked(_, let until): until
+        case .locked(_, let until), .firm(_, let until): until
         case .windowOpen(let until), .cooldown(let until): until
         case .dailyLimit(_, _, let at), .weeklyLimit(_, _, let at): at
         case .notAccepted, .insufficientCredits, .notShielded: nil
@@ -54,6 +62,8 @@ public enum DisabledReason: Hashable, Sendable, CustomStringConvertible {
             until == nil
                 ? "\(name) is locked: nothing unlocks it early."
                 : "\(name) is locked: nothing unlocks it before it ends."
+        case .firm(let name, _):
+            "\(name) is firm, so quests do not unlock it; spend credits instead."
         case .windowOpen:
             "Your apps are already unlocked; no new unlock is needed until this window ends."
         case .insufficientCredits(let needed, let balance):
@@ -74,6 +84,31 @@ public enum DisabledReason: Hashable, Sendable, CustomStringConvertible {
         case 0: "No restriction"
         case 1: names[0]
         default: names.dropLast().joined(separator: ", ") + " and " + names.last!
+        }
+    }
+}
+
+extension DisabledReason {
+    /// When the option returns by itself, in words on the device's clock (`calendar`'s time zone):
+    /// "Available again at 17:00", "… tomorrow at 00:00", "… on Friday at 09:00", "… on
+    /// 2026-03-20 at 09:00". `nil` when only the person can bring it back (earning credits,
+    /// changing a restriction) or it has no end.
+    public func availableAgain(from now: Date, calendar: Calendar) -> String? {
+        availableAt.map { "Available again " + Clockwork(calendar: calendar).day(of: $0, from: now) }
+    }
+}
+
+extension Clockwork {
+    /// "at 17:00" today, "tomorrow at 00:00", "on Friday at 09:00" within the week, else "on
+    /// 2026-03-20 at 09:00": how a message names a coming instant on the local clock.
+    public func day(of instant: Date, from now: Date) -> String {
+        let time = "at " + readable(instant)
+        let days = localDate(of: instant).dayNumber - localDate(of: now).dayNumber
+        switch days {
+        case ...0: return time
+        case 1: return "tomorrow " + time
+        case 2...6: return "on \(localDate(of: instant).weekday.name) " + time
+        default: return "on \(localDate(of: instant)) " + time
         }
     }
 }

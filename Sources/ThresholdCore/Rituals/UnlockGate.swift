@@ -1,12 +1,31 @@
 import Foundation
 
-/// The unlock gate (Earned Access flow D): for one app, why it is blocked and every way back in,
-/// each with its cost and, when disabled, why and until when.
+/// The unlock gate (Earned Access flow D): for one app (or one category a restriction holds),
+/// why it is blocked and every way back in, each with its cost and, when disabled, why and until
+/// when.
 ///
 /// A grant lifts only the restrictions that accept its origin, so a ritual unlocks the app only
 /// if *every* restriction shielding it accepts that ritual; an option some of them refuse is
-/// listed, disabled, naming them. A locked restriction disables every option until it ends.
+/// listed, disabled, naming them. A ritual a restriction's strictness holds back (firm: no
+/// quests) is listed disabled too, saying so; a locked restriction disables every option until it
+/// ends. Nothing a restriction offers is ever left off the list.
 public struct UnlockGate: Hashable, Sendable {
+    /// What the gate is for.
+    public enum Subject: Hashable, Sendable {
+        /// An app, with its category when the shield knew it.
+        case app(AppToken, category: CategoryToken?)
+        /// A whole category, as a mode that holds only categories lists it.
+        case category(CategoryToken)
+
+        /// The token a one-item grant for it covers.
+        public var token: AnyToken {
+            switch self {
+            case .app(let app, _): .app(app)
+            case .category(let category): .category(category)
+            }
+        }
+    }
+
     /// Whether the app is blocked at all.
     public enum Status: Hashable, Sendable {
         /// No restriction covers the app.
@@ -24,6 +43,8 @@ public struct UnlockGate: Hashable, Sendable {
         public let name: String
         public let reason: Reason
         public let strictness: Strictness
+        /// What it accepts as written, before its strictness.
+        public let policy: UnlockPolicy
         /// What it accepts at its strictness (nothing when locked).
         public let offered: UnlockPolicy
         /// When it stops holding the app by itself, if it does.
@@ -64,7 +85,7 @@ public struct UnlockGate: Hashable, Sendable {
         public let eligibility: Eligibility
     }
 
-    public let app: AppToken
+    public let subject: Subject
     public let status: Status
     /// What the shield shows for the app: the strongest reason.
     public let reason: Reason?
@@ -76,26 +97,47 @@ public struct UnlockGate: Hashable, Sendable {
     /// Problems a math challenge asks from the gate.
     public static let mathProblems = 5
 
+    /// The app the gate is for; `nil` for a category.
+    public var app: AppToken? {
+        if case .app(let app, _) = subject { return app }
+        return nil
+    }
+
     /// The gate for `app` (in `category`, when the shield knew it), from the enforcement the
-    /// shields were set from and the stored state it came from.
-    public init(app: AppToken, category: CategoryToken? = nil, enforcement: Enforcement, stored: StoredState,
+    /// shields were set from and the stored state it came from. `rule` is the restriction the
+    /// shield named, when its link carried it.
+    public init(app: AppToken, category: CategoryToken? = nil, rule: RuleRef? = nil, enforcement: Enforcement,
+                stored: StoredState, at now: Date, calendar: Calendar) {
+        self.init(.app(app, category: category), rule: rule, enforcement: enforcement, stored: stored, at: now, calendar: calendar)
+    }
+
+    /// The gate for `subject`.
+    ///
+    /// A shield's link carries the app and the restriction that shields it, never the category
+    /// (the shield action learns none). When that restriction holds apps by category, the
+    /// category it holds the app through cannot be told, so it counts as holding the app: the
+    /// gate then shows it and its ways through rather than saying the app is not shielded.
+    public init(_ subject: Subject, rule: RuleRef? = nil, enforcement: Enforcement, stored: StoredState,
                 at now: Date, calendar: Calendar) {
         let state = stored.engine
         let clock = Clockwork(calendar: calendar)
-        self.app = app
+        self.subject = subject
         self.balance = stored.balances.credits
-        self.reason = enforcement.reason(forApp: app, category: category)
 
-        let shielding = enforcement.rules.filter { $0.shield.shields(app: app, category: category) }
+        let shielding = enforcement.rules.filter { Self.holds($0, subject, named: rule) }
+        self.reason = shielding.map(\.reason).reduce(nil as Reason?) { best, reason in
+            guard let best else { return reason }
+            return reason.outranks(best) ? reason : best
+        }
         self.holders = shielding.compactMap { Self.holder($0, state: state, clock: clock) }
         guard !shielding.isEmpty else {
-            let lifting = enforcement.rules.filter { Self.covers($0.rule, app: app, category: category, state: state) }
-            self.status = lifting.isEmpty ? .notShielded : .open(until: lifting.compactMap { Self.liftEnd($0, app: app, state: state, at: now) }.min())
+            let lifting = enforcement.rules.filter { $0.rule == rule || Self.covers($0.rule, subject, state: state) }
+            self.status = lifting.isEmpty ? .notShielded : .open(until: lifting.compactMap { Self.liftEnd($0, subject, state: state, at: now) }.min())
             self.options = []
             return
         }
         self.status = .shielded
-        self.options = Self.options(for: holders, app: app, stored: stored, at: now, calendar: calendar)
+        self.options = Self.options(for: holders, subject: subject, stored: stored, at: now, calendar: calendar)
     }
 
     /// Terms for a ritual started outside the gate (the prayer link): everything gated by the
@@ -115,15 +157,17 @@ public struct UnlockGate: Hashable, Sendable {
 
     // MARK: Options
 
-    private static func options(for holders: [Holder], app: AppToken, stored: StoredState, at now: Date, calendar: Calendar) -> [Option] {
+    private static func options(for holders: [Holder], subject: Subject, stored: StoredState, at now: Date, calendar: Calendar) -> [Option] {
         let locked = holders.first { $0.strictness == .locked }
         var options: [Option] = []
 
-        let offered = Set(holders.flatMap(\.offered.rituals)).sorted()
-        for kind in offered {
+        // Every ritual a holder takes as written: one its strictness holds back is listed disabled.
+        let listed = Set(holders.flatMap(\.policy.rituals)).sorted()
+        for kind in listed {
             let accepting = holders.filter { $0.offered.rituals.contains(kind) }
-            let refusing = holders.filter { !$0.offered.rituals.contains(kind) }
-            let scope: GrantScope = [.prayer, .mathChallenge, .ticTacToe].contains(kind) ? .allGated : .token(.app(app))
+            let refusing = holders.filter { !$0.policy.rituals.contains(kind) }
+            let stricter = holders.filter { $0.policy.rituals.contains(kind) && !$0.offered.rituals.contains(kind) }
+            let scope: GrantScope = [.prayer, .mathChallenge, .ticTacToe].contains(kind) ? .allGated : .token(subject.token)
             let terms = try? UnlockTerms(scope: scope, minutes: accepting.map(\.offered.windowMinutes).min() ?? 1,
                                          creditsPerMinute: accepting.map(\.offered.creditsPerMinute).max() ?? 0)
             let cost: Cost
@@ -146,6 +190,9 @@ public struct UnlockGate: Hashable, Sendable {
                                                    at: now, timeZone: calendar.timeZone)
                 cost = .emergency(allowance)
                 eligibility = allowance.eligibility
+            }
+            if let firm = stricter.first(where: { $0.strictness == .firm }) {
+                eligibility = .unavailable(.firm(name: firm.name, until: firm.endsAt))
             }
             if !refusing.isEmpty { eligibility = .unavailable(.notAccepted(by: refusing.map(\.name))) }
             if let locked { eligibility = .unavailable(.locked(name: locked.name, until: locked.endsAt)) }
@@ -184,6 +231,7 @@ public struct UnlockGate: Hashable, Sendable {
             (name, strictness) = ("The tutorial", .gentle)
         }
         return Holder(rule: rule.rule, name: name, reason: rule.reason, strictness: strictness,
+                      policy: writtenPolicy(of: rule.rule, in: state) ?? .none,
                       offered: policy(of: rule.rule, in: state) ?? .none, endsAt: rule.endsAt(in: state, clock: clock))
     }
 
@@ -200,24 +248,55 @@ public struct UnlockGate: Hashable, Sendable {
         }
     }
 
-    /// Whether a restriction would shield the app if nothing lifted it.
-    private static func covers(_ rule: RuleRef, app: AppToken, category: CategoryToken?, state: ThresholdState) -> Bool {
+    /// What a restriction accepts as written, before its strictness.
+    private static func writtenPolicy(of rule: RuleRef, in state: ThresholdState) -> UnlockPolicy? {
+        switch rule {
+        case .profile(let id): state.profile(id)?.unlockPolicy
+        case .gate(let id): state.gates.first { $0.id == id }?.unlockPolicy
+        case .intention, .tutorial: nil
+        }
+    }
+
+    /// Whether a restriction in force shields the subject now. For an app whose category is
+    /// unknown, the restriction the shield named holds it when it holds apps by category (see
+    /// ``init(_:rule:enforcement:stored:at:calendar:)``).
+    private static func holds(_ rule: RuleEnforcement, _ subject: Subject, named: RuleRef?) -> Bool {
+        let shield = rule.shield
+        switch subject {
+        case .app(let app, let category):
+            if shield.shields(app: app, category: category) { return true }
+            guard category == nil, rule.rule == named, !shield.applicationExceptions.contains(app) else { return false }
+            return !shield.categories.isEmpty || shield.allApplications
+        case .category(let category):
+            return shield.categories.contains(category) || shield.allApplications
+        }
+    }
+
+    /// Whether a restriction would shield the subject if nothing lifted it.
+    private static func covers(_ rule: RuleRef, _ subject: Subject, state: ThresholdState) -> Bool {
         func covers(_ selection: Selection, _ mode: ListMode) -> Bool {
-            let listed = selection.applications.contains(app) || category.map(selection.categories.contains) == true
-            return mode == .blockList ? listed : !selection.applications.contains(app)
+            switch subject {
+            case .app(let app, let category):
+                let listed = selection.applications.contains(app) || category.map(selection.categories.contains) == true
+                return mode == .blockList ? listed : !selection.applications.contains(app)
+            case .category(let category):
+                return mode == .blockList ? selection.categories.contains(category) : true
+            }
         }
         switch rule {
         case .profile(let id): return state.profile(id).map { covers($0.selection, $0.listMode) } ?? false
         case .gate(let id): return state.gates.first { $0.id == id }.map { covers($0.selection, .blockList) } ?? false
-        case .intention(let id): return state.intention(id)?.app == app
+        case .intention(let id):
+            guard case .app(let app, _) = subject else { return false }
+            return state.intention(id)?.app == app
         case .tutorial: return true
         }
     }
 
-    /// When the lift letting the app through this restriction ends.
-    private static func liftEnd(_ rule: RuleEnforcement, app: AppToken, state: ThresholdState, at now: Date) -> Date? {
+    /// When the lift letting the subject through this restriction ends.
+    private static func liftEnd(_ rule: RuleEnforcement, _ subject: Subject, state: ThresholdState, at now: Date) -> Date? {
         if let until = rule.liftedUntil { return until }
         guard case .partlyLifted(let ids) = rule.status else { return nil }
-        return state.grants.filter { ids.contains($0.id) && $0.scope == .token(.app(app)) && $0.isValid(at: now) }.map(\.end).max()
+        return state.grants.filter { ids.contains($0.id) && $0.scope == .token(subject.token) && $0.isValid(at: now) }.map(\.end).max()
     }
 }

@@ -20,6 +20,19 @@ public enum Weekday: Int, CaseIterable, Comparable, Codable, Sendable, CustomStr
 
     public var description: String { shortName }
 
+    /// The English name messages use: "Monday".
+    public var name: String {
+        switch self {
+        case .sunday: "Sunday"
+        case .monday: "Monday"
+        case .tuesday: "Tuesday"
+        case .wednesday: "Wednesday"
+        case .thursday: "Thursday"
+        case .friday: "Friday"
+        case .saturday: "Saturday"
+        }
+    }
+
     public init?(shortName: String) {
         guard let day = Weekday.allCases.first(where: { $0.shortName == shortName.lowercased() }) else { return nil }
         self = day

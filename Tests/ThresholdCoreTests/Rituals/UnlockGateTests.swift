@@ -35,11 +35,15 @@ import ThresholdCore
         #expect(credits.minutes == 5)
     }
 
-    @Test func firmStrictness_dropsTheQuests_andDoublesThePrice_andAShortBalanceSaysSo() {
+    @Test func firmStrictness_disablesTheQuestsSayingWhy_andDoublesThePrice_andAShortBalanceSaysSo() {
         let (profile, session) = earnedAccess(.firm)
         let gate = gate(.make(profiles: [profile], sessions: [session]), credits: 7)
-        #expect(ways(gate) == [.ritual(.credits), .ritual(.emergency)])
-        let credits = gate.options[0]
+        #expect(ways(gate) == [.ritual(.breathingQuest), .ritual(.copyTextQuest), .ritual(.credits), .ritual(.emergency)])
+        for quest in gate.options.prefix(2) {
+            #expect(quest.eligibility == .unavailable(.firm(name: "Work", until: at("2026-11-23 17:00"))))
+            #expect(quest.terms == nil)
+        }
+        let credits = gate.options[2]
         #expect(credits.cost == .credits(perMinute: 2, choices: [5, 15, 30]))
         #expect(credits.eligibility == .unavailable(.insufficientCredits(needed: 10, balance: 7)))
         #expect(credits.terms == nil)
@@ -71,6 +75,61 @@ import ThresholdCore
             #expect(option.eligibility == .unavailable(.locked(name: "Beast", until: at("2026-11-23 11:00"))))
             #expect(option.eligibility.availableAt == at("2026-11-23 11:00"))
         }
+    }
+
+    @Test func aLockedHolderAlone_listsWhatItTakes_disabledUntilItEnds() {
+        let (profile, session) = earnedAccess(.locked)
+        let gate = gate(.make(profiles: [profile], sessions: [session]), credits: 100)
+        #expect(ways(gate) == [.ritual(.breathingQuest), .ritual(.copyTextQuest), .ritual(.credits), .ritual(.emergency)])
+        #expect(gate.options.allSatisfy { $0.eligibility == .unavailable(.locked(name: "Work", until: at("2026-11-23 17:00"))) })
+    }
+
+    @Test func theRestrictionALinkNames_holdsAnAppOfUnknownCategory_whenItHoldsByCategory() throws {
+        let social = CategoryToken("social")
+        let mode = Profile.make("social", name: "Social", path: .earnedAccess, selection: Selection(categories: [social]),
+                                unlockPolicy: .earnedAccess)
+        let state = ThresholdState.make(profiles: [mode], sessions: [
+            .make("s", profile: "social", start: at("2026-11-23 09:00"), plan: .until(at("2026-11-23 17:00"))),
+        ])
+        let stored = StoredState.make(engine: state, credits: 30)
+        let enforcement = evaluate(state, at: now, calendar: ny)
+        func gate(_ rule: RuleRef?) -> UnlockGate {
+            UnlockGate(app: instagram, rule: rule, enforcement: enforcement, stored: stored, at: now, calendar: ny)
+        }
+        #expect(gate(nil).status == .notShielded, "with neither the category nor the restriction, nothing says it is held")
+        #expect(gate(.profile("work")).status == .notShielded, "a restriction not in force holds nothing")
+        let named = gate(.profile("social"))
+        #expect(named.status == .shielded)
+        #expect(named.holders.map(\.name) == ["Social"])
+        guard case .gated? = named.reason else {
+            Issue.record("the reason is the mode's, got \(String(describing: named.reason))")
+            return
+        }
+        let credits = try #require(named.options.first { $0.way == .ritual(.credits) })
+        #expect(credits.terms?.scope == .app("instagram"))
+    }
+
+    @Test func aCategoryAModeHolds_hasAGateOfItsOwn_whoseGrantsOpenTheWholeCategory() throws {
+        let social = CategoryToken("social")
+        let mode = Profile.make("social", name: "Social", path: .earnedAccess, selection: Selection(categories: [social]),
+                                unlockPolicy: .earnedAccess)
+        let session = Session.make("s", profile: "social", start: at("2026-11-23 09:00"), plan: .until(at("2026-11-23 17:00")))
+        let state = ThresholdState.make(profiles: [mode], sessions: [session])
+        let stored = StoredState.make(engine: state, credits: 30)
+        let shut = UnlockGate(.category(social), enforcement: evaluate(state, at: now, calendar: ny), stored: stored, at: now, calendar: ny)
+        #expect(shut.status == .shielded && shut.app == nil)
+        #expect(shut.holders.map(\.name) == ["Social"])
+        let credits = try #require(shut.options.first { $0.way == .ritual(.credits) })
+        #expect(credits.terms?.scope == .token(.category(social)))
+        #expect(UnlockGate(.category(CategoryToken("games")), enforcement: evaluate(state, at: now, calendar: ny), stored: stored,
+                           at: now, calendar: ny).status == .notShielded)
+
+        let grant = Grant.make("g", .token(.category(social)), from: now, minutes: 15, origin: .ritual(.credits))
+        let lifted = ThresholdState.make(profiles: [mode], sessions: [session], grants: [grant])
+        let open = UnlockGate(.category(social), enforcement: evaluate(lifted, at: now, calendar: ny), stored: .make(engine: lifted),
+                              at: now, calendar: ny)
+        #expect(open.status == .open(until: now.adding(minutes: 15)))
+        #expect(!evaluate(lifted, at: now, calendar: ny).shields(app: instagram, category: social))
     }
 
     @Test func anAppNothingCovers_isNotShielded_andAGrantedOneIsOpenUntilTheGrantEnds() {
@@ -108,6 +167,20 @@ import ThresholdCore
         } else {
             Issue.record("the emergency option should carry its allowance")
         }
+    }
+
+    @Test func whenAnOptionReturns_isSaidOnTheDevicesClock() {
+        let cooldown = DisabledReason.cooldown(until: at("2026-11-23 10:40"))
+        #expect(cooldown.availableAgain(from: now, calendar: ny) == "Available again at 10:40")
+        #expect(cooldown.availableAgain(from: now, calendar: calendar("Europe/London")) == "Available again at 15:40")
+        #expect(DisabledReason.dailyLimit(used: 1, limit: 1, returnsAt: at("2026-11-24 00:00")).availableAgain(from: now, calendar: ny)
+                == "Available again tomorrow at 00:00")
+        #expect(DisabledReason.weeklyLimit(used: 3, limit: 3, returnsAt: at("2026-11-27 09:00")).availableAgain(from: now, calendar: ny)
+                == "Available again on Friday at 09:00")
+        #expect(Eligibility.unavailable(.locked(name: "Beast", until: at("2026-12-02 09:00"))).availableAgain(from: now, calendar: ny)
+                == "Available again on 2026-12-02 at 09:00")
+        #expect(DisabledReason.insufficientCredits(needed: 5, balance: 2).availableAgain(from: now, calendar: ny) == nil)
+        #expect(Eligibility.available.availableAgain(from: now, calendar: ny) == nil)
     }
 
     @Test func prayerTerms_takeTheShortestWindowOfTheGatesInForce_andAnOpenWindowIsFound() {
