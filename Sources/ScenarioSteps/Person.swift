@@ -119,7 +119,7 @@ final class Person {
     func closePresented() {
         if case .prayer(let model)? = app?.presented { model.leave() }
         ritual = nil
-        app?.presented = nil
+        if app?.presented != nil { app?.close() }
     }
 
     // MARK: Rituals
@@ -229,7 +229,13 @@ final class Person {
         } else if case .unlockGate(let shown)? = app.presented {
             return shown
         } else {
-            app.route(.unlockGate(app: nil, category: nil, rule: nil))
+            // Home's Unlocks list: the person chooses the first thing it holds.
+            closePresented()
+            app.tab = .home
+            app.home.load()
+            guard let first = app.home.unlockable.first else { return nil }
+            phone.note(.person, "chooses \(label(of: first.item)) under Unlocks on Home")
+            app.openGate(first)
         }
         if case .unlockGate(let shown)? = app.presented { return shown }
         return nil

@@ -199,20 +199,24 @@ extension Person {
         case .session(let content):
             screen.lines.append(content.title)
             screen.buttons.append(.init("Open session") { app.tab = .session })
-        case .unlocked(let until):
-            screen.lines.append("Your apps are open until \(phone.clock.readable(until))")
+        case .unlocked:
+            screen.lines += ["Apps unlocked"] + (home.window.map { [$0.timeLeft] } ?? [])
         case .pray:
             screen.lines.append("Selah holds your apps. A short prayer opens them for a while.")
             screen.buttons.append(.init("Pray to unlock") { app.route(AppDestination.prayer(app: nil)) })
-        case .unlockOptions(_, let token):
-            screen.lines.append("Some apps are shielded. See the ways through.")
-            screen.buttons.append(.init("Ways to unlock") { app.route(AppDestination.unlockGate(app: token, category: nil, rule: nil)) })
+        case .unlockOptions:
+            screen.lines.append("Some apps are shielded. Choose one under Unlocks to see the ways through.")
         case .start(let profiles):
             screen.lines.append(profiles.isEmpty ? "Nothing is running." : "Nothing is running. Start a focus session when you are ready.")
             if !profiles.isEmpty { screen.buttons.append(.init("Start a session") { app.tab = .session }) }
         case .setUp:
             screen.lines.append("Nothing is set up yet. Choose the apps to shield and how they open.")
             screen.buttons.append(.init("Set up a profile") { app.tab = .profiles })
+        }
+        if !home.unlockable.isEmpty {
+            // The Unlocks card: each thing a gate or mode holds, by its label, opening its gate.
+            screen.lines.append("Unlocks")
+            screen.buttons += home.unlockable.map { item in .init(label(of: item.item)) { app.openGate(item) } }
         }
         for active in home.active { screen.lines.append("Active now: \(active.title)") }
         screen.lines.append("\(home.today.balances.credits) credits")
@@ -285,14 +289,16 @@ extension Person {
     }
 
     private func gateScreen(_ model: UnlockGateModel) -> Screen {
-        var screen = Screen("unlock gate")
+        var screen = Screen("unlock gate", buttons: [.init("Close") { [weak self] in self?.closePresented() }])
         guard let gate = model.gate else {
             screen.lines.append(model.problem ?? "")
             return screen
         }
+        screen.lines.insert(model.appName ?? label(of: model.subject.token), at: 0)
         switch gate.status {
         case .notShielded: screen.lines.append("This app is not shielded now.")
-        case .open(let until?): screen.lines.append("Open until \(phone.clock.readable(until))")
+        case .open(let until?):
+            screen.lines += ["Apps unlocked", UnlockWindow(until: until, minutes: nil, at: phone.clock.wall, calendar: calendar).timeLeft]
         case .open(nil): screen.lines.append("Open now.")
         case .shielded:
             screen.lines += gate.holders.map { "Shielded by \($0.name)" }
@@ -301,7 +307,11 @@ extension Person {
                 case .ritual(let kind): kind.displayName
                 case .intentionOpen: "Open with intention"
                 }
-                screen.buttons.append(.init(label, disabled: option.eligibility.disabledReason?.description) { [weak self] in
+                let disabled = option.eligibility.disabledReason.map { reason in
+                    [reason.description, model.availableAgain(option)].compactMap { $0 }.joined(separator: " ")
+                }
+                if let disabled { screen.lines.append("\(label): \(disabled)") }
+                screen.buttons.append(.init(label, disabled: disabled) { [weak self] in
                     if let chosen = model.choose(option) { self?.ritual = chosen }
                 })
             }
@@ -314,11 +324,11 @@ extension Person {
         switch ritual {
         case .prayer(let model): return prayerScreen(model)
         case .math(let model):
-            var screen = Screen("math challenge", lines: model.problem.map { [$0.text] } ?? outcomeLines(model.outcome))
+            var screen = Screen("math challenge", lines: model.problem.map { [$0.text] } ?? outcomeLines(model.outcome, model.window))
             screen.buttons.append(model.problem == nil ? back : .init("Check") {})
             return screen
         case .credits(let model):
-            var screen = Screen("Focus Bank", lines: ["Balance: \(model.balance) credits"] + outcomeLines(model.outcome))
+            var screen = Screen("Focus Bank", lines: ["Balance: \(model.balance) credits"] + outcomeLines(model.outcome, model.window))
             if model.outcome == nil {
                 screen.buttons += model.options.map { option in
                     .init("\(option.minutes) minutes for \(option.cost) credits", disabled: option.eligibility.disabledReason?.description) {
@@ -330,7 +340,7 @@ extension Person {
             }
             return screen
         case .intentionOpen(let model):
-            var screen = Screen("intention", lines: outcomeLines(model.outcome))
+            var screen = Screen("intention", lines: outcomeLines(model.outcome, model.window))
             switch model.open.step {
             case .offer: screen.buttons += [.init("Open it") { model.confirm() }, .init("Never mind") { model.nevermind() }]
             case .confirmBeyondAllowance:
@@ -342,7 +352,19 @@ extension Person {
         case .ticTacToe(let model): return Screen("tic-tac-toe", lines: outcomeLines(model.outcome), buttons: model.outcome == nil ? [] : [back])
         case .breathing(let model): return Screen("breathing quest", lines: outcomeLines(model.outcome), buttons: model.outcome == nil ? [.init("Begin") { model.start() }] : [back])
         case .copyText(let model): return Screen("copy-text quest", lines: outcomeLines(model.outcome), buttons: [back])
-        case .emergency(let model): return Screen("emergency unlock", lines: outcomeLines(model.outcome), buttons: [back])
+        case .emergency(let model):
+            var lines = outcomeLines(model.outcome, model.window)
+            if !model.isAvailable { lines += ["No emergency unlocks are left for now."] + (model.availableAgain.map { [$0] } ?? []) }
+            return Screen("emergency unlock", lines: lines, buttons: [back])
+        }
+    }
+
+    /// What the views' `TokenLabel` shows for a token: the app's name on this phone.
+    func label(of token: AnyToken) -> String {
+        switch token {
+        case .app(let app): phone.catalogue.apps.values.first { $0.token == app }?.displayName ?? "\(app)"
+        case .category(let category): "\(category)"
+        case .webDomain(let domain): "\(domain)"
         }
     }
 
@@ -366,10 +388,12 @@ extension Person {
         return screen
     }
 
-    private func outcomeLines(_ outcome: RitualOutcome?) -> [String] {
-        switch outcome {
-        case .unlocked(let until?)?: ["Unlocked until \(phone.clock.readable(until))"]
-        case .unlocked(nil)?: ["Unlocked"]
+    /// What a ritual's last view says: "Apps unlocked for 15 minutes" and the time left, or why not.
+    private func outcomeLines(_ outcome: RitualOutcome?, _ window: UnlockWindow? = nil) -> [String] {
+        if let window { return [window.headline, window.timeLeft] }
+        return switch outcome {
+        case .unlocked(let until?)?: ["Apps unlocked", UnlockWindow(until: until, minutes: nil, at: phone.clock.wall, calendar: calendar).timeLeft]
+        case .unlocked(nil)?: ["Apps unlocked"]
         case .refused(let message)?: [message]
         case nil: []
         }
