@@ -90,6 +90,21 @@ import ThresholdCore
         #expect(model.endingNow == .completed)
     }
 
+    /// The person watches the session screen from Start past the goal: nothing reloads the model
+    /// (the view's timer ticks, the monitor's reconcile is another process), and the End button
+    /// must still say what ending now records — a journey found "End session" (a cancel's words)
+    /// offered twenty minutes in.
+    @Test func whatEndingRecords_followsTheClock_withoutAReload() throws {
+        let device = try Device(.make(profiles: [focus]))
+        let model = SessionModel(client: device.client)
+        model.start("focus", .goal(minutes: 15))
+        #expect(model.endingNow == .canceled)
+        device.advance(minutes: 5)
+        #expect(model.endingNow == .gaveUp)
+        device.advance(minutes: 15)
+        #expect(model.endingNow == .completed)
+    }
+
     @Test func givingUp_beforeTheGoal_isRecorded_withWhatItEarned() throws {
         let device = try Device(.make(profiles: [focus]))
         let model = SessionModel(client: device.client)
