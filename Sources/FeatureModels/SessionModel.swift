@@ -29,8 +29,14 @@ public final class SessionModel {
     /// Its break allowance now.
     public private(set) var quota: BreakQuota?
     /// What ending now would record (canceled in the first seconds, given up before the goal,
-    /// completed after it).
-    public private(set) var endingNow: EndState?
+    /// completed after it), read on the device's clock each time: the screen stays up while the
+    /// session crosses those lines.
+    public var endingNow: EndState? {
+        guard profile != nil else { return nil }
+        return session.map { EndSession.endState(of: $0, at: client.now) } ?? .gaveUp
+    }
+    /// The running session, as last loaded.
+    private var session: Session?
     /// Why "End" is refused now, in the rule's words (Beast Mode); `nil` when it is allowed.
     public private(set) var endRefusal: String?
     /// Why "Break" is refused now (none allowed, quota used, with when the next is available).
@@ -53,13 +59,13 @@ public final class SessionModel {
         let enforcement = evaluate(stored.engine, at: now, calendar: calendar)
         running = LiveActivityContent.current(stored.engine, enforcement, calendar: calendar, at: now)
         guard let running, let profile = stored.engine.profile(running.profileID) else {
-            (profile, quota, endingNow, endRefusal, breakRefusal) = (nil, nil, nil, nil, nil)
+            (profile, session, quota, endRefusal, breakRefusal) = (nil, nil, nil, nil, nil)
             return
         }
         self.profile = profile
         let session = stored.engine.sessions.first { $0.profileID == profile.id && $0.isRunning(at: now) }
         quota = session.map { BreakQuota(profile.breakPolicy, for: $0, at: now) }
-        endingNow = session.map { EndSession.endState(of: $0, at: now) } ?? .gaveUp
+        self.session = session
         endRefusal = client.refusal(of: EndSession(profile: profile.id), in: stored)
         breakRefusal = running.phase == .onBreak ? nil : client.refusal(of: TakeBreak(profile: profile.id), in: stored)
     }

@@ -175,6 +175,11 @@ final class Person {
     /// offer the ritual, or offers it disabled, the refusal is what the gate says.
     func ritual(_ kind: RitualKind, minutes: Int?, app name: String?) async throws {
         if kind == .prayer, name == nil { return try await pray(mood: nil) }
+        // The ritual's screen is already open (the person tapped it on the gate): do it there.
+        if let shown = ritual, name == nil, Self.kind(of: shown) == kind {
+            defer { closePresented() }
+            return try await perform(shown, minutes: minutes)
+        }
         let app = await onScreen()
         guard let gate = try openGate(for: name, in: app) else {
             return refuse("Nothing shielded now takes \(Self.noun(kind)).")
@@ -305,6 +310,33 @@ final class Person {
         case .intentionOpen(let model):
             model.confirm()
             report(model.outcome)
+        }
+    }
+
+    /// Types an answer into the math challenge and taps Check: `right` is the answer the person
+    /// works out, `wrong` one that is not, anything else is typed as it is.
+    func answer(_ text: String) throws {
+        guard case .math(let model)? = ritual else { throw ScreenMismatch("there is no math problem to answer", screen: screen()) }
+        guard let problem = model.problem else { throw ScreenMismatch("the math challenge asks nothing now", screen: screen()) }
+        let typed = switch text {
+        case "right": String(problem.answer)
+        case "wrong": String(problem.answer + 1)
+        default: text
+        }
+        phone.note(.person, "answers \(problem.text) with \(typed)")
+        model.answer(typed)
+    }
+
+    private static func kind(of screen: UnlockGateModel.Screen) -> RitualKind? {
+        switch screen {
+        case .prayer: .prayer
+        case .math: .mathChallenge
+        case .ticTacToe: .ticTacToe
+        case .breathing: .breathingQuest
+        case .copyText: .copyTextQuest
+        case .credits: .credits
+        case .emergency: .emergency
+        case .intentionOpen: nil
         }
     }
 

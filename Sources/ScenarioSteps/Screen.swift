@@ -324,8 +324,19 @@ extension Person {
         switch ritual {
         case .prayer(let model): return prayerScreen(model)
         case .math(let model):
-            var screen = Screen("math challenge", lines: model.problem.map { [$0.text] } ?? outcomeLines(model.outcome, model.window))
-            screen.buttons.append(model.problem == nil ? back : .init("Check") {})
+            var screen = Screen("math challenge", lines: outcomeLines(model.outcome, model.window))
+            if let problem = model.problem {
+                screen.lines += [problem.text, "\(model.challenge.remaining) to go · \(model.challenge.mistakes) of \(MathChallenge.maximumMistakes) mistakes"]
+            }
+            switch model.feedback {
+            case .wrong(let correct)?: screen.lines.append("Not quite: it was \(correct). One more problem added.")
+            case .failed(let correct)?:
+                screen.lines.append("It was \(correct). That was the third mistake; this attempt is over.")
+                screen.buttons.append(.init("Try again") { model.retry() })
+            case .notANumber?: screen.lines.append("Type a whole number.")
+            case .correct?, .completed?, .notAsking?, nil: break
+            }
+            screen.buttons.append(back)
             return screen
         case .credits(let model):
             var screen = Screen("Focus Bank", lines: ["Balance: \(model.balance) credits"] + outcomeLines(model.outcome, model.window))

@@ -15,6 +15,8 @@ public enum Step: Hashable, Sendable {
     case tap(String)
     /// Picks apps in iOS's Screen Time picker, where the screen shown opens it.
     case pickApps([String])
+    /// Types an answer into the math challenge and taps Check (`right`, `wrong`, or the text).
+    case answer(String)
     /// How the person will answer iOS's next Screen Time prompts (empty: allow).
     case screenTimePrompt([AuthorizationFailure])
 

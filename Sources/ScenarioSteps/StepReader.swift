@@ -20,6 +20,7 @@ package struct StepReader {
     package static let vocabulary: [(verb: String, usage: String)] = [
         ("open-threshold", "open Threshold (the app launches if it must, reads Screen Time access and reconciles)"),
         ("tap", "LABEL: tap the button with these words on Threshold's screen (Continue, Pray to unlock, Amen, Anxious, End …)"),
+        ("answer", "right | wrong | TEXT: type an answer into the math challenge and tap Check"),
         ("pick-apps", "[APP, …]: pick these apps in iOS's Screen Time picker, where the screen opens it"),
         ("screen-time-prompt", "allow | [canceled, restricted, …]: how the person answers iOS's next Screen Time prompts (then allow)"),
         ("open", "APP | {app, shielded, reason}: tap an app's icon; optionally check the shield"),
@@ -112,6 +113,7 @@ package struct StepReader {
             if let argument { throw reader.fail(argument, "the streak freeze protects today only (the intentions screen offers nothing else); advance to the day first") }
             return .useStreakFreeze
         case "tap": return .tap(try reader.string(try need("the button's words"), "tap"))
+        case "answer": return .answer(try reader.string(try need("right, wrong or an answer"), "answer"))
         case "pick-apps": return .pickApps(try reader.strings(try need("a list of apps"), "pick-apps").map { try appName($0, at: argument!) })
         case "screen-time-prompt":
             let arg = try need("allow, or the failures to answer with")

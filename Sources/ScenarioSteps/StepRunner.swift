@@ -99,6 +99,8 @@ package final class StepRunner {
             try await person.openIntention(app, confirm: confirm)
         case .tap(let label):
             try await person.tap(label)
+        case .answer(let text):
+            try person.answer(text)
         case .pickApps(let names):
             let tokens = try names.map { name in
                 guard let app = phone.catalogue.app(named: name) else { throw SimulatorError.unknownApp(name, known: phone.catalogue.names) }
