@@ -244,7 +244,7 @@ struct PathPitch: View {
 
     var body: some View {
         switch path {
-        case .selah: Text("A short prayer and a verse open your apps for a while.", bundle: .module)
+        case .selah: Text("Selah turns distraction into devotion: a short prayer and a verse open your apps for a while.", bundle: .module)
         case .present: Text("Timed sessions with a goal, streaks and XP.", bundle: .module)
         case .earnedAccess: Text("Focus to earn credits; spend them on minutes, or take a breathing or copying quest.", bundle: .module)
         case .challenge: Text("Solve a few sums or win at tic-tac-toe to open your apps for five minutes.", bundle: .module)
@@ -289,7 +289,7 @@ struct SelahStep: View {
 
     var body: some View {
         StepHeader(title: Text("How you pray", bundle: .module),
-                   message: Text("Prayers are written for your tradition and in the voice you like.", bundle: .module),
+                   message: Text("Prayers are written for your tradition and in the vibe you choose.", bundle: .module),
                    systemImage: "hands.sparkles")
         Card {
             Picker(selection: $model.preferences.tradition) {
@@ -297,11 +297,11 @@ struct SelahStep: View {
             } label: { Text("Tradition", bundle: .module) }
             Picker(selection: $model.preferences.vibe) {
                 ForEach(Vibe.allCases, id: \.self) { Text($0.displayName).tag($0) }
-            } label: { Text("Voice", bundle: .module) }
+            } label: { Text("Vibe", bundle: .module) }
             Picker(selection: $model.preferences.translation) {
                 Text("No preference", bundle: .module).tag(BibleTranslation?.none)
                 ForEach(BibleTranslation.allCases, id: \.self) { Text($0.displayName).tag(BibleTranslation?.some($0)) }
-            } label: { Text("Bible translation", bundle: .module) }
+            } label: { Text("Bible translation (optional)", bundle: .module) }
         }
         if model.translationNote != nil {
             TranslationNote()
@@ -330,7 +330,7 @@ struct DurationStep: View {
     @Bindable var model: OnboardingModel
 
     var body: some View {
-        StepHeader(title: Text("How long an unlock lasts", bundle: .module),
+        StepHeader(title: Text("Unlock duration", bundle: .module),
                    message: Text("After a prayer, your apps open for this long, then shield again by themselves. A challenge always opens them for 5 minutes.", bundle: .module),
                    systemImage: "timer")
         Picker(selection: $model.unlockMinutes) {

@@ -46,10 +46,10 @@ public struct SettingsView: View {
             Picker(selection: $model.preferences.vibe) {
                 ForEach(Vibe.allCases, id: \.self) { vibe in Text(verbatim: vibe.displayName).tag(vibe) }
             } label: {
-                Text("Style of prayer", bundle: .module)
+                Text("Vibe", bundle: .module)
             }
             Picker(selection: $model.preferences.translation) {
-                Text("The tradition's usual", bundle: .module).tag(BibleTranslation?.none)
+                Text("No preference", bundle: .module).tag(BibleTranslation?.none)
                 ForEach(BibleTranslation.allCases, id: \.self) { translation in
                     Text(verbatim: translation.displayName).tag(Optional(translation))
                 }

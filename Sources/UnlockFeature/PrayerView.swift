@@ -34,7 +34,7 @@ public struct PrayerView: View {
         case .nothingToUnlock:
             Text("Nothing Selah holds is shielded now.", bundle: .module)
         case .mood:
-            Text("How are you coming?", bundle: .module).font(.title2.weight(.semibold))
+            Text("How are you right now?", bundle: .module).font(.title2.weight(.semibold))
             LazyVGrid(columns: [GridItem(.adaptive(minimum: 140))], spacing: 12) {
                 ForEach(Mood.allCases, id: \.self) { mood in
                     Button { model.choose(mood) } label: { Text.mood(mood).frame(maxWidth: .infinity) }
