@@ -1,0 +1,40 @@
+import EntryPoints
+import FeatureModels
+import Foundation
+import StoreClient
+import Testing
+import TestSupport
+import ThresholdCore
+
+/// Selah's screens as a person meets them: the verse's translation, the prayer history, the
+/// streak and its widget.
+@MainActor
+@Suite struct SelahScreensTests {
+    // MARK: History
+
+    @Test func theHistory_listsEachPrayersFirstLine_onTheDayAndInTheZoneItWasSaid() throws {
+        let device = try Device(.make(gates: [selahGate]))
+        let prayer = PrayerModel(client: device.client.rituals)
+        prayer.open()
+        prayer.choose(.tired)
+        guard case .reading(let template) = prayer.phase else {
+            Issue.record("after the mood comes the prayer, got \(prayer.phase)")
+            return
+        }
+        prayer.amen()
+        // Monday 10:00 in New York is already Tuesday in Tokyo.
+        device.phone.setTimeZone(TimeZone(identifier: "Asia/Tokyo")!)
+
+        let insights = InsightsModel(client: device.client)
+        insights.load()
+        let day = try #require(insights.prayers.days.first)
+        #expect(day.day == TestSupport.day("2026-03-02"))
+        let said = try #require(day.prayers.first)
+        #expect(said.title == template.firstLine)
+        #expect(said.timeZoneIdentifier == "America/New_York")
+
+        let settings = SettingsModel(client: device.client)
+        settings.load()
+        #expect(settings.prayers == insights.prayers)
+    }
+}
