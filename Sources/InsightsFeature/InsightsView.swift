@@ -146,10 +146,12 @@ struct SessionHistoryList: View {
     }
 }
 
-/// Selah's prayers by day: the mood, the prayer's title and its verse.
+/// Selah's prayers by day: the time, the mood, the prayer's title and its verse. Each prayer's day
+/// and time are read in the zone it was said in, named when it is not the device's now.
 @MainActor
 public struct PrayerHistoryList: View {
     let history: PrayerHistory
+    @Environment(\.timeZone) private var deviceZone
 
     public init(history: PrayerHistory) { self.history = history }
 
@@ -159,7 +161,8 @@ public struct PrayerHistoryList: View {
                 Section {
                     ForEach(day.prayers, id: \.self) { prayer in
                         VStack(alignment: .leading, spacing: 2) {
-                            Text(prayer.at, style: .time).font(.footnote).foregroundStyle(.secondary)
+                            Text(prayer.at, format: Self.timeOfDay(in: prayer.timeZone, naming: prayer.timeZone != deviceZone))
+                                .font(.footnote).foregroundStyle(.secondary)
                             if let mood = prayer.mood { Text.mood(mood) }
                             if let title = prayer.title { Text(verbatim: title).font(.body.weight(.medium)) }
                             if let verse = prayer.verse { Text(verbatim: verse).font(.footnote).foregroundStyle(Palette.prayer) }
@@ -178,5 +181,11 @@ public struct PrayerHistoryList: View {
             }
         }
         .navigationTitle(Text("Prayer history", bundle: .module))
+    }
+
+    /// The time of day in `zone` ("8:00 AM"), with the zone's name ("8:00 AM EST") when `naming`.
+    static func timeOfDay(in zone: TimeZone, naming: Bool) -> Date.FormatStyle {
+        let time = Date.FormatStyle(timeZone: zone).hour().minute()
+        return naming ? time.timeZone(.specificName(.short)) : time
     }
 }

@@ -23,7 +23,7 @@ public struct PrayerCompletion: Hashable, Codable, Sendable {
     public let mood: Mood?
     /// The prayer's title, as the history lists it.
     public let title: String?
-    /// The verse shown with it ("Philippians 4:6").
+    /// The verse shown with it and its translation ("Philippians 4:6 (KJV)").
     public let verse: String?
 
     public init(at: Date, timeZoneIdentifier: String, mood: Mood? = nil, title: String? = nil, verse: String? = nil) {
@@ -34,10 +34,12 @@ public struct PrayerCompletion: Hashable, Codable, Sendable {
         self.verse = verse
     }
 
+    /// The time zone the prayer was said in (GMT for an identifier this device does not know):
+    /// the history shows the prayer's time of day in it.
+    public var timeZone: TimeZone { TimeZone(identifier: timeZoneIdentifier) ?? TimeZone(identifier: "GMT")! }
+
     /// The local day the prayer was said on, on the device's clock at the time.
-    public var day: LocalDate {
-        Clockwork(timeZone: TimeZone(identifier: timeZoneIdentifier) ?? TimeZone(identifier: "GMT")!).localDate(of: at)
-    }
+    public var day: LocalDate { Clockwork(timeZone: timeZone).localDate(of: at) }
 }
 
 /// Selah's day streak (seed 000): days in a row with at least one prayer.

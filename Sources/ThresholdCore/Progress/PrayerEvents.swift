@@ -10,12 +10,13 @@ extension PrayerCompletion {
     ///
     /// - Parameters:
     ///   - deviceZone: the zone for a record written before rituals kept theirs.
-    ///   - library: when given, the prayer's first line (its title) and verse reference.
+    ///   - library: when given, the prayer's first line (its title) and its verse's reference, with
+    ///     the translation it was shown in ("Psalms 46:10 (KJV)").
     public init?(_ logged: LoggedEvent, deviceZone: TimeZone, library: PrayerLibrary? = nil) {
         guard case .ritualCompleted(let record) = logged.event, case .prayer(let prayed) = record.detail else { return nil }
         let template = library?.template(prayed.templateID)
         self.init(at: logged.at, timeZoneIdentifier: record.timeZoneIdentifier ?? deviceZone.identifier, mood: prayed.mood,
-                  title: template?.firstLine, verse: template.map { "\($0.verse.reference)" })
+                  title: template?.firstLine, verse: template.map { "\($0.verse.reference) (\(prayed.shownTranslation.abbreviation))" })
     }
 
     /// Every prayer among `events`, in log order.

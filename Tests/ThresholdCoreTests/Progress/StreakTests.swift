@@ -245,6 +245,6 @@ import TestSupport
         let library = try PrayerLibrary(templates: [template])
         let prayer = PrayerCompletion(.prayer("2026-11-23 08:00", template: "t-1"), deviceZone: ny.timeZone, library: library)
         #expect(prayer?.title == "Lord, St. Joseph kept watch.")
-        #expect(prayer?.verse == "Philippians 4:6")
+        #expect(prayer?.verse == "Philippians 4:6 (KJV)")
     }
 }
