@@ -43,6 +43,16 @@ import ThresholdCore
         #expect(WidgetSnapshot.make(state: .initial, events: events, now: at("2026-03-02 12:00", in: "Europe/London"), calendar: london).streakDays == 2)
     }
 
+    @Test func streak_countsNothingUpToAReset() {
+        let events = [prayer("a", on: "2026-02-28 08:00"), prayer("b", on: "2026-03-01 21:00"), prayer("c", on: "2026-03-02 07:00")]
+        var state = StoredState.initial
+        state.settings.streakResetAt = at("2026-03-02 07:30")
+        #expect(WidgetSnapshot.make(state: state, events: events, now: monday, calendar: calendar).streakDays == 0)
+        state.settings.streakResetAt = at("2026-03-01 12:00")
+        #expect(WidgetSnapshot.make(state: state, events: events, now: monday, calendar: calendar).streakDays == 2,
+                "the prayers after the reset still count")
+    }
+
     @Test func streak_readsPrayersThroughTheStore() throws {
         let phone = try phone(.make(gates: [selah]))
         try phone.store.write { tx in

@@ -37,4 +37,27 @@ import ThresholdCore
         settings.load()
         #expect(settings.prayers == insights.prayers)
     }
+
+    // MARK: Streak
+
+    @Test func resettingTheStreak_reloadsTheWidgets_andTheStreakWidgetShowsItReset() throws {
+        let device = try Device(.make(gates: [selahGate]))
+        let prayer = PrayerModel(client: device.client.rituals)
+        prayer.open()
+        prayer.choose(.grateful)
+        prayer.amen()
+        #expect(WidgetSnapshot.read(from: device.store, now: device.client.now, calendar: device.client.calendar).streakDays == 1)
+
+        device.advance(minutes: 30)
+        let settings = SettingsModel(client: device.client)
+        settings.load()
+        #expect(settings.prayerStreak == 1)
+        let reloads = device.phone.widgetReloads
+        settings.revealReset()
+        settings.resetStreak()
+        #expect(settings.problem == nil)
+        #expect(settings.prayerStreak == 0)
+        #expect(device.phone.widgetReloads > reloads, "the widgets are told to read again")
+        #expect(WidgetSnapshot.read(from: device.store, now: device.client.now, calendar: device.client.calendar).streakDays == 0)
+    }
 }
