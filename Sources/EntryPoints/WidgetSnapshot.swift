@@ -8,7 +8,8 @@ public struct WidgetSnapshot: Hashable, Codable, Sendable {
     /// The running session, as the Live Activity shows it.
     public let session: LiveActivityContent?
     /// The streak the home-screen widget shows: the daily screen-time goal's (seed 001 §7) when
-    /// one is set, otherwise days in a row with a prayer or a completed session.
+    /// one is set, otherwise days in a row with a prayer or a completed session since the streak
+    /// was last reset (Settings).
     public let streakDays: Int
     /// Focus Bank credits.
     public let credits: Int
@@ -36,7 +37,8 @@ public struct WidgetSnapshot: Hashable, Codable, Sendable {
     public static func make(state: StoredState, events: [LoggedEvent], now: Date, calendar: Calendar) -> WidgetSnapshot {
         let clock = Clockwork(calendar: calendar)
         var activeDays = Set<LocalDate>()
-        for logged in events {
+        // As in `SelahStreak`: nothing up to a reset counts.
+        for logged in events where state.settings.streakResetAt.map({ logged.at > $0 }) ?? true {
             // A prayer counts for the day it was said on, in the zone the device was in then
             // (as in `SelahStreak`); a completed session for its day on the device's clock now.
             if let prayer = PrayerCompletion(logged, deviceZone: calendar.timeZone), prayer.at <= now {

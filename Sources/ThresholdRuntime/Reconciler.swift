@@ -82,6 +82,7 @@ public struct Reconciler: Sendable {
             return outcome
         }
         settle(&transaction, context: context, outcome: &outcome)
+        let settingsBefore = transaction.state.settings
         if let change {
             let before = transaction
             do {
@@ -115,7 +116,9 @@ public struct Reconciler: Sendable {
         let liveChanged = updateLiveActivity(state.engine, enforcement, calendar: calendar, time: time,
                                              applied: &state.applied, repairs: &repairs)
         if let permission = screenTime.notificationPermission() { state.applied.notificationPermission = permission }
-        if state.applied.stores != storesBefore || liveChanged || state.applied.session != sessionBefore || !outcome.events.isEmpty || !outcome.settled.isEmpty {
+        // Settings hold what widgets read beside the events (a streak reset, the screen-time goal).
+        if state.applied.stores != storesBefore || liveChanged || state.applied.session != sessionBefore || !outcome.events.isEmpty
+            || !outcome.settled.isEmpty || state.settings != settingsBefore {
             screenTime.reloadWidgets()
             outcome.reloadedWidgets = true
         }
