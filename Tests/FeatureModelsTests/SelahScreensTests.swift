@@ -10,6 +10,35 @@ import ThresholdCore
 /// streak and its widget.
 @MainActor
 @Suite struct SelahScreensTests {
+    // MARK: Translation
+
+    /// The translation a person chose, and the bundled one the verse is then shown in.
+    nonisolated static let shownFor: [(chosen: BibleTranslation, shown: BibleTranslation)] = [(.kjv, .kjv), (.web, .web), (.nkjv, .kjv), (.esv, .web)]
+
+    @Test(arguments: shownFor.indices)
+    func everyPrayersVerse_isShownInTheChosenTranslation(_ index: Int) throws {
+        let (chosen, shown) = Self.shownFor[index]
+        var wrong: [String] = []
+        for cell in PrayerCell.all {
+            var stored = StoredState.make(engine: .make(gates: [selahGate]))
+            stored.settings.selah = SelahPreferences(tradition: cell.tradition, vibe: cell.vibe, translation: chosen)
+            let h = Harness(stored)
+            let prayer = PrayerModel(client: h.client)
+            prayer.open()
+            prayer.choose(cell.mood)
+            prayer.amen()
+            let record = try #require(try h.store.events(EventQuery(kinds: ["ritualCompleted"])).first)
+            guard case .ritualCompleted(let completed) = record.event, case .prayer(let prayed) = completed.detail else {
+                Issue.record("\(cell): the prayer is in the history")
+                continue
+            }
+            if prayed.shownTranslation != shown { wrong.append("\(cell) \(prayed.templateID): \(prayed.shownTranslation.abbreviation)") }
+            if chosen == shown, let note = prayer.translationNote { wrong.append("\(cell): says “\(note)”") }
+        }
+        let notShownSo = wrong.count
+        #expect(notShownSo == 0, "\(chosen.abbreviation) chosen, verses not in \(shown.abbreviation): \(wrong.prefix(5))")
+    }
+
     // MARK: History
 
     @Test func theHistory_listsEachPrayersFirstLine_onTheDayAndInTheZoneItWasSaid() throws {
