@@ -96,9 +96,13 @@ public final class PrayerModel: SubmitsCompletion {
         save()
     }
 
+    /// The verse shown with the prayer, in the person's translation when the prayer carries it;
+    /// ``VerseLine/citation`` names the translation beside it ("Psalms 46:10 (KJV)").
+    public var verse: VerseLine? { ritual?.verse }
+
     /// A line for a verse shown in another translation than the one the person chose.
     public var translationNote: String? {
-        guard let preferred = ritual?.preferences.translation, let shown = ritual?.template?.translation, preferred != shown else { return nil }
+        guard let preferred = ritual?.preferences.translation, let shown = verse?.translation, preferred != shown else { return nil }
         return "Shown in the \(shown.displayName) (\(shown.abbreviation)); Threshold bundles only public-domain translations."
     }
 

@@ -43,12 +43,14 @@ public struct PrayerView: View {
             }
         case .reading(let template):
             Text(verbatim: template.prayer).font(.title3)
-            VStack(alignment: .leading, spacing: 6) {
-                Text(verbatim: template.verse.text).font(.body.italic())
-                Text(verbatim: String(describing: template.verse.reference)).font(.footnote).foregroundStyle(.secondary)
-                if let note = model.translationNote { Text(verbatim: note).font(.caption).foregroundStyle(.secondary) }
+            if let verse = model.verse {
+                VStack(alignment: .leading, spacing: 6) {
+                    Text(verbatim: verse.text).font(.body.italic())
+                    Text(verbatim: verse.citation).font(.footnote).foregroundStyle(.secondary)
+                    if let note = model.translationNote { Text(verbatim: note).font(.caption).foregroundStyle(.secondary) }
+                }
+                .foregroundStyle(Palette.prayer)
             }
-            .foregroundStyle(Palette.prayer)
             Button { model.amen() } label: { Text("Amen", bundle: .module) }.buttonStyle(.primary)
             Button { model.changeMood() } label: { Text("A different mood", bundle: .module) }
         case .finished:

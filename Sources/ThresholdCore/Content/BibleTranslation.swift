@@ -18,6 +18,18 @@ public enum BibleTranslation: String, Codable, Sendable, CaseIterable, Comparabl
     /// Whether verses in this translation ship with the app.
     public var isBundled: Bool { Self.bundled.contains(self) }
 
+    /// The bundled translation verses are shown in for a person who chose this one: itself when
+    /// bundled, the KJV for the NKJV (its revision). `nil` for the ESV, NIV, NLT and NASB: their
+    /// verses are shown as each prayer quotes them, since the WEB, the modern one bundled, says
+    /// "Yahweh" where they say "the LORD", which prayers for some traditions avoid.
+    public var shownAs: BibleTranslation? {
+        switch self {
+        case .kjv, .nkjv: .kjv
+        case .web: .web
+        case .esv, .niv, .nlt, .nasb: nil
+        }
+    }
+
     /// The abbreviation shown after a reference: "KJV", "WEB", …
     public var abbreviation: String { rawValue }
 

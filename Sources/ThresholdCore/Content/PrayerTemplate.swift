@@ -31,6 +31,9 @@ public struct PrayerTemplate: Hashable, Codable, Sendable, Identifiable {
     public let verse: Verse
     /// The translation the verse is quoted from: KJV or WEB, the bundled ones.
     public let translation: BibleTranslation
+    /// The same verse in the other bundled translation, word for word as it has it (the whole
+    /// verse, or the clauses answering to a partial quote); shown to a person who chose it.
+    public let alsoIn: [BibleTranslation: String]
     /// Whether this is a fallback for cells that have no template of their own.
     public let isUniversal: Bool
 
@@ -45,6 +48,7 @@ public struct PrayerTemplate: Hashable, Codable, Sendable, Identifiable {
         prayer: String,
         verse: Verse,
         translation: BibleTranslation,
+        alsoIn: [BibleTranslation: String] = [:],
         isUniversal: Bool = false
     ) throws {
         let label = "prayer template “\(id)”"
@@ -84,6 +88,17 @@ public struct PrayerTemplate: Hashable, Codable, Sendable, Identifiable {
         guard translation.isBundled else {
             throw ValidationError(label, "Quote the verse from a bundled translation (KJV or WEB), not \(translation.abbreviation).")
         }
+        var others: [BibleTranslation: String] = [:]
+        for (other, text) in alsoIn {
+            guard other.isBundled, other != translation else {
+                throw ValidationError(label, "“alsoIn” gives the verse in the other bundled translation (KJV or WEB), not \(other.abbreviation).")
+            }
+            let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !text.isEmpty else {
+                throw ValidationError(label, "Quote the text of \(verse.reference) in the \(other.abbreviation), or leave it out.")
+            }
+            others[other] = text
+        }
         self.id = id
         self.traditions = traditions
         self.vibes = vibes
@@ -91,7 +106,17 @@ public struct PrayerTemplate: Hashable, Codable, Sendable, Identifiable {
         self.prayer = prayer
         self.verse = Verse(reference: verse.reference, text: quoted)
         self.translation = translation
+        self.alsoIn = others
         self.isUniversal = isUniversal
+    }
+
+    /// The verse as a person who chose `preferred` reads it: in the bundled translation shown for
+    /// that choice (``BibleTranslation/shownAs``) when the template has it, otherwise as written.
+    public func verseLine(in preferred: BibleTranslation?) -> VerseLine {
+        if let wanted = preferred?.shownAs, let text = alsoIn[wanted] {
+            return VerseLine(text: text, reference: verse.reference, translation: wanted)
+        }
+        return VerseLine(text: verse.text, reference: verse.reference, translation: translation)
     }
 
     /// Whether the template was written for this tradition, vibe and mood (universal ones never are).
@@ -155,7 +180,7 @@ public struct PrayerTemplate: Hashable, Codable, Sendable, Identifiable {
     // MARK: Coding
 
     private enum CodingKeys: String, CodingKey {
-        case id, traditions, vibes, moods, prayer, verse, translation
+        case id, traditions, vibes, moods, prayer, verse, translation, alsoIn
         case isUniversal = "universal"
     }
 
@@ -168,10 +193,11 @@ public struct PrayerTemplate: Hashable, Codable, Sendable, Identifiable {
         let prayer = try c.decode(String.self, forKey: .prayer)
         let verse = try c.decode(Verse.self, forKey: .verse)
         let translation = try c.decode(BibleTranslation.self, forKey: .translation)
+        let alsoIn = try c.decodeIfPresent(AlsoIn.self, forKey: .alsoIn)?.texts ?? [:]
         let isUniversal = try c.decodeIfPresent(Bool.self, forKey: .isUniversal) ?? false
         self = try validatingDecode(decoder) {
             try PrayerTemplate(id: id, traditions: traditions, vibes: vibes, moods: moods, prayer: prayer,
-                               verse: verse, translation: translation, isUniversal: isUniversal)
+                               verse: verse, translation: translation, alsoIn: alsoIn, isUniversal: isUniversal)
         }
     }
 
@@ -184,6 +210,32 @@ public struct PrayerTemplate: Hashable, Codable, Sendable, Identifiable {
         try c.encode(prayer, forKey: .prayer)
         try c.encode(verse, forKey: .verse)
         try c.encode(translation, forKey: .translation)
+        if !alsoIn.isEmpty { try c.encode(AlsoIn(texts: alsoIn), forKey: .alsoIn) }
         if isUniversal { try c.encode(true, forKey: .isUniversal) }
+    }
+
+    /// `alsoIn` as the files write it: an object keyed by abbreviation, `{"WEB": "…"}`.
+    private struct AlsoIn: Codable {
+        let texts: [BibleTranslation: String]
+
+        init(texts: [BibleTranslation: String]) { self.texts = texts }
+
+        init(from decoder: any Decoder) throws {
+            let byName = try [String: String](from: decoder)
+            var texts: [BibleTranslation: String] = [:]
+            for (name, text) in byName {
+                guard let translation = BibleTranslation(rawValue: name) else {
+                    let known = BibleTranslation.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
+                                                            debugDescription: "“\(name)” is not a Bible translation (\(known))."))
+                }
+                texts[translation] = text
+            }
+            self.texts = texts
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            try Dictionary(uniqueKeysWithValues: texts.map { ($0.key.rawValue, $0.value) }).encode(to: encoder)
+        }
     }
 }

@@ -4,8 +4,10 @@ import Foundation
 public struct SelahPreferences: Hashable, Codable, Sendable {
     public var tradition: Tradition
     public var vibe: Vibe
-    /// The translation they chose, if any. ESV, NIV, NKJV, NLT and NASB are stored but not
-    /// shown: verses appear in the bundled public-domain text (KJV or WEB), labelled as such.
+    /// The translation they chose, if any: verses are shown in it when it is bundled (KJV, WEB).
+    /// ESV, NIV, NKJV, NLT and NASB are stored but not shown: verses appear in the bundled
+    /// public-domain text (the KJV for the NKJV, otherwise as the prayer quotes them; see
+    /// ``BibleTranslation/shownAs``), labelled as such.
     public var translation: BibleTranslation?
 
     public init(tradition: Tradition = .nonDenominational, vibe: Vibe = .pastoral, translation: BibleTranslation? = nil) {
@@ -79,6 +81,8 @@ public struct PrayerRitual: Hashable, Sendable {
     public private(set) var progress: PrayerProgress
     /// The prayer being read; kept after "Amen" for the confirmation.
     public private(set) var template: PrayerTemplate?
+    /// Its verse as this person reads it: in their translation when the template carries it.
+    public var verse: VerseLine? { template?.verseLine(in: preferences.translation) }
     public private(set) var completedAt: Date?
 
     /// How many recent prayers the selector avoids repeating.
@@ -135,7 +139,7 @@ public struct PrayerRitual: Hashable, Sendable {
     /// The grant request and record, once "Amen" was said over a prayer.
     public var completion: RitualCompletion? {
         guard step == .completed, let completedAt, let mood = progress.mood, let id = progress.templateID,
-              let shown = template?.translation else { return nil }
+              let shown = verse?.translation else { return nil }
         let record = PrayerRecord(mood: mood, templateID: id, tradition: preferences.tradition, vibe: preferences.vibe,
                                   preferredTranslation: preferences.translation, shownTranslation: shown)
         return RitualCompletion(request: terms.request(.ritual(.prayer), at: completedAt), detail: .prayer(record))

@@ -64,6 +64,35 @@ import Testing
         }
     }
 
+    @Test func theVerseIsShownInTheChosenBundledTranslation_whenTheTemplateCarriesIt() throws {
+        let web = "Be still, and know that I am God."
+        let template = try PrayerTemplate(id: "t", traditions: [.catholic], vibes: [.liturgical], moods: [.anxious],
+                                          prayer: PrayerFixtures.prayer, verse: PrayerFixtures.verse, translation: .kjv,
+                                          alsoIn: [.web: " \(web) "])
+        #expect(template.verseLine(in: .web) == VerseLine(text: web, reference: PrayerFixtures.verse.reference, translation: .web))
+        #expect(template.verseLine(in: .esv).citation == "Psalms 46:10 (KJV)", "as written: the WEB would say Yahweh for the LORD")
+        #expect(template.verseLine(in: .kjv).citation == "Psalms 46:10 (KJV)")
+        #expect(template.verseLine(in: .nkjv).translation == .kjv)
+        #expect(template.verseLine(in: nil) == VerseLine(text: PrayerFixtures.verse.text, reference: PrayerFixtures.verse.reference, translation: .kjv))
+        // Without the other text, the verse is shown as written, and says so.
+        #expect(try PrayerFixtures.template("k").verseLine(in: .web).translation == .kjv)
+    }
+
+    @Test func alsoIn_givesOnlyTheOtherBundledTranslation() throws {
+        #expect(throws: ValidationError("prayer template “a”", "“alsoIn” gives the verse in the other bundled translation (KJV or WEB), not KJV.")) {
+            try PrayerTemplate(id: "a", traditions: [.catholic], vibes: [.liturgical], moods: [.anxious], prayer: PrayerFixtures.prayer,
+                               verse: PrayerFixtures.verse, translation: .kjv, alsoIn: [.kjv: "Be still"])
+        }
+        #expect(throws: ValidationError("prayer template “a”", "“alsoIn” gives the verse in the other bundled translation (KJV or WEB), not ESV.")) {
+            try PrayerTemplate(id: "a", traditions: [.catholic], vibes: [.liturgical], moods: [.anxious], prayer: PrayerFixtures.prayer,
+                               verse: PrayerFixtures.verse, translation: .kjv, alsoIn: [.esv: "Be still"])
+        }
+        #expect(throws: ValidationError("prayer template “a”", "Quote the text of Psalms 46:10 in the WEB, or leave it out.")) {
+            try PrayerTemplate(id: "a", traditions: [.catholic], vibes: [.liturgical], moods: [.anxious], prayer: PrayerFixtures.prayer,
+                               verse: PrayerFixtures.verse, translation: .kjv, alsoIn: [.web: "  "])
+        }
+    }
+
     @Test func anIdIsLettersDigitsAndSingleHyphens() throws {
         for bad in ["has space", "-leading", "trailing-", "double--hyphen", "ünïcode"] {
             #expect(throws: ValidationError.self) { try PrayerFixtures.template(bad) }
@@ -91,7 +120,24 @@ import Testing
         let plain = try JSONEncoder().encode(try PrayerFixtures.template("catholic-liturgical-anxious-01"))
         let plainObject = try #require(try JSONSerialization.jsonObject(with: plain) as? [String: Any])
         #expect(plainObject["universal"] == nil)
+        #expect(plainObject["alsoIn"] == nil)
         #expect((plainObject["verse"] as? [String: String])?["reference"] == "Psalms 46:10")
+
+        let both = try PrayerTemplate(id: "b", traditions: [.catholic], vibes: [.liturgical], moods: [.anxious], prayer: PrayerFixtures.prayer,
+                                      verse: PrayerFixtures.verse, translation: .kjv, alsoIn: [.web: "Be still, and know that I am God."])
+        let bothData = try JSONEncoder().encode(both)
+        let bothObject = try #require(try JSONSerialization.jsonObject(with: bothData) as? [String: Any])
+        #expect(bothObject["alsoIn"] as? [String: String] == ["WEB": "Be still, and know that I am God."])
+        #expect(try JSONDecoder().decode(PrayerTemplate.self, from: bothData) == both)
+    }
+
+    @Test func anUnknownTranslationInAlsoIn_isRefusedNamingTheOnesThatWould() throws {
+        let json = #"[{"id": "x", "traditions": ["catholic"], "vibes": ["liturgical"], "moods": ["anxious"], "prayer": "Lord, hear me. Amen.", "verse": {"reference": "Psalm 46:10", "text": "Be still"}, "translation": "KJV", "alsoIn": {"RSV": "Be still"}}]"#
+        #expect {
+            try PrayerLibrary(data: Data(json.utf8), file: "x.json")
+        } throws: { error in
+            String(describing: error).contains("“RSV” is not a Bible translation")
+        }
     }
 }
 
