@@ -21,4 +21,11 @@ import ThresholdCore
         #expect(lacking == 0, "templates lack a translation: \(missing.prefix(5))")
     }
 
+    @Test func theShieldsFallbackVerse_isQuotedFromTheBundledKJV_andNamesIt() throws {
+        let line = ShieldContent.defaultVerse
+        #expect(line.hasSuffix("(KJV)"), "“\(line)” does not name its translation")
+        let library = try PrayerContent.bundledLibrary()
+        let quoted = library.templates.filter { $0.translation == .kjv && "\($0.verse.reference)" == "Psalms 46:10" }.map(\.verse.text)
+        #expect(quoted.contains { line.contains("“\($0)”") }, "“\(line)” is not a bundled KJV quotation of Psalm 46:10")
+    }
 }
