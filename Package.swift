@@ -223,7 +223,7 @@ if applePlatformBuild {
         .target(name: "MonitorExtension", dependencies: ["EntryPoints", "ScreenTimeLive"], swiftSettings: swift6),
         .target(
             name: "ShieldConfigurationExtension",
-            dependencies: ["EntryPoints", "ScreenTimeLive", "DesignSystem"],
+            dependencies: ["EntryPoints", "ScreenTimeLive", "DesignSystem", "PrayerContent"],
             resources: [.process("Resources")],
             swiftSettings: swift6
         ),

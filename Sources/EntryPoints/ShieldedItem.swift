@@ -89,4 +89,15 @@ extension ShieldContent {
                              streak: stored.progress.shownStreak(for: reason))
             .withNotifications(stored.applied.notificationPermission)
     }
+
+    /// The same, with Selah's verse for the day: the one `verses` gives the item's app on the
+    /// local day of `now` in `deviceZone`, in the person's translation, written with its citation
+    /// (``defaultVerse`` when `verses` is `nil`, as when the bundled prayers could not be read).
+    public static func shown(for item: ShieldedItem, reason: Reason?, in state: Result<StoredState, any Error>,
+                             verses: ShieldVerses?, at now: Date, deviceZone: TimeZone) -> ShieldContent {
+        guard case .success(let stored) = state else { return shown(for: item, reason: reason, in: state) }
+        let day = Clockwork(timeZone: deviceZone).localDate(of: now)
+        let verse = verses?.line(for: stored.settings.selah, app: item.appToken, on: day)
+        return shown(for: item, reason: reason, in: state, verse: verse?.description)
+    }
 }

@@ -2,6 +2,7 @@ import EntryPoints
 import Foundation
 import ManagedSettings
 import ManagedSettingsUI
+import PrayerContent
 import ScreenTimeLive
 import StoreClient
 import ThresholdCore
@@ -15,10 +16,14 @@ import UIKit
 /// found, it still shows a shield (``ShieldContent/unknownReason``) that points to the app.
 /// The principal class (App/ThresholdShieldConfiguration) subclasses this and overrides
 /// ``openStore()``; the store is opened on the first shield and kept while iOS keeps the process.
+///
+/// Selah's shield shows the day's verse for the app (``ShieldVerses``): the bundled prayers are
+/// read once, on the first shield, and only the verses short enough for a shield are kept.
 open class ShieldConfigurationProvider: ShieldConfigurationDataSource {
     // NB: an NSLock, not `Mutex` (not in the iOS 17 SDK): iOS may ask for shields concurrently.
     private let lock = NSLock()
     private var opened: (any StoreClient)?
+    private var loadedVerses: ShieldVerses??
 
     /// What iOS calls: it creates the principal class with `[[Class alloc] init]`.
     // NB: see ActivityMonitorForwarder.init(): subclasses declare no initializer and inherit this.
@@ -60,11 +65,29 @@ open class ShieldConfigurationProvider: ShieldConfigurationDataSource {
                                       name: webDomain.domain))
     }
 
+    /// The verses for Selah's shield, read from the bundle on first use and kept; `nil` (the
+    /// shield then shows ``ShieldContent/defaultVerse``) when the bundled prayers cannot be read,
+    /// which is not tried again: the bundle does not change while the process lives.
+    private func verses() -> ShieldVerses? {
+        lock.withLock {
+            if let loadedVerses { return loadedVerses }
+            let verses: ShieldVerses?
+            do { verses = ShieldVerses(library: try PrayerContent.bundledLibrary()) } catch { verses = nil }
+            loadedVerses = .some(verses)
+            return verses
+        }
+    }
+
     /// The shield for an item: its content and the look of its reason.
     public func configuration(for item: ShieldedItem) -> ShieldConfiguration {
         let state = Result { try store().read() }
-        let reason = item.lastReason(in: state, deviceZone: .current)
-        return ShieldAppearance.configuration(ShieldContent.shown(for: item, reason: reason, in: state), look: ShieldLook(reason))
+        let zone = TimeZone.current
+        let reason = item.lastReason(in: state, deviceZone: zone)
+        // Only Selah's shield shows a verse: no other shield reads the bundled prayers.
+        var verses: ShieldVerses?
+        if case .gated(let label)? = reason, label.path == .selah { verses = self.verses() }
+        let content = ShieldContent.shown(for: item, reason: reason, in: state, verses: verses, at: Date(), deviceZone: zone)
+        return ShieldAppearance.configuration(content, look: ShieldLook(reason))
     }
 
     // A token iOS hands over that cannot be re-encoded is treated as unknown: the item then

@@ -25,7 +25,11 @@ import ThresholdCore
         let line = ShieldContent.defaultVerse
         #expect(line.hasSuffix("(KJV)"), "“\(line)” does not name its translation")
         let library = try PrayerContent.bundledLibrary()
-        let quoted = library.templates.filter { $0.translation == .kjv && "\($0.verse.reference)" == "Psalms 46:10" }.map(\.verse.text)
+        // The bundled files write the book "Psalm" or "Psalms".
+        let quoted = library.templates.filter { template in
+            let reference = template.verse.reference
+            return template.translation == .kjv && reference.book.hasPrefix("Psalm") && reference.chapter == 46 && reference.verses == 10...10
+        }.map(\.verse.text)
         #expect(quoted.contains { line.contains("“\($0)”") }, "“\(line)” is not a bundled KJV quotation of Psalm 46:10")
     }
 }

@@ -32,22 +32,36 @@ public struct PrayerSelector: Sendable {
         return pool[generator.index(below: pool.count)]
     }
 
-    /// A verse short enough for the shield, from the prayers of this tradition and the universal
-    /// ones (any prayer's verse if none of those is short enough), avoiding recent references
-    /// (most recent first) as far as possible; `nil` only when no verse is short enough.
-    public func verseLine(tradition: Tradition?, seed: UInt64, recent: [VerseReference] = [], maximumLength: Int = shieldVerseLength) -> VerseLine? {
-        let short = library.templates.filter { $0.verse.text.count <= maximumLength }
-        let preferred = short.filter { template in
-            template.isUniversal || tradition.map { template.traditions.contains($0) } ?? true
-        }
-        var seen = Set<VerseLine>()
-        let lines = (preferred.isEmpty ? short : preferred)
-            .map { VerseLine(text: $0.verse.text, reference: $0.verse.reference, translation: $0.translation) }
-            .filter { seen.insert($0).inserted }
+    /// A verse short enough for the shield, from ``verseLines(tradition:translation:maximumLength:)``,
+    /// avoiding recent references (most recent first) as far as possible; `nil` only when no verse
+    /// is short enough.
+    public func verseLine(tradition: Tradition?, translation: BibleTranslation? = nil, seed: UInt64, recent: [VerseReference] = [],
+                          maximumLength: Int = shieldVerseLength) -> VerseLine? {
+        let lines = verseLines(tradition: tradition, translation: translation, maximumLength: maximumLength)
         let pool = PrayerSelector.avoidingRecent(lines, recent: recent, key: \.reference)
         guard !pool.isEmpty else { return nil }
         var generator = SplitMix64(seed: seed)
         return pool[generator.index(below: pool.count)]
+    }
+
+    /// The verses short enough for the shield, each once, in library order, as a person who chose
+    /// `translation` reads them (``PrayerTemplate/verseLine(in:)``): those of this tradition's
+    /// prayers and the universal ones, or any prayer's if none of those is short enough.
+    public func verseLines(tradition: Tradition?, translation: BibleTranslation? = nil, maximumLength: Int = shieldVerseLength) -> [VerseLine] {
+        PrayerSelector.verseLines(from: library.templates, tradition: tradition, translation: translation, maximumLength: maximumLength)
+    }
+
+    /// ``verseLines(tradition:translation:maximumLength:)`` from these templates.
+    static func verseLines(from templates: [PrayerTemplate], tradition: Tradition?, translation: BibleTranslation?,
+                           maximumLength: Int) -> [VerseLine] {
+        let short = templates
+            .map { (template: $0, line: $0.verseLine(in: translation)) }
+            .filter { $0.line.text.count <= maximumLength }
+        let preferred = short.filter { candidate in
+            candidate.template.isUniversal || tradition.map { candidate.template.traditions.contains($0) } ?? true
+        }
+        var seen = Set<VerseLine>()
+        return (preferred.isEmpty ? short : preferred).map(\.line).filter { seen.insert($0).inserted }
     }
 
     /// The candidates left after avoiding the longest run of `recent` (most recent first) that

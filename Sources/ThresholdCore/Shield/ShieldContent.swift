@@ -60,8 +60,9 @@ public enum ShieldButtonAction: Hashable, Codable, Sendable, CustomStringConvert
 }
 
 extension ShieldContent {
-    /// Selah's verse when the caller has none to pass (KJV, Psalm 46:10).
-    public static let defaultVerse = "Be still, and know that I am God. — Psalm 46:10"
+    /// Selah's verse when the caller has none to pass: Psalm 46:10 as the KJV has it (up to its
+    /// colon), written as a ``VerseLine`` is.
+    public static let defaultVerse = "“Be still, and know that I am God” — Psalm 46:10 (KJV)"
 
     /// The shield for a reason.
     /// - Parameters:
