@@ -2,8 +2,9 @@ import Foundation
 import Observation
 import ThresholdCore
 
-/// The breathing quest screen. The view calls `tick()` on every frame of a `TimelineView` and
-/// `leave()` when the scene goes to the background; the quest cannot be sped up or skipped.
+/// The breathing quest screen. The view calls `tick()` on every frame of a `TimelineView`,
+/// `leave()` when it disappears and `scenePhaseChanged(to:)` when the app's scene phase changes:
+/// leaving the screen or the app stops the quest, which cannot be sped up or skipped.
 @MainActor @Observable
 public final class BreathingQuestModel: SubmitsCompletion {
     public private(set) var quest: BreathingQuest
@@ -33,10 +34,17 @@ public final class BreathingQuestModel: SubmitsCompletion {
         quest.leave()
         progress = .notStarted
     }
+
+    /// The app's scene phase changed: going to the background is leaving the quest, which stops
+    /// it (the person begins again on return). A moment inactive (Control Centre) is not.
+    public func scenePhaseChanged(to phase: AppPhase) {
+        if phase == .background { leave() }
+    }
 }
 
 /// The copy-text quest screen: the passage, the field, how much matches, and "Done" once it
-/// can be. Edits that arrive as a paste are refused and leave the field as it was.
+/// can be. Edits that arrive as a paste are refused and leave the field as it was. Leaving the
+/// app stops the quest; it starts over, the field empty, on return (`scenePhaseChanged(to:)`).
 @MainActor @Observable
 public final class CopyTextQuestModel: SubmitsCompletion {
     public private(set) var quest: CopyTextQuest
@@ -45,6 +53,8 @@ public final class CopyTextQuestModel: SubmitsCompletion {
     public private(set) var lastFinish: CopyTextQuest.FinishOutcome?
     public var outcome: RitualOutcome?
     let client: RitualClient
+    /// The quest was running when the app went to the background.
+    private var leftForTheBackground = false
 
     public init(terms: UnlockTerms, client: RitualClient) {
         var generator = client.generator()
@@ -78,4 +88,21 @@ public final class CopyTextQuestModel: SubmitsCompletion {
     }
 
     public func leave() { quest.leave() }
+
+    /// The app's scene phase changed: going to the background stops a running quest, and coming
+    /// back starts it over with an empty field, saying why. A moment inactive is not leaving.
+    public func scenePhaseChanged(to phase: AppPhase) {
+        switch phase {
+        case .background:
+            guard quest.timer.startedAt != nil, quest.completion == nil else { return }
+            leave()
+            leftForTheBackground = true
+        case .active where leftForTheBackground:
+            leftForTheBackground = false
+            start()
+            lastFinish = .restarted(.leftScreen)
+        case .active, .inactive:
+            break
+        }
+    }
 }

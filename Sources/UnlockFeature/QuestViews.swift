@@ -4,10 +4,11 @@ import SwiftUI
 import ThresholdCore
 
 /// The breathing quest (``BreathingQuestModel``): breathe with the prompts until the time is up;
-/// leaving the screen restarts it.
+/// leaving the screen or the app restarts it.
 @MainActor
 struct BreathingView: View {
     let model: BreathingQuestModel
+    @Environment(\.scenePhase) private var scenePhase
 
     var body: some View {
         VStack(spacing: 20) {
@@ -18,6 +19,7 @@ struct BreathingView: View {
         .padding()
         .navigationTitle(Text("Breathing quest", bundle: .module))
         .onDisappear { model.leave() }
+        .onChange(of: scenePhase) { _, phase in model.scenePhaseChanged(to: AppPhase(phase)) }
     }
 
     @ViewBuilder private var content: some View {
@@ -42,10 +44,12 @@ struct BreathingView: View {
     }
 }
 
-/// The copy-text quest (``CopyTextQuestModel``): type the passage; pasting is refused.
+/// The copy-text quest (``CopyTextQuestModel``): type the passage; pasting is refused; leaving
+/// the app starts it over.
 @MainActor
 struct CopyTextView: View {
     let model: CopyTextQuestModel
+    @Environment(\.scenePhase) private var scenePhase
 
     var body: some View {
         Form {
@@ -71,6 +75,7 @@ struct CopyTextView: View {
         .navigationTitle(Text("Copy-text quest", bundle: .module))
         .onAppear { model.start() }
         .onDisappear { model.leave() }
+        .onChange(of: scenePhase) { _, phase in model.scenePhaseChanged(to: AppPhase(phase)) }
     }
 
     @ViewBuilder private var finishProblem: some View {
@@ -84,6 +89,18 @@ struct CopyTextView: View {
             Text("You left the quest, so it started again.", bundle: .module).foregroundStyle(Palette.warning)
         case .notRunning?, .completed?, nil:
             EmptyView()
+        }
+    }
+}
+
+extension AppPhase {
+    /// SwiftUI's scene phase; one iOS adds later counts as leaving (the quests then start over).
+    init(_ phase: ScenePhase) {
+        switch phase {
+        case .active: self = .active
+        case .inactive: self = .inactive
+        case .background: self = .background
+        @unknown default: self = .background
         }
     }
 }
