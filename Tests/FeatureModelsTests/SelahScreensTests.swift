@@ -41,6 +41,27 @@ import ThresholdCore
         #expect(notShownSo == 0, "\(chosen.abbreviation) chosen, verses not shown as expected: \(wrong.prefix(5))")
     }
 
+    // MARK: Window
+
+    @Test func anOpenWindow_showsTheTimeLeft_byTheModelsClock() {
+        let h = Harness(.make(engine: .make(gates: [selahGate])))
+        let prayer = PrayerModel(client: h.client)
+        prayer.open()
+        prayer.choose(.seeking)
+        #expect(prayer.windowRemaining == nil, "no window while praying")
+        prayer.amen()
+        #expect(prayer.windowRemaining == 600)
+        h.clock.advance(by: 150)
+        #expect(prayer.windowRemaining == 450)
+
+        let again = PrayerModel(client: h.client)
+        again.open()
+        #expect(again.phase == .windowOpen(until: monday.wall.adding(minutes: 10)))
+        #expect(again.windowRemaining == 450)
+        h.clock.advance(by: 500)
+        #expect(again.windowRemaining == 0, "never below zero")
+    }
+
     // MARK: History
 
     @Test func theHistory_listsEachPrayersFirstLine_onTheDayAndInTheZoneItWasSaid() throws {
