@@ -36,8 +36,10 @@ public final class PrayerModel: SubmitsCompletion {
         self.client = client
     }
 
-    /// Loads the state: an open window, a saved prayer to resume, or the mood question.
+    /// Loads the state: an open window, a saved prayer to resume, or the mood question. A new
+    /// open is a new attempt: the last prayer's outcome is cleared, so another "Amen" is submitted.
     public func open() {
+        outcome = nil
         do {
             let stored = try client.load()
             let now = client.clock().wall
@@ -94,6 +96,18 @@ public final class PrayerModel: SubmitsCompletion {
     public func leave() {
         guard outcome == nil else { return }
         save()
+    }
+
+    /// Seconds left of the open window, by the model's clock: the one found on opening, or the one
+    /// "Amen" just opened; `nil` when no window is open. Never below zero: at zero the screen opens
+    /// again (``open()``) and asks for a new prayer.
+    public var windowRemaining: TimeInterval? {
+        let until: Date
+        switch (phase, outcome) {
+        case (.windowOpen(let end), _), (.finished, .unlocked(let end?)?): until = end
+        default: return nil
+        }
+        return max(0, until.timeIntervalSince(client.clock().wall))
     }
 
     /// The verse shown with the prayer, in the person's translation when the prayer carries it;

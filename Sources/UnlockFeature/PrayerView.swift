@@ -31,6 +31,7 @@ public struct PrayerView: View {
             ProgressView()
         case .windowOpen(let until):
             Text("Your apps are already open until", bundle: .module) + Text(verbatim: " ") + Text(until, style: .time)
+            WindowLeft(model: model)
         case .nothingToUnlock:
             Text("Nothing Selah holds is shielded now.", bundle: .module)
         case .mood:
@@ -54,9 +55,32 @@ public struct PrayerView: View {
             Button { model.amen() } label: { Text("Amen", bundle: .module) }.buttonStyle(.primary)
             Button { model.changeMood() } label: { Text("A different mood", bundle: .module) }
         case .finished:
+            WindowLeft(model: model)
             Button { dismiss() } label: { Text("Done", bundle: .module) }.buttonStyle(.primary)
         case .problem(let message):
             ProblemBanner(message)
+        }
+    }
+}
+
+/// The time left of an open window, counting down each second; when it runs out the screen opens
+/// again, asking for a new prayer.
+@MainActor
+struct WindowLeft: View {
+    let model: PrayerModel
+
+    var body: some View {
+        TimelineView(.periodic(from: .now, by: 1)) { _ in
+            if let remaining = model.windowRemaining, remaining > 0 {
+                (Text("Time left", bundle: .module) + Text(verbatim: " ") + Text.clock(remaining))
+                    .font(.title3.weight(.semibold)).monospacedDigit()
+                    .accessibilityLabel(Text("Time left", bundle: .module) + Text(verbatim: " ") + Text.spoken(remaining))
+            }
+        }
+        .task {
+            guard let remaining = model.windowRemaining else { return }
+            do { try await Task.sleep(for: .seconds(remaining)) } catch { return }  // the screen went away
+            model.open()
         }
     }
 }

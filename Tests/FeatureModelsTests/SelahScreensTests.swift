@@ -60,6 +60,13 @@ import ThresholdCore
         #expect(again.windowRemaining == 450)
         h.clock.advance(by: 500)
         #expect(again.windowRemaining == 0, "never below zero")
+
+        // The screen opens again when the window ends (PrayerView), and the same model prays anew.
+        prayer.open()
+        #expect(prayer.phase == .mood)
+        prayer.choose(.joyful)
+        prayer.amen()
+        #expect(prayer.outcome == .unlocked(until: h.clock.now.adding(minutes: 10)))
     }
 
     // MARK: History
