@@ -98,17 +98,22 @@ public final class PrayerModel: SubmitsCompletion {
         save()
     }
 
-    /// Seconds left of the open window, by the model's clock: the one found on opening, or the one
-    /// "Amen" just opened; `nil` when no window is open. Never below zero: at zero the screen opens
-    /// again (``open()``) and asks for a new prayer.
-    public var windowRemaining: TimeInterval? {
-        let until: Date
+    /// The open window, read now by the model's clock: the one found on opening, or the one "Amen"
+    /// just opened (with its length, for "Apps unlocked for 10 minutes"); `nil` when none is open.
+    public var window: UnlockWindow? {
         switch (phase, outcome) {
-        case (.windowOpen(let end), _), (.finished, .unlocked(let end?)?): until = end
-        default: return nil
+        case (.windowOpen(let until), _):
+            UnlockWindow(until: until, minutes: nil, at: client.clock().wall, calendar: client.calendar())
+        case (.finished, _?):
+            openedWindow(minutes: ritual?.terms.minutes)
+        default:
+            nil
         }
-        return max(0, until.timeIntervalSince(client.clock().wall))
     }
+
+    /// Seconds left of the open ``window``, never below zero; `nil` when none is open. At zero the
+    /// screen opens again (``open()``) and asks for a new prayer.
+    public var windowRemaining: TimeInterval? { window?.remaining }
 
     /// The verse shown with the prayer, in the person's translation when the prayer carries it;
     /// ``VerseLine/citation`` names the translation beside it ("Psalms 46:10 (KJV)").

@@ -14,7 +14,7 @@ public struct PrayerView: View {
     public var body: some View {
         ScrollView {
             VStack(alignment: .leading, spacing: 20) {
-                OutcomeBanner(outcome: model.outcome)
+                OutcomeBanner(outcome: model.outcome, minutes: model.window?.minutes)
                 phase
             }
             .padding()
@@ -55,7 +55,6 @@ public struct PrayerView: View {
             Button { model.amen() } label: { Text("Amen", bundle: .module) }.buttonStyle(.primary)
             Button { model.changeMood() } label: { Text("A different mood", bundle: .module) }
         case .finished:
-            WindowLeft(model: model)
             Button { dismiss() } label: { Text("Done", bundle: .module) }.buttonStyle(.primary)
         case .problem(let message):
             ProblemBanner(message)
@@ -63,8 +62,8 @@ public struct PrayerView: View {
     }
 }
 
-/// The time left of an open window, counting down each second; when it runs out the screen opens
-/// again, asking for a new prayer.
+/// The time left of a window found open, counting down each second; when it runs out the screen
+/// opens again, asking for a new prayer. (After "Amen", ``OutcomeBanner`` counts it down.)
 @MainActor
 struct WindowLeft: View {
     let model: PrayerModel
