@@ -4,8 +4,8 @@ import Foundation
 /// bundled prayers' verses short enough for a shield.
 ///
 /// Built once from the library, it keeps only the prayers whose verse fits a shield in some
-/// translation, so the ShieldConfiguration extension holds a few dozen of them rather than the
-/// whole library. The choice is a pure function of the preferences, the app and the local day:
+/// translation (about two thirds of them, well under a megabyte), and the ShieldConfiguration
+/// extension lets the decoded library go. The choice is a pure function of the preferences, the app and the local day:
 /// each day the next verse in the pool, from a starting point the app's token fixes, so the verse
 /// stays all day, changes at midnight, and comes round again only after every other one has shown.
 public struct ShieldVerses: Sendable {
