@@ -44,6 +44,9 @@ public struct PhoneSetup: Sendable {
         let phone = try SimulatedPhone(start: start, timeZone: timeZone, catalogue: catalogue, setup: state,
                                        store: store, faults: switches)
         phone.authorization = authorization
+        // Selah's shield shows the day's verse from the bundled prayers, as the extension does;
+        // without them it shows its fallback verse (as the extension does when it cannot read them).
+        if case .success(let library) = SimulatedApp.library { phone.shieldVerses = ShieldVerses(library: library) }
         // A fresh install has not asked for notifications yet.
         if freshInstall { phone.notificationPermission = .notDetermined }
         try phone.store.write { transaction in

@@ -16,7 +16,7 @@ public enum SimulatedApp {
     public static func client(on phone: SimulatedPhone, prompt: AccessPrompt, seed: UInt64) -> AppClient {
         let runtime = phone.runtime(for: .app)
         let numbers = Numbers(seed: seed)
-        let library: @Sendable () throws -> PrayerLibrary = { try bundled.get() }
+        let library: @Sendable () throws -> PrayerLibrary = { try Self.library.get() }
         return AppClient(
             runtime: runtime,
             authorization: AuthorizationClient(
@@ -35,7 +35,7 @@ public enum SimulatedApp {
     }
 
     /// The bundled prayers, read once.
-    private static let bundled: Result<PrayerLibrary, ValidationError> = {
+    static let library: Result<PrayerLibrary, ValidationError> = {
         do {
             return .success(try PrayerContent.bundledLibrary())
         } catch {

@@ -81,8 +81,8 @@ final class Person {
 
     private func sceneWentToBackground() {
         switch ritual {
-        case .breathing(let model): model.leave()
-        case .copyText(let model): model.leave()
+        case .breathing(let model): model.scenePhaseChanged(to: .background)
+        case .copyText(let model): model.scenePhaseChanged(to: .background)
         case .prayer(let model): model.leave()
         default:
             if case .prayer(let model)? = app?.presented { model.leave() }
@@ -164,7 +164,7 @@ final class Person {
             if case .problem(let problem) = prayer.phase { return refuse(problem) }
             throw ScreenMismatch("the prayer did not show", screen: screen())
         }
-        phone.note(.app, "shows the prayer “\(template.firstLine)” and \(template.verse.reference) (\(template.translation.abbreviation))")
+        phone.note(.app, "shows the prayer “\(template.firstLine)” and \(prayer.verse?.citation ?? "its verse")")
         prayer.amen()
         phone.note(.person, "says Amen")
         report(prayer.outcome)

@@ -267,7 +267,7 @@ extension Person {
         switch model.phase {
         case .loading: break
         case .windowOpen(let until):
-            screen.lines.append("Your apps are already open until \(phone.clock.readable(until))")
+            screen.lines += ["Your apps are already open until \(phone.clock.readable(until))"] + (model.window.map { [$0.timeLeft] } ?? [])
             screen.buttons.append(done)
         case .nothingToUnlock:
             screen.lines.append("Nothing Selah holds is shielded now.")
@@ -276,10 +276,10 @@ extension Person {
             screen.lines.append(PrayerScreen.moodQuestion)
             screen.buttons += Mood.allCases.map { mood in .init(mood.displayName) { model.choose(mood) } }
         case .reading(let template):
-            screen.lines += [template.firstLine, "\(template.verse.reference) (\(template.translation.abbreviation))"]
+            screen.lines += [template.firstLine] + (model.verse.map { [$0.text, $0.citation] } ?? [])
             screen.buttons += [.init("Amen") { model.amen() }, .init("A different mood") { model.changeMood() }]
         case .finished:
-            screen.lines += outcomeLines(model.outcome)
+            screen.lines += outcomeLines(model.outcome, model.window)
             screen.buttons.append(done)
         case .problem(let problem):
             screen.lines.append(problem)

@@ -56,8 +56,10 @@ public final class SimulatedPhone: @unchecked Sendable {
     public var authorization: AuthorizationStatus = .approved {
         didSet { shields.enforcing = authorization == .approved }
     }
-    /// The verse line Selah's shield shows for an app (the prayer library plugs in here).
-    public var verse: @Sendable (AppToken) -> String? = { _ in nil }
+    /// The verses Selah's shield picks from, as the shield configuration extension reads them
+    /// from the bundled prayers; `nil` shows the fallback verse (the extension's when it cannot
+    /// read them).
+    public var shieldVerses: ShieldVerses?
     @_spi(Setup) public let store: any StoreClient
     public let ids: IDGenerator
 
@@ -314,8 +316,12 @@ public final class SimulatedPhone: @unchecked Sendable {
         let state = Result<StoredState, any Error> { try store.read() }
         let item = ShieldedItem.app(app.token, category: app.category, name: app.displayName)
         let reason = item.lastReason(in: state, deviceZone: clock.timeZone)
+        // As the extension does: only Selah's shield reads the verses.
+        var verses: ShieldVerses?
+        if case .gated(let label)? = reason, label.path == .selah { verses = shieldVerses }
         return OpenResult(app: name, shielded: true, reason: reason,
-                          content: ShieldContent.shown(for: item, reason: reason, in: state, verse: verse(app.token)))
+                          content: ShieldContent.shown(for: item, reason: reason, in: state, verses: verses, at: clock.wall,
+                                                       deviceZone: clock.timeZone))
     }
 
     /// Uses an app for a while: time passes a minute at a time while it stays open, and iOS counts

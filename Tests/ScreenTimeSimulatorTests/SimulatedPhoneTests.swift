@@ -26,7 +26,6 @@ import ThresholdCore
 
     @Test func openingAShieldedApp_answersWithTheReasonAndTheShieldContent() throws {
         let phone = try phone(.make(gates: [.make("selah")]), at: at("2026-11-23 10:00"))
-        phone.verse = { _ in "Be still, and know that I am God. — Psalm 46:10" }
         phone.openThreshold()
         let result = try phone.open("instagram")
         #expect(result.shielded)
