@@ -78,6 +78,9 @@ public final class HomeModel {
         public var goal: GoalStreak?
         /// Each intention's streak as its shield shows it, by intention.
         public var intentions: [IntentionStreak] = []
+        /// Days of the last week whose screen time was not reported, so they neither kept nor
+        /// broke the goal's streak (``GoalStreak/unreported``), oldest first.
+        public var unreportedDays: [LocalDate] = []
     }
 
     public private(set) var summary: StatusSummary?
@@ -145,6 +148,7 @@ public final class HomeModel {
         streaks = Streaks(prayerDays: SelahStreak.days(try PrayerLog.read(client), now: now, calendar: calendar,
                                                        resetAt: stored.settings.streakResetAt),
                           goal: stored.progress.goalStreak, intentions: stored.progress.intentionStreaks)
+        streaks.unreportedDays = stored.progress.goalStreak?.unreported ?? []
     }
 
     // MARK: Deciding

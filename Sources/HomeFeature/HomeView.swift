@@ -162,6 +162,11 @@ struct StreaksCard: View {
                     Stat(value: Text(best, format: .number), label: Text("days kept an intention", bundle: .module))
                 }
             }
+            ForEach(streaks.unreportedDays, id: \.self) { day in
+                (Text(verbatim: Calendar.current.weekdaySymbols[day.weekday.rawValue - 1] + ": ")
+                    + Text("screen time was not reported, so it neither kept nor broke your streak.", bundle: .module))
+                    .font(.footnote).foregroundStyle(.secondary)
+            }
         }
     }
 }

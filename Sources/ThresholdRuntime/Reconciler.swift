@@ -71,9 +71,8 @@ public struct Reconciler: Sendable {
         var outcome = ReconcileOutcome(trigger: trigger, time: time)
 
         transaction.record(.triggered(trigger), at: now)
-        if case .eventDidReachThreshold(let activity, let event) = trigger,
-           let minutes = ScreenTimeTracking.minutes(activity: activity, event: event) {
-            transaction.state.progress.recordScreenTime(minutes: minutes, on: Clockwork(calendar: calendar).localDate(of: now))
+        if let report = ScreenTimeReport(trigger) {
+            recordScreenTime(report, in: &transaction.state, now: now, calendar: calendar)
         }
         if change == nil, trigger.isMonitorCallback, !time.isJumped, isQuiet(transaction.state.applied, time: time, calendar: calendar) {
             // The second callback at a boundary, or the echo of a registration: nothing to do.
@@ -148,6 +147,18 @@ public struct Reconciler: Sendable {
         } catch {
             transaction = before
             outcome.settlementProblem = String(describing: error)
+        }
+    }
+
+    /// Notes a daily screen-time activity's callback for the day of its interval. One about a day
+    /// already counted (late, or the day's end at midnight) counts the goal streak again at once,
+    /// as the quiet path that follows does nothing more.
+    private func recordScreenTime(_ report: ScreenTimeReport, in state: inout StoredState, now: Date, calendar: Calendar) {
+        let clock = Clockwork(calendar: calendar)
+        let today = clock.localDate(of: now)
+        state.progress.record(report, at: now, clock: clock)
+        if report.day < today {
+            state.progress.recountGoalStreak(to: today, tracking: state.settings.screenTime)
         }
     }
 

@@ -57,6 +57,18 @@ import ThresholdCore
         #expect(home.active.isEmpty)
     }
 
+    @Test func aDayWhoseScreenTimeWasNotReported_isShownUnderTheStreaks() throws {
+        let tracking = try ScreenTimeTracking(selection: .apps("instagram"), goalMinutes: 120, since: day("2026-03-02"))
+        let device = try Device(prepare: { $0.settings.screenTime = tracking })
+        device.phone.faults.scripted = [.drop]  // Monday's end, at midnight
+        device.advance(minutes: 23 * 60)  // Tuesday 09:00
+        device.client.runtime.reconcile(.appForeground)
+        let home = HomeModel(client: device.client)
+        home.load()
+        #expect(home.streaks.unreportedDays == [day("2026-03-02")])
+        #expect(home.streaks.goal?.days == 0 && home.streaks.goal?.lives == 1, "Monday neither kept nor broke the streak")
+    }
+
     @Test func anUnreadableStore_saysWhat_andTheShieldsStay() throws {
         let device = try Device(.make(gates: [selahGate]))
         let home = HomeModel(client: device.client)

@@ -58,20 +58,58 @@ import ThresholdRuntime
         #expect(stored.balances.xp == 25 && stored.balances.credits == 0)
     }
 
-    @Test func screenTimeThresholds_areRecorded_evenOnTheQuietPath() throws {
+    /// A rig on Monday 2026-11-23 10:00 with a two-hour goal, its first reconcile done.
+    func screenTimeRig() throws -> Rig {
         var settings = Settings()
         settings.screenTime = try ScreenTimeTracking(selection: .apps("instagram"), goalMinutes: 120, since: day("2026-11-23"))
         let rig = Rig(.make(gates: [.make("selah")]), at: at("2026-11-23 10:00"))
         try rig.store.write { $0.state.settings = settings }
         rig.reconciler.reconcile(.appForeground)
-        #expect(rig.device.activities[ScreenTimeTracking.activityName] != nil, "the daily activity is registered")
+        return rig
+    }
+
+    let monday = ScreenTimeTracking.activityName(on: day("2026-11-23"))
+
+    @Test func screenTimeThresholds_areRecorded_evenOnTheQuietPath() throws {
+        let rig = try screenTimeRig()
+        #expect(rig.device.activities[monday] != nil, "Monday's activity is registered")
+        rig.reconciler.reconcile(.intervalDidStart(monday))
         rig.clock.pass(60)
-        let outcome = rig.reconciler.reconcile(.eventDidReachThreshold(activity: ScreenTimeTracking.activityName, event: "minutes-90"))
+        let outcome = rig.reconciler.reconcile(.eventDidReachThreshold(activity: monday, event: "minutes-90"))
         #expect(outcome.wasQuiet)
         #expect(try rig.store.read().progress.screenTimeMinutes(on: day("2026-11-23")) == 90)
-        rig.clock.pass(14 * 3_600)
-        rig.reconciler.reconcile(.appForeground)
+        rig.clock.pass(14 * 3_600 - 60)  // Tuesday 00:00
+        rig.reconciler.reconcile(.intervalDidEnd(monday))
         #expect(try rig.store.read().progress.goalStreak == GoalStreak(days: 1, lives: 1, through: day("2026-11-23")))
+        #expect(rig.device.activities[ScreenTimeTracking.activityName(on: day("2026-11-24"))] != nil, "and Tuesday's, under its own name")
+    }
+
+    @Test func aDayWithoutItsEnd_isNotCounted_andAnEndBeforeMidnightIsNotTheDaysEnd() throws {
+        let rig = try screenTimeRig()
+        rig.reconciler.reconcile(.intervalDidStart(monday))
+        rig.clock.pass(5 * 3_600)
+        rig.reconciler.reconcile(.intervalDidEnd(monday))  // iOS answering a stop at 15:00
+        rig.clock.pass(18 * 3_600)  // Tuesday 09:00; Monday's midnight end never came
+        rig.reconciler.reconcile(.appForeground)
+        let stored = try rig.store.read().progress
+        #expect(stored.reportedMinutes(on: day("2026-11-23")) == nil)
+        #expect(stored.goalStreak == GoalStreak(days: 0, lives: 1, through: day("2026-11-23"), unreported: [day("2026-11-23")]))
+    }
+
+    @Test func aLateThreshold_countsForItsIntervalsDay_andTheStreakIsCountedAgain_onTheQuietPath() throws {
+        let rig = try screenTimeRig()
+        rig.reconciler.reconcile(.intervalDidStart(monday))
+        rig.reconciler.reconcile(.eventDidReachThreshold(activity: monday, event: "minutes-90"))
+        rig.clock.pass(14 * 3_600)  // Tuesday 00:00
+        rig.reconciler.reconcile(.intervalDidEnd(monday))
+        rig.reconciler.reconcile(.intervalDidStart(ScreenTimeTracking.activityName(on: day("2026-11-24"))))
+        #expect(try rig.store.read().progress.goalStreak?.days == 1)
+        rig.clock.pass(20 * 60)
+        let late = rig.reconciler.reconcile(.eventDidReachThreshold(activity: monday, event: "minutes-120"))
+        #expect(late.wasQuiet)
+        let progress = try rig.store.read().progress
+        #expect(progress.screenTimeMinutes(on: day("2026-11-23")) == 120 && progress.screenTimeMinutes(on: day("2026-11-24")) == 0)
+        #expect(progress.goalStreak == GoalStreak(days: 0, lives: 0, through: day("2026-11-23")), "Monday reached the goal: its life went")
     }
 
     @Test func intentionStreaks_rollAtMidnight_andTheFreezeProtectsADay() throws {

@@ -1,16 +1,20 @@
 import Foundation
 
-/// What progress keeps between reconciles: the streaks that are counted at midnight, the day's
-/// screen time as the thresholds report it, and when the evening prompt last went out.
+/// What progress keeps between reconciles: the streaks that are counted at midnight, each day's
+/// screen time as its activity's callbacks report it, and when the evening prompt last went out.
 ///
 /// Kept in the stored state as one JSON document (it needs no migration); the reconciler rolls
 /// it forward when the day changes, and the shield and widgets read it as it is.
 public struct ProgressRecord: Hashable, Codable, Sendable {
     public var intentionStreaks: [IntentionStreak] = []
-    /// The most screen-time minutes reported, by local day, for the last ``keptDays`` days.
+    /// What each day's screen-time activity reported (its most minutes, whether it started and
+    /// ended), by local day, for the last ``keptDays`` days.
     public var screenTimeDays: [DayMinutes] = []
-    /// The daily screen-time goal's streak, while a goal is set.
+    /// The daily screen-time goal's streak through yesterday, while a goal is set.
     public var goalStreak: GoalStreak?
+    /// The goal streak through the last day a late report can no longer change
+    /// (``GoalStreak/recountedDays`` before today): what ``goalStreak`` is counted again from.
+    public var settledGoalStreak: GoalStreak?
     /// The last day the 7 PM prompt was posted (its throttle; see ``Reminders``).
     public var lastEveningPrompt: LocalDate?
 
@@ -19,19 +23,46 @@ public struct ProgressRecord: Hashable, Codable, Sendable {
 
     public init() {}
 
-    private enum CodingKeys: String, CodingKey { case intentionStreaks, screenTimeDays, goalStreak, lastEveningPrompt }
+    private enum CodingKeys: String, CodingKey { case intentionStreaks, screenTimeDays, goalStreak, settledGoalStreak, lastEveningPrompt }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         intentionStreaks = try c.decodeIfPresent([IntentionStreak].self, forKey: .intentionStreaks) ?? []
         screenTimeDays = try c.decodeIfPresent([DayMinutes].self, forKey: .screenTimeDays) ?? []
         goalStreak = try c.decodeIfPresent(GoalStreak.self, forKey: .goalStreak)
+        settledGoalStreak = try c.decodeIfPresent(GoalStreak.self, forKey: .settledGoalStreak)
         lastEveningPrompt = try c.decodeIfPresent(LocalDate.self, forKey: .lastEveningPrompt)
     }
 
+    /// One day's screen time as reported.
     public struct DayMinutes: Hashable, Codable, Sendable {
         public let day: LocalDate
+        /// The highest threshold reached (0 when none was).
         public var minutes: Int
+        /// The day's activity reported its start.
+        public var started: Bool
+        /// The day's activity reported its end, once the day was over.
+        public var ended: Bool
+
+        public init(day: LocalDate, minutes: Int = 0, started: Bool = false, ended: Bool = false) {
+            self.day = day
+            self.minutes = minutes
+            self.started = started
+            self.ended = ended
+        }
+
+        /// Both the start and the end arrived: the minutes are the day's, even when 0.
+        public var isKnown: Bool { started && ended }
+
+        private enum CodingKeys: String, CodingKey { case day, minutes, started, ended }
+
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            day = try c.decode(LocalDate.self, forKey: .day)
+            minutes = try c.decode(Int.self, forKey: .minutes)
+            started = try c.decodeIfPresent(Bool.self, forKey: .started) ?? false
+            ended = try c.decodeIfPresent(Bool.self, forKey: .ended) ?? false
+        }
     }
 
     // MARK: Reading
@@ -61,14 +92,40 @@ public struct ProgressRecord: Hashable, Codable, Sendable {
         screenTimeDays.first { $0.day == day }?.minutes ?? 0
     }
 
+    /// A day's screen-time minutes when the day is known (its activity started and ended), else `nil`.
+    public func reportedMinutes(on day: LocalDate) -> Int? {
+        screenTimeDays.first { $0.day == day && $0.isKnown }?.minutes
+    }
+
     // MARK: Changing
 
     /// Notes a screen-time threshold reached on `day`.
     public mutating func recordScreenTime(minutes: Int, on day: LocalDate) {
+        updateDay(day) { $0.minutes = max($0.minutes, minutes) }
+    }
+
+    /// Notes what a daily activity's callback reports, for the day whose interval sent it, not the
+    /// day it arrives on (iOS delivers callbacks late). An end that arrives at `now` before that
+    /// day is over is iOS answering a stop or a re-registration (PLATFORM.md), not the day's end.
+    public mutating func record(_ report: ScreenTimeReport, at now: Date, clock: Clockwork) {
+        switch report {
+        case .started(let day):
+            updateDay(day) { $0.started = true }
+        case .ended(let day):
+            guard now >= clock.startOfDay(day.adding(days: 1)) else { return }
+            updateDay(day) { $0.ended = true }
+        case .reached(let minutes, let day):
+            recordScreenTime(minutes: minutes, on: day)
+        }
+    }
+
+    private mutating func updateDay(_ day: LocalDate, _ change: (inout DayMinutes) -> Void) {
         if let index = screenTimeDays.firstIndex(where: { $0.day == day }) {
-            screenTimeDays[index].minutes = max(screenTimeDays[index].minutes, minutes)
+            change(&screenTimeDays[index])
         } else {
-            screenTimeDays.append(DayMinutes(day: day, minutes: minutes))
+            var new = DayMinutes(day: day)
+            change(&new)
+            screenTimeDays.append(new)
             screenTimeDays.sort { $0.day < $1.day }
         }
         screenTimeDays.removeAll { $0.day.dayNumber < day.dayNumber - Self.keptDays }
@@ -96,7 +153,8 @@ public struct ProgressRecord: Hashable, Codable, Sendable {
     }
 
     /// Counts every streak through yesterday: intention streaks from the opens in `state` (its
-    /// grants) and its freeze days, the goal streak from the screen time reported.
+    /// grants) and its freeze days, the goal streak from the screen time reported
+    /// (``recountGoalStreak(to:tracking:)``).
     ///
     /// NB: the store keeps only yesterday's and today's grants in the state, so a day is counted
     /// right when a reconcile happens on the next day at the latest; the monitor wakes at
@@ -112,11 +170,27 @@ public struct ProgressRecord: Hashable, Codable, Sendable {
             return IntentionStreaks.roll(start, to: today, limit: intention.opensPerDay,
                                          opens: { opens[intention.id]?[$0] ?? 0 }, frozen: { state.streakFreezeDays.contains($0) })
         }
-        if let tracking, let goal = tracking.goalMinutes {
-            let start = goalStreak.flatMap { $0.through >= tracking.since.adding(days: -1) ? $0 : nil } ?? .starting(on: tracking.since)
-            goalStreak = start.rolled(to: today, goalMinutes: goal, minutes: screenTimeMinutes(on:))
-        } else {
+        recountGoalStreak(to: today, tracking: tracking)
+    }
+
+    /// Counts the goal streak through yesterday from the settled streak, so the last
+    /// ``GoalStreak/recountedDays`` are judged on what has been reported by now: a report that
+    /// came late counts for its day, and a day not known is passed over. Idempotent; without a
+    /// goal there is no streak.
+    public mutating func recountGoalStreak(to today: LocalDate, tracking: ScreenTimeTracking?) {
+        guard let tracking, let goal = tracking.goalMinutes else {
             goalStreak = nil
+            settledGoalStreak = nil
+            return
         }
+        let current = { (streak: GoalStreak) in streak.through >= tracking.since.adding(days: -1) ? streak : nil }
+        // NB: a record saved before days were known has no settled streak; the days its goal
+        // streak counted stand as they were counted, and later days are judged by the new rule.
+        let base = (settledGoalStreak ?? goalStreak).flatMap(current) ?? .starting(on: tracking.since)
+        let days = screenTimeDays
+        let reported = { (day: LocalDate) in days.first { $0.day == day && $0.isKnown }?.minutes }
+        let settled = base.rolled(to: today.adding(days: -GoalStreak.recountedDays), goalMinutes: goal, minutes: reported)
+        settledGoalStreak = settled
+        goalStreak = settled.rolled(to: today, goalMinutes: goal, minutes: reported)
     }
 }

@@ -4,13 +4,17 @@ import Foundation
 /// steps tell the monitor how much of the chosen apps has been used today.
 ///
 /// iOS shows screen-time minutes only inside the report extension; outside it, all Threshold
-/// learns is which thresholds were reached. One activity (``activityName``, of iOS's 20; the
-/// planner keeps the rest) runs each day from midnight with an event every 30 minutes up to 16 hours
-/// (32 events): 30-minute resolution for the score and the goal at the cost of one activity and at
-/// most 32 small wake-ups a day, each taking the reconciler's quiet path. Finer steps would cost
-/// wake-ups; coarser would blur the goal (goals are whole half-hours for this reason).
+/// learns is which thresholds were reached. One activity a day (``activityName(on:)``, of iOS's
+/// 20; the planner keeps the rest) runs from midnight with an event every 30 minutes up to 16
+/// hours (32 events): 30-minute resolution for the score and the goal at the cost of one activity
+/// and at most 32 small wake-ups a day, each taking the reconciler's quiet path. Finer steps would
+/// cost wake-ups; coarser would blur the goal (goals are whole half-hours for this reason).
+///
+/// The day is in the activity's name because a callback carries nothing else: a threshold that
+/// arrives after midnight must count for the day whose interval reached it (``ScreenTimeReport``).
 public struct ScreenTimeTracking: Hashable, Codable, Sendable {
-    public static let activityName = ActivityRegistration.namePrefix + "screen-time"
+    /// The daily activities' names start with this; the day follows ("threshold.screen-time.2026-11-23").
+    public static let activityPrefix = ActivityRegistration.namePrefix + "screen-time."
     public static let stepMinutes = 30
     public static let lastThresholdMinutes = 16 * 60
     /// Goals run from half an hour to the last threshold, in whole steps.
@@ -37,16 +41,19 @@ public struct ScreenTimeTracking: Hashable, Codable, Sendable {
         self.since = since
     }
 
+    /// The name of the activity that reports `day`.
+    public static func activityName(on day: LocalDate) -> String { activityPrefix + day.description }
+
     /// The activity that reports `day`'s thresholds: from its midnight to the next, in full date
     /// components (PLATFORM.md: time-only components wrap, and the live client refuses them). Its
-    /// end wakes the monitor at midnight, whose reconcile registers the next day's under the same
-    /// name. `includesPastActivity` counts the day's use from midnight even when the registration
-    /// comes late.
+    /// end wakes the monitor at midnight, whose reconcile registers the next day's under that
+    /// day's name. `includesPastActivity` counts the day's use from midnight even when the
+    /// registration comes late.
     public func registration(on day: LocalDate, clock: Clockwork) -> ActivityRegistration {
         let events = stride(from: Self.stepMinutes, through: Self.lastThresholdMinutes, by: Self.stepMinutes).map {
             ActivityEvent(name: Self.eventName(minutes: $0), minutes: $0, selection: selection, includesPastActivity: true)
         }
-        let plain = ActivityPlanner.registration(Self.activityName, from: clock.startOfDay(day), to: clock.startOfDay(day.adding(days: 1)),
+        let plain = ActivityPlanner.registration(Self.activityName(on: day), from: clock.startOfDay(day), to: clock.startOfDay(day.adding(days: 1)),
                                                  timeZone: clock.timeZone)
         return ActivityRegistration(name: plain.name, start: plain.start, end: plain.end, events: events)
     }
@@ -60,10 +67,16 @@ public struct ScreenTimeTracking: Hashable, Codable, Sendable {
 
     static func eventName(minutes: Int) -> String { "minutes-\(minutes)" }
 
+    /// The day a daily activity's name reports, when it is one of ours.
+    static func day(ofActivity activity: String) -> LocalDate? {
+        guard activity.hasPrefix(activityPrefix) else { return nil }
+        return try? LocalDate(parsing: String(activity.dropFirst(activityPrefix.count)))  // NB: not ours when it does not parse.
+    }
+
     /// The minutes a threshold event stands for, when it is one of ours.
-    public static func minutes(activity: String, event: String) -> Int? {
-        guard activity == activityName, event.hasPrefix("minutes-"), let minutes = Int(event.dropFirst("minutes-".count)),
-              minutes > 0, minutes <= lastThresholdMinutes else { return nil }
+    static func minutes(event: String) -> Int? {
+        guard event.hasPrefix("minutes-"), let minutes = Int(event.dropFirst("minutes-".count)),
+              minutes > 0, minutes <= lastThresholdMinutes, minutes % stepMinutes == 0 else { return nil }
         return minutes
     }
 
@@ -75,6 +88,48 @@ public struct ScreenTimeTracking: Hashable, Codable, Sendable {
         let goal = try c.decodeIfPresent(Int.self, forKey: .goalMinutes)
         let since = try c.decode(LocalDate.self, forKey: .since)
         self = try validatingDecode(decoder) { try ScreenTimeTracking(selection: selection, goalMinutes: goal, since: since) }
+    }
+}
+
+/// What one monitor callback from a daily screen-time activity says, for the day of the interval
+/// that sent it (whenever it arrives).
+///
+/// A day is *known* once its activity's start and end have both arrived: a day under 30 minutes
+/// reaches no threshold and is still known, while a day whose start or end never came (the
+/// monitor dead, the callback lost, access revoked so nothing could be registered) is not, and
+/// counts neither for nor against the goal (``GoalStreak``).
+public enum ScreenTimeReport: Hashable, Sendable {
+    /// `intervalDidStart`: the day's activity is monitored (at midnight, or at once when
+    /// registered later in the day).
+    case started(LocalDate)
+    /// `intervalDidEnd`: the day's activity stopped; it is the day's end only when it arrives
+    /// once the day is over (see ``ProgressRecord/record(_:at:clock:)``).
+    case ended(LocalDate)
+    /// `eventDidReachThreshold`: the day's use reached `minutes`.
+    case reached(minutes: Int, on: LocalDate)
+
+    /// The report a callback makes, when it is from a daily screen-time activity.
+    public init?(_ trigger: Trigger) {
+        switch trigger {
+        case .intervalDidStart(let activity):
+            guard let day = ScreenTimeTracking.day(ofActivity: activity) else { return nil }
+            self = .started(day)
+        case .intervalDidEnd(let activity):
+            guard let day = ScreenTimeTracking.day(ofActivity: activity) else { return nil }
+            self = .ended(day)
+        case .eventDidReachThreshold(let activity, let event):
+            guard let day = ScreenTimeTracking.day(ofActivity: activity), let minutes = ScreenTimeTracking.minutes(event: event) else { return nil }
+            self = .reached(minutes: minutes, on: day)
+        default:
+            return nil
+        }
+    }
+
+    /// The day whose interval the callback came from.
+    public var day: LocalDate {
+        switch self {
+        case .started(let day), .ended(let day), .reached(_, let day): day
+        }
     }
 }
 
@@ -103,21 +158,31 @@ public enum ScreenTimeScore {
 /// - A day under the goal adds one to the streak.
 /// - A day at or over the goal costs a life and the streak stands; with no life left, the streak
 ///   starts again at 0.
+/// - A day whose screen time was not reported (``ScreenTimeReport``: its start or end never
+///   arrived) neither adds nor costs anything; it is kept in ``unreported`` so the person is told.
 /// - A new goal starts with one life; every Sunday adds one (before the day is judged, so a Sunday
-///   over the goal can use it), up to ``maximumLives``.
-/// - Days are counted at midnight; today is not judged until it ends.
+///   over the goal can use it; an unreported Sunday too), up to ``maximumLives``.
+/// - Days are counted at midnight; today is not judged until it ends. The last
+///   ``recountedDays`` are counted again whenever a report for them arrives late
+///   (``ProgressRecord/recountGoalStreak(to:tracking:)``).
 public struct GoalStreak: Hashable, Codable, Sendable {
     public static let maximumLives = 3
+    /// How many days back a late report still changes the streak: a week.
+    public static let recountedDays = 7
 
     public var days: Int
     public var lives: Int
     /// The last local day counted.
     public var through: LocalDate
+    /// The days among the last ``recountedDays`` through ``through`` that were counted without a
+    /// report, oldest first.
+    public var unreported: [LocalDate]
 
-    public init(days: Int, lives: Int, through: LocalDate) {
+    public init(days: Int, lives: Int, through: LocalDate, unreported: [LocalDate] = []) {
         self.days = days
         self.lives = lives
         self.through = through
+        self.unreported = unreported
     }
 
     /// A streak for a goal set on `day`.
@@ -125,11 +190,17 @@ public struct GoalStreak: Hashable, Codable, Sendable {
         GoalStreak(days: 0, lives: 1, through: day.adding(days: -1))
     }
 
-    /// The streak after `day`, on which `minutes` were used against a goal of `goalMinutes`.
-    public func counting(_ day: LocalDate, minutes: Int, goalMinutes: Int) -> GoalStreak {
+    /// The streak after `day`, on which `minutes` were used against a goal of `goalMinutes`
+    /// (`nil`: the day was not reported).
+    public func counting(_ day: LocalDate, minutes: Int?, goalMinutes: Int) -> GoalStreak {
         var next = self
         next.through = day
+        next.unreported.removeAll { $0.dayNumber <= day.dayNumber - Self.recountedDays }
         if day.weekday == .sunday { next.lives = min(Self.maximumLives, lives + 1) }
+        guard let minutes else {
+            next.unreported.append(day)
+            return next
+        }
         if minutes < goalMinutes {
             next.days += 1
         } else if next.lives > 0 {
@@ -140,10 +211,20 @@ public struct GoalStreak: Hashable, Codable, Sendable {
         return next
     }
 
-    /// Counts forward through the days before `today`.
-    public func rolled(to today: LocalDate, goalMinutes: Int, minutes: (LocalDate) -> Int) -> GoalStreak {
+    /// Counts forward through the days before `today`; `minutes` is `nil` for a day not reported.
+    public func rolled(to today: LocalDate, goalMinutes: Int, minutes: (LocalDate) -> Int?) -> GoalStreak {
         LocalDate.uncounted(after: through, before: today).reduce(self) {
             $0.counting($1, minutes: minutes($1), goalMinutes: goalMinutes)
         }
+    }
+
+    private enum CodingKeys: String, CodingKey { case days, lives, through, unreported }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        days = try c.decode(Int.self, forKey: .days)
+        lives = try c.decode(Int.self, forKey: .lives)
+        through = try c.decode(LocalDate.self, forKey: .through)
+        unreported = try c.decodeIfPresent([LocalDate].self, forKey: .unreported) ?? []
     }
 }

@@ -153,13 +153,121 @@ import TestSupport
 
     @Test func theRecord_keepsTheMostMinutesADay_andRollsTheGoalStreak() throws {
         let tracking = try ScreenTimeTracking(selection: .apps("instagram"), goalMinutes: 120, since: day("2026-11-23"))
+        let clock = Clockwork(calendar: calendar())
         var record = ProgressRecord()
-        record.recordScreenTime(minutes: 60, on: day("2026-11-23"))
-        record.recordScreenTime(minutes: 150, on: day("2026-11-23"))
-        record.recordScreenTime(minutes: 30, on: day("2026-11-23"))
+        for monday in [ScreenTimeReport.started(day("2026-11-23")), .reached(minutes: 60, on: day("2026-11-23")),
+                       .reached(minutes: 150, on: day("2026-11-23")), .reached(minutes: 30, on: day("2026-11-23"))] {
+            record.record(monday, at: at("2026-11-23 20:00"), clock: clock)
+        }
         #expect(record.screenTimeMinutes(on: day("2026-11-23")) == 150)
-        record.roll(to: day("2026-11-25"), state: .empty, tracking: tracking, clock: Clockwork(calendar: calendar()))
+        record.record(.ended(day("2026-11-23")), at: at("2026-11-24 00:00"), clock: clock)
+        record.record(.started(day("2026-11-24")), at: at("2026-11-24 00:00"), clock: clock)
+        record.record(.ended(day("2026-11-24")), at: at("2026-11-25 00:00"), clock: clock)
+        record.roll(to: day("2026-11-25"), state: .empty, tracking: tracking, clock: clock)
         #expect(record.goalStreak == GoalStreak(days: 1, lives: 0, through: day("2026-11-24")))
+    }
+}
+
+/// Which screen-time days are known, and what a day not known does to the goal's streak.
+@Suite struct ScreenTimeDayTests {
+    let clock = Clockwork(calendar: calendar())
+    let tracking = try! ScreenTimeTracking(selection: .apps("instagram"), goalMinutes: 120, since: day("2026-11-23"))
+
+    /// A record in which each of `days` started at its midnight and ended at the next, with its minutes.
+    func reported(_ days: [(String, Int)]) -> ProgressRecord {
+        var record = ProgressRecord()
+        for (text, minutes) in days {
+            let day = day(text)
+            record.record(.started(day), at: clock.startOfDay(day), clock: clock)
+            if minutes > 0 { record.record(.reached(minutes: minutes, on: day), at: clock.startOfDay(day).adding(minutes: 600), clock: clock) }
+            record.record(.ended(day), at: clock.startOfDay(day.adding(days: 1)), clock: clock)
+        }
+        return record
+    }
+
+    @Test func anUnreportedDay_neitherAddsNorCostsALife_andIsRemembered() {
+        let streak = GoalStreak(days: 4, lives: 1, through: day("2026-11-24"))
+        let tuesday = streak.counting(day("2026-11-25"), minutes: nil, goalMinutes: 120)
+        #expect(tuesday == GoalStreak(days: 4, lives: 1, through: day("2026-11-25"), unreported: [day("2026-11-25")]))
+        let sunday = GoalStreak(days: 4, lives: 1, through: day("2026-11-28")).counting(day("2026-11-29"), minutes: nil, goalMinutes: 120)
+        #expect(sunday.days == 4 && sunday.lives == 2, "Sunday's life is the calendar's, reported or not")
+    }
+
+    @Test func unreportedDays_areRememberedForAWeek() {
+        var streak = GoalStreak(days: 0, lives: 1, through: day("2026-11-22"))
+        streak = streak.counting(day("2026-11-23"), minutes: nil, goalMinutes: 120)
+        streak = streak.rolled(to: day("2026-11-30"), goalMinutes: 120, minutes: { _ in 0 })
+        #expect(streak.unreported == [day("2026-11-23")] && streak.days == 6)
+        streak = streak.counting(day("2026-11-30"), minutes: 0, goalMinutes: 120)
+        #expect(streak.unreported.isEmpty && streak.days == 7)
+    }
+
+    @Test func aDayIsKnown_whenItsStartAndEndArrived_evenWithNoThreshold() {
+        var record = reported([("2026-11-23", 0)])
+        #expect(record.reportedMinutes(on: day("2026-11-23")) == 0)
+        record.record(.started(day("2026-11-24")), at: at("2026-11-24 00:00"), clock: clock)
+        record.record(.reached(minutes: 30, on: day("2026-11-24")), at: at("2026-11-24 10:00"), clock: clock)
+        #expect(record.reportedMinutes(on: day("2026-11-24")) == nil, "no end yet")
+        record.record(.ended(day("2026-11-25")), at: at("2026-11-26 00:00"), clock: clock)
+        #expect(record.reportedMinutes(on: day("2026-11-25")) == nil, "an end without a start")
+        record.roll(to: day("2026-11-26"), state: .empty, tracking: tracking, clock: clock)
+        #expect(record.goalStreak == GoalStreak(days: 1, lives: 1, through: day("2026-11-25"), unreported: [day("2026-11-24"), day("2026-11-25")]))
+    }
+
+    @Test func anEndBeforeTheDayIsOver_isIOSAnsweringAStop_notTheDaysEnd() {
+        var record = ProgressRecord()
+        record.record(.started(day("2026-11-23")), at: at("2026-11-23 09:00"), clock: clock)
+        record.record(.ended(day("2026-11-23")), at: at("2026-11-23 15:00"), clock: clock)
+        #expect(record.reportedMinutes(on: day("2026-11-23")) == nil)
+        record.record(.ended(day("2026-11-23")), at: at("2026-11-24 00:05"), clock: clock)
+        #expect(record.reportedMinutes(on: day("2026-11-23")) == 0)
+    }
+
+    @Test func aLateReport_countsForItsDay_andTheWeekIsCountedAgain() {
+        var record = reported([("2026-11-23", 90), ("2026-11-24", 30)])
+        record.roll(to: day("2026-11-25"), state: .empty, tracking: tracking, clock: clock)
+        #expect(record.goalStreak?.days == 2)
+        record.record(.reached(minutes: 150, on: day("2026-11-23")), at: at("2026-11-25 08:00"), clock: clock)
+        #expect(record.screenTimeMinutes(on: day("2026-11-25")) == 0)
+        record.recountGoalStreak(to: day("2026-11-25"), tracking: tracking)
+        #expect(record.goalStreak == GoalStreak(days: 1, lives: 0, through: day("2026-11-24")), "Monday used the life")
+    }
+
+    @Test func aReportMoreThanAWeekLate_changesNoSettledDay() {
+        let days = (23...30).map { ("2026-11-\($0)", 0) } + [("2026-12-01", 0), ("2026-12-02", 0)]
+        var record = reported(days)
+        record.roll(to: day("2026-12-03"), state: .empty, tracking: tracking, clock: clock)
+        #expect(record.goalStreak?.days == 10 && record.settledGoalStreak?.through == day("2026-11-25"))
+        record.record(.reached(minutes: 600, on: day("2026-11-24")), at: at("2026-12-03 08:00"), clock: clock)
+        record.recountGoalStreak(to: day("2026-12-03"), tracking: tracking)
+        #expect(record.goalStreak?.days == 10, "Tuesday the 24th was settled a week after it ended")
+        record.record(.reached(minutes: 600, on: day("2026-11-27")), at: at("2026-12-03 08:00"), clock: clock)
+        record.recountGoalStreak(to: day("2026-12-03"), tracking: tracking)
+        #expect(record.goalStreak?.days == 9 && record.goalStreak?.lives == 1, "Friday the 27th is still in the week: it took a life")
+    }
+
+    @Test func aRecordSavedBeforeDaysWereKnown_keepsTheDaysItCounted() throws {
+        let json = #"{"screenTimeDays":[{"day":"2026-11-23","minutes":60}],"goalStreak":{"days":5,"lives":1,"through":"2026-11-23"}}"#
+        var record = try JSONDecoder().decode(ProgressRecord.self, from: Data(json.utf8))
+        #expect(record.screenTimeDays == [.init(day: day("2026-11-23"), minutes: 60)])
+        record.roll(to: day("2026-11-25"), state: .empty, tracking: tracking, clock: clock)
+        #expect(record.goalStreak == GoalStreak(days: 5, lives: 1, through: day("2026-11-24"), unreported: [day("2026-11-24")]))
+        let again = try JSONDecoder().decode(ProgressRecord.self, from: JSONEncoder().encode(record))
+        #expect(again == record)
+    }
+
+    @Test func eachDaysActivity_carriesItsDay_andOnlyOurNamesReport() {
+        let name = ScreenTimeTracking.activityName(on: day("2026-11-23"))
+        #expect(name == "threshold.screen-time.2026-11-23")
+        #expect(ScreenTimeReport(.intervalDidStart(name)) == .started(day("2026-11-23")))
+        #expect(ScreenTimeReport(.intervalDidEnd(name)) == .ended(day("2026-11-23")))
+        #expect(ScreenTimeReport(.eventDidReachThreshold(activity: name, event: "minutes-960")) == .reached(minutes: 960, on: day("2026-11-23")))
+        for trigger in [Trigger.intervalDidStart("threshold.screen-time"), .intervalDidEnd("threshold.screen-time.tomorrow"),
+                        .intervalDidStart("threshold.from.1"), .eventDidReachThreshold(activity: name, event: "minutes-45"),
+                        .eventDidReachThreshold(activity: name, event: "minutes-990"), .eventDidReachThreshold(activity: "threshold.screen-time", event: "minutes-30"),
+                        .intervalWillEndWarning(name), .appForeground] {
+            #expect(ScreenTimeReport(trigger) == nil, "\(trigger)")
+        }
     }
 }
 
@@ -178,13 +286,14 @@ import TestSupport
         let tracking = try ScreenTimeTracking(selection: .apps("instagram"), goalMinutes: 180, since: day("2026-11-23"))
         let ny = calendar()
         let registration = tracking.registration(on: day("2026-11-23"), clock: Clockwork(calendar: ny))
-        #expect(registration.name == ScreenTimeTracking.activityName && !registration.repeats)
+        #expect(registration.name == "threshold.screen-time.2026-11-23" && !registration.repeats)
         #expect(registration.start.hasFullDate && registration.end.hasFullDate)
         #expect(registration.interval(deviceZone: ny.timeZone).map { [$0.start, $0.end] } == [at("2026-11-23 00:00"), at("2026-11-24 00:00")])
         #expect(registration.events.map(\.minutes) == Array(stride(from: 30, through: 960, by: 30)))
         #expect(registration.events.allSatisfy { $0.includesPastActivity })
-        #expect(ScreenTimeTracking.minutes(activity: registration.name, event: registration.events[2].name) == 90)
-        #expect(ScreenTimeTracking.minutes(activity: "threshold.other", event: "minutes-90") == nil)
+        #expect(ScreenTimeReport(.eventDidReachThreshold(activity: registration.name, event: registration.events[2].name))
+                == .reached(minutes: 90, on: day("2026-11-23")))
+        #expect(ScreenTimeReport(.eventDidReachThreshold(activity: "threshold.other", event: "minutes-90")) == nil)
         var settings = Settings()
         #expect(ScreenTimeTracking.reserved(settings, at: at("2026-11-23 10:00"), calendar: ny).isEmpty)
         settings.screenTime = tracking
