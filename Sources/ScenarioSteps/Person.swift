@@ -445,11 +445,13 @@ final class Person {
         if let problem = press.reconciliation.problem { refuse(problem) }
     }
 
-    /// This week's streak freeze, from the intentions screen (it protects today).
+    /// This week's streak freeze, from the intentions under Profiles (it protects today).
     func useStreakFreeze() async {
         let app = await onScreen()
-        app.intentions.load()
-        phone.note(.person, "uses this week's streak freeze")
+        closePresented()
+        app.tab = .profiles
+        await appear()
+        phone.note(.person, "taps “Use a streak freeze today” under Profiles")
         if let reason = app.intentions.freezeRefusal { return refuse(reason) }
         app.intentions.useFreeze()
         if let problem = app.intentions.problem { refuse(problem) }

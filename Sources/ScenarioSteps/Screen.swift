@@ -172,7 +172,8 @@ extension Person {
         case .home: screen = homeScreen(app)
         case .session: screen = sessionScreen(app)
         case .settings: screen = settingsScreen(app)
-        default: screen = Screen(app.tab.rawValue)
+        case .profiles: screen = profilesScreen(app)
+        case .insights: screen = insightsScreen(app)
         }
         if app.verdict == .revoked {
             screen.lines.insert("Screen Time access was turned off, so iOS is enforcing nothing. Turn it on again to restore your shields.", at: 0)

@@ -1,0 +1,52 @@
+import FeatureModels
+import ScenarioSetup
+import ScreenTimeSimulator
+import Foundation
+import ThresholdCore
+
+extension Person {
+    /// Profiles as its view shows them, with the intentions beneath: each profile (and whether it
+    /// is on), each intention's opens and streak, and this week's streak freeze.
+    func profilesScreen(_ app: AppModel) -> Screen {
+        let profiles = app.profiles, intentions = app.intentions
+        var screen = Screen("profiles", lines: ["Profiles"])
+        if profiles.rows.isEmpty { screen.lines.append("No profiles yet. Start from one below.") }
+        screen.lines += profiles.rows.map { "\($0.profile.emoji) \($0.profile.name)" + ($0.isOn ? " · On" : "") }
+        screen.lines.append("Intentions")
+        for row in intentions.rows {
+            screen.lines.append("\(label(of: .app(row.intention.app))): \(row.opensUsed) of \(row.intention.opensPerDay) opens today · \(row.intention.minutesPerOpen) min each")
+            if row.streak > 0 { screen.lines.append("\(row.streak) day streak") }
+        }
+        if !intentions.rows.isEmpty {
+            if intentions.frozenToday {
+                screen.lines.append("Streak freeze is on today.")
+            } else {
+                screen.buttons.append(.init("Use a streak freeze today", disabled: intentions.freezeRefusal) { intentions.useFreeze() })
+            }
+        }
+        if let problem = profiles.problem ?? intentions.problem { screen.lines.append(problem) }
+        return screen
+    }
+
+    /// Insights for the week shown, and the prayer history: each prayer's time in the zone it was
+    /// said in (named when it is not the phone's now), its mood, first line and verse.
+    func insightsScreen(_ app: AppModel) -> Screen {
+        let insights = app.insights
+        var screen = Screen("insights", lines: ["Week of \(insights.week)", "Prayer history"])
+        if insights.prayers.days.isEmpty { screen.lines.append("No prayers yet") }
+        for day in insights.prayers.days {
+            screen.lines.append(day.day.description)
+            for prayer in day.prayers {
+                let clock = Clockwork(timeZone: prayer.timeZone)
+                let zone = prayer.timeZone == phone.clock.timeZone ? "" : " \(prayer.timeZone.abbreviation(for: prayer.at) ?? prayer.timeZone.identifier)"
+                screen.lines.append(Format.timeOfDay(clock.secondsIntoDay(of: prayer.at)) + zone)
+                if let mood = prayer.mood { screen.lines.append(mood.displayName) }
+                if let title = prayer.title { screen.lines.append(title) }
+                if let verse = prayer.verse { screen.lines.append(verse) }
+            }
+        }
+        screen.buttons += [.init("Previous week") { insights.previousWeek() }, .init("Next week") { insights.nextWeek() }]
+        if let problem = insights.problem { screen.lines.append(problem) }
+        return screen
+    }
+}
