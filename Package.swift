@@ -188,7 +188,7 @@ package.targets += [
     .testTarget(
         name: "FeatureModelsTests",
         dependencies: ["FeatureModels", "ThresholdCore", "StoreClient", "ThresholdKeys", "PrayerContent", "TestSupport",
-                       "EntryPoints", "ScreenTimeSimulator", "ScreenTimeClient", "ThresholdRuntime"],
+                       "EntryPoints", "ScreenTimeSimulator", "ScreenTimeClient", "ThresholdRuntime", "ScenarioSetup"],
         swiftSettings: swift6
     ),
     // The design system's colours as values, so their contrast is checked here on Linux.

@@ -72,11 +72,12 @@ public final class AccessPrompt: @unchecked Sendable {
     public func willAnswer(_ failures: [AuthorizationFailure]) { lock.withLock { self.failures = failures } }
 
     /// The answer to one prompt: a failure, or `nil` when the person allows.
-    func answer() -> AuthorizationFailure? {
+    public func answer() -> AuthorizationFailure? {
         lock.withLock { failures.isEmpty ? nil : failures.removeFirst() }
     }
 
-    func verdict(_ status: AuthorizationStatus) -> AuthorizationVerdict {
+    /// What the app reads of access now, as `AuthorizationTracking` tells a revocation from a refusal.
+    public func verdict(_ status: AuthorizationStatus) -> AuthorizationVerdict {
         lock.withLock {
             let verdict = AuthorizationTracking.verdict(readings: [status], wasApproved: wasApproved)
             if verdict == .approved { wasApproved = true }

@@ -1,35 +1,13 @@
 import EntryPoints
 import FeatureModels
 import Foundation
+import ScenarioSetup
 import ScreenTimeClient
 @_spi(Setup) import ScreenTimeSimulator
 import StoreClient
 import TestSupport
 import ThresholdCore
 import ThresholdRuntime
-
-/// How the system answers a request for Screen Time access, as a test scripts it.
-final class AccessScript: @unchecked Sendable {
-    // NB: `Mutex` (Synchronization) is not in the iOS 17 SDK; an NSLock guards the script.
-    private let lock = NSLock()
-    private var failures: [AuthorizationFailure] = []
-    private var wasApproved = false
-
-    /// The next requests fail with these, in order; after them a request is approved.
-    func fail(with failures: AuthorizationFailure...) { lock.withLock { self.failures = failures } }
-
-    func nextFailure() -> AuthorizationFailure? {
-        lock.withLock { failures.isEmpty ? nil : failures.removeFirst() }
-    }
-
-    func verdict(_ status: AuthorizationStatus) -> AuthorizationVerdict {
-        lock.withLock {
-            let verdict = AuthorizationTracking.verdict(readings: [status], wasApproved: wasApproved)
-            if verdict == .approved { wasApproved = true }
-            return verdict
-        }
-    }
-}
 
 /// The simulated iPhone with the app's client on it: every model change goes through the same
 /// reconciler as on a device, and the phone shows what is shielded.
@@ -38,7 +16,7 @@ struct Device {
     let phone: SimulatedPhone
     let store: InMemoryStore
     let client: AppClient
-    let access = AccessScript()
+    let access: AccessPrompt
 
     init(_ setup: ThresholdState = .empty, at start: Date = monday.wall, authorization: AuthorizationStatus = .approved,
          prepare: (inout StoredState) -> Void = { _ in }) throws {
@@ -47,20 +25,20 @@ struct Device {
         try store.write { prepare(&$0.state) }
         phone.authorization = authorization
         self.phone = phone
-        let access = self.access
+        let access = AccessPrompt(approvedBefore: authorization == .approved)
+        self.access = access
         let runtime = Runtime(reconciler: phone.reconciler(for: .app), restrictions: DeviceRestrictionsClient { _ in })
         client = AppClient(
             runtime: runtime,
             authorization: AuthorizationClient(
                 verdict: { access.verdict(phone.authorization) },
                 request: {
-                    if let failure = access.nextFailure() { throw failure }
+                    if let failure = access.answer() { throw failure }
                     phone.authorization = .approved
                     return .approved
                 }),
             library: { bundledLibrary },
             random: { 42 })
-        if authorization == .approved { _ = access.verdict(.approved) }
         runtime.reconcile(.appForeground)
     }
 

@@ -100,7 +100,7 @@ import ThresholdCore
     @Test(arguments: AuthorizationFailure.allCases)
     func everyAccessFailure_isExplained_andRetryWorksWhenItCan(failure: AuthorizationFailure) async throws {
         let device = try Device(authorization: .notDetermined)
-        device.access.fail(with: failure)
+        device.access.willAnswer([failure])
         let onboarding = OnboardingModel(client: device.client)
         onboarding.next()
         await onboarding.requestAccess()

@@ -67,7 +67,7 @@ public struct UseStreakFreeze: Command {
             throw ValidationError(subject, "This week's freeze covers a day up to Sunday \(today.mondayOfWeek.adding(days: 6)); next week's is granted on Monday \(today.mondayOfWeek.adding(days: 7)).")
         }
         if let used = state.streakFreezeDays.first(where: { $0.mondayOfWeek == today.mondayOfWeek }) {
-            throw ValidationError(subject, "You have used this week's streak freeze (\(used.weekday.longName) \(used)). The next is granted on Monday \(today.mondayOfWeek.adding(days: 7)).")
+            throw ValidationError(subject, "You have used this week's streak freeze (\(used.weekday.name) \(used)). The next is granted on Monday \(today.mondayOfWeek.adding(days: 7)).")
         }
         state = try state.with(streakFreezeDays: state.streakFreezeDays.union([day]))
         return [.streakFreezeUsed(day: day)]
@@ -80,20 +80,5 @@ extension LocalDate {
     static func uncounted(after through: LocalDate, before today: LocalDate) -> [LocalDate] {
         let first = max(through, today.adding(days: -401)).adding(days: 1)
         return first < today ? (first.dayNumber..<today.dayNumber).map(LocalDate.init(dayNumber:)) : []
-    }
-}
-
-extension Weekday {
-    /// "Monday", "Tuesday", …
-    public var longName: String {
-        switch self {
-        case .sunday: "Sunday"
-        case .monday: "Monday"
-        case .tuesday: "Tuesday"
-        case .wednesday: "Wednesday"
-        case .thursday: "Thursday"
-        case .friday: "Friday"
-        case .saturday: "Saturday"
-        }
     }
 }
