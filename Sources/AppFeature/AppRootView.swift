@@ -82,7 +82,7 @@ struct AppScreens: View {
         .onReceive(NotificationCenter.default.publisher(for: UIApplication.significantTimeChangeNotification)) { _ in model.timeChanged() }
         .onOpenURL { requests.post(.link($0)) }
         .onChange(of: requests.pending, initial: true) { handleRequests() }
-        .onChange(of: model.generation) { reload() }
+        .onChange(of: model.generation) { model.reloadVisible() }
         .sheet(item: $model.presented, onDismiss: { model.refresh(nil) }) { presented in PresentedView(presented: presented, app: model) }
         .alert(Text("Tutorial finished", bundle: .module), isPresented: Binding(get: { model.tutorialFinished != nil },
                                                                                  set: { if !$0 { model.dismissTutorialNote() } })) {
@@ -153,19 +153,6 @@ struct AppScreens: View {
         }
     }
 
-    /// After a reconcile, the screen in front reads the state again.
-    private func reload() {
-        model.home.load()
-        switch model.tab {
-        case .home: break
-        case .session: model.session.load()
-        case .profiles:
-            model.profiles.load()
-            model.intentions.load()
-        case .insights: model.insights.load()
-        case .settings: model.settings.load()
-        }
-    }
 }
 
 /// Access is missing: what that means, and the button that asks again.

@@ -111,6 +111,21 @@ public final class AppModel {
         generation += 1
     }
 
+    /// The screens in front read the state again (after a reconcile, and when a tab appears):
+    /// Home, which routing reads (the Unblock quick action), and the tab shown.
+    public func reloadVisible() {
+        home.load()
+        switch tab {
+        case .home: break
+        case .session: session.load()
+        case .profiles:
+            profiles.load()
+            intentions.load()
+        case .insights: insights.load()
+        case .settings: settings.load()
+        }
+    }
+
     /// Onboarding said it is done. The access it last read is the app's now (the banners read it).
     public func onboardingClosed() {
         if let read = onboarding?.verdict { verdict = read }

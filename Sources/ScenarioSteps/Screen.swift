@@ -117,16 +117,7 @@ extension Person {
         case .unlockGate(let model)?: if ritual == nil { model.load() }
         default: break
         }
-        app.home.load()
-        switch app.tab {
-        case .home: break
-        case .session: app.session.load()
-        case .profiles:
-            app.profiles.load()
-            app.intentions.load()
-        case .insights: app.insights.load()
-        case .settings: app.settings.load()
-        }
+        app.reloadVisible()
     }
 
     /// iOS's prompt (Screen Time, notifications) covered the app and went: the scene goes inactive
