@@ -1,12 +1,12 @@
 /// The demo's five walkthroughs, one per path, written as scenarios so that the demo, `run`
 /// and `play` share one vocabulary and every claim the demo makes is checked as it runs.
 ///
-/// `pray`, `challenge`, `quest`, `emergency` and `credits` do the real rituals
-/// (``Person/completeRitual(_:minutes:app:mood:)``): the Selah walkthrough's prayer is chosen
-/// from the bundled library for the mood, with its verse, and Amen records it. `start`, `end`,
-/// `break` and `credits` run the session rules, rewards and Focus Bank: the Present walkthrough
-/// earns XP and coins at its goal, Earned Access spends the credits a focus session earned, and
-/// Key meets its break quota.
+/// The person acts through the app's screens (`ScenarioSteps.Person`): `pray` opens Selah's
+/// prayer as Home's "Pray to unlock" does, answers the mood and says Amen; `challenge`, `quest`,
+/// `emergency` and `credits` go through the unlock gate and the ritual's screen; `start`, `end`
+/// and `break` use the Session tab, whose rules, rewards and Focus Bank live in Core: the Present
+/// walkthrough earns XP and coins at its goal, Earned Access spends the credits a focus session
+/// earned, and Key meets its break quota.
 enum Walkthroughs {
     struct Walkthrough {
         let key: String
