@@ -32,6 +32,20 @@ import ThresholdKeys
         #expect(device.stored.balances.xp == 0)
     }
 
+    /// iOS can deliver one tap's link twice; the echo shows what the tap did. When the tap was
+    /// refused, its echo must not say "Session started." either.
+    @Test func theEchoOfARefusedTap_isNotSaidToHaveStarted() throws {
+        let device = try Device(.make(profiles: [deep]), authorization: .denied)
+        let (tag, secret) = try tapOf(device.store)
+        KeyTapModel(client: device.client.rituals).tap(tag, secret: secret)
+        device.phone.authorization = .approved
+        let echo = KeyTapModel(client: device.client.rituals)
+        echo.tap(tag, secret: secret)
+        if case .started = echo.phase { Issue.record("the echo of a refused tap says “Session started.” with nothing running") }
+        #expect(echo.problem != nil)
+        #expect(device.stored.engine.sessions.isEmpty)
+    }
+
     @Test func onABreak_theSheetOffersBackToFocus_andItEndsTheBreak() throws {
         let device = try Device(.make(profiles: [deep]))
         let (tag, secret) = try tapOf(device.store)
