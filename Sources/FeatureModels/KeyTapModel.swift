@@ -8,14 +8,19 @@ import ThresholdCore
 public final class KeyTapModel {
     public enum Phase: Hashable, Sendable {
         case working
-        /// The tag's profile was started (or was asked to start and refused, see `problem`).
+        /// The tag's profile was started.
         case started(ProfileID)
+        /// The tag asked to start its profile and the start was refused (`problem` says why:
+        /// no Screen Time access, Beast Mode elsewhere, a set-up limit); nothing started.
+        case notStarted(ProfileID)
         /// A session is running: the person chooses; nothing ends by itself.
         case choosing(ActiveProfile)
         /// Locked: it cannot end early; shows `remaining`.
         case locked(ActiveProfile)
         case ended(ProfileID)
         case onBreak(ProfileID)
+        /// The break was ended early from the sheet.
+        case backToFocus(ProfileID)
         /// Refused (unknown, revoked or forged key): nothing happened.
         case refused(KeyRefusal)
     }
@@ -35,9 +40,19 @@ public final class KeyTapModel {
             case .refused(let reason):
                 phase = .refused(reason)
             case .duplicate(let tap):
+                // The echo shows what the tap did; a start that was refused started nothing.
+                if case .start(let profile) = tap.decision, !isRunning(profile) {
+                    problem = "That tap was already read, and nothing of it is running. Tap the key again to start."
+                    phase = .notStarted(profile)
+                    return
+                }
                 show(tap.decision)
             case .accepted(let tap):
-                if case .start(let profile) = tap.decision { problem = client.session(.start(profile)) }
+                if case .start(let profile) = tap.decision, let refused = client.session(.start(profile)) {
+                    problem = refused
+                    phase = .notStarted(profile)
+                    return
+                }
                 show(tap.decision)
             }
         } catch {
@@ -45,10 +60,39 @@ public final class KeyTapModel {
         }
     }
 
-    /// Seconds left in a locked profile, for the countdown.
+    /// Seconds left in the running profile (a locked one's countdown, or a timed session's), for
+    /// the sheet; `nil` when it runs until the person ends it.
     public var remaining: TimeInterval? {
-        guard case .locked(let active) = phase else { return nil }
-        return active.remaining(at: client.clock().wall)
+        switch phase {
+        case .locked(let active), .choosing(let active): active.remaining(at: client.clock().wall)
+        default: nil
+        }
+    }
+
+    /// Whether the sheet offers "Take a break": a session that allows breaks and is not on one.
+    public var offersBreak: Bool {
+        guard case .choosing(let active) = phase else { return false }
+        return active.breaksAllowed && !isOnBreak(active)
+    }
+
+    /// Whether the sheet offers "Back to focus": the session is on a break.
+    public var offersBackToFocus: Bool {
+        guard case .choosing(let active) = phase else { return false }
+        return isOnBreak(active)
+    }
+
+    /// Whether the profile is in force now (a session or a scheduled span), as the key ring decides.
+    private func isRunning(_ profile: ProfileID) -> Bool {
+        // NB: when the state cannot be read the echo claims nothing started, which is the safe word.
+        guard let stored = try? client.load() else { return false }
+        if case .start = KeyTapDecision.decide(for: profile, in: stored.engine, at: client.clock().wall, calendar: client.calendar()) {
+            return false
+        }
+        return true
+    }
+
+    private func isOnBreak(_ active: ActiveProfile) -> Bool {
+        active.onBreakUntil.map { $0 > client.clock().wall } ?? false
     }
 
     public func end() {
@@ -58,9 +102,16 @@ public final class KeyTapModel {
     }
 
     public func takeBreak() {
-        guard case .choosing(let active) = phase, active.breaksAllowed else { return }
+        guard case .choosing(let active) = phase, offersBreak else { return }
         problem = client.session(.takeBreak(active.profileID))
         if problem == nil { phase = .onBreak(active.profileID) }
+    }
+
+    /// Ends the break now: the shields return (the Live Activity's Back to focus).
+    public func backToFocus() {
+        guard case .choosing(let active) = phase, offersBackToFocus else { return }
+        problem = client.session(.endBreak(active.profileID))
+        if problem == nil { phase = .backToFocus(active.profileID) }
     }
 
     private func show(_ decision: KeyTapDecision) {

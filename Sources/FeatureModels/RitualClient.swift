@@ -74,6 +74,8 @@ public enum SessionRequest: Hashable, Sendable {
     case start(ProfileID)
     case end(ProfileID)
     case takeBreak(ProfileID)
+    /// Back to focus before the break is over: the Live Activity's button, the same command.
+    case endBreak(ProfileID)
 
     /// The session command it stands for; a start from a key is a key-started session.
     public var command: any Command {
@@ -81,6 +83,7 @@ public enum SessionRequest: Hashable, Sendable {
         case .start(let profile): StartSession(profile: profile, origin: .key)
         case .end(let profile): EndSession(profile: profile)
         case .takeBreak(let profile): TakeBreak(profile: profile)
+        case .endBreak(let profile): EndBreak(profile: profile)
         }
     }
 }

@@ -376,19 +376,25 @@ extension Person {
     }
 
     private func keyScreen(_ model: KeyTapModel) -> Screen {
-        var screen = Screen("key")
+        var screen = Screen("key", lines: model.problem.map { [$0] } ?? [])
         let done = Screen.Button("Done") { [weak self] in self?.closePresented() }
         switch model.phase {
         case .working: break
-        case .started: screen.lines.append(model.problem ?? "Session started.")
+        case .started: screen.lines.append("Session started.")
+        case .notStarted: break
         case .choosing(let active):
             screen.lines.append(active.name)
+            if let remaining = model.remaining { screen.lines.append("Time left: \(Format.duration(remaining))") }
             screen.buttons.append(.init("End session") { model.end() })
-            if active.breaksAllowed { screen.buttons.append(.init("Take a break") { model.takeBreak() }) }
-        case .locked:
+            if model.offersBreak { screen.buttons.append(.init("Take a break") { model.takeBreak() }) }
+            if model.offersBackToFocus { screen.buttons.append(.init("Back to focus") { model.backToFocus() }) }
+        case .locked(let active):
+            screen.lines.append(active.name)
+            if let remaining = model.remaining { screen.lines.append("Time left: \(Format.duration(remaining))") }
             screen.lines.append("Beast Mode holds this session; the key cannot end it early.")
         case .ended: screen.lines.append("Session ended.")
         case .onBreak: screen.lines.append("On a break.")
+        case .backToFocus: screen.lines.append("Back to focus.")
         case .refused(let reason): screen.lines.append(reason.description)
         }
         screen.buttons.append(done)

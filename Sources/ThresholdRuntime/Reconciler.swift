@@ -67,7 +67,8 @@ public struct Reconciler: Sendable {
         let time = TrustedTime(clock.reading(), since: transaction.state.applied.clock)
         let calendar = clock.calendar
         let now = time.trusted.roundedDownToSecond
-        let context = ChangeContext(now: now, time: time, calendar: calendar, ids: ids)
+        let authorized = screenTime.authorizationStatus() == .approved
+        let context = ChangeContext(now: now, time: time, calendar: calendar, ids: ids, screenTimeAuthorized: authorized)
         var outcome = ReconcileOutcome(trigger: trigger, time: time)
 
         transaction.record(.triggered(trigger), at: now)
@@ -104,7 +105,7 @@ public struct Reconciler: Sendable {
         if let capacity = enforcement.capacityError {
             repairs.append(RepairNotice(.capacity, capacity.description))
         }
-        if screenTime.authorizationStatus() != .approved {
+        if !authorized {
             repairs.append(RepairNotice(.notAuthorized, "Screen Time access is not granted, so iOS enforces nothing. Allow it in Settings › Screen Time."))
         }
 
@@ -407,12 +408,29 @@ public struct ChangeContext: Sendable {
     public let time: TrustedTime
     public let calendar: Calendar
     public let ids: IDGenerator
+    /// Whether iOS lets Threshold shield anything now (Screen Time access granted).
+    public let screenTimeAuthorized: Bool
+
+    init(now: Date, time: TrustedTime, calendar: Calendar, ids: IDGenerator, screenTimeAuthorized: Bool) {
+        self.now = now
+        self.time = time
+        self.calendar = calendar
+        self.ids = ids
+        self.screenTimeAuthorized = screenTimeAuthorized
+    }
 
     /// Runs a command on the transaction's engine state at `now` and records its events, posting
     /// the ledger entries among them (see `StoreTransaction.apply(_:at:)`).
+    ///
+    /// A session started without Screen Time access would shield nothing yet run its timer, earn
+    /// XP and credits and count as focus (seed 004 test 9): every way of starting one (the
+    /// Session tab, a key, a Shortcut, a link) is refused, saying why, and nothing is recorded.
     public func run(_ command: any Command, on transaction: inout StoreTransaction) throws {
+        if command is StartSession, !screenTimeAuthorized { throw Self.noAccess }
         try transaction.run(command, at: now, calendar: calendar, ids: ids)
     }
+
+    static let noAccess = ValidationError("session", "Threshold has no Screen Time access, so a session would shield nothing; nothing was started. Allow it in Settings › Screen Time › Apps With Screen Time Access, then start again.")
 }
 
 /// What one reconcile did, for the caller to show and for tests to check.

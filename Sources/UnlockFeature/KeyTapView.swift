@@ -34,22 +34,38 @@ public struct KeyTapView: View {
         case .started:
             Label { Text("Session started.", bundle: .module) } icon: { Image(systemName: "key.fill").accessibilityHidden(true) }
                 .font(.headline)
+        case .notStarted:
+            // The problem banner above says why; nothing started.
+            EmptyView()
         case .choosing(let active):
             Text(verbatim: active.name).font(.title2.weight(.semibold))
-            if let remaining = model.remaining { Text("Time left:", bundle: .module) + Text(verbatim: " ") + Text.spoken(remaining) }
+            timeLeft
             Button { model.end() } label: { Text("End session", bundle: .module) }.buttonStyle(.primary)
-            if active.breaksAllowed {
+            if model.offersBreak {
                 Button { model.takeBreak() } label: { Text("Take a break", bundle: .module) }.buttonStyle(.bordered)
+            }
+            if model.offersBackToFocus {
+                Button { model.backToFocus() } label: { Text("Back to focus", bundle: .module) }.buttonStyle(.bordered)
             }
         case .locked(let active):
             Text(verbatim: active.name).font(.title2.weight(.semibold))
+            timeLeft
             ProblemBanner(Text("Beast Mode holds this session; the key cannot end it early.", bundle: .module), systemImage: "lock.fill")
         case .ended:
             Text("Session ended.", bundle: .module).font(.headline)
         case .onBreak:
             Text("On a break.", bundle: .module).font(.headline)
+        case .backToFocus:
+            Text("Back to focus.", bundle: .module).font(.headline)
         case .refused(let refusal):
             ProblemBanner(refusal.description)
+        }
+    }
+
+    /// The time the session has left, counting down (Beast Mode's, or a timed session's).
+    @ViewBuilder private var timeLeft: some View {
+        TimelineView(.periodic(from: .now, by: 1)) { _ in
+            if let remaining = model.remaining { Text("Time left:", bundle: .module) + Text(verbatim: " ") + Text.spoken(remaining) }
         }
     }
 }
