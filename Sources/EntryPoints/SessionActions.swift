@@ -4,10 +4,14 @@ import ThresholdCore
 import ThresholdRuntime
 
 extension Runtime {
-    /// Starts a profile's session: a Shortcut, a widget or a web link.
+    /// Starts a profile's session: a Shortcut (with a length or an end time when it gives one), a
+    /// widget or a web link.
     @discardableResult
-    public func startProfile(_ profile: ProfileID, from trigger: Trigger) -> Reconciliation {
-        reconcile(trigger, command: StartSession(profile: profile, origin: .manual))
+    public func startProfile(_ profile: ProfileID, from trigger: Trigger, length: SessionLength = .openEnded) -> Reconciliation {
+        reconcile(trigger) { transaction, context in
+            let plan = length.plan(from: context.now, calendar: context.calendar)
+            try context.run(StartSession(profile: profile, origin: .manual, plan: plan), on: &transaction)
+        }
     }
 
     /// Ends a profile's session, or the session running now when `profile` is `nil`, through the

@@ -9,15 +9,9 @@ import ThresholdCore
 /// the extra time after it.
 @MainActor @Observable
 public final class SessionModel {
-    /// How a session is started from the screen.
-    public enum PlanChoice: Hashable, Sendable {
-        /// Present's goal, in minutes (5 to 120).
-        case goal(minutes: Int)
-        /// Ends by itself after so many minutes (a timed Key session).
-        case minutes(Int)
-        /// Until the person ends it.
-        case openEnded
-    }
+    /// How a session is started from the screen: a goal, a length or an end time that ends it by
+    /// itself, or until the person ends it.
+    public typealias PlanChoice = SessionLength
 
     /// The goals the start panel offers, in minutes.
     public static let goalChoices = [15, 25, 45, 60, 90, 120]
@@ -73,13 +67,21 @@ public final class SessionModel {
     /// The timer at `now` (the view ticks it every second).
     public func timer(at now: Date) -> SessionTimer? { running.map { SessionTimer($0, at: now) } }
 
+    /// An end time picked on a clock face (a date whose time of day counts), in the device's zone.
+    public func endTime(at picked: Date) -> PlanChoice {
+        let seconds = Clockwork(calendar: client.calendar).secondsIntoDay(of: picked)
+        // NB: seconds into a day always make a valid hour and minute.
+        guard let time = try? LocalTime(hour: seconds / 3_600 % 24, minute: seconds / 60 % 60) else { return .openEnded }
+        return .until(time)
+    }
+
+    /// Starts the profile; a length or an end time becomes its end at the start, on the reconcile's clock.
     public func start(_ profile: ProfileID, _ choice: PlanChoice) {
-        let plan: SessionPlan = switch choice {
-        case .goal(let minutes): .goal(minutes: minutes)
-        case .minutes(let minutes): .until(client.now.addingTimeInterval(TimeInterval(minutes * 60)))
-        case .openEnded: .openEnded
-        }
-        act("start", StartSession(profile: profile, origin: .manual, plan: plan))
+        problem = client.perform("start", change: { transaction, context in
+            let plan = choice.plan(from: context.now, calendar: context.calendar)
+            try context.run(StartSession(profile: profile, origin: .manual, plan: plan), on: &transaction)
+        })
+        load()
     }
 
     /// Ends the session: completes it, or gives it up before its goal. Beast Mode refuses, saying until when.

@@ -43,8 +43,11 @@ final class Person {
     /// Settings' "Reset your prayer streak?" is showing.
     var settingsConfirmingReset = false
     struct StartPanel {
+        enum Kind { case goal, length }
         var profile: ProfileID?
         var goal = 25
+        var length = 25
+        var kind = Kind.goal
         var openEnded = false
     }
     private var wasInForeground = false
@@ -357,12 +360,18 @@ final class Person {
     func start(_ profile: ProfileID, origin: SessionOrigin, plan: PlanSpec?) async throws {
         switch origin {
         case .shortcut:
-            guard plan == nil || plan == .openEnded else {
-                throw StepError.notOffered("the Start Session Shortcut takes no goal or length; start from the app's Session tab instead")
+            // The Start Profile Shortcut takes a length in minutes, or none (until ended).
+            let length: SessionLength
+            switch plan {
+            case nil, .openEnded?: length = .openEnded
+            case .minutes(let minutes)?: length = .minutes(minutes)
+            case .goal?, .until?:
+                throw StepError.notOffered("the Start Profile Shortcut takes a length in minutes (minutes: 25), not a goal or an end time")
             }
-            phone.note(.person, "runs the Start Session Shortcut for \(profile)")
-            refusal = phone.runAppIntent { $0.startProfile(profile, from: .appIntent("StartSession")) }.problem
-            if let refusal { phone.note(.app, "says: \(refusal)") }
+            phone.note(.person, "runs the Start Profile Shortcut for \(profile)" + (length == .openEnded ? "" : " (\(Self.describe(length)))"))
+            if let problem = phone.runAppIntent({ $0.startProfile(profile, from: .appIntent("StartProfile"), length: length) }).problem {
+                refuse(problem)
+            }
         case .key:
             try await tapKey(profile)
         case .manual:
@@ -374,6 +383,8 @@ final class Person {
             }
             let choice: SessionModel.PlanChoice = switch plan {
             case .goal(let minutes)?: .goal(minutes: minutes)
+            case .minutes(let minutes)?: .minutes(minutes)
+            case .until(.timeOfDay(let seconds, nil))?: .until(try LocalTime(hour: seconds / 3_600, minute: seconds / 60 % 60))
             case .until(let spec)?:
                 .minutes(Int((spec.instant(from: phone.clock.wall, in: phone.clock.timeZone).timeIntervalSince(phone.clock.wall) / 60).rounded(.up)))
             case .openEnded?, nil: .openEnded
@@ -574,10 +585,11 @@ final class Person {
         }
     }
 
-    private static func describe(_ choice: SessionModel.PlanChoice) -> String {
+    private static func describe(_ choice: SessionLength) -> String {
         switch choice {
         case .goal(let minutes): "goal \(minutes) min"
-        case .minutes(let minutes): "\(minutes) min"
+        case .minutes(let minutes): "for \(minutes) min"
+        case .until(let time): "until \(time)"
         case .openEnded: "open-ended"
         }
     }

@@ -242,14 +242,23 @@ extension Person {
         } else {
             // The start panel: a profile (the first until another is chosen), a goal or "Until I end it", Start.
             let chosen = session.startable.first { $0.id == startPanel.profile } ?? session.startable[0]
+            let panel = startPanel
             screen.lines += ["Start a session", "Profile: \(chosen.emoji) \(chosen.name)",
-                             startPanel.openEnded ? "Until I end it" : "Goal: \(startPanel.goal) min"]
+                             panel.openEnded ? "Until I end it" : panel.kind == .goal ? "Goal: \(panel.goal) min" : "Ends by itself after \(panel.length) min"]
             screen.buttons += session.startable.map { profile in .init("\(profile.emoji) \(profile.name)") { [weak self] in self?.startPanel.profile = profile.id } }
             screen.buttons.append(.init("Until I end it") { [weak self] in self?.startPanel.openEnded.toggle() })
-            if !startPanel.openEnded {
-                screen.buttons += SessionModel.goalChoices.map { minutes in .init("\(minutes) min") { [weak self] in self?.startPanel.goal = minutes } }
+            if !panel.openEnded {
+                // The segmented "How long": a goal or a length (an end time is a clock face; `start: {until:}` picks one).
+                screen.buttons += [.init("Goal") { [weak self] in self?.startPanel.kind = .goal },
+                                   .init("Length") { [weak self] in self?.startPanel.kind = .length }]
+                let choices = panel.kind == .goal ? SessionModel.goalChoices : SessionLength.choices
+                screen.buttons += choices.map { minutes in
+                    .init("\(minutes) min") { [weak self] in
+                        if self?.startPanel.kind == .goal { self?.startPanel.goal = minutes } else { self?.startPanel.length = minutes }
+                    }
+                }
             }
-            let plan: SessionModel.PlanChoice = startPanel.openEnded ? .openEnded : .goal(minutes: startPanel.goal)
+            let plan: SessionModel.PlanChoice = panel.openEnded ? .openEnded : panel.kind == .goal ? .goal(minutes: panel.goal) : .minutes(panel.length)
             screen.buttons.append(.init("Start") { session.start(chosen.id, plan) })
         }
         if let ending = session.lastEnding { screen.lines += ending.earned }
@@ -461,14 +470,17 @@ extension Person {
             return screen
         case .notifications:
             var screen = Screen("onboarding: notifications", lines: ["Notifications"])
-            if model.notificationPermission == .allowed {
-                screen.lines.append("Notifications are on.")
-            } else {
+            switch model.notificationPermission {
+            case .allowed?: screen.lines.append("Notifications are on.")
+            case .denied?:
+                screen.lines.append("Notifications are off. Shields will tell you to open Threshold yourself; you can turn notifications on in Settings › Notifications › Threshold.")
+            case .notDetermined?, nil:
                 screen.buttons.append(.init("Allow notifications") { [weak self] in
                     await model.requestNotifications()
                     await self?.systemPromptClosed()
                 })
             }
+            if let problem = model.notificationProblem { screen.lines.append(problem) }
             screen.buttons.append(next)
             return screen
         case .tutorial, .done:

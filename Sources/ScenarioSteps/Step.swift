@@ -17,6 +17,8 @@ public enum Step: Hashable, Sendable {
     case pickApps([String])
     /// Types an answer into the math challenge and taps Check (`right`, `wrong`, or the text).
     case answer(String)
+    /// How the person will answer iOS's notification prompt.
+    case notificationPrompt(allow: Bool)
     /// How the person will answer iOS's next Screen Time prompts (empty: allow).
     case screenTimePrompt([AuthorizationFailure])
 
@@ -109,6 +111,8 @@ public enum KeyChoice: String, Hashable, Sendable, CaseIterable {
 /// How long a started session is meant to run: a goal, or until a local time.
 public enum PlanSpec: Hashable, Sendable {
     case goal(minutes: Int)
+    /// Ends by itself this many minutes after the start.
+    case minutes(Int)
     case until(ClockSpec)
     case openEnded
 }

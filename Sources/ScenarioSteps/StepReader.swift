@@ -21,6 +21,7 @@ package struct StepReader {
         ("open-threshold", "open Threshold (the app launches if it must, reads Screen Time access and reconciles)"),
         ("tap", "LABEL: tap the button with these words on Threshold's screen (Continue, Pray to unlock, Amen, Anxious, End …)"),
         ("answer", "right | wrong | TEXT: type an answer into the math challenge and tap Check"),
+        ("notification-prompt", "allow | deny: how the person answers iOS's notification prompt when the app asks"),
         ("pick-apps", "[APP, …]: pick these apps in iOS's Screen Time picker, where the screen opens it"),
         ("screen-time-prompt", "allow | [canceled, restricted, …]: how the person answers iOS's next Screen Time prompts (then allow)"),
         ("open", "APP | {app, shielded, reason}: tap an app's icon; optionally check the shield"),
@@ -28,7 +29,7 @@ package struct StepReader {
         ("use", "{app, for: 45m}: use an open app for a while (screen time counts)"),
         ("tap-notification", "[ID]: tap the latest notification (or the one whose id starts with ID)"),
         ("link", "URL: a universal link arrives (typed or from an NFC tag)"),
-        ("start", "PROFILE | {profile, origin: manual|key|schedule|shortcut, goal: 30m, until: 17:00}"),
+        ("start", "PROFILE | {profile, origin: manual|key|shortcut, goal: 30m | for: 25m | until: 17:00}: the Session tab's start panel, a key, or the Start Profile Shortcut (which takes for:)"),
         ("end", "PROFILE | {profile, via: in-app|key|shortcut|widget|notification|live-activity}: end what keeps the profile on now"),
         ("break", "PROFILE: take a break (the profile's break policy sets its length and quota)"),
         ("resume", "PROFILE: end the break early; the shields return now"),
@@ -113,6 +114,7 @@ package struct StepReader {
             if let argument { throw reader.fail(argument, "the streak freeze protects today only (the intentions screen offers nothing else); advance to the day first") }
             return .useStreakFreeze
         case "tap": return .tap(try reader.string(try need("the button's words"), "tap"))
+        case "notification-prompt": return .notificationPrompt(allow: try reader.either(try need("allow or deny"), "notification-prompt", "allow", or: "deny"))
         case "answer": return .answer(try reader.string(try need("right, wrong or an answer"), "answer"))
         case "pick-apps": return .pickApps(try reader.strings(try need("a list of apps"), "pick-apps").map { try appName($0, at: argument!) })
         case "screen-time-prompt":
@@ -222,13 +224,17 @@ package struct StepReader {
 
     private func start(_ node: Node) throws -> Step {
         if node.scalar != nil { return .start(profile: try profile(node), origin: .manual, plan: nil) }
-        let f = try fields(node, "start", ["profile", "origin", "goal", "until"])
+        let f = try fields(node, "start", ["profile", "origin", "goal", "for", "until"])
         guard let profileNode = f["profile"] else { throw reader.fail(node, "start needs a profile") }
         let origin = try f["origin"].map { try reader.choice($0, "origin", as: SessionOrigin.self) } ?? .manual
         var plan: PlanSpec?
         if let goal = f["goal"] { plan = .goal(minutes: Int(try reader.duration(goal, "goal") / 60)) }
+        if let length = f["for"] {
+            guard plan == nil else { throw reader.fail(length, "a session has a goal, a length or an end time: one of them") }
+            plan = .minutes(Int(try reader.duration(length, "for") / 60))
+        }
         if let until = f["until"] {
-            guard plan == nil else { throw reader.fail(until, "a session has a goal or an end time, not both") }
+            guard plan == nil else { throw reader.fail(until, "a session has a goal, a length or an end time: one of them") }
             plan = .until(try reader.clock(until, "until"))
         }
         return .start(profile: try profile(profileNode), origin: origin, plan: plan)

@@ -99,6 +99,9 @@ package final class StepRunner {
             try await person.openIntention(app, confirm: confirm)
         case .tap(let label):
             try await person.tap(label)
+        case .notificationPrompt(let allow):
+            phone.answersNotificationPrompt = allow ? .allowed : .denied
+            phone.note(.person, "will \(allow ? "allow" : "refuse") notifications when iOS asks")
         case .answer(let text):
             try person.answer(text)
         case .pickApps(let names):
@@ -139,6 +142,8 @@ package final class StepRunner {
         case .focus(let on):
             phone.setFocus(on)
         case .notifications(let permission):
+            // Changed in iOS's Settings: Threshold is not on screen meanwhile.
+            phone.leaveThreshold()
             phone.notificationPermission = permission
             phone.note(.device, "notifications for Threshold: \(permission.rawValue)")
         case .deleteApp(let app):
@@ -151,6 +156,8 @@ package final class StepRunner {
         case .pressLiveActivity(let button):
             try person.pressLiveActivity(button)
         case .authorization(let status):
+            // Changed in iOS's Settings (or by whoever manages Screen Time): Threshold is not on screen meanwhile.
+            phone.leaveThreshold()
             phone.authorization = status
             phone.note(.device, "Screen Time access: \(status.rawValue)")
         case .storeFails(let fails):

@@ -127,6 +127,12 @@ struct StartPanel: View {
     @State private var chosen: ProfileID?
     @State private var minutes = 25
     @State private var openEnded = false
+    @State private var kind = Kind.goal
+    @State private var length = 25
+    @State private var endsAt = Date().addingTimeInterval(3_600)
+
+    /// How the session is bounded, besides "Until I end it".
+    enum Kind: Hashable { case goal, length, endTime }
 
     var body: some View {
         if model.startable.isEmpty {
@@ -145,24 +151,56 @@ struct StartPanel: View {
                 }
                 Toggle(isOn: $openEnded) { Text("Until I end it", bundle: .module) }
                 if !openEnded {
-                    Picker(selection: $minutes) {
-                        ForEach(SessionModel.goalChoices, id: \.self) { choice in
-                            Text("\(choice) min", bundle: .module).tag(choice)
-                        }
+                    Picker(selection: $kind) {
+                        Text("Goal", bundle: .module).tag(Kind.goal)
+                        Text("Length", bundle: .module).tag(Kind.length)
+                        Text("End time", bundle: .module).tag(Kind.endTime)
                     } label: {
-                        Text("Goal", bundle: .module)
+                        Text("How long", bundle: .module)
                     }
-                    .pickerStyle(.menu)
+                    .pickerStyle(.segmented)
+                    switch kind {
+                    case .goal:
+                        Picker(selection: $minutes) {
+                            ForEach(SessionModel.goalChoices, id: \.self) { choice in
+                                Text("\(choice) min", bundle: .module).tag(choice)
+                            }
+                        } label: {
+                            Text("Goal", bundle: .module)
+                        }
+                        .pickerStyle(.menu)
+                    case .length:
+                        Picker(selection: $length) {
+                            ForEach(SessionLength.choices, id: \.self) { choice in
+                                Text("\(choice) min", bundle: .module).tag(choice)
+                            }
+                        } label: {
+                            Text("Ends by itself after", bundle: .module)
+                        }
+                        .pickerStyle(.menu)
+                    case .endTime:
+                        DatePicker(selection: $endsAt, displayedComponents: .hourAndMinute) { Text("Ends at", bundle: .module) }
+                    }
                 }
                 Button {
                     guard let profile = chosen ?? model.startable.first?.id else { return }
-                    model.start(profile, openEnded ? .openEnded : .goal(minutes: minutes))
+                    model.start(profile, choice)
                 } label: {
                     Text("Start", bundle: .module)
                 }
                 .buttonStyle(.primary)
             }
             .onAppear { if chosen == nil { chosen = model.startable.first?.id } }
+        }
+    }
+
+    /// The length chosen in the panel.
+    private var choice: SessionModel.PlanChoice {
+        if openEnded { return .openEnded }
+        switch kind {
+        case .goal: return .goal(minutes: minutes)
+        case .length: return .minutes(length)
+        case .endTime: return model.endTime(at: endsAt)
         }
     }
 }

@@ -15,15 +15,27 @@ public struct StartProfileIntent: LiveActivityIntent {
     @Parameter(title: "Profile")
     public var profile: ProfileEntity
 
+    /// Ends the session by itself after this many minutes; empty, it runs until ended.
+    @Parameter(title: "Minutes", description: "Ends the session by itself after this long. Leave empty to run until you end it.",
+               inclusiveRange: (5, 720))
+    public var minutes: Int?
+
     public init() {}
 
-    public init(profile: ProfileEntity) {
+    public init(profile: ProfileEntity, minutes: Int? = nil) {
         self.profile = profile
+        self.minutes = minutes
+    }
+
+    public static var parameterSummary: some ParameterSummary {
+        Summary("Start \(\.$profile) for \(\.$minutes) minutes")
     }
 
     public func perform() async throws -> some IntentResult & ProvidesDialog {
-        let done = try await IntentRuntime.run { $0.startProfile(ProfileID(profile.id), from: .appIntent("StartProfile")) }
-        return .result(dialog: "\(try done.result(or: "\(profile.emoji) \(profile.name) is on."))")
+        let length: SessionLength = minutes.map(SessionLength.minutes) ?? .openEnded
+        let done = try await IntentRuntime.run { $0.startProfile(ProfileID(profile.id), from: .appIntent("StartProfile"), length: length) }
+        let on = minutes.map { "\(profile.emoji) \(profile.name) is on for \($0) minutes." } ?? "\(profile.emoji) \(profile.name) is on."
+        return .result(dialog: "\(try done.result(or: on))")
     }
 }
 
