@@ -153,13 +153,32 @@ import ThresholdCore
     @Test func everyPath_makesItsRestriction_fromTheOnePick() throws {
         let device = try Device()
         let onboarding = try ready(device, paths: Set(Pathway.allCases))
-        onboarding.preset = .study
+        onboarding.togglePreset(.study)
+        onboarding.togglePreset(.work)
         onboarding.finish()
         let engine = device.stored.engine
         #expect(engine.gates.map(\.path).sorted { $0.rawValue < $1.rawValue } == [.challenge, .selah])
         #expect(Set(engine.profiles.map(\.path)) == [.present, .earnedAccess, .key])
         #expect(engine.profile("study")?.breakPolicy == .fivePerHour)
         #expect(engine.profiles.allSatisfy { $0.selection == .apps("instagram") })
+    }
+
+    /// Key's presets are offered ready to use, and onboarding makes every one chosen (issue 14,
+    /// item 5), each with its own break policy; none can be left with no profile at all.
+    @Test func keyOnboarding_makesEveryPresetChosen_eachWithItsBreaks() throws {
+        let device = try Device()
+        let onboarding = try ready(device, paths: [.key])
+        onboarding.togglePreset(.sleep)
+        onboarding.togglePreset(.study)
+        #expect(onboarding.presets == [.work, .study, .sleep])
+        onboarding.finish()
+        let engine = device.stored.engine
+        #expect(Set(engine.profiles.map(\.id)) == ["work", "study", "sleep"])
+        #expect(engine.profile("work")?.breakPolicy == .fivePerHour)
+        #expect(engine.profile("sleep")?.breakPolicy == BreakPolicy.none)
+        let again = try ready(try Device(), paths: [.key])
+        again.togglePreset(.work)
+        #expect(again.presets == [.work], "the last preset stays chosen")
     }
 
     @Test func aFailingStore_savesNothing_andLeavesTheShieldsAsTheyWere() throws {
