@@ -46,8 +46,8 @@ public final class OnboardingModel {
     public private(set) var authorizationFailure: AuthorizationFailure?
     public private(set) var isRequestingAccess = false
     public var paths: Set<Pathway> = []
-    /// Key's preset, when the Key path is chosen.
-    public var preset: ProfilePreset = .work
+    /// Key's presets, when the Key path is chosen: each becomes a profile (Work to start with).
+    public private(set) var presets: Set<ProfilePreset> = [.work]
     /// Whether Key's profile takes its preset's suggested schedule.
     public var takesSuggestedSchedule = false
     public private(set) var selection: Selection?
@@ -163,6 +163,15 @@ public final class OnboardingModel {
 
     // MARK: Choices
 
+    /// Chooses a Key preset, or drops it; the last one stays (the Key path needs a profile).
+    public func togglePreset(_ preset: ProfilePreset) {
+        if presets.contains(preset) {
+            if presets.count > 1 { presets.remove(preset) }
+        } else {
+            presets.insert(preset)
+        }
+    }
+
     public func toggle(_ path: Pathway) {
         if paths.contains(path) { paths.remove(path) } else { paths.insert(path) }
     }
@@ -217,7 +226,11 @@ public final class OnboardingModel {
             case .present:
                 commands.append(SaveProfile(try focusProfile(selection)))
             case .key:
-                commands.append(SaveProfile(try preset.profile(selection: selection, listMode: .blockList, withSchedule: takesSuggestedSchedule)))
+                // NB: one pick serves every path, so every preset blocks it (Sleep's allow list is
+                // offered in Profiles, where it gets a pick of its own).
+                for preset in ProfilePreset.allCases where presets.contains(preset) {
+                    commands.append(SaveProfile(try preset.profile(selection: selection, listMode: .blockList, withSchedule: takesSuggestedSchedule)))
+                }
             }
         }
         return commands

@@ -269,15 +269,16 @@ struct AppsStep: View {
         if let problem = model.pickProblem { PickProblemView(problem) }
         if model.paths.contains(.key) {
             Card {
-                Picker(selection: $model.preset) {
-                    ForEach(ProfilePreset.allCases, id: \.self) { preset in
-                        Text(verbatim: "\(preset.emoji) \(preset.name)").tag(preset)
+                Text("Key profiles", bundle: .module).font(.headline)
+                ForEach(ProfilePreset.allCases, id: \.self) { preset in
+                    Toggle(isOn: Binding(get: { model.presets.contains(preset) }, set: { _ in model.togglePreset(preset) })) {
+                        VStack(alignment: .leading, spacing: 2) {
+                            Text(verbatim: "\(preset.emoji) \(preset.name)")
+                            Text(verbatim: preset.suggestion).font(.footnote).foregroundStyle(.secondary)
+                        }
                     }
-                } label: {
-                    Text("Key profile", bundle: .module)
                 }
-                Text(model.preset.suggestion).font(.footnote).foregroundStyle(.secondary)
-                Toggle(isOn: $model.takesSuggestedSchedule) { Text("Also run it on its usual schedule", bundle: .module) }
+                Toggle(isOn: $model.takesSuggestedSchedule) { Text("Also run them on their usual schedules", bundle: .module) }
             }
         }
     }

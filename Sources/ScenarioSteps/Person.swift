@@ -42,6 +42,8 @@ final class Person {
     var startPanel = StartPanel()
     /// Settings' "Reset your prayer streak?" is showing.
     var settingsConfirmingReset = false
+    /// Settings → Help is pushed.
+    var showingHelp = false
     struct StartPanel {
         enum Kind { case goal, length }
         var profile: ProfileID?

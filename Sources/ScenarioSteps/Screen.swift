@@ -456,7 +456,17 @@ extension Person {
             screen.buttons += [next, back]
             return screen
         case .apps:
-            return Screen("onboarding: apps", lines: ["What to shield"], buttons: [next, back])
+            var screen = Screen("onboarding: apps", lines: ["What to shield"])
+            if model.paths.contains(.key) {
+                // Key's presets, each a toggle with its suggestion.
+                screen.lines.append("Key profiles")
+                for preset in ProfilePreset.allCases {
+                    screen.lines.append((model.presets.contains(preset) ? "✓ " : "") + "\(preset.emoji) \(preset.name): \(preset.suggestion)")
+                    screen.buttons.append(.init("\(preset.emoji) \(preset.name)") { model.togglePreset(preset) })
+                }
+            }
+            screen.buttons += [next, back]
+            return screen
         case .selah:
             return Screen("onboarding: Selah", lines: ["How you pray"], buttons: [next, back])
         case .duration:

@@ -6,6 +6,10 @@ extension Person {
     /// Settings as its view shows it: Selah's preferences and prayer streak, each gate's apps and
     /// how long its unlocks last, the streak's hidden reset.
     func settingsScreen(_ app: AppModel) -> Screen {
+        if showingHelp {
+            return Screen("help", lines: HelpTopics.all.flatMap { [$0.question, $0.answer] },
+                          buttons: [.init("Settings") { [weak self] in self?.showingHelp = false }])
+        }
         let settings = app.settings
         var screen = Screen("settings", lines: ["Prayer streak: \(settings.prayerStreak)"])
         for gate in settings.gates {
@@ -27,6 +31,7 @@ extension Person {
         } else {
             screen.buttons.append(.init("Start over…") { settings.revealReset() })
         }
+        screen.buttons.append(.init("Help") { [weak self] in self?.showingHelp = true })
         if let problem = settings.problem { screen.lines.append(problem) }
         return screen
     }

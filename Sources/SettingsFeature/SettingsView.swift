@@ -29,6 +29,9 @@ public struct SettingsView: View {
                 emergency
                 keys
                 streak
+                Section {
+                    NavigationLink { HelpView() } label: { Text("Help", bundle: .module) }
+                }
             }
             .navigationTitle(Text("Settings", bundle: .module))
         }

@@ -1,0 +1,24 @@
+import Foundation
+
+/// Settings → Help: the questions people ask most (seed 004's FAQ), answered in Threshold's own
+/// words. Plain text, so the simulated screens and the view show the same.
+public enum HelpTopics {
+    public struct Topic: Hashable, Sendable, Identifiable {
+        public let question: String
+        public let answer: String
+        public var id: String { question }
+    }
+
+    public static let all: [Topic] = [
+        Topic(question: "I need a blocked app right now. What do I do?",
+              answer: "Every shield has a way through that you chose: open the unlock gate from the shield's notification or Home's Unlocks, and take the ritual it offers. Earned Access keeps an emergency unlock for real urgency: hold the button, say why, and the app opens for a while. A session you started can always be ended from the Session tab, unless you chose Beast Mode, which runs to its end on purpose."),
+        Topic(question: "Why does Threshold need Screen Time access?",
+              answer: "Apple lets an app shield other apps only through Screen Time. Threshold asks for it once; it sees only opaque tokens for the apps you pick, never what you do in them, and nothing leaves this iPhone. Without access nothing is shielded, so Threshold will not start a session that would only pretend to."),
+        Topic(question: "My NFC key does nothing when I tap it.",
+              answer: "Hold the top edge of the iPhone against the key for a second, with the screen on and unlocked. If it still does nothing, write the key again from Settings › NFC keys: a key you revoked, or one written for a profile you deleted, is refused. You can always start the same profile from the Session tab or a Shortcut."),
+        Topic(question: "How do I stop myself from simply switching Threshold off?",
+              answer: "Ask someone you trust to set a Screen Time passcode (Settings › Screen Time › Lock Screen Time Settings). Without the passcode, turning off Threshold's access or deleting the app needs their help, so a weak moment stays a moment."),
+        Topic(question: "Do shields come back if Threshold is closed or the phone restarts?",
+              answer: "Yes. iOS keeps the shields and wakes Threshold's monitor when an unlock or a break ends, even with the app swiped away or after a restart. If a wake-up is ever missed, the next time any part of Threshold runs it sets things right, and Home says so."),
+    ]
+}

@@ -1,0 +1,19 @@
+import DesignSystem
+import FeatureModels
+import SwiftUI
+
+/// Settings → Help: the common questions, each with its answer (``HelpTopics``).
+@MainActor
+struct HelpView: View {
+    var body: some View {
+        List(HelpTopics.all) { topic in
+            VStack(alignment: .leading, spacing: 6) {
+                Text(verbatim: topic.question).font(.headline).accessibilityAddTraits(.isHeader)
+                Text(verbatim: topic.answer).font(.body)
+            }
+            .padding(.vertical, 4)
+            .accessibilityElement(children: .combine)
+        }
+        .navigationTitle(Text("Help", bundle: .module))
+    }
+}
