@@ -13,6 +13,26 @@ import TestSupport
         return .make(id, profile: "deep", start: at(start), plan: plan, breaks: breaks, ending: .init(at: at(ended), state: state))
     }
 
+    /// Seed 004's focus-day streak (issue 14, item 6): days in a row with at least one completed
+    /// session; today counts once it has one, and until then the streak stands on yesterday.
+    @Test func theFocusDayStreak_countsDaysInARow_withACompletedSession() {
+        let sessions = [
+            session("mon", "2026-11-23 08:00", goal: 30, ended: "2026-11-23 08:45", .completed),
+            session("tue", "2026-11-24 20:00", goal: 30, ended: "2026-11-24 20:30", .completed),
+            session("tue2", "2026-11-24 21:00", goal: 30, ended: "2026-11-24 21:10", .gaveUp),
+            session("wed", "2026-11-25 07:00", goal: 30, ended: "2026-11-25 07:00:05", .canceled),
+            session("thu", "2026-11-26 09:00", goal: 30, ended: "2026-11-26 09:40", .completed),
+        ]
+        func streak(_ now: String) -> Int {
+            SessionStats(sessions: sessions, profiles: [deep], now: at(now), calendar: ny).focusDayStreak
+        }
+        #expect(streak("2026-11-24 21:30") == 2)
+        #expect(streak("2026-11-25 06:00") == 2, "until today has a completed session, yesterday's streak stands")
+        #expect(streak("2026-11-25 23:00") == 2, "a canceled session is not a day of focus")
+        #expect(streak("2026-11-26 10:00") == 1, "Wednesday had none, so Thursday starts again")
+        #expect(streak("2026-11-28 10:00") == 0)
+    }
+
     @Test func stats_countCompletedSessionsADay_forThirtyDays_andLeaveCanceledOnesOut() {
         let sessions = [
             session("a", "2026-11-23 08:00", goal: 30, ended: "2026-11-23 08:45", .completed),
