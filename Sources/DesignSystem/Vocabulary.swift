@@ -68,6 +68,16 @@ extension Text {
     }
 
     /// How a session ended.
+    /// Where a session came from, for the session log.
+    public static func origin(_ origin: SessionOrigin) -> Text {
+        switch origin {
+        case .manual: Text("Started in the app", bundle: .module)
+        case .key: Text("Started with a key", bundle: .module)
+        case .schedule: Text("Scheduled", bundle: .module)
+        case .shortcut: Text("Started from a Shortcut", bundle: .module)
+        }
+    }
+
     public static func ending(_ state: EndState) -> Text {
         switch state {
         case .completed: Text("Completed", bundle: .module)

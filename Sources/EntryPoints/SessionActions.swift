@@ -5,12 +5,14 @@ import ThresholdRuntime
 
 extension Runtime {
     /// Starts a profile's session: a Shortcut (with a length or an end time when it gives one), a
-    /// widget or a web link.
+    /// widget or a web link. The session log says where it came from: an App Intent's is a
+    /// Shortcut's, the rest the person's own.
     @discardableResult
     public func startProfile(_ profile: ProfileID, from trigger: Trigger, length: SessionLength = .openEnded) -> Reconciliation {
-        reconcile(trigger) { transaction, context in
+        let origin: SessionOrigin = if case .appIntent = trigger { .shortcut } else { .manual }
+        return reconcile(trigger) { transaction, context in
             let plan = length.plan(from: context.now, calendar: context.calendar)
-            try context.run(StartSession(profile: profile, origin: .manual, plan: plan), on: &transaction)
+            try context.run(StartSession(profile: profile, origin: origin, plan: plan), on: &transaction)
         }
     }
 

@@ -74,6 +74,8 @@ public final class HomeModel {
     public struct Streaks: Hashable, Sendable {
         /// Selah: days in a row with a prayer.
         public var prayerDays = 0
+        /// Days in a row with a completed session (seed 004's focus-day streak).
+        public var focusDays = 0
         /// The screen-time goal's streak, when a goal is set.
         public var goal: GoalStreak?
         /// Each intention's streak as its shield shows it, by intention.
@@ -148,6 +150,10 @@ public final class HomeModel {
         streaks = Streaks(prayerDays: SelahStreak.days(try PrayerLog.read(client), now: now, calendar: calendar,
                                                        resetAt: stored.settings.streakResetAt),
                           goal: stored.progress.goalStreak, intentions: stored.progress.intentionStreaks)
+        // A year of sessions bounds the streak Home can show; a longer one reads as 366 days.
+        let yearAgo = clock.startOfDay(day.adding(days: -366))
+        streaks.focusDays = SessionStats.focusDayStreak(try client.runtime.store.sessions(startingFrom: yearAgo, until: now.addingTimeInterval(1)),
+                                                        now: now, calendar: calendar)
         streaks.unreportedDays = stored.progress.goalStreak?.unreported ?? []
     }
 

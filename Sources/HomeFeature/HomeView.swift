@@ -155,6 +155,7 @@ struct StreaksCard: View {
             Text("Streaks", bundle: .module).font(.headline)
             HStack(alignment: .top) {
                 Stat(value: Text(streaks.prayerDays, format: .number), label: Text("days of prayer", bundle: .module))
+                Stat(value: Text(streaks.focusDays, format: .number), label: Text("days of focus", bundle: .module))
                 if let goal = streaks.goal {
                     Stat(value: Text(goal.days, format: .number), label: Text("days under your goal", bundle: .module))
                 }

@@ -109,6 +109,7 @@ struct MonthSection: View {
                 (Text("Record day:", bundle: .module) + Text(verbatim: " \(record.day) · ") + Text.minutes(record.seconds))
                     .font(.callout)
             }
+            (Text("Focus-day streak:", bundle: .module) + Text(verbatim: " \(stats.focusDayStreak)")).font(.callout)
             if let longest = stats.longestSession {
                 (Text("Longest session:", bundle: .module) + Text(verbatim: " \(longest.title) · ") + Text.minutes(longest.focusedSeconds))
                     .font(.callout)
@@ -129,9 +130,11 @@ struct SessionHistoryList: View {
         List(history) { entry in
             VStack(alignment: .leading, spacing: 2) {
                 Text(verbatim: entry.title).font(.body.weight(.medium))
-                (Text(entry.start, format: .dateTime.weekday().day().hour().minute()) + Text(verbatim: " · ") + Text.ending(entry.state))
+                (Text(entry.start, format: .dateTime.weekday().day().hour().minute()) + Text(verbatim: " – ")
+                    + Text(entry.end, format: .dateTime.hour().minute()) + Text(verbatim: " · ") + Text.ending(entry.state))
                     .font(.footnote).foregroundStyle(.secondary)
-                (Text.minutes(entry.focusedSeconds) + Text(verbatim: " · ") + Text("\(entry.breaks) breaks", bundle: .module))
+                (Text.minutes(entry.focusedSeconds) + Text(verbatim: " · ") + Text("\(entry.breaks) breaks", bundle: .module)
+                    + Text(verbatim: ", ") + Text.minutes(entry.breakSeconds) + Text(verbatim: " · ") + Text.origin(entry.origin))
                     .font(.footnote).foregroundStyle(.secondary)
             }
             .accessibilityElement(children: .combine)

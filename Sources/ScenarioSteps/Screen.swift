@@ -213,6 +213,7 @@ extension Person {
         for active in home.active { screen.lines.append("Active now: \(active.title)") }
         screen.lines.append("\(home.today.balances.credits) credits")
         screen.lines.append("\(home.streaks.prayerDays) days of prayer")
+        screen.lines.append("\(home.streaks.focusDays) days of focus")
         if let goal = home.streaks.goal { screen.lines.append("\(goal.days) days under your goal") }
         for day in home.streaks.unreportedDays {
             screen.lines.append("\(day.weekday.name): screen time was not reported, so it neither kept nor broke your streak.")

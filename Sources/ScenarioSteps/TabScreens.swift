@@ -32,7 +32,17 @@ extension Person {
     /// said in (named when it is not the phone's now), its mood, first line and verse.
     func insightsScreen(_ app: AppModel) -> Screen {
         let insights = app.insights
-        var screen = Screen("insights", lines: ["Week of \(insights.week)", "Prayer history"])
+        var screen = Screen("insights", lines: ["Week of \(insights.week)"])
+        if let stats = insights.stats {
+            screen.lines.append("Focus-day streak: \(stats.focusDayStreak)")
+            screen.lines.append("Session history")
+            for entry in stats.history {
+                let clock = Clockwork(calendar: calendar)
+                screen.lines.append("\(entry.title) · \(clock.readable(entry.start)) – \(clock.readable(entry.end)) · \(entry.state.rawValue) · "
+                                    + "\(entry.breaks) breaks, \(Format.duration(entry.breakSeconds)) · \(entry.origin.rawValue)")
+            }
+        }
+        screen.lines.append("Prayer history")
         if insights.prayers.days.isEmpty { screen.lines.append("No prayers yet") }
         for day in insights.prayers.days {
             screen.lines.append(day.day.description)
