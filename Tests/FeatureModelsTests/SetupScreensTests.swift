@@ -27,6 +27,23 @@ import ThresholdKeys
         #expect(profiles.rows.map(\.profile.name) == ["Work"] && profiles.rows.first?.isOn == true)
     }
 
+    /// The editor warns when the schedules being edited share time with another profile's, and
+    /// says what the union does (issue 14, item 4); editing a profile does not warn about itself.
+    @Test func aScheduleThatOverlapsAnotherProfiles_isWarnedOf_withWhatTheUnionDoes() throws {
+        let sleep = Profile.make("sleep", name: "Sleep", emoji: "🌙", path: .key, selection: .apps("tiktok"),
+                                 schedules: [try Schedule(id: "night", weekdays: Weekday.everyDay, start: LocalTime(hour: 23), end: LocalTime(hour: 7))])
+        let device = try Device(.make(profiles: [sleep]))
+        let profiles = ProfilesModel(client: device.client)
+        profiles.load()
+        let editor = profiles.editor(preset: .study)
+        #expect(editor.overlapWarning == nil, "Study's 18:00–20:00 shares nothing with 23:00–07:00")
+        editor.schedules[0].end = try LocalTime(hour: 23, minute: 30)
+        let warning = try #require(editor.overlapWarning)
+        #expect(warning.contains("🌙 Sleep") && warning.contains("Monday 23:00–23:30"), "\(warning)")
+        #expect(warning.contains("both"), "it says what the union does: \(warning)")
+        #expect(profiles.editor(for: "sleep").overlapWarning == nil)
+    }
+
     @Test func eachFieldsError_isShownBesideIt_inTheModelsWords() throws {
         let device = try Device()
         let editor = ProfilesModel(client: device.client).editor()
