@@ -119,6 +119,20 @@ public final class ProfileEditorModel {
         }
     }
 
+    /// Where the draft's schedules share time with another profile's, and what that does: both
+    /// shield what they block while both are on. `nil` when they share none (or cannot be read).
+    public var overlapWarning: String? {
+        // NB: an unreadable state or a draft schedule the model refuses warns of nothing; the
+        // save says why it is refused.
+        guard let drafts = try? schedules.map(schedule), !drafts.isEmpty, let others = try? client.read().engine.profiles else { return nil }
+        for other in others where other.id != id && !other.schedules.isEmpty {
+            if let overlap = ScheduleOverlap.first(between: drafts, and: other.schedules) {
+                return "Overlaps \(other.emoji) \(other.name) on \(overlap). While both are on, Threshold shields what either blocks."
+            }
+        }
+        return nil
+    }
+
     /// Builds the profile the draft describes, or throws the model's refusal.
     public func profile() throws -> Profile {
         try Profile(id: id, name: name, emoji: emoji, path: path, selection: selection, listMode: listMode, strictness: strictness,

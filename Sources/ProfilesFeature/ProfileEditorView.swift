@@ -98,6 +98,10 @@ struct ProfileEditorView: View {
                         fieldError(errors[.schedule(draft.id)])
                     }
                     Button { model.addSchedule() } label: { Text("Add a schedule", bundle: .module) }
+                    if let overlap = model.overlapWarning {
+                        Label { Text(verbatim: overlap) } icon: { Image(systemName: "square.on.square").accessibilityHidden(true) }
+                            .font(.footnote).foregroundStyle(.secondary)
+                    }
                 } header: {
                     Text("Schedules", bundle: .module)
                 }
