@@ -83,6 +83,8 @@ package final class Soak {
         while elapsed < days * 86_400 {
             for text in person.next() { try await perform(text) }
         }
+        // The events are read once the saved data is readable again.
+        if person.storeFailing { try await perform("store-recovers") }
         try checkEvents(after: "the end")
         figures.days = elapsed / 86_400
         return figures
@@ -114,7 +116,8 @@ package final class Soak {
         figures.overShielded = checker.overShielded
     }
 
-    private func checkEvents(after text: String) throws(Failure) {
+    /// Checks the events logged since the last check (every 50 steps and at the end of a run).
+    package func checkEvents(after text: String) throws(Failure) {
         do { try checker.checkEvents(phone) } catch { throw failure(text, error.message) }
         figures.eventsChecked = checker.eventsChecked
     }

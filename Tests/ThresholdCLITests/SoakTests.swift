@@ -15,10 +15,10 @@ import ThresholdCore
     }
 
     @Test func aFewSeedsOverAFewDays_keepEveryPromise() async {
-        let (code, output) = await run("soak", "--days", "2", "--seed", "1", "--seeds", "3")
+        let (code, output) = await run("soak", "--days", "3", "--seed", "1", "--seeds", "4")
         #expect(code == 0, "\(output)")
-        #expect(output.contains("3 seeds kept every promise"), "\(output)")
-        #expect(output.contains("ok    seed 3"), "\(output)")
+        #expect(output.contains("4 seeds kept every promise"), "\(output)")
+        #expect(output.contains("ok    seed 4"), "\(output)")
     }
 
     @Test func aSeedRepeatsExactly() async throws {
@@ -51,7 +51,7 @@ import ThresholdCore
         for step in ["open-threshold", "pray"] { try await soak.perform(step) }
         let grant = try #require(try soak.phone.savedState().engine.grants.first)
         try soak.phone.store.write { $0.record(.grantIssued(grant), at: soak.phone.clock.wall) }
-        let failure = await #expect(throws: Soak.Failure.self) { _ = try await soak.run(days: 0.01) }
+        let failure = #expect(throws: Soak.Failure.self) { try soak.checkEvents(after: "a check") }
         #expect(failure?.problem.contains("recorded twice") == true, "\(failure.map(String.init(describing:)) ?? "")")
     }
 

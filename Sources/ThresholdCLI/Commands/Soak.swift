@@ -20,10 +20,13 @@ struct SoakCommand: AsyncParsableCommand {
             goal; iOS drops 10 %, doubles 10 % and delays 20 % of the callbacks (up to 20 minutes).
 
             After every step, reading only what the phone shows and what Threshold saved:
-              - no app is open that the engine, asked about that instant with the saved state, shields;
-                allowed: a callback iOS holds back (it arrives by the next use of the phone), Screen \
-            Time access off, and a clock moved back until something of Threshold's runs (issue 17 \
-            item 1's bound is not checked yet); each allowance used is counted in the summary
+              - no app is open that the engine, asked about that instant with the saved state, shields. \
+            Allowed, each counted in the summary: a callback iOS holds back (it arrives by the next use \
+            of the phone); Screen Time access off, and back on until Threshold saves again; a clock \
+            moved back, until something of Threshold's runs (issue 17 item 1's bound is not checked \
+            yet); a time zone changed with Threshold not running, until something of it runs (the \
+            wake-ups stay where the old zone put them: a known issue); the saved data unreadable, \
+            until Threshold saves again (a lift that ends meanwhile stays: a known issue)
               - no balance is negative, in the saved state or anywhere along the ledger
               - every event is recorded once, and every saved session and grant has its event
               - at most 20 activities are monitored
