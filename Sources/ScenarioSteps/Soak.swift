@@ -27,6 +27,8 @@ package final class Soak {
         package var excused: [String: Int] = [:]
         /// App checks after a foreground reconcile where the phone shielded what the engine lets open.
         package var overShielded = 0
+        /// Each verb: how often the person did it, and how often it was refused.
+        package var verbs: [String: (done: Int, refused: Int)] = [:]
     }
 
     /// A broken invariant: the seed, the step, what broke and the end of the timeline.
@@ -98,13 +100,18 @@ package final class Soak {
             throw failure(text, "the soak wrote a step the reader refuses: \(error)")
         }
         let wall = phone.clock.wall, reconciles = phone.outcomes.count
+        let verb = String(text.prefix { $0 != ":" })
+        var refused = false
         do {
             try await runner.run(step)
-            if runner.lastRefusal != nil { figures.refused += 1 }
+            refused = runner.lastRefusal != nil
         } catch {
-            figures.refused += 1
+            refused = true
             phone.note(.person, "(\(text): \(error))")
         }
+        if refused { figures.refused += 1 }
+        figures.verbs[verb, default: (0, 0)].done += 1
+        if refused { figures.verbs[verb, default: (0, 0)].refused += 1 }
         if case .setTimeZone = step { checker.timeZoneChanged(reconcilesBefore: reconciles) }
         if case .setClock = step {
             clockMoves += phone.clock.wall.timeIntervalSince(wall)

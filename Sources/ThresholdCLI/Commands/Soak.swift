@@ -79,8 +79,10 @@ struct SoakCommand: AsyncParsableCommand {
                 steps += figures.steps
                 console.line(String(format: "ok    seed %llu  %.1f days  %d steps  %d refused  %d events  %.1f s", seed, figures.days,
                                     figures.steps, figures.refused, figures.eventsChecked, Date().timeIntervalSince(clock)))
+                console.line("      steps (refused): " + figures.verbs.sorted { $0.key < $1.key }
+                    .map { "\($0.key) \($0.value.done)" + ($0.value.refused > 0 ? " (\($0.value.refused))" : "") }.joined(separator: ", "))
                 for (allowance, count) in figures.excused.sorted(by: { $0.key < $1.key }) {
-                    console.line("      excused \(count)×: \(allowance)")
+                    console.line("      excused \(count) app checks: \(allowance)")
                 }
                 if figures.overShielded > 0 { console.line("      over-shielded after a foreground reconcile: \(figures.overShielded) app checks") }
             } catch {
