@@ -253,6 +253,13 @@ public final class SimulatedPhone: @unchecked Sendable {
     /// (the screens read the same through their models).
     public func savedState() throws -> StoredState { try store.read() }
 
+    /// Threshold's event log, oldest first, read without changing it: what a soak checks for
+    /// events recorded twice or lost.
+    public func savedEvents() throws -> [LoggedEvent] { try store.events(.all) }
+
+    /// Callbacks iOS holds back for now (a delay fault), delivered by the next use of the phone.
+    public var heldBackCallbacks: Int { deferred.count }
+
     /// The saved data becomes unreadable (`true`) or readable again, as a damaged file would:
     /// only an in-memory store can be damaged on purpose. Returns whether it could.
     public func damageSavedData(_ damaged: Bool) -> Bool {

@@ -20,11 +20,12 @@ public struct ThresholdCommand: AsyncParsableCommand {
               threshold run Scenarios              every scenario file under Scenarios/
               threshold run Scenarios/selah -v     with each scenario's story
               threshold play                       an interactive phone (type help)
+              threshold soak --days 7 --seeds 3    a random week per seed, every promise checked
 
             Exit codes: 0 all is well; 1 an expectation failed (or a walkthrough went wrong); \
             2 a scenario file is malformed or the command was misused.
             """,
-        subcommands: [Demo.self, Run.self, Play.self])
+        subcommands: [Demo.self, Run.self, Play.self, SoakCommand.self])
 
     public init() {}
 }

@@ -1,0 +1,57 @@
+import Foundation
+import ScenarioSetup
+import ScenarioSteps
+import Testing
+
+/// Gaps the soak found (`threshold soak`), each as the scenario that shows it, kept as a known
+/// issue until it is fixed: the soak excuses them and counts how often they happen.
+@Suite @MainActor struct SoakFindingsTests {
+    func run(_ text: String) async throws {
+        try await Scenario.parse(text, file: "finding.yaml").run(narrate: false)
+    }
+
+    /// PRODUCT.md principle 2: "If state cannot be read … selected apps stay shielded. Never
+    /// silently unlock." A monitor callback that cannot read the saved data keeps the shields as
+    /// they were, so a window open when the data became unreadable stays open past its end.
+    @Test func aWindowThatEndsWhileTheSavedDataIsUnreadable_closes() async throws {
+        await withKnownIssue("a reconcile that cannot read the store keeps a lift past its end (soak seed 6)") {
+            try await run("""
+                name: A prayer's window that ends while the saved data is unreadable still closes
+                setup:
+                  timezone: America/New_York
+                  start: 2026-11-24 12:00
+                  gates:
+                    - {id: selah, path: selah, apps: [instagram], unlock: prayer}
+                steps:
+                  - open-threshold
+                  - pray
+                  - kill-app
+                  - store-fails
+                  - advance: 11m
+                  - open: {app: instagram, shielded: true}
+                """)
+        }
+    }
+
+    /// iOS tells only a running app that the time zone changed, and the monitor's wake-ups are
+    /// where the old zone's schedule put them: with Threshold killed, a trip that lands inside a
+    /// scheduled profile's hours leaves its apps open until something of Threshold's runs.
+    @Test func aTripIntoScheduledHours_withThresholdKilled_shieldsTheProfile() async throws {
+        await withKnownIssue("the wake-ups follow the old zone until Threshold runs (soak seed 3)") {
+            try await run("""
+                name: A trip west with Threshold killed lands inside Work hours
+                setup:
+                  timezone: America/New_York
+                  start: 2026-11-27 18:28
+                  profiles:
+                    - {id: work, name: Work, path: key, apps: [instagram], schedules: [{days: weekdays, start: "09:00", end: "17:00"}]}
+                steps:
+                  - open-threshold
+                  - kill-app
+                  - set-timezone: America/Los_Angeles
+                  - advance: 10m
+                  - open: {app: instagram, shielded: true}
+                """)
+        }
+    }
+}

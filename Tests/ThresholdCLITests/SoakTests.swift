@@ -1,0 +1,65 @@
+import Foundation
+@_spi(Setup) import ScreenTimeSimulator
+import ScenarioSteps
+import Testing
+import ThresholdCore
+@testable import ThresholdCLI
+
+/// The soak's CI part (a few seeds over a few days; the 90-day run stays out of CI) and proof
+/// that its checks can fail.
+@Suite @MainActor struct SoakTests {
+    func run(_ arguments: String...) async -> (code: Int32, output: String) {
+        let console = Console.capturing()
+        let code = await ThresholdCLI.main(arguments, console: console)
+        return (code, console.captured)
+    }
+
+    @Test func aFewSeedsOverAFewDays_keepEveryPromise() async {
+        let (code, output) = await run("soak", "--days", "3", "--seed", "1", "--seeds", "4")
+        #expect(code == 0, "\(output)")
+        #expect(output.contains("4 seeds kept every promise"), "\(output)")
+        #expect(output.contains("ok    seed 4"), "\(output)")
+    }
+
+    @Test func aSeedRepeatsExactly() async throws {
+        let first = try Soak(seed: 11)
+        let second = try Soak(seed: 11)
+        let a = try await first.run(days: 0.5)
+        let b = try await second.run(days: 0.5)
+        #expect(a.steps == b.steps && a.refused == b.refused && a.eventsChecked == b.eventsChecked)
+        #expect(first.phone.timeline.map(\.text) == second.phone.timeline.map(\.text))
+    }
+
+    @Test func anAppLeftOpenThatTheEngineShields_failsTheSoak_withItsSeedAndTimeline() async throws {
+        let soak = try Soak(seed: 7)
+        soak.phone.faults = .none
+        for step in ["open-threshold", "pray", "open: instagram"] { try await soak.perform(step) }
+        #expect(!soak.phone.shieldedApps.contains("instagram"), "the prayer opened instagram")
+        // A wrong shield: the saved state loses the prayer's grant, but the phone's shields do
+        // not follow (nothing reconciles), so instagram stays open while the engine shields it.
+        try soak.phone.store.write { $0.state.engine = try $0.state.engine.with(grants: []) }
+        let failure = await #expect(throws: Soak.Failure.self) { try await soak.perform("advance: 1m") }
+        #expect(failure?.problem.contains("instagram is open, but the engine shields it") == true, "\(failure.map(String.init(describing:)) ?? "")")
+        #expect(failure?.seed == 7)
+        #expect(failure?.timeline.count == min(Soak.timelineShown, soak.phone.timeline.count))
+        #expect(failure?.description.contains("seed 7, step 4 (advance: 1m)") == true)
+    }
+
+    @Test func anEventRecordedTwice_failsTheSoak() async throws {
+        let soak = try Soak(seed: 8)
+        soak.phone.faults = .none
+        for step in ["open-threshold", "pray"] { try await soak.perform(step) }
+        let grant = try #require(try soak.phone.savedState().engine.grants.first)
+        try soak.phone.store.write { $0.record(.grantIssued(grant), at: soak.phone.clock.wall) }
+        let failure = #expect(throws: Soak.Failure.self) { try soak.checkEvents(after: "a check") }
+        #expect(failure?.problem.contains("recorded twice") == true, "\(failure.map(String.init(describing:)) ?? "")")
+    }
+
+    @Test func soak_explainsItself_andRefusesNonsense() async {
+        let help = await run("soak", "--help")
+        #expect(help.code == 0)
+        for text in ["--days", "--seeds", "Exit codes", "last 50 lines", "holds back"] { #expect(help.output.contains(text), "\(text)") }
+        #expect(await run("soak", "--days", "0").code == 2)
+        #expect(await run("soak", "--seeds", "0").code == 2)
+    }
+}
