@@ -465,6 +465,8 @@ extension Person {
                     screen.lines.append((model.presets.contains(preset) ? "✓ " : "") + "\(preset.emoji) \(preset.name): \(preset.suggestion)")
                     screen.buttons.append(.init("\(preset.emoji) \(preset.name)") { model.togglePreset(preset) })
                 }
+                screen.lines.append((model.takesSuggestedSchedule ? "✓ " : "") + "Also run them on their usual schedules")
+                screen.buttons.append(.init("Also run them on their usual schedules") { model.takesSuggestedSchedule.toggle() })
             }
             screen.buttons += [next, back]
             return screen
