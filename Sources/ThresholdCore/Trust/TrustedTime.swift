@@ -72,8 +72,13 @@ public struct TrustedTime: Hashable, Codable, Sendable {
     public var jump: TimeInterval { wall.timeIntervalSince(trusted) }
     public var isJumped: Bool { abs(jump) > Self.tolerance }
 
-    /// The trusted time for a reading, given the anchor the last reconcile saved.
-    public init(_ reading: ClockReading, since anchor: ClockAnchor?) {
+    /// The trusted time for a reading, given the anchor the last reconcile saved and, when the
+    /// trigger proves it (a usage event, ``UsageTrigger``), the earliest the time can be.
+    ///
+    /// A `floor` more than ``tolerance`` after the trusted time raises it and makes it a lower
+    /// bound: the clock reads as moved back, as after a restart. Within the tolerance it changes
+    /// nothing, as iOS may deliver a usage event a little early.
+    public init(_ reading: ClockReading, since anchor: ClockAnchor?, atLeast floor: Date? = nil) {
         var trusted = reading.wall
         var isLowerBound = false
         if let anchor {
@@ -86,6 +91,9 @@ public struct TrustedTime: Hashable, Codable, Sendable {
             } else if offBy < -Self.tolerance {
                 (trusted, isLowerBound) = (expected, true)
             }
+        }
+        if let floor, floor.timeIntervalSince(trusted) > Self.tolerance {
+            (trusted, isLowerBound) = (floor, true)
         }
         self.wall = reading.wall
         self.trusted = trusted
