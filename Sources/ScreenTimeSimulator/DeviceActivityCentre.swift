@@ -97,10 +97,13 @@ public struct DeviceActivityCentre: Hashable, Codable, Sendable {
     /// The use of the last week, for events that include past activity.
     public private(set) var history: [Use] = []
     public var eventDelivery: TimeInterval = DeviceActivityCentre.defaultEventDelivery
+    /// Whether iOS honours `includesPastActivity` (17.4 and later); before, every event counts
+    /// from registration whatever it asks.
+    public var honoursPastActivity = true
 
     public init() {}
 
-    private enum CodingKeys: String, CodingKey { case activities, fired, history, eventDelivery }
+    private enum CodingKeys: String, CodingKey { case activities, fired, history, eventDelivery, honoursPastActivity }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -108,6 +111,7 @@ public struct DeviceActivityCentre: Hashable, Codable, Sendable {
         fired = try c.decode([Callback].self, forKey: .fired)
         history = try c.decodeIfPresent([Use].self, forKey: .history) ?? []
         eventDelivery = try c.decodeIfPresent(TimeInterval.self, forKey: .eventDelivery) ?? Self.defaultEventDelivery
+        honoursPastActivity = try c.decodeIfPresent(Bool.self, forKey: .honoursPastActivity) ?? true
     }
 
     public var registrations: [ActivityRegistration] { activities.values.map(\.registration).sorted { $0.name < $1.name } }
@@ -125,7 +129,7 @@ public struct DeviceActivityCentre: Hashable, Codable, Sendable {
         }
         var monitored = Monitored(registration: registration, interval: interval, pending: [])
         monitored.arm(at: now, firing: &fired)
-        if monitored.isInside(at: now), let interval {
+        if honoursPastActivity, monitored.isInside(at: now), let interval {
             // iOS 17.4+: an event that includes past activity counts the use since the interval began.
             for event in registration.events where event.includesPastActivity {
                 let past = history.filter { event.counts($0.app, $0.category) }

@@ -66,6 +66,25 @@ import ThresholdCore
         }
     }
 
+    @Test func beforeIOS17_4_anEventCountsFromRegistration_whateverItAsks() throws {
+        var centre = DeviceActivityCentre()
+        centre.honoursPastActivity = false
+        _ = use(&centre, minutes: 4, from: ten)
+        try centre.startMonitoring(activity(ten.adding(minutes: -60), ten.adding(minutes: 60), past: true), at: ten.adding(minutes: 5), timeZone: ny)
+        _ = centre.takeFired()
+        #expect(use(&centre, minutes: 3, from: ten.adding(minutes: 5)).isEmpty && centre.activities["a"]?.usage["e"] == 180)
+    }
+
+    @Test func thePhone_canReportUsageAtOnce() throws {
+        let phone = try SimulatedPhone(start: ten, timeZone: ny, setup: .make(gates: [.make("selah")]))
+        phone.openThreshold()
+        phone.usageReportDelay = 0
+        phone.perform(IssueGrant(minutes: 5, origin: .ritual(.prayer)), as: .inApp("amen"))
+        phone.reboot()
+        try phone.setClock(to: phone.clock.wall.adding(minutes: -60))
+        #expect(try phone.use("instagram", for: 3_600) == 5 * 60, "shielded in the minute the fifth was reached")
+    }
+
     @Test func aThresholdReachedInTheIntervalsLastMinute_isReportedWithItsEnd() throws {
         var centre = DeviceActivityCentre()
         try centre.startMonitoring(activity(ten, ten.adding(minutes: 15)), at: ten, timeZone: ny)
