@@ -10,7 +10,8 @@ import Foundation
 /// passed since it was registered, whatever the clock reads.
 ///
 /// ## What is registered
-/// For each lift open now (at most ``maximumActivities``, those ending first), one activity
+/// For each lift open now (at both the wall clock and the trusted time; at most
+/// ``maximumActivities``, those ending first), one activity
 /// `threshold.use.<start epoch>.<minutes>` with one event, ``eventName``: `minutes` of use of any
 /// app Threshold can shield (every profile's, gate's and intention's selection), where `minutes`
 /// is the lift's length rounded up to the whole minute. Its interval ends ``reachAfterEnd`` after
@@ -66,10 +67,12 @@ public enum UsageTrigger {
         public static func < (a: Lift, b: Lift) -> Bool { (a.end, a.start) < (b.end, b.start) }
     }
 
-    /// The grants (an intention's open among them) and breaks open at any of `instants`.
+    /// The grants (an intention's open among them) and breaks open at every one of `instants`:
+    /// with the clock moved, a lift lets something through only where it holds at both the wall
+    /// clock and the trusted time (``evaluate(_:at:calendar:)``), so only then does it need counting.
     public static func openLifts(_ state: ThresholdState, at instants: [Date]) -> [Lift] {
-        var lifts = Set<Lift>()
-        for instant in instants {
+        func open(at instant: Date) -> Set<Lift> {
+            var lifts = Set<Lift>()
             for grant in state.grants where grant.isValid(at: instant) {
                 lifts.insert(Lift(start: grant.start, end: grant.end))
             }
@@ -79,8 +82,10 @@ public enum UsageTrigger {
                     lifts.insert(Lift(start: lift.start, end: lift.end))
                 }
             }
+            return lifts
         }
-        return lifts.sorted()
+        guard let first = instants.first else { return [] }
+        return instants.dropFirst().reduce(open(at: first)) { $0.intersection(open(at: $1)) }.sorted()
     }
 
     /// Every app, category and website Threshold can shield: the use the events count.
@@ -95,7 +100,7 @@ public enum UsageTrigger {
         return all
     }
 
-    /// The usage activities for the lifts open at the wall clock or the trusted time, those
+    /// The usage activities for the lifts open at the wall clock and the trusted time, those
     /// ending first; none when nothing could be counted.
     public static func registrations(_ state: ThresholdState, at time: TrustedTime, timeZone: TimeZone) -> [ActivityRegistration] {
         let selection = countedSelection(state)

@@ -57,8 +57,13 @@ public struct ClockAnchor: Hashable, Codable, Sendable {
 /// After a restart uptime starts again and the time elapsed is unknown: the last trusted instant
 /// is only a lower bound. A wall clock at or after it is adopted; one before it has been moved
 /// back, and the lower bound (counted on from then, still a bound) stands in for it until the wall
-/// clock reaches it again. So a backwards move is caught across a restart too; a forward move made
-/// together with a restart is not (strict mode sets `requireAutomaticDateAndTime` against that).
+/// clock reaches it again. So a backwards move is caught across a restart too, once something
+/// runs; a forward move made together with a restart is not (strict mode sets
+/// `requireAutomaticDateAndTime` against that).
+///
+/// A trigger may prove more: a usage event shows that at least so many minutes of use have passed
+/// (``UsageTrigger``). That floor raises the trusted time the same way, so a clock set back inside
+/// an unlock after a restart, which the anchor alone cannot see, is caught when the event comes.
 public struct TrustedTime: Hashable, Codable, Sendable {
     /// How far the wall clock may disagree with elapsed time before it counts as moved.
     public static let tolerance: TimeInterval = 120

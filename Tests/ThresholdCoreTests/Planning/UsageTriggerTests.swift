@@ -50,11 +50,15 @@ import TestSupport
         #expect(UsageTrigger.countedSelection(nothingSelected).isEmpty)
     }
 
-    @Test func withTheClockMoved_liftsOpenAtEitherInstantCount() {
+    @Test func withTheClockMoved_onlyLiftsOpenAtBothInstantsCount_asOnlyTheyLetAnythingThrough() {
         let state = setUp(grants: [.make("g", from: ten, minutes: 10)])
-        // Moved back an hour: the grant is open only at the trusted time.
-        let moved = TrustedTime(wall: ten.adding(minutes: -58), trusted: ten.adding(minutes: 2))
-        #expect(UsageTrigger.registrations(state, at: moved, timeZone: ny.timeZone).count == 1)
+        // Moved back an hour: the grant is open only at the trusted time, so it lifts nothing.
+        let movedBack = TrustedTime(wall: ten.adding(minutes: -58), trusted: ten.adding(minutes: 2))
+        #expect(UsageTrigger.registrations(state, at: movedBack, timeZone: ny.timeZone).isEmpty)
+        #expect(evaluate(state, at: movedBack, calendar: ny).activeGrants.isEmpty)
+        // Moved back three minutes inside it: open at both.
+        let inside = TrustedTime(wall: ten.adding(minutes: 2), trusted: ten.adding(minutes: 5))
+        #expect(UsageTrigger.registrations(state, at: inside, timeZone: ny.timeZone).count == 1)
     }
 
     @Test func theActivityPlanner_putsUsageFirst_withinTheTwenty() throws {
