@@ -12,8 +12,9 @@ import Foundation
 /// ## What is registered
 /// For each lift open now (at both the wall clock and the trusted time; at most
 /// ``maximumActivities``, those ending first), one activity
-/// `threshold.use.<start epoch>.<minutes>` with one event, ``eventName``: `minutes` of use of any
-/// app Threshold can shield (every profile's, gate's and intention's selection), where `minutes`
+/// `threshold.use.<start epoch>.<minutes>` with one event, ``eventName``: `minutes` of use of what
+/// the lift lets through and then of any other app Threshold can shield (every profile's, gate's
+/// and intention's selection; at most 50 apps, 50 categories and 50 websites), where `minutes`
 /// is the lift's length rounded up to the whole minute. Its interval ends ``reachAfterEnd`` after
 /// the lift and starts a week before that, the longest iOS allows, so a clock moved back by up to
 /// a week less that stays inside it; `includesPastActivity` is `false`, so only use after
@@ -35,8 +36,8 @@ import Foundation
 /// for iOS's coarse, batched delivery, and ``TrustedTime/tolerance`` (two minutes) within which a
 /// lower bound does not count as a moved clock. Outside it: a clock moved back more than the week
 /// the interval reaches; use of apps outside every selection (an allow list's break lifts every
-/// app, and iOS cannot count "every app"); an event iOS delays further or never delivers; and a
-/// lift the budget had no room for. Unused, an unlocked app harms nothing, so time without use is
+/// app, and iOS cannot count "every app") or past the 50 an event names; an event iOS delays
+/// further or never delivers; and a lift the budget had no room for. Unused, an unlocked app harms nothing, so time without use is
 /// not bounded.
 public enum UsageTrigger {
     /// At most this many usage activities at once; they come before the boundaries' activities.
@@ -55,16 +56,21 @@ public enum UsageTrigger {
     public struct Lift: Hashable, Sendable, Comparable {
         public let start: Date
         public let end: Date
+        /// What it lets through, as far as the set-up says (counted first in its event).
+        public let through: Selection
 
-        public init(start: Date, end: Date) {
+        public init(start: Date, end: Date, through: Selection = .empty) {
             self.start = start
             self.end = end
+            self.through = through
         }
 
         /// The lift's length in whole minutes, rounded up (a usage threshold counts minutes).
         public var minutes: Int { max(1, Int((end.timeIntervalSince(start.roundedDownToSecond) / 60).rounded(.up))) }
 
-        public static func < (a: Lift, b: Lift) -> Bool { (a.end, a.start) < (b.end, b.start) }
+        public static func < (a: Lift, b: Lift) -> Bool {
+            (a.end, a.start, a.through.tokens.sorted().description) < (b.end, b.start, b.through.tokens.sorted().description)
+        }
     }
 
     /// The grants (an intention's open among them) and breaks open at every one of `instants`:
@@ -74,12 +80,13 @@ public enum UsageTrigger {
         func open(at instant: Date) -> Set<Lift> {
             var lifts = Set<Lift>()
             for grant in state.grants where grant.isValid(at: instant) {
-                lifts.insert(Lift(start: grant.start, end: grant.end))
+                lifts.insert(Lift(start: grant.start, end: grant.end, through: letThrough(by: grant, in: state)))
             }
             for session in state.sessions {
                 if let ended = session.ending, ended.at <= instant { continue }
+                let through = state.profile(session.profileID)?.selection ?? .empty
                 for lift in session.breaks where lift.contains(instant) {
-                    lifts.insert(Lift(start: lift.start, end: lift.end))
+                    lifts.insert(Lift(start: lift.start, end: lift.end, through: through))
                 }
             }
             return lifts
@@ -88,14 +95,42 @@ public enum UsageTrigger {
         return instants.dropFirst().reduce(open(at: first)) { $0.intersection(open(at: $1)) }.sorted()
     }
 
+    /// What a grant lets through, as far as the set-up says: its one token, or every gate's and
+    /// profile's selection for one that lets everything gated through.
+    static func letThrough(by grant: Grant, in state: ThresholdState) -> Selection {
+        switch grant.scope {
+        case .token(.app(let app)): return Selection(applications: [app])
+        case .token(.category(let category)): return Selection(categories: [category])
+        case .token(.webDomain(let domain)): return Selection(webDomains: [domain])
+        case .allGated:
+            var all = Selection()
+            for selection in state.gates.map(\.selection) + state.profiles.map(\.selection) { all.formUnion(selection) }
+            return all
+        }
+    }
+
+    /// At most this many apps, categories and websites each in an event, as in a shield list
+    /// (iOS documents no limit for events; a shield list's 50 is known to work, and the monitor
+    /// reads the tokens at every registration).
+    public static let maximumTokensPerKind = 50
+
+    /// What a lift's event counts: what it lets through first, then every other app, category and
+    /// website Threshold can shield, at most ``maximumTokensPerKind`` of each, in a fixed order
+    /// (so the registration stays the same from one reconcile to the next).
+    public static func counted(for lift: Lift, in state: ThresholdState) -> Selection {
+        let all = countedSelection(state)
+        func pick<T: Comparable>(_ first: Set<T>, _ rest: Set<T>) -> Set<T> {
+            Set((first.sorted() + rest.subtracting(first).sorted()).prefix(maximumTokensPerKind))
+        }
+        return Selection(applications: pick(lift.through.applications, all.applications),
+                         categories: pick(lift.through.categories, all.categories),
+                         webDomains: pick(lift.through.webDomains, all.webDomains))
+    }
+
     /// Every app, category and website Threshold can shield: the use the events count.
     public static func countedSelection(_ state: ThresholdState) -> Selection {
         var all = Selection()
-        for selection in state.profiles.map(\.selection) + state.gates.map(\.selection) {
-            all.applications.formUnion(selection.applications)
-            all.categories.formUnion(selection.categories)
-            all.webDomains.formUnion(selection.webDomains)
-        }
+        for selection in state.profiles.map(\.selection) + state.gates.map(\.selection) { all.formUnion(selection) }
         all.applications.formUnion(state.intentions.map(\.app))
         return all
     }
@@ -103,10 +138,14 @@ public enum UsageTrigger {
     /// The usage activities for the lifts open at the wall clock and the trusted time, those
     /// ending first; none when nothing could be counted.
     public static func registrations(_ state: ThresholdState, at time: TrustedTime, timeZone: TimeZone) -> [ActivityRegistration] {
-        let selection = countedSelection(state)
-        guard !selection.isEmpty else { return [] }
+        guard !countedSelection(state).isEmpty else { return [] }
         let lifts = openLifts(state, at: time.isJumped ? [time.wall, time.trusted] : [time.wall])
-        return lifts.prefix(maximumActivities).map { registration(for: $0, counting: selection, timeZone: timeZone) }
+        // Two lifts with the same span share a name: the first one's registration stands for both.
+        var seen = Set<String>()
+        return lifts.compactMap { lift -> ActivityRegistration? in
+            let registration = registration(for: lift, counting: counted(for: lift, in: state), timeZone: timeZone)
+            return seen.insert(registration.name).inserted ? registration : nil
+        }.prefix(maximumActivities).map { $0 }
     }
 
     /// The activity that wakes the monitor once a lift's minutes of use have passed.
@@ -136,4 +175,13 @@ public enum UsageTrigger {
 
     /// Whether an activity name is a usage activity's.
     public static func isUsageActivity(_ name: String) -> Bool { name.hasPrefix(prefix) }
+}
+
+extension Selection {
+    /// Adds everything `other` selects.
+    fileprivate mutating func formUnion(_ other: Selection) {
+        applications.formUnion(other.applications)
+        categories.formUnion(other.categories)
+        webDomains.formUnion(other.webDomains)
+    }
 }

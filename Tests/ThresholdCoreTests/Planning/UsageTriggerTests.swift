@@ -50,6 +50,20 @@ import TestSupport
         #expect(UsageTrigger.countedSelection(nothingSelected).isEmpty)
     }
 
+    @Test func aLargeSetUp_countsAtMostFiftyAppsAnEvent_whatTheLiftLetsThroughFirst() throws {
+        let many = (0..<120).map { String(format: "app%03d", $0) }
+        let intentions = (0..<3).map { Intention.make(IntentionID("i\($0)"), app: "zz\($0)") }
+        let state = ThresholdState.make(profiles: [.make("work", selection: .apps(many))], gates: [.make("selah", selection: .apps("instagram"))],
+                                        intentions: intentions,
+                                        grants: [.make("o", .app("zz2"), from: ten, minutes: 5, origin: .intentionOpen("i2"))])
+        let usage = try #require(UsageTrigger.registrations(state, at: TrustedTime(agreed: ten), timeZone: ny.timeZone).first)
+        let counted = try #require(usage.events.first?.selection)
+        #expect(counted.applications.count == UsageTrigger.maximumTokensPerKind)
+        #expect(counted.applications.contains(AppToken("zz2")), "the app the open lets through is counted, though it sorts last")
+        // The same registration at every reconcile while it is open.
+        #expect(UsageTrigger.registrations(state, at: TrustedTime(agreed: ten.adding(minutes: 3)), timeZone: ny.timeZone).first == usage)
+    }
+
     @Test func withTheClockMoved_onlyLiftsOpenAtBothInstantsCount_asOnlyTheyLetAnythingThrough() {
         let state = setUp(grants: [.make("g", from: ten, minutes: 10)])
         // Moved back an hour: the grant is open only at the trusted time, so it lifts nothing.
