@@ -68,8 +68,10 @@ public enum UsageTrigger {
         /// The lift's length in whole minutes, rounded up (a usage threshold counts minutes).
         public var minutes: Int { max(1, Int((end.timeIntervalSince(start.roundedDownToSecond) / 60).rounded(.up))) }
 
+        /// Ending first, then starting first, then by what they let through.
         public static func < (a: Lift, b: Lift) -> Bool {
-            (a.end, a.start, a.through.tokens.sorted().description) < (b.end, b.start, b.through.tokens.sorted().description)
+            if (a.end, a.start) != (b.end, b.start) { return (a.end, a.start) < (b.end, b.start) }
+            return a.through.tokens.sorted().lexicographicallyPrecedes(b.through.tokens.sorted())
         }
     }
 

@@ -120,6 +120,28 @@ import TestSupport
             #expect(interval.map { $0.start <= start && lift.end < $0.end } == true, "its interval holds the whole lift")
         }
     }
+
+    /// Whatever the clocks read when a lift's usage event arrives (the last anchor before or after
+    /// a restart, the wall clock set anywhere from 20 minutes before the lift to an hour after), the reconcile it wakes either
+    /// finds the lift over, or finds it ending within the tolerance on the wall clock, at a change
+    /// it plans a wake-up for: the "+ 2" of the bound.
+    @Test func whenItsEventArrives_aLiftEndsAtOnce_orWithinTheTolerance() async {
+        await propertyCheck(count: 300, input: Gen.int(in: 1...60), Gen.int(in: 0...3_600), Gen.int(in: -1_200...4_200), Gen.int(in: 0...1)) {
+            minutes, anchorOffset, wallOffset, restart in
+            let grant = Grant.make("g", from: ten, minutes: minutes)
+            let state = setUp(grants: [grant])
+            let anchor = ClockAnchor(trusted: ten.addingTimeInterval(TimeInterval(min(anchorOffset, minutes * 60))), uptime: 5_000, bootID: "b1")
+            let reading = ClockReading(wall: ten.addingTimeInterval(TimeInterval(wallOffset)), uptime: restart == 1 ? 30 : 5_000 + 60,
+                                       bootID: restart == 1 ? "b2" : "b1")
+            let name = UsageTrigger.registrations(state, at: TrustedTime(agreed: ten), timeZone: ny.timeZone)[0].name
+            let time = TrustedTime(reading, since: anchor, atLeast: UsageTrigger.evidence(activity: name, event: UsageTrigger.eventName))
+            let enforcement = evaluate(state, at: time, calendar: ny)
+            guard enforcement.activeGrants.contains(grant.id) else { return }
+            let next = enforcement.nextChange ?? .distantFuture
+            #expect(next <= time.wall.addingTimeInterval(TrustedTime.tolerance),
+                    "\(minutes) min grant still open at wall \(time.wall), trusted \(time.trusted), next change \(next)")
+        }
+    }
 }
 
 extension Date {
