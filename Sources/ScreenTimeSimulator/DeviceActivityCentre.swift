@@ -11,7 +11,9 @@ import ThresholdCore
 /// - `warningTime` fires the warnings that long before each boundary;
 /// - an activity that does not repeat stops after its interval ends;
 /// - a usage event fires `eventDidReachThreshold` once its apps have been in the foreground for
-///   its minutes inside the activity's current interval (usage, not wall time; see ``recordUsage``);
+///   its minutes inside the activity's current interval (usage, not wall time; see ``recordUsage``),
+///   counted from registration unless the event sets `includesPastActivity` (iOS 17.4+), and
+///   delivered in coarse batches, ``eventDelivery`` after the minute that reached it (reported);
 /// - start and end given as times of day only wrap at midnight: the interval ends at 00:00 when
 ///   its end time is not after its start (the bug a peer shipped); mixing time-only and full-date
 ///   components is accepted and then never fires.
@@ -77,11 +79,40 @@ public struct DeviceActivityCentre: Hashable, Codable, Sendable {
         public var description: String { "\(kind.rawValue) \(activity)" + (event.map { "/\($0)" } ?? "") }
     }
 
+    /// One stretch of foreground use, as iOS keeps it for `includesPastActivity`.
+    public struct Use: Hashable, Codable, Sendable {
+        public let app: AppToken
+        public let category: CategoryToken?
+        public let end: Date
+        public let seconds: TimeInterval
+    }
+
+    /// How long after the threshold is reached its callback arrives (reported: usage events come
+    /// in coarse batches, about a minute late); an activity stopped before then loses it.
+    public static let defaultEventDelivery: TimeInterval = 60
+
     public private(set) var activities: [String: Monitored] = [:]
     /// Callbacks fired and not yet handed to the phone.
     public private(set) var fired: [Callback] = []
+    /// The use of the last week, for events that include past activity.
+    public private(set) var history: [Use] = []
+    public var eventDelivery: TimeInterval = DeviceActivityCentre.defaultEventDelivery
+    /// Whether iOS honours `includesPastActivity` (17.4 and later); before, every event counts
+    /// from registration whatever it asks.
+    public var honoursPastActivity = true
 
     public init() {}
+
+    private enum CodingKeys: String, CodingKey { case activities, fired, history, eventDelivery, honoursPastActivity }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        activities = try c.decode([String: Monitored].self, forKey: .activities)
+        fired = try c.decode([Callback].self, forKey: .fired)
+        history = try c.decodeIfPresent([Use].self, forKey: .history) ?? []
+        eventDelivery = try c.decodeIfPresent(TimeInterval.self, forKey: .eventDelivery) ?? Self.defaultEventDelivery
+        honoursPastActivity = try c.decodeIfPresent(Bool.self, forKey: .honoursPastActivity) ?? true
+    }
 
     public var registrations: [ActivityRegistration] { activities.values.map(\.registration).sorted { $0.name < $1.name } }
 
@@ -98,6 +129,18 @@ public struct DeviceActivityCentre: Hashable, Codable, Sendable {
         }
         var monitored = Monitored(registration: registration, interval: interval, pending: [])
         monitored.arm(at: now, firing: &fired)
+        if honoursPastActivity, monitored.isInside(at: now), let interval {
+            // iOS 17.4+: an event that includes past activity counts the use since the interval began.
+            for event in registration.events where event.includesPastActivity {
+                let past = history.filter { event.counts($0.app, $0.category) }
+                    .map { use in max(0, min(use.end, now).timeIntervalSince(max(use.end.addingTimeInterval(-use.seconds), interval.start))) }
+                    .reduce(0, +)
+                monitored.usage[event.name] = past
+                if past >= TimeInterval(event.minutes * 60) {
+                    reached(.init(at: now, kind: .eventDidReachThreshold, activity: name, event: event.name), in: &monitored)
+                }
+            }
+        }
         // An interval already over is accepted and over at once, unless it repeats.
         let over = interval.map { $0.end <= now } ?? false
         activities[name] = over && !registration.repeats ? nil : monitored
@@ -145,19 +188,27 @@ public struct DeviceActivityCentre: Hashable, Codable, Sendable {
     /// counts it for the events whose apps or categories include it, and an event whose threshold
     /// that crosses fires (once per interval).
     public mutating func recordUsage(app: AppToken, category: CategoryToken?, seconds: TimeInterval, at now: Date) {
+        history.append(Use(app: app, category: category, end: now, seconds: seconds))
+        history.removeAll { $0.end < now.addingTimeInterval(-ActivityPlanner.maximumInterval) }
         for name in activities.keys.sorted() {
             guard var activity = activities[name], activity.isInside(at: now) else { continue }
-            for event in activity.registration.events
-            where event.selection.applications.contains(app) || category.map(event.selection.categories.contains) == true {
+            for event in activity.registration.events where event.counts(app, category) {
                 let before = activity.usage[event.name] ?? 0
                 activity.usage[event.name] = before + seconds
                 let threshold = TimeInterval(event.minutes * 60)
                 if before < threshold, before + seconds >= threshold {
-                    fired.append(Callback(at: now, kind: .eventDidReachThreshold, activity: name, event: event.name))
+                    reached(Callback(at: now, kind: .eventDidReachThreshold, activity: name, event: event.name), in: &activity)
                 }
             }
             activities[name] = activity
         }
+    }
+
+    /// A threshold reached at the callback's instant: it arrives ``eventDelivery`` later.
+    private mutating func reached(_ callback: Callback, in activity: inout Monitored) {
+        guard eventDelivery > 0 else { return fired.append(callback) }
+        activity.queue(Callback(at: callback.at.addingTimeInterval(eventDelivery), kind: callback.kind, activity: callback.activity,
+                                event: callback.event))
     }
 
     /// Hands over the callbacks fired so far.
@@ -212,7 +263,25 @@ public struct DeviceActivityCentre: Hashable, Codable, Sendable {
     }
 }
 
+extension ActivityEvent {
+    /// Whether use of this app counts toward the event.
+    func counts(_ app: AppToken, _ category: CategoryToken?) -> Bool {
+        selection.applications.contains(app) || category.map(selection.categories.contains) == true
+    }
+}
+
 extension DeviceActivityCentre.Monitored {
+    /// Queues a callback for its instant (at the latest with the interval's end, and before it),
+    /// after those due before or with it.
+    mutating func queue(_ callback: DeviceActivityCentre.Callback) {
+        var callback = callback
+        if let end = interval?.end, callback.at > end {
+            callback = .init(at: end, kind: callback.kind, activity: callback.activity, event: callback.event)
+        }
+        let index = pending.firstIndex { $0.at > callback.at || ($0.at == callback.at && $0.kind == .intervalDidEnd) }
+        pending.insert(callback, at: index ?? pending.endIndex)
+    }
+
     /// Inside its interval: started and not yet ended.
     func isInside(at now: Date) -> Bool {
         guard let interval else { return false }

@@ -331,6 +331,20 @@ public final class SimulatedPhone: @unchecked Sendable {
                                                        deviceZone: clock.timeZone))
     }
 
+    /// How long after a usage threshold is reached iOS reports it (reported: about a minute, in
+    /// batches); 0 reports it at once.
+    public var usageReportDelay: TimeInterval {
+        get { activityCentre.eventDelivery }
+        set { activityCentre.eventDelivery = newValue }
+    }
+
+    /// Whether the phone runs iOS 17.4 or later, which honours `includesPastActivity`; before,
+    /// every usage event counts from registration.
+    public var honoursPastActivity: Bool {
+        get { activityCentre.honoursPastActivity }
+        set { activityCentre.honoursPastActivity = newValue }
+    }
+
     /// Uses an app for a while: time passes a minute at a time while it stays open, and iOS counts
     /// the use towards the usage events that cover it. Stops early when the app is shielded (a
     /// break or an unlock ends); returns how long it was used.

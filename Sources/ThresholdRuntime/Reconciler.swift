@@ -64,7 +64,8 @@ public struct Reconciler: Sendable {
     }
 
     private func run(_ trigger: Trigger, change: DomainChange?, in transaction: inout StoreTransaction) throws -> ReconcileOutcome {
-        let time = TrustedTime(clock.reading(), since: transaction.state.applied.clock)
+        // A usage event proves how much time has passed at least, whatever the wall clock says.
+        let time = TrustedTime(clock.reading(), since: transaction.state.applied.clock, atLeast: UsageTrigger.evidence(of: trigger))
         let calendar = clock.calendar
         let now = time.trusted.roundedDownToSecond
         let authorized = screenTime.authorizationStatus() == .approved

@@ -28,6 +28,7 @@ import ThresholdCore
         phone.advance(to: at("2026-11-24 09:00"))
         #expect(try goalStreak(phone)?.days == 1, "Monday's start and end arrived: under the goal")
         _ = try phone.use("instagram", for: 30 * 60)
+        phone.advance(by: 2 * 60)  // iOS reports the 30-minute threshold in its next batch
         phone.faults.scripted = [.drop]  // Tuesday's end, at midnight
         phone.advance(to: at("2026-11-25 09:00"))
         phone.openThreshold()
@@ -55,9 +56,9 @@ import ThresholdCore
         phone.advance(to: at("2026-11-23 23:30"))
         phone.faults.maximumDelay = 30 * 60
         phone.faults.scripted = [.delay]
-        _ = try phone.use("instagram", for: 20 * 60)  // two hours reached at 23:50, delivered at 00:20
+        _ = try phone.use("instagram", for: 20 * 60)  // two hours reached at 23:50, reported at 23:51, delivered at 00:21
         phone.advance(to: at("2026-11-24 09:00"))
-        #expect(phone.wakeUps.contains { $0.scheduled == at("2026-11-23 23:50") && $0.at == at("2026-11-24 00:20") })
+        #expect(phone.wakeUps.contains { $0.scheduled == at("2026-11-23 23:51") && $0.at == at("2026-11-24 00:21") })
         let progress = try phone.store.read().progress
         #expect(progress.screenTimeMinutes(on: day("2026-11-23")) == 120)
         #expect(progress.screenTimeMinutes(on: day("2026-11-24")) == 0, "the threshold belongs to Monday's interval")

@@ -118,10 +118,10 @@ import ThresholdRuntime
     @Test func staleActivities_areStopped_byName_neverAll() {
         let rig = Rig(selah, at: at("2026-11-23 10:00"))
         rig.reconciler.reconcile(.inApp("amen"), command: IssueGrant(minutes: 10, origin: .ritual(.prayer)))
-        #expect(rig.device.activities.count == 2)
+        #expect(rig.device.activities.count == 3, "the grant's end twice, and its usage activity")
         rig.clock.pass(600)
         let outcome = rig.reconciler.reconcile(.intervalDidEnd("x"))
-        #expect(outcome.stopped.count == 2)
+        #expect(outcome.stopped.count == 3)
         #expect(rig.device.activities.isEmpty)
     }
 
@@ -243,6 +243,36 @@ import ThresholdRuntime
         rig.reconciler.reconcile(.inApp("amen"), command: IssueGrant(minutes: 10, origin: .ritual(.prayer)))
         let grant = try #require(try rig.store.read().engine.grants.last)
         #expect(grant.start == at("2026-11-23 10:10"))
+    }
+
+    @Test func aUsageEvent_endsAGrant_afterARestartWithTheClockSetBackInsideIt() throws {
+        let rig = Rig(selah, at: at("2026-11-23 10:00"))
+        rig.reconciler.reconcile(.inApp("amen"), command: IssueGrant(minutes: 10, origin: .ritual(.prayer)))
+        let usage = try #require(rig.device.activities.values.first { UsageTrigger.isUsageActivity($0.name) })
+        #expect(usage.events.map(\.minutes) == [10])
+        rig.clock.pass(8 * 60)
+        rig.clock.reboot()
+        rig.clock.setWall(at("2026-11-23 10:01"))
+        // Any other callback finds the wall clock inside the grant and after the last trusted instant.
+        let other = rig.reconciler.reconcile(.intervalDidStart(usage.name))
+        #expect(!rig.device.shields("instagram") && other.repairs.isEmpty)
+        rig.clock.pass(3 * 60)
+        let reached = rig.reconciler.reconcile(.eventDidReachThreshold(activity: usage.name, event: UsageTrigger.eventName))
+        #expect(rig.device.shields("instagram"), "ten minutes of use since 10:00 prove the grant is over")
+        #expect(reached.time?.trusted == at("2026-11-23 10:10") && reached.repairs.map(\.kind) == [.clockMoved])
+        #expect(rig.device.activities[usage.name] == nil, "the lift is over: its usage activity is stopped")
+        // The evidence stays a lower bound, counted on, until the wall clock reaches it.
+        rig.clock.pass(60)
+        rig.reconciler.reconcile(.appForeground)
+        #expect(rig.device.shields("instagram"))
+    }
+
+    @Test func aUsageEventOfAnotherActivity_provesNothing() {
+        let rig = Rig(selah, at: at("2026-11-23 10:00"))
+        rig.reconciler.reconcile(.inApp("amen"), command: IssueGrant(minutes: 10, origin: .ritual(.prayer)))
+        rig.clock.pass(60)
+        let outcome = rig.reconciler.reconcile(.eventDidReachThreshold(activity: "threshold.screen.2026-11-23", event: "threshold.used"))
+        #expect(!rig.device.shields("instagram") && outcome.time?.isJumped == false)
     }
 
     @Test func duringAJump_theWakeUpsCoverTheTrustedBoundariesToo() throws {

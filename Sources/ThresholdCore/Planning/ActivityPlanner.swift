@@ -20,6 +20,11 @@ import Foundation
 ///   `threshold.renew.<epoch>`, so the next ones are handed over in time (a set-up with daily
 ///   reminders and nothing that changes by time).
 ///
+/// - **Usage activities**: while something is let through (a grant, an intention's open, a
+///   break), an activity with a usage event wakes the monitor after that many minutes of use,
+///   whatever the wall clock says (``UsageTrigger``). They are planned first, at most two, and
+///   are the exception to what follows: their interval starts in the past.
+///
 /// Every callback therefore lands on a boundary (or on the renewal instant): no activity is
 /// inside its interval between two reconciles, so nothing the person does (ending a session
 /// early, taking a grant) has to stop one mid-interval, which would fire `intervalDidEnd` at that
@@ -68,9 +73,11 @@ public enum ActivityPlanner {
         _ state: ThresholdState, at time: TrustedTime, calendar: Calendar,
         reserved: [ActivityRegistration] = [], renewBy: Date? = nil
     ) -> ActivityPlan {
-        let budget = max(0, maximumActivities - reserved.count)
+        let usage = UsageTrigger.registrations(state, at: time, timeZone: calendar.timeZone)
+        let held = reserved + usage.prefix(max(0, maximumActivities - reserved.count))
+        let budget = max(0, maximumActivities - held.count)
         let boundaries = upcomingBoundaries(state, at: time, calendar: calendar, limit: budget)
-        return plan(boundaries: boundaries, at: time.wall, timeZone: calendar.timeZone, reserved: reserved, renewBy: renewBy)
+        return plan(boundaries: boundaries, at: time.wall, timeZone: calendar.timeZone, reserved: held, renewBy: renewBy)
     }
 
     /// Plans from boundaries already worked out (those after `now` count).
@@ -134,7 +141,7 @@ public enum ActivityPlanner {
 
     /// Whether an activity name is one the planner makes (as opposed to a reserved one).
     public static func isPlanned(_ name: String) -> Bool {
-        [startPrefix, secondPrefix, renewalPrefix].contains { name.hasPrefix($0) }
+        [startPrefix, secondPrefix, renewalPrefix, UsageTrigger.prefix].contains { name.hasPrefix($0) }
     }
 }
 

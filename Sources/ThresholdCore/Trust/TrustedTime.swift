@@ -57,8 +57,13 @@ public struct ClockAnchor: Hashable, Codable, Sendable {
 /// After a restart uptime starts again and the time elapsed is unknown: the last trusted instant
 /// is only a lower bound. A wall clock at or after it is adopted; one before it has been moved
 /// back, and the lower bound (counted on from then, still a bound) stands in for it until the wall
-/// clock reaches it again. So a backwards move is caught across a restart too; a forward move made
-/// together with a restart is not (strict mode sets `requireAutomaticDateAndTime` against that).
+/// clock reaches it again. So a backwards move is caught across a restart too, once something
+/// runs; a forward move made together with a restart is not (strict mode sets
+/// `requireAutomaticDateAndTime` against that).
+///
+/// A trigger may prove more: a usage event shows that at least so many minutes of use have passed
+/// (``UsageTrigger``). That floor raises the trusted time the same way, so a clock set back inside
+/// an unlock after a restart, which the anchor alone cannot see, is caught when the event comes.
 public struct TrustedTime: Hashable, Codable, Sendable {
     /// How far the wall clock may disagree with elapsed time before it counts as moved.
     public static let tolerance: TimeInterval = 120
@@ -72,8 +77,13 @@ public struct TrustedTime: Hashable, Codable, Sendable {
     public var jump: TimeInterval { wall.timeIntervalSince(trusted) }
     public var isJumped: Bool { abs(jump) > Self.tolerance }
 
-    /// The trusted time for a reading, given the anchor the last reconcile saved.
-    public init(_ reading: ClockReading, since anchor: ClockAnchor?) {
+    /// The trusted time for a reading, given the anchor the last reconcile saved and, when the
+    /// trigger proves it (a usage event, ``UsageTrigger``), the earliest the time can be.
+    ///
+    /// A `floor` more than ``tolerance`` after the trusted time raises it and makes it a lower
+    /// bound: the clock reads as moved back, as after a restart. Within the tolerance it changes
+    /// nothing, as iOS may deliver a usage event a little early.
+    public init(_ reading: ClockReading, since anchor: ClockAnchor?, atLeast floor: Date? = nil) {
         var trusted = reading.wall
         var isLowerBound = false
         if let anchor {
@@ -86,6 +96,9 @@ public struct TrustedTime: Hashable, Codable, Sendable {
             } else if offBy < -Self.tolerance {
                 (trusted, isLowerBound) = (expected, true)
             }
+        }
+        if let floor, floor.timeIntervalSince(trusted) > Self.tolerance {
+            (trusted, isLowerBound) = (floor, true)
         }
         self.wall = reading.wall
         self.trusted = trusted

@@ -69,4 +69,39 @@ import TestSupport
         let anchor = try JSONDecoder().decode(ClockAnchor.self, from: Data(json.utf8))
         #expect(!anchor.isLowerBound && anchor.uptime == 12)
     }
+
+    // MARK: A floor (a usage event's evidence)
+
+    @Test func afterARestart_aFloorPastTheWallClock_raisesTheTrustedTime_asALowerBound() {
+        let anchor = TrustedTime(reading(noon, uptime: 5_000), since: nil).anchor
+        // Restarted and set back inside a window opened at noon; the wall reads after the anchor, so it is adopted.
+        let adopted = TrustedTime(reading(noon.adding(minutes: 1), uptime: 200, boot: "b2"), since: anchor)
+        #expect(!adopted.isJumped)
+        // A usage event proves ten minutes have passed since noon.
+        let proved = TrustedTime(reading(noon.adding(minutes: 3), uptime: 320, boot: "b2"), since: adopted.anchor, atLeast: noon.adding(minutes: 10))
+        #expect(proved.trusted == noon.adding(minutes: 10) && proved.isJumped && proved.jump == -7 * 60 && proved.anchor.isLowerBound)
+        // Counted on from there in the same boot, until the wall clock reaches it.
+        let later = TrustedTime(reading(noon.adding(minutes: 4), uptime: 380, boot: "b2"), since: proved.anchor)
+        #expect(later.trusted == noon.adding(minutes: 11) && later.isJumped)
+        let caughtUp = TrustedTime(reading(noon.adding(minutes: 12), uptime: 440, boot: "b2"), since: later.anchor)
+        #expect(!caughtUp.isJumped && !caughtUp.anchor.isLowerBound)
+    }
+
+    @Test func aFloorWithinTheTolerance_orBehindTheTrustedTime_changesNothing() {
+        let anchor = TrustedTime(reading(noon, uptime: 100), since: nil).anchor
+        let plain = TrustedTime(reading(noon.adding(minutes: 10), uptime: 700), since: anchor)
+        for floor in [noon.adding(minutes: 12), noon.adding(minutes: 5), noon.adding(minutes: 10)] {
+            let time = TrustedTime(reading(noon.adding(minutes: 10), uptime: 700), since: anchor, atLeast: floor)
+            #expect(time == plain, "floor \(floor)")
+        }
+        let justOver = TrustedTime(reading(noon.adding(minutes: 10), uptime: 700), since: anchor, atLeast: noon.adding(minutes: 12).adding(seconds: 1))
+        #expect(justOver.isJumped && justOver.trusted == noon.adding(minutes: 12).adding(seconds: 1))
+    }
+
+    @Test func aFloor_alsoLiftsAJumpAlreadyCaught() {
+        let anchor = TrustedTime(reading(noon, uptime: 100), since: nil).anchor
+        // Moved back an hour in the same boot: the trusted time follows uptime; a floor further on still counts.
+        let time = TrustedTime(reading(noon.adding(minutes: -55), uptime: 400), since: anchor, atLeast: noon.adding(minutes: 10))
+        #expect(time.trusted == noon.adding(minutes: 10) && time.anchor.isLowerBound)
+    }
 }
