@@ -65,6 +65,7 @@ public struct AppClient: Sendable {
     func refusal(of command: any Command, in stored: StoredState) -> String? {
         var copy = stored.engine
         do {
+            try PlanRules.permit(command, in: copy, plan: stored.plan)
             _ = try command.apply(to: &copy, at: now, calendar: calendar, ids: .counting(prefix: "preflight-"))
             return nil
         } catch {
