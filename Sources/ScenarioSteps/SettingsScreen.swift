@@ -8,6 +8,8 @@ extension Person {
     func settingsScreen(_ app: AppModel) -> Screen {
         let settings = app.settings
         var screen = Screen("settings", lines: ["Prayer streak: \(settings.prayerStreak)"])
+        screen.lines += proLines(settings)
+        screen.buttons += settings.pausedSchedules.map { paused in .init(paused.name) { settings.keepOn(paused.ref) } }
         for gate in settings.gates {
             screen.lines.append("\(gate.name): Unlocks last \(gate.unlockPolicy.windowMinutes) min")
             if gate.path == .selah || gate.path == .challenge {

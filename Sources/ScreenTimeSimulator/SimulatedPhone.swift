@@ -62,6 +62,8 @@ public final class SimulatedPhone: @unchecked Sendable {
     public var shieldVerses: ShieldVerses?
     @_spi(Setup) public let store: any StoreClient
     public let ids: IDGenerator
+    /// The App Store, on Apple's time; only the app is given its client (extensions never call StoreKit).
+    public private(set) lazy var appStore = SimulatedAppStore(now: { [unowned self] in self.clock.real })
 
     private var deferred: [DeferredCallback] = []
     private var dropsByInstant: [Date: Int] = [:]
@@ -79,6 +81,12 @@ public final class SimulatedPhone: @unchecked Sendable {
         }
         self.init(snapshot: Snapshot(clock: VirtualClock(wall: start.roundedDownToSecond, timeZone: timeZone), catalogue: catalogue, faults: faults),
                   store: store, ids: ids)
+        // The App Store holds the subscription the plan says, so the app's refresh finds it.
+        switch plan ?? .pro(until: start.addingTimeInterval(365 * 86_400)) {
+        case .trial(let until): appStore.subscribe(.yearly, trial: true, until: until)
+        case .pro(let until), .billingGrace(let until): appStore.subscribe(.yearly, trial: false, until: until)
+        case .free, .lapsed: break
+        }
     }
 
     /// A phone as a snapshot left it, over Threshold's saved store (what `play --data DIR` does

@@ -111,7 +111,9 @@ public struct PlanResolution: Hashable, Sendable {
             return PlanResolution(status: best, problems: problems)
         }
         if previous.includesPro {
-            return PlanResolution(status: .lapsed(since: min(ended.max() ?? trustedNow, trustedNow)), problems: problems)
+            // When it ended: a revocation or expiration read, else the end the plan last knew, else now.
+            let known = ended.max() ?? until(previous)
+            return PlanResolution(status: .lapsed(since: known > trustedNow || known == .distantPast ? trustedNow : known), problems: problems)
         }
         return PlanResolution(status: previous, problems: problems)
     }

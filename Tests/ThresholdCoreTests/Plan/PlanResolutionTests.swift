@@ -28,7 +28,8 @@ import TestSupport
         let end = now.adding(minutes: -60)
         #expect(resolve([transaction(expires: end, trial: true)], previous: .trial(until: end)).status == .lapsed(since: end))
         #expect(resolve([transaction(expires: end)], previous: .free).status == .free)
-        #expect(resolve([], previous: .pro(until: end)).status == .lapsed(since: now))
+        #expect(resolve([], previous: .pro(until: end)).status == .lapsed(since: end), "currentEntitlements no longer lists it")
+        #expect(resolve([], previous: .pro(until: now.adding(minutes: 60))).status == .lapsed(since: now), "ended early (revoked unseen)")
     }
 
     @Test func theExpirationIsReadAgainstTrustedTime_soAClockMovedBackDoesNotExtendIt() {
