@@ -1,5 +1,6 @@
 import FeatureModels
 import Foundation
+import ScreenTimeSimulator
 import ThresholdCore
 
 extension Person {
@@ -27,6 +28,28 @@ extension Person {
             close()
         })
         return screen
+    }
+}
+
+extension Person {
+    /// The App Store acts (`store:`); a transaction it makes reaches a running app as
+    /// `Transaction.updates` does, and a closed app at its next foreground (from the entitlements).
+    func appStore(_ event: StoreEvent) async {
+        let store = phone.appStore
+        switch event {
+        case .renew: store.renew()
+        case .expire: store.expire()
+        case .autoRenewOff: store.setAutoRenew(false)
+        case .failBilling: store.failBilling()
+        case .refund: store.refund()
+        case .askToBuy: store.askToBuy = true
+        case .approve: store.approve()
+        }
+        phone.note(.device, "App Store: \(event.rawValue)")
+        if phone.appRunning, let app {
+            await app.transactionsUpdated(store.takeUpdates())
+            await appear()
+        }
     }
 }
 
