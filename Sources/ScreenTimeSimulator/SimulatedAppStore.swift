@@ -49,6 +49,16 @@ public final class SimulatedAppStore: @unchecked Sendable {
         }
     }
 
+    /// Holds again the subscription a saved plan had (a phone made from a snapshot, which does not
+    /// keep the App Store): a trial or subscription until its end, auto-renewing.
+    public func resume(matching plan: PlanStatus) {
+        switch plan {
+        case .trial(let until): subscribe(.yearly, trial: true, until: until)
+        case .pro(let until), .billingGrace(let until): subscribe(.yearly, trial: false, until: until)
+        case .free, .lapsed: break
+        }
+    }
+
     /// Settings › Apple Account › Subscriptions: auto-renew on or off (a trial left off ends at its expiration).
     public func setAutoRenew(_ on: Bool) { lock.withLock { settle(); autoRenews = on } }
 

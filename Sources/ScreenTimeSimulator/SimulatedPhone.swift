@@ -82,11 +82,7 @@ public final class SimulatedPhone: @unchecked Sendable {
         self.init(snapshot: Snapshot(clock: VirtualClock(wall: start.roundedDownToSecond, timeZone: timeZone), catalogue: catalogue, faults: faults),
                   store: store, ids: ids)
         // The App Store holds the subscription the plan says, so the app's refresh finds it.
-        switch plan ?? .pro(until: start.addingTimeInterval(365 * 86_400)) {
-        case .trial(let until): appStore.subscribe(.yearly, trial: true, until: until)
-        case .pro(let until), .billingGrace(let until): appStore.subscribe(.yearly, trial: false, until: until)
-        case .free, .lapsed: break
-        }
+        appStore.resume(matching: plan ?? .pro(until: start.addingTimeInterval(365 * 86_400)))
     }
 
     /// A phone as a snapshot left it, over Threshold's saved store (what `play --data DIR` does
