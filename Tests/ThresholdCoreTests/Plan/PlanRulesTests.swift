@@ -196,11 +196,12 @@ struct PlanRig {
     @Test func planChanges_neverLoseASchedule_neverEndARunningSession_andProRestoresAll() async {
         let rig = self.rig, work = self.work, sleep = self.sleep, gym = self.gym, beast = self.beast, now = self.now
         await propertyCheck(count: 200, input: Self.histories) { steps in
+          do {
             var state = ThresholdState.make(profiles: [work, sleep, gym, beast]), plan = PlanRecord(status: .pro(until: now.adding(minutes: 600)))
-            try rig.run(StartSession(profile: "beast", plan: .goal(minutes: 600)), &state, &plan, at: now)
+            try rig.run(StartSession(profile: "beast", plan: .goal(minutes: 120)), &state, &plan, at: now)
             let everything = Set(PlanRules.schedules(in: state))
             for (index, step) in steps.enumerated() {
-                let instant = now.adding(minutes: Double(index * 30))
+                let instant = now.adding(minutes: Double(index * 10))
                 switch step {
                 case 0, 1: try rig.change(to: .lapsed(since: instant), &state, &plan, at: instant)
                 case 2: try rig.change(to: .pro(until: instant.adding(minutes: 600)), &state, &plan, at: instant)
@@ -218,6 +219,9 @@ struct PlanRig {
                 if plan.status.includesPro { #expect(plan.paused.isEmpty) }
                 #expect(state.sessions.contains { $0.profileID == "beast" && $0.isRunning(at: instant) }, "\(steps)")
             }
+          } catch {
+            Issue.record("a plan change threw: \(error)")
+          }
         }
     }
 }
