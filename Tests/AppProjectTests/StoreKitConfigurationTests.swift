@@ -60,4 +60,17 @@ import ThresholdCore
         let entry = sources.compactMap { $0 as? [String: Any] }.first { $0["path"] as? String == "Threshold.storekit" }
         #expect(entry?["buildPhase"] as? String == "none", "the configuration is for Xcode's runs, not the shipped app")
     }
+
+    /// Only the app reads the App Store and changes the plan: no extension's code reaches StoreKit
+    /// (a renewal made while the app is closed must never look like a lapse to an extension).
+    @Test func noExtension_reachesStoreKit_andTheAppDoes() throws {
+        for target in project.targets.values {
+            let imports = project.reachableImports(of: target)
+            if target.name == "Threshold" {
+                #expect(imports.isSuperset(of: ["StoreKit", "PurchasesLive"]), "the app reads the App Store")
+            } else {
+                #expect(imports.isDisjoint(with: ["StoreKit", "PurchasesLive"]), "\(target.name) reaches StoreKit")
+            }
+        }
+    }
 }
