@@ -86,10 +86,13 @@ package.targets += [
     .testTarget(name: "PrayerContentTests", dependencies: ["PrayerContent", "ThresholdCore"], swiftSettings: swift6),
     // The reconcile loop, the activity planner's consumer and the simulated iPhone.
     .target(name: "ScreenTimeClient", dependencies: ["ThresholdCore"], swiftSettings: swift6),
+    // Threshold Pro: the App Store as an interface (offers, purchase, entitlements, updates); the
+    // live StoreKit 2 value is PurchasesLive (iOS), the simulated store is the simulated phone's.
+    .target(name: "PurchasesClient", dependencies: ["ThresholdCore"], swiftSettings: swift6),
     .target(name: "ThresholdRuntime", dependencies: ["ThresholdCore", "StoreClient", "ScreenTimeClient"], swiftSettings: swift6),
     .target(
         name: "ScreenTimeSimulator",
-        dependencies: ["ThresholdCore", "StoreClient", "ScreenTimeClient", "ThresholdRuntime", "EntryPoints"],
+        dependencies: ["ThresholdCore", "StoreClient", "ScreenTimeClient", "ThresholdRuntime", "EntryPoints", "PurchasesClient"],
         swiftSettings: swift6
     ),
     // Scenarios: `setup:` is the one place that writes Threshold's state directly, before the
@@ -100,7 +103,7 @@ package.targets += [
         name: "ScenarioSetup",
         dependencies: [
             "ThresholdCore", "StoreClient", "ScreenTimeClient", "ScreenTimeSimulator", "FeatureModels", "PrayerContent",
-            .product(name: "Yams", package: "Yams"),
+            "PurchasesClient", .product(name: "Yams", package: "Yams"),
         ],
         swiftSettings: swift6
     ),
@@ -182,13 +185,15 @@ package.targets += [
     // build and are tested on Linux; the iOS views sit on top of them.
     .target(
         name: "FeatureModels",
-        dependencies: ["ThresholdCore", "StoreClient", "ThresholdKeys", "ThresholdRuntime", "EntryPoints", "ScreenTimeClient"],
+        dependencies: ["ThresholdCore", "StoreClient", "ThresholdKeys", "ThresholdRuntime", "EntryPoints", "ScreenTimeClient",
+                       "PurchasesClient"],
         swiftSettings: swift6
     ),
     .testTarget(
         name: "FeatureModelsTests",
         dependencies: ["FeatureModels", "ThresholdCore", "StoreClient", "ThresholdKeys", "PrayerContent", "TestSupport",
-                       "EntryPoints", "ScreenTimeSimulator", "ScreenTimeClient", "ThresholdRuntime", "ScenarioSetup"],
+                       "EntryPoints", "ScreenTimeSimulator", "ScreenTimeClient", "ThresholdRuntime", "ScenarioSetup",
+                       "PurchasesClient"],
         swiftSettings: swift6
     ),
     // The design system's colours as values, so their contrast is checked here on Linux.
@@ -207,7 +212,7 @@ if applePlatformBuild {
     // The live platform and the extensions' logic; App/project.yml links these products.
     let extensionProducts = [
         "SessionActivity", "ScreenTimeLive", "EntryPoints", "MonitorExtension", "ShieldConfigurationExtension",
-        "ShieldActionExtension", "ThresholdIntents", "WidgetsExtension", "ReportExtension", "AppLive",
+        "ShieldActionExtension", "ThresholdIntents", "WidgetsExtension", "ReportExtension", "AppLive", "PurchasesLive",
     ]
     package.products += extensionProducts.map { .library(name: $0, targets: [$0]) }
     package.targets += [
@@ -221,6 +226,8 @@ if applePlatformBuild {
             swiftSettings: swift6
         ),
         .target(name: "MonitorExtension", dependencies: ["EntryPoints", "ScreenTimeLive"], swiftSettings: swift6),
+        // StoreKit 2 for Threshold Pro: the app's process only (extensions never call StoreKit).
+        .target(name: "PurchasesLive", dependencies: ["PurchasesClient", "ThresholdCore"], swiftSettings: swift6),
         .target(
             name: "ShieldConfigurationExtension",
             dependencies: ["EntryPoints", "ScreenTimeLive", "DesignSystem", "PrayerContent"],
@@ -258,15 +265,16 @@ if applePlatformBuild {
     // Xcode 16 cannot read).
     let screens: [(name: String, uses: [Target.Dependency])] = [
         ("SelectionFeature", ["ScreenTimeLive"]),
-        ("OnboardingFeature", ["SelectionFeature"]),
+        ("PaywallFeature", []),
+        ("OnboardingFeature", ["SelectionFeature", "PaywallFeature"]),
         ("SessionsFeature", []),
         ("HomeFeature", []),
         ("UnlockFeature", ["SelectionFeature"]),
         ("ProfilesFeature", ["SelectionFeature"]),
         ("IntentionsFeature", ["SelectionFeature"]),
         ("InsightsFeature", ["ReportExtension"]),
-        ("SettingsFeature", ["SelectionFeature", "InsightsFeature"]),
-        ("AppFeature", ["AppLive", "PrayerContent", "OnboardingFeature", "HomeFeature", "UnlockFeature", "SessionsFeature",
+        ("SettingsFeature", ["SelectionFeature", "InsightsFeature", "PaywallFeature"]),
+        ("AppFeature", ["AppLive", "PurchasesLive", "PrayerContent", "OnboardingFeature", "HomeFeature", "UnlockFeature", "SessionsFeature",
                         "ProfilesFeature", "IntentionsFeature", "InsightsFeature", "SettingsFeature"]),
     ]
     package.products.append(.library(name: "AppFeature", targets: ["AppFeature"]))

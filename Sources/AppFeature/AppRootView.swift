@@ -8,6 +8,8 @@ import IntentionsFeature
 import OnboardingFeature
 import PrayerContent
 import ProfilesFeature
+import PurchasesClient
+import PurchasesLive
 import ScreenTimeClient
 import ScreenTimeLive
 import SessionsFeature
@@ -59,7 +61,8 @@ extension AppClient {
         return AppClient(runtime: runtime,
                          authorization: AuthorizationClient(verdict: { await watch.check() },
                                                             request: { try await screenTime.requestAuthorization() }),
-                         library: { try PrayerContent.bundledLibrary() })
+                         library: { try PrayerContent.bundledLibrary() },
+                         purchases: .live())
     }
 }
 
@@ -79,6 +82,8 @@ struct AppScreens: View {
             }
         }
         .task(id: scenePhase) { if scenePhase == .active { await model.foreground() } }
+        // StoreKit's transaction updates, from launch for the app's life.
+        .task { await model.listenForTransactions() }
         .onReceive(NotificationCenter.default.publisher(for: UIApplication.significantTimeChangeNotification)) { _ in model.timeChanged() }
         .onOpenURL { requests.post(.link($0)) }
         .onChange(of: requests.pending, initial: true) { handleRequests() }

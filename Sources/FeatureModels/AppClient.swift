@@ -1,5 +1,6 @@
 import EntryPoints
 import Foundation
+import PurchasesClient
 import ScreenTimeClient
 import StoreClient
 import ThresholdCore
@@ -21,14 +22,19 @@ public struct AppClient: Sendable {
     public let random: @Sendable () -> UInt64
     /// The unlock screens' client, on the same runtime.
     public let rituals: RitualClient
+    /// The App Store, for Threshold Pro; `nil` where there is none (previews): the plan saved stays
+    /// as it is, as no refresh runs.
+    public let purchases: PurchasesClient?
 
     public init(runtime: Runtime, authorization: AuthorizationClient, library: @escaping @Sendable () throws -> PrayerLibrary,
-                random: @escaping @Sendable () -> UInt64 = { UInt64.random(in: .min ... .max) }, rituals: RitualClient? = nil) {
+                random: @escaping @Sendable () -> UInt64 = { UInt64.random(in: .min ... .max) }, rituals: RitualClient? = nil,
+                purchases: PurchasesClient? = nil) {
         self.runtime = runtime
         self.authorization = authorization
         self.library = library
         self.random = random
         self.rituals = rituals ?? .live(runtime: runtime, library: library)
+        self.purchases = purchases
     }
 
     /// The device's wall clock now, for what the screens show.
@@ -65,6 +71,7 @@ public struct AppClient: Sendable {
     func refusal(of command: any Command, in stored: StoredState) -> String? {
         var copy = stored.engine
         do {
+            try PlanRules.permit(command, in: copy, plan: stored.plan)
             _ = try command.apply(to: &copy, at: now, calendar: calendar, ids: .counting(prefix: "preflight-"))
             return nil
         } catch {

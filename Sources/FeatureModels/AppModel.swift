@@ -1,9 +1,11 @@
 import EntryPoints
 import Foundation
 import Observation
+import PurchasesClient
 import ScreenTimeClient
 import StoreClient
 import ThresholdCore
+import ThresholdRuntime
 
 /// The app's root: onboarding or the tabs; on every foreground, Screen Time access is read again
 /// and the reconcile runs; links, notifications and quick actions are routed to their screen.
@@ -75,8 +77,24 @@ public final class AppModel {
     /// any time), the reconcile runs, and a tutorial left running is finished.
     public func foreground() async {
         verdict = await client.authorization.verdict()
-        refresh(.appForeground)
+        // The plan is read from the App Store on launch and every foreground, and saved in the
+        // foreground's own reconcile (only the app changes it).
+        refresh(.appForeground, change: await client.readPlan()?.change)
         finishTutorial()
+    }
+
+    /// Reads `Transaction.updates` for as long as the app runs: the root view starts it at launch,
+    /// so renewals, refunds and approved Ask to Buy purchases made while the app was closed arrive.
+    public func listenForTransactions() async {
+        guard let purchases = client.purchases else { return }
+        for await update in purchases.updates() { await transactionsUpdated([update]) }
+    }
+
+    /// A transaction update arrived (`Transaction.updates`: a renewal, a refund or revocation, an
+    /// approved Ask to Buy): the plan is read again with it and saved.
+    public func transactionsUpdated(_ updates: [AppStoreTransaction]) async {
+        _ = await client.refreshPlan(including: updates)
+        refresh(nil)
     }
 
     /// The person came back to Threshold: a tutorial left running is finished.
@@ -94,8 +112,8 @@ public final class AppModel {
     public func timeChanged() { refresh(.significantTimeChange) }
 
     /// Reconciles (when `trigger` is given) and reloads what the screens read.
-    public func refresh(_ trigger: Trigger?) {
-        if let trigger { client.runtime.reconcile(trigger) }
+    public func refresh(_ trigger: Trigger?, change: DomainChange? = nil) {
+        if let trigger, let change { client.runtime.reconcile(trigger, change: change) } else if let trigger { client.runtime.reconcile(trigger) }
         do {
             let stored = try client.read()
             // "Turn on shields" saves `onboardingCompleted`; the notifications and tutorial steps

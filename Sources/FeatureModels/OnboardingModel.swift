@@ -17,6 +17,9 @@ public final class OnboardingModel {
         case welcome
         case authorization
         case paths
+        /// Threshold Pro's trial, with "Not now" (seed 002 Flow A): only when Present or Earned
+        /// Access is chosen, never for Selah alone.
+        case pro
         case apps
         case selah
         case duration
@@ -67,7 +70,23 @@ public final class OnboardingModel {
     public private(set) var isRequestingNotifications = false
     let client: AppClient
 
-    public init(client: AppClient) { self.client = client }
+    /// The paywall the `.pro` step shows.
+    public let paywall: PaywallModel
+
+    public init(client: AppClient) {
+        self.client = client
+        paywall = PaywallModel(client: client)
+    }
+
+    /// Whether the chosen paths include something Pro adds to (Present's Beast Mode and schedules,
+    /// Earned Access's locked strictness): the paywall is offered then, never for Selah alone.
+    public var offersPro: Bool { !paths.isDisjoint(with: [.present, .earnedAccess]) }
+
+    /// "Not now" on the paywall (or Continue after buying): onboarding goes on, on Free or Pro.
+    public func leavePaywall() {
+        paywall.notNow()
+        next()
+    }
 
     /// The steps for the paths chosen: Selah set-up and the prayer's window only for Selah (a
     /// challenge's window is fixed at 5 minutes).
@@ -75,6 +94,7 @@ public final class OnboardingModel {
         Step.allCases.filter { step in
             switch step {
             case .selah, .duration: paths.contains(.selah)
+            case .pro: offersPro
             default: true
             }
         }
@@ -89,7 +109,7 @@ public final class OnboardingModel {
         case .ready: .needsReady
         case .tutorial: tutorial == .running ? .tutorialRunning : nil
         // NB: declining is a choice, not a blocker: the shield then says to open Threshold by hand.
-        case .welcome, .selah, .duration, .notifications, .done: nil
+        case .welcome, .pro, .selah, .duration, .notifications, .done: nil
         }
     }
 

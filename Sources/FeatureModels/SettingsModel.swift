@@ -1,5 +1,6 @@
 import Foundation
 import Observation
+import PurchasesClient
 import StoreClient
 import ThresholdCore
 import ThresholdKeys
@@ -38,15 +39,44 @@ public final class SettingsModel {
     public private(set) var pendingKey: PendingKey?
     /// The last change that could not be made; nothing changed.
     public private(set) var problem: String?
+    /// Free or Pro, the schedules a lapse paused, and what the person should know about the plan.
+    public private(set) var plan = PlanRecord.free
+    /// Where the App Store lets the person change or cancel the subscription.
+    public let manageSubscriptionURL = PurchasesClient.manageSubscriptionsURL
     let client: AppClient
 
     public init(client: AppClient) { self.client = client }
+
+    /// "Free", "Pro trial until …": the plan as Settings names it.
+    public var planSummary: String { plan.status.summary(in: Clockwork(calendar: client.calendar)) }
+
+    /// The paused schedules, named for the list the person picks the one to keep on from.
+    public var pausedSchedules: [(ref: ScheduleRef, name: String)] {
+        plan.paused.map { paused in
+            let profile = profiles.first { $0.id == paused.profileID }
+            let name = "\(profile.map { "\($0.emoji) \($0.name)" } ?? paused.profileID.rawValue) (\(paused.schedule.start)–\(paused.schedule.end))"
+            return (paused.ref, name)
+        }
+    }
+
+    /// On Free, makes a paused schedule the one that stays on; the one on now is paused (a span of
+    /// it in force runs to its end).
+    public func keepOn(_ ref: ScheduleRef) {
+        problem = client.perform("settings: keep schedule", change: { transaction, context in
+            try transaction.keepSchedule(ref, at: context.now, calendar: context.calendar, ids: context.ids)
+        })
+        load()
+    }
+
+    /// A paywall for Settings' "Threshold Pro".
+    public func paywall() -> PaywallModel { PaywallModel(client: client) }
 
     public func load() {
         let now = client.now
         do {
             let stored = try client.read()
             preferences = stored.settings.selah
+            plan = stored.plan
             gates = stored.engine.gates
             profiles = stored.engine.profiles
             keys = stored.settings.keyTags.map { tag in

@@ -1,5 +1,6 @@
 import DesignSystem
 import FeatureModels
+import PaywallFeature
 import ScreenTimeClient
 import SelectionFeature
 import SwiftUI
@@ -54,6 +55,7 @@ public struct OnboardingView: View {
         case .welcome: WelcomeStep()
         case .authorization: AccessStep(model: model)
         case .paths: PathsStep(model: model)
+        case .pro: PaywallView(model: model.paywall, onClose: model.leavePaywall)
         case .apps: AppsStep(model: model)
         case .selah: SelahStep(model: model)
         case .duration: DurationStep(model: model)
@@ -73,7 +75,8 @@ public struct OnboardingView: View {
                 Button { model.finish() } label: { Text("Turn on shields", bundle: .module) }
                     .buttonStyle(.primary)
                     .accessibilityHint(Text("Saves your choices and shields the apps now.", bundle: .module))
-            case .tutorial:
+            case .tutorial, .pro:
+                // The paywall has its own buttons, "Not now" always among them.
                 EmptyView()
             default:
                 Button { model.next() } label: { Text("Continue", bundle: .module) }

@@ -29,6 +29,9 @@ public struct PhoneSetup: Sendable {
     public var settings = Settings()
     /// Nothing set up and onboarding not yet done: the app opens on onboarding.
     public var freshInstall = false
+    /// The plan (`plan: free|trial|pro`): Pro unless said, so a scenario means what it did before
+    /// Pro existed; a fresh install is Free, as a new person's phone is.
+    public var plan: SetupPlan = .pro
 
     public init() {}
 
@@ -42,7 +45,7 @@ public struct PhoneSetup: Sendable {
         switches.delayRate = faults.delay
         switches.maximumDelay = faults.maximumDelay
         let phone = try SimulatedPhone(start: start, timeZone: timeZone, catalogue: catalogue, setup: state,
-                                       store: store, faults: switches)
+                                       plan: freshInstall ? .free : plan.status(from: start), store: store, faults: switches)
         phone.authorization = authorization
         // Selah's shield shows the day's verse from the bundled prayers, as the extension does;
         // without them it shows its fallback verse (as the extension does when it cannot read them).
@@ -60,6 +63,20 @@ public struct PhoneSetup: Sendable {
     }
 }
 
+/// The plan a scenario starts on.
+public enum SetupPlan: String, CaseIterable, Sendable {
+    case free, trial, pro
+
+    /// The status on a phone that starts at `start`: a trial of 7 days, a yearly subscription.
+    public func status(from start: Date) -> PlanStatus {
+        switch self {
+        case .free: .free
+        case .trial: .trial(until: start.addingTimeInterval(7 * 86_400))
+        case .pro: .pro(until: start.addingTimeInterval(365 * 86_400))
+        }
+    }
+}
+
 /// Reads `setup:`.
 package struct SetupReader {
     let reader: YAMLReader
@@ -72,7 +89,7 @@ package struct SetupReader {
         var gates: [Gate] = [], profiles: [Profile] = [], intentions: [Intention] = [], freezes: Set<LocalDate> = []
         let entries = try reader.entries(node, "setup", allowed: [
             "timezone", "start", "apps", "gates", "profiles", "intentions", "streak-freeze-days", "tutorial", "faults", "authorization",
-            "credits", "reminders", "screen-time", "fresh-install",
+            "credits", "reminders", "screen-time", "fresh-install", "plan",
         ])
         // Apps and the time zone first: the rest refers to them.
         for (key, value, _) in entries {
@@ -103,6 +120,7 @@ package struct SetupReader {
                 })
             case "tutorial": setup.tutorial = try reader.bool(value, "tutorial")
             case "fresh-install": setup.freshInstall = try reader.bool(value, "fresh-install")
+            case "plan": setup.plan = try reader.choice(value, "plan", as: SetupPlan.self)
             case "faults": setup.faults = try SetupReader.faultSettings(value, reader)
             case "authorization": setup.authorization = try reader.choice(value, "authorization", as: AuthorizationStatus.self)
             case "credits": setup.credits = try reader.int(value, "credits", in: 0...100_000)

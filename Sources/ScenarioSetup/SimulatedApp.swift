@@ -31,7 +31,8 @@ public enum SimulatedApp {
                 }),
             library: library,
             random: { numbers.next() },
-            rituals: .live(runtime: runtime, library: library, seed: { numbers.next() }))
+            rituals: .live(runtime: runtime, library: library, seed: { numbers.next() }),
+            purchases: phone.appStore.client)
     }
 
     /// The bundled prayers, read once.

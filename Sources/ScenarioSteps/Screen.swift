@@ -105,6 +105,7 @@ extension Person {
         if app.needsOnboarding, let onboarding = app.onboarding {
             switch onboarding.step {
             case .authorization: await onboarding.checkAccess()
+            case .pro: if onboarding.paywall.status == .loading { await onboarding.paywall.load() }
             case .notifications: onboarding.checkNotifications()
             case .done: app.onboardingClosed()
             default: break
@@ -456,6 +457,8 @@ extension Person {
             screen.buttons += Pathway.allCases.map { path in .init(path.displayName) { model.toggle(path) } }
             screen.buttons += [next, back]
             return screen
+        case .pro:
+            return paywallScreen(model.paywall) { model.leavePaywall() }
         case .apps:
             var screen = Screen("onboarding: apps", lines: ["What to shield"])
             if model.paths.contains(.key) {

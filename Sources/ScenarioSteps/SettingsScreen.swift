@@ -12,6 +12,8 @@ extension Person {
         }
         let settings = app.settings
         var screen = Screen("settings", lines: ["Prayer streak: \(settings.prayerStreak)"])
+        screen.lines += proLines(settings)
+        screen.buttons += settings.pausedSchedules.map { paused in .init(paused.name) { settings.keepOn(paused.ref) } }
         for gate in settings.gates {
             screen.lines.append("\(gate.name): Unlocks last \(gate.unlockPolicy.windowMinutes) min")
             if gate.path == .selah || gate.path == .challenge {

@@ -48,6 +48,8 @@ public enum Step: Hashable, Sendable {
     case ritual(RitualKind, minutes: Int?, app: String?)
     case openIntention(app: String, confirm: Bool)
     case useStreakFreeze
+    /// Something the App Store does, or the person does in Settings › Subscriptions (Threshold Pro).
+    case store(StoreEvent)
 
     // Time and the device
     case advance(seconds: TimeInterval)
@@ -215,4 +217,22 @@ public enum Expectation: Hashable, Sendable, CustomStringConvertible {
         case .disabled(let label): "“\(label)” is disabled"
         }
     }
+}
+
+/// The App Store's events in a scenario (`store: renew`): Apple's side of Threshold Pro.
+public enum StoreEvent: String, CaseIterable, Sendable {
+    /// A renewal goes through now (or after a billing problem).
+    case renew
+    /// The subscription is cancelled and ends now.
+    case expire
+    /// The person turns auto-renew off (a trial then ends at its expiration).
+    case autoRenewOff = "auto-renew-off"
+    /// The next renewal's payment fails: a grace period, then billing retry.
+    case failBilling = "fail-billing"
+    /// Apple refunds or revokes the purchase.
+    case refund
+    /// Ask to Buy: the next purchase waits for a parent.
+    case askToBuy = "ask-to-buy"
+    /// The parent approves the waiting purchase.
+    case approve
 }

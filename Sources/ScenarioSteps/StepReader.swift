@@ -43,6 +43,7 @@ package struct StepReader {
         ("emergency", "[APP]: hold the button (10 s pass), give a reason"),
         ("open-intention", "APP | {app, confirm}: open an app through its intention"),
         ("use-streak-freeze", "use this week's streak freeze for today (the intentions screen)"),
+        ("store", "renew | expire | auto-renew-off | fail-billing | refund | ask-to-buy | approve: the App Store's side of Threshold Pro"),
         ("advance", "DURATION: let time pass (10m, 1h30m, 2d)"),
         ("advance-to", "TIME: let time pass until 17:00, tue 09:00 or 2026-11-24 09:00"),
         ("set-clock", "TIME | +2h | -1h: the person moves the wall clock"),
@@ -113,6 +114,7 @@ package struct StepReader {
         case "use-streak-freeze":
             if let argument { throw reader.fail(argument, "the streak freeze protects today only (the intentions screen offers nothing else); advance to the day first") }
             return .useStreakFreeze
+        case "store": return .store(try reader.choice(try need("an App Store event"), "store", as: StoreEvent.self))
         case "tap": return .tap(try reader.string(try need("the button's words"), "tap"))
         case "notification-prompt": return .notificationPrompt(allow: try reader.either(try need("allow or deny"), "notification-prompt", "allow", or: "deny"))
         case "answer": return .answer(try reader.string(try need("right, wrong or an answer"), "answer"))

@@ -85,6 +85,8 @@ package final class StepRunner {
             try await person.resume(profile)
         case .useStreakFreeze:
             await person.useStreakFreeze()
+        case .store(let event):
+            await person.appStore(event)
         case .tapKey(let profile):
             try await person.tapKey(profile)
         case .chooseAfterKey(let choice):

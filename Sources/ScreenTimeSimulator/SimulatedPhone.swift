@@ -62,17 +62,27 @@ public final class SimulatedPhone: @unchecked Sendable {
     public var shieldVerses: ShieldVerses?
     @_spi(Setup) public let store: any StoreClient
     public let ids: IDGenerator
+    /// The App Store, on Apple's time; only the app is given its client (extensions never call StoreKit).
+    public private(set) lazy var appStore = SimulatedAppStore(now: { [unowned self] in self.clock.real })
 
     private var deferred: [DeferredCallback] = []
     private var dropsByInstant: [Date: Int] = [:]
 
-    /// A new phone whose Threshold starts with `setup` in its store.
+    /// A new phone whose Threshold starts with `setup` in its store, on `plan` (a set-up phone is
+    /// Pro for a year unless said, so a world set up with Beast Mode means what it says; a fresh
+    /// install is Free).
     public convenience init(start: Date, timeZone: TimeZone, catalogue: AppCatalogue = .standard, setup: ThresholdState = .empty,
+                            plan: PlanStatus? = nil,
                             store: (any StoreClient)? = nil, faults: FaultSwitch = .none, ids: IDGenerator = .counting()) throws {
         let store = store ?? InMemoryStore()
-        try store.write { $0.state.engine = setup }
+        try store.write {
+            $0.state.engine = setup
+            $0.state.plan = PlanRecord(status: plan ?? .pro(until: start.addingTimeInterval(365 * 86_400)))
+        }
         self.init(snapshot: Snapshot(clock: VirtualClock(wall: start.roundedDownToSecond, timeZone: timeZone), catalogue: catalogue, faults: faults),
                   store: store, ids: ids)
+        // The App Store holds the subscription the plan says, so the app's refresh finds it.
+        appStore.resume(matching: plan ?? .pro(until: start.addingTimeInterval(365 * 86_400)))
     }
 
     /// A phone as a snapshot left it, over Threshold's saved store (what `play --data DIR` does

@@ -1,6 +1,7 @@
 import DesignSystem
 import FeatureModels
 import InsightsFeature
+import PaywallFeature
 import SelectionFeature
 import SwiftUI
 import ThresholdCore
@@ -14,6 +15,7 @@ public struct SettingsView: View {
     @State private var keyName = ""
     @State private var confirmingReset = false
     @State private var writer: KeyTagWriter?
+    @State private var paywall: PaywallModel?
 
     /// The lengths offered for a gate's unlocks, in minutes.
     static let unlockChoices = [5, 10, 15, 30]
@@ -24,6 +26,7 @@ public struct SettingsView: View {
         NavigationStack {
             Form {
                 if let problem = model.problem { ProblemBanner(problem) }
+                pro
                 selah
                 gates
                 emergency
@@ -37,6 +40,30 @@ public struct SettingsView: View {
         }
         .onAppear { model.load() }
         .onChange(of: model.pendingKey?.id) { _, id in if id != nil { writeTag() } }
+    }
+
+    /// The plan, what the person should know about it, the paused schedules (pick the one kept
+    /// on), the paywall and the App Store's subscription management.
+    private var pro: some View {
+        Section {
+            LabeledContent { Text(verbatim: model.planSummary) } label: { Text("Plan", bundle: .module) }
+            if let notice = model.plan.notice { Text(verbatim: notice).font(.footnote) }
+            ForEach(model.pausedSchedules, id: \.ref) { paused in
+                Button { model.keepOn(paused.ref) } label: {
+                    LabeledContent { Text("Keep this one on", bundle: .module) } label: { Text(verbatim: paused.name) }
+                }
+                .accessibilityHint(Text("Free keeps one schedule on; this one replaces the one on now.", bundle: .module))
+            }
+            if !model.plan.status.includesPro {
+                Button { paywall = model.paywall() } label: { Text("See Threshold Pro", bundle: .module) }
+            }
+            Link(destination: model.manageSubscriptionURL) { Text("Manage subscription", bundle: .module) }
+        } header: {
+            Text("Threshold Pro", bundle: .module)
+        }
+        .sheet(item: $paywall, onDismiss: { model.load() }) { paywall in
+            PaywallView(model: paywall) { self.paywall = nil }
+        }
     }
 
     private var selah: some View {

@@ -55,8 +55,16 @@ public struct StoreTransaction: Sendable {
     /// Runs a command on the engine's state at `now` and records its events, posting the ledger
     /// entries among them: the one way a command's result reaches the store.
     @discardableResult
+    ///
+    /// The plan's rules hold on every path: a command that needs Pro is refused on Free, and on
+    /// Free the schedules a command adds past Free's one are saved paused (``PlanRules``).
     public mutating func run(_ command: any Command, at now: Date, calendar: Calendar, ids: IDGenerator) throws -> [Event] {
-        let events = try command.apply(to: &state.engine, at: now, calendar: calendar, ids: ids)
+        try PlanRules.permit(command, in: state.engine, plan: state.plan)
+        var engine = state.engine
+        let events = try command.apply(to: &engine, at: now, calendar: calendar, ids: ids)
+        var plan = state.plan
+        state.engine = try PlanRules.admit(engine, from: state.engine, plan: &plan)
+        state.plan = plan
         try apply(events, at: now)
         return events
     }

@@ -118,7 +118,12 @@ extension ThresholdStore {
                 try db.inTransaction(.immediate) {
                     try BackupReader.requireEmpty(db)
                     let current = try WorkingSet.load(db, cutoff: cutoff)
-                    try WorkingSet.save(from: current, to: backup.state, db)
+                    // A backup is a file anyone can edit: it brings the schedules the plan keeps
+                    // paused, never Pro itself. The app's next read of the App Store says the plan.
+                    var state = backup.state
+                    state.plan.status = .free
+                    state.plan.refreshedAt = nil
+                    try WorkingSet.save(from: current, to: state, db)
                     for session in backup.history.sessions {
                         try SessionRecord(session, inState: false).insert(db)
                         for pause in session.breaks { try BreakRecord(pause, session: session.id).insert(db) }

@@ -115,8 +115,9 @@ struct Rig {
     let clock: ManualClock
     let reconciler: Reconciler
 
-    init(_ state: ThresholdState, at start: Date) {
-        store = InMemoryStore(StoredState(engine: state))
+    /// A world set up with `state`, on Pro unless said (Beast Mode and the streak freeze are Pro).
+    init(_ state: ThresholdState, at start: Date, plan: PlanStatus? = nil) {
+        store = InMemoryStore(StoredState(engine: state, plan: PlanRecord(status: plan ?? .pro(until: start.addingTimeInterval(365 * 86_400)))))
         clock = ManualClock(start)
         reconciler = Reconciler(store: store, screenTime: device.client, clock: clock.client, ids: .counting())
     }

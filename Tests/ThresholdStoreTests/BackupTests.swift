@@ -71,6 +71,19 @@ import ThresholdCore
         #expect(report.needsRepick.map(\.name) == ["Work", "Deep focus", "Pray first", "Solve", "ig", "yt"])
     }
 
+    @Test func aBackupGrantsNoPro_butKeepsThePausedSchedules() throws {
+        let folder = TemporaryDirectory()
+        let paused = PausedSchedule(profileID: "work", schedule: .on(Weekday.everyDay, "22:00", "23:00", id: "night"), position: 1)
+        try folder.open().write { transaction in
+            transaction.state = Fixture.state
+            transaction.state.plan = PlanRecord(status: .pro(until: .distantFuture), paused: [paused])
+        }
+        let data = try folder.open(at: threeDaysLater).export()
+        let target = try emptyStore()
+        _ = try target.importBackup(data)
+        #expect(try target.read().plan == PlanRecord(status: .free, paused: [paused]))
+    }
+
     @Test func aBackupFromThisDevice_needsNoRepicking() throws {
         let report = try emptyStore().importBackup(try exported(deviceID: "phone-1").data, deviceID: "phone-1")
         #expect(report.needsRepick.isEmpty)

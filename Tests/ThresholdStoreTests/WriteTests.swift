@@ -88,7 +88,7 @@ import ThresholdCore
         let whole = try Documents.fields(of: state).filter { !Documents.tableFields.contains($0.key) }
         let alone = try #require(try Documents.members(Set(whole.keys), of: state))
         #expect(alone == whole)
-        #expect(Set(whole.keys) == ["settings", "applied", "progress", "rituals"])
+        #expect(Set(whole.keys) == ["settings", "applied", "progress", "rituals", "plan"])
     }
 
     @Test func aNewSessionWithAnIdFromTheHistory_isRefused_andChangesNothing() throws {

@@ -30,6 +30,9 @@ struct PhoneData {
             // Ids must not repeat those already in the database: this run's carry its start.
             let prefix = "\(snapshot.clock.bootID)-\(Int(snapshot.clock.wall.timeIntervalSince1970))-"
             phone = SimulatedPhone(snapshot: snapshot, store: store, ids: .counting(prefix: prefix))
+            // NB: the snapshot does not keep the simulated App Store; it holds again the subscription
+            // the saved plan had, so a Pro phone is still Pro on the next run.
+            phone.appStore.resume(matching: try phone.savedState().plan.status)
         } else {
             clock.set(VirtualClock(wall: scenario.setup.start, timeZone: scenario.setup.timeZone))
             phone = try scenario.setup.makePhone(store: store)

@@ -207,19 +207,23 @@ public struct StoredState: Hashable, Codable, Sendable {
     public var progress: ProgressRecord
     /// What unlock rituals remember between opens: emergency uses, key taps, the prayer in progress.
     public var rituals: RitualRecords
+    /// Free or Pro, and the schedules a lapse paused: set only by the app after it refreshes from
+    /// the App Store (``PlanRules``); Free on a fresh install.
+    public var plan: PlanRecord
 
     public init(engine: ThresholdState = .empty, settings: Settings = Settings(), balances: Balances = Balances(),
                 applied: AppliedRecord = AppliedRecord(), progress: ProgressRecord = ProgressRecord(),
-                rituals: RitualRecords = RitualRecords()) {
+                rituals: RitualRecords = RitualRecords(), plan: PlanRecord = .free) {
         self.engine = engine
         self.settings = settings
         self.balances = balances
         self.applied = applied
         self.progress = progress
         self.rituals = rituals
+        self.plan = plan
     }
 
-    private enum CodingKeys: String, CodingKey { case engine, settings, balances, applied, progress, rituals }
+    private enum CodingKeys: String, CodingKey { case engine, settings, balances, applied, progress, rituals, plan }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -229,6 +233,7 @@ public struct StoredState: Hashable, Codable, Sendable {
         applied = try c.decodeIfPresent(AppliedRecord.self, forKey: .applied) ?? AppliedRecord()
         progress = try c.decodeIfPresent(ProgressRecord.self, forKey: .progress) ?? ProgressRecord()
         rituals = try c.decodeIfPresent(RitualRecords.self, forKey: .rituals) ?? RitualRecords()
+        plan = try c.decodeIfPresent(PlanRecord.self, forKey: .plan) ?? .free
     }
 
     public static let initial = StoredState()

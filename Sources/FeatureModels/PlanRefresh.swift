@@ -1,0 +1,53 @@
+import Foundation
+import PurchasesClient
+import StoreClient
+import ThresholdCore
+import ThresholdRuntime
+
+extension AppClient {
+    /// Reads the plan from the App Store and saves it: what the app does on launch, on every
+    /// foreground and on every transaction update (`including` the update, which may be a refund
+    /// that `Transaction.currentEntitlements` no longer lists). Only the app does this.
+    ///
+    /// The answer is read against the reconcile's trusted time, so a clock moved back does not
+    /// extend a trial. It fails closed: when the App Store cannot be read the plan stays as it was
+    /// (nothing running ends, no Pro is granted) and the plan's notice says why; an unverified or
+    /// unknown transaction grants nothing and says so. Returns what the person should read, if anything.
+    @discardableResult
+    public func refreshPlan(including updates: [AppStoreTransaction] = []) async -> String? {
+        guard let read = await readPlan(including: updates) else { return nil }
+        let failure = perform("plan", change: read.change)
+        for update in updates { await purchases?.finish(update) }
+        return failure ?? read.message
+    }
+
+    /// Reads the App Store and returns the change that saves the plan, to run inside a reconcile
+    /// (the app's foreground runs it in its own), with what the person should read; `nil` without
+    /// an App Store.
+    public func readPlan(including updates: [AppStoreTransaction] = []) async -> (change: DomainChange, message: String?)? {
+        guard let purchases else { return nil }
+        let transactions: [AppStoreTransaction], statuses: [SubscriptionStatus]
+        do {
+            transactions = try await purchases.entitlements()
+            statuses = try await purchases.statuses()
+        } catch {
+            let message = "Threshold could not read your subscription from the App Store (\(FeatureModels.problem(error))), so your plan stays as it was."
+            return ({ transaction, _ in transaction.notePlanProblem(message) }, message)
+        }
+        let seen = Set(transactions.map(\.id))
+        let all = transactions + updates.filter { !seen.contains($0.id) }
+        // What the resolution says is known only inside the change (at the reconcile's trusted
+        // time); the problems are the same at any instant, so they are read here for the caller.
+        let problems = PlanResolution.resolve(transactions: all, statuses: statuses, previous: .free, at: .distantPast).problems
+        let change: DomainChange = { transaction, context in
+            let resolution = PlanResolution.resolve(transactions: all, statuses: statuses,
+                                                    previous: transaction.state.plan.status, at: context.now)
+            try transaction.changePlan(to: resolution.status, at: context.now, calendar: context.calendar, ids: context.ids)
+            if !resolution.problems.isEmpty {
+                let notice = ([transaction.state.plan.notice].compactMap { $0 } + resolution.problems).joined(separator: " ")
+                transaction.notePlanProblem(notice)
+            }
+        }
+        return (change, problems.isEmpty ? nil : problems.joined(separator: " "))
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+
+/// The person's plan: Free, or Threshold Pro by trial, subscription or a billing grace period.
+///
+/// Only the app sets it, after refreshing from the App Store (``PlanRules/change(to:in:plan:at:calendar:ids:)``);
+/// every other process reads it. A date here is what the App Store signed, not a deadline the
+/// engine enforces: an extension never ends Pro by itself, so a renewal made while the app was
+/// closed never looks like a lapse (the app's next refresh reads the renewal).
+public enum PlanStatus: Hashable, Codable, Sendable {
+    /// Never subscribed, or a trial skipped with "Not now".
+    case free
+    /// The 7-day introductory offer, until its signed expiration.
+    case trial(until: Date)
+    /// A paid subscription, until its signed expiration (it renews past it).
+    case pro(until: Date)
+    /// A renewal's payment failed and the App Store keeps access while it retries, until then.
+    case billingGrace(until: Date)
+    /// Pro ended (expired, billing retry past the grace period, refunded or revoked) at this instant.
+    case lapsed(since: Date)
+
+    /// Whether Pro's features are on: trial, subscription and billing grace; not Free or lapsed.
+    public var includesPro: Bool {
+        switch self {
+        case .trial, .pro, .billingGrace: true
+        case .free, .lapsed: false
+        }
+    }
+
+    /// How Settings names it: "Free", "Pro trial until …", "Pro until …", "Pro (payment being retried) until …", "Free (Pro ended …)".
+    public func summary(in clock: Clockwork) -> String {
+        switch self {
+        case .free: "Free"
+        case .trial(let until): "Pro trial until \(clock.localDate(of: until)) \(clock.readable(until))"
+        case .pro(let until): "Pro, renews or ends \(clock.localDate(of: until)) \(clock.readable(until))"
+        case .billingGrace(let until): "Pro, payment being retried until \(clock.localDate(of: until))"
+        case .lapsed(let since): "Free (Pro ended \(clock.localDate(of: since)))"
+        }
+    }
+}
+
+/// A schedule the plan keeps paused: out of its profile (so nothing evaluates it) but kept, with
+/// the place it had, until Pro resumes it or the person chooses it as Free's one.
+public struct PausedSchedule: Hashable, Codable, Sendable {
+    public let profileID: ProfileID
+    public let schedule: Schedule
+    /// Its index among the profile's schedules when it was paused, so a resume puts it back there.
+    public let position: Int
+
+    public init(profileID: ProfileID, schedule: Schedule, position: Int) {
+        self.profileID = profileID
+        self.schedule = schedule
+        self.position = position
+    }
+
+    public var ref: ScheduleRef { ScheduleRef(profileID: profileID, scheduleID: schedule.id) }
+}
+
+/// Names one schedule of one profile.
+public struct ScheduleRef: Hashable, Codable, Sendable, CustomStringConvertible {
+    public let profileID: ProfileID
+    public let scheduleID: ScheduleID
+
+    public init(profileID: ProfileID, scheduleID: ScheduleID) {
+        self.profileID = profileID
+        self.scheduleID = scheduleID
+    }
+
+    public var description: String { "\(profileID)/\(scheduleID)" }
+}
+
+/// What the plan keeps in the App Group: its status, the schedules it paused, and what the person
+/// was last told about it. A document of ``StoredState``; every field decodes with a default.
+public struct PlanRecord: Hashable, Codable, Sendable {
+    public var status: PlanStatus = .free
+    /// Schedules past Free's one, kept paused (never deleted) until Pro returns or the person swaps one in.
+    public var paused: [PausedSchedule] = []
+    /// What the app shows about the plan until the person has seen it (a lapse, a refused purchase).
+    public var notice: String?
+    /// When the app last refreshed the plan from the App Store (trusted time).
+    public var refreshedAt: Date?
+
+    public init(status: PlanStatus = .free, paused: [PausedSchedule] = [], notice: String? = nil, refreshedAt: Date? = nil) {
+        self.status = status
+        self.paused = paused
+        self.notice = notice
+        self.refreshedAt = refreshedAt
+    }
+
+    /// A fresh install: Free.
+    public static let free = PlanRecord()
+
+    private enum CodingKeys: String, CodingKey { case status, paused, notice, refreshedAt }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        status = try c.decodeIfPresent(PlanStatus.self, forKey: .status) ?? .free
+        paused = try c.decodeIfPresent([PausedSchedule].self, forKey: .paused) ?? []
+        notice = try c.decodeIfPresent(String.self, forKey: .notice)
+        refreshedAt = try c.decodeIfPresent(Date.self, forKey: .refreshedAt)
+    }
+}
+
+/// What Threshold Pro adds over Free (seeds 001 and 002): the one list the refusals, the paywall
+/// and `Documentation/Pro.md` share.
+public enum ProFeature: String, CaseIterable, Hashable, Codable, Sendable {
+    /// Locked strictness: a session nothing ends early.
+    case beastMode
+    /// More than Free's one recurring schedule.
+    case moreSchedules
+    /// The weekly streak freeze for intentions.
+    case streakFreeze
+
+    /// The feature's name, as the paywall lists it.
+    public var title: String {
+        switch self {
+        case .beastMode: "Beast Mode"
+        case .moreSchedules: "Unlimited schedules"
+        case .streakFreeze: "Weekly streak freeze"
+        }
+    }
+
+    /// One line on what it does, as the paywall lists it.
+    public var detail: String {
+        switch self {
+        case .beastMode: "Lock a session so nothing ends it early, not even you."
+        case .moreSchedules: "Run every schedule you set; Free keeps one on."
+        case .streakFreeze: "Protect every intention streak for one day each week."
+        }
+    }
+
+    /// The subject of every refusal that needs Pro: the screens read it to offer the paywall.
+    public static let refusalSubject = "Threshold Pro"
+
+    /// The refusal of something only Pro does, naming what Pro adds and where to get it.
+    public var refusal: ValidationError {
+        let why = switch self {
+        case .beastMode: "Beast Mode (locked strictness) is part of Threshold Pro."
+        case .moreSchedules: "Free keeps one schedule on at a time."
+        case .streakFreeze: "The streak freeze is part of Threshold Pro."
+        }
+        return ValidationError(Self.refusalSubject, "\(why) Pro adds Beast Mode, unlimited schedules and the weekly streak freeze; start the 7-day free trial in Settings › Threshold Pro. Everything else stays free.")
+    }
+
+    /// Whether an error is a refusal that needs Pro (so the screen offers the paywall).
+    public static func isProRefusal(_ error: ValidationError) -> Bool { error.subject == refusalSubject }
+}
