@@ -85,7 +85,7 @@ public struct SessionStats: Hashable, Sendable {
         recordDay = focusedPerDay.max { ($0.value, $1.key) < ($1.value, $0.key) }.map { DayTotal(day: $0.key, seconds: $0.value) }
         longestSession = completed.max { ($0.focusedSeconds, $1.start) < ($1.focusedSeconds, $0.start) }
         history = entries.sorted { ($0.end, $0.id) > ($1.end, $1.id) }
-        focusDayStreak = Self.streak(of: Set(completed.map { clock.localDate(of: $0.start) }), today: today)
+        focusDayStreak = DayStreak.length(activeDays: Set(completed.map { clock.localDate(of: $0.start) }), today: today)
     }
 
     /// The focus-day streak over `sessions` (Home reads a longer history than the stats' 30 days).
@@ -94,18 +94,9 @@ public struct SessionStats: Hashable, Sendable {
         let days = sessions.compactMap { session -> LocalDate? in
             session.ending?.state == .completed ? clock.localDate(of: session.start) : nil
         }
-        return streak(of: Set(days), today: clock.localDate(of: now))
+        return DayStreak.length(activeDays: Set(days), today: clock.localDate(of: now))
     }
 
-    private static func streak(of days: Set<LocalDate>, today: LocalDate) -> Int {
-        var day = days.contains(today) ? today : today.adding(days: -1)
-        var count = 0
-        while days.contains(day) {
-            count += 1
-            day = day.adding(days: -1)
-        }
-        return count
-    }
 }
 
 /// A week's insights (seed 004 "This week you focused for 10 hours, with 3 breaks"): Monday to
