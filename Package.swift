@@ -274,7 +274,7 @@ if applePlatformBuild {
         ("IntentionsFeature", ["SelectionFeature"]),
         ("InsightsFeature", ["ReportExtension"]),
         ("SettingsFeature", ["SelectionFeature", "InsightsFeature", "PaywallFeature"]),
-        ("AppFeature", ["AppLive", "PurchasesLive", "PrayerContent", "OnboardingFeature", "HomeFeature", "UnlockFeature", "SessionsFeature",
+        ("AppFeature", ["AppLive", "PurchasesLive", "PrayerContent", "OnboardingFeature", "PaywallFeature", "HomeFeature", "UnlockFeature", "SessionsFeature",
                         "ProfilesFeature", "IntentionsFeature", "InsightsFeature", "SettingsFeature"]),
     ]
     package.products.append(.library(name: "AppFeature", targets: ["AppFeature"]))

@@ -6,6 +6,7 @@ import HomeFeature
 import InsightsFeature
 import IntentionsFeature
 import OnboardingFeature
+import PaywallFeature
 import PrayerContent
 import ProfilesFeature
 import PurchasesClient
@@ -117,6 +118,7 @@ struct AppScreens: View {
                 .tag(AppModel.Tab.settings)
         }
         .tint(Palette.accent)
+        .environment(\.showPaywall) { [model] in model.showPaywall() }
         .task {
             // A shield cannot open the app; its buttons send a notification that does. iOS asks
             // once; later calls return the answer given. NB: a refusal only loses that shortcut.
@@ -203,6 +205,8 @@ struct PresentedView: View {
             }
         case .feedback:
             NavigationStack { FeedbackForm().toolbar { closeButton } }
+        case .paywall(let model):
+            PaywallView(model: model) { app.close() }
         }
     }
 

@@ -29,6 +29,8 @@ public final class AppModel {
         /// A link that names nothing Threshold does: what was wrong with it.
         case badLink(LinkError)
         case feedback
+        /// Threshold Pro's paywall, from a refusal that needs Pro or from Settings.
+        case paywall(PaywallModel)
 
         public var id: String {
             switch self {
@@ -38,6 +40,7 @@ public final class AppModel {
             case .confirmStart(let confirmation, _): "confirm-\(confirmation.profile)"
             case .badLink(let error): "link-\(error)"
             case .feedback: "feedback"
+            case .paywall: "paywall"
             }
         }
     }
@@ -240,6 +243,11 @@ public final class AppModel {
     public func close() {
         presented = nil
         refresh(nil)
+    }
+
+    /// Shows the paywall: a refusal that needs Pro leads there ("See Threshold Pro").
+    public func showPaywall() {
+        presented = .paywall(PaywallModel(client: client))
     }
 
     /// A home-screen quick action, routed through its link like every other way in.

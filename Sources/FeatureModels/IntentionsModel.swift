@@ -24,6 +24,8 @@ public final class IntentionsModel {
     public private(set) var rows: [Row] = []
     /// Why this week's freeze cannot be used now, in the rule's words; `nil` when it can.
     public private(set) var freezeRefusal: String?
+    /// Whether the freeze is refused because it is Pro's: the screen offers "See Threshold Pro".
+    public var freezeNeedsPro: Bool { freezeRefusal.map(ProFeature.isProRefusal(message:)) ?? false }
     public private(set) var frozenToday = false
     /// Why no new intention can be added now (the set-up budget is full), in the rule's words;
     /// `nil` while there is room. The editor's Save is refused with the same words.

@@ -39,6 +39,8 @@ public final class SessionModel {
     public private(set) var startable: [Profile] = []
     /// What the last action could not do; nothing changed.
     public private(set) var problem: String?
+    /// Whether that was a refusal only Pro lifts: the screen offers "See Threshold Pro" beside it.
+    public var problemNeedsPro: Bool { problem.map(ProFeature.isProRefusal(message:)) ?? false }
     /// What the last session that ended earned, as ledger lines ("Completed 🎯 Work · 25 min focused: +5 XP, …").
     public private(set) var lastEnding: (state: EndState, earned: [String])?
     let client: AppClient

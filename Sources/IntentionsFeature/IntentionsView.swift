@@ -10,6 +10,7 @@ import ThresholdCore
 public struct IntentionsSection: View {
     let model: IntentionsModel
     @State private var editor: Shown<IntentionEditorModel>?
+    @Environment(\.showPaywall) private var showPaywall
 
     public init(model: IntentionsModel) { self.model = model }
 
@@ -34,6 +35,9 @@ public struct IntentionsSection: View {
                     Button { model.useFreeze() } label: { Text("Use a streak freeze today", bundle: .module) }
                         .disabled(model.freezeRefusal != nil)
                     if let refusal = model.freezeRefusal { Text(verbatim: refusal).font(.footnote).foregroundStyle(.secondary) }
+                    if model.freezeNeedsPro, let showPaywall {
+                        Button { showPaywall() } label: { Text("See Threshold Pro", bundle: .module) }
+                    }
                 }
             }
         } header: {

@@ -115,6 +115,7 @@ extension Person {
         }
         switch app.presented {
         case .prayer(let model)?: if model.phase == .loading { model.open() }
+        case .paywall(let model)?: if model.status == .loading { await model.load() }
         case .unlockGate(let model)?: if ritual == nil { model.load() }
         default: break
         }
@@ -148,6 +149,8 @@ extension Person {
             return Screen("link problem", lines: ["\(error)"], buttons: [.init("Done") { app.presented = nil }])
         case .feedback?:
             return Screen("feedback", buttons: [.init("Done") { app.presented = nil }])
+        case .paywall(let model)?:
+            return paywallScreen(model) { app.close() }
         case nil:
             return tabScreen(app)
         }
@@ -265,6 +268,7 @@ extension Person {
         }
         if let ending = session.lastEnding { screen.lines += ending.earned }
         if let problem = session.problem { screen.lines.append(problem) }
+        if session.problemNeedsPro { screen.buttons.append(.init("See Threshold Pro") { app.showPaywall() }) }
         return screen
     }
 

@@ -22,6 +22,7 @@ extension Person {
                 screen.lines.append("Streak freeze is on today.")
             } else {
                 screen.buttons.append(.init("Use a streak freeze today", disabled: intentions.freezeRefusal) { intentions.useFreeze() })
+                if intentions.freezeNeedsPro { screen.buttons.append(.init("See Threshold Pro") { app.showPaywall() }) }
             }
         }
         if let problem = profiles.problem ?? intentions.problem { screen.lines.append(problem) }

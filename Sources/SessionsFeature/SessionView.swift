@@ -8,6 +8,7 @@ import ThresholdCore
 @MainActor
 public struct SessionView: View {
     @Bindable var model: SessionModel
+    @Environment(\.showPaywall) private var showPaywall
 
     public init(model: SessionModel) { self.model = model }
 
@@ -16,6 +17,9 @@ public struct SessionView: View {
             ScrollView {
                 VStack(alignment: .leading, spacing: 16) {
                     if let problem = model.problem { ProblemBanner(problem) }
+                    if model.problemNeedsPro, let showPaywall {
+                        Button { showPaywall() } label: { Text("See Threshold Pro", bundle: .module) }.buttonStyle(.bordered)
+                    }
                     if let ending = model.lastEnding { EndingCard(state: ending.state, earned: ending.earned) { model.dismissEnding() } }
                     if model.running != nil {
                         RunningSession(model: model)

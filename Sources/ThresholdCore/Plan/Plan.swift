@@ -138,9 +138,16 @@ public enum ProFeature: String, CaseIterable, Hashable, Codable, Sendable {
         case .moreSchedules: "Free keeps one schedule on at a time."
         case .streakFreeze: "The streak freeze is part of Threshold Pro."
         }
-        return ValidationError(Self.refusalSubject, "\(why) Pro adds Beast Mode, unlimited schedules and the weekly streak freeze; start the 7-day free trial in Settings › Threshold Pro. Everything else stays free.")
+        return ValidationError(Self.refusalSubject, "\(why) Pro adds Beast Mode, unlimited schedules and the weekly streak freeze; \(Self.whereToGetPro) Everything else stays free.")
     }
 
     /// Whether an error is a refusal that needs Pro (so the screen offers the paywall).
     public static func isProRefusal(_ error: ValidationError) -> Bool { error.subject == refusalSubject }
+
+    /// Where every refusal that needs Pro says to get it; a screen that shows a refusal's words
+    /// (not the error) knows it by this, and offers the paywall beside it.
+    public static let whereToGetPro = "start the 7-day free trial in Settings › Threshold Pro."
+
+    /// Whether a refusal's words, as a screen shows them, are a refusal that needs Pro.
+    public static func isProRefusal(message: String) -> Bool { message.contains(whereToGetPro) }
 }
