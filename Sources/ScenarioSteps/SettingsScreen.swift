@@ -14,6 +14,7 @@ extension Person {
         var screen = Screen("settings", lines: ["Prayer streak: \(settings.prayerStreak)"])
         screen.lines += proLines(settings)
         screen.buttons += settings.pausedSchedules.map { paused in .init(paused.name) { settings.keepOn(paused.ref) } }
+        if !settings.plan.status.includesPro { screen.buttons.append(.init("See Threshold Pro") { app.showPaywall() }) }
         for gate in settings.gates {
             screen.lines.append("\(gate.name): Unlocks last \(gate.unlockPolicy.windowMinutes) min")
             if gate.path == .selah || gate.path == .challenge {
