@@ -41,6 +41,7 @@ public final class OnboardingModel {
     }
 
     /// The unlock windows onboarding offers for a prayer, in minutes (seed 000).
+    /// Settings offers the same lengths for a gate's unlocks.
     public static let unlockChoices = [5, 10, 15, 30]
 
     public private(set) var step: Step = .welcome

@@ -71,10 +71,7 @@ public final class SessionModel {
 
     /// An end time picked on a clock face (a date whose time of day counts), in the device's zone.
     public func endTime(at picked: Date) -> PlanChoice {
-        let seconds = Clockwork(calendar: client.calendar).secondsIntoDay(of: picked)
-        // NB: seconds into a day always make a valid hour and minute.
-        guard let time = try? LocalTime(hour: seconds / 3_600 % 24, minute: seconds / 60 % 60) else { return .openEnded }
-        return .until(time)
+        .until(LocalTime(minutesIntoDay: Clockwork(calendar: client.calendar).secondsIntoDay(of: picked) / 60))
     }
 
     /// Starts the profile; a length or an end time becomes its end at the start, on the reconcile's clock.

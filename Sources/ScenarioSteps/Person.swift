@@ -31,8 +31,6 @@ final class Person {
     private(set) var app: AppModel?
     /// The ritual screen pushed on the unlock gate, while one is.
     var ritual: UnlockGateModel.Screen?
-    /// What the person answers a question they are asked by iOS's picker: the apps they pick.
-    var pickerPick: Selection?
     /// Why the last thing the person asked for was refused, in the screen's words; `nil` when it
     /// was done.
     private(set) var refusal: String?
@@ -386,7 +384,7 @@ final class Person {
             let choice: SessionModel.PlanChoice = switch plan {
             case .goal(let minutes)?: .goal(minutes: minutes)
             case .minutes(let minutes)?: .minutes(minutes)
-            case .until(.timeOfDay(let seconds, nil))?: .until(try LocalTime(hour: seconds / 3_600, minute: seconds / 60 % 60))
+            case .until(.timeOfDay(let seconds, nil))?: .until(LocalTime(minutesIntoDay: seconds / 60))
             case .until(let spec)?:
                 .minutes(Int((spec.instant(from: phone.clock.wall, in: phone.clock.timeZone).timeIntervalSince(phone.clock.wall) / 60).rounded(.up)))
             case .openEnded?, nil: .openEnded

@@ -384,7 +384,7 @@ extension Person {
     /// What the views' `TokenLabel` shows for a token: the app's name on this phone.
     func label(of token: AnyToken) -> String {
         switch token {
-        case .app(let app): phone.catalogue.apps.values.first { $0.token == app }?.displayName ?? "\(app)"
+        case .app(let app): phone.catalogue.app(for: app)?.displayName ?? "\(app)"
         case .category(let category): "\(category)"
         case .webDomain(let domain): "\(domain)"
         }

@@ -18,7 +18,7 @@ extension Person {
         for gate in settings.gates {
             screen.lines.append("\(gate.name): Unlocks last \(gate.unlockPolicy.windowMinutes) min")
             if gate.path == .selah || gate.path == .challenge {
-                screen.buttons += SettingsScreen.unlockChoices.map { minutes in
+                screen.buttons += OnboardingModel.unlockChoices.map { minutes in
                     .init("\(minutes) min") { settings.setUnlockMinutes(of: gate.id, minutes) }
                 }
             }
@@ -38,9 +38,4 @@ extension Person {
         if let problem = settings.problem { screen.lines.append(problem) }
         return screen
     }
-}
-
-enum SettingsScreen {
-    /// The unlock lengths Settings offers for a gate (SettingsView's picker).
-    static let unlockChoices = [5, 10, 15, 30]
 }

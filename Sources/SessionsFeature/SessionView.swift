@@ -165,23 +165,9 @@ struct StartPanel: View {
                     .pickerStyle(.segmented)
                     switch kind {
                     case .goal:
-                        Picker(selection: $minutes) {
-                            ForEach(SessionModel.goalChoices, id: \.self) { choice in
-                                Text("\(choice) min", bundle: .module).tag(choice)
-                            }
-                        } label: {
-                            Text("Goal", bundle: .module)
-                        }
-                        .pickerStyle(.menu)
+                        minutesPicker($minutes, SessionModel.goalChoices) { Text("Goal", bundle: .module) }
                     case .length:
-                        Picker(selection: $length) {
-                            ForEach(SessionLength.choices, id: \.self) { choice in
-                                Text("\(choice) min", bundle: .module).tag(choice)
-                            }
-                        } label: {
-                            Text("Ends by itself after", bundle: .module)
-                        }
-                        .pickerStyle(.menu)
+                        minutesPicker($length, SessionLength.choices) { Text("Ends by itself after", bundle: .module) }
                     case .endTime:
                         DatePicker(selection: $endsAt, displayedComponents: .hourAndMinute) { Text("Ends at", bundle: .module) }
                     }
@@ -196,6 +182,18 @@ struct StartPanel: View {
             }
             .onAppear { if chosen == nil { chosen = model.startable.first?.id } }
         }
+    }
+
+    /// A menu of minutes ("25 min"), for a goal or a length.
+    private func minutesPicker(_ selection: Binding<Int>, _ choices: [Int], label: () -> Text) -> some View {
+        Picker(selection: selection) {
+            ForEach(choices, id: \.self) { choice in
+                Text("\(choice) min", bundle: .module).tag(choice)
+            }
+        } label: {
+            label()
+        }
+        .pickerStyle(.menu)
     }
 
     /// The length chosen in the panel.

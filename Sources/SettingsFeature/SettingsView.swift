@@ -17,9 +17,6 @@ public struct SettingsView: View {
     @State private var writer: KeyTagWriter?
     @State private var paywall: PaywallModel?
 
-    /// The lengths offered for a gate's unlocks, in minutes.
-    static let unlockChoices = [5, 10, 15, 30]
-
     public init(model: SettingsModel) { self.model = model }
 
     public var body: some View {
@@ -103,7 +100,7 @@ public struct SettingsView: View {
                         Text("Change apps", bundle: .module)
                     }
                     Picker(selection: Binding(get: { gate.unlockPolicy.windowMinutes }, set: { model.setUnlockMinutes(of: gate.id, $0) })) {
-                        ForEach(Self.unlockChoices, id: \.self) { minutes in Text("\(minutes) min", bundle: .module).tag(minutes) }
+                        ForEach(OnboardingModel.unlockChoices, id: \.self) { minutes in Text("\(minutes) min", bundle: .module).tag(minutes) }
                     } label: {
                         Text("Unlocks last", bundle: .module)
                     }

@@ -85,11 +85,13 @@ let socialMode = Profile.make("social", name: "Social", path: .earnedAccess, sel
     }
 }
 
+/// An Earned Access mode at firm strictness on weekdays 9–5, which the gate tests hold Instagram with.
+private let firm = Profile.make("work", name: "Work", path: .earnedAccess, selection: .apps("instagram"), strictness: .firm,
+                                unlockPolicy: .earnedAccess, schedules: [.on(Weekday.weekdays, "09:00", "17:00")])
+
 @MainActor
 @Suite struct GateFindingsTests {
     @Test func firmStrictness_showsTheQuests_disabled_withWhy() throws {
-        let firm = Profile.make("work", name: "Work", path: .earnedAccess, selection: .apps("instagram"), strictness: .firm,
-                                unlockPolicy: .earnedAccess, schedules: [.on(Weekday.weekdays, "09:00", "17:00")])
         let device = try Device(.make(profiles: [firm]))
         let gate = UnlockGateModel(app: AppToken("instagram"), appName: "Instagram", client: device.client.rituals)
         gate.load()
@@ -179,8 +181,6 @@ let socialMode = Profile.make("social", name: "Social", path: .earnedAccess, sel
 @MainActor
 @Suite struct WhenItReturnsTests {
     @Test func aFirmModesQuests_sayWhenTheyReturn_andAShortBalanceSaysNoTime() throws {
-        let firm = Profile.make("work", name: "Work", path: .earnedAccess, selection: .apps("instagram"), strictness: .firm,
-                                unlockPolicy: .earnedAccess, schedules: [.on(Weekday.weekdays, "09:00", "17:00")])
         let device = try Device(.make(profiles: [firm]))
         let gate = UnlockGateModel(app: AppToken("instagram"), appName: "Instagram", client: device.client.rituals)
         gate.load()

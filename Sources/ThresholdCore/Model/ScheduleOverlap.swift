@@ -35,8 +35,8 @@ public struct ScheduleOverlap: Hashable, Sendable, CustomStringConvertible {
     /// A schedule's spans as minutes from Monday 00:00, each counted twice (this week and the next)
     /// so that Sunday night's span, which runs past the week's end, meets Monday's.
     private static func spans(_ schedule: Schedule) -> [Range<Int>] {
-        let start = schedule.start.hour * 60 + schedule.start.minute
-        var end = schedule.end.hour * 60 + schedule.end.minute
+        let start = schedule.start.minutesIntoDay
+        var end = schedule.end.minutesIntoDay
         if end <= start { end += 1_440 }
         return schedule.weekdays.flatMap { day -> [Range<Int>] in
             let offset = ((day.rawValue + 5) % 7) * 1_440
@@ -48,10 +48,6 @@ public struct ScheduleOverlap: Hashable, Sendable, CustomStringConvertible {
         let from = ((span.lowerBound % week) + week) % week
         let to = from + span.count
         let day = Weekday.everyDay.first { ($0.rawValue + 5) % 7 == from / 1_440 }!
-        func time(_ minutes: Int) -> LocalTime {
-            let inDay = minutes % 1_440
-            return try! LocalTime(hour: inDay / 60, minute: inDay % 60)
-        }
-        return ScheduleOverlap(weekday: day, start: time(from), end: time(to))
+        return ScheduleOverlap(weekday: day, start: LocalTime(minutesIntoDay: from), end: LocalTime(minutesIntoDay: to))
     }
 }

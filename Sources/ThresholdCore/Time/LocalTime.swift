@@ -11,6 +11,13 @@ public struct LocalTime: Hashable, Comparable, Codable, Sendable, CustomStringCo
         self.minute = minute
     }
 
+    /// The time `minutes` after local midnight, wrapping past a day (24:30 is 00:30).
+    public init(minutesIntoDay minutes: Int) {
+        let wrapped = ((minutes % 1_440) + 1_440) % 1_440
+        hour = wrapped / 60
+        minute = wrapped % 60
+    }
+
     /// Parses "HH:mm" (24-hour).
     public init(parsing text: String) throws {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
