@@ -31,7 +31,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "BackupFuzz",
-            dependencies: ["FuzzDriver", .product(name: "ThresholdStore", package: rootIdentity),
+            dependencies: ["FuzzDriver", .product(name: "StoreClient", package: rootIdentity),
                            .product(name: "ThresholdCore", package: rootIdentity)],
             swiftSettings: swift6
         ),

@@ -9,19 +9,25 @@ public final class InMemoryStore: StoreClient, @unchecked Sendable {
         var log: [LoggedEvent] = []
         /// Every session ever saved, as `ThresholdStore` keeps them after they leave the state.
         var history: [SessionID: Session] = [:]
+        /// Every grant ever saved, likewise.
+        var grants: [GrantID: Grant] = [:]
         var failure: StoreError?
 
         mutating func save(_ next: StoredState) {
             state = next
             for session in next.engine.sessions { history[session.id] = session }
+            for grant in next.engine.grants { grants[grant.id] = grant }
         }
     }
 
     // NB: `Mutex` (Synchronization) is not in the iOS 17 SDK; an NSLock guards `contents` instead.
     private let lock = NSLock()
     private var contents: Contents
+    /// The time a backup says it was taken at.
+    private let exportedAt: @Sendable () -> Date
 
-    public init(_ state: StoredState = .initial) {
+    public init(_ state: StoredState = .initial, now: @escaping @Sendable () -> Date = { Date() }) {
+        exportedAt = now
         contents = Contents(state: state)
         contents.save(state)
     }
@@ -69,5 +75,38 @@ public final class InMemoryStore: StoreClient, @unchecked Sendable {
                 .filter { start <= $0.start && $0.start < end }
                 .sorted { ($0.start, $0.id) < ($1.start, $1.id) }
         }
+    }
+
+    public func exportBackup(deviceID: String?) throws -> Data {
+        let backup = try lock.withLock {
+            if let failure = contents.failure { throw failure }
+            let state = contents.state
+            let liveSessions = Set(state.engine.sessions.map(\.id)), liveGrants = Set(state.engine.grants.map(\.id))
+            let history = Backup.History(
+                sessions: contents.history.values.filter { !liveSessions.contains($0.id) }.sorted { ($0.start, $0.id) < ($1.start, $1.id) },
+                grants: contents.grants.values.filter { !liveGrants.contains($0.id) }.sorted { ($0.start, $0.id) < ($1.start, $1.id) })
+            return Backup(deviceID: deviceID, exportedAt: exportedAt(), state: state, history: history, events: contents.log)
+        }
+        return try backup.encoded()
+    }
+
+    public func importBackup(_ data: Data, deviceID: String?) throws -> ImportReport {
+        let backup = try BackupReader.read(data)
+        try lock.withLock {
+            if let failure = contents.failure { throw failure }
+            let engine = contents.state.engine
+            try Backup.requireEmpty([
+                "profiles": engine.profiles.count, "gates": engine.gates.count, "intentions": engine.intentions.count,
+                "sessions": contents.history.count, "grants": contents.grants.count, "streak freezes": engine.streakFreezeDays.count,
+                "tutorial": engine.tutorial == nil ? 0 : 1, "events": contents.log.filter { Backup.isPersonal($0.event) }.count,
+            ])
+            var next = contents
+            next.save(backup.importedState)
+            for session in backup.history.sessions { next.history[session.id] = session }
+            for grant in backup.history.grants { next.grants[grant.id] = grant }
+            next.log += backup.events(after: contents.log.last?.sequence ?? 0)
+            contents = next
+        }
+        return ImportReport(backup, deviceID: deviceID)
     }
 }

@@ -21,6 +21,14 @@ public protocol StoreClient: Sendable {
     /// Sessions that started in `[start, end)`, from the whole history (not only the live and
     /// recent ones `read()` returns), oldest first.
     func sessions(startingFrom start: Date, until end: Date) throws -> [Session]
+
+    /// The whole store as a ``Backup`` document (pretty-printed JSON), naming the device it was
+    /// taken on (`deviceID`) when the app knows it.
+    func exportBackup(deviceID: String?) throws -> Data
+
+    /// Imports a backup into a store that holds nothing a person made or did (a fresh install),
+    /// after reading it strictly (``BackupReader``); on any error nothing changes.
+    func importBackup(_ data: Data, deviceID: String?) throws -> ImportReport
 }
 
 /// The state and the events one write is building up.

@@ -21,7 +21,7 @@ import ThresholdCore
             transaction.record(.grantIssued(Fixture.grants[1]), at: Fixture.now)
         }
         let store = try folder.open(at: threeDaysLater)
-        return (store, try store.export(deviceID: deviceID))
+        return (store, try store.exportBackup(deviceID: deviceID))
     }
 
     func emptyStore() throws -> ThresholdStore { try TemporaryDirectory().open(at: threeDaysLater) }
@@ -56,7 +56,7 @@ import ThresholdCore
     @Test func exportThenImport_reproducesAnEqualStore() throws {
         let (source, data) = try exported()
         let target = try emptyStore()
-        let report = try target.importBackup(data)
+        let report = try target.importBackup(data, deviceID: nil)
 
         #expect(try target.read() == source.read())
         #expect(try target.events(.all) == source.events(.all))
@@ -64,7 +64,7 @@ import ThresholdCore
                     == source.sessions(startingFrom: .distantPast, until: .distantFuture))
         #expect(try target.grants(startingFrom: .distantPast, until: .distantFuture) == Fixture.grants)
         #expect(try target.verifyLedger().credits == 20)
-        #expect(try backup(target.export(deviceID: "phone-1")) == backup(data))
+        #expect(try backup(target.exportBackup(deviceID: "phone-1")) == backup(data))
 
         #expect([report.profiles, report.gates, report.intentions, report.sessions, report.grants, report.events] as [Int]
                     == [2, 2, 2, 3, 4, 5])
@@ -78,9 +78,9 @@ import ThresholdCore
             transaction.state = Fixture.state
             transaction.state.plan = PlanRecord(status: .pro(until: .distantFuture), paused: [paused])
         }
-        let data = try folder.open(at: threeDaysLater).export()
+        let data = try folder.open(at: threeDaysLater).exportBackup(deviceID: nil)
         let target = try emptyStore()
-        _ = try target.importBackup(data)
+        _ = try target.importBackup(data, deviceID: nil)
         #expect(try target.read().plan == PlanRecord(status: .free, paused: [paused]))
     }
 
@@ -93,9 +93,9 @@ import ThresholdCore
         let data = try exported().data
         let target = try emptyStore()
         let withColour = try edited(data, engine: "profiles") { $0[1]["colour"] = "teal" }
-        #expect(throws: BackupError.unknownField("state.engine.profiles[1].colour")) { try target.importBackup(withColour) }
+        #expect(throws: BackupError.unknownField("state.engine.profiles[1].colour")) { try target.importBackup(withColour, deviceID: nil) }
         let topLevel = try edited(data) { $0["comment"] = "from my old phone" }
-        #expect(throws: BackupError.unknownField("comment")) { try target.importBackup(topLevel) }
+        #expect(throws: BackupError.unknownField("comment")) { try target.importBackup(topLevel, deviceID: nil) }
         try expectUnchanged(target)
     }
 
@@ -103,7 +103,7 @@ import ThresholdCore
         let target = try emptyStore()
         let data = try edited(try exported().data, engine: "intentions") { $0[0]["opensPerDay"] = "three" }
         #expect {
-            try target.importBackup(data)
+            try target.importBackup(data, deviceID: nil)
         } throws: { error in
             guard case .invalid(let detail)? = error as? BackupError else { return false }
             return detail.hasPrefix("state.engine.intentions[0].opensPerDay: expected a whole number")
@@ -115,7 +115,7 @@ import ThresholdCore
         let target = try emptyStore()
         let data = try edited(try exported().data, engine: "gates") { $0[0]["name"] = "   " }
         #expect {
-            try target.importBackup(data)
+            try target.importBackup(data, deviceID: nil)
         } throws: { error in
             guard case .invalid(let detail)? = error as? BackupError else { return false }
             return detail.contains("Give the gate a name of 1 to 40 characters.")
@@ -131,7 +131,7 @@ import ThresholdCore
             tree["state"] = state
         }
         #expect(throws: BackupError.inconsistent("the credits balance is 500 but its ledger events add up to 20")) {
-            try target.importBackup(data)
+            try target.importBackup(data, deviceID: nil)
         }
         try expectUnchanged(target)
     }
@@ -145,24 +145,59 @@ import ThresholdCore
             tree["events"] = events
         }
         #expect(throws: BackupError.invalid("event 99: ledger entry: An entry must move the balance.")) {
-            try target.importBackup(data)
+            try target.importBackup(data, deviceID: nil)
         }
         try expectUnchanged(target)
     }
 
     @Test func whatIsNotABackup_isRefusedClearly() throws {
         let target = try emptyStore()
-        #expect(throws: BackupError.notJSON) { try target.importBackup(Data("PK\u{3}\u{4} zip".utf8)) }
-        #expect(throws: BackupError.notABackup) { try target.importBackup(Data(#"{"profiles": []}"#.utf8)) }
+        #expect(throws: BackupError.notJSON) { try target.importBackup(Data("PK\u{3}\u{4} zip".utf8), deviceID: nil) }
+        #expect(throws: BackupError.notABackup) { try target.importBackup(Data(#"{"profiles": []}"#.utf8), deviceID: nil) }
         let newer = try edited(try exported().data) { $0["version"] = 2 }
-        #expect(throws: BackupError.newerFormat(found: 2, supported: 1)) { try target.importBackup(newer) }
+        #expect(throws: BackupError.newerFormat(found: 2, supported: 1)) { try target.importBackup(newer, deviceID: nil) }
         try expectUnchanged(target)
     }
 
     @Test func aStoreThatHoldsData_isNotOverwritten() throws {
         let (source, data) = try exported()
         let before = try source.read()
-        #expect(throws: BackupError.storeNotEmpty("2 profiles")) { try source.importBackup(data) }
+        #expect(throws: BackupError.storeNotEmpty("2 profiles")) { try source.importBackup(data, deviceID: nil) }
         #expect(try source.read() == before)
+    }
+
+    @Test func aFreshInstallThatHasOnlyReconciled_takesTheBackup_afterItsOwnEvents() throws {
+        let (source, data) = try exported()
+        let target = try emptyStore()
+        try target.write { $0.record(.triggered(.appForeground), at: threeDaysLater) }
+        _ = try target.importBackup(data, deviceID: nil)
+        let events = try target.events(.all)
+        #expect(events.first?.event == .triggered(.appForeground))
+        #expect(events.dropFirst().map(\.event) == (try source.events(.all)).map(\.event))
+        #expect(events.map(\.sequence) == Array(1...Int64(events.count)))
+        #expect(try target.read() == source.read())
+    }
+
+    @Test func aPersonsEventAlone_makesTheStoreNotEmpty() throws {
+        let target = try emptyStore()
+        try target.write { $0.record(.attemptResisted(.gate("selah")), at: threeDaysLater) }
+        #expect(throws: BackupError.storeNotEmpty("1 event")) { try target.importBackup(try exported().data, deviceID: nil) }
+    }
+
+    @Test func theInMemoryStore_readsAndWritesTheSameDocument() throws {
+        let (source, data) = try exported()
+        let memory = InMemoryStore(now: { Fixture.now })
+        let report = try memory.importBackup(data, deviceID: "phone-2")
+        #expect(report.needsRepick.count == 6)
+        #expect(try memory.read() == source.read())
+        #expect(try memory.events(.all) == source.events(.all))
+        #expect(try memory.sessions(startingFrom: .distantPast, until: .distantFuture)
+                    == source.sessions(startingFrom: .distantPast, until: .distantFuture))
+
+        let again = try emptyStore()
+        _ = try again.importBackup(try memory.exportBackup(deviceID: "phone-2"), deviceID: nil)
+        #expect(try again.read() == source.read())
+        #expect(try again.grants(startingFrom: .distantPast, until: .distantFuture) == Fixture.grants)
+        #expect(throws: BackupError.storeNotEmpty("2 profiles")) { try memory.importBackup(data, deviceID: nil) }
     }
 }

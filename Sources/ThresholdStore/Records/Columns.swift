@@ -124,18 +124,6 @@ enum SelectionReader {
     }
 }
 
-/// The JSON settings every part of the store shares: sorted keys, so equal values encode to
-/// equal bytes, and `Date` as its exact seconds.
-enum StoreJSON {
-    static var encoder: JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }
-
-    static var decoder: JSONDecoder { JSONDecoder() }
-}
-
 /// A column of a row, read with a readable error (the table's `STRICT` types make a mismatch
 /// unlikely; a NULL where the model needs a value is the case this catches).
 func column<Value: DatabaseValueConvertible & StatementColumnConvertible>(_ row: Row, _ name: String, as type: Value.Type = Value.self) throws -> Value {
@@ -166,38 +154,5 @@ func readingRow<T>(_ row: String, _ body: () throws -> T) throws -> T {
         throw StoreError.corrupt("\(row): \(error)")
     } catch let error as DecodingError {
         throw StoreError.corrupt("\(row): \(error.readable)")
-    }
-}
-
-extension DecodingError {
-    /// Where decoding failed and why, in words: `state.engine.profiles[0].emoji: expected a string`.
-    var readable: String {
-        func path(_ context: Context) -> String {
-            let text = context.codingPath.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }
-                .joined().trimmingCharacters(in: CharacterSet(charactersIn: "."))
-            return text.isEmpty ? "the top level" : text
-        }
-        switch self {
-        case .typeMismatch(let type, let context):
-            return "\(path(context)): expected \(Self.name(of: type)) (\(context.debugDescription))"
-        case .valueNotFound(let type, let context):
-            return "\(path(context)): a \(Self.name(of: type)) is missing"
-        case .keyNotFound(let key, let context):
-            return "\(path(context)): the field “\(key.stringValue)” is missing"
-        case .dataCorrupted(let context):
-            return "\(path(context)): \(context.debugDescription)"
-        @unknown default:
-            return String(describing: self)
-        }
-    }
-
-    private static func name(of type: Any.Type) -> String {
-        switch type {
-        case is String.Type: "a string"
-        case is Int.Type, is Int64.Type: "a whole number"
-        case is Double.Type: "a number"
-        case is Bool.Type: "true or false"
-        default: "\(type)"
-        }
     }
 }

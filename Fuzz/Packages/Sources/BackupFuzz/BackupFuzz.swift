@@ -1,10 +1,11 @@
 import Foundation
-@testable import ThresholdStore
+import StoreClient
 
-// libFuzzer target for backup import: the part of `ThresholdStore.importBackup(_:deviceID:)` that
+// libFuzzer target for backup import: the part of `StoreClient.importBackup(_:deviceID:)` that
 // reads untrusted bytes (`BackupReader.read`: JSON, the format and version, the strict decode
 // that refuses unknown fields, and the checks of the ledger, the log and the history) before
-// anything is written. Built by `Fuzz/run-fuzzer backup` (a debug build, for `@testable`).
+// anything is written; it lives in StoreClient, where every store reads backups. Built by
+// `Fuzz/run-fuzzer backup`.
 //
 // Beyond "never crashes":
 // 1. A backup that decodes re-encodes, as `export` writes it (sorted keys, pretty-printed), to a
@@ -23,11 +24,9 @@ public func testOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     } catch {
         fatalError("a backup was refused with \(type(of: error)), not a BackupError: \(error)")
     }
-    let encoder = StoreJSON.encoder
-    encoder.outputFormatting.insert(.prettyPrinted)
     let written: Data
     do {
-        written = try encoder.encode(backup)
+        written = try backup.encoded()
     } catch {
         fatalError("a backup that decodes does not encode: \(error)")
     }
@@ -40,7 +39,7 @@ public func testOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard again == backup else {
         fatalError("a backup that decodes, written again, decodes different:\n\(String(decoding: written, as: UTF8.self))")
     }
-    guard (try? encoder.encode(again)) == written else {
+    guard (try? again.encoded()) == written else {
         fatalError("a backup that decodes, written twice, gives different bytes")
     }
     return 0
