@@ -266,14 +266,15 @@ if applePlatformBuild {
     let screens: [(name: String, uses: [Target.Dependency])] = [
         ("SelectionFeature", ["ScreenTimeLive"]),
         ("PaywallFeature", []),
-        ("OnboardingFeature", ["SelectionFeature", "PaywallFeature"]),
+        ("BackupFeature", []),
+        ("OnboardingFeature", ["SelectionFeature", "PaywallFeature", "BackupFeature"]),
         ("SessionsFeature", []),
         ("HomeFeature", []),
         ("UnlockFeature", ["SelectionFeature"]),
         ("ProfilesFeature", ["SelectionFeature"]),
         ("IntentionsFeature", ["SelectionFeature"]),
         ("InsightsFeature", ["ReportExtension"]),
-        ("SettingsFeature", ["SelectionFeature", "InsightsFeature", "PaywallFeature"]),
+        ("SettingsFeature", ["SelectionFeature", "InsightsFeature", "PaywallFeature", "BackupFeature"]),
         ("AppFeature", ["AppLive", "PurchasesLive", "PrayerContent", "OnboardingFeature", "PaywallFeature", "HomeFeature", "UnlockFeature", "SessionsFeature",
                         "ProfilesFeature", "IntentionsFeature", "InsightsFeature", "SettingsFeature"]),
     ]

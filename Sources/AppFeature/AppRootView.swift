@@ -56,6 +56,7 @@ extension AppModel {
 extension AppClient {
     /// The app's client: the live runtime, Screen Time access as the authorization watch tells
     /// it (a revocation told apart from a refusal), and the bundled prayers.
+    @MainActor
     static func live(runtime: Runtime, dependencies: LiveDependencies) -> AppClient {
         let watch = dependencies.authorization
         let screenTime = dependencies.screenTime
@@ -63,7 +64,8 @@ extension AppClient {
                          authorization: AuthorizationClient(verdict: { await watch.check() },
                                                             request: { try await screenTime.requestAuthorization() }),
                          library: { try PrayerContent.bundledLibrary() },
-                         purchases: .live())
+                         purchases: .live(),
+                         deviceID: UIDevice.current.identifierForVendor?.uuidString)
     }
 }
 

@@ -25,16 +25,20 @@ public struct AppClient: Sendable {
     /// The App Store, for Threshold Pro; `nil` where there is none (previews): the plan saved stays
     /// as it is, as no refresh runs.
     public let purchases: PurchasesClient?
+    /// This iPhone, as a backup names it (`identifierForVendor` in the app): a backup restored on
+    /// the iPhone that made it keeps its Screen Time app choices.
+    public let deviceID: String?
 
     public init(runtime: Runtime, authorization: AuthorizationClient, library: @escaping @Sendable () throws -> PrayerLibrary,
                 random: @escaping @Sendable () -> UInt64 = { UInt64.random(in: .min ... .max) }, rituals: RitualClient? = nil,
-                purchases: PurchasesClient? = nil) {
+                purchases: PurchasesClient? = nil, deviceID: String? = nil) {
         self.runtime = runtime
         self.authorization = authorization
         self.library = library
         self.random = random
         self.rituals = rituals ?? .live(runtime: runtime, library: library)
         self.purchases = purchases
+        self.deviceID = deviceID
     }
 
     /// The device's wall clock now, for what the screens show.

@@ -28,6 +28,9 @@ public final class OnboardingModel {
         /// notification is the only way from a shield into the app.
         case notifications
         case tutorial
+        /// A backup was restored from the welcome screen: what came back, and what needs its apps
+        /// picked again on this iPhone.
+        case restored
         case done
     }
 
@@ -73,10 +76,20 @@ public final class OnboardingModel {
 
     /// The paywall the `.pro` step shows.
     public let paywall: PaywallModel
+    /// The welcome screen's "Restore from a backup".
+    public let backup: BackupModel
 
     public init(client: AppClient) {
         self.client = client
         paywall = PaywallModel(client: client)
+        backup = BackupModel(client: client)
+    }
+
+    /// Restores a backup on this fresh install instead of setting up: onboarding then shows what
+    /// came back and ends with Continue. A refused file changes nothing and says why.
+    public func restore(_ data: Data) {
+        guard step == .welcome else { return }
+        if backup.restore(data) { step = .restored }
     }
 
     /// Whether the chosen paths include something Pro adds to (Present's Beast Mode and schedules,
@@ -96,6 +109,7 @@ public final class OnboardingModel {
             switch step {
             case .selah, .duration: paths.contains(.selah)
             case .pro: offersPro
+            case .restored: false
             default: true
             }
         }
@@ -110,7 +124,7 @@ public final class OnboardingModel {
         case .ready: .needsReady
         case .tutorial: tutorial == .running ? .tutorialRunning : nil
         // NB: declining is a choice, not a blocker: the shield then says to open Threshold by hand.
-        case .welcome, .pro, .selah, .duration, .notifications, .done: nil
+        case .welcome, .pro, .selah, .duration, .notifications, .restored, .done: nil
         }
     }
 

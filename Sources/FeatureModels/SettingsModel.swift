@@ -43,9 +43,14 @@ public final class SettingsModel {
     public private(set) var plan = PlanRecord.free
     /// Where the App Store lets the person change or cancel the subscription.
     public let manageSubscriptionURL = PurchasesClient.manageSubscriptionsURL
+    /// Settings › Backup: export everything as a file, or restore one (on a fresh install only).
+    public let backup: BackupModel
     let client: AppClient
 
-    public init(client: AppClient) { self.client = client }
+    public init(client: AppClient) {
+        self.client = client
+        backup = BackupModel(client: client)
+    }
 
     /// "Free", "Pro trial until …": the plan as Settings names it.
     public var planSummary: String { plan.status.summary(in: Clockwork(calendar: client.calendar)) }

@@ -1,3 +1,4 @@
+import BackupFeature
 import DesignSystem
 import FeatureModels
 import PaywallFeature
@@ -52,7 +53,7 @@ public struct OnboardingView: View {
 
     @ViewBuilder private var step: some View {
         switch model.step {
-        case .welcome: WelcomeStep()
+        case .welcome: WelcomeStep(model: model)
         case .authorization: AccessStep(model: model)
         case .paths: PathsStep(model: model)
         case .pro: PaywallView(model: model.paywall, onClose: model.leavePaywall)
@@ -62,6 +63,7 @@ public struct OnboardingView: View {
         case .ready: ReadyStep(model: model)
         case .notifications: NotificationsStep(model: model)
         case .tutorial, .done: TutorialStep(model: model)
+        case .restored: RestoredStep(model: model)
         }
     }
 
@@ -78,6 +80,9 @@ public struct OnboardingView: View {
             case .tutorial, .pro:
                 // The paywall has its own buttons, "Not now" always among them.
                 EmptyView()
+            case .restored:
+                Button { model.close() } label: { Text("Continue", bundle: .module) }
+                    .buttonStyle(.primary)
             default:
                 Button { model.next() } label: { Text("Continue", bundle: .module) }
                     .buttonStyle(.primary)
@@ -123,6 +128,8 @@ struct StepHeader: View {
 
 @MainActor
 struct WelcomeStep: View {
+    let model: OnboardingModel
+
     var body: some View {
         StepHeader(title: Text("Threshold", bundle: .module),
                    message: Text("Shield the apps that pull at you, and let them back in only across a threshold you choose: a prayer, a challenge, credits you earned by focusing, a tap of your key.", bundle: .module),
@@ -131,6 +138,21 @@ struct WelcomeStep: View {
             Label { Text("Everything stays on this iPhone. Nothing is sent anywhere.", bundle: .module) } icon: { Image(systemName: "lock.iphone") }
             Label { Text("You choose what is shielded and how strict it is.", bundle: .module) } icon: { Image(systemName: "slider.horizontal.3") }
         }
+        BackupRestoreButton(backup: model.backup, restore: model.restore) { Text("Restore from a backup", bundle: .module) }
+        if let problem = model.backup.problem { Text(verbatim: problem).font(.footnote).foregroundStyle(Palette.warning) }
+    }
+}
+
+/// A backup came back: what it held, and what needs its apps picked again.
+@MainActor
+struct RestoredStep: View {
+    let model: OnboardingModel
+
+    var body: some View {
+        StepHeader(title: Text("Your backup is restored", bundle: .module),
+                   message: Text("Your profiles, gates, intentions, streaks and history are back.", bundle: .module),
+                   systemImage: "arrow.down.doc")
+        if let restored = model.backup.restored { Card { RestoredSummary(restored) } }
     }
 }
 

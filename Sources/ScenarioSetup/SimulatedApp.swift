@@ -32,8 +32,12 @@ public enum SimulatedApp {
             library: library,
             random: { numbers.next() },
             rituals: .live(runtime: runtime, library: library, seed: { numbers.next() }),
-            purchases: phone.appStore.client)
+            purchases: phone.appStore.client,
+            deviceID: deviceID)
     }
+
+    /// The simulated iPhone, as a backup names it.
+    public static let deviceID = "simulated-iphone"
 
     /// The bundled prayers, read once.
     static let library: Result<PrayerLibrary, ValidationError> = {

@@ -99,6 +99,33 @@ extension Person {
         }
     }
 
+    /// The person picks a file in iOS's document picker, which the screen shown now opens
+    /// (onboarding's "Restore from a backup", Settings' "Import a backup").
+    func pickFile(_ name: String, contents: Data?) async throws {
+        let shown = screen()
+        guard let app, phone.appInForeground else { throw ScreenMismatch("Threshold is not on screen to pick a file in", screen: shown) }
+        guard let data = contents ?? savedFiles[name] else {
+            throw ScreenMismatch("there is no file “\(name)”: none beside the scenario, none saved (saved: \(savedFiles.keys.sorted()))", screen: shown)
+        }
+        if app.needsOnboarding, let onboarding = app.onboarding, shown.button("Restore from a backup") != nil {
+            phone.note(.person, "picks “\(name)” to restore")
+            onboarding.restore(data)
+            if let problem = onboarding.backup.problem { refuse(problem) }
+        } else if !app.needsOnboarding, app.presented == nil, app.tab == .settings, shown.button("Import a backup") != nil {
+            phone.note(.person, "picks “\(name)” to import")
+            app.settings.backup.restore(data)
+            if let problem = app.settings.backup.problem { refuse(problem) }
+        } else {
+            throw ScreenMismatch("nothing here opens the document picker", screen: shown)
+        }
+        await appear()
+    }
+
+    /// A button that opens iOS's document picker was tapped; `pick-file` picks in it.
+    func documentPickerOpens() {
+        phone.note(.device, "iOS's document picker opens (pick-file picks a file in it)")
+    }
+
     /// What the screen's views do when they appear: read the state again, or ask iOS.
     func appear() async {
         guard let app, phone.appInForeground else { return }
@@ -441,7 +468,21 @@ extension Person {
         let back = Screen.Button("Back") { model.back() }
         switch model.step {
         case .welcome:
-            return Screen("onboarding: welcome", lines: ["Threshold"], buttons: [next])
+            var screen = Screen("onboarding: welcome", lines: ["Threshold"], buttons: [next])
+            // Its button opens iOS's document picker: `pick-file` picks there.
+            screen.buttons.append(.init("Restore from a backup") { [weak self] in self?.documentPickerOpens() })
+            if let problem = model.backup.problem { screen.lines.append(problem) }
+            return screen
+        case .restored:
+            var screen = Screen("onboarding: restored", lines: ["Your backup is restored"], buttons: [.init("Continue") { model.close() }])
+            if let restored = model.backup.restored {
+                screen.lines.append(restored.sentence)
+                if !restored.repick.isEmpty {
+                    screen.lines.append("Screen Time keeps app choices on the iPhone that made them. Pick the apps again for:")
+                    screen.lines += restored.repick.map { "• \($0)" }
+                }
+            }
+            return screen
         case .authorization:
             var screen = Screen("onboarding: Screen Time access", lines: ["Screen Time access"])
             if model.verdict == .approved {

@@ -1,5 +1,6 @@
 import FeatureModels
 import Foundation
+import ScreenTimeSimulator
 import ThresholdCore
 
 extension Person {
@@ -34,6 +35,19 @@ extension Person {
         } else {
             screen.buttons.append(.init("Start over…") { settings.revealReset() })
         }
+        let backup = settings.backup
+        screen.buttons.append(.init("Export a backup") { [weak self] in
+            backup.export()
+            // The Save to Files sheet: the person keeps the file.
+            guard let self, let file = backup.exported else { return }
+            savedFiles[file.name] = file.data
+            phone.note(.person, "saves “\(file.name)” (\(file.data.count / 1024) KB) to Files")
+            backup.exportClosed(saved: true)
+        })
+        screen.buttons.append(.init("Import a backup") { [weak self] in self?.documentPickerOpens() })
+        if let saved = backup.saved { screen.lines.append(saved) }
+        if let restored = backup.restored { screen.lines.append(restored.sentence) }
+        if let problem = backup.problem { screen.lines.append(problem) }
         screen.buttons.append(.init("Help") { [weak self] in self?.showingHelp = true })
         if let problem = settings.problem { screen.lines.append(problem) }
         return screen

@@ -15,6 +15,9 @@ public enum Step: Hashable, Sendable {
     case tap(String)
     /// Picks apps in iOS's Screen Time picker, where the screen shown opens it.
     case pickApps([String])
+    /// Picks a file in iOS's document picker, where the screen shown opens it: a file beside the
+    /// scenario (its bytes read with the scenario), or one the person saved earlier (`contents` nil).
+    case pickFile(name: String, contents: Data?)
     /// Types an answer into the math challenge and taps Check (`right`, `wrong`, or the text).
     case answer(String)
     /// How the person will answer iOS's notification prompt.

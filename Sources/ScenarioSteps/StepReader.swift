@@ -23,6 +23,7 @@ package struct StepReader {
         ("answer", "right | wrong | TEXT: type an answer into the math challenge and tap Check"),
         ("notification-prompt", "allow | deny: how the person answers iOS's notification prompt when the app asks"),
         ("pick-apps", "[APP, …]: pick these apps in iOS's Screen Time picker, where the screen opens it"),
+        ("pick-file", "PATH: pick a file in iOS's document picker, where the screen opens it (a path beside the scenario, or a file the person saved earlier)"),
         ("screen-time-prompt", "allow | [canceled, restricted, …]: how the person answers iOS's next Screen Time prompts (then allow)"),
         ("open", "APP | {app, shielded, reason}: tap an app's icon; optionally check the shield"),
         ("press", "{app, button: primary|secondary}: press a shield button"),
@@ -72,6 +73,15 @@ package struct StepReader {
         "screen", "see", "not-see", "disabled",
     ]
 
+    /// A file a step names, or why it cannot be read.
+    private func read(_ url: URL, at node: Node) throws -> Data {
+        do {
+            return try Data(contentsOf: url)
+        } catch {
+            throw reader.fail(node, "\(url.path) cannot be read: \(error.localizedDescription)")
+        }
+    }
+
     package func read(_ node: Node) throws -> Step {
         let verb: String, argument: Node?
         if let scalar = node.scalar {
@@ -118,6 +128,12 @@ package struct StepReader {
         case "tap": return .tap(try reader.string(try need("the button's words"), "tap"))
         case "notification-prompt": return .notificationPrompt(allow: try reader.either(try need("allow or deny"), "notification-prompt", "allow", or: "deny"))
         case "answer": return .answer(try reader.string(try need("right, wrong or an answer"), "answer"))
+        case "pick-file":
+            let arg = try need("a file's path")
+            let name = try reader.string(arg, "pick-file")
+            let folder = URL(fileURLWithPath: reader.file).deletingLastPathComponent()
+            let url = URL(fileURLWithPath: name, relativeTo: folder)
+            return .pickFile(name: name, contents: FileManager.default.fileExists(atPath: url.path) ? try read(url, at: arg) : nil)
         case "pick-apps": return .pickApps(try reader.strings(try need("a list of apps"), "pick-apps").map { try appName($0, at: argument!) })
         case "screen-time-prompt":
             let arg = try need("allow, or the failures to answer with")

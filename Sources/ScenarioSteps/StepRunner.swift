@@ -106,6 +106,8 @@ package final class StepRunner {
             phone.note(.person, "will \(allow ? "allow" : "refuse") notifications when iOS asks")
         case .answer(let text):
             try person.answer(text)
+        case .pickFile(let name, let contents):
+            try await person.pickFile(name, contents: contents)
         case .pickApps(let names):
             let tokens = try names.map { name in
                 guard let app = phone.catalogue.app(named: name) else { throw SimulatorError.unknownApp(name, known: phone.catalogue.names) }

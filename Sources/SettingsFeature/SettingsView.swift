@@ -1,3 +1,4 @@
+import BackupFeature
 import DesignSystem
 import FeatureModels
 import InsightsFeature
@@ -29,6 +30,7 @@ public struct SettingsView: View {
                 emergency
                 keys
                 streak
+                backup
                 Section {
                     NavigationLink { HelpView() } label: { Text("Help", bundle: .module) }
                 }
@@ -175,6 +177,23 @@ public struct SettingsView: View {
         }
         .confirmationDialog(Text("Reset your prayer streak?", bundle: .module), isPresented: $confirmingReset) {
             Button(role: .destructive) { model.resetStreak() } label: { Text("Reset", bundle: .module) }
+        }
+    }
+
+    /// Export everything as a file; restoring one works on a fresh install only.
+    private var backup: some View {
+        Section {
+            BackupExportButton(backup: model.backup)
+            if let saved = model.backup.saved { Text(verbatim: saved).foregroundStyle(.secondary) }
+            BackupRestoreButton(backup: model.backup, restore: { model.backup.restore($0) }) {
+                Text("Import a backup", bundle: .module)
+            }
+            if let restored = model.backup.restored { RestoredSummary(restored) }
+            if let problem = model.backup.problem { Text(verbatim: problem).foregroundStyle(Palette.warning) }
+        } header: {
+            Text("Backup", bundle: .module)
+        } footer: {
+            Text("A backup is a file with everything Threshold holds; it stays wherever you save it. Import one on a fresh install: on a new iPhone, choose Restore from a backup on Threshold's first screen.", bundle: .module)
         }
     }
 

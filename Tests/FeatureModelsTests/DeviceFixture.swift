@@ -19,7 +19,7 @@ struct Device {
     let access: AccessPrompt
 
     init(_ setup: ThresholdState = .empty, at start: Date = monday.wall, authorization: AuthorizationStatus = .approved,
-         prepare: (inout StoredState) -> Void = { _ in }) throws {
+         deviceID: String = "this-iphone", prepare: (inout StoredState) -> Void = { _ in }) throws {
         store = InMemoryStore()
         let phone = try SimulatedPhone(start: start, timeZone: ny.timeZone, setup: setup, store: store)
         try store.write { prepare(&$0.state) }
@@ -38,7 +38,8 @@ struct Device {
                     return .approved
                 }),
             library: { bundledLibrary },
-            random: { 42 })
+            random: { 42 },
+            deviceID: deviceID)
         runtime.reconcile(.appForeground)
     }
 
