@@ -90,6 +90,8 @@ public final class ProfileEditorModel {
     public var breakAllowance: BreakPolicy.Allowance
     public var breakMinutes: Int
     public var schedules: [ScheduleDraft]
+    /// Minutes before each scheduled start that a heads-up comes (0: none); offered from `Profile.headsUpChoices`.
+    public var headsUpMinutes: Int
     public private(set) var pickProblem: PickProblem?
     /// Why the last save was refused (Beast Mode, the store); nothing was saved.
     public private(set) var problem: String?
@@ -114,6 +116,7 @@ public final class ProfileEditorModel {
         breakCount = breaks.count
         breakAllowance = breaks.allowance
         breakMinutes = max(1, breaks.minutes)
+        headsUpMinutes = profile?.headsUpMinutes ?? Profile.defaultHeadsUpMinutes
         schedules = (profile?.schedules ?? preset.map { [$0.suggestedSchedule] } ?? []).map {
             ScheduleDraft(id: $0.id, weekdays: $0.weekdays, start: $0.start, end: $0.end)
         }
@@ -136,7 +139,8 @@ public final class ProfileEditorModel {
     /// Builds the profile the draft describes, or throws the model's refusal.
     public func profile() throws -> Profile {
         try Profile(id: id, name: name, emoji: emoji, path: path, selection: selection, listMode: listMode, strictness: strictness,
-                    unlockPolicy: try unlockPolicy(), breakPolicy: try breakPolicy(), schedules: try schedules.map(schedule))
+                    unlockPolicy: try unlockPolicy(), breakPolicy: try breakPolicy(), schedules: try schedules.map(schedule),
+                    headsUpMinutes: headsUpMinutes)
     }
 
     /// Every field's error, as the model's validation words it. Each part is built on its own;

@@ -73,6 +73,13 @@ public final class SettingsModel {
         load()
     }
 
+    /// The hidden diagnostics screen, read now (long-press the version).
+    public func diagnostics() -> DiagnosticsModel {
+        let model = DiagnosticsModel(client: client, version: AppVersion.current)
+        model.load()
+        return model
+    }
+
     /// A paywall for Settings' "Threshold Pro".
     public func paywall() -> PaywallModel { PaywallModel(client: client) }
 

@@ -98,6 +98,16 @@ struct ProfileEditorView: View {
                         fieldError(errors[.schedule(draft.id)])
                     }
                     Button { model.addSchedule() } label: { Text("Add a schedule", bundle: .module) }
+                    if !model.schedules.isEmpty {
+                        Picker(selection: $model.headsUpMinutes) {
+                            ForEach(Profile.headsUpChoices, id: \.self) { minutes in
+                                if minutes == 0 { Text("None", bundle: .module).tag(0) } else { Text("\(minutes) min before", bundle: .module).tag(minutes) }
+                            }
+                        } label: {
+                            Text("Heads-up", bundle: .module)
+                        }
+                        .accessibilityHint(Text("A notification before each scheduled start.", bundle: .module))
+                    }
                     if let overlap = model.overlapWarning {
                         Label { Text(verbatim: overlap) } icon: { Image(systemName: "square.on.square").accessibilityHidden(true) }
                             .font(.footnote).foregroundStyle(.secondary)

@@ -42,6 +42,8 @@ final class Person {
     var settingsConfirmingReset = false
     /// Settings → Help is pushed.
     var showingHelp = false
+    /// Settings' hidden diagnostics, while shown.
+    var diagnostics: DiagnosticsModel?
     /// Files the person saved from Threshold (a backup), by name: what iOS's Files keeps.
     var savedFiles: [String: Data] = [:]
     struct StartPanel {

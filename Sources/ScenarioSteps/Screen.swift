@@ -17,11 +17,14 @@ struct Screen: CustomStringConvertible {
         let label: String
         /// Why it is disabled, as the screen says; `nil` when it can be tapped.
         var disabled: String?
+        /// It answers a long press, not a tap (Settings' version).
+        var longPress = false
         let action: @MainActor () async throws -> Void
 
-        init(_ label: String, disabled: String? = nil, action: @escaping @MainActor () async throws -> Void) {
+        init(_ label: String, disabled: String? = nil, longPress: Bool = false, action: @escaping @MainActor () async throws -> Void) {
             self.label = label
             self.disabled = disabled
+            self.longPress = longPress
             self.action = action
         }
     }
@@ -49,7 +52,9 @@ struct Screen: CustomStringConvertible {
         var parts = ["the \(name) screen"]
         if !lines.isEmpty { parts.append("showing " + lines.map { "“\($0)”" }.joined(separator: ", ")) }
         parts.append(buttons.isEmpty ? "with no buttons"
-                     : "with buttons " + buttons.map { "[\($0.label)\($0.disabled.map { " — disabled: \($0)" } ?? "")]" }.joined(separator: " "))
+                     : "with buttons " + buttons.map { button in
+                         "[\(button.label)\(button.disabled.map { " — disabled: \($0)" } ?? "")\(button.longPress ? " — long press" : "")]"
+                     }.joined(separator: " "))
         return parts.joined(separator: " ")
     }
 }
@@ -81,7 +86,19 @@ extension Person {
         let shown = screen()
         guard let button = shown.button(label) else { throw ScreenMismatch("there is no “\(label)” to tap", screen: shown) }
         if let reason = button.disabled { throw ScreenMismatch("“\(label)” is disabled (\(reason))", screen: shown) }
+        if button.longPress { throw ScreenMismatch("a tap on “\(label)” does nothing; it answers a long press", screen: shown) }
         phone.note(.person, "taps “\(button.label)” on \(shown.name)")
+        try await button.action()
+        await appear()
+    }
+
+    /// Presses and holds what shows `label`; fails unless it answers a long press.
+    func longPress(_ label: String) async throws {
+        let shown = screen()
+        guard let button = shown.button(label), button.longPress else {
+            throw ScreenMismatch("nothing called “\(label)” answers a long press", screen: shown)
+        }
+        phone.note(.person, "presses and holds “\(button.label)” on \(shown.name)")
         try await button.action()
         await appear()
     }

@@ -11,6 +11,19 @@ extension Person {
             return Screen("help", lines: HelpTopics.all.flatMap { [$0.question, $0.answer] },
                           buttons: [.init("Settings") { [weak self] in self?.showingHelp = false }])
         }
+        if let diagnostics {
+            var screen = Screen("diagnostics", lines: ["Diagnostics"])
+            for section in diagnostics.sections { screen.lines += [section.title] + (section.lines.isEmpty ? ["None"] : section.lines) }
+            if let problem = diagnostics.problem { screen.lines.insert(problem, at: 1) }
+            screen.buttons.append(.init("Share diagnostics") { [weak self] in
+                // The share sheet: the person saves the file (nothing is sent anywhere).
+                guard let self else { return }
+                savedFiles[diagnostics.fileName] = Data(diagnostics.text.utf8)
+                phone.note(.person, "saves “\(diagnostics.fileName)” from the share sheet")
+            })
+            screen.buttons.append(.init("Done") { [weak self] in self?.diagnostics = nil })
+            return screen
+        }
         let settings = app.settings
         var screen = Screen("settings", lines: ["Prayer streak: \(settings.prayerStreak)"])
         screen.lines += proLines(settings)
@@ -49,6 +62,7 @@ extension Person {
         if let restored = backup.restored { screen.lines.append(restored.sentence) }
         if let problem = backup.problem { screen.lines.append(problem) }
         screen.buttons.append(.init("Help") { [weak self] in self?.showingHelp = true })
+        screen.buttons.append(.init("Version", longPress: true) { [weak self] in self?.diagnostics = settings.diagnostics() })
         if let problem = settings.problem { screen.lines.append(problem) }
         return screen
     }

@@ -20,6 +20,7 @@ package struct StepReader {
     package static let vocabulary: [(verb: String, usage: String)] = [
         ("open-threshold", "open Threshold (the app launches if it must, reads Screen Time access and reconciles)"),
         ("tap", "LABEL: tap the button with these words on Threshold's screen (Continue, Pray to unlock, Amen, Anxious, End …)"),
+        ("long-press", "LABEL: press and hold what shows these words (Settings' Version opens the diagnostics)"),
         ("answer", "right | wrong | TEXT: type an answer into the math challenge and tap Check"),
         ("notification-prompt", "allow | deny: how the person answers iOS's notification prompt when the app asks"),
         ("pick-apps", "[APP, …]: pick these apps in iOS's Screen Time picker, where the screen opens it"),
@@ -125,6 +126,7 @@ package struct StepReader {
             if let argument { throw reader.fail(argument, "the streak freeze protects today only (the intentions screen offers nothing else); advance to the day first") }
             return .useStreakFreeze
         case "store": return .store(try reader.choice(try need("an App Store event"), "store", as: StoreEvent.self))
+        case "long-press": return .longPress(try reader.string(try need("the words to press on"), "long-press"))
         case "tap": return .tap(try reader.string(try need("the button's words"), "tap"))
         case "notification-prompt": return .notificationPrompt(allow: try reader.either(try need("allow or deny"), "notification-prompt", "allow", or: "deny"))
         case "answer": return .answer(try reader.string(try need("right, wrong or an answer"), "answer"))

@@ -101,6 +101,8 @@ package final class StepRunner {
             try await person.openIntention(app, confirm: confirm)
         case .tap(let label):
             try await person.tap(label)
+        case .longPress(let label):
+            try await person.longPress(label)
         case .notificationPrompt(let allow):
             phone.answersNotificationPrompt = allow ? .allowed : .denied
             phone.note(.person, "will \(allow ? "allow" : "refuse") notifications when iOS asks")

@@ -17,6 +17,7 @@ public struct SettingsView: View {
     @State private var confirmingReset = false
     @State private var writer: KeyTagWriter?
     @State private var paywall: PaywallModel?
+    @State private var diagnostics: DiagnosticsModel?
 
     public init(model: SettingsModel) { self.model = model }
 
@@ -33,9 +34,11 @@ public struct SettingsView: View {
                 backup
                 Section {
                     NavigationLink { HelpView() } label: { Text("Help", bundle: .module) }
+                    version
                 }
             }
             .navigationTitle(Text("Settings", bundle: .module))
+            .sheet(item: $diagnostics) { diagnostics in NavigationStack { DiagnosticsView(model: diagnostics) } }
         }
         .onAppear { model.load() }
         .onChange(of: model.pendingKey?.id) { _, id in if id != nil { writeTag() } }
@@ -178,6 +181,13 @@ public struct SettingsView: View {
         .confirmationDialog(Text("Reset your prayer streak?", bundle: .module), isPresented: $confirmingReset) {
             Button(role: .destructive) { model.resetStreak() } label: { Text("Reset", bundle: .module) }
         }
+    }
+
+    /// The version; a long press opens the hidden diagnostics screen (an action for VoiceOver).
+    private var version: some View {
+        LabeledContent { Text(verbatim: AppVersion.current) } label: { Text("Version", bundle: .module) }
+            .onLongPressGesture { diagnostics = model.diagnostics() }
+            .accessibilityAction(named: Text("Diagnostics", bundle: .module)) { diagnostics = model.diagnostics() }
     }
 
     /// Export everything as a file; restoring one works on a fresh install only.

@@ -47,11 +47,12 @@ extension Profile {
         strictness: Strictness = .gentle,
         unlockPolicy: UnlockPolicy = .none,
         breakPolicy: BreakPolicy = .none,
-        schedules: [Schedule] = []
+        schedules: [Schedule] = [],
+        headsUpMinutes: Int = Profile.defaultHeadsUpMinutes
     ) -> Profile {
         try! Profile(id: id, name: name ?? id.rawValue.capitalized, emoji: emoji, path: path, selection: selection,
                      listMode: listMode, strictness: strictness, unlockPolicy: unlockPolicy, breakPolicy: breakPolicy,
-                     schedules: schedules)
+                     schedules: schedules, headsUpMinutes: headsUpMinutes)
     }
 }
 

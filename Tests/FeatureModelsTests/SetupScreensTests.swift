@@ -44,6 +44,33 @@ import ThresholdKeys
         #expect(profiles.editor(for: "sleep").overlapWarning == nil)
     }
 
+    /// The heads-up before a scheduled start is the profile's choice: five minutes unless changed,
+    /// kept when the profile is edited for something else, none at 0 (issue 14, item 4).
+    @Test func theHeadsUp_isChosenInTheEditor_andKeptAcrossEdits() throws {
+        let device = try Device(at: at("2026-03-02 07:00"))
+        let profiles = ProfilesModel(client: device.client)
+        profiles.load()
+        let editor = profiles.editor(preset: .work)
+        #expect(editor.headsUpMinutes == 5)
+        editor.pick(.picked(.apps("instagram")))
+        editor.headsUpMinutes = 15
+        editor.save()
+        #expect(device.stored.engine.profile(editor.id)?.headsUpMinutes == 15)
+        #expect(device.stored.applied.pendingNotifications.keys.contains { $0.hasPrefix("scheduled-heads-up.") })
+        profiles.load()
+        let renamed = profiles.editor(for: editor.id)
+        #expect(renamed.headsUpMinutes == 15)
+        renamed.name = "Office"
+        renamed.save()
+        #expect(device.stored.engine.profile(editor.id)?.headsUpMinutes == 15)
+        #expect(device.stored.engine.profile(editor.id)?.name == "Office")
+        profiles.load()
+        let quiet = profiles.editor(for: editor.id)
+        quiet.headsUpMinutes = 0
+        quiet.save()
+        #expect(!device.stored.applied.pendingNotifications.keys.contains { $0.hasPrefix("scheduled-heads-up.") })
+    }
+
     @Test func eachFieldsError_isShownBesideIt_inTheModelsWords() throws {
         let device = try Device()
         let editor = ProfilesModel(client: device.client).editor()

@@ -113,6 +113,14 @@ extension RoundTripTests {
 
     /// The tables map each model field by hand: a field added to the model must be added to
     /// its record (and a migration), or it would be dropped silently. This lists them.
+    @Test func aProfilesHeadsUp_isKept() throws {
+        let folder = TemporaryDirectory()
+        let quiet = Profile.make("quiet", schedules: [.on(Weekday.weekdays, "09:00", "17:00", id: "day")], headsUpMinutes: 0)
+        let early = Profile.make("early", headsUpMinutes: 30)
+        try folder.open().write { $0.state.engine = .make(profiles: [quiet, early]) }
+        #expect(try folder.open().read().engine.profiles.map(\.headsUpMinutes) == [0, 30])
+    }
+
     @Test func everyModelField_isMappedByItsRecord() throws {
         func keys(_ value: some Encodable) throws -> Set<String> {
             let object = try JSONSerialization.jsonObject(with: JSONEncoder().encode(value)) as! [String: Any]
@@ -120,7 +128,7 @@ extension RoundTripTests {
         }
         let session = Fixture.sessions[1]
         #expect(try keys(Fixture.profiles[0]) == ["id", "name", "emoji", "path", "selection", "listMode", "strictness",
-                                                   "unlockPolicy", "breakPolicy", "schedules"])
+                                                   "unlockPolicy", "breakPolicy", "schedules", "headsUpMinutes"])
         #expect(try keys(Fixture.profiles[0].schedules[0]) == ["id", "weekdays", "start", "end"])
         #expect(try keys(Fixture.gates[0]) == ["id", "name", "path", "selection", "strictness", "unlockPolicy"])
         #expect(try keys(Fixture.intentions[0]) == ["id", "app", "opensPerDay", "minutesPerOpen"])

@@ -16,6 +16,13 @@ public struct Profile: Hashable, Codable, Sendable, Identifiable {
     public let breakPolicy: BreakPolicy
     /// When the profile runs by itself. Empty: only when started (by key, in-app or Shortcut).
     public let schedules: [Schedule]
+    /// How many minutes before each scheduled start a heads-up notification comes; 0 for none.
+    public let headsUpMinutes: Int
+
+    /// Five minutes, unless the person chooses otherwise (seed 004).
+    public static let defaultHeadsUpMinutes = 5
+    /// What the profile editor offers; 0 is none.
+    public static let headsUpChoices = [0, 1, 5, 10, 15, 30]
 
     /// iOS accepts at most this many exceptions in `.all(except:)`.
     public static let maximumAllowListExceptions = 50
@@ -30,7 +37,8 @@ public struct Profile: Hashable, Codable, Sendable, Identifiable {
         strictness: Strictness = .gentle,
         unlockPolicy: UnlockPolicy = .none,
         breakPolicy: BreakPolicy = .none,
-        schedules: [Schedule] = []
+        schedules: [Schedule] = [],
+        headsUpMinutes: Int = Profile.defaultHeadsUpMinutes
     ) throws {
         let label = "profile “\(name)”"
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -57,6 +65,9 @@ public struct Profile: Hashable, Codable, Sendable, Identifiable {
                 throw ValidationError(label, "iOS can keep at most \(Profile.maximumAllowListExceptions) apps and \(Profile.maximumAllowListExceptions) websites open in an allow list; this one has \(selection.applications.count) apps and \(selection.webDomains.count) websites.")
             }
         }
+        guard (0...60).contains(headsUpMinutes) else {
+            throw ValidationError(label, "A heads-up comes at most an hour before a scheduled start, not \(headsUpMinutes) minutes.")
+        }
         var seen = Set<ScheduleID>()
         for schedule in schedules where !seen.insert(schedule.id).inserted {
             throw ValidationError(label, "Two schedules share the id “\(schedule.id)”.")
@@ -77,11 +88,12 @@ public struct Profile: Hashable, Codable, Sendable, Identifiable {
         self.acceptedRituals = strictness == .locked ? [] : unlockPolicy.offered(under: strictness).rituals.sorted()
         self.breakPolicy = breakPolicy
         self.schedules = schedules
+        self.headsUpMinutes = headsUpMinutes
     }
 
 
     private enum CodingKeys: String, CodingKey {
-        case id, name, emoji, path, selection, listMode, strictness, unlockPolicy, breakPolicy, schedules
+        case id, name, emoji, path, selection, listMode, strictness, unlockPolicy, breakPolicy, schedules, headsUpMinutes
     }
 
     public init(from decoder: any Decoder) throws {
@@ -96,9 +108,11 @@ public struct Profile: Hashable, Codable, Sendable, Identifiable {
         let unlockPolicy = try c.decodeIfPresent(UnlockPolicy.self, forKey: .unlockPolicy) ?? .none
         let breakPolicy = try c.decodeIfPresent(BreakPolicy.self, forKey: .breakPolicy) ?? .none
         let schedules = try c.decodeIfPresent([Schedule].self, forKey: .schedules) ?? []
+        let headsUp = try c.decodeIfPresent(Int.self, forKey: .headsUpMinutes) ?? Profile.defaultHeadsUpMinutes
         self = try validatingDecode(decoder) {
             try Profile(id: id, name: name, emoji: emoji, path: path, selection: selection, listMode: listMode,
-                        strictness: strictness, unlockPolicy: unlockPolicy, breakPolicy: breakPolicy, schedules: schedules)
+                        strictness: strictness, unlockPolicy: unlockPolicy, breakPolicy: breakPolicy, schedules: schedules,
+                        headsUpMinutes: headsUp)
         }
     }
 }

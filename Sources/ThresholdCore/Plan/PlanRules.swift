@@ -154,6 +154,7 @@ extension Profile {
     /// A copy with other schedules, validated again.
     public func with(schedules: [Schedule]) throws -> Profile {
         try Profile(id: id, name: name, emoji: emoji, path: path, selection: selection, listMode: listMode,
-                    strictness: strictness, unlockPolicy: unlockPolicy, breakPolicy: breakPolicy, schedules: schedules)
+                    strictness: strictness, unlockPolicy: unlockPolicy, breakPolicy: breakPolicy, schedules: schedules,
+                    headsUpMinutes: headsUpMinutes)
     }
 }

@@ -26,7 +26,8 @@ public struct DueNotification: Hashable, Codable, Sendable, Identifiable {
 }
 
 /// The notifications the state calls for with `at` in `(from, through]`: a session's goal, a
-/// break ending in a minute, an intention's open and its last 30 seconds, a scheduled start, and
+/// break ending in a minute, an intention's open and its last 30 seconds, a heads-up before a
+/// scheduled start (``Profile/headsUpMinutes``) and the start itself, and
 /// (given `reminders`) the daily review and the evening prompt (see ``Reminders``).
 ///
 /// NB: tokens are opaque outside the shield extension (iOS shows an app's name only through
@@ -84,6 +85,14 @@ public func dueNotifications(_ state: ThresholdState, from: Date, through: Date,
             for span in schedule.nextOccurrences(after: from, in: clock, horizonDays: days) {
                 let key = OccurrenceKey(profileID: profile.id, scheduleID: schedule.id, day: span.day)
                 guard !ended.contains(key) else { continue }
+                if profile.headsUpMinutes > 0 {
+                    offer(at: span.start.addingTimeInterval(-Double(profile.headsUpMinutes) * 60), expires: span.start) { at, expires in
+                        DueNotification(id: "scheduled-heads-up.\(key)", at: at, expires: expires,
+                                        title: "\(profile.name) starts in \(profile.headsUpMinutes) minute\(profile.headsUpMinutes == 1 ? "" : "s")",
+                                        body: "\(profile.emoji) \(profile.name) shields your apps at \(clock.readable(span.start)) until \(clock.readable(span.end)).",
+                                        destination: .session(profile.id))
+                    }
+                }
                 offer(at: span.start, expires: span.end) {
                     DueNotification(id: "scheduled-start.\(key)", at: $0, expires: $1,
                                     title: "Starting \(profile.name)", body: "\(profile.emoji) \(profile.name) is on until its scheduled end.",

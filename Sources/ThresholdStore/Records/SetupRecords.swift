@@ -22,6 +22,7 @@ struct ProfileRecord: StoredRecord {
     var strictness: String
     var unlockPolicy: String
     var breakPolicy: String
+    var headsUpMinutes: Int
 
     init(_ profile: Profile, position: Int) throws {
         id = profile.id.rawValue
@@ -34,6 +35,7 @@ struct ProfileRecord: StoredRecord {
         strictness = profile.strictness.rawValue
         unlockPolicy = try JSONColumn.encode(profile.unlockPolicy)
         breakPolicy = try JSONColumn.encode(profile.breakPolicy)
+        headsUpMinutes = profile.headsUpMinutes
     }
 
     init(row: Row) throws {
@@ -47,6 +49,7 @@ struct ProfileRecord: StoredRecord {
         strictness = try column(row, "strictness")
         unlockPolicy = try column(row, "unlock_policy")
         breakPolicy = try column(row, "break_policy")
+        headsUpMinutes = try column(row, "heads_up_minutes")
     }
 
     func model(schedules: [ScheduleRecord], columns: ColumnDecoder = ColumnDecoder()) throws -> Profile {
@@ -57,7 +60,8 @@ struct ProfileRecord: StoredRecord {
                 listMode: storedCase(listMode, "list mode"), strictness: storedCase(strictness, "strictness"),
                 unlockPolicy: columns.unlockPolicy(unlockPolicy),
                 breakPolicy: columns.breakPolicy(breakPolicy),
-                schedules: schedules.map { try $0.model(columns: columns) })
+                schedules: schedules.map { try $0.model(columns: columns) },
+                headsUpMinutes: headsUpMinutes)
         }
     }
 }

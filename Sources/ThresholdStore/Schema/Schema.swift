@@ -16,6 +16,7 @@ enum Schema {
         migrator.registerMigration("v1-records", migrate: records)
         migrator.registerMigration("v2-event-log", migrate: eventLog)
         migrator.registerMigration("v3-ledger", migrate: ledger)
+        migrator.registerMigration("v4-heads-up", migrate: headsUp)
         return migrator
     }()
 
@@ -193,6 +194,15 @@ enum Schema {
                 UNION ALL
                 SELECT 1, 0, 0, 0 WHERE NOT EXISTS (SELECT 1 FROM document WHERE name = 'balances');
             DELETE FROM document WHERE name = 'balances';
+            """)
+    }
+
+    /// Each profile says how many minutes before a scheduled start its heads-up comes (0: none);
+    /// profiles saved before default to five (seed 004).
+    private static func headsUp(_ db: Database) throws {
+        try db.execute(sql: """
+            ALTER TABLE profile ADD COLUMN heads_up_minutes INTEGER NOT NULL DEFAULT 5
+                CHECK (heads_up_minutes BETWEEN 0 AND 60);
             """)
     }
 }
