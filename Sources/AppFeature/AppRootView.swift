@@ -1,4 +1,5 @@
 import AppLive
+import CoreNFC
 import DesignSystem
 import EntryPoints
 import FeatureModels
@@ -65,7 +66,8 @@ extension AppClient {
                                                             request: { try await screenTime.requestAuthorization() }),
                          library: { try PrayerContent.bundledLibrary() },
                          purchases: .live(),
-                         deviceID: UIDevice.current.identifierForVendor?.uuidString)
+                         deviceID: UIDevice.current.identifierForVendor?.uuidString,
+                         canWriteTags: NFCNDEFReaderSession.readingAvailable)
     }
 }
 

@@ -28,10 +28,13 @@ public struct AppClient: Sendable {
     /// This iPhone, as a backup names it (`identifierForVendor` in the app): a backup restored on
     /// the iPhone that made it keeps its Screen Time app choices.
     public let deviceID: String?
+    /// Whether this device can write NFC tags (Core NFC's `readingAvailable`; an iPad cannot):
+    /// where it cannot, keys are made as links and QR codes.
+    public let canWriteTags: Bool
 
     public init(runtime: Runtime, authorization: AuthorizationClient, library: @escaping @Sendable () throws -> PrayerLibrary,
                 random: @escaping @Sendable () -> UInt64 = { UInt64.random(in: .min ... .max) }, rituals: RitualClient? = nil,
-                purchases: PurchasesClient? = nil, deviceID: String? = nil) {
+                purchases: PurchasesClient? = nil, deviceID: String? = nil, canWriteTags: Bool = true) {
         self.runtime = runtime
         self.authorization = authorization
         self.library = library
@@ -39,6 +42,7 @@ public struct AppClient: Sendable {
         self.rituals = rituals ?? .live(runtime: runtime, library: library)
         self.purchases = purchases
         self.deviceID = deviceID
+        self.canWriteTags = canWriteTags
     }
 
     /// The device's wall clock now, for what the screens show.

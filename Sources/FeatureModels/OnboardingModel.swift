@@ -92,6 +92,9 @@ public final class OnboardingModel {
         if backup.restore(data) { step = .restored }
     }
 
+    /// Whether this device reads NFC tags: where it does not, Key's words speak of QR codes.
+    public var readsTags: Bool { client.canWriteTags }
+
     /// Whether the chosen paths include something Pro adds to (Present's Beast Mode and schedules,
     /// Earned Access's locked strictness): the paywall is offered then, never for Selah alone.
     public var offersPro: Bool { !paths.isDisjoint(with: [.present, .earnedAccess]) }

@@ -26,6 +26,16 @@ public final class SettingsModel {
         public var link: URL { key.link }
     }
 
+    /// A key made as a link (for a QR code, or any NFC writer app), kept from the moment it is shown.
+    public struct KeyLink: Sendable, Identifiable {
+        public let name: String
+        /// The profile it starts ("💼 Work").
+        public let profileTitle: String
+        /// `https://threshold.app/k/<tag id>#<secret>`: the QR code's content.
+        public let link: URL
+        public var id: String { link.absoluteString }
+    }
+
     public var preferences = SelahPreferences.standard
     public private(set) var gates: [Gate] = []
     public private(set) var profiles: [Profile] = []
@@ -37,6 +47,8 @@ public final class SettingsModel {
     public private(set) var isResetRevealed = false
     public private(set) var pickProblem: PickProblem?
     public private(set) var pendingKey: PendingKey?
+    /// The key link shown now (its QR code and Copy link), after ``makeKeyLink(for:name:)``.
+    public private(set) var keyLink: KeyLink?
     /// The last change that could not be made; nothing changed.
     public private(set) var problem: String?
     /// Free or Pro, the schedules a lapse paused, and what the person should know about the plan.
@@ -169,11 +181,18 @@ public final class SettingsModel {
 
     // MARK: Keys
 
+    /// Why "Write a key" is disabled on this device; `nil` where it writes NFC tags.
+    public var writeKeyUnavailable: String? {
+        client.canWriteTags ? nil
+            : "This device cannot write NFC tags. Make a key link instead: show it as a QR code the Camera opens, or copy it into an NFC writer app on a phone that has one."
+    }
+
     /// Mints a key for a profile: its link is written to the tag next, and the key is kept only
-    /// when the tag took it (``keyWritten()``).
+    /// when the tag took it (``keyWritten()``). Refused where the device writes no tags.
     public func prepareKey(for profile: ProfileID, name: String) {
         var generator = ClosureGenerator(source: client.random)
         do {
+            if let unavailable = writeKeyUnavailable { throw ValidationError("key", unavailable) }
             guard profiles.contains(where: { $0.id == profile }) else {
                 throw ValidationError("key", "Choose a profile for the key.")
             }
@@ -202,6 +221,28 @@ public final class SettingsModel {
         pendingKey = nil
         problem = reason
     }
+
+    /// Makes a key as a link: kept at once (the link is the key, shown as a QR code and ready to
+    /// copy), and revoked like any key. A link edited by hand is refused as a forged tag is.
+    public func makeKeyLink(for profile: ProfileID, name: String) {
+        var generator = ClosureGenerator(source: client.random)
+        do {
+            guard let chosen = profiles.first(where: { $0.id == profile }) else {
+                throw ValidationError("key", "Choose a profile for the key.")
+            }
+            let key = try KeyRing.mint(profile: profile, name: name, at: client.now, using: &generator)
+            try KeyRing(store: client.runtime.store, calendar: client.calendar).add(key, at: client.now)
+            keyLink = KeyLink(name: key.tag.name, profileTitle: "\(chosen.emoji) \(chosen.name)", link: key.link)
+            problem = nil
+        } catch {
+            keyLink = nil
+            problem = FeatureModels.problem(error)
+        }
+        load()
+    }
+
+    /// The key link's sheet closed (the key stays; revoke it to stop it).
+    public func keyLinkClosed() { keyLink = nil }
 
     public func revoke(_ tag: KeyTagID) {
         do {

@@ -251,7 +251,7 @@ struct PathsStep: View {
                         .accessibilityHidden(true)
                     VStack(alignment: .leading, spacing: 4) {
                         Text.path(path).font(.headline)
-                        PathPitch(path: path).font(.subheadline).foregroundStyle(.secondary)
+                        PathPitch(path: path, readsTags: model.readsTags).font(.subheadline).foregroundStyle(.secondary)
                     }
                     Spacer(minLength: 0)
                 }
@@ -266,6 +266,8 @@ struct PathsStep: View {
 @MainActor
 struct PathPitch: View {
     let path: Pathway
+    /// Whether this device reads NFC tags; where it does not, a key is a QR code the Camera opens.
+    var readsTags = true
 
     var body: some View {
         switch path {
@@ -273,7 +275,12 @@ struct PathPitch: View {
         case .present: Text("Timed sessions with a goal, streaks and XP.", bundle: .module)
         case .earnedAccess: Text("Focus to earn credits; spend them on minutes, or take a breathing or copying quest.", bundle: .module)
         case .challenge: Text("Solve a few sums or win at tic-tac-toe to open your apps for five minutes.", bundle: .module)
-        case .key: Text("Tap an NFC card to start a Work, Study or Sleep profile; tap again to end or take a break.", bundle: .module)
+        case .key:
+            if readsTags {
+                Text("Tap an NFC card to start a Work, Study or Sleep profile; tap again to end or take a break.", bundle: .module)
+            } else {
+                Text("Open your key's QR code with the Camera to start a Work, Study or Sleep profile; open it again to end or take a break. This device cannot read NFC cards.", bundle: .module)
+            }
         }
     }
 }

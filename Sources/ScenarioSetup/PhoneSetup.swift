@@ -32,6 +32,8 @@ public struct PhoneSetup: Sendable {
     /// The plan (`plan: free|trial|pro`): Pro unless said, so a scenario means what it did before
     /// Pro existed; a fresh install is Free, as a new person's phone is.
     public var plan: SetupPlan = .pro
+    /// Whether the device reads and writes NFC tags (`nfc: false`: an iPad).
+    public var readsNFCTags = true
 
     public init() {}
 
@@ -47,6 +49,7 @@ public struct PhoneSetup: Sendable {
         let phone = try SimulatedPhone(start: start, timeZone: timeZone, catalogue: catalogue, setup: state,
                                        plan: freshInstall ? .free : plan.status(from: start), store: store, faults: switches)
         phone.authorization = authorization
+        phone.readsNFCTags = readsNFCTags
         // Selah's shield shows the day's verse from the bundled prayers, as the extension does;
         // without them it shows its fallback verse (as the extension does when it cannot read them).
         if case .success(let library) = SimulatedApp.library { phone.shieldVerses = ShieldVerses(library: library) }
@@ -89,7 +92,7 @@ package struct SetupReader {
         var gates: [Gate] = [], profiles: [Profile] = [], intentions: [Intention] = [], freezes: Set<LocalDate> = []
         let entries = try reader.entries(node, "setup", allowed: [
             "timezone", "start", "apps", "gates", "profiles", "intentions", "streak-freeze-days", "tutorial", "faults", "authorization",
-            "credits", "reminders", "screen-time", "fresh-install", "plan",
+            "credits", "reminders", "screen-time", "fresh-install", "plan", "nfc",
         ])
         // Apps and the time zone first: the rest refers to them.
         for (key, value, _) in entries {
@@ -120,6 +123,7 @@ package struct SetupReader {
                 })
             case "tutorial": setup.tutorial = try reader.bool(value, "tutorial")
             case "fresh-install": setup.freshInstall = try reader.bool(value, "fresh-install")
+            case "nfc": setup.readsNFCTags = try reader.bool(value, "nfc")
             case "plan": setup.plan = try reader.choice(value, "plan", as: SetupPlan.self)
             case "faults": setup.faults = try SetupReader.faultSettings(value, reader)
             case "authorization": setup.authorization = try reader.choice(value, "authorization", as: AuthorizationStatus.self)
@@ -142,7 +146,7 @@ package struct SetupReader {
             }
         }
         if setup.freshInstall {
-            let named = entries.map(\.key).filter { !["timezone", "start", "apps", "faults", "authorization", "fresh-install"].contains($0) }
+            let named = entries.map(\.key).filter { !["timezone", "start", "apps", "faults", "authorization", "fresh-install", "nfc"].contains($0) }
             if let first = named.first, let entry = entries.first(where: { $0.key == first }) {
                 throw reader.fail(entry.value, "a fresh install holds nothing yet; `\(first)` is made through the app's screens (onboarding first)")
             }

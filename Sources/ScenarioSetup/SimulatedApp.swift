@@ -33,7 +33,8 @@ public enum SimulatedApp {
             random: { numbers.next() },
             rituals: .live(runtime: runtime, library: library, seed: { numbers.next() }),
             purchases: phone.appStore.client,
-            deviceID: deviceID)
+            deviceID: deviceID,
+            canWriteTags: phone.readsNFCTags)
     }
 
     /// The simulated iPhone, as a backup names it.

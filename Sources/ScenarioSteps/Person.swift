@@ -35,7 +35,13 @@ final class Person {
     /// was done.
     private(set) var refusal: String?
     /// The links written on the person's keys, by profile (only the tag holds them).
-    private var keyLinks: [ProfileID: URL] = [:]
+    var keyLinks: [ProfileID: URL] = [:]
+    /// The QR codes of key links the person printed or kept on another screen, by the key's name.
+    var qrCodes: [String: URL] = [:]
+    /// The profile editor, while its sheet is up (Profiles → a profile).
+    var profileEditor: ProfileEditorModel?
+    /// The profile Settings' key picker has chosen (its view keeps this as `@State`).
+    var keyProfile: ProfileID?
     /// What the Session tab's start panel has chosen (its view keeps this as `@State`).
     var startPanel = StartPanel()
     /// Settings' "Reset your prayer streak?" is showing.
@@ -477,6 +483,10 @@ final class Person {
     /// Taps the profile's NFC key: its link reaches the app like any universal link. The first tap
     /// writes the key (Settings → Keys → Write a key; the tag keeps the only copy of its link).
     func tapKey(_ profile: ProfileID) async throws {
+        guard phone.readsNFCTags else {
+            phone.note(.person, "holds the \(profile) key to the device; it reads no NFC tags, so nothing happens")
+            return refuse("This device cannot read NFC tags.")
+        }
         let link: URL
         if let written = keyLinks[profile] { link = written } else { link = try await writeKey(for: profile) }
         phone.note(.person, "taps the \(profile) key")
@@ -498,6 +508,19 @@ final class Person {
         keyLinks[profile] = pending.link
         app.tab = .home
         return pending.link
+    }
+
+    /// The Camera reads a key's QR code (or a copy edited by hand) and opens its link, as iOS does.
+    func scanQR(_ name: String, edited: Bool) async throws {
+        guard var link = qrCodes[name] else {
+            throw ScreenMismatch("the person has no QR code for a key named “\(name)” (made: \(qrCodes.keys.sorted()))", screen: screen())
+        }
+        if edited, var parts = URLComponents(url: link, resolvingAgainstBaseURL: false), let secret = parts.fragment, let last = secret.last {
+            parts.fragment = String(secret.dropLast()) + (last == "A" ? "B" : "A")
+            link = parts.url ?? link
+        }
+        phone.note(.person, "points the Camera at the \(name) key's QR code\(edited ? " (a copy edited by hand)" : "")")
+        await follow(link: link.absoluteString)
     }
 
     /// A universal link arrives (typed, read from a tag, opened by another app): iOS opens

@@ -111,6 +111,9 @@ extension Person {
         if let onboarding = app.onboarding, app.needsOnboarding, onboarding.step == .apps {
             onboarding.pick(.picked(selection))
             if let problem = onboarding.pickProblem { refuse("\(problem)") }
+        } else if let editor = profileEditor, app.tab == .profiles, app.presented == nil {
+            editor.pick(.picked(selection))
+            if let problem = editor.pickProblem { refuse("\(problem)") }
         } else {
             throw ScreenMismatch("nothing here opens the app picker", screen: shown)
         }
@@ -228,7 +231,13 @@ extension Person {
             }, at: 0)
         }
         if let problem = app.problem { screen.lines.insert(problem, at: 0) }
-        screen.buttons += tabBar(app)
+        // A sheet (the profile editor, a key link, the diagnostics) covers the tab bar.
+        let sheetUp = switch app.tab {
+        case .profiles: profileEditor != nil
+        case .settings: diagnostics != nil || app.settings.keyLink != nil
+        default: false
+        }
+        if !sheetUp { screen.buttons += tabBar(app) }
         return screen
     }
 

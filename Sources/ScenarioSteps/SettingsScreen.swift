@@ -25,6 +25,11 @@ extension Person {
             return screen
         }
         let settings = app.settings
+        if let key = settings.keyLink {
+            return Screen("key link", lines: ["Key link", "\(key.name) · \(key.profileTitle)", key.link.absoluteString, "QR code"],
+                          buttons: [.init("Copy link") { [weak self] in self?.phone.note(.person, "copies the link") },
+                                    .init("Done") { settings.keyLinkClosed() }])
+        }
         var screen = Screen("settings", lines: ["Prayer streak: \(settings.prayerStreak)"])
         screen.lines += proLines(settings)
         screen.buttons += settings.pausedSchedules.map { paused in .init(paused.name) { settings.keepOn(paused.ref) } }
@@ -48,6 +53,29 @@ extension Person {
         } else {
             screen.buttons.append(.init("Start over…") { settings.revealReset() })
         }
+        screen.lines.append("Keys")
+        screen.lines += settings.keys.map { "\($0.tag.name) · \($0.profileTitle)" + ($0.isRevoked ? " · Revoked" : "") }
+        screen.buttons += settings.profiles.map { profile in
+            .init("\(profile.emoji) \(profile.name)") { [weak self] in self?.keyProfile = profile.id }
+        }
+        let chosen = settings.profiles.first { $0.id == keyProfile }
+        if let chosen { screen.lines.append("Key for \(chosen.emoji) \(chosen.name)") }
+        screen.buttons.append(.init("Write a key", disabled: settings.writeKeyUnavailable ?? (chosen == nil ? "Choose a profile" : nil)) { [weak self] in
+            guard let self, let chosen else { return }
+            settings.prepareKey(for: chosen.id, name: chosen.name)
+            guard let pending = settings.pendingKey else { return }
+            // Core NFC's sheet: the person holds a tag to the phone and it takes the link.
+            settings.keyWritten()
+            keyLinks[chosen.id] = pending.link
+            phone.note(.person, "holds a tag to the phone; it takes the \(chosen.name) key")
+        })
+        if let unavailable = settings.writeKeyUnavailable { screen.lines.append(unavailable) }
+        screen.buttons.append(.init("Make a key link", disabled: chosen == nil ? "Choose a profile" : nil) { [weak self] in
+            guard let self, let chosen else { return }
+            settings.makeKeyLink(for: chosen.id, name: chosen.name)
+            // The person prints the QR code (or keeps it on another screen) for the Camera.
+            if let key = settings.keyLink { qrCodes[key.name] = key.link }
+        })
         let backup = settings.backup
         screen.buttons.append(.init("Export a backup") { [weak self] in
             backup.export()

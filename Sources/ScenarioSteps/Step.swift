@@ -43,6 +43,8 @@ public enum Step: Hashable, Sendable {
     /// Ends the profile's break early.
     case resume(profile: ProfileID)
     case tapKey(profile: ProfileID)
+    /// The Camera reads a key's QR code (made in Settings → Keys), or a copy of it edited by hand.
+    case scanQR(key: String, edited: Bool)
     case chooseAfterKey(KeyChoice)
     /// Answers the confirmation a link's start of a Beast Mode profile shows: start it, or not.
     case confirmStart(Bool)

@@ -36,6 +36,7 @@ package struct StepReader {
         ("break", "PROFILE: take a break (the profile's break policy sets its length and quota)"),
         ("resume", "PROFILE: end the break early; the shields return now"),
         ("tap-key", "PROFILE: tap the profile's NFC key (starts it, or asks End or break?)"),
+        ("scan-qr", "NAME | {key, edited: true}: the Camera reads the QR code of a key made in Settings → Keys (or a copy edited by hand)"),
         ("choose", "end | break | cancel: answer the key's question"),
         ("confirm-start", "yes | no: answer the confirmation a start link shows for a Beast Mode profile (nothing starts before yes)"),
         ("pray", "[MOOD | {mood}]: say a prayer from the bundled library (mood grateful, anxious, distracted, tired, seeking, joyful), then Amen"),
@@ -146,6 +147,12 @@ package struct StepReader {
                 }
                 return failure
             })
+        case "scan-qr":
+            let arg = try need("the key's name")
+            if arg.scalar != nil { return .scanQR(key: try reader.string(arg, "scan-qr"), edited: false) }
+            let f = try fields(arg, "scan-qr", ["key", "edited"])
+            guard let key = f["key"] else { throw reader.fail(arg, "scan-qr needs the key's name (key: Work)") }
+            return .scanQR(key: try reader.string(key, "key"), edited: try f["edited"].map { try reader.bool($0, "edited") } ?? false)
         case "tap-key": return .tapKey(profile: try profile(try need("the key's profile")))
         case "choose": return .chooseAfterKey(try reader.choice(try need("end, break or cancel"), "choice", as: KeyChoice.self))
         case "confirm-start": return .confirmStart(try reader.either(try need("yes or no"), "confirm-start", "yes", or: "no"))

@@ -89,6 +89,8 @@ package final class StepRunner {
             await person.appStore(event)
         case .tapKey(let profile):
             try await person.tapKey(profile)
+        case .scanQR(let key, let edited):
+            try await person.scanQR(key, edited: edited)
         case .chooseAfterKey(let choice):
             try person.choose(choice)
         case .confirmStart(let yes):

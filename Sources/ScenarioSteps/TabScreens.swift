@@ -9,7 +9,11 @@ extension Person {
     /// is on), each intention's opens and streak, and this week's streak freeze.
     func profilesScreen(_ app: AppModel) -> Screen {
         let profiles = app.profiles, intentions = app.intentions
+        if let editor = profileEditor { return profileEditorScreen(editor, profiles) }
         var screen = Screen("profiles", lines: ["Profiles"])
+        screen.buttons += profiles.rows.map { row in
+            .init("\(row.profile.emoji) \(row.profile.name)") { [weak self] in self?.profileEditor = profiles.editor(for: row.id) }
+        }
         if profiles.rows.isEmpty { screen.lines.append("No profiles yet. Start from one below.") }
         screen.lines += profiles.rows.map { "\($0.profile.emoji) \($0.profile.name)" + ($0.isOn ? " · On" : "") }
         screen.lines.append("Intentions")
@@ -26,6 +30,41 @@ extension Person {
             }
         }
         if let problem = profiles.problem ?? intentions.problem { screen.lines.append(problem) }
+        return screen
+    }
+
+    /// The profile editor's sheet: the apps, the heads-up before its schedules, each field's error,
+    /// and Save (refused, saying why, while Beast Mode holds the profile).
+    private func profileEditorScreen(_ editor: ProfileEditorModel, _ profiles: ProfilesModel) -> Screen {
+        var screen = Screen("profile editor", lines: [editor.isNew ? "New profile" : "Edit profile", "\(editor.emoji) \(editor.name)"])
+        let selection = editor.selection
+        screen.lines.append(selection.isEmpty ? "Nothing chosen yet"
+                            : "\(selection.applications.count) apps, \(selection.categories.count) categories, \(selection.webDomains.count) websites")
+        screen.lines += selection.applications.sorted().map { label(of: .app($0)) }
+        // Its button opens iOS's Screen Time picker: `pick-apps` picks there.
+        screen.buttons.append(.init("Choose apps") { [weak self] in self?.phone.note(.device, "the Screen Time picker opens (pick-apps picks in it)") })
+        if !editor.schedules.isEmpty {
+            screen.lines.append("Heads-up: " + (editor.headsUpMinutes == 0 ? "None" : "\(editor.headsUpMinutes) min before"))
+            screen.buttons += Profile.headsUpChoices.map { minutes in
+                .init(minutes == 0 ? "None" : "\(minutes) min before") { editor.headsUpMinutes = minutes }
+            }
+        }
+        if let overlap = editor.overlapWarning { screen.lines.append(overlap) }
+        screen.lines += editor.errors.values.sorted()
+        if let lock = editor.lockReason { screen.lines.append(lock) }
+        if let problem = editor.problem { screen.lines.append(problem) }
+        let refusal = editor.lockReason ?? editor.errors.values.sorted().first
+        screen.buttons.append(.init("Save", disabled: refusal) { [weak self] in
+            editor.save()
+            if editor.saved {
+                self?.profileEditor = nil
+                profiles.load()
+            }
+        })
+        screen.buttons.append(.init("Cancel") { [weak self] in
+            self?.profileEditor = nil
+            profiles.load()
+        })
         return screen
     }
 

@@ -46,6 +46,8 @@ public final class SimulatedPhone: @unchecked Sendable {
     public var notificationPermission = NotificationPermission.allowed
     /// What the person answers when iOS asks for notification permission.
     public var answersNotificationPrompt = NotificationPermission.allowed
+    /// Whether the device reads and writes NFC tags (Core NFC's `readingAvailable`): an iPad does not.
+    public var readsNFCTags = true
     public private(set) var timeline: [TimelineEntry] = []
     /// Every monitor callback delivered, in order.
     public private(set) var wakeUps: [WakeUp] = []

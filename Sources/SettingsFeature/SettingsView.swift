@@ -158,12 +158,27 @@ public struct SettingsView: View {
             } label: {
                 Text("Write a key", bundle: .module)
             }
-            .disabled(keyProfile == nil || !KeyTagWriter.isAvailable)
+            .disabled(keyProfile == nil || model.writeKeyUnavailable != nil)
             .accessibilityHint(Text("Hold an NFC tag near the top of the iPhone.", bundle: .module))
+            if let unavailable = model.writeKeyUnavailable { Text(verbatim: unavailable).font(.footnote).foregroundStyle(.secondary) }
+            Button {
+                if let keyProfile { model.makeKeyLink(for: keyProfile, name: keyName) }
+            } label: {
+                Text("Make a key link", bundle: .module)
+            }
+            .disabled(keyProfile == nil)
+            .accessibilityHint(Text("Shows the key as a QR code and a link to copy.", bundle: .module))
         } header: {
-            Text("NFC keys", bundle: .module)
+            Text("Keys", bundle: .module)
         } footer: {
-            Text("A key starts its profile's session with a tap. Revoke a lost key; it stops working at once.", bundle: .module)
+            if model.writeKeyUnavailable == nil {
+                Text("A key starts its profile's session with a tap of its NFC tag, or by opening its link or QR code. Revoke a lost key; it stops working at once.", bundle: .module)
+            } else {
+                Text("A key link starts its profile's session when it is opened, from a QR code the Camera reads. Revoke a lost key; it stops working at once.", bundle: .module)
+            }
+        }
+        .sheet(item: Binding(get: { model.keyLink }, set: { if $0 == nil { model.keyLinkClosed() } })) { key in
+            KeyLinkView(key: key) { model.keyLinkClosed() }
         }
     }
 

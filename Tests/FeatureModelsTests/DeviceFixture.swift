@@ -19,7 +19,7 @@ struct Device {
     let access: AccessPrompt
 
     init(_ setup: ThresholdState = .empty, at start: Date = monday.wall, authorization: AuthorizationStatus = .approved,
-         deviceID: String = "this-iphone", prepare: (inout StoredState) -> Void = { _ in }) throws {
+         deviceID: String = "this-iphone", canWriteTags: Bool = true, prepare: (inout StoredState) -> Void = { _ in }) throws {
         store = InMemoryStore()
         let phone = try SimulatedPhone(start: start, timeZone: ny.timeZone, setup: setup, store: store)
         try store.write { prepare(&$0.state) }
@@ -39,7 +39,8 @@ struct Device {
                 }),
             library: { bundledLibrary },
             random: { 42 },
-            deviceID: deviceID)
+            deviceID: deviceID,
+            canWriteTags: canWriteTags)
         runtime.reconcile(.appForeground)
     }
 

@@ -1,0 +1,64 @@
+import CoreImage
+import CoreImage.CIFilterBuiltins
+import DesignSystem
+import FeatureModels
+import SwiftUI
+import UIKit
+
+/// A key made as a link (``SettingsModel/KeyLink``): its QR code, which the Camera opens (print it
+/// or show it on another screen), and its link to copy into any NFC writer app. The link is the key:
+/// anyone who has it can start the profile, and a copy edited by hand is refused.
+@MainActor
+struct KeyLinkView: View {
+    let key: SettingsModel.KeyLink
+    let done: () -> Void
+    @State private var copied = false
+
+    var body: some View {
+        NavigationStack {
+            List {
+                Section {
+                    if let code = QRCode.image(for: key.link) {
+                        Image(decorative: code, scale: 1)
+                            .interpolation(.none)
+                            .resizable()
+                            .scaledToFit()
+                            .frame(maxWidth: 260)
+                            .frame(maxWidth: .infinity)
+                            .accessibilityLabel(Text("QR code", bundle: .module))
+                    }
+                    Text(verbatim: key.link.absoluteString).font(.footnote.monospaced()).textSelection(.enabled)
+                } header: {
+                    Text(verbatim: "\(key.name) · \(key.profileTitle)")
+                } footer: {
+                    Text("Print the QR code or keep it on another screen; the Camera opens it and the profile starts. The link is the key: keep it to yourself.", bundle: .module)
+                }
+                Section {
+                    Button {
+                        UIPasteboard.general.url = key.link
+                        copied = true
+                    } label: {
+                        Text("Copy link", bundle: .module)
+                    }
+                    if copied { Text("Copied. Paste it into an NFC writer app to write it to a tag.", bundle: .module).foregroundStyle(.secondary) }
+                    ShareLink(item: key.link) { Text("Share link", bundle: .module) }
+                }
+            }
+            .navigationTitle(Text("Key link", bundle: .module))
+            .toolbar {
+                ToolbarItem(placement: .confirmationAction) { Button(action: done) { Text("Done", bundle: .module) } }
+            }
+        }
+    }
+}
+
+/// A QR code drawn by Core Image, medium error correction, one point per module.
+enum QRCode {
+    static func image(for link: URL) -> CGImage? {
+        let filter = CIFilter.qrCodeGenerator()
+        filter.message = Data(link.absoluteString.utf8)
+        filter.correctionLevel = "M"
+        guard let output = filter.outputImage else { return nil }
+        return CIContext().createCGImage(output, from: output.extent)
+    }
+}
