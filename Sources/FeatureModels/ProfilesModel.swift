@@ -90,6 +90,8 @@ public final class ProfileEditorModel {
     public var breakAllowance: BreakPolicy.Allowance
     public var breakMinutes: Int
     public var schedules: [ScheduleDraft]
+    /// What a preset suggests picking ("Block everything except calls…"), for a new profile from one.
+    public let suggestion: String?
     /// Minutes before each scheduled start that a heads-up comes (0: none); offered from `Profile.headsUpChoices`.
     public var headsUpMinutes: Int
     public private(set) var pickProblem: PickProblem?
@@ -107,7 +109,8 @@ public final class ProfileEditorModel {
         emoji = profile?.emoji ?? preset?.emoji ?? "🎯"
         path = profile?.path ?? .key
         selection = profile?.selection ?? .empty
-        listMode = profile?.listMode ?? .blockList
+        listMode = profile?.listMode ?? preset?.listMode ?? .blockList
+        suggestion = profile == nil ? preset?.suggestion : nil
         strictness = profile?.strictness ?? .gentle
         rituals = profile?.unlockPolicy.rituals ?? []
         windowMinutes = profile?.unlockPolicy.windowMinutes ?? 10

@@ -35,6 +35,7 @@ struct ProfileEditorView: View {
                     } label: {
                         Text("Mode", bundle: .module)
                     }
+                    if let suggestion = model.suggestion { Text(verbatim: suggestion).font(.footnote).foregroundStyle(.secondary) }
                     AppPickerButton(current: model.selection, onPick: model.pick) { Text("Choose apps", bundle: .module) }
                     SelectionSummary(model.selection)
                     if let problem = model.pickProblem { PickProblemView(problem) }

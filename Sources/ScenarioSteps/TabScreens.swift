@@ -41,10 +41,12 @@ extension Person {
         screen.lines.append(selection.isEmpty ? "Nothing chosen yet"
                             : "\(selection.applications.count) apps, \(selection.categories.count) categories, \(selection.webDomains.count) websites")
         screen.lines += selection.applications.sorted().map { label(of: .app($0)) }
+        if let suggestion = editor.suggestion { screen.lines.append(suggestion) }
         // Its button opens iOS's Screen Time picker: `pick-apps` picks there.
         screen.buttons.append(.init("Choose apps") { [weak self] in self?.phone.note(.device, "the Screen Time picker opens (pick-apps picks in it)") })
         if !editor.schedules.isEmpty {
-            screen.lines.append("Heads-up: " + (editor.headsUpMinutes == 0 ? "None" : "\(editor.headsUpMinutes) min before"))
+            // The picker's label and its value, as the view shows them side by side.
+            screen.lines.append(["Heads-up", editor.headsUpMinutes == 0 ? "None" : "\(editor.headsUpMinutes) min before"].joined(separator: ": "))
             screen.buttons += Profile.headsUpChoices.map { minutes in
                 .init(minutes == 0 ? "None" : "\(minutes) min before") { editor.headsUpMinutes = minutes }
             }

@@ -44,6 +44,19 @@ import ThresholdKeys
         #expect(profiles.editor(for: "sleep").overlapWarning == nil)
     }
 
+    /// Sleep from Profiles' presets keeps what onboarding offers: an allow list, and the suggestion
+    /// of what to keep open (issue 14, item 4).
+    @Test func theSleepPreset_keepsItsAllowList_andItsSuggestion() throws {
+        let device = try Device()
+        let profiles = ProfilesModel(client: device.client)
+        profiles.load()
+        let sleep = profiles.editor(preset: .sleep)
+        #expect(sleep.listMode == .allowList)
+        #expect(sleep.suggestion == "Block everything except calls and a meditation app (use an allow list).")
+        #expect(profiles.editor(preset: .work).listMode == .blockList)
+        #expect(profiles.editor().suggestion == nil)
+    }
+
     /// The heads-up before a scheduled start is the profile's choice: five minutes unless changed,
     /// kept when the profile is edited for something else, none at 0 (issue 14, item 4).
     @Test func theHeadsUp_isChosenInTheEditor_andKeptAcrossEdits() throws {

@@ -33,6 +33,9 @@ public enum ProfilePreset: String, CaseIterable, Sendable {
         }
     }
 
+    /// Sleep keeps open only what is picked (an allow list); Work and Study block what is picked.
+    public var listMode: ListMode { self == .sleep ? .allowList : .blockList }
+
     /// One 5-minute break an hour for Work and Study; none for Sleep.
     public var breakPolicy: BreakPolicy {
         switch self {
@@ -53,11 +56,11 @@ public enum ProfilePreset: String, CaseIterable, Sendable {
     }
 
     /// The preset as a profile over the person's pick, with or without its suggested schedule.
-    /// Sleep, which keeps open only what is picked, defaults to an allow list.
+    /// Sleep, which keeps open only what is picked, defaults to an allow list (``listMode``).
     public func profile(id: ProfileID? = nil, selection: Selection, listMode: ListMode? = nil,
                         withSchedule: Bool = true) throws -> Profile {
         try Profile(id: id ?? ProfileID(rawValue), name: name, emoji: emoji, path: .key, selection: selection,
-                    listMode: listMode ?? (self == .sleep ? .allowList : .blockList), strictness: .gentle,
+                    listMode: listMode ?? self.listMode, strictness: .gentle,
                     breakPolicy: breakPolicy, schedules: withSchedule ? [suggestedSchedule] : [])
     }
 }
