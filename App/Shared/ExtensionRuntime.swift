@@ -1,13 +1,17 @@
 import EntryPoints
 import ScreenTimeClient
 import ScreenTimeLive
+import StoreClient
+import ThresholdRuntime
 
-/// The runtime an extension builds: the App Group store, live Screen Time without Live
-/// Activities (only the app can change those) and the device restrictions.
+/// The runtime an extension builds: the App Group store (opened on first use, and tried again
+/// while it cannot be, so a reconcile still runs and fails closed), live Screen Time without Live
+/// Activities (only the app can change those), the fail-closed shields beside the store, and the
+/// device restrictions.
 enum ExtensionRuntime {
     static func connect() throws -> Runtime {
-        Runtime(store: try AppGroupStore.open(role: .appExtension),
+        Runtime(store: OpeningStore { try AppGroupStore.open(role: .appExtension) },
                 screenTime: .live(appGroup: AppIdentity.appGroup, process: .appExtension),
-                restrictions: .live)
+                restrictions: .live, failClosed: .appGroup(AppIdentity.appGroup))
     }
 }

@@ -49,7 +49,8 @@ public struct LiveDependencies: Sendable {
         let runtime = Connection<Runtime>()
         runtime.connect {
             let store = try openStore()
-            let reconciler = Reconciler(store: store, screenTime: screenTime, clock: .live, ids: .uuid)
+            let reconciler = Reconciler(store: store, screenTime: screenTime, clock: .live, ids: .uuid,
+                                        failClosed: .appGroup(AppIdentity.appGroup))
             return Runtime(reconciler: reconciler, restrictions: .live,
                            observe: { shortcutProfiles.observe($0, store: store) })
         }

@@ -24,10 +24,11 @@ public struct Runtime: Sendable {
         self.observe = observe
     }
 
-    /// A runtime on live clients: the device clock and UUID identifiers.
+    /// A runtime on live clients: the device clock and UUID identifiers, and the fail-closed
+    /// shields left beside the store (``FailClosedFile``).
     public init(store: any StoreClient, screenTime: ScreenTimeClient, restrictions: DeviceRestrictionsClient,
-                clock: DeviceClock = .live) {
-        self.init(reconciler: Reconciler(store: store, screenTime: screenTime, clock: clock, ids: .uuid),
+                clock: DeviceClock = .live, failClosed: FailClosedFile = .none) {
+        self.init(reconciler: Reconciler(store: store, screenTime: screenTime, clock: clock, ids: .uuid, failClosed: failClosed),
                   restrictions: restrictions)
     }
 

@@ -24,10 +24,10 @@ import ThresholdRuntime
 /// reconcile that saves (README: "caught only once something runs"); and, the same way, a time
 /// zone changed: iOS tells only a running app, and the monitor's wake-ups are where the old
 /// zone's schedule put them, so a scheduled profile whose hours in the new zone cover now stays
-/// open until something of Threshold's runs (a gap the soak found); and the saved data
-/// unreadable, until a reconcile saves again: the reconciler then keeps the shields as they were,
-/// so a lift whose end passes meanwhile stays open (a gap the soak found, against PRODUCT.md's
-/// "fail closed"; both are known issues in `SoakTests`).
+/// open until something of Threshold's runs (a gap the soak found, a known issue in
+/// `SoakFindingsTests`); and the saved data unreadable, until a reconcile saves again: a lift
+/// whose end passes meanwhile closes (the reconciler's fail-closed shields, left beside the
+/// store), but a restriction that begins meanwhile waits for a reconcile that can read it.
 ///
 /// While the saved data is unreadable, nothing of ours can write, so the last state read is the
 /// store's and the engine judges with it.
@@ -78,7 +78,7 @@ struct SoakChecker {
     static let clockMovedBack = "clock moved back, nothing of Threshold's ran since (issue 17 item 1)"
     static let timeZoneChanged = "time zone changed, nothing of Threshold's ran since (the wake-ups are the old zone's)"
     static let accessOff = "Screen Time access off, or back on and nothing of Threshold's saved since"
-    static let storeUnreadable = "saved data unreadable, or nothing saved since it recovered (a lift that ends meanwhile stays)"
+    static let storeUnreadable = "saved data unreadable, or nothing saved since it recovered (a restriction that begins meanwhile waits)"
 
     /// Checks the invariants after a step; `foreground` when the step brought Threshold forward
     /// through its own reconcile (`open-threshold`).

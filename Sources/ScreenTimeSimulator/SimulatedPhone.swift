@@ -46,6 +46,9 @@ public final class SimulatedPhone: @unchecked Sendable {
     public var notificationPermission = NotificationPermission.allowed
     /// What the person answers when iOS asks for notification permission.
     public var answersNotificationPrompt = NotificationPermission.allowed
+    /// The file the reconciler leaves beside Threshold's store in the App Group (``FailClosedShields``):
+    /// it survives restarts, and the store's failure does not touch it.
+    public var appGroupFile = FailClosedFile.inMemory()
     /// Whether the device reads and writes NFC tags (Core NFC's `readingAvailable`): an iPad does not.
     public var readsNFCTags = true
     public private(set) var timeline: [TimelineEntry] = []
@@ -209,7 +212,7 @@ public final class SimulatedPhone: @unchecked Sendable {
     }
 
     @_spi(Setup) public func reconciler(for process: Process) -> Reconciler {
-        Reconciler(store: store, screenTime: client(for: process), clock: deviceClock, ids: ids)
+        Reconciler(store: store, screenTime: client(for: process), clock: deviceClock, ids: ids, failClosed: appGroupFile)
     }
 
     /// The phone's clocks as the reconciler reads them.

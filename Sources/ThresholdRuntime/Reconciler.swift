@@ -13,8 +13,10 @@ import ThresholdCore
 /// nothing to do; a late callback reconciles at the instant it arrives; a missing one is made up
 /// by the next reconcile, whatever its trigger.
 ///
-/// It fails closed: when the store cannot be read or written nothing is applied (shields stay
-/// as they were); when Screen Time refuses a change the rest is still applied and the refusal is
+/// It fails closed: when the store cannot be read or written nothing is saved, and the shields
+/// stay as they were until a lift's end is in doubt; from then on it applies the
+/// ``FailClosedShields`` the last saving reconcile left beside the store (every restriction in
+/// force, nothing lifted), so a window or a break never outlives its end; when Screen Time refuses a change the rest is still applied and the refusal is
 /// saved as a ``RepairNotice``; when the wall clock was moved, restrictions hold at both it and
 /// the trusted time (see ``TrustedTime``).
 ///
@@ -30,8 +32,11 @@ public struct Reconciler: Sendable {
     /// Registrations other features keep for themselves at an instant (screen-time thresholds by
     /// default); they count against iOS's 20 and the planner fills the rest.
     public let reserved: @Sendable (StoredState, Date, Calendar) -> [ActivityRegistration]
+    /// Where the shields for a reconcile that cannot read the store are left (``FailClosedShields``).
+    public let failClosed: FailClosedFile
 
     public init(store: any StoreClient, screenTime: ScreenTimeClient, clock: DeviceClock, ids: IDGenerator,
+                failClosed: FailClosedFile = .none,
                 reserved: @escaping @Sendable (StoredState, Date, Calendar) -> [ActivityRegistration] = {
                     ScreenTimeTracking.reserved($0.settings, at: $1, calendar: $2)
                 }) {
@@ -39,6 +44,7 @@ public struct Reconciler: Sendable {
         self.screenTime = screenTime
         self.clock = clock
         self.ids = ids
+        self.failClosed = failClosed
         self.reserved = reserved
     }
 
@@ -57,15 +63,44 @@ public struct Reconciler: Sendable {
                 try run(trigger, change: change, in: &transaction)
             }
         } catch let error as StoreError {
-            return ReconcileOutcome(trigger: trigger, failure: error)
+            return failingClosed(ReconcileOutcome(trigger: trigger, failure: error))
         } catch {
-            return ReconcileOutcome(trigger: trigger, failure: .failed(String(describing: error)))
+            return failingClosed(ReconcileOutcome(trigger: trigger, failure: .failed(String(describing: error))))
         }
+    }
+
+    /// The store failed: once a lift's end is in doubt, applies the shields the last saving
+    /// reconcile left beside the store, and marks them applied, so that the next reconcile that
+    /// reads the store applies every store again.
+    private func failingClosed(_ failed: ReconcileOutcome) -> ReconcileOutcome {
+        var outcome = failed
+        var record: FailClosedShields
+        do {
+            guard let left = try failClosed.read() else { return outcome }
+            record = left
+        } catch {
+            outcome.failClosedProblem = "the fail-closed shields could not be read either (\(error)); shields stay as they were"
+            return outcome
+        }
+        guard record.isDue(at: clock.reading()) else { return outcome }
+        for store in record.stores {
+            do {
+                try screenTime.applyShield(store)
+                outcome.shieldChanges.append(store.name)
+            } catch {
+                outcome.failClosedProblem = "store \(store.name) could not be applied: \(error)"
+            }
+        }
+        record.wasApplied = true
+        do { try failClosed.write(record) } catch { outcome.failClosedProblem = "the fail-closed shields could not be marked applied: \(error)" }
+        outcome.appliedFailClosed = true
+        return outcome
     }
 
     private func run(_ trigger: Trigger, change: DomainChange?, in transaction: inout StoreTransaction) throws -> ReconcileOutcome {
         // A usage event proves how much time has passed at least, whatever the wall clock says.
-        let time = TrustedTime(clock.reading(), since: transaction.state.applied.clock, atLeast: UsageTrigger.evidence(of: trigger))
+        let reading = clock.reading()
+        let time = TrustedTime(reading, since: transaction.state.applied.clock, atLeast: UsageTrigger.evidence(of: trigger))
         let calendar = clock.calendar
         let now = time.trusted.roundedDownToSecond
         let authorized = screenTime.authorizationStatus() == .approved
@@ -76,7 +111,10 @@ public struct Reconciler: Sendable {
         if let report = ScreenTimeReport(trigger) {
             recordScreenTime(report, in: &transaction.state, now: now, calendar: calendar)
         }
-        if change == nil, trigger.isMonitorCallback, !time.isJumped, isQuiet(transaction.state.applied, time: time, calendar: calendar) {
+        // A failing reconcile applied the fail-closed shields: what the device holds is no longer
+        // what the record says, so every store is applied (or cleared) again.
+        let tookOver = failClosedWasApplied(&transaction.state.applied)
+        if change == nil, !tookOver, trigger.isMonitorCallback, !time.isJumped, isQuiet(transaction.state.applied, time: time, calendar: calendar) {
             // The second callback at a boundary, or the echo of a registration: nothing to do.
             transaction.state.applied.clock = time.anchor
             outcome.wasQuiet = true
@@ -112,6 +150,8 @@ public struct Reconciler: Sendable {
 
         let storesBefore = state.applied.stores
         applyShields(enforcement.stores, to: &state.applied, outcome: &outcome, repairs: &repairs)
+        leaveFailClosed(FailClosedShields.make(state.engine, at: time, reading: reading, calendar: calendar), rewrite: tookOver,
+                        applied: &state.applied, repairs: &repairs)
         planWakeUpsAndNotifications(&state, time: time, calendar: calendar, outcome: &outcome, repairs: &repairs)
         let sessionBefore = state.applied.session
         let liveChanged = updateLiveActivity(state.engine, enforcement, calendar: calendar, time: time,
@@ -204,6 +244,37 @@ public struct Reconciler: Sendable {
     /// NB: the record keeps fingerprints, not settings, so a repair re-applies from a fresh
     /// evaluation, never from the record; a store cleared behind Threshold's back (it cannot read
     /// them back) is put back only when its settings next change or its record is lost.
+    /// Whether a failing reconcile applied the fail-closed shields since the last save; if so, the
+    /// record of what is applied is made to hold every store any of them touched, with no
+    /// fingerprint, so that each is applied or cleared again. A file that cannot be read counts as
+    /// applied (the stores are applied again, which costs only time); a missing one as not.
+    private func failClosedWasApplied(_ applied: inout AppliedRecord) -> Bool {
+        guard applied.failClosed != nil else { return false }
+        let touched: [String]
+        do {
+            guard let left = try failClosed.read(), left.wasApplied else { return false }
+            touched = left.stores.map(\.name)
+        } catch {
+            touched = []
+        }
+        let names = Set(applied.stores.map(\.name)).union(touched)
+        applied.stores = names.sorted().map { AppliedStore(name: $0, fingerprint: Fingerprint(hex: "")) }
+        return true
+    }
+
+    /// Leaves the fail-closed shields beside the store when they changed (or must be rewritten),
+    /// or removes them when nothing is lifted.
+    private func leaveFailClosed(_ record: FailClosedShields?, rewrite: Bool, applied: inout AppliedRecord, repairs: inout [RepairNotice]) {
+        let stamp = record?.stamp
+        guard stamp != applied.failClosed || rewrite else { return }
+        do {
+            try failClosed.write(record)
+            applied.failClosed = stamp
+        } catch {
+            repairs.append(RepairNotice(.shieldsNotApplied, "The shields for a failing reconcile could not be left beside the saved data: \(error)"))
+        }
+    }
+
     private func applyShields(_ wanted: [ShieldStore], to applied: inout AppliedRecord, outcome: inout ReconcileOutcome,
                               repairs: inout [RepairNotice]) {
         var held = Dictionary(applied.stores.map { ($0.name, $0.fingerprint) }, uniquingKeysWith: { a, _ in a })
@@ -466,6 +537,10 @@ public struct ReconcileOutcome: Sendable {
     public internal(set) var plan: ActivityPlan?
     /// The callback fell in a quiet period: only the trigger and the clock were saved.
     public internal(set) var wasQuiet = false
+    /// The store failed and a lift's end was in doubt: the fail-closed shields were applied.
+    public internal(set) var appliedFailClosed = false
+    /// What went wrong in failing closed, when something did.
+    public internal(set) var failClosedProblem: String?
 
     init(trigger: Trigger, time: TrustedTime) {
         self.trigger = trigger
@@ -479,6 +554,7 @@ public struct ReconcileOutcome: Sendable {
         self.storeFailure = failure
     }
 
-    /// True when nothing could be applied and shields stayed exactly as they were.
+    /// True when the store failed: nothing was saved, and the shields stayed as they were or,
+    /// with a lift's end in doubt, were closed (``appliedFailClosed``).
     public var failedClosed: Bool { storeFailure != nil }
 }

@@ -77,11 +77,15 @@ public struct AppliedRecord: Hashable, Codable, Sendable {
     /// Until when nothing can change without a new event: a monitor callback inside it (the
     /// second callback at a boundary, an echo of a registration) has nothing to do.
     public var quiet: QuietPeriod?
+    /// The ``FailClosedShields`` last left beside the store, as its stamp; `nil` when none is
+    /// (nothing was lifted). Kept to write the file only when it changes.
+    public var failClosed: Fingerprint?
 
     public init() {}
 
     private enum CodingKeys: String, CodingKey {
         case stores, evaluated, appliedAt, clock, repairs, postedNotifications, pendingNotifications, liveActivity, session, notificationPermission, quiet
+        case failClosed
     }
 
     public init(from decoder: any Decoder) throws {
@@ -100,6 +104,7 @@ public struct AppliedRecord: Hashable, Codable, Sendable {
         session = try c.decodeIfPresent(LiveActivityContent.self, forKey: .session) ?? liveActivity
         notificationPermission = try c.decodeIfPresent(NotificationPermission.self, forKey: .notificationPermission)
         quiet = try c.decodeIfPresent(QuietPeriod.self, forKey: .quiet)
+        failClosed = try c.decodeIfPresent(Fingerprint.self, forKey: .failClosed)
     }
 }
 
