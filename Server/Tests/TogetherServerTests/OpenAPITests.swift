@@ -19,7 +19,7 @@ import Testing
         })
         #expect(registered == Set(document.operations.keys))
         #expect(registered == Set(TogetherAPI.routes.map { "\($0.method.rawValue) \($0.path)" }))
-        #expect(registered.count == 6)
+        #expect(registered.count == 15)
     }
 
     @Test func everyRefusalCode_isSentWithAStatusTheDocumentListsForRefusals() throws {
