@@ -38,6 +38,7 @@ public struct TogetherAPI: Sendable {
     ]
 
     public func register(on router: Router<BasicRequestContext>) {
+        router.add(middleware: MethodNotAllowed())
         router.get("/v1/health") { _, _ in await respond { try await health() } }
         router.post("/v1/accounts") { request, _ in await respond { try await registerAccount(request) } }
         router.delete("/v1/account") { request, _ in await respond { try await deleteAccount(request) } }
