@@ -26,8 +26,9 @@ import ThresholdCore
             var generator = SeededGenerator(seed: UInt64(seed))
             let code = InvitationCode.random(using: &generator)
             #expect(code.text.count == InvitationCode.length)
-            #expect(try InvitationCode(code.text) == code)
-            #expect(try InvitationCode(link: code.link) == code)
+            let read = try InvitationCode(code.text)
+            let fromLink = try InvitationCode(link: code.link)
+            #expect(read == code && fromLink == code)
         }
     }
 
