@@ -11,6 +11,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "together-server", targets: ["together-server"]),
+        .executable(name: "together-load", targets: ["together-load"]),
     ],
     dependencies: [
         .package(name: "Threshold", path: ".."),
@@ -21,6 +22,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
     ],
     targets: [
         // The routes, the signed-request check, the store over PostgreSQL and its migrations.
@@ -40,6 +42,22 @@ let package = Package(
         ),
         // Reads its configuration from the environment and runs; only wiring.
         .executableTarget(name: "together-server", dependencies: ["TogetherServer"], swiftSettings: swift6),
+        // The load client: seeds accounts, then drives uploads and league reads at a fixed rate, each
+        // request signed with a fresh nonce (README.md, "Figures").
+        .executableTarget(
+            name: "together-load",
+            dependencies: [
+                .product(name: "TogetherCore", package: "Threshold"),
+                .product(name: "ThresholdCore", package: "Threshold"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            swiftSettings: swift6
+        ),
         .testTarget(
             name: "TogetherServerTests",
             dependencies: [

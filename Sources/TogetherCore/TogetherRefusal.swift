@@ -26,6 +26,30 @@ public struct TogetherRefusal: Error, Equatable, Sendable, CustomStringConvertib
         case unknownAccount
         /// The key is already registered.
         case alreadyRegistered
+        /// No open invitation has that code.
+        case unknownInvitation
+        /// The invitation was already used.
+        case invitationUsed
+        /// The invitation is more than 7 days old.
+        case invitationExpired
+        /// The inviter tried to accept their own invitation.
+        case selfInvitation
+        /// The two are partners already.
+        case alreadyPartners
+        /// One of the two has the most partners anyone can.
+        case tooManyPartners
+        /// The person has the most open invitations anyone can.
+        case tooManyInvitations
+        /// The caller is not in that partnership.
+        case notPartners
+        /// A partner message says more than it may, or cannot be true.
+        case messageNotAllowed
+        /// The person has sent the most messages a day allows.
+        case tooManyMessages
+        /// The account has no backup stored.
+        case noBackup
+        /// The backup's version is not the one after the stored one.
+        case backupVersionConflict
     }
 
     public let code: Code

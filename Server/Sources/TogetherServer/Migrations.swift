@@ -84,6 +84,63 @@ public enum Migrations {
             )
             """,
         ]),
+        Migration(version: 2, name: "accountability partners, their outbox, encrypted backups", sql: [
+            // An invitation's code is kept only as its SHA-256: the code is a bearer secret for 7 days.
+            """
+            CREATE TABLE partner_invitations (
+                code_digest bytea PRIMARY KEY CHECK (length(code_digest) = 32),
+                inviter uuid NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+                created_at timestamptz NOT NULL,
+                expires_at timestamptz NOT NULL CHECK (expires_at > created_at),
+                accepted_by uuid REFERENCES accounts (id) ON DELETE SET NULL,
+                accepted_at timestamptz
+            )
+            """,
+            "CREATE INDEX partner_invitations_inviter ON partner_invitations (inviter, expires_at)",
+            // One row per pair, the smaller account id first, so a pair is never held twice.
+            """
+            CREATE TABLE partnerships (
+                id uuid PRIMARY KEY,
+                account_a uuid NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+                account_b uuid NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+                since timestamptz NOT NULL,
+                CHECK (account_a < account_b),
+                UNIQUE (account_a, account_b)
+            )
+            """,
+            "CREATE INDEX partnerships_b ON partnerships (account_b)",
+            // The outbox: one row per message and recipient. A push sender added later takes the
+            // rows whose pushed_at is null; the recipient's app fetches them by id. Rows go with the
+            // partnership, and are deleted 30 days after they were sent.
+            """
+            CREATE TABLE partner_outbox (
+                id bigserial PRIMARY KEY,
+                message_id uuid NOT NULL,
+                partnership_id uuid NOT NULL REFERENCES partnerships (id) ON DELETE CASCADE,
+                sender uuid NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+                recipient uuid NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+                kind text NOT NULL CHECK (kind IN ('brokeStreak')),
+                day date NOT NULL,
+                streak_days integer NOT NULL CHECK (streak_days BETWEEN 1 AND 3650),
+                nickname text CHECK (char_length(nickname) BETWEEN 1 AND 30),
+                sent_at timestamptz NOT NULL,
+                pushed_at timestamptz
+            )
+            """,
+            "CREATE INDEX partner_outbox_recipient ON partner_outbox (recipient, id)",
+            "CREATE INDEX partner_outbox_sender ON partner_outbox (sender, sent_at, message_id)",
+            "CREATE INDEX partner_outbox_sent_at ON partner_outbox (sent_at)",
+            "CREATE INDEX partner_outbox_unpushed ON partner_outbox (id) WHERE pushed_at IS NULL",
+            // A backup is opaque: bytes, their version and when they came. Never parsed.
+            """
+            CREATE TABLE backups (
+                account_id uuid PRIMARY KEY REFERENCES accounts (id) ON DELETE CASCADE,
+                version bigint NOT NULL CHECK (version >= 1),
+                blob bytea NOT NULL CHECK (length(blob) BETWEEN 1 AND 1048576),
+                stored_at timestamptz NOT NULL
+            )
+            """,
+        ]),
     ]
 
     /// The advisory lock key the migration run holds.

@@ -26,9 +26,19 @@ public struct TogetherAPI: Sendable {
         (.post, "/v1/summaries"),
         (.get, "/v1/league"),
         (.post, "/v1/weeks/{week}/finalize"),
+        (.post, "/v1/partners/invitations"),
+        (.post, "/v1/partners/invitations/{code}/accept"),
+        (.get, "/v1/partners"),
+        (.delete, "/v1/partners/{partnership}"),
+        (.post, "/v1/partners/messages"),
+        (.get, "/v1/partners/messages"),
+        (.put, "/v1/backup"),
+        (.get, "/v1/backup"),
+        (.delete, "/v1/backup"),
     ]
 
     public func register(on router: Router<BasicRequestContext>) {
+        router.add(middleware: MethodNotAllowed())
         router.get("/v1/health") { _, _ in await respond { try await health() } }
         router.post("/v1/accounts") { request, _ in await respond { try await registerAccount(request) } }
         router.delete("/v1/account") { request, _ in await respond { try await deleteAccount(request) } }
@@ -37,6 +47,19 @@ public struct TogetherAPI: Sendable {
         router.post("/v1/weeks/:week/finalize") { request, context in
             await respond { try await finalizeWeek(request, week: context.parameters.get("week") ?? "") }
         }
+        router.post("/v1/partners/invitations") { request, _ in await respond { try await invite(request) } }
+        router.post("/v1/partners/invitations/:code/accept") { request, context in
+            await respond { try await acceptInvitation(request, code: context.parameters.get("code") ?? "") }
+        }
+        router.get("/v1/partners") { request, _ in await respond { try await listPartners(request) } }
+        router.delete("/v1/partners/:partnership") { request, context in
+            await respond { try await endPartnership(request, id: context.parameters.get("partnership") ?? "") }
+        }
+        router.post("/v1/partners/messages") { request, _ in await respond { try await sendMessage(request) } }
+        router.get("/v1/partners/messages") { request, _ in await respond { try await readMessages(request) } }
+        router.put("/v1/backup") { request, _ in await respond { try await storeBackup(request) } }
+        router.get("/v1/backup") { request, _ in await respond { try await fetchBackup(request) } }
+        router.delete("/v1/backup") { request, _ in await respond { try await deleteBackup(request) } }
     }
 
     // MARK: Routes
@@ -127,30 +150,32 @@ public struct TogetherAPI: Sendable {
 
     // MARK: Reading requests
 
-    /// The body, refused past ``SignedRequest/maximumBodyBytes``.
-    func body(of request: Request) async throws -> Data {
-        if let length = request.headers[.contentLength].flatMap(Int.init), length > SignedRequest.maximumBodyBytes {
-            throw Self.tooLarge
+    /// The body, refused past `limit` bytes (``SignedRequest/maximumBodyBytes`` but for a backup).
+    func body(of request: Request, limit: Int = SignedRequest.maximumBodyBytes) async throws -> Data {
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > limit {
+            throw Self.tooLarge(limit)
         }
         var request = request
         do {
-            let buffer = try await request.collectBody(upTo: SignedRequest.maximumBodyBytes)
+            let buffer = try await request.collectBody(upTo: limit)
             return Data(buffer.readableBytesView)
         } catch {
-            throw Self.tooLarge
+            throw Self.tooLarge(limit)
         }
     }
 
-    static let tooLarge = TogetherRefusal(.bodyTooLarge, "The body is over \(SignedRequest.maximumBodyBytes) bytes; no Together request needs that much.")
+    static func tooLarge(_ limit: Int) -> TogetherRefusal {
+        TogetherRefusal(.bodyTooLarge, "The body is over \(limit) bytes; no Together request needs that much.")
+    }
 
-    func signedRequest(_ request: Request) async throws -> (SignedHeaders, Data) {
-        let body = try await body(of: request)
+    func signedRequest(_ request: Request, bodyLimit: Int = SignedRequest.maximumBodyBytes) async throws -> (SignedHeaders, Data) {
+        let body = try await body(of: request, limit: bodyLimit)
         return (try SignedHeaders(request, body: body), body)
     }
 
     /// A request from a registered account whose signature verifies; its nonce is not yet used.
-    func authenticated(_ request: Request) async throws -> (TogetherStore.Account, SignedHeaders, Data) {
-        let (signed, body) = try await signedRequest(request)
+    func authenticated(_ request: Request, bodyLimit: Int = SignedRequest.maximumBodyBytes) async throws -> (TogetherStore.Account, SignedHeaders, Data) {
+        let (signed, body) = try await signedRequest(request, bodyLimit: bodyLimit)
         guard let id = signed.account else {
             throw TogetherRefusal(.malformed, "X-Threshold-Account is missing; send the account id registration returned.")
         }
@@ -177,9 +202,13 @@ public struct TogetherAPI: Sendable {
         switch code {
         case .malformed: .badRequest
         case .staleTime, .badSignature, .unknownAccount: .unauthorized
-        case .replayedNonce, .alreadyRegistered, .weekOpen: .conflict
+        case .replayedNonce, .alreadyRegistered, .weekOpen, .invitationUsed, .alreadyPartners, .tooManyPartners, .tooManyInvitations,
+             .backupVersionConflict: .conflict
+        case .unknownInvitation, .notPartners, .noBackup: .notFound
+        case .invitationExpired: .gone
         case .bodyTooLarge: .contentTooLarge
-        case .futureDay, .weekClosed, .impossiblePoints: .unprocessableContent
+        case .futureDay, .weekClosed, .impossiblePoints, .selfInvitation, .messageNotAllowed: .unprocessableContent
+        case .tooManyMessages: .tooManyRequests
         }
     }
 

@@ -81,7 +81,10 @@ public struct TogetherStore: Sendable {
     /// ``SignedRequest/nonceRetention`` as it goes.
     public func useNonce(_ nonce: String, publicKey: [UInt8], at now: Date) async throws {
         let digest = Array(SHA256.hash(data: publicKey + Array(nonce.utf8)))
+        let cutoff = now.addingTimeInterval(-SignedRequest.nonceRetention)
+        // One round trip: forgetting old nonces and recording this one in one statement.
         let rows = try await client.query("""
+            WITH forgotten AS (DELETE FROM used_nonces WHERE seen_at < \(cutoff))
             INSERT INTO used_nonces (digest, seen_at) VALUES (\(ByteBuffer(bytes: digest)), \(now))
             ON CONFLICT (digest) DO NOTHING RETURNING seen_at
             """, logger: logger)
@@ -90,8 +93,6 @@ public struct TogetherStore: Sendable {
         guard inserted else {
             throw TogetherRefusal(.replayedNonce, "This nonce was already used; sign every request with a fresh one.")
         }
-        let cutoff = now.addingTimeInterval(-SignedRequest.nonceRetention)
-        try await client.query("DELETE FROM used_nonces WHERE seen_at < \(cutoff)", logger: logger)
     }
 
     // MARK: Summaries
@@ -195,36 +196,47 @@ public struct TogetherStore: Sendable {
 
     /// The account's league for `week`, placing it first if it can be placed; `nil` if it is in none.
     public func league(for account: Account, week: LeagueWeek, at now: Date) async throws -> LeagueView? {
+        // Someone already placed is read in one query; someone not yet is placed first.
+        if let view = try await leagueView(for: account, week: week, league: nil) { return view }
         guard let league = try await place(account.id, in: week, at: now) else { return nil }
-        var tier = account.tier
-        for try await value in try await client.query("SELECT tier FROM leagues WHERE id = \(league)", logger: logger).decode(Int.self) {
-            tier = Tier(rawValue: value) ?? tier
-        }
+        return try await leagueView(for: account, week: week, league: league)
+    }
+
+    /// One query: the league's tier, every member's week, whether the week is finalized, and the
+    /// caller's result once it is; for `league`, or the caller's league that week when nil. `nil`
+    /// when there is no such league.
+    func leagueView(for account: Account, week: LeagueWeek, league: Int64?) async throws -> LeagueView? {
         let rows = try await client.query("""
-            SELECT m.account_id, a.display_name, m.joined,
-                   coalesce((SELECT sum(s.xp + s.screen_time_points) FROM day_summaries s
-                             WHERE s.account_id = m.account_id AND s.week = m.week), 0)::bigint
-            FROM memberships m JOIN accounts a ON a.id = m.account_id
-            WHERE m.league_id = \(league)
+            SELECT m.account_id, a.display_name, m.joined, coalesce(p.points, 0)::bigint, l.tier,
+                   EXISTS (SELECT 1 FROM finalized_weeks f WHERE f.week = m.week), r.outcome, r.tier_after
+            FROM memberships m
+            JOIN leagues l ON l.id = m.league_id
+            JOIN accounts a ON a.id = m.account_id
+            LEFT JOIN LATERAL (SELECT sum(s.xp + s.screen_time_points) AS points FROM day_summaries s
+                               WHERE s.account_id = m.account_id AND s.week = m.week) p ON true
+            LEFT JOIN week_results r ON r.account_id = m.account_id AND r.week = m.week AND m.account_id = \(account.id)
+            WHERE m.league_id = coalesce(\(league)::bigint, (SELECT league_id FROM memberships
+                                                              WHERE account_id = \(account.id) AND week = \(week.description)::date))
             """, logger: logger)
+        var tier = account.tier
+        var finalized = false
+        var result: (League.Outcome, Tier)?
         var entries: [League.Entry] = []
         var names: [String: String] = [:]
-        for try await (id, name, joined, points) in rows.decode((UUID, String, Int64, Int).self) {
+        for try await (id, name, joined, points, leagueTier, weekFinalized, outcome, after) in rows.decode(
+            (UUID, String, Int64, Int, Int, Bool, String?, Int?).self
+        ) {
             entries.append(League.Entry(account: id.uuidString, points: points, joined: Int(joined)))
             names[id.uuidString] = name
+            tier = Tier(rawValue: leagueTier) ?? tier
+            finalized = weekFinalized
+            if let outcome, let after {
+                result = (League.Outcome(rawValue: outcome) ?? .stayed, Tier(rawValue: after) ?? tier)
+            }
         }
+        guard !entries.isEmpty else { return nil }
         let members = League.ranked(entries).enumerated().map { index, entry in
             Member(account: UUID(uuidString: entry.account)!, displayName: names[entry.account] ?? "", points: entry.points, rank: index + 1)
-        }
-        var finalized = false
-        for try await _ in try await client.query("SELECT 1 FROM finalized_weeks WHERE week = \(week.description)::date", logger: logger).decode(Int.self) {
-            finalized = true
-        }
-        var result: (League.Outcome, Tier)?
-        for try await (outcome, after) in try await client.query(
-            "SELECT outcome, tier_after FROM week_results WHERE account_id = \(account.id) AND week = \(week.description)::date", logger: logger
-        ).decode((String, Int).self) {
-            result = (League.Outcome(rawValue: outcome) ?? .stayed, Tier(rawValue: after) ?? tier)
         }
         return LeagueView(week: week, tier: tier, members: members, finalized: finalized, result: result)
     }

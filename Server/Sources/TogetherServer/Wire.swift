@@ -57,6 +57,54 @@ public enum Wire {
         public let alreadyFinalized: Bool
     }
 
+    public struct Invitation: Codable, Sendable {
+        public let code: String
+        /// `https://threshold.app/p/<code>`, for the share sheet and the QR code.
+        public let link: String
+        public let expiresAt: Date
+    }
+
+    public struct Partner: Codable, Sendable, Equatable {
+        /// The partnership's id, to end it or to read only its messages.
+        public let id: UUID
+        public let displayName: String
+        public let since: Date
+    }
+
+    public struct PartnerList: Codable, Sendable {
+        public let partners: [Partner]
+    }
+
+    public struct Sent: Codable, Sendable {
+        /// How many partners the message went to (0 with none).
+        public let recipients: Int
+    }
+
+    public struct Message: Codable, Sendable, Equatable {
+        public let id: Int64
+        public let partnership: UUID
+        public let from: String
+        public let kind: PartnerMessage.Kind
+        public let day: LocalDate
+        public let streakDays: Int
+        public let nickname: String?
+        public let sentAt: Date
+        /// The notification's words.
+        public let text: String
+    }
+
+    public struct Messages: Codable, Sendable {
+        public let messages: [Message]
+        /// The id to fetch after next time (the last message's, or the one sent in `after`).
+        public let cursor: Int64
+    }
+
+    public struct BackupStored: Codable, Sendable {
+        public let version: Int64
+        public let bytes: Int
+        public let storedAt: Date
+    }
+
     public struct Refusal: Codable, Sendable {
         public let error: String
         public let reason: String
@@ -85,13 +133,13 @@ public enum Wire {
     }
 
     /// Decodes a JSON object that has exactly `keys`: nothing missing, nothing else.
-    static func decode<T: Decodable>(_ type: T.Type, from data: Data, keys: Set<String>) throws -> T {
+    static func decode<T: Decodable>(_ type: T.Type, from data: Data, keys: Set<String>, optional: Set<String> = []) throws -> T {
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
             throw TogetherRefusal(.malformed, "The body is not a JSON object.")
         }
-        let extra = Set(object.keys).subtracting(keys)
+        let extra = Set(object.keys).subtracting(keys).subtracting(optional)
         guard extra.isEmpty else {
-            throw TogetherRefusal(.malformed, "The body holds fields Together does not take: \(extra.sorted().joined(separator: ", ")); send only \(keys.sorted().joined(separator: ", ")).")
+            throw TogetherRefusal(.malformed, "The body holds fields Together does not take: \(extra.sorted().joined(separator: ", ")); send only \(keys.union(optional).sorted().joined(separator: ", ")).")
         }
         let missing = keys.subtracting(object.keys)
         guard missing.isEmpty else {

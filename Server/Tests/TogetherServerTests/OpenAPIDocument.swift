@@ -8,6 +8,8 @@ import Yams
 struct OpenAPIDocument: Sendable {
     /// "GET /v1/league" → status → the schema's required keys and, when closed, every allowed key.
     let operations: [String: [Int: Shape?]]
+    /// "GET /v1/backup 200": responses whose body is bytes (application/octet-stream), not JSON.
+    let binary: Set<String>
 
     struct Shape: Sendable {
         let required: Set<String>
@@ -33,11 +35,15 @@ struct OpenAPIDocument: Sendable {
             return node
         }
         var operations: [String: [Int: Shape?]] = [:]
+        var binary = Set<String>()
         for (path, item) in paths {
             for (method, operation) in item as? [String: Any] ?? [:] {
                 var statuses: [Int: Shape?] = [:]
                 for (status, response) in (operation as? [String: Any])?["responses"] as? [String: Any] ?? [:] {
                     let response = resolve(response)
+                    if (response?["content"] as? [String: Any])?["application/octet-stream"] != nil {
+                        binary.insert("\(method.uppercased()) \(path) \(status)")
+                    }
                     let schema = resolve(((response?["content"] as? [String: Any])?["application/json"] as? [String: Any])?["schema"])
                     let shape = schema.map { schema in
                         Shape(required: Set(schema["required"] as? [String] ?? []),
@@ -49,7 +55,7 @@ struct OpenAPIDocument: Sendable {
                 operations["\(method.uppercased()) \(path)"] = statuses
             }
         }
-        return OpenAPIDocument(operations: operations)
+        return OpenAPIDocument(operations: operations, binary: binary)
     }
 
     /// The documented operation a request goes to: its method and the path template it matches.
@@ -76,6 +82,7 @@ struct OpenAPIDocument: Sendable {
             return
         }
         guard let shape = documented else {
+            if binary.contains("\(operation) \(reply.status)") { return }
             if !reply.body.isEmpty { Issue.record("\(operation) \(reply.status) sent a body the document does not describe", sourceLocation: sourceLocation) }
             return
         }

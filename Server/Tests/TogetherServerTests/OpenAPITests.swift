@@ -2,6 +2,8 @@ import Hummingbird
 import Logging
 import PostgresNIO
 import Testing
+import TogetherCore
+import Yams
 @testable import TogetherServer
 
 @Suite struct OpenAPITests {
@@ -19,7 +21,19 @@ import Testing
         })
         #expect(registered == Set(document.operations.keys))
         #expect(registered == Set(TogetherAPI.routes.map { "\($0.method.rawValue) \($0.path)" }))
-        #expect(registered.count == 6)
+        #expect(registered.count == 15)
+    }
+
+    @Test func theDocumentsRefusalCodes_areExactlyTheServers() throws {
+        let text = try String(contentsOf: OpenAPIDocument.url, encoding: .utf8)
+        let root = try #require(try Yams.load(yaml: text) as? [String: Any])
+        let components = try #require(root["components"] as? [String: Any])
+        let schemas = try #require(components["schemas"] as? [String: Any])
+        let refusal = try #require(schemas["Refusal"] as? [String: Any])
+        let properties = try #require(refusal["properties"] as? [String: Any])
+        let error = try #require(properties["error"] as? [String: Any])
+        let documented = Set(try #require(error["enum"] as? [String]))
+        #expect(documented == Set(TogetherRefusal.Code.allCases.map(\.rawValue) + ["internal"]))
     }
 
     @Test func everyRefusalCode_isSentWithAStatusTheDocumentListsForRefusals() throws {
