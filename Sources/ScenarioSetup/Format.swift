@@ -4,6 +4,9 @@ import ThresholdCore
 
 /// How the CLI writes times, durations and the phone's timeline.
 package enum Format {
+    /// "1 app", "2 apps": a count with its noun, as the String Catalogs' plural variations read.
+    package static func count(_ n: Int, _ one: String, _ other: String) -> String { "\(n) \(n == 1 ? one : other)" }
+
     package static func timeOfDay(_ seconds: Int) -> String {
         func pad(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
         let base = "\(pad(seconds / 3_600)):\(pad(seconds / 60 % 60))"

@@ -39,7 +39,8 @@ extension Person {
         var screen = Screen("profile editor", lines: [editor.isNew ? "New profile" : "Edit profile", "\(editor.emoji) \(editor.name)"])
         let selection = editor.selection
         screen.lines.append(selection.isEmpty ? "Nothing chosen yet"
-                            : "\(selection.applications.count) apps, \(selection.categories.count) categories, \(selection.webDomains.count) websites")
+                            : [Format.count(selection.applications.count, "app", "apps"), Format.count(selection.categories.count, "category", "categories"),
+                               Format.count(selection.webDomains.count, "website", "websites")].joined(separator: ", "))
         screen.lines += selection.applications.sorted().map { label(of: .app($0)) }
         if let suggestion = editor.suggestion { screen.lines.append(suggestion) }
         // Its button opens iOS's Screen Time picker: `pick-apps` picks there.

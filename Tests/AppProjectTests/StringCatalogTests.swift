@@ -19,7 +19,7 @@ import ThresholdCore
     @Test(arguments: modules)
     func everyLocalizedText_hasItsKeyInTheCatalog(module: String) throws {
         let keys = Set(try Self.catalog(module).keys)
-        let literal = try NSRegularExpression(pattern: #"Text\("((?:[^"\\]|\\.)*)", bundle: \.module\)"#)
+        let literal = try NSRegularExpression(pattern: #"Text\("((?:[^"\\]|\\.)*)",\s*bundle: \.module\)"#)
         let interpolation = try NSRegularExpression(pattern: #"\\\((?:[^()]|\([^()]*\))*\)"#)
         for file in ProjectFiles.swiftFiles(at: ProjectFiles.root.appendingPathComponent("Sources/\(module)")) {
             let text = try String(contentsOf: file, encoding: .utf8)
