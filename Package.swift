@@ -32,6 +32,7 @@ let package = Package(
         .library(name: "TestSupport", targets: ["TestSupport"]),
         // Together's shared rules, for the server package in Server/.
         .library(name: "TogetherCore", targets: ["TogetherCore"]),
+        .library(name: "TogetherClient", targets: ["TogetherClient"]),
         .executable(name: "threshold", targets: ["threshold"]),
         // The scenario reader, for the fuzz target in Fuzz/Packages (not used by the app).
         .library(name: "ThresholdCLI", targets: ["ThresholdCLI", "ScenarioSteps", "ScenarioSetup"]),
@@ -147,6 +148,10 @@ package.targets += [
     .testTarget(name: "ThresholdCLITests", dependencies: ["ThresholdCLI", "ScenarioSteps", "ScenarioSetup", "TestSupport"], swiftSettings: swift6),
     // Together's rules (weeks, day limits, leagues, signed requests), shared by the app and Server/.
     .target(name: "TogetherCore", dependencies: ["ThresholdCore"], swiftSettings: swift6),
+    // Together's client in the app: signed requests over URLSession (Linux + iOS; the server's
+    // tests drive it against the real server over loopback).
+    .target(name: "TogetherClient", dependencies: ["TogetherCore", "ThresholdCore", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: swift6),
     .testTarget(
         name: "TogetherCoreTests",
         dependencies: ["TogetherCore", "ThresholdCore", .product(name: "PropertyBased", package: "swift-property-based")],

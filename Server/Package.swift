@@ -62,6 +62,7 @@ let package = Package(
             name: "TogetherServerTests",
             dependencies: [
                 "TogetherServer",
+                .product(name: "TogetherClient", package: "Threshold"),
                 .product(name: "TogetherCore", package: "Threshold"),
                 .product(name: "ThresholdCore", package: "Threshold"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
