@@ -45,7 +45,7 @@ final class Person {
     struct StartPanel {
         enum Kind { case goal, length }
         var profile: ProfileID?
-        var goal = 25
+        var goal = SessionModel.defaultGoal
         var length = 25
         var kind = Kind.goal
         var openEnded = false
