@@ -69,6 +69,10 @@ public final class HomeModel {
         /// Minutes of screen time reported today, when tracking is set up.
         public var screenTimeMinutes: Int?
         public var balances = Balances()
+        /// Today's score so far, `100 − minutes / 10` (seed 001 §6), when screen time is tracked.
+        public var score: Int? { screenTimeMinutes.map(ScreenTimeScore.score(minutes:)) }
+        /// Today's screen-time points so far (seed 001 §9), when screen time is tracked.
+        public var points: Int? { screenTimeMinutes.map(ScreenTimeScore.points(minutes:)) }
     }
 
     public struct Streaks: Hashable, Sendable {

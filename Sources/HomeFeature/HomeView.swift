@@ -135,10 +135,13 @@ struct TodayCard: View {
             HStack(alignment: .top) {
                 Stat(value: Text(today.balances.xp, format: .number), label: Text("XP", bundle: .module))
                 Stat(value: Text(today.balances.credits, format: .number), label: Text("credits", bundle: .module))
-                if let minutes = today.screenTimeMinutes {
+                Stat(value: Text(today.balances.coins, format: .number), label: Text("coins", bundle: .module))
+            }
+            if let minutes = today.screenTimeMinutes, let score = today.score, let points = today.points {
+                HStack(alignment: .top) {
                     Stat(value: Text.minutes(TimeInterval(minutes * 60)), label: Text("screen time", bundle: .module))
-                } else {
-                    Stat(value: Text(today.balances.coins, format: .number), label: Text("coins", bundle: .module))
+                    Stat(value: Text(score, format: .number), label: Text("score", bundle: .module))
+                    Stat(value: Text(points, format: .number), label: Text("screen-time points", bundle: .module))
                 }
             }
         }
@@ -158,6 +161,7 @@ struct StreaksCard: View {
                 Stat(value: Text(streaks.focusDays, format: .number), label: Text("days of focus", bundle: .module))
                 if let goal = streaks.goal {
                     Stat(value: Text(goal.days, format: .number), label: Text("days under your goal", bundle: .module))
+                    Stat(value: Text(goal.lives, format: .number), label: Text("lives", bundle: .module))
                 }
                 if let best = streaks.intentions.map(\.days).max() {
                     Stat(value: Text(best, format: .number), label: Text("days kept an intention", bundle: .module))

@@ -215,10 +215,21 @@ extension Person {
             screen.buttons += home.unlockable.map { item in .init(label(of: item.item)) { app.openGate(item) } }
         }
         for active in home.active { screen.lines.append("Active now: \(active.title)") }
+        // Today's card: XP, credits and coins always; screen time, its score and points when tracked.
+        screen.lines.append("\(home.today.balances.xp) XP")
         screen.lines.append("\(home.today.balances.credits) credits")
+        screen.lines.append("\(home.today.balances.coins) coins")
+        if let minutes = home.today.screenTimeMinutes, let score = home.today.score, let points = home.today.points {
+            screen.lines.append("\(Format.duration(TimeInterval(minutes * 60))) screen time")
+            screen.lines.append("Score \(score)")
+            screen.lines.append("\(points) screen-time points")
+        }
         screen.lines.append("\(home.streaks.prayerDays) days of prayer")
         screen.lines.append("\(home.streaks.focusDays) days of focus")
-        if let goal = home.streaks.goal { screen.lines.append("\(goal.days) days under your goal") }
+        if let goal = home.streaks.goal {
+            screen.lines.append("\(goal.days) days under your goal")
+            screen.lines.append("\(goal.lives) lives")
+        }
         for day in home.streaks.unreportedDays {
             screen.lines.append("\(day.weekday.name): screen time was not reported, so it neither kept nor broke your streak.")
         }

@@ -228,3 +228,40 @@ public struct GoalStreak: Hashable, Codable, Sendable {
         unreported = try c.decodeIfPresent([LocalDate].self, forKey: .unreported) ?? []
     }
 }
+
+extension Settings {
+    /// The daily goals Settings and onboarding offer, in minutes: under 1 to 6 hours.
+    public static let screenTimeGoalChoices = [60, 120, 180, 240, 300, 360]
+
+    /// Sets the daily screen-time goal (`nil`: no goal), counting `selection` as screen time from
+    /// `day` on.
+    ///
+    /// A different goal starts afresh: its streak at 0 with one life (``GoalStreak/starting(on:)``),
+    /// so a goal made easier cannot rewrite the days behind it. The same goal again changes
+    /// nothing. "No goal" keeps the score and points (tracking stays) but drops the streak; with
+    /// nothing tracked yet it sets nothing up. A goal outside 30 minutes – 16 hours, or not in
+    /// half-hour steps, is refused with what is allowed, and the settings stay as they were.
+    public mutating func setScreenTimeGoal(_ minutes: Int?, counting selection: Selection, on day: LocalDate) throws {
+        if let current = screenTime, current.goalMinutes == minutes { return }
+        guard let minutes else {
+            if let current = screenTime { screenTime = try ScreenTimeTracking(selection: current.selection, goalMinutes: nil, since: day) }
+            return
+        }
+        screenTime = try ScreenTimeTracking(selection: screenTime?.selection ?? selection, goalMinutes: minutes, since: day)
+    }
+}
+
+extension ThresholdState {
+    /// What counts as screen time when the person sets a goal: every app, category and website
+    /// any of their profiles, gates or intentions names (the apps they already called a problem).
+    public var screenTimeSelection: Selection {
+        var all = Selection()
+        for selection in profiles.map(\.selection) + gates.map(\.selection) {
+            all.applications.formUnion(selection.applications)
+            all.categories.formUnion(selection.categories)
+            all.webDomains.formUnion(selection.webDomains)
+        }
+        all.applications.formUnion(intentions.map(\.app))
+        return all
+    }
+}
