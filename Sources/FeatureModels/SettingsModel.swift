@@ -173,6 +173,19 @@ public final class SettingsModel {
         if let refused { problem = refused }
     }
 
+    // MARK: Tutorial
+
+    /// "Show the tutorial again" (seed 001 §13): every app is shielded until the person comes
+    /// back to Threshold, as on the first run; a replay earns no XP.
+    public func showTutorialAgain() {
+        let refused = client.perform("settings: tutorial", change: { transaction, context in
+            try context.run(StartTutorial(), on: &transaction)
+            transaction.state.settings.tutorialReplay = true
+        })
+        load()
+        if let refused { problem = refused }
+    }
+
     // MARK: Streak
 
     /// Shows the reset button (it is hidden so that it is never pressed by accident).

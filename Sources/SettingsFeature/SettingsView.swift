@@ -24,6 +24,7 @@ public struct SettingsView: View {
             Form {
                 if let problem = model.problem { ProblemBanner(problem) }
                 pro
+                PresentSettingsSection(model: model)
                 selah
                 gates
                 emergency
