@@ -27,6 +27,26 @@ import ThresholdCore
         #expect(phone.inbox.count == 1)
     }
 
+    /// Seed 001 §2: at the goal, the shield's "Complete" completes the session there and then
+    /// (the extension ends it through the same command as the app); "Stay Present" keeps it.
+    @Test func goalReached_complete_completesTheSession_andTheShieldComesDown() throws {
+        let focus = Profile.make("focus", name: "Focus", emoji: "🎯", path: .present, selection: .apps("instagram"))
+        let phone = try phone(.make(profiles: [focus], sessions: [.make("s1", profile: "focus", start: monday, plan: .goal(minutes: 30))]))
+        phone.advance(by: 31 * 60)
+        #expect(phone.shieldedApps.contains("instagram"))
+        runtime(phone).pressShield(.secondary, on: shielded("instagram", on: phone))
+        #expect(phone.shieldedApps.contains("instagram"), "Stay Present keeps the extra time")
+
+        let result = runtime(phone).pressShield(.primary, on: shielded("instagram", on: phone))
+
+        #expect(result.response == .redraw)
+        #expect(result.problem == nil)
+        #expect(!phone.shieldedApps.contains("instagram"))
+        let stored = try phone.savedState()
+        #expect(stored.engine.sessions.first?.ending?.state == .completed)
+        #expect(stored.balances.xp == 5 && stored.balances.coins == 5)
+    }
+
     @Test func intentionOpen_isGrantedByTheExtension_andTheShieldComesDown() throws {
         let phone = try phone(.make(intentions: [.make("ig", app: "instagram", opens: 3, minutes: 5)]))
         #expect(phone.shieldedApps.contains("instagram"))
