@@ -53,6 +53,14 @@ extension Runtime {
             }
             // Granted: the shield comes down when redrawn. Refused: it redraws with what is true now.
             return ShieldPressResult(response: .redraw, problem: reconciliation.problem)
+        case .completeSession(let profile):
+            // NB: the shield shows this only once the goal is reached, so EndSession records it
+            // completed, with its XP and coins; a session already ended is refused and redrawn.
+            let reconciliation = reconcile(trigger, command: EndSession(profile: profile))
+            if reconciliation.outcome.failedClosed {
+                return ShieldPressResult(response: .close, problem: reconciliation.problem)
+            }
+            return ShieldPressResult(response: .redraw, problem: reconciliation.problem)
         }
     }
 

@@ -49,9 +49,13 @@ public enum ShieldButtonAction: Hashable, Codable, Sendable, CustomStringConvert
     /// Count one of the intention's opens and let the app through for its minutes, in the
     /// extension itself; past the day's opens only with `confirmBeyondLimit`.
     case openIntention(IntentionID, confirmBeyondLimit: Bool)
+    /// End the profile's session at its goal, completed, in the extension itself (the goal is
+    /// reached, so ending it completes it); the shield comes down.
+    case completeSession(ProfileID)
 
     public var description: String {
         switch self {
+        case .completeSession(let profile): "complete the session of \(profile)"
         case .close: "close"
         case .notify(let destination): "notify \(destination.url)"
         case .openIntention(let id, let beyond): beyond ? "open intention \(id) beyond today's limit" : "open intention \(id)"
@@ -86,7 +90,7 @@ extension ShieldContent {
             self.init(
                 title: "Session Goal Reached!",
                 subtitle: "+\(xp) XP · \(label.emoji) \(label.name). End it now or stay for extra time.",
-                primary: ShieldButton("Complete", .notify(.session(label.profileID))),
+                primary: ShieldButton("Complete", .completeSession(label.profileID)),
                 secondary: ShieldButton("Stay Present", .close))
         case .gated(let label) where label.path == .selah:
             self.init(
