@@ -497,6 +497,12 @@ extension Person {
             return screen
         case .ready:
             var screen = Screen("onboarding: ready", lines: ["Ready"], buttons: [.init("Turn on shields") { model.finish() }, back])
+            if model.paths.contains(.present) {
+                // Present's goal picker: "No goal", "Under 1 h" … "Under 6 h".
+                screen.lines.append("Daily screen-time goal: \(model.screenTimeGoal.map { "Under \($0 / 60) h" } ?? "No goal")")
+                screen.buttons.append(.init("No goal") { model.screenTimeGoal = nil })
+                screen.buttons += Settings.screenTimeGoalChoices.map { minutes in .init("Under \(minutes / 60) h") { model.screenTimeGoal = minutes } }
+            }
             if let problem = model.problem { screen.lines.append(problem) }
             return screen
         case .notifications:
@@ -509,6 +515,22 @@ extension Person {
                 screen.buttons.append(.init("Allow notifications") { [weak self] in
                     await model.requestNotifications()
                     await self?.systemPromptClosed()
+                })
+            }
+            if model.paths.contains(.present) {
+                // Present's reminders, each a toggle.
+                let reminders = model.reminders
+                screen.lines.append("Daily Review at 9 AM: \(reminders.dailyReview ? "on" : "off")")
+                screen.lines.append("Evening nudge at 7 PM: \(reminders.eveningPrompt ? "on" : "off")")
+                screen.buttons.append(.init("Daily Review at 9 AM") {
+                    var changed = reminders
+                    changed.dailyReview.toggle()
+                    model.setReminders(changed)
+                })
+                screen.buttons.append(.init("Evening nudge at 7 PM") {
+                    var changed = reminders
+                    changed.eveningPrompt.toggle()
+                    model.setReminders(changed)
                 })
             }
             if let problem = model.notificationProblem { screen.lines.append(problem) }

@@ -68,4 +68,28 @@ import ThresholdCore
         #expect(home.today.balances.coins == 5 && home.today.balances.xp == 5)
         #expect(home.today.score != nil)
     }
+
+    @Test func onboarding_onThePresentPath_savesTheGoalWithTheShields_andTheRemindersAsTheyChange() async throws {
+        let device = try Device()
+        let onboarding = OnboardingModel(client: device.client)
+        onboarding.paths = [.present]
+        onboarding.pick(.picked(.apps("instagram")))
+        onboarding.screenTimeGoal = 180
+        onboarding.finish()
+        #expect(onboarding.problem == nil)
+        #expect(device.stored.settings.screenTime?.goalMinutes == 180)
+        #expect(device.stored.settings.screenTime?.selection == .apps("instagram"))
+        onboarding.setReminders(Reminders(dailyReview: true))
+        #expect(device.stored.settings.reminders.dailyReview && !device.stored.settings.reminders.eveningPrompt)
+    }
+
+    @Test func onboarding_withoutPresent_setsNoGoal() throws {
+        let device = try Device()
+        let onboarding = OnboardingModel(client: device.client)
+        onboarding.paths = [.challenge]
+        onboarding.pick(.picked(.apps("instagram")))
+        onboarding.screenTimeGoal = 180
+        onboarding.finish()
+        #expect(device.stored.settings.screenTime == nil)
+    }
 }
