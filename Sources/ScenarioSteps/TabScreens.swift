@@ -35,13 +35,18 @@ extension Person {
         let insights = app.insights
         var screen = Screen("insights", lines: ["Week of \(insights.week)"])
         if let stats = insights.stats {
+            if let record = stats.recordDay { screen.lines.append("Personal record: \(record.day) · \(Format.duration(record.seconds))") }
             screen.lines.append("Focus-day streak: \(stats.focusDayStreak)")
+            if let longest = stats.longestSession { screen.lines.append("Longest session: \(longest.title) · \(Format.duration(longest.focusedSeconds))") }
             screen.lines.append("Session history")
-            for entry in stats.history {
+            for entry in insights.history {
                 let clock = Clockwork(calendar: calendar)
+                let goal = entry.goalMinutes.map { "goal \($0) min" } ?? "no goal"
+                let extra = entry.extraSeconds > 0 ? " +\(Format.duration(entry.extraSeconds)) extra" : ""
                 screen.lines.append("\(entry.title) · \(clock.readable(entry.start)) – \(clock.readable(entry.end)) · \(entry.state.rawValue) · "
-                                    + "\(entry.breaks) breaks, \(Format.duration(entry.breakSeconds)) · \(entry.origin.rawValue)")
+                                    + "\(goal)\(extra) · \(entry.breaks) breaks, \(Format.duration(entry.breakSeconds)) · \(entry.origin.rawValue)")
             }
+            if insights.hasEarlierSessions { screen.buttons.append(.init("Show earlier sessions") { insights.showEarlierSessions() }) }
         }
         screen.lines.append("Prayer history")
         if insights.prayers.days.isEmpty { screen.lines.append("No prayers yet") }

@@ -92,4 +92,35 @@ import ThresholdCore
         onboarding.finish()
         #expect(device.stored.settings.screenTime == nil)
     }
+
+    /// Seed 001 §14 and issue 13 item 8: the personal record is over all time, and the history
+    /// pages back past 30 days.
+    @Test func theRecord_isOverAllTime_andTheHistoryPagesBackPastThirtyDays() throws {
+        let device = try Device(.make(profiles: [focus]))
+        let session = SessionModel(client: device.client)
+        session.load()
+        session.start("focus", .goal(minutes: 120))
+        device.advance(minutes: 120)
+        session.load()
+        session.end()
+        for _ in 0..<InsightsModel.historyPage {
+            device.advance(minutes: 24 * 60)
+            session.start("focus", .goal(minutes: 15))
+            device.advance(minutes: 15)
+            session.load()
+            session.end()
+        }
+        device.advance(minutes: 10 * 24 * 60)
+        let insights = InsightsModel(client: device.client)
+        insights.load()
+        let stats = try #require(insights.stats)
+        #expect(abs((stats.recordDay?.seconds ?? 0) - 120 * 60) < 1, "the two-hour day, more than 30 days ago, is still the record")
+        #expect(abs((stats.longestSession?.focusedSeconds ?? 0) - 120 * 60) < 1)
+        #expect(insights.history.count == InsightsModel.historyPage)
+        #expect(insights.hasEarlierSessions)
+        insights.showEarlierSessions()
+        #expect(insights.history.count == InsightsModel.historyPage + 1)
+        #expect(insights.history.last?.goalMinutes == 120)
+        #expect(!insights.hasEarlierSessions)
+    }
 }
