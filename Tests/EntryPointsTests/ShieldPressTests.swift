@@ -69,17 +69,39 @@ import ThresholdCore
         #expect(phone.shieldedApps.contains("instagram"))
     }
 
-    @Test func intentionOpen_pastTheDaysOpens_needsTheStrongerButton() throws {
+    /// Seed 001 §5: once the day's opens are used, the first press turns the shield into an
+    /// "are you sure?" and only the second opens the app.
+    @Test func intentionOpen_pastTheDaysOpens_asksAreYouSure_thenOpensOnTheSecondPress() throws {
         let phone = try phone(.make(intentions: [.make("ig", app: "instagram", opens: 1, minutes: 5)]))
         let runtime = runtime(phone)
         runtime.pressShield(.secondary, on: shielded("instagram", on: phone))
         phone.advance(by: 6 * 60)
         #expect(phone.shieldedApps.contains("instagram"))
+        #expect(try phone.open("instagram").content?.secondary?.label == "Open Instagram")
 
-        let shown = ShieldContent.shown(for: shielded("instagram", on: phone), in: Result { try phone.store.read() }, deviceZone: phone.clock.timeZone)
-        #expect(shown.secondary?.label == "Open anyway")
+        #expect(runtime.pressShield(.secondary, on: shielded("instagram", on: phone)).response == .redraw)
+        #expect(phone.shieldedApps.contains("instagram"), "the first press only asks")
+        let asking = try #require(try phone.open("instagram").content)
+        #expect(asking.title == "Are you sure?")
+        #expect(asking.subtitle == "That is past today's 1 opens. Opening Instagram again ends its streak.")
+        #expect(asking.primary.label == "Nevermind" && asking.secondary?.label == "Yes, open Instagram")
+
         #expect(runtime.pressShield(.secondary, on: shielded("instagram", on: phone)).response == .redraw)
         #expect(!phone.shieldedApps.contains("instagram"))
+    }
+
+    @Test func theAreYouSure_lapsesAfterAMinute_andNevermindClearsIt() throws {
+        let phone = try phone(.make(intentions: [.make("ig", app: "instagram", opens: 1, minutes: 5)]))
+        let runtime = runtime(phone)
+        runtime.pressShield(.secondary, on: shielded("instagram", on: phone))
+        phone.advance(by: 6 * 60)
+        runtime.pressShield(.secondary, on: shielded("instagram", on: phone))
+        runtime.pressShield(.primary, on: shielded("instagram", on: phone))
+        #expect(try phone.open("instagram").content?.title == "Open Instagram?", "Nevermind turns back")
+        runtime.pressShield(.secondary, on: shielded("instagram", on: phone))
+        phone.advance(by: 2 * 60)
+        #expect(try phone.open("instagram").content?.title == "Open Instagram?", "the question lapses")
+        #expect(phone.shieldedApps.contains("instagram"))
     }
 
     @Test func anyPress_liftsAShieldThatAMissedCallbackLeftUp() throws {
