@@ -383,7 +383,7 @@ public final class SimulatedPhone: @unchecked Sendable {
         if let note = result.notification { return .notified(note) }
         switch button.action {
         case .close: return .closed
-        case .notify, .openIntention, .completeSession: return result.problem.map(ShieldPress.refused) ?? .opened
+        case .notify, .openIntention, .completeSession, .askBeforeOpening: return result.problem.map(ShieldPress.refused) ?? .opened
         }
     }
 

@@ -128,7 +128,7 @@ import ThresholdCore
         for button in [shown.primary] + [shown.secondary].compactMap({ $0 }) {
             switch button.action {
             case .close, .notify: continue
-            case .openIntention, .completeSession: Issue.record("an unknown shield must not grant or end anything")
+            case .openIntention, .completeSession, .askBeforeOpening: Issue.record("an unknown shield must not grant or end anything")
             }
         }
     }
