@@ -18,6 +18,8 @@ public final class InsightsModel {
     public private(set) var history: [SessionHistoryEntry] = []
     private var historyShown = InsightsModel.historyPage
     public private(set) var prayers = PrayerHistory([])
+    /// The Daily Reviews rated, newest first.
+    public private(set) var reviews: [ProgressRecord.DayReview] = []
     public private(set) var problem: String?
     let client: AppClient
 
@@ -46,6 +48,7 @@ public final class InsightsModel {
             self.stats = stats
             history = Array(stats.history.prefix(historyShown))
             prayers = PrayerHistory(try PrayerLog.read(client))
+            reviews = stored.progress.reviews.reversed()
             problem = nil
         } catch {
             problem = FeatureModels.problem(error)

@@ -24,6 +24,17 @@ public struct InsightsView: View {
                 } header: {
                     Text("Today's screen time", bundle: .module)
                 }
+                Section {
+                    // NB: the Daily Review is of yesterday, so its report gets yesterday's interval.
+                    DeviceActivityReport(.daily, filter: Self.yesterday).frame(minHeight: 220)
+                    ForEach(model.reviews, id: \.day) { review in
+                        (Text(verbatim: "\(review.day) · ")
+                            + (review.rating == .thumbsUp ? Text("thumbs up", bundle: .module) : Text("thumbs down", bundle: .module)))
+                            .font(.callout)
+                    }
+                } header: {
+                    Text("Daily reviews", bundle: .module)
+                }
                 WeekSection(model: model)
                 if let stats = model.stats { MonthSection(stats: stats, model: model) }
                 Section {
@@ -33,6 +44,13 @@ public struct InsightsView: View {
             .navigationTitle(Text("Insights", bundle: .module))
         }
         .onAppear { model.load() }
+    }
+
+    /// Yesterday, midnight to midnight, for the Daily Review's report.
+    static var yesterday: DeviceActivityFilter {
+        let today = Calendar.current.startOfDay(for: Date())
+        let start = Calendar.current.date(byAdding: .day, value: -1, to: today) ?? today
+        return DeviceActivityFilter(segment: .daily(during: DateInterval(start: start, end: today)))
     }
 
     /// Today so far, for the report extension.

@@ -230,6 +230,22 @@ extension Person {
             screen.lines.append("\(goal.days) days under your goal")
             screen.lines.append("\(goal.lives) lives")
         }
+        if let review = home.review {
+            // The Daily Review card: yesterday's screen time and score, the goal, the thumbs.
+            screen.lines.append("Daily Review")
+            if let minutes = review.minutes, let score = review.score {
+                screen.lines.append("Yesterday: \(Format.duration(TimeInterval(minutes * 60))) screen time · score \(score)")
+            } else {
+                screen.lines.append("Yesterday's screen time was not reported.")
+            }
+            if let under = review.underGoal { screen.lines.append(under ? "Under your goal. Well kept." : "Over your goal.") }
+            switch review.rating {
+            case .thumbsUp?: screen.lines.append("You gave yesterday a thumbs up.")
+            case .thumbsDown?: screen.lines.append("You gave yesterday a thumbs down.")
+            case nil: screen.lines.append("How did yesterday feel?")
+            }
+            screen.buttons += [.init("Thumbs up") { home.rateYesterday(.thumbsUp) }, .init("Thumbs down") { home.rateYesterday(.thumbsDown) }]
+        }
         for day in home.streaks.unreportedDays {
             screen.lines.append("\(day.weekday.name): screen time was not reported, so it neither kept nor broke your streak.")
         }

@@ -48,6 +48,10 @@ extension Person {
             }
             if insights.hasEarlierSessions { screen.buttons.append(.init("Show earlier sessions") { insights.showEarlierSessions() }) }
         }
+        if !insights.reviews.isEmpty {
+            screen.lines.append("Daily reviews")
+            screen.lines += insights.reviews.map { "\($0.day) · \($0.rating == .thumbsUp ? "thumbs up" : "thumbs down")" }
+        }
         screen.lines.append("Prayer history")
         if insights.prayers.days.isEmpty { screen.lines.append("No prayers yet") }
         for day in insights.prayers.days {
