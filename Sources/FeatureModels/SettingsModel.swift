@@ -43,6 +43,8 @@ public final class SettingsModel {
     public private(set) var screenTime: ScreenTimeTracking?
     /// The daily reminders (Daily Review at 9 AM, the evening nudge at 7 PM).
     public private(set) var reminders = Reminders()
+    /// Whether a quip comes at each 30-minute screen-time threshold.
+    public private(set) var quips = true
     /// Free or Pro, the schedules a lapse paused, and what the person should know about the plan.
     public private(set) var plan = PlanRecord.free
     /// Where the App Store lets the person change or cancel the subscription.
@@ -82,6 +84,7 @@ public final class SettingsModel {
             preferences = stored.settings.selah
             screenTime = stored.settings.screenTime
             reminders = stored.settings.reminders
+            quips = stored.settings.quips
             plan = stored.plan
             gates = stored.engine.gates
             profiles = stored.engine.profiles
@@ -169,6 +172,14 @@ public final class SettingsModel {
     /// the notifications now due, or withdraws them.
     public func setReminders(_ reminders: Reminders) {
         let refused = client.perform("settings: reminders", change: { transaction, _ in transaction.state.settings.reminders = reminders })
+        load()
+        if let refused { problem = refused }
+    }
+
+    /// Turns the screen-time quips on or off. Read when each threshold is handled: off before a
+    /// threshold, no quip for it; a quip already sent stays sent.
+    public func setQuips(_ on: Bool) {
+        let refused = client.perform("settings: quips", change: { transaction, _ in transaction.state.settings.quips = on })
         load()
         if let refused { problem = refused }
     }

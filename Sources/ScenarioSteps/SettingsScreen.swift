@@ -61,6 +61,8 @@ extension Person {
             changed.eveningPrompt.toggle()
             settings.setReminders(changed)
         })
+        screen.lines.append("Screen-time quips: \(settings.quips ? "on" : "off")")
+        screen.buttons.append(.init("Screen-time quips") { settings.setQuips(!settings.quips) })
         screen.buttons.append(.init("Show the tutorial again") { settings.showTutorialAgain() })
     }
 }

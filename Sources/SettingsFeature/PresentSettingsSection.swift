@@ -33,6 +33,10 @@ struct PresentSettingsSection: View {
             })) {
                 Text("Evening nudge at 7 PM", bundle: .module)
             }
+            Toggle(isOn: Binding(get: { model.quips }, set: { model.setQuips($0) })) {
+                Text("Screen-time quips", bundle: .module)
+            }
+            .accessibilityHint(Text("A short, kind note at each half hour of screen time, at most 16 a day.", bundle: .module))
             Button { model.showTutorialAgain() } label: { Text("Show the tutorial again", bundle: .module) }
                 .accessibilityHint(Text("Shields every app until you come back to Threshold.", bundle: .module))
         } header: {

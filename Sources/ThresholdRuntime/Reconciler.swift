@@ -158,7 +158,15 @@ public struct Reconciler: Sendable {
     private func recordScreenTime(_ report: ScreenTimeReport, in state: inout StoredState, now: Date, calendar: Calendar) {
         let clock = Clockwork(calendar: calendar)
         let today = clock.localDate(of: now)
+        let before = state.progress.screenTimeMinutes(on: report.day)
         state.progress.record(report, at: now, clock: clock)
+        if let quip = state.progress.quip(after: report, previousMinutes: before, settings: state.settings, at: now, clock: clock) {
+            let minutes = state.progress.screenTimeMinutes(on: report.day)
+            // NB: a quip that cannot be posted is not retried: the next threshold brings another.
+            try? screenTime.postNotification(LocalNotification(id: "quip.\(report.day).\(minutes)",
+                                                               title: "\(Wording.duration(TimeInterval(minutes * 60))) of screen time today",
+                                                               body: quip.text, destination: .home))
+        }
         if report.day < today {
             state.progress.recountGoalStreak(to: today, tracking: state.settings.screenTime)
         }

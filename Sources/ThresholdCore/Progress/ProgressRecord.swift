@@ -20,6 +20,8 @@ public struct ProgressRecord: Hashable, Codable, Sendable {
     /// The Daily Review's thumbs: how the person rated each day they reviewed, oldest first
     /// (seed 001 §6; rated in the app, since the report extension cannot send data out).
     public var reviews: [DayReview] = []
+    /// The screen-time quips sent lately (``QuipLibrary``): a week and a day of them.
+    public var quipsSent: [SentQuip] = []
 
     /// Screen-time days kept: a month and a bit, for the charts.
     public static let keptDays = 35
@@ -27,7 +29,7 @@ public struct ProgressRecord: Hashable, Codable, Sendable {
     public init() {}
 
     private enum CodingKeys: String, CodingKey {
-        case intentionStreaks, screenTimeDays, goalStreak, settledGoalStreak, lastEveningPrompt, reviews
+        case intentionStreaks, screenTimeDays, goalStreak, settledGoalStreak, lastEveningPrompt, reviews, quipsSent
     }
 
     public init(from decoder: any Decoder) throws {
@@ -38,6 +40,22 @@ public struct ProgressRecord: Hashable, Codable, Sendable {
         settledGoalStreak = try c.decodeIfPresent(GoalStreak.self, forKey: .settledGoalStreak)
         lastEveningPrompt = try c.decodeIfPresent(LocalDate.self, forKey: .lastEveningPrompt)
         reviews = try c.decodeIfPresent([DayReview].self, forKey: .reviews) ?? []
+        quipsSent = try c.decodeIfPresent([SentQuip].self, forKey: .quipsSent) ?? []
+    }
+
+    /// The quip a screen-time report brings (``QuipLibrary``), noted as sent; `nil` when none is
+    /// due: quips turned off or screen time not tracked, a warning rather than a 30-minute
+    /// threshold, a report of another day (a late one), a threshold already reported
+    /// (`previousMinutes`: the day's minutes before this report), or today's 16 already sent.
+    public mutating func quip(after report: ScreenTimeReport, previousMinutes: Int, settings: Settings, at now: Date,
+                              clock: Clockwork) -> Quip? {
+        guard settings.quips, settings.screenTime != nil, case .reached(let minutes, let day) = report,
+              day == clock.localDate(of: now), minutes % ScreenTimeTracking.stepMinutes == 0, minutes > previousMinutes else { return nil }
+        let pick = UInt64(truncatingIfNeeded: day.dayNumber) &* 1_000_003 &+ UInt64(minutes)
+        guard let quip = QuipLibrary.choose(minutes: minutes, hour: clock.secondsIntoDay(of: now) / 3_600, streakDays: goalStreak?.days ?? 0,
+                                            on: day, sent: quipsSent, pick: pick) else { return nil }
+        quipsSent = quipsSent.filter { $0.day.dayNumber > day.dayNumber - QuipLibrary.repeatWindowDays - 1 } + [SentQuip(id: quip.id, day: day)]
+        return quip
     }
 
     /// A day as the person rated it in the Daily Review.

@@ -20,11 +20,14 @@ public struct Settings: Hashable, Codable, Sendable {
     public var streakResetAt: Date?
     /// The tutorial running now was started again from Settings: finishing it earns no XP.
     public var tutorialReplay = false
+    /// Whether a screen-time quip comes at each 30-minute threshold (``QuipLibrary``); on until
+    /// the person turns it off in Settings.
+    public var quips = true
 
     public init() {}
 
     private enum CodingKeys: String, CodingKey {
-        case onboardingCompleted, screenTime, reminders, selah, emergency, keyTags, streakResetAt, tutorialReplay
+        case onboardingCompleted, screenTime, reminders, selah, emergency, keyTags, streakResetAt, tutorialReplay, quips
     }
 
     public init(from decoder: any Decoder) throws {
@@ -37,6 +40,7 @@ public struct Settings: Hashable, Codable, Sendable {
         keyTags = try c.decodeIfPresent([KeyTag].self, forKey: .keyTags) ?? []
         streakResetAt = try c.decodeIfPresent(Date.self, forKey: .streakResetAt)
         tutorialReplay = try c.decodeIfPresent(Bool.self, forKey: .tutorialReplay) ?? false
+        quips = try c.decodeIfPresent(Bool.self, forKey: .quips) ?? true
     }
 
     /// The tag with this id, revoked or not.
