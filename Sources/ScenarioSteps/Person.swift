@@ -42,6 +42,8 @@ final class Person {
     var settingsConfirmingReset = false
     /// Settings → Help is pushed.
     var showingHelp = false
+    /// The intention editor sheet over Profiles, while it is up.
+    var intentionEditor: IntentionEditorModel?
     struct StartPanel {
         enum Kind { case goal, length }
         var profile: ProfileID?

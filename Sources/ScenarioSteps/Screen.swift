@@ -94,6 +94,10 @@ extension Person {
         if let onboarding = app.onboarding, app.needsOnboarding, onboarding.step == .apps {
             onboarding.pick(.picked(selection))
             if let problem = onboarding.pickProblem { refuse("\(problem)") }
+        } else if let editor = intentionEditor, app.tab == .profiles, app.presented == nil {
+            // The intention editor's "Choose the app".
+            editor.pick(.picked(selection))
+            if let problem = editor.pickProblem { refuse("\(problem)") }
         } else {
             throw ScreenMismatch("nothing here opens the app picker", screen: shown)
         }

@@ -9,6 +9,7 @@ extension Person {
     /// is on), each intention's opens and streak, and this week's streak freeze.
     func profilesScreen(_ app: AppModel) -> Screen {
         let profiles = app.profiles, intentions = app.intentions
+        if let editor = intentionEditor { return intentionEditorScreen(editor, intentions) }
         var screen = Screen("profiles", lines: ["Profiles"])
         if profiles.rows.isEmpty { screen.lines.append("No profiles yet. Start from one below.") }
         screen.lines += profiles.rows.map { "\($0.profile.emoji) \($0.profile.name)" + ($0.isOn ? " · On" : "") }
@@ -17,6 +18,7 @@ extension Person {
             screen.lines.append("\(label(of: .app(row.intention.app))): \(row.opensUsed) of \(row.intention.opensPerDay) opens today · \(row.intention.minutesPerOpen) min each")
             if row.streak > 0 { screen.lines.append("\(row.streak) day streak") }
         }
+        screen.buttons.append(.init("New intention") { [weak self] in self?.intentionEditor = intentions.editor() })
         if !intentions.rows.isEmpty {
             if intentions.frozenToday {
                 screen.lines.append("Streak freeze is on today.")
@@ -67,6 +69,25 @@ extension Person {
         }
         screen.buttons += [.init("Previous week") { insights.previousWeek() }, .init("Next week") { insights.nextWeek() }]
         if let problem = insights.problem { screen.lines.append(problem) }
+        return screen
+    }
+
+    /// The intention editor sheet: the app (chosen with `pick-apps`), opens a day and minutes an
+    /// open (the steppers keep their first values here), Save and Cancel.
+    private func intentionEditorScreen(_ editor: IntentionEditorModel, _ intentions: IntentionsModel) -> Screen {
+        var screen = Screen("intention editor", lines: [editor.isNew ? "New intention" : "Edit intention"])
+        screen.lines.append(editor.app.map { label(of: .app($0)) } ?? "Choose the app")
+        screen.lines += ["\(editor.opensPerDay) opens a day", "\(editor.minutesPerOpen) min an open"]
+        if let error = editor.error ?? editor.problem { screen.lines.append(error) }
+        let disabled: String? = editor.app == nil ? "Choose the app" : editor.error
+        screen.buttons.append(.init("Save", disabled: disabled) { [weak self] in
+            editor.save()
+            if editor.saved {
+                self?.intentionEditor = nil
+                intentions.load()
+            }
+        })
+        screen.buttons.append(.init("Cancel") { [weak self] in self?.intentionEditor = nil })
         return screen
     }
 }
