@@ -380,7 +380,7 @@ public struct Reconciler: Sendable {
         guard wanted != before else { return false }
         do {
             if let old = applied.liveActivity, old.profileID != wanted?.profileID {
-                try screenTime.endLiveActivity(old.profileID)
+                try screenTime.endLiveActivity(old.profileID, LiveActivityEnding.of(old.profileID, in: state, at: time.wall))
                 applied.liveActivity = nil
             }
             if let new = wanted {
