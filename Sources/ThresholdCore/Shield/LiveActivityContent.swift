@@ -75,9 +75,18 @@ public struct LiveActivityContent: Hashable, Codable, Sendable {
     /// Whether the content has gone stale at `now`.
     public func isStale(at now: Date) -> Bool { staleDate.map { now >= $0 } ?? false }
 
-    /// The timer the content shows at `now`: counting down to ``nextBoundary`` (stopping at
-    /// zero there), or up from the start when there is none.
+    /// The timer the content shows at `now`: while focusing toward a goal, up from the start to
+    /// the goal (stopping there); past the goal, the extra time up from it; otherwise down to
+    /// ``nextBoundary`` (a break's end, a session's end; stopping at zero), or up from the start
+    /// when there is none.
     public func timer(at now: Date) -> SessionTimerSpan {
+        // Seed 001 §8: up toward the goal (stopping there), then the extra time up from it.
+        if let goalAt, phase == .focusing, goalAt > startedAt {
+            return SessionTimerSpan(from: startedAt, to: goalAt, countsDown: false)
+        }
+        if let goalAt, phase == .goalReached {
+            return SessionTimerSpan(from: goalAt, to: endsAt ?? .distantFuture, countsDown: false)
+        }
         if let boundary = nextBoundary {
             return SessionTimerSpan(from: min(now, boundary), to: boundary, countsDown: true)
         }
