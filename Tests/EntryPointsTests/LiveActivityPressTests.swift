@@ -43,6 +43,21 @@ import ThresholdCore
         #expect(phone.lingeringLiveActivity == nil)
     }
 
+    /// A session that ends by itself while only the monitor runs keeps the content written ahead
+    /// (stale from its end); the app, when it next runs, sets the ending.
+    @Test func aSessionEndingWithTheAppClosed_getsItsEndingWhenTheAppNextRuns() throws {
+        let focus = Profile.make("focus", name: "Focus", emoji: "🎯", path: .present, selection: .apps("tiktok"))
+        let phone = try phone(.make(profiles: [focus], sessions: [.make("s1", profile: "focus", start: monday, plan: .until(monday.adding(minutes: 30)))]))
+        #expect(phone.liveActivity != nil)
+        phone.leaveThreshold()
+        phone.advance(by: 40 * 60)
+        #expect(!phone.shieldedApps.contains("tiktok"))
+        #expect(phone.liveActivity?.isStale(at: phone.clock.wall) == true, "the monitor cannot end it; it shows itself out of date")
+        phone.openThreshold()
+        #expect(phone.liveActivity == nil)
+        #expect(phone.lingeringLiveActivity?.ending?.state == .completed)
+    }
+
     @Test func givenUpFromTheLiveActivity_itShowsHowLongThePersonLasted() throws {
         let focus = Profile.make("focus", name: "Focus", emoji: "🎯", path: .present, selection: .apps("tiktok"))
         let phone = try phone(.make(profiles: [focus], sessions: [.make("s1", profile: "focus", start: monday, plan: .goal(minutes: 45))]))
