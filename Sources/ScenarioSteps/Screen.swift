@@ -261,7 +261,7 @@ extension Person {
         var screen = Screen("session")
         if let running = session.running {
             screen.lines.append(running.title)
-            if let quota = session.quota { screen.lines.append("\(quota.remaining) of \(quota.allowed) breaks left") }
+            if let quota = session.quota, quota.allowed > 0 { screen.lines.append("\(quota.remaining) of \(quota.allowed) breaks left") }
             let end = switch session.endingNow {
             case .completed?: "Complete session"
             case .gaveUp?: "Give up"
