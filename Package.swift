@@ -145,7 +145,14 @@ package.targets += [
         ],
         swiftSettings: swift6
     ),
-    .testTarget(name: "ThresholdCLITests", dependencies: ["ThresholdCLI", "ScenarioSteps", "ScenarioSetup", "TestSupport"], swiftSettings: swift6),
+    .testTarget(
+        name: "ThresholdCLITests",
+        dependencies: [
+            "ThresholdCLI", "ScenarioSteps", "ScenarioSetup", "TestSupport",
+            .product(name: "PropertyBased", package: "swift-property-based"),
+        ],
+        swiftSettings: swift6
+    ),
     // Together's rules (weeks, day limits, leagues, signed requests), shared by the app and Server/.
     .target(name: "TogetherCore", dependencies: ["ThresholdCore"], swiftSettings: swift6),
     // Together's client in the app: signed requests over URLSession (Linux + iOS; the server's

@@ -98,7 +98,11 @@ struct AppScreens: View {
                                                                                  set: { if !$0 { model.dismissTutorialNote() } })) {
             Button { model.dismissTutorialNote() } label: { Text("OK", bundle: .module) }
         } message: {
-            Text("You came back through the shield: +\(model.tutorialFinished ?? 0) XP.", bundle: .module)
+            if let xp = model.tutorialFinished, xp > 0 {
+                Text("You came back through the shield: +\(xp) XP.", bundle: .module)
+            } else {
+                Text("You came back through the shield. That is all a shield asks.", bundle: .module)
+            }
         }
     }
 

@@ -25,7 +25,7 @@ extension Runtime {
     public func pressShield(_ role: ShieldButtonRole, on item: ShieldedItem) -> ShieldPressResult {
         let state: Result<StoredState, any Error> = Result { try store.read() }
         let reason = item.lastReason(in: state, deviceZone: clock.timeZone())
-        let content = ShieldContent.shown(for: item, reason: reason, in: state)
+        let content = ShieldContent.shown(for: item, reason: reason, in: state, at: clock.reading().wall)
         let trigger = Trigger.shieldButton(role)
         guard let button = content.button(role) else {
             return ShieldPressResult(response: response(after: reconcile(trigger), for: item, otherwise: .close))
@@ -33,7 +33,13 @@ extension Runtime {
         switch button.action {
         case .close:
             // The person turned back: an attempt resisted, for the weekly insights.
-            let reconciliation = reason.map { reconcile(trigger, command: ResistAttempt(rule: $0.rule)) } ?? reconcile(trigger)
+            let reconciliation = reason.map { reason in
+                reconcile(trigger) { transaction, context in
+                    try context.run(ResistAttempt(rule: reason.rule), on: &transaction)
+                    // Nevermind answers an "Are you sure?": the next press asks again.
+                    if case .intention(let label) = reason { transaction.state.rituals.intentionAsked[label.intentionID] = nil }
+                }
+            } ?? reconcile(trigger)
             return ShieldPressResult(response: response(after: reconciliation, for: item, otherwise: .close))
         case .notify(let destination):
             let reconciliation = reconcile(trigger)
@@ -47,11 +53,31 @@ extension Runtime {
             return ShieldPressResult(response: response(after: reconciliation, for: item, otherwise: .close),
                                      notification: problem == nil ? note : nil, problem: problem)
         case .openIntention(let intention, let beyondLimit):
-            let reconciliation = reconcile(trigger, command: OpenIntention(intention: intention, confirmedBeyondLimit: beyondLimit))
+            let reconciliation = reconcile(trigger) { transaction, context in
+                try context.run(OpenIntention(intention: intention, confirmedBeyondLimit: beyondLimit), on: &transaction)
+                transaction.state.rituals.intentionAsked[intention] = nil
+            }
             if reconciliation.outcome.failedClosed {
                 return ShieldPressResult(response: .close, problem: reconciliation.problem)
             }
             // Granted: the shield comes down when redrawn. Refused: it redraws with what is true now.
+            return ShieldPressResult(response: .redraw, problem: reconciliation.problem)
+        case .askBeforeOpening(let intention):
+            let reconciliation = reconcile(trigger) { transaction, context in
+                transaction.state.rituals.intentionAsked[intention] = context.now
+            }
+            if reconciliation.outcome.failedClosed {
+                return ShieldPressResult(response: .close, problem: reconciliation.problem)
+            }
+            // The shield redraws as "Are you sure?"; nothing is opened yet.
+            return ShieldPressResult(response: .redraw, problem: reconciliation.problem)
+        case .completeSession(let profile):
+            // NB: the shield shows this only once the goal is reached, so EndSession records it
+            // completed, with its XP and coins; a session already ended is refused and redrawn.
+            let reconciliation = reconcile(trigger, command: EndSession(profile: profile))
+            if reconciliation.outcome.failedClosed {
+                return ShieldPressResult(response: .close, problem: reconciliation.problem)
+            }
             return ShieldPressResult(response: .redraw, problem: reconciliation.problem)
         }
     }

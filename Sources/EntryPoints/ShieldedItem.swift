@@ -82,11 +82,18 @@ extension ShieldContent {
     }
 
     /// The same, the reason already found (``ShieldedItem/lastReason(in:deviceZone:)``).
+    /// `now` decides whether an intention's "Are you sure?" still stands (the last reconcile's
+    /// instant when not given).
     public static func shown(for item: ShieldedItem, reason: Reason?, in state: Result<StoredState, any Error>,
-                             verse: String? = nil) -> ShieldContent {
+                             verse: String? = nil, at now: Date? = nil) -> ShieldContent {
         guard case .success(let stored) = state, let reason else { return .unknownReason }
+        let asking: Bool = if case .intention(let label) = reason, let now = now ?? stored.applied.evaluated?.wall {
+            stored.rituals.isAsking(label.intentionID, at: now)
+        } else {
+            false
+        }
         return ShieldContent(reason: reason, app: item.appToken, appName: item.name, verse: verse,
-                             streak: stored.progress.shownStreak(for: reason))
+                             streak: stored.progress.shownStreak(for: reason), asking: asking)
             .withNotifications(stored.applied.notificationPermission)
     }
 
@@ -98,6 +105,6 @@ extension ShieldContent {
         guard case .success(let stored) = state else { return shown(for: item, reason: reason, in: state) }
         let day = Clockwork(timeZone: deviceZone).localDate(of: now)
         let verse = verses?.line(for: stored.settings.selah, app: item.appToken, on: day)
-        return shown(for: item, reason: reason, in: state, verse: verse?.description)
+        return shown(for: item, reason: reason, in: state, verse: verse?.description, at: now)
     }
 }

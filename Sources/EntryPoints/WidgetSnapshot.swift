@@ -19,15 +19,19 @@ public struct WidgetSnapshot: Hashable, Codable, Sendable {
     public let isUnreadable: Bool
     /// When the widget should look again (a break or session ends); `nil` for the default refresh.
     public let refreshAt: Date?
+    /// The daily screen-time goal in words ("Under 3 h a day"), when one is set: the streak
+    /// widget's caption (seed 001 §7).
+    public let goalText: String?
 
     public init(session: LiveActivityContent?, streakDays: Int, credits: Int, headline: String,
-                isUnreadable: Bool = false, refreshAt: Date? = nil) {
+                isUnreadable: Bool = false, refreshAt: Date? = nil, goalText: String? = nil) {
         self.session = session
         self.streakDays = streakDays
         self.credits = credits
         self.headline = headline
         self.isUnreadable = isUnreadable
         self.refreshAt = refreshAt
+        self.goalText = goalText
     }
 
     /// The event kinds ``make(state:events:now:calendar:)`` reads.
@@ -57,7 +61,8 @@ public struct WidgetSnapshot: Hashable, Codable, Sendable {
             streakDays: state.progress.goalStreak?.days ?? DayStreak.length(activeDays: activeDays, today: clock.localDate(of: now)),
             credits: state.balances.credits,
             headline: StatusSummary(state, lastEnforcement: enforcement, now: now, calendar: calendar).headline,
-            refreshAt: boundaries.compactMap { $0 }.filter { $0 > now }.min())
+            refreshAt: boundaries.compactMap { $0 }.filter { $0 > now }.min(),
+            goalText: state.settings.screenTime?.goalMinutes.map { "Under \(Wording.duration(TimeInterval($0 * 60))) a day" })
     }
 
     /// Reads the store and builds the snapshot; an unreadable store gives ``unreadable(_:)``.

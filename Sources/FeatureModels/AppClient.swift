@@ -135,7 +135,7 @@ extension ScreenTimeClient {
             activities: { activities.value.values.sorted { $0.name < $1.name } },
             authorizationStatus: { .approved }, requestAuthorization: { .approved },
             postNotification: { _ in }, removeNotifications: { _ in },
-            startLiveActivity: { _ in }, updateLiveActivity: { _ in }, endLiveActivity: { _ in },
+            startLiveActivity: { _ in }, updateLiveActivity: { _ in }, endLiveActivity: { _, _ in },
             reloadWidgets: {}, notificationPermission: { .allowed }, requestNotificationPermission: { .allowed })
     }
 }

@@ -106,7 +106,14 @@ public final class AppModel {
             onboarding.finishTutorial()
         } else if !needsOnboarding, (try? client.read().engine.tutorial) != nil {
             // NB: an unreadable store was already reported by `refresh`; the tutorial then waits.
-            if client.perform("tutorial", FinishTutorial()) == nil { tutorialFinished = FinishTutorial.xp }
+            var earned = FinishTutorial.xp
+            let refused = client.perform("tutorial", change: { transaction, context in
+                let replay = transaction.state.settings.tutorialReplay
+                earned = replay ? 0 : FinishTutorial.xp
+                try context.run(FinishTutorial(earnsXP: !replay), on: &transaction)
+                transaction.state.settings.tutorialReplay = false
+            })
+            if refused == nil { tutorialFinished = earned }
             refresh(nil)
         }
     }

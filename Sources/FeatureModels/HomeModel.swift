@@ -69,6 +69,28 @@ public final class HomeModel {
         /// Minutes of screen time reported today, when tracking is set up.
         public var screenTimeMinutes: Int?
         public var balances = Balances()
+        /// Today's score so far, `100 − minutes / 10` (seed 001 §6), when screen time is tracked.
+        public var score: Int? { screenTimeMinutes.map(ScreenTimeScore.score(minutes:)) }
+        /// Today's screen-time points so far (seed 001 §9), when screen time is tracked.
+        public var points: Int? { screenTimeMinutes.map(ScreenTimeScore.points(minutes:)) }
+    }
+
+    /// Yesterday, as the Daily Review shows it.
+    public struct DailyReview: Hashable, Sendable {
+        public let day: LocalDate
+        /// Its screen time when the day is known (both ends of its activity arrived), else `nil`.
+        public let minutes: Int?
+        /// The daily goal then, if one is set.
+        public let goalMinutes: Int?
+        /// How the person rated it, if they did.
+        public let rating: ProgressRecord.DayReview.Rating?
+
+        public var score: Int? { minutes.map(ScreenTimeScore.score(minutes:)) }
+        /// Whether it kept the goal, when both are known.
+        public var underGoal: Bool? {
+            guard let minutes, let goalMinutes else { return nil }
+            return minutes < goalMinutes
+        }
     }
 
     public struct Streaks: Hashable, Sendable {
@@ -96,6 +118,9 @@ public final class HomeModel {
     public private(set) var window: UnlockWindow?
     public private(set) var today = Today()
     public private(set) var streaks = Streaks()
+    /// The Daily Review of yesterday (seed 001 §6), while screen time is tracked or the review's
+    /// reminder is on: what Threshold learned of the day, and the person's thumbs.
+    public private(set) var review: DailyReview?
     /// What the last reconcile could not do or trust: shown with the way to repair it.
     public private(set) var repairs: [RepairNotice] = []
     /// The state could not be read; shields stay as they were.
@@ -155,6 +180,21 @@ public final class HomeModel {
         streaks.focusDays = SessionStats.focusDayStreak(try client.runtime.store.sessions(startingFrom: yearAgo, until: now.addingTimeInterval(1)),
                                                         now: now, calendar: calendar)
         streaks.unreportedDays = stored.progress.goalStreak?.unreported ?? []
+        let yesterday = day.adding(days: -1)
+        review = stored.settings.screenTime != nil || stored.settings.reminders.dailyReview
+            ? DailyReview(day: yesterday, minutes: stored.progress.reportedMinutes(on: yesterday),
+                          goalMinutes: stored.settings.screenTime?.goalMinutes, rating: stored.progress.review(of: yesterday))
+            : nil
+    }
+
+    /// The Daily Review's thumbs up or down for yesterday, saved (and shown in Insights).
+    public func rateYesterday(_ rating: ProgressRecord.DayReview.Rating) {
+        let refused = client.perform("daily review", change: { transaction, context in
+            let today = Clockwork(calendar: context.calendar).localDate(of: context.now)
+            try transaction.state.progress.review(today.adding(days: -1), rating, today: today)
+        })
+        load()
+        if let refused { problem = refused }
     }
 
     // MARK: Deciding

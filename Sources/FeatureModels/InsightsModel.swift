@@ -3,15 +3,23 @@ import Observation
 import StoreClient
 import ThresholdCore
 
-/// Insights and history: a week's focus (seed 004), session stats over 30 days and the session
-/// log (seed 001 §14), and Selah's prayer history.
+/// Insights and history: a week's focus (seed 004), completed sessions over 30 days, the personal
+/// record and longest session over all time, the session log a page at a time back to the first
+/// session (seed 001 §14), and Selah's prayer history.
 @MainActor @Observable
 public final class InsightsModel {
     /// The Monday of the week shown.
     public private(set) var week: LocalDate
     public private(set) var insights: WeeklyInsights?
     public private(set) var stats: SessionStats?
+    /// How many sessions the log shows at first, and how many more each "Show earlier sessions" adds.
+    public nonisolated static let historyPage = 30
+    /// The session log shown: the newest sessions, a page at a time.
+    public private(set) var history: [SessionHistoryEntry] = []
+    private var historyShown = InsightsModel.historyPage
     public private(set) var prayers = PrayerHistory([])
+    /// The Daily Reviews rated, newest first.
+    public private(set) var reviews: [ProgressRecord.DayReview] = []
     public private(set) var problem: String?
     let client: AppClient
 
@@ -34,14 +42,26 @@ public final class InsightsModel {
             let resisted = try client.runtime.store.events(EventQuery(kinds: WeeklyInsights.eventKinds, from: monday, until: sunday))
             insights = WeeklyInsights(weekOf: week, sessions: try client.runtime.store.sessions(startingFrom: monday, until: sunday),
                                       events: resisted, calendar: calendar)
-            let monthAgo = clock.startOfDay(clock.localDate(of: now).adding(days: -(SessionStats.days - 1)))
-            stats = SessionStats(sessions: try client.runtime.store.sessions(startingFrom: monthAgo, until: now.addingTimeInterval(1)),
-                                 profiles: stored.engine.profiles, now: now, calendar: calendar)
+            // NB: every session ever, so the record and the log reach back past the 30 days the chart shows.
+            let stats = SessionStats(sessions: try client.runtime.store.sessions(startingFrom: .distantPast, until: now.addingTimeInterval(1)),
+                                     profiles: stored.engine.profiles, now: now, calendar: calendar)
+            self.stats = stats
+            history = Array(stats.history.prefix(historyShown))
             prayers = PrayerHistory(try PrayerLog.read(client))
+            reviews = stored.progress.reviews.reversed()
             problem = nil
         } catch {
             problem = FeatureModels.problem(error)
         }
+    }
+
+    /// Whether older sessions than those shown are in the log.
+    public var hasEarlierSessions: Bool { (stats?.history.count ?? 0) > history.count }
+
+    /// The next page of the session log, older sessions.
+    public func showEarlierSessions() {
+        historyShown += Self.historyPage
+        history = Array((stats?.history ?? []).prefix(historyShown))
     }
 
     public func previousWeek() {

@@ -62,6 +62,11 @@ public final class OnboardingModel {
     public var preferences = SelahPreferences.standard
     /// How long a prayer opens the apps. A challenge always opens them for 5 minutes (seed 003).
     public var unlockMinutes = 10
+    /// Present's daily screen-time goal in minutes, chosen on the ready step (`nil`: no goal);
+    /// saved with everything else by "Turn on shields", counting the picked apps.
+    public var screenTimeGoal: Int?
+    /// Present's daily reminders, chosen on the notifications step and saved as they change.
+    public private(set) var reminders = Reminders()
     /// Why "ready" could not turn the shields on; nothing was saved.
     public private(set) var problem: String?
     /// What the reconcile could not do after saving (shown, with the way to repair).
@@ -199,6 +204,16 @@ public final class OnboardingModel {
         if let refused = client.runtime.reconcile(.inApp("notifications")).problem { notificationProblem = refused }
     }
 
+    /// Turns Present's Daily Review (9 AM) or evening nudge (7 PM) on or off, saved at once (the
+    /// shields are already on by this step).
+    public func setReminders(_ chosen: Reminders) {
+        if let refused = client.perform("onboarding: reminders", change: { transaction, _ in transaction.state.settings.reminders = chosen }) {
+            notificationProblem = refused
+        } else {
+            reminders = chosen
+        }
+    }
+
     // MARK: Choices
 
     /// Chooses a Key preset, or drops it; the last one stays (the Key path needs a profile).
@@ -289,8 +304,14 @@ public final class OnboardingModel {
             return
         }
         let preferences = self.preferences
+        let goal = paths.contains(.present) ? screenTimeGoal : nil
+        let picked = selection ?? .empty
         let done = client.runtime.reconcile(.inApp("onboarding")) { transaction, context in
             for command in commands { try context.run(command, on: &transaction) }
+            if let goal {
+                let today = Clockwork(calendar: context.calendar).localDate(of: context.now)
+                try transaction.state.settings.setScreenTimeGoal(goal, counting: picked, on: today)
+            }
             transaction.state.settings.selah = preferences
             transaction.state.settings.onboardingCompleted = true
         }

@@ -13,8 +13,10 @@ public final class SessionModel {
     /// itself, or until the person ends it.
     public typealias PlanChoice = SessionLength
 
-    /// The goals the start panel offers, in minutes.
-    public static let goalChoices = [15, 25, 45, 60, 90, 120]
+    /// The goals the start panel offers, in minutes (seed 001 §1: 5 minutes to 2 hours).
+    public nonisolated static let goalChoices = [5, 10, 15, 30, 45, 60, 90, 120]
+    /// The goal the start panel shows first.
+    public nonisolated static let defaultGoal = 30
 
     /// The running session, as the Live Activity shows it; `nil` when none runs.
     public private(set) var running: LiveActivityContent?

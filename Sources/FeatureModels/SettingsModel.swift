@@ -51,6 +51,12 @@ public final class SettingsModel {
     public private(set) var keyLink: KeyLink?
     /// The last change that could not be made; nothing changed.
     public private(set) var problem: String?
+    /// What counts as screen time and the daily goal; `nil` until a goal is set.
+    public private(set) var screenTime: ScreenTimeTracking?
+    /// The daily reminders (Daily Review at 9 AM, the evening nudge at 7 PM).
+    public private(set) var reminders = Reminders()
+    /// Whether a quip comes at each 30-minute screen-time threshold.
+    public private(set) var quips = true
     /// Free or Pro, the schedules a lapse paused, and what the person should know about the plan.
     public private(set) var plan = PlanRecord.free
     /// Where the App Store lets the person change or cancel the subscription.
@@ -100,6 +106,9 @@ public final class SettingsModel {
         do {
             let stored = try client.read()
             preferences = stored.settings.selah
+            screenTime = stored.settings.screenTime
+            reminders = stored.settings.reminders
+            quips = stored.settings.quips
             plan = stored.plan
             gates = stored.engine.gates
             profiles = stored.engine.profiles
@@ -163,6 +172,53 @@ public final class SettingsModel {
             problem = FeatureModels.problem(error)
         }
         load()
+    }
+
+    // MARK: Screen time and reminders
+
+    /// Sets the daily screen-time goal (`nil`: no goal), counting the apps the person's profiles,
+    /// gates and intentions name. A different goal starts afresh (streak 0, one life); a goal
+    /// outside 30 minutes – 16 hours is refused with what is allowed, and nothing changes.
+    public func setScreenTimeGoal(_ minutes: Int?) {
+        let refused = client.perform("settings: screen-time goal", change: { transaction, context in
+            let today = Clockwork(calendar: context.calendar).localDate(of: context.now)
+            let selection = transaction.state.engine.screenTimeSelection
+            guard minutes == nil || transaction.state.settings.screenTime != nil || !selection.isEmpty else {
+                throw ValidationError("screen time", "Choose the apps to shield first; Threshold counts screen time on them.")
+            }
+            try transaction.state.settings.setScreenTimeGoal(minutes, counting: selection, on: today)
+        })
+        load()
+        if let refused { problem = refused }
+    }
+
+    /// Turns the Daily Review (9 AM) or the evening nudge (7 PM) on or off; the reconcile hands iOS
+    /// the notifications now due, or withdraws them.
+    public func setReminders(_ reminders: Reminders) {
+        let refused = client.perform("settings: reminders", change: { transaction, _ in transaction.state.settings.reminders = reminders })
+        load()
+        if let refused { problem = refused }
+    }
+
+    /// Turns the screen-time quips on or off. Read when each threshold is handled: off before a
+    /// threshold, no quip for it; a quip already sent stays sent.
+    public func setQuips(_ on: Bool) {
+        let refused = client.perform("settings: quips", change: { transaction, _ in transaction.state.settings.quips = on })
+        load()
+        if let refused { problem = refused }
+    }
+
+    // MARK: Tutorial
+
+    /// "Show the tutorial again" (seed 001 §13): every app is shielded until the person comes
+    /// back to Threshold, as on the first run; a replay earns no XP.
+    public func showTutorialAgain() {
+        let refused = client.perform("settings: tutorial", change: { transaction, context in
+            try context.run(StartTutorial(), on: &transaction)
+            transaction.state.settings.tutorialReplay = true
+        })
+        load()
+        if let refused { problem = refused }
     }
 
     // MARK: Streak

@@ -44,6 +44,7 @@ public struct HomeView<Unlocks: View>: View {
                     PrimaryCard(primary: model.primary, open: open)
                     if !model.unlockable.isEmpty { unlocks(model.unlockable) }
                     if !model.active.isEmpty { ActiveCard(rows: model.active) }
+                    if let review = model.review { ReviewCard(review: review, rate: model.rateYesterday) }
                     TodayCard(today: model.today)
                     StreaksCard(streaks: model.streaks)
                 }
@@ -135,10 +136,13 @@ struct TodayCard: View {
             HStack(alignment: .top) {
                 Stat(value: Text(today.balances.xp, format: .number), label: Text("XP", bundle: .module))
                 Stat(value: Text(today.balances.credits, format: .number), label: Text("credits", bundle: .module))
-                if let minutes = today.screenTimeMinutes {
+                Stat(value: Text(today.balances.coins, format: .number), label: Text("coins", bundle: .module))
+            }
+            if let minutes = today.screenTimeMinutes, let score = today.score, let points = today.points {
+                HStack(alignment: .top) {
                     Stat(value: Text.minutes(TimeInterval(minutes * 60)), label: Text("screen time", bundle: .module))
-                } else {
-                    Stat(value: Text(today.balances.coins, format: .number), label: Text("coins", bundle: .module))
+                    Stat(value: Text(score, format: .number), label: Text("score", bundle: .module))
+                    Stat(value: Text(points, format: .number), label: Text("screen-time points", bundle: .module))
                 }
             }
         }
@@ -158,6 +162,7 @@ struct StreaksCard: View {
                 Stat(value: Text(streaks.focusDays, format: .number), label: Text("days of focus", bundle: .module))
                 if let goal = streaks.goal {
                     Stat(value: Text(goal.days, format: .number), label: Text("days under your goal", bundle: .module))
+                    Stat(value: Text(goal.lives, format: .number), label: Text("lives", bundle: .module))
                 }
                 if let best = streaks.intentions.map(\.days).max() {
                     Stat(value: Text(best, format: .number), label: Text("days kept an intention", bundle: .module))
@@ -168,6 +173,43 @@ struct StreaksCard: View {
                     + Text("screen time was not reported, so it neither kept nor broke your streak.", bundle: .module))
                     .font(.footnote).foregroundStyle(.secondary)
             }
+        }
+    }
+}
+
+/// The Daily Review of yesterday (seed 001 §6): its screen time and score as Threshold counted
+/// them, the goal, and the thumbs, which the app saves (the report extension cannot send data out).
+@MainActor
+struct ReviewCard: View {
+    let review: HomeModel.DailyReview
+    let rate: (ProgressRecord.DayReview.Rating) -> Void
+
+    var body: some View {
+        Card {
+            Text("Daily Review", bundle: .module).font(.headline)
+            if let minutes = review.minutes, let score = review.score {
+                (Text("Yesterday:", bundle: .module) + Text(verbatim: " ") + Text.minutes(TimeInterval(minutes * 60)) + Text(verbatim: " · ")
+                    + Text("score \(score)", bundle: .module))
+            } else {
+                Text("Yesterday's screen time was not reported.", bundle: .module)
+            }
+            if let under = review.underGoal {
+                if under { Text("Under your goal. Well kept.", bundle: .module) } else { Text("Over your goal.", bundle: .module) }
+            }
+            switch review.rating {
+            case .thumbsUp?: Text("You gave yesterday a thumbs up.", bundle: .module).foregroundStyle(.secondary)
+            case .thumbsDown?: Text("You gave yesterday a thumbs down.", bundle: .module).foregroundStyle(.secondary)
+            case nil: Text("How did yesterday feel?", bundle: .module).foregroundStyle(.secondary)
+            }
+            HStack {
+                Button { rate(.thumbsUp) } label: {
+                    Label { Text("Thumbs up", bundle: .module) } icon: { Image(systemName: review.rating == .thumbsUp ? "hand.thumbsup.fill" : "hand.thumbsup") }
+                }
+                Button { rate(.thumbsDown) } label: {
+                    Label { Text("Thumbs down", bundle: .module) } icon: { Image(systemName: review.rating == .thumbsDown ? "hand.thumbsdown.fill" : "hand.thumbsdown") }
+                }
+            }
+            .buttonStyle(.bordered)
         }
     }
 }

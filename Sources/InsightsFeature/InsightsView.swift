@@ -24,8 +24,19 @@ public struct InsightsView: View {
                 } header: {
                     Text("Today's screen time", bundle: .module)
                 }
+                Section {
+                    // NB: the Daily Review is of yesterday, so its report gets yesterday's interval.
+                    DeviceActivityReport(.daily, filter: Self.yesterday).frame(minHeight: 220)
+                    ForEach(model.reviews, id: \.day) { review in
+                        (Text(verbatim: "\(review.day) · ")
+                            + (review.rating == .thumbsUp ? Text("thumbs up", bundle: .module) : Text("thumbs down", bundle: .module)))
+                            .font(.callout)
+                    }
+                } header: {
+                    Text("Daily reviews", bundle: .module)
+                }
                 WeekSection(model: model)
-                if let stats = model.stats { MonthSection(stats: stats) }
+                if let stats = model.stats { MonthSection(stats: stats, model: model) }
                 Section {
                     NavigationLink { PrayerHistoryList(history: model.prayers) } label: { Text("Prayer history", bundle: .module) }
                 }
@@ -33,6 +44,13 @@ public struct InsightsView: View {
             .navigationTitle(Text("Insights", bundle: .module))
         }
         .onAppear { model.load() }
+    }
+
+    /// Yesterday, midnight to midnight, for the Daily Review's report.
+    static var yesterday: DeviceActivityFilter {
+        let today = Calendar.current.startOfDay(for: Date())
+        let start = Calendar.current.date(byAdding: .day, value: -1, to: today) ?? today
+        return DeviceActivityFilter(segment: .daily(during: DateInterval(start: start, end: today)))
     }
 
     /// Today so far, for the report extension.
@@ -93,6 +111,7 @@ struct WeekSection: View {
 @MainActor
 struct MonthSection: View {
     let stats: SessionStats
+    let model: InsightsModel
 
     var body: some View {
         Section {
@@ -106,7 +125,7 @@ struct MonthSection: View {
             .chartXAxis(.hidden)
             .frame(minHeight: 120)
             if let record = stats.recordDay {
-                (Text("Record day:", bundle: .module) + Text(verbatim: " \(record.day) · ") + Text.minutes(record.seconds))
+                (Text("Personal record:", bundle: .module) + Text(verbatim: " \(record.day) · ") + Text.minutes(record.seconds))
                     .font(.callout)
             }
             (Text("Focus-day streak:", bundle: .module) + Text(verbatim: " \(stats.focusDayStreak)")).font(.callout)
@@ -114,20 +133,36 @@ struct MonthSection: View {
                 (Text("Longest session:", bundle: .module) + Text(verbatim: " \(longest.title) · ") + Text.minutes(longest.focusedSeconds))
                     .font(.callout)
             }
-            NavigationLink { SessionHistoryList(history: stats.history) } label: { Text("Session history", bundle: .module) }
+            NavigationLink { SessionHistoryList(model: model) } label: { Text("Session history", bundle: .module) }
         } header: {
             Text("Last 30 days", bundle: .module)
         }
     }
 }
 
-/// Every session of the last 30 days, newest first.
+/// The session log, newest first, a page at a time back to the first session: each with its
+/// name, start and end, how it ended, its goal and extra time, focus, breaks and how it began.
 @MainActor
 struct SessionHistoryList: View {
-    let history: [SessionHistoryEntry]
+    let model: InsightsModel
 
     var body: some View {
-        List(history) { entry in
+        List {
+            ForEach(model.history) { entry in row(entry) }
+            if model.hasEarlierSessions {
+                Button { model.showEarlierSessions() } label: { Text("Show earlier sessions", bundle: .module) }
+            }
+        }
+        .overlay {
+            if model.history.isEmpty {
+                EmptyState(Text("No sessions yet", bundle: .module), message: Text("Finished sessions show here.", bundle: .module),
+                           systemImage: "clock")
+            }
+        }
+        .navigationTitle(Text("Session history", bundle: .module))
+    }
+
+    private func row(_ entry: SessionHistoryEntry) -> some View {
             VStack(alignment: .leading, spacing: 2) {
                 Text(verbatim: entry.title).font(.body.weight(.medium))
                 (Text(entry.start, format: .dateTime.weekday().day().hour().minute()) + Text(verbatim: " – ")
@@ -136,16 +171,13 @@ struct SessionHistoryList: View {
                 (Text.minutes(entry.focusedSeconds) + Text(verbatim: " · ") + Text("\(entry.breaks) breaks", bundle: .module)
                     + Text(verbatim: ", ") + Text.minutes(entry.breakSeconds) + Text(verbatim: " · ") + Text.origin(entry.origin))
                     .font(.footnote).foregroundStyle(.secondary)
+                if let goal = entry.goalMinutes {
+                    (Text("Goal \(goal) min", bundle: .module)
+                        + (entry.extraSeconds > 0 ? Text(verbatim: " · +") + Text.minutes(entry.extraSeconds) + Text(verbatim: " ") + Text("extra", bundle: .module) : Text(verbatim: "")))
+                        .font(.footnote).foregroundStyle(.secondary)
+                }
             }
             .accessibilityElement(children: .combine)
-        }
-        .overlay {
-            if history.isEmpty {
-                EmptyState(Text("No sessions yet", bundle: .module), message: Text("Finished sessions show here.", bundle: .module),
-                           systemImage: "clock")
-            }
-        }
-        .navigationTitle(Text("Session history", bundle: .module))
     }
 }
 

@@ -389,6 +389,20 @@ struct ReadyStep: View {
             ForEach(Pathway.allCases.filter(model.paths.contains), id: \.self) { Text.path($0).font(.headline) }
             if let selection = model.selection { SelectionSummary(selection) }
         }
+        if model.paths.contains(.present) {
+            Card {
+                Picker(selection: Binding(get: { model.screenTimeGoal }, set: { model.screenTimeGoal = $0 })) {
+                    Text("No goal", bundle: .module).tag(Int?.none)
+                    ForEach(ThresholdCore.Settings.screenTimeGoalChoices, id: \.self) { minutes in
+                        Text("Under \(minutes / 60) h", bundle: .module).tag(Optional(minutes))
+                    }
+                } label: {
+                    Text("Daily screen-time goal", bundle: .module)
+                }
+                Text("Screen time counts on the apps you picked. A day under your goal adds to your streak; a day over it costs a life.", bundle: .module)
+                    .font(.footnote).foregroundStyle(.secondary)
+            }
+        }
         if let problem = model.problem { ProblemBanner(problem) }
     }
 }
@@ -414,6 +428,24 @@ struct NotificationsStep: View {
             Button { Task { await model.requestNotifications() } } label: { Text("Allow notifications", bundle: .module) }
                 .buttonStyle(.primary)
                 .disabled(model.isRequestingNotifications)
+        }
+        if model.paths.contains(.present) {
+            Card {
+                Toggle(isOn: Binding(get: { model.reminders.dailyReview }, set: { on in
+                    var reminders = model.reminders
+                    reminders.dailyReview = on
+                    model.setReminders(reminders)
+                })) {
+                    Text("Daily Review at 9 AM", bundle: .module)
+                }
+                Toggle(isOn: Binding(get: { model.reminders.eveningPrompt }, set: { on in
+                    var reminders = model.reminders
+                    reminders.eveningPrompt = on
+                    model.setReminders(reminders)
+                })) {
+                    Text("Evening nudge at 7 PM", bundle: .module)
+                }
+            }
         }
         if let problem = model.notificationProblem { ProblemBanner(problem) }
     }

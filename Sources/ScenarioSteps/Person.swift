@@ -52,10 +52,12 @@ final class Person {
     var diagnostics: DiagnosticsModel?
     /// Files the person saved from Threshold (a backup), by name: what iOS's Files keeps.
     var savedFiles: [String: Data] = [:]
+    /// The intention editor sheet over Profiles, while it is up.
+    var intentionEditor: IntentionEditorModel?
     struct StartPanel {
         enum Kind { case goal, length }
         var profile: ProfileID?
-        var goal = 25
+        var goal = SessionModel.defaultGoal
         var length = 25
         var kind = Kind.goal
         var openEnded = false

@@ -114,6 +114,10 @@ extension Person {
         } else if let editor = profileEditor, app.tab == .profiles, app.presented == nil {
             editor.pick(.picked(selection))
             if let problem = editor.pickProblem { refuse("\(problem)") }
+        } else if let editor = intentionEditor, app.tab == .profiles, app.presented == nil {
+            // The intention editor's "Choose the app".
+            editor.pick(.picked(selection))
+            if let problem = editor.pickProblem { refuse("\(problem)") }
         } else {
             throw ScreenMismatch("nothing here opens the app picker", screen: shown)
         }
@@ -233,7 +237,7 @@ extension Person {
         if let problem = app.problem { screen.lines.insert(problem, at: 0) }
         // A sheet (the profile editor, a key link, the diagnostics) covers the tab bar.
         let sheetUp = switch app.tab {
-        case .profiles: profileEditor != nil
+        case .profiles: profileEditor != nil || intentionEditor != nil
         case .settings: diagnostics != nil || app.settings.keyLink != nil
         default: false
         }
@@ -268,10 +272,37 @@ extension Person {
             screen.buttons += home.unlockable.map { item in .init(label(of: item.item)) { app.openGate(item) } }
         }
         for active in home.active { screen.lines.append("Active now: \(active.title)") }
+        // Today's card: XP, credits and coins always; screen time, its score and points when tracked.
+        screen.lines.append("\(home.today.balances.xp) XP")
         screen.lines.append("\(home.today.balances.credits) credits")
+        screen.lines.append("\(home.today.balances.coins) coins")
+        if let minutes = home.today.screenTimeMinutes, let score = home.today.score, let points = home.today.points {
+            screen.lines.append("\(Format.duration(TimeInterval(minutes * 60))) screen time")
+            screen.lines.append("Score \(score)")
+            screen.lines.append("\(points) screen-time points")
+        }
         screen.lines.append("\(home.streaks.prayerDays) days of prayer")
         screen.lines.append("\(home.streaks.focusDays) days of focus")
-        if let goal = home.streaks.goal { screen.lines.append("\(goal.days) days under your goal") }
+        if let goal = home.streaks.goal {
+            screen.lines.append("\(goal.days) days under your goal")
+            screen.lines.append("\(goal.lives) lives")
+        }
+        if let review = home.review {
+            // The Daily Review card: yesterday's screen time and score, the goal, the thumbs.
+            screen.lines.append("Daily Review")
+            if let minutes = review.minutes, let score = review.score {
+                screen.lines.append("Yesterday: \(Format.duration(TimeInterval(minutes * 60))) screen time · score \(score)")
+            } else {
+                screen.lines.append("Yesterday's screen time was not reported.")
+            }
+            if let under = review.underGoal { screen.lines.append(under ? "Under your goal. Well kept." : "Over your goal.") }
+            switch review.rating {
+            case .thumbsUp?: screen.lines.append("You gave yesterday a thumbs up.")
+            case .thumbsDown?: screen.lines.append("You gave yesterday a thumbs down.")
+            case nil: screen.lines.append("How did yesterday feel?")
+            }
+            screen.buttons += [.init("Thumbs up") { home.rateYesterday(.thumbsUp) }, .init("Thumbs down") { home.rateYesterday(.thumbsDown) }]
+        }
         for day in home.streaks.unreportedDays {
             screen.lines.append("\(day.weekday.name): screen time was not reported, so it neither kept nor broke your streak.")
         }
@@ -283,7 +314,7 @@ extension Person {
         var screen = Screen("session")
         if let running = session.running {
             screen.lines.append(running.title)
-            if let quota = session.quota { screen.lines.append("\(quota.remaining) of \(quota.allowed) breaks left") }
+            if let quota = session.quota, quota.allowed > 0 { screen.lines.append("\(quota.remaining) of \(quota.allowed) breaks left") }
             let end = switch session.endingNow {
             case .completed?: "Complete session"
             case .gaveUp?: "Give up"
@@ -553,6 +584,12 @@ extension Person {
             return screen
         case .ready:
             var screen = Screen("onboarding: ready", lines: ["Ready"], buttons: [.init("Turn on shields") { model.finish() }, back])
+            if model.paths.contains(.present) {
+                // Present's goal picker: "No goal", "Under 1 h" … "Under 6 h".
+                screen.lines.append("Daily screen-time goal: \(model.screenTimeGoal.map { "Under \($0 / 60) h" } ?? "No goal")")
+                screen.buttons.append(.init("No goal") { model.screenTimeGoal = nil })
+                screen.buttons += Settings.screenTimeGoalChoices.map { minutes in .init("Under \(minutes / 60) h") { model.screenTimeGoal = minutes } }
+            }
             if let problem = model.problem { screen.lines.append(problem) }
             return screen
         case .notifications:
@@ -565,6 +602,22 @@ extension Person {
                 screen.buttons.append(.init("Allow notifications") { [weak self] in
                     await model.requestNotifications()
                     await self?.systemPromptClosed()
+                })
+            }
+            if model.paths.contains(.present) {
+                // Present's reminders, each a toggle.
+                let reminders = model.reminders
+                screen.lines.append("Daily Review at 9 AM: \(reminders.dailyReview ? "on" : "off")")
+                screen.lines.append("Evening nudge at 7 PM: \(reminders.eveningPrompt ? "on" : "off")")
+                screen.buttons.append(.init("Daily Review at 9 AM") {
+                    var changed = reminders
+                    changed.dailyReview.toggle()
+                    model.setReminders(changed)
+                })
+                screen.buttons.append(.init("Evening nudge at 7 PM") {
+                    var changed = reminders
+                    changed.eveningPrompt.toggle()
+                    model.setReminders(changed)
                 })
             }
             if let problem = model.notificationProblem { screen.lines.append(problem) }

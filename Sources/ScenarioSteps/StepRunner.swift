@@ -231,8 +231,9 @@ package final class StepRunner {
             }
         case .shieldTitle(let app, let text):
             let reason = try shownReason(app, stored)
+            let asking: Bool = if case .intention(let label) = reason { stored?.rituals.isAsking(label.intentionID, at: phone.clock.wall) ?? false } else { false }
             let content = ShieldContent(reason: reason, app: found(app)?.token, appName: found(app)?.displayName,
-                                        streak: stored?.progress.shownStreak(for: reason))
+                                        streak: stored?.progress.shownStreak(for: reason), asking: asking)
                 .withNotifications(stored?.applied.notificationPermission)
             guard content.title.contains(text) || content.subtitle.contains(text) else {
                 throw ExpectationFailure("expected \(app)'s shield to read “\(text)”, but it shows \(content)")

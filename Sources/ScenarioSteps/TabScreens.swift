@@ -10,6 +10,7 @@ extension Person {
     func profilesScreen(_ app: AppModel) -> Screen {
         let profiles = app.profiles, intentions = app.intentions
         if let editor = profileEditor { return profileEditorScreen(editor, profiles) }
+        if let editor = intentionEditor { return intentionEditorScreen(editor, intentions) }
         var screen = Screen("profiles", lines: ["Profiles"])
         screen.buttons += profiles.rows.map { row in
             .init("\(row.profile.emoji) \(row.profile.name)") { [weak self] in self?.profileEditor = profiles.editor(for: row.id) }
@@ -21,6 +22,7 @@ extension Person {
             screen.lines.append("\(label(of: .app(row.intention.app))): \(row.opensUsed) of \(row.intention.opensPerDay) opens today · \(row.intention.minutesPerOpen) min each")
             if row.streak > 0 { screen.lines.append("\(row.streak) day streak") }
         }
+        screen.buttons.append(.init("New intention") { [weak self] in self?.intentionEditor = intentions.editor() })
         if !intentions.rows.isEmpty {
             if intentions.frozenToday {
                 screen.lines.append("Streak freeze is on today.")
@@ -77,13 +79,22 @@ extension Person {
         let insights = app.insights
         var screen = Screen("insights", lines: ["Week of \(insights.week)"])
         if let stats = insights.stats {
+            if let record = stats.recordDay { screen.lines.append("Personal record: \(record.day) · \(Format.duration(record.seconds))") }
             screen.lines.append("Focus-day streak: \(stats.focusDayStreak)")
+            if let longest = stats.longestSession { screen.lines.append("Longest session: \(longest.title) · \(Format.duration(longest.focusedSeconds))") }
             screen.lines.append("Session history")
-            for entry in stats.history {
+            for entry in insights.history {
                 let clock = Clockwork(calendar: calendar)
+                let goal = entry.goalMinutes.map { "goal \($0) min" } ?? "no goal"
+                let extra = entry.extraSeconds > 0 ? " +\(Format.duration(entry.extraSeconds)) extra" : ""
                 screen.lines.append("\(entry.title) · \(clock.readable(entry.start)) – \(clock.readable(entry.end)) · \(entry.state.rawValue) · "
-                                    + "\(entry.breaks) breaks, \(Format.duration(entry.breakSeconds)) · \(entry.origin.rawValue)")
+                                    + "\(goal)\(extra) · \(entry.breaks) breaks, \(Format.duration(entry.breakSeconds)) · \(entry.origin.rawValue)")
             }
+            if insights.hasEarlierSessions { screen.buttons.append(.init("Show earlier sessions") { insights.showEarlierSessions() }) }
+        }
+        if !insights.reviews.isEmpty {
+            screen.lines.append("Daily reviews")
+            screen.lines += insights.reviews.map { "\($0.day) · \($0.rating == .thumbsUp ? "thumbs up" : "thumbs down")" }
         }
         screen.lines.append("Prayer history")
         if insights.prayers.days.isEmpty { screen.lines.append("No prayers yet") }
@@ -100,6 +111,25 @@ extension Person {
         }
         screen.buttons += [.init("Previous week") { insights.previousWeek() }, .init("Next week") { insights.nextWeek() }]
         if let problem = insights.problem { screen.lines.append(problem) }
+        return screen
+    }
+
+    /// The intention editor sheet: the app (chosen with `pick-apps`), opens a day and minutes an
+    /// open (the steppers keep their first values here), Save and Cancel.
+    private func intentionEditorScreen(_ editor: IntentionEditorModel, _ intentions: IntentionsModel) -> Screen {
+        var screen = Screen("intention editor", lines: [editor.isNew ? "New intention" : "Edit intention"])
+        screen.lines.append(editor.app.map { label(of: .app($0)) } ?? "Choose the app")
+        screen.lines += ["\(editor.opensPerDay) opens a day", "\(editor.minutesPerOpen) min an open"]
+        if let error = editor.error ?? editor.problem { screen.lines.append(error) }
+        let disabled: String? = editor.app == nil ? "Choose the app" : editor.error
+        screen.buttons.append(.init("Save", disabled: disabled) { [weak self] in
+            editor.save()
+            if editor.saved {
+                self?.intentionEditor = nil
+                intentions.load()
+            }
+        })
+        screen.buttons.append(.init("Cancel") { [weak self] in self?.intentionEditor = nil })
         return screen
     }
 }

@@ -41,7 +41,9 @@ public struct ScreenTimeClient: Sendable {
     /// ``ScreenTimeError/liveActivityNotAllowed(_:)``: the reconciler then leaves it to the app.
     public var startLiveActivity: @Sendable (_ content: LiveActivityContent) throws -> Void
     public var updateLiveActivity: @Sendable (_ content: LiveActivityContent) throws -> Void
-    public var endLiveActivity: @Sendable (_ profile: ProfileID) throws -> Void
+    /// Ends the profile's Live Activity; with an `ending`, its last content says how the session
+    /// ended and it stays until `ending.dismissAt`.
+    public var endLiveActivity: @Sendable (_ profile: ProfileID, _ ending: LiveActivityEnding?) throws -> Void
     /// `WidgetCenter.reloadAllTimelines()`.
     public var reloadWidgets: @Sendable () -> Void
 
@@ -57,7 +59,7 @@ public struct ScreenTimeClient: Sendable {
         removeNotifications: @escaping @Sendable ([String]) throws -> Void,
         startLiveActivity: @escaping @Sendable (LiveActivityContent) throws -> Void,
         updateLiveActivity: @escaping @Sendable (LiveActivityContent) throws -> Void,
-        endLiveActivity: @escaping @Sendable (ProfileID) throws -> Void,
+        endLiveActivity: @escaping @Sendable (ProfileID, LiveActivityEnding?) throws -> Void,
         reloadWidgets: @escaping @Sendable () -> Void,
         notificationPermission: @escaping @Sendable () -> NotificationPermission? = { nil },
         requestNotificationPermission: @escaping @Sendable () async throws -> NotificationPermission = {

@@ -16,7 +16,7 @@ extension ScreenTimeClient {
         removeNotifications: { _ in unimplementedEndpoint("removeNotifications") },
         startLiveActivity: { _ in unimplementedEndpoint("startLiveActivity") },
         updateLiveActivity: { _ in unimplementedEndpoint("updateLiveActivity") },
-        endLiveActivity: { _ in unimplementedEndpoint("endLiveActivity") },
+        endLiveActivity: { _, _ in unimplementedEndpoint("endLiveActivity") },
         reloadWidgets: { unimplementedEndpoint("reloadWidgets") },
         notificationPermission: { unimplementedEndpoint("notificationPermission") },
         requestNotificationPermission: { unimplementedEndpoint("requestNotificationPermission") })

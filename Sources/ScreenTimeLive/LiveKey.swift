@@ -32,7 +32,7 @@ extension ScreenTimeClient {
             removeNotifications: { Notifications.removePending($0) },
             startLiveActivity: { _ in try refuseLiveActivity() },
             updateLiveActivity: { _ in try refuseLiveActivity() },
-            endLiveActivity: { _ in try refuseLiveActivity() },
+            endLiveActivity: { _, _ in try refuseLiveActivity() },
             reloadWidgets: { WidgetCenter.shared.reloadAllTimelines() },
             // NB: only the app reads it (the person changes it in Settings, which the app sees on
             // coming forward); an extension keeps what the app recorded and never waits on iOS.

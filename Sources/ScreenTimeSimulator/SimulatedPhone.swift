@@ -30,6 +30,13 @@ public final class SimulatedPhone: @unchecked Sendable {
     /// Every notification shown, with when (posted at once, or at its fire date).
     public private(set) var shownNotifications: [ShownNotification] = []
     public private(set) var liveActivity: LiveActivityContent?
+    /// The last Live Activity ended with an ending (the XP, or how long the person lasted), as it
+    /// stays on the lock screen until its `ending.dismissAt`.
+    public private(set) var endedLiveActivity: LiveActivityContent?
+    /// The ended Live Activity still on the lock screen now, if any.
+    public var lingeringLiveActivity: LiveActivityContent? {
+        endedLiveActivity.flatMap { content in content.ending.map { clock.wall < $0.dismissAt } == true ? content : nil }
+    }
     /// When the Live Activity started (iOS ends one after eight hours).
     public private(set) var liveActivityStartedAt: Date?
     public private(set) var widgetReloads = 0
@@ -388,7 +395,7 @@ public final class SimulatedPhone: @unchecked Sendable {
         if let note = result.notification { return .notified(note) }
         switch button.action {
         case .close: return .closed
-        case .notify, .openIntention: return result.problem.map(ShieldPress.refused) ?? .opened
+        case .notify, .openIntention, .completeSession, .askBeforeOpening: return result.problem.map(ShieldPress.refused) ?? .opened
         }
     }
 
@@ -674,9 +681,11 @@ public final class SimulatedPhone: @unchecked Sendable {
                 }
                 liveActivity = content
             },
-            endLiveActivity: { [unowned self] _ in
+            endLiveActivity: { [unowned self] _, ending in
                 try mayChangeLiveActivity()
-                guard liveActivity != nil else { return }
+                guard var last = liveActivity else { return }
+                last.ending = ending
+                endedLiveActivity = ending.map { _ in last }
                 liveActivity = nil
                 liveActivityStartedAt = nil
                 note(.device, "Live Activity ended")

@@ -11,7 +11,7 @@ extension ScreenTimeClient {
         var client = self
         client.startLiveActivity = { try LiveActivities.start($0) }
         client.updateLiveActivity = { try LiveActivities.update($0) }
-        client.endLiveActivity = { LiveActivities.end($0) }
+        client.endLiveActivity = { LiveActivities.end($0, ending: $1) }
         return client
     }
 }
@@ -46,10 +46,18 @@ enum LiveActivities {
         }
     }
 
-    static func end(_ profile: ProfileID) {
+    /// Ends it; with an ending, the last content says how (the XP, or how long the person lasted)
+    /// and stays on the lock screen until the ending's dismissal.
+    static func end(_ profile: ProfileID, ending: LiveActivityEnding?) {
         Task {
             for activity in activities(for: profile) {
-                await activity.end(nil, dismissalPolicy: .immediate)
+                guard let ending else {
+                    await activity.end(nil, dismissalPolicy: .immediate)
+                    continue
+                }
+                var last = activity.content.state
+                last.ending = ending
+                await activity.end(ActivityContent(state: last, staleDate: nil), dismissalPolicy: .after(ending.dismissAt))
             }
         }
     }

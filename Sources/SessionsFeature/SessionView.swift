@@ -129,7 +129,7 @@ struct RunningSession: View {
 struct StartPanel: View {
     let model: SessionModel
     @State private var chosen: ProfileID?
-    @State private var minutes = 25
+    @State private var minutes = SessionModel.defaultGoal
     @State private var openEnded = false
     @State private var kind = Kind.goal
     @State private var length = 25

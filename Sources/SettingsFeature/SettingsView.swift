@@ -26,6 +26,7 @@ public struct SettingsView: View {
             Form {
                 if let problem = model.problem { ProblemBanner(problem) }
                 pro
+                PresentSettingsSection(model: model)
                 selah
                 gates
                 emergency

@@ -198,7 +198,15 @@ public struct Reconciler: Sendable {
     private func recordScreenTime(_ report: ScreenTimeReport, in state: inout StoredState, now: Date, calendar: Calendar) {
         let clock = Clockwork(calendar: calendar)
         let today = clock.localDate(of: now)
+        let before = state.progress.screenTimeMinutes(on: report.day)
         state.progress.record(report, at: now, clock: clock)
+        if let quip = state.progress.quip(after: report, previousMinutes: before, settings: state.settings, at: now, clock: clock) {
+            let minutes = state.progress.screenTimeMinutes(on: report.day)
+            // NB: a quip that cannot be posted is not retried: the next threshold brings another.
+            try? screenTime.postNotification(LocalNotification(id: "quip.\(report.day).\(minutes)",
+                                                               title: "\(Wording.duration(TimeInterval(minutes * 60))) of screen time today",
+                                                               body: quip.text, destination: .home))
+        }
         if report.day < today {
             state.progress.recountGoalStreak(to: today, tracking: state.settings.screenTime)
         }
@@ -443,7 +451,7 @@ public struct Reconciler: Sendable {
         guard wanted != before else { return false }
         do {
             if let old = applied.liveActivity, old.profileID != wanted?.profileID {
-                try screenTime.endLiveActivity(old.profileID)
+                try screenTime.endLiveActivity(old.profileID, LiveActivityEnding.of(old.profileID, in: state, at: time.wall))
                 applied.liveActivity = nil
             }
             if let new = wanted {

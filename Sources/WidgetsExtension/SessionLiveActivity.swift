@@ -30,7 +30,9 @@ public struct SessionLiveActivity: Widget {
                     SessionTimer(content: context.state).font(.headline)
                 }
                 DynamicIslandExpandedRegion(.bottom) {
-                    if context.isStale {
+                    if let ending = context.state.ending {
+                        Text(ending.headline).font(.headline)
+                    } else if context.isStale {
                         StaleNotice()
                     } else {
                         SessionButtons(content: context.state)
@@ -52,6 +54,20 @@ struct LockScreenSessionView: View {
     let isStale: Bool
 
     var body: some View {
+        if let ending = content.ending {
+            // Ended by the app: how it went, until the dismissal policy takes it away.
+            VStack(alignment: .leading, spacing: 4) {
+                Text(content.title).font(.headline).foregroundStyle(.white)
+                Text(ending.headline).font(.title3.weight(.semibold)).foregroundStyle(Palette.dawn)
+            }
+            .frame(maxWidth: .infinity, alignment: .leading)
+            .accessibilityElement(children: .combine)
+        } else {
+            running
+        }
+    }
+
+    private var running: some View {
         VStack(alignment: .leading, spacing: 8) {
             HStack {
                 VStack(alignment: .leading) {

@@ -1,8 +1,8 @@
 import SwiftUI
 import ThresholdCore
 
-/// The time a session shows: counting down to the break's end, the goal or the session's end
-/// (``LiveActivityContent/nextBoundary``), or counting up from its start when it is open-ended.
+/// The time a session shows (``LiveActivityContent/timer(at:)``): up toward the goal, then the
+/// extra time past it; down to a break's end or a session's end; up from the start when open-ended.
 @MainActor
 struct SessionTimer: View {
     let content: LiveActivityContent
@@ -24,7 +24,7 @@ struct SessionTimer: View {
         switch content.phase {
         case .onBreak: Text("Break time left", bundle: .module)
         case .focusing: interval.countsDown ? Text("Focus time left", bundle: .module) : Text("Time focused", bundle: .module)
-        case .goalReached: Text("Time until the session ends", bundle: .module)
+        case .goalReached: content.goalAt != nil ? Text("Extra time", bundle: .module) : Text("Time until the session ends", bundle: .module)
         }
     }
 }

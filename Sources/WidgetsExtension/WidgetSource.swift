@@ -30,9 +30,12 @@ public struct SnapshotEntry: TimelineEntry {
 }
 
 /// Every widget's timeline: the snapshot now, read again when a session or break ends (or in a
-/// quarter of an hour); the reconciler also reloads the widgets whenever it changes something.
+/// quarter of an hour, the streak's every half hour); the reconciler also reloads the widgets whenever it changes something.
 public struct SnapshotProvider: TimelineProvider {
-    public init() {}
+    /// How long until the timeline asks again when nothing ends sooner.
+    let refreshMinutes: Int
+
+    public init(refreshMinutes: Int = 15) { self.refreshMinutes = refreshMinutes }
 
     public func placeholder(in context: Context) -> SnapshotEntry {
         SnapshotEntry(date: Date(), snapshot: .placeholder)
@@ -45,7 +48,7 @@ public struct SnapshotProvider: TimelineProvider {
     public func getTimeline(in context: Context, completion: @escaping (Timeline<SnapshotEntry>) -> Void) {
         let now = Date()
         let snapshot = WidgetSource.snapshot(at: now)
-        let refresh = snapshot.refreshAt ?? now.addingTimeInterval(15 * 60)
+        let refresh = snapshot.refreshAt ?? now.addingTimeInterval(TimeInterval(refreshMinutes * 60))
         completion(Timeline(entries: [SnapshotEntry(date: now, snapshot: snapshot)], policy: .after(refresh)))
     }
 }

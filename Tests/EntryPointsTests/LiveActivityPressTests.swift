@@ -28,6 +28,44 @@ import ThresholdCore
         #expect(phone.outcomes.filter { $0.process != .monitor }.suffix(2).allSatisfy { $0.process == .intent })
     }
 
+    /// Seed 001 §8: ended from the Live Activity, it says how it went — the XP earned, or how
+    /// long the person lasted — and stays a while (a dismissal policy, not `.immediate`).
+    @Test func endedFromTheLiveActivity_itShowsTheXP_andStaysAWhile() throws {
+        let focus = Profile.make("focus", name: "Focus", emoji: "🎯", path: .present, selection: .apps("tiktok"))
+        let phone = try phone(.make(profiles: [focus], sessions: [.make("s1", profile: "focus", start: monday, plan: .goal(minutes: 45))]))
+        phone.advance(by: 50 * 60)
+        #expect(try phone.pressLiveActivity(.end).accepted)
+        #expect(phone.liveActivity == nil)
+        let ended = try #require(phone.lingeringLiveActivity)
+        #expect(ended.ending?.headline == "Session complete · +8 XP")
+        #expect(ended.ending?.dismissAt == phone.clock.wall.addingTimeInterval(LiveActivityEnding.shownFor))
+        phone.advance(by: LiveActivityEnding.shownFor)
+        #expect(phone.lingeringLiveActivity == nil)
+    }
+
+    /// A session that ends by itself while only the monitor runs keeps the content written ahead
+    /// (stale from its end); the app, when it next runs, sets the ending.
+    @Test func aSessionEndingWithTheAppClosed_getsItsEndingWhenTheAppNextRuns() throws {
+        let focus = Profile.make("focus", name: "Focus", emoji: "🎯", path: .present, selection: .apps("tiktok"))
+        let phone = try phone(.make(profiles: [focus], sessions: [.make("s1", profile: "focus", start: monday, plan: .until(monday.adding(minutes: 30)))]))
+        #expect(phone.liveActivity != nil)
+        phone.leaveThreshold()
+        phone.advance(by: 40 * 60)
+        #expect(!phone.shieldedApps.contains("tiktok"))
+        #expect(phone.liveActivity?.isStale(at: phone.clock.wall) == true, "the monitor cannot end it; it shows itself out of date")
+        phone.openThreshold()
+        #expect(phone.liveActivity == nil)
+        #expect(phone.lingeringLiveActivity?.ending?.state == .completed)
+    }
+
+    @Test func givenUpFromTheLiveActivity_itShowsHowLongThePersonLasted() throws {
+        let focus = Profile.make("focus", name: "Focus", emoji: "🎯", path: .present, selection: .apps("tiktok"))
+        let phone = try phone(.make(profiles: [focus], sessions: [.make("s1", profile: "focus", start: monday, plan: .goal(minutes: 45))]))
+        phone.advance(by: 12 * 60)
+        #expect(try phone.pressLiveActivity(.end).accepted)
+        #expect(phone.lingeringLiveActivity?.ending?.headline == "You lasted 12 min")
+    }
+
     @Test func aRefusedEnd_inBeastMode_reachesThePersonAsANotification() throws {
         let phone = try phone(.make(profiles: [beast], sessions: [.make("s1", profile: "beast", start: monday, plan: .until(monday.adding(minutes: 60)))]))
         #expect(phone.liveActivity?.buttons == [.end], "Beast Mode allows no breaks, so no Break button")

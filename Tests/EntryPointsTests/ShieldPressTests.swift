@@ -27,6 +27,26 @@ import ThresholdCore
         #expect(phone.inbox.count == 1)
     }
 
+    /// Seed 001 §2: at the goal, the shield's "Complete" completes the session there and then
+    /// (the extension ends it through the same command as the app); "Stay Present" keeps it.
+    @Test func goalReached_complete_completesTheSession_andTheShieldComesDown() throws {
+        let focus = Profile.make("focus", name: "Focus", emoji: "🎯", path: .present, selection: .apps("instagram"))
+        let phone = try phone(.make(profiles: [focus], sessions: [.make("s1", profile: "focus", start: monday, plan: .goal(minutes: 30))]))
+        phone.advance(by: 31 * 60)
+        #expect(phone.shieldedApps.contains("instagram"))
+        runtime(phone).pressShield(.secondary, on: shielded("instagram", on: phone))
+        #expect(phone.shieldedApps.contains("instagram"), "Stay Present keeps the extra time")
+
+        let result = runtime(phone).pressShield(.primary, on: shielded("instagram", on: phone))
+
+        #expect(result.response == .redraw)
+        #expect(result.problem == nil)
+        #expect(!phone.shieldedApps.contains("instagram"))
+        let stored = try phone.savedState()
+        #expect(stored.engine.sessions.first?.ending?.state == .completed)
+        #expect(stored.balances.xp == 5 && stored.balances.coins == 5)
+    }
+
     @Test func intentionOpen_isGrantedByTheExtension_andTheShieldComesDown() throws {
         let phone = try phone(.make(intentions: [.make("ig", app: "instagram", opens: 3, minutes: 5)]))
         #expect(phone.shieldedApps.contains("instagram"))
@@ -49,17 +69,39 @@ import ThresholdCore
         #expect(phone.shieldedApps.contains("instagram"))
     }
 
-    @Test func intentionOpen_pastTheDaysOpens_needsTheStrongerButton() throws {
+    /// Seed 001 §5: once the day's opens are used, the first press turns the shield into an
+    /// "are you sure?" and only the second opens the app.
+    @Test func intentionOpen_pastTheDaysOpens_asksAreYouSure_thenOpensOnTheSecondPress() throws {
         let phone = try phone(.make(intentions: [.make("ig", app: "instagram", opens: 1, minutes: 5)]))
         let runtime = runtime(phone)
         runtime.pressShield(.secondary, on: shielded("instagram", on: phone))
         phone.advance(by: 6 * 60)
         #expect(phone.shieldedApps.contains("instagram"))
+        #expect(try phone.open("instagram").content?.secondary?.label == "Open Instagram")
 
-        let shown = ShieldContent.shown(for: shielded("instagram", on: phone), in: Result { try phone.store.read() }, deviceZone: phone.clock.timeZone)
-        #expect(shown.secondary?.label == "Open anyway")
+        #expect(runtime.pressShield(.secondary, on: shielded("instagram", on: phone)).response == .redraw)
+        #expect(phone.shieldedApps.contains("instagram"), "the first press only asks")
+        let asking = try #require(try phone.open("instagram").content)
+        #expect(asking.title == "Are you sure?")
+        #expect(asking.subtitle == "That is past today's 1 opens. Opening Instagram again ends its streak.")
+        #expect(asking.primary.label == "Nevermind" && asking.secondary?.label == "Yes, open Instagram")
+
         #expect(runtime.pressShield(.secondary, on: shielded("instagram", on: phone)).response == .redraw)
         #expect(!phone.shieldedApps.contains("instagram"))
+    }
+
+    @Test func theAreYouSure_lapsesAfterAMinute_andNevermindClearsIt() throws {
+        let phone = try phone(.make(intentions: [.make("ig", app: "instagram", opens: 1, minutes: 5)]))
+        let runtime = runtime(phone)
+        runtime.pressShield(.secondary, on: shielded("instagram", on: phone))
+        phone.advance(by: 6 * 60)
+        runtime.pressShield(.secondary, on: shielded("instagram", on: phone))
+        runtime.pressShield(.primary, on: shielded("instagram", on: phone))
+        #expect(try phone.open("instagram").content?.title == "Open Instagram?", "Nevermind turns back")
+        runtime.pressShield(.secondary, on: shielded("instagram", on: phone))
+        phone.advance(by: 2 * 60)
+        #expect(try phone.open("instagram").content?.title == "Open Instagram?", "the question lapses")
+        #expect(phone.shieldedApps.contains("instagram"))
     }
 
     @Test func anyPress_liftsAShieldThatAMissedCallbackLeftUp() throws {
@@ -86,7 +128,7 @@ import ThresholdCore
         for button in [shown.primary] + [shown.secondary].compactMap({ $0 }) {
             switch button.action {
             case .close, .notify: continue
-            case .openIntention: Issue.record("an unknown shield must not grant anything")
+            case .openIntention, .completeSession, .askBeforeOpening: Issue.record("an unknown shield must not grant or end anything")
             }
         }
     }

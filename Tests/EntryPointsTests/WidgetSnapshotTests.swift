@@ -20,6 +20,17 @@ import ThresholdCore
         #expect(snapshot.streakDays == 3)
     }
 
+    /// Seed 001 §7: the streak widget shows the screen-time goal's streak and the goal in words.
+    @Test func withAGoal_theStreakIsTheGoals_andTheGoalIsInWords() throws {
+        var state = StoredState.initial
+        try state.settings.setScreenTimeGoal(180, counting: .apps("instagram"), on: LocalDate(parsing: "2026-02-20"))
+        state.progress.goalStreak = GoalStreak(days: 9, lives: 2, through: try LocalDate(parsing: "2026-03-01"))
+        let snapshot = WidgetSnapshot.make(state: state, events: [], now: monday, calendar: calendar)
+        #expect(snapshot.streakDays == 9)
+        #expect(snapshot.goalText == "Under 3 h a day")
+        #expect(WidgetSnapshot.make(state: .initial, events: [], now: monday, calendar: calendar).goalText == nil)
+    }
+
     @Test func streak_staysAliveUntilTodayEnds() {
         let events = [prayer("a", on: "2026-02-28 08:00"), prayer("b", on: "2026-03-01 21:00")]
         #expect(WidgetSnapshot.make(state: .initial, events: events, now: monday, calendar: calendar).streakDays == 2)

@@ -87,6 +87,13 @@ import ThresholdCore
                              breakPolicy: .fivePerHour)
     let beast = Profile.make("beast", name: "Beast", emoji: "🦁", path: .present, selection: .apps("tiktok"), strictness: .locked)
 
+    /// Seed 001 §1: a goal of 5 minutes to 2 hours; the start panel offers the seed's steps.
+    @Test func theGoalsOffered_runFromFiveMinutesToTwoHours() {
+        #expect(SessionModel.goalChoices == [5, 10, 15, 30, 45, 60, 90, 120])
+        #expect(SessionModel.goalChoices.allSatisfy { SessionLimits.manualGoalMinutes.contains($0) })
+        #expect(SessionModel.goalChoices.contains(SessionModel.defaultGoal))
+    }
+
     @Test func theTimer_countsDownToTheGoal_thenCountsExtraTime() throws {
         let device = try Device(.make(profiles: [focus]))
         let model = SessionModel(client: device.client)
@@ -138,7 +145,7 @@ import ThresholdCore
         model.start("beast", .goal(minutes: 45))
         device.advance(minutes: 3)
         model.load()
-        #expect(model.endRefusal == "Beast Mode is on: 🦁 Beast cannot be ended early. It ends at 10:45, in 42 min.")
+        #expect(model.endRefusal == "Beast Mode is on: 🦁 Beast cannot be given up. Its goal is at 10:45, in 42 min; then you can end it, and the apps stay shielded until you do.")
         model.end()
         #expect(model.problem == model.endRefusal)
         #expect(model.running != nil)

@@ -60,7 +60,7 @@ struct ProDevice {
         await device.app.foreground()
         guard case .lapsed = device.plan.status else { Issue.record("not lapsed: \(device.plan.status)"); return }
         #expect(try device.shielded("tiktok"), "the running Beast session runs to its end")
-        #expect(device.client.runtime.reconcile(.inApp("end"), command: EndSession(profile: "beast")).problem?.contains("cannot be ended early") == true)
+        #expect(device.client.runtime.reconcile(.inApp("end"), command: EndSession(profile: "beast")).problem?.contains("Beast Mode is on: 🦁 Beast cannot be given up") == true)
         #expect(PlanRules.schedules(in: device.engine).map(\.description) == ["work/main"])
         #expect(device.plan.paused.map(\.ref.description) == ["sleep/main"])
         #expect(device.plan.notice?.contains("Threshold Pro has ended, so Free keeps one schedule on") == true)

@@ -54,15 +54,16 @@ import ThresholdCore
         let phone = try phone()
         _ = try phone.use("instagram", for: 100 * 60)
         phone.advance(to: at("2026-11-23 23:30"))
+        _ = try phone.use("instagram", for: 11 * 60)  // the 110-minute warning, reached at 23:40 and reported at 23:41
         phone.faults.maximumDelay = 30 * 60
         phone.faults.scripted = [.delay]
-        _ = try phone.use("instagram", for: 20 * 60)  // two hours reached at 23:50, reported at 23:51, delivered at 00:21
+        _ = try phone.use("instagram", for: 9 * 60)  // two hours reached at 23:50, reported at 23:51, delivered at 00:21
         phone.advance(to: at("2026-11-24 09:00"))
         #expect(phone.wakeUps.contains { $0.scheduled == at("2026-11-23 23:51") && $0.at == at("2026-11-24 00:21") })
         let progress = try phone.store.read().progress
         #expect(progress.screenTimeMinutes(on: day("2026-11-23")) == 120)
         #expect(progress.screenTimeMinutes(on: day("2026-11-24")) == 0, "the threshold belongs to Monday's interval")
         #expect(progress.goalStreak?.days == 0 && progress.goalStreak?.lives == 0,
-                "Monday reached the goal: its life is used, though midnight first counted it at 90 minutes")
+                "Monday reached the goal: its life is used, though midnight first counted it at 110 minutes")
     }
 }

@@ -96,7 +96,7 @@ final class RecordingScreenTime: @unchecked Sendable {
                 if self.liveActivityForbidden { throw ScreenTimeError.liveActivityNotAllowed("an extension") }
                 self.record("live update"); self.lock.withLock { self.live = content }
             },
-            endLiveActivity: { _ in
+            endLiveActivity: { _, _ in
                 if self.liveActivityForbidden { throw ScreenTimeError.liveActivityNotAllowed("an extension") }
                 self.record("live end"); self.lock.withLock { self.live = nil }
             },

@@ -77,7 +77,13 @@ public struct EndSession: Command {
         }
         if let early = inForce.lockedUntil(at: now) {
             let clock = Clockwork(calendar: calendar)
-            throw ValidationError("profile “\(profile.name)”", "Beast Mode is on: \(profile.emoji) \(profile.name) cannot be ended early. It ends at \(clock.readable(early)), in \(Wording.duration(early.timeIntervalSince(now))).")
+            let when = "\(clock.readable(early)), in \(Wording.duration(early.timeIntervalSince(now)))"
+            // NB: a goal does not end a session: past it the apps stay shielded (extra time) until
+            // the person ends it, so the refusal says so rather than promising an end.
+            if inForce.sessions.contains(where: { $0.goalInstant == early && $0.plannedEnd == nil }) {
+                throw ValidationError("profile “\(profile.name)”", "Beast Mode is on: \(profile.emoji) \(profile.name) cannot be given up. Its goal is at \(when); then you can end it, and the apps stay shielded until you do.")
+            }
+            throw ValidationError("profile “\(profile.name)”", "Beast Mode is on: \(profile.emoji) \(profile.name) cannot be ended early. It ends at \(when).")
         }
         var events: [Event] = []
         var next = state
@@ -90,11 +96,15 @@ public struct EndSession: Command {
         return events
     }
 
-    /// Canceled in the first ten seconds; completed when the goal or end time was reached (an
-    /// open-ended session always is); otherwise the person gave up.
+    /// Canceled in the first ten seconds; completed when the goal or end time was reached, or,
+    /// for an open-ended session, once it held ``SessionLimits/openEndedCompletion`` focused
+    /// (breaks left out); otherwise the person gave up.
     public static func endState(of session: Session, at now: Date) -> EndState {
         if now.timeIntervalSince(session.start) < SessionLimits.cancelWindow { return .canceled }
-        return earliestFinish(of: session).map { now >= $0 ? .completed : .gaveUp } ?? .completed
+        guard let finish = earliestFinish(of: session) else {
+            return session.focusedSeconds(through: now) >= SessionLimits.openEndedCompletion ? .completed : .gaveUp
+        }
+        return now >= finish ? .completed : .gaveUp
     }
 
     /// When a session may first end completed: its goal or its end time; `nil` when open-ended.

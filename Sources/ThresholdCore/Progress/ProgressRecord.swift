@@ -17,13 +17,20 @@ public struct ProgressRecord: Hashable, Codable, Sendable {
     public var settledGoalStreak: GoalStreak?
     /// The last day the 7 PM prompt was posted (its throttle; see ``Reminders``).
     public var lastEveningPrompt: LocalDate?
+    /// The Daily Review's thumbs: how the person rated each day they reviewed, oldest first
+    /// (seed 001 §6; rated in the app, since the report extension cannot send data out).
+    public var reviews: [DayReview] = []
+    /// The screen-time quips sent lately (``QuipLibrary``): a week and a day of them.
+    public var quipsSent: [SentQuip] = []
 
     /// Screen-time days kept: a month and a bit, for the charts.
     public static let keptDays = 35
 
     public init() {}
 
-    private enum CodingKeys: String, CodingKey { case intentionStreaks, screenTimeDays, goalStreak, settledGoalStreak, lastEveningPrompt }
+    private enum CodingKeys: String, CodingKey {
+        case intentionStreaks, screenTimeDays, goalStreak, settledGoalStreak, lastEveningPrompt, reviews, quipsSent
+    }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -32,7 +39,51 @@ public struct ProgressRecord: Hashable, Codable, Sendable {
         goalStreak = try c.decodeIfPresent(GoalStreak.self, forKey: .goalStreak)
         settledGoalStreak = try c.decodeIfPresent(GoalStreak.self, forKey: .settledGoalStreak)
         lastEveningPrompt = try c.decodeIfPresent(LocalDate.self, forKey: .lastEveningPrompt)
+        reviews = try c.decodeIfPresent([DayReview].self, forKey: .reviews) ?? []
+        quipsSent = try c.decodeIfPresent([SentQuip].self, forKey: .quipsSent) ?? []
     }
+
+    /// The quip a screen-time report brings (``QuipLibrary``), noted as sent; `nil` when none is
+    /// due: quips turned off or screen time not tracked, a warning rather than a 30-minute
+    /// threshold, a report of another day (a late one), a threshold already reported
+    /// (`previousMinutes`: the day's minutes before this report), or today's 16 already sent.
+    public mutating func quip(after report: ScreenTimeReport, previousMinutes: Int, settings: Settings, at now: Date,
+                              clock: Clockwork) -> Quip? {
+        guard settings.quips, settings.screenTime != nil, case .reached(let minutes, let day) = report,
+              day == clock.localDate(of: now), minutes % ScreenTimeTracking.stepMinutes == 0, minutes > previousMinutes else { return nil }
+        let pick = UInt64(truncatingIfNeeded: day.dayNumber) &* 1_000_003 &+ UInt64(minutes)
+        guard let quip = QuipLibrary.choose(minutes: minutes, hour: clock.secondsIntoDay(of: now) / 3_600, streakDays: goalStreak?.days ?? 0,
+                                            on: day, sent: quipsSent, pick: pick) else { return nil }
+        quipsSent = quipsSent.filter { $0.day.dayNumber > day.dayNumber - QuipLibrary.repeatWindowDays - 1 } + [SentQuip(id: quip.id, day: day)]
+        return quip
+    }
+
+    /// A day as the person rated it in the Daily Review.
+    public struct DayReview: Hashable, Codable, Sendable {
+        public enum Rating: String, Hashable, Codable, Sendable { case thumbsUp, thumbsDown }
+        public let day: LocalDate
+        public let rating: Rating
+
+        public init(day: LocalDate, rating: Rating) {
+            self.day = day
+            self.rating = rating
+        }
+    }
+
+    /// Reviews kept: about a year.
+    public static let keptReviews = 400
+
+    /// Rates `day` in the Daily Review: only yesterday can be rated on `today` (the review is of
+    /// yesterday); rating it again changes the rating. Another day is refused, changing nothing.
+    public mutating func review(_ day: LocalDate, _ rating: DayReview.Rating, today: LocalDate) throws {
+        guard day == today.adding(days: -1) else {
+            throw ValidationError("daily review", "The Daily Review rates yesterday, \(today.adding(days: -1)); \(day) cannot be rated now.")
+        }
+        reviews = Array((reviews.filter { $0.day != day } + [DayReview(day: day, rating: rating)]).suffix(Self.keptReviews))
+    }
+
+    /// How the person rated `day`, if they did.
+    public func review(of day: LocalDate) -> DayReview.Rating? { reviews.last { $0.day == day }?.rating }
 
     /// One day's screen time as reported.
     public struct DayMinutes: Hashable, Codable, Sendable {

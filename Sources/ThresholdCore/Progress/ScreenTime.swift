@@ -7,7 +7,7 @@ import Foundation
 /// learns is which thresholds were reached. One activity a day (``activityName(on:)``, of iOS's
 /// 20; the planner keeps the rest) runs from midnight with an event every 30 minutes up to 16
 /// hours (32 events): 30-minute resolution for the score and the goal at the cost of one activity
-/// and at most 32 small wake-ups a day, each taking the reconciler's quiet path. Finer steps would
+/// and at most 48 small wake-ups a day (with the 16 warnings, ``warningMinutes``), each taking the reconciler's quiet path. Finer steps would
 /// cost wake-ups; coarser would blur the goal (goals are whole half-hours for this reason).
 ///
 /// The day is in the activity's name because a callback carries nothing else: a threshold that
@@ -17,6 +17,10 @@ public struct ScreenTimeTracking: Hashable, Codable, Sendable {
     public static let activityPrefix = ActivityRegistration.namePrefix + "screen-time."
     public static let stepMinutes = 30
     public static let lastThresholdMinutes = 16 * 60
+    /// Seed 001 §6's warnings: one at the 50th minute of each hour (50, 110 … 950 minutes), 16
+    /// events in the same activity (events cost none of iOS's 20 activities). Each is a reading
+    /// like a threshold's, so the count is finer just before each hour.
+    public static let warningMinutes = Array(stride(from: 50, to: lastThresholdMinutes, by: 60))
     /// Goals run from half an hour to the last threshold, in whole steps.
     public static let goalMinutes = 30...lastThresholdMinutes
 
@@ -50,9 +54,13 @@ public struct ScreenTimeTracking: Hashable, Codable, Sendable {
     /// day's name. `includesPastActivity` counts the day's use from midnight even when the
     /// registration comes late.
     public func registration(on day: LocalDate, clock: Clockwork) -> ActivityRegistration {
-        let events = stride(from: Self.stepMinutes, through: Self.lastThresholdMinutes, by: Self.stepMinutes).map {
+        let thresholds = stride(from: Self.stepMinutes, through: Self.lastThresholdMinutes, by: Self.stepMinutes).map {
             ActivityEvent(name: Self.eventName(minutes: $0), minutes: $0, selection: selection, includesPastActivity: true)
         }
+        let warnings = Self.warningMinutes.map {
+            ActivityEvent(name: Self.warningName(minutes: $0), minutes: $0, selection: selection, includesPastActivity: true)
+        }
+        let events = (thresholds + warnings).sorted { $0.minutes < $1.minutes }
         let plain = ActivityPlanner.registration(Self.activityName(on: day), from: clock.startOfDay(day), to: clock.startOfDay(day.adding(days: 1)),
                                                  timeZone: clock.timeZone)
         return ActivityRegistration(name: plain.name, start: plain.start, end: plain.end, events: events)
@@ -66,6 +74,7 @@ public struct ScreenTimeTracking: Hashable, Codable, Sendable {
     }
 
     static func eventName(minutes: Int) -> String { "minutes-\(minutes)" }
+    static func warningName(minutes: Int) -> String { "warning-\(minutes)" }
 
     /// The day a daily activity's name reports, when it is one of ours.
     static func day(ofActivity activity: String) -> LocalDate? {
@@ -75,6 +84,9 @@ public struct ScreenTimeTracking: Hashable, Codable, Sendable {
 
     /// The minutes a threshold event stands for, when it is one of ours.
     static func minutes(event: String) -> Int? {
+        if event.hasPrefix("warning-"), let minutes = Int(event.dropFirst("warning-".count)), warningMinutes.contains(minutes) {
+            return minutes
+        }
         guard event.hasPrefix("minutes-"), let minutes = Int(event.dropFirst("minutes-".count)),
               minutes > 0, minutes <= lastThresholdMinutes, minutes % stepMinutes == 0 else { return nil }
         return minutes
@@ -226,5 +238,42 @@ public struct GoalStreak: Hashable, Codable, Sendable {
         lives = try c.decode(Int.self, forKey: .lives)
         through = try c.decode(LocalDate.self, forKey: .through)
         unreported = try c.decodeIfPresent([LocalDate].self, forKey: .unreported) ?? []
+    }
+}
+
+extension Settings {
+    /// The daily goals Settings and onboarding offer, in minutes: under 1 to 6 hours.
+    public static let screenTimeGoalChoices = [60, 120, 180, 240, 300, 360]
+
+    /// Sets the daily screen-time goal (`nil`: no goal), counting `selection` as screen time from
+    /// `day` on.
+    ///
+    /// A different goal starts afresh: its streak at 0 with one life (``GoalStreak/starting(on:)``),
+    /// so a goal made easier cannot rewrite the days behind it. The same goal again changes
+    /// nothing. "No goal" keeps the score and points (tracking stays) but drops the streak; with
+    /// nothing tracked yet it sets nothing up. A goal outside 30 minutes – 16 hours, or not in
+    /// half-hour steps, is refused with what is allowed, and the settings stay as they were.
+    public mutating func setScreenTimeGoal(_ minutes: Int?, counting selection: Selection, on day: LocalDate) throws {
+        if let current = screenTime, current.goalMinutes == minutes { return }
+        guard let minutes else {
+            if let current = screenTime { screenTime = try ScreenTimeTracking(selection: current.selection, goalMinutes: nil, since: day) }
+            return
+        }
+        screenTime = try ScreenTimeTracking(selection: screenTime?.selection ?? selection, goalMinutes: minutes, since: day)
+    }
+}
+
+extension ThresholdState {
+    /// What counts as screen time when the person sets a goal: every app, category and website
+    /// any of their profiles, gates or intentions names (the apps they already called a problem).
+    public var screenTimeSelection: Selection {
+        var all = Selection()
+        for selection in profiles.map(\.selection) + gates.map(\.selection) {
+            all.applications.formUnion(selection.applications)
+            all.categories.formUnion(selection.categories)
+            all.webDomains.formUnion(selection.webDomains)
+        }
+        all.applications.formUnion(intentions.map(\.app))
+        return all
     }
 }

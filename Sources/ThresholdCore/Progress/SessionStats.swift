@@ -53,8 +53,8 @@ public struct SessionStats: Hashable, Sendable {
 
     /// Completed sessions per day, oldest first, ending today: always ``days`` entries.
     public let completedPerDay: [DayCount]
-    /// The personal record: the day with the most focused time in completed sessions (of the
-    /// sessions given).
+    /// The personal record: the day with the most focused time in completed sessions, over all
+    /// the sessions given (Insights gives every session ever).
     public let recordDay: DayTotal?
     /// The longest completed session.
     public let longestSession: SessionHistoryEntry?

@@ -12,8 +12,18 @@ public struct RitualRecords: Hashable, Codable, Sendable {
     public var prayer: PrayerProgress?
     /// The prayers shown lately, most recent first, which the selector avoids repeating.
     public var recentPrayers: [PrayerTemplateID] = []
+    /// When an intention's shield, its day's opens used, asked "Are you sure?" (the first press
+    /// of "Open <App>"); the question stands for ``askStands``.
+    public var intentionAsked: [IntentionID: Date] = [:]
+    /// How long an intention's "Are you sure?" stays on its shield.
+    public static let askStands: TimeInterval = 60
 
     public init() {}
+
+    /// Whether the intention's shield asks "Are you sure?" at `now`.
+    public func isAsking(_ intention: IntentionID, at now: Date) -> Bool {
+        intentionAsked[intention].map { now >= $0 && now.timeIntervalSince($0) < Self.askStands } ?? false
+    }
 
     /// Checks a completion against what the state says at `now`, the moment it is recorded: the
     /// screen's view may be stale (another process, a slow person). Throws, changing nothing,
@@ -44,7 +54,7 @@ public struct RitualRecords: Hashable, Codable, Sendable {
         lastKeyTaps = lastKeyTaps.filter { $0.tag != tap.tag } + [tap]
     }
 
-    private enum CodingKeys: String, CodingKey { case emergencyUses, lastKeyTaps, prayer, recentPrayers }
+    private enum CodingKeys: String, CodingKey { case emergencyUses, lastKeyTaps, prayer, recentPrayers, intentionAsked }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -52,6 +62,7 @@ public struct RitualRecords: Hashable, Codable, Sendable {
         lastKeyTaps = try c.decodeIfPresent([KeyTap].self, forKey: .lastKeyTaps) ?? []
         prayer = try c.decodeIfPresent(PrayerProgress.self, forKey: .prayer)
         recentPrayers = try c.decodeIfPresent([PrayerTemplateID].self, forKey: .recentPrayers) ?? []
+        intentionAsked = try c.decodeIfPresent([IntentionID: Date].self, forKey: .intentionAsked) ?? [:]
     }
 }
 

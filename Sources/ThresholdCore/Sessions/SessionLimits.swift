@@ -15,6 +15,9 @@ public enum SessionLimits {
     public static let manualUntilMinutes = 5...720
     /// Ending within this long after the start cancels the session.
     public static let cancelWindow: TimeInterval = 10
+    /// An open-ended session completes once it has held this much focus (breaks left out): the
+    /// shortest goal offered, and the least that earns XP. Ended sooner, it is given up.
+    public static let openEndedCompletion: TimeInterval = TimeInterval(manualGoalMinutes.lowerBound * 60)
 
     /// Checks the plan a session is started with at `now`, throwing the reason the person sees.
     static func check(_ plan: SessionPlan, of profile: Profile, at now: Date, clock: Clockwork) throws {

@@ -19,14 +19,17 @@ public struct StartTutorial: Command {
 public struct FinishTutorial: Command {
     /// What finishing the tutorial earns (seed 001 §13).
     public static let xp = 5
+    /// Whether it earns ``xp``: the first run does; one shown again from Settings does not
+    /// (``Settings/tutorialReplay``), so the tutorial cannot be farmed for XP.
+    public let earnsXP: Bool
 
-    public init() {}
+    public init(earnsXP: Bool = true) { self.earnsXP = earnsXP }
 
     public func apply(to state: inout ThresholdState, at now: Date, calendar: Calendar, ids: IDGenerator) throws -> [Event] {
         guard state.tutorial != nil else {
             throw ValidationError("tutorial", "The tutorial is not on, so there is nothing to finish.")
         }
         state = try state.with(tutorial: .some(nil))
-        return [.ledger(try LedgerEntry(account: .xp, amount: Self.xp, memo: "Finished the tutorial"))]
+        return earnsXP ? [.ledger(try LedgerEntry(account: .xp, amount: Self.xp, memo: "Finished the tutorial"))] : []
     }
 }

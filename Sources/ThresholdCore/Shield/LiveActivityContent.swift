@@ -25,6 +25,9 @@ public struct LiveActivityContent: Hashable, Codable, Sendable {
     public let phase: Phase
     /// Whether the profile allows breaks at all: the Break button shows only then.
     public let allowsBreaks: Bool
+    /// How the session ended, on the content an ended Live Activity keeps showing until it is
+    /// dismissed; `nil` while it runs.
+    public var ending: LiveActivityEnding?
 
     public init(profileID: ProfileID, title: String, startedAt: Date, goalAt: Date?, endsAt: Date?, breakUntil: Date?, phase: Phase,
                 allowsBreaks: Bool = false) {
@@ -39,7 +42,7 @@ public struct LiveActivityContent: Hashable, Codable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case profileID, title, startedAt, goalAt, endsAt, breakUntil, phase, allowsBreaks
+        case profileID, title, startedAt, goalAt, endsAt, breakUntil, phase, allowsBreaks, ending
     }
 
     /// Reads content saved by an earlier build too (it did not say whether breaks are allowed,
@@ -51,6 +54,7 @@ public struct LiveActivityContent: Hashable, Codable, Sendable {
                   endsAt: try c.decodeIfPresent(Date.self, forKey: .endsAt), breakUntil: try c.decodeIfPresent(Date.self, forKey: .breakUntil),
                   phase: try c.decode(Phase.self, forKey: .phase),
                   allowsBreaks: try c.decodeIfPresent(Bool.self, forKey: .allowsBreaks) ?? false)
+        ending = try c.decodeIfPresent(LiveActivityEnding.self, forKey: .ending)
     }
 
     /// The next instant this content stops being true by itself: the break's end while on a
@@ -71,9 +75,18 @@ public struct LiveActivityContent: Hashable, Codable, Sendable {
     /// Whether the content has gone stale at `now`.
     public func isStale(at now: Date) -> Bool { staleDate.map { now >= $0 } ?? false }
 
-    /// The timer the content shows at `now`: counting down to ``nextBoundary`` (stopping at
-    /// zero there), or up from the start when there is none.
+    /// The timer the content shows at `now`: while focusing toward a goal, up from the start to
+    /// the goal (stopping there); past the goal, the extra time up from it; otherwise down to
+    /// ``nextBoundary`` (a break's end, a session's end; stopping at zero), or up from the start
+    /// when there is none.
     public func timer(at now: Date) -> SessionTimerSpan {
+        // Seed 001 §8: up toward the goal (stopping there), then the extra time up from it.
+        if let goalAt, phase == .focusing, goalAt > startedAt {
+            return SessionTimerSpan(from: startedAt, to: goalAt, countsDown: false)
+        }
+        if let goalAt, phase == .goalReached {
+            return SessionTimerSpan(from: goalAt, to: endsAt ?? .distantFuture, countsDown: false)
+        }
         if let boundary = nextBoundary {
             return SessionTimerSpan(from: min(now, boundary), to: boundary, countsDown: true)
         }
@@ -148,4 +161,49 @@ public enum LiveActivityButton: String, Hashable, Codable, Sendable, CaseIterabl
     case takeBreak = "Break"
     /// Ends the break early: the shields return now.
     case backToFocus = "Back to focus"
+}
+
+/// How a session's Live Activity ends (seed 001 §8): completed, it shows the XP earned; given up,
+/// how long the person lasted; canceled, just that. It stays on the lock screen for
+/// ``shownFor`` (a dismissal policy, not `.immediate`), then goes.
+///
+/// Only the app and a Live Activity intent may end one (PLATFORM.md); a session that ends while
+/// only extensions run (its end time, with the app closed) keeps the content written ahead, whose
+/// `staleDate` marks it out of date, and the app sets the ending when it next runs.
+public struct LiveActivityEnding: Hashable, Codable, Sendable {
+    public static let shownFor: TimeInterval = 15 * 60
+
+    public let state: EndState
+    /// XP the session earned (completed only).
+    public let xp: Int
+    /// Focused time, breaks left out.
+    public let lasted: TimeInterval
+    /// When the ended Live Activity leaves the lock screen.
+    public let dismissAt: Date
+
+    public init(state: EndState, xp: Int, lasted: TimeInterval, dismissAt: Date) {
+        self.state = state
+        self.xp = xp
+        self.lasted = lasted
+        self.dismissAt = dismissAt
+    }
+
+    /// The ending of `profile`'s latest ended session in `state`, shown from `now`; `nil` when
+    /// none ended (the profile was switched off some other way).
+    public static func of(_ profile: ProfileID, in state: ThresholdState, at now: Date) -> LiveActivityEnding? {
+        guard let session = state.sessions.filter({ $0.profileID == profile && $0.ending != nil }).max(by: { $0.ending!.at < $1.ending!.at }),
+              let ending = session.ending else { return nil }
+        let xp = ending.state == .completed ? XPTable.xp(forCompleted: session, endingAt: ending.at) : 0
+        return LiveActivityEnding(state: ending.state, xp: xp, lasted: session.focusedSeconds(through: ending.at),
+                                  dismissAt: max(now, ending.at).addingTimeInterval(shownFor))
+    }
+
+    /// What the ended Live Activity says.
+    public var headline: String {
+        switch state {
+        case .completed: "Session complete · +\(xp) XP"
+        case .gaveUp: "You lasted \(Wording.duration(lasted))"
+        case .canceled: "Session canceled"
+        }
+    }
 }

@@ -49,9 +49,16 @@ public enum ShieldButtonAction: Hashable, Codable, Sendable, CustomStringConvert
     /// Count one of the intention's opens and let the app through for its minutes, in the
     /// extension itself; past the day's opens only with `confirmBeyondLimit`.
     case openIntention(IntentionID, confirmBeyondLimit: Bool)
+    /// End the profile's session at its goal, completed, in the extension itself (the goal is
+    /// reached, so ending it completes it); the shield comes down.
+    case completeSession(ProfileID)
+    /// Past the day's opens: turn the shield into "Are you sure?" (seed 001 §5); its "Yes" opens.
+    case askBeforeOpening(IntentionID)
 
     public var description: String {
         switch self {
+        case .completeSession(let profile): "complete the session of \(profile)"
+        case .askBeforeOpening(let id): "ask before opening intention \(id) beyond today's limit"
         case .close: "close"
         case .notify(let destination): "notify \(destination.url)"
         case .openIntention(let id, let beyond): beyond ? "open intention \(id) beyond today's limit" : "open intention \(id)"
@@ -71,7 +78,10 @@ extension ShieldContent {
     ///   - verse: for Selah, the verse line the prayer library chose.
     ///   - streak: for intentions, the app's current streak in days
     ///     (``ProgressRecord/shownStreak(for:frozenToday:)``).
-    public init(reason: Reason, app: AppToken? = nil, appName: String? = nil, verse: String? = nil, streak: Int? = nil) {
+    ///   - asking: for an intention whose day's opens are used, whether its shield now asks "Are
+    ///     you sure?" (the first press of "Open <App>" turned it; ``RitualRecords/isAsking(_:at:)``).
+    public init(reason: Reason, app: AppToken? = nil, appName: String? = nil, verse: String? = nil, streak: Int? = nil,
+                asking: Bool = false) {
         let name = appName ?? "this app"
         switch reason {
         case .sessionActive(let label):
@@ -86,7 +96,7 @@ extension ShieldContent {
             self.init(
                 title: "Session Goal Reached!",
                 subtitle: "+\(xp) XP · \(label.emoji) \(label.name). End it now or stay for extra time.",
-                primary: ShieldButton("Complete", .notify(.session(label.profileID))),
+                primary: ShieldButton("Complete", .completeSession(label.profileID)),
                 secondary: ShieldButton("Stay Present", .close))
         case .gated(let label) where label.path == .selah:
             self.init(
@@ -104,6 +114,13 @@ extension ShieldContent {
                 subtitle: "To unlock: open Threshold",
                 primary: ShieldButton("Unlock options", .notify(.unlockGate(app: app, category: nil, rule: label.rule))),
                 secondary: ShieldButton("Close", .close))
+        case .intention(let label) where label.opensLeft == 0 && asking:
+            // Seed 001 §5: the second step, once the first press asked.
+            self.init(
+                title: "Are you sure?",
+                subtitle: "That is past today's \(label.opensPerDay) opens. Opening \(name.capitalizedFirst) again ends its streak.",
+                primary: ShieldButton("Nevermind", .close),
+                secondary: ShieldButton("Yes, open \(appName ?? "it")", .openIntention(label.intentionID, confirmBeyondLimit: true)))
         case .intention(let label):
             let used = "\(label.opensUsed) of \(label.opensPerDay) opens used today" + (streak.map { " · \($0)-day streak" } ?? "")
             let spent = label.opensLeft == 0
@@ -111,8 +128,8 @@ extension ShieldContent {
                 title: "Open \(appName ?? "this app")?",
                 subtitle: spent ? "\(used). Opening again breaks the streak." : used,
                 primary: ShieldButton("Nevermind", .close),
-                secondary: ShieldButton(spent ? "Open anyway" : "Open \(appName ?? "app")",
-                                        .openIntention(label.intentionID, confirmBeyondLimit: spent)))
+                secondary: ShieldButton("Open \(appName ?? "app")",
+                                        spent ? .askBeforeOpening(label.intentionID) : .openIntention(label.intentionID, confirmBeyondLimit: false)))
         case .streakFreeze(let label):
             let spent = label.opensLeft == 0
             self.init(

@@ -18,10 +18,17 @@ public struct Settings: Hashable, Codable, Sendable {
     /// When the person reset Selah's streak (Settings, behind a confirmation): prayers before it
     /// no longer count toward the streak; the history keeps them.
     public var streakResetAt: Date?
+    /// The tutorial running now was started again from Settings: finishing it earns no XP.
+    public var tutorialReplay = false
+    /// Whether a screen-time quip comes at each 30-minute threshold (``QuipLibrary``); on until
+    /// the person turns it off in Settings.
+    public var quips = true
 
     public init() {}
 
-    private enum CodingKeys: String, CodingKey { case onboardingCompleted, screenTime, reminders, selah, emergency, keyTags, streakResetAt }
+    private enum CodingKeys: String, CodingKey {
+        case onboardingCompleted, screenTime, reminders, selah, emergency, keyTags, streakResetAt, tutorialReplay, quips
+    }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -32,6 +39,8 @@ public struct Settings: Hashable, Codable, Sendable {
         emergency = try c.decodeIfPresent(EmergencyPolicy.self, forKey: .emergency) ?? .standard
         keyTags = try c.decodeIfPresent([KeyTag].self, forKey: .keyTags) ?? []
         streakResetAt = try c.decodeIfPresent(Date.self, forKey: .streakResetAt)
+        tutorialReplay = try c.decodeIfPresent(Bool.self, forKey: .tutorialReplay) ?? false
+        quips = try c.decodeIfPresent(Bool.self, forKey: .quips) ?? true
     }
 
     /// The tag with this id, revoked or not.

@@ -153,6 +153,32 @@ func endings(_ events: [Event]) -> [EndState] {
         #expect(endings(events) == [.completed])
         #expect(ledger(events) == [.xp: 8, .coins: 8, .credits: 45], "45 focused minutes, the break left out")
     }
+
+    /// An open-ended session has no goal to miss: it completes once it has held five focused
+    /// minutes (the shortest goal offered, and the least that earns XP); ended sooner (after the
+    /// ten-second cancel) it is given up, as a five-minute goal would be.
+    @Test func anOpenEndedSession_endedBeforeFiveFocusedMinutes_givesUp() throws {
+        var state = try started(.openEnded)
+        let events = try rig.apply(EndSession(profile: "deep"), to: &state, at: start.adding(minutes: 4))
+        #expect(endings(events) == [.gaveUp])
+        #expect(ledger(events) == [.credits: 2])
+    }
+
+    @Test func anOpenEndedSession_endedAtFiveFocusedMinutes_completesWithThreeXP() throws {
+        var state = try started(.openEnded)
+        let events = try rig.apply(EndSession(profile: "deep"), to: &state, at: start.adding(minutes: 5))
+        #expect(endings(events) == [.completed])
+        #expect(ledger(events) == [.xp: 3, .coins: 3, .credits: 5])
+    }
+
+    @Test func anOpenEndedSession_countsOnlyFocusedMinutes_towardItsFive() throws {
+        let work = Profile.make("work", path: .key, breakPolicy: .fivePerHour)
+        var state = try started(.openEnded, profile: work)
+        try rig.apply(TakeBreak(profile: "work"), to: &state, at: start.adding(minutes: 1))
+        #expect(EndSession.endState(of: try #require(state.sessions.first), at: start.adding(minutes: 8)) == .gaveUp,
+                "3 focused minutes and a 5-minute break")
+        #expect(EndSession.endState(of: try #require(state.sessions.first), at: start.adding(minutes: 10)) == .completed)
+    }
 }
 
 @Suite struct BeastModeTests {
@@ -164,7 +190,7 @@ func endings(_ events: [Event]) -> [EndState] {
         var state = ThresholdState.make(profiles: [beast])
         try rig.apply(StartSession(profile: "beast", plan: .goal(minutes: 60)), to: &state, at: start)
         #expect(rig.refusal(EndSession(profile: "beast"), on: state, at: start.adding(minutes: 18))
-                == "Beast Mode is on: 🦁 Beast cannot be ended early. It ends at 11:00, in 42 min.")
+                == "Beast Mode is on: 🦁 Beast cannot be given up. Its goal is at 11:00, in 42 min; then you can end it, and the apps stay shielded until you do.")
         #expect(rig.refusal(EndSession(profile: "beast"), on: state, at: start.adding(seconds: 3)) != nil, "no cancel either")
         let events = try rig.apply(EndSession(profile: "beast"), to: &state, at: start.adding(minutes: 60))
         #expect(endings(events) == [.completed])

@@ -80,6 +80,17 @@ import TestSupport
         #expect(evaluate(state, at: now, calendar: rig.calendar).rules.isEmpty)
         #expect(rig.refusal(FinishTutorial(), on: state, at: now) == "The tutorial is not on, so there is nothing to finish.")
     }
+
+    /// Settings' "Show the tutorial again" runs the same shield, but its XP is earned once: a
+    /// replay earns none, so the tutorial cannot be farmed for XP.
+    @Test func aReplayedTutorial_shieldsTheSame_butEarnsNoXP() throws {
+        var state = ThresholdState.make()
+        try rig.apply(StartTutorial(), to: &state, at: now)
+        #expect(evaluate(state, at: now, calendar: rig.calendar).rules.map(\.rule) == [.tutorial])
+        let events = try rig.apply(FinishTutorial(earnsXP: false), to: &state, at: now.adding(minutes: 1))
+        #expect(ledger(events).isEmpty)
+        #expect(evaluate(state, at: now, calendar: rig.calendar).rules.isEmpty)
+    }
 }
 
 @Suite struct ShieldCapacityTests {

@@ -14,13 +14,17 @@ import ThresholdCore
                             phase: phase, allowsBreaks: allowsBreaks)
     }
 
-    @Test func focusingTowardsAGoal_countsToTheGoal_andGoesStaleThere() {
+    /// Seed 001 §8: the timer counts up toward the goal, stopping there (true on its own), and
+    /// once the app says the goal is reached it counts the extra time.
+    @Test func focusingTowardsAGoal_countsUpToTheGoal_andGoesStaleThere_thenCountsTheExtraTime() {
         let goal = at("2026-11-23 09:45"), end = at("2026-11-23 17:00")
         let shown = content(.focusing, goal: goal, end: end)
         #expect(shown.nextBoundary == goal && shown.staleDate == goal)
-        #expect(shown.timer(at: at("2026-11-23 09:30")) == SessionTimerSpan(from: at("2026-11-23 09:30"), to: goal, countsDown: true))
-        #expect(shown.timer(at: at("2026-11-23 10:30")) == SessionTimerSpan(from: goal, to: goal, countsDown: true),
-                "past the goal it stops at zero rather than count towards something untrue")
+        #expect(shown.timer(at: at("2026-11-23 09:30")) == SessionTimerSpan(from: start, to: goal, countsDown: false))
+        #expect(shown.timer(at: at("2026-11-23 10:30")) == SessionTimerSpan(from: start, to: goal, countsDown: false),
+                "past the goal it stops at the goal rather than count on towards something untrue")
+        #expect(content(.goalReached, goal: goal).timer(at: at("2026-11-23 10:30")) == SessionTimerSpan(from: goal, to: .distantFuture, countsDown: false),
+                "the extra time, counting up from the goal")
         #expect(!shown.isStale(at: at("2026-11-23 09:44")) && shown.isStale(at: goal))
     }
 

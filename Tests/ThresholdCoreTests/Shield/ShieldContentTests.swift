@@ -56,7 +56,11 @@ import TestSupport
         #expect(content.primary == ShieldButton("Nevermind", .close))
         #expect(content.secondary == ShieldButton("Open Instagram", .openIntention("ig", confirmBeyondLimit: false)))
         let spent = IntentionLabel(intentionID: "ig", app: ig, opensUsed: 3, opensPerDay: 3, minutesPerOpen: 5)
-        #expect(ShieldContent(reason: .intention(spent), appName: "Instagram").secondary?.action == .openIntention("ig", confirmBeyondLimit: true))
+        #expect(ShieldContent(reason: .intention(spent), appName: "Instagram").secondary?.action == .askBeforeOpening("ig"),
+                "the first press asks")
+        let asking = ShieldContent(reason: .intention(spent), appName: "Instagram", asking: true)
+        #expect(asking.title == "Are you sure?")
+        #expect(asking.secondary == ShieldButton("Yes, open Instagram", .openIntention("ig", confirmBeyondLimit: true)))
     }
 
     @Test func streakFreeze_andTutorial() {

@@ -1,0 +1,48 @@
+import DesignSystem
+import FeatureModels
+import SwiftUI
+import ThresholdCore
+
+/// Present's settings (seed 001 §6, §10, §13): the daily screen-time goal, the daily reminders,
+/// and the tutorial shown again.
+@MainActor
+struct PresentSettingsSection: View {
+    let model: SettingsModel
+
+    var body: some View {
+        Section {
+            Picker(selection: Binding(get: { model.screenTime?.goalMinutes }, set: { model.setScreenTimeGoal($0) })) {
+                Text("No goal", bundle: .module).tag(Int?.none)
+                ForEach(ThresholdCore.Settings.screenTimeGoalChoices, id: \.self) { minutes in
+                    Text("Under \(minutes / 60) h", bundle: .module).tag(Optional(minutes))
+                }
+            } label: {
+                Text("Daily screen-time goal", bundle: .module)
+            }
+            Toggle(isOn: Binding(get: { model.reminders.dailyReview }, set: { on in
+                var reminders = model.reminders
+                reminders.dailyReview = on
+                model.setReminders(reminders)
+            })) {
+                Text("Daily Review at 9 AM", bundle: .module)
+            }
+            Toggle(isOn: Binding(get: { model.reminders.eveningPrompt }, set: { on in
+                var reminders = model.reminders
+                reminders.eveningPrompt = on
+                model.setReminders(reminders)
+            })) {
+                Text("Evening nudge at 7 PM", bundle: .module)
+            }
+            Toggle(isOn: Binding(get: { model.quips }, set: { model.setQuips($0) })) {
+                Text("Screen-time quips", bundle: .module)
+            }
+            .accessibilityHint(Text("A short, kind note at each half hour of screen time, at most 16 a day.", bundle: .module))
+            Button { model.showTutorialAgain() } label: { Text("Show the tutorial again", bundle: .module) }
+                .accessibilityHint(Text("Shields every app until you come back to Threshold.", bundle: .module))
+        } header: {
+            Text("Present", bundle: .module)
+        } footer: {
+            Text("A day under your goal adds to your streak. A day over it costs a life, or with none left starts the streak again. Every Sunday brings a life, up to three.", bundle: .module)
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import ThresholdCore
+
+/// Setting the daily screen-time goal from Settings or onboarding (issue 13, item 1).
+@Suite struct ScreenTimeGoalSettingTests {
+    let monday = try! LocalDate(parsing: "2026-11-23")
+    let apps = Selection.apps("instagram", "tiktok")
+
+    @Test func aFirstGoal_tracksThePickedApps_fromToday() throws {
+        var settings = Settings()
+        try settings.setScreenTimeGoal(180, counting: apps, on: monday)
+        #expect(settings.screenTime?.goalMinutes == 180)
+        #expect(settings.screenTime?.selection == apps)
+        #expect(settings.screenTime?.since == monday)
+    }
+
+    @Test func aDifferentGoal_startsAfresh_theSameGoalChangesNothing() throws {
+        var settings = Settings()
+        try settings.setScreenTimeGoal(180, counting: apps, on: monday)
+        try settings.setScreenTimeGoal(180, counting: .apps("maps"), on: monday.adding(days: 3))
+        #expect(settings.screenTime?.since == monday)
+        try settings.setScreenTimeGoal(120, counting: .apps("maps"), on: monday.adding(days: 3))
+        #expect(settings.screenTime?.since == monday.adding(days: 3))
+        #expect(settings.screenTime?.selection == apps, "what counts stays what it was")
+    }
+
+    @Test func noGoal_keepsTheScore_butDropsTheStreak_andSetsNothingUpOnItsOwn() throws {
+        var fresh = Settings()
+        try fresh.setScreenTimeGoal(nil, counting: apps, on: monday)
+        #expect(fresh.screenTime == nil)
+        var settings = Settings()
+        try settings.setScreenTimeGoal(60, counting: apps, on: monday)
+        try settings.setScreenTimeGoal(nil, counting: apps, on: monday.adding(days: 1))
+        #expect(settings.screenTime != nil && settings.screenTime?.goalMinutes == nil)
+    }
+
+    @Test(arguments: [0, 29, 45, 16 * 60 + 30, 24 * 60])
+    func aGoalOutsideHalfAnHourToSixteenHours_isRefused_andNothingChanges(minutes: Int) throws {
+        var settings = Settings()
+        try settings.setScreenTimeGoal(120, counting: apps, on: monday)
+        let before = settings
+        #expect(throws: ValidationError.self) { try settings.setScreenTimeGoal(minutes, counting: apps, on: monday.adding(days: 1)) }
+        #expect(settings == before)
+        do {
+            try settings.setScreenTimeGoal(minutes, counting: apps, on: monday)
+        } catch {
+            #expect("\(error)".contains("between 30 minutes and 16 hours"))
+        }
+    }
+
+    @Test func everyGoalOffered_isAValidGoal() throws {
+        for minutes in Settings.screenTimeGoalChoices {
+            var settings = Settings()
+            try settings.setScreenTimeGoal(minutes, counting: apps, on: monday)
+        }
+    }
+}
