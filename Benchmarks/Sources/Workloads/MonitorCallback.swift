@@ -145,7 +145,7 @@ final class FakeDevice: @unchecked Sendable {
             removeNotifications: { _ in },
             startLiveActivity: { _ in },
             updateLiveActivity: { _ in },
-            endLiveActivity: { _ in },
+            endLiveActivity: { _, _ in },
             reloadWidgets: {})
     }
 }
