@@ -65,13 +65,13 @@ package struct StepReader {
         ("faults", "{drop, duplicate, delay, max-delay, seed}: random callback faults"),
         ("note", "TEXT: a line in the story"),
         ("status", "show the phone's state"),
-        ("expect", "{shielded, unshielded, reason, shield-title, notification, no-notification, activities-at-most, repair, live-activity, live-activity-stale, held-notification, device-restrictions: none|locked, refused, accepted, time, widget-reloads-at-least, session-ended, on-break, store-failed, balance: {xp, coins, credits}, screen-time: MINUTES, goal-streak: DAYS, prayer-streak: DAYS, screen: NAME, see: TEXT | [TEXT…], not-see: TEXT, disabled: LABEL}"),
+        ("expect", "{shielded, unshielded, reason, shield-title, notification, no-notification, activities-at-most, repair, live-activity, live-activity-stale, live-activity-ended: TEXT|none, held-notification, device-restrictions: none|locked, refused, accepted, time, widget-reloads-at-least, session-ended, on-break, store-failed, balance: {xp, coins, credits}, screen-time: MINUTES, goal-streak: DAYS, prayer-streak: DAYS, screen: NAME, see: TEXT | [TEXT…], not-see: TEXT, disabled: LABEL}"),
     ]
 
     static let expectationKeys = [
         "shielded", "unshielded", "reason", "rule", "shield-title", "notification", "no-notification", "activities-at-most", "repair",
         "live-activity", "refused", "accepted", "time", "widget-reloads-at-least", "session-ended", "on-break", "store-failed", "balance",
-        "screen-time", "goal-streak", "prayer-streak", "live-activity-stale", "held-notification", "device-restrictions",
+        "screen-time", "goal-streak", "prayer-streak", "live-activity-stale", "live-activity-ended", "held-notification", "device-restrictions",
         "screen", "see", "not-see", "disabled",
     ]
 
@@ -332,6 +332,9 @@ package struct StepReader {
                 let text = try reader.string(value, "live-activity")
                 result.append(.liveActivity(contains: text == "none" ? nil : text))
             case "live-activity-stale": result.append(.liveActivityStale(try reader.bool(value, "live-activity-stale")))
+            case "live-activity-ended":
+                let text = try reader.string(value, "live-activity-ended")
+                result.append(.liveActivityEnded(contains: text == "none" ? nil : text))
             case "held-notification": result.append(.heldNotification(contains: try reader.string(value, "held-notification")))
             case "device-restrictions":
                 switch try reader.string(value, "device-restrictions") {
