@@ -275,6 +275,13 @@ public final class SimulatedPhone: @unchecked Sendable {
     /// (the screens read the same through their models).
     public func savedState() throws -> StoredState { try store.read() }
 
+    /// What the widgets show: the snapshot the widget extension builds from the App Group when
+    /// WidgetKit reads its timeline (`WidgetsExtension`'s `WidgetSource`), read without changing
+    /// anything (the widget extension may change nothing; ProcessRules).
+    public func widgetSnapshot() -> WidgetSnapshot {
+        WidgetSnapshot.read(from: store, now: clock.wall, calendar: clock.calendar)
+    }
+
     /// Threshold's event log, oldest first, read without changing it: what a soak checks for
     /// events recorded twice or lost.
     public func savedEvents() throws -> [LoggedEvent] { try store.events(.all) }
