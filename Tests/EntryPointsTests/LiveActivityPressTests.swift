@@ -58,6 +58,23 @@ import ThresholdCore
         #expect(phone.lingeringLiveActivity?.ending?.state == .completed)
     }
 
+    /// Seed 001 §8 / issue 13, item 5: past the goal the Live Activity counts the extra time, once
+    /// the app says the goal is reached. With the app open at the goal nothing reconciles: iOS
+    /// presents the goal's notification to it (`willPresent`), which only shows the banner, so the
+    /// Live Activity says "goal reached" only at the app's next reconcile (a button, a foreground).
+    @Test func reachingTheGoal_withTheAppOpen_theLiveActivitySaysSo() throws {
+        let focus = Profile.make("focus", name: "Focus", emoji: "🎯", path: .present, selection: .apps("tiktok"))
+        let phone = try phone(.make(profiles: [focus], sessions: [.make("s1", profile: "focus", start: monday, plan: .goal(minutes: 30))]))
+        phone.openThreshold()
+        phone.advance(by: 31 * 60)
+        withKnownIssue("the open app does not reconcile when iOS presents the goal's notification to it") {
+            #expect(phone.liveActivity?.phase == .goalReached)
+        }
+        phone.leaveThreshold()
+        phone.openThreshold()
+        #expect(phone.liveActivity?.phase == .goalReached, "the next foreground says so")
+    }
+
     @Test func givenUpFromTheLiveActivity_itShowsHowLongThePersonLasted() throws {
         let focus = Profile.make("focus", name: "Focus", emoji: "🎯", path: .present, selection: .apps("tiktok"))
         let phone = try phone(.make(profiles: [focus], sessions: [.make("s1", profile: "focus", start: monday, plan: .goal(minutes: 45))]))
