@@ -215,6 +215,8 @@ struct PresentedView: View {
             NavigationStack { FeedbackForm().toolbar { closeButton } }
         case .paywall(let model):
             PaywallView(model: model) { app.close() }
+        case .dailyReview(let model):
+            DailyReviewView(model: model, close: app.close)
         }
     }
 

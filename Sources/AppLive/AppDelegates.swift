@@ -36,9 +36,11 @@ public final class ThresholdAppDelegate: NSObject, UIApplicationDelegate, @preco
         completionHandler()
     }
 
-    /// Shows Threshold's notifications while the app is open, too.
+    /// Shows Threshold's notifications while the app is open, too, and reconciles: a notification
+    /// due now (a session's goal reached) means what the Live Activity shows may have changed.
     public func userNotificationCenter(_ center: UNUserNotificationCenter, willPresent notification: UNNotification,
                                        withCompletionHandler completionHandler: @escaping (UNNotificationPresentationOptions) -> Void) {
+        runtime?.reconcile(.notificationPresented(notification.request.identifier))
         completionHandler([.banner, .sound])
     }
 }

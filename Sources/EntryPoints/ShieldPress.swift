@@ -117,7 +117,7 @@ extension LocalNotification {
         case .unlockGate: ("Unlock options", "Tap to see how to open \(appName ?? "it") and what each way costs.")
         case .session: ("Your session", "Tap to end it, take a break or keep going.")
         case .tutorial: ("Finish setting up Threshold", "Tap to finish your first session.")
-        case .home, .feedback: ("Threshold", "Tap to see why this is blocked and how to unlock.")
+        case .home, .feedback, .dailyReview: ("Threshold", "Tap to see why this is blocked and how to unlock.")
         }
         // NB: time-sensitive, so a Focus does not hold back the only way from a shield into the
         // app (it needs the Time Sensitive Notifications entitlement; PLATFORM.md).

@@ -34,6 +34,14 @@ public struct WidgetSnapshot: Hashable, Codable, Sendable {
         self.goalText = goalText
     }
 
+    /// Where tapping the session widget leads (its `widgetURL`): the running session's Session
+    /// tab, or with none running the Session tab to start one ("Start Session"); `nil` when the
+    /// state cannot be read (the tap then just opens the app).
+    public var sessionLink: URL? {
+        guard !isUnreadable else { return nil }
+        return URL(string: AppDestination.session(session?.profileID).deepLink)
+    }
+
     /// The event kinds ``make(state:events:now:calendar:)`` reads.
     public static let eventKinds: Set<String> = PrayerCompletion.eventKinds.union(["sessionEnded"])
 

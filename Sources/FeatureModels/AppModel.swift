@@ -31,6 +31,8 @@ public final class AppModel {
         case feedback
         /// Threshold Pro's paywall, from a refusal that needs Pro or from Settings.
         case paywall(PaywallModel)
+        /// The Daily Review of yesterday, from its 9 AM reminder.
+        case dailyReview(DailyReviewModel)
 
         public var id: String {
             switch self {
@@ -41,6 +43,7 @@ public final class AppModel {
             case .badLink(let error): "link-\(error)"
             case .feedback: "feedback"
             case .paywall: "paywall"
+            case .dailyReview: "daily-review"
             }
         }
     }
@@ -238,6 +241,10 @@ public final class AppModel {
         case .session: tab = .session
         case .tutorial: finishTutorial()
         case .feedback: presented = .feedback
+        case .dailyReview:
+            let review = DailyReviewModel(client: client)
+            review.load()
+            presented = .dailyReview(review)
         }
     }
 

@@ -130,6 +130,14 @@ final class Person {
         refusal = presentedRefusal(app)
     }
 
+    /// A widget was tapped: iOS opens Threshold, at the widget's link when it has one (`onOpenURL`).
+    func tappedWidget(_ link: URL?) async {
+        let app = await onScreen()
+        if let link { app.open(link) }
+        refusal = presentedRefusal(app)
+        await appear()
+    }
+
     /// Closes whatever is shown over the tabs (the "Done" or "Close" of its screen).
     func closePresented() {
         if case .prayer(let model)? = app?.presented { model.leave() }

@@ -168,6 +168,7 @@ extension Person {
         case .prayer(let model)?: if model.phase == .loading { model.open() }
         case .paywall(let model)?: if model.status == .loading { await model.load() }
         case .unlockGate(let model)?: if ritual == nil { model.load() }
+        case .dailyReview(let model)?: model.load()
         default: break
         }
         app.reloadVisible()
@@ -202,6 +203,8 @@ extension Person {
             return Screen("feedback", buttons: [.init("Done") { app.presented = nil }])
         case .paywall(let model)?:
             return paywallScreen(model) { app.close() }
+        case .dailyReview(let model)?:
+            return dailyReviewScreen(model, app: app)
         case nil:
             return tabScreen(app)
         }
@@ -289,23 +292,39 @@ extension Person {
         }
         if let review = home.review {
             // The Daily Review card: yesterday's screen time and score, the goal, the thumbs.
-            screen.lines.append("Daily Review")
-            if let minutes = review.minutes, let score = review.score {
-                screen.lines.append("Yesterday: \(Format.duration(TimeInterval(minutes * 60))) screen time · score \(score)")
-            } else {
-                screen.lines.append("Yesterday's screen time was not reported.")
-            }
-            if let under = review.underGoal { screen.lines.append(under ? "Under your goal. Well kept." : "Over your goal.") }
-            switch review.rating {
-            case .thumbsUp?: screen.lines.append("You gave yesterday a thumbs up.")
-            case .thumbsDown?: screen.lines.append("You gave yesterday a thumbs down.")
-            case nil: screen.lines.append("How did yesterday feel?")
-            }
+            screen.lines += reviewLines(review)
             screen.buttons += [.init("Thumbs up") { home.rateYesterday(.thumbsUp) }, .init("Thumbs down") { home.rateYesterday(.thumbsDown) }]
         }
         for day in home.streaks.unreportedDays {
             screen.lines.append("\(day.weekday.name): screen time was not reported, so it neither kept nor broke your streak.")
         }
+        return screen
+    }
+
+    /// The Daily Review as its card on Home and its own screen show it.
+    private func reviewLines(_ review: HomeModel.DailyReview) -> [String] {
+        var lines = ["Daily Review"]
+        if let minutes = review.minutes, let score = review.score {
+            lines.append("Yesterday: \(Format.duration(TimeInterval(minutes * 60))) screen time · score \(score)")
+        } else {
+            lines.append("Yesterday's screen time was not reported.")
+        }
+        if let under = review.underGoal { lines.append(under ? "Under your goal. Well kept." : "Over your goal.") }
+        switch review.rating {
+        case .thumbsUp?: lines.append("You gave yesterday a thumbs up.")
+        case .thumbsDown?: lines.append("You gave yesterday a thumbs down.")
+        case nil: lines.append("How did yesterday feel?")
+        }
+        return lines
+    }
+
+    /// The Daily Review's own screen (its 9 AM reminder opens it): yesterday, the thumbs, Close.
+    private func dailyReviewScreen(_ model: DailyReviewModel, app: AppModel) -> Screen {
+        var screen = Screen("daily review")
+        if let problem = model.problem { screen.lines.append(problem) }
+        if let review = model.review { screen.lines += reviewLines(review) }
+        screen.buttons = [.init("Thumbs up") { model.rate(.thumbsUp) }, .init("Thumbs down") { model.rate(.thumbsDown) },
+                          .init("Close") { app.close() }]
         return screen
     }
 

@@ -33,6 +33,8 @@ public enum Step: Hashable, Sendable {
     case use(app: String, seconds: TimeInterval)
     case press(app: String, button: ShieldButtonRole)
     case tapNotification(id: String?)
+    /// Taps a home or lock screen widget: iOS opens Threshold at the widget's link, if it has one.
+    case tapWidget(WidgetScreen.Kind)
     /// A universal link arrives (typed, or read from an NFC tag).
     case link(String)
 
@@ -166,6 +168,13 @@ public enum Expectation: Hashable, Sendable, CustomStringConvertible {
     case liveActivity(contains: String?)
     /// The Live Activity showing has passed its `staleDate` (iOS marks it out of date).
     case liveActivityStale(Bool)
+    /// An ended Live Activity still on the lock screen (its dismissal policy keeps it
+    /// ``LiveActivityEnding/shownFor``) says this ("Session complete · +5 XP", "You lasted 12 min");
+    /// `nil`: none is.
+    case liveActivityEnded(contains: String?)
+    /// A widget (session or streak) shows this, as drawn from the widget extension's snapshot.
+    case widgetShows(String)
+    case widgetDoesNotShow(String)
     /// A Focus holds back a notification containing this, in the Notification Center.
     case heldNotification(contains: String)
     /// The device restrictions applied now.
@@ -205,6 +214,9 @@ public enum Expectation: Hashable, Sendable, CustomStringConvertible {
         case .repair(let kind): "repair: \(kind?.kebabName ?? "none")"
         case .liveActivity(let text): "Live Activity: \(text ?? "none")"
         case .liveActivityStale(let stale): stale ? "the Live Activity is stale" : "the Live Activity is up to date"
+        case .liveActivityEnded(let text): "ended Live Activity: \(text ?? "none")"
+        case .widgetShows(let text): "a widget shows “\(text)”"
+        case .widgetDoesNotShow(let text): "no widget shows “\(text)”"
         case .heldNotification(let text): "the Focus holds back a notification containing “\(text)”"
         case .deviceRestrictions(let restrictions): "device restrictions: \(restrictions)"
         case .refused(let text): "refused" + (text.map { " with “\($0)”" } ?? "")

@@ -30,6 +30,7 @@ package struct StepReader {
         ("press", "{app, button: primary|secondary}: press a shield button"),
         ("use", "{app, for: 45m}: use an open app for a while (screen time counts)"),
         ("tap-notification", "[ID]: tap the latest notification (or the one whose id starts with ID)"),
+        ("tap-widget", "session | streak: tap a widget; iOS opens Threshold at its link (the session widget's Session tab)"),
         ("link", "URL: a universal link arrives (typed or from an NFC tag)"),
         ("start", "PROFILE | {profile, origin: manual|key|shortcut, goal: 30m | for: 25m | until: 17:00}: the Session tab's start panel, a key, or the Start Profile Shortcut (which takes for:)"),
         ("end", "PROFILE | {profile, via: in-app|key|shortcut|widget|notification|live-activity}: end what keeps the profile on now"),
@@ -65,13 +66,13 @@ package struct StepReader {
         ("faults", "{drop, duplicate, delay, max-delay, seed}: random callback faults"),
         ("note", "TEXT: a line in the story"),
         ("status", "show the phone's state"),
-        ("expect", "{shielded, unshielded, reason, shield-title, notification, no-notification, activities-at-most, repair, live-activity, live-activity-stale, held-notification, device-restrictions: none|locked, refused, accepted, time, widget-reloads-at-least, session-ended, on-break, store-failed, balance: {xp, coins, credits}, screen-time: MINUTES, goal-streak: DAYS, prayer-streak: DAYS, screen: NAME, see: TEXT | [TEXT…], not-see: TEXT, disabled: LABEL}"),
+        ("expect", "{shielded, unshielded, reason, shield-title, notification, no-notification, activities-at-most, repair, live-activity, live-activity-stale, live-activity-ended: TEXT|none, widget: TEXT | [TEXT…], not-widget: TEXT, held-notification, device-restrictions: none|locked, refused, accepted, time, widget-reloads-at-least, session-ended, on-break, store-failed, balance: {xp, coins, credits}, screen-time: MINUTES, goal-streak: DAYS, prayer-streak: DAYS, screen: NAME, see: TEXT | [TEXT…], not-see: TEXT, disabled: LABEL}"),
     ]
 
     static let expectationKeys = [
         "shielded", "unshielded", "reason", "rule", "shield-title", "notification", "no-notification", "activities-at-most", "repair",
         "live-activity", "refused", "accepted", "time", "widget-reloads-at-least", "session-ended", "on-break", "store-failed", "balance",
-        "screen-time", "goal-streak", "prayer-streak", "live-activity-stale", "held-notification", "device-restrictions",
+        "screen-time", "goal-streak", "prayer-streak", "live-activity-stale", "live-activity-ended", "widget", "not-widget", "held-notification", "device-restrictions",
         "screen", "see", "not-see", "disabled",
     ]
 
@@ -113,6 +114,7 @@ package struct StepReader {
             guard let app = f["app"], let length = f["for"] else { throw reader.fail(argument, "use needs an app and how long (for: 45m)") }
             return .use(app: try appName(app), seconds: try reader.duration(length, "for"))
         case "tap-notification": return .tapNotification(id: try argument.map { try reader.string($0, "notification") })
+        case "tap-widget": return .tapWidget(try reader.choice(try need("session or streak"), "tap-widget", as: WidgetScreen.Kind.self))
         case "link": return .link(try reader.string(try need("a URL"), "link"))
         case "start": return try start(try need("a profile"))
         case "end":
@@ -332,6 +334,13 @@ package struct StepReader {
                 let text = try reader.string(value, "live-activity")
                 result.append(.liveActivity(contains: text == "none" ? nil : text))
             case "live-activity-stale": result.append(.liveActivityStale(try reader.bool(value, "live-activity-stale")))
+            case "widget":
+                let texts = value.sequence != nil ? try reader.strings(value, "widget") : [try reader.string(value, "widget")]
+                result += texts.map { .widgetShows($0) }
+            case "not-widget": result.append(.widgetDoesNotShow(try reader.string(value, "not-widget")))
+            case "live-activity-ended":
+                let text = try reader.string(value, "live-activity-ended")
+                result.append(.liveActivityEnded(contains: text == "none" ? nil : text))
             case "held-notification": result.append(.heldNotification(contains: try reader.string(value, "held-notification")))
             case "device-restrictions":
                 switch try reader.string(value, "device-restrictions") {

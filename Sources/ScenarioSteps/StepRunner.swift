@@ -72,6 +72,11 @@ package final class StepRunner {
             phone.note(.app, "opens at \(destination.url)")
             await person.tapped(note)
             await person.appear()
+        case .tapWidget(let kind):
+            let link = WidgetScreen.link(kind, phone.widgetSnapshot())
+            phone.note(.person, "taps the \(kind.rawValue) widget")
+            if let link { phone.note(.app, "opens at \(link.absoluteString)") }
+            await person.tappedWidget(link)
         case .link(let url):
             phone.note(.person, "opens the link \(url)")
             await person.follow(link: url)
@@ -266,6 +271,30 @@ package final class StepRunner {
             case (let text?, let shown?):
                 guard shown.title.contains(text) || shown.phase.rawValue == text else {
                     throw ExpectationFailure("expected the Live Activity to show “\(text)”, but it shows “\(shown.title)” (\(shown.phase.rawValue))")
+                }
+            }
+        case .widgetShows(let text):
+            let widgets = WidgetScreen(phone.widgetSnapshot(), now: phone.clock.wall)
+            guard widgets.shows(text) else { throw ExpectationFailure("expected a widget to show “\(text)”, but \(widgets.description)") }
+        case .widgetDoesNotShow(let text):
+            let widgets = WidgetScreen(phone.widgetSnapshot(), now: phone.clock.wall)
+            if widgets.shows(text) { throw ExpectationFailure("expected no widget to show “\(text)”, but \(widgets.description)") }
+        case .liveActivityEnded(let text):
+            // What the lock screen shows of the last Live Activity the app (or its intent) ended,
+            // until its dismissal; the extensions cannot end one (ProcessRules), so a session that
+            // ended with only they running has no ending here until the app runs.
+            let ended = phone.lingeringLiveActivity
+            let headline = ended?.ending?.headline
+            let until = ended?.ending.map { " until \(phone.clock.readable($0.dismissAt))" } ?? ""
+            switch (text, headline) {
+            case (nil, nil): break
+            case (nil, let shown?): throw ExpectationFailure("expected no ended Live Activity, but “\(shown)” is showing\(until)")
+            case (let text?, nil):
+                throw ExpectationFailure("expected an ended Live Activity showing “\(text)”, but none is showing"
+                    + (phone.liveActivity.map { " (the Live Activity “\($0.title)” has not ended)" } ?? ""))
+            case (let text?, let shown?):
+                guard shown.contains(text) else {
+                    throw ExpectationFailure("expected the ended Live Activity to show “\(text)”, but it shows “\(shown)”\(until)")
                 }
             }
         case .liveActivityStale(let expected):

@@ -275,6 +275,13 @@ public final class SimulatedPhone: @unchecked Sendable {
     /// (the screens read the same through their models).
     public func savedState() throws -> StoredState { try store.read() }
 
+    /// What the widgets show: the snapshot the widget extension builds from the App Group when
+    /// WidgetKit reads its timeline (`WidgetsExtension`'s `WidgetSource`), read without changing
+    /// anything (the widget extension may change nothing; ProcessRules).
+    public func widgetSnapshot() -> WidgetSnapshot {
+        WidgetSnapshot.read(from: store, now: clock.wall, calendar: clock.calendar)
+    }
+
     /// Threshold's event log, oldest first, read without changing it: what a soak checks for
     /// events recorded twice or lost.
     public func savedEvents() throws -> [LoggedEvent] { try store.events(.all) }
@@ -713,26 +720,31 @@ public final class SimulatedPhone: @unchecked Sendable {
         let due = pendingNotifications.filter { ($0.fireDate ?? .distantPast) <= clock.wall }
         guard !due.isEmpty else { return }
         pendingNotifications.removeAll { ($0.fireDate ?? .distantPast) <= clock.wall }
-        for notification in due.sorted(by: { $0.fireDate! < $1.fireDate! }) { show(notification) }
+        for notification in due.sorted(by: { $0.fireDate! < $1.fireDate! }) {
+            // With Threshold open, iOS presents the notification to it (`willPresent`), which reconciles.
+            if show(notification), appRunning, appInForeground { run(.app, .notificationPresented(notification.id)) }
+        }
     }
 
     /// Shows a notification: not at all with notifications off; held in the Notification Center
     /// under a Focus unless it is time-sensitive.
-    private func show(_ notification: LocalNotification) {
+    @discardableResult
+    private func show(_ notification: LocalNotification) -> Bool {
         guard notificationPermission.delivers else {
             note(.device, "does not show “\(notification.title)”: notifications are off for Threshold")
-            return
+            return false
         }
         if focus, notification.interruption != .timeSensitive {
             heldNotifications.removeAll { $0.id == notification.id }
             heldNotifications.append(notification)
             note(.device, "the Focus holds back “\(notification.title)” (in the Notification Center)")
-            return
+            return false
         }
         inbox.removeAll { $0.id == notification.id }
         inbox.append(notification)
         shownNotifications.append(ShownNotification(at: clock.wall, id: notification.id))
         note(.device, "notification “\(notification.title)”: \(notification.body)")
+        return true
     }
 
     // MARK: Reading the phone

@@ -57,7 +57,7 @@ struct SessionWidgetView: View {
                     .accessibilityElement(children: .combine)
                 }
             }
-            .widgetURL(URL(string: AppDestination.session(session.profileID).deepLink))
+            .widgetURL(snapshot.sessionLink)
         } else if snapshot.isUnreadable {
             Text(snapshot.headline)
                 .font(family == .systemSmall ? .headline : .caption)
@@ -67,7 +67,7 @@ struct SessionWidgetView: View {
                 if family != .accessoryInline { Image(systemName: "timer").accessibilityHidden(true) }
                 Text("Start Session", bundle: .module).font(family == .systemSmall ? .headline : .caption)
             }
-            .widgetURL(URL(string: AppDestination.session(nil).deepLink))
+            .widgetURL(snapshot.sessionLink)
         }
     }
 }

@@ -58,6 +58,25 @@ import ThresholdCore
         #expect(phone.lingeringLiveActivity?.ending?.state == .completed)
     }
 
+    /// Seed 001 §8 / issue 13, item 5: past the goal the Live Activity counts the extra time, once
+    /// the app says the goal is reached. With the app open at the goal, iOS presents the goal's
+    /// notification to it (`willPresent`), and the app reconciles then; closed, it says so at the
+    /// app's next reconcile (a foreground).
+    @Test func reachingTheGoal_withTheAppOpen_theLiveActivitySaysSo() throws {
+        let focus = Profile.make("focus", name: "Focus", emoji: "🎯", path: .present, selection: .apps("tiktok"))
+        let setup = ThresholdState.make(profiles: [focus], sessions: [.make("s1", profile: "focus", start: monday, plan: .goal(minutes: 30))])
+        let open = try phone(setup)
+        open.openThreshold()
+        open.advance(by: 31 * 60)
+        #expect(open.liveActivity?.phase == .goalReached, "the open app hears the goal's notification")
+        let other = try phone(setup)
+        other.leaveThreshold()
+        other.advance(by: 31 * 60)
+        #expect(other.liveActivity?.phase == .focusing, "closed, the app hears nothing; the content written ahead stops at the goal")
+        other.openThreshold()
+        #expect(other.liveActivity?.phase == .goalReached, "the next foreground says so")
+    }
+
     @Test func givenUpFromTheLiveActivity_itShowsHowLongThePersonLasted() throws {
         let focus = Profile.make("focus", name: "Focus", emoji: "🎯", path: .present, selection: .apps("tiktok"))
         let phone = try phone(.make(profiles: [focus], sessions: [.make("s1", profile: "focus", start: monday, plan: .goal(minutes: 45))]))

@@ -53,6 +53,28 @@ import ThresholdCore
         #expect(!device.stored.applied.pendingNotifications.keys.contains { $0.hasPrefix("daily-review.") })
     }
 
+    /// Issue 13, item 2: the 9 AM reminder's link opens the review itself, of yesterday; a rating
+    /// there is saved for yesterday, and a second replaces the first.
+    @Test func theDailyReviewsLink_opensTheReviewOfYesterday_andItsThumbsAreSaved() throws {
+        let device = try Device(.make(profiles: [focus]))
+        let app = AppModel(client: device.client)
+        app.open(URL(string: AppDestination.dailyReview.deepLink)!)
+        guard case .dailyReview(let review)? = app.presented else {
+            Issue.record("the review's link opened \(String(describing: app.presented)), not the review")
+            return
+        }
+        let today = Clockwork(calendar: device.client.calendar).localDate(of: device.client.now)
+        #expect(review.review?.day == today.adding(days: -1))
+        #expect(review.review?.rating == nil)
+        review.rate(.thumbsDown)
+        review.rate(.thumbsUp)
+        #expect(review.problem == nil)
+        #expect(review.review?.rating == .thumbsUp)
+        #expect(device.stored.progress.review(of: today.adding(days: -1)) == .thumbsUp)
+        app.close()
+        #expect(app.presented.map { _ in true } == nil)
+    }
+
     @Test func home_keepsCoinsBesideScreenTime() throws {
         let device = try Device(.make(profiles: [focus]))
         let settings = SettingsModel(client: device.client)

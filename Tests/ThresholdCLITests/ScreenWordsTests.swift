@@ -30,7 +30,7 @@ import Testing
         let sources = root.appendingPathComponent("Sources")
         var text = ""
         for module in try FileManager.default.contentsOfDirectory(atPath: sources.path)
-        where module.hasSuffix("Feature") || module == "DesignSystem" {
+        where module.hasSuffix("Feature") || module == "DesignSystem" || module == "WidgetsExtension" {
             let folder = sources.appendingPathComponent(module)
             for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) where file.hasSuffix(".swift") {
                 text += try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)

@@ -76,11 +76,11 @@ extension LinkRoute {
             guard KeyTag.isWellFormed(arguments[0]) else { throw LinkError.badIdentifier(route: route) }
             guard let fragment, let secret = try? KeySecret(base64URL: fragment) else { throw LinkError.badSecret }
             self = .keyTap(KeyTagID(String(arguments[0])), secret)
-        case "home", "tutorial", "feedback":
+        case "home", "tutorial", "feedback", "review":
             try expect(0...0, "…/\(route)")
             try refuseQuery()
             try refuseFragment()
-            self = .open(route == "home" ? .home : route == "tutorial" ? .tutorial : .feedback)
+            self = .open(route == "home" ? .home : route == "tutorial" ? .tutorial : route == "review" ? .dailyReview : .feedback)
         case "pray":
             try expect(0...0, "…/pray or …/pray?app=<app token>")
             try refuseFragment()

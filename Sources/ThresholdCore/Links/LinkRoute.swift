@@ -19,6 +19,7 @@ import Foundation
 /// | session screen | `/session[/<profile id>]` | `threshold://session[/<profile id>]` |
 /// | tutorial | `/tutorial` | `threshold://tutorial` |
 /// | feedback | `/feedback` | `threshold://feedback` |
+/// | daily review | `/review` | `threshold://review` |
 ///
 /// Tokens are base64url without padding; ids are percent-encoded UTF-8; a rule is
 /// `profile:<id>`, `gate:<id>`, `intention:<id>` or `tutorial` (``RuleRef/linkValue``). The
@@ -50,7 +51,7 @@ extension LinkRoute {
     /// The paths the app claims on its domain (the apple-app-site-association file's components),
     /// one or two per route: exactly the links ``url(_:)`` writes.
     public static let claimedPaths = ["/start/*", "/k/*", "/home", "/pray", "/unlock", "/unlock/*", "/session", "/session/*",
-                                      "/tutorial", "/feedback"]
+                                      "/tutorial", "/feedback", "/review"]
 
     /// The route's universal link.
     public var universalLink: URL { url(.universal) }
@@ -88,6 +89,8 @@ extension LinkRoute {
             "tutorial"
         case .open(.feedback):
             "feedback"
+        case .open(.dailyReview):
+            "review"
         }
     }
 

@@ -4,7 +4,7 @@ import Foundation
 /// are off until then).
 ///
 /// - **Daily review**, 09:00 every day: "Your Daily Review is ready" (yesterday's screen time,
-///   shown by the report extension). Stale at noon: a phone asleep all morning does not get it.
+///   shown by the report extension), opening the review itself (``AppDestination/dailyReview``). Stale at noon: a phone asleep all morning does not get it.
 /// - **Evening prompt**, 19:00: "Start tomorrow without scrolling". Throttled: at most once every
 ///   ``eveningPromptEveryDays`` days, and not on an evening before a morning that already has a
 ///   session scheduled to start before 10:00 (that person already starts without scrolling).
@@ -66,7 +66,7 @@ public struct ReminderPlan: Hashable, Sendable {
                 out.append(DueNotification(
                     id: Reminders.reviewPrefix + day.description, at: clock.instant(of: day, at: Reminders.reviewTime),
                     expires: clock.instant(of: day, at: Reminders.reviewStale),
-                    title: "Your Daily Review is ready", body: "See yesterday's screen time and how the day went.", destination: .home))
+                    title: "Your Daily Review is ready", body: "See yesterday's screen time and how the day went.", destination: .dailyReview))
                 day = day.adding(days: 1)
             }
         }

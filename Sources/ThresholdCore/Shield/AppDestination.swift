@@ -21,6 +21,8 @@ public enum AppDestination: Hashable, Codable, Sendable, CustomStringConvertible
     case tutorial
     /// Writing feedback (the "Feedback" quick action).
     case feedback
+    /// The Daily Review of yesterday (the 9 AM "Your Daily Review is ready" reminder).
+    case dailyReview
 
     /// The domain universal links are claimed for: `LinkRoute.host`.
     public static var host: String { LinkRoute.host }

@@ -23,6 +23,10 @@ public enum Trigger: Hashable, Codable, Sendable, CustomStringConvertible {
     case universalLink(String)
     /// The person tapped a notification, by its id.
     case notificationResponse(String)
+    /// iOS presented one of Threshold's notifications to the app while it was open
+    /// (`userNotificationCenter(_:willPresent:)`), by its id: the app reconciles then, so what it
+    /// says (a session's goal reached) reaches the Live Activity and the screens at once.
+    case notificationPresented(String)
     /// A widget's button, by name.
     case widget(String)
     /// A Live Activity's button, by name.
@@ -53,6 +57,7 @@ public enum Trigger: Hashable, Codable, Sendable, CustomStringConvertible {
         case .appIntent(let name): "App Intent \(name)"
         case .universalLink(let url): "link \(url)"
         case .notificationResponse(let id): "notification \(id)"
+        case .notificationPresented(let id): "notification \(id) presented in the app"
         case .widget(let name): "widget \(name)"
         case .liveActivityButton(let name): "Live Activity \(name)"
         case .significantTimeChange: "clock or time zone changed"

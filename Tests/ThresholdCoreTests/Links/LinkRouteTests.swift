@@ -17,6 +17,7 @@ import ThresholdCore
             .open(.home),
             .open(.tutorial),
             .open(.feedback),
+            .open(.dailyReview),
             .open(.prayer(app: nil)),
             .open(.prayer(app: AppToken("instagram"))),
             .open(.unlockGate(app: nil, category: nil, rule: nil)),
@@ -42,6 +43,7 @@ import ThresholdCore
         #expect(AppDestination.unlockGate(app: AppToken("instagram"), category: CategoryToken("social"), rule: .gate("selah")).deepLink
             == "threshold://unlock/aW5zdGFncmFt?category=c29jaWFs&rule=gate:selah")
         #expect(AppDestination.session("work").url == "https://threshold.app/session/work")
+        #expect(AppDestination.dailyReview.deepLink == "threshold://review")
         // A key tap has no deep-link form: tags carry the universal link.
         #expect(LinkRoute.keyTap("tag1", secret).url(.deepLink) == LinkRoute.keyTap("tag1", secret).universalLink)
     }
@@ -49,7 +51,7 @@ import ThresholdCore
     @Test func everyDestination_isTheRouterReadingBackItsOwnLinks() throws {
         let destinations: [AppDestination] = [
             .home, .prayer(app: AppToken("tiktok")), .unlockGate(app: AppToken("instagram"), category: nil, rule: .intention("ig")),
-            .session("work"), .session(nil), .tutorial, .feedback,
+            .session("work"), .session(nil), .tutorial, .feedback, .dailyReview,
         ]
         for destination in destinations {
             #expect(try LinkRoute(parsing: destination.url) == .open(destination), "\(destination.url)")
@@ -69,7 +71,7 @@ import ThresholdCore
         let routes: [LinkRoute] = [
             .startProfile("work"), .keyTap("tag1", secret), .open(.home), .open(.prayer(app: AppToken("x"))),
             .open(.unlockGate(app: nil, category: nil, rule: nil)), .open(.unlockGate(app: AppToken("x"), category: nil, rule: .tutorial)),
-            .open(.session(nil)), .open(.session("w")), .open(.tutorial), .open(.feedback),
+            .open(.session(nil)), .open(.session("w")), .open(.tutorial), .open(.feedback), .open(.dailyReview),
         ]
         for route in routes {
             #expect(claimed(route.universalLink.path), "\(route.universalLink) is not under a claimed path")

@@ -106,6 +106,7 @@ import TestSupport
         let review = try #require(due.first)
         #expect(due.map(\.id) == ["daily-review.2026-11-24", "daily-review.2026-11-25"], "every morning in the stretch, handed over ahead")
         #expect(review.id == "daily-review.2026-11-24" && review.title == "Your Daily Review is ready")
+        #expect(review.destination == .dailyReview, "it opens the review itself, not Home")
         #expect(review.at == at("2026-11-24 09:00") && review.expires == at("2026-11-24 12:00"))
         #expect(notes(review: false, prompt: false, from: "2026-11-23 20:00", through: "2026-11-25 20:00").isEmpty)
     }

@@ -1,0 +1,43 @@
+import Foundation
+import Observation
+import ThresholdCore
+
+/// The Daily Review of yesterday (seed 001 §6) as its own screen, which the 9 AM "Your Daily
+/// Review is ready" reminder opens (``AppDestination/dailyReview``): yesterday's screen time and
+/// score as Threshold counted them, the goal's result, and the thumbs up or down, saved by the app
+/// (the report extension cannot send data out) and listed in Insights.
+@MainActor @Observable
+public final class DailyReviewModel {
+    /// Yesterday as the review shows it; `nil` until loaded or when the state cannot be read.
+    public private(set) var review: HomeModel.DailyReview?
+    /// The state could not be read or the rating was refused.
+    public private(set) var problem: String?
+    let client: AppClient
+
+    public init(client: AppClient) { self.client = client }
+
+    /// Reads yesterday: its reported minutes, the goal, and the rating if given.
+    public func load() {
+        do {
+            let stored = try client.read()
+            let today = Clockwork(calendar: client.calendar).localDate(of: client.now)
+            let yesterday = today.adding(days: -1)
+            review = HomeModel.DailyReview(day: yesterday, minutes: stored.progress.reportedMinutes(on: yesterday),
+                                           goalMinutes: stored.settings.screenTime?.goalMinutes,
+                                           rating: stored.progress.review(of: yesterday))
+            problem = nil
+        } catch {
+            problem = FeatureModels.problem(error)
+        }
+    }
+
+    /// Rates yesterday, saved (and shown in Insights); a second rating replaces the first.
+    public func rate(_ rating: ProgressRecord.DayReview.Rating) {
+        let refused = client.perform("daily review", change: { transaction, context in
+            let today = Clockwork(calendar: context.calendar).localDate(of: context.now)
+            try transaction.state.progress.review(today.adding(days: -1), rating, today: today)
+        })
+        load()
+        if let refused { problem = refused }
+    }
+}

@@ -1,0 +1,70 @@
+import DesignSystem
+import DeviceActivity
+import FeatureModels
+import ReportExtension
+import SwiftUI
+import ThresholdCore
+
+/// The Daily Review of yesterday (seed 001 §6), which the 9 AM "Your Daily Review is ready"
+/// reminder opens (``DailyReviewModel``): the report extension's view of yesterday (given
+/// yesterday's interval), the screen time and score as Threshold counted them, the goal's result,
+/// and the thumbs, which the app saves (the report extension cannot send data out).
+@MainActor
+public struct DailyReviewView: View {
+    let model: DailyReviewModel
+    let close: () -> Void
+
+    public init(model: DailyReviewModel, close: @escaping () -> Void) {
+        self.model = model
+        self.close = close
+    }
+
+    public var body: some View {
+        NavigationStack {
+            List {
+                if let problem = model.problem { ProblemBanner(problem) }
+                Section {
+                    DeviceActivityReport(.daily, filter: InsightsView.yesterday).frame(minHeight: 220)
+                }
+                if let review = model.review {
+                    Section {
+                        if let minutes = review.minutes, let score = review.score {
+                            (Text("Yesterday:", bundle: .module) + Text(verbatim: " ") + Text.minutes(TimeInterval(minutes * 60))
+                                + Text(verbatim: " · ") + Text("score \(score)", bundle: .module))
+                        } else {
+                            Text("Yesterday's screen time was not reported.", bundle: .module)
+                        }
+                        if let under = review.underGoal {
+                            if under { Text("Under your goal. Well kept.", bundle: .module) } else { Text("Over your goal.", bundle: .module) }
+                        }
+                    }
+                    Section {
+                        switch review.rating {
+                        case .thumbsUp?: Text("You gave yesterday a thumbs up.", bundle: .module).foregroundStyle(.secondary)
+                        case .thumbsDown?: Text("You gave yesterday a thumbs down.", bundle: .module).foregroundStyle(.secondary)
+                        case nil: Text("How did yesterday feel?", bundle: .module).foregroundStyle(.secondary)
+                        }
+                        HStack {
+                            Button { model.rate(.thumbsUp) } label: {
+                                Label { Text("Thumbs up", bundle: .module) } icon: {
+                                    Image(systemName: review.rating == .thumbsUp ? "hand.thumbsup.fill" : "hand.thumbsup")
+                                }
+                            }
+                            Button { model.rate(.thumbsDown) } label: {
+                                Label { Text("Thumbs down", bundle: .module) } icon: {
+                                    Image(systemName: review.rating == .thumbsDown ? "hand.thumbsdown.fill" : "hand.thumbsdown")
+                                }
+                            }
+                        }
+                        .buttonStyle(.bordered)
+                    }
+                }
+            }
+            .navigationTitle(Text("Daily Review", bundle: .module))
+            .toolbar {
+                ToolbarItem(placement: .cancellationAction) { Button(action: close) { Text("Close", bundle: .module) } }
+            }
+        }
+        .onAppear { model.load() }
+    }
+}
