@@ -101,6 +101,22 @@ import TestSupport
                          reminders: ReminderPlan(reminders: Reminders(dailyReview: review, eveningPrompt: prompt), lastEveningPrompt: last))
     }
 
+    /// Bad input (issue 13): the reminder times are fixed at 09:00 and 19:00, which no zone's
+    /// daylight-saving change skips or repeats (they move at night). On the days the clocks change
+    /// each comes once, at its wall time: 09:00 EDT after the spring gap, 09:00 EST after the fall
+    /// repeat, and the same in a zone that changes at midnight (America/Havana).
+    @Test func onTheDaysTheClocksChange_eachReminderComesOnce_atItsWallTime() throws {
+        let spring = notes(prompt: false, from: "2026-03-07 20:00", through: "2026-03-08 20:00")
+        #expect(spring.map(\.at) == [at("2026-03-08 09:00")])
+        #expect(spring.first.map { ny.timeZone.isDaylightSavingTime(for: $0.at) } == true)
+        let fall = notes(from: "2026-10-31 20:00", through: "2026-11-01 20:00")
+        #expect(fall.map(\.at) == [at("2026-11-01 09:00"), at("2026-11-01 19:00")])
+        let havana = calendar("America/Havana")
+        let cuba = dueNotifications(.empty, from: at("2026-03-07 20:00", in: "America/Havana"), through: at("2026-03-08 20:00", in: "America/Havana"),
+                                    calendar: havana, reminders: ReminderPlan(reminders: Reminders(dailyReview: true), lastEveningPrompt: nil))
+        #expect(cuba.map(\.at) == [at("2026-03-08 09:00", in: "America/Havana")])
+    }
+
     @Test func theDailyReview_isReadyAtNine_andStaleAtNoon() throws {
         let due = notes(prompt: false, from: "2026-11-23 20:00", through: "2026-11-25 20:00")
         let review = try #require(due.first)
