@@ -198,7 +198,7 @@ package.targets += [
     .target(
         name: "FeatureModels",
         dependencies: ["ThresholdCore", "StoreClient", "ThresholdKeys", "ThresholdRuntime", "EntryPoints", "ScreenTimeClient",
-                       "PurchasesClient"],
+                       "PurchasesClient", "TogetherCore", "TogetherClient"],
         swiftSettings: swift6
     ),
     .testTarget(

@@ -1,0 +1,215 @@
+import Foundation
+import Observation
+import StoreClient
+import ThresholdCore
+import TogetherClient
+import TogetherCore
+
+/// Settings › Together (issue 16), opt-in: join with a display name, this week's league and last
+/// week's result, and "Delete my Together account". The app works fully without it.
+///
+/// Joining makes this install's signing key, registers it and keeps the account in the Keychain
+/// (``TogetherKeychain``); the app sends each local day's summary (XP and screen-time points, no
+/// app names, no tokens) when it comes forward (``foreground()``). Every failure fails closed: what
+/// was kept stays as it was, and ``problem`` says why; offline changes nothing.
+@MainActor @Observable
+public final class TogetherModel {
+    public enum Status: Equatable, Sendable {
+        /// This build has no Together (``AppClient/together`` is `nil`).
+        case unavailable
+        /// Not joined: the join form.
+        case notJoined
+        /// Joined, under this name.
+        case joined(displayName: String)
+    }
+
+    public private(set) var status: Status = .notJoined
+    /// The name to join with (the form's field).
+    public var displayName = ""
+    /// This week's league, once read.
+    public private(set) var league: TogetherWire.LeagueBody?
+    /// Last week's league, with its result once the week is finalized.
+    public private(set) var lastWeek: TogetherWire.LeagueBody?
+    /// Why the last thing asked of Together did not happen.
+    public private(set) var problem: String?
+    /// A request is under way: the buttons wait.
+    public private(set) var working = false
+
+    let client: AppClient
+
+    public init(client: AppClient) {
+        self.client = client
+        load()
+    }
+
+    /// The longest name others see.
+    public static let longestName = 30
+
+    /// Reads what the Keychain holds.
+    public func load() {
+        guard let together = client.together else {
+            status = .unavailable
+            return
+        }
+        do {
+            status = try together.keychain.load().map { .joined(displayName: $0.displayName) } ?? .notJoined
+        } catch {
+            problem = "Your Together account could not be read from the Keychain: \(error)"
+        }
+    }
+
+    /// Why "Join" cannot be pressed now, in the form's words; `nil` when it can.
+    public var joinRefusal: String? {
+        let name = displayName.trimmingCharacters(in: .whitespacesAndNewlines)
+        if name.isEmpty { return "Choose the name others in your league will see." }
+        if name.count > Self.longestName { return "A name is at most \(Self.longestName) characters." }
+        return nil
+    }
+
+    /// Makes this install's key, registers it with the name, and keeps the account; then sends
+    /// this week's days so far and reads the league.
+    public func join() async {
+        guard let together = client.together, status == .notJoined, !working else { return }
+        if let refusal = joinRefusal {
+            problem = refusal
+            return
+        }
+        working = true
+        defer { working = false }
+        let name = displayName.trimmingCharacters(in: .whitespacesAndNewlines)
+        let identity = TogetherIdentity()
+        do {
+            let registered = try await together.connect(identity).register(displayName: name)
+            // This week's earlier days are sent too: the league counts the whole week.
+            let today = Clockwork(calendar: client.calendar).localDate(of: client.now)
+            let account = TogetherAccount(key: identity.rawRepresentation, accountID: registered.accountID, displayName: name,
+                                          sentThrough: today.mondayOfWeek.adding(days: -1))
+            do {
+                try together.keychain.save(account)
+            } catch {
+                // NB: the server holds an account no one can sign for; it is deleted with it, as
+                // nothing on this iPhone names it.
+                try? await together.connect(identity).deleteAccount(registered.accountID)
+                problem = "Your Together account could not be kept in the Keychain, so you did not join: \(error)"
+                return
+            }
+            status = .joined(displayName: name)
+            problem = nil
+        } catch {
+            problem = "You did not join Together: \(Self.words(error))"
+            return
+        }
+        await sendSummaries()
+        await readLeague()
+    }
+
+    /// The app came forward: the days not yet sent are sent, and the league is read again.
+    public func foreground() async {
+        load()
+        guard case .joined = status else { return }
+        await sendSummaries()
+        await readLeague()
+    }
+
+    /// Reads this week's league and last week's.
+    public func readLeague() async {
+        guard let (together, account) = joined() else { return }
+        do {
+            let connection = together.connect(try account.identity())
+            let current = try await connection.league(account: account.accountID)
+            lastWeek = try await connection.league(week: current.week.previous.monday, account: account.accountID)
+            league = current
+        } catch {
+            problem = "Your league could not be read: \(Self.words(error))"
+        }
+    }
+
+    /// Deletes the account and everything the server holds for it (App Store guideline 5.1.1(v)),
+    /// then forgets it here. When the server cannot be reached, nothing is forgotten: the
+    /// account stays until it is deleted there.
+    public func deleteAccount() async {
+        guard let (together, account) = joined(), !working else { return }
+        working = true
+        defer { working = false }
+        do {
+            try await together.connect(try account.identity()).deleteAccount(account.accountID)
+        } catch {
+            problem = "Your Together account was not deleted: \(Self.words(error))"
+            return
+        }
+        do {
+            try together.keychain.delete()
+        } catch {
+            problem = "Your Together account is deleted, but this iPhone could not forget it: \(error)"
+            return
+        }
+        status = .notJoined
+        league = nil
+        lastWeek = nil
+        problem = nil
+    }
+
+    // MARK: Summaries
+
+    /// Sends every local day after the last one sent, through today (today again on every
+    /// foreground, as it grows). A day whose week has closed is skipped; any other refusal stops
+    /// here and says why, and the days wait for the next foreground.
+    func sendSummaries() async {
+        guard let (together, account) = joined() else { return }
+        let clock = Clockwork(calendar: client.calendar)
+        let now = client.now
+        let today = clock.localDate(of: now)
+        // A week and a day back at most: older weeks have closed.
+        let first = max(account.sentThrough.map { $0.adding(days: 1) } ?? today, today.adding(days: -8))
+        guard first <= today else { return }
+        let summaries: [DailySummary]
+        do {
+            let stored = try client.read()
+            let sessions = try client.runtime.store.sessions(startingFrom: clock.startOfDay(first.adding(days: -1)),
+                                                              until: now.addingTimeInterval(1))
+            let tracked = stored.settings.screenTime != nil
+            summaries = (0...(today.dayNumber - first.dayNumber)).map { offset in
+                let day = first.adding(days: offset)
+                let minutes: Int? = !tracked ? nil : day == today ? stored.progress.screenTimeMinutes(on: day) : stored.progress.reportedMinutes(on: day)
+                return DailySummary.of(day: day, sessions: sessions, screenTimeMinutes: minutes, calendar: client.calendar)
+            }
+        } catch {
+            problem = "Your days could not be read, so none was sent: \(FeatureModels.problem(error))"
+            return
+        }
+        var kept = account
+        defer { try? together.keychain.save(kept) }
+        do {
+            let connection = together.connect(try account.identity())
+            for summary in summaries {
+                do {
+                    _ = try await connection.upload(summary, account: account.accountID)
+                } catch TogetherError.refused(_, "weekClosed", _) {
+                    // Its week is over on the leaderboard: nothing more to send for it.
+                }
+                if summary.day < today { kept.sentThrough = summary.day }
+            }
+        } catch {
+            problem = "Your points could not be sent: \(Self.words(error))"
+        }
+    }
+
+    // MARK: Helpers
+
+    private func joined() -> (TogetherAccess, TogetherAccount)? {
+        guard let together = client.together else { return nil }
+        do {
+            guard let account = try together.keychain.load() else { return nil }
+            return (together, account)
+        } catch {
+            problem = "Your Together account could not be read from the Keychain: \(error)"
+            return nil
+        }
+    }
+
+    /// A failure in the screen's words (the server's reason when it refused).
+    static func words(_ error: any Error) -> String {
+        if let error = error as? TogetherError { return error.description }
+        return String(describing: error)
+    }
+}
