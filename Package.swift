@@ -104,7 +104,7 @@ package.targets += [
         name: "ScenarioSetup",
         dependencies: [
             "ThresholdCore", "StoreClient", "ScreenTimeClient", "ScreenTimeSimulator", "FeatureModels", "PrayerContent",
-            "PurchasesClient", .product(name: "Yams", package: "Yams"),
+            "PurchasesClient", "TogetherClient", .product(name: "Yams", package: "Yams"),
         ],
         swiftSettings: swift6
     ),
@@ -286,7 +286,7 @@ if applePlatformBuild {
         ("ProfilesFeature", ["SelectionFeature"]),
         ("IntentionsFeature", ["SelectionFeature"]),
         ("InsightsFeature", ["ReportExtension"]),
-        ("SettingsFeature", ["SelectionFeature", "InsightsFeature", "PaywallFeature", "BackupFeature"]),
+        ("SettingsFeature", ["SelectionFeature", "InsightsFeature", "PaywallFeature", "BackupFeature", "TogetherCore"]),
         ("AppFeature", ["AppLive", "PurchasesLive", "PrayerContent", "OnboardingFeature", "PaywallFeature", "HomeFeature", "UnlockFeature", "SessionsFeature",
                         "ProfilesFeature", "IntentionsFeature", "InsightsFeature", "SettingsFeature"]),
     ]

@@ -121,7 +121,7 @@ struct AppScreens: View {
             InsightsView(model: model.insights)
                 .tabItem { Label { Text("Insights", bundle: .module) } icon: { Image(systemName: "chart.bar") } }
                 .tag(AppModel.Tab.insights)
-            SettingsView(model: model.settings)
+            SettingsView(model: model.settings, together: model.together)
                 .tabItem { Label { Text("Settings", bundle: .module) } icon: { Image(systemName: "gearshape") } }
                 .tag(AppModel.Tab.settings)
         }
