@@ -287,7 +287,7 @@ if applePlatformBuild {
         ("IntentionsFeature", ["SelectionFeature"]),
         ("InsightsFeature", ["ReportExtension"]),
         ("SettingsFeature", ["SelectionFeature", "InsightsFeature", "PaywallFeature", "BackupFeature", "TogetherCore"]),
-        ("AppFeature", ["AppLive", "PurchasesLive", "PrayerContent", "OnboardingFeature", "PaywallFeature", "HomeFeature", "UnlockFeature", "SessionsFeature",
+        ("AppFeature", ["AppLive", "PurchasesLive", "TogetherClient", "PrayerContent", "OnboardingFeature", "PaywallFeature", "HomeFeature", "UnlockFeature", "SessionsFeature",
                         "ProfilesFeature", "IntentionsFeature", "InsightsFeature", "SettingsFeature"]),
     ]
     package.products.append(.library(name: "AppFeature", targets: ["AppFeature"]))

@@ -17,6 +17,7 @@ import ScreenTimeLive
 import SessionsFeature
 import SettingsFeature
 import SwiftUI
+import TogetherClient
 import ThresholdCore
 import ThresholdRuntime
 import UIKit
@@ -67,7 +68,8 @@ extension AppClient {
                          library: { try PrayerContent.bundledLibrary() },
                          purchases: .live(),
                          deviceID: UIDevice.current.identifierForVendor?.uuidString,
-                         canWriteTags: NFCNDEFReaderSession.readingAvailable)
+                         canWriteTags: NFCNDEFReaderSession.readingAvailable,
+                         together: .live())
     }
 }
 
