@@ -71,6 +71,7 @@ let package = Package(
                 .product(name: "ScreenTimeSimulator", package: "Threshold"),
                 .product(name: "ThresholdCLI", package: "Threshold"),
                 .product(name: "TestSupport", package: "Threshold"),
+                .product(name: "StoreClient", package: "Threshold"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),

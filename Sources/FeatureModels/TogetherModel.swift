@@ -1,5 +1,6 @@
 import Foundation
 import Observation
+import ScreenTimeClient
 import StoreClient
 import ThresholdCore
 import TogetherClient
@@ -32,6 +33,10 @@ public final class TogetherModel {
     public private(set) var lastWeek: TogetherWire.LeagueBody?
     /// Why the last thing asked of Together did not happen.
     public private(set) var problem: String?
+    /// The accountability partners, once read.
+    public private(set) var partners: [TogetherWire.Partner] = []
+    /// The invitation just made, to share as its link or QR code.
+    public private(set) var invitation: TogetherWire.Invitation?
     /// A request is under way: the buttons wait.
     public private(set) var working = false
 
@@ -82,8 +87,10 @@ public final class TogetherModel {
             let registered = try await together.connect(identity).register(displayName: name)
             // This week's earlier days are sent too: the league counts the whole week.
             let today = Clockwork(calendar: client.calendar).localDate(of: client.now)
+            // The streaks as they are now: only breaks after joining reach partners.
+            let streaks = (try? client.read())?.progress.intentionStreaks ?? []
             let account = TogetherAccount(key: identity.rawRepresentation, accountID: registered.accountID, displayName: name,
-                                          sentThrough: today.mondayOfWeek.adding(days: -1))
+                                          sentThrough: today.mondayOfWeek.adding(days: -1), streaks: streaks)
             do {
                 try together.keychain.save(account)
             } catch {
@@ -103,12 +110,18 @@ public final class TogetherModel {
         await readLeague()
     }
 
-    /// The app came forward: the days not yet sent are sent, and the league is read again.
+    /// The app came forward: the days not yet sent are sent, partners hear of a streak broken
+    /// since the last run, their messages are shown as notifications, and the league and the
+    /// partners are read again.
     public func foreground() async {
         load()
         guard case .joined = status else { return }
+        problem = nil
         await sendSummaries()
+        await tellPartnersOfBreaks()
+        await showPartnersMessages()
         await readLeague()
+        await readPartners()
     }
 
     /// Reads this week's league and last week's.
@@ -146,7 +159,129 @@ public final class TogetherModel {
         status = .notJoined
         league = nil
         lastWeek = nil
+        partners = []
+        invitation = nil
         problem = nil
+    }
+
+    // MARK: Partners
+
+    public func readPartners() async {
+        guard let (together, account) = joined() else { return }
+        do {
+            partners = try await together.connect(try account.identity()).partners(account: account.accountID)
+        } catch {
+            problem = "Your partners could not be read: \(Self.words(error))"
+        }
+    }
+
+    /// Makes a single-use invitation for 7 days: its link (`https://threshold.app/p/<code>`) goes in
+    /// the share sheet and its QR code.
+    public func invite() async {
+        guard let (together, account) = joined(), !working else { return }
+        working = true
+        defer { working = false }
+        do {
+            invitation = try await together.connect(try account.identity()).invite(account: account.accountID)
+            problem = nil
+        } catch {
+            problem = "No invitation was made: \(Self.words(error))"
+        }
+    }
+
+    /// Accepts a partner's invitation from its link. A link that is not an invitation's is refused
+    /// here; one whose code was changed is refused by the server (it knows only the codes it made).
+    public func accept(link: String) async {
+        guard !working else { return }
+        guard let (together, account) = joined() else {
+            problem = "Join Together first: an invitation pairs two people who have joined."
+            return
+        }
+        let code: InvitationCode
+        do {
+            code = try InvitationCode(link: link)
+        } catch {
+            problem = "That is not a partner invitation: \(Self.words(error))"
+            return
+        }
+        working = true
+        defer { working = false }
+        do {
+            _ = try await together.connect(try account.identity()).accept(code: code.text, account: account.accountID)
+            problem = nil
+        } catch {
+            problem = "The invitation was not accepted: \(Self.words(error))"
+            return
+        }
+        await readPartners()
+    }
+
+    /// Ends a partnership (either side may); its messages go with it.
+    public func end(_ partner: TogetherWire.Partner) async {
+        guard let (together, account) = joined(), !working else { return }
+        working = true
+        defer { working = false }
+        do {
+            try await together.connect(try account.identity()).end(partnership: partner.id, account: account.accountID)
+            partners.removeAll { $0.id == partner.id }
+            problem = nil
+        } catch {
+            problem = "The partnership did not end: \(Self.words(error))"
+        }
+    }
+
+    /// Tells partners of every intention streak that broke since the streaks were last read
+    /// (``StreakBreaks``): no app name, ever. When Together cannot be reached the reading is kept,
+    /// so the break is told the next time; a message the server refuses is not tried again.
+    func tellPartnersOfBreaks() async {
+        guard let (together, account) = joined(), let stored = read() else { return }
+        let now = stored.progress.intentionStreaks
+        var kept = account
+        defer { try? together.keychain.save(kept) }
+        guard let before = account.streaks else {
+            kept.streaks = now
+            return
+        }
+        do {
+            let connection = together.connect(try account.identity())
+            for message in StreakBreaks.between(before: before, after: now) {
+                do {
+                    _ = try await connection.post(message, account: account.accountID)
+                } catch TogetherError.refused(_, _, let reason) {
+                    problem = "Your partners were not told of a broken streak: \(reason)"
+                }
+            }
+            kept.streaks = now
+        } catch {
+            problem = "Your partners could not be told of a broken streak yet: \(Self.words(error))"
+        }
+    }
+
+    /// Fetches the partners' messages not yet shown and shows each as a notification.
+    func showPartnersMessages() async {
+        guard let (together, account) = joined() else { return }
+        var kept = account
+        do {
+            let inbox = try await together.connect(try account.identity()).messages(after: account.messageCursor, account: account.accountID)
+            for message in inbox.messages {
+                try client.runtime.reconciler.screenTime.postNotification(
+                    LocalNotification(id: "together-message-\(message.id)", title: "Together", body: message.text, destination: .home))
+                kept.messageCursor = max(kept.messageCursor, message.id)
+            }
+            kept.messageCursor = max(kept.messageCursor, inbox.cursor)
+        } catch {
+            problem = "Your partners' messages could not be shown: \(Self.words(error))"
+        }
+        try? together.keychain.save(kept)
+    }
+
+    private func read() -> StoredState? {
+        do {
+            return try client.read()
+        } catch {
+            problem = "Threshold's data could not be read: \(FeatureModels.problem(error))"
+            return nil
+        }
     }
 
     // MARK: Summaries

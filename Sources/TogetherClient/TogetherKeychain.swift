@@ -13,13 +13,18 @@ public struct TogetherAccount: Codable, Sendable, Equatable {
     public var sentThrough: LocalDate?
     /// The partners' messages already shown (``TogetherWire/Messages/cursor``).
     public var messageCursor: Int64
+    /// The intention streaks as last read, to tell partners of a break the next time the app runs
+    /// (``StreakBreaks``); `nil` until first read.
+    public var streaks: [IntentionStreak]?
 
-    public init(key: Data, accountID: UUID, displayName: String, sentThrough: LocalDate? = nil, messageCursor: Int64 = 0) {
+    public init(key: Data, accountID: UUID, displayName: String, sentThrough: LocalDate? = nil, messageCursor: Int64 = 0,
+                streaks: [IntentionStreak]? = nil) {
         self.key = key
         self.accountID = accountID
         self.displayName = displayName
         self.sentThrough = sentThrough
         self.messageCursor = messageCursor
+        self.streaks = streaks
     }
 
     public func identity() throws -> TogetherIdentity { try TogetherIdentity(rawRepresentation: key) }

@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import ScenarioSetup
+import StoreClient
 @_spi(Setup) import ScreenTimeSimulator
 import TestSupport
 import Testing
@@ -20,6 +21,7 @@ import TogetherCore
         let phone: SimulatedPhone
         let app: AppModel
         let keychain: TogetherKeychain
+        let store: InMemoryStore
         var together: TogetherModel { app.together }
     }
 
@@ -28,12 +30,14 @@ import TogetherCore
     nonisolated static let start = utc("2026-11-25T14:00:00Z")
 
     func phone(reaching base: URL) throws -> Phone {
-        let phone = try SimulatedPhone(start: Self.start, timeZone: Self.newYork, setup: ThresholdState(profiles: [.make("focus")]))
+        let store = InMemoryStore()
+        let setup = try ThresholdState(profiles: [.make("focus")], intentions: [.make("instagram", app: "instagram")])
+        let phone = try SimulatedPhone(start: Self.start, timeZone: Self.newYork, setup: setup, store: store)
         phone.authorization = .approved
         let keychain = TogetherKeychain.inMemory()
         let together = TogetherAccess(keychain: keychain) { TogetherClient(baseURL: base, identity: $0, clock: { phone.clock.wall }) }
         let client = SimulatedApp.client(on: phone, prompt: AccessPrompt(approvedBefore: true), seed: 1, together: together)
-        return Phone(phone: phone, app: AppModel(client: client), keychain: keychain)
+        return Phone(phone: phone, app: AppModel(client: client), keychain: keychain, store: store)
     }
 
     /// Runs `body` with the server live on loopback; the test keeps its clock with the phones'.
@@ -109,6 +113,61 @@ import TogetherCore
             #expect(alice.together.status == .joined(displayName: "Alice"))
             #expect(alice.together.problem?.hasPrefix("Your Together account was not deleted: ") == true)
             #expect(try alice.keychain.load()?.accountID == kept.accountID)
+        }
+    }
+
+    @Test func partners_anInvitationUsedTwiceIsRefused_andABrokenStreakReachesThePartner() async throws {
+        try await withServer { base, clock in
+            let alice = try phone(reaching: base), bob = try phone(reaching: base)
+            let tuesday = try LocalDate(year: 2026, month: 11, day: 24)
+            // Alice's "instagram" intention has kept its limit for 12 days, through Tuesday.
+            try alice.store.write { $0.state.progress.intentionStreaks = [IntentionStreak(intentionID: "instagram", days: 12, through: tuesday)] }
+            for (phone, name) in [(alice, "Alice"), (bob, "Bob")] {
+                phone.together.displayName = name
+                await phone.together.join()
+            }
+            await alice.together.invite()
+            let link = try #require(alice.together.invitation?.link)
+            #expect(link.hasPrefix("https://threshold.app/p/"))
+
+            // A link whose code was changed is refused, and so is one that is no invitation.
+            let edited = String(link.dropLast()) + (link.last == "0" ? "1" : "0")
+            await bob.together.accept(link: edited)
+            #expect(bob.together.problem?.hasPrefix("The invitation was not accepted: ") == true, "\(bob.together.problem ?? "")")
+            await bob.together.accept(link: "https://threshold.app/p/not-a-code")
+            #expect(bob.together.problem?.hasPrefix("That is not a partner invitation: ") == true, "\(bob.together.problem ?? "")")
+
+            await bob.together.accept(link: link)
+            #expect(bob.together.problem == nil)
+            #expect(bob.together.partners.map(\.displayName) == ["Alice"])
+            await bob.together.accept(link: link)
+            #expect(bob.together.problem?.hasPrefix("The invitation was not accepted: ") == true, "used twice: \(bob.together.problem ?? "")")
+            await alice.app.foreground()
+            #expect(alice.together.partners.map(\.displayName) == ["Bob"])
+
+            // Wednesday: over the limit. At midnight the engine counts the day and the streak
+            // starts again (written here as the engine's count leaves it).
+            for phone in [alice, bob] { phone.phone.advance(by: 86_400) }
+            clock.set(alice.phone.clock.wall)
+            let wednesday = tuesday.adding(days: 1)
+            try alice.store.write { $0.state.progress.intentionStreaks = [IntentionStreak(intentionID: "instagram", days: 0, through: wednesday)] }
+            await alice.app.foreground()
+            #expect(alice.together.problem == nil)
+            #expect(bob.phone.inbox.isEmpty)
+            #expect(try alice.keychain.load()?.streaks?.map(\.days) == [0], "the reading is kept once told")
+            await bob.app.foreground()
+            #expect(bob.together.problem == nil)
+            #expect(bob.phone.inbox.map(\.body) == ["Alice broke an intention streak after 12 days."])
+            // Shown once: the next foreground fetches after it.
+            await bob.app.foreground()
+            #expect(bob.phone.inbox.count == 1)
+
+            // Either side ends it.
+            let partner = try #require(bob.together.partners.first)
+            await bob.together.end(partner)
+            #expect(bob.together.partners.isEmpty)
+            await alice.together.readPartners()
+            #expect(alice.together.partners.isEmpty)
         }
     }
 }
