@@ -23,13 +23,20 @@ struct TogetherView: View {
             case .joined(let name):
                 league(name)
                 lastWeek
+                partners
                 delete
             }
         }
         .navigationTitle(Text("Together", bundle: .module))
         .onAppear { model.load() }
-        .task { await model.readLeague() }
-        .refreshable { await model.readLeague() }
+        .task {
+            await model.readLeague()
+            await model.readPartners()
+        }
+        .refreshable {
+            await model.readLeague()
+            await model.readPartners()
+        }
     }
 
     private var join: some View {
@@ -76,6 +83,38 @@ struct TogetherView: View {
             } header: {
                 Text("Last week", bundle: .module)
             }
+        }
+    }
+
+    /// Accountability partners: who they are, ending one, and an invitation's link and QR code.
+    private var partners: some View {
+        Section {
+            ForEach(model.partners, id: \.id) { partner in
+                Text(verbatim: partner.displayName)
+                    .swipeActions {
+                        Button(role: .destructive) { Task { await model.end(partner) } } label: { Text("End", bundle: .module) }
+                    }
+            }
+            if let invitation = model.invitation, let link = URL(string: invitation.link) {
+                if let code = QRCode.image(for: link) {
+                    Image(decorative: code, scale: 1)
+                        .interpolation(.none)
+                        .resizable()
+                        .scaledToFit()
+                        .frame(maxWidth: 220)
+                        .frame(maxWidth: .infinity)
+                        .accessibilityLabel(Text("QR code", bundle: .module))
+                }
+                ShareLink(item: link) { Text("Share invitation", bundle: .module) }
+                Text("The invitation works once, for 7 days.", bundle: .module).font(.footnote)
+            } else {
+                Button { Task { await model.invite() } } label: { Text("Invite a partner", bundle: .module) }
+                    .disabled(model.working)
+            }
+        } header: {
+            Text("Accountability partners", bundle: .module)
+        } footer: {
+            Text("When you break an intention streak, your partners are told, never which app.", bundle: .module)
         }
     }
 
