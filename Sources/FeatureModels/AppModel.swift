@@ -207,6 +207,10 @@ public final class AppModel {
             generation += 1
         case .open(let destination):
             self.route(destination)
+        case .partnerInvitation(let code):
+            // Settings › Together asks whether to accept it (nothing is accepted by opening a link).
+            together.received(LinkRoute.partnerInvitation(code).universalLink.absoluteString)
+            tab = .settings
         }
     }
 

@@ -37,6 +37,8 @@ public final class TogetherModel {
     public private(set) var partners: [TogetherWire.Partner] = []
     /// The invitation just made, to share as its link or QR code.
     public private(set) var invitation: TogetherWire.Invitation?
+    /// A partner's invitation opened as a link, waiting for the person to accept it or not.
+    public private(set) var receivedInvitation: String?
     /// A request is under way: the buttons wait.
     public private(set) var working = false
 
@@ -215,6 +217,22 @@ public final class TogetherModel {
         }
         await readPartners()
     }
+
+    /// A partner's invitation link was opened (``AppModel/route(_:url:)``): the screen asks.
+    public func received(_ link: String) {
+        receivedInvitation = link
+        problem = nil
+    }
+
+    /// Accepts the invitation the link brought.
+    public func acceptReceived() async {
+        guard let link = receivedInvitation else { return }
+        await accept(link: link)
+        if problem == nil || status != .notJoined { receivedInvitation = nil }
+    }
+
+    /// Not now: the invitation stays usable until it expires.
+    public func declineReceived() { receivedInvitation = nil }
 
     /// Ends a partnership (either side may); its messages go with it.
     public func end(_ partner: TogetherWire.Partner) async {

@@ -13,6 +13,15 @@ struct TogetherView: View {
     var body: some View {
         Form {
             if let problem = model.problem { ProblemBanner(problem) }
+            if model.receivedInvitation != nil {
+                Section {
+                    Button { Task { await model.acceptReceived() } } label: { Text("Accept invitation", bundle: .module) }
+                        .disabled(model.working)
+                    Button { model.declineReceived() } label: { Text("Not now", bundle: .module) }
+                } header: {
+                    Text("A partner invited you", bundle: .module)
+                }
+            }
             switch model.status {
             case .unavailable:
                 Section {

@@ -6,14 +6,15 @@ import ThresholdCore
 public enum StreakBreaks {
     /// A streak kept every day counted since it was last read grew by that many days; one that
     /// counts fewer broke. It broke on the day after the last one it kept (`through − days` now),
-    /// having run its earlier days plus the days it kept since. A streak that is new, or
-    /// is gone (its intention deleted) broke nothing. Only the latest break between two readings
-    /// is seen, as if it were the only one (the app reads them on every run, about daily).
+    /// having run its earlier days plus the days it kept since. A streak that read 0 (how long
+    /// it ran after is unknown: perhaps not a day), is new, or is gone (its intention deleted)
+    /// broke nothing. Only the latest break between two readings is seen, as if it were the only
+    /// one (the app reads them on every run, about daily).
     public static func between(before: [IntentionStreak], after: [IntentionStreak],
                                nickname: (IntentionID) -> String? = { _ in nil }) -> [PartnerMessage] {
         let earlier = Dictionary(before.map { ($0.intentionID, $0) }, uniquingKeysWith: { $1 })
         return after.compactMap { now in
-            guard let then = earlier[now.intentionID], now.through >= then.through else { return nil }
+            guard let then = earlier[now.intentionID], then.days > 0, now.through >= then.through else { return nil }
             let counted = now.through.dayNumber - then.through.dayNumber
             guard now.days < then.days + counted else { return nil }
             let brokeOn = now.through.adding(days: -now.days)

@@ -137,8 +137,11 @@ import TogetherCore
             await bob.together.accept(link: "https://threshold.app/p/not-a-code")
             #expect(bob.together.problem?.hasPrefix("That is not a partner invitation: ") == true, "\(bob.together.problem ?? "")")
 
-            await bob.together.accept(link: link)
-            #expect(bob.together.problem == nil)
+            // Bob opens the link (the app's router): Settings › Together asks, and he accepts.
+            bob.app.open(try #require(URL(string: link)))
+            #expect(bob.app.tab == .settings && bob.together.receivedInvitation == link)
+            await bob.together.acceptReceived()
+            #expect(bob.together.problem == nil && bob.together.receivedInvitation == nil)
             #expect(bob.together.partners.map(\.displayName) == ["Alice"])
             await bob.together.accept(link: link)
             #expect(bob.together.problem?.hasPrefix("The invitation was not accepted: ") == true, "used twice: \(bob.together.problem ?? "")")
