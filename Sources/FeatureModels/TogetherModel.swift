@@ -126,17 +126,46 @@ public final class TogetherModel {
         await readPartners()
     }
 
-    /// Reads this week's league and last week's.
+    /// Reads this week's league and last week's. Last week, once its Sunday has ended everywhere,
+    /// is finalized if no one has yet (finalization is idempotent); its result is posted as
+    /// "Leaderboard finalized!" at Monday 5 PM (seed 001), or at once when fetched later.
     public func readLeague() async {
         guard let (together, account) = joined() else { return }
         do {
             let connection = together.connect(try account.identity())
             let current = try await connection.league(account: account.accountID)
-            lastWeek = try await connection.league(week: current.week.previous.monday, account: account.accountID)
+            let week = current.week.previous
+            var previous = try await connection.league(week: week.monday, account: account.accountID)
+            if previous.placed, !previous.finalized, client.now >= week.closesAt {
+                _ = try await connection.finalize(week, account: account.accountID)
+                previous = try await connection.league(week: week.monday, account: account.accountID)
+            }
+            lastWeek = previous
             league = current
+            if let result = previous.result, account.finalizedShown != week.monday {
+                try announce(result, of: week)
+                var kept = account
+                kept.finalizedShown = week.monday
+                try together.keychain.save(kept)
+            }
         } catch {
             problem = "Your league could not be read: \(Self.words(error))"
         }
+    }
+
+    /// Seed 001's "Leaderboard finalized!", at 5 PM on the Monday after `week` (local time).
+    private func announce(_ result: TogetherWire.Result, of week: LeagueWeek) throws {
+        let clock = Clockwork(calendar: client.calendar)
+        let fivePM = clock.startOfDay(week.next.monday).addingTimeInterval(17 * 3_600)
+        let tier = result.tierAfter.name.capitalized
+        let body = switch result.outcome {
+        case .promoted: "You moved up to \(tier)."
+        case .demoted: "You moved down to \(tier)."
+        case .stayed: "You stay in \(tier)."
+        }
+        try client.runtime.reconciler.screenTime.postNotification(
+            LocalNotification(id: "together-finalized-\(week.monday)", title: "Leaderboard finalized!", body: body, destination: .home,
+                              fireDate: client.now < fivePM ? fivePM : nil))
     }
 
     /// Deletes the account and everything the server holds for it (App Store guideline 5.1.1(v)),

@@ -53,6 +53,12 @@ public struct TogetherClient: Sendable {
         return try decode(try await exchange("GET", path, body: Data(), account: account, expect: [200]), TogetherWire.LeagueBody.self)
     }
 
+    /// Finalizes a week whose Sunday has ended everywhere (idempotent: a week done already says so).
+    public func finalize(_ week: LeagueWeek, account: UUID) async throws -> TogetherWire.Finalized {
+        try decode(try await exchange("POST", "/v1/weeks/\(week.monday)/finalize", body: Data(), account: account, expect: [200]),
+                   TogetherWire.Finalized.self)
+    }
+
     // MARK: Partners
 
     /// A single-use invitation for 7 days (`https://threshold.app/p/<code>`).

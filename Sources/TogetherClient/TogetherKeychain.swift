@@ -16,6 +16,8 @@ public struct TogetherAccount: Codable, Sendable, Equatable {
     /// The intention streaks as last read, to tell partners of a break the next time the app runs
     /// (``StreakBreaks``); `nil` until first read.
     public var streaks: [IntentionStreak]?
+    /// The last week whose "Leaderboard finalized!" notification was posted (its Monday).
+    public var finalizedShown: LocalDate?
 
     public init(key: Data, accountID: UUID, displayName: String, sentThrough: LocalDate? = nil, messageCursor: Int64 = 0,
                 streaks: [IntentionStreak]? = nil) {

@@ -80,11 +80,16 @@ import TogetherCore
             #expect(members.first { $0.displayName == "Alice" }?.points == 3)
             #expect(bob.together.league?.tier == .bronze && bob.together.lastWeek?.result == nil)
 
+            await alice.together.invite()
+            await bob.together.accept(link: try #require(alice.together.invitation?.link))
+            #expect(bob.together.partners.map(\.displayName) == ["Alice"])
+
             await alice.together.deleteAccount()
             #expect(alice.together.status == .notJoined && alice.together.problem == nil)
             #expect(try alice.keychain.load() == nil, "the phone forgets the account once the server has deleted it")
             await bob.app.foreground()
             #expect(bob.together.league?.members.map(\.displayName) == ["Bob"])
+            #expect(bob.together.partners.isEmpty, "deleting Alice's account removes her from Bob's partners")
         }
     }
 
@@ -172,5 +177,59 @@ import TogetherCore
             await alice.together.readPartners()
             #expect(alice.together.partners.isEmpty)
         }
+    }
+
+    @Test func aWeekFinalizes_andBothPhonesShowTheirNewTier_onMondayAt5PM() async throws {
+        try await withServer { base, clock in
+            let alice = try phone(reaching: base), bob = try phone(reaching: base)
+            for (phone, name) in [(alice, "Alice"), (bob, "Bob")] {
+                phone.together.displayName = name
+                await phone.together.join()
+            }
+            // Four more people in the league, sending from their own phones' clients: six in all,
+            // so one moves up (the most points) and none down (bronze is the lowest).
+            let wednesday = try LocalDate(year: 2026, month: 11, day: 25)
+            for index in 1...4 {
+                let other = TogetherClient(baseURL: base, identity: TogetherIdentity(), clock: { clock.now })
+                let account = try await other.register(displayName: "Other \(index)").accountID
+                _ = try await other.upload(DailySummary(day: wednesday, xp: index, screenTimePoints: 0), account: account)
+            }
+            // Alice focuses 30 minutes (5 XP): the most points.
+            alice.app.session.start("focus", .goal(minutes: 30))
+            for phone in [alice, bob] { phone.phone.advance(by: 31 * 60) }
+            alice.app.session.load()
+            alice.app.session.end()
+            clock.set(alice.phone.clock.wall)
+            await alice.app.foreground()
+            await bob.app.foreground()
+            #expect(alice.together.league?.members.count == 6)
+
+            // Next Monday, 9 AM in New York: the week closed at 12:00 UTC (7 AM here). The first app
+            // to read it finalizes it; the notification waits for 5 PM.
+            let monday9AM = utc("2026-11-30T14:00:00Z")
+            for phone in [alice, bob] { phone.phone.advance(to: monday9AM) }
+            clock.set(monday9AM)
+            await alice.app.foreground()
+            await bob.app.foreground()
+            #expect(alice.together.problem == nil && bob.together.problem == nil)
+            #expect(alice.together.lastWeek?.result == TogetherWire.Result(outcome: .promoted, tierAfter: .silver))
+            #expect(bob.together.lastWeek?.result == TogetherWire.Result(outcome: .stayed, tierAfter: .bronze))
+            #expect(finalized(alice).isEmpty && finalized(bob).isEmpty, "not before 5 PM")
+
+            let monday5PM = utc("2026-11-30T22:00:00Z")
+            for phone in [alice, bob] { phone.phone.advance(to: monday5PM.addingTimeInterval(60)) }
+            #expect(finalized(alice) == ["You moved up to Silver."])
+            #expect(finalized(bob) == ["You stay in Bronze."])
+            // And this week's league is the new tier's; the notification is not posted again.
+            clock.set(monday5PM.addingTimeInterval(60))
+            await alice.app.foreground()
+            #expect(alice.together.league?.tier == .silver)
+            #expect(finalized(alice).count == 1)
+        }
+    }
+
+    /// The "Leaderboard finalized!" notifications a phone has shown, by their words.
+    func finalized(_ phone: Phone) -> [String] {
+        phone.phone.inbox.filter { $0.title == "Leaderboard finalized!" }.map(\.body)
     }
 }
