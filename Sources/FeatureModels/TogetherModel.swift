@@ -224,6 +224,10 @@ public final class TogetherModel {
     /// here; one whose code was changed is refused by the server (it knows only the codes it made).
     public func accept(link: String) async {
         guard !working else { return }
+        guard client.together != nil else {
+            problem = "Together is not available in this version of Threshold, so the invitation cannot be accepted."
+            return
+        }
         guard let (together, account) = joined() else {
             problem = "Join Together first: an invitation pairs two people who have joined."
             return

@@ -26,4 +26,23 @@ import ThresholdCore
         model.displayName = " Alice "
         #expect(model.joinRefusal == nil)
     }
+
+    /// A partner's invitation link goes through the app's router to Settings › Together, which asks
+    /// first; a code of the wrong shape is a bad link, like a forged key tag's.
+    @Test func anInvitationLink_opensSettings_andAnEditedShapeIsABadLink() async throws {
+        let app = AppModel(client: try Device().client)
+        app.open(URL(string: "https://threshold.app/p/7k3m9qxr2t5v")!)
+        #expect(app.tab == .settings)
+        #expect(app.together.receivedInvitation == "https://threshold.app/p/7K3M9QXR2T5V")
+        await app.together.acceptReceived()
+        #expect(app.together.problem == "Together is not available in this version of Threshold, so the invitation cannot be accepted.")
+
+        let other = AppModel(client: try Device().client)
+        other.open(URL(string: "https://threshold.app/p/7K3M9QXR2TIV")!)
+        guard case .badLink = other.presented else {
+            Issue.record("an invitation code with an I is no code, got \(String(describing: other.presented))")
+            return
+        }
+        #expect(other.together.receivedInvitation == nil && other.tab == .home)
+    }
 }
