@@ -203,6 +203,38 @@ public final class TogetherModel {
             partners = try await together.connect(try account.identity()).partners(account: account.accountID)
         } catch {
             problem = "Your partners could not be read: \(Self.words(error))"
+            return
+        }
+        promptForAPartner()
+    }
+
+    /// The days seed 001's 5 PM "Add an accountability partner…" comes, for people with none:
+    /// midweek and Saturday, as the week's streaks are most at risk.
+    public static let partnerPromptDays: Set<Weekday> = [.wednesday, .saturday]
+    static let partnerPromptID = "together-partner-prompt"
+
+    /// Schedules the next 5 PM prompt on one of ``partnerPromptDays`` while the person has no
+    /// partner, and takes it back once they have one.
+    private func promptForAPartner() {
+        let screenTime = client.runtime.reconciler.screenTime
+        do {
+            guard partners.isEmpty else {
+                try screenTime.removeNotifications([Self.partnerPromptID])
+                return
+            }
+            let clock = Clockwork(calendar: client.calendar)
+            let now = client.now
+            let today = clock.localDate(of: now)
+            let next = (0...7).lazy.map { today.adding(days: $0) }
+                .map { ($0, clock.startOfDay($0).addingTimeInterval(17 * 3_600)) }
+                .first { Self.partnerPromptDays.contains($0.0.weekday) && $0.1 > now }
+            guard let (_, fivePM) = next else { return }
+            try screenTime.postNotification(LocalNotification(
+                id: Self.partnerPromptID, title: "Add an accountability partner…",
+                body: "A partner hears when you break an intention streak, never which app. Invite one in Settings › Together.",
+                destination: .home, fireDate: fivePM))
+        } catch {
+            problem = "The reminder to add a partner could not be scheduled: \(error)"
         }
     }
 

@@ -131,6 +131,11 @@ import TogetherCore
                 phone.together.displayName = name
                 await phone.together.join()
             }
+            // No partner yet: seed 001's 5 PM prompt waits for this Wednesday's 5 PM.
+            await alice.app.foreground()
+            let prompt = try #require(alice.phone.pendingNotifications.first { $0.id == "together-partner-prompt" })
+            #expect(prompt.title == "Add an accountability partner…" && prompt.fireDate == utc("2026-11-25T22:00:00Z"))
+
             await alice.together.invite()
             let link = try #require(alice.together.invitation?.link)
             #expect(link.hasPrefix("https://threshold.app/p/"))
@@ -152,6 +157,7 @@ import TogetherCore
             #expect(bob.together.problem?.hasPrefix("The invitation was not accepted: ") == true, "used twice: \(bob.together.problem ?? "")")
             await alice.app.foreground()
             #expect(alice.together.partners.map(\.displayName) == ["Bob"])
+            #expect(!alice.phone.pendingNotifications.contains { $0.id == "together-partner-prompt" }, "with a partner, no prompt")
 
             // Wednesday: over the limit. At midnight the engine counts the day and the streak
             // starts again (written here as the engine's count leaves it).
