@@ -234,6 +234,38 @@ import TogetherCore
         }
     }
 
+    /// Issue 16's encrypted backup, from the client's side: the store's backup JSON sealed on the
+    /// phone, stored as an opaque versioned blob, opened on a new phone holding the same key.
+    @Test func aSealedBackup_isOpaqueToTheServer_andOpensOnANewPhoneWithTheKey() async throws {
+        try await withServer { base, clock in
+            let alice = try phone(reaching: base)
+            alice.together.displayName = "Alice"
+            await alice.together.join()
+            let account = try #require(try alice.keychain.load())
+            let client = TogetherClient(baseURL: base, identity: try account.identity(), clock: { clock.now })
+            #expect(try await client.fetchBackup(account: account.accountID) == nil)
+
+            let backup = try alice.store.exportBackup(deviceID: "alices-iphone")
+            let key = BackupKey()
+            let blob = try SealedBackup.seal(backup, with: key)
+            #expect(try await client.storeBackup(blob, version: 1, account: account.accountID).version == 1)
+            await #expect(throws: TogetherError.self, "a phone holding version 1 cannot store version 1 again") {
+                _ = try await client.storeBackup(blob, version: 1, account: account.accountID)
+            }
+
+            // A new phone with the same Apple Account: the identity and the key from the iCloud Keychain.
+            let stored = try #require(try await TogetherClient(baseURL: base, identity: try account.identity(), clock: { clock.now })
+                .fetchBackup(account: account.accountID))
+            #expect(stored == blob)
+            #expect(stored.range(of: Data("focus".utf8)) == nil, "the server holds nothing readable")
+            #expect(try SealedBackup.open(stored, with: try BackupKey(rawRepresentation: key.rawRepresentation)) == backup)
+            #expect(throws: SealedBackup.Failure.cannotOpen) { try SealedBackup.open(stored, with: BackupKey()) }
+            var changed = stored
+            changed[changed.count - 1] ^= 1
+            #expect(throws: SealedBackup.Failure.cannotOpen) { try SealedBackup.open(changed, with: key) }
+        }
+    }
+
     /// The "Leaderboard finalized!" notifications a phone has shown, by their words.
     func finalized(_ phone: Phone) -> [String] {
         phone.phone.inbox.filter { $0.title == "Leaderboard finalized!" }.map(\.body)
