@@ -104,7 +104,7 @@ package.targets += [
         name: "ScenarioSetup",
         dependencies: [
             "ThresholdCore", "StoreClient", "ScreenTimeClient", "ScreenTimeSimulator", "FeatureModels", "PrayerContent",
-            "PurchasesClient", .product(name: "Yams", package: "Yams"),
+            "PurchasesClient", "TogetherClient", .product(name: "Yams", package: "Yams"),
         ],
         swiftSettings: swift6
     ),
@@ -198,7 +198,7 @@ package.targets += [
     .target(
         name: "FeatureModels",
         dependencies: ["ThresholdCore", "StoreClient", "ThresholdKeys", "ThresholdRuntime", "EntryPoints", "ScreenTimeClient",
-                       "PurchasesClient"],
+                       "PurchasesClient", "TogetherCore", "TogetherClient"],
         swiftSettings: swift6
     ),
     .testTarget(
@@ -286,8 +286,8 @@ if applePlatformBuild {
         ("ProfilesFeature", ["SelectionFeature"]),
         ("IntentionsFeature", ["SelectionFeature"]),
         ("InsightsFeature", ["ReportExtension"]),
-        ("SettingsFeature", ["SelectionFeature", "InsightsFeature", "PaywallFeature", "BackupFeature"]),
-        ("AppFeature", ["AppLive", "PurchasesLive", "PrayerContent", "OnboardingFeature", "PaywallFeature", "HomeFeature", "UnlockFeature", "SessionsFeature",
+        ("SettingsFeature", ["SelectionFeature", "InsightsFeature", "PaywallFeature", "BackupFeature", "TogetherCore"]),
+        ("AppFeature", ["AppLive", "PurchasesLive", "TogetherClient", "PrayerContent", "OnboardingFeature", "PaywallFeature", "HomeFeature", "UnlockFeature", "SessionsFeature",
                         "ProfilesFeature", "IntentionsFeature", "InsightsFeature", "SettingsFeature"]),
     ]
     package.products.append(.library(name: "AppFeature", targets: ["AppFeature"]))

@@ -65,6 +65,13 @@ let package = Package(
                 .product(name: "TogetherClient", package: "Threshold"),
                 .product(name: "TogetherCore", package: "Threshold"),
                 .product(name: "ThresholdCore", package: "Threshold"),
+                // Two simulated phones' apps (the app's screen models over the simulated iPhone)
+                // against the server live on loopback: the Together scenarios.
+                .product(name: "FeatureModels", package: "Threshold"),
+                .product(name: "ScreenTimeSimulator", package: "Threshold"),
+                .product(name: "ThresholdCLI", package: "Threshold"),
+                .product(name: "TestSupport", package: "Threshold"),
+                .product(name: "StoreClient", package: "Threshold"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),

@@ -17,6 +17,7 @@ import ScreenTimeLive
 import SessionsFeature
 import SettingsFeature
 import SwiftUI
+import TogetherClient
 import ThresholdCore
 import ThresholdRuntime
 import UIKit
@@ -67,7 +68,8 @@ extension AppClient {
                          library: { try PrayerContent.bundledLibrary() },
                          purchases: .live(),
                          deviceID: UIDevice.current.identifierForVendor?.uuidString,
-                         canWriteTags: NFCNDEFReaderSession.readingAvailable)
+                         canWriteTags: NFCNDEFReaderSession.readingAvailable,
+                         together: .live())
     }
 }
 
@@ -121,7 +123,7 @@ struct AppScreens: View {
             InsightsView(model: model.insights)
                 .tabItem { Label { Text("Insights", bundle: .module) } icon: { Image(systemName: "chart.bar") } }
                 .tag(AppModel.Tab.insights)
-            SettingsView(model: model.settings)
+            SettingsView(model: model.settings, together: model.together)
                 .tabItem { Label { Text("Settings", bundle: .module) } icon: { Image(systemName: "gearshape") } }
                 .tag(AppModel.Tab.settings)
         }

@@ -5,6 +5,7 @@ import ScreenTimeClient
 import StoreClient
 import ThresholdCore
 import ThresholdRuntime
+import TogetherClient
 
 /// Everything the app's screens need, built once at the root: the runtime every change goes
 /// through (the same reconciler as the extensions, intents and widgets), Screen Time access, the
@@ -31,10 +32,13 @@ public struct AppClient: Sendable {
     /// Whether this device can write NFC tags (Core NFC's `readingAvailable`; an iPad cannot):
     /// where it cannot, keys are made as links and QR codes.
     public let canWriteTags: Bool
+    /// Together (issue 16), opt-in: the server and where the account is kept; `nil` where Together
+    /// is off (previews, tests, a build without a server), and then nothing reaches the network.
+    public let together: TogetherAccess?
 
     public init(runtime: Runtime, authorization: AuthorizationClient, library: @escaping @Sendable () throws -> PrayerLibrary,
                 random: @escaping @Sendable () -> UInt64 = { UInt64.random(in: .min ... .max) }, rituals: RitualClient? = nil,
-                purchases: PurchasesClient? = nil, deviceID: String? = nil, canWriteTags: Bool = true) {
+                purchases: PurchasesClient? = nil, deviceID: String? = nil, canWriteTags: Bool = true, together: TogetherAccess? = nil) {
         self.runtime = runtime
         self.authorization = authorization
         self.library = library
@@ -43,6 +47,7 @@ public struct AppClient: Sendable {
         self.purchases = purchases
         self.deviceID = deviceID
         self.canWriteTags = canWriteTags
+        self.together = together
     }
 
     /// The device's wall clock now, for what the screens show.

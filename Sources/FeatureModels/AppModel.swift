@@ -68,6 +68,8 @@ public final class AppModel {
     public let intentions: IntentionsModel
     public let insights: InsightsModel
     public let settings: SettingsModel
+    /// Settings › Together (opt-in; ``TogetherModel/Status/unavailable`` when the client has none).
+    public let together: TogetherModel
 
     public init(client: AppClient) {
         self.client = client
@@ -77,6 +79,7 @@ public final class AppModel {
         intentions = IntentionsModel(client: client)
         insights = InsightsModel(client: client)
         settings = SettingsModel(client: client)
+        together = TogetherModel(client: client)
     }
 
     /// The app came forward (or launched): access is read again (PLATFORM.md: it can be revoked at
@@ -87,6 +90,8 @@ public final class AppModel {
         // foreground's own reconcile (only the app changes it).
         refresh(.appForeground, change: await client.readPlan()?.change)
         finishTutorial()
+        // Together, when joined: the days not yet sent go now (the app's process; never an extension's).
+        await together.foreground()
     }
 
     /// Reads `Transaction.updates` for as long as the app runs: the root view starts it at launch,
@@ -205,6 +210,10 @@ public final class AppModel {
             generation += 1
         case .open(let destination):
             self.route(destination)
+        case .partnerInvitation(let code):
+            // Settings › Together asks whether to accept it (nothing is accepted by opening a link).
+            together.received(LinkRoute.partnerInvitation(code).universalLink.absoluteString)
+            tab = .settings
         }
     }
 

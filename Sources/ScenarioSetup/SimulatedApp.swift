@@ -4,6 +4,7 @@ import PrayerContent
 import ScreenTimeClient
 @_spi(Setup) import ScreenTimeSimulator
 import ThresholdCore
+import TogetherClient
 
 /// Threshold's app on the simulated phone: the same `AppClient` the app builds at launch
 /// (`AppRootView`), over the phone's app process, so every change a screen makes goes through the
@@ -13,7 +14,9 @@ import ThresholdCore
 /// scenario's prayers, problems, passages and key secrets repeat on every run; and iOS's Screen
 /// Time prompt is answered by ``AccessPrompt``, as the person decides.
 public enum SimulatedApp {
-    public static func client(on phone: SimulatedPhone, prompt: AccessPrompt, seed: UInt64) -> AppClient {
+    /// - Parameter together: Together's server and the phone's Keychain, where a scenario has one
+    ///   (the server's package drives two phones against the real server); `nil`: Together is off.
+    public static func client(on phone: SimulatedPhone, prompt: AccessPrompt, seed: UInt64, together: TogetherAccess? = nil) -> AppClient {
         let runtime = phone.runtime(for: .app)
         let numbers = Numbers(seed: seed)
         let library: @Sendable () throws -> PrayerLibrary = { try Self.library.get() }
@@ -34,7 +37,8 @@ public enum SimulatedApp {
             rituals: .live(runtime: runtime, library: library, seed: { numbers.next() }),
             purchases: phone.appStore.client,
             deviceID: deviceID,
-            canWriteTags: phone.readsNFCTags)
+            canWriteTags: phone.readsNFCTags,
+            together: together)
     }
 
     /// The simulated iPhone, as a backup names it.

@@ -19,7 +19,13 @@ public struct SettingsView: View {
     @State private var paywall: PaywallModel?
     @State private var diagnostics: DiagnosticsModel?
 
-    public init(model: SettingsModel) { self.model = model }
+    /// Settings › Together (issue 16), opt-in; `nil`: no row.
+    let together: TogetherModel?
+
+    public init(model: SettingsModel, together: TogetherModel? = nil) {
+        self.model = model
+        self.together = together
+    }
 
     public var body: some View {
         NavigationStack {
@@ -32,7 +38,10 @@ public struct SettingsView: View {
                 emergency
                 keys
                 streak
-                backup
+                Group {
+                    backup
+                    togetherRow
+                }
                 Section {
                     NavigationLink { HelpView() } label: { Text("Help", bundle: .module) }
                     version
@@ -43,6 +52,17 @@ public struct SettingsView: View {
         }
         .onAppear { model.load() }
         .onChange(of: model.pendingKey?.id) { _, id in if id != nil { writeTag() } }
+    }
+
+    /// Settings › Together, when this build has it.
+    @ViewBuilder private var togetherRow: some View {
+        if let together {
+            Section {
+                NavigationLink { TogetherView(model: together) } label: { Text("Together", bundle: .module) }
+            } footer: {
+                Text("Optional: a weekly leaderboard and accountability partners.", bundle: .module)
+            }
+        }
     }
 
     /// The plan, what the person should know about it, the paused schedules (pick the one kept

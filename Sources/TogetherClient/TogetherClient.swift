@@ -53,6 +53,12 @@ public struct TogetherClient: Sendable {
         return try decode(try await exchange("GET", path, body: Data(), account: account, expect: [200]), TogetherWire.LeagueBody.self)
     }
 
+    /// Finalizes a week whose Sunday has ended everywhere (idempotent: a week done already says so).
+    public func finalize(_ week: LeagueWeek, account: UUID) async throws -> TogetherWire.Finalized {
+        try decode(try await exchange("POST", "/v1/weeks/\(week.monday)/finalize", body: Data(), account: account, expect: [200]),
+                   TogetherWire.Finalized.self)
+    }
+
     // MARK: Partners
 
     /// A single-use invitation for 7 days (`https://threshold.app/p/<code>`).
@@ -88,6 +94,23 @@ public struct TogetherClient: Sendable {
                          TogetherWire.Messages.self)
     }
 
+    // MARK: Encrypted backup
+
+    /// Stores the sealed backup (``SealedBackup``) as `version`, which must be the stored one + 1.
+    public func storeBackup(_ blob: Data, version: Int64, account: UUID) async throws -> TogetherWire.BackupStored {
+        try decode(try await exchange("PUT", "/v1/backup?version=\(version)", body: blob, account: account, expect: [200, 201],
+                                      contentType: "application/octet-stream"), TogetherWire.BackupStored.self)
+    }
+
+    /// The sealed backup as stored, or `nil` when the account has none.
+    public func fetchBackup(account: UUID) async throws -> Data? {
+        do {
+            return try await exchange("GET", "/v1/backup", body: Data(), account: account, expect: [200])
+        } catch TogetherError.refused(_, "noBackup", _) {
+            return nil
+        }
+    }
+
     // MARK: Requests
 
     private func send<Body: Encodable, Answer: Decodable>(_ method: String, _ path: String, json body: Body, as answer: Answer.Type,
@@ -106,7 +129,8 @@ public struct TogetherClient: Sendable {
     }
 
     /// Signs and sends one request; returns the body of an expected status, or throws the refusal.
-    func exchange(_ method: String, _ path: String, body: Data, account: UUID?, expect: Set<Int>) async throws -> Data {
+    func exchange(_ method: String, _ path: String, body: Data, account: UUID?, expect: Set<Int>,
+                  contentType: String = "application/json") async throws -> Data {
         guard let url = URL(string: path, relativeTo: baseURL) else { throw TogetherError.unreadable("“\(path)” is not a path") }
         let time = Int64(clock().timeIntervalSince1970)
         let nonce = identity.nonce()
@@ -119,7 +143,7 @@ public struct TogetherClient: Sendable {
         request.setValue(try identity.sign(signed.signedBytes).base64EncodedString(), forHTTPHeaderField: "X-Threshold-Signature")
         if let account { request.setValue(account.uuidString, forHTTPHeaderField: "X-Threshold-Account") }
         if !body.isEmpty {
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            request.setValue(contentType, forHTTPHeaderField: "Content-Type")
             request.httpBody = body
         }
         let (data, status) = try await transport.send(request)

@@ -78,3 +78,21 @@ public enum DayLimits {
         }
     }
 }
+
+extension DailySummary {
+    /// The summary the app sends for `day`, from what it keeps: the XP of the sessions completed
+    /// on that local day (``XPTable/xp(forCompleted:endingAt:)``) and the day's screen-time points
+    /// when screen time is tracked (`screenTimeMinutes`; none when it is not, as 0 minutes would
+    /// read as 100 points). Sessions of different profiles can overlap, each earning XP, which
+    /// ``DayLimits`` does not count: the XP is capped at ``DayLimits/maximumXP`` so an honest day
+    /// is never refused.
+    public static func of(day: LocalDate, sessions: [Session], screenTimeMinutes: Int?, calendar: Calendar) -> DailySummary {
+        let clock = Clockwork(calendar: calendar)
+        let xp = sessions.reduce(0) { total, session in
+            guard let ending = session.ending, ending.state == .completed, clock.localDate(of: ending.at) == day else { return total }
+            return total + XPTable.xp(forCompleted: session, endingAt: ending.at)
+        }
+        return DailySummary(day: day, xp: min(xp, DayLimits.maximumXP),
+                            screenTimePoints: screenTimeMinutes.map(ScreenTimeScore.points(minutes:)) ?? 0)
+    }
+}

@@ -76,6 +76,13 @@ extension LinkRoute {
             guard KeyTag.isWellFormed(arguments[0]) else { throw LinkError.badIdentifier(route: route) }
             guard let fragment, let secret = try? KeySecret(base64URL: fragment) else { throw LinkError.badSecret }
             self = .keyTap(KeyTagID(String(arguments[0])), secret)
+        case "p":
+            guard form == .universal else { throw LinkError.wrongShape(route: route, expected: "https://\(LinkRoute.host)/p/<code>") }
+            try expect(1...1, "https://\(LinkRoute.host)/p/<code>")
+            try refuseQuery()
+            try refuseFragment()
+            guard let code = LinkRoute.partnerCode(arguments[0]) else { throw LinkError.badIdentifier(route: route) }
+            self = .partnerInvitation(code)
         case "home", "tutorial", "feedback", "review":
             try expect(0...0, "…/\(route)")
             try refuseQuery()

@@ -20,6 +20,7 @@ import Foundation
 /// | tutorial | `/tutorial` | `threshold://tutorial` |
 /// | feedback | `/feedback` | `threshold://feedback` |
 /// | daily review | `/review` | `threshold://review` |
+/// | partner invitation | `/p/<code>` | — (shared as universal links only) |
 ///
 /// Tokens are base64url without padding; ids are percent-encoded UTF-8; a rule is
 /// `profile:<id>`, `gate:<id>`, `intention:<id>` or `tutorial` (``RuleRef/linkValue``). The
@@ -32,6 +33,10 @@ public enum LinkRoute: Hashable, Sendable {
     case keyTap(KeyTagID, KeySecret)
     /// Open a screen: a shield's notification, a reminder, a quick action, a widget.
     case open(AppDestination)
+    /// A Together partner's invitation (issue 16): its code, 12 characters of Crockford's base32
+    /// in upper case (``partnerCodeAlphabet``). Only its shape is checked here; the server knows
+    /// the codes it made, so an edited one is refused there.
+    case partnerInvitation(String)
 }
 
 /// The two ways a link reaches the app.
@@ -51,7 +56,7 @@ extension LinkRoute {
     /// The paths the app claims on its domain (the apple-app-site-association file's components),
     /// one or two per route: exactly the links ``url(_:)`` writes.
     public static let claimedPaths = ["/start/*", "/k/*", "/home", "/pray", "/unlock", "/unlock/*", "/session", "/session/*",
-                                      "/tutorial", "/feedback", "/review"]
+                                      "/tutorial", "/feedback", "/review", "/p/*"]
 
     /// The route's universal link.
     public var universalLink: URL { url(.universal) }
@@ -64,8 +69,22 @@ extension LinkRoute {
     }
 
     private var isKeyTap: Bool {
-        if case .keyTap = self { return true }
-        return false
+        switch self {
+        case .keyTap, .partnerInvitation: true
+        default: false
+        }
+    }
+
+    /// A partner invitation code's characters: Crockford's base32 (no I, L, O or U).
+    public static let partnerCodeAlphabet = Set("0123456789ABCDEFGHJKMNPQRSTVWXYZ")
+    /// A partner invitation code's length.
+    public static let partnerCodeLength = 12
+
+    /// The code in upper case when it has a partner invitation code's shape, else `nil`.
+    static func partnerCode(_ raw: Substring) -> String? {
+        let code = raw.uppercased()
+        guard code.count == partnerCodeLength, code.allSatisfy(partnerCodeAlphabet.contains) else { return nil }
+        return code
     }
 
     /// Everything after the host (or the scheme's `//`), escaped.
@@ -75,6 +94,8 @@ extension LinkRoute {
             "start/" + LinkRoute.escape(id.rawValue)
         case .keyTap(let tag, let secret):
             "k/" + tag.rawValue + "#" + secret.base64URL
+        case .partnerInvitation(let code):
+            "p/" + code
         case .open(.home):
             "home"
         case .open(.prayer(let app)):

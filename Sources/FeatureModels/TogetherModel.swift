@@ -1,0 +1,433 @@
+import Foundation
+import Observation
+import ScreenTimeClient
+import StoreClient
+import ThresholdCore
+import TogetherClient
+import TogetherCore
+
+/// Settings › Together (issue 16), opt-in: join with a display name, this week's league and last
+/// week's result, and "Delete my Together account". The app works fully without it.
+///
+/// Joining makes this install's signing key, registers it and keeps the account in the Keychain
+/// (``TogetherKeychain``); the app sends each local day's summary (XP and screen-time points, no
+/// app names, no tokens) when it comes forward (``foreground()``). Every failure fails closed: what
+/// was kept stays as it was, and ``problem`` says why; offline changes nothing.
+@MainActor @Observable
+public final class TogetherModel {
+    public enum Status: Equatable, Sendable {
+        /// This build has no Together (``AppClient/together`` is `nil`).
+        case unavailable
+        /// Not joined: the join form.
+        case notJoined
+        /// Joined, under this name.
+        case joined(displayName: String)
+    }
+
+    public private(set) var status: Status = .notJoined
+    /// The name to join with (the form's field).
+    public var displayName = ""
+    /// This week's league, once read.
+    public private(set) var league: TogetherWire.LeagueBody?
+    /// Last week's league, with its result once the week is finalized.
+    public private(set) var lastWeek: TogetherWire.LeagueBody?
+    /// Why the last thing asked of Together did not happen.
+    public private(set) var problem: String?
+    /// The accountability partners, once read.
+    public private(set) var partners: [TogetherWire.Partner] = []
+    /// The invitation just made, to share as its link or QR code.
+    public private(set) var invitation: TogetherWire.Invitation?
+    /// A partner's invitation opened as a link, waiting for the person to accept it or not.
+    public private(set) var receivedInvitation: String?
+    /// A request is under way: the buttons wait.
+    public private(set) var working = false
+
+    let client: AppClient
+
+    public init(client: AppClient) {
+        self.client = client
+        load()
+    }
+
+    /// The longest name others see.
+    public static let longestName = 30
+
+    /// Reads what the Keychain holds.
+    public func load() {
+        guard let together = client.together else {
+            status = .unavailable
+            return
+        }
+        do {
+            status = try together.keychain.load().map { .joined(displayName: $0.displayName) } ?? .notJoined
+        } catch {
+            problem = "Your Together account could not be read from the Keychain: \(error)"
+        }
+    }
+
+    /// Why "Join" cannot be pressed now, in the form's words; `nil` when it can.
+    public var joinRefusal: String? {
+        let name = displayName.trimmingCharacters(in: .whitespacesAndNewlines)
+        if name.isEmpty { return "Choose the name others in your league will see." }
+        if name.count > Self.longestName { return "A name is at most \(Self.longestName) characters." }
+        return nil
+    }
+
+    /// Makes this install's key, registers it with the name, and keeps the account; then sends
+    /// this week's days so far and reads the league.
+    public func join() async {
+        guard let together = client.together, status == .notJoined, !working else { return }
+        if let refusal = joinRefusal {
+            problem = refusal
+            return
+        }
+        working = true
+        defer { working = false }
+        let name = displayName.trimmingCharacters(in: .whitespacesAndNewlines)
+        let identity = TogetherIdentity()
+        do {
+            let registered = try await together.connect(identity).register(displayName: name)
+            // This week's earlier days are sent too: the league counts the whole week.
+            let today = Clockwork(calendar: client.calendar).localDate(of: client.now)
+            // The streaks as they are now: only breaks after joining reach partners.
+            let streaks = (try? client.read())?.progress.intentionStreaks ?? []
+            let account = TogetherAccount(key: identity.rawRepresentation, accountID: registered.accountID, displayName: name,
+                                          sentThrough: today.mondayOfWeek.adding(days: -1), streaks: streaks)
+            do {
+                try together.keychain.save(account)
+            } catch {
+                // NB: the server holds an account no one can sign for; it is deleted with it, as
+                // nothing on this iPhone names it.
+                try? await together.connect(identity).deleteAccount(registered.accountID)
+                problem = "Your Together account could not be kept in the Keychain, so you did not join: \(error)"
+                return
+            }
+            status = .joined(displayName: name)
+            problem = nil
+        } catch {
+            problem = "You did not join Together: \(Self.words(error))"
+            return
+        }
+        await sendSummaries()
+        await readLeague()
+    }
+
+    /// The app came forward: the days not yet sent are sent, partners hear of a streak broken
+    /// since the last run, their messages are shown as notifications, and the league and the
+    /// partners are read again.
+    public func foreground() async {
+        load()
+        guard case .joined = status else { return }
+        problem = nil
+        await sendSummaries()
+        await tellPartnersOfBreaks()
+        await showPartnersMessages()
+        await readLeague()
+        await readPartners()
+    }
+
+    /// Reads this week's league and last week's. Last week, once its Sunday has ended everywhere,
+    /// is finalized if no one has yet (finalization is idempotent); its result is posted as
+    /// "Leaderboard finalized!" at Monday 5 PM (seed 001), or at once when fetched later.
+    public func readLeague() async {
+        guard let (together, account) = joined() else { return }
+        do {
+            let connection = together.connect(try account.identity())
+            let current = try await connection.league(account: account.accountID)
+            let week = current.week.previous
+            var previous = try await connection.league(week: week.monday, account: account.accountID)
+            if previous.placed, !previous.finalized, client.now >= week.closesAt {
+                _ = try await connection.finalize(week, account: account.accountID)
+                previous = try await connection.league(week: week.monday, account: account.accountID)
+            }
+            lastWeek = previous
+            league = current
+            if let result = previous.result, account.finalizedShown != week.monday {
+                try announce(result, of: week)
+                var kept = account
+                kept.finalizedShown = week.monday
+                try together.keychain.save(kept)
+            }
+        } catch {
+            problem = "Your league could not be read: \(Self.words(error))"
+        }
+    }
+
+    /// Seed 001's "Leaderboard finalized!", at 5 PM on the Monday after `week` (local time).
+    private func announce(_ result: TogetherWire.Result, of week: LeagueWeek) throws {
+        let clock = Clockwork(calendar: client.calendar)
+        let fivePM = clock.startOfDay(week.next.monday).addingTimeInterval(17 * 3_600)
+        let tier = result.tierAfter.name.capitalized
+        let body = switch result.outcome {
+        case .promoted: "You moved up to \(tier)."
+        case .demoted: "You moved down to \(tier)."
+        case .stayed: "You stay in \(tier)."
+        }
+        try client.runtime.reconciler.screenTime.postNotification(
+            LocalNotification(id: "together-finalized-\(week.monday)", title: "Leaderboard finalized!", body: body, destination: .home,
+                              fireDate: client.now < fivePM ? fivePM : nil))
+    }
+
+    /// Deletes the account and everything the server holds for it (App Store guideline 5.1.1(v)),
+    /// then forgets it here. When the server cannot be reached, nothing is forgotten: the
+    /// account stays until it is deleted there.
+    public func deleteAccount() async {
+        guard let (together, account) = joined(), !working else { return }
+        working = true
+        defer { working = false }
+        do {
+            try await together.connect(try account.identity()).deleteAccount(account.accountID)
+        } catch {
+            problem = "Your Together account was not deleted: \(Self.words(error))"
+            return
+        }
+        do {
+            try together.keychain.delete()
+        } catch {
+            problem = "Your Together account is deleted, but this iPhone could not forget it: \(error)"
+            return
+        }
+        status = .notJoined
+        league = nil
+        lastWeek = nil
+        partners = []
+        invitation = nil
+        problem = nil
+    }
+
+    // MARK: Partners
+
+    public func readPartners() async {
+        guard let (together, account) = joined() else { return }
+        do {
+            partners = try await together.connect(try account.identity()).partners(account: account.accountID)
+        } catch {
+            problem = "Your partners could not be read: \(Self.words(error))"
+            return
+        }
+        promptForAPartner()
+    }
+
+    /// The days seed 001's 5 PM "Add an accountability partner…" comes, for people with none:
+    /// midweek and Saturday, as the week's streaks are most at risk.
+    public static let partnerPromptDays: Set<Weekday> = [.wednesday, .saturday]
+    static let partnerPromptID = "together-partner-prompt"
+
+    /// Schedules the next 5 PM prompt on one of ``partnerPromptDays`` while the person has no
+    /// partner, and takes it back once they have one.
+    private func promptForAPartner() {
+        let screenTime = client.runtime.reconciler.screenTime
+        do {
+            guard partners.isEmpty else {
+                try screenTime.removeNotifications([Self.partnerPromptID])
+                return
+            }
+            let clock = Clockwork(calendar: client.calendar)
+            let now = client.now
+            let today = clock.localDate(of: now)
+            let next = (0...7).lazy.map { today.adding(days: $0) }
+                .map { ($0, clock.startOfDay($0).addingTimeInterval(17 * 3_600)) }
+                .first { Self.partnerPromptDays.contains($0.0.weekday) && $0.1 > now }
+            guard let (_, fivePM) = next else { return }
+            try screenTime.postNotification(LocalNotification(
+                id: Self.partnerPromptID, title: "Add an accountability partner…",
+                body: "A partner hears when you break an intention streak, never which app. Invite one in Settings › Together.",
+                destination: .home, fireDate: fivePM))
+        } catch {
+            problem = "The reminder to add a partner could not be scheduled: \(error)"
+        }
+    }
+
+    /// Makes a single-use invitation for 7 days: its link (`https://threshold.app/p/<code>`) goes in
+    /// the share sheet and its QR code.
+    public func invite() async {
+        guard let (together, account) = joined(), !working else { return }
+        working = true
+        defer { working = false }
+        do {
+            invitation = try await together.connect(try account.identity()).invite(account: account.accountID)
+            problem = nil
+        } catch {
+            problem = "No invitation was made: \(Self.words(error))"
+        }
+    }
+
+    /// Accepts a partner's invitation from its link. A link that is not an invitation's is refused
+    /// here; one whose code was changed is refused by the server (it knows only the codes it made).
+    public func accept(link: String) async {
+        guard !working else { return }
+        guard client.together != nil else {
+            problem = "Together is not available in this version of Threshold, so the invitation cannot be accepted."
+            return
+        }
+        guard let (together, account) = joined() else {
+            problem = "Join Together first: an invitation pairs two people who have joined."
+            return
+        }
+        let code: InvitationCode
+        do {
+            code = try InvitationCode(link: link)
+        } catch {
+            problem = "That is not a partner invitation: \(Self.words(error))"
+            return
+        }
+        working = true
+        defer { working = false }
+        do {
+            _ = try await together.connect(try account.identity()).accept(code: code.text, account: account.accountID)
+            problem = nil
+        } catch {
+            problem = "The invitation was not accepted: \(Self.words(error))"
+            return
+        }
+        await readPartners()
+    }
+
+    /// A partner's invitation link was opened (``AppModel/route(_:url:)``): the screen asks.
+    public func received(_ link: String) {
+        receivedInvitation = link
+        problem = nil
+    }
+
+    /// Accepts the invitation the link brought.
+    public func acceptReceived() async {
+        guard let link = receivedInvitation else { return }
+        await accept(link: link)
+        if problem == nil || status != .notJoined { receivedInvitation = nil }
+    }
+
+    /// Not now: the invitation stays usable until it expires.
+    public func declineReceived() { receivedInvitation = nil }
+
+    /// Ends a partnership (either side may); its messages go with it.
+    public func end(_ partner: TogetherWire.Partner) async {
+        guard let (together, account) = joined(), !working else { return }
+        working = true
+        defer { working = false }
+        do {
+            try await together.connect(try account.identity()).end(partnership: partner.id, account: account.accountID)
+            partners.removeAll { $0.id == partner.id }
+            problem = nil
+        } catch {
+            problem = "The partnership did not end: \(Self.words(error))"
+        }
+    }
+
+    /// Tells partners of every intention streak that broke since the streaks were last read
+    /// (``StreakBreaks``): no app name, ever. When Together cannot be reached the reading is kept,
+    /// so the break is told the next time; a message the server refuses is not tried again.
+    func tellPartnersOfBreaks() async {
+        guard let (together, account) = joined(), let stored = read() else { return }
+        let now = stored.progress.intentionStreaks
+        var kept = account
+        defer { try? together.keychain.save(kept) }
+        guard let before = account.streaks else {
+            kept.streaks = now
+            return
+        }
+        do {
+            let connection = together.connect(try account.identity())
+            for message in StreakBreaks.between(before: before, after: now) {
+                do {
+                    _ = try await connection.post(message, account: account.accountID)
+                } catch TogetherError.refused(_, _, let reason) {
+                    problem = "Your partners were not told of a broken streak: \(reason)"
+                }
+            }
+            kept.streaks = now
+        } catch {
+            problem = "Your partners could not be told of a broken streak yet: \(Self.words(error))"
+        }
+    }
+
+    /// Fetches the partners' messages not yet shown and shows each as a notification.
+    func showPartnersMessages() async {
+        guard let (together, account) = joined() else { return }
+        var kept = account
+        do {
+            let inbox = try await together.connect(try account.identity()).messages(after: account.messageCursor, account: account.accountID)
+            for message in inbox.messages {
+                try client.runtime.reconciler.screenTime.postNotification(
+                    LocalNotification(id: "together-message-\(message.id)", title: "Together", body: message.text, destination: .home))
+                kept.messageCursor = max(kept.messageCursor, message.id)
+            }
+            kept.messageCursor = max(kept.messageCursor, inbox.cursor)
+        } catch {
+            problem = "Your partners' messages could not be shown: \(Self.words(error))"
+        }
+        try? together.keychain.save(kept)
+    }
+
+    private func read() -> StoredState? {
+        do {
+            return try client.read()
+        } catch {
+            problem = "Threshold's data could not be read: \(FeatureModels.problem(error))"
+            return nil
+        }
+    }
+
+    // MARK: Summaries
+
+    /// Sends every local day after the last one sent, through today (today again on every
+    /// foreground, as it grows). A day whose week has closed is skipped; any other refusal stops
+    /// here and says why, and the days wait for the next foreground.
+    func sendSummaries() async {
+        guard let (together, account) = joined() else { return }
+        let clock = Clockwork(calendar: client.calendar)
+        let now = client.now
+        let today = clock.localDate(of: now)
+        // A week and a day back at most: older weeks have closed.
+        let first = max(account.sentThrough.map { $0.adding(days: 1) } ?? today, today.adding(days: -8))
+        guard first <= today else { return }
+        let summaries: [DailySummary]
+        do {
+            let stored = try client.read()
+            let sessions = try client.runtime.store.sessions(startingFrom: clock.startOfDay(first.adding(days: -1)),
+                                                              until: now.addingTimeInterval(1))
+            let tracked = stored.settings.screenTime != nil
+            summaries = (0...(today.dayNumber - first.dayNumber)).map { offset in
+                let day = first.adding(days: offset)
+                let minutes: Int? = !tracked ? nil : day == today ? stored.progress.screenTimeMinutes(on: day) : stored.progress.reportedMinutes(on: day)
+                return DailySummary.of(day: day, sessions: sessions, screenTimeMinutes: minutes, calendar: client.calendar)
+            }
+        } catch {
+            problem = "Your days could not be read, so none was sent: \(FeatureModels.problem(error))"
+            return
+        }
+        var kept = account
+        defer { try? together.keychain.save(kept) }
+        do {
+            let connection = together.connect(try account.identity())
+            for summary in summaries {
+                do {
+                    _ = try await connection.upload(summary, account: account.accountID)
+                } catch TogetherError.refused(_, "weekClosed", _) {
+                    // Its week is over on the leaderboard: nothing more to send for it.
+                }
+                if summary.day < today { kept.sentThrough = summary.day }
+            }
+        } catch {
+            problem = "Your points could not be sent: \(Self.words(error))"
+        }
+    }
+
+    // MARK: Helpers
+
+    private func joined() -> (TogetherAccess, TogetherAccount)? {
+        guard let together = client.together else { return nil }
+        do {
+            guard let account = try together.keychain.load() else { return nil }
+            return (together, account)
+        } catch {
+            problem = "Your Together account could not be read from the Keychain: \(error)"
+            return nil
+        }
+    }
+
+    /// A failure in the screen's words (the server's reason when it refused).
+    static func words(_ error: any Error) -> String {
+        if let error = error as? TogetherError { return error.description }
+        return String(describing: error)
+    }
+}

@@ -1,0 +1,141 @@
+import DesignSystem
+import FeatureModels
+import SwiftUI
+import TogetherCore
+
+/// Settings › Together (``TogetherModel``): join with a display name, this week's league and last
+/// week's result, and "Delete my Together account". Opt-in: Threshold works fully without it.
+@MainActor
+struct TogetherView: View {
+    @Bindable var model: TogetherModel
+    @State private var confirmingDelete = false
+
+    var body: some View {
+        Form {
+            if let problem = model.problem { ProblemBanner(problem) }
+            if model.receivedInvitation != nil {
+                Section {
+                    Button { Task { await model.acceptReceived() } } label: { Text("Accept invitation", bundle: .module) }
+                        .disabled(model.working)
+                    Button { model.declineReceived() } label: { Text("Not now", bundle: .module) }
+                } header: {
+                    Text("A partner invited you", bundle: .module)
+                }
+            }
+            switch model.status {
+            case .unavailable:
+                Section {
+                    Text("Together is not available in this version of Threshold.", bundle: .module)
+                }
+            case .notJoined:
+                join
+            case .joined(let name):
+                league(name)
+                lastWeek
+                partners
+                delete
+            }
+        }
+        .navigationTitle(Text("Together", bundle: .module))
+        .onAppear { model.load() }
+        .task {
+            await model.readLeague()
+            await model.readPartners()
+        }
+        .refreshable {
+            await model.readLeague()
+            await model.readPartners()
+        }
+    }
+
+    private var join: some View {
+        Section {
+            TextField(text: $model.displayName) { Text("Display name", bundle: .module) }
+                .textContentType(.nickname)
+            if let refusal = model.joinRefusal { Text(verbatim: refusal).font(.footnote).foregroundStyle(.secondary) }
+            Button { Task { await model.join() } } label: { Text("Join Together", bundle: .module) }
+                .disabled(model.joinRefusal != nil || model.working)
+        } header: {
+            Text("Weekly leaderboard", bundle: .module)
+        } footer: {
+            Text("Threshold sends each day's XP and screen-time points, signed by this iPhone. It never sends app names or what you block.", bundle: .module)
+        }
+    }
+
+    @ViewBuilder private func league(_ name: String) -> some View {
+        Section {
+            LabeledContent { Text(verbatim: name) } label: { Text("Your name", bundle: .module) }
+            if let league = model.league {
+                LabeledContent { Text(verbatim: league.tier.name.capitalized) } label: { Text("Tier", bundle: .module) }
+                if let rank = league.rank {
+                    LabeledContent { Text(verbatim: "\(rank) of \(league.members.count)") } label: { Text("Rank", bundle: .module) }
+                }
+                if let reason = league.reason { Text(verbatim: reason).font(.footnote) }
+                ForEach(league.members, id: \.rank) { member in
+                    LabeledContent {
+                        Text("\(member.points) pts", bundle: .module)
+                    } label: {
+                        Text(verbatim: "\(member.rank). \(member.displayName)").fontWeight(member.you ? .semibold : .regular)
+                    }
+                }
+            }
+        } header: {
+            Text("This week", bundle: .module)
+        }
+    }
+
+    @ViewBuilder private var lastWeek: some View {
+        if let result = model.lastWeek?.result {
+            Section {
+                LabeledContent { Text(verbatim: result.outcome.rawValue.capitalized) } label: { Text("Result", bundle: .module) }
+                LabeledContent { Text(verbatim: result.tierAfter.name.capitalized) } label: { Text("Tier now", bundle: .module) }
+            } header: {
+                Text("Last week", bundle: .module)
+            }
+        }
+    }
+
+    /// Accountability partners: who they are, ending one, and an invitation's link and QR code.
+    private var partners: some View {
+        Section {
+            ForEach(model.partners, id: \.id) { partner in
+                Text(verbatim: partner.displayName)
+                    .swipeActions {
+                        Button(role: .destructive) { Task { await model.end(partner) } } label: { Text("End", bundle: .module) }
+                    }
+            }
+            if let invitation = model.invitation, let link = URL(string: invitation.link) {
+                if let code = QRCode.image(for: link) {
+                    Image(decorative: code, scale: 1)
+                        .interpolation(.none)
+                        .resizable()
+                        .scaledToFit()
+                        .frame(maxWidth: 220)
+                        .frame(maxWidth: .infinity)
+                        .accessibilityLabel(Text("QR code", bundle: .module))
+                }
+                ShareLink(item: link) { Text("Share invitation", bundle: .module) }
+                Text("The invitation works once, for 7 days.", bundle: .module).font(.footnote)
+            } else {
+                Button { Task { await model.invite() } } label: { Text("Invite a partner", bundle: .module) }
+                    .disabled(model.working)
+            }
+        } header: {
+            Text("Accountability partners", bundle: .module)
+        } footer: {
+            Text("When you break an intention streak, your partners are told, never which app.", bundle: .module)
+        }
+    }
+
+    private var delete: some View {
+        Section {
+            Button(role: .destructive) { confirmingDelete = true } label: { Text("Delete my Together account", bundle: .module) }
+                .disabled(model.working)
+        } footer: {
+            Text("Deletes everything Together holds for you: your name, your points and your league.", bundle: .module)
+        }
+        .confirmationDialog(Text("Delete your Together account?", bundle: .module), isPresented: $confirmingDelete, titleVisibility: .visible) {
+            Button(role: .destructive) { Task { await model.deleteAccount() } } label: { Text("Delete my Together account", bundle: .module) }
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import ThresholdCore
+
+/// What this install keeps of its Together account: the signing key, the account the server gave
+/// it, the name it chose, and how far its daily summaries and messages have gone. Kept in the
+/// Keychain on iOS (``TogetherKeychain``); nothing of it is in the store's backup.
+public struct TogetherAccount: Codable, Sendable, Equatable {
+    /// The Curve25519 signing key's 32 raw bytes (``TogetherIdentity/rawRepresentation``).
+    public let key: Data
+    public let accountID: UUID
+    public let displayName: String
+    /// The last local day whose summary the server accepted; days after it wait to be sent.
+    public var sentThrough: LocalDate?
+    /// The partners' messages already shown (``TogetherWire/Messages/cursor``).
+    public var messageCursor: Int64
+    /// The intention streaks as last read, to tell partners of a break the next time the app runs
+    /// (``StreakBreaks``); `nil` until first read.
+    public var streaks: [IntentionStreak]?
+    /// The last week whose "Leaderboard finalized!" notification was posted (its Monday).
+    public var finalizedShown: LocalDate?
+
+    public init(key: Data, accountID: UUID, displayName: String, sentThrough: LocalDate? = nil, messageCursor: Int64 = 0,
+                streaks: [IntentionStreak]? = nil) {
+        self.key = key
+        self.accountID = accountID
+        self.displayName = displayName
+        self.sentThrough = sentThrough
+        self.messageCursor = messageCursor
+        self.streaks = streaks
+    }
+
+    public func identity() throws -> TogetherIdentity { try TogetherIdentity(rawRepresentation: key) }
+}
+
+/// Where the install's ``TogetherAccount`` is kept: the Keychain on iOS (`TogetherLive`), memory in
+/// the simulator and tests (``inMemory()``). Each operation throws with words the screen can show.
+public struct TogetherKeychain: Sendable {
+    public var load: @Sendable () throws -> TogetherAccount?
+    public var save: @Sendable (TogetherAccount) throws -> Void
+    public var delete: @Sendable () throws -> Void
+
+    public init(load: @escaping @Sendable () throws -> TogetherAccount?, save: @escaping @Sendable (TogetherAccount) throws -> Void,
+                delete: @escaping @Sendable () throws -> Void) {
+        self.load = load
+        self.save = save
+        self.delete = delete
+    }
+
+    /// A Keychain that lives as long as the value: the simulated phone's.
+    public static func inMemory(_ account: TogetherAccount? = nil) -> TogetherKeychain {
+        let kept = Kept(account)
+        return TogetherKeychain(load: { kept.value }, save: { kept.value = $0 }, delete: { kept.value = nil })
+    }
+}
+
+/// The in-memory Keychain's one item.
+private final class Kept: @unchecked Sendable {
+    // NB: `Mutex` (Synchronization) is not in the iOS 17 SDK; an NSLock guards the value.
+    private let lock = NSLock()
+    private var stored: TogetherAccount?
+
+    init(_ account: TogetherAccount?) { stored = account }
+
+    var value: TogetherAccount? {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+}
+
+/// Together as the app reaches it: where the account is kept and how a client is made for an
+/// identity. The app's `AppClient` holds one when Together can be used (`nil`: Together is off and
+/// nothing reaches the network). Only the app's process holds one: extensions make no network calls.
+public struct TogetherAccess: Sendable {
+    public let keychain: TogetherKeychain
+    public let connect: @Sendable (TogetherIdentity) -> TogetherClient
+
+    public init(keychain: TogetherKeychain, connect: @escaping @Sendable (TogetherIdentity) -> TogetherClient) {
+        self.keychain = keychain
+        self.connect = connect
+    }
+
+    /// Together's server over URLSession, the account in `keychain`.
+    public static func live(baseURL: URL, keychain: TogetherKeychain) -> TogetherAccess {
+        TogetherAccess(keychain: keychain) { TogetherClient(baseURL: baseURL, identity: $0) }
+    }
+}
