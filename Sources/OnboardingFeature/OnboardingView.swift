@@ -430,22 +430,7 @@ struct NotificationsStep: View {
                 .disabled(model.isRequestingNotifications)
         }
         if model.paths.contains(.present) {
-            Card {
-                Toggle(isOn: Binding(get: { model.reminders.dailyReview }, set: { on in
-                    var reminders = model.reminders
-                    reminders.dailyReview = on
-                    model.setReminders(reminders)
-                })) {
-                    Text("Daily Review at 9 AM", bundle: .module)
-                }
-                Toggle(isOn: Binding(get: { model.reminders.eveningPrompt }, set: { on in
-                    var reminders = model.reminders
-                    reminders.eveningPrompt = on
-                    model.setReminders(reminders)
-                })) {
-                    Text("Evening nudge at 7 PM", bundle: .module)
-                }
-            }
+            Card { ReminderToggles(model.reminders, set: model.setReminders) }
         }
         if let problem = model.notificationProblem { ProblemBanner(problem) }
     }

@@ -19,20 +19,7 @@ struct PresentSettingsSection: View {
             } label: {
                 Text("Daily screen-time goal", bundle: .module)
             }
-            Toggle(isOn: Binding(get: { model.reminders.dailyReview }, set: { on in
-                var reminders = model.reminders
-                reminders.dailyReview = on
-                model.setReminders(reminders)
-            })) {
-                Text("Daily Review at 9 AM", bundle: .module)
-            }
-            Toggle(isOn: Binding(get: { model.reminders.eveningPrompt }, set: { on in
-                var reminders = model.reminders
-                reminders.eveningPrompt = on
-                model.setReminders(reminders)
-            })) {
-                Text("Evening nudge at 7 PM", bundle: .module)
-            }
+            ReminderToggles(model.reminders, set: model.setReminders)
             Toggle(isOn: Binding(get: { model.quips }, set: { model.setQuips($0) })) {
                 Text("Screen-time quips", bundle: .module)
             }
