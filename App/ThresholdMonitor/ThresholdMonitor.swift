@@ -5,5 +5,5 @@ import MonitorExtension
 /// callback runs the reconcile (see `ActivityMonitorForwarder`). It declares no initializer, so
 /// iOS's `-init` is the superclass's `override init()`.
 final class ThresholdMonitor: ActivityMonitorForwarder {
-    override func connect() throws -> Runtime { try ExtensionRuntime.connect() }
+    override func connect() throws -> Runtime { ExtensionRuntime.connect() }
 }

@@ -5,5 +5,5 @@ import ShieldActionExtension
 /// same policy as the app (see `ShieldActionHandler`). It declares no initializer, so iOS's
 /// `-init` is the superclass's `override init()`.
 final class ThresholdShieldAction: ShieldActionHandler {
-    override func connect() throws -> Runtime { try ExtensionRuntime.connect() }
+    override func connect() throws -> Runtime { ExtensionRuntime.connect() }
 }

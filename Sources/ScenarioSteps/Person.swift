@@ -508,15 +508,24 @@ final class Person {
         app.tab = .settings
         app.settings.load()
         guard let found = app.settings.profiles.first(where: { $0.id == profile }) else { throw StepError.unknownProfile(profile.rawValue) }
-        app.settings.prepareKey(for: profile, name: found.name)
-        guard let pending = app.settings.pendingKey else {
-            throw ScreenMismatch("Settings → Keys did not prepare a key: \(app.settings.problem ?? "no reason given")", screen: screen())
+        guard let link = writeKey(found, in: app.settings) else {
+            throw ScreenMismatch("Settings → Keys did not keep a key: \(app.settings.problem ?? "no reason given")", screen: screen())
         }
-        app.settings.keyWritten()
-        if let problem = app.settings.problem { throw ScreenMismatch("the key was not kept: \(problem)", screen: screen()) }
-        phone.note(.person, "writes a key for \(found.emoji) \(found.name) in Settings → Keys: \(pending.link.absoluteString)")
-        keyLinks[profile] = pending.link
         app.tab = .home
+        return link
+    }
+
+    /// Settings → Keys' "Write a key" for `profile`: Core NFC's sheet comes up, the person holds a
+    /// tag to the phone and it takes the link, and the key is kept. `nil` when Settings refused
+    /// (its `problem` says why).
+    @discardableResult
+    func writeKey(_ profile: Profile, in settings: SettingsModel) -> URL? {
+        settings.prepareKey(for: profile.id, name: profile.name)
+        guard let pending = settings.pendingKey else { return nil }
+        settings.keyWritten()
+        guard settings.problem == nil else { return nil }
+        phone.note(.person, "holds a tag to the phone; it takes the \(profile.emoji) \(profile.name) key: \(pending.link.absoluteString)")
+        keyLinks[profile.id] = pending.link
         return pending.link
     }
 

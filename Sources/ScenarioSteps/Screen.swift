@@ -59,6 +59,25 @@ struct Screen: CustomStringConvertible {
     }
 }
 
+extension Screen {
+    /// Present's two reminder switches, as `ReminderToggles` draws them in onboarding and
+    /// Settings: each line says on or off, each button flips one and hands the whole to `set`.
+    mutating func addReminderToggles(_ reminders: Reminders, set: @escaping @MainActor (Reminders) -> Void) {
+        lines.append("Daily Review at 9 AM: \(reminders.dailyReview ? "on" : "off")")
+        lines.append("Evening nudge at 7 PM: \(reminders.eveningPrompt ? "on" : "off")")
+        buttons.append(.init("Daily Review at 9 AM") {
+            var changed = reminders
+            changed.dailyReview.toggle()
+            set(changed)
+        })
+        buttons.append(.init("Evening nudge at 7 PM") {
+            var changed = reminders
+            changed.eveningPrompt.toggle()
+            set(changed)
+        })
+    }
+}
+
 /// The screen differs from what a step expected: what the step wanted and what the screen shows.
 struct ScreenMismatch: Error, CustomStringConvertible {
     let message: String
@@ -623,22 +642,7 @@ extension Person {
                     await self?.systemPromptClosed()
                 })
             }
-            if model.paths.contains(.present) {
-                // Present's reminders, each a toggle.
-                let reminders = model.reminders
-                screen.lines.append("Daily Review at 9 AM: \(reminders.dailyReview ? "on" : "off")")
-                screen.lines.append("Evening nudge at 7 PM: \(reminders.eveningPrompt ? "on" : "off")")
-                screen.buttons.append(.init("Daily Review at 9 AM") {
-                    var changed = reminders
-                    changed.dailyReview.toggle()
-                    model.setReminders(changed)
-                })
-                screen.buttons.append(.init("Evening nudge at 7 PM") {
-                    var changed = reminders
-                    changed.eveningPrompt.toggle()
-                    model.setReminders(changed)
-                })
-            }
+            if model.paths.contains(.present) { screen.addReminderToggles(model.reminders, set: model.setReminders) }
             if let problem = model.notificationProblem { screen.lines.append(problem) }
             screen.buttons.append(next)
             return screen

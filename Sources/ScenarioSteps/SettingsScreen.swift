@@ -63,12 +63,7 @@ extension Person {
         if let chosen { screen.lines.append("Key for \(chosen.emoji) \(chosen.name)") }
         screen.buttons.append(.init("Write a key", disabled: settings.writeKeyUnavailable ?? (chosen == nil ? "Choose a profile" : nil)) { [weak self] in
             guard let self, let chosen else { return }
-            settings.prepareKey(for: chosen.id, name: chosen.name)
-            guard let pending = settings.pendingKey else { return }
-            // Core NFC's sheet: the person holds a tag to the phone and it takes the link.
-            settings.keyWritten()
-            keyLinks[chosen.id] = pending.link
-            phone.note(.person, "holds a tag to the phone; it takes the \(chosen.name) key")
+            writeKey(chosen, in: settings)
         })
         if let unavailable = settings.writeKeyUnavailable { screen.lines.append(unavailable) }
         screen.buttons.append(.init("Make a key link", disabled: chosen == nil ? "Choose a profile" : nil) { [weak self] in
@@ -104,19 +99,7 @@ extension Person {
         screen.lines.append("Daily screen-time goal: \(goal)")
         screen.buttons.append(.init("No goal") { settings.setScreenTimeGoal(nil) })
         screen.buttons += Settings.screenTimeGoalChoices.map { minutes in .init("Under \(minutes / 60) h") { settings.setScreenTimeGoal(minutes) } }
-        let reminders = settings.reminders
-        screen.lines.append("Daily Review at 9 AM: \(reminders.dailyReview ? "on" : "off")")
-        screen.lines.append("Evening nudge at 7 PM: \(reminders.eveningPrompt ? "on" : "off")")
-        screen.buttons.append(.init("Daily Review at 9 AM") {
-            var changed = reminders
-            changed.dailyReview.toggle()
-            settings.setReminders(changed)
-        })
-        screen.buttons.append(.init("Evening nudge at 7 PM") {
-            var changed = reminders
-            changed.eveningPrompt.toggle()
-            settings.setReminders(changed)
-        })
+        screen.addReminderToggles(settings.reminders, set: settings.setReminders)
         screen.lines.append("Screen-time quips: \(settings.quips ? "on" : "off")")
         screen.buttons.append(.init("Screen-time quips") { settings.setQuips(!settings.quips) })
         screen.buttons.append(.init("Show the tutorial again") { settings.showTutorialAgain() })

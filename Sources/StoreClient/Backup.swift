@@ -29,6 +29,14 @@ public struct Backup: Codable, Hashable, Sendable {
             self.sessions = sessions
             self.grants = grants
         }
+
+        /// Every session and grant a store holds, leaving out those `state` already carries, in
+        /// the order they started.
+        public init(all sessions: some Sequence<Session>, _ grants: some Sequence<Grant>, besides state: StoredState) {
+            let liveSessions = Set(state.engine.sessions.map(\.id)), liveGrants = Set(state.engine.grants.map(\.id))
+            self.init(sessions: sessions.filter { !liveSessions.contains($0.id) }.sorted { ($0.start, $0.id) < ($1.start, $1.id) },
+                      grants: grants.filter { !liveGrants.contains($0.id) }.sorted { ($0.start, $0.id) < ($1.start, $1.id) })
+        }
     }
 }
 

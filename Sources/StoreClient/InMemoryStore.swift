@@ -81,10 +81,7 @@ public final class InMemoryStore: StoreClient, @unchecked Sendable {
         let backup = try lock.withLock {
             if let failure = contents.failure { throw failure }
             let state = contents.state
-            let liveSessions = Set(state.engine.sessions.map(\.id)), liveGrants = Set(state.engine.grants.map(\.id))
-            let history = Backup.History(
-                sessions: contents.history.values.filter { !liveSessions.contains($0.id) }.sorted { ($0.start, $0.id) < ($1.start, $1.id) },
-                grants: contents.grants.values.filter { !liveGrants.contains($0.id) }.sorted { ($0.start, $0.id) < ($1.start, $1.id) })
+            let history = Backup.History(all: contents.history.values, contents.grants.values, besides: state)
             return Backup(deviceID: deviceID, exportedAt: exportedAt(), state: state, history: history, events: contents.log)
         }
         return try backup.encoded()

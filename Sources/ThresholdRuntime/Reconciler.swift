@@ -16,8 +16,8 @@ import ThresholdCore
 /// It fails closed: when the store cannot be read or written nothing is saved, and the shields
 /// stay as they were until a lift's end is in doubt; from then on it applies the
 /// ``FailClosedShields`` the last saving reconcile left beside the store (every restriction in
-/// force, nothing lifted), so a window or a break never outlives its end; when Screen Time refuses a change the rest is still applied and the refusal is
-/// saved as a ``RepairNotice``; when the wall clock was moved, restrictions hold at both it and
+/// force, nothing lifted), so a window or a break never outlives its end; when Screen Time
+/// refuses a change the rest is still applied and the refusal is saved as a ``RepairNotice``; when the wall clock was moved, restrictions hold at both it and
 /// the trusted time (see ``TrustedTime``).
 ///
 /// It is lean where iOS is noisy: the planner wakes the monitor with two callbacks at a boundary
@@ -245,13 +245,6 @@ public struct Reconciler: Sendable {
 
     // MARK: Shields
 
-    /// Applies each store whose fingerprint differs from the record's and clears each the record
-    /// holds that is no longer wanted. The record follows only what succeeded, so a refused change
-    /// is retried by the next reconcile; a refused clear leaves that store shielding (the safe side).
-    ///
-    /// NB: the record keeps fingerprints, not settings, so a repair re-applies from a fresh
-    /// evaluation, never from the record; a store cleared behind Threshold's back (it cannot read
-    /// them back) is put back only when its settings next change or its record is lost.
     /// Whether a failing reconcile applied the fail-closed shields since the last save; if so, the
     /// record of what is applied is made to hold every store any of them touched, with no
     /// fingerprint, so that each is applied or cleared again. A file that cannot be read counts as
@@ -283,6 +276,13 @@ public struct Reconciler: Sendable {
         }
     }
 
+    /// Applies each store whose fingerprint differs from the record's and clears each the record
+    /// holds that is no longer wanted. The record follows only what succeeded, so a refused change
+    /// is retried by the next reconcile; a refused clear leaves that store shielding (the safe side).
+    ///
+    /// NB: the record keeps fingerprints, not settings, so a repair re-applies from a fresh
+    /// evaluation, never from the record; a store cleared behind Threshold's back (it cannot read
+    /// them back) is put back only when its settings next change or its record is lost.
     private func applyShields(_ wanted: [ShieldStore], to applied: inout AppliedRecord, outcome: inout ReconcileOutcome,
                               repairs: inout [RepairNotice]) {
         var held = Dictionary(applied.stores.map { ($0.name, $0.fingerprint) }, uniquingKeysWith: { a, _ in a })

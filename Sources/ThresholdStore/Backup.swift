@@ -12,10 +12,8 @@ extension ThresholdStore {
         let backup = try translatingFailures {
             try database.read { db in
                 let state = try WorkingSet.load(db, cutoff: cutoff)
-                let liveSessions = Set(state.engine.sessions.map(\.id)), liveGrants = Set(state.engine.grants.map(\.id))
-                let history = Backup.History(
-                    sessions: try History.sessions(db, from: .distantPast, until: .distantFuture).filter { !liveSessions.contains($0.id) },
-                    grants: try History.grants(db, from: .distantPast, until: .distantFuture).filter { !liveGrants.contains($0.id) })
+                let history = Backup.History(all: try History.sessions(db, from: .distantPast, until: .distantFuture),
+                                             try History.grants(db, from: .distantPast, until: .distantFuture), besides: state)
                 return Backup(deviceID: deviceID, exportedAt: now, state: state, history: history,
                               events: try EventLog.read(.all, db))
             }
