@@ -1,5 +1,6 @@
 import AppFeature
 import AppLive
+import EntryPoints
 import FeatureModels
 import SwiftUI
 import ThresholdStore
@@ -31,6 +32,11 @@ struct ThresholdApp: App {
             // NB: a suspended app must not hold SQLite locks, or iOS kills it (0xDEAD10CC); an
             // intent running in the background wakes the store for as long as it runs.
             if phase == .background { dependencies.store.appMovedToBackground() } else { dependencies.store.appMovedToForeground() }
+            if phase == .background { BackgroundRefresh.schedule() }
+        }
+        .backgroundTask(.appRefresh(AppIdentity.backgroundRefresh)) { [model, store = dependencies.store] in
+            BackgroundRefresh.schedule()
+            await store.whileAwake { await model?.backgroundRefresh() }
         }
     }
 }

@@ -12,6 +12,12 @@ public enum AppIdentity {
     public static let urlScheme = "threshold"
     /// The domain universal links (key tags, shields' notifications) are claimed for.
     public static let linkDomain = LinkRoute.host
+    /// The background app refresh task (`BGTaskSchedulerPermittedIdentifiers`, `UIBackgroundModes`
+    /// `fetch`): Together's summaries, partners' messages and the daily backup while Threshold is
+    /// closed (issue 16). iOS runs it at its discretion, never before ``refreshInterval``.
+    public static let backgroundRefresh = "app.threshold.refresh"
+    /// The earliest the next background refresh is asked for, after the app goes to the background.
+    public static let refreshInterval: TimeInterval = 4 * 3_600
 }
 
 /// A home-screen quick action (`UIApplicationShortcutItems` in the app's Info.plist).

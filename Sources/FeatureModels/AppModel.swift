@@ -94,6 +94,14 @@ public final class AppModel {
         await together.foreground()
     }
 
+    /// iOS gave the app a background refresh (`BGAppRefreshTask`; the app schedules the next each
+    /// time it goes to the background): Together's part of a foreground, when joined (summaries,
+    /// broken streaks, partners' messages as notifications, the daily backup). Nothing that needs
+    /// the app forward: no reconcile (a Live Activity cannot start in the background), no screen.
+    public func backgroundRefresh() async {
+        await together.foreground()
+    }
+
     /// Reads `Transaction.updates` for as long as the app runs: the root view starts it at launch,
     /// so renewals, refunds and approved Ask to Buy purchases made while the app was closed arrive.
     public func listenForTransactions() async {

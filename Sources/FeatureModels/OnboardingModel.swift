@@ -83,11 +83,15 @@ public final class OnboardingModel {
     public let paywall: PaywallModel
     /// The welcome screen's "Restore from a backup".
     public let backup: BackupModel
+    /// The welcome screen's "Restore from iCloud", offered when the iCloud Keychain brought a
+    /// Together account whose encrypted backup was stored (``CloudBackupModel/canRestore``).
+    public let cloudBackup: CloudBackupModel
 
     public init(client: AppClient) {
         self.client = client
         paywall = PaywallModel(client: client)
         backup = BackupModel(client: client)
+        cloudBackup = CloudBackupModel(client: client)
     }
 
     /// Restores a backup on this fresh install instead of setting up: onboarding then shows what
@@ -95,6 +99,13 @@ public final class OnboardingModel {
     public func restore(_ data: Data) {
         guard step == .welcome else { return }
         if backup.restore(data) { step = .restored }
+    }
+
+    /// Restores the encrypted backup another iPhone stored with Together, opened with the key the
+    /// iCloud Keychain brought, exactly as a file would be restored (``restore(_:)``).
+    public func restoreFromCloud() async {
+        guard step == .welcome, let data = await cloudBackup.fetchForRestore() else { return }
+        restore(data)
     }
 
     /// Whether this device reads NFC tags: where it does not, Key's words speak of QR codes.

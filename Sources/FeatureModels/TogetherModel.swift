@@ -41,11 +41,14 @@ public final class TogetherModel {
     public private(set) var receivedInvitation: String?
     /// A request is under way: the buttons wait.
     public private(set) var working = false
+    /// Settings › Together › iCloud backup.
+    public let cloudBackup: CloudBackupModel
 
     let client: AppClient
 
     public init(client: AppClient) {
         self.client = client
+        cloudBackup = CloudBackupModel(client: client)
         load()
     }
 
@@ -112,19 +115,28 @@ public final class TogetherModel {
         await readLeague()
     }
 
-    /// The app came forward: the days not yet sent are sent, partners hear of a streak broken
-    /// since the last run, their messages are shown as notifications, and the league and the
-    /// partners are read again.
+    /// The app came forward, or iOS gave it a background refresh (``AppModel/backgroundRefresh()``):
+    /// the days not yet sent are sent, partners hear of a streak broken since the last run, their
+    /// messages are shown as notifications, the league and the partners are read again, and the
+    /// daily backup is made when due.
+    ///
+    /// Only on an iPhone that is set up: a new iPhone the iCloud Keychain brought the account to
+    /// sends nothing until it has been set up or restored, so its empty days never replace the
+    /// days (or the backup) the person's other iPhone sent.
     public func foreground() async {
         load()
-        guard case .joined = status else { return }
+        guard case .joined = status, isSetUp() else { return }
         problem = nil
         await sendSummaries()
         await tellPartnersOfBreaks()
         await showPartnersMessages()
         await readLeague()
         await readPartners()
+        await cloudBackup.backUpIfDue()
     }
+
+    /// Whether onboarding (or a restore) has set this iPhone up; an unreadable store says no.
+    private func isSetUp() -> Bool { read()?.settings.onboardingCompleted ?? false }
 
     /// Reads this week's league and last week's. Last week, once its Sunday has ended everywhere,
     /// is finalized if no one has yet (finalization is idempotent); its result is posted as
@@ -193,6 +205,7 @@ public final class TogetherModel {
         partners = []
         invitation = nil
         problem = nil
+        cloudBackup.load()
     }
 
     // MARK: Partners

@@ -138,6 +138,13 @@ struct WelcomeStep: View {
             Label { Text("Everything stays on this iPhone. Nothing is sent anywhere.", bundle: .module) } icon: { Image(systemName: "lock.iphone") }
             Label { Text("You choose what is shielded and how strict it is.", bundle: .module) } icon: { Image(systemName: "slider.horizontal.3") }
         }
+        if model.cloudBackup.canRestore {
+            Button { Task { await model.restoreFromCloud() } } label: {
+                Label { Text("Restore from iCloud", bundle: .module) } icon: { Image(systemName: "icloud.and.arrow.down") }
+            }
+            .disabled(model.cloudBackup.working)
+            if let problem = model.cloudBackup.problem { Text(verbatim: problem).font(.footnote).foregroundStyle(Palette.warning) }
+        }
         BackupRestoreButton(backup: model.backup, restore: model.restore) { Text("Restore from a backup", bundle: .module) }
         if let problem = model.backup.problem { Text(verbatim: problem).font(.footnote).foregroundStyle(Palette.warning) }
     }

@@ -33,6 +33,7 @@ struct TogetherView: View {
                 league(name)
                 lastWeek
                 partners
+                CloudBackupSection(model: model.cloudBackup)
                 delete
             }
         }
@@ -132,10 +133,58 @@ struct TogetherView: View {
             Button(role: .destructive) { confirmingDelete = true } label: { Text("Delete my Together account", bundle: .module) }
                 .disabled(model.working)
         } footer: {
-            Text("Deletes everything Together holds for you: your name, your points and your league.", bundle: .module)
+            Text("Deletes everything Together holds for you: your name, your points, your league, your partners and your iCloud backup.", bundle: .module)
         }
         .confirmationDialog(Text("Delete your Together account?", bundle: .module), isPresented: $confirmingDelete, titleVisibility: .visible) {
             Button(role: .destructive) { Task { await model.deleteAccount() } } label: { Text("Delete my Together account", bundle: .module) }
+        }
+    }
+}
+
+/// Settings › Together › iCloud backup (``CloudBackupModel``): on or off, every day or not, and
+/// "Back up now"; when another iPhone stored a newer backup, replacing it is the person's call.
+@MainActor
+struct CloudBackupSection: View {
+    let model: CloudBackupModel
+    @State private var confirmingOff = false
+
+    var body: some View {
+        Section {
+            if let problem = model.problem { Text(verbatim: problem).font(.footnote).foregroundStyle(Palette.warning) }
+            if let backup = model.state {
+                Toggle(isOn: Binding(get: { backup.daily }, set: { model.setDaily($0) })) {
+                    Text("Back up every day", bundle: .module)
+                }
+                if let storedAt = backup.storedAt {
+                    LabeledContent {
+                        Text(storedAt, format: .dateTime.day().month().hour().minute())
+                    } label: {
+                        Text("Last backup", bundle: .module)
+                    }
+                }
+                if let conflict = model.conflict {
+                    Button { Task { await model.backUp(replacing: conflict.storedVersion) } } label: {
+                        Text("Replace it with this iPhone's", bundle: .module)
+                    }
+                    .disabled(model.working)
+                    Button { model.keepTheirs() } label: { Text("Keep the other iPhone's", bundle: .module) }
+                } else {
+                    Button { Task { await model.backUp() } } label: { Text("Back up now", bundle: .module) }
+                        .disabled(model.working)
+                }
+                Button(role: .destructive) { confirmingOff = true } label: { Text("Turn off and delete the backup", bundle: .module) }
+                    .disabled(model.working)
+            } else {
+                Button { Task { await model.turnOn() } } label: { Text("Back up to iCloud", bundle: .module) }
+                    .disabled(model.working)
+            }
+        } header: {
+            Text("iCloud backup", bundle: .module)
+        } footer: {
+            Text("Sealed on this iPhone with a key in your iCloud Keychain: Together stores it but cannot read it. A new iPhone signed in to your Apple Account can restore it when you set it up.", bundle: .module)
+        }
+        .confirmationDialog(Text("Delete your iCloud backup?", bundle: .module), isPresented: $confirmingOff, titleVisibility: .visible) {
+            Button(role: .destructive) { Task { await model.turnOff() } } label: { Text("Turn off and delete the backup", bundle: .module) }
         }
     }
 }

@@ -102,13 +102,23 @@ public struct TogetherClient: Sendable {
                                       contentType: "application/octet-stream"), TogetherWire.BackupStored.self)
     }
 
-    /// The sealed backup as stored, or `nil` when the account has none.
-    public func fetchBackup(account: UUID) async throws -> Data? {
+    /// The sealed backup as stored, with its version, or `nil` when the account has none.
+    public func fetchBackup(account: UUID) async throws -> StoredBackup? {
+        let answer: Answer
         do {
-            return try await exchange("GET", "/v1/backup", body: Data(), account: account, expect: [200])
+            answer = try await request("GET", "/v1/backup", body: Data(), account: account, expect: [200])
         } catch TogetherError.refused(_, "noBackup", _) {
             return nil
         }
+        guard let text = answer.response.value(forHTTPHeaderField: "X-Threshold-Backup-Version"), let version = Int64(text) else {
+            throw TogetherError.unreadable("Together's backup came without its version.")
+        }
+        return StoredBackup(blob: answer.body, version: version)
+    }
+
+    /// Deletes the stored backup (the account stays).
+    public func deleteBackup(account: UUID) async throws {
+        _ = try await exchange("DELETE", "/v1/backup", body: Data(), account: account, expect: [204])
     }
 
     // MARK: Requests
@@ -131,6 +141,18 @@ public struct TogetherClient: Sendable {
     /// Signs and sends one request; returns the body of an expected status, or throws the refusal.
     func exchange(_ method: String, _ path: String, body: Data, account: UUID?, expect: Set<Int>,
                   contentType: String = "application/json") async throws -> Data {
+        try await request(method, path, body: body, account: account, expect: expect, contentType: contentType).body
+    }
+
+    /// An answer of an expected status: its body and its headers.
+    struct Answer {
+        let body: Data
+        let response: HTTPURLResponse
+    }
+
+    /// Signs and sends one request; returns the answer of an expected status, or throws the refusal.
+    func request(_ method: String, _ path: String, body: Data, account: UUID?, expect: Set<Int>,
+                 contentType: String = "application/json") async throws -> Answer {
         guard let url = URL(string: path, relativeTo: baseURL) else { throw TogetherError.unreadable("“\(path)” is not a path") }
         let time = Int64(clock().timeIntervalSince1970)
         let nonce = identity.nonce()
@@ -146,14 +168,26 @@ public struct TogetherClient: Sendable {
             request.setValue(contentType, forHTTPHeaderField: "Content-Type")
             request.httpBody = body
         }
-        let (data, status) = try await transport.send(request)
+        let (data, response) = try await transport.send(request)
+        let status = response.statusCode
         guard expect.contains(status) else {
             if let refusal = try? TogetherWire.decoder.decode(TogetherWire.Refusal.self, from: data) {
                 throw TogetherError.refused(status: status, error: refusal.error, reason: refusal.reason)
             }
             throw TogetherError.unexpected(status: status)
         }
-        return data
+        return Answer(body: data, response: response)
+    }
+}
+
+/// The sealed backup as Together keeps it (``SealedBackup``), and its version.
+public struct StoredBackup: Sendable, Equatable {
+    public let blob: Data
+    public let version: Int64
+
+    public init(blob: Data, version: Int64) {
+        self.blob = blob
+        self.version = version
     }
 }
 
@@ -180,9 +214,9 @@ public enum TogetherError: Error, Equatable, Sendable, CustomStringConvertible {
 
 /// How requests travel: URLSession in the app and in the server's tests over loopback.
 public struct TogetherTransport: Sendable {
-    public var send: @Sendable (URLRequest) async throws -> (Data, Int)
+    public var send: @Sendable (URLRequest) async throws -> (Data, HTTPURLResponse)
 
-    public init(send: @escaping @Sendable (URLRequest) async throws -> (Data, Int)) { self.send = send }
+    public init(send: @escaping @Sendable (URLRequest) async throws -> (Data, HTTPURLResponse)) { self.send = send }
 
     public static let urlSession = TogetherTransport { request in
         let data: Data, response: URLResponse
@@ -192,7 +226,7 @@ public struct TogetherTransport: Sendable {
             throw TogetherError.unreachable(error.localizedDescription)
         }
         guard let http = response as? HTTPURLResponse else { throw TogetherError.unreadable("Together's answer was not HTTP") }
-        return (data, http.statusCode)
+        return (data, http)
     }
 }
 

@@ -18,6 +18,8 @@ public struct TogetherAccount: Codable, Sendable, Equatable {
     public var streaks: [IntentionStreak]?
     /// The last week whose "Leaderboard finalized!" notification was posted (its Monday).
     public var finalizedShown: LocalDate?
+    /// The encrypted backup, once the person turned it on: its key and how far it has gone.
+    public var backup: CloudBackup?
 
     public init(key: Data, accountID: UUID, displayName: String, sentThrough: LocalDate? = nil, messageCursor: Int64 = 0,
                 streaks: [IntentionStreak]? = nil) {
@@ -30,6 +32,31 @@ public struct TogetherAccount: Codable, Sendable, Equatable {
     }
 
     public func identity() throws -> TogetherIdentity { try TogetherIdentity(rawRepresentation: key) }
+}
+
+/// The encrypted backup as the Keychain keeps it (issue 16, item 5): the key it is sealed with
+/// (``BackupKey``, never sent anywhere but the iCloud Keychain), whether it is made every day, and
+/// the last version Together accepted. It travels with the account through the iCloud Keychain, so a
+/// new iPhone signed in to the same Apple Account finds both and can open the backup.
+public struct CloudBackup: Codable, Sendable, Equatable {
+    /// The ``BackupKey``'s 32 bytes.
+    public let key: Data
+    /// Whether the app backs up by itself, once a day, when it comes forward or refreshes.
+    public var daily: Bool
+    /// The version Together last accepted from this account (0 before the first).
+    public var version: Int64
+    /// When Together accepted it, and its size.
+    public var storedAt: Date?
+    public var bytes: Int?
+
+    /// A new backup's state: a fresh key, nothing stored yet.
+    public init(key: BackupKey = BackupKey(), daily: Bool) {
+        self.key = key.rawRepresentation
+        self.daily = daily
+        version = 0
+    }
+
+    public func backupKey() throws -> BackupKey { try BackupKey(rawRepresentation: key) }
 }
 
 /// Where the install's ``TogetherAccount`` is kept: the Keychain on iOS (`TogetherLive`), memory in

@@ -159,6 +159,23 @@ let screenTimeFrameworks: Set<String> = ["FamilyControls", "ManagedSettings", "M
         #expect(shortcuts == QuickAction.allCases.map(\.rawValue))
     }
 
+    /// Background app refresh (Together's summaries, partners' messages and the daily backup while
+    /// Threshold is closed): iOS runs a `BGAppRefreshTask` only for an identifier the Info.plist
+    /// permits, with the `fetch` background mode; the app must handle it (SwiftUI's
+    /// `.backgroundTask(.appRefresh(_:))`) with the store awake, or a suspended store refuses it,
+    /// and ask for the next one.
+    @Test func backgroundRefresh_isPermitted_handledWithTheStoreAwake_andScheduled() throws {
+        let info = try ProjectFiles.plist(try #require(try target("Threshold").infoPlistPath))
+        #expect(info["BGTaskSchedulerPermittedIdentifiers"] as? [String] == [AppIdentity.backgroundRefresh])
+        #expect((info["UIBackgroundModes"] as? [String])?.contains("fetch") == true)
+        let app = try ShipReadinessTests.text("App/Threshold/ThresholdApp.swift")
+        #expect(app.contains(".backgroundTask(.appRefresh(AppIdentity.backgroundRefresh))"), "the app does not handle its refresh task")
+        #expect(app.contains("whileAwake { await model?.backgroundRefresh() }"), "the refresh does not run with the store awake")
+        #expect(app.contains("BackgroundRefresh.schedule()"), "the app never asks for a refresh")
+        let schedule = try ShipReadinessTests.text("Sources/AppLive/BackgroundRefresh.swift")
+        #expect(schedule.contains("BGAppRefreshTaskRequest(identifier: AppIdentity.backgroundRefresh)"))
+    }
+
     @Test func privacyManifests_declareNoTracking_andTheRequiredReasonAPIsInReach() throws {
         // The required-reason API categories Threshold's code can reach, and the reason each declares.
         let categories: [(category: String, pattern: String, reason: String)] = [

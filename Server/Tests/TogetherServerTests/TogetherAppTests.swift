@@ -29,12 +29,15 @@ import TogetherCore
     /// Wednesday 25 November 2026, 9 AM in New York.
     nonisolated static let start = utc("2026-11-25T14:00:00Z")
 
-    func phone(reaching base: URL) throws -> Phone {
+    /// A phone set up with a Focus profile and an Instagram intention; with `newPhone`, a new iPhone
+    /// not yet set up. `keychain` is what the iCloud Keychain holds for the person's Apple Account
+    /// (a second phone of the same person shares it).
+    func phone(reaching base: URL, keychain: TogetherKeychain = .inMemory(), newPhone: Bool = false) throws -> Phone {
         let store = InMemoryStore()
-        let setup = try ThresholdState(profiles: [.make("focus")], intentions: [.make("instagram", app: "instagram")])
+        let setup = newPhone ? .empty : try ThresholdState(profiles: [.make("focus")], intentions: [.make("instagram", app: "instagram")])
         let phone = try SimulatedPhone(start: Self.start, timeZone: Self.newYork, setup: setup, store: store)
         phone.authorization = .approved
-        let keychain = TogetherKeychain.inMemory()
+        try store.write { $0.state.settings.onboardingCompleted = !newPhone }
         let together = TogetherAccess(keychain: keychain) { TogetherClient(baseURL: base, identity: $0, clock: { phone.clock.wall }) }
         let client = SimulatedApp.client(on: phone, prompt: AccessPrompt(approvedBefore: true), seed: 1, together: together)
         return Phone(phone: phone, app: AppModel(client: client), keychain: keychain, store: store)
@@ -255,7 +258,7 @@ import TogetherCore
 
             // A new phone with the same Apple Account: the identity and the key from the iCloud Keychain.
             let stored = try #require(try await TogetherClient(baseURL: base, identity: try account.identity(), clock: { clock.now })
-                .fetchBackup(account: account.accountID))
+                .fetchBackup(account: account.accountID)).blob
             #expect(stored == blob)
             #expect(stored.range(of: Data("focus".utf8)) == nil, "the server holds nothing readable")
             #expect(try SealedBackup.open(stored, with: try BackupKey(rawRepresentation: key.rawRepresentation)) == backup)

@@ -1,0 +1,206 @@
+import Foundation
+import Observation
+import StoreClient
+import ThresholdCore
+import TogetherClient
+import TogetherCore
+
+/// The encrypted backup (issue 16, item 5; seed 004's optional sync, done privately): Settings ›
+/// Together › iCloud backup, and onboarding's "Restore from iCloud" on a new iPhone.
+///
+/// The backup is the store's own backup document (``StoreClient/exportBackup(deviceID:)``, what
+/// Settings › Backup saves as a file), sealed on this iPhone with a key (``SealedBackup``) kept
+/// beside the Together account in the iCloud Keychain, and stored by Together as an opaque,
+/// versioned blob it cannot read. A new iPhone signed in to the same Apple Account finds the
+/// account and the key through the iCloud Keychain, fetches the blob, opens it and restores it
+/// through ``BackupModel/restore(_:)``, as a file would be.
+///
+/// Fails closed: the key is kept before anything is stored, so no blob is ever stored that nothing
+/// can open; a backup another iPhone stored meanwhile is never overwritten without the person
+/// saying so (``conflict``); a blob that does not open restores nothing.
+@MainActor @Observable
+public final class CloudBackupModel {
+    /// Another iPhone stored a newer backup than this one knows of: replacing it is the person's call.
+    public struct Conflict: Equatable, Sendable {
+        /// The version Together holds.
+        public let storedVersion: Int64
+    }
+
+    /// The backup as the Keychain keeps it; `nil` while it is off (or Together is not joined).
+    public private(set) var state: CloudBackup?
+    /// Why the last thing asked of the backup did not happen; nothing changed.
+    public private(set) var problem: String?
+    public private(set) var conflict: Conflict?
+    /// A request is under way: the buttons wait.
+    public private(set) var working = false
+    let client: AppClient
+
+    public init(client: AppClient) {
+        self.client = client
+        load()
+    }
+
+    /// Reads what the Keychain holds.
+    public func load() {
+        state = account()?.backup
+    }
+
+    /// The longest a daily backup waits: a day, less an hour, so a person who opens Threshold at
+    /// about the same time each day backs up each day.
+    public static let dailyInterval: TimeInterval = 23 * 3_600
+
+    /// Whether this iPhone can restore from iCloud: the iCloud Keychain brought a Together account
+    /// whose backup has been stored at least once.
+    public var canRestore: Bool { (state?.version ?? 0) > 0 }
+
+    /// Turns the backup on: a new key, kept in the Keychain first, then the first backup.
+    public func turnOn() async {
+        guard var account = account(), account.backup == nil, !working else { return }
+        account.backup = CloudBackup(daily: true)
+        guard keep(account, failing: "The backup was not turned on") else { return }
+        await backUp()
+    }
+
+    /// "Back up every day" on or off.
+    public func setDaily(_ daily: Bool) {
+        guard var account = account(), account.backup != nil else { return }
+        account.backup?.daily = daily
+        _ = keep(account, failing: "The setting was not saved")
+    }
+
+    /// Seals everything Threshold holds now and stores it as the next version. A newer backup from
+    /// another iPhone is replaced only when `replacing` names its version (the person said so).
+    public func backUp(replacing: Int64? = nil) async {
+        guard let account = account(), let backup = account.backup, !working,
+              let connection = connect(account, failing: "Nothing was backed up") else { return }
+        working = true
+        defer { working = false }
+        let blob: Data
+        do {
+            let document = try client.runtime.store.exportBackup(deviceID: client.deviceID)
+            blob = try SealedBackup.seal(document, with: try backup.backupKey())
+        } catch {
+            problem = "Nothing was backed up: \(FeatureModels.problem(error))"
+            return
+        }
+        do {
+            let stored = try await connection.storeBackup(blob, version: (replacing ?? backup.version) + 1, account: account.accountID)
+            var kept = account
+            kept.backup?.version = stored.version
+            kept.backup?.storedAt = stored.storedAt
+            kept.backup?.bytes = stored.bytes
+            conflict = nil
+            _ = keep(kept, failing: "Your backup is stored, but this iPhone could not note it")
+        } catch TogetherError.refused(_, "backupVersionConflict", _) {
+            await noteConflict(connection, account: account)
+        } catch {
+            problem = "Nothing was backed up: \(TogetherModel.words(error))"
+        }
+    }
+
+    /// Backs up when the daily backup is on and the last one is at least ``dailyInterval`` old
+    /// (or there is none): at each foreground and background refresh. A conflict waits for the person.
+    public func backUpIfDue() async {
+        load()
+        guard let backup = state, backup.daily, conflict == nil else { return }
+        if let storedAt = backup.storedAt, client.now.timeIntervalSince(storedAt) < Self.dailyInterval,
+           client.now >= storedAt {
+            return
+        }
+        await backUp()
+    }
+
+    /// Turns the backup off: Together deletes the stored blob, then this iPhone forgets the key.
+    public func turnOff() async {
+        guard let account = account(), account.backup != nil, !working,
+              let connection = connect(account, failing: "The backup was not deleted") else { return }
+        working = true
+        defer { working = false }
+        do {
+            try await connection.deleteBackup(account: account.accountID)
+        } catch {
+            problem = "The backup was not deleted: \(TogetherModel.words(error))"
+            return
+        }
+        var kept = account
+        kept.backup = nil
+        conflict = nil
+        _ = keep(kept, failing: "The backup is deleted, but this iPhone could not forget its key")
+    }
+
+    /// The backup's document, fetched and opened with the key the iCloud Keychain brought, for
+    /// ``BackupModel/restore(_:)``; `nil`, saying why, when there is none or it does not open.
+    public func fetchForRestore() async -> Data? {
+        guard let account = account(), let backup = account.backup, !working,
+              let connection = connect(account, failing: "Nothing was restored") else { return nil }
+        working = true
+        defer { working = false }
+        do {
+            guard let stored = try await connection.fetchBackup(account: account.accountID) else {
+                problem = "Nothing was restored: your Together account has no backup stored."
+                return nil
+            }
+            let document = try SealedBackup.open(stored.blob, with: try backup.backupKey())
+            problem = nil
+            return document
+        } catch {
+            problem = "Nothing was restored: \(TogetherModel.words(error))"
+            return nil
+        }
+    }
+
+    /// Forgets the conflict without replacing anything: the daily backup waits until the person chooses.
+    public func keepTheirs() { conflict = nil }
+
+    // MARK: Helpers
+
+    /// A backup refused as out of turn: reads the version Together holds, for the person to decide.
+    private func noteConflict(_ connection: TogetherClient, account: TogetherAccount) async {
+        do {
+            guard let stored = try await connection.fetchBackup(account: account.accountID) else {
+                // Deleted meanwhile (turned off on another iPhone): the next backup starts again at 1.
+                conflict = Conflict(storedVersion: 0)
+                problem = "Nothing was backed up: your backup was deleted from another iPhone."
+                return
+            }
+            conflict = Conflict(storedVersion: stored.version)
+            problem = "Nothing was backed up: another iPhone stored a newer backup (version \(stored.version))."
+        } catch {
+            problem = "Nothing was backed up: \(TogetherModel.words(error))"
+        }
+    }
+
+    private func account() -> TogetherAccount? {
+        guard let together = client.together else { return nil }
+        do {
+            return try together.keychain.load()
+        } catch {
+            problem = "Your Together account could not be read from the Keychain: \(error)"
+            return nil
+        }
+    }
+
+    private func connect(_ account: TogetherAccount, failing failure: String) -> TogetherClient? {
+        guard let together = client.together else { return nil }
+        do {
+            return together.connect(try account.identity())
+        } catch {
+            problem = "\(failure): your Together key could not be read (\(error))."
+            return nil
+        }
+    }
+
+    /// Keeps `account` in the Keychain and shows its backup; says `failure` and why when it cannot.
+    private func keep(_ account: TogetherAccount, failing failure: String) -> Bool {
+        guard let together = client.together else { return false }
+        do {
+            try together.keychain.save(account)
+        } catch {
+            problem = "\(failure): the Keychain refused (\(error))."
+            return false
+        }
+        state = account.backup
+        problem = nil
+        return true
+    }
+}
