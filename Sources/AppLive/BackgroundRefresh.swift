@@ -1,14 +1,12 @@
 import BackgroundTasks
 import EntryPoints
 import Foundation
-import os
+import ScreenTimeLive
 
 /// Background app refresh (`BGAppRefreshTask`): the app asks for the next one each time it goes to
 /// the background and after each refresh; the `App` runs `AppModel.backgroundRefresh()` in it
 /// (SwiftUI's `.backgroundTask(.appRefresh(_:))`), with the store awake for as long as it runs.
 public enum BackgroundRefresh {
-    private static let log = Logger(subsystem: AppIdentity.bundleIdentifier, category: "refresh")
-
     /// Asks iOS for a refresh no earlier than ``AppIdentity/refreshInterval`` from now. A refusal
     /// (refresh turned off in Settings, too many requests, the simulator) changes nothing: the app
     /// does the same work each time it comes forward.
@@ -18,7 +16,7 @@ public enum BackgroundRefresh {
         do {
             try BGTaskScheduler.shared.submit(request)
         } catch {
-            log.notice("Background refresh not scheduled: \(String(describing: error), privacy: .public)")
+            ExtensionLog(category: "refresh").notice("Background refresh not scheduled: \(error)")
         }
     }
 }
