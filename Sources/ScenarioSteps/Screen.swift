@@ -564,6 +564,13 @@ extension Person {
         switch model.step {
         case .welcome:
             var screen = Screen("onboarding: welcome", lines: ["Threshold"], buttons: [next])
+            // Offered when the iCloud Keychain brought a Together account with a stored backup.
+            if model.cloudBackup.canRestore {
+                screen.buttons.append(.init("Restore from iCloud", disabled: model.cloudBackup.working ? "Restoring" : nil) {
+                    await model.restoreFromCloud()
+                })
+                if let problem = model.cloudBackup.problem { screen.lines.append(problem) }
+            }
             // Its button opens iOS's document picker: `pick-file` picks there.
             screen.buttons.append(.init("Restore from a backup") { [weak self] in self?.documentPickerOpens() })
             if let problem = model.backup.problem { screen.lines.append(problem) }
