@@ -205,7 +205,7 @@ package.targets += [
         name: "FeatureModelsTests",
         dependencies: ["FeatureModels", "ThresholdCore", "StoreClient", "ThresholdKeys", "PrayerContent", "TestSupport",
                        "EntryPoints", "ScreenTimeSimulator", "ScreenTimeClient", "ThresholdRuntime", "ScenarioSetup",
-                       "PurchasesClient"],
+                       "PurchasesClient", "TogetherClient"],
         swiftSettings: swift6
     ),
     // The design system's colours as values, so their contrast is checked here on Linux.

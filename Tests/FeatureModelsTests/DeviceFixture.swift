@@ -8,6 +8,7 @@ import StoreClient
 import TestSupport
 import ThresholdCore
 import ThresholdRuntime
+import TogetherClient
 
 /// The simulated iPhone with the app's client on it: every model change goes through the same
 /// reconciler as on a device, and the phone shows what is shielded.
@@ -19,7 +20,8 @@ struct Device {
     let access: AccessPrompt
 
     init(_ setup: ThresholdState = .empty, at start: Date = monday.wall, authorization: AuthorizationStatus = .approved,
-         deviceID: String = "this-iphone", canWriteTags: Bool = true, prepare: (inout StoredState) -> Void = { _ in }) throws {
+         deviceID: String = "this-iphone", canWriteTags: Bool = true, together: TogetherAccess? = nil,
+         prepare: (inout StoredState) -> Void = { _ in }) throws {
         store = InMemoryStore()
         let phone = try SimulatedPhone(start: start, timeZone: ny.timeZone, setup: setup, store: store)
         try store.write { prepare(&$0.state) }
@@ -40,7 +42,8 @@ struct Device {
             library: { bundledLibrary },
             random: { 42 },
             deviceID: deviceID,
-            canWriteTags: canWriteTags)
+            canWriteTags: canWriteTags,
+            together: together)
         runtime.reconcile(.appForeground)
     }
 
