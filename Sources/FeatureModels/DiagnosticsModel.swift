@@ -2,6 +2,7 @@ import Foundation
 import Observation
 import StoreClient
 import ThresholdCore
+import TogetherClient
 
 /// The hidden diagnostics screen (long-press the version in Settings; seed 004's debug logging):
 /// what Threshold last told iOS and what it keeps. The shield stores applied, the activities
@@ -56,6 +57,13 @@ public final class DiagnosticsModel: Identifiable {
             "Threshold \(version)", "Now: \(stamp(now)) (\(zone.identifier))",
         ])]
         problem = nil
+        if let together = client.together {
+            do {
+                sections.append(Section(title: "Together", lines: Self.together(try together.keychain.load(), stamp: stamp)))
+            } catch {
+                problem = "Your Together account could not be read from the Keychain: \(error)"
+            }
+        }
         do {
             let stored = try client.read()
             sections += Self.applied(stored, zone: zone, clock: clock)
@@ -81,6 +89,21 @@ public final class DiagnosticsModel: Identifiable {
             problem = FeatureModels.problem(error)
         }
         self.sections = sections
+    }
+
+    /// How far Together has gone, without the name or the key: what a report about a missing
+    /// summary, message or backup needs.
+    static func together(_ account: TogetherAccount?, stamp: (Date) -> String) -> [String] {
+        guard let account else { return ["Not joined"] }
+        var lines = ["Joined", "Days sent through: \(account.sentThrough.map { "\($0)" } ?? "none")",
+                     "Partners' messages shown through: \(account.messageCursor)"]
+        if let backup = account.backup {
+            let stored = backup.storedAt.map { " on \(stamp($0)), \(backup.bytes ?? 0) bytes" } ?? ""
+            lines.append("iCloud backup: version \(backup.version)\(stored)\(backup.daily ? ", daily" : "")")
+        } else {
+            lines.append("iCloud backup: off")
+        }
+        return lines
     }
 
     /// The stores, the notifications waiting in iOS and the repairs, as the last reconcile left them.

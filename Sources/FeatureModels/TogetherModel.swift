@@ -55,7 +55,7 @@ public final class TogetherModel {
     /// The longest name others see.
     public static let longestName = 30
 
-    /// Reads what the Keychain holds.
+    /// Reads what the Keychain holds (the iCloud Keychain may have changed it from another iPhone).
     public func load() {
         guard let together = client.together else {
             status = .unavailable
@@ -66,6 +66,7 @@ public final class TogetherModel {
         } catch {
             problem = "Your Together account could not be read from the Keychain: \(error)"
         }
+        cloudBackup.load()
     }
 
     /// Why "Join" cannot be pressed now, in the form's words; `nil` when it can.

@@ -47,6 +47,19 @@ import TogetherClient
         #expect(offline.requests == ["PUT /v1/backup"])
     }
 
+    @Test func diagnostics_sayHowFarTogetherHasGone_withoutTheNameOrTheKey() async throws {
+        let keychain = TogetherKeychain.inMemory(Self.account)
+        let app = AppModel(client: try Device(together: Offline().access(keychain)).client)
+        await app.together.cloudBackup.turnOn()
+        let together = try #require(app.settings.diagnostics().sections.first { $0.title == "Together" })
+        #expect(together.lines == ["Joined", "Days sent through: none", "Partners' messages shown through: 0", "iCloud backup: version 0, daily"])
+
+        try keychain.delete()
+        #expect(app.settings.diagnostics().sections.first { $0.title == "Together" }?.lines == ["Not joined"])
+        let without = AppModel(client: try Device().client)
+        #expect(!without.settings.diagnostics().sections.contains { $0.title == "Together" }, "no Together in this build: no section")
+    }
+
     @Test func offline_restoreFromICloud_restoresNothing_andOnboardingStaysWhereItWas() async throws {
         var account = Self.account
         account.backup = CloudBackup(daily: true)
