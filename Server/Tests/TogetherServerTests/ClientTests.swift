@@ -19,7 +19,8 @@ import TogetherCore
             try await app.test(.live) { client in
                 let port = try #require(client.port)
                 let base = try #require(URL(string: "http://127.0.0.1:\(port)"))
-                try await body({ TogetherClient(baseURL: base, identity: $0, clock: { clock.now }) }, clock)
+                let checked = TogetherTransport.checked(against: try OpenAPIDocument.load())
+                try await body({ TogetherClient(baseURL: base, identity: $0, clock: { clock.now }, transport: checked) }, clock)
             }
         }
     }

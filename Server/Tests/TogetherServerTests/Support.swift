@@ -7,6 +7,7 @@ import Logging
 import PostgresNIO
 import Testing
 import ThresholdCore
+import TogetherClient
 import TogetherCore
 @testable import TogetherServer
 
@@ -145,6 +146,22 @@ struct Phone: Sendable {
 }
 
 func utc(_ text: String) -> Date { ISO8601DateFormatter().date(from: text)! }
+
+extension TogetherTransport {
+    /// URLSession, with every exchange the app's own client (`TogetherClient`) makes checked
+    /// against openapi.yaml: the request goes to a documented operation, and the answer has a status
+    /// the document lists for it, with its JSON shape.
+    static func checked(against document: OpenAPIDocument) -> TogetherTransport {
+        TogetherTransport { request in
+            let (data, response) = try await TogetherTransport.urlSession.send(request)
+            let url = try #require(request.url)
+            let path = url.path() + (url.query().map { "?\($0)" } ?? "")
+            let method = try #require(HTTPRequest.Method(request.httpMethod ?? ""))
+            document.check(method: method, path: path, reply: Reply(status: response.statusCode, body: data), sourceLocation: #_sourceLocation)
+            return (data, response)
+        }
+    }
+}
 
 /// The server on a fresh database with a hand-set clock, and a phone to talk to it.
 func withServer(at start: Date = utc("2026-11-25T12:00:00Z"),

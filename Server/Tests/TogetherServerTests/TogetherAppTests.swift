@@ -38,7 +38,10 @@ import TogetherCore
         let phone = try SimulatedPhone(start: Self.start, timeZone: Self.newYork, setup: setup, store: store)
         phone.authorization = .approved
         try store.write { $0.state.settings.onboardingCompleted = !newPhone }
-        let together = TogetherAccess(keychain: keychain) { TogetherClient(baseURL: base, identity: $0, clock: { phone.clock.wall }) }
+        let checked = TogetherTransport.checked(against: try OpenAPIDocument.load())
+        let together = TogetherAccess(keychain: keychain) {
+            TogetherClient(baseURL: base, identity: $0, clock: { phone.clock.wall }, transport: checked)
+        }
         let client = SimulatedApp.client(on: phone, prompt: AccessPrompt(approvedBefore: true), seed: 1, together: together)
         return Phone(phone: phone, app: AppModel(client: client), keychain: keychain, store: store)
     }
