@@ -20,7 +20,7 @@ public enum KeyRefusal: Hashable, Codable, Sendable, CustomStringConvertible {
         case .revoked:
             "This key was revoked and no longer works. Write a new one from Settings → Keys."
         case .wrongSecret:
-            "This key's link does not match the key Threshold wrote, so it was ignored. If the tag was rewritten elsewhere, write it again from Settings → Keys."
+            "This key's link does not match the key Threshold made, so it was ignored. If the tag or QR code was changed elsewhere, write the key again (or make a new key link) from Settings → Keys."
         case .profileMissing(let id):
             "This key starts profile \(id), which no longer exists. Link the key to a profile in Settings → Keys."
         }

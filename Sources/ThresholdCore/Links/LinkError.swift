@@ -50,7 +50,7 @@ public enum LinkError: Error, Hashable, Sendable, CustomStringConvertible {
         case .keyLinkNotUniversal:
             "Key links come only from a key tag (https://\(LinkRoute.host)/k/…); nothing was opened."
         case .badSecret:
-            "This key link is missing its secret or the secret is garbled. Rewrite the tag from Settings → Keys; nothing was opened."
+            "This key link is missing its secret or the secret is garbled. Write the key again (or make a new key link) from Settings → Keys; nothing was opened."
         case .unexpectedQuery(let route):
             "“/\(route)” links take no ?-parameters beyond those Threshold writes; nothing was opened."
         case .unexpectedFragment(let route):
