@@ -164,6 +164,11 @@ package.targets += [
         dependencies: ["TogetherCore", "ThresholdCore", .product(name: "PropertyBased", package: "swift-property-based")],
         swiftSettings: swift6
     ),
+    .testTarget(
+        name: "TogetherClientTests",
+        dependencies: ["TogetherClient", .product(name: "PropertyBased", package: "swift-property-based")],
+        swiftSettings: swift6
+    ),
     // What every iOS entry point does (shield buttons, intents, widgets), written against the
     // interfaces so it runs here on Linux against the simulator; and the Xcode project's checks.
     .target(
