@@ -142,7 +142,9 @@ public struct TogetherAPI: Sendable {
             throw TogetherRefusal(.weekOpen, "The week of \(week) is open until its Sunday has ended everywhere (\(ISO8601DateFormatter().string(from: week.closesAt))).")
         }
         try await store.useNonce(signed.request.nonce, publicKey: account.publicKey, at: now)
+        let started = ContinuousClock.now
         let done = try await store.finalize(week, at: now)
+        ServerMetrics.finalized(in: ContinuousClock.now - started)
         logger.info("finalized \(week): \(done.accounts) accounts\(done.alreadyFinalized ? " (already)" : "")")
         return try json(.ok, Wire.Finalized(week: done.week, finalizedAt: done.finalizedAt, accounts: done.accounts,
                                             alreadyFinalized: done.alreadyFinalized))
@@ -217,10 +219,12 @@ public struct TogetherAPI: Sendable {
             return try await work()
         } catch let refusal as TogetherRefusal {
             logger.debug("refused: \(refusal)")
+            ServerMetrics.refused(refusal.code)
             return (try? json(Self.status(for: refusal.code), Wire.Refusal(error: refusal.code.rawValue, reason: refusal.reason)))
                 ?? Response(status: Self.status(for: refusal.code))
         } catch {
             logger.error("internal error: \(String(reflecting: error))")
+            ServerMetrics.failed()
             return (try? json(.internalServerError, Wire.Refusal(error: "internal", reason: "The server failed; nothing was changed by this request's failure. Try again later.")))
                 ?? Response(status: .internalServerError)
         }

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import PostgresNIO
+import Prometheus
 import ServiceLifecycle
 
 /// Where the server listens and which database it uses.
@@ -10,26 +11,34 @@ public struct TogetherConfiguration: Sendable {
     public var port: Int
     public var database: PostgresClient.Configuration
     public var logLevel: Logger.Level
+    /// Where `GET /metrics` (``ServerMetrics``) listens, on 127.0.0.1 only; `nil`: no metrics listener.
+    public var metricsPort: Int?
 
-    public init(host: String = "127.0.0.1", port: Int = 8080, database: PostgresClient.Configuration, logLevel: Logger.Level = .info) {
+    public init(host: String = "127.0.0.1", port: Int = 8080, database: PostgresClient.Configuration, logLevel: Logger.Level = .info,
+                metricsPort: Int? = nil) {
         self.host = host
         self.port = port
         self.database = database
         self.logLevel = logLevel
+        self.metricsPort = metricsPort
     }
 
     /// TOGETHER_DATABASE_URL (postgres://user[:password]@host:port/database, required),
-    /// TOGETHER_HOST (127.0.0.1), TOGETHER_PORT (8080), LOG_LEVEL (info).
+    /// TOGETHER_HOST (127.0.0.1), TOGETHER_PORT (8080), TOGETHER_METRICS_PORT (none), LOG_LEVEL (info).
     public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> TogetherConfiguration {
         guard let url = environment["TOGETHER_DATABASE_URL"] else {
             throw ConfigurationError("TOGETHER_DATABASE_URL is not set; give the PostgreSQL URL, e.g. postgres://postgres@127.0.0.1:5432/postgres (Server/Scripts/with-postgres sets it).")
         }
-        let port = try environment["TOGETHER_PORT"].map {
-            guard let port = Int($0), (0...65_535).contains(port) else { throw ConfigurationError("TOGETHER_PORT is a port number, not “\($0)”.") }
-            return port
-        } ?? 8080
-        return TogetherConfiguration(host: environment["TOGETHER_HOST"] ?? "127.0.0.1", port: port, database: try databaseConfiguration(url: url),
-                                     logLevel: environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info)
+        func port(_ name: String) throws -> Int? {
+            try environment[name].map {
+                guard let port = Int($0), (0...65_535).contains(port) else { throw ConfigurationError("\(name) is a port number, not “\($0)”.") }
+                return port
+            }
+        }
+        return TogetherConfiguration(host: environment["TOGETHER_HOST"] ?? "127.0.0.1", port: try port("TOGETHER_PORT") ?? 8080,
+                                     database: try databaseConfiguration(url: url),
+                                     logLevel: environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info,
+                                     metricsPort: try port("TOGETHER_METRICS_PORT"))
     }
 
     /// Reads postgres://user[:password]@host[:port]/database (TLS off: the database is on loopback or a private network).
@@ -63,6 +72,7 @@ public enum TogetherServer {
         let client = PostgresClient(configuration: configuration.database, backgroundLogger: logger)
         let api = TogetherAPI(store: TogetherStore(client: client, logger: logger), clock: clock, logger: logger)
         let router = Router(context: BasicRequestContext.self)
+        router.add(middleware: MetricsMiddleware())
         api.register(on: router)
         var app = Application(router: router, configuration: .init(address: .hostname(configuration.host, port: configuration.port)),
                               services: [client], logger: logger)
@@ -72,7 +82,18 @@ public enum TogetherServer {
         return app
     }
 
+    /// Serves until SIGTERM or SIGINT; with a metrics port, the metrics listener beside it.
     public static func run(_ configuration: TogetherConfiguration) async throws {
-        try await application(configuration: configuration).runService()
+        let app = application(configuration: configuration)
+        guard let metricsPort = configuration.metricsPort else {
+            try await app.runService()
+            return
+        }
+        let registry = PrometheusCollectorRegistry()
+        ServerMetrics.bootstrap(registry)
+        var logger = Logger(label: "together")
+        logger.logLevel = configuration.logLevel
+        let metrics = ServerMetrics.application(registry: registry, port: metricsPort, logger: logger)
+        try await ServiceGroup(configuration: .init(services: [app, metrics], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)).run()
     }
 }
