@@ -211,6 +211,7 @@ import ThresholdCore
         let report = try memory.importBackup(data, deviceID: "phone-2")
         #expect(report.needsRepick.count == 6)
         #expect(try memory.read() == source.read())
+        #expect(try memory.read().engine.intentions.map(\.sharedNickname) == ["Morning scroll", nil])
         #expect(try memory.events(.all) == source.events(.all))
         #expect(try memory.sessions(startingFrom: .distantPast, until: .distantFuture)
                     == source.sessions(startingFrom: .distantPast, until: .distantFuture))
