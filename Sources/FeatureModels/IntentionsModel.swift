@@ -2,6 +2,7 @@ import Foundation
 import Observation
 import StoreClient
 import ThresholdCore
+import TogetherCore
 
 /// Intentions (seed 001 §5): per app, so many opens a day of so many minutes; the opens used
 /// today, each intention's streak, and this week's streak freeze.
@@ -74,7 +75,8 @@ public final class IntentionsModel {
     }
 }
 
-/// One intention's editor: one app from the picker, opens a day and minutes an open.
+/// One intention's editor: one app from the picker, opens a day and minutes an open, and a
+/// nickname to share with accountability partners.
 @MainActor @Observable
 public final class IntentionEditorModel {
     public let id: IntentionID
@@ -82,6 +84,9 @@ public final class IntentionEditorModel {
     public private(set) var app: AppToken?
     public var opensPerDay: Int
     public var minutesPerOpen: Int
+    /// "Nickname to share with partners", as typed: empty for none. Partners told of a broken
+    /// streak see these words and never the app (Together; ``sharedNickname(from:)``).
+    public var sharedNickname: String
     public private(set) var pickProblem: IntentionPickProblem?
     public private(set) var problem: String?
     public private(set) var saved = false
@@ -94,6 +99,7 @@ public final class IntentionEditorModel {
         app = intention?.app
         opensPerDay = intention?.opensPerDay ?? 3
         minutesPerOpen = intention?.minutesPerOpen ?? 5
+        sharedNickname = intention?.sharedNickname ?? ""
     }
 
     /// The error to show under the fields, in the model's words; `nil` when the draft is valid.
@@ -105,6 +111,31 @@ public final class IntentionEditorModel {
         } catch {
             return FeatureModels.problem(error)
         }
+    }
+
+    /// Why the nickname cannot be shared, in Together's words, to show under its field; `nil` when
+    /// it can, or when there is none. Save is refused with the same words.
+    public var nicknameError: String? {
+        do {
+            _ = try Self.sharedNickname(from: sharedNickname)
+            return nil
+        } catch {
+            return FeatureModels.problem(error)
+        }
+    }
+
+    /// The nickname as it is saved: trimmed, `nil` when nothing is left. Refused when partners
+    /// could not be sent it (``IntentionNickname``: 1 to 30 characters of letters, digits, single
+    /// spaces and ' ’ - &, so never a link, an address or a handle).
+    public static func sharedNickname(from typed: String) throws -> String? {
+        let trimmed = typed.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { return nil }
+        do {
+            try IntentionNickname.check(trimmed)
+        } catch let refusal as TogetherRefusal {
+            throw ValidationError("nickname “\(trimmed)”", refusal.reason)
+        }
+        return trimmed
     }
 
     /// Takes the one app the picker returned.
@@ -131,8 +162,9 @@ public final class IntentionEditorModel {
             return
         }
         do {
-            problem = client.perform(isNew ? "new intention" : "edit intention",
-                                     SaveIntention(try Intention(id: id, app: app, opensPerDay: opensPerDay, minutesPerOpen: minutesPerOpen)))
+            let intention = try Intention(id: id, app: app, opensPerDay: opensPerDay, minutesPerOpen: minutesPerOpen,
+                                          sharedNickname: try Self.sharedNickname(from: sharedNickname))
+            problem = client.perform(isNew ? "new intention" : "edit intention", SaveIntention(intention))
         } catch {
             problem = FeatureModels.problem(error)
         }

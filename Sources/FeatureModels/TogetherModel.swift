@@ -341,7 +341,7 @@ public final class TogetherModel {
         }
         do {
             let connection = together.connect(try account.identity())
-            for message in StreakBreaks.between(before: before, after: now) {
+            for message in StreakBreaks.between(before: before, after: now, nickname: { stored.engine.intention($0)?.sharedNickname }) {
                 do {
                     _ = try await connection.post(message, account: account.accountID)
                 } catch TogetherError.refused(_, _, let reason) {

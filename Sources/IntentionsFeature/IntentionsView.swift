@@ -63,6 +63,10 @@ struct IntentionRow: View {
             if row.streak > 0 {
                 Text("\(row.streak) day streak", bundle: .module).font(.footnote).foregroundStyle(Palette.celebration)
             }
+            if let nickname = row.intention.sharedNickname {
+                (Text("Shared with partners as", bundle: .module) + Text(verbatim: " “\(nickname)”"))
+                    .font(.footnote).foregroundStyle(.secondary)
+            }
             if let until = row.openUntil {
                 (Text("Open until", bundle: .module) + Text(verbatim: " ") + Text(until, style: .time))
                     .font(.footnote).foregroundStyle(Palette.calm)
@@ -73,7 +77,8 @@ struct IntentionRow: View {
     }
 }
 
-/// The intention editor (``IntentionEditorModel``): one app, opens a day, minutes an open.
+/// The intention editor (``IntentionEditorModel``): one app, opens a day, minutes an open, and
+/// a nickname to share with partners.
 @MainActor
 struct IntentionEditorView: View {
     @Bindable var model: IntentionEditorModel
@@ -99,13 +104,21 @@ struct IntentionEditorView: View {
                     }
                     if let error = model.error { Text(verbatim: error).font(.footnote).foregroundStyle(Palette.warning) }
                 }
+                Section {
+                    TextField(text: $model.sharedNickname) { Text("Nickname to share with partners", bundle: .module) }
+                        .textInputAutocapitalization(.words)
+                        .autocorrectionDisabled()
+                    if let error = model.nicknameError { Text(verbatim: error).font(.footnote).foregroundStyle(Palette.warning) }
+                } footer: {
+                    Text("If you use Together, partners told of a broken streak see only this nickname, never the app.", bundle: .module)
+                }
             }
             .navigationTitle(model.isNew ? Text("New intention", bundle: .module) : Text("Edit intention", bundle: .module))
             .navigationBarTitleDisplayMode(.inline)
             .toolbar {
                 ToolbarItem(placement: .cancellationAction) { Button { dismiss() } label: { Text("Cancel", bundle: .module) } }
                 ToolbarItem(placement: .confirmationAction) {
-                    Button { model.save() } label: { Text("Save", bundle: .module) }.disabled(model.app == nil || model.error != nil)
+                    Button { model.save() } label: { Text("Save", bundle: .module) }.disabled(model.app == nil || model.error != nil || model.nicknameError != nil)
                 }
             }
             .onChange(of: model.saved) { _, saved in if saved { dismiss() } }

@@ -29,9 +29,24 @@ struct Screen: CustomStringConvertible {
         }
     }
 
+    /// A text field: the words that name it (its placeholder in the view), what it holds, and
+    /// what typing into it does (the view's binding to the same model).
+    struct Field {
+        let label: String
+        let text: String
+        let set: @MainActor (String) -> Void
+
+        init(_ label: String, text: String, set: @escaping @MainActor (String) -> Void) {
+            self.label = label
+            self.text = text
+            self.set = set
+        }
+    }
+
     let name: String
     var lines: [String]
     var buttons: [Button]
+    var fields: [Field] = []
 
     init(_ name: String, lines: [String] = [], buttons: [Button] = []) {
         self.name = name
@@ -39,18 +54,23 @@ struct Screen: CustomStringConvertible {
         self.buttons = buttons
     }
 
-    /// Whether `text` is on the screen: in its name, a line or a button.
+    /// Whether `text` is on the screen: in its name, a line, a button, or a field's name or text.
     func shows(_ text: String) -> Bool {
-        ([name] + lines + buttons.map(\.label)).contains { $0.localizedCaseInsensitiveContains(text) }
+        ([name] + lines + buttons.map(\.label) + fields.flatMap { [$0.label, $0.text] }).contains { $0.localizedCaseInsensitiveContains(text) }
     }
 
     func button(_ label: String) -> Button? {
         buttons.first { $0.label.compare(label, options: [.caseInsensitive, .diacriticInsensitive]) == .orderedSame }
     }
 
+    func field(_ label: String) -> Field? {
+        fields.first { $0.label.compare(label, options: [.caseInsensitive, .diacriticInsensitive]) == .orderedSame }
+    }
+
     var description: String {
         var parts = ["the \(name) screen"]
         if !lines.isEmpty { parts.append("showing " + lines.map { "“\($0)”" }.joined(separator: ", ")) }
+        if !fields.isEmpty { parts.append("with fields " + fields.map { "[\($0.label): “\($0.text)”]" }.joined(separator: " ")) }
         parts.append(buttons.isEmpty ? "with no buttons"
                      : "with buttons " + buttons.map { button in
                          "[\(button.label)\(button.disabled.map { " — disabled: \($0)" } ?? "")\(button.longPress ? " — long press" : "")]"
@@ -109,6 +129,16 @@ extension Person {
         phone.note(.person, "taps “\(button.label)” on \(shown.name)")
         try await button.action()
         await appear()
+    }
+
+    /// Types `text` into the field named `label` on the screen shown now, in place of what it held
+    /// (as selecting all and typing does); fails with what the screen does show when there is no
+    /// such field.
+    func type(_ text: String, into label: String) throws {
+        let shown = screen()
+        guard let field = shown.field(label) else { throw ScreenMismatch("there is no “\(label)” field to type in", screen: shown) }
+        phone.note(.person, text.isEmpty ? "clears “\(field.label)” on \(shown.name)" : "types “\(text)” into “\(field.label)” on \(shown.name)")
+        field.set(text)
     }
 
     /// Presses and holds what shows `label`; fails unless it answers a long press.

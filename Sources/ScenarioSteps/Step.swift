@@ -15,6 +15,9 @@ public enum Step: Hashable, Sendable {
     case tap(String)
     /// Long-presses what shows these words (Settings' version opens the diagnostics).
     case longPress(String)
+    /// Types `text` into the text field these words name on the screen Threshold shows, in place
+    /// of what it held (empty: clears it).
+    case type(field: String, text: String)
     /// Picks apps in iOS's Screen Time picker, where the screen shown opens it.
     case pickApps([String])
     /// Picks a file in iOS's document picker, where the screen shown opens it: a file beside the

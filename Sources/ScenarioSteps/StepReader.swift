@@ -21,6 +21,7 @@ package struct StepReader {
         ("open-threshold", "open Threshold (the app launches if it must, reads Screen Time access and reconciles)"),
         ("tap", "LABEL: tap the button with these words on Threshold's screen (Continue, Pray to unlock, Amen, Anxious, End …)"),
         ("long-press", "LABEL: press and hold what shows these words (Settings' Version opens the diagnostics)"),
+        ("type", "{field, text}: type text into the field these words name on Threshold's screen, in place of what it held (text: \"\" clears it)"),
         ("answer", "right | wrong | TEXT: type an answer into the math challenge and tap Check"),
         ("notification-prompt", "allow | deny: how the person answers iOS's notification prompt when the app asks"),
         ("pick-apps", "[APP, …]: pick these apps in iOS's Screen Time picker, where the screen opens it"),
@@ -130,6 +131,12 @@ package struct StepReader {
             return .useStreakFreeze
         case "store": return .store(try reader.choice(try need("an App Store event"), "store", as: StoreEvent.self))
         case "long-press": return .longPress(try reader.string(try need("the words to press on"), "long-press"))
+        case "type":
+            let f = try fields(try need("{field, text}"), "type", ["field", "text"])
+            guard let field = f["field"], let text = f["text"] else {
+                throw reader.fail(argument, "type needs the field's words and the text (type: {field: Display name, text: Alice})")
+            }
+            return .type(field: try reader.string(field, "field"), text: try reader.string(text, "text"))
         case "tap": return .tap(try reader.string(try need("the button's words"), "tap"))
         case "notification-prompt": return .notificationPrompt(allow: try reader.either(try need("allow or deny"), "notification-prompt", "allow", or: "deny"))
         case "answer": return .answer(try reader.string(try need("right, wrong or an answer"), "answer"))

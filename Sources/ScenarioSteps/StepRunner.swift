@@ -110,6 +110,8 @@ package final class StepRunner {
             try await person.tap(label)
         case .longPress(let label):
             try await person.longPress(label)
+        case .type(let field, let text):
+            try person.type(text, into: field)
         case .notificationPrompt(let allow):
             phone.answersNotificationPrompt = allow ? .allowed : .denied
             phone.note(.person, "will \(allow ? "allow" : "refuse") notifications when iOS asks")

@@ -6,7 +6,8 @@ import ThresholdCore
 
 extension Person {
     /// Profiles as its view shows them, with the intentions beneath: each profile (and whether it
-    /// is on), each intention's opens and streak, and this week's streak freeze.
+    /// is on), each intention's opens, streak and nickname shared with partners (each opening its
+    /// editor, by its app's name), and this week's streak freeze.
     func profilesScreen(_ app: AppModel) -> Screen {
         let profiles = app.profiles, intentions = app.intentions
         if let editor = profileEditor { return profileEditorScreen(editor, profiles) }
@@ -21,6 +22,10 @@ extension Person {
         for row in intentions.rows {
             screen.lines.append("\(label(of: .app(row.intention.app))): \(row.opensUsed) of \(row.intention.opensPerDay) opens today · \(row.intention.minutesPerOpen) min each")
             if row.streak > 0 { screen.lines.append("\(row.streak) day streak") }
+            if let nickname = row.intention.sharedNickname { screen.lines.append("Shared with partners as “\(nickname)”") }
+        }
+        screen.buttons += intentions.rows.map { row in
+            .init(label(of: .app(row.intention.app))) { [weak self] in self?.intentionEditor = intentions.editor(for: row.id) }
         }
         screen.buttons.append(.init("New intention") { [weak self] in self?.intentionEditor = intentions.editor() })
         if !intentions.rows.isEmpty {
@@ -115,13 +120,17 @@ extension Person {
     }
 
     /// The intention editor sheet: the app (chosen with `pick-apps`), opens a day and minutes an
-    /// open (the steppers keep their first values here), Save and Cancel.
+    /// open (the steppers keep their first values here), the nickname to share with partners
+    /// (`type` types into it) with its footer, Save and Cancel.
     private func intentionEditorScreen(_ editor: IntentionEditorModel, _ intentions: IntentionsModel) -> Screen {
         var screen = Screen("intention editor", lines: [editor.isNew ? "New intention" : "Edit intention"])
         screen.lines.append(editor.app.map { label(of: .app($0)) } ?? "Choose the app")
         screen.lines += ["\(editor.opensPerDay) opens a day", "\(editor.minutesPerOpen) min an open"]
         if let error = editor.error ?? editor.problem { screen.lines.append(error) }
-        let disabled: String? = editor.app == nil ? "Choose the app" : editor.error
+        screen.fields.append(.init("Nickname to share with partners", text: editor.sharedNickname) { editor.sharedNickname = $0 })
+        if let error = editor.nicknameError { screen.lines.append(error) }
+        screen.lines.append("If you use Together, partners told of a broken streak see only this nickname, never the app.")
+        let disabled: String? = editor.app == nil ? "Choose the app" : editor.error ?? editor.nicknameError
         screen.buttons.append(.init("Save", disabled: disabled) { [weak self] in
             editor.save()
             if editor.saved {

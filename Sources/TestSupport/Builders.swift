@@ -98,8 +98,8 @@ extension GrantScope {
 }
 
 extension Intention {
-    public static func make(_ id: IntentionID, app: String, opens: Int = 3, minutes: Int = 5) -> Intention {
-        try! Intention(id: id, app: AppToken(app), opensPerDay: opens, minutesPerOpen: minutes)
+    public static func make(_ id: IntentionID, app: String, opens: Int = 3, minutes: Int = 5, nickname: String? = nil) -> Intention {
+        try! Intention(id: id, app: AppToken(app), opensPerDay: opens, minutesPerOpen: minutes, sharedNickname: nickname)
     }
 }
 

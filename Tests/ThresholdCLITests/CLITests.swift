@@ -66,6 +66,8 @@ import ScenarioSetup
         ("  - credits: 10\n", 9, "credits buy 5, 15, 30 minutes, not 10"),
         ("  - pray: sleepy\n", 9, "mood “sleepy” is not one of: grateful"),
         ("  - pray: {minutes: 20}\n", 9, "minutes"),
+        ("  - type: {field: Nickname to share with partners}\n", 9, "type needs the field's words and the text"),
+        ("  - type: {into: Name, text: Alice}\n", 9, "unknown key “into”"),
     ])
     func malformedScenario_exitsTwo_withTheFileLineAndProblem(step: String, line: Int, problem: String) async throws {
         let path = try scenario(Self.header + "  - open-threshold\n" + step)
@@ -101,6 +103,15 @@ import ScenarioSetup
         let malformed = await run("run", setupWrites)
         #expect(malformed.code == 2)
         #expect(malformed.output.contains("a fresh install holds nothing yet"), "\(malformed.output)")
+    }
+
+    /// `type` types only into a field the screen in front shows; elsewhere it fails where it says,
+    /// with what the screen does show.
+    @Test func typingWhereTheScreenHasNoSuchField_exitsOne_withWhatItShows() async throws {
+        let path = try scenario(Self.header + "  - open-threshold\n  - type: {field: Nickname to share with partners, text: Morning scroll}\n")
+        let (code, output) = await run("run", path)
+        #expect(code == 1, "\(output)")
+        #expect(output.contains("\(path):9: there is no “Nickname to share with partners” field to type in; Threshold shows the "), "\(output)")
     }
 
     @Test func malformedFile_stopsTheRunBeforeAnyScenarioRuns() async throws {

@@ -71,6 +71,27 @@ import ThresholdCore
         #expect(report.needsRepick.map(\.name) == ["Work", "Deep focus", "Pray first", "Solve", "ig", "yt"])
     }
 
+    @Test func anIntentionsSharedNickname_travelsInTheBackup() throws {
+        let data = try exported().data
+        let intentions = try #require(((try JSONSerialization.jsonObject(with: data) as? [String: Any])?["state"] as? [String: Any])
+            .flatMap { $0["engine"] as? [String: Any] }?["intentions"] as? [[String: Any]])
+        #expect(intentions.map { $0["sharedNickname"] as? String } == ["Morning scroll", nil])
+        let target = try emptyStore()
+        _ = try target.importBackup(data, deviceID: nil)
+        #expect(try target.read().engine.intentions.map(\.sharedNickname) == ["Morning scroll", nil])
+    }
+
+    @Test func aBackupFromBeforeNicknames_importsWithNone() throws {
+        let older = try edited(try exported().data, engine: "intentions") { intentions in
+            for index in intentions.indices { intentions[index]["sharedNickname"] = nil }
+        }
+        #expect(!String(decoding: older, as: UTF8.self).contains("sharedNickname"))
+        let target = try emptyStore()
+        let report = try target.importBackup(older, deviceID: nil)
+        #expect(report.intentions == 2)
+        #expect(try target.read().engine.intentions.map(\.sharedNickname) == [nil, nil])
+    }
+
     @Test func aBackupGrantsNoPro_butKeepsThePausedSchedules() throws {
         let folder = TemporaryDirectory()
         let paused = PausedSchedule(profileID: "work", schedule: .on(Weekday.everyDay, "22:00", "23:00", id: "night"), position: 1)
@@ -190,6 +211,7 @@ import ThresholdCore
         let report = try memory.importBackup(data, deviceID: "phone-2")
         #expect(report.needsRepick.count == 6)
         #expect(try memory.read() == source.read())
+        #expect(try memory.read().engine.intentions.map(\.sharedNickname) == ["Morning scroll", nil])
         #expect(try memory.events(.all) == source.events(.all))
         #expect(try memory.sessions(startingFrom: .distantPast, until: .distantFuture)
                     == source.sessions(startingFrom: .distantPast, until: .distantFuture))

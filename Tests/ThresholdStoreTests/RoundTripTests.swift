@@ -121,6 +121,17 @@ extension RoundTripTests {
         #expect(try folder.open().read().engine.profiles.map(\.headsUpMinutes) == [0, 30])
     }
 
+    @Test func anIntentionsSharedNickname_isKept_andClearedToNone() throws {
+        let folder = TemporaryDirectory()
+        let named = Intention.make("ig", app: "instagram", nickname: "Morning scroll")
+        let plain = Intention.make("yt", app: "youtube")
+        try folder.open().write { $0.state.engine = .make(intentions: [named, plain]) }
+        #expect(try folder.open().read().engine.intentions.map(\.sharedNickname) == ["Morning scroll", nil])
+        // Cleared in the editor: the row's column goes back to NULL, not the old words.
+        try folder.open().write { $0.state.engine = .make(intentions: [.make("ig", app: "instagram"), plain]) }
+        #expect(try folder.open().read().engine.intentions.map(\.sharedNickname) == [nil, nil])
+    }
+
     @Test func everyModelField_isMappedByItsRecord() throws {
         func keys(_ value: some Encodable) throws -> Set<String> {
             let object = try JSONSerialization.jsonObject(with: JSONEncoder().encode(value)) as! [String: Any]
@@ -131,7 +142,7 @@ extension RoundTripTests {
                                                    "unlockPolicy", "breakPolicy", "schedules", "headsUpMinutes"])
         #expect(try keys(Fixture.profiles[0].schedules[0]) == ["id", "weekdays", "start", "end"])
         #expect(try keys(Fixture.gates[0]) == ["id", "name", "path", "selection", "strictness", "unlockPolicy"])
-        #expect(try keys(Fixture.intentions[0]) == ["id", "app", "opensPerDay", "minutesPerOpen"])
+        #expect(try keys(Fixture.intentions[0]) == ["id", "app", "opensPerDay", "minutesPerOpen", "sharedNickname"])
         #expect(try keys(Session.make("s", profile: "work", start: at("2026-11-22 18:00"), occurrence: session.occurrence,
                                       breaks: Fixture.sessions[2].breaks, ending: Fixture.sessions[0].ending))
                 == ["id", "profileID", "origin", "start", "plan", "occurrence", "breaks", "ending"])

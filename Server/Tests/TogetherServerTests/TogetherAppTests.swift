@@ -191,6 +191,41 @@ import TogetherCore
         }
     }
 
+    /// Issue 16, item 4: Alice gives her intention a nickname in the intention editor; Bob's
+    /// notification of her broken streak names it that way, and never the app.
+    @Test func aNicknameGivenInTheIntentionEditor_reachesThePartnersNotification() async throws {
+        try await withServer { base, clock in
+            let alice = try phone(reaching: base), bob = try phone(reaching: base)
+            let tuesday = try LocalDate(year: 2026, month: 11, day: 24)
+            try alice.store.write { $0.state.progress.intentionStreaks = [IntentionStreak(intentionID: "instagram", days: 12, through: tuesday)] }
+            alice.app.intentions.load()
+            let editor = alice.app.intentions.editor(for: "instagram")
+            editor.sharedNickname = " Morning scroll "
+            editor.save()
+            #expect(editor.saved && editor.problem == nil)
+            for (phone, name) in [(alice, "Alice"), (bob, "Bob")] {
+                phone.together.displayName = name
+                await phone.together.join()
+            }
+            await alice.together.invite()
+            await bob.together.accept(link: try #require(alice.together.invitation?.link))
+            #expect(bob.together.partners.map(\.displayName) == ["Alice"], "\(bob.together.problem ?? "")")
+            await alice.app.foreground()
+
+            // Wednesday: over the limit; the streak starts again (as the engine's count leaves it).
+            for phone in [alice, bob] { phone.phone.advance(by: 86_400) }
+            clock.set(alice.phone.clock.wall)
+            try alice.store.write {
+                $0.state.progress.intentionStreaks = [IntentionStreak(intentionID: "instagram", days: 0, through: tuesday.adding(days: 1))]
+            }
+            await alice.app.foreground()
+            #expect(alice.together.problem == nil)
+            await bob.app.foreground()
+            #expect(bob.together.problem == nil)
+            #expect(bob.phone.inbox.map(\.body) == ["Alice broke their “Morning scroll” intention streak after 12 days."])
+        }
+    }
+
     @Test func aWeekFinalizes_andBothPhonesShowTheirNewTier_onMondayAt5PM() async throws {
         try await withServer { base, clock in
             let alice = try phone(reaching: base), bob = try phone(reaching: base)

@@ -5,8 +5,14 @@ public struct Intention: Hashable, Codable, Sendable, Identifiable {
     public let app: AppToken
     public let opensPerDay: Int
     public let minutesPerOpen: Int
+    /// The words the person's accountability partners see for this intention when its streak
+    /// breaks (Together); `nil`: they hear only "an intention". The app cannot read an app's name,
+    /// so this is the only name a partner ever sees. The engine never reads it; its words are
+    /// Together's to allow (`IntentionNickname` in TogetherCore, which the intention editor and
+    /// the server both apply).
+    public let sharedNickname: String?
 
-    public init(id: IntentionID, app: AppToken, opensPerDay: Int, minutesPerOpen: Int) throws {
+    public init(id: IntentionID, app: AppToken, opensPerDay: Int, minutesPerOpen: Int, sharedNickname: String? = nil) throws {
         guard (1...50).contains(opensPerDay) else {
             throw ValidationError("intention \(id)", "Allow between 1 and 50 opens a day, not \(opensPerDay).")
         }
@@ -17,9 +23,10 @@ public struct Intention: Hashable, Codable, Sendable, Identifiable {
         self.app = app
         self.opensPerDay = opensPerDay
         self.minutesPerOpen = minutesPerOpen
+        self.sharedNickname = sharedNickname
     }
 
-    private enum CodingKeys: String, CodingKey { case id, app, opensPerDay, minutesPerOpen }
+    private enum CodingKeys: String, CodingKey { case id, app, opensPerDay, minutesPerOpen, sharedNickname }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -27,6 +34,10 @@ public struct Intention: Hashable, Codable, Sendable, Identifiable {
         let app = try c.decode(AppToken.self, forKey: .app)
         let opens = try c.decode(Int.self, forKey: .opensPerDay)
         let minutes = try c.decode(Int.self, forKey: .minutesPerOpen)
-        self = try validatingDecode(decoder) { try Intention(id: id, app: app, opensPerDay: opens, minutesPerOpen: minutes) }
+        // Absent from what builds before nicknames wrote: none.
+        let nickname = try c.decodeIfPresent(String.self, forKey: .sharedNickname)
+        self = try validatingDecode(decoder) {
+            try Intention(id: id, app: app, opensPerDay: opens, minutesPerOpen: minutes, sharedNickname: nickname)
+        }
     }
 }

@@ -149,6 +149,7 @@ struct IntentionRecord: StoredRecord {
     var app: Data
     var opensPerDay: Int
     var minutesPerOpen: Int
+    var sharedNickname: String?
 
     init(_ intention: Intention, position: Int) {
         id = intention.id.rawValue
@@ -156,6 +157,7 @@ struct IntentionRecord: StoredRecord {
         app = intention.app.data
         opensPerDay = intention.opensPerDay
         minutesPerOpen = intention.minutesPerOpen
+        sharedNickname = intention.sharedNickname
     }
 
     init(row: Row) throws {
@@ -164,13 +166,14 @@ struct IntentionRecord: StoredRecord {
         app = try column(row, "app")
         opensPerDay = try column(row, "opens_per_day")
         minutesPerOpen = try column(row, "minutes_per_open")
+        sharedNickname = try column(row, "shared_nickname")
     }
 
     func model() throws -> Intention {
         try readingRow("intention \(id)") {
             guard !app.isEmpty else { throw ValidationError("app", "The app token is empty.") }
             return try Intention(id: IntentionID(id), app: AppToken(data: app), opensPerDay: opensPerDay,
-                                 minutesPerOpen: minutesPerOpen)
+                                 minutesPerOpen: minutesPerOpen, sharedNickname: sharedNickname)
         }
     }
 }

@@ -17,6 +17,7 @@ enum Schema {
         migrator.registerMigration("v2-event-log", migrate: eventLog)
         migrator.registerMigration("v3-ledger", migrate: ledger)
         migrator.registerMigration("v4-heads-up", migrate: headsUp)
+        migrator.registerMigration("v5-shared-nickname", migrate: sharedNickname)
         return migrator
     }()
 
@@ -203,6 +204,14 @@ enum Schema {
         try db.execute(sql: """
             ALTER TABLE profile ADD COLUMN heads_up_minutes INTEGER NOT NULL DEFAULT 5
                 CHECK (heads_up_minutes BETWEEN 0 AND 60);
+            """)
+    }
+
+    /// An intention may carry a nickname to share with accountability partners (issue 16); those
+    /// saved before have none.
+    private static func sharedNickname(_ db: Database) throws {
+        try db.execute(sql: """
+            ALTER TABLE intention ADD COLUMN shared_nickname TEXT;
             """)
     }
 }

@@ -87,4 +87,16 @@ import TestSupport
         let data = try JSONEncoder().encode(state)
         #expect(try JSONDecoder().decode(ThresholdState.self, from: data) == state)
     }
+
+    @Test func anIntentionsSharedNickname_roundTrips_andOneWrittenBeforeNicknamesReadsAsNone() throws {
+        let named = Intention.make("ig", app: "instagram", nickname: "Morning scroll")
+        #expect(try JSONDecoder().decode(Intention.self, from: JSONEncoder().encode(named)) == named)
+        let plain = try JSONSerialization.jsonObject(with: JSONEncoder().encode(Intention.make("ig", app: "instagram"))) as? [String: Any]
+        #expect(plain.map { Set($0.keys) } == ["id", "app", "opensPerDay", "minutesPerOpen"], "no nickname: no field, as before")
+
+        var older = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(named)) as? [String: Any])
+        older["sharedNickname"] = nil
+        let read = try JSONDecoder().decode(Intention.self, from: JSONSerialization.data(withJSONObject: older))
+        #expect(read.sharedNickname == nil && read.opensPerDay == named.opensPerDay)
+    }
 }

@@ -67,7 +67,8 @@ enum Fixture {
     }
 
     static var intentions: [Intention] {
-        [.make("ig", app: "instagram", opens: 3, minutes: 5), .make("yt", app: "youtube", opens: 10, minutes: 15)]
+        // One with a nickname to share, one without: backups and the tables keep both.
+        [.make("ig", app: "instagram", opens: 3, minutes: 5, nickname: "Morning scroll"), .make("yt", app: "youtube", opens: 10, minutes: 15)]
     }
 
     /// Sessions in the working set at `now`, in the order the store reads them (by start).
