@@ -341,7 +341,13 @@ public final class TogetherModel {
         }
         do {
             let connection = together.connect(try account.identity())
-            for message in StreakBreaks.between(before: before, after: now, nickname: { stored.engine.intention($0)?.sharedNickname }) {
+            // A nickname the editor would refuse (one a hand-edited backup brought in) is left out,
+            // so the partner still hears of the break, and the server never sees words it refuses.
+            let nickname = { (id: IntentionID) -> String? in
+                guard let nickname = stored.engine.intention(id)?.sharedNickname, (try? IntentionNickname.check(nickname)) != nil else { return nil }
+                return nickname
+            }
+            for message in StreakBreaks.between(before: before, after: now, nickname: nickname) {
                 do {
                     _ = try await connection.post(message, account: account.accountID)
                 } catch TogetherError.refused(_, _, let reason) {

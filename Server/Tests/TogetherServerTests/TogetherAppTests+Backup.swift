@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import ThresholdCore
 import TogetherClient
+import TestSupport
 import TogetherCore
 
 /// Settings › Together › iCloud backup and background app refresh, on simulated phones running the
@@ -125,11 +126,16 @@ extension TogetherAppTests {
         }
     }
 
+    /// Also: a nickname the editor would refuse, brought in by a hand-edited backup, is left out of
+    /// the message rather than losing the message.
     @Test func backgroundRefresh_tellsPartners_andBringsTheirMessages_withTheAppClosed() async throws {
         try await withServer { base, clock in
             let alice = try phone(reaching: base), bob = try phone(reaching: base)
             let tuesday = try LocalDate(year: 2026, month: 11, day: 24)
-            try alice.store.write { $0.state.progress.intentionStreaks = [IntentionStreak(intentionID: "instagram", days: 5, through: tuesday)] }
+            try alice.store.write {
+                $0.state.engine = .make(profiles: [.make("focus")], intentions: [.make("instagram", app: "instagram", nickname: "instagram.com")])
+                $0.state.progress.intentionStreaks = [IntentionStreak(intentionID: "instagram", days: 5, through: tuesday)]
+            }
             for (phone, name) in [(alice, "Alice"), (bob, "Bob")] {
                 phone.together.displayName = name
                 await phone.together.join()
