@@ -7,7 +7,8 @@ import ScreenTimeSimulator
 import ThresholdCore
 
 /// What Threshold's screen shows now, read from the models the SwiftUI views draw: a name, the
-/// lines of text, and the buttons with what each does (the view's own action on the same model).
+/// lines of text, the buttons with what each does (the view's own action on the same model), and
+/// the text fields with what each holds (typing sets the model's value the field is bound to).
 ///
 /// Words are the views' English text (their String Catalog keys); `ScreenWordsTests` checks that
 /// every label here appears in the view that draws it, so a journey cannot tap a button the app
@@ -29,23 +30,43 @@ struct Screen: CustomStringConvertible {
         }
     }
 
+    /// A text field, by its label (what it shows while empty), and what it holds.
+    struct Field {
+        let label: String
+        let text: String
+        /// What typing does: sets the value the view's `TextField` is bound to.
+        let set: @MainActor (String) -> Void
+
+        init(_ label: String, text: String, set: @escaping @MainActor (String) -> Void) {
+            self.label = label
+            self.text = text
+            self.set = set
+        }
+    }
+
     let name: String
     var lines: [String]
     var buttons: [Button]
+    var fields: [Field]
 
-    init(_ name: String, lines: [String] = [], buttons: [Button] = []) {
+    init(_ name: String, lines: [String] = [], buttons: [Button] = [], fields: [Field] = []) {
         self.name = name
         self.lines = lines
         self.buttons = buttons
+        self.fields = fields
     }
 
-    /// Whether `text` is on the screen: in its name, a line or a button.
+    /// Whether `text` is on the screen: in its name, a line, a button or a field.
     func shows(_ text: String) -> Bool {
-        ([name] + lines + buttons.map(\.label)).contains { $0.localizedCaseInsensitiveContains(text) }
+        ([name] + lines + buttons.map(\.label) + fields.flatMap { [$0.label, $0.text] }).contains { $0.localizedCaseInsensitiveContains(text) }
     }
 
     func button(_ label: String) -> Button? {
         buttons.first { $0.label.compare(label, options: [.caseInsensitive, .diacriticInsensitive]) == .orderedSame }
+    }
+
+    func field(_ label: String) -> Field? {
+        fields.first { $0.label.compare(label, options: [.caseInsensitive, .diacriticInsensitive]) == .orderedSame }
     }
 
     var description: String {
@@ -55,6 +76,7 @@ struct Screen: CustomStringConvertible {
                      : "with buttons " + buttons.map { button in
                          "[\(button.label)\(button.disabled.map { " — disabled: \($0)" } ?? "")\(button.longPress ? " — long press" : "")]"
                      }.joined(separator: " "))
+        if !fields.isEmpty { parts.append("and fields " + fields.map { "[\($0.label): “\($0.text)”]" }.joined(separator: " ")) }
         return parts.joined(separator: " ")
     }
 }
@@ -109,6 +131,15 @@ extension Person {
         phone.note(.person, "taps “\(button.label)” on \(shown.name)")
         try await button.action()
         await appear()
+    }
+
+    /// Types `text` into the field labelled `label` on the screen shown now (replacing what it
+    /// held); fails with what the screen does show when there is no such field.
+    func type(_ text: String, into label: String) throws {
+        let shown = screen()
+        guard let field = shown.field(label) else { throw ScreenMismatch("there is no “\(label)” field to type in", screen: shown) }
+        phone.note(.person, "types “\(text)” into “\(field.label)” on \(shown.name)")
+        field.set(text)
     }
 
     /// Presses and holds what shows `label`; fails unless it answers a long press.

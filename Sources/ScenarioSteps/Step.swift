@@ -13,6 +13,8 @@ public enum Step: Hashable, Sendable {
     case openThreshold
     /// Taps the button with these words on the screen Threshold shows.
     case tap(String)
+    /// Types `text` into the text field labelled `field` on the screen Threshold shows.
+    case type(field: String, text: String)
     /// Long-presses what shows these words (Settings' version opens the diagnostics).
     case longPress(String)
     /// Picks apps in iOS's Screen Time picker, where the screen shown opens it.

@@ -20,6 +20,7 @@ package struct StepReader {
     package static let vocabulary: [(verb: String, usage: String)] = [
         ("open-threshold", "open Threshold (the app launches if it must, reads Screen Time access and reconciles)"),
         ("tap", "LABEL: tap the button with these words on Threshold's screen (Continue, Pray to unlock, Amen, Anxious, End …)"),
+        ("type", "{field: LABEL, text: TEXT}: type into the text field with this label on Threshold's screen (what it held is replaced)"),
         ("long-press", "LABEL: press and hold what shows these words (Settings' Version opens the diagnostics)"),
         ("answer", "right | wrong | TEXT: type an answer into the math challenge and tap Check"),
         ("notification-prompt", "allow | deny: how the person answers iOS's notification prompt when the app asks"),
@@ -131,6 +132,11 @@ package struct StepReader {
         case "store": return .store(try reader.choice(try need("an App Store event"), "store", as: StoreEvent.self))
         case "long-press": return .longPress(try reader.string(try need("the words to press on"), "long-press"))
         case "tap": return .tap(try reader.string(try need("the button's words"), "tap"))
+        case "type":
+            let arg = try need("{field, text}")
+            let f = try fields(arg, "type", ["field", "text"])
+            guard let field = f["field"], let text = f["text"] else { throw reader.fail(arg, "type needs the field's label and the text (type: {field: Display name, text: Alice})") }
+            return .type(field: try reader.string(field, "field"), text: try reader.string(text, "text"))
         case "notification-prompt": return .notificationPrompt(allow: try reader.either(try need("allow or deny"), "notification-prompt", "allow", or: "deny"))
         case "answer": return .answer(try reader.string(try need("right, wrong or an answer"), "answer"))
         case "pick-file":

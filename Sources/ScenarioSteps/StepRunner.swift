@@ -108,6 +108,8 @@ package final class StepRunner {
             try await person.openIntention(app, confirm: confirm)
         case .tap(let label):
             try await person.tap(label)
+        case .type(let field, let text):
+            try person.type(text, into: field)
         case .longPress(let label):
             try await person.longPress(label)
         case .notificationPrompt(let allow):
