@@ -262,7 +262,14 @@ extension Person {
 
     private func tabBar(_ app: AppModel) -> [Screen.Button] {
         [("Home", AppModel.Tab.home), ("Session", .session), ("Profiles", .profiles), ("Insights", .insights), ("Settings", .settings)]
-            .map { label, tab in Screen.Button(label) { app.tab = tab } }
+            .map { label, tab in
+                Screen.Button(label) { [weak self] in
+                    let switched = app.tab != tab
+                    app.tab = tab
+                    // Settings › Together, left pushed on its tab, appears again: its `task` reads anew.
+                    if switched, tab == .settings, let self, self.showingTogether { await self.openTogether(app.together) }
+                }
+            }
     }
 
     private func tabScreen(_ app: AppModel) -> Screen {
@@ -291,7 +298,7 @@ extension Person {
         // A sheet (the profile editor, a key link, the diagnostics) covers the tab bar.
         let sheetUp = switch app.tab {
         case .profiles: profileEditor != nil || intentionEditor != nil
-        case .settings: diagnostics != nil || app.settings.keyLink != nil
+        case .settings: diagnostics != nil || app.settings.keyLink != nil || showingTogether && confirmingTogetherDeletion
         default: false
         }
         if !sheetUp { screen.buttons += tabBar(app) }
