@@ -148,7 +148,7 @@ package.targets += [
     .testTarget(
         name: "ThresholdCLITests",
         dependencies: [
-            "ThresholdCLI", "ScenarioSteps", "ScenarioSetup", "TestSupport",
+            "ThresholdCLI", "ScenarioSteps", "ScenarioSetup", "TestSupport", "ScreenTimeSimulator", "TogetherClient",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ],
         swiftSettings: swift6
