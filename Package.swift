@@ -112,7 +112,7 @@ package.targets += [
         name: "ScenarioSteps",
         dependencies: [
             "ScenarioSetup", "FeatureModels", "EntryPoints", "ScreenTimeSimulator", "ScreenTimeClient", "ThresholdCore",
-            "ThresholdRuntime", "PrayerContent",
+            "ThresholdRuntime", "PrayerContent", "TogetherClient", "TogetherCore",
             .product(name: "Yams", package: "Yams"),
         ],
         // A member of a module this one does not import is out of reach, so the store's writes
@@ -148,7 +148,7 @@ package.targets += [
     .testTarget(
         name: "ThresholdCLITests",
         dependencies: [
-            "ThresholdCLI", "ScenarioSteps", "ScenarioSetup", "TestSupport",
+            "ThresholdCLI", "ScenarioSteps", "ScenarioSetup", "TestSupport", "ScreenTimeSimulator", "TogetherClient",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ],
         swiftSettings: swift6

@@ -6,6 +6,7 @@ import ScreenTimeClient
 import ScreenTimeSimulator
 import ThresholdCore
 import ThresholdRuntime
+import TogetherClient
 
 /// The person holding the simulated phone. Everything they do to Threshold goes through the
 /// app's own screen models (`AppModel` and the models it presents, the ones the SwiftUI views
@@ -54,6 +55,13 @@ final class Person {
     var savedFiles: [String: Data] = [:]
     /// The intention editor sheet over Profiles, while it is up.
     var intentionEditor: IntentionEditorModel?
+    /// Settings › Together is pushed (it stays pushed across tabs, as a tab's navigation does).
+    var showingTogether = false
+    /// Settings › Together's "Delete your Together account?" is showing.
+    var confirmingTogetherDeletion = false
+    /// The invitation link the person last shared from Settings › Together (the share sheet: sent
+    /// by Messages, say), for another person to open.
+    var sharedInvitation: String?
     struct StartPanel {
         enum Kind { case goal, length }
         var profile: ProfileID?
@@ -64,10 +72,12 @@ final class Person {
     }
     private var wasInForeground = false
 
-    init(phone: SimulatedPhone, prompt: AccessPrompt) {
+    /// - Parameter together: Together's server and this phone's Keychain (a Together scenario's
+    ///   person, in the server's package); `nil`: this build has no Together.
+    init(phone: SimulatedPhone, prompt: AccessPrompt, together: TogetherAccess? = nil) {
         self.phone = phone
         self.prompt = prompt
-        self.client = SimulatedApp.client(on: phone, prompt: prompt, seed: 1)
+        self.client = SimulatedApp.client(on: phone, prompt: prompt, seed: 1, together: together)
     }
 
     var calendar: Calendar { phone.clock.calendar }
@@ -89,6 +99,8 @@ final class Person {
         if !phone.appRunning {
             app = nil
             ritual = nil
+            showingTogether = false
+            confirmingTogetherDeletion = false
         }
         if wasInForeground, !phone.appInForeground { sceneWentToBackground() }
         wasInForeground = phone.appInForeground

@@ -7,7 +7,8 @@ import ScreenTimeSimulator
 import ThresholdCore
 
 /// What Threshold's screen shows now, read from the models the SwiftUI views draw: a name, the
-/// lines of text, and the buttons with what each does (the view's own action on the same model).
+/// lines of text, the buttons with what each does (the view's own action on the same model), and
+/// the text fields with what each holds (typing sets the model's value the field is bound to).
 ///
 /// Words are the views' English text (their String Catalog keys); `ScreenWordsTests` checks that
 /// every label here appears in the view that draws it, so a journey cannot tap a button the app
@@ -46,12 +47,13 @@ struct Screen: CustomStringConvertible {
     let name: String
     var lines: [String]
     var buttons: [Button]
-    var fields: [Field] = []
+    var fields: [Field]
 
-    init(_ name: String, lines: [String] = [], buttons: [Button] = []) {
+    init(_ name: String, lines: [String] = [], buttons: [Button] = [], fields: [Field] = []) {
         self.name = name
         self.lines = lines
         self.buttons = buttons
+        self.fields = fields
     }
 
     /// Whether `text` is on the screen: in its name, a line, a button, or a field's name or text.
@@ -75,6 +77,7 @@ struct Screen: CustomStringConvertible {
                      : "with buttons " + buttons.map { button in
                          "[\(button.label)\(button.disabled.map { " — disabled: \($0)" } ?? "")\(button.longPress ? " — long press" : "")]"
                      }.joined(separator: " "))
+        if !fields.isEmpty { parts.append("and fields " + fields.map { "[\($0.label): “\($0.text)”]" }.joined(separator: " ")) }
         return parts.joined(separator: " ")
     }
 }
@@ -261,7 +264,14 @@ extension Person {
 
     private func tabBar(_ app: AppModel) -> [Screen.Button] {
         [("Home", AppModel.Tab.home), ("Session", .session), ("Profiles", .profiles), ("Insights", .insights), ("Settings", .settings)]
-            .map { label, tab in Screen.Button(label) { app.tab = tab } }
+            .map { label, tab in
+                Screen.Button(label) { [weak self] in
+                    let switched = app.tab != tab
+                    app.tab = tab
+                    // Settings › Together, left pushed on its tab, appears again: its `task` reads anew.
+                    if switched, tab == .settings, let self, self.showingTogether { await self.openTogether(app.together) }
+                }
+            }
     }
 
     private func tabScreen(_ app: AppModel) -> Screen {
@@ -290,7 +300,7 @@ extension Person {
         // A sheet (the profile editor, a key link, the diagnostics) covers the tab bar.
         let sheetUp = switch app.tab {
         case .profiles: profileEditor != nil || intentionEditor != nil
-        case .settings: diagnostics != nil || app.settings.keyLink != nil
+        case .settings: diagnostics != nil || app.settings.keyLink != nil || showingTogether && confirmingTogetherDeletion
         default: false
         }
         if !sheetUp { screen.buttons += tabBar(app) }

@@ -5,8 +5,10 @@ import ThresholdCore
 
 extension Person {
     /// Settings as its view shows it: Selah's preferences and prayer streak, each gate's apps and
-    /// how long its unlocks last, the streak's hidden reset.
+    /// how long its unlocks last, the streak's hidden reset, and the Together row (Settings ›
+    /// Together, `TogetherScreen.swift`).
     func settingsScreen(_ app: AppModel) -> Screen {
+        if showingTogether { return togetherScreen(app.together) }
         if showingHelp {
             return Screen("help", lines: HelpTopics.all.flatMap { [$0.question, $0.answer] },
                           buttons: [.init("Settings") { [weak self] in self?.showingHelp = false }])
@@ -85,6 +87,10 @@ extension Person {
         if let saved = backup.saved { screen.lines.append(saved) }
         if let restored = backup.restored { screen.lines.append(restored.sentence) }
         if let problem = backup.problem { screen.lines.append(problem) }
+        // The app root always hands Settings its Together model: the row is there in every build,
+        // and its screen says when this build has no Together.
+        screen.buttons.append(.init("Together") { [weak self] in await self?.openTogether(app.together) })
+        screen.lines.append("Optional: a weekly leaderboard and accountability partners.")
         screen.buttons.append(.init("Help") { [weak self] in self?.showingHelp = true })
         screen.buttons.append(.init("Version", longPress: true) { [weak self] in self?.diagnostics = settings.diagnostics() })
         if let problem = settings.problem { screen.lines.append(problem) }

@@ -5,6 +5,7 @@ import ScreenTimeClient
 import ScreenTimeSimulator
 import ThresholdCore
 import ThresholdRuntime
+import TogetherClient
 
 /// Runs steps on a simulated phone, telling what happens, and checks expectations.
 ///
@@ -20,8 +21,8 @@ package final class StepRunner {
     private(set) var lastRefusal: String?
     private var shownTimeline = 0
 
-    package init(phone: SimulatedPhone, prompt: AccessPrompt) {
-        self.person = Person(phone: phone, prompt: prompt)
+    package init(phone: SimulatedPhone, prompt: AccessPrompt, together: TogetherAccess? = nil) {
+        self.person = Person(phone: phone, prompt: prompt, together: together)
     }
 
     /// Runs one step. Throws ``StepError`` when the step cannot be done as asked, and
@@ -108,10 +109,10 @@ package final class StepRunner {
             try await person.openIntention(app, confirm: confirm)
         case .tap(let label):
             try await person.tap(label)
-        case .longPress(let label):
-            try await person.longPress(label)
         case .type(let field, let text):
             try person.type(text, into: field)
+        case .longPress(let label):
+            try await person.longPress(label)
         case .notificationPrompt(let allow):
             phone.answersNotificationPrompt = allow ? .allowed : .denied
             phone.note(.person, "will \(allow ? "allow" : "refuse") notifications when iOS asks")

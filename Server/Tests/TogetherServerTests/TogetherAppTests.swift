@@ -48,14 +48,7 @@ import TogetherCore
 
     /// Runs `body` with the server live on loopback; the test keeps its clock with the phones'.
     func withServer(_ body: @MainActor @Sendable (_ base: URL, _ clock: ServerClock) async throws -> Void) async throws {
-        try await TestDatabase.withFresh { database in
-            let clock = ServerClock(Self.start)
-            let app = TogetherServer.application(configuration: TogetherConfiguration(database: database, logLevel: .critical), clock: clock)
-            try await app.test(.live) { client in
-                let port = try #require(client.port)
-                try await body(try #require(URL(string: "http://127.0.0.1:\(port)")), clock)
-            }
-        }
+        try await withLiveServer(from: Self.start, body)
     }
 
     @Test func joining_sendsTheDaysPoints_bothSeeTheLeague_andDeletingLeavesIt() async throws {
