@@ -37,6 +37,20 @@ public struct PhoneSetup: Sendable {
 
     public init() {}
 
+    /// A new device at the same time and place: a fresh install holding nothing, with the same
+    /// apps, faults and NFC (a person's second iPhone in a Together scenario).
+    public var newIPhone: PhoneSetup {
+        var setup = PhoneSetup()
+        setup.timeZone = timeZone
+        setup.start = start
+        setup.catalogue = catalogue
+        setup.faults = faults
+        setup.readsNFCTags = readsNFCTags
+        setup.freshInstall = true
+        setup.authorization = .notDetermined
+        return setup
+    }
+
     /// A phone set up as the scenario says, over `store` (a new in-memory one by default).
     public func makePhone(store: (any StoreClient)? = nil) throws -> SimulatedPhone {
         var state = self.state

@@ -59,6 +59,8 @@ final class Person {
     var showingTogether = false
     /// Settings › Together's "Delete your Together account?" is showing.
     var confirmingTogetherDeletion = false
+    /// Settings › Together's "Delete your iCloud backup?" is showing.
+    var confirmingBackupOff = false
     /// The invitation link the person last shared from Settings › Together (the share sheet: sent
     /// by Messages, say), for another person to open.
     var sharedInvitation: String?
@@ -101,6 +103,7 @@ final class Person {
             ritual = nil
             showingTogether = false
             confirmingTogetherDeletion = false
+            confirmingBackupOff = false
         }
         if wasInForeground, !phone.appInForeground { sceneWentToBackground() }
         wasInForeground = phone.appInForeground
@@ -126,6 +129,17 @@ final class Person {
         await app.foreground()
         wasInForeground = true
         return app
+    }
+
+    /// iOS gives Threshold a background app refresh: the app (launched in the background if it was
+    /// not running) runs `AppModel.backgroundRefresh()`, as the `App`'s `.backgroundTask` does.
+    func backgroundRefresh() async throws {
+        guard phone.backgroundRefreshBegins() else {
+            throw StepError.notOffered("iOS gives a background refresh only to an app that is not on screen; leave Threshold first")
+        }
+        let app = self.app ?? AppModel(client: client)
+        self.app = app
+        await app.backgroundRefresh()
     }
 
     /// The app on screen: opened first when the person is elsewhere.
@@ -576,6 +590,8 @@ final class Person {
         default:
             if app.presented == nil, let problem = app.session.problem { refuse(problem) }
         }
+        // The screen the link brought forward appears (a partner's invitation pushes Together).
+        await appear()
     }
 
     /// Why what the app shows now refuses what the person asked, if it does.

@@ -223,6 +223,9 @@ extension Person {
         case .dailyReview(let model)?: model.load()
         default: break
         }
+        // A partner's invitation link took the person to Settings: SettingsView pushes Together,
+        // which asks (its `onChange(of: receivedInvitation)`).
+        if app.tab == .settings, app.together.receivedInvitation != nil, !showingTogether { await openTogether(app.together) }
         app.reloadVisible()
     }
 
@@ -300,7 +303,7 @@ extension Person {
         // A sheet (the profile editor, a key link, the diagnostics) covers the tab bar.
         let sheetUp = switch app.tab {
         case .profiles: profileEditor != nil || intentionEditor != nil
-        case .settings: diagnostics != nil || app.settings.keyLink != nil || showingTogether && confirmingTogetherDeletion
+        case .settings: diagnostics != nil || app.settings.keyLink != nil || showingTogether && (confirmingTogetherDeletion || confirmingBackupOff)
         default: false
         }
         if !sheetUp { screen.buttons += tabBar(app) }

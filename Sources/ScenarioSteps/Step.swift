@@ -70,6 +70,8 @@ public enum Step: Hashable, Sendable {
     case setTimeZone(String)
     case reboot
     case killApp
+    /// iOS gives Threshold a background app refresh (it must not be on screen).
+    case backgroundRefresh
     /// The person goes to the home screen: Threshold keeps running in the background.
     case leaveThreshold
     /// A Focus comes on or ends (ending it shows what it held back).

@@ -55,6 +55,7 @@ package struct StepReader {
         ("set-timezone", "ZONE: the person changes the time zone (Europe/London)"),
         ("reboot", "restart the phone"),
         ("kill-app", "swipe Threshold away"),
+        ("background-refresh", "iOS gives Threshold a background app refresh (launching it in the background if it must; never while it is on screen)"),
         ("leave-threshold", "go to the home screen: Threshold keeps running in the background (opening another app does this too)"),
         ("focus", "on | off: a Focus holds back notifications that are not time-sensitive; ending it shows them"),
         ("notifications", "allowed | denied | notDetermined: whether Threshold may post notifications"),
@@ -206,6 +207,7 @@ package struct StepReader {
             return .setTimeZone(id)
         case "reboot": try none(); return .reboot
         case "kill-app": try none(); return .killApp
+        case "background-refresh": try none(); return .backgroundRefresh
         case "leave-threshold": try none(); return .leaveThreshold
         case "focus": return .focus(try reader.either(try need("on or off"), "focus", "on", or: "off"))
         case "notifications": return .notifications(try reader.choice(try need("a permission"), "notifications", as: NotificationPermission.self))

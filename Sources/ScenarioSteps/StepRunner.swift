@@ -152,6 +152,8 @@ package final class StepRunner {
             phone.reboot()
         case .killApp:
             phone.killApp()
+        case .backgroundRefresh:
+            try await person.backgroundRefresh()
         case .leaveThreshold:
             phone.note(.person, "goes to the home screen")
             phone.leaveThreshold()

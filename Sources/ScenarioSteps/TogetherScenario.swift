@@ -23,6 +23,11 @@ import Yams
 ///   - bob: {expect: {notification: Alice}}
 /// ```
 ///
+/// A person may be written `{name: alice-new, apple-account: alice, new-iphone: true}`: a second
+/// device of someone's, signed in to the same Apple Account (so it shares their iCloud Keychain,
+/// where the Together account and the backup's key live), and with `new-iphone` a fresh install
+/// that holds nothing yet (setup's time, time zone and apps only).
+///
 /// `- NAME: STEP` or `- NAME: [STEP, …]` is that person's; `advance`, `advance-to` and `note` are
 /// written without a person and are everyone's (every phone's clock moves together). In a `link`,
 /// `{NAME.invitation}` is the invitation link NAME last shared from Settings › Together. The server's
@@ -34,6 +39,10 @@ public struct TogetherScenario: Sendable {
     public let setup: PhoneSetup
     /// The people, in the order the file names them.
     public let people: [String]
+    /// Whose Apple Account each person's device is signed in to (their own unless the file says).
+    public let appleAccounts: [String: String]
+    /// The people whose device is a new iPhone, not yet set up.
+    public let newIPhones: Set<String>
     let turns: [Turn]
 
     /// One step, and whose it is (`nil`: everyone's).
@@ -57,8 +66,28 @@ public struct TogetherScenario: Sendable {
             default: break
             }
         }
-        guard let peopleNode else { throw reader.fail(root, "a Together scenario names its people: `people: [alice, bob]`") }
-        let people = try reader.strings(peopleNode, "people")
+        guard let peopleNode, let peopleList = peopleNode.sequence else {
+            throw reader.fail(peopleNode ?? root, "a Together scenario names its people: `people: [alice, bob]`")
+        }
+        var people: [String] = [], appleAccounts: [String: String] = [:], newIPhones: Set<String> = []
+        for entry in peopleList {
+            guard entry.mapping != nil else {
+                people.append(try reader.string(entry, "a person"))
+                continue
+            }
+            var name: String?
+            for (key, value, _) in try reader.entries(entry, "a person", allowed: ["name", "apple-account", "new-iphone"]) {
+                switch key {
+                case "name": name = try reader.string(value, "name")
+                case "apple-account": appleAccounts[name ?? ""] = try reader.string(value, "apple-account")
+                default: if try reader.bool(value, "new-iphone") { newIPhones.insert(name ?? "") }
+                }
+            }
+            guard let name else { throw reader.fail(entry, "a person written as a mapping has a `name:`") }
+            if let account = appleAccounts.removeValue(forKey: "") { appleAccounts[name] = account }
+            if newIPhones.remove("") != nil { newIPhones.insert(name) }
+            people.append(name)
+        }
         let verbs = Set(StepReader.vocabulary.map(\.verb))
         for person in people {
             guard person.range(of: #"^[a-z][a-z0-9-]*$"#, options: .regularExpression) != nil, !verbs.contains(person) else {
@@ -66,6 +95,9 @@ public struct TogetherScenario: Sendable {
             }
         }
         guard !people.isEmpty, Set(people).count == people.count else { throw reader.fail(peopleNode, "people should name each person once") }
+        for (person, account) in appleAccounts where !people.contains(account) || account == person {
+            throw reader.fail(peopleNode, "\(person)'s apple-account names another of the people (\(people.joined(separator: ", "))), not “\(account)”")
+        }
         let setup = try setupNode.map { try SetupReader(reader: reader).read($0) } ?? PhoneSetup()
         guard let stepsNode, let list = stepsNode.sequence, !list.isEmpty else {
             throw reader.fail(stepsNode ?? root, "a scenario needs `steps:`, a list of things to do and check")
@@ -93,7 +125,8 @@ public struct TogetherScenario: Sendable {
                 turns.append(Turn(line: node.mark?.line ?? 1, person: nil, step: step))
             }
         }
-        return TogetherScenario(file: file, name: name, setup: setup, people: people, turns: turns)
+        return TogetherScenario(file: file, name: name, setup: setup, people: people, appleAccounts: appleAccounts, newIPhones: newIPhones,
+                                turns: turns)
     }
 
     /// Reads a Together scenario file.
@@ -131,19 +164,21 @@ public struct TogetherScenario: Sendable {
     /// Runs every step, each person on a phone of their own set up as `setup:` says.
     ///
     /// - Parameters:
-    ///   - together: Together for a person's phone: the server, and a Keychain of the phone's own.
+    ///   - together: Together for a person's phone: the server, and the Keychain of the Apple Account
+    ///     the phone is signed in to (``appleAccount(of:)``: devices of one account share it).
     ///   - serverTime: told the phones' time (real time, which setting a wall clock does not move)
     ///     before every step, so the server's clock follows the phones'.
     ///   - narrate: writes each person's story as it goes, each line after their name.
     @MainActor
-    public func run(together: (_ person: String, _ phone: SimulatedPhone) -> TogetherAccess, serverTime: (Date) -> Void,
+    public func run(together: (_ appleAccount: String, _ phone: SimulatedPhone) -> TogetherAccess, serverTime: (Date) -> Void,
                     narrate: Bool = false, console: Console = Console.current) async throws {
         var runners: [(person: String, runner: StepRunner)] = []
         for person in people {
             let phone: SimulatedPhone
+            let setup = newIPhones.contains(person) ? self.setup.newIPhone : self.setup
             do { phone = try setup.makePhone() } catch { throw ScenarioProblem.failed(file, 1, "\(person)'s phone could not be set up: \(error)") }
             let prompt = AccessPrompt(approvedBefore: setup.authorization == .approved)
-            runners.append((person, StepRunner(phone: phone, prompt: prompt, together: together(person, phone))))
+            runners.append((person, StepRunner(phone: phone, prompt: prompt, together: together(appleAccount(of: person), phone))))
         }
         let width = people.map(\.count).max() ?? 0
         func tell() {
@@ -167,6 +202,9 @@ public struct TogetherScenario: Sendable {
             tell()
         }
     }
+
+    /// The Apple Account `person`'s device is signed in to: their own, or the one the file names.
+    public func appleAccount(of person: String) -> String { appleAccounts[person] ?? person }
 
     /// Time passes on every phone alike (`advance-to` reads the first person's clock); a note is
     /// the story's.

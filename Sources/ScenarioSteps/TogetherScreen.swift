@@ -1,6 +1,8 @@
 import FeatureModels
 import Foundation
 import ScreenTimeSimulator
+import ThresholdCore
+import TogetherClient
 import TogetherCore
 
 extension Person {
@@ -23,6 +25,16 @@ extension Person {
                     self?.refuseIfTogetherSays(model)
                 },
                 .init("Cancel") { [weak self] in self?.confirmingTogetherDeletion = false },
+            ])
+        }
+        if confirmingBackupOff {
+            return Screen("together: backup off confirmation", lines: ["Delete your iCloud backup?"], buttons: [
+                .init("Turn off and delete the backup") { [weak self] in
+                    self?.confirmingBackupOff = false
+                    await model.cloudBackup.turnOff()
+                    if let problem = model.cloudBackup.problem { self?.refuse(problem) }
+                },
+                .init("Cancel") { [weak self] in self?.confirmingBackupOff = false },
             ])
         }
         var screen = Screen("together", buttons: [.init("Settings") { [weak self] in self?.showingTogether = false }])
@@ -50,10 +62,11 @@ extension Person {
         case .joined(let name):
             leagueSection(model, name: name, into: &screen)
             partnersSection(model, into: &screen)
+            cloudBackupSection(model.cloudBackup, into: &screen)
             screen.buttons.append(.init("Delete my Together account", disabled: model.working ? "Together is busy" : nil) { [weak self] in
                 self?.confirmingTogetherDeletion = true
             })
-            screen.lines.append("Deletes everything Together holds for you: your name, your points and your league.")
+            screen.lines.append("Deletes everything Together holds for you: your name, your points, your league, your partners and your iCloud backup.")
         }
         return screen
     }
@@ -104,6 +117,43 @@ extension Person {
             })
         }
         screen.lines.append("When you break an intention streak, your partners are told, never which app.")
+    }
+
+    /// "iCloud backup" as `CloudBackupSection` shows it: off, "Back up to iCloud"; on, "Back up every
+    /// day" (a switch, tapped by its words), the last backup, "Back up now" or, when another iPhone
+    /// stored a newer one, "Replace it with this iPhone's" and "Keep the other iPhone's", and "Turn
+    /// off and delete the backup" with its confirmation.
+    private func cloudBackupSection(_ backup: CloudBackupModel, into screen: inout Screen) {
+        screen.lines.append("iCloud backup")
+        if let problem = backup.problem { screen.lines.append(problem) }
+        let busy = backup.working ? "The backup is busy" : nil
+        if let state = backup.state {
+            screen.buttons.append(.init("Back up every day") { backup.setDaily(!state.daily) })
+            screen.lines.append("Back up every day: \(state.daily ? "on" : "off")")
+            if let storedAt = state.storedAt {
+                let clock = Clockwork(timeZone: phone.clock.timeZone)
+                screen.lines.append("Last backup: \(clock.localDate(of: storedAt)) \(clock.readable(storedAt))")
+            }
+            if let conflict = backup.conflict {
+                screen.buttons.append(.init("Replace it with this iPhone's", disabled: busy) { [weak self] in
+                    await backup.backUp(replacing: conflict.storedVersion)
+                    if let problem = backup.problem { self?.refuse(problem) }
+                })
+                screen.buttons.append(.init("Keep the other iPhone's") { backup.keepTheirs() })
+            } else {
+                screen.buttons.append(.init("Back up now", disabled: busy) { [weak self] in
+                    await backup.backUp()
+                    if let problem = backup.problem { self?.refuse(problem) }
+                })
+            }
+            screen.buttons.append(.init("Turn off and delete the backup", disabled: busy) { [weak self] in self?.confirmingBackupOff = true })
+        } else {
+            screen.buttons.append(.init("Back up to iCloud", disabled: busy) { [weak self] in
+                await backup.turnOn()
+                if let problem = backup.problem { self?.refuse(problem) }
+            })
+        }
+        screen.lines.append("Sealed on this iPhone with a key in your iCloud Keychain: Together stores it but cannot read it. A new iPhone signed in to your Apple Account can restore it when you set it up.")
     }
 
     /// Settings › Together is pushed: its view's `onAppear` reads the Keychain, and its `task` reads

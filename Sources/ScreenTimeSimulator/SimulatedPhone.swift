@@ -551,6 +551,18 @@ public final class SimulatedPhone: @unchecked Sendable {
         note(.device, "Threshold's app was killed")
     }
 
+    /// iOS gives Threshold a background app refresh (`BGAppRefreshTask`): it launches the app in
+    /// the background if it was not running, and never brings it on screen, so what the app does
+    /// there runs as a background app (no Live Activity may start). iOS refreshes only an app that
+    /// is not on screen: returns `false`, refusing, while Threshold is.
+    public func backgroundRefreshBegins() -> Bool {
+        guard !appInForeground else { return false }
+        deviceInUse()
+        appRunning = true
+        note(.device, "iOS gives Threshold a background app refresh")
+        return true
+    }
+
     /// Registers a note in the timeline (the CLI tells what the person does this way).
     public func note(_ actor: TimelineEntry.Actor, _ text: String) {
         timeline.append(TimelineEntry(at: clock.wall, actor: actor, text: text))

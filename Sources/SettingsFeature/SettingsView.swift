@@ -21,6 +21,10 @@ public struct SettingsView: View {
 
     /// Settings › Together (issue 16), opt-in; `nil`: no row.
     let together: TogetherModel?
+    /// The screens pushed by value: Together, which a partner's invitation link opens by itself.
+    @State private var path: [Route] = []
+
+    enum Route: Hashable { case together }
 
     public init(model: SettingsModel, together: TogetherModel? = nil) {
         self.model = model
@@ -28,7 +32,7 @@ public struct SettingsView: View {
     }
 
     public var body: some View {
-        NavigationStack {
+        NavigationStack(path: $path) {
             Form {
                 if let problem = model.problem { ProblemBanner(problem) }
                 pro
@@ -49,8 +53,17 @@ public struct SettingsView: View {
             }
             .navigationTitle(Text("Settings", bundle: .module))
             .sheet(item: $diagnostics) { diagnostics in NavigationStack { DiagnosticsView(model: diagnostics) } }
+            .navigationDestination(for: Route.self) { route in
+                switch route {
+                case .together: if let together { TogetherView(model: together) }
+                }
+            }
         }
         .onAppear { model.load() }
+        // A partner's invitation link (`/p/<code>`) brings the person here: Together asks at once.
+        .onChange(of: together?.receivedInvitation, initial: true) { _, link in
+            if link != nil, path.last != .together { path = [.together] }
+        }
         .onChange(of: model.pendingKey?.id) { _, id in if id != nil { writeTag() } }
     }
 
@@ -58,7 +71,7 @@ public struct SettingsView: View {
     @ViewBuilder private var togetherRow: some View {
         if let together {
             Section {
-                NavigationLink { TogetherView(model: together) } label: { Text("Together", bundle: .module) }
+                NavigationLink(value: Route.together) { Text("Together", bundle: .module) }
             } footer: {
                 Text("Optional: a weekly leaderboard and accountability partners.", bundle: .module)
             }

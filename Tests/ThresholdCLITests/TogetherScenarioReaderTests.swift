@@ -51,7 +51,7 @@ import TogetherClient
         ("  - alice: {advance: 1h}\n", 5, "time passes for everyone"),
         ("  - carl: open-threshold\n", 5, "“carl” is neither one of the people (alice, bob) nor a step"),
         ("  - bob: {link: \"{carl.invitation}\"}\n", 5, "{NAME.invitation} names one of the people"),
-        ("  - alice: {type: {field: Display name}}\n", 5, "type needs the field's label and the text"),
+        ("  - alice: {type: {field: Display name}}\n", 5, "type needs the field's words and the text"),
         ("  - alice: {type: {field: Display name, text: A, into: B}}\n", 5, "unknown key “into”"),
     ])
     func malformed_namesTheLineAndTheProblem(step: String, line: Int, problem: String) {
@@ -116,5 +116,34 @@ import TogetherClient
         let error = await #expect(throws: ScenarioProblem.self) { try await scenario.run(narrate: false, console: .capturing()) }
         #expect(error?.line == 5)
         #expect(error?.problem.contains("there is no “Display name” field to type in; Threshold shows the home screen") == true, "\(error?.problem ?? "")")
+    }
+
+    /// iOS refreshes only an app that is not on screen; one in the background (or killed) is
+    /// refreshed there, and without Together nothing is sent and nothing comes on screen.
+    @Test func aBackgroundRefresh_comesOnlyToAnAppNotOnScreen() async throws {
+        let onScreen = try Scenario.parse("""
+            name: t
+            setup: {timezone: America/New_York, start: 2026-11-25 09:00}
+            steps:
+              - open-threshold
+              - background-refresh
+            """, file: "t.yaml")
+        let error = await #expect(throws: ScenarioProblem.self) { try await onScreen.run(narrate: false, console: .capturing()) }
+        #expect(error?.line == 5)
+        #expect(error?.problem.contains("only to an app that is not on screen") == true, "\(error?.problem ?? "")")
+
+        let story = Console.capturing()
+        try await Scenario.parse("""
+            name: t
+            setup: {timezone: America/New_York, start: 2026-11-25 09:00}
+            steps:
+              - open-threshold
+              - leave-threshold
+              - background-refresh
+              - kill-app
+              - background-refresh
+              - expect: {live-activity: none}
+            """, file: "t.yaml").run(narrate: true, console: story)
+        #expect(story.captured.components(separatedBy: "iOS gives Threshold a background app refresh").count == 3, "\(story.captured)")
     }
 }

@@ -25,10 +25,17 @@ import TogetherClient
         let scenario = try TogetherScenario.load(Self.folder.appendingPathComponent(file).path)
         let story = Console.capturing()
         try await withLiveServer(from: scenario.setup.start) { base, clock in
+            // Each Apple Account's iCloud Keychain, shared by the devices signed in to it.
+            var keychains: [String: TogetherKeychain] = [:]
+            let checked = TogetherTransport.checked(against: try OpenAPIDocument.load())
             do {
                 try await scenario.run(
-                    together: { _, phone in
-                        TogetherAccess(keychain: .inMemory()) { TogetherClient(baseURL: base, identity: $0, clock: { phone.clock.wall }) }
+                    together: { appleAccount, phone in
+                        let keychain = keychains[appleAccount] ?? .inMemory()
+                        keychains[appleAccount] = keychain
+                        return TogetherAccess(keychain: keychain) {
+                            TogetherClient(baseURL: base, identity: $0, clock: { phone.clock.wall }, transport: checked)
+                        }
                     },
                     serverTime: { clock.set($0) }, narrate: true, console: story)
             } catch {
