@@ -69,7 +69,7 @@ public struct SettingsView: View {
 
     /// Settings › Together, when this build has it.
     @ViewBuilder private var togetherRow: some View {
-        if let together {
+        if together != nil {
             Section {
                 NavigationLink(value: Route.together) { Text("Together", bundle: .module) }
             } footer: {
