@@ -20,11 +20,7 @@ public final class DailyReviewModel {
     public func load() {
         do {
             let stored = try client.read()
-            let today = Clockwork(calendar: client.calendar).localDate(of: client.now)
-            let yesterday = today.adding(days: -1)
-            review = HomeModel.DailyReview(day: yesterday, minutes: stored.progress.reportedMinutes(on: yesterday),
-                                           goalMinutes: stored.settings.screenTime?.goalMinutes,
-                                           rating: stored.progress.review(of: yesterday))
+            review = .yesterday(of: Clockwork(calendar: client.calendar).localDate(of: client.now), in: stored)
             problem = nil
         } catch {
             problem = FeatureModels.problem(error)
@@ -33,10 +29,7 @@ public final class DailyReviewModel {
 
     /// Rates yesterday, saved (and shown in Insights); a second rating replaces the first.
     public func rate(_ rating: ProgressRecord.DayReview.Rating) {
-        let refused = client.perform("daily review", change: { transaction, context in
-            let today = Clockwork(calendar: context.calendar).localDate(of: context.now)
-            try transaction.state.progress.review(today.adding(days: -1), rating, today: today)
-        })
+        let refused = HomeModel.DailyReview.rateYesterday(rating, client: client)
         load()
         if let refused { problem = refused }
     }

@@ -91,6 +91,21 @@ public final class HomeModel {
             guard let minutes, let goalMinutes else { return nil }
             return minutes < goalMinutes
         }
+
+        /// The day before `today` as `stored` holds it: its reported minutes, the goal, the rating.
+        static func yesterday(of today: LocalDate, in stored: StoredState) -> DailyReview {
+            let yesterday = today.adding(days: -1)
+            return DailyReview(day: yesterday, minutes: stored.progress.reportedMinutes(on: yesterday),
+                               goalMinutes: stored.settings.screenTime?.goalMinutes, rating: stored.progress.review(of: yesterday))
+        }
+
+        /// Saves a thumbs up or down for yesterday (a second replaces the first); the refusal, if any.
+        static func rateYesterday(_ rating: ProgressRecord.DayReview.Rating, client: AppClient) -> String? {
+            client.perform("daily review", change: { transaction, context in
+                let today = Clockwork(calendar: context.calendar).localDate(of: context.now)
+                try transaction.state.progress.review(today.adding(days: -1), rating, today: today)
+            })
+        }
     }
 
     public struct Streaks: Hashable, Sendable {
@@ -180,19 +195,12 @@ public final class HomeModel {
         streaks.focusDays = SessionStats.focusDayStreak(try client.runtime.store.sessions(startingFrom: yearAgo, until: now.addingTimeInterval(1)),
                                                         now: now, calendar: calendar)
         streaks.unreportedDays = stored.progress.goalStreak?.unreported ?? []
-        let yesterday = day.adding(days: -1)
-        review = stored.settings.screenTime != nil || stored.settings.reminders.dailyReview
-            ? DailyReview(day: yesterday, minutes: stored.progress.reportedMinutes(on: yesterday),
-                          goalMinutes: stored.settings.screenTime?.goalMinutes, rating: stored.progress.review(of: yesterday))
-            : nil
+        review = stored.settings.screenTime != nil || stored.settings.reminders.dailyReview ? .yesterday(of: day, in: stored) : nil
     }
 
     /// The Daily Review's thumbs up or down for yesterday, saved (and shown in Insights).
     public func rateYesterday(_ rating: ProgressRecord.DayReview.Rating) {
-        let refused = client.perform("daily review", change: { transaction, context in
-            let today = Clockwork(calendar: context.calendar).localDate(of: context.now)
-            try transaction.state.progress.review(today.adding(days: -1), rating, today: today)
-        })
+        let refused = DailyReview.rateYesterday(rating, client: client)
         load()
         if let refused { problem = refused }
     }
