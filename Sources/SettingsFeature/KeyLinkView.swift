@@ -18,15 +18,7 @@ struct KeyLinkView: View {
         NavigationStack {
             List {
                 Section {
-                    if let code = QRCode.image(for: key.link) {
-                        Image(decorative: code, scale: 1)
-                            .interpolation(.none)
-                            .resizable()
-                            .scaledToFit()
-                            .frame(maxWidth: 260)
-                            .frame(maxWidth: .infinity)
-                            .accessibilityLabel(Text("QR code", bundle: .module))
-                    }
+                    QRCodeImage(link: key.link, maxWidth: 260)
                     Text(verbatim: key.link.absoluteString).font(.footnote.monospaced()).textSelection(.enabled)
                 } header: {
                     Text(verbatim: "\(key.name) · \(key.profileTitle)")
@@ -48,6 +40,25 @@ struct KeyLinkView: View {
             .toolbar {
                 ToolbarItem(placement: .confirmationAction) { Button(action: done) { Text("Done", bundle: .module) } }
             }
+        }
+    }
+}
+
+/// A link's QR code, centred, sharp at any size, read by VoiceOver as "QR code" (nothing when
+/// Core Image cannot draw it): a key link's and a partner invitation's.
+struct QRCodeImage: View {
+    let link: URL
+    let maxWidth: CGFloat
+
+    var body: some View {
+        if let code = QRCode.image(for: link) {
+            Image(decorative: code, scale: 1)
+                .interpolation(.none)
+                .resizable()
+                .scaledToFit()
+                .frame(maxWidth: maxWidth)
+                .frame(maxWidth: .infinity)
+                .accessibilityLabel(Text("QR code", bundle: .module))
         }
     }
 }

@@ -106,15 +106,7 @@ struct TogetherView: View {
                     }
             }
             if let invitation = model.invitation, let link = URL(string: invitation.link) {
-                if let code = QRCode.image(for: link) {
-                    Image(decorative: code, scale: 1)
-                        .interpolation(.none)
-                        .resizable()
-                        .scaledToFit()
-                        .frame(maxWidth: 220)
-                        .frame(maxWidth: .infinity)
-                        .accessibilityLabel(Text("QR code", bundle: .module))
-                }
+                QRCodeImage(link: link, maxWidth: 220)
                 ShareLink(item: link) { Text("Share invitation", bundle: .module) }
                 Text("The invitation works once, for 7 days.", bundle: .module).font(.footnote)
             } else {
