@@ -99,9 +99,9 @@ public final class CloudBackupModel {
     }
 
     /// Backs up when the daily backup is on and the last one is at least ``dailyInterval`` old
-    /// (or there is none): at each foreground and background refresh. A conflict waits for the person.
+    /// (or there is none): at each foreground and background refresh, through
+    /// ``TogetherModel/foreground()``, which has just read the Keychain. A conflict waits for the person.
     public func backUpIfDue() async {
-        load()
         guard let backup = state, backup.daily, conflict == nil else { return }
         if let storedAt = backup.storedAt, client.now.timeIntervalSince(storedAt) < Self.dailyInterval,
            client.now >= storedAt {
@@ -175,7 +175,7 @@ public final class CloudBackupModel {
         do {
             return try together.keychain.load()
         } catch {
-            problem = "Your Together account could not be read from the Keychain: \(error)"
+            problem = TogetherModel.unreadableKeychain(error)
             return nil
         }
     }

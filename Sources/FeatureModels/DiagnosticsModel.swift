@@ -61,7 +61,7 @@ public final class DiagnosticsModel: Identifiable {
             do {
                 sections.append(Section(title: "Together", lines: Self.together(try together.keychain.load(), stamp: stamp)))
             } catch {
-                problem = "Your Together account could not be read from the Keychain: \(error)"
+                problem = TogetherModel.unreadableKeychain(error)
             }
         }
         do {

@@ -64,7 +64,7 @@ public final class TogetherModel {
         do {
             status = try together.keychain.load().map { .joined(displayName: $0.displayName) } ?? .notJoined
         } catch {
-            problem = "Your Together account could not be read from the Keychain: \(error)"
+            problem = Self.unreadableKeychain(error)
         }
         cloudBackup.load()
     }
@@ -440,9 +440,15 @@ public final class TogetherModel {
             guard let account = try together.keychain.load() else { return nil }
             return (together, account)
         } catch {
-            problem = "Your Together account could not be read from the Keychain: \(error)"
+            problem = Self.unreadableKeychain(error)
             return nil
         }
+    }
+
+    /// Why the Keychain could not give the Together account, in the screens' words (Together,
+    /// its backup, the diagnostics).
+    static func unreadableKeychain(_ error: any Error) -> String {
+        "Your Together account could not be read from the Keychain: \(error)"
     }
 
     /// A failure in the screen's words (the server's reason when it refused).
