@@ -130,7 +130,7 @@ extension AppClient {
 extension ScreenTimeClient {
     /// Keeps the activities it is asked to monitor and accepts everything else, enforcing nothing.
     static func standIn() -> ScreenTimeClient {
-        let activities = Box<[String: ActivityRegistration]>([:])
+        let activities = Locked<[String: ActivityRegistration]>([:])
         return ScreenTimeClient(
             applyShield: { _ in }, clearShield: { _ in },
             startMonitoring: { registration in activities.update { $0[registration.name] = registration } },
@@ -143,16 +143,4 @@ extension ScreenTimeClient {
             startLiveActivity: { _ in }, updateLiveActivity: { _ in }, endLiveActivity: { _, _ in },
             reloadWidgets: {}, notificationPermission: { .allowed }, requestNotificationPermission: { .allowed })
     }
-}
-
-/// A value shared between closures.
-final class Box<Value: Sendable>: @unchecked Sendable {
-    // NB: `Mutex` (Synchronization) is not in the iOS 17 SDK; an NSLock guards the value.
-    private let lock = NSLock()
-    private var stored: Value
-
-    init(_ value: Value) { stored = value }
-
-    var value: Value { lock.withLock { stored } }
-    func update(_ body: (inout Value) -> Void) { lock.withLock { body(&stored) } }
 }

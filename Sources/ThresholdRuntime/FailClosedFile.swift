@@ -21,7 +21,7 @@ public struct FailClosedFile: Sendable {
 
     /// A file held in memory (the simulated phone's App Group, which survives its restarts).
     public static func inMemory() -> FailClosedFile {
-        let held = Held()
+        let held = Locked<FailClosedShields?>(nil)
         return FailClosedFile(read: { held.value }, write: { held.value = $0 })
     }
 
@@ -55,15 +55,3 @@ extension FailClosedFile {
     }
 }
 #endif
-
-/// One record behind a lock.
-private final class Held: @unchecked Sendable {
-    // NB: an NSLock guards `stored` (`Mutex` is not in the iOS 17 SDK).
-    private let lock = NSLock()
-    private var stored: FailClosedShields?
-
-    var value: FailClosedShields? {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
-    }
-}

@@ -75,22 +75,8 @@ public struct TogetherKeychain: Sendable {
 
     /// A Keychain that lives as long as the value: the simulated phone's.
     public static func inMemory(_ account: TogetherAccount? = nil) -> TogetherKeychain {
-        let kept = Kept(account)
+        let kept = Locked(account)
         return TogetherKeychain(load: { kept.value }, save: { kept.value = $0 }, delete: { kept.value = nil })
-    }
-}
-
-/// The in-memory Keychain's one item.
-private final class Kept: @unchecked Sendable {
-    // NB: `Mutex` (Synchronization) is not in the iOS 17 SDK; an NSLock guards the value.
-    private let lock = NSLock()
-    private var stored: TogetherAccount?
-
-    init(_ account: TogetherAccount?) { stored = account }
-
-    var value: TogetherAccount? {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
     }
 }
 

@@ -9,16 +9,15 @@ import TogetherClient
 /// Server/Tests/TogetherServerTests/TogetherAppTests+Backup.swift.)
 @MainActor @Suite struct CloudBackupModelTests {
     /// An iPhone with no network: every request fails as URLSession's would, and is counted.
-    final class Offline: @unchecked Sendable {
-        private let lock = NSLock()
-        private var sent: [String] = []
+    struct Offline: Sendable {
+        private let sent = Locked<[String]>([])
 
-        var requests: [String] { lock.withLock { sent } }
+        var requests: [String] { sent.value }
 
         func access(_ keychain: TogetherKeychain) -> TogetherAccess {
-            TogetherAccess(keychain: keychain) { identity in
+            TogetherAccess(keychain: keychain) { [sent] identity in
                 TogetherClient(baseURL: URL(string: "https://together.invalid")!, identity: identity, transport: TogetherTransport { request in
-                    self.lock.withLock { self.sent.append("\(request.httpMethod ?? "") \(request.url?.path() ?? "")") }
+                    sent.update { $0.append("\(request.httpMethod ?? "") \(request.url?.path() ?? "")") }
                     throw TogetherError.unreachable("The Internet connection appears to be offline.")
                 })
             }

@@ -19,14 +19,7 @@ public struct IDGenerator: Sendable {
     /// `session-1`, `grant-2`, `break-3`, …: one counter shared by every kind, safe to share
     /// between the simulator's processes.
     public static func counting(prefix: String = "") -> IDGenerator {
-        let counter = Counter()
-        return IDGenerator { kind in "\(prefix)\(kind)-\(counter.next())" }
-    }
-
-    private final class Counter: @unchecked Sendable {
-        // NB: `Mutex` (Synchronization) is not in the iOS 17 SDK; an NSLock guards the count.
-        private let lock = NSLock()
-        private var value = 0
-        func next() -> Int { lock.withLock { value += 1; return value } }
+        let counter = Locked(0)
+        return IDGenerator { kind in "\(prefix)\(kind)-\(counter.update { $0 += 1; return $0 })" }
     }
 }
