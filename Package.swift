@@ -218,6 +218,18 @@ package.targets += [
     .testTarget(name: "DesignTokensTests", dependencies: ["DesignTokens"], swiftSettings: swift6),
 ]
 
+// MARK: - SwiftUI for Linux
+
+// The views run here too: a module named SwiftUI (and small stand-ins of the frameworks the views
+// import), never built for iOS, where the SDK's are used. Documentation/Screens.md says what it draws.
+if !applePlatformBuild {
+    package.targets += [
+        .target(name: "UniformTypeIdentifiers", path: "StandIns/UniformTypeIdentifiers", swiftSettings: swift6),
+        .target(name: "CoreTransferable", dependencies: ["UniformTypeIdentifiers"], path: "StandIns/CoreTransferable", swiftSettings: swift6),
+        .target(name: "SwiftUI", dependencies: ["UniformTypeIdentifiers", "CoreTransferable"], path: "StandIns/SwiftUI", swiftSettings: swift6),
+    ]
+}
+
 // MARK: - iOS
 
 if applePlatformBuild {

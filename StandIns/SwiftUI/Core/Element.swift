@@ -1,0 +1,187 @@
+/// What a view drew: one node of the rendered tree that steps, the crawler and pictures read.
+///
+/// Words are kept as ``Text`` with the environment they were drawn in and resolved when read, so
+/// a timer or a relative date reads as it would at that moment on the phone, while everything else
+/// reads as it was when the view last evaluated its `body` (a view that would be stale on a phone
+/// is stale here).
+@MainActor
+package final class Element {
+    package enum Kind {
+        case text(ResolvableText)
+        case image(ImageContent)
+        case button(ButtonContent)
+        case toggle(isOn: Bool, set: @MainActor (Bool) -> Void)
+        case picker(PickerContent)
+        case stepper(StepperContent)
+        case datePicker(DatePickerContent)
+        case textField(TextFieldContent)
+        case link(URL)
+        case share(String)
+        case progress(ProgressContent)
+        case gauge(fraction: Double)
+        case container(ContainerKind)
+        case section(header: [Element], footer: [Element])
+        case spacer
+        case divider
+        case shape(String)
+        case color(Color)
+        case chart
+        case chartMark(ChartMarkContent)
+        case navigation(NavigationContent)
+        case tabs(TabsContent)
+        /// A view another process draws into the app (the report extension's), or a system view.
+        case placeholder(String)
+    }
+
+    package enum ContainerKind: String {
+        case vstack, hstack, zstack, grid, gridRow, scroll, list, form, group, label, labeledContent, unavailable, stack
+    }
+
+    package var kind: Kind
+    package var children: [Element]
+    package var style = ElementStyle()
+    package var accessibility = AccessibilityContent()
+    /// `.disabled(true)` here or on a container around it.
+    package var isDisabled = false
+    /// `.tag(_:)`: what a picker or a tab view selects by it.
+    package var tag: AnyHashable?
+    /// `.tabItem { }`: the tab bar's label for this tab's content.
+    package var tabItem: [Element]?
+    package var swipeActions: [Element] = []
+    package var contextMenu: [Element] = []
+    package var longPress: LongPressContent?
+    /// The innermost view (a type of Threshold's) whose `body` made this element.
+    package var view: String?
+    /// Where in the tree the element was made: the identity path of its node.
+    package let path: String
+
+    init(_ kind: Kind, children: [Element] = [], path: String) {
+        self.kind = kind
+        self.children = children
+        self.path = path
+    }
+}
+
+package struct ElementStyle {
+    package var font: Font?
+    package var weight: Font.Weight?
+    package var italic = false
+    package var monospaced = false
+    package var foreground: AnyShapeStyle?
+    package var background: AnyShapeStyle?
+    package var tint: Color?
+    package var buttonStyle: String?
+    package var pickerStyle: String?
+    package var opacity: Double = 1
+    package var padded = false
+    package var cornerRadius: Double?
+    package var lineLimit: Int?
+    package var alignment: String?
+    package var strikethrough = false
+}
+
+package struct AccessibilityContent {
+    package var label: ResolvableText?
+    package var hint: ResolvableText?
+    package var value: ResolvableText?
+    package var traits: AccessibilityTraits = []
+    package var hidden = false
+    /// `.accessibilityElement(children: .combine)` (or `.ignore`): read as one element.
+    package var combine: AccessibilityChildBehavior?
+    package var actions: [(name: ResolvableText, action: @MainActor () -> Void)] = []
+}
+
+package struct ButtonContent {
+    package let action: @MainActor () -> Void
+    package let role: ButtonRole?
+}
+
+package struct PickerContent {
+    package struct Option {
+        package let label: [Element]
+        package let tag: AnyHashable
+    }
+    package let options: [Option]
+    package let selection: AnyHashable?
+    package let select: @MainActor (AnyHashable) -> Void
+}
+
+package struct StepperContent {
+    package let increment: (@MainActor () -> Void)?
+    package let decrement: (@MainActor () -> Void)?
+}
+
+package struct DatePickerContent {
+    package let date: Date
+    package let set: @MainActor (Date) -> Void
+    package let components: DatePickerComponents
+}
+
+package struct TextFieldContent {
+    package let text: String
+    package let set: @MainActor (String) -> Void
+    package let prompt: [Element]
+    package let multiline: Bool
+    package var submit: (@MainActor () -> Void)?
+}
+
+package struct ProgressContent {
+    package let fraction: Double?
+    package let timer: ClosedRange<Date>?
+    package let countsDown: Bool
+}
+
+package struct ChartMarkContent {
+    package let kind: String
+    package let x: String
+    package let y: String
+}
+
+package struct LongPressContent {
+    package let minimumDuration: Double
+    package let perform: @MainActor () -> Void
+    package let pressing: (@MainActor (Bool) -> Void)?
+}
+
+/// A navigation stack as drawn: the root and every pushed screen, the last one showing.
+package struct NavigationContent {
+    package struct Level {
+        package let title: [Element]
+        package let toolbar: [ToolbarEntry]
+        package let content: [Element]
+        /// The back button's action; `nil` at the root.
+        package let back: (@MainActor () -> Void)?
+        /// The view at the top of this level (a type of Threshold's).
+        package let view: String?
+        package let views: [String]
+    }
+    package let levels: [Level]
+}
+
+package struct ToolbarEntry {
+    package let placement: ToolbarItemPlacement
+    package let content: [Element]
+}
+
+/// A tab view as drawn: each tab's label in the tab bar, and the chosen tab's content.
+package struct TabsContent {
+    package struct Tab {
+        package let label: [Element]
+        package let tag: AnyHashable?
+        package let select: @MainActor () -> Void
+        package let isSelected: Bool
+    }
+    package let tabs: [Tab]
+}
+
+extension Element {
+    /// Every element beneath, depth first, this one included.
+    package var flattened: [Element] { [self] + children.flatMap(\.flattened) }
+
+    package var isControl: Bool {
+        switch kind {
+        case .button, .toggle, .picker, .stepper, .datePicker, .textField, .link, .share: true
+        default: longPress != nil
+        }
+    }
+}

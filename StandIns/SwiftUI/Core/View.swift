@@ -1,0 +1,224 @@
+@_exported import Foundation
+@_exported import Observation
+
+// SwiftUI for Linux: the public API Threshold's views use, with SwiftUI's documented semantics
+// where they change what a person sees or can do. A view's `body` is evaluated into a tree of
+// ``Element``s that a step, the crawler or a picture reads (`ViewHost`). Never built for iOS,
+// where the SDK's SwiftUI is used; `Documentation/Screens.md` says what this layer renders and
+// what it leaves out.
+
+/// A piece of user interface (SwiftUI's `View`). As in the iOS 17.0 SDK, `body` is isolated to
+/// the main actor and the type is not; `Scripts/check-ios` builds the views against the iOS 18/26
+/// isolation too.
+public protocol View {
+    associatedtype Body: View
+    @ViewBuilder @MainActor @preconcurrency var body: Self.Body { get }
+}
+
+extension Never: View {
+    public typealias Body = Never
+    public var body: Never { fatalError("Never has no body") }
+}
+
+/// A view the layer draws itself (`Body == Never`): it turns its value into elements.
+protocol PrimitiveView {
+    @MainActor func render(in context: RenderContext) -> [Element]
+}
+
+extension PrimitiveView {
+    public var body: Never { fatalError("\(Self.self) is drawn by the layer; it has no body") }
+}
+
+/// Nothing.
+public struct EmptyView: View, PrimitiveView {
+    public typealias Body = Never
+    nonisolated public init() {}
+    func render(in context: RenderContext) -> [Element] { [] }
+}
+
+/// A type-erased view.
+public struct AnyView: View, PrimitiveView {
+    public typealias Body = Never
+    let view: any View
+    nonisolated public init<V: View>(_ view: V) { self.view = view }
+    nonisolated public init<V: View>(erasing view: V) { self.view = view }
+    func render(in context: RenderContext) -> [Element] {
+        context.renderChild(view, key: .type(String(reflecting: type(of: view))))
+    }
+}
+
+/// Several views in a row, as a `@ViewBuilder` block makes them.
+public struct TupleView<T>: View, PrimitiveView {
+    public typealias Body = Never
+    public var value: T
+    let views: [any View]
+    nonisolated init(_ value: T, views: [any View]) {
+        self.value = value
+        self.views = views
+    }
+    func render(in context: RenderContext) -> [Element] {
+        views.enumerated().flatMap { index, view in context.renderChild(view, key: .index(index)) }
+    }
+}
+
+/// One of two views, chosen by an `if` or a `switch` in a `@ViewBuilder`.
+public struct _ConditionalContent<TrueContent: View, FalseContent: View>: View, PrimitiveView {
+    public typealias Body = Never
+    enum Storage {
+        case trueContent(TrueContent)
+        case falseContent(FalseContent)
+    }
+    let storage: Storage
+    nonisolated init(storage: Storage) { self.storage = storage }
+    func render(in context: RenderContext) -> [Element] {
+        switch storage {
+        case .trueContent(let view): context.renderChild(view, key: .branch(true))
+        case .falseContent(let view): context.renderChild(view, key: .branch(false))
+        }
+    }
+}
+
+extension Optional: View where Wrapped: View {
+    public typealias Body = Never
+    public var body: Never { fatalError("Optional is drawn by the layer") }
+}
+
+extension Optional: PrimitiveView where Wrapped: View {
+    func render(in context: RenderContext) -> [Element] {
+        switch self {
+        case .some(let view): context.renderChild(view, key: .branch(true))
+        case .none: []
+        }
+    }
+}
+
+/// Views grouped without a container of their own; modifiers apply to each.
+public struct Group<Content: View>: View, PrimitiveView {
+    public typealias Body = Never
+    let content: Content
+    public init(@ViewBuilder content: () -> Content) { self.content = content() }
+    func render(in context: RenderContext) -> [Element] { context.renderChild(content, key: .index(0)) }
+}
+
+@resultBuilder
+public enum ViewBuilder {
+    public static func buildBlock() -> EmptyView { EmptyView() }
+    public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
+    public static func buildBlock<each Content: View>(_ content: repeat each Content) -> TupleView<(repeat each Content)> {
+        var views: [any View] = []
+        repeat views.append(each content)
+        return TupleView((repeat each content), views: views)
+    }
+    public static func buildExpression<Content: View>(_ content: Content) -> Content { content }
+    public static func buildIf<Content: View>(_ content: Content?) -> Content? { content }
+    public static func buildEither<T: View, F: View>(first: T) -> _ConditionalContent<T, F> { .init(storage: .trueContent(first)) }
+    public static func buildEither<T: View, F: View>(second: F) -> _ConditionalContent<T, F> { .init(storage: .falseContent(second)) }
+    public static func buildLimitedAvailability<Content: View>(_ content: Content) -> AnyView { AnyView(content) }
+}
+
+/// A modifier applied to a view (SwiftUI's `ModifiedContent`).
+public struct ModifiedContent<Content, Modifier> {
+    public var content: Content
+    public var modifier: Modifier
+    public init(content: Content, modifier: Modifier) {
+        self.content = content
+        self.modifier = modifier
+    }
+}
+
+extension ModifiedContent: View where Content: View, Modifier: ViewModifier {
+    public typealias Body = Never
+    public var body: Never { fatalError("ModifiedContent is drawn by the layer") }
+}
+
+extension ModifiedContent: PrimitiveView where Content: View, Modifier: ViewModifier {
+    func render(in context: RenderContext) -> [Element] {
+        if let primitive = modifier as? any PrimitiveModifier {
+            return primitive.apply(to: content, in: context)
+        }
+        // A modifier written as a view: its body gets the content as `ViewModifier.Content`.
+        let proxy = _ViewModifier_Content<Modifier>(render: { [content] context in context.renderChild(content, key: .index(0)) })
+        return context.renderComposite(modifier, body: { $0.body(content: proxy) }, key: .index(0))
+    }
+}
+
+/// A change to a view (SwiftUI's `ViewModifier`).
+public protocol ViewModifier {
+    associatedtype Body: View
+    typealias Content = _ViewModifier_Content<Self>
+    @ViewBuilder @MainActor @preconcurrency func body(content: Self.Content) -> Self.Body
+}
+
+/// The content a ``ViewModifier`` wraps.
+public struct _ViewModifier_Content<Modifier: ViewModifier>: View, PrimitiveView {
+    public typealias Body = Never
+    let render: @MainActor (RenderContext) -> [Element]
+    func render(in context: RenderContext) -> [Element] { render(context) }
+}
+
+/// A modifier the layer applies itself.
+protocol PrimitiveModifier {
+    @MainActor func apply<Content: View>(to content: Content, in context: RenderContext) -> [Element]
+}
+
+extension PrimitiveModifier {
+    public func body(content: _ViewModifier_Content<Self>) -> Never where Self: ViewModifier {
+        fatalError("\(Self.self) is applied by the layer")
+    }
+}
+
+@MainActor
+extension View {
+    public func modifier<M: ViewModifier>(_ modifier: M) -> ModifiedContent<Self, M> {
+        ModifiedContent(content: self, modifier: modifier)
+    }
+}
+
+/// Something that changes the elements a view made: their attributes, their wrapping.
+struct ElementModifier: ViewModifier, PrimitiveModifier {
+    typealias Body = Never
+    /// The symbol, for `Documentation/Screens.md`'s account of what is not rendered.
+    let symbol: String
+    let change: @MainActor (inout [Element], RenderContext) -> Void
+
+    func apply<Content: View>(to content: Content, in context: RenderContext) -> [Element] {
+        var elements = context.renderChild(content, key: .index(0))
+        change(&elements, context)
+        return elements
+    }
+}
+
+/// Something that changes the environment of the view it modifies.
+struct EnvironmentModifier: ViewModifier, PrimitiveModifier {
+    typealias Body = Never
+    let change: @MainActor (inout EnvironmentValues) -> Void
+    func apply<Content: View>(to content: Content, in context: RenderContext) -> [Element] {
+        var environment = context.environment
+        change(&environment)
+        return context.with(environment: environment).renderChild(content, key: .index(0))
+    }
+}
+
+@MainActor
+extension View {
+    /// Applies `change` to each element this view makes.
+    func elements(_ symbol: String, _ change: @escaping @MainActor (Element) -> Void) -> ModifiedContent<Self, ElementModifier> {
+        modifier(ElementModifier(symbol: symbol) { elements, _ in elements.forEach(change) })
+    }
+
+    /// Applies `change` to each element this view makes, with the render's context.
+    func elements(_ symbol: String, _ change: @escaping @MainActor (Element, RenderContext) -> Void) -> ModifiedContent<Self, ElementModifier> {
+        modifier(ElementModifier(symbol: symbol) { elements, context in elements.forEach { change($0, context) } })
+    }
+
+    /// A modifier this layer accepts but does not render (layout, animation, hit-testing): named
+    /// in ``Unrendered/documented``, so a test can hold the list to what `Screens.md` says.
+    func unrendered(_ symbol: String) -> ModifiedContent<Self, ElementModifier> {
+        Unrendered.use(symbol)
+        return modifier(ElementModifier(symbol: symbol) { _, _ in })
+    }
+
+    func environmentChange(_ change: @escaping @MainActor (inout EnvironmentValues) -> Void) -> ModifiedContent<Self, EnvironmentModifier> {
+        modifier(EnvironmentModifier(change: change))
+    }
+}

@@ -1,0 +1,209 @@
+
+/// Runs a view tree the way SwiftUI does and keeps what it draws: the one place a step, the
+/// crawler or a picture gets a screen from.
+///
+/// - A view's `body` is evaluated when the view is new, when its value differs from the last one
+///   its parent gave (compared field by field, as SwiftUI does), when an `@Observable` value its
+///   last `body` read has changed, when one of its `@State` values is set, or when an environment
+///   value it reads has changed; otherwise its last `body` is kept, however the world moved on.
+/// - `onAppear`, `onChange` and the start of `task` run after the frame that made them due;
+///   `update()` renders until nothing is left to do.
+/// - A `TimelineView` renders again when its schedule's next date has come on the host's clock.
+@MainActor
+package final class ViewHost {
+    private let root: any View
+    private var rootNode: Node!
+    package var environment: EnvironmentValues {
+        didSet { rootNode.dirty = true }
+    }
+    /// The phone's clock: what `TimelineView`, timers and relative dates read.
+    package let now: @MainActor () -> Date
+    /// Whether something outside the views is still working for them (a request in flight), so
+    /// ``settle()`` waits.
+    package var isBusy: @MainActor () -> Bool = { false }
+
+    private(set) var frame = 0
+    private var queue: [@MainActor () -> Void] = []
+    private let invalidated = Locked<[ObjectIdentifier: Node]>([:])
+    private var timelines: [ObjectIdentifier: (node: Node, next: Date)] = [:]
+    private var runningTasks: [ObjectIdentifier: TaskRecord] = [:]
+    /// Bodies evaluated since the host was made, for the crawler's measure of work.
+    package private(set) var evaluations = 0
+
+    package private(set) var elements: [Element] = []
+    package private(set) var presentations = PresentationSink()
+
+    package init(_ root: some View, environment: EnvironmentValues, now: @escaping @MainActor () -> Date) {
+        self.root = root
+        self.environment = environment
+        self.now = now
+        rootNode = Node(host: self, parent: nil, key: .named("root"))
+    }
+
+    // MARK: Frames
+
+    /// Renders until the screen is still: every due `onAppear`, `onChange` and task start has run
+    /// and nothing they changed is left to draw. Throws when the views keep changing themselves.
+    package func update() throws {
+        for _ in 0..<50 {
+            renderFrame()
+            let due = queue
+            queue = []
+            for action in due { action() }
+            let pending = invalidated.withLock { !$0.isEmpty }
+            if due.isEmpty, !pending { return }
+        }
+        throw ViewHostError.neverSettles
+    }
+
+    /// ``update()``, then waits for the tasks the views started (and for ``isBusy``) to finish,
+    /// rendering again after each, until the screen is still.
+    package func settle(timeout: Duration = .seconds(20)) async throws {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: timeout)
+        var quiet = 0
+        while quiet < 3 {
+            try update()
+            for _ in 0..<8 { await Task.yield() }
+            let working = !runningTasks.isEmpty || isBusy() || invalidated.withLock { !$0.isEmpty } || !queue.isEmpty
+            quiet = working ? 0 : quiet + 1
+            if working, clock.now > deadline {
+                throw ViewHostError.stillWorking(runningTasks.values.map(\.name).sorted())
+            }
+            if working, runningTasks.isEmpty { try await Task.sleep(for: .milliseconds(1)) }
+        }
+    }
+
+    /// The clock moved: timelines whose next date has come draw again.
+    package func timePassed() {
+        let now = now()
+        for (_, timeline) in timelines where timeline.next <= now { timeline.node.dirty = true }
+    }
+
+    private func renderFrame() {
+        frame += 1
+        let dirty = invalidated.withLock { nodes in
+            defer { nodes = [:] }
+            return nodes
+        }
+        for node in dirty.values { node.dirty = true }
+        let sink = PresentationSink()
+        let context = RenderContext(host: self, node: rootNode, environment: environment, fresh: false, navigation: nil,
+                                    presentations: sink, views: sink.rootViews)
+        rootNode.frame = frame
+        elements = render(root, in: context)
+        presentations = sink
+    }
+
+    // MARK: Rendering
+
+    func render(_ view: any View, in context: RenderContext) -> [Element] {
+        let elements: [Element]
+        if let primitive = view as? any PrimitiveView {
+            elements = primitive.render(in: context)
+        } else {
+            elements = renderView(view, in: context)
+        }
+        context.node.sweep()
+        if context.node.view == nil { context.node.dirty = false }
+        return elements
+    }
+
+    private func renderView<V: View>(_ view: V, in context: RenderContext) -> [Element] {
+        renderComposite(view, body: { $0.body }, in: context)
+    }
+
+    func renderComposite<V, Body: View>(_ value: V, body: @MainActor (V) -> Body, in context: RenderContext) -> [Element] {
+        let node = context.node
+        let name = Self.name(of: V.self)
+        node.viewName = name
+        let environmentChanged = DynamicProperties.link(value, to: node, environment: context.environment)
+        let needsBody = node.dirty || node.body == nil || environmentChanged
+            || (context.fresh && !(node.view.map { Equality.same($0, value) } ?? false))
+        let made: Body
+        if needsBody {
+            evaluations += 1
+            made = tracking(node) { body(value) }
+            node.view = value
+            node.body = made
+        } else {
+            made = node.body as! Body
+        }
+        node.dirty = false
+        var inner = context
+        inner.fresh = needsBody
+        inner.views.note(name)
+        let elements = inner.renderChild(made, key: .named("body"))
+        for element in elements where element.view == nil { element.view = name }
+        return elements
+    }
+
+    /// Runs `make`, and marks `node` to render again when an `@Observable` value it read changes.
+    func tracking<T>(_ node: Node, _ make: @MainActor () -> T) -> T {
+        let id = ObjectIdentifier(node)
+        return withObservationTracking(make) { [invalidated, weak node] in
+            guard let node else { return }
+            invalidated.withLock { $0[id] = node }
+        }
+    }
+
+    /// A `@State` was set: the view that owns it renders again.
+    func invalidate(_ node: Node) {
+        node.dirty = true
+        invalidated.withLock { $0[ObjectIdentifier(node)] = node }
+    }
+
+    func enqueue(_ action: @escaping @MainActor () -> Void) { queue.append(action) }
+
+    func schedule(_ node: Node, next: Date?) {
+        if let next { timelines[ObjectIdentifier(node)] = (node, next) } else { timelines[ObjectIdentifier(node)] = nil }
+    }
+
+    func forget(_ node: Node) {
+        timelines[ObjectIdentifier(node)] = nil
+    }
+
+    // MARK: Tasks
+
+    func start(_ name: String, for node: Node, _ action: @escaping @MainActor @Sendable () async -> Void) -> TaskRecord {
+        let record = TaskRecord(name: name)
+        let id = ObjectIdentifier(record)
+        runningTasks[id] = record
+        record.task = Task { @MainActor [weak self] in
+            await action()
+            self?.runningTasks[id] = nil
+        }
+        return record
+    }
+
+    func taskEnded(_ record: TaskRecord) { runningTasks[ObjectIdentifier(record)] = nil }
+
+    // MARK: Names
+
+    /// A view's type without its generic arguments: `HomeView`.
+    nonisolated static func name(of type: Any.Type) -> String {
+        let full = String(describing: type)
+        return String(full.prefix { $0 != "<" })
+    }
+}
+
+/// A task a view started (`.task`), so ``ViewHost/settle()`` can wait for it.
+@MainActor
+final class TaskRecord {
+    let name: String
+    var task: Task<Void, Never>?
+    init(name: String) { self.name = name }
+    func cancel() { task?.cancel() }
+}
+
+package enum ViewHostError: Error, CustomStringConvertible {
+    case neverSettles
+    case stillWorking([String])
+
+    package var description: String {
+        switch self {
+        case .neverSettles: "the screen keeps changing itself: 50 frames in a row each scheduled another"
+        case .stillWorking(let names): "the screen did not settle: \(names.isEmpty ? "work outside the views" : names.joined(separator: ", ")) still running"
+        }
+    }
+}
