@@ -220,24 +220,69 @@ package.targets += [
 
 // MARK: - SwiftUI for Linux
 
-// The views run here too: a module named SwiftUI (and small stand-ins of the frameworks the views
-// import), never built for iOS, where the SDK's are used. Documentation/Screens.md says what it draws.
+// The views run here too: a module named SwiftUI and small stand-ins of the frameworks the views
+// import (StandIns/), never built for iOS, where the SDK's are used. Documentation/Screens.md says
+// what they draw and what they do not.
 if !applePlatformBuild {
+    let standIn: (String, [Target.Dependency]) -> Target = { name, dependencies in
+        .target(name: name, dependencies: dependencies, path: "StandIns/\(name)", swiftSettings: swift6)
+    }
     package.targets += [
-        .target(name: "UniformTypeIdentifiers", path: "StandIns/UniformTypeIdentifiers", swiftSettings: swift6),
-        .target(name: "CoreTransferable", dependencies: ["UniformTypeIdentifiers"], path: "StandIns/CoreTransferable", swiftSettings: swift6),
-        .target(name: "SwiftUI", dependencies: ["UniformTypeIdentifiers", "CoreTransferable"], path: "StandIns/SwiftUI", swiftSettings: swift6),
+        standIn("UniformTypeIdentifiers", []),
+        standIn("CoreTransferable", ["UniformTypeIdentifiers"]),
+        standIn("SwiftUI", ["UniformTypeIdentifiers", "CoreTransferable"]),
+        standIn("UIKit", ["SwiftUI"]),
+        standIn("Charts", ["SwiftUI"]),
+        standIn("DeviceActivity", ["SwiftUI"]),
+        standIn("WidgetKit", ["SwiftUI"]),
     ]
+}
+
+/// Apple frameworks a module imports: the SDK's on iOS, the stand-ins on Linux.
+func apple(_ frameworks: String...) -> [Target.Dependency] {
+    applePlatformBuild ? [] : frameworks.map { .target(name: $0) }
+}
+
+// MARK: - The screens (Linux + iOS)
+
+// SwiftUI over FeatureModels' models, one module each; AppFeature is the root the app shows. The
+// same source compiles for iOS against the SDK and here against the stand-ins, where the journeys
+// run it. Views are annotated @MainActor (`.defaultIsolation` needs swift-tools 6.2).
+package.targets += [
+    .target(name: "DesignSystem", dependencies: ["ThresholdCore", "DesignTokens"] + apple("SwiftUI", "UIKit"),
+            resources: [.process("Resources")], swiftSettings: swift6),
+    // The report extension's scenes and views (Daily Review, the score).
+    .target(name: "ReportExtension", dependencies: ["ThresholdCore", "DesignSystem"] + apple("SwiftUI", "DeviceActivity", "Charts"),
+            resources: [.process("Resources")], swiftSettings: swift6),
+    // The widgets' and the Live Activity's views; their configurations are WidgetsExtension's.
+    .target(name: "WidgetViews", dependencies: ["ThresholdCore", "DesignSystem", "EntryPoints"] + apple("SwiftUI", "WidgetKit"),
+            resources: [.process("Resources")], swiftSettings: swift6),
+]
+let screens: [(name: String, uses: [Target.Dependency])] = [
+    ("SelectionFeature", applePlatformBuild ? ["ScreenTimeLive"] : []),
+    ("PaywallFeature", []),
+    ("BackupFeature", apple("UniformTypeIdentifiers")),
+    ("OnboardingFeature", ["SelectionFeature", "PaywallFeature", "BackupFeature"] + apple("UIKit")),
+    ("SessionsFeature", []),
+    ("HomeFeature", []),
+    ("UnlockFeature", ["SelectionFeature"]),
+    ("ProfilesFeature", ["SelectionFeature"]),
+    ("IntentionsFeature", ["SelectionFeature"]),
+    ("InsightsFeature", ["ReportExtension"] + apple("DeviceActivity", "Charts")),
+    ("SettingsFeature", ["SelectionFeature", "InsightsFeature", "PaywallFeature", "BackupFeature", "TogetherCore"]
+        + apple("UIKit", "UniformTypeIdentifiers", "CoreTransferable")),
+    ("AppFeature", ["OnboardingFeature", "PaywallFeature", "HomeFeature", "UnlockFeature", "SessionsFeature", "ProfilesFeature",
+                    "IntentionsFeature", "InsightsFeature", "SettingsFeature", "EntryPoints", "ScreenTimeClient", "PurchasesClient"]),
+]
+package.products.append(.library(name: "AppFeature", targets: ["AppFeature"]))
+package.targets += screens.map { screen in
+    .target(name: screen.name, dependencies: ["FeatureModels", "DesignSystem", "ThresholdCore"] + screen.uses + apple("SwiftUI"),
+            resources: [.process("Resources")], swiftSettings: swift6)
 }
 
 // MARK: - iOS
 
 if applePlatformBuild {
-    package.targets += [
-        .target(name: "DesignSystem", dependencies: ["ThresholdCore", "DesignTokens"], resources: [.process("Resources")],
-                swiftSettings: swift6),
-    ]
-
     // The live platform and the extensions' logic; App/project.yml links these products.
     let extensionProducts = [
         "SessionActivity", "ScreenTimeLive", "EntryPoints", "MonitorExtension", "ShieldConfigurationExtension",
@@ -271,45 +316,17 @@ if applePlatformBuild {
         ),
         .target(
             name: "WidgetsExtension",
-            dependencies: ["EntryPoints", "SessionActivity", "ThresholdIntents", "DesignSystem"],
+            dependencies: ["EntryPoints", "SessionActivity", "ThresholdIntents", "DesignSystem", "WidgetViews"],
             resources: [.process("Resources")],
             swiftSettings: swift6
         ),
-        .target(
-            name: "ReportExtension",
-            dependencies: ["ThresholdCore", "DesignSystem"],
-            resources: [.process("Resources")],
-            swiftSettings: swift6
-        ),
+        // The app's live dependencies and its root (AppRootView): the app target shows it.
         .target(
             name: "AppLive",
-            dependencies: ["EntryPoints", "ScreenTimeLive", "SessionActivity", "ThresholdIntents", "DesignSystem"],
+            dependencies: ["EntryPoints", "ScreenTimeLive", "SessionActivity", "ThresholdIntents", "DesignSystem", "AppFeature",
+                           "FeatureModels", "PurchasesLive", "TogetherClient", "PrayerContent"],
             resources: [.process("Resources")],
             swiftSettings: swift6
         ),
     ]
-
-    // The screens: SwiftUI over FeatureModels' models, one module each; AppFeature is the root the
-    // app shows. Views are annotated @MainActor (`.defaultIsolation` needs swift-tools 6.2, which
-    // Xcode 16 cannot read).
-    let screens: [(name: String, uses: [Target.Dependency])] = [
-        ("SelectionFeature", ["ScreenTimeLive"]),
-        ("PaywallFeature", []),
-        ("BackupFeature", []),
-        ("OnboardingFeature", ["SelectionFeature", "PaywallFeature", "BackupFeature"]),
-        ("SessionsFeature", []),
-        ("HomeFeature", []),
-        ("UnlockFeature", ["SelectionFeature"]),
-        ("ProfilesFeature", ["SelectionFeature"]),
-        ("IntentionsFeature", ["SelectionFeature"]),
-        ("InsightsFeature", ["ReportExtension"]),
-        ("SettingsFeature", ["SelectionFeature", "InsightsFeature", "PaywallFeature", "BackupFeature", "TogetherCore"]),
-        ("AppFeature", ["AppLive", "PurchasesLive", "TogetherClient", "PrayerContent", "OnboardingFeature", "PaywallFeature", "HomeFeature", "UnlockFeature", "SessionsFeature",
-                        "ProfilesFeature", "IntentionsFeature", "InsightsFeature", "SettingsFeature"]),
-    ]
-    package.products.append(.library(name: "AppFeature", targets: ["AppFeature"]))
-    package.targets += screens.map { screen in
-        .target(name: screen.name, dependencies: ["FeatureModels", "DesignSystem", "ThresholdCore"] + screen.uses,
-                resources: [.process("Resources")], swiftSettings: swift6)
-    }
 }

@@ -1,5 +1,3 @@
-import AppLive
-import CoreNFC
 import DesignSystem
 import EntryPoints
 import FeatureModels
@@ -8,79 +6,34 @@ import InsightsFeature
 import IntentionsFeature
 import OnboardingFeature
 import PaywallFeature
-import PrayerContent
 import ProfilesFeature
 import PurchasesClient
-import PurchasesLive
 import ScreenTimeClient
-import ScreenTimeLive
 import SessionsFeature
 import SettingsFeature
 import SwiftUI
-import TogetherClient
 import ThresholdCore
 import ThresholdRuntime
-import UIKit
 import UnlockFeature
 
-/// The app's root (``AppModel``): onboarding until it is done, then the tabs; links,
-/// notifications and quick actions open their screen; every foreground reads Screen Time access
-/// again and reconciles. When the store cannot be opened it says so and shields stay as they were.
+/// The app's screens (``AppModel``): onboarding until it is done, then the tabs; links,
+/// notifications and quick actions (``SystemRequests``) open their screen; every foreground reads
+/// Screen Time access again and reconciles.
 ///
-/// The model is made once, by the app (``AppModel/live(_:)``, held in its `@State`), never here:
-/// a view's `body` runs again on every scene change.
+/// The app shows it inside `AppRootView` (AppLive), which makes the model once; the simulated phone
+/// shows it too, over its own model and requests.
 @MainActor
-public struct AppRootView: View {
-    let dependencies: LiveDependencies
-    let model: AppModel?
+public struct AppScreens: View {
+    @Bindable var model: AppModel
+    let requests: SystemRequests
+    @Environment(\.scenePhase) private var scenePhase
 
-    public init(dependencies: LiveDependencies, model: AppModel?) {
-        self.dependencies = dependencies
+    public init(model: AppModel, requests: SystemRequests) {
         self.model = model
+        self.requests = requests
     }
 
     public var body: some View {
-        if let model {
-            AppScreens(model: model)
-        } else {
-            StoreProblemView(problem: dependencies.storeProblem)
-        }
-    }
-}
-
-extension AppModel {
-    /// The app's model over the live dependencies; `nil` when the store could not be opened.
-    public static func live(_ dependencies: LiveDependencies) -> AppModel? {
-        dependencies.runtime.map { AppModel(client: .live(runtime: $0, dependencies: dependencies)) }
-    }
-}
-
-extension AppClient {
-    /// The app's client: the live runtime, Screen Time access as the authorization watch tells
-    /// it (a revocation told apart from a refusal), and the bundled prayers.
-    @MainActor
-    static func live(runtime: Runtime, dependencies: LiveDependencies) -> AppClient {
-        let watch = dependencies.authorization
-        let screenTime = dependencies.screenTime
-        return AppClient(runtime: runtime,
-                         authorization: AuthorizationClient(verdict: { await watch.check() },
-                                                            request: { try await screenTime.requestAuthorization() }),
-                         library: { try PrayerContent.bundledLibrary() },
-                         purchases: .live(),
-                         deviceID: UIDevice.current.identifierForVendor?.uuidString,
-                         canWriteTags: NFCNDEFReaderSession.readingAvailable,
-                         together: .live())
-    }
-}
-
-/// The tabs and what is shown over them.
-@MainActor
-struct AppScreens: View {
-    @Bindable var model: AppModel
-    @State private var requests = SystemRequests.main
-    @Environment(\.scenePhase) private var scenePhase
-
-    var body: some View {
         Group {
             if model.needsOnboarding, let onboarding = model.onboarding {
                 OnboardingView(model: onboarding, onDone: model.onboardingClosed)
@@ -89,9 +42,6 @@ struct AppScreens: View {
             }
         }
         .task(id: scenePhase) { if scenePhase == .active { await model.foreground() } }
-        // StoreKit's transaction updates, from launch for the app's life.
-        .task { await model.listenForTransactions() }
-        .onReceive(NotificationCenter.default.publisher(for: UIApplication.significantTimeChangeNotification)) { _ in model.timeChanged() }
         .onOpenURL { requests.post(.link($0)) }
         .onChange(of: requests.pending, initial: true) { handleRequests() }
         .onChange(of: model.generation) { model.reloadVisible() }
@@ -129,11 +79,9 @@ struct AppScreens: View {
         }
         .tint(Palette.accent)
         .environment(\.showPaywall) { [model] in model.showPaywall() }
-        .task {
-            // A shield cannot open the app; its buttons send a notification that does. iOS asks
-            // once; later calls return the answer given. NB: a refusal only loses that shortcut.
-            _ = try? await Notifications.requestPermission()
-        }
+        // A shield cannot open the app; its buttons send a notification that does. iOS asks once;
+        // later calls return the answer given.
+        .task { await model.askForNotifications() }
     }
 
     /// Screen Time access lost or refused, or the store unreadable: said at the top of home.
@@ -166,6 +114,7 @@ struct AppScreens: View {
         while let request = requests.next() {
             switch request {
             case .link(let url): model.open(url)
+            case .significantTimeChange: model.timeChanged()
             }
         }
     }
@@ -204,15 +153,7 @@ struct PresentedView: View {
             StartConfirmationView(confirmation: confirmation, now: app.client.now, calendar: app.client.calendar,
                                   confirm: app.confirmStart, decline: app.declineStart)
         case .badLink(let error):
-            NavigationStack {
-                VStack(alignment: .leading, spacing: 12) {
-                    ProblemBanner(Text("That link does not name anything Threshold does. Nothing was changed.", bundle: .module))
-                    Text(verbatim: error.description).font(.footnote).foregroundStyle(.secondary)
-                    Spacer()
-                }
-                .padding()
-                .toolbar { closeButton }
-            }
+            NavigationStack { LinkProblemView(error: error).toolbar { closeButton } }
         case .feedback:
             NavigationStack { FeedbackForm().toolbar { closeButton } }
         case .paywall(let model):
@@ -256,6 +197,21 @@ struct StartConfirmationView: View {
     }
 }
 
+/// A link that names nothing Threshold does: what was wrong with it.
+@MainActor
+struct LinkProblemView: View {
+    let error: LinkError
+
+    var body: some View {
+        VStack(alignment: .leading, spacing: 12) {
+            ProblemBanner(Text("That link does not name anything Threshold does. Nothing was changed.", bundle: .module))
+            Text(verbatim: error.description).font(.footnote).foregroundStyle(.secondary)
+            Spacer()
+        }
+        .padding()
+    }
+}
+
 /// Writing feedback: nothing leaves the device until the person shares it.
 @MainActor
 struct FeedbackForm: View {
@@ -279,10 +235,12 @@ struct FeedbackForm: View {
 
 /// The store could not be opened: the app says so and changes nothing.
 @MainActor
-struct StoreProblemView: View {
+public struct StoreProblemView: View {
     let problem: String?
 
-    var body: some View {
+    public init(problem: String?) { self.problem = problem }
+
+    public var body: some View {
         VStack(alignment: .leading, spacing: 12) {
             ProblemBanner(Text("Threshold could not open its saved state. Your shields stay as they were; restart the app to try again.", bundle: .module))
             if let problem { Text(verbatim: problem).font(.footnote).foregroundStyle(.secondary) }

@@ -1,3 +1,4 @@
+import AppFeature
 import EntryPoints
 import Foundation
 import ScreenTimeLive
@@ -27,6 +28,11 @@ public final class ThresholdAppDelegate: NSObject, UIApplicationDelegate, @preco
         let configuration = UISceneConfiguration(name: nil, sessionRole: session.role)
         configuration.delegateClass = ThresholdSceneDelegate.self
         return configuration
+    }
+
+    /// The clock or the time zone changed: the root view reconciles (`AppModel.timeChanged()`).
+    public func applicationSignificantTimeChange(_ application: UIApplication) {
+        SystemRequests.main.post(.significantTimeChange)
     }
 
     public func userNotificationCenter(_ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse,

@@ -9,7 +9,9 @@ public struct TimeLeft: View {
     public init(until: Date) { self.until = until }
 
     public var body: some View {
-        Text(timerInterval: Date.now...max(Date.now, until), countsDown: true)
+        // NB: a countdown shows the time to the range's end, so the range starts at any earlier
+        // instant; it reads no clock while the view is made, and stops at 0:00 once `until` passes.
+        Text(timerInterval: Date.distantPast...until, countsDown: true)
             + Text(verbatim: " ") + Text("left, until", bundle: .module) + Text(verbatim: " ") + Text(until, style: .time)
     }
 }

@@ -54,6 +54,17 @@ public struct AppClient: Sendable {
     public var now: Date { runtime.clock.reading().wall }
     public var calendar: Calendar { runtime.clock.calendar }
 
+    /// A day the report extension is asked about, on the device's clock: today up to now, or an
+    /// earlier day midnight to midnight.
+    func reportDay(daysAgo: Int) -> DateInterval {
+        let now = now
+        let today = calendar.startOfDay(for: now)
+        guard daysAgo > 0 else { return DateInterval(start: today, end: max(today, now)) }
+        let start = calendar.date(byAdding: .day, value: -daysAgo, to: today) ?? today
+        let end = calendar.date(byAdding: .day, value: 1, to: start) ?? today
+        return DateInterval(start: start, end: end)
+    }
+
     func read() throws -> StoredState { try runtime.store.read() }
 
     /// The saved state, or `nil` after putting why it could not be read into `problem`: the

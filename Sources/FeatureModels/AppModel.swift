@@ -62,6 +62,7 @@ public final class AppModel {
     public private(set) var generation = 0
 
     public let client: AppClient
+    @ObservationIgnored private var transactionListener: Task<Void, Never>?
     public let home: HomeModel
     public let session: SessionModel
     public let profiles: ProfilesModel
@@ -102,11 +103,21 @@ public final class AppModel {
         await together.foreground()
     }
 
-    /// Reads `Transaction.updates` for as long as the app runs: the root view starts it at launch,
-    /// so renewals, refunds and approved Ask to Buy purchases made while the app was closed arrive.
-    public func listenForTransactions() async {
-        guard let purchases = client.purchases else { return }
-        for await update in purchases.updates() { await transactionsUpdated([update]) }
+    /// Reads `Transaction.updates` for as long as the app runs, from launch (the app calls this
+    /// when it makes the model, as close to launch as StoreKit asks), so renewals, refunds and
+    /// approved Ask to Buy purchases made while the app was closed arrive.
+    public func startListeningForTransactions() {
+        guard transactionListener == nil, let purchases = client.purchases else { return }
+        transactionListener = Task { [weak self] in
+            for await update in purchases.updates() { await self?.transactionsUpdated([update]) }
+        }
+    }
+
+    /// Asks iOS once to allow notifications: a shield cannot open the app, and its buttons send a
+    /// notification that does. Later calls return the answer given. NB: a refusal or a failure
+    /// only loses that shortcut; onboarding's Notifications step says so and offers Settings.
+    public func askForNotifications() async {
+        _ = try? await client.runtime.screenTime.requestNotificationPermission()
     }
 
     /// A transaction update arrived (`Transaction.updates`: a renewal, a refund or revocation, an

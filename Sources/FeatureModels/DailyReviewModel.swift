@@ -16,6 +16,9 @@ public final class DailyReviewModel {
 
     public init(client: AppClient) { self.client = client }
 
+    /// Yesterday, midnight to midnight, for the report extension's view of it.
+    public var yesterday: DateInterval { client.reportDay(daysAgo: 1) }
+
     /// Reads yesterday: its reported minutes, the goal, and the rating if given.
     public func load() {
         do {

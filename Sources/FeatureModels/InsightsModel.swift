@@ -29,6 +29,11 @@ public final class InsightsModel {
     }
 
     /// Whether the week shown is this one (there is no "next week" to show).
+    /// Today so far, for the report extension's view of today.
+    public var today: DateInterval { client.reportDay(daysAgo: 0) }
+    /// Yesterday, midnight to midnight, for the Daily Review's report.
+    public var yesterday: DateInterval { client.reportDay(daysAgo: 1) }
+
     public var isThisWeek: Bool { week == Clockwork(calendar: client.calendar).localDate(of: client.now).mondayOfWeek }
 
     public func load() {

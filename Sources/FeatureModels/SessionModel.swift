@@ -27,10 +27,16 @@ public final class SessionModel {
     /// What ending now would record (canceled in the first seconds, given up before the goal,
     /// completed after it), read on the device's clock each time: the screen stays up while the
     /// session crosses those lines.
-    public var endingNow: EndState? {
+    public var endingNow: EndState? { ending(at: client.now) }
+
+    /// What ending at `date` would record: the Session tab asks it each second on screen.
+    public func ending(at date: Date) -> EndState? {
         guard profile != nil else { return nil }
-        return session.map { EndSession.endState(of: $0, at: client.now) } ?? .gaveUp
+        return session.map { EndSession.endState(of: $0, at: date) } ?? .gaveUp
     }
+
+    /// The end time the start panel offers until one is picked: an hour from now.
+    public var suggestedEndTime: Date { client.now.addingTimeInterval(3_600) }
     /// The running session, as last loaded.
     private var session: Session?
     /// Why "End" is refused now, in the rule's words (Beast Mode); `nil` when it is allowed.

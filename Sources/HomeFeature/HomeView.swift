@@ -153,6 +153,7 @@ struct TodayCard: View {
 @MainActor
 struct StreaksCard: View {
     let streaks: HomeModel.Streaks
+    @Environment(\.calendar) private var calendar
 
     var body: some View {
         Card {
@@ -169,7 +170,7 @@ struct StreaksCard: View {
                 }
             }
             ForEach(streaks.unreportedDays, id: \.self) { day in
-                (Text(verbatim: Calendar.current.weekdaySymbols[day.weekday.rawValue - 1] + ": ")
+                (Text(verbatim: calendar.weekdaySymbols[day.weekday.rawValue - 1] + ": ")
                     + Text("screen time was not reported, so it neither kept nor broke your streak.", bundle: .module))
                     .font(.footnote).foregroundStyle(.secondary)
             }

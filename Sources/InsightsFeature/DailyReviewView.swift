@@ -24,7 +24,7 @@ public struct DailyReviewView: View {
             List {
                 if let problem = model.problem { ProblemBanner(problem) }
                 Section {
-                    DeviceActivityReport(.daily, filter: InsightsView.yesterday).frame(minHeight: 220)
+                    DeviceActivityReport(.daily, filter: DeviceActivityFilter(segment: .daily(during: model.yesterday))).frame(minHeight: 220)
                 }
                 if let review = model.review {
                     Section {

@@ -20,13 +20,13 @@ public struct InsightsView: View {
             List {
                 if let problem = model.problem { ProblemBanner(problem) }
                 Section {
-                    DeviceActivityReport(.daily, filter: Self.today).frame(minHeight: 220)
+                    DeviceActivityReport(.daily, filter: DeviceActivityFilter(segment: .daily(during: model.today))).frame(minHeight: 220)
                 } header: {
                     Text("Today's screen time", bundle: .module)
                 }
                 Section {
                     // NB: the Daily Review is of yesterday, so its report gets yesterday's interval.
-                    DeviceActivityReport(.daily, filter: Self.yesterday).frame(minHeight: 220)
+                    DeviceActivityReport(.daily, filter: DeviceActivityFilter(segment: .daily(during: model.yesterday))).frame(minHeight: 220)
                     ForEach(model.reviews, id: \.day) { review in
                         (Text(verbatim: "\(review.day) · ")
                             + (review.rating == .thumbsUp ? Text("thumbs up", bundle: .module) : Text("thumbs down", bundle: .module)))
@@ -45,34 +45,22 @@ public struct InsightsView: View {
         }
         .onAppear { model.load() }
     }
-
-    /// Yesterday, midnight to midnight, for the Daily Review's report.
-    static var yesterday: DeviceActivityFilter {
-        let today = Calendar.current.startOfDay(for: Date())
-        let start = Calendar.current.date(byAdding: .day, value: -1, to: today) ?? today
-        return DeviceActivityFilter(segment: .daily(during: DateInterval(start: start, end: today)))
-    }
-
-    /// Today so far, for the report extension.
-    static var today: DeviceActivityFilter {
-        let now = Date()
-        return DeviceActivityFilter(segment: .daily(during: DateInterval(start: Calendar.current.startOfDay(for: now), end: now)))
-    }
 }
 
 /// The week's focus: a bar a day, the totals, and the way to other weeks.
 @MainActor
 struct WeekSection: View {
     let model: InsightsModel
+    @Environment(\.calendar) private var calendar
 
     var body: some View {
         Section {
             if let insights = model.insights {
                 Chart(Array(insights.focusedPerDay.enumerated()), id: \.offset) { day in
-                    BarMark(x: .value(Text("Day", bundle: .module), Self.dayName(insights.week.adding(days: day.offset))),
+                    BarMark(x: .value(Text("Day", bundle: .module), Self.dayName(insights.week.adding(days: day.offset), calendar: calendar)),
                             y: .value(Text("Minutes", bundle: .module), day.element / 60))
                         .foregroundStyle(Palette.ember)
-                        .accessibilityLabel(Text(verbatim: Self.dayName(insights.week.adding(days: day.offset))))
+                        .accessibilityLabel(Text(verbatim: Self.dayName(insights.week.adding(days: day.offset), calendar: calendar)))
                         .accessibilityValue(Text.minutes(day.element))
                 }
                 .frame(minHeight: 180)
@@ -101,8 +89,8 @@ struct WeekSection: View {
     }
 
     /// "Mon", "Tue", … for a day.
-    static func dayName(_ day: LocalDate) -> String {
-        let symbols = Calendar.current.shortWeekdaySymbols
+    static func dayName(_ day: LocalDate, calendar: Calendar) -> String {
+        let symbols = calendar.shortWeekdaySymbols
         return symbols[(day.weekday.rawValue - 1) % symbols.count]
     }
 }

@@ -140,6 +140,7 @@ struct ProfileEditorView: View {
 struct ScheduleEditor: View {
     @Binding var draft: ProfileEditorModel.ScheduleDraft
     let remove: () -> Void
+    @Environment(\.calendar) private var calendar
 
     var body: some View {
         VStack(alignment: .leading, spacing: 8) {
@@ -167,10 +168,12 @@ struct ScheduleEditor: View {
 
     /// A local time as the date picker's `Date` (today, at that time) and back.
     private func time(_ path: WritableKeyPath<ProfileEditorModel.ScheduleDraft, LocalTime>) -> Binding<Date> {
-        let calendar = Calendar.current
+        let calendar = calendar
+        // NB: any day carries the time of day; the first of January 2001 has no daylight-saving change.
+        let day = Date(timeIntervalSinceReferenceDate: 12 * 3_600)
         return Binding {
             let time = draft[keyPath: path]
-            return calendar.date(bySettingHour: time.hour, minute: time.minute, second: 0, of: Date()) ?? Date()
+            return calendar.date(bySettingHour: time.hour, minute: time.minute, second: 0, of: day) ?? day
         } set: { date in
             let parts = calendar.dateComponents([.hour, .minute], from: date)
             // NB: the picker only yields valid hours and minutes; a value it cannot give keeps the old time.

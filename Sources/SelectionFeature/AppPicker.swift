@@ -1,13 +1,11 @@
 import DesignSystem
-import FamilyControls
 import FeatureModels
-import ManagedSettings
-import ScreenTimeLive
 import SwiftUI
 import ThresholdCore
 
 /// A button that opens the Screen Time picker and hands back what was chosen as Core's
-/// `Selection` (through ScreenTimeLive's `TokenCoding`), or why it could not be read.
+/// `Selection`, or why it could not be read (`ScreenTimePicker`, the one place that knows the
+/// picker's own types).
 ///
 /// The picker shows what is chosen now; closing it hands the pick to `onPick`, empty or not, and
 /// the model decides (an empty pick, or more than iOS can shield, is refused there).
@@ -17,7 +15,6 @@ public struct AppPickerButton<Title: View>: View {
     let onPick: (PickerResult) -> Void
     let title: Title
     @State private var isPresented = false
-    @State private var picked = FamilyActivitySelection()
 
     public init(current: Selection, onPick: @escaping (PickerResult) -> Void, @ViewBuilder title: () -> Title) {
         self.current = current
@@ -26,31 +23,9 @@ public struct AppPickerButton<Title: View>: View {
     }
 
     public var body: some View {
-        Button {
-            picked = Self.appleSelection(current)
-            isPresented = true
-        } label: {
-            title
-        }
-        .accessibilityHint(Text("Opens the Screen Time picker.", bundle: .module))
-        .familyActivityPicker(isPresented: $isPresented, selection: $picked)
-        .onChange(of: isPresented) { _, open in
-            guard !open else { return }
-            do {
-                onPick(.picked(try TokenCoding.selection(picked)))
-            } catch {
-                onPick(.failed(String(describing: error)))
-            }
-        }
-    }
-
-    /// What the picker starts from: the tokens chosen before (those that can still be read).
-    static func appleSelection(_ selection: Selection) -> FamilyActivitySelection {
-        var apple = FamilyActivitySelection()
-        apple.applicationTokens = Set(selection.applications.compactMap { try? TokenCoding.application($0) })
-        apple.categoryTokens = Set(selection.categories.compactMap { try? TokenCoding.category($0) })
-        apple.webDomainTokens = Set(selection.webDomains.compactMap { try? TokenCoding.webDomain($0) })
-        return apple
+        Button { isPresented = true } label: { title }
+            .accessibilityHint(Text("Opens the Screen Time picker.", bundle: .module))
+            .modifier(ScreenTimePicker(isPresented: $isPresented, current: current, onPick: onPick))
     }
 }
 
@@ -63,19 +38,10 @@ public struct TokenLabel: View {
     public init(app: AppToken) { self.token = .app(app) }
 
     public var body: some View {
-        switch token {
-        case .app(let app):
-            if let apple = try? TokenCoding.application(app) { Label(apple) } else { unreadable }
-        case .category(let category):
-            if let apple = try? TokenCoding.category(category) { Label(apple) } else { unreadable }
-        case .webDomain(let domain):
-            if let apple = try? TokenCoding.webDomain(domain) { Label(apple) } else { unreadable }
+        ScreenTimeTokenLabel(token: token) {
+            // A token iOS no longer reads (tokens can change after an OS update): it stays shielded.
+            Label { Text("An item iOS no longer names", bundle: .module) } icon: { Image(systemName: "questionmark.app") }
         }
-    }
-
-    /// A token iOS no longer reads (tokens can change after an OS update): it stays shielded.
-    private var unreadable: some View {
-        Label { Text("An item iOS no longer names", bundle: .module) } icon: { Image(systemName: "questionmark.app") }
     }
 }
 

@@ -32,21 +32,22 @@ public struct SessionView: View {
             .navigationTitle(Text("Session", bundle: .module))
         }
         .onAppear { model.load() }
-        .task(id: model.running) { await reloadAtNextChange() }
+        .background { ReloadAtNextChange(model: model) }
     }
+}
 
-    /// A break's end, the goal and the end time change what the screen shows (the phase, End's
-    /// meaning): read the state again when the next of them comes.
-    private func reloadAtNextChange() async {
-        guard let running = model.running else { return }
-        let now = Date()
-        guard let next = [running.breakUntil, running.goalAt, running.endsAt].compactMap({ $0 }).filter({ $0 > now }).min() else { return }
-        do {
-            try await Task.sleep(for: .seconds(next.timeIntervalSince(now) + 0.5))
-        } catch {
-            return // the session changed first; the new task takes over
+/// A break's end, the goal and the end time change what the screen shows (the phase, what End
+/// records): the state is read again when the next of them comes.
+@MainActor
+struct ReloadAtNextChange: View {
+    let model: SessionModel
+
+    var body: some View {
+        let changes = [model.running?.breakUntil, model.running?.goalAt, model.running?.endsAt].compactMap { $0?.addingTimeInterval(0.5) }
+        TimelineView(.explicit(changes)) { context in
+            Color.clear.onChange(of: context.date) { model.load() }
         }
-        model.load()
+        .accessibilityHidden(true)
     }
 }
 
@@ -60,10 +61,12 @@ struct RunningSession: View {
             if let running = model.running {
                 Text(verbatim: running.title).font(.title2.weight(.semibold)).frame(maxWidth: .infinity)
             }
+            // NB: the controls are inside the timeline too: what End records changes as the
+            // cancel window and the goal pass, with nothing else on screen changing.
             TimelineView(.periodic(from: .now, by: 1)) { context in
                 if let timer = model.timer(at: context.date) { ring(timer) }
+                controls(ending: model.ending(at: context.date))
             }
-            controls
         }
     }
 
@@ -85,7 +88,7 @@ struct RunningSession: View {
         .frame(maxWidth: .infinity)
     }
 
-    @ViewBuilder private var controls: some View {
+    @ViewBuilder private func controls(ending: EndState?) -> some View {
         let onBreak = model.running?.phase == .onBreak
         VStack(spacing: 12) {
             if onBreak {
@@ -99,24 +102,24 @@ struct RunningSession: View {
                     Text("\(quota.remaining) of \(quota.allowed) breaks left", bundle: .module).font(.footnote).foregroundStyle(.secondary)
                 }
             }
-            Button(role: .destructive) { model.end() } label: { endLabel }
+            Button(role: .destructive) { model.end() } label: { endLabel(ending) }
                 .buttonStyle(.bordered)
                 .disabled(model.endRefusal != nil)
-                .accessibilityHint(endHint)
+                .accessibilityHint(endHint(ending))
             if let refusal = model.endRefusal { ProblemBanner(refusal, systemImage: "lock.fill") }
         }
     }
 
-    private var endLabel: Text {
-        switch model.endingNow {
+    private func endLabel(_ ending: EndState?) -> Text {
+        switch ending {
         case .completed?: Text("Complete session", bundle: .module)
         case .gaveUp?: Text("Give up", bundle: .module)
         case .canceled?, nil: Text("End session", bundle: .module)
         }
     }
 
-    private var endHint: Text {
-        switch model.endingNow {
+    private func endHint(_ ending: EndState?) -> Text {
+        switch ending {
         case .gaveUp?: Text("Ends before the goal; the session counts as given up.", bundle: .module)
         case .completed?: Text("Ends the session and records what it earned.", bundle: .module)
         case .canceled?, nil: Text("Ends the session; in its first moments it counts as canceled.", bundle: .module)
@@ -133,7 +136,8 @@ struct StartPanel: View {
     @State private var openEnded = false
     @State private var kind = Kind.goal
     @State private var length = 25
-    @State private var endsAt = Date().addingTimeInterval(3_600)
+    /// The end time picked; until one is, an hour from now.
+    @State private var endsAt: Date?
 
     /// How the session is bounded, besides "Until I end it".
     enum Kind: Hashable { case goal, length, endTime }
@@ -169,7 +173,8 @@ struct StartPanel: View {
                     case .length:
                         minutesPicker($length, SessionLength.choices) { Text("Ends by itself after", bundle: .module) }
                     case .endTime:
-                        DatePicker(selection: $endsAt, displayedComponents: .hourAndMinute) { Text("Ends at", bundle: .module) }
+                        DatePicker(selection: Binding(get: { endsAt ?? model.suggestedEndTime }, set: { endsAt = $0 }),
+                                   displayedComponents: .hourAndMinute) { Text("Ends at", bundle: .module) }
                     }
                 }
                 Button {
@@ -202,7 +207,7 @@ struct StartPanel: View {
         switch kind {
         case .goal: return .goal(minutes: minutes)
         case .length: return .minutes(length)
-        case .endTime: return model.endTime(at: endsAt)
+        case .endTime: return model.endTime(at: endsAt ?? model.suggestedEndTime)
         }
     }
 }

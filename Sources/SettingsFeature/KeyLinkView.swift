@@ -1,5 +1,3 @@
-import CoreImage
-import CoreImage.CIFilterBuiltins
 import DesignSystem
 import FeatureModels
 import SwiftUI
@@ -52,7 +50,7 @@ struct QRCodeImage: View {
 
     var body: some View {
         if let code = QRCode.image(for: link) {
-            Image(decorative: code, scale: 1)
+            code
                 .interpolation(.none)
                 .resizable()
                 .scaledToFit()
@@ -60,16 +58,5 @@ struct QRCodeImage: View {
                 .frame(maxWidth: .infinity)
                 .accessibilityLabel(Text("QR code", bundle: .module))
         }
-    }
-}
-
-/// A QR code drawn by Core Image, medium error correction, one point per module.
-enum QRCode {
-    static func image(for link: URL) -> CGImage? {
-        let filter = CIFilter.qrCodeGenerator()
-        filter.message = Data(link.absoluteString.utf8)
-        filter.correctionLevel = "M"
-        guard let output = filter.outputImage else { return nil }
-        return CIContext().createCGImage(output, from: output.extent)
     }
 }

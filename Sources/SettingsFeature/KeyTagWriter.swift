@@ -1,10 +1,6 @@
+#if canImport(CoreNFC)
 @preconcurrency import CoreNFC
 import Foundation
-
-/// Why a key was not written; the key is dropped and nothing is kept.
-struct KeyWriteFailure: Error, Sendable {
-    let message: String
-}
 
 /// Writes a key's link to an NFC tag as one URI record (CoreNFC's NDEF reader session).
 ///
@@ -83,3 +79,13 @@ final class KeyTagWriter: NSObject, NFCNDEFReaderSessionDelegate, @unchecked Sen
         Task { @MainActor in completion(result) }
     }
 }
+
+extension KeyTagWriting {
+    /// Core NFC's reader session: the system's sheet asks for a tag and writes the link to it.
+    static let coreNFC = KeyTagWriting(isAvailable: KeyTagWriter.isAvailable) { link, completion in
+        let writer = KeyTagWriter(link: link, completion: completion)
+        writer.begin()
+        return writer
+    }
+}
+#endif

@@ -15,7 +15,8 @@ public struct SettingsView: View {
     @State private var keyProfile: ProfileID?
     @State private var keyName = ""
     @State private var confirmingReset = false
-    @State private var writer: KeyTagWriter?
+    @State private var writer: AnyObject?
+    @Environment(\.keyTagWriting) private var tagWriting
     @State private var paywall: PaywallModel?
     @State private var diagnostics: DiagnosticsModel?
 
@@ -259,14 +260,12 @@ public struct SettingsView: View {
     /// Writes the minted key's link to a tag; the key is kept only when the tag took it.
     private func writeTag() {
         guard let pending = model.pendingKey else { return }
-        let writer = KeyTagWriter(link: pending.link) { result in
+        writer = tagWriting.write(pending.link) { result in
             switch result {
             case .success: model.keyWritten()
             case .failure(let failure): model.keyNotWritten(failure.message)
             }
-            self.writer = nil
+            writer = nil
         }
-        self.writer = writer
-        writer.begin()
     }
 }

@@ -69,17 +69,18 @@ struct WindowLeft: View {
     let model: PrayerModel
 
     var body: some View {
-        TimelineView(.periodic(from: .now, by: 1)) { _ in
-            if let remaining = model.windowRemaining, remaining > 0 {
-                (Text("Time left", bundle: .module) + Text(verbatim: " ") + Text.clock(remaining))
-                    .font(.title3.weight(.semibold)).monospacedDigit()
-                    .accessibilityLabel(Text("Time left", bundle: .module) + Text(verbatim: " ") + Text.spoken(remaining))
+        if let until = model.window?.until {
+            TimelineView(.periodic(from: .now, by: 1)) { context in
+                let remaining = until.timeIntervalSince(context.date)
+                Group {
+                    if remaining > 0 {
+                        (Text("Time left", bundle: .module) + Text(verbatim: " ") + Text.clock(remaining))
+                            .font(.title3.weight(.semibold)).monospacedDigit()
+                            .accessibilityLabel(Text("Time left", bundle: .module) + Text(verbatim: " ") + Text.spoken(remaining))
+                    }
+                }
+                .onChange(of: remaining > 0) { _, open in if !open { model.open() } }
             }
-        }
-        .task {
-            guard let remaining = model.windowRemaining else { return }
-            do { try await Task.sleep(for: .seconds(remaining)) } catch { return }  // the screen went away
-            model.open()
         }
     }
 }

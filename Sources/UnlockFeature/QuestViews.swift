@@ -14,7 +14,9 @@ struct BreathingView: View {
         VStack(spacing: 20) {
             OutcomeBanner(outcome: model.outcome, minutes: model.quest.terms.minutes)
             if let notice = model.notice { ProblemBanner(notice, systemImage: "arrow.counterclockwise") }
-            TimelineView(.periodic(from: .now, by: 1)) { _ in content }
+            TimelineView(.periodic(from: .now, by: 1)) { context in
+                content.onChange(of: context.date) { model.tick() }
+            }
         }
         .padding()
         .navigationTitle(Text("Breathing quest", bundle: .module))
@@ -33,10 +35,6 @@ struct BreathingView: View {
                     Text(verbatim: phase.prompt).font(.title2.weight(.semibold))
                     Text.clock(phaseRemaining).font(.title3).monospacedDigit().foregroundStyle(.secondary)
                 }
-            }
-            .task(id: remaining) {
-                try? await Task.sleep(for: .seconds(1))
-                model.tick()
             }
         case .completed:
             Text("Well breathed.", bundle: .module).font(.headline)

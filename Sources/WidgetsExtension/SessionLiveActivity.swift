@@ -5,6 +5,7 @@ import SwiftUI
 import ThresholdCore
 import ThresholdIntents
 import WidgetKit
+import WidgetViews
 
 /// The session Live Activity: timer or break countdown, with End, Break (where the profile allows
 /// breaks) and Back to focus buttons that run in the app through the same commands as its own
@@ -17,7 +18,9 @@ public struct SessionLiveActivity: Widget {
 
     public var body: some WidgetConfiguration {
         ActivityConfiguration(for: SessionActivityAttributes.self) { context in
-            LockScreenSessionView(content: context.state, isStale: context.isStale)
+            LockScreenSessionView(content: context.state, isStale: context.isStale) { button, label in
+                IntentButton(button: button, profileID: context.state.profileID, label: label)
+            }
                 .padding()
                 .activityBackgroundTint(Palette.stone)
                 .activitySystemActionForegroundColor(.white)
@@ -35,7 +38,9 @@ public struct SessionLiveActivity: Widget {
                     } else if context.isStale {
                         StaleNotice()
                     } else {
-                        SessionButtons(content: context.state)
+                        SessionButtons(content: context.state) { button, label in
+                            IntentButton(button: button, profileID: context.state.profileID, label: label)
+                        }
                     }
                 }
             } compactLeading: {
@@ -49,83 +54,18 @@ public struct SessionLiveActivity: Widget {
     }
 }
 
-struct LockScreenSessionView: View {
-    let content: LiveActivityContent
-    let isStale: Bool
+/// A Live Activity button: its label in a button that runs its App Intent in the app's process,
+/// through the same commands as the app's own buttons.
+struct IntentButton: View {
+    let button: LiveActivityButton
+    let profileID: ProfileID
+    let label: SessionButtonLabel
 
     var body: some View {
-        if let ending = content.ending {
-            // Ended by the app: how it went, until the dismissal policy takes it away.
-            VStack(alignment: .leading, spacing: 4) {
-                Text(content.title).font(.headline).foregroundStyle(.white)
-                Text(ending.headline).font(.title3.weight(.semibold)).foregroundStyle(Palette.dawn)
-            }
-            .frame(maxWidth: .infinity, alignment: .leading)
-            .accessibilityElement(children: .combine)
-        } else {
-            running
+        switch button {
+        case .end: Button(intent: EndSessionButtonIntent(profileID: profileID)) { label }
+        case .takeBreak: Button(intent: TakeBreakButtonIntent(profileID: profileID)) { label }
+        case .backToFocus: Button(intent: BackToFocusIntent(profileID: profileID)) { label }
         }
-    }
-
-    private var running: some View {
-        VStack(alignment: .leading, spacing: 8) {
-            HStack {
-                VStack(alignment: .leading) {
-                    Text(content.title).font(.headline).foregroundStyle(.white)
-                    Text.phase(content.phase).font(.subheadline).foregroundStyle(.white.opacity(0.8))
-                }
-                .accessibilityElement(children: .combine)
-                Spacer()
-                SessionTimer(content: content).font(.title2.weight(.semibold)).foregroundStyle(Palette.dawn)
-            }
-            if isStale {
-                StaleNotice()
-            } else {
-                SessionButtons(content: content)
-            }
-        }
-    }
-}
-
-/// What a Live Activity past its `staleDate` says: the session moved on (a goal, a break's end,
-/// its end) and only the app can tell the Live Activity what is true now.
-struct StaleNotice: View {
-    var body: some View {
-        Text("Open Threshold to see where your session is now.", bundle: .module)
-            .font(.subheadline)
-            .foregroundStyle(.white.opacity(0.8))
-    }
-}
-
-/// End; Break while focusing where the profile allows breaks; Back to focus on a break.
-struct SessionButtons: View {
-    let content: LiveActivityContent
-
-    var body: some View {
-        HStack {
-            ForEach(content.buttons, id: \.self) { button in
-                switch button {
-                case .end:
-                    Button(intent: EndSessionButtonIntent(profileID: content.profileID)) {
-                        Label { Text("End", bundle: .module) } icon: { Image(systemName: "stop.fill") }
-                    }
-                    .tint(Palette.ember)
-                    .accessibilityHint(Text("Ends the session if its rules allow it.", bundle: .module))
-                case .takeBreak:
-                    Button(intent: TakeBreakButtonIntent(profileID: content.profileID)) {
-                        Label { Text("Break", bundle: .module) } icon: { Image(systemName: "cup.and.saucer.fill") }
-                    }
-                    .tint(Palette.sage)
-                    .accessibilityHint(Text("Lifts the shields for one break.", bundle: .module))
-                case .backToFocus:
-                    Button(intent: BackToFocusIntent(profileID: content.profileID)) {
-                        Label { Text("Back to focus", bundle: .module) } icon: { Image(systemName: "scope") }
-                    }
-                    .tint(Palette.sage)
-                    .accessibilityHint(Text("Ends the break now; the shields return.", bundle: .module))
-                }
-            }
-        }
-        .font(.subheadline.weight(.semibold))
     }
 }

@@ -16,7 +16,8 @@ public protocol TransferRepresentation {
 
 @resultBuilder
 public enum TransferRepresentationBuilder<Item> {
-    public static func buildBlock<R: TransferRepresentation>(_ representation: R) -> R { representation }
+    public static func buildExpression<R: TransferRepresentation>(_ representation: R) -> R where R.Item == Item { representation }
+    public static func buildBlock<R: TransferRepresentation>(_ representation: R) -> R where R.Item == Item { representation }
 }
 
 /// A file to share, written when the share sheet asks for it.

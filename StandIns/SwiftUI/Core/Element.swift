@@ -10,7 +10,7 @@ package final class Element {
         case text(ResolvableText)
         case image(ImageContent)
         case button(ButtonContent)
-        case toggle(isOn: Bool, set: @MainActor (Bool) -> Void)
+        case toggle(isOn: Bool, set: (Bool) -> Void)
         case picker(PickerContent)
         case stepper(StepperContent)
         case datePicker(DatePickerContent)
@@ -88,11 +88,11 @@ package struct AccessibilityContent {
     package var hidden = false
     /// `.accessibilityElement(children: .combine)` (or `.ignore`): read as one element.
     package var combine: AccessibilityChildBehavior?
-    package var actions: [(name: ResolvableText, action: @MainActor () -> Void)] = []
+    package var actions: [(name: ResolvableText, action: () -> Void)] = []
 }
 
 package struct ButtonContent {
-    package let action: @MainActor () -> Void
+    package let action: () -> Void
     package let role: ButtonRole?
 }
 
@@ -103,26 +103,26 @@ package struct PickerContent {
     }
     package let options: [Option]
     package let selection: AnyHashable?
-    package let select: @MainActor (AnyHashable) -> Void
+    package let select: (AnyHashable) -> Void
 }
 
 package struct StepperContent {
-    package let increment: (@MainActor () -> Void)?
-    package let decrement: (@MainActor () -> Void)?
+    package let increment: (() -> Void)?
+    package let decrement: (() -> Void)?
 }
 
 package struct DatePickerContent {
     package let date: Date
-    package let set: @MainActor (Date) -> Void
+    package let set: (Date) -> Void
     package let components: DatePickerComponents
 }
 
 package struct TextFieldContent {
     package let text: String
-    package let set: @MainActor (String) -> Void
+    package let set: (String) -> Void
     package let prompt: [Element]
     package let multiline: Bool
-    package var submit: (@MainActor () -> Void)?
+    package var submit: (() -> Void)?
 }
 
 package struct ProgressContent {
@@ -132,6 +132,12 @@ package struct ProgressContent {
 }
 
 package struct ChartMarkContent {
+    package init(kind: String, x: String, y: String) {
+        self.kind = kind
+        self.x = x
+        self.y = y
+    }
+
     package let kind: String
     package let x: String
     package let y: String
@@ -139,8 +145,8 @@ package struct ChartMarkContent {
 
 package struct LongPressContent {
     package let minimumDuration: Double
-    package let perform: @MainActor () -> Void
-    package let pressing: (@MainActor (Bool) -> Void)?
+    package let perform: () -> Void
+    package let pressing: ((Bool) -> Void)?
 }
 
 /// A navigation stack as drawn: the root and every pushed screen, the last one showing.
@@ -150,7 +156,7 @@ package struct NavigationContent {
         package let toolbar: [ToolbarEntry]
         package let content: [Element]
         /// The back button's action; `nil` at the root.
-        package let back: (@MainActor () -> Void)?
+        package let back: (() -> Void)?
         /// The view at the top of this level (a type of Threshold's).
         package let view: String?
         package let views: [String]
@@ -168,7 +174,7 @@ package struct TabsContent {
     package struct Tab {
         package let label: [Element]
         package let tag: AnyHashable?
-        package let select: @MainActor () -> Void
+        package let select: () -> Void
         package let isSelected: Bool
     }
     package let tabs: [Tab]

@@ -44,7 +44,7 @@ private struct DynamicTypeSizeKey: EnvironmentKey { static let defaultValue = Dy
 private struct FontKey: EnvironmentKey { static let defaultValue: Font? = nil }
 private struct ForegroundKey: EnvironmentKey { static let defaultValue: AnyShapeStyle? = nil }
 private struct TintKey: EnvironmentKey { static let defaultValue: Color? = nil }
-private struct ButtonStyleKey: EnvironmentKey { static let defaultValue: AnyButtonStyle? = nil }
+private struct ButtonStyleKey: EnvironmentKey { static var defaultValue: AnyButtonStyle? { nil } }
 private struct PickerStyleKey: EnvironmentKey { static let defaultValue = "automatic" }
 private struct RefreshKey: EnvironmentKey { static let defaultValue: RefreshAction? = nil }
 private struct IsPresentedKey: EnvironmentKey { static let defaultValue = false }
@@ -149,8 +149,8 @@ public enum DynamicTypeSize: Hashable, Comparable, Sendable, CaseIterable {
 
 /// Dismisses the sheet or pushed screen the view is in (`@Environment(\.dismiss)`).
 public struct DismissAction {
-    let action: (@MainActor () -> Void)?
-    init(_ action: (@MainActor () -> Void)?) { self.action = action }
+    let action: (() -> Void)?
+    init(_ action: (() -> Void)?) { self.action = action }
     @MainActor public func callAsFunction() { action?() }
 }
 
@@ -162,13 +162,13 @@ public struct OpenURLAction {
         public static let discarded = Result(handled: false)
         public static let systemAction = Result(handled: false)
     }
-    let handler: @MainActor (URL) -> Result
-    public init(handler: @escaping @MainActor (URL) -> Result) { self.handler = handler }
+    let handler: (URL) -> Result
+    public init(handler: @escaping (URL) -> Result) { self.handler = handler }
     @MainActor public func callAsFunction(_ url: URL) { _ = handler(url) }
 }
 
 /// Pull to refresh (`.refreshable`).
 public struct RefreshAction: Sendable {
-    let action: @MainActor @Sendable () async -> Void
+    let action: @Sendable () async -> Void
     @MainActor public func callAsFunction() async { await action() }
 }

@@ -45,7 +45,7 @@ final class Node {
     /// What a primitive keeps between frames: a navigation stack's screens, `onChange`'s last
     /// value, a task, a closure's last result.
     var storage: [String: Any] = [:]
-    var onDisappear: [@MainActor () -> Void] = []
+    var onDisappear: [() -> Void] = []
 
     init(host: ViewHost, parent: Node?, key: NodeKey) {
         self.host = host
@@ -129,27 +129,27 @@ package struct RenderContext {
     }
 
     /// Renders a view with a body (or a `ViewModifier`'s body) at `key`.
-    func renderComposite<V, Body: View>(_ value: V, body: @MainActor (V) -> Body, key: NodeKey) -> [Element] {
+    func renderComposite<V, Body: View>(_ value: V, body: (V) -> Body, key: NodeKey) -> [Element] {
         host.renderComposite(value, body: body, in: at(node.child(key)))
     }
 
     /// The value `make` returns, made again only when this view is new in this frame or something
     /// `make` read has changed since (a closure's result: a `ForEach`'s rows, a timeline's content).
-    func remembered<T>(_ name: String, _ make: @MainActor () -> T) -> T {
+    package func remembered<T>(_ name: String, _ make: () -> T) -> T {
         if !fresh, !node.dirty, let kept = node.storage["remembered." + name] as? T { return kept }
         let made = host.tracking(node, make)
         node.storage["remembered." + name] = made
         return made
     }
 
-    func element(_ kind: Element.Kind, children: [Element] = []) -> Element {
+    package func element(_ kind: Element.Kind, children: [Element] = []) -> Element {
         let element = Element(kind, children: children, path: node.path)
         element.isDisabled = !environment.isEnabled
         return element
     }
 
     /// Runs `action` after this frame (onAppear, onChange, a task's start), as SwiftUI does.
-    func afterFrame(_ action: @escaping @MainActor () -> Void) {
+    package func afterFrame(_ action: @escaping () -> Void) {
         host.enqueue(action)
     }
 }

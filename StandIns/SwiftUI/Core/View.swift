@@ -7,9 +7,11 @@
 // where the SDK's SwiftUI is used; `Documentation/Screens.md` says what this layer renders and
 // what it leaves out.
 
-/// A piece of user interface (SwiftUI's `View`). As in the iOS 17.0 SDK, `body` is isolated to
-/// the main actor and the type is not; `Scripts/check-ios` builds the views against the iOS 18/26
-/// isolation too.
+/// A piece of user interface (SwiftUI's `View`). As from the iOS 18 SDK on, a view is isolated to
+/// the main actor (a type conforming to it is, where it declares the conformance); the layer's
+/// own views opt out with `nonisolated`. `Scripts/check-ios` builds the views against the iOS 17.0
+/// SDK's isolation too.
+@MainActor @preconcurrency
 public protocol View {
     associatedtype Body: View
     @ViewBuilder @MainActor @preconcurrency var body: Self.Body { get }
@@ -21,7 +23,7 @@ extension Never: View {
 }
 
 /// A view the layer draws itself (`Body == Never`): it turns its value into elements.
-protocol PrimitiveView {
+package protocol PrimitiveView {
     @MainActor func render(in context: RenderContext) -> [Element]
 }
 
@@ -30,25 +32,25 @@ extension PrimitiveView {
 }
 
 /// Nothing.
-public struct EmptyView: View, PrimitiveView {
+nonisolated public struct EmptyView: View, PrimitiveView {
     public typealias Body = Never
     nonisolated public init() {}
-    func render(in context: RenderContext) -> [Element] { [] }
+    @MainActor package func render(in context: RenderContext) -> [Element] { [] }
 }
 
 /// A type-erased view.
-public struct AnyView: View, PrimitiveView {
+nonisolated public struct AnyView: View, PrimitiveView {
     public typealias Body = Never
     let view: any View
     nonisolated public init<V: View>(_ view: V) { self.view = view }
     nonisolated public init<V: View>(erasing view: V) { self.view = view }
-    func render(in context: RenderContext) -> [Element] {
+    @MainActor package func render(in context: RenderContext) -> [Element] {
         context.renderChild(view, key: .type(String(reflecting: type(of: view))))
     }
 }
 
 /// Several views in a row, as a `@ViewBuilder` block makes them.
-public struct TupleView<T>: View, PrimitiveView {
+nonisolated public struct TupleView<T>: View, PrimitiveView {
     public typealias Body = Never
     public var value: T
     let views: [any View]
@@ -56,13 +58,13 @@ public struct TupleView<T>: View, PrimitiveView {
         self.value = value
         self.views = views
     }
-    func render(in context: RenderContext) -> [Element] {
+    @MainActor package func render(in context: RenderContext) -> [Element] {
         views.enumerated().flatMap { index, view in context.renderChild(view, key: .index(index)) }
     }
 }
 
 /// One of two views, chosen by an `if` or a `switch` in a `@ViewBuilder`.
-public struct _ConditionalContent<TrueContent: View, FalseContent: View>: View, PrimitiveView {
+nonisolated public struct _ConditionalContent<TrueContent: View, FalseContent: View>: View, PrimitiveView {
     public typealias Body = Never
     enum Storage {
         case trueContent(TrueContent)
@@ -70,7 +72,7 @@ public struct _ConditionalContent<TrueContent: View, FalseContent: View>: View, 
     }
     let storage: Storage
     nonisolated init(storage: Storage) { self.storage = storage }
-    func render(in context: RenderContext) -> [Element] {
+    @MainActor package func render(in context: RenderContext) -> [Element] {
         switch storage {
         case .trueContent(let view): context.renderChild(view, key: .branch(true))
         case .falseContent(let view): context.renderChild(view, key: .branch(false))
@@ -84,7 +86,7 @@ extension Optional: View where Wrapped: View {
 }
 
 extension Optional: PrimitiveView where Wrapped: View {
-    func render(in context: RenderContext) -> [Element] {
+    @MainActor package func render(in context: RenderContext) -> [Element] {
         switch self {
         case .some(let view): context.renderChild(view, key: .branch(true))
         case .none: []
@@ -93,11 +95,11 @@ extension Optional: PrimitiveView where Wrapped: View {
 }
 
 /// Views grouped without a container of their own; modifiers apply to each.
-public struct Group<Content: View>: View, PrimitiveView {
+nonisolated public struct Group<Content: View>: View, PrimitiveView {
     public typealias Body = Never
     let content: Content
     public init(@ViewBuilder content: () -> Content) { self.content = content() }
-    func render(in context: RenderContext) -> [Element] { context.renderChild(content, key: .index(0)) }
+    @MainActor package func render(in context: RenderContext) -> [Element] { context.renderChild(content, key: .index(0)) }
 }
 
 @resultBuilder
@@ -132,7 +134,7 @@ extension ModifiedContent: View where Content: View, Modifier: ViewModifier {
 }
 
 extension ModifiedContent: PrimitiveView where Content: View, Modifier: ViewModifier {
-    func render(in context: RenderContext) -> [Element] {
+    @MainActor package func render(in context: RenderContext) -> [Element] {
         if let primitive = modifier as? any PrimitiveModifier {
             return primitive.apply(to: content, in: context)
         }
@@ -143,6 +145,7 @@ extension ModifiedContent: PrimitiveView where Content: View, Modifier: ViewModi
 }
 
 /// A change to a view (SwiftUI's `ViewModifier`).
+@MainActor @preconcurrency
 public protocol ViewModifier {
     associatedtype Body: View
     typealias Content = _ViewModifier_Content<Self>
@@ -150,14 +153,14 @@ public protocol ViewModifier {
 }
 
 /// The content a ``ViewModifier`` wraps.
-public struct _ViewModifier_Content<Modifier: ViewModifier>: View, PrimitiveView {
+nonisolated public struct _ViewModifier_Content<Modifier: ViewModifier>: View, PrimitiveView {
     public typealias Body = Never
-    let render: @MainActor (RenderContext) -> [Element]
-    func render(in context: RenderContext) -> [Element] { render(context) }
+    let render: (RenderContext) -> [Element]
+    @MainActor package func render(in context: RenderContext) -> [Element] { render(context) }
 }
 
 /// A modifier the layer applies itself.
-protocol PrimitiveModifier {
+package protocol PrimitiveModifier {
     @MainActor func apply<Content: View>(to content: Content, in context: RenderContext) -> [Element]
 }
 
@@ -175,13 +178,18 @@ extension View {
 }
 
 /// Something that changes the elements a view made: their attributes, their wrapping.
-struct ElementModifier: ViewModifier, PrimitiveModifier {
-    typealias Body = Never
+nonisolated package struct ElementModifier: ViewModifier, PrimitiveModifier {
+    package typealias Body = Never
     /// The symbol, for `Documentation/Screens.md`'s account of what is not rendered.
     let symbol: String
-    let change: @MainActor (inout [Element], RenderContext) -> Void
+    let change: (inout [Element], RenderContext) -> Void
 
-    func apply<Content: View>(to content: Content, in context: RenderContext) -> [Element] {
+    package init(symbol: String, change: @escaping (inout [Element], RenderContext) -> Void) {
+        self.symbol = symbol
+        self.change = change
+    }
+
+    @MainActor package func apply<Content: View>(to content: Content, in context: RenderContext) -> [Element] {
         var elements = context.renderChild(content, key: .index(0))
         change(&elements, context)
         return elements
@@ -189,10 +197,10 @@ struct ElementModifier: ViewModifier, PrimitiveModifier {
 }
 
 /// Something that changes the environment of the view it modifies.
-struct EnvironmentModifier: ViewModifier, PrimitiveModifier {
+nonisolated struct EnvironmentModifier: ViewModifier, PrimitiveModifier {
     typealias Body = Never
-    let change: @MainActor (inout EnvironmentValues) -> Void
-    func apply<Content: View>(to content: Content, in context: RenderContext) -> [Element] {
+    let change: (inout EnvironmentValues) -> Void
+    @MainActor package func apply<Content: View>(to content: Content, in context: RenderContext) -> [Element] {
         var environment = context.environment
         change(&environment)
         return context.with(environment: environment).renderChild(content, key: .index(0))
@@ -202,23 +210,23 @@ struct EnvironmentModifier: ViewModifier, PrimitiveModifier {
 @MainActor
 extension View {
     /// Applies `change` to each element this view makes.
-    func elements(_ symbol: String, _ change: @escaping @MainActor (Element) -> Void) -> ModifiedContent<Self, ElementModifier> {
+    package func elements(_ symbol: String, _ change: @escaping (Element) -> Void) -> ModifiedContent<Self, ElementModifier> {
         modifier(ElementModifier(symbol: symbol) { elements, _ in elements.forEach(change) })
     }
 
     /// Applies `change` to each element this view makes, with the render's context.
-    func elements(_ symbol: String, _ change: @escaping @MainActor (Element, RenderContext) -> Void) -> ModifiedContent<Self, ElementModifier> {
+    package func elements(_ symbol: String, _ change: @escaping (Element, RenderContext) -> Void) -> ModifiedContent<Self, ElementModifier> {
         modifier(ElementModifier(symbol: symbol) { elements, context in elements.forEach { change($0, context) } })
     }
 
     /// A modifier this layer accepts but does not render (layout, animation, hit-testing): named
     /// in ``Unrendered/documented``, so a test can hold the list to what `Screens.md` says.
-    func unrendered(_ symbol: String) -> ModifiedContent<Self, ElementModifier> {
+    package func unrendered(_ symbol: String) -> ModifiedContent<Self, ElementModifier> {
         Unrendered.use(symbol)
         return modifier(ElementModifier(symbol: symbol) { _, _ in })
     }
 
-    func environmentChange(_ change: @escaping @MainActor (inout EnvironmentValues) -> Void) -> ModifiedContent<Self, EnvironmentModifier> {
+    func environmentChange(_ change: @escaping (inout EnvironmentValues) -> Void) -> ModifiedContent<Self, EnvironmentModifier> {
         modifier(EnvironmentModifier(change: change))
     }
 }

@@ -17,13 +17,13 @@ package final class ViewHost {
         didSet { rootNode.dirty = true }
     }
     /// The phone's clock: what `TimelineView`, timers and relative dates read.
-    package let now: @MainActor () -> Date
+    package let now: () -> Date
     /// Whether something outside the views is still working for them (a request in flight), so
     /// ``settle()`` waits.
-    package var isBusy: @MainActor () -> Bool = { false }
+    package var isBusy: () -> Bool = { false }
 
     private(set) var frame = 0
-    private var queue: [@MainActor () -> Void] = []
+    private var queue: [() -> Void] = []
     private let invalidated = Locked<[ObjectIdentifier: Node]>([:])
     private var timelines: [ObjectIdentifier: (node: Node, next: Date)] = [:]
     private var runningTasks: [ObjectIdentifier: TaskRecord] = [:]
@@ -33,7 +33,7 @@ package final class ViewHost {
     package private(set) var elements: [Element] = []
     package private(set) var presentations = PresentationSink()
 
-    package init(_ root: some View, environment: EnvironmentValues, now: @escaping @MainActor () -> Date) {
+    package init(_ root: some View, environment: EnvironmentValues, now: @escaping () -> Date) {
         self.root = root
         self.environment = environment
         self.now = now
@@ -113,7 +113,7 @@ package final class ViewHost {
         renderComposite(view, body: { $0.body }, in: context)
     }
 
-    func renderComposite<V, Body: View>(_ value: V, body: @MainActor (V) -> Body, in context: RenderContext) -> [Element] {
+    func renderComposite<V, Body: View>(_ value: V, body: (V) -> Body, in context: RenderContext) -> [Element] {
         let node = context.node
         let name = Self.name(of: V.self)
         node.viewName = name
@@ -139,7 +139,7 @@ package final class ViewHost {
     }
 
     /// Runs `make`, and marks `node` to render again when an `@Observable` value it read changes.
-    func tracking<T>(_ node: Node, _ make: @MainActor () -> T) -> T {
+    func tracking<T>(_ node: Node, _ make: () -> T) -> T {
         let id = ObjectIdentifier(node)
         return withObservationTracking(make) { [invalidated, weak node] in
             guard let node else { return }
@@ -153,7 +153,7 @@ package final class ViewHost {
         invalidated.withLock { $0[ObjectIdentifier(node)] = node }
     }
 
-    func enqueue(_ action: @escaping @MainActor () -> Void) { queue.append(action) }
+    func enqueue(_ action: @escaping () -> Void) { queue.append(action) }
 
     func schedule(_ node: Node, next: Date?) {
         if let next { timelines[ObjectIdentifier(node)] = (node, next) } else { timelines[ObjectIdentifier(node)] = nil }
@@ -165,7 +165,7 @@ package final class ViewHost {
 
     // MARK: Tasks
 
-    func start(_ name: String, for node: Node, _ action: @escaping @MainActor @Sendable () async -> Void) -> TaskRecord {
+    func start(_ name: String, for node: Node, _ action: @escaping @Sendable () async -> Void) -> TaskRecord {
         let record = TaskRecord(name: name)
         let id = ObjectIdentifier(record)
         runningTasks[id] = record

@@ -187,7 +187,7 @@ extension Text {
 extension Text: View, PrimitiveView {
     public typealias Body = Never
 
-    func render(in context: RenderContext) -> [Element] {
+    @MainActor package func render(in context: RenderContext) -> [Element] {
         let element = context.element(.text(ResolvableText(self, context.environment)))
         element.style.font = style.font ?? context.environment.font
         element.style.foreground = style.color.map(AnyShapeStyle.init) ?? context.environment.foreground
@@ -207,7 +207,7 @@ package struct ResolvableText {
     let calendar: Calendar
     unowned let host: ViewHost?
 
-    init(_ text: Text, _ environment: EnvironmentValues) {
+    package init(_ text: Text, _ environment: EnvironmentValues) {
         self.text = text
         locale = environment.locale
         timeZone = environment.timeZone

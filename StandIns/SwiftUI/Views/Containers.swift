@@ -15,20 +15,20 @@ public struct Alignment: Sendable {
 }
 
 /// A container drawn as one element around its content.
-struct ContainerView<Content: View>: View, PrimitiveView {
+nonisolated struct ContainerView<Content: View>: View, PrimitiveView {
     typealias Body = Never
     let kind: Element.ContainerKind
     let content: Content
     var alignment: String?
 
-    func render(in context: RenderContext) -> [Element] {
+    @MainActor package func render(in context: RenderContext) -> [Element] {
         let element = context.element(.container(kind), children: context.renderChild(content, key: .index(0)))
         element.style.alignment = alignment
         return [element]
     }
 }
 
-public struct VStack<Content: View>: View, PrimitiveView {
+nonisolated public struct VStack<Content: View>: View, PrimitiveView {
     public typealias Body = Never
     let content: Content
     let alignment: HorizontalAlignment
@@ -36,23 +36,23 @@ public struct VStack<Content: View>: View, PrimitiveView {
         self.content = content()
         self.alignment = alignment
     }
-    func render(in context: RenderContext) -> [Element] {
+    @MainActor package func render(in context: RenderContext) -> [Element] {
         ContainerView(kind: .vstack, content: content, alignment: "\(alignment)").render(in: context)
     }
 }
 
-public struct HStack<Content: View>: View, PrimitiveView {
+nonisolated public struct HStack<Content: View>: View, PrimitiveView {
     public typealias Body = Never
     let content: Content
     public init(alignment: VerticalAlignment = .center, spacing: Double? = nil, @ViewBuilder content: () -> Content) { self.content = content() }
-    func render(in context: RenderContext) -> [Element] { ContainerView(kind: .hstack, content: content).render(in: context) }
+    @MainActor package func render(in context: RenderContext) -> [Element] { ContainerView(kind: .hstack, content: content).render(in: context) }
 }
 
-public struct ZStack<Content: View>: View, PrimitiveView {
+nonisolated public struct ZStack<Content: View>: View, PrimitiveView {
     public typealias Body = Never
     let content: Content
     public init(alignment: Alignment = .center, @ViewBuilder content: () -> Content) { self.content = content() }
-    func render(in context: RenderContext) -> [Element] { ContainerView(kind: .zstack, content: content).render(in: context) }
+    @MainActor package func render(in context: RenderContext) -> [Element] { ContainerView(kind: .zstack, content: content).render(in: context) }
 }
 
 public struct GridItem: Sendable {
@@ -64,42 +64,42 @@ public struct GridItem: Sendable {
     public init(_ size: Size = .flexible(), spacing: Double? = nil, alignment: Alignment? = nil) {}
 }
 
-public struct LazyVGrid<Content: View>: View, PrimitiveView {
+nonisolated public struct LazyVGrid<Content: View>: View, PrimitiveView {
     public typealias Body = Never
     let content: Content
     public init(columns: [GridItem], alignment: HorizontalAlignment = .center, spacing: Double? = nil, @ViewBuilder content: () -> Content) {
         self.content = content()
     }
-    func render(in context: RenderContext) -> [Element] { ContainerView(kind: .grid, content: content).render(in: context) }
+    @MainActor package func render(in context: RenderContext) -> [Element] { ContainerView(kind: .grid, content: content).render(in: context) }
 }
 
-public struct Grid<Content: View>: View, PrimitiveView {
+nonisolated public struct Grid<Content: View>: View, PrimitiveView {
     public typealias Body = Never
     let content: Content
     public init(alignment: Alignment = .center, horizontalSpacing: Double? = nil, verticalSpacing: Double? = nil, @ViewBuilder content: () -> Content) {
         self.content = content()
     }
-    func render(in context: RenderContext) -> [Element] { ContainerView(kind: .grid, content: content).render(in: context) }
+    @MainActor package func render(in context: RenderContext) -> [Element] { ContainerView(kind: .grid, content: content).render(in: context) }
 }
 
-public struct GridRow<Content: View>: View, PrimitiveView {
+nonisolated public struct GridRow<Content: View>: View, PrimitiveView {
     public typealias Body = Never
     let content: Content
     public init(alignment: VerticalAlignment? = nil, @ViewBuilder content: () -> Content) { self.content = content() }
-    func render(in context: RenderContext) -> [Element] { ContainerView(kind: .gridRow, content: content).render(in: context) }
+    @MainActor package func render(in context: RenderContext) -> [Element] { ContainerView(kind: .gridRow, content: content).render(in: context) }
 }
 
-public struct ScrollView<Content: View>: View, PrimitiveView {
+nonisolated public struct ScrollView<Content: View>: View, PrimitiveView {
     public typealias Body = Never
     let content: Content
     public init(_ axes: Axis.Set = .vertical, showsIndicators: Bool = true, @ViewBuilder content: () -> Content) { self.content = content() }
-    func render(in context: RenderContext) -> [Element] { ContainerView(kind: .scroll, content: content).render(in: context) }
+    @MainActor package func render(in context: RenderContext) -> [Element] { ContainerView(kind: .scroll, content: content).render(in: context) }
 }
 
-public struct List<SelectionValue: Hashable, Content: View>: View, PrimitiveView {
+nonisolated public struct List<SelectionValue: Hashable, Content: View>: View, PrimitiveView {
     public typealias Body = Never
     let content: Content
-    func render(in context: RenderContext) -> [Element] { ContainerView(kind: .list, content: content).render(in: context) }
+    @MainActor package func render(in context: RenderContext) -> [Element] { ContainerView(kind: .list, content: content).render(in: context) }
 }
 
 extension List where SelectionValue == Never {
@@ -117,14 +117,14 @@ extension List where SelectionValue == Never {
     }
 }
 
-public struct Form<Content: View>: View, PrimitiveView {
+nonisolated public struct Form<Content: View>: View, PrimitiveView {
     public typealias Body = Never
     let content: Content
     public init(@ViewBuilder content: () -> Content) { self.content = content() }
-    func render(in context: RenderContext) -> [Element] { ContainerView(kind: .form, content: content).render(in: context) }
+    @MainActor package func render(in context: RenderContext) -> [Element] { ContainerView(kind: .form, content: content).render(in: context) }
 }
 
-public struct Section<Parent: View, Content: View, Footer: View>: View, PrimitiveView {
+nonisolated public struct Section<Parent: View, Content: View, Footer: View>: View, PrimitiveView {
     public typealias Body = Never
     let header: Parent
     let content: Content
@@ -136,7 +136,7 @@ public struct Section<Parent: View, Content: View, Footer: View>: View, Primitiv
         self.footer = footer()
     }
 
-    func render(in context: RenderContext) -> [Element] {
+    @MainActor package func render(in context: RenderContext) -> [Element] {
         let header = context.renderChild(self.header, key: .named("header"))
         let footer = context.renderChild(self.footer, key: .named("footer"))
         let content = context.renderChild(self.content, key: .named("content"))
@@ -167,7 +167,7 @@ extension Section where Parent == Text, Footer == EmptyView {
 }
 
 /// Views made from data, one per element, each with the identity of its id.
-public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: View, PrimitiveView {
+nonisolated public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: View, PrimitiveView {
     public typealias Body = Never
     let data: Data
     let id: (Data.Element) -> ID
@@ -179,7 +179,7 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
         self.content = content
     }
 
-    func render(in context: RenderContext) -> [Element] {
+    @MainActor package func render(in context: RenderContext) -> [Element] {
         let rows: [(ID, Content)] = context.remembered("rows") { data.map { (id($0), content($0)) } }
         var seen = Set<ID>()
         return rows.flatMap { id, view -> [Element] in
@@ -224,9 +224,9 @@ extension ForEach {
 }
 
 /// A rounded box with an optional label.
-public struct GroupBox<Label: View, Content: View>: View, PrimitiveView {
+nonisolated public struct GroupBox<Label: View, Content: View>: View, PrimitiveView {
     public typealias Body = Never
     let content: Content
     public init(@ViewBuilder content: () -> Content) where Label == EmptyView { self.content = content() }
-    func render(in context: RenderContext) -> [Element] { ContainerView(kind: .group, content: content).render(in: context) }
+    @MainActor package func render(in context: RenderContext) -> [Element] { ContainerView(kind: .group, content: content).render(in: context) }
 }

@@ -8,23 +8,23 @@ public struct ButtonRole: Hashable, Sendable {
     public static let cancel = ButtonRole(name: "cancel")
 }
 
-public struct Button<Label: View>: View, PrimitiveView {
+nonisolated public struct Button<Label: View>: View, PrimitiveView {
     public typealias Body = Never
     let role: ButtonRole?
-    let action: @MainActor () -> Void
+    let action: () -> Void
     let label: Label
 
-    public init(action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label) {
+    public init(action: @escaping () -> Void, @ViewBuilder label: () -> Label) {
         self.init(role: nil, action: action, label: label)
     }
 
-    public init(role: ButtonRole?, action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label) {
+    public init(role: ButtonRole?, action: @escaping () -> Void, @ViewBuilder label: () -> Label) {
         self.role = role
         self.action = action
         self.label = label()
     }
 
-    func render(in context: RenderContext) -> [Element] {
+    @MainActor package func render(in context: RenderContext) -> [Element] {
         let labelElements: [Element]
         if let style = context.environment.buttonStyle, let makeBody = style.makeBody {
             let label = context.renderChild(self.label, key: .named("label"))
@@ -40,12 +40,12 @@ public struct Button<Label: View>: View, PrimitiveView {
 }
 
 extension Button where Label == Text {
-    public init(_ titleKey: LocalizedStringKey, role: ButtonRole? = nil, action: @escaping @MainActor () -> Void) {
+    public init(_ titleKey: LocalizedStringKey, role: ButtonRole? = nil, action: @escaping () -> Void) {
         self.init(role: role, action: action) { Text(titleKey) }
     }
 
     @_disfavoredOverload
-    public init<S: StringProtocol>(_ title: S, role: ButtonRole? = nil, action: @escaping @MainActor () -> Void) {
+    public init<S: StringProtocol>(_ title: S, role: ButtonRole? = nil, action: @escaping () -> Void) {
         self.init(role: role, action: action) { Text(title) }
     }
 }
@@ -53,6 +53,7 @@ extension Button where Label == Text {
 // MARK: Button styles
 
 /// How a button's label is drawn (SwiftUI's `ButtonStyle`).
+@MainActor @preconcurrency
 public protocol ButtonStyle {
     associatedtype Body: View
     typealias Configuration = ButtonStyleConfiguration
@@ -61,10 +62,10 @@ public protocol ButtonStyle {
 
 public struct ButtonStyleConfiguration {
     /// The button's label, as its view drew it.
-    public struct Label: View, PrimitiveView {
+    nonisolated public struct Label: View, PrimitiveView {
         public typealias Body = Never
         let elements: [Element]
-        func render(in context: RenderContext) -> [Element] { elements }
+        @MainActor package func render(in context: RenderContext) -> [Element] { elements }
     }
     public let label: ButtonStyleConfiguration.Label
     public let isPressed: Bool
@@ -74,7 +75,7 @@ public struct ButtonStyleConfiguration {
 /// A button style the layer knows by name; a custom one draws through its `makeBody`.
 struct AnyButtonStyle {
     let name: String
-    let makeBody: (@MainActor (ButtonStyleConfiguration, RenderContext) -> [Element])?
+    let makeBody: ((ButtonStyleConfiguration, RenderContext) -> [Element])?
 }
 
 /// The system's own styles, drawn by name in pictures.
@@ -110,7 +111,7 @@ extension View {
 
 // MARK: Toggles, pickers, steppers, dates, fields
 
-public struct Toggle<Label: View>: View, PrimitiveView {
+nonisolated public struct Toggle<Label: View>: View, PrimitiveView {
     public typealias Body = Never
     let isOn: Binding<Bool>
     let label: Label
@@ -120,7 +121,7 @@ public struct Toggle<Label: View>: View, PrimitiveView {
         self.label = label()
     }
 
-    func render(in context: RenderContext) -> [Element] {
+    @MainActor package func render(in context: RenderContext) -> [Element] {
         let binding = isOn
         return [context.element(.toggle(isOn: binding.wrappedValue, set: { binding.wrappedValue = $0 }),
                                 children: context.renderChild(label, key: .named("label")))]
@@ -131,7 +132,7 @@ extension Toggle where Label == Text {
     public init(_ titleKey: LocalizedStringKey, isOn: Binding<Bool>) { self.init(isOn: isOn) { Text(titleKey) } }
 }
 
-public struct Picker<Label: View, SelectionValue: Hashable, Content: View>: View, PrimitiveView {
+nonisolated public struct Picker<Label: View, SelectionValue: Hashable, Content: View>: View, PrimitiveView {
     public typealias Body = Never
     let selection: Binding<SelectionValue>
     let content: Content
@@ -143,7 +144,7 @@ public struct Picker<Label: View, SelectionValue: Hashable, Content: View>: View
         self.label = label()
     }
 
-    func render(in context: RenderContext) -> [Element] {
+    @MainActor package func render(in context: RenderContext) -> [Element] {
         let options = context.renderChild(content, key: .named("content")).compactMap { element -> PickerContent.Option? in
             guard let tag = element.tag else { return nil }
             return PickerContent.Option(label: [element], tag: tag)
@@ -189,10 +190,10 @@ extension View {
     }
 }
 
-public struct Stepper<Label: View>: View, PrimitiveView {
+nonisolated public struct Stepper<Label: View>: View, PrimitiveView {
     public typealias Body = Never
-    let increment: (@MainActor () -> Void)?
-    let decrement: (@MainActor () -> Void)?
+    let increment: (() -> Void)?
+    let decrement: (() -> Void)?
     let label: Label
 
     @MainActor
@@ -215,7 +216,7 @@ public struct Stepper<Label: View>: View, PrimitiveView {
         self.label = label()
     }
 
-    func render(in context: RenderContext) -> [Element] {
+    @MainActor package func render(in context: RenderContext) -> [Element] {
         [context.element(.stepper(StepperContent(increment: increment, decrement: decrement)),
                          children: context.renderChild(label, key: .named("label")))]
     }
@@ -228,7 +229,7 @@ public struct DatePickerComponents: OptionSet, Sendable {
     public static let date = DatePickerComponents(rawValue: 2)
 }
 
-public struct DatePicker<Label: View>: View, PrimitiveView {
+nonisolated public struct DatePicker<Label: View>: View, PrimitiveView {
     public typealias Body = Never
     public typealias Components = DatePickerComponents
     let selection: Binding<Date>
@@ -246,7 +247,7 @@ public struct DatePicker<Label: View>: View, PrimitiveView {
         self.init(selection: selection, displayedComponents: displayedComponents, label: label)
     }
 
-    func render(in context: RenderContext) -> [Element] {
+    @MainActor package func render(in context: RenderContext) -> [Element] {
         let binding = selection
         return [context.element(.datePicker(DatePickerContent(date: binding.wrappedValue, set: { binding.wrappedValue = $0 }, components: components)),
                                 children: context.renderChild(label, key: .named("label")))]
@@ -263,7 +264,7 @@ public enum Axis: Hashable, Sendable {
     }
 }
 
-public struct TextField<Label: View>: View, PrimitiveView {
+nonisolated public struct TextField<Label: View>: View, PrimitiveView {
     public typealias Body = Never
     let text: Binding<String>
     let axis: Axis
@@ -275,7 +276,7 @@ public struct TextField<Label: View>: View, PrimitiveView {
         self.label = label()
     }
 
-    func render(in context: RenderContext) -> [Element] {
+    @MainActor package func render(in context: RenderContext) -> [Element] {
         let binding = text
         let prompt = context.renderChild(label, key: .named("label"))
         let field = TextFieldContent(text: binding.wrappedValue, set: { binding.wrappedValue = $0 }, prompt: prompt,
@@ -290,12 +291,12 @@ extension TextField where Label == Text {
     }
 }
 
-public struct TextEditor: View, PrimitiveView {
+nonisolated public struct TextEditor: View, PrimitiveView {
     public typealias Body = Never
     let text: Binding<String>
     public init(text: Binding<String>) { self.text = text }
 
-    func render(in context: RenderContext) -> [Element] {
+    @MainActor package func render(in context: RenderContext) -> [Element] {
         let binding = text
         let field = TextFieldContent(text: binding.wrappedValue, set: { binding.wrappedValue = $0 }, prompt: [], multiline: true, submit: nil)
         return [context.element(.textField(field))]
@@ -304,7 +305,7 @@ public struct TextEditor: View, PrimitiveView {
 
 // MARK: Links and sharing
 
-public struct Link<Label: View>: View, PrimitiveView {
+nonisolated public struct Link<Label: View>: View, PrimitiveView {
     public typealias Body = Never
     let destination: URL
     let label: Label
@@ -314,13 +315,13 @@ public struct Link<Label: View>: View, PrimitiveView {
         self.label = label()
     }
 
-    func render(in context: RenderContext) -> [Element] {
+    @MainActor package func render(in context: RenderContext) -> [Element] {
         [context.element(.link(destination), children: context.renderChild(label, key: .named("label")))]
     }
 }
 
 /// The share sheet's button: what it shares, said in words a step can check.
-public struct ShareLink<Label: View>: View, PrimitiveView {
+nonisolated public struct ShareLink<Label: View>: View, PrimitiveView {
     public typealias Body = Never
     let item: String
     let label: Label
@@ -340,7 +341,7 @@ public struct ShareLink<Label: View>: View, PrimitiveView {
         self.label = label()
     }
 
-    func render(in context: RenderContext) -> [Element] {
+    @MainActor package func render(in context: RenderContext) -> [Element] {
         [context.element(.share(item), children: context.renderChild(label, key: .named("label")))]
     }
 }
@@ -354,12 +355,12 @@ public struct SharePreview {
 
 // MARK: Progress and gauges
 
-public struct ProgressView<Label: View, CurrentValueLabel: View>: View, PrimitiveView {
+nonisolated public struct ProgressView<Label: View, CurrentValueLabel: View>: View, PrimitiveView {
     public typealias Body = Never
     let content: ProgressContent
     let label: Label?
 
-    func render(in context: RenderContext) -> [Element] {
+    @MainActor package func render(in context: RenderContext) -> [Element] {
         [context.element(.progress(content), children: label.map { context.renderChild($0, key: .named("label")) } ?? [])]
     }
 }
@@ -391,7 +392,7 @@ extension ProgressView {
     }
 }
 
-public struct Gauge<Label: View, CurrentValueLabel: View>: View, PrimitiveView {
+nonisolated public struct Gauge<Label: View, CurrentValueLabel: View>: View, PrimitiveView {
     public typealias Body = Never
     let fraction: Double
     let label: Label
@@ -404,7 +405,7 @@ public struct Gauge<Label: View, CurrentValueLabel: View>: View, PrimitiveView {
         self.currentValueLabel = currentValueLabel()
     }
 
-    func render(in context: RenderContext) -> [Element] {
+    @MainActor package func render(in context: RenderContext) -> [Element] {
         [context.element(.gauge(fraction: fraction), children: context.renderChild(label, key: .named("label"))
             + context.renderChild(currentValueLabel, key: .named("value")))]
     }
@@ -426,7 +427,7 @@ extension View {
 
 // MARK: Labels
 
-public struct Label<Title: View, Icon: View>: View, PrimitiveView {
+nonisolated public struct Label<Title: View, Icon: View>: View, PrimitiveView {
     public typealias Body = Never
     let title: Title
     let icon: Icon
@@ -436,7 +437,7 @@ public struct Label<Title: View, Icon: View>: View, PrimitiveView {
         self.icon = icon()
     }
 
-    func render(in context: RenderContext) -> [Element] {
+    @MainActor package func render(in context: RenderContext) -> [Element] {
         let icon = context.renderChild(self.icon, key: .named("icon"))
         let title = context.renderChild(self.title, key: .named("title"))
         return [context.element(.container(.label), children: icon + title)]
@@ -454,7 +455,7 @@ extension Label where Title == Text, Icon == Image {
     }
 }
 
-public struct LabeledContent<Label: View, Content: View>: View, PrimitiveView {
+nonisolated public struct LabeledContent<Label: View, Content: View>: View, PrimitiveView {
     public typealias Body = Never
     let content: Content
     let label: Label
@@ -464,7 +465,7 @@ public struct LabeledContent<Label: View, Content: View>: View, PrimitiveView {
         self.label = label()
     }
 
-    func render(in context: RenderContext) -> [Element] {
+    @MainActor package func render(in context: RenderContext) -> [Element] {
         let label = context.renderChild(self.label, key: .named("label"))
         let content = context.renderChild(self.content, key: .named("content"))
         return [context.element(.container(.labeledContent), children: label + content)]
@@ -477,19 +478,19 @@ extension LabeledContent where Label == Text, Content == Text {
     }
 }
 
-public struct Spacer: View, PrimitiveView {
+nonisolated public struct Spacer: View, PrimitiveView {
     public typealias Body = Never
     public init(minLength: Double? = nil) {}
-    func render(in context: RenderContext) -> [Element] { [context.element(.spacer)] }
+    @MainActor package func render(in context: RenderContext) -> [Element] { [context.element(.spacer)] }
 }
 
-public struct Divider: View, PrimitiveView {
+nonisolated public struct Divider: View, PrimitiveView {
     public typealias Body = Never
     public init() {}
-    func render(in context: RenderContext) -> [Element] { [context.element(.divider)] }
+    @MainActor package func render(in context: RenderContext) -> [Element] { [context.element(.divider)] }
 }
 
-public struct ContentUnavailableView<Label: View, Description: View, Actions: View>: View, PrimitiveView {
+nonisolated public struct ContentUnavailableView<Label: View, Description: View, Actions: View>: View, PrimitiveView {
     public typealias Body = Never
     let label: Label
     let description: Description
@@ -502,7 +503,7 @@ public struct ContentUnavailableView<Label: View, Description: View, Actions: Vi
         self.actions = actions()
     }
 
-    func render(in context: RenderContext) -> [Element] {
+    @MainActor package func render(in context: RenderContext) -> [Element] {
         [context.element(.container(.unavailable), children: context.renderChild(label, key: .named("label"))
             + context.renderChild(description, key: .named("description")) + context.renderChild(actions, key: .named("actions")))]
     }

@@ -1,5 +1,5 @@
 /// A colour: fixed, or one that follows the appearance (light or dark).
-public struct Color: Hashable, Sendable, ShapeStyle, View, PrimitiveView {
+nonisolated public struct Color: Hashable, Sendable, ShapeStyle, View, PrimitiveView {
     public typealias Body = Never
 
     package enum Value: Hashable, Sendable {
@@ -63,13 +63,13 @@ public struct Color: Hashable, Sendable, ShapeStyle, View, PrimitiveView {
         "rgba(\(Int(r * 255)),\(Int(g * 255)),\(Int(b * 255)),\(String(format: "%.3f", a)))"
     }
 
-    func render(in context: RenderContext) -> [Element] { [context.element(.color(self))] }
+    @MainActor package func render(in context: RenderContext) -> [Element] { [context.element(.color(self))] }
 }
 
 /// Something that fills or colours: a colour, a material, the foreground's levels.
 public protocol ShapeStyle: Sendable {}
 
-public struct AnyShapeStyle: ShapeStyle, Hashable {
+nonisolated public struct AnyShapeStyle: ShapeStyle, Hashable {
     package let description: String
     package let color: Color?
 
@@ -87,7 +87,7 @@ public struct AnyShapeStyle: ShapeStyle, Hashable {
 }
 
 /// `.primary`, `.secondary`, `.tertiary`: levels of the foreground.
-public struct HierarchicalShapeStyle: ShapeStyle, CustomStringConvertible {
+nonisolated public struct HierarchicalShapeStyle: ShapeStyle, CustomStringConvertible {
     let level: Int
     public static let primary = HierarchicalShapeStyle(level: 0)
     public static let secondary = HierarchicalShapeStyle(level: 1)
@@ -115,7 +115,7 @@ extension ShapeStyle where Self == Color {
 }
 
 /// The background levels (`.background.secondary`).
-public struct BackgroundStyle: ShapeStyle, CustomStringConvertible {
+nonisolated public struct BackgroundStyle: ShapeStyle, CustomStringConvertible {
     let level: Int
     public var secondary: BackgroundStyle { BackgroundStyle(level: 1) }
     public var tertiary: BackgroundStyle { BackgroundStyle(level: 2) }
@@ -132,7 +132,7 @@ extension ShapeStyle {
 }
 
 /// A translucent material (`.bar`, `.regularMaterial`).
-public struct Material: ShapeStyle, CustomStringConvertible {
+nonisolated public struct Material: ShapeStyle, CustomStringConvertible {
     let name: String
     public static let bar = Material(name: "bar")
     public static let regularMaterial = Material(name: "regularMaterial")
@@ -149,12 +149,12 @@ extension ShapeStyle where Self == Material {
     public static var ultraThinMaterial: Material { .ultraThinMaterial }
 }
 
-public struct LinearGradient: ShapeStyle, View, PrimitiveView {
+nonisolated public struct LinearGradient: ShapeStyle, View, PrimitiveView {
     public typealias Body = Never
     let colors: [Color]
     public init(colors: [Color], startPoint: UnitPoint, endPoint: UnitPoint) { self.colors = colors }
     public init(gradient: Gradient, startPoint: UnitPoint, endPoint: UnitPoint) { colors = gradient.colors }
-    func render(in context: RenderContext) -> [Element] { [context.element(.shape("gradient"))] }
+    @MainActor package func render(in context: RenderContext) -> [Element] { [context.element(.shape("gradient"))] }
 }
 
 public struct Gradient: Hashable, Sendable {
@@ -265,13 +265,15 @@ public struct Font: Hashable, Sendable {
 }
 
 /// An image: an SF Symbol, an asset, or a picture made in code.
-public struct Image: Hashable, Sendable, View, PrimitiveView {
+nonisolated public struct Image: Hashable, Sendable, View, PrimitiveView {
     public typealias Body = Never
 
     package enum Source: Hashable, Sendable {
         case system(String)
         case named(String)
         case drawn(String)
+        /// A QR code of a link (Core Image draws it on iOS): the simulated Camera reads the link.
+        case qrCode(URL)
     }
 
     package let source: Source
@@ -285,6 +287,8 @@ public struct Image: Hashable, Sendable, View, PrimitiveView {
     }
 
     public init(systemName: String) { source = .system(systemName) }
+    /// A QR code of `link`, as Core Image would draw it; Linux only (`QRCode.image(for:)`).
+    public init(qrCodeOf link: URL) { source = .qrCode(link) }
     public init(_ name: String, bundle: Bundle? = nil) { source = .named(name) }
     public init(decorative name: String, bundle: Bundle? = nil) {
         source = .named(name)
@@ -300,7 +304,7 @@ public struct Image: Hashable, Sendable, View, PrimitiveView {
     public enum Interpolation: Sendable { case none, low, medium, high }
     public enum TemplateRenderingMode: Sendable { case template, original }
 
-    func render(in context: RenderContext) -> [Element] {
+    @MainActor package func render(in context: RenderContext) -> [Element] {
         let element = context.element(.image(ImageContent(source: source, decorative: decorative)))
         element.style.foreground = context.environment.foreground
         element.style.font = context.environment.font
@@ -335,29 +339,29 @@ public struct EdgeInsets: Hashable, Sendable {
 
 public protocol Shape: View, Sendable {}
 
-public struct RoundedRectangle: Shape, PrimitiveView {
+nonisolated public struct RoundedRectangle: Shape, PrimitiveView {
     public typealias Body = Never
     package let cornerRadius: Double
     public init(cornerRadius: Double, style: RoundedCornerStyle = .circular) { self.cornerRadius = cornerRadius }
-    func render(in context: RenderContext) -> [Element] { [context.element(.shape("roundedRectangle"))] }
+    @MainActor package func render(in context: RenderContext) -> [Element] { [context.element(.shape("roundedRectangle"))] }
 }
 
-public struct Rectangle: Shape, PrimitiveView {
+nonisolated public struct Rectangle: Shape, PrimitiveView {
     public typealias Body = Never
     public init() {}
-    func render(in context: RenderContext) -> [Element] { [context.element(.shape("rectangle"))] }
+    @MainActor package func render(in context: RenderContext) -> [Element] { [context.element(.shape("rectangle"))] }
 }
 
-public struct Capsule: Shape, PrimitiveView {
+nonisolated public struct Capsule: Shape, PrimitiveView {
     public typealias Body = Never
     public init(style: RoundedCornerStyle = .circular) {}
-    func render(in context: RenderContext) -> [Element] { [context.element(.shape("capsule"))] }
+    @MainActor package func render(in context: RenderContext) -> [Element] { [context.element(.shape("capsule"))] }
 }
 
-public struct Circle: Shape, PrimitiveView {
+nonisolated public struct Circle: Shape, PrimitiveView {
     public typealias Body = Never
     public init() {}
-    func render(in context: RenderContext) -> [Element] { [context.element(.shape("circle"))] }
+    @MainActor package func render(in context: RenderContext) -> [Element] { [context.element(.shape("circle"))] }
 }
 
 public enum RoundedCornerStyle: Sendable { case circular, continuous }
@@ -378,10 +382,10 @@ extension Shape {
     public func trim(from: Double = 0, to: Double = 1) -> some Shape { TrimmedShape(shape: self) }
 }
 
-public struct TrimmedShape<Base: Shape>: Shape, PrimitiveView {
+nonisolated public struct TrimmedShape<Base: Shape>: Shape, PrimitiveView {
     public typealias Body = Never
     let shape: Base
-    func render(in context: RenderContext) -> [Element] { context.renderChild(shape, key: .index(0)) }
+    @MainActor package func render(in context: RenderContext) -> [Element] { context.renderChild(shape, key: .index(0)) }
 }
 
 public struct Angle: Hashable, Sendable {

@@ -3,12 +3,12 @@
 
 // MARK: Appearing, tasks and changes
 
-struct LifecycleModifier: ViewModifier, PrimitiveModifier {
+nonisolated struct LifecycleModifier: ViewModifier, PrimitiveModifier {
     typealias Body = Never
-    var onAppear: (@MainActor () -> Void)?
-    var onDisappear: (@MainActor () -> Void)?
+    var onAppear: (() -> Void)?
+    var onDisappear: (() -> Void)?
 
-    func apply<Content: View>(to content: Content, in context: RenderContext) -> [Element] {
+    @MainActor package func apply<Content: View>(to content: Content, in context: RenderContext) -> [Element] {
         let node = context.node
         node.onDisappear = onDisappear.map { [$0] } ?? []
         if !node.appeared {
@@ -19,13 +19,13 @@ struct LifecycleModifier: ViewModifier, PrimitiveModifier {
     }
 }
 
-struct TaskModifier: ViewModifier, PrimitiveModifier {
+nonisolated struct TaskModifier: ViewModifier, PrimitiveModifier {
     typealias Body = Never
     let id: AnyHashable
     let name: String
-    let action: @MainActor @Sendable () async -> Void
+    let action: @Sendable () async -> Void
 
-    func apply<Content: View>(to content: Content, in context: RenderContext) -> [Element] {
+    @MainActor package func apply<Content: View>(to content: Content, in context: RenderContext) -> [Element] {
         let node = context.node
         let elements = context.renderChild(content, key: .index(0))
         let running = node.storage[TaskKey.running] as? TaskRecord
@@ -49,13 +49,13 @@ struct TaskModifier: ViewModifier, PrimitiveModifier {
     }
 }
 
-struct ChangeModifier<Value: Equatable>: ViewModifier, PrimitiveModifier {
+nonisolated struct ChangeModifier<Value: Equatable>: ViewModifier, PrimitiveModifier {
     typealias Body = Never
     let value: Value
     let initial: Bool
-    let action: @MainActor (Value, Value) -> Void
+    let action: (Value, Value) -> Void
 
-    func apply<Content: View>(to content: Content, in context: RenderContext) -> [Element] {
+    @MainActor package func apply<Content: View>(to content: Content, in context: RenderContext) -> [Element] {
         let node = context.node
         let elements = context.renderChild(content, key: .index(0))
         let value = value
@@ -72,42 +72,42 @@ struct ChangeModifier<Value: Equatable>: ViewModifier, PrimitiveModifier {
 
 @MainActor
 extension View {
-    public func onAppear(perform action: (@MainActor () -> Void)? = nil) -> some View {
+    public func onAppear(perform action: (() -> Void)? = nil) -> some View {
         modifier(LifecycleModifier(onAppear: action, onDisappear: nil))
     }
 
-    public func onDisappear(perform action: (@MainActor () -> Void)? = nil) -> some View {
+    public func onDisappear(perform action: (() -> Void)? = nil) -> some View {
         modifier(LifecycleModifier(onAppear: nil, onDisappear: action))
     }
 
-    public func task(priority: TaskPriority = .userInitiated, _ action: @escaping @MainActor @Sendable () async -> Void) -> some View {
+    public func task(priority: TaskPriority = .userInitiated, @_inheritActorContext _ action: @escaping @Sendable () async -> Void) -> some View {
         modifier(TaskModifier(id: AnyHashable(0), name: "task", action: action))
     }
 
     public func task<T: Equatable>(id value: T, priority: TaskPriority = .userInitiated,
-                                   _ action: @escaping @MainActor @Sendable () async -> Void) -> some View {
+                                   @_inheritActorContext _ action: @escaping @Sendable () async -> Void) -> some View {
         modifier(TaskModifier(id: (value as? AnyHashable) ?? AnyHashable(String(describing: value)), name: "task(id: \(value))", action: action))
     }
 
-    public func onChange<V: Equatable>(of value: V, initial: Bool = false, _ action: @escaping @MainActor (_ oldValue: V, _ newValue: V) -> Void) -> some View {
+    public func onChange<V: Equatable>(of value: V, initial: Bool = false, _ action: @escaping (_ oldValue: V, _ newValue: V) -> Void) -> some View {
         modifier(ChangeModifier(value: value, initial: initial, action: action))
     }
 
-    public func onChange<V: Equatable>(of value: V, initial: Bool = false, _ action: @escaping @MainActor () -> Void) -> some View {
+    public func onChange<V: Equatable>(of value: V, initial: Bool = false, _ action: @escaping () -> Void) -> some View {
         modifier(ChangeModifier(value: value, initial: initial, action: { _, _ in action() }))
     }
 
     /// What the keyboard's return key does in the text fields within.
-    public func onSubmit(of triggers: SubmitTriggers = .text, _ action: @escaping @MainActor () -> Void) -> some View {
+    public func onSubmit(of triggers: SubmitTriggers = .text, _ action: @escaping () -> Void) -> some View {
         environmentChange { $0.submit = action }
     }
 
     /// What the app does with a link iOS opens it at.
-    public func onOpenURL(perform action: @escaping @MainActor (URL) -> Void) -> some View {
+    public func onOpenURL(perform action: @escaping (URL) -> Void) -> some View {
         modifier(ElementModifier(symbol: "onOpenURL") { _, context in context.presentations.openURL.append(action) })
     }
 
-    public func refreshable(action: @escaping @MainActor @Sendable () async -> Void) -> some View {
+    public func refreshable(@_inheritActorContext action: @escaping @Sendable () async -> Void) -> some View {
         environmentChange { $0.refresh = RefreshAction(action: action) }
     }
 }
@@ -119,7 +119,7 @@ public struct SubmitTriggers: OptionSet, Sendable {
     public static let search = SubmitTriggers(rawValue: 2)
 }
 
-private struct SubmitKey: EnvironmentKey { static let defaultValue: (@MainActor () -> Void)? = nil }
+private struct SubmitKey: EnvironmentKey { static var defaultValue: (() -> Void)? { nil } }
 private struct HostKey: EnvironmentKey { static let defaultValue = WeakHost() }
 
 final class WeakHost: @unchecked Sendable {
@@ -127,7 +127,7 @@ final class WeakHost: @unchecked Sendable {
 }
 
 extension EnvironmentValues {
-    var submit: (@MainActor () -> Void)? {
+    var submit: (() -> Void)? {
         get { self[SubmitKey.self] }
         set { self[SubmitKey.self] = newValue }
     }
@@ -154,14 +154,14 @@ extension View {
     /// Identity: a new id is a new view (its state starts again).
     public func id<ID: Hashable>(_ id: ID) -> some View { IdentifiedView(content: self, id: AnyHashable(id)) }
 
-    public func onLongPressGesture(minimumDuration: Double = 0.5, maximumDistance: Double = 10, perform action: @escaping @MainActor () -> Void,
-                                   onPressingChanged: (@MainActor (Bool) -> Void)? = nil) -> some View {
+    public func onLongPressGesture(minimumDuration: Double = 0.5, maximumDistance: Double = 10, perform action: @escaping () -> Void,
+                                   onPressingChanged: ((Bool) -> Void)? = nil) -> some View {
         elements("onLongPressGesture") { element in
             element.longPress = LongPressContent(minimumDuration: minimumDuration, perform: action, pressing: onPressingChanged)
         }
     }
 
-    public func onTapGesture(count: Int = 1, perform action: @escaping @MainActor () -> Void) -> some View {
+    public func onTapGesture(count: Int = 1, perform action: @escaping () -> Void) -> some View {
         modifier(ElementModifier(symbol: "onTapGesture") { elements, context in
             elements = [context.element(.button(ButtonContent(action: action, role: nil)), children: elements)]
         })
@@ -199,11 +199,11 @@ extension View {
 
 public enum HorizontalEdge: Sendable { case leading, trailing }
 
-struct IdentifiedView<Content: View>: View, PrimitiveView {
+nonisolated struct IdentifiedView<Content: View>: View, PrimitiveView {
     typealias Body = Never
     let content: Content
     let id: AnyHashable
-    func render(in context: RenderContext) -> [Element] { context.renderChild(content, key: .id(id)) }
+    @MainActor package func render(in context: RenderContext) -> [Element] { context.renderChild(content, key: .id(id)) }
 }
 
 public struct UIKeyboardType: Sendable {
@@ -291,7 +291,7 @@ extension View {
         })
     }
 
-    public func accessibilityAction(named name: Text, _ handler: @escaping @MainActor () -> Void) -> some View {
+    public func accessibilityAction(named name: Text, _ handler: @escaping () -> Void) -> some View {
         elements("accessibilityAction") { element, context in
             element.accessibility.actions.append((ResolvableText(name, context.environment), handler))
         }
@@ -470,13 +470,9 @@ package enum Unrendered {
 // MARK: Time
 
 /// A view drawn again on a schedule: the content gets the schedule's date.
-public struct TimelineView<Schedule: TimelineSchedule, Content: View>: View, PrimitiveView {
+nonisolated public struct TimelineView<Schedule: TimelineSchedule, Content: View>: View, PrimitiveView {
     public typealias Body = Never
-    public struct Context {
-        public let date: Date
-        public let cadence: Cadence
-        public enum Cadence: Comparable, Sendable { case live, seconds, minutes }
-    }
+    public typealias Context = TimelineViewDefaultContext
 
     let schedule: Schedule
     let content: (Context) -> Content
@@ -486,7 +482,7 @@ public struct TimelineView<Schedule: TimelineSchedule, Content: View>: View, Pri
         self.content = content
     }
 
-    func render(in context: RenderContext) -> [Element] {
+    @MainActor package func render(in context: RenderContext) -> [Element] {
         let now = context.host.now()
         let node = context.node
         let due = (node.storage["timeline.next"] as? Date).map { $0 <= now } ?? true
@@ -499,6 +495,13 @@ public struct TimelineView<Schedule: TimelineSchedule, Content: View>: View, Pri
         context.host.schedule(node, next: next)
         return context.renderChild(view, key: .index(0))
     }
+}
+
+/// What a timeline's content is drawn for: the schedule's date.
+public struct TimelineViewDefaultContext {
+    public let date: Date
+    public let cadence: Cadence
+    public enum Cadence: Comparable, Sendable { case live, seconds, minutes }
 }
 
 public protocol TimelineSchedule: Sendable {

@@ -6,13 +6,13 @@
 final class NavigationSink {
     var title: [Element]?
     var toolbar: [ToolbarEntry] = []
-    var destinations: [ObjectIdentifier: @MainActor (AnyHashable) -> (any View)?] = [:]
-    var pushes: [(key: String, view: any View, pop: @MainActor () -> Void)] = []
+    var destinations: [ObjectIdentifier: (AnyHashable) -> (any View)?] = [:]
+    var pushes: [(key: String, view: any View, pop: () -> Void)] = []
 }
 
 /// Pushes a screen on the nearest navigation stack (`NavigationLink`).
 struct NavigationPush {
-    let push: @MainActor (NavigationEntry) -> Void
+    let push: (NavigationEntry) -> Void
 }
 
 enum NavigationEntry {
@@ -20,7 +20,7 @@ enum NavigationEntry {
     case value(AnyHashable)
 }
 
-private struct NavigationPushKey: EnvironmentKey { static let defaultValue: NavigationPush? = nil }
+private struct NavigationPushKey: EnvironmentKey { static var defaultValue: NavigationPush? { nil } }
 
 extension EnvironmentValues {
     var navigationPush: NavigationPush? {
@@ -39,7 +39,7 @@ public struct NavigationPath: Equatable {
     public mutating func removeLast(_ k: Int = 1) { values.removeLast(k) }
 }
 
-public struct NavigationStack<Data, Root: View>: View, PrimitiveView {
+nonisolated public struct NavigationStack<Data, Root: View>: View, PrimitiveView {
     public typealias Body = Never
     let root: Root
     let path: Binding<[AnyHashable]>?
@@ -66,7 +66,7 @@ public struct NavigationStack<Data, Root: View>: View, PrimitiveView {
         return Binding(get: { path.values }, set: { path.values = $0 })
     }
 
-    func render(in context: RenderContext) -> [Element] {
+    @MainActor package func render(in context: RenderContext) -> [Element] {
         let node = context.node
         var entries = node.storage["entries"] as? [NavigationEntry] ?? []
         let path = self.path
@@ -86,7 +86,7 @@ public struct NavigationStack<Data, Root: View>: View, PrimitiveView {
 
         var levels: [NavigationContent.Level] = []
         var sinks: [NavigationSink] = []
-        func level(_ view: any View, key: String, back: (@MainActor () -> Void)?) {
+        func level(_ view: any View, key: String, back: (() -> Void)?) {
             let sink = NavigationSink()
             let names = ViewNames()
             var level = context.at(node.child(.named(key)))
@@ -118,7 +118,7 @@ public struct NavigationStack<Data, Root: View>: View, PrimitiveView {
             } else if entryIndex < entries.count {
                 let index = entryIndex
                 entryIndex += 1
-                let back: @MainActor () -> Void = { [weak node] in
+                let back: () -> Void = { [weak node] in
                     guard let node else { return }
                     var kept = node.storage["entries"] as? [NavigationEntry] ?? []
                     if kept.count > index { kept.removeLast(kept.count - index) }
@@ -160,7 +160,7 @@ struct ErasedPath<Data: MutableCollection & RandomAccessCollection & RangeReplac
 }
 
 /// A row that pushes a screen.
-public struct NavigationLink<Label: View, Destination: View>: View, PrimitiveView {
+nonisolated public struct NavigationLink<Label: View, Destination: View>: View, PrimitiveView {
     public typealias Body = Never
     let label: Label
     let entry: () -> NavigationEntry
@@ -177,7 +177,7 @@ public struct NavigationLink<Label: View, Destination: View>: View, PrimitiveVie
         entry = { value.map { .value(AnyHashable($0)) } ?? .value(AnyHashable(0)) }
     }
 
-    func render(in context: RenderContext) -> [Element] {
+    @MainActor package func render(in context: RenderContext) -> [Element] {
         let push = context.environment.navigationPush
         let entry = self.entry
         let element = context.element(.button(ButtonContent(action: { push?.push(entry()) }, role: nil)),
@@ -319,7 +319,7 @@ public struct ToolbarPlacement: Sendable {
 // MARK: Tabs
 
 /// A tab bar over its tabs: only the chosen tab's content is drawn; the others keep their state.
-public struct TabView<SelectionValue: Hashable, Content: View>: View, PrimitiveView {
+nonisolated public struct TabView<SelectionValue: Hashable, Content: View>: View, PrimitiveView {
     public typealias Body = Never
     let selection: Binding<SelectionValue>?
     let content: Content
@@ -329,7 +329,7 @@ public struct TabView<SelectionValue: Hashable, Content: View>: View, PrimitiveV
         self.content = content()
     }
 
-    func render(in context: RenderContext) -> [Element] {
+    @MainActor package func render(in context: RenderContext) -> [Element] {
         // First the tab bar: each tab's label and tag, with no tab's content drawn.
         var probe = context
         probe.environment.shownTab = .none
@@ -371,11 +371,11 @@ extension EnvironmentValues {
 
 /// Marks a tab's content: its label in the tab bar. When the tab bar is read, the content is not
 /// drawn (only its label and tag); a tab whose content is not chosen keeps its state.
-struct TabItemModifier<TabLabel: View>: ViewModifier, PrimitiveModifier {
+nonisolated struct TabItemModifier<TabLabel: View>: ViewModifier, PrimitiveModifier {
     typealias Body = Never
     let label: TabLabel
 
-    func apply<Content: View>(to content: Content, in context: RenderContext) -> [Element] {
+    @MainActor package func apply<Content: View>(to content: Content, in context: RenderContext) -> [Element] {
         let label = context.renderChild(self.label, key: .named("tabItem"))
         let element = context.element(.container(.stack))
         element.tabItem = label

@@ -9,7 +9,7 @@ package final class PresentationSink {
     /// The views of the screen this sink belongs to, outermost first.
     package let rootViews = ViewNames()
     /// `onOpenURL` handlers met while drawing.
-    package var openURL: [@MainActor (URL) -> Void] = []
+    package var openURL: [(URL) -> Void] = []
 }
 
 /// A sheet, cover, alert, dialog or system sheet on screen.
@@ -28,11 +28,11 @@ package struct PresentedLayer {
     package let content: [Element]
     /// What a swipe down, a tap outside or Cancel does; `nil` where iOS offers no such way out
     /// (a full-screen cover, a sheet with `interactiveDismissDisabled`).
-    package let dismiss: (@MainActor () -> Void)?
+    package let dismiss: (() -> Void)?
     package let presented: PresentationSink
     /// What a system sheet was opened with, and how it is answered.
     package let context: Any?
-    package let answer: (@MainActor (Any) -> Void)?
+    package let answer: ((Any) -> Void)?
     package var views: [String] { presented.rootViews.names }
 }
 
@@ -47,20 +47,20 @@ extension EnvironmentValues {
 
 /// Presents content over the view it modifies while `isPresented` holds; `onDismiss` runs when it
 /// stops being presented, however that happened (as SwiftUI's does).
-struct PresentationModifier: ViewModifier, PrimitiveModifier {
+nonisolated struct PresentationModifier: ViewModifier, PrimitiveModifier {
     typealias Body = Never
     let kind: PresentedLayer.Kind
-    let key: @MainActor () -> String?
-    let isPresented: @MainActor () -> Bool
-    let setDismissed: @MainActor () -> Void
-    let onDismiss: (@MainActor () -> Void)?
-    let content: @MainActor () -> any View
-    var title: (@MainActor () -> any View)?
-    var message: (@MainActor () -> any View)?
+    let key: () -> String?
+    let isPresented: () -> Bool
+    let setDismissed: () -> Void
+    let onDismiss: (() -> Void)?
+    let content: () -> any View
+    var title: (() -> any View)?
+    var message: (() -> any View)?
     var context: Any?
-    var answer: (@MainActor (Any) -> Void)?
+    var answer: ((Any) -> Void)?
 
-    func apply<Content: View>(to base: Content, in context: RenderContext) -> [Element] {
+    @MainActor package func apply<Content: View>(to base: Content, in context: RenderContext) -> [Element] {
         let elements = context.renderChild(base, key: .index(0))
         let node = context.node
         let presented = isPresented()
@@ -84,7 +84,7 @@ struct PresentationModifier: ViewModifier, PrimitiveModifier {
         var content = inner.renderChild(self.content(), key: .named("content"))
         let title = self.title.map { inner.renderChild($0(), key: .named("title")) } ?? []
         let message = self.message.map { inner.renderChild($0(), key: .named("message")) } ?? []
-        var dismiss: (@MainActor () -> Void)? = setDismissed
+        var dismiss: (() -> Void)? = setDismissed
         switch kind {
         case .alert, .confirmationDialog:
             // Each button dismisses after its action; iOS adds OK to an alert with none, and
@@ -119,20 +119,20 @@ struct PresentationModifier: ViewModifier, PrimitiveModifier {
 
 @MainActor
 extension View {
-    public func sheet<Content: View>(isPresented: Binding<Bool>, onDismiss: (@MainActor () -> Void)? = nil,
+    public func sheet<Content: View>(isPresented: Binding<Bool>, onDismiss: (() -> Void)? = nil,
                                      @ViewBuilder content: @escaping () -> Content) -> some View {
         modifier(PresentationModifier(kind: .sheet, key: { nil }, isPresented: { isPresented.wrappedValue },
                                       setDismissed: { isPresented.wrappedValue = false }, onDismiss: onDismiss, content: { content() }))
     }
 
-    public func sheet<Item: Identifiable, Content: View>(item: Binding<Item?>, onDismiss: (@MainActor () -> Void)? = nil,
+    public func sheet<Item: Identifiable, Content: View>(item: Binding<Item?>, onDismiss: (() -> Void)? = nil,
                                                          @ViewBuilder content: @escaping (Item) -> Content) -> some View {
         return modifier(PresentationModifier(kind: .sheet, key: { item.wrappedValue.map { "\($0.id)" } }, isPresented: { item.wrappedValue != nil },
                                              setDismissed: { item.wrappedValue = nil }, onDismiss: onDismiss,
                                              content: { item.wrappedValue.map { AnyView(content($0)) } ?? AnyView(EmptyView()) }))
     }
 
-    public func fullScreenCover<Content: View>(isPresented: Binding<Bool>, onDismiss: (@MainActor () -> Void)? = nil,
+    public func fullScreenCover<Content: View>(isPresented: Binding<Bool>, onDismiss: (() -> Void)? = nil,
                                                @ViewBuilder content: @escaping () -> Content) -> some View {
         modifier(PresentationModifier(kind: .fullScreenCover, key: { nil }, isPresented: { isPresented.wrappedValue },
                                       setDismissed: { isPresented.wrappedValue = false }, onDismiss: onDismiss, content: { content() }))
@@ -176,7 +176,7 @@ extension View {
     /// A sheet iOS draws itself (the Screen Time picker, say): whoever hosts the views answers it
     /// with a value, which `answer` takes; the sheet closes either way.
     public func _systemSheet(_ name: String, isPresented: Binding<Bool>, context: Any? = nil,
-                             answer: @escaping @MainActor (Any) -> Void) -> some View {
+                             answer: @escaping (Any) -> Void) -> some View {
         modifier(PresentationModifier(kind: .system(name), key: { nil }, isPresented: { isPresented.wrappedValue },
                                       setDismissed: { isPresented.wrappedValue = false }, onDismiss: nil, content: { EmptyView() },
                                       context: context, answer: { value in
@@ -225,7 +225,7 @@ package struct ExportedFile {
 @MainActor
 extension View {
     public func fileExporter<D: FileDocument>(isPresented: Binding<Bool>, document: D?, contentType: UTType, defaultFilename: String? = nil,
-                                              onCompletion: @escaping @MainActor (Result<URL, any Error>) -> Void) -> some View {
+                                              onCompletion: @escaping (Result<URL, any Error>) -> Void) -> some View {
         let configuration = FileDocumentWriteConfiguration(contentType: contentType, existingFile: nil)
         let data = document.flatMap { document in (try? document.fileWrapper(configuration: configuration))?.regularFileContents }
         let file = ExportedFile(name: defaultFilename ?? "Untitled", data: data)
@@ -242,7 +242,7 @@ extension View {
     }
 
     public func fileImporter(isPresented: Binding<Bool>, allowedContentTypes: [UTType],
-                             onCompletion: @escaping @MainActor (Result<URL, any Error>) -> Void) -> some View {
+                             onCompletion: @escaping (Result<URL, any Error>) -> Void) -> some View {
         let presented = isPresented
         return modifier(PresentationModifier(kind: .system("document picker"), key: { nil }, isPresented: { presented.wrappedValue },
                                              setDismissed: { presented.wrappedValue = false }, onDismiss: nil, content: { EmptyView() },

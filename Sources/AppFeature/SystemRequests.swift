@@ -8,6 +8,8 @@ import ThresholdCore
 /// them in order.
 public enum SystemRequest: Hashable, Sendable {
     case link(URL)
+    /// The clock or the time zone changed (`UIApplication.significantTimeChangeNotification`).
+    case significantTimeChange
 }
 
 /// The queue of ``SystemRequest``s between UIKit's delegates and the root view.

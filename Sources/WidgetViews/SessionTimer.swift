@@ -4,10 +4,12 @@ import ThresholdCore
 /// The time a session shows (``LiveActivityContent/timer(at:)``): up toward the goal, then the
 /// extra time past it; down to a break's end or a session's end; up from the start when open-ended.
 @MainActor
-struct SessionTimer: View {
+public struct SessionTimer: View {
     let content: LiveActivityContent
 
-    var body: some View {
+    public init(content: LiveActivityContent) { self.content = content }
+
+    public var body: some View {
         Text(timerInterval: interval.range, countsDown: interval.countsDown)
             .monospacedDigit()
             .accessibilityLabel(accessibilityLabel)
@@ -16,7 +18,9 @@ struct SessionTimer: View {
     /// Counts down to the content's next boundary and stops there (the Live Activity goes stale
     /// then; only the app can move it on), or up from the start of an open-ended session.
     private var interval: (range: ClosedRange<Date>, countsDown: Bool) {
-        let span = content.timer(at: Date())
+        // NB: a countdown reads the time to its end as it is drawn; the span's start matters only
+        // to a count up, which starts at the session's own start or goal.
+        let span = content.timer(at: .distantPast)
         return (span.from...span.to, span.countsDown)
     }
 

@@ -1,0 +1,121 @@
+import DesignSystem
+import EntryPoints
+import SwiftUI
+import ThresholdCore
+import WidgetKit
+
+// NB: from the iOS 18 SDK on, `View` is `@MainActor`, and so is every type that conforms to it
+// where it is declared. The iOS 17.0 SDK marks none of them, and its `StaticConfiguration` builds
+// views outside the main actor, so these views take their isolation from their conformance.
+
+/// The session Live Activity on the lock screen: its name, phase and timer, with its buttons,
+/// or how it ended; past its `staleDate`, that only the app knows where the session is now.
+///
+/// `control` puts each button's label inside what runs it: an App Intent's button on iOS
+/// (WidgetsExtension), the simulated phone's Live Activity press here.
+public struct LockScreenSessionView<Control: View>: View {
+    let content: LiveActivityContent
+    let isStale: Bool
+    let control: (LiveActivityButton, SessionButtonLabel) -> Control
+
+    public init(content: LiveActivityContent, isStale: Bool,
+                @ViewBuilder control: @escaping (LiveActivityButton, SessionButtonLabel) -> Control) {
+        self.content = content
+        self.isStale = isStale
+        self.control = control
+    }
+
+    public var body: some View {
+        if let ending = content.ending {
+            // Ended by the app: how it went, until the dismissal policy takes it away.
+            VStack(alignment: .leading, spacing: 4) {
+                Text(content.title).font(.headline).foregroundStyle(.white)
+                Text(ending.headline).font(.title3.weight(.semibold)).foregroundStyle(Palette.dawn)
+            }
+            .frame(maxWidth: .infinity, alignment: .leading)
+            .accessibilityElement(children: .combine)
+        } else {
+            running
+        }
+    }
+
+    private var running: some View {
+        VStack(alignment: .leading, spacing: 8) {
+            HStack {
+                VStack(alignment: .leading) {
+                    Text(content.title).font(.headline).foregroundStyle(.white)
+                    Text.phase(content.phase).font(.subheadline).foregroundStyle(.white.opacity(0.8))
+                }
+                .accessibilityElement(children: .combine)
+                Spacer()
+                SessionTimer(content: content).font(.title2.weight(.semibold)).foregroundStyle(Palette.dawn)
+            }
+            if isStale {
+                StaleNotice()
+            } else {
+                SessionButtons(content: content, control: control)
+            }
+        }
+    }
+}
+
+/// What a Live Activity past its `staleDate` says: the session moved on (a goal, a break's end,
+/// its end) and only the app can tell the Live Activity what is true now.
+public struct StaleNotice: View {
+    public init() {}
+
+    public var body: some View {
+        Text("Open Threshold to see where your session is now.", bundle: .module)
+            .font(.subheadline)
+            .foregroundStyle(.white.opacity(0.8))
+    }
+}
+
+/// End; Break while focusing where the profile allows breaks; Back to focus on a break: each
+/// label inside the control that runs its intent.
+public struct SessionButtons<Control: View>: View {
+    let content: LiveActivityContent
+    let control: (LiveActivityButton, SessionButtonLabel) -> Control
+
+    public init(content: LiveActivityContent, @ViewBuilder control: @escaping (LiveActivityButton, SessionButtonLabel) -> Control) {
+        self.content = content
+        self.control = control
+    }
+
+    public var body: some View {
+        HStack {
+            ForEach(content.buttons, id: \.self) { button in
+                switch button {
+                case .end:
+                    control(button, SessionButtonLabel(button))
+                        .tint(Palette.ember)
+                        .accessibilityHint(Text("Ends the session if its rules allow it.", bundle: .module))
+                case .takeBreak:
+                    control(button, SessionButtonLabel(button))
+                        .tint(Palette.sage)
+                        .accessibilityHint(Text("Lifts the shields for one break.", bundle: .module))
+                case .backToFocus:
+                    control(button, SessionButtonLabel(button))
+                        .tint(Palette.sage)
+                        .accessibilityHint(Text("Ends the break now; the shields return.", bundle: .module))
+                }
+            }
+        }
+        .font(.subheadline.weight(.semibold))
+    }
+}
+
+/// A Live Activity button's words and symbol.
+public struct SessionButtonLabel: View {
+    let button: LiveActivityButton
+
+    public init(_ button: LiveActivityButton) { self.button = button }
+
+    public var body: some View {
+        switch button {
+        case .end: Label { Text("End", bundle: .module) } icon: { Image(systemName: "stop.fill") }
+        case .takeBreak: Label { Text("Break", bundle: .module) } icon: { Image(systemName: "cup.and.saucer.fill") }
+        case .backToFocus: Label { Text("Back to focus", bundle: .module) } icon: { Image(systemName: "scope") }
+        }
+    }
+}
