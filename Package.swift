@@ -113,8 +113,10 @@ package.targets += [
         dependencies: [
             "ScenarioSetup", "FeatureModels", "EntryPoints", "ScreenTimeSimulator", "ScreenTimeClient", "ThresholdCore",
             "ThresholdRuntime", "PrayerContent", "TogetherClient", "TogetherCore",
+            // The app's real views, drawn by SwiftUI for Linux: the person acts on them.
+            "AppFeature", "SelectionFeature", "SettingsFeature", "WidgetViews", "DesignSystem",
             .product(name: "Yams", package: "Yams"),
-        ],
+        ] + apple("SwiftUI", "WidgetKit"),
         // A member of a module this one does not import is out of reach, so the store's writes
         // (StoreClient's) cannot be called through a type that merely passes through.
         swiftSettings: swift6 + [.enableUpcomingFeature("MemberImportVisibility")]

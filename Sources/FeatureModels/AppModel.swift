@@ -81,6 +81,9 @@ public final class AppModel {
         insights = InsightsModel(client: client)
         settings = SettingsModel(client: client)
         together = TogetherModel(client: client)
+        // NB: read before the first frame, so a fresh install shows onboarding at once, never the
+        // tabs (which ask for notifications) for the moment before the first foreground.
+        refresh(nil)
     }
 
     /// The app came forward (or launched): access is read again (PLATFORM.md: it can be revoked at

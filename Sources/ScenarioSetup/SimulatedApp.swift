@@ -25,6 +25,7 @@ public enum SimulatedApp {
             authorization: AuthorizationClient(
                 verdict: { prompt.verdict(phone.authorization) },
                 request: {
+                    prompt.shown()
                     if let failure = prompt.answer() {
                         if phone.authorization == .notDetermined { phone.authorization = .denied }
                         throw failure
@@ -82,6 +83,12 @@ public final class AccessPrompt: @unchecked Sendable {
     public func willAnswer(_ failures: [AuthorizationFailure]) { lock.withLock { self.failures = failures } }
 
     /// The answer to one prompt: a failure, or `nil` when the person allows.
+    /// How many times iOS has shown its Screen Time prompt.
+    public var prompts: Int { lock.withLock { shownCount } }
+    private var shownCount = 0
+
+    func shown() { lock.withLock { shownCount += 1 } }
+
     public func answer() -> AuthorizationFailure? {
         lock.withLock { failures.isEmpty ? nil : failures.removeFirst() }
     }

@@ -1,78 +1,55 @@
+import AppFeature
 import EntryPoints
 import FeatureModels
 import Foundation
 import ScenarioSetup
 import ScreenTimeClient
 import ScreenTimeSimulator
+import SelectionFeature
+import SettingsFeature
+import SwiftUI
 import ThresholdCore
 import ThresholdRuntime
 import TogetherClient
 
-/// The person holding the simulated phone. Everything they do to Threshold goes through the
-/// app's own screen models (`AppModel` and the models it presents, the ones the SwiftUI views
-/// bind to) or through an entry point iOS would call (a shield button, a notification, a link, an
-/// App Intent, a Live Activity button); this module cannot reach the store (see `FrontDoorTests`).
+/// The person holding the simulated phone. While Threshold runs, its real SwiftUI views
+/// (`AppScreens`, over the app's model) are drawn by SwiftUI for Linux, and everything the person
+/// does to the app is done on that drawing, by the words it shows: a tap on a button, a toggle, a
+/// choice in a picker, typing into a field. Everything else goes through an entry point iOS would
+/// call (a shield button, a notification, a link, an App Intent, a Live Activity button); this
+/// module cannot reach the store (see `FrontDoorTests`).
 ///
-/// The app's models live as long as its process: a kill or a restart drops them, and the next
-/// open launches the app again with new ones, as iOS does.
-///
-/// Two kinds of step use it. Screen steps (``tap(_:)``, ``pick(_:)``, ``type(_:)``) do one thing a
-/// view offers, by its words (see ``Screen``). The compact steps scenarios have always used
-/// (`pray`, `challenge`, `credits`, `start`, `end`, `tap-key` …) are a person going through the
-/// same screens in one go: `pray: anxious` opens Selah's prayer as Home's "Pray to unlock" does,
-/// answers the mood, says Amen and closes it.
+/// The app's models and views live as long as its process: a kill or a restart drops them, and
+/// the next open launches the app again with new ones, as iOS does.
 @MainActor
 final class Person {
     let phone: SimulatedPhone
     /// How the person answers iOS's Screen Time prompt.
     let prompt: AccessPrompt
-    private let client: AppClient
+    let client: AppClient
     /// The app's root model while Threshold runs; `nil` before its first launch and after it was
     /// killed.
     private(set) var app: AppModel?
-    /// The ritual screen pushed on the unlock gate, while one is.
-    var ritual: UnlockGateModel.Screen?
+    /// The app's views while Threshold runs.
+    private(set) var host: ViewHost?
+    /// What iOS asks the app to show (links, notifications, quick actions), as its delegates post them.
+    private var requests = SystemRequests()
     /// Why the last thing the person asked for was refused, in the screen's words; `nil` when it
     /// was done.
     private(set) var refusal: String?
     /// The links written on the person's keys, by profile (only the tag holds them).
     var keyLinks: [ProfileID: URL] = [:]
-    /// The QR codes of key links the person printed or kept on another screen, by the key's name.
+    /// The QR codes of key links the person kept (printed, or on another screen), by the key's name.
     var qrCodes: [String: URL] = [:]
-    /// The profile editor, while its sheet is up (Profiles → a profile).
-    var profileEditor: ProfileEditorModel?
-    /// The profile Settings' key picker has chosen (its view keeps this as `@State`).
-    var keyProfile: ProfileID?
-    /// What the Session tab's start panel has chosen (its view keeps this as `@State`).
-    var startPanel = StartPanel()
-    /// Settings' "Reset your prayer streak?" is showing.
-    var settingsConfirmingReset = false
-    /// Settings → Help is pushed.
-    var showingHelp = false
-    /// Settings' hidden diagnostics, while shown.
-    var diagnostics: DiagnosticsModel?
     /// Files the person saved from Threshold (a backup), by name: what iOS's Files keeps.
     var savedFiles: [String: Data] = [:]
-    /// The intention editor sheet over Profiles, while it is up.
-    var intentionEditor: IntentionEditorModel?
-    /// Settings › Together is pushed (it stays pushed across tabs, as a tab's navigation does).
-    var showingTogether = false
-    /// Settings › Together's "Delete your Together account?" is showing.
-    var confirmingTogetherDeletion = false
-    /// Settings › Together's "Delete your iCloud backup?" is showing.
-    var confirmingBackupOff = false
-    /// The invitation link the person last shared from Settings › Together (the share sheet: sent
-    /// by Messages, say), for another person to open.
+    /// What the person last shared through the share sheet (an invitation's link, say).
     var sharedInvitation: String?
-    struct StartPanel {
-        enum Kind { case goal, length }
-        var profile: ProfileID?
-        var goal = SessionModel.defaultGoal
-        var length = 25
-        var kind = Kind.goal
-        var openEnded = false
-    }
+    /// Core NFC's sheet, while it asks for a tag to write a key's link to.
+    var tagSession: (link: URL, completion: (Result<Void, KeyWriteFailure>) -> Void)?
     private var wasInForeground = false
+    /// iOS's prompts shown so far (Screen Time's and notifications').
+    private var promptsShown = 0
 
     /// - Parameter together: Together's server and this phone's Keychain (a Together scenario's
     ///   person, in the server's package); `nil`: this build has no Together.
@@ -80,6 +57,7 @@ final class Person {
         self.phone = phone
         self.prompt = prompt
         self.client = SimulatedApp.client(on: phone, prompt: prompt, seed: 1, together: together)
+        promptsShown = prompt.prompts + phone.notificationPrompts
     }
 
     var calendar: Calendar { phone.clock.calendar }
@@ -94,41 +72,87 @@ final class Person {
 
     // MARK: The app's life
 
-    /// Follows what iOS did to Threshold during a step: killed or restarted (the models die with
-    /// the process), or sent to the background (a ritual screen hears the scene go inactive, as
-    /// its view's `scenePhase` does).
+    /// Opens Threshold (its icon): iOS launches it when it is not running; its root view then
+    /// reads access and reconciles, as on every foreground.
+    func openThreshold() async throws {
+        phone.bringThresholdForward()
+        if app == nil { launch() }
+        wasInForeground = true
+        try await settle()
+    }
+
+    /// iOS launches the app: a new model, and its views drawn.
+    private func launch() {
+        let app = AppModel(client: client)
+        self.app = app
+        requests = SystemRequests()
+        host = ViewHost(AppScreens(model: app, requests: requests), environment: environment(), now: { [phone] in phone.clock.wall })
+    }
+
+    /// What iOS gives the app's views: the phone's locale, zone and calendar, the scene's phase,
+    /// and what iOS itself draws or does for them here (token names, the NFC sheet, opening URLs).
+    private func environment() -> EnvironmentValues {
+        var environment = host?.environment ?? EnvironmentValues()
+        environment.locale = Locale(identifier: "en_US")
+        environment.timeZone = phone.clock.timeZone
+        environment.calendar = phone.clock.calendar
+        environment.scenePhase = phone.appInForeground ? .active : .background
+        let phone = phone
+        environment.simulatedTokenName = { token in phone.name(of: token) }
+        environment.keyTagWriting = KeyTagWriting(isAvailable: phone.readsNFCTags) { [weak self] link, completion in
+            self?.tagSession = (link, completion)
+            phone.note(.device, "Core NFC's sheet asks: Hold the tag near the top of the iPhone.")
+            return nil
+        }
+        environment.openURL = OpenURLAction { [weak self] url in
+            self?.opened(url)
+            return .handled
+        }
+        return environment
+    }
+
+    /// A link the app asked iOS to open (Settings, the App Store's subscriptions, the terms).
+    private func opened(_ url: URL) {
+        phone.note(.device, "iOS opens \(url.absoluteString)")
+        if url.scheme == "app-settings" {
+            phone.note(.person, "is in the Settings app")
+            phone.leaveThreshold()
+        }
+    }
+
+    /// Draws the app's views until they are still: everything they started has finished. A
+    /// system prompt (Screen Time access, notifications) that came up meanwhile covered the app:
+    /// its scene went inactive and active again, as the views see.
+    func settle(phase: ScenePhase? = nil) async throws {
+        guard let host, phone.appRunning else { return }
+        var environment = environment()
+        if let phase { environment.scenePhase = phase }
+        if environment.scenePhase != host.environment.scenePhase || environment.timeZone != host.environment.timeZone {
+            host.environment = environment
+        }
+        host.timePassed()
+        do {
+            try await host.settle()
+        } catch {
+            throw StepError.notOffered("\(error)")
+        }
+        if phase == nil, phone.appInForeground, promptsShown != prompt.prompts + phone.notificationPrompts {
+            promptsShown = prompt.prompts + phone.notificationPrompts
+            phone.note(.device, "iOS's prompt covers Threshold, then goes")
+            try await settle(phase: .inactive)
+            try await settle()
+        }
+    }
+
+    /// Follows what iOS did to Threshold during a step: killed or restarted (the models and views
+    /// die with the process), or sent to the background (the views see the scene's phase change).
     func followLifecycle() {
         if !phone.appRunning {
             app = nil
-            ritual = nil
-            showingTogether = false
-            confirmingTogetherDeletion = false
-            confirmingBackupOff = false
+            host = nil
+            tagSession = nil
         }
-        if wasInForeground, !phone.appInForeground { sceneWentToBackground() }
         wasInForeground = phone.appInForeground
-    }
-
-    private func sceneWentToBackground() {
-        switch ritual {
-        case .breathing(let model): model.scenePhaseChanged(to: .background)
-        case .copyText(let model): model.scenePhaseChanged(to: .background)
-        case .prayer(let model): model.leave()
-        default:
-            if case .prayer(let model)? = app?.presented { model.leave() }
-        }
-    }
-
-    /// Opens Threshold (its icon): iOS launches it when it is not running, and the app reads
-    /// access and reconciles, as on every foreground.
-    @discardableResult
-    func openThreshold() async -> AppModel {
-        phone.bringThresholdForward()
-        let app = self.app ?? AppModel(client: client)
-        self.app = app
-        await app.foreground()
-        wasInForeground = true
-        return app
     }
 
     /// iOS gives Threshold a background app refresh: the app (launched in the background if it was
@@ -137,539 +161,245 @@ final class Person {
         guard phone.backgroundRefreshBegins() else {
             throw StepError.notOffered("iOS gives a background refresh only to an app that is not on screen; leave Threshold first")
         }
-        let app = self.app ?? AppModel(client: client)
-        self.app = app
-        await app.backgroundRefresh()
+        if app == nil { launch() }
+        await app?.backgroundRefresh()
+        try await settle()
     }
 
     /// The app on screen: opened first when the person is elsewhere.
-    func onScreen() async -> AppModel {
-        if let app, wasInForeground, phone.appInForeground { return app }
-        return await openThreshold()
-    }
-
-    /// A notification was tapped: iOS opens Threshold, whose notification handler routes to the
-    /// notification's screen.
-    func tapped(_ note: LocalNotification) async {
-        let app = await onScreen()
-        if let url = URL(string: note.deepLink) { app.open(url) }
-        refusal = presentedRefusal(app)
-    }
-
-    /// A widget was tapped: iOS opens Threshold, at the widget's link when it has one (`onOpenURL`).
-    func tappedWidget(_ link: URL?) async {
-        let app = await onScreen()
-        if let link { app.open(link) }
-        refusal = presentedRefusal(app)
-        await appear()
-    }
-
-    /// Closes whatever is shown over the tabs (the "Done" or "Close" of its screen).
-    func closePresented() {
-        if case .prayer(let model)? = app?.presented { model.leave() }
-        ritual = nil
-        if app?.presented != nil { app?.close() }
-    }
-
-    // MARK: Rituals
-
-    /// Selah's prayer as Home's "Pray to unlock" opens it (or the one a notification opened): the
-    /// mood, the prayer and its verse, Amen, Done.
-    func pray(mood: Mood?) async throws {
-        let app = await onScreen()
-        let prayer: PrayerModel
-        if case .prayer(let shown)? = app.presented {
-            prayer = shown
-        } else {
-            phone.note(.person, "opens Selah's prayer")
-            app.route(.prayer(app: nil))
-            guard case .prayer(let shown)? = app.presented else { throw ScreenMismatch("Selah's prayer did not open", screen: screen()) }
-            prayer = shown
-        }
-        try finish(prayer, mood: mood)
-        closePresented()
-    }
-
-    /// A prayer screen from its first step to Amen.
-    private func finish(_ prayer: PrayerModel, mood: Mood?) throws {
-        if prayer.phase == .loading { prayer.open() }
-        switch prayer.phase {
-        case .mood:
-            let mood = mood ?? .grateful
-            phone.note(.person, "answers “\(PrayerScreen.moodQuestion)”: \(mood.displayName)")
-            prayer.choose(mood)
-        case .reading:
-            phone.note(.app, "resumes the prayer left open")
-        case .windowOpen(let until):
-            return refuse("Your apps are already open until \(phone.clock.readable(until)).")
-        case .nothingToUnlock:
-            return refuse("Nothing Selah holds is shielded now.")
-        case .problem(let problem):
-            return refuse(problem)
-        case .loading, .finished:
-            break
-        }
-        guard case .reading(let template) = prayer.phase else {
-            if case .problem(let problem) = prayer.phase { return refuse(problem) }
-            throw ScreenMismatch("the prayer did not show", screen: screen())
-        }
-        phone.note(.app, "shows the prayer “\(template.firstLine)” and \(prayer.verse?.citation ?? "its verse")")
-        prayer.amen()
-        phone.note(.person, "says Amen")
-        report(prayer.outcome)
-    }
-
-    /// One ritual from the unlock gate: for `app`, the gate a shield's notification opens; without
-    /// an app, the gate for whatever is blocked (Home's "Ways to unlock"). When the gate does not
-    /// offer the ritual, or offers it disabled, the refusal is what the gate says.
-    func ritual(_ kind: RitualKind, minutes: Int?, app name: String?) async throws {
-        if kind == .prayer, name == nil { return try await pray(mood: nil) }
-        // The ritual's screen is already open (the person tapped it on the gate): do it there.
-        if let shown = ritual, name == nil, Self.kind(of: shown) == kind {
-            defer { closePresented() }
-            return try await perform(shown, minutes: minutes)
-        }
-        let app = await onScreen()
-        guard let gate = try openGate(for: name, in: app) else {
-            return refuse("Nothing shielded now takes \(Self.noun(kind)).")
-        }
-        defer { closePresented() }
-        gate.load()
-        guard let shown = gate.gate else { return refuse(gate.problem ?? "The unlock gate could not be shown.") }
-        let label = name.flatMap { phone.catalogue.app(named: $0)?.displayName } ?? "This app"
-        guard shown.status == .shielded else { return refuse("\(label) is not shielded; there is nothing to unlock.") }
-        guard let option = shown.options.first(where: { $0.way == .ritual(kind) }) else {
-            return refuse("\(label)'s shield does not take \(Self.noun(kind)).")
-        }
-        if let reason = option.eligibility.disabledReason { return refuse(reason.description) }
-        phone.note(.person, "chooses \(kind.displayName) on the unlock gate")
-        guard let screen = gate.choose(option) else { return refuse(gate.problem ?? "\(kind.displayName) could not start.") }
-        ritual = screen
-        try await perform(screen, minutes: minutes)
-    }
-
-    /// Opens an app through its intention from inside Threshold: the unlock gate's "Open with
-    /// intention", then "Open it" (or, past today's opens, "Open anyway" when `confirm`).
-    func openIntention(_ name: String, confirm: Bool) async throws {
-        let app = await onScreen()
-        guard let gate = try openGate(for: name, in: app) else { return refuse("\(name) is not shielded.") }
-        defer { closePresented() }
-        gate.load()
-        guard let option = gate.gate?.options.first(where: { if case .intentionOpen = $0.way { true } else { false } }) else {
-            throw StepError.unknownIntention(name)
-        }
-        if let reason = option.eligibility.disabledReason { return refuse(reason.description) }
-        guard case .intentionOpen(let model)? = gate.choose(option) else { return refuse(gate.problem ?? "The intention could not open.") }
-        phone.note(.person, "opens \(name) through its intention")
-        model.confirm()
-        if model.open.step == .confirmBeyondAllowance {
-            guard confirm else {
-                model.nevermind()
-                let label = model.open.label
-                return refuse("\(label.opensUsed) of \(label.opensPerDay) opens used today. That is past today's opens; your streak for it ends today. Nothing was opened.")
-            }
-            phone.note(.person, "confirms past today's opens (“Open anyway”)")
-            model.confirm()
-        }
-        report(model.outcome)
-    }
-
-    /// The gate for `name` (as its shield's notification opens it), or for whatever is blocked.
-    private func openGate(for name: String?, in app: AppModel) throws -> UnlockGateModel? {
-        if let name {
-            guard let found = phone.catalogue.app(named: name) else { throw SimulatorError.unknownApp(name, known: phone.catalogue.names) }
-            if case .unlockGate(let shown)? = app.presented, shown.app == found.token { return shown }
-            app.route(.unlockGate(app: found.token, category: found.category, rule: nil))
-        } else if case .unlockGate(let shown)? = app.presented {
-            return shown
-        } else {
-            // Home's Unlocks list: the person chooses the first thing it holds.
-            closePresented()
-            app.tab = .home
-            app.home.load()
-            guard let first = app.home.unlockable.first else { return nil }
-            phone.note(.person, "chooses \(label(of: first.item)) under Unlocks on Home")
-            app.openGate(first)
-        }
-        if case .unlockGate(let shown)? = app.presented { return shown }
-        return nil
-    }
-
-    /// Does a ritual screen the way its view asks: every problem answered, a game played to a win
-    /// or a draw, 45 seconds of breathing, the passage typed over 90 seconds, the emergency held
-    /// and a reason given, credits spent.
-    private func perform(_ screen: UnlockGateModel.Screen, minutes: Int?) async throws {
-        switch screen {
-        case .prayer(let model):
-            try finish(model, mood: nil)
-            return
-        case .math(let model):
-            var solved: [String] = []
-            while let problem = model.problem {
-                model.answer(String(problem.answer))
-                solved.append("\(problem.text) = \(problem.answer)")
-            }
-            phone.note(.person, "solves the math challenge: \(solved.joined(separator: ", "))")
-            report(model.outcome)
-        case .ticTacToe(let model):
-            var moves: [Int] = []
-            while model.game.step == .yourMove, let cell = model.game.board.bestMoves(for: .x).first {
-                moves.append(cell)
-                model.play(cell)
-                if case .finished(.lost) = model.game.step { model.newGame() }
-            }
-            let result = if case .finished(let outcome) = model.game.step { outcome.rawValue } else { "unfinished" }
-            phone.note(.person, "plays tic-tac-toe (cells \(moves.map(String.init).joined(separator: ", "))): \(result)")
-            report(model.outcome)
-        case .breathing(let model):
-            model.start()
-            phone.note(.person, "breathes with the quest for \(Int(BreathingQuest.duration)) s")
-            phone.advance(by: BreathingQuest.duration)
-            followLifecycle()
-            model.tick()
-            report(model.outcome)
-        case .copyText(let model):
-            model.start()
-            let passage = model.quest.passage.text
-            phone.note(.person, "copies “\(passage)” by hand")
-            let pieces = Self.typed(passage, inPiecesOf: CopyTextQuest.maximumInsertion)
-            let pause = (CopyTextQuest.duration / Double(pieces.count)).rounded(.up)
-            for piece in pieces {
-                phone.advance(by: pause)
-                model.edit(piece)
-            }
-            model.finish()
-            report(model.outcome)
-        case .credits(let model):
-            let minutes = minutes ?? CreditsUnlock.choices[0]
-            phone.note(.person, "spends \(model.credits.cost(minutes: minutes)) Focus Bank credits for \(minutes) min (balance \(model.balance))")
-            model.spend(minutes: minutes)
-            report(model.outcome)
-        case .emergency(let model):
-            guard model.isAvailable else { return refuse(model.allowance.eligibility.disabledReason?.description ?? "No emergency unlocks are left for now.") }
-            let hold = model.emergency.policy.holdSeconds
-            model.pressHold()
-            phone.note(.person, "holds the emergency button for \(hold) s")
-            phone.advance(by: TimeInterval(hold))
-            model.releaseHold()
-            let reason = "My doctor is messaging me about tomorrow's appointment"
-            phone.note(.person, "gives the reason “\(reason)”")
-            model.submit(reason: reason)
-            report(model.outcome)
-        case .intentionOpen(let model):
-            model.confirm()
-            report(model.outcome)
-        }
-    }
-
-    /// Types an answer into the math challenge and taps Check: `right` is the answer the person
-    /// works out, `wrong` one that is not, anything else is typed as it is.
-    func answer(_ text: String) throws {
-        guard case .math(let model)? = ritual else { throw ScreenMismatch("there is no math problem to answer", screen: screen()) }
-        guard let problem = model.problem else { throw ScreenMismatch("the math challenge asks nothing now", screen: screen()) }
-        let typed = switch text {
-        case "right": String(problem.answer)
-        case "wrong": String(problem.answer + 1)
-        default: text
-        }
-        phone.note(.person, "answers \(problem.text) with \(typed)")
-        model.answer(typed)
-    }
-
-    private static func kind(of screen: UnlockGateModel.Screen) -> RitualKind? {
-        switch screen {
-        case .prayer: .prayer
-        case .math: .mathChallenge
-        case .ticTacToe: .ticTacToe
-        case .breathing: .breathingQuest
-        case .copyText: .copyTextQuest
-        case .credits: .credits
-        case .emergency: .emergency
-        case .intentionOpen: nil
-        }
-    }
-
-    /// Notes what a ritual screen's last view says, and keeps a refusal.
-    private func report(_ outcome: RitualOutcome?) {
-        switch outcome {
-        case .unlocked(let until?)?: phone.note(.app, "shows “Unlocked until \(phone.clock.readable(until))”")
-        case .unlocked(nil)?: phone.note(.app, "shows “Unlocked”")
-        case .refused(let message)?: refuse(message)
-        case nil: refuse("The ritual did not finish.")
-        }
-    }
-
-    // MARK: Sessions
-
-    /// Starts a profile from the Session tab (the start panel: a goal, a length, or open-ended),
-    /// or from a Shortcut, or by tapping its key.
-    func start(_ profile: ProfileID, origin: SessionOrigin, plan: PlanSpec?) async throws {
-        switch origin {
-        case .shortcut:
-            // The Start Profile Shortcut takes a length in minutes, or none (until ended).
-            let length: SessionLength
-            switch plan {
-            case nil, .openEnded?: length = .openEnded
-            case .minutes(let minutes)?: length = .minutes(minutes)
-            case .goal?, .until?:
-                throw StepError.notOffered("the Start Profile Shortcut takes a length in minutes (minutes: 25), not a goal or an end time")
-            }
-            phone.note(.person, "runs the Start Profile Shortcut for \(profile)" + (length == .openEnded ? "" : " (\(Self.describe(length)))"))
-            if let problem = phone.runAppIntent({ $0.startProfile(profile, from: .appIntent("StartProfile"), length: length) }).problem {
-                refuse(problem)
-            }
-        case .key:
-            try await tapKey(profile)
-        case .manual:
-            let app = await onScreen()
-            app.tab = .session
-            app.session.load()
-            guard app.session.startable.contains(where: { $0.id == profile }) else {
-                throw ScreenMismatch("the Session tab offers no “\(profile)” to start", screen: screen())
-            }
-            let choice: SessionModel.PlanChoice = switch plan {
-            case .goal(let minutes)?: .goal(minutes: minutes)
-            case .minutes(let minutes)?: .minutes(minutes)
-            case .until(.timeOfDay(let seconds, nil))?: .until(LocalTime(minutesIntoDay: seconds / 60))
-            case .until(let spec)?:
-                .minutes(Int((spec.instant(from: phone.clock.wall, in: phone.clock.timeZone).timeIntervalSince(phone.clock.wall) / 60).rounded(.up)))
-            case .openEnded?, nil: .openEnded
-            }
-            phone.note(.person, "starts \(profile) on the Session tab (\(Self.describe(choice)))")
-            app.session.start(profile, choice)
-            if let problem = app.session.problem { refuse(problem) }
-        case .schedule:
-            throw StepError.notOffered("a person cannot start a schedule; let time pass to its start")
-        }
-    }
-
-    /// Ends the profile's session from one of the ways a person can: the Session tab's End, its
-    /// key, a Shortcut, the widget's or the Live Activity's button. Each runs the same command.
-    func end(_ profile: ProfileID, via path: EndPath) async throws {
-        switch path {
-        case .inApp, .notification:
-            let app = try await sessionScreen(for: profile)
-            phone.note(.person, "taps End on the Session tab")
-            app.session.end()
-            if let problem = app.session.problem { refuse(problem) }
-        case .key:
-            try await tapKey(profile)
-            if case .keyTap(let model)? = app?.presented, case .locked = model.phase {
-                refuse("Beast Mode holds this session; the key cannot end it early.")
-                return closePresented()
-            }
-            try choose(.end)
-        case .shortcut, .widget:
-            phone.note(.person, path == .shortcut ? "runs the End Session Shortcut" : "presses End on the widget")
-            let trigger: Trigger = path == .shortcut ? .appIntent("EndSession") : .widget("End")
-            if let problem = phone.runAppIntent({ $0.endSession(profile, from: trigger) }).problem { refuse(problem) }
-        case .liveActivity:
-            try pressLiveActivity(.end)
-        }
-    }
-
-    func takeBreak(_ profile: ProfileID) async throws {
-        let app = try await sessionScreen(for: profile)
-        phone.note(.person, "taps Break on the Session tab")
-        app.session.takeBreak()
-        if let problem = app.session.problem { refuse(problem) }
-    }
-
-    func resume(_ profile: ProfileID) async throws {
-        let app = try await sessionScreen(for: profile)
-        phone.note(.person, "taps Back to focus on the Session tab")
-        app.session.endBreak()
-        if let problem = app.session.problem { refuse(problem) }
-    }
-
-    /// The Session tab, showing `profile`'s session: it shows the one running, so a step about
-    /// another profile cannot be done there.
-    private func sessionScreen(for profile: ProfileID) async throws -> AppModel {
-        let app = await onScreen()
-        closePresented()
-        app.tab = .session
-        app.session.load()
-        guard app.session.profile?.id == profile else {
-            throw ScreenMismatch("the Session tab shows no session of “\(profile)”", screen: screen())
-        }
-        return app
-    }
-
-    /// Presses a button on the Live Activity (its intent runs without opening the app).
-    func pressLiveActivity(_ button: LiveActivityButton) throws {
-        phone.note(.person, "presses “\(button.rawValue)” on the Live Activity")
-        let press = try phone.pressLiveActivity(button)
-        if let problem = press.reconciliation.problem { refuse(problem) }
-    }
-
-    /// This week's streak freeze, from the intentions under Profiles (it protects today).
-    func useStreakFreeze() async {
-        let app = await onScreen()
-        closePresented()
-        app.tab = .profiles
-        await appear()
-        phone.note(.person, "taps “Use a streak freeze today” under Profiles")
-        if let reason = app.intentions.freezeRefusal { return refuse(reason) }
-        app.intentions.useFreeze()
-        if let problem = app.intentions.problem { refuse(problem) }
-    }
-
-    // MARK: Keys and links
-
-    /// Taps the profile's NFC key: its link reaches the app like any universal link. The first tap
-    /// writes the key (Settings → Keys → Write a key; the tag keeps the only copy of its link).
-    func tapKey(_ profile: ProfileID) async throws {
-        guard phone.readsNFCTags else {
-            phone.note(.person, "holds the \(profile) key to the device; it reads no NFC tags, so nothing happens")
-            return refuse("This device cannot read NFC tags.")
-        }
-        let link: URL
-        if let written = keyLinks[profile] { link = written } else { link = try await writeKey(for: profile) }
-        phone.note(.person, "taps the \(profile) key")
-        await follow(link: link.absoluteString)
-    }
-
-    private func writeKey(for profile: ProfileID) async throws -> URL {
-        let app = await onScreen()
-        app.tab = .settings
-        app.settings.load()
-        guard let found = app.settings.profiles.first(where: { $0.id == profile }) else { throw StepError.unknownProfile(profile.rawValue) }
-        guard let link = writeKey(found, in: app.settings) else {
-            throw ScreenMismatch("Settings → Keys did not keep a key: \(app.settings.problem ?? "no reason given")", screen: screen())
-        }
-        app.tab = .home
-        return link
-    }
-
-    /// Settings → Keys' "Write a key" for `profile`: Core NFC's sheet comes up, the person holds a
-    /// tag to the phone and it takes the link, and the key is kept. `nil` when Settings refused
-    /// (its `problem` says why).
     @discardableResult
-    func writeKey(_ profile: Profile, in settings: SettingsModel) -> URL? {
-        settings.prepareKey(for: profile.id, name: profile.name)
-        guard let pending = settings.pendingKey else { return nil }
-        settings.keyWritten()
-        guard settings.problem == nil else { return nil }
-        phone.note(.person, "holds a tag to the phone; it takes the \(profile.emoji) \(profile.name) key: \(pending.link.absoluteString)")
-        keyLinks[profile.id] = pending.link
-        return pending.link
+    func onScreen() async throws -> Screen.Layer {
+        if app == nil || !phone.appInForeground { try await openThreshold() }
+        return try screen()
     }
 
-    /// The Camera reads a key's QR code (or a copy edited by hand) and opens its link, as iOS does.
-    func scanQR(_ name: String, edited: Bool) async throws {
-        guard var link = qrCodes[name] else {
-            throw ScreenMismatch("the person has no QR code for a key named “\(name)” (made: \(qrCodes.keys.sorted()))", screen: screen())
-        }
-        if edited, var parts = URLComponents(url: link, resolvingAgainstBaseURL: false), let secret = parts.fragment, let last = secret.last {
-            parts.fragment = String(secret.dropLast()) + (last == "A" ? "B" : "A")
-            link = parts.url ?? link
-        }
-        phone.note(.person, "points the Camera at the \(name) key's QR code\(edited ? " (a copy edited by hand)" : "")")
-        await follow(link: link.absoluteString)
+    /// iOS opens Threshold at a link (a notification, a widget, a universal link): the app's
+    /// handler (`onOpenURL`, the notification delegate) routes it.
+    func arrive(at link: URL) async throws {
+        phone.bringThresholdForward()
+        if app == nil { launch() }
+        wasInForeground = true
+        try await settle()
+        requests.post(.link(link))
+        try await settle()
+        noteRefusalShown()
     }
 
-    /// A universal link arrives (typed, read from a tag, opened by another app): iOS opens
-    /// Threshold, whose router shows what the link asks for, or says why it cannot.
-    func follow(link: String) async {
-        guard let url = URL(string: link) else { return refuse("“\(link)” is not a link.") }
-        let app = await onScreen()
-        app.open(url)
-        if let refused = presentedRefusal(app) { refuse(refused) }
-        switch app.presented {
-        case .keyTap(let model)?:
-            switch model.phase {
-            case .started(let profile) where model.problem == nil: phone.note(.app, "shows “Session started.” for \(profile)")
-            case .choosing(let active): phone.note(.app, "asks: End \(active.name) or take a break?")
-            case .locked(let active):
-                let left = model.remaining.map { " (\(Format.duration($0)) left)" } ?? ""
-                phone.note(.app, "shows \(active.name) is locked until it ends\(left); the key cannot end it early")
-            default: break
-            }
-        case .confirmStart(let confirmation, _)?:
-            phone.note(.app, "asks: \(confirmation.title) \(confirmation.message(at: phone.clock.wall, calendar: calendar))")
+    // MARK: Reading the screen
+
+    /// The top layer of what Threshold shows now.
+    func screen() throws -> Screen.Layer {
+        guard let host, phone.appInForeground else {
+            throw ScreenMismatch("Threshold is not on screen (open-threshold opens it)", shown: "the Home Screen")
+        }
+        try host.update()
+        return Screen(host).top
+    }
+
+    /// The top layer, or `nil` when Threshold is not on screen.
+    func shownScreen() -> Screen.Layer? {
+        guard let host, phone.appInForeground, (try? host.update()) != nil else { return nil }
+        return Screen(host).top
+    }
+
+    /// What the screen shows as a problem now, as the refusal of what was just asked.
+    func noteRefusalShown(before: [String] = []) {
+        guard let shown = shownScreen() else { return }
+        if let problem = shown.problems.first(where: { !before.contains($0) }) { refuse(problem) }
+    }
+
+    // MARK: Acting on the screen
+
+    /// Taps what `label` names on the screen shown now: a button, a toggle, a tab, a choice of a
+    /// picker, a link, the back button. Fails with what the screen shows when nothing or more
+    /// than one thing is called that, or it is disabled (with the reason the screen gives).
+    func tap(_ label: String, where matches: (Control) -> Bool = { _ in true }) async throws {
+        let shown = try screen()
+        let control = try find(label, on: shown, where: matches)
+        let before = shown.problems
+        phone.note(.person, "taps “\(control.name)” on \(shown.name)")
+        switch control.kind {
+        case .link(let url):
+            opened(url)
+        case .share(let item):
+            sharedInvitation = item
+            phone.note(.device, "iOS's share sheet offers “\(item)”; the person sends it")
+        case .field:
+            phone.note(.device, "the keyboard comes up")
+        case .swipeAction(let row):
+            phone.note(.person, "swipes “\(row)” and taps “\(control.name)”")
+            control.use()
         default:
-            if app.presented == nil, let problem = app.session.problem { refuse(problem) }
+            control.use()
         }
-        // The screen the link brought forward appears (a partner's invitation pushes Together).
-        await appear()
+        try await settle()
+        noteRefusalShown(before: before)
     }
 
-    /// Why what the app shows now refuses what the person asked, if it does.
-    private func presentedRefusal(_ app: AppModel) -> String? {
-        switch app.presented {
-        case .badLink(let error)?: return "That link does not name anything Threshold does. Nothing was changed. \(error)"
-        case .keyTap(let model)?:
-            if case .refused(let reason) = model.phase { return reason.description }
-            return model.problem
-        default: return nil
+    /// The one control `label` names on `shown`.
+    func find(_ label: String, on shown: Screen.Layer, where matches: (Control) -> Bool = { _ in true }) throws -> Control {
+        let found = Words.find(label, in: shown.controls(), where: matches)
+        guard !found.isEmpty else { throw ScreenMismatch("there is no “\(label)” to tap", screen: shown) }
+        guard found.count == 1 else {
+            throw ScreenMismatch("“\(label)” names \(found.count) things: " + found.map(\.description).joined(separator: " and "), screen: shown)
+        }
+        let control = found[0]
+        if control.isDisabled {
+            throw ScreenMismatch("“\(control.name)” is disabled" + (control.reason.map { " (\($0))" } ?? " (the screen gives no reason)"), screen: shown)
+        }
+        return control
+    }
+
+    /// Types `text` into the field `label` names, in place of what it held (as selecting all and
+    /// typing does); with `submit`, presses return after.
+    func type(_ text: String, into label: String, submit: Bool = false) async throws {
+        let shown = try screen()
+        let field = try find(label, on: shown) { if case .field = $0.kind { true } else { false } }
+        phone.note(.person, text.isEmpty ? "clears “\(field.name)” on \(shown.name)" : "types “\(text)” into “\(field.name)” on \(shown.name)")
+        field.set?(text)
+        try await settle()
+        let typed = try find(label, on: screen(), where: { if case .field = $0.kind { true } else { false } })
+        if submit, let submit = typed.submit {
+            phone.note(.person, "presses return")
+            submit()
+            try await settle()
         }
     }
 
-    /// Answers the key tap's “End or take a break?”.
-    func choose(_ choice: KeyChoice) throws {
-        guard case .keyTap(let model)? = app?.presented, case .choosing = model.phase else { throw StepError.noKeyPrompt }
-        switch choice {
-        case .end:
-            phone.note(.person, "taps End session")
-            model.end()
-        case .takeBreak:
-            phone.note(.person, "taps Take a break")
-            model.takeBreak()
-        case .cancel:
-            phone.note(.person, "keeps going")
+    /// Presses and holds what `label` names for as long as it asks (the phone's clock moves on
+    /// meanwhile), or runs its VoiceOver action.
+    func longPress(_ label: String) async throws {
+        let shown = try screen()
+        let control = try find(label, on: shown) {
+            switch $0.kind {
+            case .longPress, .accessibilityAction: true
+            default: false
+            }
         }
-        if let problem = model.problem { refuse(problem) }
-        closePresented()
-    }
-
-    /// Answers a start link's confirmation.
-    func confirmStart(_ yes: Bool) throws {
-        guard let app, case .confirmStart(let confirmation, _)? = app.presented else { throw StepError.noStartConfirmation }
-        if yes {
-            phone.note(.person, "confirms \(confirmation.title)")
-            app.confirmStart()
-            if let problem = app.session.problem { refuse(problem) }
+        let before = shown.problems
+        if case .longPress(let seconds) = control.kind, let press = control.element?.longPress {
+            phone.note(.person, "presses and holds “\(control.name)” for \(Format.duration(seconds))")
+            press.pressing?(true)
+            try await settle()
+            phone.advance(by: seconds)
+            followLifecycle()
+            try await settle()
+            press.perform()
+            press.pressing?(false)
         } else {
-            phone.note(.person, "declines; nothing starts")
-            app.declineStart()
+            phone.note(.person, "uses the VoiceOver action “\(control.name)”")
+            control.use()
+        }
+        try await settle()
+        noteRefusalShown(before: before)
+    }
+
+    /// Closes what is shown over the app: its Close, Cancel or Done when it has one, else a swipe
+    /// down; a confirmation's Cancel.
+    func dismiss() async throws {
+        let shown = try screen()
+        guard shown.kind != .app else { return }
+        let closers = shown.controls().filter { control in
+            ["close", "cancel", "done", "not now"].contains(Words.fold(control.name)) && !control.isDisabled
+        }
+        if let close = closers.first {
+            phone.note(.person, "taps “\(close.name)” on \(shown.name)")
+            close.use()
+        } else if let dismiss = shown.dismiss {
+            phone.note(.person, "swipes \(shown.name) away")
+            dismiss()
+        } else {
+            throw ScreenMismatch("\(shown.name) has no way out", screen: shown)
+        }
+        try await settle()
+    }
+
+    /// Closes everything shown over the tabs, so a tab can be used.
+    func dismissAll() async throws {
+        for _ in 0..<6 {
+            guard let shown = shownScreen(), shown.kind != .app else { return }
+            try await dismiss()
         }
     }
 
-    /// Home as it shows now (opening Threshold first when it is not on screen would change what
-    /// a check looks at, so Home is read from the model as it stands, loaded again).
-    func homeShows() async throws -> HomeModel {
-        let app = self.app ?? AppModel(client: client)
-        app.home.load()
-        if let problem = app.home.problem { throw ExpectationFailure("Home cannot be shown: \(problem)") }
-        return app.home
-    }
-
-    // MARK: Words
-
-    /// The ritual as a refusal names it: "a prayer", "Focus Bank credits".
-    static func noun(_ kind: RitualKind) -> String {
-        switch kind {
-        case .prayer: "a prayer"
-        case .mathChallenge: "a math challenge"
-        case .ticTacToe: "a game of tic-tac-toe"
-        case .breathingQuest: "a breathing quest"
-        case .copyTextQuest: "a copy-text quest"
-        case .credits: "Focus Bank credits"
-        case .emergency: "an emergency unlock"
+    /// Goes back to the first screen of the tab shown (its back buttons).
+    func popToRoot() async throws {
+        for _ in 0..<8 {
+            guard let shown = shownScreen(), shown.kind == .app, let back = shown.back else { return }
+            phone.note(.person, "taps “‹ \(back.label)”")
+            back.action()
+            try await settle()
         }
     }
 
-    private static func describe(_ choice: SessionLength) -> String {
-        switch choice {
-        case .goal(let minutes): "goal \(minutes) min"
-        case .minutes(let minutes): "for \(minutes) min"
-        case .until(let time): "until \(time)"
-        case .openEnded: "open-ended"
+    /// The person picks apps in iOS's Screen Time picker, which the screen shown opened.
+    func pick(_ selection: Selection, names: [String]) async throws {
+        let shown = try screen()
+        guard shown.kind == .system("Screen Time picker"), let answer = shown.answer else {
+            throw ScreenMismatch("iOS's Screen Time picker is not open (tap what opens it first, such as Choose apps)", screen: shown)
         }
+        phone.note(.person, "picks \(names.joined(separator: ", ")) in the Screen Time picker")
+        let before = try screen().problems
+        answer(PickerResult.picked(selection))
+        try await settle()
+        noteRefusalShown(before: before)
     }
 
-    /// The passage as a person types it: each edit adds at most `length` characters.
-    private static func typed(_ text: String, inPiecesOf length: Int) -> [String] {
-        stride(from: length, to: text.count + length, by: length).map { String(text.prefix($0)) }
+    /// The person picks a file in iOS's document picker, which the screen shown opened.
+    func pickFile(_ name: String, contents: Data?) async throws {
+        let shown = try screen()
+        guard shown.kind == .system("document picker"), let answer = shown.answer else {
+            throw ScreenMismatch("iOS's document picker is not open (tap what opens it first, such as Restore from a backup)", screen: shown)
+        }
+        guard let data = contents ?? savedFiles[name] else {
+            throw ScreenMismatch("there is no file “\(name)”: none beside the scenario, none saved (saved: \(savedFiles.keys.sorted()))", screen: shown)
+        }
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("threshold-\(UUID().uuidString)-\(name)")
+        try data.write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        phone.note(.person, "picks “\(name)”")
+        let before = shown.problems
+        answer(url)
+        try await settle()
+        noteRefusalShown(before: before)
+    }
+
+    /// iOS's Save to Files sheet is up: the person saves the file there.
+    func saveFile() async throws {
+        let shown = try screen()
+        guard shown.kind == .system("Save to Files"), let file = shown.context as? ExportedFile, let answer = shown.answer else {
+            throw ScreenMismatch("iOS's Save to Files sheet is not open", screen: shown)
+        }
+        guard let data = file.data else { throw ScreenMismatch("the file to save is empty", screen: shown) }
+        savedFiles[file.name] = data
+        phone.note(.person, "saves “\(file.name)” in Files")
+        answer(URL(fileURLWithPath: "/Files/\(file.name)"))
+        try await settle()
+    }
+
+    /// Core NFC's sheet is up: the person holds a tag to the phone, and it takes the link.
+    @discardableResult
+    func holdTag() async throws -> URL {
+        guard let session = tagSession else {
+            throw ScreenMismatch("no NFC sheet is asking for a tag", screen: shownScreen())
+        }
+        tagSession = nil
+        phone.note(.person, "holds a tag to the phone; it takes \(session.link.absoluteString)")
+        session.completion(.success(()))
+        try await settle()
+        return session.link
+    }
+
+}
+
+extension SimulatedPhone {
+    /// What the phone calls the app, category or website a token names (iOS's `Label(token)`);
+    /// `nil` for a token it does not know.
+    func name(of token: AnyToken) -> String? {
+        switch token {
+        case .app(let app): catalogue.app(for: app)?.displayName
+        case .category(let category): category.description.capitalized
+        case .webDomain(let domain): domain.description
+        }
     }
 }

@@ -37,7 +37,7 @@ public enum Step: Hashable, Sendable {
     case press(app: String, button: ShieldButtonRole)
     case tapNotification(id: String?)
     /// Taps a home or lock screen widget: iOS opens Threshold at the widget's link, if it has one.
-    case tapWidget(WidgetScreen.Kind)
+    case tapWidget(HomeScreenWidget)
     /// A universal link arrives (typed, or read from an NFC tag).
     case link(String)
 

@@ -116,7 +116,7 @@ package struct StepReader {
             guard let app = f["app"], let length = f["for"] else { throw reader.fail(argument, "use needs an app and how long (for: 45m)") }
             return .use(app: try appName(app), seconds: try reader.duration(length, "for"))
         case "tap-notification": return .tapNotification(id: try argument.map { try reader.string($0, "notification") })
-        case "tap-widget": return .tapWidget(try reader.choice(try need("session or streak"), "tap-widget", as: WidgetScreen.Kind.self))
+        case "tap-widget": return .tapWidget(try reader.choice(try need("session or streak"), "tap-widget", as: HomeScreenWidget.self))
         case "link": return .link(try reader.string(try need("a URL"), "link"))
         case "start": return try start(try need("a profile"))
         case "end":

@@ -3,6 +3,7 @@ import Foundation
 import ScenarioSetup
 import ScreenTimeClient
 import ScreenTimeSimulator
+import SwiftUI
 import ThresholdCore
 import ThresholdRuntime
 import TogetherClient
@@ -32,19 +33,22 @@ package final class StepRunner {
         person.beginStep()
         if case .expect = step {} else { lastRefusal = nil }
         defer {
-            person.followLifecycle()
             if phone.outcomes.count > before { lastOutcome = phone.outcomes.last?.outcome }
             if let refusal = person.refusal { lastRefusal = refusal }
         }
         try await act(step)
+        // What iOS did to Threshold meanwhile (killed it, sent it away, moved the clock), its
+        // views see; a QR code the screen shows, the person keeps.
+        person.followLifecycle()
+        try await person.settle()
+        person.keepQRCodes()
     }
 
     private func act(_ step: Step) async throws {
         switch step {
         case .openThreshold:
             phone.note(.person, "opens Threshold")
-            await person.openThreshold()
-            await person.appear()
+            try await person.openThreshold()
         case .open(let app, let expected):
             let result = try phone.open(app)
             phone.note(.person, "opens \(app)")
@@ -71,16 +75,19 @@ package final class StepRunner {
             phone.note(.person, "taps the notification “\(note.title)”")
             let destination = try phone.tapNotification(note.id)
             phone.note(.app, "opens at \(destination.url)")
-            await person.tapped(note)
-            await person.appear()
+            try await person.tapped(note)
         case .tapWidget(let kind):
-            let link = WidgetScreen.link(kind, phone.widgetSnapshot())
+            let link = try LockScreen.link(of: kind, on: phone)
             phone.note(.person, "taps the \(kind.rawValue) widget")
-            if let link { phone.note(.app, "opens at \(link.absoluteString)") }
-            await person.tappedWidget(link)
+            if let link {
+                phone.note(.app, "opens at \(link.absoluteString)")
+                try await person.arrive(at: link)
+            } else {
+                try await person.openThreshold()
+            }
         case .link(let url):
             phone.note(.person, "opens the link \(url)")
-            await person.follow(link: url)
+            try await person.follow(link: url)
         case .start(let profile, let origin, let plan):
             try await person.start(profile, origin: origin, plan: plan)
         case .end(let profile, let via):
@@ -90,17 +97,17 @@ package final class StepRunner {
         case .resume(let profile):
             try await person.resume(profile)
         case .useStreakFreeze:
-            await person.useStreakFreeze()
+            try await person.useStreakFreeze()
         case .store(let event):
-            await person.appStore(event)
+            try await person.appStore(event)
         case .tapKey(let profile):
             try await person.tapKey(profile)
         case .scanQR(let key, let edited):
             try await person.scanQR(key, edited: edited)
         case .chooseAfterKey(let choice):
-            try person.choose(choice)
+            try await person.choose(choice)
         case .confirmStart(let yes):
-            try person.confirmStart(yes)
+            try await person.confirmStart(yes)
         case .pray(let mood):
             try await person.pray(mood: mood)
         case .ritual(let kind, let minutes, let app):
@@ -110,14 +117,14 @@ package final class StepRunner {
         case .tap(let label):
             try await person.tap(label)
         case .type(let field, let text):
-            try person.type(text, into: field)
+            try await person.type(text, into: field)
         case .longPress(let label):
             try await person.longPress(label)
         case .notificationPrompt(let allow):
             phone.answersNotificationPrompt = allow ? .allowed : .denied
             phone.note(.person, "will \(allow ? "allow" : "refuse") notifications when iOS asks")
         case .answer(let text):
-            try person.answer(text)
+            try await person.answer(text)
         case .pickFile(let name, let contents):
             try await person.pickFile(name, contents: contents)
         case .pickApps(let names):
@@ -172,7 +179,7 @@ package final class StepRunner {
                 person.refuse(reason)
             }
         case .pressLiveActivity(let button):
-            try person.pressLiveActivity(button)
+            try await pressLiveActivity(button)
         case .authorization(let status):
             // Changed in iOS's Settings (or by whoever manages Screen Time): Threshold is not on screen meanwhile.
             phone.leaveThreshold()
@@ -269,21 +276,26 @@ package final class StepRunner {
                 throw ExpectationFailure("expected no repair notice, but: \(repairs.map(\.description).joined(separator: "; "))")
             }
         case .liveActivity(let text):
-            switch (text, phone.liveActivity) {
+            let shown = phone.liveActivity == nil ? nil : try LockScreen.liveActivity(on: phone) { _ in }
+            switch (text, shown) {
             case (nil, nil): break
-            case (nil, let shown?): throw ExpectationFailure("expected no Live Activity, but “\(shown.title)” is showing")
+            case (nil, let shown?): throw ExpectationFailure("expected no Live Activity, but it shows \(shown.words.map { "“\($0)”" }.joined(separator: ", "))")
             case (let text?, nil): throw ExpectationFailure("expected a Live Activity showing “\(text)”, but none is showing")
             case (let text?, let shown?):
-                guard shown.title.contains(text) || shown.phase.rawValue == text else {
-                    throw ExpectationFailure("expected the Live Activity to show “\(text)”, but it shows “\(shown.title)” (\(shown.phase.rawValue))")
+                guard shown.shows(text) else {
+                    throw ExpectationFailure("expected the Live Activity to show “\(text)”, but it shows \(shown.words.map { "“\($0)”" }.joined(separator: ", "))")
                 }
             }
         case .widgetShows(let text):
-            let widgets = WidgetScreen(phone.widgetSnapshot(), now: phone.clock.wall)
-            guard widgets.shows(text) else { throw ExpectationFailure("expected a widget to show “\(text)”, but \(widgets.description)") }
+            let widgets = try HomeScreenWidget.allCases.flatMap { try LockScreen.widget($0, on: phone) }
+            guard widgets.contains(where: { Self.widget($0, shows: text) }) else {
+                throw ExpectationFailure("expected a widget to show “\(text)”, but \(try Self.describeWidgets(on: phone))")
+            }
         case .widgetDoesNotShow(let text):
-            let widgets = WidgetScreen(phone.widgetSnapshot(), now: phone.clock.wall)
-            if widgets.shows(text) { throw ExpectationFailure("expected no widget to show “\(text)”, but \(widgets.description)") }
+            let widgets = try HomeScreenWidget.allCases.flatMap { try LockScreen.widget($0, on: phone) }
+            if widgets.contains(where: { Self.widget($0, shows: text) }) {
+                throw ExpectationFailure("expected no widget to show “\(text)”, but \(try Self.describeWidgets(on: phone))")
+            }
         case .liveActivityEnded(let text):
             // What the lock screen shows of the last Live Activity the app (or its intent) ended,
             // until its dismissal; the extensions cannot end one (ProcessRules), so a session that
@@ -362,27 +374,61 @@ package final class StepRunner {
                 throw ExpectationFailure("expected a \(days)-day goal streak, but it is \(streak.map { "\($0.days) days with \($0.lives) lives" } ?? "not counted")")
             }
         case .prayerStreak(let days):
-            // What Home shows under Streaks ("days of prayer"), read from its model.
+            // What Home's Streaks card counts ("days of prayer"), read from its model as it stands.
             let streak = try await person.homeShows().streaks.prayerDays
             guard streak == days else { throw ExpectationFailure("expected a \(days)-day prayer streak, but Home shows \(streak) days of prayer") }
         case .screen(let name):
-            let shown = person.screen()
-            guard shown.name.localizedCaseInsensitiveContains(name) else { throw ScreenMismatch("expected the \(name) screen", screen: shown) }
+            guard let shown = person.shownScreen(), shown.isNamed(name) else {
+                throw ScreenMismatch("expected the \(name) screen", screen: person.shownScreen())
+            }
         case .screenShows(let text):
-            let shown = person.screen()
-            guard shown.shows(text) else { throw ScreenMismatch("expected the screen to show “\(text)”", screen: shown) }
+            guard let shown = person.shownScreen(), shown.shows(text) else {
+                throw ScreenMismatch("expected the screen to show “\(text)”", screen: person.shownScreen())
+            }
         case .screenDoesNotShow(let text):
-            let shown = person.screen()
-            if shown.shows(text) { throw ScreenMismatch("expected the screen not to show “\(text)”", screen: shown) }
+            if let shown = person.shownScreen(), shown.shows(text) { throw ScreenMismatch("expected the screen not to show “\(text)”", screen: shown) }
         case .disabled(let label):
-            let shown = person.screen()
-            guard let button = shown.button(label) else { throw ScreenMismatch("expected a disabled “\(label)”", screen: shown) }
-            guard button.disabled != nil else { throw ScreenMismatch("expected “\(label)” to be disabled", screen: shown) }
+            guard let shown = person.shownScreen() else { throw ScreenMismatch("expected a disabled “\(label)”", screen: nil) }
+            let found = Words.find(label, in: shown.controls())
+            guard !found.isEmpty else { throw ScreenMismatch("expected a disabled “\(label)”", screen: shown) }
+            guard found.allSatisfy(\.isDisabled) else { throw ScreenMismatch("expected “\(label)” to be disabled", screen: shown) }
         case .storeFailed(let failed):
             guard (lastOutcome?.failedClosed ?? false) == failed else {
                 throw ExpectationFailure(failed ? "expected the last reconcile to fail closed, but it saved" : "expected the last reconcile to save, but it failed: \(lastOutcome?.storeFailure.map { String(describing: $0) } ?? "")")
             }
         }
+    }
+
+    /// Presses a Live Activity button by its words on the lock screen's drawing of it.
+    private func pressLiveActivity(_ button: LiveActivityButton) async throws {
+        var pressed: LiveActivityButton?
+        guard let shown = try LockScreen.liveActivity(on: phone, press: { pressed = $0 }) else {
+            throw ExpectationFailure("there is no Live Activity to press “\(button.rawValue)” on")
+        }
+        let control = try person.find(Self.word(button), on: shown)
+        control.use()
+        guard let pressed else { throw ExpectationFailure("“\(control.name)” on the Live Activity pressed nothing") }
+        try await person.pressLiveActivity(pressed)
+    }
+
+    /// A Live Activity button's words.
+    private static func word(_ button: LiveActivityButton) -> String {
+        switch button {
+        case .end: "End"
+        case .takeBreak: "Break"
+        case .backToFocus: "Back to focus"
+        }
+    }
+
+    /// Whether a widget shows `text`: a number exactly, words anywhere.
+    private static func widget(_ layer: Screen.Layer, shows text: String) -> Bool {
+        Int(text) != nil ? layer.words.contains(text) : layer.shows(text)
+    }
+
+    private static func describeWidgets(on phone: SimulatedPhone) throws -> String {
+        try HomeScreenWidget.allCases.map { widget in
+            "the \(widget.rawValue) widget shows " + (try LockScreen.widget(widget, on: phone).first?.words ?? []).map { "“\($0)”" }.joined(separator: ", ")
+        }.joined(separator: "; ")
     }
 
     /// The reason the shield shows for a shielded app.

@@ -53,6 +53,8 @@ public final class SimulatedPhone: @unchecked Sendable {
     public var notificationPermission = NotificationPermission.allowed
     /// What the person answers when iOS asks for notification permission.
     public var answersNotificationPrompt = NotificationPermission.allowed
+    /// How many times iOS has shown its notification prompt (once, the first time the app asks).
+    public private(set) var notificationPrompts = 0
     /// The file the reconciler leaves beside Threshold's store in the App Group (``FailClosedShields``):
     /// it survives restarts, and the store's failure does not touch it.
     public var appGroupFile = FailClosedFile.inMemory()
@@ -712,7 +714,10 @@ public final class SimulatedPhone: @unchecked Sendable {
             reloadWidgets: { [unowned self] in widgetReloads += 1 },
             notificationPermission: { [unowned self] in notificationPermission },
             requestNotificationPermission: { [unowned self] in
-                if notificationPermission == .notDetermined { notificationPermission = answersNotificationPrompt }
+                if notificationPermission == .notDetermined {
+                    notificationPrompts += 1
+                    notificationPermission = answersNotificationPrompt
+                }
                 return notificationPermission
             })
     }

@@ -7,7 +7,7 @@ import ThresholdCore
 public struct SessionTimer: View {
     let content: LiveActivityContent
 
-    public init(content: LiveActivityContent) { self.content = content }
+    nonisolated public init(content: LiveActivityContent) { self.content = content }
 
     public var body: some View {
         Text(timerInterval: interval.range, countsDown: interval.countsDown)

@@ -55,6 +55,30 @@ public struct SessionWidgetView: View {
     }
 }
 
+/// The streak widget's view: the days in a row, and the goal when one is set.
+public struct StreakWidgetView: View {
+    let snapshot: WidgetSnapshot
+
+    public init(snapshot: WidgetSnapshot) { self.snapshot = snapshot }
+
+    public var body: some View {
+        CountView(value: snapshot.streakDays, symbol: "flame.fill", tint: Palette.ember, caption: Text("day streak", bundle: .module),
+                  unreadable: snapshot.isUnreadable, detail: snapshot.goalText)
+    }
+}
+
+/// The Focus Bank widget's view: the credits banked.
+public struct BankWidgetView: View {
+    let snapshot: WidgetSnapshot
+
+    public init(snapshot: WidgetSnapshot) { self.snapshot = snapshot }
+
+    public var body: some View {
+        CountView(value: snapshot.credits, symbol: "banknote.fill", tint: Palette.sage, caption: Text("minutes banked", bundle: .module),
+                  unreadable: snapshot.isUnreadable)
+    }
+}
+
 /// A number with its symbol and caption; says so plainly when the data cannot be read.
 public struct CountView: View {
     @Environment(\.widgetFamily) private var family

@@ -35,10 +35,13 @@ public struct StreakWidget: Widget {
     public init() {}
 
     public var body: some WidgetConfiguration {
-        CountConfiguration(kind: "app.threshold.streak", value: \.streakDays, symbol: "flame.fill", tint: Palette.ember,
-                           caption: Text("day streak", bundle: .module), name: Text("Streak", bundle: .module),
-                           description: Text("Days in a row under your screen-time goal, or with a prayer or a completed session.", bundle: .module),
-                           detail: \.goalText, warmsWithValue: true, refreshMinutes: 30)
+        StaticConfiguration(kind: "app.threshold.streak", provider: SnapshotProvider(refreshMinutes: 30)) { entry in
+            StreakWidgetView(snapshot: entry.snapshot)
+                .containerBackground(for: .widget) { StreakBackground(days: entry.snapshot.streakDays) }
+        }
+        .configurationDisplayName(Text("Streak", bundle: .module))
+        .description(Text("Days in a row under your screen-time goal, or with a prayer or a completed session.", bundle: .module))
+        .supportedFamilies([.systemSmall, .accessoryCircular])
     }
 }
 
@@ -47,40 +50,11 @@ public struct BankWidget: Widget {
     public init() {}
 
     public var body: some WidgetConfiguration {
-        CountConfiguration(kind: "app.threshold.bank", value: \.credits, symbol: "banknote.fill", tint: Palette.sage,
-                           caption: Text("minutes banked", bundle: .module), name: Text("Focus Bank", bundle: .module),
-                           description: Text("Credits earned by focusing, to spend on unlocks.", bundle: .module))
-    }
-}
-
-/// A widget that shows one number of the snapshot.
-struct CountConfiguration: WidgetConfiguration {
-    let kind: String
-    let value: KeyPath<WidgetSnapshot, Int>
-    let symbol: String
-    let tint: Color
-    let caption: Text
-    let name: Text
-    let description: Text
-    /// A line under the caption (the streak's goal), when the snapshot has one.
-    var detail: KeyPath<WidgetSnapshot, String?>?
-    /// Whether the background glows warmer as the number grows (the streak's).
-    var warmsWithValue = false
-    /// How often the timeline asks to be read again when nothing ends sooner.
-    var refreshMinutes = 15
-
-    var body: some WidgetConfiguration {
-        StaticConfiguration(kind: kind, provider: SnapshotProvider(refreshMinutes: refreshMinutes)) { entry in
-            let value = entry.snapshot[keyPath: value]
-            CountView(value: value, symbol: symbol, tint: tint, caption: caption,
-                      unreadable: entry.snapshot.isUnreadable, detail: detail.flatMap { entry.snapshot[keyPath: $0] })
-                .containerBackground(for: .widget) {
-                    if warmsWithValue { StreakBackground(days: value) } else { Palette.stone }
-                }
+        StaticConfiguration(kind: "app.threshold.bank", provider: SnapshotProvider()) { entry in
+            BankWidgetView(snapshot: entry.snapshot).containerBackground(for: .widget) { Palette.stone }
         }
-        .configurationDisplayName(name)
-        .description(description)
+        .configurationDisplayName(Text("Focus Bank", bundle: .module))
+        .description(Text("Credits earned by focusing, to spend on unlocks.", bundle: .module))
         .supportedFamilies([.systemSmall, .accessoryCircular])
     }
 }
-

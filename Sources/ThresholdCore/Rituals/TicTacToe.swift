@@ -15,6 +15,11 @@ public struct TicTacToeBoard: Hashable, Codable, Sendable {
 
     public init() {}
 
+    /// A board with these marks, cell by cell (row by row); cells past the ninth are ignored.
+    public init(cells: [Mark?]) {
+        for (cell, mark) in cells.prefix(9).enumerated() { if let mark { place(mark, at: cell) } }
+    }
+
     private static let lines: [UInt16] = [0b000_000_111, 0b000_111_000, 0b111_000_000, 0b001_001_001,
                                           0b010_010_010, 0b100_100_100, 0b100_010_001, 0b001_010_100]
 

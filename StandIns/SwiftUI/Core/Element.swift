@@ -181,6 +181,21 @@ package struct TabsContent {
 }
 
 extension Element {
+    /// The same element with other children.
+    func copy(children: [Element]) -> Element {
+        let copy = Element(kind, children: children, path: path)
+        copy.style = style
+        copy.accessibility = accessibility
+        copy.isDisabled = isDisabled
+        copy.tag = tag
+        copy.tabItem = tabItem
+        copy.swipeActions = swipeActions
+        copy.contextMenu = contextMenu
+        copy.longPress = longPress
+        copy.view = view
+        return copy
+    }
+
     /// Every element beneath, depth first, this one included.
     package var flattened: [Element] { [self] + children.flatMap(\.flattened) }
 

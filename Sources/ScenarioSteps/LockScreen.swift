@@ -1,0 +1,62 @@
+import DesignSystem
+import EntryPoints
+import Foundation
+import ScreenTimeSimulator
+import SwiftUI
+import ThresholdCore
+import WidgetKit
+import WidgetViews
+
+/// Which home-screen widget a `tap-widget` step taps.
+public enum HomeScreenWidget: String, CaseIterable, Sendable {
+    case session, streak
+}
+
+/// The home and lock screens as the phone draws them from Threshold's real widget and Live
+/// Activity views (WidgetViews): the session widget (small and lock-screen rectangular), the streak
+/// widget, and the session Live Activity with its buttons.
+@MainActor
+enum LockScreen {
+    /// The widget's view at each family a journey reads, drawn from the phone's widget snapshot.
+    static func widget(_ widget: HomeScreenWidget, on phone: SimulatedPhone) throws -> [Screen.Layer] {
+        let snapshot = phone.widgetSnapshot()
+        let families: [WidgetFamily] = widget == .session ? [.systemSmall, .accessoryRectangular] : [.systemSmall]
+        return try families.map { family in
+            switch widget {
+            case .session: try draw(SessionWidgetView(snapshot: snapshot), family: family, on: phone)
+            case .streak: try draw(StreakWidgetView(snapshot: snapshot), family: family, on: phone)
+            }
+        }
+    }
+
+    /// Where a tap on the widget leads: its `widgetURL`, when it has one.
+    static func link(of widget: HomeScreenWidget, on phone: SimulatedPhone) throws -> URL? {
+        for layer in try self.widget(widget, on: phone) {
+            for element in layer.content.flatMap(\.flattened) {
+                if case .link(let url) = element.kind { return url }
+            }
+        }
+        return nil
+    }
+
+    /// The session Live Activity as the lock screen shows it now, its buttons pressing `press`.
+    static func liveActivity(on phone: SimulatedPhone, press: @escaping (LiveActivityButton) -> Void) throws -> Screen.Layer? {
+        guard let content = phone.liveActivity ?? phone.lingeringLiveActivity else { return nil }
+        let isStale = content.ending == nil && content.isStale(at: phone.clock.wall)
+        let view = LockScreenSessionView(content: content, isStale: isStale) { button, label in
+            Button { press(button) } label: { label }
+        }
+        return try draw(view, family: .systemMedium, on: phone)
+    }
+
+    private static func draw(_ view: some View, family: WidgetFamily, on phone: SimulatedPhone) throws -> Screen.Layer {
+        var environment = EnvironmentValues()
+        environment.locale = Locale(identifier: "en_US")
+        environment.timeZone = phone.clock.timeZone
+        environment.calendar = phone.clock.calendar
+        environment.widgetFamily = family
+        let host = ViewHost(view, environment: environment, now: { phone.clock.wall })
+        try host.update()
+        return Screen(host).top
+    }
+}

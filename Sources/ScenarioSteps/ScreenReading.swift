@@ -1,0 +1,275 @@
+import Foundation
+import SwiftUI
+
+// Reading the screen the app's real views draw (SwiftUI for Linux's `Screen`): the controls a
+// person can use on the top layer, found by the words they show; what the screen says; which
+// screen it is. Nothing here knows what any screen of Threshold's contains.
+
+/// Something a person can use on the screen, by the words that name it.
+struct Control: CustomStringConvertible {
+    enum Kind {
+        case button, toggle(isOn: Bool), link(URL), share(String), tab(isSelected: Bool), back, option(picker: String, isSelected: Bool)
+        case field(text: String), stepper, datePicker(Date), longPress(seconds: Double), swipeAction(row: String), accessibilityAction
+    }
+
+    let kind: Kind
+    let name: String
+    let isDisabled: Bool
+    /// What the screen says beside a disabled control: why, and when it returns.
+    let reason: String?
+    /// What using it does (a tap, a toggle, a pick); for a field, `set` types.
+    let use: () -> Void
+    var set: ((String) -> Void)?
+    var decrement: (() -> Void)?
+    var submit: (() -> Void)?
+    let element: Element?
+
+    var description: String {
+        var text = "[\(name.isEmpty ? "(no words)" : name)"
+        switch kind {
+        case .toggle(let isOn): text += isOn ? " — on" : " — off"
+        case .tab(let isSelected): text += isSelected ? " — tab, chosen" : " — tab"
+        case .back: text += " — back"
+        case .option(let picker, let isSelected): text += " — \(picker.isEmpty ? "a choice" : "a choice of “\(picker)”")\(isSelected ? ", chosen" : "")"
+        case .field(let value): text += ": “\(value)”"
+        case .link: text += " — link"
+        case .share: text += " — share"
+        case .stepper: text += " — stepper"
+        case .datePicker(let date): text += " — time \(date)"
+        case .longPress(let seconds): text += " — press and hold \(Int(seconds)) s"
+        case .swipeAction(let row): text += " — swipe “\(row)”"
+        case .accessibilityAction: text += " — VoiceOver action"
+        case .button: break
+        }
+        if isDisabled { text += " — disabled\(reason.map { ": \($0)" } ?? "")" }
+        return text + "]"
+    }
+}
+
+@MainActor
+extension Screen.Layer {
+    /// Every control a person can use on this layer, in the order the screen shows them.
+    func controls() -> [Control] {
+        var found: [Control] = []
+        if let back { found.append(Control(kind: .back, name: back.label, isDisabled: false, reason: nil, use: back.action, element: nil)) }
+        collect(content, into: &found)
+        collect(toolbar, into: &found)
+        for tab in tabs {
+            found.append(Control(kind: .tab(isSelected: tab.isSelected), name: Screen.words(tab.label), isDisabled: false, reason: nil,
+                                 use: tab.select, element: nil))
+        }
+        return found
+    }
+
+    private func collect(_ elements: [Element], into found: inout [Control]) {
+        for (index, element) in elements.enumerated() {
+            // Why a disabled control is disabled: the words beside it, after it or else before it.
+            let following = elements.dropFirst(index + 1).prefix { !$0.flattened.contains(where: \.isControl) }
+            let preceding = elements.prefix(index).reversed().prefix { !$0.flattened.contains(where: \.isControl) }.reversed()
+            let reason = Screen.words(Array(following)).nilIfEmpty ?? Screen.words(Array(preceding)).nilIfEmpty
+            if let control = Self.control(element, reason: reason) { found.append(control) }
+            for action in element.swipeActions {
+                if let control = Self.control(action, reason: nil) {
+                    found.append(Control(kind: .swipeAction(row: Screen.words(element.children).nilIfEmpty ?? element.name), name: control.name,
+                                         isDisabled: control.isDisabled, reason: nil, use: control.use, element: action))
+                }
+            }
+            if let press = element.longPress {
+                found.append(Control(kind: .longPress(seconds: press.minimumDuration), name: element.name, isDisabled: element.isDisabled,
+                                     reason: reason, use: press.perform, element: element))
+            }
+            for action in element.accessibility.actions {
+                found.append(Control(kind: .accessibilityAction, name: action.name.string.normalizedSpaces, isDisabled: element.isDisabled,
+                                     reason: nil, use: action.action, element: element))
+            }
+            if case .picker(let picker) = element.kind {
+                let pickerName = Screen.words(element.children)
+                for option in picker.options {
+                    let tag = option.tag
+                    found.append(Control(kind: .option(picker: pickerName, isSelected: option.tag == picker.selection), name: Screen.words(option.label),
+                                         isDisabled: element.isDisabled, reason: reason, use: { picker.select(tag) }, element: element))
+                }
+                continue
+            }
+            switch element.kind {
+            case .button, .toggle, .link, .share, .textField, .stepper, .datePicker: continue
+            default: collect(element.children, into: &found)
+            }
+            if case .section(let header, let footer) = element.kind {
+                collect(header, into: &found)
+                collect(footer, into: &found)
+            }
+        }
+    }
+
+    private static func control(_ element: Element, reason: String?) -> Control? {
+        let disabled = element.isDisabled
+        let why = disabled ? reason : nil
+        switch element.kind {
+        case .button(let button):
+            return Control(kind: .button, name: element.name, isDisabled: disabled, reason: why, use: button.action, element: element)
+        case .toggle(let isOn, let set):
+            return Control(kind: .toggle(isOn: isOn), name: element.name, isDisabled: disabled, reason: why, use: { set(!isOn) }, element: element)
+        case .link(let url):
+            return Control(kind: .link(url), name: element.name, isDisabled: disabled, reason: why, use: {}, element: element)
+        case .share(let item):
+            return Control(kind: .share(item), name: element.name, isDisabled: disabled, reason: why, use: {}, element: element)
+        case .textField(let field):
+            var control = Control(kind: .field(text: field.text), name: element.name, isDisabled: disabled, reason: why, use: {}, element: element)
+            control.set = field.set
+            control.submit = field.submit
+            return control
+        case .stepper(let stepper):
+            var control = Control(kind: .stepper, name: element.name, isDisabled: disabled || stepper.increment == nil, reason: why,
+                                  use: stepper.increment ?? {}, element: element)
+            control.decrement = stepper.decrement
+            return control
+        case .datePicker(let picker):
+            var control = Control(kind: .datePicker(picker.date), name: element.name, isDisabled: disabled, reason: why, use: {}, element: element)
+            control.set = { _ in }
+            return control
+        default:
+            return nil
+        }
+    }
+
+    /// Every word the layer shows: its title and message, its content, toolbar, tab bar and back button.
+    var words: [String] {
+        var words: [String] = [title, message, back?.label].compactMap { $0 }
+        words += content.flatMap(\.readableTexts) + toolbar.flatMap(\.readableTexts) + tabs.flatMap { $0.label.flatMap(\.readableTexts) }
+        words += content.flatMap(\.flattened).compactMap { $0.accessibility.label?.string }
+        return words.map(\.normalizedSpaces).filter { !$0.isEmpty }
+    }
+
+    /// Whether the layer shows `text` somewhere in its words.
+    func shows(_ text: String) -> Bool {
+        let wanted = text.normalizedSpaces
+        return words.contains { $0.range(of: wanted, options: [.caseInsensitive, .diacriticInsensitive]) != nil }
+    }
+
+    /// The problems the layer shows (`ProblemBanner`s): what the app says went wrong or was refused.
+    var problems: [String] {
+        content.flatMap(\.flattened).filter { $0.view == "ProblemBanner" && $0.accessibility.combine != nil }.map { Screen.words([$0]) }
+            .filter { !$0.isEmpty }
+    }
+
+    /// What kind of layer it is, as a person would say it.
+    var kindWords: String {
+        switch kind {
+        case .app: ""
+        case .sheet: "sheet"
+        case .fullScreenCover: "cover"
+        case .alert: "alert"
+        case .confirmationDialog: "confirmation"
+        case .system(let name): name
+        }
+    }
+
+    /// The screen's name: its own views' names in words ("onboarding: welcome", "unlock gate"),
+    /// or its title.
+    var name: String {
+        let own = views.filter { !Screen.Layer.plumbing.contains($0) && ($0.hasSuffix("View") || $0.hasSuffix("Step")) }
+            .prefix(2).map(Screen.Layer.humanized).joined(separator: ": ").nilIfEmpty
+        return [kindWords.nilIfEmpty, own ?? title].compactMap { $0 }.joined(separator: " ").nilIfEmpty ?? "screen"
+    }
+
+    /// Whether `name` names this screen: each part (`onboarding: ready`) is words of its views,
+    /// its title or its kind ("unlock gate", "Focus Bank", "confirmation").
+    func isNamed(_ name: String) -> Bool {
+        var known = Set(Self.wordsOf(kindWords) + Self.wordsOf(title ?? ""))
+        for view in views { known.formUnion(Self.wordsOf(Self.humanized(view))) }
+        return name.split(separator: ":").allSatisfy { part in
+            let words = Self.wordsOf(String(part))
+            return !words.isEmpty && words.allSatisfy(known.contains)
+        }
+    }
+
+    /// Views that draw no screen of their own.
+    static let plumbing: Set<String> = ["AppScreens", "PresentedView", "RitualView", "Card", "ProblemBanner", "Stat", "TimeLeft",
+                                        "OutcomeBanner", "StepHeader", "EmptyState"]
+
+    /// `UnlockGateView` as "unlock gate".
+    static func humanized(_ view: String) -> String {
+        var name = view
+        for suffix in ["View", "Step", "Screens"] where name.hasSuffix(suffix) && name.count > suffix.count {
+            name.removeLast(suffix.count)
+        }
+        var words: [String] = []
+        var current = ""
+        for character in name {
+            if character.isUppercase, !current.isEmpty, !(current.last?.isUppercase ?? false) {
+                words.append(current)
+                current = ""
+            }
+            current.append(character)
+        }
+        if !current.isEmpty { words.append(current) }
+        return words.joined(separator: " ").lowercased()
+    }
+
+    static func wordsOf(_ text: String) -> [String] {
+        text.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)
+    }
+
+    /// The layer as a person would describe it: its name and title, what it says, its controls.
+    var summary: String {
+        var parts = ["the \(name) screen"]
+        if let title, !name.localizedCaseInsensitiveContains(title) { parts.append("titled “\(title)”") }
+        let controlWords = Set(controls().map(\.name))
+        let texts = content.flatMap(\.flattened).compactMap { element -> String? in
+            guard case .text(let text) = element.kind else { return nil }
+            return text.string.normalizedSpaces
+        }.filter { !$0.isEmpty && !controlWords.contains($0) }
+        var seen = Set<String>()
+        let lines = texts.filter { seen.insert($0).inserted }
+        if let message { parts.append("saying “\(message)”") }
+        if !lines.isEmpty { parts.append("showing " + lines.prefix(40).map { "“\($0)”" }.joined(separator: ", ") + (lines.count > 40 ? ", …" : "")) }
+        let controls = controls()
+        parts.append(controls.isEmpty ? "with nothing to tap" : "with " + controls.map(\.description).joined(separator: " "))
+        return parts.joined(separator: " ")
+    }
+}
+
+extension String {
+    var nilIfEmpty: String? { isEmpty ? nil : self }
+}
+
+/// The screen differs from what a step expected: what the step wanted and what the screen shows.
+struct ScreenMismatch: Error, CustomStringConvertible {
+    let message: String
+    let shown: String
+
+    @MainActor
+    init(_ message: String, screen: Screen.Layer?) {
+        self.message = message
+        shown = screen.map(\.summary) ?? "Threshold is not on screen (open-threshold opens it)"
+    }
+
+    init(_ message: String, shown: String) {
+        self.message = message
+        self.shown = shown
+    }
+
+    var description: String { "\(message); Threshold shows \(shown)" }
+}
+
+/// Finding a control by the words a step names it with.
+@MainActor
+enum Words {
+    /// The controls `label` names: the exact words first; failing that, the controls whose words
+    /// begin with it; failing that, those whose words contain it (whole words either way).
+    static func find(_ label: String, in controls: [Control], where matches: (Control) -> Bool = { _ in true }) -> [Control] {
+        let wanted = fold(label)
+        let candidates = controls.filter(matches)
+        let exact = candidates.filter { fold($0.name) == wanted }
+        if !exact.isEmpty { return exact }
+        let prefix = candidates.filter { fold($0.name).hasPrefix(wanted + " ") }
+        if !prefix.isEmpty { return prefix }
+        return candidates.filter { " \(fold($0.name)) ".contains(" \(wanted) ") }
+    }
+
+    nonisolated static func fold(_ text: String) -> String {
+        text.normalizedSpaces.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: Locale(identifier: "en_US"))
+            .replacingOccurrences(of: "’", with: "'")
+    }
+}

@@ -1,0 +1,150 @@
+/// What the phone's screen shows of the views a ``ViewHost`` draws: the app, and over it each
+/// sheet, cover, alert, dialog or system sheet, the last on top. A navigation stack shows its top
+/// screen; a tab view its chosen tab and the tab bar. A person uses only the top layer.
+@MainActor
+package struct Screen {
+    package struct Layer {
+        package enum Kind: Equatable {
+            case app, sheet, fullScreenCover, alert, confirmationDialog
+            case system(String)
+        }
+
+        package let kind: Kind
+        /// The navigation title of the screen shown, or an alert's title.
+        package let title: String?
+        /// An alert's or dialog's message.
+        package let message: String?
+        /// The views (Threshold's types) the screen shown is made of, outermost first.
+        package let views: [String]
+        /// What the screen shows, in order: containers with the visible content in them.
+        package let content: [Element]
+        package let toolbar: [Element]
+        package let tabs: [TabsContent.Tab]
+        /// The back button: the screen beneath's title, and what it does.
+        package let back: (label: String, action: () -> Void)?
+        /// A swipe down, a tap outside, Cancel: `nil` where iOS offers none.
+        package let dismiss: (() -> Void)?
+        /// A system sheet's context and how it is answered.
+        package let context: Any?
+        package let answer: ((Any) -> Void)?
+    }
+
+    package let layers: [Layer]
+    package var top: Layer { layers[layers.count - 1] }
+
+    /// The screen a host draws now.
+    package init(_ host: ViewHost) {
+        var layers: [Layer] = [Self.layer(.app, title: nil, message: nil, content: host.elements, dismiss: nil,
+                                          views: host.presentations.rootViews.names, context: nil, answer: nil)]
+        var sink: PresentationSink? = host.presentations
+        while let presented = sink?.layers.first {
+            let kind: Layer.Kind = switch presented.kind {
+            case .sheet: .sheet
+            case .fullScreenCover: .fullScreenCover
+            case .alert: .alert
+            case .confirmationDialog: .confirmationDialog
+            case .system(let name): .system(name)
+            }
+            let title = presented.title.isEmpty ? nil : Self.words(presented.title)
+            let message = presented.message.isEmpty ? nil : Self.words(presented.message)
+            layers.append(Self.layer(kind, title: title, message: message, content: presented.content, dismiss: presented.dismiss,
+                                     views: presented.views, context: presented.context, answer: presented.answer))
+            sink = presented.presented
+        }
+        self.layers = layers
+    }
+
+    private static func layer(_ kind: Layer.Kind, title: String?, message: String?, content: [Element], dismiss: (() -> Void)?,
+                              views: [String], context: Any?, answer: ((Any) -> Void)?) -> Layer {
+        var visible = Visible()
+        let shown = visible.walk(content)
+        // The views around the navigation stack, then those of its screen shown.
+        var seen = Set<String>()
+        let views = (views + (visible.views ?? [])).filter { seen.insert($0).inserted }
+        return Layer(kind: kind, title: title ?? visible.title, message: message, views: views, content: shown, toolbar: visible.toolbar,
+                     tabs: visible.tabs, back: visible.back, dismiss: dismiss, context: context, answer: answer)
+    }
+
+    /// What a navigation stack or tab view shows of what it holds.
+    @MainActor
+    private struct Visible {
+        var title: String?
+        var toolbar: [Element] = []
+        var tabs: [TabsContent.Tab] = []
+        var back: (label: String, action: () -> Void)?
+        var views: [String]?
+
+        mutating func walk(_ elements: [Element]) -> [Element] {
+            elements.flatMap { element -> [Element] in
+                switch element.kind {
+                case .tabs(let content):
+                    tabs = content.tabs
+                    return walk(element.children)
+                case .navigation(let navigation):
+                    guard let level = navigation.levels.last else { return [] }
+                    let shownTitle = Screen.words(level.title)
+                    if !shownTitle.isEmpty { title = shownTitle }
+                    toolbar = level.toolbar.flatMap(\.content)
+                    if let action = level.back, navigation.levels.count > 1 {
+                        let beneath = Screen.words(navigation.levels[navigation.levels.count - 2].title)
+                        back = (beneath.isEmpty ? "Back" : beneath, action)
+                    }
+                    views = level.views
+                    return walk(level.content)
+                default:
+                    return [element.copy(children: walk(element.children))]
+                }
+            }
+        }
+    }
+
+    // MARK: Words
+
+    /// The words of elements as a person reads them, in order, one space between.
+    package static func words(_ elements: [Element]) -> String {
+        elements.flatMap(\.readableTexts).joined(separator: " ").normalizedSpaces
+    }
+}
+
+extension Element {
+    /// The words drawn in this element and beneath it, in order.
+    package var readableTexts: [String] {
+        switch kind {
+        case .text(let text): return [text.string]
+        case .picker(let picker):
+            let label = children.flatMap(\.readableTexts)
+            let chosen = picker.options.first { $0.tag == picker.selection }.map { Screen.words($0.label) }
+            return label + (chosen.map { [$0] } ?? [])
+        case .textField(let field):
+            return (field.text.isEmpty ? field.prompt.flatMap(\.readableTexts) : [field.text])
+        case .toggle:
+            return children.flatMap(\.readableTexts)
+        case .section(let header, let footer):
+            return header.flatMap(\.readableTexts) + children.flatMap(\.readableTexts) + footer.flatMap(\.readableTexts)
+        case .chartMark:
+            return [accessibility.label?.string, accessibility.value?.string].compactMap { $0 }
+        case .placeholder(let text):
+            return [text]
+        default:
+            return children.flatMap(\.readableTexts)
+        }
+    }
+
+    /// The words that name a control: what it shows, or what VoiceOver reads when it shows none.
+    package var name: String {
+        let shown: String = switch kind {
+        case .textField(let field): Screen.words(field.prompt)
+        case .picker, .toggle, .stepper, .datePicker: Screen.words(children)
+        default: Screen.words(children)
+        }
+        if shown.isEmpty, let label = accessibility.label?.string { return label.normalizedSpaces }
+        return shown
+    }
+}
+
+extension String {
+    /// With every kind of space (iOS puts a narrow one before AM and PM) as a plain one.
+    package var normalizedSpaces: String {
+        String(unicodeScalars.map { $0.properties.isWhitespace ? " " : Character($0) }).trimmingCharacters(in: .whitespaces)
+    }
+}
