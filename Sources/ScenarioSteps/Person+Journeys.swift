@@ -31,9 +31,9 @@ extension Person {
         return !Words.find(label, in: shown.controls(), where: matches).isEmpty
     }
 
-    /// What the screen says most plainly now: its problem, or its first lines.
+    /// What the screen says most plainly now: its problem, or its first lines under its title.
     func message(of shown: Screen.Layer) -> String {
-        shown.problems.first ?? shown.words.prefix(3).joined(separator: " ")
+        shown.problems.first ?? shown.words.filter { $0 != shown.title }.prefix(3).joined(separator: " ")
     }
 
     // MARK: Selah
@@ -176,6 +176,9 @@ extension Person {
             try await tap("Done")
         case .credits:
             let minutes = minutes ?? CreditsUnlock.choices[0]
+            if let option = Words.find("\(minutes) minutes for", in: try screen().controls()).first, option.isDisabled {
+                return refuse(option.name)
+            }
             try await tap("\(minutes) minutes for")
         case .emergency:
             guard offers("Hold") else { return refuse(message(of: try screen())) }
@@ -310,13 +313,17 @@ extension Person {
     /// Chooses `option` in the picker `picker` names.
     func choose(_ option: String, in picker: String) async throws {
         let shown = try screen()
-        let options = shown.controls().filter { control in
-            if case .option(let name, _) = control.kind { Words.find(picker, in: [Control(kind: .button, name: name, isDisabled: false, reason: nil,
-                                                                                           use: {}, element: nil)]).count == 1 } else { false }
+        let pickers = Set(shown.controls().compactMap { control -> String? in
+            if case .option(let name, _) = control.kind { name } else { nil }
+        })
+        let named = pickers.filter { Words.fold($0) == Words.fold(picker) }
+        let chosen = named.count == 1 ? named : pickers.filter { Words.fold($0).hasPrefix(Words.fold(picker)) }
+        guard chosen.count == 1, let name = chosen.first else {
+            throw ScreenMismatch(chosen.isEmpty ? "there is no “\(picker)” to choose in" : "“\(picker)” names \(chosen.count) pickers", screen: shown)
         }
-        guard !options.isEmpty else { throw ScreenMismatch("there is no “\(picker)” to choose in", screen: shown) }
-        if case .option(_, true)? = Words.find(option, in: options).first?.kind { return }
-        try await tap(option) { control in options.contains { $0.element === control.element && $0.name == control.name } }
+        let inPicker: (Control) -> Bool = { if case .option(let pickerName, _) = $0.kind { pickerName == name } else { false } }
+        if case .option(_, true)? = Words.find(option, in: shown.controls(), where: inPicker).first?.kind { return }
+        try await tap(option, where: inPicker)
     }
 
     /// Sets the time of day of the date picker `label` names.
@@ -461,10 +468,11 @@ extension Person {
         try await settle()
         let handlers = host?.presentations.openURL ?? []
         guard !handlers.isEmpty else { throw ScreenMismatch("nothing on screen takes a link (onOpenURL)", screen: shownScreen()) }
+        let before = shownScreen()?.problems ?? []
         for handler in handlers { handler(url) }
         try await settle()
         if let shown = shownScreen() {
-            if shown.isNamed("link problem") { refuse(Screen.words(shown.content)) } else { noteRefusalShown() }
+            if shown.isNamed("link problem") { refuse(Screen.words(shown.content)) } else { noteRefusalShown(before: before) }
             phone.note(.app, "shows \(shown.name)")
         }
     }

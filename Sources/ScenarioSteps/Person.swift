@@ -332,8 +332,23 @@ final class Person {
         }
     }
 
-    /// The person picks apps in iOS's Screen Time picker, which the screen shown opened.
+    /// Opens a system sheet by what says it opens it (its VoiceOver hint), when the sheet is not
+    /// up yet and exactly one control on the screen says so.
+    private func open(_ kind: Screen.Layer.Kind, saidBy hint: String) async throws {
+        let shown = try screen()
+        guard shown.kind != kind else { return }
+        let openers = shown.controls().filter { $0.element?.accessibility.hint?.string.hasPrefix(hint) ?? false }
+        guard openers.count == 1, let opener = openers.first else { return }
+        if opener.isDisabled { throw ScreenMismatch("“\(opener.name)” is disabled" + (opener.reason.map { " (\($0))" } ?? ""), screen: shown) }
+        phone.note(.person, "taps “\(opener.name)” on \(shown.name)")
+        opener.use()
+        try await settle()
+    }
+
+    /// The person picks apps in iOS's Screen Time picker: the one the screen shown opened, or the
+    /// one its only control that opens it opens.
     func pick(_ selection: Selection, names: [String]) async throws {
+        try await open(.system("Screen Time picker"), saidBy: "Opens the Screen Time picker")
         let shown = try screen()
         guard shown.kind == .system("Screen Time picker"), let answer = shown.answer else {
             throw ScreenMismatch("iOS's Screen Time picker is not open (tap what opens it first, such as Choose apps)", screen: shown)
@@ -345,8 +360,10 @@ final class Person {
         noteRefusalShown(before: before)
     }
 
-    /// The person picks a file in iOS's document picker, which the screen shown opened.
+    /// The person picks a file in iOS's document picker: the one the screen shown opened, or the
+    /// one its only control that opens a backup file opens.
     func pickFile(_ name: String, contents: Data?) async throws {
+        try await open(.system("document picker"), saidBy: "Opens a backup file")
         let shown = try screen()
         guard shown.kind == .system("document picker"), let answer = shown.answer else {
             throw ScreenMismatch("iOS's document picker is not open (tap what opens it first, such as Restore from a backup)", screen: shown)
@@ -354,7 +371,7 @@ final class Person {
         guard let data = contents ?? savedFiles[name] else {
             throw ScreenMismatch("there is no file “\(name)”: none beside the scenario, none saved (saved: \(savedFiles.keys.sorted()))", screen: shown)
         }
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("threshold-\(UUID().uuidString)-\(name)")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("threshold-\(UUID().uuidString)-\((name as NSString).lastPathComponent)")
         try data.write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
         phone.note(.person, "picks “\(name)”")

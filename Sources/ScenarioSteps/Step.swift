@@ -206,6 +206,10 @@ public enum Expectation: Hashable, Sendable, CustomStringConvertible {
     case screenDoesNotShow(String)
     /// The screen shows this button, disabled (its reason is on the screen).
     case disabled(String)
+    /// The switch or choice these words name is on (a toggle on, a selected row), or off.
+    case isOn(String, Bool)
+    /// The picker these words name shows this choice.
+    case chosen(picker: String, option: String)
 
     public var description: String {
         switch self {
@@ -239,6 +243,8 @@ public enum Expectation: Hashable, Sendable, CustomStringConvertible {
         case .screenShows(let text): "the screen shows “\(text)”"
         case .screenDoesNotShow(let text): "the screen does not show “\(text)”"
         case .disabled(let label): "“\(label)” is disabled"
+        case .isOn(let label, let on): "“\(label)” is \(on ? "on" : "off")"
+        case .chosen(let picker, let option): "“\(picker)” shows “\(option)”"
         }
     }
 }

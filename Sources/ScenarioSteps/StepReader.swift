@@ -75,7 +75,7 @@ package struct StepReader {
         "shielded", "unshielded", "reason", "rule", "shield-title", "notification", "no-notification", "activities-at-most", "repair",
         "live-activity", "refused", "accepted", "time", "widget-reloads-at-least", "session-ended", "on-break", "store-failed", "balance",
         "screen-time", "goal-streak", "prayer-streak", "live-activity-stale", "live-activity-ended", "widget", "not-widget", "held-notification", "device-restrictions",
-        "screen", "see", "not-see", "disabled",
+        "screen", "see", "not-see", "disabled", "on", "off", "chosen",
     ]
 
     /// A file a step names, or why it cannot be read.
@@ -385,6 +385,13 @@ package struct StepReader {
                 result += texts.map { .screenShows($0) }
             case "not-see": result.append(.screenDoesNotShow(try reader.string(value, "not-see")))
             case "disabled": result.append(.disabled(try reader.string(value, "disabled")))
+            case "on", "off":
+                let labels = value.sequence != nil ? try reader.strings(value, key) : [try reader.string(value, key)]
+                result += labels.map { .isOn($0, key == "on") }
+            case "chosen":
+                for (picker, option, _) in try reader.entries(value, "chosen", allowed: nil) {
+                    result.append(.chosen(picker: picker, option: try reader.string(option, picker)))
+                }
             case "balance":
                 for (account, amount, _) in try reader.entries(value, "balance", allowed: Account.allCases.map(\.rawValue)) {
                     result.append(.balance(Account(rawValue: account)!, try reader.int(amount, account, in: 0...1_000_000)))

@@ -392,6 +392,31 @@ package final class StepRunner {
             let found = Words.find(label, in: shown.controls())
             guard !found.isEmpty else { throw ScreenMismatch("expected a disabled “\(label)”", screen: shown) }
             guard found.allSatisfy(\.isDisabled) else { throw ScreenMismatch("expected “\(label)” to be disabled", screen: shown) }
+        case .isOn(let label, let expected):
+            guard let shown = person.shownScreen() else { throw ScreenMismatch("expected “\(label)” to be \(expected ? "on" : "off")", screen: nil) }
+            let found = Words.find(label, in: shown.controls()) { control in
+                switch control.kind {
+                case .toggle, .button, .option: true
+                default: false
+                }
+            }
+            guard found.count == 1, let control = found.first else {
+                throw ScreenMismatch(found.isEmpty ? "there is no switch or choice “\(label)”" : "“\(label)” names \(found.count) things", screen: shown)
+            }
+            let isOn: Bool = switch control.kind {
+            case .toggle(let isOn): isOn
+            case .option(_, let isSelected): isSelected
+            default: control.element?.accessibility.traits.contains(.isSelected) ?? false
+            }
+            guard isOn == expected else { throw ScreenMismatch("expected “\(control.name)” to be \(expected ? "on" : "off")", screen: shown) }
+        case .chosen(let picker, let option):
+            guard let shown = person.shownScreen() else { throw ScreenMismatch("expected “\(picker)” to show “\(option)”", screen: nil) }
+            let chosen = shown.controls().filter { control in
+                if case .option(let name, true) = control.kind { Words.fold(name).hasPrefix(Words.fold(picker)) } else { false }
+            }
+            guard chosen.contains(where: { Words.fold($0.name) == Words.fold(option) }) else {
+                throw ScreenMismatch("expected “\(picker)” to show “\(option)”, but it shows \(chosen.map { "“\($0.name)”" }.joined(separator: " and "))", screen: shown)
+            }
         case .storeFailed(let failed):
             guard (lastOutcome?.failedClosed ?? false) == failed else {
                 throw ExpectationFailure(failed ? "expected the last reconcile to fail closed, but it saved" : "expected the last reconcile to save, but it failed: \(lastOutcome?.storeFailure.map { String(describing: $0) } ?? "")")

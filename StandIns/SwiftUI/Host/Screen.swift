@@ -134,7 +134,7 @@ extension Element {
     package var name: String {
         let shown: String = switch kind {
         case .textField(let field): Screen.words(field.prompt)
-        case .picker, .toggle, .stepper, .datePicker: Screen.words(children)
+        case .text, .image, .placeholder: Screen.words([self])
         default: Screen.words(children)
         }
         if shown.isEmpty, let label = accessibility.label?.string { return label.normalizedSpaces }
