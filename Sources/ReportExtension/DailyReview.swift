@@ -64,7 +64,18 @@ public struct DailyReview: Hashable, Sendable {
 }
 
 /// A report scene over one day's ``DailyReview``: the review or the score.
-public struct DailyReport<Content: View>: DeviceActivityReportScene {
+///
+/// NB: `nonisolated`, so the scene's work runs off the main actor under every SDK, as its
+/// requirements ask. From iOS 18 on, `DeviceActivityReportScene` refines ExtensionKit's
+/// `@MainActor AppExtensionScene` and Swift would infer `@MainActor` for this struct; yet only
+/// `body` (which the SDK supplies) is main-actor: `context`, `content` and
+/// `makeConfiguration(representing:)` are nonisolated requirements. Main-actor witnesses cannot
+/// satisfy them, and `makeConfiguration` would have to send iOS's non-`Sendable`
+/// `DeviceActivityResults` into the main actor. Nonisolated, the day is read on the concurrent
+/// executor (as it always was against the iOS 17 SDK), the results never cross an actor, and the
+/// extension's main thread stays free to draw. `@preconcurrency` on the conformance would only
+/// trade these errors for runtime checks.
+public nonisolated struct DailyReport<Content: View>: DeviceActivityReportScene {
     public let context: DeviceActivityReport.Context
     public let content: (DailyReview) -> Content
 
