@@ -129,6 +129,9 @@ public final class HomeModel {
     /// restrictions and then of the tokens. Websites and allow lists' "every other app" are not
     /// listed: their shields lead to the gate.
     public private(set) var unlockable: [Unlockable] = []
+    /// When what Home shows next changes by itself (an unlock ends, a schedule starts): it reads
+    /// the state again then, as the shields change with nothing of Threshold's on screen asking.
+    public private(set) var nextChange: Date?
     /// While every gate and mode is lifted: the time left and when they shield again.
     public private(set) var window: UnlockWindow?
     public private(set) var today = Today()
@@ -167,6 +170,7 @@ public final class HomeModel {
         }
         primary = Self.primary(stored.engine, enforcement, at: now, calendar: calendar)
         unlockable = Self.unlockable(stored.engine, enforcement)
+        nextChange = enforcement.nextChange
         window = if case .unlocked(let until) = primary { UnlockWindow(until: until, minutes: nil, at: now, calendar: calendar) } else { nil }
         do {
             try readToday(stored, now: now, calendar: calendar)

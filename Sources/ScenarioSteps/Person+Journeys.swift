@@ -226,35 +226,32 @@ extension Person {
         let controls = shown.controls()
         return (0..<9).compactMap { index -> (mark: Mark?, control: Control?)? in
             let label = "Row \(index / 3 + 1), column \(index % 3 + 1)"
-            guard let control = controls.first(where: { $0.name == label }) else { return nil }
+            guard let control = controls.first(where: { $0.element?.accessibility.label?.string == label }) else { return nil }
             let value = control.element?.accessibility.value?.string
             let mark: Mark? = value == "X" ? .x : value == "O" ? .o : nil
             return (mark, control)
         }
     }
 
-    /// Opens an app through its intention from inside Threshold: the unlock gate's "Open with
-    /// intention", then "Open it" (or, past today's opens, "Open anyway" when `confirm`).
+    /// Opens an app through its intention, as its shield offers: "Open <App>" grants one of the
+    /// day's opens; past them the shield asks again, and a second press (`confirm`) opens it
+    /// anyway, or the person leaves it shielded.
     func openIntention(_ name: String, confirm: Bool) async throws {
-        guard try await openGate(for: name) else { return }
-        guard let option = Words.find("Open with intention", in: try screen().controls()).first else {
-            throw StepError.unknownIntention(name)
+        phone.note(.person, "opens \(name)")
+        guard let button = try phone.open(name).content?.button(.secondary) else { throw StepError.unknownIntention(name) }
+        phone.note(.person, "presses “\(button.label)” on \(name)'s shield")
+        if case .refused(let message) = try phone.pressShield(.secondary, on: name) { return refuse(message) }
+        let after = try phone.open(name)
+        guard after.shielded, let content = after.content, let again = content.button(.secondary) else {
+            phone.note(.device, "\(name) opens")
+            return
         }
-        if option.isDisabled {
-            refuse(option.reason ?? option.name)
-            return try await dismissAll()
+        guard confirm else {
+            phone.note(.person, "leaves it shielded")
+            return refuse([content.title, content.subtitle].joined(separator: " "))
         }
-        try await tap("Open with intention")
-        try await tap("Open it")
-        if offers("Open anyway") {
-            guard confirm else {
-                refuse(message(of: try screen()))
-                try await tap("Never mind")
-                return try await dismissAll()
-            }
-            try await tap("Open anyway")
-        }
-        try await dismissAll()
+        phone.note(.person, "presses “\(again.label)” again")
+        if case .refused(let message) = try phone.pressShield(.secondary, on: name) { refuse(message) }
     }
 
     // MARK: Sessions

@@ -238,7 +238,10 @@ final class Person {
 
     /// The one control `label` names on `shown`.
     func find(_ label: String, on shown: Screen.Layer, where matches: (Control) -> Bool = { _ in true }) throws -> Control {
-        let found = Words.find(label, in: shown.controls(), where: matches)
+        var found = Words.find(label, in: shown.controls(), where: matches)
+        // The screen's own controls before the tab bar's (a tab and a row can share their words).
+        let content = found.filter { if case .tab = $0.kind { false } else { true } }
+        if found.count > 1, content.count == 1 { found = content }
         guard !found.isEmpty else { throw ScreenMismatch("there is no “\(label)” to tap", screen: shown) }
         guard found.count == 1 else {
             throw ScreenMismatch("“\(label)” names \(found.count) things: " + found.map(\.description).joined(separator: " and "), screen: shown)
@@ -294,13 +297,21 @@ final class Person {
         noteRefusalShown(before: before)
     }
 
-    /// Closes what is shown over the app: its Close, Cancel or Done when it has one, else a swipe
-    /// down; a confirmation's Cancel.
+    /// Closes what is shown over the app: back to its first screen, then its Close, Cancel or Done
+    /// in the toolbar when it has one, else a swipe down; a confirmation's Cancel.
     func dismiss() async throws {
         let shown = try screen()
         guard shown.kind != .app else { return }
+        if let back = shown.back {
+            phone.note(.person, "taps “‹ \(back.label)”")
+            back.action()
+            return try await settle()
+        }
+        let toolbar = Set(shown.toolbar.map(\.path))
         let closers = shown.controls().filter { control in
-            ["close", "cancel", "done", "not now"].contains(Words.fold(control.name)) && !control.isDisabled
+            let chrome = control.element.map { toolbar.contains($0.path) } ?? false
+            let named = ["close", "cancel", "done", "not now"].contains(Words.fold(control.name))
+            return named && !control.isDisabled && (chrome || shown.kind == .alert || shown.kind == .confirmationDialog)
         }
         if let close = closers.first {
             phone.note(.person, "taps “\(close.name)” on \(shown.name)")

@@ -1,3 +1,4 @@
+import DesignSystem
 import Foundation
 import SwiftUI
 
@@ -51,7 +52,7 @@ extension Screen.Layer {
     /// Every control a person can use on this layer, in the order the screen shows them.
     func controls() -> [Control] {
         var found: [Control] = []
-        if let back { found.append(Control(kind: .back, name: back.label, isDisabled: false, reason: nil, use: back.action, element: nil)) }
+        if let back { found.append(Control(kind: .back, name: "‹ " + back.label, isDisabled: false, reason: nil, use: back.action, element: nil)) }
         collect(content, into: &found)
         collect(toolbar, into: &found)
         for tab in tabs {
@@ -147,10 +148,13 @@ extension Screen.Layer {
         return words.contains { $0.range(of: wanted, options: [.caseInsensitive, .diacriticInsensitive]) != nil }
     }
 
-    /// The problems the layer shows (`ProblemBanner`s): what the app says went wrong or was refused.
+    /// The problems the layer shows: its problem banners, and words in the warning colour.
     var problems: [String] {
-        content.flatMap(\.flattened).filter { $0.view == "ProblemBanner" && $0.accessibility.combine != nil }.map { Screen.words([$0]) }
-            .filter { !$0.isEmpty }
+        content.flatMap(\.flattened).filter { element in
+            if element.view == "ProblemBanner", element.accessibility.combine != nil { return true }
+            if case .text = element.kind, element.style.foreground?.color == Palette.warning { return true }
+            return false
+        }.map { Screen.words([$0]) }.filter { !$0.isEmpty }
     }
 
     /// What kind of layer it is, as a person would say it.
@@ -257,15 +261,27 @@ struct ScreenMismatch: Error, CustomStringConvertible {
 @MainActor
 enum Words {
     /// The controls `label` names: the exact words first; failing that, the controls whose words
-    /// begin with it; failing that, those whose words contain it (whole words either way).
+    /// begin with it; failing that, those whose words contain it (whole words either way). The back
+    /// button is "‹ Title", or "Back".
     static func find(_ label: String, in controls: [Control], where matches: (Control) -> Bool = { _ in true }) -> [Control] {
         let wanted = fold(label)
         let candidates = controls.filter(matches)
+        if wanted == "back" { return candidates.filter { if case .back = $0.kind { true } else { false } } }
         let exact = candidates.filter { fold($0.name) == wanted }
         if !exact.isEmpty { return exact }
-        let prefix = candidates.filter { fold($0.name).hasPrefix(wanted + " ") }
+        let words = tokens(label)
+        guard !words.isEmpty else { return [] }
+        let prefix = candidates.filter { tokens($0.name).starts(with: words) }
         if !prefix.isEmpty { return prefix }
-        return candidates.filter { " \(fold($0.name)) ".contains(" \(wanted) ") }
+        return candidates.filter { control in
+            let name = tokens(control.name)
+            return name.count >= words.count && (0...(name.count - words.count)).contains { Array(name[$0..<($0 + words.count)]) == words }
+        }
+    }
+
+    /// The words of a text, folded, without the punctuation between them.
+    nonisolated static func tokens(_ text: String) -> [String] {
+        fold(text).split { $0.isWhitespace || ",.;:!?·()“”\"‘’'…—–-".contains($0) }.map(String.init)
     }
 
     nonisolated static func fold(_ text: String) -> String {

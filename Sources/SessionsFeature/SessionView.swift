@@ -43,7 +43,7 @@ struct ReloadAtNextChange: View {
     let model: SessionModel
 
     var body: some View {
-        let changes = [model.running?.breakUntil, model.running?.goalAt, model.running?.endsAt].compactMap { $0?.addingTimeInterval(0.5) }
+        let changes = [model.running?.breakUntil, model.running?.goalAt, model.running?.endsAt].compactMap { $0 }
         TimelineView(.explicit(changes)) { context in
             Color.clear.onChange(of: context.date) { model.load() }
         }

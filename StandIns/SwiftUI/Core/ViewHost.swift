@@ -14,7 +14,7 @@ package final class ViewHost {
     private let root: any View
     private var rootNode: Node!
     package var environment: EnvironmentValues {
-        didSet { rootNode.dirty = true }
+        didSet { if environment.host !== self { environment.host = self } }
     }
     /// The phone's clock: what `TimelineView`, timers and relative dates read.
     package let now: () -> Date
@@ -38,6 +38,8 @@ package final class ViewHost {
         self.environment = environment
         self.now = now
         rootNode = Node(host: self, parent: nil, key: .named("root"))
+        // Words read the host's clock (timers, relative dates), not the machine's.
+        self.environment.host = self
     }
 
     // MARK: Frames

@@ -205,18 +205,19 @@ package struct ResolvableText {
     let locale: Locale
     let timeZone: TimeZone
     let calendar: Calendar
-    unowned let host: ViewHost?
+    /// The clock of the host that drew it (the phone's).
+    let now: () -> Date
 
     package init(_ text: Text, _ environment: EnvironmentValues) {
         self.text = text
         locale = environment.locale
         timeZone = environment.timeZone
         calendar = environment.calendar
-        host = environment.host
+        now = environment.host?.now ?? { Date() }
     }
 
     private var context: TextContext {
-        TextContext(locale: locale, timeZone: timeZone, calendar: calendar, now: host?.now() ?? Date())
+        TextContext(locale: locale, timeZone: timeZone, calendar: calendar, now: now())
     }
 
     /// The words as they read now.
