@@ -44,10 +44,13 @@ extension Person {
         var shown = try await onScreen()
         if !shown.isNamed("prayer") {
             try await goToTab("Home")
-            guard offers("Pray to unlock") else {
+            if offers("Pray to unlock") {
+                try await tap("Pray to unlock")
+            } else if try await !openGateOffering(Self.title(.prayer)) {
                 return refuse(message(of: try screen()))
+            } else {
+                try await tap(Self.title(.prayer))
             }
-            try await tap("Pray to unlock")
             shown = try screen()
         }
         if offers(mood.map(Self.word) ?? "Grateful") {
@@ -112,6 +115,21 @@ extension Person {
         row.use()
         try await settle()
         return true
+    }
+
+    /// Opens, from Home's Unlocks, the first gate that offers `option`; `false` (on Home) when none does.
+    private func openGateOffering(_ option: String) async throws -> Bool {
+        let rows = try screen().controls().filter { control in
+            if case .button = control.kind { control.element?.accessibility.hint?.string == "Shows the ways to unlock it." } else { false }
+        }
+        for row in rows {
+            phone.note(.person, "chooses \(row.name) under Unlocks on Home")
+            row.use()
+            try await settle()
+            if offers(option) { return true }
+            try await dismissAll()
+        }
+        return false
     }
 
     /// How iOS names an app of the phone's.

@@ -233,7 +233,11 @@ final class Person {
             control.use()
         }
         try await settle()
-        noteRefusalShown(before: before)
+        // Going to a tab or back is not a request: what that screen shows was said before.
+        switch control.kind {
+        case .tab, .back: break
+        default: noteRefusalShown(before: before)
+        }
     }
 
     /// The one control `label` names on `shown`.

@@ -134,11 +134,20 @@ extension Screen.Layer {
         }
     }
 
-    /// Every word the layer shows: its title and message, its content, toolbar, tab bar and back button.
+    /// Every word the layer shows: its title and message, its content, toolbar, tab bar and back
+    /// button; what VoiceOver reads as one element (a stat, a labelled value, a row) read whole;
+    /// the choices a segmented or inline picker shows.
     var words: [String] {
         var words: [String] = [title, message, back?.label].compactMap { $0 }
         words += content.flatMap(\.readableTexts) + toolbar.flatMap(\.readableTexts) + tabs.flatMap { $0.label.flatMap(\.readableTexts) }
-        words += content.flatMap(\.flattened).compactMap { $0.accessibility.label?.string }
+        for element in content.flatMap(\.flattened) {
+            if let label = element.accessibility.label?.string { words.append(label) }
+            let readWhole: Bool = if case .container(.labeledContent) = element.kind { true } else { element.accessibility.combine == .combine }
+            if readWhole { words.append(element.readableTexts.joined(separator: " ")) }
+            if case .picker(let picker) = element.kind, ["segmented", "inline", "palette"].contains(element.style.pickerStyle ?? "") {
+                words += picker.options.map { Screen.words($0.label) }
+            }
+        }
         return words.map(\.normalizedSpaces).filter { !$0.isEmpty }
     }
 
@@ -148,10 +157,13 @@ extension Screen.Layer {
         return words.contains { $0.range(of: wanted, options: [.caseInsensitive, .diacriticInsensitive]) != nil }
     }
 
-    /// The problems the layer shows: its problem banners, and words in the warning colour.
+    /// The problems the layer shows: its warning banners (⚠; a banner with a lock or a wrench says
+    /// how things stand, not that something failed), and words in the warning colour.
     var problems: [String] {
         content.flatMap(\.flattened).filter { element in
-            if element.view == "ProblemBanner", element.accessibility.combine != nil { return true }
+            if element.view == "ProblemBanner", element.accessibility.combine != nil {
+                return element.flattened.contains { if case .image(let image) = $0.kind { image.source == .system("exclamationmark.triangle.fill") } else { false } }
+            }
             if case .text = element.kind, element.style.foreground?.color == Palette.warning { return true }
             return false
         }.map { Screen.words([$0]) }.filter { !$0.isEmpty }
@@ -266,7 +278,11 @@ enum Words {
     static func find(_ label: String, in controls: [Control], where matches: (Control) -> Bool = { _ in true }) -> [Control] {
         let wanted = fold(label)
         let candidates = controls.filter(matches)
-        if wanted == "back" { return candidates.filter { if case .back = $0.kind { true } else { false } } }
+        if wanted == "back" {
+            let backs = candidates.filter { if case .back = $0.kind { true } else { false } }
+            let named = candidates.filter { fold($0.name) == "back" }
+            return named.isEmpty ? backs : named
+        }
         let exact = candidates.filter { fold($0.name) == wanted }
         if !exact.isEmpty { return exact }
         let words = tokens(label)

@@ -23,6 +23,8 @@ public enum Step: Hashable, Sendable {
     /// Picks a file in iOS's document picker, where the screen shown opens it: a file beside the
     /// scenario (its bytes read with the scenario), or one the person saved earlier (`contents` nil).
     case pickFile(name: String, contents: Data?)
+    /// Saves the file in iOS's Save to Files sheet, which the screen shown opened.
+    case saveFile
     /// Types an answer into the math challenge and taps Check (`right`, `wrong`, or the text).
     case answer(String)
     /// How the person will answer iOS's notification prompt.
@@ -210,6 +212,8 @@ public enum Expectation: Hashable, Sendable, CustomStringConvertible {
     case isOn(String, Bool)
     /// The picker these words name shows this choice.
     case chosen(picker: String, option: String)
+    /// The picker these words name offers these choices.
+    case choices(picker: String, options: [String])
 
     public var description: String {
         switch self {
@@ -245,6 +249,7 @@ public enum Expectation: Hashable, Sendable, CustomStringConvertible {
         case .disabled(let label): "“\(label)” is disabled"
         case .isOn(let label, let on): "“\(label)” is \(on ? "on" : "off")"
         case .chosen(let picker, let option): "“\(picker)” shows “\(option)”"
+        case .choices(let picker, let options): "“\(picker)” offers \(options.map { "“\($0)”" }.joined(separator: ", "))"
         }
     }
 }

@@ -19,13 +19,14 @@ package struct StepReader {
     /// Every verb, with what it takes: the vocabulary `--help` and `play`'s `help` show.
     package static let vocabulary: [(verb: String, usage: String)] = [
         ("open-threshold", "open Threshold (the app launches if it must, reads Screen Time access and reconciles)"),
-        ("tap", "LABEL: tap the button with these words on Threshold's screen (Continue, Pray to unlock, Amen, Anxious, End …)"),
+        ("tap", "LABEL: tap what these words name on Threshold's screen: a button, a switch, a tab, a picker's choice, ‹ Back (Continue, Pray to unlock, Amen, Anxious …)"),
         ("long-press", "LABEL: press and hold what shows these words (Settings' Version opens the diagnostics)"),
         ("type", "{field, text}: type text into the field these words name on Threshold's screen, in place of what it held (text: \"\" clears it)"),
         ("answer", "right | wrong | TEXT: type an answer into the math challenge and tap Check"),
         ("notification-prompt", "allow | deny: how the person answers iOS's notification prompt when the app asks"),
         ("pick-apps", "[APP, …]: pick these apps in iOS's Screen Time picker, where the screen opens it"),
         ("pick-file", "PATH: pick a file in iOS's document picker, where the screen opens it (a path beside the scenario, or a file the person saved earlier)"),
+        ("save-file", "save the file in iOS's Save to Files sheet, which the screen opened (Export a backup)"),
         ("screen-time-prompt", "allow | [canceled, restricted, …]: how the person answers iOS's next Screen Time prompts (then allow)"),
         ("open", "APP | {app, shielded, reason}: tap an app's icon; optionally check the shield"),
         ("press", "{app, button: primary|secondary}: press a shield button"),
@@ -68,14 +69,14 @@ package struct StepReader {
         ("faults", "{drop, duplicate, delay, max-delay, seed}: random callback faults"),
         ("note", "TEXT: a line in the story"),
         ("status", "show the phone's state"),
-        ("expect", "{shielded, unshielded, reason, shield-title, notification, no-notification, activities-at-most, repair, live-activity, live-activity-stale, live-activity-ended: TEXT|none, widget: TEXT | [TEXT…], not-widget: TEXT, held-notification, device-restrictions: none|locked, refused, accepted, time, widget-reloads-at-least, session-ended, on-break, store-failed, balance: {xp, coins, credits}, screen-time: MINUTES, goal-streak: DAYS, prayer-streak: DAYS, screen: NAME, see: TEXT | [TEXT…], not-see: TEXT, disabled: LABEL}"),
+        ("expect", "{shielded, unshielded, reason, shield-title, notification, no-notification, activities-at-most, repair, live-activity, live-activity-stale, live-activity-ended: TEXT|none, widget: TEXT | [TEXT…], not-widget: TEXT, held-notification, device-restrictions: none|locked, refused, accepted, time, widget-reloads-at-least, session-ended, on-break, store-failed, balance: {xp, coins, credits}, screen-time: MINUTES, goal-streak: DAYS, prayer-streak: DAYS, screen: NAME, see: TEXT | [TEXT…], not-see: TEXT, disabled: LABEL, on: LABEL | [LABEL…], off: LABEL | [LABEL…], chosen: {PICKER: CHOICE}, choices: {PICKER: [CHOICE…]}}"),
     ]
 
     static let expectationKeys = [
         "shielded", "unshielded", "reason", "rule", "shield-title", "notification", "no-notification", "activities-at-most", "repair",
         "live-activity", "refused", "accepted", "time", "widget-reloads-at-least", "session-ended", "on-break", "store-failed", "balance",
         "screen-time", "goal-streak", "prayer-streak", "live-activity-stale", "live-activity-ended", "widget", "not-widget", "held-notification", "device-restrictions",
-        "screen", "see", "not-see", "disabled", "on", "off", "chosen",
+        "screen", "see", "not-see", "disabled", "on", "off", "chosen", "choices",
     ]
 
     /// A file a step names, or why it cannot be read.
@@ -139,6 +140,9 @@ package struct StepReader {
             }
             return .type(field: try reader.string(field, "field"), text: try reader.string(text, "text"))
         case "tap": return .tap(try reader.string(try need("the button's words"), "tap"))
+        case "save-file":
+            if let argument { throw reader.fail(argument, "save-file saves the file iOS's Save to Files sheet shows; it takes nothing") }
+            return .saveFile
         case "notification-prompt": return .notificationPrompt(allow: try reader.either(try need("allow or deny"), "notification-prompt", "allow", or: "deny"))
         case "answer": return .answer(try reader.string(try need("right, wrong or an answer"), "answer"))
         case "pick-file":
@@ -391,6 +395,10 @@ package struct StepReader {
             case "chosen":
                 for (picker, option, _) in try reader.entries(value, "chosen", allowed: nil) {
                     result.append(.chosen(picker: picker, option: try reader.string(option, picker)))
+                }
+            case "choices":
+                for (picker, options, _) in try reader.entries(value, "choices", allowed: nil) {
+                    result.append(.choices(picker: picker, options: try reader.strings(options, picker)))
                 }
             case "balance":
                 for (account, amount, _) in try reader.entries(value, "balance", allowed: Account.allCases.map(\.rawValue)) {

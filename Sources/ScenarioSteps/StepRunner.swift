@@ -127,6 +127,8 @@ package final class StepRunner {
             try await person.answer(text)
         case .pickFile(let name, let contents):
             try await person.pickFile(name, contents: contents)
+        case .saveFile:
+            try await person.saveFile()
         case .pickApps(let names):
             let tokens = try names.map { name in
                 guard let app = phone.catalogue.app(named: name) else { throw SimulatorError.unknownApp(name, known: phone.catalogue.names) }
@@ -409,6 +411,15 @@ package final class StepRunner {
             default: control.element?.accessibility.traits.contains(.isSelected) ?? false
             }
             guard isOn == expected else { throw ScreenMismatch("expected “\(control.name)” to be \(expected ? "on" : "off")", screen: shown) }
+        case .choices(let picker, let options):
+            guard let shown = person.shownScreen() else { throw ScreenMismatch("expected “\(picker)” to offer choices", screen: nil) }
+            let offered = shown.controls().compactMap { control -> String? in
+                if case .option(let name, _) = control.kind, Words.fold(name).hasPrefix(Words.fold(picker)) { control.name } else { nil }
+            }
+            let missing = options.filter { option in !offered.contains { Words.fold($0) == Words.fold(option) } }
+            guard missing.isEmpty else {
+                throw ScreenMismatch("expected “\(picker)” to offer \(missing.map { "“\($0)”" }.joined(separator: ", ")); it offers \(offered.map { "“\($0)”" }.joined(separator: ", "))", screen: shown)
+            }
         case .chosen(let picker, let option):
             guard let shown = person.shownScreen() else { throw ScreenMismatch("expected “\(picker)” to show “\(option)”", screen: nil) }
             let chosen = shown.controls().filter { control in

@@ -228,7 +228,7 @@ public struct SettingsView: View {
         } footer: {
             Text("Resetting keeps your prayer history.", bundle: .module)
         }
-        .confirmationDialog(Text("Reset your prayer streak?", bundle: .module), isPresented: $confirmingReset) {
+        .confirmationDialog(Text("Reset your prayer streak?", bundle: .module), isPresented: $confirmingReset, titleVisibility: .visible) {
             Button(role: .destructive) { model.resetStreak() } label: { Text("Reset", bundle: .module) }
         }
     }
