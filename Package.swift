@@ -237,6 +237,7 @@ if !applePlatformBuild {
         standIn("Charts", ["SwiftUI"]),
         standIn("DeviceActivity", ["SwiftUI"]),
         standIn("WidgetKit", ["SwiftUI"]),
+        .testTarget(name: "SwiftUILayerTests", dependencies: ["SwiftUI"], swiftSettings: swift6),
     ]
 }
 

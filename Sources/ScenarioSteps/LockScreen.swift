@@ -54,6 +54,7 @@ enum LockScreen {
         environment.locale = Locale(identifier: "en_US")
         environment.timeZone = phone.clock.timeZone
         environment.calendar = phone.clock.calendar
+        environment.calendar.locale = environment.locale
         environment.widgetFamily = family
         let host = ViewHost(view, environment: environment, now: { phone.clock.wall })
         try host.update()

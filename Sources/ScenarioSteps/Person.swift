@@ -95,7 +95,9 @@ final class Person {
         var environment = host?.environment ?? EnvironmentValues()
         environment.locale = Locale(identifier: "en_US")
         environment.timeZone = phone.clock.timeZone
+        // NB: the phone's calendar in its language, as `Calendar.autoupdatingCurrent` is on iOS.
         environment.calendar = phone.clock.calendar
+        environment.calendar.locale = environment.locale
         environment.scenePhase = phone.appInForeground ? .active : .background
         let phone = phone
         environment.simulatedTokenName = { token in phone.name(of: token) }

@@ -383,6 +383,8 @@ public final class SimulatedPhone: @unchecked Sendable {
     public func use(_ name: String, for seconds: TimeInterval) throws -> TimeInterval {
         guard let app = catalogue.app(named: name) else { throw SimulatorError.unknownApp(name, known: catalogue.names) }
         deviceInUse()
+        // Using another app takes Threshold off the screen, as opening it does.
+        leaveThreshold()
         var used: TimeInterval = 0
         while used < seconds, !shields.shields(app: app.token, category: app.category) {
             let step = min(60, seconds - used)
