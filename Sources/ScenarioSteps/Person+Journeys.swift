@@ -42,12 +42,12 @@ extension Person {
     /// mood, the prayer and its verse, Amen, Done.
     func pray(mood: Mood?) async throws {
         var shown = try await onScreen()
-        if !shown.isNamed("prayer") {
+        if !shown.views.contains("PrayerView") {
             try await goToTab("Home")
             if offers("Pray to unlock") {
                 try await tap("Pray to unlock")
             } else if try await !openGateOffering(Self.title(.prayer)) {
-                return refuse(message(of: try screen()))
+                return refuse("Home offers no prayer: " + message(of: try screen()))
             } else {
                 try await tap(Self.title(.prayer))
             }
@@ -76,7 +76,7 @@ extension Person {
     func ritual(_ kind: RitualKind, minutes: Int?, app name: String?) async throws {
         if kind == .prayer, name == nil { return try await pray(mood: nil) }
         // The ritual's screen is already open (the person tapped it on the gate): do it there.
-        if name == nil, let shown = shownScreen(), shown.isNamed(Self.screenName(kind)) {
+        if name == nil, let shown = shownScreen(), shown.views.contains(Self.screenView(kind)) {
             try await perform(kind, minutes: minutes)
             return try await dismissAll()
         }
@@ -98,7 +98,7 @@ extension Person {
     /// Opens the unlock gate: for `name`, by its row under Unlocks on Home; without one, the gate
     /// already open, or the first row. `false` (with the refusal) when Home offers none.
     func openGate(for name: String?) async throws -> Bool {
-        if let shown = shownScreen(), shown.isNamed("unlock gate"), name == nil || shown.shows(displayName(name)) {
+        if let shown = shownScreen(), shown.views.contains("UnlockGateView"), name == nil || shown.shows(displayName(name)) {
             try await popToRoot()
             return true
         }
@@ -265,7 +265,8 @@ extension Person {
             return
         }
         guard confirm else {
-            phone.note(.person, "leaves it shielded")
+            phone.note(.person, "presses “\(content.primary.label)” and leaves it shielded")
+            _ = try phone.pressShield(.primary, on: name)
             return refuse([content.title, content.subtitle].joined(separator: " "))
         }
         phone.note(.person, "presses “\(again.label)” again")
@@ -365,7 +366,7 @@ extension Person {
             try await tap(end.name)
         case .key:
             try await tapKey(profile)
-            if let shown = shownScreen(), shown.isNamed("key"), !offers("End session") {
+            if let shown = shownScreen(), shown.views.contains("KeyTapView"), !offers("End session") {
                 refuse(message(of: shown))
                 return try await dismissAll()
             }
@@ -407,7 +408,8 @@ extension Person {
     func useStreakFreeze() async throws {
         try await goToTab("Profiles")
         guard let control = Words.find("Use a streak freeze today", in: try screen().controls()).first else {
-            return refuse(message(of: try screen()))
+            let shown = try screen()
+            return refuse(shown.words.first { $0.localizedCaseInsensitiveContains("streak freeze") } ?? message(of: shown))
         }
         if control.isDisabled { return refuse(control.reason ?? "“Use a streak freeze today” is disabled") }
         try await tap("Use a streak freeze today")
@@ -487,7 +489,7 @@ extension Person {
         for handler in handlers { handler(url) }
         try await settle()
         if let shown = shownScreen() {
-            if shown.isNamed("link problem") { refuse(Screen.words(shown.content)) } else { noteRefusalShown(before: before) }
+            if shown.views.contains("LinkProblemView") { refuse(Screen.words(shown.content)) } else { noteRefusalShown(before: before) }
             phone.note(.app, "shows \(shown.name)")
         }
     }
@@ -501,7 +503,7 @@ extension Person {
 
     /// Answers the key tap's “End or take a break?”.
     func choose(_ choice: KeyChoice) async throws {
-        guard let shown = shownScreen(), shown.isNamed("key"), offers("End session") else { throw StepError.noKeyPrompt }
+        guard let shown = shownScreen(), shown.views.contains("KeyTapView"), offers("End session") else { throw StepError.noKeyPrompt }
         switch choice {
         case .end: try await tap("End session")
         case .takeBreak: try await tap("Take a break")
@@ -573,16 +575,16 @@ extension Person {
         }
     }
 
-    /// The screen a ritual's option opens.
-    static func screenName(_ kind: RitualKind) -> String {
+    /// The view of the screen a ritual's option opens.
+    static func screenView(_ kind: RitualKind) -> String {
         switch kind {
-        case .prayer: "prayer"
-        case .mathChallenge: "math challenge"
-        case .ticTacToe: "tic tac toe"
-        case .breathingQuest: "breathing"
-        case .copyTextQuest: "copy text"
-        case .credits: "credits"
-        case .emergency: "emergency"
+        case .prayer: "PrayerView"
+        case .mathChallenge: "MathChallengeView"
+        case .ticTacToe: "TicTacToeView"
+        case .breathingQuest: "BreathingView"
+        case .copyTextQuest: "CopyTextView"
+        case .credits: "CreditsView"
+        case .emergency: "EmergencyView"
         }
     }
 

@@ -48,6 +48,8 @@ final class Person {
     /// Core NFC's sheet, while it asks for a tag to write a key's link to.
     var tagSession: (link: URL, completion: (Result<Void, KeyWriteFailure>) -> Void)?
     private var wasInForeground = false
+    /// The day of the month the app last saw, to tell it when midnight passed.
+    private var shownDay: Int?
     /// iOS's prompts shown so far (Screen Time's and notifications').
     private var promptsShown = 0
 
@@ -133,6 +135,10 @@ final class Person {
             host.environment = environment
         }
         host.timePassed()
+        // iOS tells a running app when midnight comes (`significantTimeChangeNotification`).
+        let today = Calendar.current.dateComponents(in: phone.clock.timeZone, from: phone.clock.wall).day
+        if let day = shownDay, day != today { requests.post(.significantTimeChange) }
+        shownDay = today
         do {
             try await host.settle()
         } catch {
@@ -153,6 +159,7 @@ final class Person {
             app = nil
             host = nil
             tagSession = nil
+            shownDay = nil
         }
         wasInForeground = phone.appInForeground
     }

@@ -142,6 +142,8 @@ extension Screen.Layer {
         words += content.flatMap(\.readableTexts) + toolbar.flatMap(\.readableTexts) + tabs.flatMap { $0.label.flatMap(\.readableTexts) }
         for element in content.flatMap(\.flattened) {
             if let label = element.accessibility.label?.string { words.append(label) }
+            if let value = element.accessibility.value?.string { words.append(value) }
+            if case .button = element.kind { words.append(element.name) }
             let readWhole: Bool = if case .container(.labeledContent) = element.kind { true } else { element.accessibility.combine == .combine }
             if readWhole { words.append(element.readableTexts.joined(separator: " ")) }
             if case .picker(let picker) = element.kind, ["segmented", "inline", "palette"].contains(element.style.pickerStyle ?? "") {

@@ -54,3 +54,95 @@ func words(_ host: ViewHost) throws -> [String] {
         #expect(try words(host) == ["Days", "day 2", "day 3"])
     }
 }
+
+/// Taps the first button on the top layer that reads `words`.
+@MainActor
+func tap(_ words: String, in host: ViewHost) throws {
+    try host.update()
+    func find(_ elements: [Element]) -> (() -> Void)? {
+        for element in elements {
+            if case .button(let button) = element.kind, element.name == words { return button.action }
+            if let found = find(element.children) { return found }
+        }
+        return nil
+    }
+    let screen = Screen(host)
+    if let tab = screen.top.tabs.first(where: { Screen.words($0.label) == words }) {
+        tab.select()
+    } else if let back = screen.top.back, back.label == words {
+        back.action()
+    } else {
+        let action = try #require(find(screen.top.content), "no button reads “\(words)”")
+        action()
+    }
+    try host.update()
+}
+
+@MainActor @Observable
+final class Journal {
+    var entries: [String] = []
+    var loads = 0
+    private var stored: [String] = []
+    func write(_ entry: String) { stored.append(entry) }
+    func load() {
+        loads += 1
+        entries = stored
+    }
+}
+
+@MainActor
+struct EntryList: View {
+    let entries: [String]
+    var body: some View {
+        List { ForEach(entries, id: \.self) { Text(verbatim: $0) } }
+            .navigationTitle(Text(verbatim: "Entries"))
+    }
+}
+
+@MainActor
+struct JournalTabs: View {
+    let journal: Journal
+    @State private var tab = 0
+    var body: some View {
+        TabView(selection: $tab) {
+            Button { journal.write("written") } label: { Text(verbatim: "Write") }
+                .tabItem { Text(verbatim: "Home") }
+                .tag(0)
+            NavigationStack {
+                List { NavigationLink { EntryList(entries: journal.entries) } label: { Text(verbatim: "History") } }
+                    .navigationTitle(Text(verbatim: "Journal"))
+            }
+            .onAppear { journal.load() }
+            .tabItem { Text(verbatim: "Journal") }
+            .tag(1)
+        }
+    }
+}
+
+extension RenderingTests {
+    /// A pushed screen follows its link: when the screen beneath reloads on coming back to its tab,
+    /// the pushed screen shows what was loaded, as SwiftUI redraws a link's destination.
+    @Test func aPushedScreenShowsWhatItsTabLoadedOnComingBack() throws {
+        let journal = Journal()
+        let host = ViewHost(JournalTabs(journal: journal), environment: EnvironmentValues(), now: { Date() })
+        try tap("Journal", in: host)
+        try tap("History", in: host)
+        #expect(Screen(host).top.title == "Entries")
+        try tap("Home", in: host)
+        try tap("Write", in: host)
+        try tap("Journal", in: host)
+        #expect(journal.loads == 2)
+        #expect(Screen(host).top.title == "Entries")
+        #expect(try words(host) == ["written"])
+    }
+
+    /// Tapping the chosen tab again goes back to the first screen of its stack.
+    @Test func tappingTheChosenTabAgainGoesBackToItsFirstScreen() throws {
+        let journal = Journal()
+        let host = ViewHost(JournalTabs(journal: journal), environment: EnvironmentValues(), now: { Date() })
+        try tap("Journal", in: host)
+        try tap("History", in: host)
+        try tap("Journal", in: host)
+        #expect(Screen(host).top.title == "Journal")
+    }
+}

@@ -47,6 +47,8 @@ package final class Element {
     package var tag: AnyHashable?
     /// `.tabItem { }`: the tab bar's label for this tab's content.
     package var tabItem: [Element]?
+    /// What tapping this tab again, when it is chosen, does.
+    package var tabReselect: (() -> Void)?
     package var swipeActions: [Element] = []
     package var contextMenu: [Element] = []
     package var longPress: LongPressContent?
@@ -189,6 +191,7 @@ extension Element {
         copy.isDisabled = isDisabled
         copy.tag = tag
         copy.tabItem = tabItem
+        copy.tabReselect = tabReselect
         copy.swipeActions = swipeActions
         copy.contextMenu = contextMenu
         copy.longPress = longPress

@@ -129,8 +129,11 @@ package struct RenderContext {
     }
 
     /// Renders a view with a body (or a `ViewModifier`'s body) at `key`.
-    func renderComposite<V, Body: View>(_ value: V, body: (V) -> Body, key: NodeKey) -> [Element] {
-        host.renderComposite(value, body: body, in: at(node.child(key)))
+    func renderComposite<V, Body: View>(_ value: V, body: (V) -> Body, key: NodeKey, always: Bool = false) -> [Element] {
+        let child = node.child(key)
+        // A body that depends on more than its value (a button style's on its configuration).
+        if always { child.dirty = true }
+        return host.renderComposite(value, body: body, in: at(child))
     }
 
     /// The value `make` returns, made again only when this view is new in this frame or something

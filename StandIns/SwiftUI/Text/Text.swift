@@ -7,6 +7,8 @@ public struct Text: Equatable, @unchecked Sendable {
         case date(Date, DateStyle)
         case timer(ClosedRange<Date>, countsDown: Bool, showsHours: Bool)
         case formatted(signature: String, any FormattedValue)
+        /// How far along a timer-driven bar is, in whole percent.
+        case progress(ClosedRange<Date>, countsDown: Bool)
         case joined([Text])
     }
 
@@ -48,6 +50,7 @@ public struct Text: Equatable, @unchecked Sendable {
         case .timer(let range, let down, let hours): "t:\(range)|\(down)|\(hours)"
         case .formatted(let signature, _): "f:\(signature)"
         case .joined(let parts): "j:" + parts.map(\.signature).joined(separator: "‖")
+        case .progress(let range, let down): "p:\(range)|\(down)"
         }
     }
 
@@ -73,6 +76,10 @@ public struct Text: Equatable, @unchecked Sendable {
             return Text.clock(min(max(0, shown), max(0, total)), showsHours: showsHours)
         case .formatted(_, let value): return value.resolve(in: context)
         case .joined(let parts): return parts.map { $0.resolve(in: context) }.joined()
+        case .progress(let range, let countsDown):
+            let total = range.upperBound.timeIntervalSince(range.lowerBound)
+            let done = total > 0 ? min(1, max(0, context.now.timeIntervalSince(range.lowerBound) / total)) : 1
+            return "\(Int(((countsDown ? 1 - done : done) * 100).rounded(.down)))%"
         }
     }
 

@@ -103,7 +103,7 @@ extension View {
     public func buttonStyle<S: ButtonStyle>(_ style: S) -> some View {
         environmentChange { environment in
             environment.buttonStyle = AnyButtonStyle(name: ViewHost.name(of: S.self)) { configuration, context in
-                context.renderComposite(style, body: { $0.makeBody(configuration: configuration) }, key: .named("style"))
+                context.renderComposite(style, body: { $0.makeBody(configuration: configuration) }, key: .named("style"), always: true)
             }
         }
     }
@@ -361,7 +361,14 @@ nonisolated public struct ProgressView<Label: View, CurrentValueLabel: View>: Vi
     let label: Label?
 
     @MainActor package func render(in context: RenderContext) -> [Element] {
-        [context.element(.progress(content), children: label.map { context.renderChild($0, key: .named("label")) } ?? [])]
+        let element = context.element(.progress(content), children: label.map { context.renderChild($0, key: .named("label")) } ?? [])
+        // What VoiceOver reads of a bar: how far along it is, now.
+        if let timer = content.timer {
+            element.accessibility.value = ResolvableText(Text(storage: .progress(timer, countsDown: content.countsDown)), context.environment)
+        } else if let fraction = content.fraction {
+            element.accessibility.value = ResolvableText(Text(Int((fraction * 100).rounded(.down)).formatted() + "%"), context.environment)
+        }
+        return [element]
     }
 }
 

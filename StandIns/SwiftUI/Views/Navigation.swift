@@ -7,6 +7,8 @@ final class NavigationSink {
     var title: [Element]?
     var toolbar: [ToolbarEntry] = []
     var destinations: [ObjectIdentifier: (AnyHashable) -> (any View)?] = [:]
+    /// Each `NavigationLink(destination:)` drawn on the level, by its place: what it pushes now.
+    var links: [String: any View] = [:]
     var pushes: [(key: String, view: any View, pop: () -> Void)] = []
 }
 
@@ -16,7 +18,9 @@ struct NavigationPush {
 }
 
 enum NavigationEntry {
-    case view(any View, id: UUID)
+    /// A link's destination: the link's place, and its destination when it was tapped. A pushed
+    /// screen follows its link as the link is drawn again (SwiftUI keeps the two together).
+    case link(String, any View)
     case value(AnyHashable)
 }
 
@@ -126,7 +130,9 @@ nonisolated public struct NavigationStack<Data, Root: View>: View, PrimitiveView
                     node.host.invalidate(node)
                 }
                 switch entries[index] {
-                case .view(let view, let id): level(view, key: "level-\(depth)-\(id)", back: back)
+                case .link(let place, let pushed):
+                    let view = sinks.lazy.compactMap { $0.links[place] }.first ?? pushed
+                    level(view, key: "level-\(depth)-\(place)", back: back)
                 case .value(let value):
                     guard let destination = sinks.lazy.compactMap({ $0.destinations[ObjectIdentifier(type(of: value.base))] }).first?(value) else {
                         entries.remove(at: index)
@@ -138,6 +144,9 @@ nonisolated public struct NavigationStack<Data, Root: View>: View, PrimitiveView
                 break
             }
         }
+        // Tapping the tab a stack is in, when it is chosen already, goes back to the first screen.
+        let backs = levels.compactMap(\.back).reversed()
+        context.environment.tabReselect?.actions.append { for back in backs { back() } }
         return [context.element(.navigation(NavigationContent(levels: levels)))]
     }
 }
@@ -163,23 +172,26 @@ struct ErasedPath<Data: MutableCollection & RandomAccessCollection & RangeReplac
 nonisolated public struct NavigationLink<Label: View, Destination: View>: View, PrimitiveView {
     public typealias Body = Never
     let label: Label
-    let entry: () -> NavigationEntry
+    let destination: Destination?
+    let entry: (() -> NavigationEntry)?
 
     public init(@ViewBuilder destination: () -> Destination, @ViewBuilder label: () -> Label) {
-        let destination = destination()
-        let id = UUID()
+        self.destination = destination()
         self.label = label()
-        entry = { .view(destination, id: id) }
+        entry = nil
     }
 
     public init<P: Hashable>(value: P?, @ViewBuilder label: () -> Label) where Destination == Never {
         self.label = label()
+        destination = nil
         entry = { value.map { .value(AnyHashable($0)) } ?? .value(AnyHashable(0)) }
     }
 
     @MainActor package func render(in context: RenderContext) -> [Element] {
         let push = context.environment.navigationPush
-        let entry = self.entry
+        let place = context.node.path
+        if let destination { context.navigation?.links[place] = destination }
+        let entry: () -> NavigationEntry = self.entry ?? { [destination] in .link(place, destination ?? EmptyView()) }
         let element = context.element(.button(ButtonContent(action: { push?.push(entry()) }, role: nil)),
                                       children: context.renderChild(label, key: .named("label")))
         element.style.buttonStyle = "navigationLink"
@@ -340,14 +352,24 @@ nonisolated public struct TabView<SelectionValue: Hashable, Content: View>: View
         var shown = context
         shown.environment.shownTab = stubs.indices.contains(chosen) ? .path(stubs[chosen].path) : .none
         let drawn = shown.renderChild(content, key: .named("tabs"))
+        let reselect = drawn.indices.contains(chosen) ? drawn[chosen].tabReselect : nil
         let tabs = stubs.enumerated().map { index, stub in
-            let tag = stub.tag
-            return TabsContent.Tab(label: stub.tabItem ?? [], tag: tag, select: {
-                if let value = tag?.base as? SelectionValue { selection?.wrappedValue = value }
-            }, isSelected: index == chosen)
+            TabsContent.Tab(
+                label: stub.tabItem ?? [],
+                tag: stub.tag,
+                select: index == chosen ? (reselect ?? {}) : Self.choose(stub.tag, in: selection),
+                isSelected: index == chosen
+            )
         }
         let content = drawn.indices.contains(chosen) ? drawn[chosen].children : []
         return [context.element(.tabs(TabsContent(tabs: tabs)), children: content)]
+    }
+
+    /// Tapping a tab that isn't chosen chooses it.
+    private static func choose(_ tag: AnyHashable?, in selection: Binding<SelectionValue>?) -> () -> Void {
+        {
+            if let value = tag?.base as? SelectionValue { selection?.wrappedValue = value }
+        }
     }
 }
 
@@ -366,6 +388,21 @@ extension EnvironmentValues {
     var shownTab: ShownTab {
         get { self[ShownTabKey.self] }
         set { self[ShownTabKey.self] = newValue }
+    }
+}
+
+/// What tapping a chosen tab again does: the navigation stacks in it go back to their first screen.
+@MainActor
+final class TabReselect {
+    var actions: [() -> Void] = []
+}
+
+private struct TabReselectKey: EnvironmentKey { static var defaultValue: TabReselect? { nil } }
+
+extension EnvironmentValues {
+    var tabReselect: TabReselect? {
+        get { self[TabReselectKey.self] }
+        set { self[TabReselectKey.self] = newValue }
     }
 }
 
@@ -388,7 +425,10 @@ nonisolated struct TabItemModifier<TabLabel: View>: ViewModifier, PrimitiveModif
         if isShown {
             var inner = context
             inner.environment.shownTab = .all
+            let reselect = TabReselect()
+            inner.environment.tabReselect = reselect
             element.children = inner.renderChild(content, key: .index(0))
+            element.tabReselect = { for action in reselect.actions { action() } }
         } else {
             if wasShown, case .path = context.environment.shownTab { context.node.children[.index(0)]?.disappear(removed: false) }
             context.node.keep(.index(0))
