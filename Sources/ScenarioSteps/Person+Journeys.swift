@@ -480,9 +480,7 @@ extension Person {
     /// Threshold at it, whose router shows what the link asks for, or says why it cannot.
     func follow(link: String) async throws {
         guard let url = URL(string: link) else { return refuse("“\(link)” is not a link.") }
-        phone.bringThresholdForward()
-        if app == nil { try await openThreshold() }
-        try await settle()
+        try await bringForward()
         let handlers = host?.presentations.openURL ?? []
         guard !handlers.isEmpty else { throw ScreenMismatch("nothing on screen takes a link (onOpenURL)", screen: shownScreen()) }
         let before = shownScreen()?.problems ?? []

@@ -77,6 +77,12 @@ final class Person {
     /// Opens Threshold (its icon): iOS launches it when it is not running; its root view then
     /// reads access and reconciles, as on every foreground.
     func openThreshold() async throws {
+        phone.note(.person, "opens Threshold")
+        try await bringForward()
+    }
+
+    /// iOS puts Threshold on the screen, launching it when it is not running.
+    func bringForward() async throws {
         phone.bringThresholdForward()
         if app == nil { launch() }
         wasInForeground = true
@@ -185,10 +191,7 @@ final class Person {
     /// iOS opens Threshold at a link (a notification, a widget, a universal link): the app's
     /// handler (`onOpenURL`, the notification delegate) routes it.
     func arrive(at link: URL) async throws {
-        phone.bringThresholdForward()
-        if app == nil { launch() }
-        wasInForeground = true
-        try await settle()
+        try await bringForward()
         requests.post(.link(link))
         try await settle()
         noteRefusalShown()
@@ -250,12 +253,13 @@ final class Person {
     }
 
     /// The one control `label` names on `shown`.
-    func find(_ label: String, on shown: Screen.Layer, where matches: (Control) -> Bool = { _ in true }) throws -> Control {
+    func find(_ label: String, on shown: Screen.Layer, lookingFor what: String = "to tap",
+              where matches: (Control) -> Bool = { _ in true }) throws -> Control {
         var found = Words.find(label, in: shown.controls(), where: matches)
         // The screen's own controls before the tab bar's (a tab and a row can share their words).
         let content = found.filter { if case .tab = $0.kind { false } else { true } }
         if found.count > 1, content.count == 1 { found = content }
-        guard !found.isEmpty else { throw ScreenMismatch("there is no “\(label)” to tap", screen: shown) }
+        guard !found.isEmpty else { throw ScreenMismatch("there is no “\(label)” \(what)", screen: shown) }
         guard found.count == 1 else {
             throw ScreenMismatch("“\(label)” names \(found.count) things: " + found.map(\.description).joined(separator: " and "), screen: shown)
         }
@@ -270,11 +274,11 @@ final class Person {
     /// typing does); with `submit`, presses return after.
     func type(_ text: String, into label: String, submit: Bool = false) async throws {
         let shown = try screen()
-        let field = try find(label, on: shown) { if case .field = $0.kind { true } else { false } }
+        let field = try find(label, on: shown, lookingFor: "field to type in") { if case .field = $0.kind { true } else { false } }
         phone.note(.person, text.isEmpty ? "clears “\(field.name)” on \(shown.name)" : "types “\(text)” into “\(field.name)” on \(shown.name)")
         field.set?(text)
         try await settle()
-        let typed = try find(label, on: screen(), where: { if case .field = $0.kind { true } else { false } })
+        let typed = try find(label, on: screen(), lookingFor: "field to type in", where: { if case .field = $0.kind { true } else { false } })
         if submit, let submit = typed.submit {
             phone.note(.person, "presses return")
             submit()

@@ -47,7 +47,6 @@ package final class StepRunner {
     private func act(_ step: Step) async throws {
         switch step {
         case .openThreshold:
-            phone.note(.person, "opens Threshold")
             try await person.openThreshold()
         case .open(let app, let expected):
             let result = try phone.open(app)

@@ -155,7 +155,7 @@ import ScenarioSetup
         #expect(output.contains("tiktok opens"))
         #expect(output.contains("✓        shielded: tiktok"))
         #expect(output.contains("of 20 activities"))
-        #expect(output.components(separatedBy: "says Amen").count == 2, "nothing runs after quit")
+        #expect(output.components(separatedBy: "taps “Amen”").count == 2, "nothing runs after quit")
     }
 
     @Test func play_refusesMalformedInputWithAReason() async throws {

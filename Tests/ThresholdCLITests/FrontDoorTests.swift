@@ -70,4 +70,15 @@ import Testing
             #expect(line?.contains("@_spi(Setup) public") == true, "SimulatedPhone's \(member) must be @_spi(Setup)")
         }
     }
+
+    /// One drawing: the person sees the app's own views. ScenarioSteps hosts `AppScreens` (the
+    /// app's root under iOS) and declares no view or screen of its own to read instead.
+    @Test func thePersonReadsTheAppsViews_andDrawsNoScreenOfItsOwn() throws {
+        let files = try Self.sources(of: "ScenarioSteps")
+        #expect(files.contains { $0.text.contains("ViewHost(AppScreens(") }, "the person hosts the app's root view")
+        let ownView = try NSRegularExpression(pattern: #"(struct|class|enum) \w+[^{\n]*:[^{\n]*\bView\b"#)
+        for (file, text) in files {
+            #expect(ownView.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) == nil, "\(file) declares a view")
+        }
+    }
 }

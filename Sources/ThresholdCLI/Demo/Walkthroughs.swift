@@ -109,7 +109,7 @@ enum Walkthroughs {
                   schedules: [{days: weekdays, start: "09:00", end: "17:00"}]
             steps:
               - open-threshold
-              - start: {profile: focus, goal: 25m}
+              - start: {profile: focus, goal: 30m}
               - advance: 40m
               - end: focus
               - expect: {session-ended: {profile: focus, state: completed}, balance: {credits: 40}}
@@ -185,7 +185,7 @@ enum Walkthroughs {
               - advance: 50m
               - tap-key: work
               - choose: break
-              - expect: {unshielded: [instagram, tiktok, x], on-break: work, live-activity: onBreak}
+              - expect: {unshielded: [instagram, tiktok, x], on-break: work, live-activity: On a break}
               - kill-app
               - advance: 4m
               - expect: {notification: Break ends in 1 minute}

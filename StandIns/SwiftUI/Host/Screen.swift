@@ -58,9 +58,10 @@ package struct Screen {
                               views: [String], context: Any?, answer: ((Any) -> Void)?) -> Layer {
         var visible = Visible()
         let shown = visible.walk(content)
-        // The views around the navigation stack, then those of its screen shown.
+        // The views around the navigation stack, then those of its screen shown; a screen pushed
+        // covers the one the stack started with, and so the views around it.
         var seen = Set<String>()
-        let views = (views + (visible.views ?? [])).filter { seen.insert($0).inserted }
+        let views = ((visible.pushed ? [] : views) + (visible.views ?? [])).filter { seen.insert($0).inserted }
         return Layer(kind: kind, title: title ?? visible.title, message: message, views: views, content: shown, toolbar: visible.toolbar,
                      tabs: visible.tabs, back: visible.back, dismiss: dismiss, context: context, answer: answer)
     }
@@ -73,6 +74,7 @@ package struct Screen {
         var tabs: [TabsContent.Tab] = []
         var back: (label: String, action: () -> Void)?
         var views: [String]?
+        var pushed = false
 
         mutating func walk(_ elements: [Element]) -> [Element] {
             elements.flatMap { element -> [Element] in
@@ -90,6 +92,7 @@ package struct Screen {
                         back = (beneath.isEmpty ? "Back" : beneath, action)
                     }
                     views = level.views
+                    pushed = navigation.levels.count > 1
                     return walk(level.content)
                 default:
                     return [element.copy(children: walk(element.children))]
