@@ -38,6 +38,13 @@ struct TogetherView: View {
             }
         }
         .navigationTitle(Text("Together", bundle: .module))
+        .toolbar {
+            ToolbarItem(placement: .topBarTrailing) {
+                if model.working || model.cloudBackup.working {
+                    ProgressView().accessibilityLabel(Text("Talking to Together", bundle: .module))
+                }
+            }
+        }
         .onAppear { model.load() }
         .task {
             await model.readLeague()
@@ -76,7 +83,10 @@ struct TogetherView: View {
                     LabeledContent {
                         Text("\(member.points) pts", bundle: .module)
                     } label: {
-                        Text(verbatim: "\(member.rank). \(member.displayName)").fontWeight(member.you ? .semibold : .regular)
+                        // NB: "you" in words too, not only in weight: VoiceOver reads which row is the person's.
+                        (member.you ? Text(verbatim: "\(member.rank). \(member.displayName) · ") + Text("you", bundle: .module)
+                                    : Text(verbatim: "\(member.rank). \(member.displayName)"))
+                            .fontWeight(member.you ? .semibold : .regular)
                     }
                 }
             }

@@ -67,10 +67,12 @@ package final class ViewHost {
         while quiet < 3 {
             try update()
             for _ in 0..<8 { await Task.yield() }
-            let working = !runningTasks.isEmpty || isBusy() || invalidated.withLock { !$0.isEmpty } || !queue.isEmpty
+            // NB: a spinner on screen is work a person waits for, though a button's `Task` runs it.
+            let spinning = Screen(self).isSpinning
+            let working = !runningTasks.isEmpty || spinning || isBusy() || invalidated.withLock { !$0.isEmpty } || !queue.isEmpty
             quiet = working ? 0 : quiet + 1
             if working, clock.now > deadline {
-                throw ViewHostError.stillWorking(runningTasks.values.map(\.name).sorted())
+                throw ViewHostError.stillWorking(runningTasks.values.map(\.name).sorted() + (spinning ? ["a spinner"] : []))
             }
             if working, runningTasks.isEmpty { try await Task.sleep(for: .milliseconds(1)) }
         }

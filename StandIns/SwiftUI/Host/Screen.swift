@@ -32,6 +32,15 @@ package struct Screen {
     package let layers: [Layer]
     package var top: Layer { layers[layers.count - 1] }
 
+    /// Whether the screen shows a spinner (a `ProgressView` with no value): work under way.
+    package var isSpinning: Bool {
+        func spins(_ element: Element) -> Bool {
+            if case .progress(let progress) = element.kind, progress.fraction == nil, progress.timer == nil { return true }
+            return element.children.contains(where: spins)
+        }
+        return layers.contains { $0.content.contains(where: spins) || $0.toolbar.contains(where: spins) }
+    }
+
     /// The screen a host draws now.
     package init(_ host: ViewHost) {
         var layers: [Layer] = [Self.layer(.app, title: nil, message: nil, content: host.elements, dismiss: nil,
