@@ -241,6 +241,8 @@ final class Person {
         case .swipeAction(let row):
             phone.note(.person, "swipes “\(row)” and taps “\(control.name)”")
             control.use()
+        case .stepper where control.increment == nil:
+            return refuse("“\(control.name)” goes no higher")
         default:
             control.use()
         }
@@ -284,6 +286,50 @@ final class Person {
             submit()
             try await settle()
         }
+    }
+
+    /// Sets the stepper or time picker `label` names: + or − until the stepper's words read the
+    /// number (it names itself by its words without the number: "breaks" for "2 breaks"), or the
+    /// picker to the time of day.
+    func set(_ label: String, to value: SetValue) async throws {
+        let isValued: (Control) -> Bool = {
+            switch $0.kind {
+            case .stepper, .datePicker: true
+            default: false
+            }
+        }
+        let shown = try screen()
+        let control = try find(label, on: shown, lookingFor: "stepper or time picker to set", where: isValued)
+        switch (control.kind, value) {
+        case (.datePicker, .time(let spec)):
+            try await setTime(spec.instant(from: phone.clock.wall, in: phone.clock.timeZone), of: label)
+        case (.stepper, .number(let wanted)):
+            phone.note(.person, "sets “\(control.name)” to \(wanted)")
+            for _ in 0..<1_000 {
+                let stepper = try find(label, on: screen(), lookingFor: "stepper to set", where: isValued)
+                guard let shows = Self.number(in: stepper.name) else {
+                    throw ScreenMismatch("“\(stepper.name)” shows no number to set", screen: shownScreen())
+                }
+                if shows == wanted { return }
+                guard let press = shows < wanted ? stepper.increment : stepper.decrement else {
+                    return refuse("“\(stepper.name)” goes no \(shows < wanted ? "higher" : "lower")")
+                }
+                press()
+                try await settle()
+                if let after = Self.number(in: try find(label, on: screen(), lookingFor: "stepper to set", where: isValued).name), after == shows {
+                    return refuse("“\(stepper.name)” goes no \(shows < wanted ? "higher" : "lower")")
+                }
+            }
+        case (.stepper, .time):
+            throw ScreenMismatch("“\(control.name)” is a stepper: set it to a number", screen: shown)
+        default:
+            throw ScreenMismatch("“\(control.name)” is a time picker: set it to a time (to: \"19:00\")", screen: shown)
+        }
+    }
+
+    /// The first whole number in a control's words ("3 breaks").
+    static func number(in words: String) -> Int? {
+        words.split { !$0.isNumber }.first.flatMap { Int($0) }
     }
 
     /// Presses and holds what `label` names for as long as it asks (the phone's clock moves on

@@ -21,6 +21,8 @@ struct Control: CustomStringConvertible {
     /// What using it does (a tap, a toggle, a pick); for a field, `set` types.
     let use: () -> Void
     var set: ((String) -> Void)?
+    /// A stepper's + and −: `nil` at its end.
+    var increment: (() -> Void)?
     var decrement: (() -> Void)?
     var submit: (() -> Void)?
     let element: Element?
@@ -121,8 +123,8 @@ extension Screen.Layer {
             control.submit = field.submit
             return control
         case .stepper(let stepper):
-            var control = Control(kind: .stepper, name: element.name, isDisabled: disabled || stepper.increment == nil, reason: why,
-                                  use: stepper.increment ?? {}, element: element)
+            var control = Control(kind: .stepper, name: element.name, isDisabled: disabled, reason: why, use: stepper.increment ?? {}, element: element)
+            control.increment = stepper.increment
             control.decrement = stepper.decrement
             return control
         case .datePicker(let picker):

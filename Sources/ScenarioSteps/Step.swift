@@ -18,6 +18,9 @@ public enum Step: Hashable, Sendable {
     /// Types `text` into the text field these words name on the screen Threshold shows, in place
     /// of what it held (empty: clears it).
     case type(field: String, text: String)
+    /// Sets the stepper or the time picker these words name to a value, as a person does: taps
+    /// + or − until the stepper reads it, or turns the picker's wheels to the time.
+    case set(control: String, to: SetValue)
     /// Picks apps in iOS's Screen Time picker, where the screen shown opens it.
     case pickApps([String])
     /// Picks a file in iOS's document picker, where the screen shown opens it: a file beside the
@@ -270,4 +273,12 @@ public enum StoreEvent: String, CaseIterable, Sendable {
     case askToBuy = "ask-to-buy"
     /// The parent approves the waiting purchase.
     case approve
+}
+
+/// What a `set` step sets a control to.
+public enum SetValue: Hashable, Sendable {
+    /// A stepper's number.
+    case number(Int)
+    /// A time picker's time of day (a `17:00`; a day in it is ignored).
+    case time(ClockSpec)
 }

@@ -22,6 +22,7 @@ package struct StepReader {
         ("tap", "LABEL: tap what these words name on Threshold's screen: a button, a switch, a tab, a picker's choice, ‹ Back (Continue, Pray to unlock, Amen, Anxious …)"),
         ("long-press", "LABEL: press and hold what shows these words (Settings' Version opens the diagnostics)"),
         ("type", "{field, text}: type text into the field these words name on Threshold's screen, in place of what it held (text: \"\" clears it)"),
+        ("set", "{control, to}: set the stepper these words name to a number (+ or − until it reads it), or the time picker to a time (to: \"19:00\")"),
         ("answer", "right | wrong | TEXT: type an answer into the math challenge and tap Check"),
         ("notification-prompt", "allow | deny: how the person answers iOS's notification prompt when the app asks"),
         ("pick-apps", "[APP, …]: pick these apps in iOS's Screen Time picker, where the screen opens it"),
@@ -139,6 +140,14 @@ package struct StepReader {
                 throw reader.fail(argument, "type needs the field's words and the text (type: {field: Display name, text: Alice})")
             }
             return .type(field: try reader.string(field, "field"), text: try reader.string(text, "text"))
+        case "set":
+            let f = try fields(try need("{control, to}"), "set", ["control", "to"])
+            guard let control = f["control"], let value = f["to"] else {
+                throw reader.fail(argument, "set needs the control's words and the value (set: {control: breaks, to: 2} or {control: Starts, to: \"19:00\"})")
+            }
+            let text = try reader.string(value, "to")
+            if let number = Int(text) { return .set(control: try reader.string(control, "control"), to: .number(number)) }
+            return .set(control: try reader.string(control, "control"), to: .time(try reader.clock(value, "to")))
         case "tap": return .tap(try reader.string(try need("the button's words"), "tap"))
         case "save-file":
             if let argument { throw reader.fail(argument, "save-file saves the file iOS's Save to Files sheet shows; it takes nothing") }

@@ -117,6 +117,8 @@ package final class StepRunner {
             try await person.tap(label)
         case .type(let field, let text):
             try await person.type(text, into: field)
+        case .set(let control, let value):
+            try await person.set(control, to: value)
         case .longPress(let label):
             try await person.longPress(label)
         case .notificationPrompt(let allow):

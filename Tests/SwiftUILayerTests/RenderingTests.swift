@@ -146,3 +146,51 @@ extension RenderingTests {
         #expect(Screen(host).top.title == "Journal")
     }
 }
+
+@MainActor
+struct Ring<Center: View>: View {
+    let label: Text
+    let center: Center
+    init(label: Text, @ViewBuilder center: () -> Center) {
+        self.label = label
+        self.center = center()
+    }
+    var body: some View {
+        ZStack { center }.accessibilityElement(children: .ignore).accessibilityLabel(label)
+    }
+}
+
+@MainActor
+struct Countdown: View {
+    let end: Date
+    var body: some View {
+        VStack {
+            TimelineView(.periodic(from: .now, by: 1)) { context in
+                Ring(label: Text(verbatim: "Time left")) {
+                    Text(Duration.seconds(max(0, end.timeIntervalSince(context.date).rounded(.down))).formatted(.time(pattern: .minuteSecond)))
+                }
+                Text(verbatim: context.date < end.addingTimeInterval(-600) ? "Early" : "Late")
+            }
+        }
+    }
+}
+
+/// A clock a test moves by hand.
+final class TestClock: @unchecked Sendable {
+    var now = Date(timeIntervalSinceReferenceDate: 800_000_000)
+}
+
+extension RenderingTests {
+    /// A timeline draws its content again when its next date comes, views inside it included.
+    @Test func aTimelineRedrawsWhatItHoldsWhenItsScheduleComes() throws {
+        let clock = TestClock()
+        let host = ViewHost(Countdown(end: clock.now.addingTimeInterval(45 * 60)), environment: EnvironmentValues(), now: { clock.now })
+        #expect(try words(host) == ["45:00", "Early"])
+        clock.now += 20 * 60
+        host.timePassed()
+        #expect(try words(host) == ["25:00", "Early"])
+        clock.now += 20 * 60
+        host.timePassed()
+        #expect(try words(host) == ["5:00", "Late"])
+    }
+}

@@ -137,12 +137,16 @@ package struct RenderContext {
     }
 
     /// The value `make` returns, made again only when this view is new in this frame or something
-    /// `make` read has changed since (a closure's result: a `ForEach`'s rows, a timeline's content).
-    package func remembered<T>(_ name: String, _ make: () -> T) -> T {
-        if !fresh, !node.dirty, let kept = node.storage["remembered." + name] as? T { return kept }
+    /// `make` read has changed since (a closure's result: a `ForEach`'s rows, a timeline's content),
+    /// and the context to draw it in: when it was made again, its views are compared with their
+    /// last values as a parent's new body's are.
+    package func remembered<T>(_ name: String, _ make: () -> T) -> (T, RenderContext) {
+        if !fresh, !node.dirty, let kept = node.storage["remembered." + name] as? T { return (kept, self) }
         let made = host.tracking(node, make)
         node.storage["remembered." + name] = made
-        return made
+        var remade = self
+        remade.fresh = true
+        return (made, remade)
     }
 
     package func element(_ kind: Element.Kind, children: [Element] = []) -> Element {

@@ -180,12 +180,12 @@ nonisolated public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Co
     }
 
     @MainActor package func render(in context: RenderContext) -> [Element] {
-        let rows: [(ID, Content)] = context.remembered("rows") { data.map { (id($0), content($0)) } }
+        let (rows, drawing): ([(ID, Content)], RenderContext) = context.remembered("rows") { data.map { (id($0), content($0)) } }
         var seen = Set<ID>()
         return rows.flatMap { id, view -> [Element] in
             // NB: a repeated id is a mistake SwiftUI warns of; the later row gets its own place here.
             let key: NodeKey = seen.insert(id).inserted ? .id(AnyHashable(id)) : .named("dup-\(id)-\(UUID())")
-            return context.renderChild(view, key: key)
+            return drawing.renderChild(view, key: key)
         }
     }
 }

@@ -488,12 +488,12 @@ nonisolated public struct TimelineView<Schedule: TimelineSchedule, Content: View
         let due = (node.storage["timeline.next"] as? Date).map { $0 <= now } ?? true
         if due { node.dirty = true }
         let date = due ? now : node.storage["timeline.date"] as? Date ?? now
-        let view = context.remembered("content") { content(Context(date: date, cadence: .seconds)) }
+        let (view, drawing) = context.remembered("content") { content(Context(date: date, cadence: .seconds)) }
         node.storage["timeline.date"] = date
         let next = schedule.entries(from: date, mode: .normal).first { $0 > date }
         node.storage["timeline.next"] = next
         context.host.schedule(node, next: next)
-        return context.renderChild(view, key: .index(0))
+        return drawing.renderChild(view, key: .index(0))
     }
 }
 
