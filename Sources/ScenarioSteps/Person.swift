@@ -263,13 +263,33 @@ final class Person {
         if found.count > 1, content.count == 1 { found = content }
         guard !found.isEmpty else { throw ScreenMismatch("there is no “\(label)” \(what)", screen: shown) }
         guard found.count == 1 else {
-            throw ScreenMismatch("“\(label)” names \(found.count) things: " + found.map(\.description).joined(separator: " and "), screen: shown)
+            throw ScreenMismatch("“\(label)” names \(found.count) things: " + Self.pointedAt(found), screen: shown)
         }
         let control = found[0]
         if control.isDisabled {
             throw ScreenMismatch("“\(control.name)” is disabled" + (control.reason.map { " (\($0))" } ?? " (the screen gives no reason)"), screen: shown)
         }
         return control
+    }
+
+    /// Controls as a person points at them: each with where it is, and which of the same words
+    /// it is in screen order ("[Work] under “Profiles”, the 1st of 2").
+    static func pointedAt(_ controls: [Control]) -> String {
+        controls.enumerated().map { index, control in
+            let same = controls.filter { $0.description == control.description && $0.place == control.place }
+            let which = same.count > 1 ? ", the \(Self.ordinal(controls[...index].filter { $0.description == control.description && $0.place == control.place }.count)) of \(same.count)" : ""
+            return "\(control.description) \(control.place)\(which)"
+        }.joined(separator: " and ")
+    }
+
+    private static func ordinal(_ n: Int) -> String {
+        let suffix = switch (n % 10, n % 100) {
+        case (1, let h) where h != 11: "st"
+        case (2, let h) where h != 12: "nd"
+        case (3, let h) where h != 13: "rd"
+        default: "th"
+        }
+        return "\(n)\(suffix)"
     }
 
     /// Types `text` into the field `label` names, in place of what it held (as selecting all and

@@ -10,7 +10,7 @@ import SwiftUI
 struct Control: CustomStringConvertible {
     enum Kind {
         case button, toggle(isOn: Bool), link(URL), share(String), tab(isSelected: Bool), back, option(picker: String, isSelected: Bool)
-        case field(text: String), stepper, datePicker(Date), longPress(seconds: Double), swipeAction(row: String), accessibilityAction
+        case field(text: String), stepper, datePicker(shown: String), longPress(seconds: Double), swipeAction(row: String), accessibilityAction
     }
 
     let kind: Kind
@@ -26,6 +26,8 @@ struct Control: CustomStringConvertible {
     var decrement: (() -> Void)?
     var submit: (() -> Void)?
     let element: Element?
+    /// Where the screen shows it, as a person would point: “under “Profiles””, “in the toolbar”.
+    var place = "on the screen"
 
     var description: String {
         var text = "[\(name.isEmpty ? "(no words)" : name)"
@@ -38,7 +40,7 @@ struct Control: CustomStringConvertible {
         case .link: text += " — link"
         case .share: text += " — share"
         case .stepper: text += " — stepper"
-        case .datePicker(let date): text += " — time \(date)"
+        case .datePicker(let shown): text += " — \(shown)"
         case .longPress(let seconds): text += " — press and hold \(Int(seconds)) s"
         case .swipeAction(let row): text += " — swipe “\(row)”"
         case .accessibilityAction: text += " — VoiceOver action"
@@ -55,17 +57,19 @@ extension Screen.Layer {
     func controls() -> [Control] {
         var found: [Control] = []
         if let back { found.append(Control(kind: .back, name: "‹ " + back.label, isDisabled: false, reason: nil, use: back.action, element: nil)) }
-        collect(content, into: &found)
-        collect(toolbar, into: &found)
+        collect(content, into: &found, place: "on the screen")
+        collect(toolbar, into: &found, place: "in the toolbar")
         for tab in tabs {
             found.append(Control(kind: .tab(isSelected: tab.isSelected), name: Screen.words(tab.label), isDisabled: false, reason: nil,
-                                 use: tab.select, element: nil))
+                                 use: tab.select, element: nil, place: "in the tab bar"))
         }
         return found
     }
 
-    private func collect(_ elements: [Element], into found: inout [Control]) {
+    private func collect(_ elements: [Element], into found: inout [Control], place: String) {
         for (index, element) in elements.enumerated() {
+            let first = found.count
+            defer { for new in first..<found.count where found[new].place == "on the screen" { found[new].place = place } }
             // Why a disabled control is disabled: the words beside it, after it or else before it.
             let following = elements.dropFirst(index + 1).prefix { !$0.flattened.contains(where: \.isControl) }
             let preceding = elements.prefix(index).reversed().prefix { !$0.flattened.contains(where: \.isControl) }.reversed()
@@ -94,13 +98,15 @@ extension Screen.Layer {
                 }
                 continue
             }
+            var inside = place
+            if case .section(let header, _) = element.kind, let title = Screen.words(header).nilIfEmpty { inside = "under “\(title)”" }
             switch element.kind {
             case .button, .toggle, .link, .share, .textField, .stepper, .datePicker: continue
-            default: collect(element.children, into: &found)
+            default: collect(element.children, into: &found, place: inside)
             }
             if case .section(let header, let footer) = element.kind {
-                collect(header, into: &found)
-                collect(footer, into: &found)
+                collect(header, into: &found, place: place)
+                collect(footer, into: &found, place: inside)
             }
         }
     }
@@ -128,7 +134,7 @@ extension Screen.Layer {
             control.decrement = stepper.decrement
             return control
         case .datePicker(let picker):
-            var control = Control(kind: .datePicker(picker.date), name: element.name, isDisabled: disabled, reason: why, use: {}, element: element)
+            var control = Control(kind: .datePicker(shown: picker.shown), name: element.name, isDisabled: disabled, reason: why, use: {}, element: element)
             control.set = { _ in }
             return control
         default:

@@ -115,6 +115,8 @@ package struct StepperContent {
 
 package struct DatePickerContent {
     package let date: Date
+    /// The date as the picker's wheels show it.
+    package let shown: String
     package let set: (Date) -> Void
     package let components: DatePickerComponents
 }

@@ -131,6 +131,8 @@ extension Element {
             return (field.text.isEmpty ? field.prompt.flatMap(\.readableTexts) : [field.text])
         case .toggle:
             return children.flatMap(\.readableTexts)
+        case .datePicker(let picker):
+            return children.flatMap(\.readableTexts) + [picker.shown]
         case .section(let header, let footer):
             return header.flatMap(\.readableTexts) + children.flatMap(\.readableTexts) + footer.flatMap(\.readableTexts)
         case .chartMark:

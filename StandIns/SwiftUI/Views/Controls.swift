@@ -233,23 +233,37 @@ nonisolated public struct DatePicker<Label: View>: View, PrimitiveView {
     public typealias Body = Never
     public typealias Components = DatePickerComponents
     let selection: Binding<Date>
+    let range: ClosedRange<Date>?
     let components: DatePickerComponents
     let label: Label
 
     public init(selection: Binding<Date>, displayedComponents: DatePickerComponents = [.hourAndMinute, .date], @ViewBuilder label: () -> Label) {
         self.selection = selection
+        range = nil
         components = displayedComponents
         self.label = label()
     }
 
     public init(selection: Binding<Date>, in range: ClosedRange<Date>, displayedComponents: DatePickerComponents = [.hourAndMinute, .date],
                 @ViewBuilder label: () -> Label) {
-        self.init(selection: selection, displayedComponents: displayedComponents, label: label)
+        self.selection = selection
+        self.range = range
+        components = displayedComponents
+        self.label = label()
     }
 
     @MainActor package func render(in context: RenderContext) -> [Element] {
         let binding = selection
-        return [context.element(.datePicker(DatePickerContent(date: binding.wrappedValue, set: { binding.wrappedValue = $0 }, components: components)),
+        let range = range
+        // What the wheels show, in the phone's locale, zone and calendar.
+        var style = Date.FormatStyle(locale: context.environment.locale, calendar: context.environment.calendar,
+                                     timeZone: context.environment.timeZone)
+        if components.contains(.date) { style = style.year().month().day() }
+        if components.contains(.hourAndMinute) { style = style.hour().minute() }
+        // NB: the wheels stop at the range's ends.
+        let set: (Date) -> Void = { date in binding.wrappedValue = range.map { min(max(date, $0.lowerBound), $0.upperBound) } ?? date }
+        return [context.element(.datePicker(DatePickerContent(date: binding.wrappedValue, shown: binding.wrappedValue.formatted(style),
+                                                              set: set, components: components)),
                                 children: context.renderChild(label, key: .named("label")))]
     }
 }
