@@ -222,8 +222,7 @@ extension View {
     /// A modifier this layer accepts but does not render (layout, animation, hit-testing): named
     /// in ``Unrendered/documented``, so a test can hold the list to what `Screens.md` says.
     package func unrendered(_ symbol: String) -> ModifiedContent<Self, ElementModifier> {
-        Unrendered.use(symbol)
-        return modifier(ElementModifier(symbol: symbol) { _, _ in })
+        modifier(ElementModifier(symbol: symbol) { _, context in Unrendered.use(symbol, by: context.host) })
     }
 
     func environmentChange(_ change: @escaping (inout EnvironmentValues) -> Void) -> ModifiedContent<Self, EnvironmentModifier> {

@@ -18,9 +18,8 @@ package final class ViewHost {
     }
     /// The phone's clock: what `TimelineView`, timers and relative dates read.
     package let now: () -> Date
-    /// Whether something outside the views is still working for them (a request in flight), so
-    /// ``settle()`` waits.
-    package var isBusy: () -> Bool = { false }
+    /// Symbols the views used that the layer accepts, does not draw, and does not document.
+    var undocumented: Set<String> = []
 
     private(set) var frame = 0
     private var queue: [() -> Void] = []
@@ -49,6 +48,10 @@ package final class ViewHost {
     package func update() throws {
         for _ in 0..<50 {
             renderFrame()
+            let undocumented = undocumented.union(Unrendered.undocumentedNoted)
+            if !undocumented.isEmpty { throw ViewHostError.undocumented(undocumented.sorted()) }
+            let unreadable = Catalogs.unreadable.withLock { $0 }
+            if !unreadable.isEmpty { throw ViewHostError.unreadableCatalogs(unreadable.sorted()) }
             let due = queue
             queue = []
             for action in due { action() }
@@ -58,8 +61,8 @@ package final class ViewHost {
         throw ViewHostError.neverSettles
     }
 
-    /// ``update()``, then waits for the tasks the views started (and for ``isBusy``) to finish,
-    /// rendering again after each, until the screen is still.
+    /// ``update()``, then waits for the tasks the views started, and for a spinner on screen, to
+    /// finish, rendering again after each, until the screen is still.
     package func settle(timeout: Duration = .seconds(20)) async throws {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
@@ -69,7 +72,7 @@ package final class ViewHost {
             for _ in 0..<8 { await Task.yield() }
             // NB: a spinner on screen is work a person waits for, though a button's `Task` runs it.
             let spinning = Screen(self).isSpinning
-            let working = !runningTasks.isEmpty || spinning || isBusy() || invalidated.withLock { !$0.isEmpty } || !queue.isEmpty
+            let working = !runningTasks.isEmpty || spinning || invalidated.withLock { !$0.isEmpty } || !queue.isEmpty
             quiet = working ? 0 : quiet + 1
             if working, clock.now > deadline {
                 throw ViewHostError.stillWorking(runningTasks.values.map(\.name).sorted() + (spinning ? ["a spinner"] : []))
@@ -203,11 +206,17 @@ final class TaskRecord {
 package enum ViewHostError: Error, CustomStringConvertible {
     case neverSettles
     case stillWorking([String])
+    case undocumented([String])
+    case unreadableCatalogs([String])
 
     package var description: String {
         switch self {
         case .neverSettles: "the screen keeps changing itself: 50 frames in a row each scheduled another"
         case .stillWorking(let names): "the screen did not settle: \(names.isEmpty ? "work outside the views" : names.joined(separator: ", ")) still running"
+        case .undocumented(let symbols):
+            "the views use \(symbols.joined(separator: ", ")), which SwiftUI for Linux accepts but does not draw; draw it, or add it "
+                + "with the reason to Unrendered.documented and Documentation/Screens.md"
+        case .unreadableCatalogs(let problems): "String Catalogs that cannot be read: \(problems.joined(separator: "; "))"
         }
     }
 }

@@ -30,12 +30,23 @@ enum Catalogs {
     private static func catalog(in bundle: Bundle, table: String) -> Catalog? {
         let id = bundle.bundlePath + "/" + table
         if let known = loaded.withLock({ $0[id] }) { return known }
-        let catalog = bundle.url(forResource: table, withExtension: "xcstrings").flatMap { url in
-            (try? Data(contentsOf: url)).flatMap { try? Catalog(data: $0, name: "\(bundle.bundleURL.deletingPathExtension().lastPathComponent)/\(table)") }
+        let name = "\(bundle.bundleURL.deletingPathExtension().lastPathComponent)/\(table)"
+        var catalog: Catalog?
+        // NB: no catalog is iOS's case of a module without one (the key is shown); one that
+        // cannot be read would fail Xcode's build, so here it fails every frame (`unreadable`).
+        if let url = bundle.url(forResource: table, withExtension: "xcstrings") {
+            do {
+                catalog = try Catalog(data: Data(contentsOf: url), name: name)
+            } catch {
+                _ = unreadable.withLock { $0.insert("\(name).xcstrings: \(error)") }
+            }
         }
         loaded.withLock { $0[id] = catalog }
         return catalog
     }
+
+    /// Catalogs that exist and cannot be read, with why.
+    static let unreadable = Locked<Set<String>>([])
 }
 
 /// One `.xcstrings` file.

@@ -185,10 +185,16 @@ extension Text {
     public func foregroundColor(_ color: Color?) -> Text { styled { $0.color = color } }
     public func foregroundStyle<S: ShapeStyle>(_ style: S) -> Text { styled { $0.color = AnyShapeStyle(style).color } }
     public func strikethrough(_ isActive: Bool = true, color: Color? = nil) -> Text { styled { $0.strikethrough = isActive } }
-    public func underline(_ isActive: Bool = true, color: Color? = nil) -> Text { self }
-    public func kerning(_ kerning: Double) -> Text { self }
-    public func tracking(_ tracking: Double) -> Text { self }
-    public func baselineOffset(_ offset: Double) -> Text { self }
+    public func underline(_ isActive: Bool = true, color: Color? = nil) -> Text { unrendered("Text.underline") }
+    public func kerning(_ kerning: Double) -> Text { unrendered("Text.kerning") }
+    public func tracking(_ tracking: Double) -> Text { unrendered("Text.tracking") }
+    public func baselineOffset(_ offset: Double) -> Text { unrendered("Text.baselineOffset") }
+
+    /// The text, itself: its typography is not kept (``Unrendered``).
+    private func unrendered(_ symbol: String) -> Text {
+        Unrendered.note(symbol)
+        return self
+    }
 }
 
 extension Text: View, PrimitiveView {

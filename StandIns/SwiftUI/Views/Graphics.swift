@@ -127,8 +127,14 @@ extension ShapeStyle where Self == BackgroundStyle {
 }
 
 extension ShapeStyle {
-    public func opacity(_ opacity: Double) -> some ShapeStyle { AnyShapeStyle(self) }
-    public var secondary: some ShapeStyle { AnyShapeStyle(self) }
+    public func opacity(_ opacity: Double) -> some ShapeStyle {
+        Unrendered.note("ShapeStyle.opacity")
+        return AnyShapeStyle(self)
+    }
+    public var secondary: some ShapeStyle {
+        Unrendered.note("ShapeStyle.secondary")
+        return AnyShapeStyle(self)
+    }
 }
 
 /// A translucent material (`.bar`, `.regularMaterial`).
@@ -245,7 +251,10 @@ public struct Font: Hashable, Sendable {
         copy.isMonospaced = true
         return copy
     }
-    public func monospacedDigit() -> Font { self }
+    public func monospacedDigit() -> Font {
+        Unrendered.note("Font.monospacedDigit")
+        return self
+    }
 
     /// Points at the default Dynamic Type size, as iOS's text styles are.
     package var points: Double {
@@ -295,10 +304,16 @@ nonisolated public struct Image: Hashable, Sendable, View, PrimitiveView {
         decorative = true
     }
 
-    public func resizable(capInsets: EdgeInsets = EdgeInsets(), resizingMode: ResizingMode = .stretch) -> Image { self }
-    public func interpolation(_ interpolation: Interpolation) -> Image { self }
-    public func renderingMode(_ mode: TemplateRenderingMode?) -> Image { self }
-    public func symbolRenderingMode(_ mode: SymbolRenderingMode?) -> Image { self }
+    public func resizable(capInsets: EdgeInsets = EdgeInsets(), resizingMode: ResizingMode = .stretch) -> Image { unrendered("Image.resizable") }
+    public func interpolation(_ interpolation: Interpolation) -> Image { unrendered("Image.interpolation") }
+    public func renderingMode(_ mode: TemplateRenderingMode?) -> Image { unrendered("Image.renderingMode") }
+    public func symbolRenderingMode(_ mode: SymbolRenderingMode?) -> Image { unrendered("Image.symbolRenderingMode") }
+
+    /// The image, itself: how it is drawn is not kept (``Unrendered``).
+    private func unrendered(_ symbol: String) -> Image {
+        Unrendered.note(symbol)
+        return self
+    }
 
     public enum ResizingMode: Sendable { case tile, stretch }
     public enum Interpolation: Sendable { case none, low, medium, high }
@@ -379,7 +394,10 @@ extension Shape {
     public func stroke<S: ShapeStyle>(_ content: S, lineWidth: Double = 1) -> some View { unrendered("stroke") }
     public func stroke<S: ShapeStyle>(_ content: S, style: StrokeStyle) -> some View { unrendered("stroke") }
     public func fill<S: ShapeStyle>(_ content: S) -> some View { unrendered("fill") }
-    public func trim(from: Double = 0, to: Double = 1) -> some Shape { TrimmedShape(shape: self) }
+    public func trim(from: Double = 0, to: Double = 1) -> some Shape {
+        Unrendered.note("Shape.trim")
+        return TrimmedShape(shape: self)
+    }
 }
 
 nonisolated public struct TrimmedShape<Base: Shape>: Shape, PrimitiveView {

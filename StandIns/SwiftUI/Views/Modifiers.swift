@@ -452,18 +452,40 @@ package enum Unrendered {
         "navigationBarBackButtonHidden": "unused by Threshold; the back button always shows",
         "toolbarVisibility": "layout",
         "chartXAxis": "a chart is read as its marks",
-        "annotation": "a chart is read as its marks",
-        "widgetConfiguration": "a widget is read as its view",
+        "Image.resizable": "an image is read by its name and label, not drawn",
+        "Image.interpolation": "an image is read by its name and label, not drawn",
+        "Image.renderingMode": "an image is read by its name and label, not drawn",
+        "Image.symbolRenderingMode": "an image is read by its name and label, not drawn",
+        "Font.monospacedDigit": "typography: digits are read, not measured",
+        "Text.underline": "typography",
+        "Text.kerning": "typography",
+        "Text.tracking": "typography",
+        "Text.baselineOffset": "typography",
+        "Shape.trim": "a drawing effect: a shape is drawn whole",
+        "ShapeStyle.opacity": "a style is kept as its colour, without its shade",
+        "ShapeStyle.secondary": "a style is kept as its colour, without its shade",
     ]
 
     private static let used = Locked<Set<String>>([])
+    private static let noted = Locked<Set<String>>([])
+
+    /// Undocumented symbols a value used (an image's or a text's method, made before any host
+    /// draws it) since the process started: every host's frame fails while there is one.
+    static var undocumentedNoted: Set<String> { noted.withLock { $0 } }
+
+    /// A value's method that is not drawn was used.
+    nonisolated static func note(_ symbol: String) {
+        _ = used.withLock { $0.insert(symbol) }
+        if documented[symbol] == nil { _ = noted.withLock { $0.insert(symbol) } }
+    }
 
     /// Every unrendered symbol a view has used since the process started.
     package static var symbols: Set<String> { used.withLock { $0 } }
 
-    static func use(_ symbol: String) {
-        precondition(documented[symbol] != nil, "“\(symbol)” is not drawn and not documented in Unrendered.documented")
+    /// A view drew `symbol`: one not documented fails the host's frame (``ViewHostError/undocumented(_:)``).
+    @MainActor static func use(_ symbol: String, by host: ViewHost) {
         _ = used.withLock { $0.insert(symbol) }
+        if documented[symbol] == nil { host.undocumented.insert(symbol) }
     }
 }
 

@@ -1,0 +1,155 @@
+import Foundation
+import Observation
+import SwiftUI
+import Testing
+
+// SwiftUI's documented semantics where they change what a person sees or can do.
+
+@MainActor @Observable
+final class Log {
+    var lines: [String] = []
+    var shown = true
+    var generation = 0
+    var other = 0
+}
+
+@MainActor
+struct Tally: View {
+    @State private var count = 0
+    let log: Log
+    var body: some View {
+        Button { count += 1 } label: { Text(verbatim: "Count \(count)") }
+            .onAppear { log.lines.append("appear") }
+            .onDisappear { log.lines.append("disappear") }
+    }
+}
+
+@MainActor
+struct TallyHolder: View {
+    let log: Log
+    var body: some View {
+        VStack {
+            if log.shown { Tally(log: log).id(log.generation) }
+            Text(verbatim: "other \(log.other)")
+        }
+    }
+}
+
+@MainActor
+struct Waiting: View {
+    let log: Log
+    var body: some View {
+        Text(verbatim: "Waiting")
+            .task {
+                log.lines.append("task started")
+                do {
+                    try await Task.sleep(for: .seconds(3_600))
+                    log.lines.append("task finished")
+                } catch {
+                    log.lines.append("task cancelled")
+                }
+            }
+    }
+}
+
+@MainActor
+struct WaitingHolder: View {
+    let log: Log
+    var body: some View {
+        VStack { if log.shown { Waiting(log: log) } }
+    }
+}
+
+@MainActor
+struct DisabledForm: View {
+    var body: some View {
+        Form {
+            Section { Button {} label: { Text(verbatim: "Inside") } }
+        }
+        .disabled(true)
+    }
+}
+
+@MainActor
+func button(_ words: String, in host: ViewHost) throws -> Element {
+    try host.update()
+    func find(_ elements: [Element]) -> Element? {
+        for element in elements {
+            if case .button = element.kind, element.name == words { return element }
+            if let found = find(element.children) { return found }
+        }
+        return nil
+    }
+    return try #require(find(Screen(host).top.content), "no button reads “\(words)”")
+}
+
+@Suite @MainActor struct SemanticsTests {
+    func host(_ view: some View) -> ViewHost { ViewHost(view, environment: EnvironmentValues(), now: { Date() }) }
+
+    /// `@State` lives as long as the view's identity: a parent's re-render keeps it, a new
+    /// identity (`.id` changed, or the view removed and shown again) starts fresh.
+    @Test func stateLivesAsLongAsTheIdentity() throws {
+        let log = Log()
+        let host = host(TallyHolder(log: log))
+        try tap("Count 0", in: host)
+        try tap("Count 1", in: host)
+        log.other = 1
+        #expect(try words(host) == ["Count 2", "other 1"])
+        log.generation += 1
+        #expect(try words(host) == ["Count 0", "other 1"])
+        try tap("Count 0", in: host)
+        log.shown = false
+        try host.update()
+        log.shown = true
+        #expect(try words(host) == ["Count 0", "other 1"])
+    }
+
+    /// `onAppear` runs once per appearance, not per render; `onDisappear` when the view leaves.
+    @Test func onAppearRunsOncePerAppearance() throws {
+        let log = Log()
+        let host = host(TallyHolder(log: log))
+        try host.update()
+        log.other = 1
+        try host.update()
+        try tap("Count 0", in: host)
+        #expect(log.lines == ["appear"])
+        log.shown = false
+        try host.update()
+        log.shown = true
+        try host.update()
+        #expect(log.lines == ["appear", "disappear", "appear"])
+    }
+
+    /// A `task` starts once when its view appears and is cancelled when the view leaves.
+    @Test func aTaskIsCancelledWhenItsViewLeaves() async throws {
+        let log = Log()
+        let host = host(WaitingHolder(log: log))
+        try host.update()
+        for _ in 0..<10 { await Task.yield() }
+        #expect(log.lines == ["task started"])
+        log.shown = false
+        try host.update()
+        for _ in 0..<10 { await Task.yield() }
+        #expect(log.lines == ["task started", "task cancelled"])
+    }
+
+    /// `.disabled` reaches every control beneath it.
+    @Test func disabledIsInherited() throws {
+        let host = host(DisabledForm())
+        #expect(try button("Inside", in: host).isDisabled)
+    }
+
+    /// A change to an `@Observable` value renders again what read it, and nothing else.
+    @Test func onlyTheViewsThatReadAChangedValueRenderAgain() throws {
+        let log = Log()
+        let host = host(TallyHolder(log: log))
+        try host.update()
+        let before = host.evaluations
+        log.lines.append("unread")
+        try host.update()
+        #expect(host.evaluations == before, "nothing read `lines` in a body")
+        log.other = 2
+        try host.update()
+        #expect(host.evaluations == before + 1, "only TallyHolder read `other`; Tally's value is unchanged")
+    }
+}
