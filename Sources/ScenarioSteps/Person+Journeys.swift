@@ -561,17 +561,7 @@ extension Person {
     static func word(_ mood: Mood) -> String { mood.displayName }
 
     /// A ritual's option on the unlock gate.
-    static func title(_ kind: RitualKind) -> String {
-        switch kind {
-        case .prayer: "Prayer"
-        case .mathChallenge: "Math challenge"
-        case .ticTacToe: "Tic-tac-toe"
-        case .breathingQuest: "Breathing quest"
-        case .copyTextQuest: "Copy-text quest"
-        case .credits: "Focus Bank credits"
-        case .emergency: "Emergency unlock"
-        }
-    }
+    static func title(_ kind: RitualKind) -> String { kind.displayName }
 
     /// The view of the screen a ritual's option opens.
     static func screenView(_ kind: RitualKind) -> String {
