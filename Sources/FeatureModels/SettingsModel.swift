@@ -36,7 +36,7 @@ public final class SettingsModel {
         public var id: String { link.absoluteString }
     }
 
-    public var preferences = SelahPreferences.standard
+    public private(set) var preferences = SelahPreferences.standard
     public private(set) var gates: [Gate] = []
     public private(set) var profiles: [Profile] = []
     public private(set) var keys: [KeyRow] = []
@@ -130,9 +130,12 @@ public final class SettingsModel {
 
     // MARK: Selah
 
-    public func savePreferences() {
-        let chosen = preferences
-        problem = client.perform("settings: Selah", change: { transaction, _ in transaction.state.settings.selah = chosen })
+    /// The person chose one Selah preference: saved, and only then (loading writes nothing).
+    public func choose<Value: Equatable>(_ preference: WritableKeyPath<SelahPreferences, Value>, _ value: Value) {
+        guard preferences[keyPath: preference] != value else { return }
+        var chosen = preferences
+        chosen[keyPath: preference] = value
+        problem = client.perform("settings: Selah", change: { [chosen] transaction, _ in transaction.state.settings.selah = chosen })
         load()
     }
 

@@ -105,17 +105,17 @@ public struct SettingsView: View {
 
     private var selah: some View {
         Section {
-            Picker(selection: $model.preferences.tradition) {
+            Picker(selection: preference(\.tradition)) {
                 ForEach(Tradition.allCases, id: \.self) { tradition in Text(verbatim: tradition.displayName).tag(tradition) }
             } label: {
                 Text("Tradition", bundle: .module)
             }
-            Picker(selection: $model.preferences.vibe) {
+            Picker(selection: preference(\.vibe)) {
                 ForEach(Vibe.allCases, id: \.self) { vibe in Text(verbatim: vibe.displayName).tag(vibe) }
             } label: {
                 Text("Vibe", bundle: .module)
             }
-            Picker(selection: $model.preferences.translation) {
+            Picker(selection: preference(\.translation)) {
                 Text("No preference", bundle: .module).tag(BibleTranslation?.none)
                 ForEach(BibleTranslation.allCases, id: \.self) { translation in
                     Text(verbatim: translation.displayName).tag(Optional(translation))
@@ -127,7 +127,11 @@ public struct SettingsView: View {
         } header: {
             Text("Selah", bundle: .module)
         }
-        .onChange(of: model.preferences) { model.savePreferences() }
+    }
+
+    /// A Selah preference's picker: what the person picks is saved; loading saves nothing.
+    private func preference<Value: Equatable>(_ path: WritableKeyPath<SelahPreferences, Value>) -> Binding<Value> {
+        Binding(get: { model.preferences[keyPath: path] }, set: { model.choose(path, $0) })
     }
 
     private var gates: some View {
