@@ -39,6 +39,15 @@ public final class SettingsModel {
     public private(set) var preferences = SelahPreferences.standard
     public private(set) var gates: [Gate] = []
     public private(set) var profiles: [Profile] = []
+
+    /// The paths the person uses: their gates' and profiles'. Settings shows those paths'
+    /// sections only (a Selah-only person sees no Keys, emergency or Present settings).
+    public var pathsInUse: Set<Pathway> { Set(gates.map(\.path) + profiles.map(\.path)) }
+
+    /// Whether any gate or profile offers the emergency unlock, whose allowance Settings states.
+    public var offersEmergency: Bool {
+        gates.contains { $0.unlockPolicy.rituals.contains(.emergency) } || profiles.contains { $0.unlockPolicy.rituals.contains(.emergency) }
+    }
     public private(set) var keys: [KeyRow] = []
     public private(set) var emergency = EmergencyPolicy.standard
     public private(set) var emergencyAllowance: EmergencyAllowance?

@@ -37,18 +37,23 @@ public struct SettingsView: View {
             Form {
                 if let problem = model.problem { ProblemBanner(problem) }
                 pro
-                PresentSettingsSection(model: model)
-                selah
-                gates
-                emergency
-                keys
-                streak
+                // The sections of the paths the person uses; a path added later brings its own.
+                let paths = model.pathsInUse
+                if paths.contains(.present) { PresentSettingsSection(model: model) }
+                if paths.contains(.selah) { selah }
+                if !model.gates.isEmpty { gates }
+                if model.offersEmergency { emergency }
+                // NB: a key starts any profile, so Keys shows wherever there is one to start.
+                if !model.profiles.isEmpty || !model.keys.isEmpty { keys }
+                if paths.contains(.selah) { streak }
                 Group {
                     backup
                     togetherRow
                 }
                 Section {
                     NavigationLink { HelpView() } label: { Text("Help", bundle: .module) }
+                    Button { model.showTutorialAgain() } label: { Text("Show the tutorial again", bundle: .module) }
+                        .accessibilityHint(Text("Shields every app until you come back to Threshold.", bundle: .module))
                     version
                 }
             }
