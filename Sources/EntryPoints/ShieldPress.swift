@@ -116,7 +116,7 @@ extension LocalNotification {
         case .prayer: ("Selah — pause to pray", "Tap to pray" + (appName.map { " before opening \($0)." } ?? "."))
         case .unlockGate: ("Unlock options", "Tap to see how to open \(appName ?? "it") and what each way costs.")
         case .session: ("Your session", "Tap to end it, take a break or keep going.")
-        case .tutorial: ("Finish setting up Threshold", "Tap to finish your first session.")
+        case .tutorial: ("Finish the tutorial", "Tap to go back to Threshold and finish the tutorial.")
         case .home, .feedback, .dailyReview: ("Threshold", "Tap to see why this is blocked and how to unlock.")
         }
         // NB: time-sensitive, so a Focus does not hold back the only way from a shield into the

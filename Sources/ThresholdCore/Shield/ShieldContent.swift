@@ -141,7 +141,7 @@ extension ShieldContent {
         case .tutorial:
             self.init(
                 title: "App is Blocked",
-                subtitle: "Open Threshold to finish your first session.",
+                subtitle: "Open Threshold to finish the tutorial.",
                 primary: ShieldButton("Open Threshold", .notify(.tutorial)))
         }
     }
