@@ -21,11 +21,18 @@ extension RitualClient {
             library: library,
             complete: { completion in
                 var grant: Grant?
+                var before: (Enforcement, ThresholdState)?
                 let done = runtime.reconcile(.inApp("ritual: \(completion.record.ritual?.rawValue ?? "intention open")")) { tx, context in
+                    before = (evaluate(tx.state.engine, at: context.now, calendar: context.calendar), tx.state.engine)
                     grant = try tx.complete(completion, at: context.now, calendar: context.calendar, ids: context.ids)
                 }
                 if let problem = done.problem { return .refused(problem) }
-                return .unlocked(until: grant?.end)
+                // What the shields as applied stopped holding: the reconcile's own answer.
+                var letThrough = Set<AnyToken>()
+                if let after = done.outcome.enforcement, let (enforcement, state) = before {
+                    letThrough = after.letThrough(since: enforcement, naming: state)
+                }
+                return .unlocked(until: grant?.end, letThrough: letThrough)
             },
             savePrayer: { progress in try runtime.store.write { $0.state.rituals.prayer = progress } },
             recordChoice: { choice in
@@ -56,8 +63,14 @@ extension RitualClient {
             library: library,
             complete: { completion in
                 do {
-                    let grant = try store.write { try $0.complete(completion, at: clock().wall, calendar: calendar, ids: ids) }
-                    return .unlocked(until: grant?.end)
+                    let now = clock().wall
+                    let (grant, letThrough) = try store.write { tx -> (Grant?, Set<AnyToken>) in
+                        let state = tx.state.engine
+                        let before = evaluate(state, at: now, calendar: calendar)
+                        let grant = try tx.complete(completion, at: now, calendar: calendar, ids: ids)
+                        return (grant, evaluate(tx.state.engine, at: now, calendar: calendar).letThrough(since: before, naming: state))
+                    }
+                    return .unlocked(until: grant?.end, letThrough: letThrough)
                 } catch {
                     return .refused(problem(error))
                 }

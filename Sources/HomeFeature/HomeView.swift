@@ -53,13 +53,8 @@ public struct HomeView<Unlocks: View>: View {
             .navigationTitle(Text("Threshold", bundle: .module))
         }
         .onAppear { model.load() }
-        .background {
-            // An unlock's end, a schedule's start: Home reads the state again when the shields change.
-            TimelineView(.explicit([model.nextChange].compactMap { $0 })) { context in
-                Color.clear.onChange(of: context.date) { model.load() }
-            }
-            .accessibilityHidden(true)
-        }
+        // An unlock's end, a schedule's start: Home reads the state again when the shields change.
+        .background { Reload(at: [model.nextChange].compactMap { $0 }) { model.load() } }
     }
 }
 

@@ -64,6 +64,10 @@ public struct UnlockGateView: View {
             }
         }
         .onAppear { model.load() }
+        // NB: an open window's end shields the app again: the gate then offers its ways through.
+        .background {
+            if case .open(let until?)? = model.gate?.status { Reload(at: [until]) { model.load() } }
+        }
     }
 
     @ViewBuilder private func status(_ gate: UnlockGate) -> some View {
@@ -169,7 +173,8 @@ public struct RitualView: View {
     }
 }
 
-/// What a ritual came to: "Apps unlocked for 15 minutes" and the time left, counting down, until
+/// What a ritual came to: "Apps unlocked for 15 minutes", which apps the shields stopped holding
+/// (what the reconcile lifted, not the grant alone), and the time left, counting down, until
 /// when; or why not.
 @MainActor
 struct OutcomeBanner: View {
@@ -179,21 +184,28 @@ struct OutcomeBanner: View {
 
     var body: some View {
         switch outcome {
-        case .unlocked(let until?)?:
-            Label {
-                VStack(alignment: .leading, spacing: 4) {
-                    if let minutes {
-                        Text("Apps unlocked for \(minutes) minutes", bundle: .module).font(.headline)
-                    } else {
-                        Text("Apps unlocked", bundle: .module).font(.headline)
+        case .unlocked(let until?, let letThrough)? where !letThrough.isEmpty:
+            VStack(alignment: .leading, spacing: 8) {
+                Label {
+                    VStack(alignment: .leading, spacing: 4) {
+                        if let minutes {
+                            Text("Apps unlocked for \(minutes) minutes", bundle: .module).font(.headline)
+                        } else {
+                            Text("Apps unlocked", bundle: .module).font(.headline)
+                        }
+                        TimeLeft(until: until).font(.subheadline).foregroundStyle(.secondary)
                     }
-                    TimeLeft(until: until).font(.subheadline).foregroundStyle(.secondary)
+                } icon: {
+                    Image(systemName: "lock.open.fill").foregroundStyle(Palette.calm).accessibilityHidden(true)
                 }
-            } icon: {
-                Image(systemName: "lock.open.fill").foregroundStyle(Palette.calm).accessibilityHidden(true)
+                .accessibilityElement(children: .combine)
+                ForEach(letThrough, id: \.self) { token in TokenLabel(token).font(.callout) }
             }
-            .accessibilityElement(children: .combine)
-        case .unlocked(nil)?:
+        case .unlocked(_?, _)?:
+            // NB: recorded, yet the shields hold everything still (a stricter restriction took
+            // the apps meanwhile): say so rather than "unlocked".
+            ProblemBanner(Text("Nothing was unlocked: what holds these apps now does not take this.", bundle: .module))
+        case .unlocked(nil, _)?:
             Label { Text("Unlocked", bundle: .module) }
                 icon: { Image(systemName: "lock.open.fill").foregroundStyle(Palette.calm).accessibilityHidden(true) }
                 .font(.headline)

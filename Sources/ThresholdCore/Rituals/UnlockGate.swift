@@ -49,6 +49,15 @@ public struct UnlockGate: Hashable, Sendable {
         public let offered: UnlockPolicy
         /// When it stops holding the app by itself, if it does.
         public let endsAt: Date?
+
+        /// Whether another restriction's ritual can get through it as a way back: profiles and
+        /// gates can; an intention takes only its own opens, and the tutorial nothing.
+        public var takesWaysBack: Bool {
+            switch rule {
+            case .profile, .gate: true
+            case .intention, .tutorial: false
+            }
+        }
     }
 
     /// What an option is.
@@ -165,8 +174,17 @@ public struct UnlockGate: Hashable, Sendable {
         let listed = Set(holders.flatMap(\.policy.rituals)).sorted()
         for kind in listed {
             let accepting = holders.filter { $0.offered.rituals.contains(kind) }
-            let refusing = holders.filter { !$0.policy.rituals.contains(kind) }
-            let stricter = holders.filter { $0.policy.rituals.contains(kind) && !$0.offered.rituals.contains(kind) }
+            // A way back (PRODUCT.md): a ritual a restriction offering it for this subject takes
+            // gets through every other profile and gate whose strictness lets it.
+            let wayBack = isWayBack(kind, into: subject, state: stored.engine)
+            let refusing = holders.filter { holder in
+                guard !holder.policy.rituals.contains(kind) else { return false }
+                return !(wayBack && holder.takesWaysBack && holder.strictness.letsThrough(kind))
+            }
+            let stricter = holders.filter {
+                ($0.policy.rituals.contains(kind) && !$0.offered.rituals.contains(kind))
+                    || (wayBack && $0.takesWaysBack && !$0.policy.rituals.contains(kind) && !$0.strictness.letsThrough(kind))
+            }
             let scope: GrantScope = [.prayer, .mathChallenge, .ticTacToe].contains(kind) ? .allGated : .token(subject.token)
             let terms = try? UnlockTerms(scope: scope, minutes: accepting.map(\.offered.windowMinutes).min() ?? 1,
                                          creditsPerMinute: accepting.map(\.offered.creditsPerMinute).max() ?? 0)
@@ -213,6 +231,22 @@ public struct UnlockGate: Hashable, Sendable {
     }
 
     // MARK: Restrictions
+
+    /// Whether a gate or block-list profile that offers `kind` at its strictness holds `subject`
+    /// by name: then `kind` is a way back into it for every restriction (see `evaluate`).
+    private static func isWayBack(_ kind: RitualKind, into subject: Subject, state: ThresholdState) -> Bool {
+        func holds(_ selection: Selection) -> Bool {
+            switch subject {
+            case .app(let app, let category):
+                selection.applications.contains(app) || category.map(selection.categories.contains) == true
+            case .category(let category):
+                selection.categories.contains(category)
+            }
+        }
+        let offering = state.gates.filter { $0.acceptedRituals.contains(kind) }.map(\.selection)
+            + state.profiles.filter { $0.listMode == .blockList && $0.acceptedRituals.contains(kind) }.map(\.selection)
+        return offering.contains(where: holds)
+    }
 
     private static func holder(_ rule: RuleEnforcement, state: ThresholdState, clock: Clockwork) -> Holder? {
         let name: String

@@ -49,17 +49,33 @@ import ThresholdCore
         #expect(credits.terms == nil)
     }
 
-    @Test func aRitualOnlySomeHoldersAccept_isListedDisabled_namingTheOthers() {
+    /// Paths on the same app are ways back (PRODUCT.md): Work's rituals get through Selah and the
+    /// prayer through Work, so every option is open.
+    @Test func waysBackOnTheSameApp_areEachOpen() {
         let (profile, session) = earnedAccess()
         let selah = Gate.make("selah", name: "Selah", selection: .apps("instagram", "tiktok"))
         let gate = gate(.make(profiles: [profile], gates: [selah], sessions: [session]), credits: 100)
         #expect(gate.holders.map(\.name) == ["Work", "Selah"])
-        let prayer = gate.options.first { $0.way == .ritual(.prayer) }
-        #expect(prayer?.eligibility == .unavailable(.notAccepted(by: ["Work"])))
-        #expect(prayer?.terms == nil)
-        let credits = gate.options.first { $0.way == .ritual(.credits) }
-        #expect(credits?.eligibility == .unavailable(.notAccepted(by: ["Selah"])))
-        #expect(gate.options.allSatisfy { !$0.eligibility.isAvailable })
+        #expect(gate.options.allSatisfy { $0.eligibility.isAvailable })
+        #expect(gate.options.first { $0.way == .ritual(.prayer) }?.terms?.minutes == 10)
+    }
+
+    /// Under Firm, a quest Selah offers does not get through Work, which says so; an intention
+    /// takes only its own opens, so a ritual does not get through it.
+    @Test func aWayBack_stopsAtAStrictnessThatRefusesIt_andAtAnIntention() {
+        let (profile, session) = earnedAccess(.firm)
+        let quests = Gate.make("calm", name: "Calm", selection: .apps("instagram"),
+                               unlockPolicy: try! UnlockPolicy(rituals: [.breathingQuest, .prayer]))
+        let gate = gate(.make(profiles: [profile], gates: [quests], sessions: [session]), credits: 100)
+        let breathing = gate.options.first { $0.way == .ritual(.breathingQuest) }
+        #expect(breathing?.eligibility == .unavailable(.firm(name: "Work", until: at("2026-11-23 17:00"))))
+        #expect(gate.options.first { $0.way == .ritual(.prayer) }?.eligibility.isAvailable == true)
+
+        let selah = Gate.make("selah", name: "Selah", selection: .apps("instagram"))
+        let intention = Intention.make("ig", app: "instagram")
+        let held = self.gate(.make(gates: [selah], intentions: [intention]))
+        let prayer = held.options.first { $0.way == .ritual(.prayer) }
+        #expect(prayer?.eligibility == .unavailable(.notAccepted(by: ["Your intention for instagram"])))
         #expect(DisabledReason.notAccepted(by: ["Selah"]).description == "Selah does not accept this, so the app would stay blocked.")
     }
 
