@@ -500,10 +500,14 @@ public final class SimulatedPhone: @unchecked Sendable {
         significantTimeChange()
     }
 
-    /// The person travels or changes the time zone (the instant does not change).
+    /// The person travels or changes the time zone (the instant does not change). Activities
+    /// registered on the device's wall clock (no time zone in their components) move with it, and
+    /// fire what that move starts or ends (``DeviceActivityCentre/timeZoneChanged(to:at:)``).
     public func setTimeZone(_ zone: TimeZone) {
         clock.timeZone = zone
         note(.device, "time zone set to \(zone.identifier)")
+        activityCentre.timeZoneChanged(to: zone, at: clock.wall)
+        deliverFiredCallbacks()
         significantTimeChange()
     }
 
