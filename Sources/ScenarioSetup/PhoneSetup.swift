@@ -34,6 +34,9 @@ public struct PhoneSetup: Sendable {
     public var plan: SetupPlan = .pro
     /// Whether the device reads and writes NFC tags (`nfc: false`: an iPad).
     public var readsNFCTags = true
+    /// What peers' users saw on real phones and not every phone does (`setup:` switches; see
+    /// `Documentation/Scenarios.md`, "What some phones do").
+    public var quirks = PhoneQuirks()
 
     public init() {}
 
@@ -46,6 +49,7 @@ public struct PhoneSetup: Sendable {
         setup.catalogue = catalogue
         setup.faults = faults
         setup.readsNFCTags = readsNFCTags
+        setup.quirks = quirks
         setup.freshInstall = true
         setup.authorization = .notDetermined
         return setup
@@ -64,6 +68,7 @@ public struct PhoneSetup: Sendable {
                                        plan: freshInstall ? .free : plan.status(from: start), store: store, faults: switches)
         phone.authorization = authorization
         phone.readsNFCTags = readsNFCTags
+        quirks.apply(to: phone)
         // Selah's shield shows the day's verse from the bundled prayers, as the extension does;
         // without them it shows its fallback verse (as the extension does when it cannot read them).
         if case .success(let library) = SimulatedApp.library { phone.shieldVerses = ShieldVerses(library: library) }
@@ -106,7 +111,7 @@ package struct SetupReader {
         var gates: [Gate] = [], profiles: [Profile] = [], intentions: [Intention] = [], freezes: Set<LocalDate> = []
         let entries = try reader.entries(node, "setup", allowed: [
             "timezone", "start", "apps", "gates", "profiles", "intentions", "streak-freeze-days", "tutorial", "faults", "authorization",
-            "credits", "reminders", "screen-time", "fresh-install", "plan", "nfc",
+            "credits", "reminders", "screen-time", "fresh-install", "plan", "nfc", "drops-activities",
         ])
         // Apps and the time zone first: the rest refers to them.
         for (key, value, _) in entries {
@@ -140,6 +145,7 @@ package struct SetupReader {
             case "nfc": setup.readsNFCTags = try reader.bool(value, "nfc")
             case "plan": setup.plan = try reader.choice(value, "plan", as: SetupPlan.self)
             case "faults": setup.faults = try SetupReader.faultSettings(value, reader)
+            case "drops-activities": try readDrops(value, into: &setup)
             case "authorization": setup.authorization = try reader.choice(value, "authorization", as: AuthorizationStatus.self)
             case "credits": setup.credits = try reader.int(value, "credits", in: 0...100_000)
             case "screen-time":
@@ -160,7 +166,8 @@ package struct SetupReader {
             }
         }
         if setup.freshInstall {
-            let named = entries.map(\.key).filter { !["timezone", "start", "apps", "faults", "authorization", "fresh-install", "nfc"].contains($0) }
+            let device = ["timezone", "start", "apps", "faults", "authorization", "fresh-install", "nfc", "drops-activities"]
+            let named = entries.map(\.key).filter { !device.contains($0) }
             if let first = named.first, let entry = entries.first(where: { $0.key == first }) {
                 throw reader.fail(entry.value, "a fresh install holds nothing yet; `\(first)` is made through the app's screens (onboarding first)")
             }
@@ -172,6 +179,25 @@ package struct SetupReader {
             throw reader.fail(node, "the setup is inconsistent: \(error)")
         }
         return setup
+    }
+
+    /// `drops-activities: {share: 0.5, seed: 3, at: 2026-11-24 12:00}`: iOS accepts registrations
+    /// and keeps only some (`share` forgotten, from `seed`), and/or forgets every one `at` a time.
+    private func readDrops(_ node: Node, into setup: inout PhoneSetup) throws {
+        var forgetting = DeviceActivityCentre.Forgetting(), seed: UInt64 = 1, share = 0.0
+        for (key, value, _) in try reader.entries(node, "drops-activities", allowed: ["share", "seed", "at"]) {
+            switch key {
+            case "share": share = try reader.double(value, "share", in: 0...1)
+            case "seed": seed = UInt64(try reader.int(value, "seed", in: 0...Int.max))
+            default:
+                guard case .local(let day, let seconds)? = Format.parseClock(try reader.string(value, "at")) else {
+                    throw reader.fail(value, "at should be a local date and time, like 2026-11-24 12:00")
+                }
+                setup.quirks.forgetsAllActivitiesAt = ClockSpec.reading(day, seconds, setup.timeZone)
+            }
+        }
+        forgetting = DeviceActivityCentre.Forgetting(share: share, seed: seed)
+        setup.quirks.forgetting = forgetting
     }
 
     private func list(_ node: Node, _ what: String) throws -> [Node] {
@@ -344,5 +370,21 @@ package struct SetupReader {
         let names: [String: Pathway] = ["selah": .selah, "present": .present, "earned-access": .earnedAccess, "challenge": .challenge, "key": .key]
         guard let path = names[text] else { throw reader.fail(node, "path “\(text)” should be one of: \(names.keys.sorted().joined(separator: ", "))") }
         return path
+    }
+}
+
+/// What peers' users saw on real phones that not every phone does, each a `setup:` switch, off
+/// unless a scenario turns it on.
+public struct PhoneQuirks: Sendable {
+    /// `drops-activities: {share, seed}`: registrations iOS accepts and does not keep.
+    public var forgetting = DeviceActivityCentre.Forgetting()
+    /// `drops-activities: {at}`: when iOS forgets every monitored activity at once.
+    public var forgetsAllActivitiesAt: Date?
+
+    public init() {}
+
+    func apply(to phone: SimulatedPhone) {
+        phone.forgetting = forgetting
+        phone.forgetsAllActivitiesAt = forgetsAllActivitiesAt
     }
 }

@@ -104,10 +104,35 @@ public struct DeviceActivityCentre: Hashable, Codable, Sendable {
     /// Whether iOS honours `includesPastActivity` (17.4 and later); before, every event counts
     /// from registration whatever it asks.
     public var honoursPastActivity = true
+    /// Registrations iOS accepts and then does not keep (reported: Foqos #279 and #352, "Device
+    /// Activities (0)" right after monitoring started): `startMonitoring` succeeds, and the
+    /// activity is simply not there. Off unless a scenario's `setup:` says so.
+    public var forgetting = Forgetting()
+
+    /// How the phone forgets registrations: scripted answers first (`true`: forgotten), in the
+    /// order `startMonitoring` is called, then each with probability `share` from a seeded generator.
+    public struct Forgetting: Hashable, Codable, Sendable {
+        public var share = 0.0
+        public var scripted: [Bool] = []
+        public var random = SplitMix64(seed: 1)
+
+        public init(share: Double = 0, seed: UInt64 = 1, scripted: [Bool] = []) {
+            self.share = share
+            self.scripted = scripted
+            random = SplitMix64(seed: seed)
+        }
+
+        public var isOff: Bool { share == 0 && scripted.isEmpty }
+
+        mutating func forgetsNext() -> Bool {
+            if !scripted.isEmpty { return scripted.removeFirst() }
+            return share > 0 && random.nextUnit() < share
+        }
+    }
 
     public init() {}
 
-    private enum CodingKeys: String, CodingKey { case activities, fired, history, eventDelivery, honoursPastActivity }
+    private enum CodingKeys: String, CodingKey { case activities, fired, history, eventDelivery, honoursPastActivity, forgetting }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -116,6 +141,7 @@ public struct DeviceActivityCentre: Hashable, Codable, Sendable {
         history = try c.decodeIfPresent([Use].self, forKey: .history) ?? []
         eventDelivery = try c.decodeIfPresent(TimeInterval.self, forKey: .eventDelivery) ?? Self.defaultEventDelivery
         honoursPastActivity = try c.decodeIfPresent(Bool.self, forKey: .honoursPastActivity) ?? true
+        forgetting = try c.decodeIfPresent(Forgetting.self, forKey: .forgetting) ?? Forgetting()
     }
 
     public var registrations: [ActivityRegistration] { activities.values.map(\.registration).sorted { $0.name < $1.name } }
@@ -127,6 +153,11 @@ public struct DeviceActivityCentre: Hashable, Codable, Sendable {
         let interval = try Self.interval(of: registration, at: now, timeZone: timeZone)
         if activities[name] == nil, activities.count >= Self.maximumActivities {
             throw ScreenTimeError.excessiveActivities(activity: name)
+        }
+        if !forgetting.isOff, forgetting.forgetsNext() {
+            // Accepted, and then not kept: gone without a word, and nothing of it fires.
+            activities[name] = nil
+            return
         }
         if let old = activities[name], old.isInside(at: now) {
             fired.append(Callback(at: now, kind: .intervalDidEnd, activity: name))
@@ -148,6 +179,12 @@ public struct DeviceActivityCentre: Hashable, Codable, Sendable {
         // An interval already over is accepted and over at once, unless it repeats.
         let over = interval.map { $0.end <= now } ?? false
         activities[name] = over && !registration.repeats ? nil : monitored
+    }
+
+    /// iOS forgets every monitored activity, silently: no callback, nothing listed (reported, after
+    /// an OS update or for no reason seen; Foqos #279).
+    public mutating func forgetAll() {
+        activities = [:]
     }
 
     /// Stops the named activities, or all of them when `names` is empty (as iOS does).

@@ -367,6 +367,21 @@ public final class SimulatedPhone: @unchecked Sendable {
         set { activityCentre.eventDelivery = newValue }
     }
 
+    /// How iOS silently does not keep registrations (``DeviceActivityCentre/Forgetting``).
+    public var forgetting: DeviceActivityCentre.Forgetting {
+        get { activityCentre.forgetting }
+        set { activityCentre.forgetting = newValue }
+    }
+
+    /// When iOS forgets every monitored activity at once, silently (`nil`: never).
+    public var forgetsAllActivitiesAt: Date?
+
+    /// iOS forgets every monitored activity now: nothing is told, and nothing fires.
+    public func forgetAllActivities() {
+        activityCentre.forgetAll()
+        note(.device, "iOS forgets every monitored activity (Device Activities: 0)")
+    }
+
     /// Whether the phone runs iOS 17.4 or later, which honours `includesPastActivity`; before,
     /// every usage event counts from registration.
     public var honoursPastActivity: Bool {
@@ -460,8 +475,15 @@ public final class SimulatedPhone: @unchecked Sendable {
             let nextCallback = activityCentre.nextCallbackInstant
             let nextDeferred = deferred.map(\.deliverAt).min()
             let nextNotification = pendingNotifications.compactMap(\.fireDate).min()
-            guard let next = [nextCallback, nextDeferred, nextNotification, liveActivityLimit].compactMap({ $0 }).min(), next <= target else { break }
+            let forgetting = forgetsAllActivitiesAt.flatMap { $0 >= clock.wall ? $0 : nil }
+            guard let next = [nextCallback, nextDeferred, nextNotification, liveActivityLimit, forgetting].compactMap({ $0 }).min(),
+                  next <= target else { break }
             if next > clock.wall { clock.advance(by: next.timeIntervalSince(clock.wall)) }
+            if let forgetting, forgetting <= clock.wall {
+                forgetsAllActivitiesAt = nil
+                forgetAllActivities()
+                continue
+            }
             endLiveActivityAtItsLimit()
             showDueNotifications()
             activityCentre.fireDue(through: clock.wall, timeZone: clock.timeZone)
@@ -668,7 +690,12 @@ public final class SimulatedPhone: @unchecked Sendable {
             startMonitoring: { [unowned self] registration in
                 try mayChangeScreenTime()
                 guard authorization == .approved else { throw ScreenTimeError.unauthorized }
+                let mayForget = !forgetting.isOff
                 try activityCentre.startMonitoring(registration, at: clock.wall, timeZone: clock.timeZone)
+                if mayForget, !activityCentre.activities.keys.contains(registration.name),
+                   registration.interval(deviceZone: clock.timeZone).map({ $0.end > clock.wall }) ?? true {
+                    note(.device, "iOS accepts \(registration.name) and does not keep it")
+                }
             },
             stopMonitoring: { [unowned self] names in
                 try mayChangeScreenTime()

@@ -1,0 +1,55 @@
+import Foundation
+import ScreenTimeClient
+@_spi(Setup) import ScreenTimeSimulator
+import StoreClient
+import Testing
+import TestSupport
+import ThresholdCore
+
+/// What peers' users saw on real phones (issue 27), as the simulated phone does it behind a
+/// switch, and Threshold's answer to each.
+@Suite struct WhatPeersSawTests {
+    let ny = TimeZone(identifier: "America/New_York")!
+
+    // MARK: Activities iOS does not keep (Foqos #279, #352)
+
+    /// iOS accepts a registration and does not keep it ("Device Activities (0)" right after a
+    /// break began). The next monitor callback, even one with nothing else to do (the echo of the
+    /// unlock's usage activity), finds the plan not all registered and registers it again, so the
+    /// shields return at the unlock's end with Threshold killed.
+    @Test func aRegistrationIOSDidNotKeep_isRegisteredAgainByTheNextCallback_evenAQuietOne() throws {
+        let start = at("2026-11-24 12:00")
+        let phone = try SimulatedPhone(start: start, timeZone: ny, setup: .make(gates: [.make("selah")]))
+        phone.openThreshold()
+        // The unlock's end is registered twice (again., from.) and its usage activity once (use.):
+        // iOS keeps only the last.
+        phone.forgetting = .init(scripted: [true, true, false])
+        phone.perform(IssueGrant(minutes: 10, origin: .ritual(.prayer)), as: .inApp("amen"))
+        phone.killApp()
+        let names = phone.activityCentre.registrations.map(\.name)
+        #expect(names.contains { $0.hasPrefix("threshold.from.") }, "registered again by the echo's reconcile: \(names)")
+        phone.advance(to: start.adding(minutes: 10))
+        #expect(phone.shieldedApps == ["instagram"])
+    }
+
+    /// iOS forgets every activity at once, silently. Whatever runs next (here the shield action
+    /// extension, as the person presses a shield) registers them again, and the next boundary
+    /// comes with Threshold killed.
+    @Test func everyActivityForgotten_theNextReconcileOfAnyKindRegistersThemAgain() throws {
+        let start = at("2026-11-24 16:00")
+        let phone = try SimulatedPhone(start: start, timeZone: ny, setup: .make(
+            profiles: [.make("work", selection: .apps("instagram"), schedules: [.on(Weekday.weekdays, "09:00", "17:00")])],
+            gates: [.make("selah", selection: .apps("tiktok"))]))
+        phone.openThreshold()
+        phone.killApp()
+        phone.forgetsAllActivitiesAt = start.adding(minutes: 10)
+        phone.advance(to: start.adding(minutes: 15))
+        #expect(phone.activityCentre.registrations.isEmpty)
+        _ = try phone.pressShield(.primary, on: "tiktok")
+        #expect(!phone.activityCentre.registrations.isEmpty)
+        phone.advance(to: at("2026-11-24 17:00"))
+        #expect(phone.shieldedApps == ["tiktok"], "Work ended at 17:00 with Threshold killed")
+        phone.advance(to: at("2026-11-25 09:00"))
+        #expect(phone.shieldedApps == ["instagram", "tiktok"])
+    }
+}
