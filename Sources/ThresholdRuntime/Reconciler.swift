@@ -231,6 +231,9 @@ public struct Reconciler: Sendable {
     private func quietPeriod(after enforcement: Enforcement, plan: ActivityPlan?, settles: Date?, time: TrustedTime, calendar: Calendar,
                              repairs: [RepairNotice]) -> QuietPeriod? {
         guard repairs.isEmpty, !time.isJumped, let plan, let names = try? screenTime.activities().map(\.name).sorted() else { return nil }
+        // NB: iOS may accept a registration and not keep it (Foqos #352, "Device Activities (0)"):
+        // then nothing is quiet, so the next callback of any kind registers it again.
+        guard Set(plan.registrations.map(\.name)).isSubset(of: names) else { return nil }
         let clock = Clockwork(calendar: calendar)
         let midnight = clock.startOfDay(clock.localDate(of: time.wall).adding(days: 1))
         let until = [enforcement.nextChange, plan.wakeUps.first, settles, midnight, time.wall.addingTimeInterval(6 * 3_600)]
