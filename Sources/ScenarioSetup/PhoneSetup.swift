@@ -41,12 +41,14 @@ public struct PhoneSetup: Sendable {
     public init() {}
 
     /// A new device at the same time and place: a fresh install holding nothing, with the same
-    /// apps, faults and NFC (a person's second iPhone in a Together scenario).
+    /// apps, faults and NFC (a person's second iPhone in a Together scenario). Its Screen Time
+    /// tokens are its own (``AppCatalogue/onDevice(_:)``), so what another iPhone picked shields
+    /// nothing on it until picked again.
     public var newIPhone: PhoneSetup {
         var setup = PhoneSetup()
         setup.timeZone = timeZone
         setup.start = start
-        setup.catalogue = catalogue
+        setup.catalogue = catalogue.onDevice(Self.newIPhoneDevice)
         setup.faults = faults
         setup.readsNFCTags = readsNFCTags
         setup.quirks = quirks
@@ -54,6 +56,9 @@ public struct PhoneSetup: Sendable {
         setup.authorization = .notDetermined
         return setup
     }
+
+    /// The device a ``newIPhone`` is, as its tokens and its backups name it.
+    public static let newIPhoneDevice = "new-iphone"
 
     /// A phone set up as the scenario says, over `store` (a new in-memory one by default).
     public func makePhone(store: (any StoreClient)? = nil) throws -> SimulatedPhone {

@@ -52,4 +52,20 @@ import ThresholdCore
         phone.advance(to: at("2026-11-25 09:00"))
         #expect(phone.shieldedApps == ["instagram", "tiktok"])
     }
+
+    // MARK: Tokens belong to the device that picked them (Foqos #82)
+
+    @Test func tokensPickedOnAnotherIPhone_shieldNothingHere_untilPickedAgain() throws {
+        let here = AppCatalogue.standard.onDevice("new-iphone")
+        let instagram = try #require(here.app(named: "instagram"))
+        #expect(instagram.token != AppCatalogue.standard.app(named: "instagram")?.token)
+        #expect(instagram.category != AppCatalogue.standard.app(named: "instagram")?.category)
+        #expect(here.onDevice("third-iphone").app(named: "instagram")?.token == AppToken("third-iphone.instagram"))
+        // Work as a backup from the old iPhone brings it: its tokens are the old iPhone's.
+        let restored = ThresholdState.make(profiles: [.make("work", selection: .apps("instagram"))])
+        let phone = try SimulatedPhone(start: at("2026-11-26 09:00"), timeZone: ny, catalogue: here, setup: restored)
+        phone.perform(StartSession(profile: "work", plan: .openEnded), as: .inApp("start"))
+        #expect(phone.shieldedApps.isEmpty, "the session is on, and shields nothing on this iPhone")
+        #expect(try !phone.open("instagram").shielded)
+    }
 }
