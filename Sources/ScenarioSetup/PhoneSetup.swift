@@ -116,7 +116,8 @@ package struct SetupReader {
         var gates: [Gate] = [], profiles: [Profile] = [], intentions: [Intention] = [], freezes: Set<LocalDate> = []
         let entries = try reader.entries(node, "setup", allowed: [
             "timezone", "start", "apps", "gates", "profiles", "intentions", "streak-freeze-days", "tutorial", "faults", "authorization",
-            "credits", "reminders", "screen-time", "fresh-install", "plan", "nfc", "drops-activities",
+            "credits", "reminders", "screen-time", "fresh-install", "plan", "nfc", "drops-activities", "draws-default-shield-in-use",
+            "keeps-lifted-shield-drawn",
         ])
         // Apps and the time zone first: the rest refers to them.
         for (key, value, _) in entries {
@@ -151,6 +152,8 @@ package struct SetupReader {
             case "plan": setup.plan = try reader.choice(value, "plan", as: SetupPlan.self)
             case "faults": setup.faults = try SetupReader.faultSettings(value, reader)
             case "drops-activities": try readDrops(value, into: &setup)
+            case "draws-default-shield-in-use": setup.quirks.drawsDefaultShieldInUse = try reader.bool(value, key)
+            case "keeps-lifted-shield-drawn": setup.quirks.keepsLiftedShieldDrawn = try reader.bool(value, key)
             case "authorization": setup.authorization = try reader.choice(value, "authorization", as: AuthorizationStatus.self)
             case "credits": setup.credits = try reader.int(value, "credits", in: 0...100_000)
             case "screen-time":
@@ -171,7 +174,8 @@ package struct SetupReader {
             }
         }
         if setup.freshInstall {
-            let device = ["timezone", "start", "apps", "faults", "authorization", "fresh-install", "nfc", "drops-activities"]
+            let device = ["timezone", "start", "apps", "faults", "authorization", "fresh-install", "nfc", "drops-activities",
+                          "draws-default-shield-in-use", "keeps-lifted-shield-drawn"]
             let named = entries.map(\.key).filter { !device.contains($0) }
             if let first = named.first, let entry = entries.first(where: { $0.key == first }) {
                 throw reader.fail(entry.value, "a fresh install holds nothing yet; `\(first)` is made through the app's screens (onboarding first)")
@@ -385,11 +389,19 @@ public struct PhoneQuirks: Sendable {
     public var forgetting = DeviceActivityCentre.Forgetting()
     /// `drops-activities: {at}`: when iOS forgets every monitored activity at once.
     public var forgetsAllActivitiesAt: Date?
+    /// `draws-default-shield-in-use: true`: a shield that returns over an app in use is iOS's
+    /// default one until the app is opened again (kingstinct/react-native-device-activity #82).
+    public var drawsDefaultShieldInUse = false
+    /// `keeps-lifted-shield-drawn: true`: iOS 26 keeps drawing a shield an extension lifted until
+    /// the app's own process writes the shields (khi48/intentions #9).
+    public var keepsLiftedShieldDrawn = false
 
     public init() {}
 
     func apply(to phone: SimulatedPhone) {
         phone.forgetting = forgetting
         phone.forgetsAllActivitiesAt = forgetsAllActivitiesAt
+        phone.drawsDefaultShieldOverAppInUse = drawsDefaultShieldInUse
+        phone.keepsExtensionLiftsDrawn = keepsLiftedShieldDrawn
     }
 }

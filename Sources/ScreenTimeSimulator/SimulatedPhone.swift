@@ -301,6 +301,8 @@ public final class SimulatedPhone: @unchecked Sendable {
     private func bringAppForward() {
         appRunning = true
         appInForeground = true
+        appInUse = nil
+        shieldCameOverAppInUse = nil
     }
 
     /// The person leaves Threshold for another app or the home screen: it keeps running in the
@@ -343,9 +345,17 @@ public final class SimulatedPhone: @unchecked Sendable {
         guard let app = catalogue.app(named: name) else { throw SimulatorError.unknownApp(name, known: catalogue.names) }
         deviceInUse()
         leaveThreshold()
-        guard shields.shields(app: app.token, category: app.category) else {
+        shieldCameOverAppInUse = nil
+        guard shields.shields(app: app.token, category: app.category) || staleShields.contains(name) else {
+            appInUse = name
             return OpenResult(app: name, shielded: false, reason: nil, content: nil)
         }
+        appInUse = nil
+        return drawnShield(name, app)
+    }
+
+    /// The shield iOS draws over an app, with what the ShieldConfiguration extension gives it.
+    private func drawnShield(_ name: String, _ app: AppCatalogue.App) -> OpenResult {
         // The ShieldConfiguration extension: the reason of the last reconcile's enforcement,
         // computed again from the saved state (an unreadable store shows the unknown shield,
         // which unlocks nothing).
@@ -376,6 +386,27 @@ public final class SimulatedPhone: @unchecked Sendable {
     /// When iOS forgets every monitored activity at once, silently (`nil`: never).
     public var forgetsAllActivitiesAt: Date?
 
+    /// When a shield returns while its app is in use, iOS draws its own default shield over it,
+    /// not Threshold's, until the app is opened again (reported: kingstinct/react-native-device-activity
+    /// #82). Off unless a scenario's `setup:` says so.
+    public var drawsDefaultShieldOverAppInUse = false
+    /// iOS 26: a shield an extension lifts can stay drawn until the app's own process writes the
+    /// shields (reported: khi48/intentions #9). Off unless a scenario's `setup:` says so.
+    public var keepsExtensionLiftsDrawn = false
+    /// Apps iOS still draws a shield over though nothing shields them (``keepsExtensionLiftsDrawn``).
+    public private(set) var staleShields: Set<String> = []
+    /// The app on screen, while the person uses one.
+    public private(set) var appInUse: String?
+    /// The app a shield came over while in use, and whether iOS drew its default shield there.
+    private var shieldCameOverAppInUse: (app: String, iOSDefault: Bool)?
+    /// The shield that came over the app in use, as iOS drew it there (Threshold's, or iOS's default
+    /// with ``drawsDefaultShieldOverAppInUse``); the next open of the app draws Threshold's.
+    public var shieldOverAppInUse: OpenResult? {
+        guard let (name, iOSDefault) = shieldCameOverAppInUse, let app = catalogue.app(named: name) else { return nil }
+        return iOSDefault ? OpenResult(app: name, shielded: true, reason: nil, content: .iOSDefault(appName: app.displayName))
+            : drawnShield(name, app)
+    }
+
     /// iOS forgets every monitored activity now: nothing is told, and nothing fires.
     public func forgetAllActivities() {
         activityCentre.forgetAll()
@@ -397,7 +428,11 @@ public final class SimulatedPhone: @unchecked Sendable {
         guard let app = catalogue.app(named: name) else { throw SimulatorError.unknownApp(name, known: catalogue.names) }
         deviceInUse()
         var used: TimeInterval = 0
-        while used < seconds, !shields.shields(app: app.token, category: app.category) {
+        if !shields.shields(app: app.token, category: app.category), !staleShields.contains(name) {
+            leaveThreshold()
+            appInUse = name
+        }
+        while used < seconds, appInUse == name, !shields.shields(app: app.token, category: app.category) {
             let step = min(60, seconds - used)
             advance(by: step)
             activityCentre.recordUsage(app: app.token, category: app.category, seconds: step, at: clock.wall)
@@ -564,6 +599,8 @@ public final class SimulatedPhone: @unchecked Sendable {
     public func reboot() {
         appRunning = false
         appInForeground = false
+        appInUse = nil
+        shieldCameOverAppInUse = nil
         clock.reboot()
         note(.device, "restarted (\(clock.bootID))")
         activityCentre.fireDue(through: clock.wall, timeZone: clock.timeZone)
@@ -677,15 +714,19 @@ public final class SimulatedPhone: @unchecked Sendable {
         let mayChangeLiveActivity: @Sendable () throws -> Void = {
             guard rules.changesLiveActivity else { throw ScreenTimeError.liveActivityNotAllowed(process.displayName) }
         }
-        return ScreenTimeClient(
+        var client = ScreenTimeClient(
             applyShield: { [unowned self] store in
                 try mayChangeScreenTime()
                 guard authorization == .approved else { throw ScreenTimeError.unauthorized }
+                let before = shieldsBeforeWrite(by: process)
                 shields.apply(store, at: clock.wall)
+                shieldsWritten(by: process, before: before)
             },
             clearShield: { [unowned self] name in
                 try mayChangeScreenTime()
+                let before = shieldsBeforeWrite(by: process)
                 shields.clear(name, at: clock.wall)
+                shieldsWritten(by: process, before: before)
             },
             startMonitoring: { [unowned self] registration in
                 try mayChangeScreenTime()
@@ -746,6 +787,42 @@ public final class SimulatedPhone: @unchecked Sendable {
                 if notificationPermission == .notDetermined { notificationPermission = answersNotificationPrompt }
                 return notificationPermission
             })
+        client.runsInApp = process.isAppsOwn
+        return client
+    }
+
+    /// The apps shielded before a process writes the shields, when what changes matters (an
+    /// app in use, or an extension's lift that iOS 26 keeps drawn); empty otherwise.
+    private func shieldsBeforeWrite(by process: Process) -> Set<String> {
+        appInUse != nil || (keepsExtensionLiftsDrawn && process.liftsStayDrawn) ? Set(shieldedApps) : []
+    }
+
+    /// What iOS draws after a process wrote the shields: the app's own process redraws them all
+    /// (a shield iOS still drew clears); with ``keepsExtensionLiftsDrawn``, what an extension lifted
+    /// stays drawn; a shield that came over the app in use is drawn there, iOS's default with
+    /// ``drawsDefaultShieldOverAppInUse``.
+    private func shieldsWritten(by process: Process, before: Set<String>) {
+        if process.isAppsOwn, !staleShields.isEmpty {
+            note(.device, "the app's write redraws the shields: \(staleShields.sorted().joined(separator: ", ")) no longer shown shielded")
+            staleShields = []
+        }
+        guard appInUse != nil || (keepsExtensionLiftsDrawn && process.liftsStayDrawn) else { return }
+        let now = Set(shieldedApps)
+        if keepsExtensionLiftsDrawn, process.liftsStayDrawn {
+            let lifted = before.subtracting(now)
+            if !lifted.isEmpty {
+                staleShields.formUnion(lifted)
+                note(.device, "iOS keeps drawing the shield over \(lifted.sorted().joined(separator: ", ")): \(process.displayName) lifted it")
+            }
+        }
+        staleShields.subtract(now)
+        if let name = appInUse, now.contains(name), !before.contains(name) {
+            appInUse = nil
+            shieldCameOverAppInUse = (name, drawsDefaultShieldOverAppInUse)
+            note(.device, drawsDefaultShieldOverAppInUse
+                 ? "a shield comes over \(name) in use: iOS draws its default shield (“OK” closes it; Threshold's shows when \(name) is opened again)"
+                 : "a shield comes over \(name) in use")
+        }
     }
 
     /// Shows a notification, or keeps it until its fire date (replacing one pending with its id).
@@ -801,6 +878,24 @@ public final class SimulatedPhone: @unchecked Sendable {
     public func shieldSummary() -> String {
         let names = shieldedApps
         return names.isEmpty ? "nothing shielded" : names.joined(separator: ", ") + " shielded"
+    }
+}
+
+extension SimulatedPhone.Process {
+    /// Whether it runs in the app's own process (the app, and App Intents, which run in it).
+    public var isAppsOwn: Bool { [.app, .appInBackground, .intent].contains(self) }
+
+    /// Whether, on iOS 26, a shield this process lifts can stay drawn until the app writes
+    /// (khi48/intentions #9: the monitor's writes). NB: the shield action extension answers its press
+    /// with `.defer`, and iOS redraws that shield at once.
+    var liftsStayDrawn: Bool { self == .monitor }
+}
+
+extension ShieldContent {
+    /// The shield iOS draws itself where it does not ask Threshold's configuration extension (its
+    /// words as peers' screenshots show them, near enough): it names the app, and only closes it.
+    public static func iOSDefault(appName: String) -> ShieldContent {
+        ShieldContent(title: "Restricted", subtitle: "You cannot use \(appName) because it is restricted.", primary: ShieldButton("OK", .close))
     }
 }
 
