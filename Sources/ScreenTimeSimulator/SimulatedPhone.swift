@@ -452,7 +452,7 @@ public final class SimulatedPhone: @unchecked Sendable {
         if let note = result.notification { return .notified(note) }
         switch button.action {
         case .close: return .closed
-        case .notify, .openIntention, .completeSession, .askBeforeOpening: return result.problem.map(ShieldPress.refused) ?? .opened
+        case .notify, .clearShield, .openIntention, .completeSession, .askBeforeOpening: return result.problem.map(ShieldPress.refused) ?? .opened
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import EntryPoints
 import ScreenTimeClient
 @_spi(Setup) import ScreenTimeSimulator
 import StoreClient
@@ -67,5 +68,74 @@ import ThresholdCore
         phone.perform(StartSession(profile: "work", plan: .openEnded), as: .inApp("start"))
         #expect(phone.shieldedApps.isEmpty, "the session is on, and shields nothing on this iPhone")
         #expect(try !phone.open("instagram").shielded)
+    }
+
+    // MARK: iOS's own shield over an app in use (kingstinct/react-native-device-activity #82)
+
+    /// A prayer's ten minutes end while Instagram is in use: iOS draws its default shield, which
+    /// only closes the app, so Threshold's way back is the notification it handed iOS for the
+    /// window's end; the next open draws Threshold's shield.
+    @Test func anUnlockEndingWhileTheAppIsInUse_iOSDrawsItsDefaultShield_andThresholdsNotificationLeadsBack() throws {
+        let start = at("2026-11-24 12:00")
+        let phone = try SimulatedPhone(start: start, timeZone: ny, setup: .make(gates: [.make("selah")]))
+        phone.drawsDefaultShieldOverAppInUse = true
+        phone.perform(IssueGrant(minutes: 10, origin: .ritual(.prayer)), as: .inApp("amen"))
+        phone.killApp()
+        let used = try phone.use("instagram", for: 15 * 60)
+        #expect(used == 10 * 60)
+        let drawn = try #require(phone.shieldOverAppInUse)
+        #expect(drawn.content == .iOSDefault(appName: "Instagram"), "no button of Threshold's: OK closes the app")
+        let note = try #require(phone.inbox.last)
+        #expect(note.title == "Selah — your window has closed" && note.destination == .prayer(app: nil))
+        #expect(phone.shownNotifications.last?.at == start.adding(minutes: 10), "shown as the window closed, with Threshold killed")
+        #expect(try phone.open("instagram").content?.title == "Selah — pause", "opened again: Threshold's shield")
+        #expect(try phone.tapNotification(note.id) == .prayer(app: nil))
+    }
+
+    @Test func withoutTheSwitch_theShieldOverAnAppInUseIsThresholds() throws {
+        let phone = try SimulatedPhone(start: at("2026-11-24 12:00"), timeZone: ny, setup: .make(gates: [.make("selah")]))
+        phone.perform(IssueGrant(minutes: 10, origin: .ritual(.prayer)), as: .inApp("amen"))
+        phone.killApp()
+        try phone.use("instagram", for: 15 * 60)
+        #expect(phone.shieldOverAppInUse?.content?.title == "Selah — pause")
+    }
+
+    // MARK: A lifted shield iOS 26 keeps drawing (khi48/intentions #9)
+
+    /// Work ends at 17:00 by the monitor, and iOS 26 keeps drawing Instagram's shield. The shield
+    /// says Instagram is unlocked and that opening Threshold clears it; its button posts the
+    /// notification that does; the app's reconcile writes the shields again, and the shield goes.
+    @Test func aShieldTheMonitorLifted_staysDrawnOnIOS26_untilTheAppWritesTheShieldsAgain() throws {
+        let phone = try SimulatedPhone(start: at("2026-11-24 16:50"), timeZone: ny, setup: .make(
+            profiles: [.make("work", selection: .apps("instagram"), schedules: [.on(Weekday.weekdays, "09:00", "17:00")])]))
+        phone.keepsExtensionLiftsDrawn = true
+        phone.openThreshold()
+        phone.killApp()
+        phone.advance(to: at("2026-11-24 17:00"))
+        #expect(phone.shieldedApps.isEmpty, "nothing shields Instagram")
+        let shown = try phone.open("instagram")
+        #expect(shown.shielded, "but iOS still draws its shield")
+        #expect(shown.content == .lifted(appName: "Instagram"))
+        guard case .notified(let note) = try phone.pressShield(.primary, on: "instagram") else {
+            Issue.record("the shield's button posts a notification"); return
+        }
+        #expect(note.title == "Tap to clear the shield" && note.destination == .home)
+        _ = try phone.tapNotification(note.id)
+        #expect(phone.staleShields.isEmpty)
+        #expect(try !phone.open("instagram").shielded)
+    }
+
+    /// Whichever button of the drawn shield the person presses (iOS may keep drawing it as it was,
+    /// with two buttons), the press posts the way to clear it, and lifts nothing more.
+    @Test func eitherButtonOnALiftedShield_postsTheWayToClearIt() throws {
+        let phone = try SimulatedPhone(start: at("2026-11-24 16:50"), timeZone: ny, setup: .make(
+            profiles: [.make("work", selection: .apps("instagram"), unlockPolicy: .prayer, schedules: [.on(Weekday.weekdays, "09:00", "17:00")])]))
+        phone.keepsExtensionLiftsDrawn = true
+        phone.openThreshold()
+        phone.killApp()
+        phone.advance(to: at("2026-11-24 17:00"))
+        let result = phone.runtime(for: .shieldAction).pressShield(.secondary, on: .app(AppToken("instagram"), category: nil, name: "Instagram"))
+        #expect(result.notification?.id == "shield:clear")
+        #expect(try phone.savedState().engine.grants.isEmpty)
     }
 }
