@@ -20,6 +20,9 @@ public struct TogetherAccount: Codable, Sendable, Equatable {
     public var finalizedShown: LocalDate?
     /// The encrypted backup, once the person turned it on: its key and how far it has gone.
     public var backup: CloudBackup?
+    /// Since when Together has answered only "later" (busy, without its database, offline), when it
+    /// has: the screen says so once it lasts a day (`TogetherModel.laterGrace`).
+    public var laterSince: Date?
 
     public init(key: Data, accountID: UUID, displayName: String, sentThrough: LocalDate? = nil, messageCursor: Int64 = 0,
                 streaks: [IntentionStreak]? = nil) {
@@ -48,6 +51,23 @@ public struct CloudBackup: Codable, Sendable, Equatable {
     /// When Together accepted it, and its size.
     public var storedAt: Date?
     public var bytes: Int?
+    /// A backup sent whose answer never came (Together "later"): its version and the
+    /// ``Fingerprint`` of its blob. If Together took it after all, storing that version again is
+    /// refused as out of turn; the blob Together holds then shows it was this one, not another
+    /// iPhone's.
+    public var unconfirmed: Unconfirmed?
+
+    public struct Unconfirmed: Codable, Sendable, Equatable {
+        public let version: Int64
+        public let blob: Fingerprint
+        public let bytes: Int
+
+        public init(version: Int64, blob: Fingerprint, bytes: Int) {
+            self.version = version
+            self.blob = blob
+            self.bytes = bytes
+        }
+    }
 
     /// A new backup's state: a fresh key, nothing stored yet.
     public init(key: BackupKey = BackupKey(), daily: Bool) {
