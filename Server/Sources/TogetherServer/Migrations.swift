@@ -141,6 +141,11 @@ public enum Migrations {
             )
             """,
         ]),
+        Migration(version: 3, name: "partner messages' keys", sql: [
+            // A message's key, the sender's own name for it: sent again, it is put in the outbox once.
+            "ALTER TABLE partner_outbox ADD COLUMN client_key text CHECK (client_key ~ '^[A-Za-z0-9_-]{16,64}$')",
+            "CREATE INDEX partner_outbox_client_key ON partner_outbox (sender, client_key) WHERE client_key IS NOT NULL",
+        ]),
     ]
 
     /// The advisory lock key the migration run holds.

@@ -47,7 +47,7 @@ extension TogetherAPI {
 
     func sendMessage(_ request: Request) async throws -> Response {
         let (account, signed, body) = try await authenticated(request)
-        let message = try Wire.decode(PartnerMessage.self, from: body, keys: ["kind", "day", "streakDays"], optional: ["nickname"])
+        let message = try Wire.decode(PartnerMessage.self, from: body, keys: ["kind", "day", "streakDays"], optional: ["nickname", "key"])
         let now = clock.now
         try message.validate(at: now)
         try await store.useNonce(signed.request.nonce, publicKey: account.publicKey, at: now)
@@ -80,4 +80,5 @@ extension TogetherAPI {
                          streakDays: $0.message.streakDays, nickname: $0.message.nickname, sentAt: $0.sentAt, text: $0.message.text(from: $0.from))
         }, cursor: messages.last?.id ?? after))
     }
+
 }

@@ -69,15 +69,17 @@ public enum TogetherServer {
             logger.logLevel = configuration.logLevel
             return logger
         }()
-        let client = PostgresClient(configuration: configuration.database, backgroundLogger: logger)
-        let api = TogetherAPI(store: TogetherStore(client: client, logger: logger), clock: clock, logger: logger)
+        let database = Database(configuration: configuration.database, logger: logger)
+        let store = TogetherStore(database: database, logger: logger)
+        let api = TogetherAPI(store: store, clock: clock, logger: logger)
         let router = Router(context: BasicRequestContext.self)
         router.add(middleware: MetricsMiddleware())
         api.register(on: router)
+        let services: [any Service] = [database]
         var app = Application(router: router, configuration: .init(address: .hostname(configuration.host, port: configuration.port)),
-                              services: [client], logger: logger)
+                              services: services, logger: logger)
         app.beforeServerStarts {
-            try await Migrations.apply(to: client, logger: logger)
+            try await Migrations.apply(to: database.client, logger: logger)
         }
         return app
     }

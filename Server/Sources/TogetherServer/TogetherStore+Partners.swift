@@ -149,12 +149,20 @@ extension TogetherStore {
         try await connection.query("DELETE FROM partner_invitations WHERE expires_at < \(invitationCutoff)", logger: logger)
     }
 
-    /// Puts `message` in the outbox for each of the sender's partners; returns how many. Refuses
-    /// past the day's limit.
+    /// Puts `message` in the outbox for each of the sender's partners; returns how many. Refuses past the day's
+    /// limit. A message whose key the sender used already (sent again, its answer lost) is not put
+    /// in again: the answer is the first one's.
     public func send(_ message: PartnerMessage, from account: Account, at now: Date) async throws -> Int {
         try await transaction { connection in
             try await purge(at: now, connection: connection)
             try await Self.lock([account.id], connection: connection, logger: logger)
+            if let key = message.key {
+                var recipients: Int?
+                for try await n in try await connection.query("""
+                    SELECT count(*)::bigint FROM partner_outbox WHERE sender = \(account.id) AND client_key = \(key)
+                    """, logger: logger).decode(Int.self) where n > 0 { recipients = n }
+                if let recipients { return recipients }
+            }
             var sent = 0
             for try await n in try await connection.query("""
                 SELECT count(DISTINCT message_id)::bigint FROM partner_outbox
@@ -163,9 +171,10 @@ extension TogetherStore {
             try Partners.checkRoomForMessage(sentInWindow: sent)
             var recipients = 0
             for try await _ in try await connection.query("""
-                INSERT INTO partner_outbox (message_id, partnership_id, sender, recipient, kind, day, streak_days, nickname, sent_at)
+                INSERT INTO partner_outbox (message_id, partnership_id, sender, recipient, kind, day, streak_days, nickname, sent_at, client_key)
                 SELECT \(UUID()), p.id, \(account.id), CASE WHEN p.account_a = \(account.id) THEN p.account_b ELSE p.account_a END,
-                       \(message.kind.rawValue), \(message.day.description)::date, \(message.streakDays), \(message.nickname), \(now)
+                       \(message.kind.rawValue), \(message.day.description)::date, \(message.streakDays), \(message.nickname), \(now),
+                       \(message.key)
                 FROM partnerships p WHERE p.account_a = \(account.id) OR p.account_b = \(account.id)
                 RETURNING 1
                 """, logger: logger).decode(Int.self) { recipients += 1 }

@@ -33,7 +33,7 @@ import Yams
         let properties = try #require(refusal["properties"] as? [String: Any])
         let error = try #require(properties["error"] as? [String: Any])
         let documented = Set(try #require(error["enum"] as? [String]))
-        #expect(documented == Set(TogetherRefusal.Code.allCases.map(\.rawValue) + ["internal"]))
+        #expect(documented == Set(TogetherRefusal.Code.allCases.map(\.rawValue) + ["internal", "unavailable"]))
     }
 
     @Test func everyRefusalCode_isSentWithAStatusTheDocumentListsForRefusals() throws {
