@@ -113,6 +113,7 @@ public final class TogetherModel {
             return
         }
         await sendSummaries()
+        await registerForPush()
         await readLeague()
     }
 
@@ -135,11 +136,39 @@ public final class TogetherModel {
         triedLater = false
         await sendSummaries()
         await tellPartnersOfBreaks()
+        await registerForPush()
         await showPartnersMessages()
         await readLeague()
         await readPartners()
         if await cloudBackup.backUpIfDue() == .later { triedLater = true }
         settleLater()
+    }
+
+    // MARK: Push
+
+    /// The device token Together last took from this install (once a run: iOS may give a new one).
+    private var pushTokenSent: String?
+
+    /// The install's name for Together (the app's `identifierForVendor`), as a push token and a
+    /// fetch name it: letters, digits and `- _ .` only.
+    var installName: String {
+        let name = String((client.deviceID ?? "this-iphone").filter { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }.prefix(64))
+        return name.isEmpty ? "this-iphone" : name
+    }
+
+    /// Asks iOS for this install's device token and gives it to Together (replacing the one sent
+    /// before), so partners' messages are pushed as they come; each message is still fetched at
+    /// a foreground or refresh, and one pushed here is not shown twice (``showPartnersMessages()``).
+    func registerForPush() async {
+        guard let (together, account) = joined(), let push = together.push else { return }
+        guard let token = await push.register(), token != pushTokenSent else { return }
+        do {
+            try await together.connect(try account.identity()).storePushToken(TogetherWire.PushToken(device: installName, token: token),
+                                                                              account: account.accountID)
+            pushTokenSent = token
+        } catch {
+            failed("Partners' messages cannot be pushed to this iPhone yet", error)
+        }
     }
 
     /// How long Together may answer "later" before the screen says so: a day.
@@ -421,10 +450,16 @@ public final class TogetherModel {
         guard let (together, account) = joined() else { return }
         var kept = account
         do {
-            let inbox = try await together.connect(try account.identity()).messages(after: account.messageCursor, account: account.accountID)
+            let device = together.push == nil ? nil : installName
+            let inbox = try await together.connect(try account.identity()).messages(after: account.messageCursor, device: device,
+                                                                                     account: account.accountID)
             for message in inbox.messages {
-                try client.runtime.reconciler.screenTime.postNotification(
-                    LocalNotification(id: "together-message-\(message.id)", title: "Together", body: message.text, destination: .home))
+                // NB: pushed to this iPhone already, it was shown then (as this same notification:
+                // the push's collapse id is this id).
+                if message.pushed != true {
+                    try client.runtime.reconciler.screenTime.postNotification(
+                        LocalNotification(id: "together-message-\(message.id)", title: "Together", body: message.text, destination: .home))
+                }
                 kept.messageCursor = max(kept.messageCursor, message.id)
             }
             kept.messageCursor = max(kept.messageCursor, inbox.cursor)

@@ -37,6 +37,9 @@ public struct PhoneSetup: Sendable {
     /// What peers' users saw on real phones and not every phone does (`setup:` switches; see
     /// `Documentation/Scenarios.md`, "What some phones do").
     public var quirks = PhoneQuirks()
+    /// `push-notifications: true`: a Together journey whose server pushes partners' messages (APNs,
+    /// a stand-in in the server's tests), each phone's app registering for them.
+    public var pushNotifications = false
 
     public init() {}
 
@@ -52,6 +55,7 @@ public struct PhoneSetup: Sendable {
         setup.faults = faults
         setup.readsNFCTags = readsNFCTags
         setup.quirks = quirks
+        setup.pushNotifications = pushNotifications
         setup.freshInstall = true
         setup.authorization = .notDetermined
         return setup
@@ -117,7 +121,7 @@ package struct SetupReader {
         let entries = try reader.entries(node, "setup", allowed: [
             "timezone", "start", "apps", "gates", "profiles", "intentions", "streak-freeze-days", "tutorial", "faults", "authorization",
             "credits", "reminders", "screen-time", "fresh-install", "plan", "nfc", "drops-activities", "draws-default-shield-in-use",
-            "keeps-lifted-shield-drawn",
+            "keeps-lifted-shield-drawn", "push-notifications",
         ])
         // Apps and the time zone first: the rest refers to them.
         for (key, value, _) in entries {
@@ -154,6 +158,7 @@ package struct SetupReader {
             case "drops-activities": try readDrops(value, into: &setup)
             case "draws-default-shield-in-use": setup.quirks.drawsDefaultShieldInUse = try reader.bool(value, key)
             case "keeps-lifted-shield-drawn": setup.quirks.keepsLiftedShieldDrawn = try reader.bool(value, key)
+            case "push-notifications": setup.pushNotifications = try reader.bool(value, key)
             case "authorization": setup.authorization = try reader.choice(value, "authorization", as: AuthorizationStatus.self)
             case "credits": setup.credits = try reader.int(value, "credits", in: 0...100_000)
             case "screen-time":
@@ -175,7 +180,7 @@ package struct SetupReader {
         }
         if setup.freshInstall {
             let device = ["timezone", "start", "apps", "faults", "authorization", "fresh-install", "nfc", "drops-activities",
-                          "draws-default-shield-in-use", "keeps-lifted-shield-drawn"]
+                          "draws-default-shield-in-use", "keeps-lifted-shield-drawn", "push-notifications"]
             let named = entries.map(\.key).filter { !device.contains($0) }
             if let first = named.first, let entry = entries.first(where: { $0.key == first }) {
                 throw reader.fail(entry.value, "a fresh install holds nothing yet; `\(first)` is made through the app's screens (onboarding first)")

@@ -846,6 +846,20 @@ public final class SimulatedPhone: @unchecked Sendable {
         }
     }
 
+    /// What `registerForRemoteNotifications()` gives Threshold on this phone: its APNs device
+    /// token, in lowercase hex (32 bytes, this phone's own).
+    public private(set) lazy var pushToken: String = {
+        let bytes = withUnsafeBytes(of: UUID().uuid) { Array($0) } + withUnsafeBytes(of: UUID().uuid) { Array($0) }
+        return bytes.map { String(format: "%02x", $0) }.joined()
+    }()
+
+    /// An APNs alert for Threshold arrives: iOS shows it whether or not Threshold runs, as a
+    /// notification whose id is the push's `apns-collapse-id` (a later one with that id replaces it).
+    public func receivePush(id: String, title: String, body: String) {
+        note(.device, "a push for Threshold arrives")
+        show(LocalNotification(id: id, title: title, body: body, destination: .home))
+    }
+
     /// Shows a notification: not at all with notifications off; held in the Notification Center
     /// under a Focus unless it is time-sensitive.
     @discardableResult

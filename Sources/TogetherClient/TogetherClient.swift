@@ -88,10 +88,20 @@ public struct TogetherClient: Sendable {
         try await send("POST", "/v1/partners/messages", json: message, as: TogetherWire.Sent.self, signedAs: account)
     }
 
-    /// Partners' messages after `cursor`.
-    public func messages(after cursor: Int64 = 0, account: UUID) async throws -> TogetherWire.Messages {
-        try decode(try await exchange("GET", "/v1/partners/messages?after=\(cursor)", body: Data(), account: account, expect: [200]),
-                         TogetherWire.Messages.self)
+    /// Partners' messages after `cursor`; with `device`, each says whether it was pushed to it.
+    public func messages(after cursor: Int64 = 0, device: String? = nil, account: UUID) async throws -> TogetherWire.Messages {
+        let path = "/v1/partners/messages?after=\(cursor)" + (device.map { "&device=\($0)" } ?? "")
+        return try decode(try await exchange("GET", path, body: Data(), account: account, expect: [200]), TogetherWire.Messages.self)
+    }
+
+    // MARK: Push
+
+    /// Keeps this install's APNs device token (replacing what it sent before), so partners'
+    /// messages are pushed to it as they come.
+    public func storePushToken(_ token: TogetherWire.PushToken, account: UUID) async throws {
+        let data: Data
+        do { data = try TogetherWire.encoder.encode(token) } catch { throw TogetherError.unreadable("the request could not be written: \(error)") }
+        _ = try await exchange("PUT", "/v1/push-token", body: data, account: account, expect: [204])
     }
 
     // MARK: Encrypted backup

@@ -106,9 +106,14 @@ public struct TogetherKeychain: Sendable {
 public struct TogetherAccess: Sendable {
     public let keychain: TogetherKeychain
     public let connect: @Sendable (TogetherIdentity) -> TogetherClient
+    /// iOS's remote notifications, for partners' messages pushed as they come; `nil`: none (they
+    /// are fetched at each foreground and refresh, as they are anyway).
+    public var push: PushRegistration?
 
-    public init(keychain: TogetherKeychain, connect: @escaping @Sendable (TogetherIdentity) -> TogetherClient) {
+    public init(keychain: TogetherKeychain, push: PushRegistration? = nil,
+                connect: @escaping @Sendable (TogetherIdentity) -> TogetherClient) {
         self.keychain = keychain
+        self.push = push
         self.connect = connect
     }
 
@@ -116,4 +121,17 @@ public struct TogetherAccess: Sendable {
     public static func live(baseURL: URL, keychain: TogetherKeychain) -> TogetherAccess {
         TogetherAccess(keychain: keychain) { TogetherClient(baseURL: baseURL, identity: $0) }
     }
+}
+
+/// Asking iOS for this install's APNs device token (`registerForRemoteNotifications()`, answered
+/// through the app delegate): the app's in the app, the simulated phone's in its tests.
+public struct PushRegistration: Sendable {
+    /// Registers for remote notifications and returns the device token iOS gives, in lowercase hex;
+    /// `nil` when it gives none (no network, or the app lacks the entitlement).
+    public var register: @Sendable () async -> String?
+
+    public init(register: @escaping @Sendable () async -> String?) { self.register = register }
+
+    /// A device token as iOS gives it (`Data`), in lowercase hex, as APNs and Together take it.
+    public static func hex(_ token: Data) -> String { token.map { String(format: "%02x", $0) }.joined() }
 }

@@ -35,6 +35,7 @@ public struct TogetherAPI: Sendable {
         (.put, "/v1/backup"),
         (.get, "/v1/backup"),
         (.delete, "/v1/backup"),
+        (.put, "/v1/push-token"),
     ]
 
     public func register(on router: Router<BasicRequestContext>) {
@@ -60,6 +61,7 @@ public struct TogetherAPI: Sendable {
         router.put("/v1/backup") { request, _ in await respond { try await storeBackup(request) } }
         router.get("/v1/backup") { request, _ in await respond { try await fetchBackup(request) } }
         router.delete("/v1/backup") { request, _ in await respond { try await deleteBackup(request) } }
+        router.put("/v1/push-token") { request, _ in await respond { try await storePushToken(request) } }
     }
 
     // MARK: Routes

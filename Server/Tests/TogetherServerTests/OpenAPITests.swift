@@ -21,7 +21,7 @@ import Yams
         })
         #expect(registered == Set(document.operations.keys))
         #expect(registered == Set(TogetherAPI.routes.map { "\($0.method.rawValue) \($0.path)" }))
-        #expect(registered.count == 15)
+        #expect(registered.count == 16)
     }
 
     @Test func theDocumentsRefusalCodes_areExactlyTheServers() throws {
