@@ -25,9 +25,12 @@ extension Runtime {
     public func pressShield(_ role: ShieldButtonRole, on item: ShieldedItem) -> ShieldPressResult {
         let state: Result<StoredState, any Error> = Result { try store.read() }
         let reason = item.lastReason(in: state, deviceZone: clock.timeZone())
-        let content = ShieldContent.shown(for: item, reason: reason, in: state, at: clock.reading().wall)
+        let content = ShieldContent.shown(for: item, reason: reason, in: state, at: clock.reading().wall, deviceZone: clock.timeZone())
         let trigger = Trigger.shieldButton(role)
-        guard let button = content.button(role) else {
+        // NB: iOS may keep drawing the shield as it was before an extension lifted it (khi48/intentions
+        // #9): whichever button the person presses there, the way to clear it is the app.
+        let lifted = content.primary.action == .clearShield
+        guard let button = content.button(role) ?? (lifted ? content.primary : nil) else {
             return ShieldPressResult(response: response(after: reconcile(trigger), for: item, otherwise: .close))
         }
         switch button.action {
@@ -44,6 +47,17 @@ extension Runtime {
         case .notify(let destination):
             let reconciliation = reconcile(trigger)
             let note = LocalNotification.followUp(to: destination, appName: item.name)
+            var problem: String?
+            do {
+                try screenTime.postNotification(note)
+            } catch {
+                problem = "The notification could not be posted: \(error). Open Threshold yourself."
+            }
+            return ShieldPressResult(response: response(after: reconciliation, for: item, otherwise: .close),
+                                     notification: problem == nil ? note : nil, problem: problem)
+        case .clearShield:
+            let reconciliation = reconcile(trigger)
+            let note = LocalNotification.clearShield(appName: item.name)
             var problem: String?
             do {
                 try screenTime.postNotification(note)
@@ -106,6 +120,15 @@ public struct ShieldPressResult: Hashable, Sendable {
 }
 
 extension LocalNotification {
+    /// The notification a shield iOS still draws over something let through posts: opening
+    /// Threshold has its process write the shields, which clears it (iOS 26, khi48/intentions #9).
+    /// Time-sensitive, as the other shield notifications.
+    public static func clearShield(appName: String?) -> LocalNotification {
+        LocalNotification(id: "shield:clear", title: "Tap to clear the shield",
+                          body: "\(appName ?? "The app") is unlocked, but iOS still shows its shield. Opening Threshold clears it.",
+                          destination: .home, interruption: .timeSensitive)
+    }
+
     /// The notification a shield button posts to lead into the app at `destination`. One per
     /// destination: pressing again replaces it rather than stacking copies. Time-sensitive, so it
     /// arrives under a Focus.

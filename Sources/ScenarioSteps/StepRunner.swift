@@ -262,6 +262,14 @@ package final class StepRunner {
             guard phone.inbox.contains(where: { $0.matches(text) }) else {
                 throw ExpectationFailure("expected a notification containing “\(text)”; the inbox holds \(inboxSummary())")
             }
+        case .shownOnce(let text):
+            // Each showing by its id, read against what the phone shows under that id.
+            let shown = phone.shownNotifications.filter { shown in
+                (phone.inbox.last { $0.id == shown.id } ?? phone.heldNotifications.last { $0.id == shown.id })?.matches(text) == true
+            }
+            guard shown.count == 1 else {
+                throw ExpectationFailure("expected a notification containing “\(text)” shown once; it was shown \(shown.count) times")
+            }
         case .noNotification(let text):
             if let found = phone.inbox.first(where: { $0.matches(text) }) {
                 throw ExpectationFailure("expected no notification containing “\(text)”, but “\(found.title)” (\(found.id)) was posted")

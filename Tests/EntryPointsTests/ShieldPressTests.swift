@@ -127,7 +127,7 @@ import ThresholdCore
         #expect(shown == .unknownReason)
         for button in [shown.primary] + [shown.secondary].compactMap({ $0 }) {
             switch button.action {
-            case .close, .notify: continue
+            case .close, .notify, .clearShield: continue
             case .openIntention, .completeSession, .askBeforeOpening: Issue.record("an unknown shield must not grant or end anything")
             }
         }
