@@ -196,7 +196,7 @@ let screenTimeFrameworks: Set<String> = ["FamilyControls", "ManagedSettings", "M
         #expect(delegate.contains("didFailToRegisterForRemoteNotificationsWithError"))
         let registration = try ShipReadinessTests.text("Sources/AppLive/RemoteNotifications.swift")
         #expect(registration.contains("UIApplication.shared.registerForRemoteNotifications()"))
-        let live = try ShipReadinessTests.text("Sources/AppFeature/TogetherKeychain+Live.swift")
+        let live = try ShipReadinessTests.text("Sources/AppLive/TogetherKeychain+Live.swift")
         #expect(live.contains("PushRegistration { await RemoteNotifications.register() }"), "Together is not given the push registration")
     }
 
