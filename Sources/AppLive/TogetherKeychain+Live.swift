@@ -1,4 +1,3 @@
-import AppLive
 import Foundation
 import Security
 import TogetherClient
