@@ -265,11 +265,11 @@ let screens: [(name: String, uses: [Target.Dependency])] = [
     ("SelectionFeature", applePlatformBuild ? ["ScreenTimeLive"] : []),
     ("PaywallFeature", []),
     ("BackupFeature", apple("UniformTypeIdentifiers")),
-    ("OnboardingFeature", ["SelectionFeature", "PaywallFeature", "BackupFeature"] + apple("UIKit")),
+    ("ProfilesFeature", ["SelectionFeature"]),
+    ("OnboardingFeature", ["SelectionFeature", "PaywallFeature", "BackupFeature", "ProfilesFeature"] + apple("UIKit")),
     ("SessionsFeature", []),
     ("HomeFeature", []),
     ("UnlockFeature", ["SelectionFeature"]),
-    ("ProfilesFeature", ["SelectionFeature"]),
     ("IntentionsFeature", ["SelectionFeature"]),
     ("InsightsFeature", ["ReportExtension"] + apple("DeviceActivity", "Charts")),
     ("SettingsFeature", ["SelectionFeature", "InsightsFeature", "PaywallFeature", "BackupFeature", "TogetherCore"]

@@ -38,6 +38,10 @@ public struct HomeView<Unlocks: View>: View {
                         VStack(alignment: .leading, spacing: 4) {
                             Text(verbatim: summary.headline).font(.title3.weight(.semibold))
                             if let detail = summary.detail { Text(verbatim: detail).font(.callout).foregroundStyle(.secondary) }
+                            if let next = model.nextStart {
+                                Text("\(Text(verbatim: next.name)) starts \(next.at, format: .dateTime.weekday(.wide).hour().minute()).", bundle: .module)
+                                    .font(.callout).foregroundStyle(.secondary)
+                            }
                         }
                         .accessibilityElement(children: .combine)
                     }
