@@ -25,8 +25,9 @@ public enum Eligibility: Hashable, Sendable {
 /// Why an unlock option is disabled. The message says what is wrong and what would help; the
 /// screen shows when it returns beside it (``availableAgain(from:calendar:)``).
 public enum DisabledReason: Hashable, Sendable, CustomStringConvertible {
-    /// Some restriction holding the app does not accept this ritual, so it would stay blocked.
-    case notAccepted(by: [String])
+    /// Some restriction holding the app does not accept this ritual, so it would stay blocked;
+    /// `until`, when the last of them lets the app go by itself (a session's end).
+    case notAccepted(by: [String], until: Date? = nil)
     /// A locked restriction holds the app: nothing unlocks it before its end.
     case locked(name: String, until: Date?)
     /// A firm restriction holds the app, and firm strictness takes no quests: they return when it
@@ -47,16 +48,16 @@ public enum DisabledReason: Hashable, Sendable, CustomStringConvertible {
 
     public var availableAt: Date? {
         switch self {
-        case .locked(_, let until), .firm(_, let until): until
+        case .locked(_, let until), .firm(_, let until), .notAccepted(_, let until): until
         case .windowOpen(let until), .cooldown(let until): until
         case .dailyLimit(_, _, let at), .weeklyLimit(_, _, let at): at
-        case .notAccepted, .insufficientCredits, .notShielded: nil
+        case .insufficientCredits, .notShielded: nil
         }
     }
 
     public var description: String {
         switch self {
-        case .notAccepted(let names):
+        case .notAccepted(let names, _):
             "\(Self.list(names)) \(names.count == 1 ? "does" : "do") not accept this, so the app would stay blocked."
         case .locked(let name, let until):
             until == nil
