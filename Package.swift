@@ -238,6 +238,8 @@ if !applePlatformBuild {
         standIn("DeviceActivity", ["SwiftUI"]),
         standIn("WidgetKit", ["SwiftUI"]),
         .testTarget(name: "SwiftUILayerTests", dependencies: ["SwiftUI"], swiftSettings: swift6),
+        // The shared words and components, rendered as the phone shows them.
+        .testTarget(name: "DesignSystemTests", dependencies: ["DesignSystem", "SwiftUI", "ThresholdCore", "TestSupport"], swiftSettings: swift6),
     ]
 }
 

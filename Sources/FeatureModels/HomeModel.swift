@@ -19,6 +19,8 @@ public final class HomeModel {
         public let status: RuleStatus
         /// When it stops by itself, if it does.
         public let endsAt: Date?
+        /// How strict it is ("What's active?", seed 002); `nil` for an intention or the tutorial.
+        public let strictness: Strictness?
         public var id: RuleRef { rule }
     }
 
@@ -174,7 +176,8 @@ public final class HomeModel {
         let clock = Clockwork(calendar: calendar)
         active = enforcement.rules.map { rule in
             Active(rule: rule.rule, title: Self.title(of: rule.rule, in: stored.engine), path: Self.path(of: rule.rule, in: stored.engine),
-                   reason: rule.reason, status: rule.status, endsAt: rule.endsAt(in: stored.engine, clock: clock))
+                   reason: rule.reason, status: rule.status, endsAt: rule.endsAt(in: stored.engine, clock: clock),
+                   strictness: Self.strictness(of: rule.rule, in: stored.engine))
         }
         primary = Self.primary(stored.engine, enforcement, at: now, calendar: calendar)
         unlockable = Self.unlockable(stored.engine, enforcement)
@@ -219,6 +222,14 @@ public final class HomeModel {
     }
 
     // MARK: Deciding
+
+    static func strictness(of rule: RuleRef, in state: ThresholdState) -> Strictness? {
+        switch rule {
+        case .profile(let id): state.profile(id)?.strictness
+        case .gate(let id): state.gates.first { $0.id == id }?.strictness
+        case .intention, .tutorial: nil
+        }
+    }
 
     /// The first scheduled start to come, within the week ahead.
     static func nextStart(_ state: ThresholdState, after now: Date, clock: Clockwork) -> NextStart? {

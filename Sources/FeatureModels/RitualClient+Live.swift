@@ -39,7 +39,8 @@ extension RitualClient {
                 try runtime.store.write { $0.record(.shieldChoice(choice), at: runtime.clock.reading().wall) }
             },
             tapKey: { tag, secret in try keys.tap(tag, secret: secret, at: runtime.clock.reading().wall) },
-            session: { request in runtime.reconcile(.inApp("key: \(request)"), command: request.command).problem })
+            session: { request in runtime.reconcile(.inApp("key: \(request)"), command: request.command).problem },
+            focusStreak: { try focusStreak(runtime.store, now: runtime.clock.reading().wall, calendar: runtime.clock.calendar) })
     }
 }
 
@@ -85,7 +86,8 @@ extension RitualClient {
                 } catch {
                     return problem(error)
                 }
-            })
+            },
+            focusStreak: { try focusStreak(store, now: clock().wall, calendar: calendar) })
     }
 }
 

@@ -115,6 +115,10 @@ struct ActiveCard: View {
                 VStack(alignment: .leading, spacing: 2) {
                     Text(verbatim: row.title).font(.body.weight(.medium)).foregroundStyle(Palette.text(for: row.path))
                     Text.reason(row.reason).font(.footnote).foregroundStyle(.secondary)
+                    if let strictness = row.strictness {
+                        (Text.strictness(strictness) + Text(verbatim: ": ") + Text.strictnessMeaning(strictness))
+                            .font(.footnote).foregroundStyle(.secondary)
+                    }
                     if let endsAt = row.endsAt {
                         (Text("Until", bundle: .module) + Text(verbatim: " ") + Text(endsAt, style: .time))
                             .font(.footnote).foregroundStyle(.secondary)

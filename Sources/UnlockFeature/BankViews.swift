@@ -36,6 +36,7 @@ struct CreditsView: View {
 struct EmergencyView: View {
     let model: EmergencyModel
     @State private var reason = ""
+    @Environment(\.calendar) private var calendar
 
     var body: some View {
         Form {
@@ -47,7 +48,7 @@ struct EmergencyView: View {
                         Text(verbatim: reason.description).font(.footnote).foregroundStyle(.secondary)
                     }
                     if let availableAgain = model.availableAgain {
-                        Text(verbatim: availableAgain).font(.body.weight(.medium))
+                        Text.availableAgain(at: availableAgain.at, from: availableAgain.from, calendar: calendar).font(.body.weight(.medium))
                     }
                 }
                 .accessibilityElement(children: .combine)

@@ -200,18 +200,12 @@ import ThresholdCore
         }
     }
 
-    @Test func whenAnOptionReturns_isSaidOnTheDevicesClock() {
-        let cooldown = DisabledReason.cooldown(until: at("2026-11-23 10:40"))
-        #expect(cooldown.availableAgain(from: now, calendar: ny) == "Available again at 10:40")
-        #expect(cooldown.availableAgain(from: now, calendar: calendar("Europe/London")) == "Available again at 15:40")
-        #expect(DisabledReason.dailyLimit(used: 1, limit: 1, returnsAt: at("2026-11-24 00:00")).availableAgain(from: now, calendar: ny)
-                == "Available again tomorrow at 00:00")
-        #expect(DisabledReason.weeklyLimit(used: 3, limit: 3, returnsAt: at("2026-11-27 09:00")).availableAgain(from: now, calendar: ny)
-                == "Available again on Friday at 09:00")
-        #expect(Eligibility.unavailable(.locked(name: "Beast", until: at("2026-12-02 09:00"))).availableAgain(from: now, calendar: ny)
-                == "Available again on 2026-12-02 at 09:00")
-        #expect(DisabledReason.insufficientCredits(needed: 5, balance: 2).availableAgain(from: now, calendar: ny) == nil)
-        #expect(Eligibility.available.availableAgain(from: now, calendar: ny) == nil)
+    @Test func whenAnOptionReturns_isAnInstantTheScreenSays() {
+        #expect(DisabledReason.cooldown(until: at("2026-11-23 10:40")).availableAt == at("2026-11-23 10:40"))
+        #expect(DisabledReason.dailyLimit(used: 1, limit: 1, returnsAt: at("2026-11-24 00:00")).availableAt == at("2026-11-24 00:00"))
+        #expect(Eligibility.unavailable(.locked(name: "Beast", until: at("2026-12-02 09:00"))).availableAt == at("2026-12-02 09:00"))
+        #expect(DisabledReason.insufficientCredits(needed: 5, balance: 2).availableAt == nil)
+        #expect(Eligibility.available.availableAt == nil)
     }
 
     @Test func prayerTerms_takeTheShortestWindowOfTheGatesInForce_andAnOpenWindowIsFound() {
