@@ -161,7 +161,7 @@ public struct ScheduleEditor: View {
                             .background(on ? Palette.accent.opacity(0.2) : Color.clear, in: Capsule())
                     }
                     .buttonStyle(.plain)
-                    .accessibilityLabel(Text(verbatim: day.description))
+                    .accessibilityLabel(Text(verbatim: calendar.weekdaySymbols[day.rawValue - 1]))
                     .accessibilityAddTraits(on ? .isSelected : [])
                 }
             }
