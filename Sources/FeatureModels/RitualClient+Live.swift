@@ -32,7 +32,7 @@ extension RitualClient {
                 if let after = done.outcome.enforcement, let (enforcement, state) = before {
                     letThrough = after.letThrough(since: enforcement, naming: state)
                 }
-                return .unlocked(until: grant?.end, letThrough: letThrough)
+                return .unlocked(until: grant?.end, minutes: grant.map(\.minutes), letThrough: letThrough)
             },
             savePrayer: { progress in try runtime.store.write { $0.state.rituals.prayer = progress } },
             recordChoice: { choice in
@@ -71,7 +71,7 @@ extension RitualClient {
                         let grant = try tx.complete(completion, at: now, calendar: calendar, ids: ids)
                         return (grant, evaluate(tx.state.engine, at: now, calendar: calendar).letThrough(since: before, naming: state))
                     }
-                    return .unlocked(until: grant?.end, letThrough: letThrough)
+                    return .unlocked(until: grant?.end, minutes: grant.map(\.minutes), letThrough: letThrough)
                 } catch {
                     return .refused(problem(error))
                 }

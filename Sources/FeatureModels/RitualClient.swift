@@ -73,9 +73,9 @@ public struct RitualClient: Sendable {
 
 /// What became of a finished ritual.
 public enum RitualSubmission: Hashable, Sendable {
-    /// Recorded; the grant lets things through until `until` (`nil` when no grant was needed):
-    /// `letThrough`, what the shields stopped holding when it was written.
-    case unlocked(until: Date?, letThrough: Set<AnyToken>)
+    /// Recorded; the grant lets things through for `minutes`, until `until` (`nil` when no grant
+    /// was needed): `letThrough`, what the shields stopped holding when it was written.
+    case unlocked(until: Date?, minutes: Int?, letThrough: Set<AnyToken>)
     /// Refused when it was written (a limit reached meanwhile, the balance spent, the store
     /// unavailable): nothing was recorded and shields stay as they are.
     case refused(String)

@@ -190,12 +190,10 @@ public struct RitualView: View {
 @MainActor
 struct OutcomeBanner: View {
     let outcome: RitualOutcome?
-    /// How long the window was opened for, when the screen knows it (``UnlockWindow/minutes``).
-    var minutes: Int?
 
     var body: some View {
         switch outcome {
-        case .unlocked(let until?, let letThrough)? where !letThrough.isEmpty:
+        case .unlocked(let until?, let minutes, let letThrough)? where !letThrough.isEmpty:
             VStack(alignment: .leading, spacing: 8) {
                 Label {
                     VStack(alignment: .leading, spacing: 4) {
@@ -221,11 +219,11 @@ struct OutcomeBanner: View {
                     ForEach(letThrough, id: \.self) { token in TokenLabel(token).font(.callout) }
                 }
             }
-        case .unlocked(_?, _)?:
+        case .unlocked(_?, _, _)?:
             // NB: recorded, yet the shields hold everything still (a stricter restriction took
             // the apps meanwhile): say so rather than "unlocked".
             ProblemBanner(Text("Nothing was unlocked: what holds these apps now does not take this.", bundle: .module))
-        case .unlocked(nil, _)?:
+        case .unlocked(nil, _, _)?:
             Label { Text("Unlocked", bundle: .module) }
                 icon: { Image(systemName: "lock.open.fill").foregroundStyle(Palette.calm).accessibilityHidden(true) }
                 .font(.headline)

@@ -31,7 +31,7 @@ import ThresholdCore
                 for found in interpolation.matches(in: raw, range: NSRange(raw.startIndex..., in: raw)) {
                     let range = Range(found.range, in: raw)!
                     let argument = raw[range]
-                    key += raw[last..<range.lowerBound] + (argument.contains(", format:") || argument.contains(", style:") || argument.hasPrefix("\\(Text(") ? "%@" : "%lld")
+                    key += raw[last..<range.lowerBound] + (argument.contains(", format:") || argument.contains(", style:") || argument.hasPrefix("\\(Text") ? "%@" : "%lld")
                     last = range.upperBound
                 }
                 key += raw[last...]
