@@ -166,6 +166,21 @@ public final class ProfileEditorModel {
         return errors
     }
 
+    /// On Free, how many of the draft's schedules Save would keep paused (Free keeps one on): the
+    /// editor says so before Save, with "See Threshold Pro". 0 on Pro, or while the draft is invalid.
+    public var schedulesSavedPaused: Int {
+        // NB: an unreadable state or an invalid draft foretells nothing; Save says why it is refused.
+        guard let stored = try? client.read(), let draft = try? profile(),
+              let paused = try? PlanRules.pausedBySaving(draft, in: stored.engine, plan: stored.plan) else { return 0 }
+        return paused.count
+    }
+
+    /// The paywall "See Threshold Pro" opens over the editor.
+    public func paywall() -> PaywallModel { PaywallModel(client: client) }
+
+    /// Whether the last refusal was one only Pro lifts (Beast Mode on Free): "See Threshold Pro" beside it.
+    public var problemNeedsPro: Bool { problem.map(ProFeature.isProRefusal(message:)) ?? false }
+
     /// Why Save would be refused now (Beast Mode holds the profile): asked of `SaveProfile` itself.
     public var lockReason: String? {
         guard !isNew, let stored = try? client.read(), let current = stored.engine.profile(id) else { return nil }

@@ -82,8 +82,35 @@ public final class SessionModel {
         .until(LocalTime(minutesIntoDay: Clockwork(calendar: client.calendar).secondsIntoDay(of: picked) / 60))
     }
 
-    /// Starts the profile; a length or an end time becomes its end at the start, on the reconcile's clock.
+    /// A Beast Mode start waiting for the person to confirm what it locks and until when.
+    public private(set) var confirming: (confirmation: StartConfirmation, choice: PlanChoice, asked: Date)?
+
+    /// Starts the profile; a length or an end time becomes its end at the start, on the reconcile's
+    /// clock. A Beast Mode profile asks first (``confirming``): nothing ends it early.
     public func start(_ profile: ProfileID, _ choice: PlanChoice) {
+        let plan = choice.plan(from: client.now, calendar: client.calendar)
+        // NB: a start the rules refuse (Beast Mode on Free) asks nothing: the start says why.
+        if let stored = client.read(reporting: &problem),
+           client.refusal(of: StartSession(profile: profile, origin: .manual, plan: plan), in: stored) == nil,
+           let confirmation = StartConfirmation.needed(toStart: profile, plan: plan, byLink: false,
+                                                       in: stored.engine, at: client.now, calendar: client.calendar) {
+            confirming = (confirmation, choice, client.now)
+            return
+        }
+        begin(profile, choice)
+    }
+
+    /// "Start Beast Mode": starts what the confirmation described.
+    public func confirmStart() {
+        guard let (confirmation, choice, _) = confirming else { return }
+        confirming = nil
+        begin(confirmation.profile, choice)
+    }
+
+    /// "Not now": nothing starts.
+    public func declineStart() { confirming = nil }
+
+    private func begin(_ profile: ProfileID, _ choice: PlanChoice) {
         problem = client.perform("start", change: { transaction, context in
             let plan = choice.plan(from: context.now, calendar: context.calendar)
             try context.run(StartSession(profile: profile, origin: .manual, plan: plan), on: &transaction)

@@ -321,6 +321,8 @@ extension Person {
                 try await setTime(spec.instant(from: phone.clock.wall, in: phone.clock.timeZone), of: "Ends at")
             }
             try await tap("Start")
+            // A Beast Mode start asks first what it locks; a `start:` step means it.
+            if offers("Start Beast Mode") { try await tap("Start Beast Mode") }
         case .schedule:
             throw StepError.notOffered("a person cannot start a schedule; let time pass to its start")
         }

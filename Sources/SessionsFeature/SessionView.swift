@@ -32,6 +32,15 @@ public struct SessionView: View {
             .navigationTitle(Text("Session", bundle: .module))
         }
         .onAppear { model.load() }
+        .alert(model.confirming.map { Text.startTitle($0.confirmation) } ?? Text(verbatim: ""),
+               isPresented: Binding(get: { model.confirming != nil }, set: { if !$0 { model.declineStart() } })) {
+            Button { model.confirmStart() } label: { Text("Start Beast Mode", bundle: .module) }
+            Button(role: .cancel) { model.declineStart() } label: { Text("Not now", bundle: .module) }
+        } message: {
+            if let confirming = model.confirming {
+                Text.startMessage(confirming.confirmation, now: confirming.asked)
+            }
+        }
         // A break's end, the goal and the end time change what the screen shows (the phase, what
         // End records): the state is read again when the next of them comes.
         .background {
