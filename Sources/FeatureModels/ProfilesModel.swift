@@ -14,6 +14,8 @@ public final class ProfilesModel {
         /// Why it cannot be edited or deleted now (Beast Mode, or on), in the rule's words.
         public let editRefusal: String?
         public let deleteRefusal: String?
+        /// Its keys that work now: deleting the profile stops them (Settings › Keys relinks or removes them).
+        public let keys: Int
         public var id: ProfileID { profile.id }
     }
 
@@ -33,7 +35,8 @@ public final class ProfilesModel {
         rows = stored.engine.profiles.map { profile in
             Row(profile: profile, isOn: enforcement.rule(.profile(profile.id)) != nil,
                 editRefusal: client.refusal(of: SaveProfile(profile), in: stored),
-                deleteRefusal: client.refusal(of: DeleteProfile(profile.id), in: stored))
+                deleteRefusal: client.refusal(of: DeleteProfile(profile.id), in: stored),
+                keys: stored.settings.keyTags.filter { $0.profileID == profile.id && !$0.isRevoked(at: client.now) }.count)
         }
     }
 

@@ -39,6 +39,9 @@ public final class SessionModel {
     public var suggestedEndTime: Date { client.now.addingTimeInterval(3_600) }
     /// The running session, as last loaded.
     private var session: Session?
+    /// When the running session is today's span of a schedule: its profile's name and when the
+    /// schedule starts again. Ending it early ends today's span only ("End today's Work").
+    public private(set) var scheduled: (name: String, returns: Date?)?
     /// Why "End" is refused now, in the rule's words (Beast Mode); `nil` when it is allowed.
     public private(set) var endRefusal: String?
     /// Why "Break" is refused now (none allowed, quota used, with when the next is available).
@@ -63,13 +66,15 @@ public final class SessionModel {
         let enforcement = evaluate(stored.engine, at: now, calendar: calendar)
         running = LiveActivityContent.current(stored.engine, enforcement, calendar: calendar, at: now)
         guard let running, let profile = stored.engine.profile(running.profileID) else {
-            (profile, session, quota, endRefusal, breakRefusal) = (nil, nil, nil, nil, nil)
+            (profile, session, quota, endRefusal, breakRefusal, scheduled) = (nil, nil, nil, nil, nil, nil)
             return
         }
         self.profile = profile
         let session = stored.engine.sessions.first { $0.profileID == profile.id && $0.isRunning(at: now) }
         quota = session.map { BreakQuota(profile.breakPolicy, for: $0, at: now) }
         self.session = session
+        scheduled = session?.occurrence != nil || session == nil
+            ? stored.engine.scheduledSpan(of: profile.id, at: now, calendar: calendar).map { (profile.name, $0.returns) } : nil
         endRefusal = client.refusal(of: EndSession(profile: profile.id), in: stored)
         breakRefusal = running.phase == .onBreak ? nil : client.refusal(of: TakeBreak(profile: profile.id), in: stored)
     }

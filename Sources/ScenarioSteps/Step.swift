@@ -15,6 +15,8 @@ public enum Step: Hashable, Sendable {
     case tap(String)
     /// Long-presses what shows these words (Settings' version opens the diagnostics).
     case longPress(String)
+    /// Swipe a list row and tap one of its actions.
+    case swipe(row: String, action: String)
     /// Types `text` into the text field these words name on the screen Threshold shows, in place
     /// of what it held (empty: clears it).
     case type(field: String, text: String)
@@ -285,4 +287,6 @@ public enum SetValue: Hashable, Sendable {
     case number(Int)
     /// A time picker's time of day (a `17:00`; a day in it is ignored).
     case time(ClockSpec)
+    /// A picker's option, by its words.
+    case choice(String)
 }

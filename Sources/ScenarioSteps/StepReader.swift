@@ -20,9 +20,10 @@ package struct StepReader {
     package static let vocabulary: [(verb: String, usage: String)] = [
         ("open-threshold", "open Threshold (the app launches if it must, reads Screen Time access and reconciles)"),
         ("tap", "LABEL: tap what these words name on Threshold's screen: a button, a switch, a tab, a picker's choice, ‹ Back (Continue, Pray to unlock, Amen, Anxious …)"),
+        ("swipe", "{row, action}: swipe the list row these words name and tap its action (Delete, Revoke, Remove)"),
         ("long-press", "LABEL: press and hold what shows these words (Settings' Version opens the diagnostics)"),
         ("type", "{field, text}: type text into the field these words name on Threshold's screen, in place of what it held (text: \"\" clears it)"),
-        ("set", "{control, to}: set the stepper these words name to a number (+ or − until it reads it), or the time picker to a time (to: \"19:00\")"),
+        ("set", "{control, to}: set the stepper these words name to a number (+ or − until it reads it), the time picker to a time (to: \"19:00\"), or the picker to the option these words name"),
         ("answer", "right | wrong | TEXT: type an answer into the math challenge and tap Check"),
         ("notification-prompt", "allow | deny: how the person answers iOS's notification prompt when the app asks"),
         ("pick-apps", "[APP, …]: pick these apps in iOS's Screen Time picker, where the screen opens it"),
@@ -134,6 +135,12 @@ package struct StepReader {
             return .useStreakFreeze
         case "store": return .store(try reader.choice(try need("an App Store event"), "store", as: StoreEvent.self))
         case "long-press": return .longPress(try reader.string(try need("the words to press on"), "long-press"))
+        case "swipe":
+            let f = try fields(try need("{row, action}"), "swipe", ["row", "action"])
+            guard let row = f["row"], let action = f["action"] else {
+                throw reader.fail(argument, "swipe needs the row's words and the action (swipe: {row: 💼 Work, action: Delete})")
+            }
+            return .swipe(row: try reader.string(row, "row"), action: try reader.string(action, "action"))
         case "type":
             let f = try fields(try need("{field, text}"), "type", ["field", "text"])
             guard let field = f["field"], let text = f["text"] else {
@@ -147,7 +154,9 @@ package struct StepReader {
             }
             let text = try reader.string(value, "to")
             if let number = Int(text) { return .set(control: try reader.string(control, "control"), to: .number(number)) }
-            return .set(control: try reader.string(control, "control"), to: .time(try reader.clock(value, "to")))
+            if let time = try? reader.clock(value, "to") { return .set(control: try reader.string(control, "control"), to: .time(time)) }
+            // Neither a number nor a time: a picker's option, by its words (a time picker refuses it, saying so).
+            return .set(control: try reader.string(control, "control"), to: .choice(text))
         case "tap": return .tap(try reader.string(try need("the button's words"), "tap"))
         case "save-file":
             if let argument { throw reader.fail(argument, "save-file saves the file iOS's Save to Files sheet shows; it takes nothing") }

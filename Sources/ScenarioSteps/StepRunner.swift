@@ -129,6 +129,10 @@ package final class StepRunner {
             try await person.set(control, to: value)
         case .longPress(let label):
             try await person.longPress(label)
+        case .swipe(let row, let action):
+            try await person.tap(action) { control in
+                if case .swipeAction(let words) = control.kind { Words.fold(words).contains(Words.fold(row)) } else { false }
+            }
         case .notificationPrompt(let allow):
             phone.answersNotificationPrompt = allow ? .allowed : .denied
             phone.note(.person, "will \(allow ? "allow" : "refuse") notifications when iOS asks")
