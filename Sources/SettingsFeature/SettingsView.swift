@@ -75,9 +75,9 @@ public struct SettingsView: View {
         .onChange(of: model.pendingKey?.id) { _, id in if id != nil { writeTag() } }
     }
 
-    /// Settings › Together, when this build has it.
+    /// Settings › Together, only when this build names a server (`ThresholdTogetherServer`).
     @ViewBuilder private var togetherRow: some View {
-        if together != nil {
+        if let together, together.status != .unavailable {
             Section {
                 NavigationLink(value: Route.together) { Text("Together", bundle: .module) }
             } footer: {
