@@ -1,3 +1,4 @@
+import EntryPoints
 import Foundation
 import ScenarioSetup
 import ScreenTimeClient
@@ -47,6 +48,8 @@ public enum Step: Hashable, Sendable {
     case tapWidget(HomeScreenWidget)
     /// A universal link arrives (typed, or read from an NFC tag).
     case link(String)
+    /// A home-screen quick action (long-press Threshold's icon).
+    case quickAction(QuickAction)
 
     // Sessions and profiles
     case start(profile: ProfileID, origin: SessionOrigin, plan: PlanSpec?)

@@ -1,3 +1,4 @@
+import EntryPoints
 import Foundation
 import ScenarioSetup
 import ScreenTimeClient
@@ -36,6 +37,7 @@ package struct StepReader {
         ("tap-notification", "[ID]: tap the latest notification (or the one whose id starts with ID)"),
         ("tap-widget", "session | streak: tap a widget; iOS opens Threshold at its link (the session widget's Session tab)"),
         ("link", "URL: a universal link arrives (typed or from an NFC tag)"),
+        ("quick-action", "unblock | feedback: long-press Threshold's icon on the Home Screen and choose the action"),
         ("start", "PROFILE | {profile, origin: manual|key|shortcut, goal: 30m | for: 25m | until: 17:00}: the Session tab's start panel, a key, or the Start Profile Shortcut (which takes for:); a Beast Mode start on the tab is confirmed, as the person means it"),
         ("end", "PROFILE | {profile, via: in-app|key|shortcut|widget|notification|live-activity}: end what keeps the profile on now"),
         ("break", "PROFILE: take a break (the profile's break policy sets its length and quota)"),
@@ -121,6 +123,9 @@ package struct StepReader {
         case "tap-notification": return .tapNotification(id: try argument.map { try reader.string($0, "notification") })
         case "tap-widget": return .tapWidget(try reader.choice(try need("session or streak"), "tap-widget", as: HomeScreenWidget.self))
         case "link": return .link(try reader.string(try need("a URL"), "link"))
+        case "quick-action":
+            let arg = try need("unblock or feedback")
+            return .quickAction(try reader.either(arg, "quick-action", "unblock", or: "feedback") ? .unblock : .feedback)
         case "start": return try start(try need("a profile"))
         case "end":
             let arg = try need("a profile")

@@ -1,3 +1,4 @@
+import EntryPoints
 import FeatureModels
 import Foundation
 import ScenarioSetup
@@ -92,6 +93,9 @@ package final class StepRunner {
             } else {
                 try await person.openThreshold()
             }
+        case .quickAction(let action):
+            phone.note(.person, "long-presses Threshold's icon and chooses “\(action == .unblock ? "Unblock" : "Feedback")”")
+            try await person.arrive(at: action.link)
         case .link(let url):
             phone.note(.person, "opens the link \(url)")
             try await person.follow(link: url)
