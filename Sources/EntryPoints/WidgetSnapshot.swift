@@ -94,3 +94,22 @@ public struct WidgetSnapshot: Hashable, Codable, Sendable {
     /// A snapshot for previews and the widget gallery.
     public static let placeholder = WidgetSnapshot(session: nil, streakDays: 7, credits: 45, headline: "Nothing is shielded now")
 }
+
+/// Threshold's widgets, by the kind WidgetKit knows them as, and how long each one's timeline
+/// lasts when nothing it shows ends sooner: the streak's at most half an hour (seed 001), the
+/// others a quarter. Besides, the reconcile reloads every timeline whenever it changes something.
+public enum WidgetKind: String, CaseIterable, Sendable {
+    case session = "app.threshold.session"
+    case streak = "app.threshold.streak"
+    case bank = "app.threshold.bank"
+
+    public var refreshMinutes: Int { self == .streak ? 30 : 15 }
+}
+
+extension WidgetSnapshot {
+    /// When a timeline holding this snapshot, made at `now`, asks for the next: the first thing
+    /// it shows that ends (a break, a session, a window), else the kind's refresh.
+    public func timelineEnd(after now: Date, kind: WidgetKind) -> Date {
+        refreshAt ?? now.addingTimeInterval(TimeInterval(kind.refreshMinutes * 60))
+    }
+}

@@ -19,7 +19,7 @@ public enum HomeScreenWidget: String, CaseIterable, Sendable {
 enum LockScreen {
     /// The widget's view at each family a journey reads, drawn from the phone's widget snapshot.
     static func widget(_ widget: HomeScreenWidget, on phone: SimulatedPhone) throws -> [Screen.Layer] {
-        let snapshot = phone.widgetSnapshot()
+        let snapshot = phone.widget(widget == .session ? .session : .streak)
         let families: [WidgetFamily] = widget == .session ? [.systemSmall, .accessoryRectangular] : [.systemSmall]
         return try families.map { family in
             switch widget {

@@ -284,6 +284,20 @@ public final class SimulatedPhone: @unchecked Sendable {
         WidgetSnapshot.read(from: store, now: clock.wall, calendar: clock.calendar)
     }
 
+    /// What a widget of `kind` draws now, as its timeline holds it: read when its timeline was
+    /// made, and made again only when Threshold reloads the widgets or the timeline runs out
+    /// (``WidgetKind``). A widget nothing reloads stays as it was, as on a phone.
+    public func widget(_ kind: WidgetKind) -> WidgetSnapshot {
+        let now = clock.wall
+        if let timeline = widgetTimelines[kind], timeline.reloads == widgetReloads, now < timeline.end { return timeline.snapshot }
+        let snapshot = widgetSnapshot()
+        widgetTimelines[kind] = (snapshot, snapshot.timelineEnd(after: now, kind: kind), widgetReloads)
+        return snapshot
+    }
+
+    /// Each widget's timeline: its snapshot, when it runs out, and the reload it was made after.
+    private var widgetTimelines: [WidgetKind: (snapshot: WidgetSnapshot, end: Date, reloads: Int)] = [:]
+
     /// Threshold's event log, oldest first, read without changing it: what a soak checks for
     /// events recorded twice or lost.
     public func savedEvents() throws -> [LoggedEvent] { try store.events(.all) }

@@ -20,7 +20,7 @@ public struct SessionWidget: Widget {
     public init() {}
 
     public var body: some WidgetConfiguration {
-        StaticConfiguration(kind: "app.threshold.session", provider: SnapshotProvider()) { entry in
+        StaticConfiguration(kind: WidgetKind.session.rawValue, provider: SnapshotProvider(.session)) { entry in
             SessionWidgetView(snapshot: entry.snapshot)
                 .containerBackground(for: .widget) { Color.clear }
         }
@@ -35,7 +35,7 @@ public struct StreakWidget: Widget {
     public init() {}
 
     public var body: some WidgetConfiguration {
-        StaticConfiguration(kind: "app.threshold.streak", provider: SnapshotProvider(refreshMinutes: 30)) { entry in
+        StaticConfiguration(kind: WidgetKind.streak.rawValue, provider: SnapshotProvider(.streak)) { entry in
             StreakWidgetView(snapshot: entry.snapshot)
                 .containerBackground(for: .widget) { StreakBackground(days: entry.snapshot.streakDays) }
         }
@@ -50,7 +50,7 @@ public struct BankWidget: Widget {
     public init() {}
 
     public var body: some WidgetConfiguration {
-        StaticConfiguration(kind: "app.threshold.bank", provider: SnapshotProvider()) { entry in
+        StaticConfiguration(kind: WidgetKind.bank.rawValue, provider: SnapshotProvider(.bank)) { entry in
             BankWidgetView(snapshot: entry.snapshot).containerBackground(for: .widget) { Palette.stone }
         }
         .configurationDisplayName(Text("Focus Bank", bundle: .module))

@@ -29,13 +29,12 @@ public struct SnapshotEntry: TimelineEntry {
     public let snapshot: WidgetSnapshot
 }
 
-/// Every widget's timeline: the snapshot now, read again when a session or break ends (or in a
-/// quarter of an hour, the streak's every half hour); the reconciler also reloads the widgets whenever it changes something.
+/// Every widget's timeline: the snapshot now, read again when what it shows ends or at its kind's
+/// refresh (``WidgetKind``); the reconciler also reloads the widgets whenever it changes something.
 public struct SnapshotProvider: TimelineProvider {
-    /// How long until the timeline asks again when nothing ends sooner.
-    let refreshMinutes: Int
+    let kind: WidgetKind
 
-    public init(refreshMinutes: Int = 15) { self.refreshMinutes = refreshMinutes }
+    public init(_ kind: WidgetKind) { self.kind = kind }
 
     public func placeholder(in context: Context) -> SnapshotEntry {
         SnapshotEntry(date: Date(), snapshot: .placeholder)
@@ -48,7 +47,6 @@ public struct SnapshotProvider: TimelineProvider {
     public func getTimeline(in context: Context, completion: @escaping (Timeline<SnapshotEntry>) -> Void) {
         let now = Date()
         let snapshot = WidgetSource.snapshot(at: now)
-        let refresh = snapshot.refreshAt ?? now.addingTimeInterval(TimeInterval(refreshMinutes * 60))
-        completion(Timeline(entries: [SnapshotEntry(date: now, snapshot: snapshot)], policy: .after(refresh)))
+        completion(Timeline(entries: [SnapshotEntry(date: now, snapshot: snapshot)], policy: .after(snapshot.timelineEnd(after: now, kind: kind))))
     }
 }
