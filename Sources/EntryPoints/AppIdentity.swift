@@ -7,7 +7,7 @@ public enum AppIdentity {
     /// The App Group every target shares: the store, the activity records.
     public static let appGroup = "group.app.threshold"
     /// The app's bundle identifier; every extension's is nested under it.
-    public static let bundleIdentifier = "app.threshold"
+    public static let bundleIdentifier = SiteAssociation.bundleIdentifier
     /// The custom URL scheme of the app's own deep links (notifications, widgets).
     public static let urlScheme = "threshold"
     /// The domain universal links (key tags, shields' notifications) are claimed for.

@@ -230,12 +230,25 @@ let screenTimeFrameworks: Set<String> = ["FamilyControls", "ManagedSettings", "M
     }
 
     @Test func appSiteAssociation_claimsExactlyThePathsTheLinkRouterWrites_forTheApp() throws {
-        let data = try Data(contentsOf: ProjectFiles.app.appendingPathComponent("AppSiteAssociation/apple-app-site-association"))
+        let data = try SiteAssociation.document(team: "ABCDE12345")
         let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let details = try #require((json["applinks"] as? [String: Any])?["details"] as? [[String: Any]])
         let appIDs = details.flatMap { $0["appIDs"] as? [String] ?? [] }
         #expect(!appIDs.isEmpty && appIDs.allSatisfy { $0.hasSuffix(".\(AppIdentity.bundleIdentifier)") })
         let paths = Set(details.flatMap { ($0["components"] as? [[String: Any]] ?? []).compactMap { $0["/"] as? String } })
         #expect(paths == Set(LinkRoute.claimedPaths))
+        #expect(appIDs == ["ABCDE12345.app.threshold"])
+        // The team comes from the server's configuration; a placeholder or a typo is refused.
+        for team in ["TEAMID", "abcde12345", "ABCDE1234", ""] {
+            #expect(throws: ValidationError.self) { try SiteAssociation.document(team: team) }
+        }
+    }
+
+    /// App/README.md lists every path the site association claims (issue 24 item 31).
+    @Test func theAppReadme_listsEveryPathTheSiteAssociationClaims() throws {
+        let readme = try String(contentsOf: ProjectFiles.app.appendingPathComponent("README.md"), encoding: .utf8)
+        for path in LinkRoute.claimedPaths {
+            #expect(readme.contains("`\(path)`"), "App/README.md does not list \(path)")
+        }
     }
 }

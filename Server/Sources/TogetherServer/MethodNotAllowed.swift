@@ -23,7 +23,7 @@ struct MethodNotAllowed<Context: RequestContext>: RouterMiddleware {
     /// before `/v1/partners/{partnership}`).
     static func methods(taking path: String) -> [String] {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        let matches = TogetherAPI.routes.compactMap { route -> (method: String, literals: Int)? in
+        let matches = (TogetherAPI.routes + SiteRoutes.routes).compactMap { route -> (method: String, literals: Int)? in
             let template = route.path.split(separator: "/", omittingEmptySubsequences: false)
             guard template.count == parts.count, zip(template, parts).allSatisfy({ $0.hasPrefix("{") || $0 == $1 }) else { return nil }
             return (route.method.rawValue, template.filter { !$0.hasPrefix("{") }.count)

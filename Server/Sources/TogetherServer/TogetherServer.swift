@@ -4,6 +4,7 @@ import Logging
 import PostgresNIO
 import Prometheus
 import ServiceLifecycle
+import ThresholdCore
 
 /// Where the server listens and which database it uses.
 public struct TogetherConfiguration: Sendable {
@@ -15,20 +16,23 @@ public struct TogetherConfiguration: Sendable {
     public var metricsPort: Int?
     /// APNs, to push partners' messages (``PushSender``); `nil`: no push, the apps fetch them.
     public var apns: APNsConfiguration?
+    /// The app's domain on the web (``SiteRoutes``): the team for the site association, where to get the app.
+    public var site: SiteRoutes
 
     public init(host: String = "127.0.0.1", port: Int = 8080, database: PostgresClient.Configuration, logLevel: Logger.Level = .info,
-                metricsPort: Int? = nil, apns: APNsConfiguration? = nil) {
+                metricsPort: Int? = nil, apns: APNsConfiguration? = nil, site: SiteRoutes = SiteRoutes(team: nil)) {
         self.host = host
         self.port = port
         self.database = database
         self.logLevel = logLevel
         self.metricsPort = metricsPort
         self.apns = apns
+        self.site = site
     }
 
     /// TOGETHER_DATABASE_URL (postgres://user[:password]@host:port/database, required),
     /// TOGETHER_HOST (127.0.0.1), TOGETHER_PORT (8080), TOGETHER_METRICS_PORT (none), LOG_LEVEL (info),
-    /// and APNs's (``APNsConfiguration/fromEnvironment(_:)``; none: no push).
+    /// APNs's (``APNsConfiguration/fromEnvironment(_:)``; none: no push), and the site's (``site(_:)``).
     public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> TogetherConfiguration {
         guard let url = environment["TOGETHER_DATABASE_URL"] else {
             throw ConfigurationError("TOGETHER_DATABASE_URL is not set; give the PostgreSQL URL, e.g. postgres://postgres@127.0.0.1:5432/postgres (Server/Scripts/with-postgres sets it).")
@@ -42,7 +46,21 @@ public struct TogetherConfiguration: Sendable {
         return TogetherConfiguration(host: environment["TOGETHER_HOST"] ?? "127.0.0.1", port: try port("TOGETHER_PORT") ?? 8080,
                                      database: try databaseConfiguration(url: url),
                                      logLevel: environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info,
-                                     metricsPort: try port("TOGETHER_METRICS_PORT"), apns: try APNsConfiguration.fromEnvironment(environment))
+                                     metricsPort: try port("TOGETHER_METRICS_PORT"), apns: try APNsConfiguration.fromEnvironment(environment),
+                                     site: try site(environment))
+    }
+
+    /// THRESHOLD_TEAM_ID (the app's team: the site association is served only with one) and
+    /// THRESHOLD_APP_STORE_URL (where the landing page says to get the app); a malformed one stops the server.
+    static func site(_ environment: [String: String]) throws -> SiteRoutes {
+        let team = try environment["THRESHOLD_TEAM_ID"].map { text in
+            do { return try SiteAssociation.teamID(text) } catch let error as ValidationError { throw ConfigurationError("THRESHOLD_TEAM_ID: \(error.message)") }
+        }
+        let store = try environment["THRESHOLD_APP_STORE_URL"].map { text in
+            guard let url = URL(string: text), url.scheme == "https" else { throw ConfigurationError("THRESHOLD_APP_STORE_URL is an https URL, not “\(text)”.") }
+            return url
+        }
+        return SiteRoutes(team: team, appStore: store)
     }
 
     /// Reads postgres://user[:password]@host[:port]/database (TLS off: the database is on loopback or a private network).
@@ -79,6 +97,7 @@ public enum TogetherServer {
         let router = Router(context: BasicRequestContext.self)
         router.add(middleware: MetricsMiddleware())
         api.register(on: router)
+        configuration.site.register(on: router)
         var services: [any Service] = [database]
         if let apns = configuration.apns {
             services.append(PushSender(store: store, apns: APNsClient(configuration: apns), clock: clock, logger: logger))
