@@ -173,6 +173,11 @@ final class Person {
     /// iOS gives Threshold a background app refresh: the app (launched in the background if it was
     /// not running) runs `AppModel.backgroundRefresh()`, as the `App`'s `.backgroundTask` does.
     func backgroundRefresh() async throws {
+        // A build without Together declares no `fetch` background mode (it would have nothing to
+        // fetch), and iOS gives such an app no background refresh.
+        guard client.together != nil else {
+            throw StepError.notOffered("iOS gives no background refresh to a build without Together: its Info.plist declares no fetch background mode")
+        }
         guard phone.backgroundRefreshBegins() else {
             throw StepError.notOffered("iOS gives a background refresh only to an app that is not on screen; leave Threshold first")
         }

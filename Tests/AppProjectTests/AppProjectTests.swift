@@ -164,16 +164,22 @@ let screenTimeFrameworks: Set<String> = ["FamilyControls", "ManagedSettings", "M
     /// permits, with the `fetch` background mode; the app must handle it (SwiftUI's
     /// `.backgroundTask(.appRefresh(_:))`) with the store awake, or a suspended store refuses it,
     /// and ask for the next one.
-    @Test func backgroundRefresh_isPermitted_handledWithTheStoreAwake_andScheduled() throws {
+    /// The refresh is Together's alone (issue 24 item 32): the Info.plist declares the task and the
+    /// `fetch` mode exactly when it names a Together server, and the app asks for a refresh only
+    /// where the task is declared. The checked-in Info.plist names none.
+    @Test func backgroundRefresh_isPermittedOnlyWithTogether_handledWithTheStoreAwake_andScheduled() throws {
         let info = try ProjectFiles.plist(try #require(try target("Threshold").infoPlistPath))
-        #expect(info["BGTaskSchedulerPermittedIdentifiers"] as? [String] == [AppIdentity.backgroundRefresh])
-        #expect((info["UIBackgroundModes"] as? [String])?.contains("fetch") == true)
+        let together = info["ThresholdTogetherServer"] != nil
+        #expect((info["BGTaskSchedulerPermittedIdentifiers"] as? [String] == [AppIdentity.backgroundRefresh]) == together)
+        #expect(((info["UIBackgroundModes"] as? [String])?.contains("fetch") == true) == together)
+        #expect(!together, "the repository's build names no Together server")
         let app = try ShipReadinessTests.text("App/Threshold/ThresholdApp.swift")
         #expect(app.contains(".backgroundTask(.appRefresh(AppIdentity.backgroundRefresh))"), "the app does not handle its refresh task")
         #expect(app.contains("whileAwake { await model?.backgroundRefresh() }"), "the refresh does not run with the store awake")
         #expect(app.contains("BackgroundRefresh.schedule()"), "the app never asks for a refresh")
         let schedule = try ShipReadinessTests.text("Sources/AppLive/BackgroundRefresh.swift")
         #expect(schedule.contains("BGAppRefreshTaskRequest(identifier: AppIdentity.backgroundRefresh)"))
+        #expect(schedule.contains("guard permitted.contains(AppIdentity.backgroundRefresh) else { return }"), "a build without Together asks for a refresh")
     }
 
     /// Partners' messages pushed as they come (issue 27, item 4): the app alone is entitled to remote
