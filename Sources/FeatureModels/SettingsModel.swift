@@ -81,8 +81,6 @@ public final class SettingsModel {
         backup = BackupModel(client: client)
     }
 
-    /// "Free", "Pro trial until …": the plan as Settings names it.
-    public var planSummary: String { plan.status.summary(in: Clockwork(calendar: client.calendar)) }
 
     /// The paused schedules, named for the list the person picks the one to keep on from.
     public var pausedSchedules: [(ref: ScheduleRef, name: String)] {

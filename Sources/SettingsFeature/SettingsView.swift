@@ -86,11 +86,24 @@ public struct SettingsView: View {
         }
     }
 
+    /// The plan in the phone's language and on its clock: "Free", "Pro trial until Nov 30, 10:00 AM", ….
+    private func planSummary(_ status: PlanStatus) -> Text {
+        let when = Date.FormatStyle.dateTime.month(.abbreviated).day().hour().minute()
+        let day = Date.FormatStyle.dateTime.month(.abbreviated).day().year()
+        return switch status {
+        case .free: Text("Free", bundle: .module)
+        case .trial(let until): Text("Pro trial until \(until, format: when)", bundle: .module)
+        case .pro(let until): Text("Pro, renews or ends \(until, format: when)", bundle: .module)
+        case .billingGrace(let until): Text("Pro, payment being retried until \(until, format: day)", bundle: .module)
+        case .lapsed(let since): Text("Free (Pro ended \(since, format: day))", bundle: .module)
+        }
+    }
+
     /// The plan, what the person should know about it, the paused schedules (pick the one kept
     /// on), the paywall and the App Store's subscription management.
     private var pro: some View {
         Section {
-            LabeledContent { Text(verbatim: model.planSummary) } label: { Text("Plan", bundle: .module) }
+            LabeledContent { planSummary(model.plan.status) } label: { Text("Plan", bundle: .module) }
             if let notice = model.plan.notice { Text(verbatim: notice).font(.footnote) }
             ForEach(model.pausedSchedules, id: \.ref) { paused in
                 Button { model.keepOn(paused.ref) } label: {
