@@ -45,27 +45,9 @@ extension Runtime {
             } ?? reconcile(trigger)
             return ShieldPressResult(response: response(after: reconciliation, for: item, otherwise: .close))
         case .notify(let destination):
-            let reconciliation = reconcile(trigger)
-            let note = LocalNotification.followUp(to: destination, appName: item.name)
-            var problem: String?
-            do {
-                try screenTime.postNotification(note)
-            } catch {
-                problem = "The notification could not be posted: \(error). Open Threshold yourself."
-            }
-            return ShieldPressResult(response: response(after: reconciliation, for: item, otherwise: .close),
-                                     notification: problem == nil ? note : nil, problem: problem)
+            return post(.followUp(to: destination, appName: item.name), after: reconcile(trigger), for: item)
         case .clearShield:
-            let reconciliation = reconcile(trigger)
-            let note = LocalNotification.clearShield(appName: item.name)
-            var problem: String?
-            do {
-                try screenTime.postNotification(note)
-            } catch {
-                problem = "The notification could not be posted: \(error). Open Threshold yourself."
-            }
-            return ShieldPressResult(response: response(after: reconciliation, for: item, otherwise: .close),
-                                     notification: problem == nil ? note : nil, problem: problem)
+            return post(.clearShield(appName: item.name), after: reconcile(trigger), for: item)
         case .openIntention(let intention, let beyondLimit):
             let reconciliation = reconcile(trigger) { transaction, context in
                 try context.run(OpenIntention(intention: intention, confirmedBeyondLimit: beyondLimit), on: &transaction)
@@ -94,6 +76,19 @@ extension Runtime {
             }
             return ShieldPressResult(response: .redraw, problem: reconciliation.problem)
         }
+    }
+
+    /// Posts the notification that leads from the shield into the app; a post that fails is said
+    /// (the shield closes, and the person opens Threshold themselves).
+    private func post(_ note: LocalNotification, after reconciliation: Reconciliation, for item: ShieldedItem) -> ShieldPressResult {
+        var problem: String?
+        do {
+            try screenTime.postNotification(note)
+        } catch {
+            problem = "The notification could not be posted: \(error). Open Threshold yourself."
+        }
+        return ShieldPressResult(response: response(after: reconciliation, for: item, otherwise: .close),
+                                 notification: problem == nil ? note : nil, problem: problem)
     }
 
     /// Redraw when the reconcile lifted the item's shield, else `otherwise`.

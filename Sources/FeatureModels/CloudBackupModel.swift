@@ -101,14 +101,7 @@ public final class CloudBackupModel {
         let version = (replacing ?? backup.version) + 1
         do {
             let stored = try await connection.storeBackup(blob, version: version, account: account.accountID)
-            var kept = account
-            kept.backup?.version = stored.version
-            kept.backup?.storedAt = stored.storedAt
-            kept.backup?.bytes = stored.bytes
-            kept.backup?.unconfirmed = nil
-            conflict = nil
-            _ = keep(kept, failing: "Your backup is stored, but this iPhone could not note it")
-            return .stored
+            return confirmStored(account, version: stored.version, at: stored.storedAt, bytes: stored.bytes)
         } catch TogetherError.refused(_, "backupVersionConflict", _) {
             return await noteConflict(connection, account: account)
         } catch let error as TogetherError where error.isLater {
@@ -196,14 +189,7 @@ public final class CloudBackupModel {
                 return .failed
             }
             if let sent = account.backup?.unconfirmed, sent.version == stored.version, sent.blob == Fingerprint(of: Array(stored.blob)) {
-                var kept = account
-                kept.backup?.version = sent.version
-                kept.backup?.storedAt = client.now
-                kept.backup?.bytes = sent.bytes
-                kept.backup?.unconfirmed = nil
-                conflict = nil
-                _ = keep(kept, failing: "Your backup is stored, but this iPhone could not note it")
-                return .stored
+                return confirmStored(account, version: sent.version, at: client.now, bytes: sent.bytes)
             }
             conflict = Conflict(storedVersion: stored.version)
             problem = "Nothing was backed up: another iPhone stored a newer backup (version \(stored.version))."
@@ -232,6 +218,18 @@ public final class CloudBackupModel {
             problem = "\(failure): your Together key could not be read (\(error))."
             return nil
         }
+    }
+
+    /// The server holds the backup at `version`: this iPhone notes it, and nothing is left unconfirmed.
+    private func confirmStored(_ account: TogetherAccount, version: Int64, at storedAt: Date, bytes: Int) -> Outcome {
+        var kept = account
+        kept.backup?.version = version
+        kept.backup?.storedAt = storedAt
+        kept.backup?.bytes = bytes
+        kept.backup?.unconfirmed = nil
+        conflict = nil
+        _ = keep(kept, failing: "Your backup is stored, but this iPhone could not note it")
+        return .stored
     }
 
     /// Keeps `account` in the Keychain and shows its backup; says `failure` and why when it cannot.

@@ -367,32 +367,26 @@ struct UnlockOptionsStep: View {
                    message: Text("While a mode holds an app, these open it for a while. Any that cannot be used says why, and when it can.", bundle: .module),
                    systemImage: "lock.open")
         Card {
-            Label {
-                VStack(alignment: .leading, spacing: 2) {
-                    Text("Focus Bank credits", bundle: .module).font(.headline)
-                    Text("Every minute you focus earns a credit; spend them on 5, 15 or 30 minutes of one app.", bundle: .module).font(.footnote)
-                }
-            } icon: { Image(systemName: "banknote") }
-            Label {
-                VStack(alignment: .leading, spacing: 2) {
-                    Text("Breathing quest", bundle: .module).font(.headline)
-                    Text("Breathe along for \(Int(BreathingQuest.duration)) seconds; it cannot be skipped.", bundle: .module).font(.footnote)
-                }
-            } icon: { Image(systemName: "wind") }
-            Label {
-                VStack(alignment: .leading, spacing: 2) {
-                    Text("Copy-text quest", bundle: .module).font(.headline)
-                    Text("Copy a short passage, for at least \(Int(CopyTextQuest.duration)) seconds.", bundle: .module).font(.footnote)
-                }
-            } icon: { Image(systemName: "text.cursor") }
-            Label {
-                VStack(alignment: .leading, spacing: 2) {
-                    Text("Emergency unlock", bundle: .module).font(.headline)
-                    Text("Hold for \(emergency.holdSeconds) seconds and give a reason; \(emergency.perDay) a day, \(emergency.perWeek) a week.", bundle: .module)
-                        .font(.footnote)
-                }
-            } icon: { Image(systemName: "light.beacon.max") }
+            wayBack(Text("Focus Bank credits", bundle: .module),
+                    Text("Every minute you focus earns a credit; spend them on 5, 15 or 30 minutes of one app.", bundle: .module), "banknote")
+            wayBack(Text("Breathing quest", bundle: .module),
+                    Text("Breathe along for \(Int(BreathingQuest.duration)) seconds; it cannot be skipped.", bundle: .module), "wind")
+            wayBack(Text("Copy-text quest", bundle: .module),
+                    Text("Copy a short passage, for at least \(Int(CopyTextQuest.duration)) seconds.", bundle: .module), "text.cursor")
+            wayBack(Text("Emergency unlock", bundle: .module),
+                    Text("Hold for \(emergency.holdSeconds) seconds and give a reason; \(emergency.perDay) a day, \(emergency.perWeek) a week.", bundle: .module),
+                    "light.beacon.max")
         }
+    }
+
+    /// One way back in: its name, what it asks, its symbol.
+    private func wayBack(_ title: Text, _ detail: Text, _ symbol: String) -> some View {
+        Label {
+            VStack(alignment: .leading, spacing: 2) {
+                title.font(.headline)
+                detail.font(.footnote)
+            }
+        } icon: { Image(systemName: symbol) }
     }
 }
 
