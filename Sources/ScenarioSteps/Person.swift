@@ -173,6 +173,9 @@ final class Person {
     /// iOS gives Threshold a background app refresh: the app (launched in the background if it was
     /// not running) runs `AppModel.backgroundRefresh()`, as the `App`'s `.backgroundTask` does.
     func backgroundRefresh() async throws {
+        guard !phone.appInForeground else {
+            throw StepError.notOffered("iOS gives a background refresh only to an app that is not on screen; leave Threshold first")
+        }
         // A build without Together declares no `fetch` background mode (it would have nothing to
         // fetch), and iOS gives such an app no background refresh.
         guard client.together != nil else {

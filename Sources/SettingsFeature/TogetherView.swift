@@ -15,17 +15,25 @@ struct TogetherView: View {
             if let problem = model.problem { ProblemBanner(problem) }
             if model.receivedInvitation != nil {
                 Section {
-                    Button { Task { await model.acceptReceived() } } label: { Text("Accept invitation", bundle: .module) }
-                        .disabled(model.working)
-                    Button { model.declineReceived() } label: { Text("Not now", bundle: .module) }
+                    if model.status == .unavailable {
+                        // NB: nothing here can accept it: say so, and offer only the way out.
+                        Text("This version of Threshold has no Together, so the invitation cannot be accepted here.", bundle: .module)
+                        Button { model.declineReceived() } label: { Text("Close", bundle: .module) }
+                    } else {
+                        Button { Task { await model.acceptReceived() } } label: { Text("Accept invitation", bundle: .module) }
+                            .disabled(model.working)
+                        Button { model.declineReceived() } label: { Text("Not now", bundle: .module) }
+                    }
                 } header: {
                     Text("A partner invited you", bundle: .module)
                 }
             }
             switch model.status {
             case .unavailable:
-                Section {
-                    Text("Together is not available in this version of Threshold.", bundle: .module)
+                if model.receivedInvitation == nil {
+                    Section {
+                        Text("Together is not available in this version of Threshold.", bundle: .module)
+                    }
                 }
             case .notJoined:
                 join

@@ -118,9 +118,10 @@ import TogetherClient
         #expect(error?.problem.contains("there is no “Display name” field to type in; Threshold shows the home screen") == true, "\(error?.problem ?? "")")
     }
 
-    /// iOS refreshes only an app that is not on screen; one in the background (or killed) is
-    /// refreshed there, and without Together nothing is sent and nothing comes on screen.
-    @Test func aBackgroundRefresh_comesOnlyToAnAppNotOnScreen() async throws {
+    /// iOS refreshes only an app that is not on screen, and only one that declares the `fetch`
+    /// background mode: a build without Together declares none, so it gets no refresh at all
+    /// (Server/Scenarios/06 refreshes a build with Together).
+    @Test func aBackgroundRefresh_comesOnlyToAnAppNotOnScreen_withTogether() async throws {
         let onScreen = try Scenario.parse("""
             name: t
             setup: {timezone: America/New_York, start: 2026-11-25 09:00}
@@ -132,18 +133,16 @@ import TogetherClient
         #expect(error?.line == 5)
         #expect(error?.problem.contains("only to an app that is not on screen") == true, "\(error?.problem ?? "")")
 
-        let story = Console.capturing()
-        try await Scenario.parse("""
+        let withoutTogether = try Scenario.parse("""
             name: t
             setup: {timezone: America/New_York, start: 2026-11-25 09:00}
             steps:
               - open-threshold
               - leave-threshold
               - background-refresh
-              - kill-app
-              - background-refresh
-              - expect: {live-activity: none}
-            """, file: "t.yaml").run(narrate: true, console: story)
-        #expect(story.captured.components(separatedBy: "iOS gives Threshold a background app refresh").count == 3, "\(story.captured)")
+            """, file: "t.yaml")
+        let refused = await #expect(throws: ScenarioProblem.self) { try await withoutTogether.run(narrate: false, console: .capturing()) }
+        #expect(refused?.line == 6)
+        #expect(refused?.problem.contains("no background refresh to a build without Together") == true, "\(refused?.problem ?? "")")
     }
 }
