@@ -65,7 +65,19 @@ public struct ButtonStyleConfiguration {
     nonisolated public struct Label: View, PrimitiveView {
         public typealias Body = Never
         let elements: [Element]
-        @MainActor package func render(in context: RenderContext) -> [Element] { elements }
+        /// The label takes on the font and colour of where the style places it, as SwiftUI's
+        /// does (a style's `.foregroundStyle(.white)` colours it), unless its words set their own.
+        @MainActor package func render(in context: RenderContext) -> [Element] {
+            for element in elements.flatMap(\.flattened) {
+                switch element.kind {
+                case .text, .image:
+                    if element.style.foreground == nil { element.style.foreground = context.environment.foreground }
+                    if element.style.font == nil { element.style.font = context.environment.font }
+                default: break
+                }
+            }
+            return elements
+        }
     }
     public let label: ButtonStyleConfiguration.Label
     public let isPressed: Bool
