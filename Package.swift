@@ -121,10 +121,16 @@ package.targets += [
         // (StoreClient's) cannot be called through a type that merely passes through.
         swiftSettings: swift6 + [.enableUpcomingFeature("MemberImportVisibility")]
     ),
+    // Pictures: a screen as an HTML page in iOS's idiom, drawn to PNG by headless Chromium.
+    .target(
+        name: "ScreenPictures",
+        dependencies: ["ScenarioSteps", "ScreenTimeSimulator", "DesignSystem"] + apple("SwiftUI", "WidgetKit"),
+        swiftSettings: swift6
+    ),
     .target(
         name: "ThresholdCLI",
         dependencies: [
-            "ScenarioSetup", "ScenarioSteps", "ThresholdCore", "StoreClient", "ScreenTimeSimulator", "ThresholdStore",
+            "ScenarioSetup", "ScenarioSteps", "ScreenPictures", "ThresholdCore", "StoreClient", "ScreenTimeSimulator", "ThresholdStore",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Yams", package: "Yams"),
         ],
