@@ -127,10 +127,20 @@ package.targets += [
         dependencies: ["ScenarioSteps", "ScreenTimeSimulator", "DesignSystem"] + apple("SwiftUI", "WidgetKit"),
         swiftSettings: swift6
     ),
+    // The crawler: every control of every screen reached, from states that are scenarios; it
+    // acts only by scenario steps (ScenarioSteps), so it has the journeys' one front door.
+    .target(
+        name: "ScreenCrawler",
+        dependencies: [
+            "ScenarioSteps", "ScenarioSetup", "ScreenPictures", "ScreenTimeSimulator", "ScreenTimeClient", "ThresholdCore",
+            .product(name: "Yams", package: "Yams"),
+        ] + apple("SwiftUI"),
+        swiftSettings: swift6 + [.enableUpcomingFeature("MemberImportVisibility")]
+    ),
     .target(
         name: "ThresholdCLI",
         dependencies: [
-            "ScenarioSetup", "ScenarioSteps", "ScreenPictures", "ThresholdCore", "StoreClient", "ScreenTimeSimulator", "ThresholdStore",
+            "ScenarioSetup", "ScenarioSteps", "ScreenCrawler", "ScreenPictures", "ThresholdCore", "StoreClient", "ScreenTimeSimulator", "ThresholdStore",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Yams", package: "Yams"),
         ],
