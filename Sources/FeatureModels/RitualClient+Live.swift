@@ -32,14 +32,15 @@ extension RitualClient {
                 if let after = done.outcome.enforcement, let (enforcement, state) = before {
                     letThrough = after.letThrough(since: enforcement, naming: state)
                 }
-                return .unlocked(until: grant?.end, letThrough: letThrough)
+                return .unlocked(until: grant?.end, minutes: grant.map(\.minutes), letThrough: letThrough)
             },
             savePrayer: { progress in try runtime.store.write { $0.state.rituals.prayer = progress } },
             recordChoice: { choice in
                 try runtime.store.write { $0.record(.shieldChoice(choice), at: runtime.clock.reading().wall) }
             },
             tapKey: { tag, secret in try keys.tap(tag, secret: secret, at: runtime.clock.reading().wall) },
-            session: { request in runtime.reconcile(.inApp("key: \(request)"), command: request.command).problem })
+            session: { request in runtime.reconcile(.inApp("key: \(request)"), command: request.command).problem },
+            focusStreak: { try focusStreak(runtime.store, now: runtime.clock.reading().wall, calendar: runtime.clock.calendar) })
     }
 }
 
@@ -70,7 +71,7 @@ extension RitualClient {
                         let grant = try tx.complete(completion, at: now, calendar: calendar, ids: ids)
                         return (grant, evaluate(tx.state.engine, at: now, calendar: calendar).letThrough(since: before, naming: state))
                     }
-                    return .unlocked(until: grant?.end, letThrough: letThrough)
+                    return .unlocked(until: grant?.end, minutes: grant.map(\.minutes), letThrough: letThrough)
                 } catch {
                     return .refused(problem(error))
                 }
@@ -85,7 +86,8 @@ extension RitualClient {
                 } catch {
                     return problem(error)
                 }
-            })
+            },
+            focusStreak: { try focusStreak(store, now: clock().wall, calendar: calendar) })
     }
 }
 

@@ -68,6 +68,14 @@ package final class StepRunner {
                 person.refuse(message)
             }
         case .tapNotification(let id):
+            // A notification a shield's button just asked for comes a few seconds later: the person waits for it.
+            let coming = phone.pendingNotifications.filter { id.map($0.id.hasPrefix) ?? true }.compactMap(\.fireDate).min()
+            if let coming, coming.timeIntervalSince(phone.clock.wall) <= 60,
+               id.map({ id in !phone.inbox.contains { $0.id.hasPrefix(id) } }) ?? true {
+                phone.note(.person, "waits for the notification")
+                phone.advance(to: coming)
+                person.followLifecycle()
+            }
             guard let note = id.map({ id in phone.inbox.last { $0.id.hasPrefix(id) } }) ?? phone.inbox.last else {
                 throw StepError.noNotification(id)
             }

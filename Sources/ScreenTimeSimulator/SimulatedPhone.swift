@@ -388,6 +388,10 @@ public final class SimulatedPhone: @unchecked Sendable {
     /// When iOS forgets every monitored activity at once, silently (`nil`: never).
     public var forgetsAllActivitiesAt: Date?
 
+    /// How long iOS holds back a notification the shield action extension posts: about ten
+    /// seconds from iOS 18.1 (PLATFORM.md), the time between a shield's button and the way in.
+    public var shieldNotificationDelay: TimeInterval = 10
+
     /// When a shield returns while its app is in use, iOS draws its own default shield over it,
     /// not Threshold's, until the app is opened again (reported: kingstinct/react-native-device-activity
     /// #82). Off unless a scenario's `setup:` says so.
@@ -834,6 +838,15 @@ public final class SimulatedPhone: @unchecked Sendable {
 
     /// Shows a notification, or keeps it until its fire date (replacing one pending with its id).
     private func post(_ notification: LocalNotification, from process: Process) {
+        var notification = notification
+        if process == .shieldAction, notification.fireDate == nil, shieldNotificationDelay > 0 {
+            // NB: iOS 18.1 delays what the shield posts by about ten seconds (PLATFORM.md).
+            notification = LocalNotification(id: notification.id, title: notification.title, body: notification.body,
+                                             destination: notification.destination,
+                                             fireDate: clock.wall.addingTimeInterval(shieldNotificationDelay),
+                                             interruption: notification.interruption)
+            note(.device, "iOS holds “\(notification.title)” back for \(Int(shieldNotificationDelay)) s, as it does a shield's notifications")
+        }
         pendingNotifications.removeAll { $0.id == notification.id }
         if let fireDate = notification.fireDate, fireDate > clock.wall {
             pendingNotifications.append(notification)

@@ -166,6 +166,10 @@ public struct SettingsView: View {
             let policy = model.emergency
             Text("Hold \(policy.holdSeconds) seconds, then give a reason; \(policy.perDay) a day, \(policy.perWeek) a week.", bundle: .module)
             Text("Each lasts \(policy.minutes) minutes.", bundle: .module)
+            if policy.cooldownMinutes > 0 {
+                let pause = TimeInterval(policy.cooldownMinutes * 60)
+                Text("After one, the next waits at least \(Text.minutes(pause)).", bundle: .module)
+            }
             if let allowance = model.emergencyAllowance {
                 Text("\(allowance.remainingToday) left today, \(allowance.remainingThisWeek) this week", bundle: .module)
                     .foregroundStyle(.secondary)

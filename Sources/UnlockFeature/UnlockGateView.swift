@@ -24,6 +24,15 @@ public struct UnlockGateView: View {
                 if let problem = model.problem { ProblemBanner(problem) }
                 Section { TokenLabel(model.subject.token).font(.headline) }
                 if let gate = model.gate {
+                    // Seed 002 flow D: the balance and the streak at the top, where credits are a way through.
+                    if gate.options.contains(where: { $0.way == .ritual(.credits) }) {
+                        Section {
+                            LabeledContent { Text("\(gate.balance) credits", bundle: .module) } label: { Text("Focus Bank", bundle: .module) }
+                            if let streak = model.focusStreak {
+                                LabeledContent { Text("\(streak) days", bundle: .module) } label: { Text("Focus streak", bundle: .module) }
+                            }
+                        }
+                    }
                     status(gate)
                     if !gate.holders.isEmpty {
                         Section {
@@ -110,8 +119,9 @@ struct RitualScreen: Identifiable, Hashable {
 struct OptionRow: View {
     let option: UnlockGate.Option
     let balance: Int
-    /// "Available again at 17:00", when a disabled option returns by itself.
-    let availableAgain: String?
+    /// When a disabled option returns by itself, and the moment it is read from.
+    let availableAgain: (at: Date, from: Date)?
+    @Environment(\.calendar) private var calendar
     let choose: () -> Void
 
     var body: some View {
@@ -123,7 +133,8 @@ struct OptionRow: View {
                     Text(verbatim: reason.description).font(.footnote).foregroundStyle(Palette.warning)
                 }
                 if let availableAgain {
-                    Text(verbatim: availableAgain).font(.footnote.weight(.medium)).foregroundStyle(.secondary)
+                    Text.availableAgain(at: availableAgain.at, from: availableAgain.from, calendar: calendar)
+                        .font(.footnote.weight(.medium)).foregroundStyle(.secondary)
                 }
             }
         }
@@ -179,16 +190,21 @@ public struct RitualView: View {
 @MainActor
 struct OutcomeBanner: View {
     let outcome: RitualOutcome?
-    /// How long the window was opened for, when the screen knows it (``UnlockWindow/minutes``).
-    var minutes: Int?
 
     var body: some View {
         switch outcome {
-        case .unlocked(let until?, let letThrough)? where !letThrough.isEmpty:
+        case .unlocked(let until?, let minutes, let letThrough)? where !letThrough.isEmpty:
             VStack(alignment: .leading, spacing: 8) {
                 Label {
                     VStack(alignment: .leading, spacing: 4) {
-                        if let minutes {
+                        if letThrough.count == 1 {
+                            // One app opened: say which ("Instagram unlocked for 15 minutes").
+                            HStack(spacing: 4) {
+                                TokenLabel(letThrough[0])
+                                if let minutes { Text("unlocked for \(minutes) minutes", bundle: .module) } else { Text("unlocked", bundle: .module) }
+                            }
+                            .font(.headline)
+                        } else if let minutes {
                             Text("Apps unlocked for \(minutes) minutes", bundle: .module).font(.headline)
                         } else {
                             Text("Apps unlocked", bundle: .module).font(.headline)
@@ -199,13 +215,15 @@ struct OutcomeBanner: View {
                     Image(systemName: "lock.open.fill").foregroundStyle(Palette.calm).accessibilityHidden(true)
                 }
                 .accessibilityElement(children: .combine)
-                ForEach(letThrough, id: \.self) { token in TokenLabel(token).font(.callout) }
+                if letThrough.count > 1 {
+                    ForEach(letThrough, id: \.self) { token in TokenLabel(token).font(.callout) }
+                }
             }
-        case .unlocked(_?, _)?:
+        case .unlocked(_?, _, _)?:
             // NB: recorded, yet the shields hold everything still (a stricter restriction took
             // the apps meanwhile): say so rather than "unlocked".
             ProblemBanner(Text("Nothing was unlocked: what holds these apps now does not take this.", bundle: .module))
-        case .unlocked(nil, _)?:
+        case .unlocked(nil, _, _)?:
             Label { Text("Unlocked", bundle: .module) }
                 icon: { Image(systemName: "lock.open.fill").foregroundStyle(Palette.calm).accessibilityHidden(true) }
                 .font(.headline)

@@ -26,7 +26,7 @@ import ThresholdCore
         prayer.open()
         prayer.choose(.grateful)
         prayer.amen()
-        guard case .unlocked(let until?, let letThrough)? = prayer.outcome else {
+        guard case .unlocked(let until?, _, let letThrough)? = prayer.outcome else {
             Issue.record("the prayer should unlock, got \(String(describing: prayer.outcome))")
             return
         }

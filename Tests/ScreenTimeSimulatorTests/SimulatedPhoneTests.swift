@@ -69,6 +69,8 @@ import ThresholdCore
         #expect(try phone.pressShield(.secondary, on: "instagram") == .opened)
         #expect(phone.outcomes.contains { $0.process == .shieldAction && !$0.outcome.events.isEmpty })
         #expect(try !phone.open("instagram").shielded)
+        #expect(phone.pendingNotifications.contains { $0.id.hasPrefix("intention-open.") }, "iOS holds it back ten seconds")
+        phone.advance(by: 10)
         #expect(phone.inbox.map(\.id).contains { $0.hasPrefix("intention-open.") })
     }
 

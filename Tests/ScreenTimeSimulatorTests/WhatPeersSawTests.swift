@@ -120,6 +120,7 @@ import ThresholdCore
             Issue.record("the shield's button posts a notification"); return
         }
         #expect(note.title == "Tap to clear the shield" && note.destination == .home)
+        phone.advance(by: 10)
         _ = try phone.tapNotification(note.id)
         #expect(phone.staleShields.isEmpty)
         #expect(try !phone.open("instagram").shielded)

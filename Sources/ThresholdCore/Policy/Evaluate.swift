@@ -8,9 +8,10 @@ import Foundation
 /// no grant. Only `calendar.timeZone` is read (see ``Clockwork``).
 ///
 /// Paths chosen for the same apps are ways back (PRODUCT.md): a ritual's grant lifts what the
-/// restrictions offering that ritual hold, from them and from every other restriction holding
-/// the same apps whose strictness lets that ritual through (``Strictness/letsThrough(_:)``);
-/// intentions take only their own opens, and the tutorial nothing.
+/// restrictions offering that ritual hold, from them and from every gate, and every profile held
+/// by its schedule alone, holding the same apps whose strictness lets that ritual through
+/// (``Strictness/letsThrough(_:)``). A session someone started takes only its own rituals,
+/// intentions only their own opens, and the tutorial nothing.
 public func evaluate(_ state: ThresholdState, at now: Date, calendar: Calendar) -> Enforcement {
     Engine(state: state, clock: Clockwork(timeZone: calendar.timeZone, around: now)).enforcement(at: now)
 }
@@ -195,7 +196,8 @@ struct Engine {
         return lifted(rule: .profile(profile.id), reason: reason, sources: sources.sorted(),
                       selection: profile.selection, listMode: profile.listMode,
                       grants: grants.accepted(by: profile.acceptedRituals,
-                                              waysBack: waysBack(through: profile.strictness, besides: profile.acceptedRituals)))
+                                              // NB: a session someone started is a commitment: only its own rituals.
+                                              waysBack: running.isEmpty ? waysBack(through: profile.strictness, besides: profile.acceptedRituals) : [:]))
     }
 
     private func rule(for gate: Gate, grants: GrantIndex) -> RuleEnforcement {

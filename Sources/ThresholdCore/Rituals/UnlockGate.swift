@@ -49,12 +49,16 @@ public struct UnlockGate: Hashable, Sendable {
         public let offered: UnlockPolicy
         /// When it stops holding the app by itself, if it does.
         public let endsAt: Date?
+        /// Whether a session started by hand (or a key, a Shortcut) holds it now, not its schedule alone.
+        public let heldBySession: Bool
 
-        /// Whether another restriction's ritual can get through it as a way back: profiles and
-        /// gates can; an intention takes only its own opens, and the tutorial nothing.
+        /// Whether another restriction's ritual can get through it as a way back: gates, and
+        /// profiles held by their schedule alone; a session someone started takes only its own
+        /// rituals, an intention only its own opens, the tutorial nothing (see `evaluate`).
         public var takesWaysBack: Bool {
             switch rule {
-            case .profile, .gate: true
+            case .gate: true
+            case .profile: !heldBySession
             case .intention, .tutorial: false
             }
         }
@@ -212,7 +216,12 @@ public struct UnlockGate: Hashable, Sendable {
             if let firm = stricter.first(where: { $0.strictness == .firm }) {
                 eligibility = .unavailable(.firm(name: firm.name, until: firm.endsAt))
             }
-            if !refusing.isEmpty { eligibility = .unavailable(.notAccepted(by: refusing.map(\.name))) }
+            if !refusing.isEmpty {
+                // NB: it returns when every holder refusing it has let go by itself, if all do.
+                let ends = refusing.map(\.endsAt)
+                let until = ends.contains(nil) ? nil : ends.compactMap { $0 }.max()
+                eligibility = .unavailable(.notAccepted(by: refusing.map(\.name), until: until))
+            }
             if let locked { eligibility = .unavailable(.locked(name: locked.name, until: locked.endsAt)) }
             options.append(Option(way: .ritual(kind), cost: cost, terms: eligibility.isAvailable ? terms : nil, eligibility: eligibility))
         }
@@ -221,7 +230,10 @@ public struct UnlockGate: Hashable, Sendable {
             guard case .intention(let label) = holder.reason else { continue }
             let others = holders.filter { $0.rule != holder.rule }
             var eligibility = Eligibility.available
-            if !others.isEmpty { eligibility = .unavailable(.notAccepted(by: others.map(\.name))) }
+            if !others.isEmpty {
+                let ends = others.map(\.endsAt)
+                eligibility = .unavailable(.notAccepted(by: others.map(\.name), until: ends.contains(nil) ? nil : ends.compactMap { $0 }.max()))
+            }
             if let locked { eligibility = .unavailable(.locked(name: locked.name, until: locked.endsAt)) }
             let terms = try? UnlockTerms(scope: .token(.app(label.app)), minutes: label.minutesPerOpen)
             options.append(Option(way: .intentionOpen(label), cost: .open(used: label.opensUsed, allowed: label.opensPerDay),
@@ -264,9 +276,11 @@ public struct UnlockGate: Hashable, Sendable {
         case .tutorial:
             (name, strictness) = ("The tutorial", .gentle)
         }
+        let bySession = rule.sources.contains { if case .session = $0 { return true } else { return false } }
         return Holder(rule: rule.rule, name: name, reason: rule.reason, strictness: strictness,
                       policy: writtenPolicy(of: rule.rule, in: state) ?? .none,
-                      offered: policy(of: rule.rule, in: state) ?? .none, endsAt: rule.endsAt(in: state, clock: clock))
+                      offered: policy(of: rule.rule, in: state) ?? .none, endsAt: rule.endsAt(in: state, clock: clock),
+                      heldBySession: bySession)
     }
 
     /// What a restriction accepts at its strictness; `nil` for intentions and the tutorial,

@@ -176,7 +176,7 @@ struct Oracle {
             rules.append(Rule(name: "profile \(profile.id)",
                               kind: profile.listMode == .allowList ? .allowList(profile.selection) : .blockList(profile.selection),
                               wholeLifted: onBreak || grants.contains { $0.scope == .allGated },
-                              liftedTokens: tokens(grants).union(waysBack(profile.strictness, profile.unlockPolicy))))
+                              liftedTokens: tokens(grants).union(running.isEmpty ? waysBack(profile.strictness, profile.unlockPolicy) : [])))
         }
         for gate in state.gates {
             let grants = accepted(by: gate.strictness, gate.unlockPolicy)
