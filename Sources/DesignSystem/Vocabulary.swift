@@ -133,12 +133,28 @@ extension Text {
 }
 
 extension Text {
-    /// A calendar day (no time, no zone) in the phone's language: "Mon, Nov 23, 2026".
-    public static func day(_ day: LocalDate) -> Text {
+    /// A calendar day (no time, no zone) in the phone's language: "Mon, Nov 23, 2026", or without
+    /// its weekday "Nov 23, 2026".
+    public static func day(_ day: LocalDate, weekday: Bool = true) -> Text {
         // NB: the day's noon in UTC, formatted in UTC: the same calendar day whatever the zone.
         var utc = Calendar(identifier: .gregorian)
         utc.timeZone = .gmt
         let noon = utc.date(from: DateComponents(year: day.year, month: day.month, day: day.day, hour: 12)) ?? .distantPast
-        return Text(noon, format: Date.FormatStyle(timeZone: .gmt).weekday(.abbreviated).month(.abbreviated).day().year())
+        let format = Date.FormatStyle(timeZone: .gmt).month(.abbreviated).day().year()
+        return Text(noon, format: weekday ? format.weekday(.abbreviated) : format)
+    }
+
+    /// How Settings names the plan, its dates on the phone's clock and in its language: "Free",
+    /// "Pro trial until Nov 30, 2026 at 10:00 AM", "Free (Pro ended Nov 30, 2026)".
+    public static func plan(_ status: PlanStatus, calendar: Calendar) -> Text {
+        let moment = Date.FormatStyle(timeZone: calendar.timeZone).month(.abbreviated).day().year().hour().minute()
+        let date = Date.FormatStyle(timeZone: calendar.timeZone).month(.abbreviated).day().year()
+        switch status {
+        case .free: return Text("Free", bundle: .module)
+        case .trial(let until): return Text("Pro trial until \(until, format: moment)", bundle: .module)
+        case .pro(let until): return Text("Pro, renews or ends \(until, format: moment)", bundle: .module)
+        case .billingGrace(let until): return Text("Pro, payment being retried until \(until, format: date)", bundle: .module)
+        case .lapsed(let since): return Text("Free (Pro ended \(since, format: date))", bundle: .module)
+        }
     }
 }

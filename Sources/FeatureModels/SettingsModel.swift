@@ -79,14 +79,11 @@ public final class SettingsModel {
         backup = BackupModel(client: client)
     }
 
-    /// "Free", "Pro trial until …": the plan as Settings names it.
-    public var planSummary: String { plan.status.summary(in: Clockwork(calendar: client.calendar)) }
-
     /// The paused schedules, named for the list the person picks the one to keep on from.
     public var pausedSchedules: [(ref: ScheduleRef, name: String)] {
         plan.paused.map { paused in
             let profile = profiles.first { $0.id == paused.profileID }
-            let name = "\(profile.map { "\($0.emoji) \($0.name)" } ?? paused.profileID.rawValue) (\(paused.schedule.start)–\(paused.schedule.end))"
+            let name = "\(profile.map { "\($0.emoji) \($0.name)" } ?? paused.profileID.rawValue) (\(paused.schedule.start.spoken)–\(paused.schedule.end.spoken))"
             return (paused.ref, name)
         }
     }

@@ -17,6 +17,7 @@ public struct SettingsView: View {
     @State private var confirmingReset = false
     @State private var writer: AnyObject?
     @Environment(\.keyTagWriting) private var tagWriting
+    @Environment(\.calendar) private var calendar
     @State private var paywall: PaywallModel?
     @State private var diagnostics: DiagnosticsModel?
 
@@ -88,7 +89,7 @@ public struct SettingsView: View {
     /// on), the paywall and the App Store's subscription management.
     private var pro: some View {
         Section {
-            LabeledContent { Text(verbatim: model.planSummary) } label: { Text("Plan", bundle: .module) }
+            LabeledContent { Text.plan(model.plan.status, calendar: calendar) } label: { Text("Plan", bundle: .module) }
             if let notice = model.plan.notice { Text(verbatim: notice).font(.footnote) }
             ForEach(model.pausedSchedules, id: \.ref) { paused in
                 Button { model.keepOn(paused.ref) } label: {

@@ -39,7 +39,7 @@ import ThresholdKeys
         #expect(editor.overlapWarning == nil, "Study's 18:00–20:00 shares nothing with 23:00–07:00")
         editor.schedules[0].end = try LocalTime(hour: 23, minute: 30)
         let warning = try #require(editor.overlapWarning)
-        #expect(warning.contains("🌙 Sleep") && warning.contains("Monday 23:00–23:30"), "\(warning)")
+        #expect(warning.contains("🌙 Sleep") && warning.contains("Monday 11:00 PM–11:30 PM"), "\(warning)")
         #expect(warning.contains("both"), "it says what the union does: \(warning)")
         #expect(profiles.editor(for: "sleep").overlapWarning == nil)
     }

@@ -44,7 +44,7 @@ public struct StartConfirmation: Hashable, Sendable {
         let clock = Clockwork(calendar: calendar)
         let items = selectedItems == 1 ? "1 app, category or website" : "\(selectedItems) apps, categories and websites"
         let shields = listMode == .blockList ? items : "every app except \(items)"
-        return "A link asks to start \(name). It shields \(shields) until \(clock.readable(lockedUntil)) "
+        return "A link asks to start \(name). It shields \(shields) until \(clock.spoken(lockedUntil)) "
             + "(\(Wording.duration(lockedUntil.timeIntervalSince(now)))), and nothing can end it early: not Threshold, "
             + "your key, Shortcuts or another link. Until then no app on this iPhone can be deleted and the date and time stay automatic."
     }

@@ -25,17 +25,6 @@ public enum PlanStatus: Hashable, Codable, Sendable {
         case .free, .lapsed: false
         }
     }
-
-    /// How Settings names it: "Free", "Pro trial until …", "Pro until …", "Pro (payment being retried) until …", "Free (Pro ended …)".
-    public func summary(in clock: Clockwork) -> String {
-        switch self {
-        case .free: "Free"
-        case .trial(let until): "Pro trial until \(clock.localDate(of: until)) \(clock.readable(until))"
-        case .pro(let until): "Pro, renews or ends \(clock.localDate(of: until)) \(clock.readable(until))"
-        case .billingGrace(let until): "Pro, payment being retried until \(clock.localDate(of: until))"
-        case .lapsed(let since): "Free (Pro ended \(clock.localDate(of: since)))"
-        }
-    }
 }
 
 /// A schedule the plan keeps paused: out of its profile (so nothing evaluates it) but kept, with

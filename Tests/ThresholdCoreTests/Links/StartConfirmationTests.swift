@@ -16,7 +16,7 @@ import TestSupport
         #expect(confirmation.lockedUntil == at("2026-11-24 17:00"))
         #expect(confirmation.title == "Start 🦁 Deep work in Beast Mode?")
         let message = confirmation.message(at: now, calendar: ny)
-        #expect(message.contains("2 apps, categories and websites until 17:00"))
+        #expect(message.contains("2 apps, categories and websites until 5:00 PM"))
         #expect(message.contains("8 h 50 min"))
         #expect(message.contains("no app on this iPhone can be deleted"))
     }
