@@ -26,6 +26,8 @@ package struct Control: CustomStringConvertible {
     package var decrement: (() -> Void)?
     package var submit: (() -> Void)?
     package let element: Element?
+    /// A button VoiceOver calls selected (its `.isSelected` trait): a plan, a path chosen.
+    package var isSelected = false
     /// Where the screen shows it, as a person would point: “under “Profiles””, “in the toolbar”.
     package var place = "on the screen"
 
@@ -44,7 +46,7 @@ package struct Control: CustomStringConvertible {
         case .longPress(let seconds): text += " — press and hold \(Int(seconds)) s"
         case .swipeAction(let row): text += " — swipe “\(row)”"
         case .accessibilityAction: text += " — VoiceOver action"
-        case .button: break
+        case .button: if isSelected { text += " — selected" }
         }
         if isDisabled { text += " — disabled\(reason.map { ": \($0)" } ?? "")" }
         return text + "]"
@@ -116,7 +118,9 @@ extension Screen.Layer {
         let why = disabled ? reason : nil
         switch element.kind {
         case .button(let button):
-            return Control(kind: .button, name: element.name, isDisabled: disabled, reason: why, use: button.action, element: element)
+            var control = Control(kind: .button, name: element.name, isDisabled: disabled, reason: why, use: button.action, element: element)
+            control.isSelected = element.accessibility.traits.contains(.isSelected)
+            return control
         case .toggle(let isOn, let set):
             return Control(kind: .toggle(isOn: isOn), name: element.name, isDisabled: disabled, reason: why, use: { set(!isOn) }, element: element)
         case .link(let url):
