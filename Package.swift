@@ -137,6 +137,12 @@ package.targets += [
         ] + apple("SwiftUI"),
         swiftSettings: swift6 + [.enableUpcomingFeature("MemberImportVisibility")]
     ),
+    // The crawler's own test (a button stripped of its action is reported) and a picture drawn.
+    .testTarget(
+        name: "ScreenCrawlerTests",
+        dependencies: ["ScreenCrawler", "ScreenPictures", "ScenarioSteps"] + apple("SwiftUI"),
+        swiftSettings: swift6
+    ),
     .target(
         name: "ThresholdCLI",
         dependencies: [
