@@ -173,6 +173,7 @@ struct StartPanel: View {
                     Text("Start", bundle: .module)
                 }
                 .buttonStyle(.primary)
+                .disabled(model.startNeedingPro != nil && model.startNeedingPro == (chosen ?? model.startable.first?.id))
             }
             .onAppear { if chosen == nil { chosen = model.startable.first?.id } }
         }
