@@ -319,7 +319,10 @@ package final class Crawler {
                 if control.increment != nil, let tap = tap(control, index, in: controls, layer: layer) { actions.append(tap) }
                 let valued: (Control) -> Bool = { switch $0.kind { case .stepper, .datePicker: true; default: false } }
                 if control.decrement != nil, let number = Person.number(in: control.name), addressed(where: valued) {
-                    let label = control.name.replacingOccurrences(of: String(number), with: "").trimmingCharacters(in: .whitespaces)
+                    // NB: named by its words on one side of the number ("Opens for" of "Opens for 10 min"), as a
+                    // step finds a run of words, not words with a gap.
+                    let sides = control.name.components(separatedBy: String(number)).map { $0.trimmingCharacters(in: .whitespaces) }
+                    let label = sides.max { Words.tokens($0).count < Words.tokens($1).count } ?? ""
                     actions.append(CrawlAction(kind: .decrease(to: number - 1), label: label.isEmpty ? control.name : label, control: description))
                 }
             case .datePicker:
