@@ -120,7 +120,7 @@ import ThresholdKeys
         editor.schedules[0].start = time("09:00")
         editor.schedules[0].end = time("09:10")
         let id = editor.schedules[0].id
-        #expect(editor.errors[.schedule(id)] == "A scheduled session lasts 20 minutes to 12 hours; 09:00–09:10 is 10 min.")
+        #expect(editor.errors[.schedule(id)] == "A scheduled session lasts 20 minutes to 12 hours; 9:00 AM–9:10 AM is 10 min.")
         editor.save()
         #expect(!editor.saved && device.stored.engine.profiles.isEmpty)
     }
@@ -131,8 +131,8 @@ import ThresholdKeys
         let profiles = ProfilesModel(client: device.client)
         profiles.load()
         let row = try #require(profiles.rows.first)
-        #expect(row.editRefusal == "Beast Mode is on: 🦁 Beast cannot be changed until it ends at 11:00, in 1 h.")
-        #expect(row.deleteRefusal == "Beast Mode is on: 🦁 Beast cannot be deleted until it ends at 11:00, in 1 h.")
+        #expect(row.editRefusal == "Beast Mode is on: 🦁 Beast cannot be changed until it ends at 11:00 AM, in 1 h.")
+        #expect(row.deleteRefusal == "Beast Mode is on: 🦁 Beast cannot be deleted until it ends at 11:00 AM, in 1 h.")
         let editor = profiles.editor(for: "beast")
         #expect(editor.lockReason == row.editRefusal)
         editor.strictness = .gentle

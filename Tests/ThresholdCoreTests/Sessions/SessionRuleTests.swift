@@ -205,7 +205,7 @@ func endings(_ events: [Event]) -> [EndState] {
     @Test func aLockedScheduledSpan_cannotBeEndedEarly_butAStartJoinsIt() throws {
         let sleep = Profile.make("sleep", name: "Sleep", emoji: "🌙", strictness: .locked, schedules: [.on(Weekday.everyDay, "23:00", "07:00")])
         var state = ThresholdState.make(profiles: [sleep])
-        #expect(rig.refusal(EndSession(profile: "sleep"), on: state, at: at("2026-11-24 01:00"))?.contains("It ends at 07:00, in 6 h") == true)
+        #expect(rig.refusal(EndSession(profile: "sleep"), on: state, at: at("2026-11-24 01:00"))?.contains("It ends at 7:00 AM, in 6 h") == true)
         try rig.apply(StartSession(profile: "sleep", origin: .key), to: &state, at: at("2026-11-23 22:30"))
         #expect(state.sessions.first?.plan == .until(at("2026-11-24 07:00")))
     }

@@ -34,7 +34,7 @@ import TestSupport
         let sleep = Profile.make("sleep", name: "Sleep", emoji: "🌙", strictness: .locked,
                                  schedules: [.on(Weekday.everyDay, "23:00", "07:00")])
         let state = ThresholdState.make(profiles: [sleep])
-        #expect(rig.refusal(DeleteProfile("sleep"), on: state, at: at("2026-11-24 02:00"))?.contains("until it ends at 07:00") == true)
+        #expect(rig.refusal(DeleteProfile("sleep"), on: state, at: at("2026-11-24 02:00"))?.contains("until it ends at 7:00 AM") == true)
         #expect(rig.refusal(SaveProfile(sleep), on: state, at: at("2026-11-24 12:00")) == nil)
     }
 
