@@ -121,10 +121,32 @@ package.targets += [
         // (StoreClient's) cannot be called through a type that merely passes through.
         swiftSettings: swift6 + [.enableUpcomingFeature("MemberImportVisibility")]
     ),
+    // Pictures: a screen as an HTML page in iOS's idiom, drawn to PNG by headless Chromium.
+    .target(
+        name: "ScreenPictures",
+        dependencies: ["ScenarioSteps", "ScreenTimeSimulator", "DesignSystem"] + apple("SwiftUI", "WidgetKit"),
+        swiftSettings: swift6
+    ),
+    // The crawler: every control of every screen reached, from states that are scenarios; it
+    // acts only by scenario steps (ScenarioSteps), so it has the journeys' one front door.
+    .target(
+        name: "ScreenCrawler",
+        dependencies: [
+            "ScenarioSteps", "ScenarioSetup", "ScreenPictures", "ScreenTimeSimulator", "ScreenTimeClient", "ThresholdCore",
+            .product(name: "Yams", package: "Yams"),
+        ] + apple("SwiftUI"),
+        swiftSettings: swift6 + [.enableUpcomingFeature("MemberImportVisibility")]
+    ),
+    // The crawler's own test (a button stripped of its action is reported) and a picture drawn.
+    .testTarget(
+        name: "ScreenCrawlerTests",
+        dependencies: ["ScreenCrawler", "ScreenPictures", "ScenarioSteps"] + apple("SwiftUI"),
+        swiftSettings: swift6
+    ),
     .target(
         name: "ThresholdCLI",
         dependencies: [
-            "ScenarioSetup", "ScenarioSteps", "ThresholdCore", "StoreClient", "ScreenTimeSimulator", "ThresholdStore",
+            "ScenarioSetup", "ScenarioSteps", "ScreenCrawler", "ScreenPictures", "ThresholdCore", "StoreClient", "ScreenTimeSimulator", "ThresholdStore",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Yams", package: "Yams"),
         ],

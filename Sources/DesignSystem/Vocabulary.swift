@@ -133,13 +133,15 @@ extension Text {
 }
 
 extension Text {
-    /// A calendar day (no time, no zone) in the phone's language: "Mon, Nov 23, 2026".
-    public static func day(_ day: LocalDate) -> Text {
+    /// A calendar day (no time, no zone) in the phone's language: "Mon, Nov 23, 2026", or without
+    /// its weekday "Nov 23, 2026".
+    public static func day(_ day: LocalDate, weekday: Bool = true) -> Text {
         // NB: the day's noon in UTC, formatted in UTC: the same calendar day whatever the zone.
         var utc = Calendar(identifier: .gregorian)
         utc.timeZone = .gmt
         let noon = utc.date(from: DateComponents(year: day.year, month: day.month, day: day.day, hour: 12)) ?? .distantPast
-        return Text(noon, format: Date.FormatStyle(timeZone: .gmt).weekday(.abbreviated).month(.abbreviated).day().year())
+        let format = Date.FormatStyle(timeZone: .gmt).month(.abbreviated).day().year()
+        return Text(noon, format: weekday ? format.weekday(.abbreviated) : format)
     }
 }
 

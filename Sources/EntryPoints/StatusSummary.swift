@@ -19,11 +19,11 @@ public struct StatusSummary: Hashable, Sendable, CustomStringConvertible {
         if let live = state.applied.session {
             switch live.phase {
             case .onBreak:
-                headline = "\(live.title): on a break" + (live.breakUntil.map { " until \(clock.readable($0))" } ?? "")
+                headline = "\(live.title): on a break" + (live.breakUntil.map { " until \(clock.spoken($0))" } ?? "")
             case .goalReached:
                 headline = "\(live.title): goal reached"
             case .focusing:
-                headline = "\(live.title) is on" + (live.endsAt.map { " until \(clock.readable($0))" } ?? "")
+                headline = "\(live.title) is on" + (live.endsAt.map { " until \(clock.spoken($0))" } ?? "")
             }
         } else if let enforcement, !enforcement.rules.isEmpty {
             let names = enforcement.rules.map { Self.name(of: $0.rule, in: state.engine) }
@@ -35,7 +35,7 @@ public struct StatusSummary: Hashable, Sendable, CustomStringConvertible {
         }
         let grants = state.engine.grants.filter { $0.isValid(at: now) }
         let notices = state.applied.repairs.map(\.message)
-        let unlocked = grants.map(\.end).max().map { ["Unlocked until \(clock.readable($0))."] } ?? []
+        let unlocked = grants.map(\.end).max().map { ["Unlocked until \(clock.spoken($0))."] } ?? []
         let parts = unlocked + notices
         detail = parts.isEmpty ? nil : parts.joined(separator: " ")
     }

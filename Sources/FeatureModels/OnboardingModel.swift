@@ -169,8 +169,15 @@ public final class OnboardingModel {
     }
 
     public func back() {
-        guard let index = steps.firstIndex(of: step), index > 0, ![.notifications, .tutorial, .done].contains(step) else { return }
+        guard canGoBack, let index = steps.firstIndex(of: step) else { return }
         step = steps[index - 1]
+    }
+
+    /// Whether Back goes anywhere (the screen offers it only then): not from the first step, not
+    /// once the shields are on (notifications, the tutorial, done), not from a restore's result.
+    public var canGoBack: Bool {
+        guard let index = steps.firstIndex(of: step) else { return false }
+        return index > 0 && ![.notifications, .tutorial, .done].contains(step)
     }
 
     // MARK: Screen Time access

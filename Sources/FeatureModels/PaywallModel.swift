@@ -27,6 +27,9 @@ public final class PaywallModel: Identifiable {
     public private(set) var status: Status = .loading
     /// Why the last action did nothing (a failed purchase, an unverified transaction, no App Store).
     public private(set) var problem: String?
+    /// The saved data cannot be read: buying and restoring are not offered (Pro could not be saved
+    /// on), and ``problem`` says why.
+    public private(set) var isUnreadable = false
     /// The person closed the paywall ("Not now", or done after buying).
     public private(set) var isClosed = false
     public let termsURL = PurchasesClient.termsURL
@@ -115,9 +118,11 @@ public final class PaywallModel: Identifiable {
     private func readPlan() {
         do {
             let plan = try client.read().plan
+            isUnreadable = false
             if plan.status.includesPro { status = .subscribed } else if status != .pending { status = .ready }
         } catch {
             problem = FeatureModels.problem(error)
+            isUnreadable = true
             if status == .loading { status = .ready }
         }
     }

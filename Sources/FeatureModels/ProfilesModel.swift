@@ -136,7 +136,7 @@ public final class ProfileEditorModel {
         guard let drafts = try? schedules.map(schedule), !drafts.isEmpty, let others = try? client.read().engine.profiles else { return nil }
         for other in others where other.id != id && !other.schedules.isEmpty {
             if let overlap = ScheduleOverlap.first(between: drafts, and: other.schedules) {
-                return "Overlaps \(other.emoji) \(other.name) on \(overlap). While both are on, Threshold shields what either blocks."
+                return "Overlaps \(other.emoji) \(other.name) on \(overlap.weekday.name) \(overlap.start.spoken)–\(overlap.end.spoken). While both are on, Threshold shields what either blocks."
             }
         }
         return nil

@@ -52,6 +52,9 @@ public final class SessionModel {
     public private(set) var problem: String?
     /// Whether that was a refusal only Pro lifts: the screen offers "See Threshold Pro" beside it.
     public var problemNeedsPro: Bool { problem.map(ProFeature.isProRefusal(message:)) ?? false }
+    /// The profile whose start was just refused because it needs Pro: Start is disabled for it
+    /// (the banner says why, with "See Threshold Pro") until another is chosen or Pro is on.
+    public private(set) var startNeedingPro: ProfileID?
     /// What the last session that ended earned, as ledger lines ("Completed 🎯 Work · 25 min focused: +5 XP, …").
     public private(set) var lastEnding: (state: EndState, earned: [String])?
     let client: AppClient
@@ -62,6 +65,7 @@ public final class SessionModel {
         let now = client.now
         let calendar = client.calendar
         guard let stored = client.read(reporting: &problem) else { return }
+        if stored.plan.status.includesPro { startNeedingPro = nil }
         startable = stored.engine.profiles.filter { $0.path.isSessionPath }
         let enforcement = evaluate(stored.engine, at: now, calendar: calendar)
         running = LiveActivityContent.current(stored.engine, enforcement, calendar: calendar, at: now)
@@ -120,6 +124,7 @@ public final class SessionModel {
             let plan = choice.plan(from: context.now, calendar: context.calendar)
             try context.run(StartSession(profile: profile, origin: .manual, plan: plan), on: &transaction)
         })
+        startNeedingPro = problemNeedsPro ? profile : nil
         load()
     }
 

@@ -62,6 +62,8 @@ public final class SettingsModel {
     public private(set) var keyLink: KeyLink?
     /// The last change that could not be made; nothing changed.
     public private(set) var problem: String?
+    /// The saved data could not be read: nothing that saves can be done (``problem`` says why).
+    public private(set) var isUnreadable = false
     /// What counts as screen time and the daily goal; `nil` until a goal is set.
     public private(set) var screenTime: ScreenTimeTracking?
     /// The daily reminders (Daily Review at 9 AM, the evening nudge at 7 PM).
@@ -86,7 +88,7 @@ public final class SettingsModel {
     public var pausedSchedules: [(ref: ScheduleRef, name: String)] {
         plan.paused.map { paused in
             let profile = profiles.first { $0.id == paused.profileID }
-            let name = "\(profile.map { "\($0.emoji) \($0.name)" } ?? paused.profileID.rawValue) (\(paused.schedule.start)–\(paused.schedule.end))"
+            let name = "\(profile.map { "\($0.emoji) \($0.name)" } ?? paused.profileID.rawValue) (\(paused.schedule.start.spoken)–\(paused.schedule.end.spoken))"
             return (paused.ref, name)
         }
     }
@@ -94,10 +96,9 @@ public final class SettingsModel {
     /// On Free, makes a paused schedule the one that stays on; the one on now is paused (a span of
     /// it in force runs to its end).
     public func keepOn(_ ref: ScheduleRef) {
-        problem = client.perform("settings: keep schedule", change: { transaction, context in
+        reload(saying: client.perform("settings: keep schedule", change: { transaction, context in
             try transaction.keepSchedule(ref, at: context.now, calendar: context.calendar, ids: context.ids)
-        })
-        load()
+        }))
     }
 
     /// The hidden diagnostics screen, read now (long-press the version).
@@ -132,8 +133,10 @@ public final class SettingsModel {
             prayers = PrayerHistory(completions)
             prayerStreak = SelahStreak.days(completions, now: now, calendar: client.calendar, resetAt: stored.settings.streakResetAt)
             problem = nil
+            isUnreadable = false
         } catch {
             problem = FeatureModels.problem(error)
+            isUnreadable = true
         }
     }
 
@@ -144,8 +147,7 @@ public final class SettingsModel {
         guard preferences[keyPath: preference] != value else { return }
         var chosen = preferences
         chosen[keyPath: preference] = value
-        problem = client.perform("settings: Selah", change: { [chosen] transaction, _ in transaction.state.settings.selah = chosen })
-        load()
+        reload(saying: client.perform("settings: Selah", change: { [chosen] transaction, _ in transaction.state.settings.selah = chosen }))
     }
 
     /// Replaces a gate's apps with a new pick, refused (keeping the old ones) when the pick is
@@ -179,11 +181,16 @@ public final class SettingsModel {
 
     private func save(gate: Gate, _ change: (Gate) throws -> Gate) {
         do {
-            problem = client.perform("settings: gate", SaveGate(try change(gate)))
+            reload(saying: client.perform("settings: gate", SaveGate(try change(gate))))
         } catch {
-            problem = FeatureModels.problem(error)
+            reload(saying: FeatureModels.problem(error))
         }
+    }
+
+    /// Reads again after a change, then says what could not be done (reading clears ``problem``).
+    private func reload(saying refused: String?) {
         load()
+        if let refused { problem = refused }
     }
 
     // MARK: Screen time and reminders
@@ -242,9 +249,8 @@ public final class SettingsModel {
     public func resetStreak() {
         guard isResetRevealed else { return }
         let now = client.now
-        problem = client.perform("settings: reset streak", change: { transaction, _ in transaction.state.settings.streakResetAt = now })
         isResetRevealed = false
-        load()
+        reload(saying: client.perform("settings: reset streak", change: { transaction, _ in transaction.state.settings.streakResetAt = now }))
     }
 
     // MARK: Keys
@@ -274,13 +280,13 @@ public final class SettingsModel {
     /// The tag holds the link now: keep the key.
     public func keyWritten() {
         guard let pending = pendingKey else { return }
+        pendingKey = nil
         do {
             try KeyRing(store: client.runtime.store, calendar: client.calendar).add(pending.key, at: client.now)
             keyProblem = nil
         } catch {
             keyProblem = FeatureModels.problem(error)
         }
-        pendingKey = nil
         load()
     }
 

@@ -197,7 +197,7 @@ public final class TogetherModel {
             kept.laterSince = since
             if problem == nil, client.now.timeIntervalSince(since) >= Self.laterGrace {
                 let clock = Clockwork(calendar: client.calendar)
-                let when = "\(clock.localDate(of: since).weekday.shortName.capitalized) \(clock.readable(since))"
+                let when = "\(clock.localDate(of: since).weekday.shortName.capitalized) \(clock.spoken(since))"
                 problem = "Together has not answered since \(when). Your points, your partners' news and your backup wait on this iPhone, and go as soon as it does."
             }
         } else {

@@ -21,7 +21,7 @@ public struct UnlockWindow: Hashable, Sendable {
         self.minutes = minutes
         self.remaining = max(0, until.timeIntervalSince(now))
         self.headline = minutes.map { "Apps unlocked for \($0 == 1 ? "1 minute" : "\($0) minutes")" } ?? "Apps unlocked"
-        self.timeLeft = "\(Wording.duration(remaining)) left, until \(Clockwork(calendar: calendar).readable(until))"
+        self.timeLeft = "\(Wording.duration(remaining)) left, until \(Clockwork(calendar: calendar).spoken(until))"
     }
 }
 

@@ -140,13 +140,13 @@ struct TodayCard: View {
             Text("Today", bundle: .module).font(.headline)
             HStack(alignment: .top) {
                 Stat(value: Text.minutes(today.focusedSeconds), label: Text("focused", bundle: .module))
-                Stat(value: Text(today.completedSessions, format: .number), label: Text("sessions", bundle: .module))
-                Stat(value: Text(today.unlocks, format: .number), label: Text("unlocks", bundle: .module))
+                Stat(value: Text(today.completedSessions, format: .number), label: Text("\(today.completedSessions) sessions", bundle: .module))
+                Stat(value: Text(today.unlocks, format: .number), label: Text("\(today.unlocks) unlocks", bundle: .module))
             }
             HStack(alignment: .top) {
                 Stat(value: Text(today.balances.xp, format: .number), label: Text("XP", bundle: .module))
-                Stat(value: Text(today.balances.credits, format: .number), label: Text("credits", bundle: .module))
-                Stat(value: Text(today.balances.coins, format: .number), label: Text("coins", bundle: .module))
+                Stat(value: Text(today.balances.credits, format: .number), label: Text("\(today.balances.credits) credits", bundle: .module))
+                Stat(value: Text(today.balances.coins, format: .number), label: Text("\(today.balances.coins) coins", bundle: .module))
             }
             if let minutes = today.screenTimeMinutes, let score = today.score, let points = today.points {
                 HStack(alignment: .top) {
@@ -169,14 +169,14 @@ struct StreaksCard: View {
         Card {
             Text("Streaks", bundle: .module).font(.headline)
             HStack(alignment: .top) {
-                Stat(value: Text(streaks.prayerDays, format: .number), label: Text("days of prayer", bundle: .module))
-                Stat(value: Text(streaks.focusDays, format: .number), label: Text("days of focus", bundle: .module))
+                Stat(value: Text(streaks.prayerDays, format: .number), label: Text("\(streaks.prayerDays) days of prayer", bundle: .module))
+                Stat(value: Text(streaks.focusDays, format: .number), label: Text("\(streaks.focusDays) days of focus", bundle: .module))
                 if let goal = streaks.goal {
-                    Stat(value: Text(goal.days, format: .number), label: Text("days under your goal", bundle: .module))
-                    Stat(value: Text(goal.lives, format: .number), label: Text("lives", bundle: .module))
+                    Stat(value: Text(goal.days, format: .number), label: Text("\(goal.days) days under your goal", bundle: .module))
+                    Stat(value: Text(goal.lives, format: .number), label: Text("\(goal.lives) lives", bundle: .module))
                 }
                 if let best = streaks.intentions.map(\.days).max() {
-                    Stat(value: Text(best, format: .number), label: Text("days kept an intention", bundle: .module))
+                    Stat(value: Text(best, format: .number), label: Text("\(best) days kept an intention", bundle: .module))
                 }
             }
             ForEach(streaks.unreportedDays, id: \.self) { day in

@@ -79,7 +79,7 @@ struct WeekSection: View {
                 Button { model.previousWeek() } label: { Image(systemName: "chevron.left") }
                     .accessibilityLabel(Text("Previous week", bundle: .module))
                 Spacer()
-                Text("Week of", bundle: .module) + Text(verbatim: " \(model.week)")
+                Text("Week of", bundle: .module) + Text(verbatim: " ") + Text.day(model.week, weekday: false)
                 Spacer()
                 Button { model.nextWeek() } label: { Image(systemName: "chevron.right") }
                     .disabled(model.isThisWeek)

@@ -34,7 +34,7 @@ public struct OnboardingView: View {
             }
             .safeAreaInset(edge: .bottom) { controls }
             .toolbar {
-                if model.step != .welcome, model.step != .tutorial, model.step != .done {
+                if model.canGoBack {
                     ToolbarItem(placement: .topBarLeading) {
                         Button { model.back() } label: { Text("Back", bundle: .module) }
                     }

@@ -35,7 +35,11 @@ public struct PaywallView: View {
                     Text("Waiting for approval. Pro turns on once the purchase is approved.", bundle: .module).font(.footnote)
                 }
                 HStack {
-                    Button { Task { await model.restore() } } label: { Text("Restore Purchases", bundle: .module) }
+                    // NB: with Pro on there is nothing to restore, so it is not offered.
+                    if model.status != .subscribed {
+                        Button { Task { await model.restore() } } label: { Text("Restore Purchases", bundle: .module) }
+                            .disabled(model.isUnreadable)
+                    }
                     Spacer()
                     Link(destination: model.termsURL) { Text("Terms of Use", bundle: .module) }
                     Link(destination: model.privacyURL) { Text("Privacy Policy", bundle: .module) }
@@ -77,7 +81,7 @@ public struct PaywallView: View {
             } else {
                 Button { Task { await model.buySelected() } } label: { Text(verbatim: model.buyLabel) }
                     .buttonStyle(.primary)
-                    .disabled(model.offers.isEmpty || model.status == .pending)
+                    .disabled(model.offers.isEmpty || model.status == .pending || model.isUnreadable)
                     .accessibilityHint(Text("Buys the selected plan through the App Store.", bundle: .module))
                 Button {
                     model.notNow()

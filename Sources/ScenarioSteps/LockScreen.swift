@@ -16,7 +16,7 @@ public enum HomeScreenWidget: String, CaseIterable, Sendable {
 /// Activity views (WidgetViews): the session widget (small and lock-screen rectangular), the streak
 /// widget, and the session Live Activity with its buttons.
 @MainActor
-enum LockScreen {
+package enum LockScreen {
     /// The widget's view at each family a journey reads, drawn from the phone's widget snapshot.
     static func widget(_ widget: HomeScreenWidget, on phone: SimulatedPhone) throws -> [Screen.Layer] {
         let snapshot = phone.widget(widget == .session ? .session : .streak)
@@ -39,8 +39,24 @@ enum LockScreen {
         return nil
     }
 
+    /// Every widget at each family it offers (WidgetsExtension's `supportedFamilies`), as the
+    /// phone draws it now: what pictures show.
+    package static func widgets(on phone: SimulatedPhone) throws -> [(name: String, family: WidgetFamily, layer: Screen.Layer)] {
+        // NB: each with the container background WidgetsExtension gives it.
+        let snapshot = phone.widgetSnapshot()
+        let session: [WidgetFamily] = [.systemSmall, .accessoryRectangular, .accessoryInline, .accessoryCircular]
+        return try session.map { family in
+            ("Session", family, try draw(SessionWidgetView(snapshot: snapshot).containerBackground(for: .widget) { Color.clear }, family: family, on: phone))
+        } + [WidgetFamily.systemSmall, .accessoryCircular].map { family in
+            ("Streak", family, try draw(StreakWidgetView(snapshot: snapshot).containerBackground(for: .widget) { StreakBackground(days: snapshot.streakDays) },
+                                        family: family, on: phone))
+        } + [WidgetFamily.systemSmall, .accessoryCircular].map { family in
+            ("Focus Bank", family, try draw(BankWidgetView(snapshot: snapshot).containerBackground(for: .widget) { Palette.stone }, family: family, on: phone))
+        }
+    }
+
     /// The session Live Activity as the lock screen shows it now, its buttons pressing `press`.
-    static func liveActivity(on phone: SimulatedPhone, press: @escaping (LiveActivityButton) -> Void) throws -> Screen.Layer? {
+    package static func liveActivity(on phone: SimulatedPhone, press: @escaping (LiveActivityButton) -> Void) throws -> Screen.Layer? {
         guard let content = phone.liveActivity ?? phone.lingeringLiveActivity else { return nil }
         let isStale = content.ending == nil && content.isStale(at: phone.clock.wall)
         let view = LockScreenSessionView(content: content, isStale: isStale) { button, label in

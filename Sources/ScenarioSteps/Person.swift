@@ -22,8 +22,8 @@ import TogetherClient
 /// The app's models and views live as long as its process: a kill or a restart drops them, and
 /// the next open launches the app again with new ones, as iOS does.
 @MainActor
-final class Person {
-    let phone: SimulatedPhone
+package final class Person {
+    package let phone: SimulatedPhone
     /// How the person answers iOS's Screen Time prompt.
     let prompt: AccessPrompt
     let client: AppClient
@@ -31,22 +31,28 @@ final class Person {
     /// killed.
     private(set) var app: AppModel?
     /// The app's views while Threshold runs.
-    private(set) var host: ViewHost?
+    package private(set) var host: ViewHost?
     /// What iOS asks the app to show (links, notifications, quick actions), as its delegates post them.
     private var requests = SystemRequests()
     /// Why the last thing the person asked for was refused, in the screen's words; `nil` when it
     /// was done.
     private(set) var refusal: String?
     /// The links written on the person's keys, by profile (only the tag holds them).
-    var keyLinks: [ProfileID: URL] = [:]
+    package var keyLinks: [ProfileID: URL] = [:]
     /// The QR codes of key links the person kept (printed, or on another screen), by the key's name.
-    var qrCodes: [String: URL] = [:]
+    package var qrCodes: [String: URL] = [:]
     /// Files the person saved from Threshold (a backup), by name: what iOS's Files keeps.
-    var savedFiles: [String: Data] = [:]
+    package var savedFiles: [String: Data] = [:]
     /// What the person last shared through the share sheet (an invitation's link, say).
-    var sharedInvitation: String?
+    package var sharedInvitation: String?
+    /// Every link the app asked iOS to open, in order (iOS's Settings, a web page).
+    package private(set) var openedLinks: [URL] = []
+    /// The phone's appearance and text size (iOS's Settings › Display & Brightness), which the
+    /// views read from their environment.
+    package var colorScheme = ColorScheme.light
+    package var dynamicTypeSize = DynamicTypeSize.large
     /// Core NFC's sheet, while it asks for a tag to write a key's link to.
-    var tagSession: (link: URL, completion: (Result<Void, KeyWriteFailure>) -> Void)?
+    package var tagSession: (link: URL, completion: (Result<Void, KeyWriteFailure>) -> Void)?
     private var wasInForeground = false
     /// The day of the month the app last saw, to tell it when midnight passed.
     private var shownDay: Int?
@@ -107,6 +113,8 @@ final class Person {
         environment.calendar = phone.clock.calendar
         environment.calendar.locale = environment.locale
         environment.scenePhase = phone.appInForeground ? .active : .background
+        environment.colorScheme = colorScheme
+        environment.dynamicTypeSize = dynamicTypeSize
         let phone = phone
         environment.simulatedTokenName = { token in phone.name(of: token) }
         environment.keyTagWriting = KeyTagWriting(isAvailable: phone.readsNFCTags) { [weak self] link, completion in
@@ -123,6 +131,7 @@ final class Person {
 
     /// A link the app asked iOS to open (Settings, the App Store's subscriptions, the terms).
     private func opened(_ url: URL) {
+        openedLinks.append(url)
         phone.note(.device, "iOS opens \(url.absoluteString)")
         if url.scheme == "app-settings" {
             phone.note(.person, "is in the Settings app")
@@ -208,7 +217,7 @@ final class Person {
     // MARK: Reading the screen
 
     /// The top layer of what Threshold shows now.
-    func screen() throws -> Screen.Layer {
+    package func screen() throws -> Screen.Layer {
         guard let host, phone.appInForeground else {
             throw ScreenMismatch("Threshold is not on screen (open-threshold opens it)", shown: "the Home Screen")
         }
@@ -217,7 +226,7 @@ final class Person {
     }
 
     /// The top layer, or `nil` when Threshold is not on screen.
-    func shownScreen() -> Screen.Layer? {
+    package func shownScreen() -> Screen.Layer? {
         guard let host, phone.appInForeground, (try? host.update()) != nil else { return nil }
         return Screen(host).top
     }
@@ -233,9 +242,9 @@ final class Person {
     /// Taps what `label` names on the screen shown now: a button, a toggle, a tab, a choice of a
     /// picker, a link, the back button. Fails with what the screen shows when nothing or more
     /// than one thing is called that, or it is disabled (with the reason the screen gives).
-    func tap(_ label: String, where matches: (Control) -> Bool = { _ in true }) async throws {
+    func tap(_ label: String, nth: Int? = nil, where matches: (Control) -> Bool = { _ in true }) async throws {
         let shown = try screen()
-        let control = try find(label, on: shown, where: matches)
+        let control = try find(label, on: shown, nth: nth, where: matches)
         let before = shown.problems
         phone.note(.person, "taps “\(control.name)” on \(shown.name)")
         switch control.kind {
@@ -262,10 +271,17 @@ final class Person {
         }
     }
 
-    /// The one control `label` names on `shown`.
-    func find(_ label: String, on shown: Screen.Layer, lookingFor what: String = "to tap",
+    /// The one control `label` names on `shown`; with `nth`, the nth (from 1, in the screen's
+    /// order) of those it names.
+    func find(_ label: String, on shown: Screen.Layer, lookingFor what: String = "to tap", nth: Int? = nil,
               where matches: (Control) -> Bool = { _ in true }) throws -> Control {
         var found = Words.find(label, in: shown.controls(), where: matches)
+        if let nth {
+            guard found.indices.contains(nth - 1) else {
+                throw ScreenMismatch("“\(label)” names \(found.count) thing\(found.count == 1 ? "" : "s") \(what), not \(nth)", screen: shown)
+            }
+            found = [found[nth - 1]]
+        }
         // The screen's own controls before the tab bar's (a tab and a row can share their words).
         let content = found.filter { if case .tab = $0.kind { false } else { true } }
         if found.count > 1, content.count == 1 { found = content }
@@ -308,8 +324,11 @@ final class Person {
         phone.note(.person, text.isEmpty ? "clears “\(field.name)” on \(shown.name)" : "types “\(text)” into “\(field.name)” on \(shown.name)")
         field.set?(text)
         try await settle()
+        // NB: the field is read again only to press return: typing may take it away (an answer
+        // the screen accepts at once), which is no failure.
+        guard submit else { return }
         let typed = try find(label, on: screen(), lookingFor: "field to type in", where: { if case .field = $0.kind { true } else { false } })
-        if submit, let submit = typed.submit {
+        if let submit = typed.submit {
             phone.note(.person, "presses return")
             submit()
             try await settle()
@@ -366,7 +385,7 @@ final class Person {
     }
 
     /// The first whole number in a control's words ("3 breaks").
-    static func number(in words: String) -> Int? {
+    package static func number(in words: String) -> Int? {
         words.split { !$0.isNumber }.first.flatMap { Int($0) }
     }
 
@@ -423,6 +442,19 @@ final class Person {
         } else {
             throw ScreenMismatch("\(shown.name) has no way out", screen: shown)
         }
+        try await settle()
+    }
+
+    /// Swipes away what is shown on top, as a swipe down or a tap outside does: only where iOS
+    /// offers that (not an alert, a full-screen cover or a sheet that holds itself up).
+    func swipeAway() async throws {
+        let shown = try screen()
+        guard shown.kind != .app, shown.kind != .alert, let dismiss = shown.dismiss else {
+            throw ScreenMismatch(shown.kind == .app ? "nothing is shown over the app to swipe away"
+                                 : "\(shown.name) cannot be swiped away; only its buttons close it", screen: shown)
+        }
+        phone.note(.person, "swipes \(shown.name) away")
+        dismiss()
         try await settle()
     }
 

@@ -8,9 +8,22 @@ extension Scenario {
     /// Stops at the first failure.
     @MainActor
     public func run(narrate: Bool, console: Console = Console.current) async throws {
+        try await play(on: try makeRunner(), narrate: narrate, console: console)
+    }
+
+    /// A fresh phone set up as `setup:` says, and the person holding it.
+    @MainActor
+    package func makeRunner() throws -> StepRunner {
         let phone: SimulatedPhone
         do { phone = try makePhone() } catch { throw ScenarioProblem.failed(file, 1, "the phone could not be set up: \(error)") }
-        let runner = StepRunner(phone: phone, prompt: AccessPrompt(approvedBefore: setup.authorization == .approved))
+        return StepRunner(phone: phone, prompt: AccessPrompt(approvedBefore: setup.authorization == .approved))
+    }
+
+    /// Runs every step on `runner`'s phone, calling `after` once each step is done (a picture of
+    /// it, say). Stops at the first failure.
+    @MainActor
+    package func play(on runner: StepRunner, narrate: Bool = false, console: Console = Console.current,
+                      after: ((_ line: Int, _ step: Step) async throws -> Void)? = nil) async throws {
         for (line, step) in steps {
             do {
                 try await runner.run(step)
@@ -19,6 +32,7 @@ extension Scenario {
                 throw ScenarioProblem.failed(file, line, "\(error)")
             }
             if narrate { runner.newTimeline().forEach(console.line) }
+            try await after?(line, step)
         }
     }
 

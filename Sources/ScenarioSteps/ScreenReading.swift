@@ -7,29 +7,31 @@ import SwiftUI
 // screen it is. Nothing here knows what any screen of Threshold's contains.
 
 /// Something a person can use on the screen, by the words that name it.
-struct Control: CustomStringConvertible {
-    enum Kind {
+package struct Control: CustomStringConvertible {
+    package enum Kind {
         case button, toggle(isOn: Bool), link(URL), share(String), tab(isSelected: Bool), back, option(picker: String, isSelected: Bool)
         case field(text: String), stepper, datePicker(shown: String), longPress(seconds: Double), swipeAction(row: String), accessibilityAction
     }
 
-    let kind: Kind
-    let name: String
-    let isDisabled: Bool
+    package let kind: Kind
+    package let name: String
+    package let isDisabled: Bool
     /// What the screen says beside a disabled control: why, and when it returns.
-    let reason: String?
+    package let reason: String?
     /// What using it does (a tap, a toggle, a pick); for a field, `set` types.
-    let use: () -> Void
-    var set: ((String) -> Void)?
+    package let use: () -> Void
+    package var set: ((String) -> Void)?
     /// A stepper's + and −: `nil` at its end.
-    var increment: (() -> Void)?
-    var decrement: (() -> Void)?
-    var submit: (() -> Void)?
-    let element: Element?
+    package var increment: (() -> Void)?
+    package var decrement: (() -> Void)?
+    package var submit: (() -> Void)?
+    package let element: Element?
+    /// A button VoiceOver calls selected (its `.isSelected` trait): a plan, a path chosen.
+    package var isSelected = false
     /// Where the screen shows it, as a person would point: “under “Profiles””, “in the toolbar”.
-    var place = "on the screen"
+    package var place = "on the screen"
 
-    var description: String {
+    package var description: String {
         var text = "[\(name.isEmpty ? "(no words)" : name)"
         switch kind {
         case .toggle(let isOn): text += isOn ? " — on" : " — off"
@@ -44,7 +46,7 @@ struct Control: CustomStringConvertible {
         case .longPress(let seconds): text += " — press and hold \(Int(seconds)) s"
         case .swipeAction(let row): text += " — swipe “\(row)”"
         case .accessibilityAction: text += " — VoiceOver action"
-        case .button: break
+        case .button: if isSelected { text += " — selected" }
         }
         if isDisabled { text += " — disabled\(reason.map { ": \($0)" } ?? "")" }
         return text + "]"
@@ -54,7 +56,7 @@ struct Control: CustomStringConvertible {
 @MainActor
 extension Screen.Layer {
     /// Every control a person can use on this layer, in the order the screen shows them.
-    func controls() -> [Control] {
+    package func controls() -> [Control] {
         var found: [Control] = []
         if let back { found.append(Control(kind: .back, name: "‹ " + back.label, isDisabled: false, reason: nil, use: back.action, element: nil)) }
         collect(content, into: &found, place: "on the screen")
@@ -116,7 +118,9 @@ extension Screen.Layer {
         let why = disabled ? reason : nil
         switch element.kind {
         case .button(let button):
-            return Control(kind: .button, name: element.name, isDisabled: disabled, reason: why, use: button.action, element: element)
+            var control = Control(kind: .button, name: element.name, isDisabled: disabled, reason: why, use: button.action, element: element)
+            control.isSelected = element.accessibility.traits.contains(.isSelected)
+            return control
         case .toggle(let isOn, let set):
             return Control(kind: .toggle(isOn: isOn), name: element.name, isDisabled: disabled, reason: why, use: { set(!isOn) }, element: element)
         case .link(let url):
@@ -145,7 +149,7 @@ extension Screen.Layer {
     /// Every word the layer shows: its title and message, its content, toolbar, tab bar and back
     /// button; what VoiceOver reads as one element (a stat, a labelled value, a row) read whole;
     /// the choices a segmented or inline picker shows.
-    var words: [String] {
+    package var words: [String] {
         var words: [String] = [title, message, back?.label].compactMap { $0 }
         words += content.flatMap(\.readableTexts) + toolbar.flatMap(\.readableTexts) + tabs.flatMap { $0.label.flatMap(\.readableTexts) }
         for element in content.flatMap(\.flattened) {
@@ -162,14 +166,14 @@ extension Screen.Layer {
     }
 
     /// Whether the layer shows `text` somewhere in its words.
-    func shows(_ text: String) -> Bool {
+    package func shows(_ text: String) -> Bool {
         let wanted = text.normalizedSpaces
         return words.contains { $0.range(of: wanted, options: [.caseInsensitive, .diacriticInsensitive]) != nil }
     }
 
     /// The problems the layer shows: its warning banners (⚠; a banner with a lock or a wrench says
     /// how things stand, not that something failed), and words in the warning colour.
-    var problems: [String] {
+    package var problems: [String] {
         content.flatMap(\.flattened).filter { element in
             if element.view == "ProblemBanner", element.accessibility.combine != nil {
                 return element.flattened.contains { if case .image(let image) = $0.kind { image.source == .system("exclamationmark.triangle.fill") } else { false } }
@@ -180,7 +184,7 @@ extension Screen.Layer {
     }
 
     /// What kind of layer it is, as a person would say it.
-    var kindWords: String {
+    package var kindWords: String {
         switch kind {
         case .app: ""
         case .sheet: "sheet"
@@ -193,7 +197,7 @@ extension Screen.Layer {
 
     /// The screen's name: its own views' names in words ("onboarding: welcome", "unlock gate"),
     /// or its title.
-    var name: String {
+    package var name: String {
         let own = views.filter { !Screen.Layer.plumbing.contains($0) && ($0.hasSuffix("View") || $0.hasSuffix("Step")) }
             .prefix(2).map(Screen.Layer.humanized).joined(separator: ": ").nilIfEmpty
         return [kindWords.nilIfEmpty, own ?? title].compactMap { $0 }.joined(separator: " ").nilIfEmpty ?? "screen"
@@ -201,7 +205,7 @@ extension Screen.Layer {
 
     /// Whether `name` names this screen: each part (`onboarding: ready`) is words of its views,
     /// its title or its kind ("unlock gate", "Focus Bank", "confirmation").
-    func isNamed(_ name: String) -> Bool {
+    package func isNamed(_ name: String) -> Bool {
         var known = Set(Self.wordsOf(kindWords) + Self.wordsOf(title ?? ""))
         for view in views { known.formUnion(Self.wordsOf(Self.humanized(view))) }
         return name.split(separator: ":").allSatisfy { part in
@@ -238,7 +242,7 @@ extension Screen.Layer {
     }
 
     /// The layer as a person would describe it: its name and title, what it says, its controls.
-    var summary: String {
+    package var summary: String {
         var parts = ["the \(name) screen"]
         if let title, !name.localizedCaseInsensitiveContains(title) { parts.append("titled “\(title)”") }
         let controlWords = Set(controls().map(\.name))
@@ -281,11 +285,11 @@ struct ScreenMismatch: Error, CustomStringConvertible {
 
 /// Finding a control by the words a step names it with.
 @MainActor
-enum Words {
+package enum Words {
     /// The controls `label` names: the exact words first; failing that, the controls whose words
     /// begin with it; failing that, those whose words contain it (whole words either way). The back
     /// button is "‹ Title", or "Back".
-    static func find(_ label: String, in controls: [Control], where matches: (Control) -> Bool = { _ in true }) -> [Control] {
+    package static func find(_ label: String, in controls: [Control], where matches: (Control) -> Bool = { _ in true }) -> [Control] {
         let wanted = fold(label)
         let candidates = controls.filter(matches)
         if wanted == "back" {
@@ -306,11 +310,11 @@ enum Words {
     }
 
     /// The words of a text, folded, without the punctuation between them.
-    nonisolated static func tokens(_ text: String) -> [String] {
+    nonisolated package static func tokens(_ text: String) -> [String] {
         fold(text).split { $0.isWhitespace || ",.;:!?·()“”\"‘’'…—–-".contains($0) }.map(String.init)
     }
 
-    nonisolated static func fold(_ text: String) -> String {
+    nonisolated package static func fold(_ text: String) -> String {
         text.normalizedSpaces.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: Locale(identifier: "en_US"))
             .replacingOccurrences(of: "’", with: "'")
     }

@@ -12,8 +12,12 @@ import ThresholdCore
 public enum Step: Hashable, Sendable {
     // Threshold's screens
     case openThreshold
-    /// Taps the button with these words on the screen Threshold shows.
-    case tap(String)
+    /// Taps the button with these words on the screen Threshold shows; with `nth`, the nth (from 1,
+    /// in the screen's order) of the controls these words name, where they name more than one.
+    case tap(String, nth: Int? = nil)
+    /// Swipes away what is shown on top (a sheet, a dialog, a system sheet), as a swipe down or a
+    /// tap outside does; fails where iOS offers no such way out (a full-screen cover, an alert).
+    case swipeAway
     /// Long-presses what shows these words (Settings' version opens the diagnostics).
     case longPress(String)
     /// Swipe a list row and tap one of its actions.

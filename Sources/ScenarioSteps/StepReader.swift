@@ -20,8 +20,9 @@ package struct StepReader {
     /// Every verb, with what it takes: the vocabulary `--help` and `play`'s `help` show.
     package static let vocabulary: [(verb: String, usage: String)] = [
         ("open-threshold", "open Threshold (the app launches if it must, reads Screen Time access and reconciles)"),
-        ("tap", "LABEL: tap what these words name on Threshold's screen: a button, a switch, a tab, a picker's choice, ‹ Back (Continue, Pray to unlock, Amen, Anxious …)"),
+        ("tap", "LABEL | {control, nth}: tap what these words name on Threshold's screen: a button, a switch, a tab, a picker's choice, ‹ Back (Continue, Pray to unlock, Amen, Anxious …); nth: the nth of the controls they name, in the screen's order"),
         ("swipe", "{row, action}: swipe the list row these words name and tap its action (Delete, Revoke, Remove)"),
+        ("swipe-away", "swipe away the sheet, dialog or system sheet on top (a swipe down, a tap outside); not an alert or a full-screen cover, which iOS lets go only by their buttons"),
         ("long-press", "LABEL: press and hold what shows these words (Settings' Version opens the diagnostics)"),
         ("type", "{field, text}: type text into the field these words name on Threshold's screen, in place of what it held (text: \"\" clears it)"),
         ("set", "{control, to}: set the stepper these words name to a number (+ or − until it reads it), the time picker to a time (to: \"19:00\"), or the picker to the option these words name"),
@@ -162,7 +163,15 @@ package struct StepReader {
             if let time = try? reader.clock(value, "to") { return .set(control: try reader.string(control, "control"), to: .time(time)) }
             // Neither a number nor a time: a picker's option, by its words (a time picker refuses it, saying so).
             return .set(control: try reader.string(control, "control"), to: .choice(text))
-        case "tap": return .tap(try reader.string(try need("the button's words"), "tap"))
+        case "tap":
+            let arg = try need("the button's words")
+            if arg.scalar != nil { return .tap(try reader.string(arg, "tap")) }
+            let f = try fields(arg, "tap", ["control", "nth"])
+            guard let control = f["control"] else { throw reader.fail(arg, "tap needs the control's words (tap: {control: Delete, nth: 2})") }
+            return .tap(try reader.string(control, "control"), nth: try f["nth"].map { try reader.int($0, "nth", in: 1...100) })
+        case "swipe-away":
+            if let argument { throw reader.fail(argument, "swipe-away swipes away what is on top; it takes nothing") }
+            return .swipeAway
         case "save-file":
             if let argument { throw reader.fail(argument, "save-file saves the file iOS's Save to Files sheet shows; it takes nothing") }
             return .saveFile

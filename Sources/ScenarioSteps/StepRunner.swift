@@ -15,7 +15,7 @@ import TogetherClient
 /// device's own controls (the clock, a restart, a Focus, Settings' switches) are the phone's.
 @MainActor
 package final class StepRunner {
-    let person: Person
+    package let person: Person
     package var phone: SimulatedPhone { person.phone }
     /// The last reconcile any process ran during a step, for `storeFailed`.
     private(set) var lastOutcome: ReconcileOutcome?
@@ -125,8 +125,10 @@ package final class StepRunner {
             try await person.ritual(kind, minutes: minutes, app: app)
         case .openIntention(let app, let confirm):
             try await person.openIntention(app, confirm: confirm)
-        case .tap(let label):
-            try await person.tap(label)
+        case .tap(let label, let nth):
+            try await person.tap(label, nth: nth)
+        case .swipeAway:
+            try await person.swipeAway()
         case .type(let field, let text):
             try await person.type(text, into: field)
         case .set(let control, let value):

@@ -193,6 +193,7 @@ struct StartPanel: View {
                     Text("Start", bundle: .module)
                 }
                 .buttonStyle(.primary)
+                .disabled(model.startNeedingPro != nil && model.startNeedingPro == (chosen ?? model.startable.first?.id))
             }
             .onAppear { if chosen == nil { choose(model.startable.first?.id) } }
             .onChange(of: chosen) { _, profile in choose(profile) }

@@ -55,6 +55,7 @@ public struct SettingsView: View {
                 Section {
                     NavigationLink { HelpView() } label: { Text("Help", bundle: .module) }
                     Button { model.showTutorialAgain() } label: { Text("Show the tutorial again", bundle: .module) }
+                        .disabled(model.isUnreadable)
                         .accessibilityHint(Text("Shields every app until you come back to Threshold.", bundle: .module))
                     version
                 }

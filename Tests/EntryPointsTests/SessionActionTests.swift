@@ -50,7 +50,7 @@ import ThresholdCore
                      .notificationResponse("session"), .inApp("end")]
         for trigger in paths {
             let done = runtime.endSession("beast", from: trigger)
-            #expect(done.problem == "Beast Mode is on: 🎯 Beast cannot be ended early. It ends at 11:00, in 40 min.", "\(trigger) ended a locked session")
+            #expect(done.problem == "Beast Mode is on: 🎯 Beast cannot be ended early. It ends at 11:00 AM, in 40 min.", "\(trigger) ended a locked session")
             #expect(done.outcome.events.isEmpty)
         }
         #expect(phone.shieldedApps.contains("tiktok"))

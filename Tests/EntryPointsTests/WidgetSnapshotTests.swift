@@ -97,14 +97,14 @@ import ThresholdCore
         let work = Profile.make("work", name: "Work", emoji: "💼", path: .key, selection: .apps("tiktok"))
         let phone = try phone(.make(profiles: [work], sessions: [.make("s1", profile: "work", start: monday, plan: .until(at("2026-03-02 17:00")))]))
         let summary = StatusSummary(try phone.store.read(), now: monday, calendar: TestSupport.calendar())
-        #expect(summary.headline == "💼 Work is on until 17:00")
+        #expect(summary.headline == "💼 Work is on until 5:00 PM")
     }
 
     @Test func gate_isNamed_withAnOpenWindow() throws {
         let phone = try phone(.make(gates: [selah], grants: [.make("g1", from: monday, minutes: 10)]))
         let summary = StatusSummary(try phone.store.read(), now: monday, calendar: TestSupport.calendar())
         #expect(summary.headline == "Shielding now: Selah")
-        #expect(summary.detail == "Unlocked until 10:10.")
+        #expect(summary.detail == "Unlocked until 10:10 AM.")
     }
 
     @Test func nothingYet_isSaid() {

@@ -39,7 +39,7 @@ import ThresholdKeys
         #expect(editor.overlapWarning == nil, "Study's 18:00–20:00 shares nothing with 23:00–07:00")
         editor.schedules[0].end = try LocalTime(hour: 23, minute: 30)
         let warning = try #require(editor.overlapWarning)
-        #expect(warning.contains("🌙 Sleep") && warning.contains("Monday 23:00–23:30"), "\(warning)")
+        #expect(warning.contains("🌙 Sleep") && warning.contains("Monday 11:00 PM–11:30 PM"), "\(warning)")
         #expect(warning.contains("both"), "it says what the union does: \(warning)")
         #expect(profiles.editor(for: "sleep").overlapWarning == nil)
     }
@@ -120,7 +120,7 @@ import ThresholdKeys
         editor.schedules[0].start = time("09:00")
         editor.schedules[0].end = time("09:10")
         let id = editor.schedules[0].id
-        #expect(editor.errors[.schedule(id)] == "A scheduled session lasts 20 minutes to 12 hours; 09:00–09:10 is 10 min.")
+        #expect(editor.errors[.schedule(id)] == "A scheduled session lasts 20 minutes to 12 hours; 9:00 AM–9:10 AM is 10 min.")
         editor.save()
         #expect(!editor.saved && device.stored.engine.profiles.isEmpty)
     }
@@ -134,8 +134,8 @@ import ThresholdKeys
         let profiles = ProfilesModel(client: device.client)
         profiles.load()
         let row = try #require(profiles.rows.first)
-        #expect(row.editRefusal == "Beast Mode is on: 🦁 Beast cannot be changed until it ends at 11:00, in 1 h.")
-        #expect(row.deleteRefusal == "Beast Mode is on: 🦁 Beast cannot be deleted until it ends at 11:00, in 1 h.")
+        #expect(row.editRefusal == "Beast Mode is on: 🦁 Beast cannot be changed until it ends at 11:00 AM, in 1 h.")
+        #expect(row.deleteRefusal == "Beast Mode is on: 🦁 Beast cannot be deleted until it ends at 11:00 AM, in 1 h.")
         let editor = profiles.editor(for: "beast")
         #expect(editor.lockReason == row.editRefusal)
         editor.strictness = .gentle

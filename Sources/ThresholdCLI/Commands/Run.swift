@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ScenarioSetup
 import ScenarioSteps
+import ScreenPictures
 import ScreenTimeSimulator
 
 /// `threshold run FILE|DIR…`
@@ -69,6 +70,18 @@ struct Run: AsyncParsableCommand {
             Every file is read before any runs: an unknown step, app, profile or expectation stops the \
             run with the file, the line and the problem (exit 2). A failed expectation stops it with \
             the file and line of the step (exit 1).
+
+            Pictures: with --pictures DIR, what the phone shows after each step is drawn as a PNG \
+            (DIR/<scenario>/<step>.png, and DIR/index.html showing them in order): Threshold's screen \
+            with every sheet, alert or dialog over it, or, with Threshold not on screen, the lock \
+            screen with its widgets, Live Activity and notifications; the widgets and the Live \
+            Activity at their real sizes whenever they change. The pages are the app's real views \
+            in iOS's idiom (Documentation/Screens.md says what a picture is and is not), drawn by \
+            headless Chromium (Debian's chromium package; a missing one is exit 2).
+
+              threshold run Scenarios/journeys --pictures /tmp/pictures
+              threshold run Scenarios/journeys/selah-01-onboarding-to-the-first-shield.yaml \
+                --pictures /tmp/dark --appearance dark --text-size accessibility
             """)
 
     /// The longest verb and a space, so every usage starts in one column.
@@ -80,10 +93,14 @@ struct Run: AsyncParsableCommand {
     @Flag(name: .shortAndLong, help: "Tell each scenario's story as it runs.")
     var verbose = false
 
+    @OptionGroup(title: "Pictures (a PNG of what the phone shows after each step)")
+    var pictureOptions: PictureOptions
+
     func validate() throws {
         if paths.isEmpty { throw ArgumentParser.ValidationError("Name at least one scenario file or directory, e.g. `threshold run Scenarios`.") }
     }
 
+    @MainActor
     func run() async throws {
         let console = Console.current
         let files = try Scenario.files(in: paths)
@@ -91,11 +108,38 @@ struct Run: AsyncParsableCommand {
             throw ScenarioProblem.malformed(paths.joined(separator: " "), 0, "no .yaml scenario files here")
         }
         let scenarios = try files.map(Scenario.load)
+        let book = try pictureOptions.folder().map { PictureBook(folder: $0, style: pictureOptions.style) }
         for scenario in scenarios {
             if verbose { console.line("▶ \(scenario.name)  (\(scenario.file))") }
-            try await scenario.run(narrate: verbose)
+            if let book {
+                try await Self.run(scenario, drawingInto: book, narrate: verbose, pictures: pictureOptions)
+            } else {
+                try await scenario.run(narrate: verbose)
+            }
             console.line("ok    \(scenario.file)  —  \(scenario.name)")
         }
         console.line("\(scenarios.count) scenario\(scenarios.count == 1 ? "" : "s") passed")
+        if let book {
+            let started = Date()
+            let count = try book.draw()
+            console.line("\(count) pictures drawn in \(String(format: "%.0f", Date().timeIntervalSince(started))) s: \(book.folder.path)/index.html")
+        }
+    }
+
+    /// Runs a scenario, writing the page of what the phone shows after each step.
+    @MainActor
+    private static func run(_ scenario: Scenario, drawingInto book: PictureBook, narrate: Bool, pictures: PictureOptions) async throws {
+        let runner = try scenario.makeRunner()
+        runner.person.colorScheme = pictures.style.colorScheme
+        runner.person.dynamicTypeSize = pictures.style.dynamicTypeSize
+        let folder = ((scenario.file as NSString).lastPathComponent as NSString).deletingPathExtension
+        let lines = try String(contentsOfFile: scenario.file, encoding: .utf8).components(separatedBy: "\n")
+        var number = 0
+        try await scenario.play(on: runner, narrate: narrate) { line, _ in
+            number += 1
+            let written = lines.indices.contains(line - 1) ? lines[line - 1].trimmingCharacters(in: .whitespaces) : "line \(line)"
+            try book.take(runner, group: "\(scenario.file): \(scenario.name)", title: "\(number). \(written)",
+                          name: "\(folder)/\(String(format: "%03d", number))")
+        }
     }
 }

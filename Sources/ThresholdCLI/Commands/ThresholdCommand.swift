@@ -25,7 +25,7 @@ public struct ThresholdCommand: AsyncParsableCommand {
             Exit codes: 0 all is well; 1 an expectation failed (or a walkthrough went wrong); \
             2 a scenario file is malformed or the command was misused.
             """,
-        subcommands: [Demo.self, Run.self, Play.self, SoakCommand.self])
+        subcommands: [Demo.self, Run.self, Crawl.self, Play.self, SoakCommand.self])
 
     public init() {}
 }

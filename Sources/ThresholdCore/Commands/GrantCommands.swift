@@ -48,7 +48,7 @@ public struct OpenIntention: Command {
         let clock = Clockwork(calendar: calendar)
         let opens = state.grants.filter { $0.origin == .intentionOpen(intention.id) }
         if let open = opens.first(where: { $0.isValid(at: now) }) {
-            throw ValidationError("intention \(intention.id)", "The app is already open until \(clock.readable(open.end)).")
+            throw ValidationError("intention \(intention.id)", "The app is already open until \(clock.spoken(open.end)).")
         }
         let today = clock.localDate(of: now)
         let used = opens.filter { clock.localDate(of: $0.start) == today }.count

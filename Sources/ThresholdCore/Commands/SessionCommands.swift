@@ -77,7 +77,7 @@ public struct EndSession: Command {
         }
         if let early = inForce.lockedUntil(at: now) {
             let clock = Clockwork(calendar: calendar)
-            let when = "\(clock.readable(early)), in \(Wording.duration(early.timeIntervalSince(now)))"
+            let when = "\(clock.spoken(early)), in \(Wording.duration(early.timeIntervalSince(now)))"
             // NB: a goal does not end a session: past it the apps stay shielded (extra time) until
             // the person ends it, so the refusal says so rather than promising an end.
             if inForce.sessions.contains(where: { $0.goalInstant == early && $0.plannedEnd == nil }) {
@@ -132,7 +132,7 @@ public struct TakeBreak: Command {
         }
         let clock = Clockwork(calendar: calendar)
         if let current = inForce.sessions.lazy.compactMap({ $0.activeBreak(at: now) }).first {
-            throw ValidationError(subject, "You are already on a break until \(clock.readable(current.end)).")
+            throw ValidationError(subject, "You are already on a break until \(clock.spoken(current.end)).")
         }
         var events: [Event] = []
         let session: Session
@@ -181,5 +181,11 @@ extension Clockwork {
     public func readable(_ instant: Date) -> String {
         let seconds = secondsIntoDay(of: instant)
         return (try? LocalTime(hour: seconds / 3_600, minute: seconds / 60 % 60))?.description ?? "\(instant)"
+    }
+
+    /// "2:05 PM" on the local clock: how Core's English messages to a person name an instant today
+    /// (``readable(_:)`` is the 24-hour reading of logs and the CLI).
+    public func spoken(_ instant: Date) -> String {
+        LocalTime(minutesIntoDay: secondsIntoDay(of: instant) / 60).spoken
     }
 }

@@ -125,7 +125,7 @@ public enum PlanRules {
     public static func name(of ref: ScheduleRef, in state: ThresholdState) -> String? {
         guard let profile = state.profile(ref.profileID),
               let schedule = profile.schedules.first(where: { $0.id == ref.scheduleID }) else { return nil }
-        return "\(profile.emoji) \(profile.name) (\(schedule.start)–\(schedule.end))"
+        return "\(profile.emoji) \(profile.name) (\(schedule.start.spoken)–\(schedule.end.spoken))"
     }
 
     // MARK: Pausing and resuming

@@ -106,7 +106,7 @@ public func dueNotifications(_ state: ThresholdState, from: Date, through: Date,
                     offer(at: span.start.addingTimeInterval(-Double(profile.headsUpMinutes) * 60), expires: span.start) { at, expires in
                         DueNotification(id: "scheduled-heads-up.\(key)", at: at, expires: expires,
                                         title: "\(profile.name) starts in \(profile.headsUpMinutes) minute\(profile.headsUpMinutes == 1 ? "" : "s")",
-                                        body: "\(profile.emoji) \(profile.name) shields your apps at \(clock.readable(span.start)) until \(clock.readable(span.end)).",
+                                        body: "\(profile.emoji) \(profile.name) shields your apps at \(clock.spoken(span.start)) until \(clock.spoken(span.end)).",
                                         destination: .session(profile.id))
                     }
                 }

@@ -50,7 +50,7 @@ public struct BreakQuota: Hashable, Sendable {
         case .perHour:
             let taken = "You have taken your \(Wording.count(policy.count, "break")) for this hour"
             guard let next = nextAvailable else { return taken + "; the session ends before the next hour begins." }
-            return taken + "; the next is available at \(clock.readable(next)) (in \(Wording.duration(next.timeIntervalSince(now))))."
+            return taken + "; the next is available at \(clock.spoken(next)) (in \(Wording.duration(next.timeIntervalSince(now))))."
         }
     }
 }

@@ -33,13 +33,13 @@ public enum SessionLimits {
         case .until(let end):
             let seconds = end.timeIntervalSince(now)
             guard seconds > 0 else {
-                throw ValidationError(subject, "That end time (\(clock.readable(end))) has passed; choose a later one.")
+                throw ValidationError(subject, "That end time (\(clock.spoken(end))) has passed; choose a later one.")
             }
             if seconds < TimeInterval(manualUntilMinutes.lowerBound * 60) {
-                throw ValidationError(subject, "A session lasts at least \(manualUntilMinutes.lowerBound) minutes; \(clock.readable(end)) is only \(Wording.duration(seconds)) away.")
+                throw ValidationError(subject, "A session lasts at least \(manualUntilMinutes.lowerBound) minutes; \(clock.spoken(end)) is only \(Wording.duration(seconds)) away.")
             }
             if seconds > TimeInterval(manualUntilMinutes.upperBound * 60) {
-                throw ValidationError(subject, "A session lasts at most 12 hours; \(clock.readable(end)) is \(Wording.duration(seconds)) away.")
+                throw ValidationError(subject, "A session lasts at most 12 hours; \(clock.spoken(end)) is \(Wording.duration(seconds)) away.")
             }
         case .openEnded:
             if profile.strictness == .locked {
@@ -52,7 +52,7 @@ public enum SessionLimits {
     static func check(_ schedule: Schedule) throws {
         let minutes = schedule.nominalMinutes
         guard scheduledMinutes.contains(minutes) else {
-            let span = "\(schedule.start)–\(schedule.end) is \(Wording.duration(TimeInterval(minutes * 60)))"
+            let span = "\(schedule.start.spoken)–\(schedule.end.spoken) is \(Wording.duration(TimeInterval(minutes * 60)))"
             throw ValidationError("schedule \(schedule.id)", "A scheduled session lasts 20 minutes to 12 hours; \(span).")
         }
     }

@@ -25,7 +25,7 @@ public struct SaveProfile: Command {
     static func requireUnlocked(_ profile: Profile, in state: ThresholdState, at now: Date, calendar: Calendar, doing verb: String) throws {
         guard let until = ProfileInForce(profile, in: state, at: now, calendar: calendar).lockedUntil(at: now) else { return }
         let clock = Clockwork(calendar: calendar)
-        throw ValidationError("profile “\(profile.name)”", "Beast Mode is on: \(profile.emoji) \(profile.name) cannot be \(verb) until it ends at \(clock.readable(until)), in \(Wording.duration(until.timeIntervalSince(now))).")
+        throw ValidationError("profile “\(profile.name)”", "Beast Mode is on: \(profile.emoji) \(profile.name) cannot be \(verb) until it ends at \(clock.spoken(until)), in \(Wording.duration(until.timeIntervalSince(now))).")
     }
 }
 

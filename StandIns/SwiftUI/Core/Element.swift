@@ -79,6 +79,8 @@ package struct ElementStyle {
     package var cornerRadius: Double?
     package var lineLimit: Int?
     package var alignment: String?
+    /// A stack's spacing, where its view gives one (pictures space its children by it).
+    package var spacing: Double?
     package var strikethrough = false
 }
 

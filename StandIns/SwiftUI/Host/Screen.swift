@@ -19,6 +19,9 @@ package struct Screen {
         /// What the screen shows, in order: containers with the visible content in them.
         package let content: [Element]
         package let toolbar: [Element]
+        /// The toolbar's items with where each is placed (Cancel leading, Done trailing, the
+        /// bottom bar), for pictures.
+        package let toolbarEntries: [ToolbarEntry]
         package let tabs: [TabsContent.Tab]
         /// The back button: the screen beneath's title, and what it does.
         package let back: (label: String, action: () -> Void)?
@@ -72,7 +75,7 @@ package struct Screen {
         var seen = Set<String>()
         let views = ((visible.pushed ? [] : views) + (visible.views ?? [])).filter { seen.insert($0).inserted }
         return Layer(kind: kind, title: title ?? visible.title, message: message, views: views, content: shown, toolbar: visible.toolbar,
-                     tabs: visible.tabs, back: visible.back, dismiss: dismiss, context: context, answer: answer)
+                     toolbarEntries: visible.toolbarEntries, tabs: visible.tabs, back: visible.back, dismiss: dismiss, context: context, answer: answer)
     }
 
     /// What a navigation stack or tab view shows of what it holds.
@@ -80,6 +83,7 @@ package struct Screen {
     private struct Visible {
         var title: String?
         var toolbar: [Element] = []
+        var toolbarEntries: [ToolbarEntry] = []
         var tabs: [TabsContent.Tab] = []
         var back: (label: String, action: () -> Void)?
         var views: [String]?
@@ -96,6 +100,7 @@ package struct Screen {
                     let shownTitle = Screen.words(level.title)
                     if !shownTitle.isEmpty { title = shownTitle }
                     toolbar = level.toolbar.flatMap(\.content)
+                    toolbarEntries = level.toolbar
                     if let action = level.back, navigation.levels.count > 1 {
                         let beneath = Screen.words(navigation.levels[navigation.levels.count - 2].title)
                         back = (beneath.isEmpty ? "Back" : beneath, action)

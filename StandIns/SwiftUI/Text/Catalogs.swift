@@ -2,11 +2,15 @@
 /// String Catalogs (`Localizable.xcstrings`) read as iOS reads their compiled form: a key's
 /// string for the phone's language (the catalog's source language when it has none), its plural
 /// variation chosen by the argument's number, `%#@name@` substitutions, then the arguments.
-enum Catalogs {
+package enum Catalogs {
     private static let loaded = Locked<[String: Catalog?]>([:])
 
     /// Keys looked up that a catalog does not hold, by catalog: what the crawler reports.
     static let missing = Locked<Set<String>>([])
+
+    /// Every key looked up so far that its catalog does not hold, as “Module/Localizable: key”
+    /// (iOS shows the key itself).
+    package static var missingKeys: Set<String> { missing.withLock { $0 } }
 
     static func string(_ key: LocalizedStringKey, table: String?, bundle: Bundle?, in context: TextContext) -> String {
         let found = bundle.flatMap { Catalogs.catalog(in: $0, table: table ?? "Localizable") }

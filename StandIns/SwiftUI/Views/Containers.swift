@@ -20,10 +20,12 @@ nonisolated struct ContainerView<Content: View>: View, PrimitiveView {
     let kind: Element.ContainerKind
     let content: Content
     var alignment: String?
+    var spacing: Double?
 
     @MainActor package func render(in context: RenderContext) -> [Element] {
         let element = context.element(.container(kind), children: context.renderChild(content, key: .index(0)))
         element.style.alignment = alignment
+        element.style.spacing = spacing
         return [element]
     }
 }
@@ -32,20 +34,28 @@ nonisolated public struct VStack<Content: View>: View, PrimitiveView {
     public typealias Body = Never
     let content: Content
     let alignment: HorizontalAlignment
+    let spacing: Double?
     public init(alignment: HorizontalAlignment = .center, spacing: Double? = nil, @ViewBuilder content: () -> Content) {
         self.content = content()
         self.alignment = alignment
+        self.spacing = spacing
     }
     @MainActor package func render(in context: RenderContext) -> [Element] {
-        ContainerView(kind: .vstack, content: content, alignment: "\(alignment)").render(in: context)
+        ContainerView(kind: .vstack, content: content, alignment: "\(alignment)", spacing: spacing).render(in: context)
     }
 }
 
 nonisolated public struct HStack<Content: View>: View, PrimitiveView {
     public typealias Body = Never
     let content: Content
-    public init(alignment: VerticalAlignment = .center, spacing: Double? = nil, @ViewBuilder content: () -> Content) { self.content = content() }
-    @MainActor package func render(in context: RenderContext) -> [Element] { ContainerView(kind: .hstack, content: content).render(in: context) }
+    let spacing: Double?
+    public init(alignment: VerticalAlignment = .center, spacing: Double? = nil, @ViewBuilder content: () -> Content) {
+        self.content = content()
+        self.spacing = spacing
+    }
+    @MainActor package func render(in context: RenderContext) -> [Element] {
+        ContainerView(kind: .hstack, content: content, spacing: spacing).render(in: context)
+    }
 }
 
 nonisolated public struct ZStack<Content: View>: View, PrimitiveView {

@@ -32,11 +32,20 @@ nonisolated public struct Button<Label: View>: View, PrimitiveView {
         } else {
             labelElements = context.renderChild(label, key: .named("label"))
         }
-        let element = context.element(.button(ButtonContent(action: action, role: role)), children: labelElements)
+        let stripped = !ButtonFaults.stripped.isEmpty && ButtonFaults.stripped.contains(Screen.words(labelElements))
+        let element = context.element(.button(ButtonContent(action: stripped ? {} : action, role: role)), children: labelElements)
         element.style.buttonStyle = context.environment.buttonStyle?.name
         element.style.tint = context.environment.tint
         return [element]
     }
+}
+
+/// A test build's fault: buttons whose words are here draw as usual and do nothing when tapped,
+/// as a button whose action was removed would. Task-local, so only what the test runs (and the
+/// tasks it starts) meets it: the crawler's own test strips one and expects it reported
+/// (Tests/ScreenCrawlerTests); nothing else sets it.
+package enum ButtonFaults {
+    @TaskLocal package static var stripped: Set<String> = []
 }
 
 extension Button where Label == Text {
@@ -65,7 +74,19 @@ public struct ButtonStyleConfiguration {
     nonisolated public struct Label: View, PrimitiveView {
         public typealias Body = Never
         let elements: [Element]
-        @MainActor package func render(in context: RenderContext) -> [Element] { elements }
+        /// The label takes on the font and colour of where the style places it, as SwiftUI's
+        /// does (a style's `.foregroundStyle(.white)` colours it), unless its words set their own.
+        @MainActor package func render(in context: RenderContext) -> [Element] {
+            for element in elements.flatMap(\.flattened) {
+                switch element.kind {
+                case .text, .image:
+                    if element.style.foreground == nil { element.style.foreground = context.environment.foreground }
+                    if element.style.font == nil { element.style.font = context.environment.font }
+                default: break
+                }
+            }
+            return elements
+        }
     }
     public let label: ButtonStyleConfiguration.Label
     public let isPressed: Bool

@@ -332,7 +332,9 @@ extension View {
         let background = content()
         return modifier(ElementModifier(symbol: "background") { elements, context in
             let drawn = context.renderChild(background, key: .named("background"))
-            if let color = drawn.first, case .color(let value) = color.kind { elements.forEach { $0.style.background = AnyShapeStyle(value) } }
+            // A background view is kept as its colour: the first it draws (a ZStack's base colour).
+            let color = drawn.flatMap(\.flattened).lazy.compactMap { element -> Color? in if case .color(let value) = element.kind { value } else { nil } }.first
+            if let color { elements.forEach { $0.style.background = AnyShapeStyle(color) } }
         })
     }
 

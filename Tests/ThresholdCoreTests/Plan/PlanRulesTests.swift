@@ -93,7 +93,7 @@ struct PlanRig {
         #expect(scheduled(state) == ["work/main"])
         #expect(state.profile("sleep") != nil, "the profile is created")
         #expect(plan.paused.map(\.ref.description) == ["sleep/main"])
-        #expect(plan.notice?.contains("Free keeps one schedule on, so 🌙 Sleep (22:00–07:00) was saved paused") == true)
+        #expect(plan.notice?.contains("Free keeps one schedule on, so 🌙 Sleep (10:00 PM–7:00 AM) was saved paused") == true)
         // On Pro both run.
         var proState = ThresholdState.empty, proPlan = pro
         try rig.run(SaveProfile(work), &proState, &proPlan, at: now)
@@ -120,7 +120,7 @@ struct PlanRig {
         #expect(plan.paused.map(\.ref.description) == ["sleep/main", "gym/main"])
         #expect(state.profiles.map(\.id) == ["work", "sleep", "gym"], "nothing is deleted")
         let notice = try #require(plan.notice)
-        #expect(notice.contains("Threshold Pro has ended, so Free keeps one schedule on: 💼 Work (09:00–17:00) stays on"))
+        #expect(notice.contains("Threshold Pro has ended, so Free keeps one schedule on: 💼 Work (9:00 AM–5:00 PM) stays on"))
         #expect(notice.contains("Choose which one stays on"))
         try rig.change(to: .pro(until: now.adding(minutes: 60 * 24 * 30)), &state, &plan, at: now.adding(minutes: 60))
         #expect(state == before)

@@ -22,7 +22,7 @@ import ThresholdCore
         let first = try #require(notes.first)
         #expect(first.expires == at("2026-11-23 09:00"))
         #expect(first.title == "Work starts in 5 minutes")
-        #expect(first.body == "💼 Work shields your apps at 09:00 until 17:00.")
+        #expect(first.body == "💼 Work shields your apps at 9:00 AM until 5:00 PM.")
         #expect(first.destination == .session("work"))
     }
 

@@ -76,11 +76,11 @@ func endings(_ events: [Event]) -> [EndState] {
     @Test func endTimes_mustBeAheadByFiveMinutesToTwelveHours() {
         let state = ThresholdState.make(profiles: [deep])
         #expect(rig.refusal(StartSession(profile: "deep", plan: .until(at("2026-11-23 13:00"))), on: state, at: start)
-                == "That end time (13:00) has passed; choose a later one.")
+                == "That end time (1:00 PM) has passed; choose a later one.")
         #expect(rig.refusal(StartSession(profile: "deep", plan: .until(at("2026-11-23 14:04"))), on: state, at: start)
-                == "A session lasts at least 5 minutes; 14:04 is only 4 min away.")
+                == "A session lasts at least 5 minutes; 2:04 PM is only 4 min away.")
         #expect(rig.refusal(StartSession(profile: "deep", plan: .until(at("2026-11-24 02:01"))), on: state, at: start)
-                == "A session lasts at most 12 hours; 02:01 is 12 h 1 min away.")
+                == "A session lasts at most 12 hours; 2:01 AM is 12 h 1 min away.")
         #expect(rig.refusal(StartSession(profile: "deep", plan: .until(at("2026-11-24 02:00"))), on: state, at: start) == nil)
         #expect(rig.refusal(StartSession(profile: "deep", plan: .until(at("2026-11-23 14:05"))), on: state, at: start) == nil)
     }
@@ -190,7 +190,7 @@ func endings(_ events: [Event]) -> [EndState] {
         var state = ThresholdState.make(profiles: [beast])
         try rig.apply(StartSession(profile: "beast", plan: .goal(minutes: 60)), to: &state, at: start)
         #expect(rig.refusal(EndSession(profile: "beast"), on: state, at: start.adding(minutes: 18))
-                == "Beast Mode is on: 🦁 Beast cannot be given up. Its goal is at 11:00, in 42 min; then you can end it, and the apps stay shielded until you do.")
+                == "Beast Mode is on: 🦁 Beast cannot be given up. Its goal is at 11:00 AM, in 42 min; then you can end it, and the apps stay shielded until you do.")
         #expect(rig.refusal(EndSession(profile: "beast"), on: state, at: start.adding(seconds: 3)) != nil, "no cancel either")
         let events = try rig.apply(EndSession(profile: "beast"), to: &state, at: start.adding(minutes: 60))
         #expect(endings(events) == [.completed])
@@ -205,7 +205,7 @@ func endings(_ events: [Event]) -> [EndState] {
     @Test func aLockedScheduledSpan_cannotBeEndedEarly_butAStartJoinsIt() throws {
         let sleep = Profile.make("sleep", name: "Sleep", emoji: "🌙", strictness: .locked, schedules: [.on(Weekday.everyDay, "23:00", "07:00")])
         var state = ThresholdState.make(profiles: [sleep])
-        #expect(rig.refusal(EndSession(profile: "sleep"), on: state, at: at("2026-11-24 01:00"))?.contains("It ends at 07:00, in 6 h") == true)
+        #expect(rig.refusal(EndSession(profile: "sleep"), on: state, at: at("2026-11-24 01:00"))?.contains("It ends at 7:00 AM, in 6 h") == true)
         try rig.apply(StartSession(profile: "sleep", origin: .key), to: &state, at: at("2026-11-23 22:30"))
         #expect(state.sessions.first?.plan == .until(at("2026-11-24 07:00")))
     }
@@ -225,7 +225,7 @@ func endings(_ events: [Event]) -> [EndState] {
         var state = try running(.fivePerHour)
         try rig.apply(TakeBreak(profile: "work"), to: &state, at: at("2026-11-24 10:00"))
         #expect(rig.refusal(TakeBreak(profile: "work"), on: state, at: at("2026-11-24 10:10"))
-                == "You have taken your 1 break for this hour; the next is available at 10:30 (in 20 min).")
+                == "You have taken your 1 break for this hour; the next is available at 10:30 AM (in 20 min).")
         #expect(rig.refusal(TakeBreak(profile: "work"), on: state, at: at("2026-11-24 10:30")) == nil)
     }
 

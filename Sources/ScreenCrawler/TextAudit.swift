@@ -1,0 +1,100 @@
+import Foundation
+import ScenarioSteps
+import SwiftUI
+
+/// Words no person should see on a screen shown in en_US: an identifier or an enum case's name, a
+/// format placeholder, a count with the wrong plural, a date or time not in the phone's locale,
+/// a control with no words at all. (A String Catalog key with no entry is caught where it is
+/// looked up: `Catalogs.missingKeys`.)
+package enum TextAudit {
+    package struct Problem: Hashable, Sendable {
+        package let kind: Finding.Kind
+        /// The words as shown.
+        package let text: String
+        /// The part of them that is wrong.
+        package let hit: String
+        /// What is wrong with it.
+        package let why: String
+    }
+
+    /// The problems of what `layer` shows.
+    @MainActor
+    package static func problems(in layer: Screen.Layer) -> [Problem] {
+        var found: [Problem] = []
+        for words in Set(layer.words) {
+            found += problems(in: words)
+        }
+        for control in layer.controls() where control.name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            found.append(Problem(kind: .emptyLabel, text: control.description, hit: control.description,
+                                 why: "a control with no words and no VoiceOver label \(control.place)"))
+        }
+        return Array(Set(found)).sorted { ($0.kind.rawValue, $0.text) < ($1.kind.rawValue, $1.text) }
+    }
+
+    /// The problems of one run of words.
+    package static func problems(in words: String) -> [Problem] {
+        var found: [Problem] = []
+        func add(_ kind: Finding.Kind, _ pattern: NSRegularExpression, _ why: String, where keep: (String) -> Bool = { _ in true }) {
+            let range = NSRange(words.startIndex..., in: words)
+            for match in pattern.matches(in: words, range: range) {
+                guard let span = Range(match.range, in: words) else { continue }
+                let hit = String(words[span])
+                if keep(hit) { found.append(Problem(kind: kind, text: words, hit: hit, why: why)) }
+            }
+        }
+        add(.placeholder, Patterns.placeholder, "a format placeholder left unfilled")
+        add(.identifier, Patterns.camelCase, "an identifier (a case or property name)") { !Patterns.words.contains($0) }
+        add(.identifier, Patterns.snakeCase, "an identifier")
+        add(.identifier, Patterns.typeDump, "a value printed as Swift describes it")
+        add(.identifier, Patterns.ruleReference, "an identifier (a rule's reference)")
+        add(.plural, Patterns.pluralAfterOne, "one of something, in the plural") { hit in
+            let noun = hit.split(separator: " ").last.map(String.init) ?? ""
+            return !Patterns.notPlurals.contains(noun.lowercased()) && !noun.hasSuffix("ss") && !noun.hasSuffix("us") && !noun.hasSuffix("is")
+        }
+        add(.plural, Patterns.singularAfterMany, "a count other than one, in the singular")
+        add(.locale, Patterns.isoDate, "a date as a machine writes it; en_US reads “Nov 23, 2026”")
+        add(.locale, Patterns.dayBeforeMonth, "the day before the month; en_US reads “November 23”")
+        add(.locale, Patterns.dayMonthYear, "day/month/year; en_US reads month/day/year")
+        add(.locale, Patterns.twentyFourHourRange, "a 24-hour time; en_US reads “5:00 PM”")
+        add(.locale, Patterns.twentyFourHourContext, "a 24-hour time; en_US reads “5:00 PM”")
+        add(.locale, Patterns.zeroPaddedHour, "a 24-hour time; en_US reads “9:00 AM”")
+        return found
+    }
+
+    private enum Patterns {
+        static func regex(_ pattern: String) -> NSRegularExpression {
+            do { return try NSRegularExpression(pattern: pattern) } catch { fatalError("TextAudit: \(pattern): \(error)") }
+        }
+
+        /// `%lld`, `%@`, `%1$@`, `%.1f`, `%#@minutes@`, `%arg`.
+        static let placeholder = regex(#"%(\d+\$)?[-+#0]?\d*(\.\d+)?(ll|l|hh|h|q|z|t|j)?[@dDiuUxXoOfFeEgGcCsSpaA](?![a-z])|%#@\w+@|%arg\b"#)
+        /// `mathChallenge`, `earnedAccess`: a lower-case word with a capital inside, of two letters
+        /// or more before it (`iPhone`, `iCloud` and `iOS` are words).
+        static let camelCase = regex(#"(?<![\p{L}\d./:#@-])[a-z]{2,}[A-Z][A-Za-z\d]*(?![\p{L}\d])"#)
+        static let words: Set<String> = ["macOS", "watchOS", "tvOS", "visionOS", "eBay", "iPadOS"]
+        /// `streak_freeze`.
+        static let snakeCase = regex(#"(?<![\p{L}\d./:#@-])[a-z]+_[a-z_\d]+(?![\p{L}\d])"#)
+        /// `Optional(…)`, `ProfileID(rawValue: …)`, `Profile(id: …`.
+        static let typeDump = regex(#"Optional\(|\(rawValue:|\b[A-Z][A-Za-z]+\([a-z]+: "#)
+        /// `gate:selah`, `profile:work`.
+        static let ruleReference = regex(#"\b(gate|profile|intention|tutorial|session|rule):[a-z][\w-]*"#)
+        /// “1 breaks”, “1 minutes”.
+        static let pluralAfterOne = regex(#"(?<![\d.,:/-])\b1 [a-z]+s\b"#)
+        static let notPlurals: Set<String> = ["is", "was", "has", "does", "focus", "bonus", "status", "plus", "minus", "always", "yes", "its",
+                                              "this", "us", "as", "his", "news", "series", "across", "less", "thanks"]
+        /// “3 minute”, “2 break”.
+        static let singularAfterMany = regex(#"(?<![\d.,:/-])\b(0|[2-9]|[1-9]\d+) (minute|hour|day|week|second|break|app|prayer|session|credit|coin|point|profile|intention|streak|game|problem|partner|key|website|category|schedule|mode|time|member)\b(?![-’'])"#)
+        /// 2026-11-23.
+        static let isoDate = regex(#"\b\d{4}-\d{2}-\d{2}\b"#)
+        /// 23 November.
+        static let dayBeforeMonth = regex(#"\b\d{1,2} (January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\b"#)
+        /// 23/11/2026.
+        static let dayMonthYear = regex(#"\b(1[3-9]|2\d|3[01])/(0?[1-9]|1[0-2])/\d{2,4}\b"#)
+        /// 09:00–17:00, 9:00-17:30.
+        static let twentyFourHourRange = regex(#"\b([01]?\d|2[0-3]):[0-5]\d\s?[–-]\s?([01]?\d|2[0-3]):[0-5]\d\b(?!\s?[AaPp]\.?[Mm])"#)
+        /// at 17:00, until 13:30, from 21:15, by 22:00.
+        static let twentyFourHourContext = regex(#"(?i:\b(at|until|from|by|to|till|starts|ends|since)) (1[3-9]|2[0-3]):[0-5]\d\b(?!:\d)(?!\s?[AaPp]\.?[Mm])"#)
+        /// 09:00, 00:30: a timer never pads its first figure.
+        static let zeroPaddedHour = regex(#"(?<![\d:])0\d:[0-5]\d\b(?!:\d)(?!\s?[AaPp]\.?[Mm])"#)
+    }
+}
