@@ -21,10 +21,29 @@ extension Text {
         case .prayer: Text("Prayer", bundle: .module)
         case .mathChallenge: Text("Math challenge", bundle: .module)
         case .ticTacToe: Text("Tic-tac-toe", bundle: .module)
+        case .ink: Text("Ink", bundle: .module)
+        case .echo: Text("Echo", bundle: .module)
+        case .slide: Text("Slide", bundle: .module)
+        case .unscramble: Text("Unscramble", bundle: .module)
         case .breathingQuest: Text("Breathing quest", bundle: .module)
         case .copyTextQuest: Text("Copy-text quest", bundle: .module)
         case .credits: Text("Focus Bank credits", bundle: .module)
         case .emergency: Text("Emergency unlock", bundle: .module)
+        }
+    }
+
+    /// A game of Challenge's, by its ritual's name ("Math challenge", "Ink").
+    public static func challenge(_ kind: ChallengeKind) -> Text { ritual(kind.ritual) }
+
+    /// What one of Challenge's games asks, in a line.
+    public static func challengeRule(_ kind: ChallengeKind) -> Text {
+        switch kind {
+        case .math: Text("Solve five problems.", bundle: .module)
+        case .ticTacToe: Text("Win or draw one game.", bundle: .module)
+        case .ink: Text("Tap the colour each word is printed in, not the colour it names.", bundle: .module)
+        case .echo: Text("Watch the arrows, then repeat them.", bundle: .module)
+        case .slide: Text("Slide the numbers back into order.", bundle: .module)
+        case .unscramble: Text("Put each word's letters back in order.", bundle: .module)
         }
     }
 

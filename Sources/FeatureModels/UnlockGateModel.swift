@@ -12,6 +12,10 @@ public final class UnlockGateModel {
         case prayer(PrayerModel)
         case math(MathChallengeModel)
         case ticTacToe(TicTacToeModel)
+        case ink(GameChallengeModel<InkGame>)
+        case echo(GameChallengeModel<EchoGame>)
+        case slide(GameChallengeModel<SlideGame>)
+        case unscramble(GameChallengeModel<UnscrambleGame>)
         case breathing(BreathingQuestModel)
         case copyText(CopyTextQuestModel)
         case credits(CreditsModel)
@@ -84,6 +88,13 @@ public final class UnlockGateModel {
         option.eligibility.availableAgain(from: client.clock().wall, calendar: client.calendar())
     }
 
+    /// A game the gate offers, at random among those on and available (the Challenge shield's
+    /// notification opens straight into one); `nil` when it offers none, and the gate shows why.
+    public func randomChallenge() -> Screen? {
+        var generator = client.generator()
+        return gate?.randomChallenge(using: &generator).flatMap(choose)
+    }
+
     /// The screen for an option, or `nil` when it is disabled (its reason is on the option).
     public func choose(_ option: UnlockGate.Option) -> Screen? {
         guard option.eligibility.isAvailable, let terms = option.terms else { return nil }
@@ -92,6 +103,10 @@ public final class UnlockGateModel {
             case .ritual(.prayer): return .prayer(PrayerModel(terms: terms, client: client))
             case .ritual(.mathChallenge): return .math(try MathChallengeModel(difficulty: mathDifficulty, terms: terms, client: client))
             case .ritual(.ticTacToe): return .ticTacToe(TicTacToeModel(terms: terms, client: client))
+            case .ritual(.ink): return .ink(GameChallengeModel(terms: terms, client: client))
+            case .ritual(.echo): return .echo(GameChallengeModel(terms: terms, client: client))
+            case .ritual(.slide): return .slide(GameChallengeModel(terms: terms, client: client))
+            case .ritual(.unscramble): return .unscramble(GameChallengeModel(terms: terms, client: client))
             case .ritual(.breathingQuest): return .breathing(BreathingQuestModel(terms: terms, client: client))
             case .ritual(.copyTextQuest): return .copyText(CopyTextQuestModel(terms: terms, client: client))
             case .ritual(.credits): return .credits(try CreditsModel(terms: terms, label: historyLabel, client: client))

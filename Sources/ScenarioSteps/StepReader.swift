@@ -23,7 +23,7 @@ package struct StepReader {
         ("long-press", "LABEL: press and hold what shows these words (Settings' Version opens the diagnostics)"),
         ("type", "{field, text}: type text into the field these words name on Threshold's screen, in place of what it held (text: \"\" clears it)"),
         ("set", "{control, to}: set the stepper these words name to a number (+ or − until it reads it), or the time picker to a time (to: \"19:00\")"),
-        ("answer", "right | wrong | TEXT: type an answer into the math challenge and tap Check"),
+        ("answer", "right | wrong | TEXT: type an answer into the math challenge and tap Check; in Ink, Echo, Slide or Unscramble, make one move (Echo: watch a sequence and repeat it) right or wrong"),
         ("notification-prompt", "allow | deny: how the person answers iOS's notification prompt when the app asks"),
         ("pick-apps", "[APP, …]: pick these apps in iOS's Screen Time picker, where the screen opens it"),
         ("pick-file", "PATH: pick a file in iOS's document picker, where the screen opens it (a path beside the scenario, or a file the person saved earlier)"),
@@ -44,7 +44,7 @@ package struct StepReader {
         ("choose", "end | break | cancel: answer the key's question"),
         ("confirm-start", "yes | no: answer the confirmation a start link shows for a Beast Mode profile (nothing starts before yes)"),
         ("pray", "[MOOD | {mood}]: say a prayer from the bundled library (mood grateful, anxious, distracted, tired, seeking, joyful), then Amen"),
-        ("challenge", "[math | tic-tac-toe]: answer five problems, or play the game to a win or draw"),
+        ("challenge", "[math | tic-tac-toe | ink | echo | slide | unscramble]: answer five problems, play tic-tac-toe to a win or draw, or play one of Challenge's own games to its end (at least 30 s pass)"),
         ("credits", "5 | 15 | 30 | {minutes, app}: spend Focus Bank credits"),
         ("quest", "breathing | copy-text | {kind, app}: finish a quest (45 s / 90 s pass on the clock)"),
         ("emergency", "[APP]: hold the button (10 s pass), give a reason"),
@@ -184,12 +184,11 @@ package struct StepReader {
             let mood = argument.scalar != nil ? argument : try fields(argument, "pray", ["mood"])["mood"]
             return .pray(mood: try mood.map { try reader.choice($0, "mood", as: Mood.self) })
         case "challenge":
-            let kind: RitualKind = switch try argument.map({ try reader.string($0, "challenge") }) {
-            case nil, "math"?: .mathChallenge
-            case "tic-tac-toe"?: .ticTacToe
-            case let other?: throw reader.fail(argument, "challenge “\(other)” should be math or tic-tac-toe")
+            let name = try argument.map { try reader.string($0, "challenge") } ?? "math"
+            guard let kind = ChallengeKind.allCases.first(where: { Self.scenarioName($0) == name }) else {
+                throw reader.fail(argument, "challenge “\(name)” should be one of \(ChallengeKind.allCases.map(Self.scenarioName).joined(separator: ", "))")
             }
-            return .ritual(kind, minutes: nil, app: nil)
+            return .ritual(kind.ritual, minutes: nil, app: nil)
         case "credits":
             let arg = try need("minutes (5, 15 or 30)")
             if arg.scalar != nil { return .ritual(.credits, minutes: try creditMinutes(arg), app: nil) }
@@ -245,6 +244,9 @@ package struct StepReader {
             throw reader.fail(node, "unknown step “\(verb)”; steps are: \(Self.vocabulary.map(\.verb).joined(separator: ", "))")
         }
     }
+
+    /// How a scenario names one of Challenge's games: `tic-tac-toe`, `ink`.
+    static func scenarioName(_ kind: ChallengeKind) -> String { kind == .ticTacToe ? "tic-tac-toe" : kind.rawValue }
 
     /// How a scenario names an answer to iOS's Screen Time prompt.
     static func promptAnswer(_ failure: AuthorizationFailure) -> String {
