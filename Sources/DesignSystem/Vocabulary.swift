@@ -115,7 +115,7 @@ extension Text {
         case .gated(let label) where label.rituals.isEmpty:
             Text("Shielded; nothing unlocks it early", bundle: .module)
         case .gated(let label):
-            Text("Unlocks with:", bundle: .module) + Text(verbatim: " ") + label.rituals.map(Text.ritual).joined(separator: Text(verbatim: ", "))
+            Text("Unlocks with:", bundle: .module) + Text(verbatim: " ") + ways(label.rituals).joined(separator: Text(verbatim: ", "))
         case .intention(let label):
             Text("Intention: \(label.opensUsed) of \(label.opensPerDay) opens used today", bundle: .module)
         case .streakFreeze:
@@ -123,6 +123,18 @@ extension Text {
         case .tutorial:
             Text("Tutorial: come back to Threshold to finish", bundle: .module)
         }
+    }
+}
+
+extension Text {
+    /// The rituals that unlock a restriction, Challenge's several games said once as "a
+    /// challenge" (which of them are on is the person's choice in Settings › Challenges).
+    static func ways(_ rituals: [RitualKind]) -> [Text] {
+        let games = rituals.filter(\.isChallenge)
+        guard games.count > 1, let first = rituals.firstIndex(where: \.isChallenge) else { return rituals.map(Text.ritual) }
+        var words = rituals.filter { !$0.isChallenge }.map(Text.ritual)
+        words.insert(Text("a challenge", bundle: .module), at: min(first, words.count))
+        return words
     }
 }
 

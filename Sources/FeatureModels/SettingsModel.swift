@@ -57,6 +57,8 @@ public final class SettingsModel {
     public private(set) var reminders = Reminders()
     /// Whether a quip comes at each 30-minute screen-time threshold.
     public private(set) var quips = true
+    /// Which of Challenge's games are on.
+    public private(set) var challenges = ChallengeSettings()
     /// Free or Pro, the schedules a lapse paused, and what the person should know about the plan.
     public private(set) var plan = PlanRecord.free
     /// Where the App Store lets the person change or cancel the subscription.
@@ -109,6 +111,7 @@ public final class SettingsModel {
             screenTime = stored.settings.screenTime
             reminders = stored.settings.reminders
             quips = stored.settings.quips
+            challenges = stored.settings.challenges
             plan = stored.plan
             gates = stored.engine.gates
             profiles = stored.engine.profiles
@@ -206,6 +209,23 @@ public final class SettingsModel {
         let refused = client.perform("settings: quips", change: { transaction, _ in transaction.state.settings.quips = on })
         load()
         if let refused { problem = refused }
+    }
+
+    // MARK: Challenges
+
+    /// Turns one of Challenge's games on or off: a gate then lists it or not, and a challenge
+    /// picked for the person comes only from those on. Turning off the last one is refused.
+    public func setChallenge(_ kind: ChallengeKind, on: Bool) {
+        let refused = client.perform("settings: challenges", change: { transaction, _ in
+            try transaction.state.settings.challenges.set(kind, on: on)
+        })
+        load()
+        if let refused { problem = refused }
+    }
+
+    /// A game to play for fun ("Play for fun"): it grants nothing and records nothing.
+    public func practice(_ kind: ChallengeKind) -> UnlockGateModel.Screen? {
+        UnlockGateModel.Screen.practice(kind, client: client.rituals)
     }
 
     // MARK: Tutorial

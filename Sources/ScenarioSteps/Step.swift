@@ -28,8 +28,9 @@ public enum Step: Hashable, Sendable {
     case pickFile(name: String, contents: Data?)
     /// Saves the file in iOS's Save to Files sheet, which the screen shown opened.
     case saveFile
-    /// Types an answer into the math challenge and taps Check (`right`, `wrong`, or the text).
-    case answer(String)
+    /// Types an answer into the math challenge and taps Check (`right`, `wrong`, or the text), or
+    /// makes a move right or wrong in one of Challenge's own games; `times` over.
+    case answer(String, times: Int)
     /// How the person will answer iOS's notification prompt.
     case notificationPrompt(allow: Bool)
     /// How the person will answer iOS's next Screen Time prompts (empty: allow).

@@ -23,7 +23,7 @@ package struct StepReader {
         ("long-press", "LABEL: press and hold what shows these words (Settings' Version opens the diagnostics)"),
         ("type", "{field, text}: type text into the field these words name on Threshold's screen, in place of what it held (text: \"\" clears it)"),
         ("set", "{control, to}: set the stepper these words name to a number (+ or − until it reads it), or the time picker to a time (to: \"19:00\")"),
-        ("answer", "right | wrong | TEXT: type an answer into the math challenge and tap Check; in Ink, Echo, Slide or Unscramble, make one move (Echo: watch a sequence and repeat it) right or wrong"),
+        ("answer", "right | wrong | TEXT: type an answer into the math challenge and tap Check; in Ink, Echo, Slide or Unscramble, make one move (Echo: watch a sequence and repeat it) right or wrong; {wrong: 40} does it 40 times"),
         ("notification-prompt", "allow | deny: how the person answers iOS's notification prompt when the app asks"),
         ("pick-apps", "[APP, …]: pick these apps in iOS's Screen Time picker, where the screen opens it"),
         ("pick-file", "PATH: pick a file in iOS's document picker, where the screen opens it (a path beside the scenario, or a file the person saved earlier)"),
@@ -153,7 +153,13 @@ package struct StepReader {
             if let argument { throw reader.fail(argument, "save-file saves the file iOS's Save to Files sheet shows; it takes nothing") }
             return .saveFile
         case "notification-prompt": return .notificationPrompt(allow: try reader.either(try need("allow or deny"), "notification-prompt", "allow", or: "deny"))
-        case "answer": return .answer(try reader.string(try need("right, wrong or an answer"), "answer"))
+        case "answer":
+            let arg = try need("right, wrong or an answer")
+            guard let mapping = arg.mapping else { return .answer(try reader.string(arg, "answer"), times: 1) }
+            guard mapping.count == 1, let (key, count) = mapping.first.map({ ($0.key.scalar?.string, $0.value) }), let key, ["right", "wrong"].contains(key) else {
+                throw reader.fail(arg, "answer takes right, wrong or an answer, or how many times: {wrong: 40}")
+            }
+            return .answer(key, times: try reader.int(count, "answer", in: 1...200))
         case "pick-file":
             let arg = try need("a file's path")
             let name = try reader.string(arg, "pick-file")

@@ -124,8 +124,8 @@ package final class StepRunner {
         case .notificationPrompt(let allow):
             phone.answersNotificationPrompt = allow ? .allowed : .denied
             phone.note(.person, "will \(allow ? "allow" : "refuse") notifications when iOS asks")
-        case .answer(let text):
-            try await person.answer(text)
+        case .answer(let text, let times):
+            for _ in 0..<times { try await person.answer(text) }
         case .pickFile(let name, let contents):
             try await person.pickFile(name, contents: contents)
         case .saveFile:

@@ -38,6 +38,7 @@ public struct SettingsView: View {
                 if let problem = model.problem { ProblemBanner(problem) }
                 pro
                 PresentSettingsSection(model: model)
+                ChallengeSettingsSection(model: model)
                 selah
                 gates
                 emergency

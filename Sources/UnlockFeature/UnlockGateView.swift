@@ -63,7 +63,10 @@ public struct UnlockGateView: View {
                 RitualView(screen: screen.model).onDisappear { model.load() }
             }
         }
-        .onAppear { model.load() }
+        .onAppear {
+            model.load()
+            if let game = model.openingChallenge() { screen = RitualScreen(game) }
+        }
     }
 
     @ViewBuilder private func status(_ gate: UnlockGate) -> some View {

@@ -1,0 +1,120 @@
+import FeatureModels
+import Foundation
+import Testing
+import TestSupport
+import ThresholdCore
+
+/// Challenge's own games on their screens (issue 26): a game played to its end unlocks, practice
+/// records nothing, leaving the app voids a game, the gate lists only the games on, and a
+/// challenge picked for the person comes from those.
+@MainActor
+@Suite struct ChallengeScreensTests {
+    /// Plays the game on `model` to its end, as fast as it lets, the clock moving with the person.
+    func playToTheEnd<Game: PlayedByTests>(_ model: GameChallengeModel<Game>, _ h: Harness) {
+        model.begin()
+        for _ in 0..<200 where model.challenge.step == .playing {
+            let (move, from) = model.game!.rightMove
+            if let elapsed = model.elapsed, elapsed < from { h.clock.advance(by: from - elapsed) }
+            model.play(move)
+            h.clock.advance(by: 1)
+            model.tick()
+        }
+        for _ in 0..<60 where model.challenge.step == .solved {
+            h.clock.advance(by: 1)
+            model.tick()
+        }
+    }
+
+    @Test func aGameFromTheGate_unlocksEverythingGated_forItsWindow() throws {
+        let h = Harness(.make(engine: .make(gates: [challengeGate])))
+        let gate = UnlockGateModel(app: AppToken("youtube"), appName: "YouTube", client: h.client)
+        gate.load()
+        let option = try #require(gate.gate?.options.first { $0.way == .ritual(.echo) })
+        guard case .echo(let model)? = gate.choose(option) else {
+            Issue.record("Echo opens Echo's screen")
+            return
+        }
+        let began = h.clock.now
+        playToTheEnd(model, h)
+        let completed = try #require(model.challenge.completedAt)
+        #expect(model.outcome == .unlocked(until: completed.adding(minutes: 5)))
+        #expect(completed.timeIntervalSince(began) >= ChallengeRules.minimumSeconds)
+        #expect(h.stored.engine.grants.map(\.origin) == [.ritual(.echo)])
+        #expect(h.kinds.contains("ritualCompleted"))
+    }
+
+    @Test func playingForFun_grantsNothing_andRecordsNothing() throws {
+        let h = Harness(.make(engine: .make(gates: [challengeGate])))
+        let before = h.kinds
+        guard case .unscramble(let model)? = UnlockGateModel.Screen.practice(.unscramble, client: h.client) else {
+            Issue.record("Unscramble can be played for fun")
+            return
+        }
+        #expect(model.isPractice)
+        playToTheEnd(model, h)
+        #expect(model.challenge.step == .completed)
+        #expect(model.outcome == nil)
+        #expect(h.stored.engine.grants.isEmpty)
+        #expect(h.kinds == before)
+        #expect(UnlockGateModel.Screen.practice(.math, client: h.client) == nil)
+    }
+
+    @Test func goingToTheBackground_voidsTheGame_whichBeginsAfresh() {
+        let h = Harness(.make(engine: .make(gates: [challengeGate])))
+        let model = GameChallengeModel<InkGame>(terms: .make(), client: h.client)
+        model.begin()
+        model.play(model.game!.rightMove.move)
+        model.scenePhaseChanged(to: .inactive)
+        #expect(model.challenge.step == .playing, "a glance at Control Centre is not leaving")
+        model.scenePhaseChanged(to: .background)
+        #expect(model.challenge.step == .ready)
+        #expect(model.challenge.interruption == .leftScreen)
+        h.clock.advance(by: 120)
+        model.tick()
+        #expect(model.outcome == nil)
+        model.begin()
+        #expect(model.game?.right == 0)
+        #expect(model.challenge.attempts == 2)
+    }
+
+    @Test func aCompletionRefusedWhenWritten_unlocksNothing_andSaysWhy() {
+        let h = Harness(.make(engine: .make(gates: [challengeGate])))
+        let model = GameChallengeModel<SlideGame>(terms: .make(), client: h.client)
+        h.store.failNextCalls(with: .corrupt("a damaged file"))
+        playToTheEnd(model, h)
+        guard case .refused? = model.outcome else {
+            Issue.record("a store that cannot be written refuses the unlock, got \(String(describing: model.outcome))")
+            return
+        }
+        h.store.failNextCalls(with: nil)
+        #expect(h.stored.engine.grants.isEmpty)
+    }
+
+    @Test func theGate_listsOnlyTheGamesOn_andPicksOnlyAmongThem() throws {
+        var stored = StoredState.make(engine: .make(gates: [challengeGate]))
+        for kind in [ChallengeKind.math, .ticTacToe, .ink, .echo] { try stored.settings.challenges.set(kind, on: false) }
+        let h = Harness(stored)
+        let gate = UnlockGateModel(app: AppToken("youtube"), appName: nil, client: h.client)
+        gate.load()
+        #expect(gate.gate?.options.map(\.way) == [.ritual(.slide), .ritual(.unscramble)])
+        for seed in 0..<20 {
+            let h = Harness(stored, seed: UInt64(seed))
+            let gate = UnlockGateModel(app: AppToken("youtube"), appName: nil, client: h.client)
+            gate.opensChallenge = true
+            gate.load()
+            switch gate.openingChallenge() {
+            case .slide?, .unscramble?: break
+            default: Issue.record("seed \(seed) picked a game that is off")
+            }
+            #expect(gate.openingChallenge() == nil, "the gate opens into a game once")
+        }
+    }
+
+    @Test func aGateOfferingNoGame_opensNoChallenge() {
+        let h = Harness(.make(engine: .make(gates: [selahGate])))
+        let gate = UnlockGateModel(app: AppToken("instagram"), appName: nil, client: h.client)
+        gate.opensChallenge = true
+        gate.load()
+        #expect(gate.openingChallenge() == nil)
+    }
+}
