@@ -86,6 +86,11 @@ public enum Step: Hashable, Sendable {
     case notifications(NotificationPermission)
     /// The person tries to delete an app (refused while Beast Mode denies app removal).
     case deleteApp(String)
+    /// The person tries to install an app from the App Store (refused while a profile denies it).
+    case installApp(String)
+    /// The person opens a website in Safari; `blocked` checks whether it is (a shield, or the
+    /// web content filter's "restricted" page).
+    case visit(site: String, blocked: Bool?)
     /// The person presses a button on the Live Activity (its intent runs in Threshold's process).
     case pressLiveActivity(LiveActivityButton)
     case authorization(AuthorizationStatus)

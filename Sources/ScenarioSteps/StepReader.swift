@@ -62,6 +62,8 @@ package struct StepReader {
         ("focus", "on | off: a Focus holds back notifications that are not time-sensitive; ending it shows them"),
         ("notifications", "allowed | denied | notDetermined: whether Threshold may post notifications"),
         ("delete-app", "APP: try to delete an app (refused while Beast Mode denies app removal)"),
+        ("install-app", "NAME: try to install an app from the App Store (refused while a profile that denies installs is on: Beast Mode's does by default)"),
+        ("visit", "SITE | {site, blocked: true|false}: open a website in Safari; checks whether a shield or the web content filter (typed websites, adult websites) blocks it"),
         ("press-live-activity", "end | break | back-to-focus: press a Live Activity button (its intent runs in Threshold's process)"),
         ("authorization", "approved | denied | notDetermined: Screen Time access"),
         ("store-fails", "the saved data becomes unreadable"),
@@ -230,6 +232,13 @@ package struct StepReader {
         case "focus": return .focus(try reader.either(try need("on or off"), "focus", "on", or: "off"))
         case "notifications": return .notifications(try reader.choice(try need("a permission"), "notifications", as: NotificationPermission.self))
         case "delete-app": return .deleteApp(try appName(try need("an app")))
+        case "install-app": return .installApp(try reader.string(try need("an app's name"), "install-app"))
+        case "visit":
+            let arg = try need("a website")
+            if arg.scalar != nil { return .visit(site: try reader.string(arg, "visit"), blocked: nil) }
+            let f = try fields(arg, "visit", ["site", "blocked"])
+            guard let site = f["site"] else { throw reader.fail(arg, "visit needs the site (visit: {site: example.com, blocked: true})") }
+            return .visit(site: try reader.string(site, "site"), blocked: try f["blocked"].map { try reader.bool($0, "blocked") })
         case "press-live-activity":
             let arg = try need("end, break or back-to-focus")
             switch try reader.string(arg, "press-live-activity") {

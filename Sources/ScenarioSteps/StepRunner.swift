@@ -181,6 +181,19 @@ package final class StepRunner {
             } catch SimulatorError.notAllowed(let reason) {
                 person.refuse(reason)
             }
+        case .installApp(let app):
+            phone.note(.person, "tries to install \(app) from the App Store")
+            do {
+                try phone.installApp(app)
+            } catch SimulatorError.notAllowed(let reason) {
+                person.refuse(reason)
+            }
+        case .visit(let site, let blocked):
+            phone.note(.person, "opens \(site) in Safari")
+            let visit = phone.visit(site)
+            if let blocked, (visit.blocked != nil) != blocked {
+                throw ExpectationFailure("expected \(site) to be \(blocked ? "blocked" : "open") in Safari, but \(visit)")
+            }
         case .pressLiveActivity(let button):
             try await pressLiveActivity(button)
         case .authorization(let status):

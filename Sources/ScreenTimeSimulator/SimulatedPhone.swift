@@ -528,6 +528,41 @@ public final class SimulatedPhone: @unchecked Sendable {
         note(.device, "\(name) is deleted")
     }
 
+    /// Websites iOS's adult-content filter knows as adult, for the simulated phone (iOS's own list
+    /// is Apple's; scenarios name these reserved example domains).
+    public static let adultWebsites = ["adult.example", "explicit.example", "nsfw.example"]
+
+    /// The person opens a website in Safari: iOS shows its shield when a picked website is
+    /// shielded, its "restricted" page when the web content filter blocks it (a typed website,
+    /// or an adult one under the adult filter), else the page.
+    public func visit(_ host: String) -> WebsiteVisit {
+        deviceInUse()
+        leaveThreshold()
+        let host = host.lowercased()
+        let adult = Self.adultWebsites.contains { host == $0 || host.hasSuffix("." + $0) }
+        let visit: WebsiteVisit
+        if shields.shields(webDomain: WebDomainToken(host), category: nil) {
+            visit = WebsiteVisit(host: host, blocked: .shielded)
+        } else if shields.filters(website: host, adult: adult) {
+            visit = WebsiteVisit(host: host, blocked: .restricted)
+        } else {
+            visit = WebsiteVisit(host: host, blocked: nil)
+        }
+        note(.device, "Safari: \(visit)")
+        return visit
+    }
+
+    /// The person installs an app from the App Store. While `denyAppInstallation` is applied iOS
+    /// hides the App Store and installs nothing.
+    public func installApp(_ name: String, displayName: String? = nil, category: String? = nil) throws {
+        guard !deviceRestrictions.denyAppInstallation else {
+            note(.device, "refuses to install \(name): app installation is denied")
+            throw SimulatorError.notAllowed("The App Store is hidden: installing apps is turned off while a Threshold profile that denies it is on.")
+        }
+        catalogue.install(AppCatalogue.App(name: name, displayName: displayName, category: category))
+        note(.device, "\(name) is installed")
+    }
+
     /// The person turns a Focus on or off. Turning it off shows what it held back.
     public func setFocus(_ on: Bool) {
         focus = on
@@ -777,6 +812,28 @@ public final class SimulatedPhone: @unchecked Sendable {
     public func shieldSummary() -> String {
         let names = shieldedApps
         return names.isEmpty ? "nothing shielded" : names.joined(separator: ", ") + " shielded"
+    }
+}
+
+/// What Safari showed for a website.
+public struct WebsiteVisit: Hashable, Sendable, CustomStringConvertible {
+    public enum Block: String, Hashable, Sendable {
+        /// A website the person picked is shielded (Screen Time's shield).
+        case shielded
+        /// The web content filter blocks it ("You cannot browse this page… because it is restricted").
+        case restricted
+    }
+
+    public let host: String
+    /// Why it did not open; `nil` when it opened.
+    public let blocked: Block?
+
+    public var description: String {
+        switch blocked {
+        case nil: "\(host) opens"
+        case .shielded?: "\(host) shows the shield"
+        case .restricted?: "\(host) is restricted (the web content filter blocks it)"
+        }
     }
 }
 

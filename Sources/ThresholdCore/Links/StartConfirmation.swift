@@ -17,6 +17,8 @@ public struct StartConfirmation: Hashable, Sendable {
     /// How many apps, categories and websites it names, and whether it shields those or all but those.
     public let selectedItems: Int
     public let listMode: ListMode
+    /// Whether it denies installing apps too (Beast Mode's default).
+    public let deniesAppInstallation: Bool
 
     /// The confirmation a link's start of `profile` needs at `now`, or `nil` when it may start
     /// directly: the profile is not locked, or the start would be refused anyway (the start then
@@ -33,7 +35,7 @@ public struct StartConfirmation: Hashable, Sendable {
         let selection = found.selection
         return StartConfirmation(profile: profile, name: "\(found.emoji) \(found.name)", lockedUntil: until,
                                  selectedItems: selection.applications.count + selection.categories.count + selection.webDomains.count,
-                                 listMode: found.listMode)
+                                 listMode: found.listMode, deniesAppInstallation: found.strict.deniesAppInstallation)
     }
 
     /// "Start 🔒 Deep work in Beast Mode?"
@@ -46,7 +48,8 @@ public struct StartConfirmation: Hashable, Sendable {
         let shields = listMode == .blockList ? items : "every app except \(items)"
         return "A link asks to start \(name). It shields \(shields) until \(clock.readable(lockedUntil)) "
             + "(\(Wording.duration(lockedUntil.timeIntervalSince(now)))), and nothing can end it early: not Threshold, "
-            + "your key, Shortcuts or another link. Until then no app on this iPhone can be deleted and the date and time stay automatic."
+            + "your key, Shortcuts or another link. Until then no app on this iPhone can be deleted"
+            + (deniesAppInstallation ? " or installed" : "") + " and the date and time stay automatic."
     }
 
 }

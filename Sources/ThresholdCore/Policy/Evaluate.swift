@@ -173,7 +173,7 @@ struct Engine {
         }
         return lifted(rule: .profile(profile.id), reason: reason, sources: sources.sorted(),
                       selection: profile.selection, listMode: profile.listMode,
-                      grants: grants.accepted(by: profile.acceptedRituals))
+                      grants: grants.accepted(by: profile.acceptedRituals), strict: profile.strict)
     }
 
     private func rule(for gate: Gate, grants: GrantIndex) -> RuleEnforcement {
@@ -195,13 +195,16 @@ struct Engine {
 
     /// A rule's shield after the grants it accepts.
     private func lifted(rule: RuleRef, reason: Reason, sources: [RuleSource], selection: Selection,
-                        listMode: ListMode, grants: AcceptedGrants) -> RuleEnforcement {
+                        listMode: ListMode, grants: AcceptedGrants, strict: StrictOptions = .none) -> RuleEnforcement {
         if let whole = grants.whole {
             return RuleEnforcement(rule: rule, reason: reason, status: .granted(whole.id, until: whole.end),
                                    sources: sources, shield: RuleShield())
         }
         var used = Set<GrantID>()
         var shield = RuleShield()
+        // A grant for one app or site lifts no filter: only a whole grant (or a break) does.
+        shield.filtersAdultWebsites = strict.filtersAdultWebsites
+        shield.blockedWebsites = Set(strict.blockedWebsites)
         switch listMode {
         case .blockList:
             let apps = grants.lifting(selection.applications, as: AnyToken.app, used: &used)

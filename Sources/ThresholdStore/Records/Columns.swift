@@ -44,6 +44,7 @@ final class ColumnDecoder {
 
     func unlockPolicy(_ text: String) throws -> UnlockPolicy { try memo(text, &unlockPolicies) }
     func breakPolicy(_ text: String) throws -> BreakPolicy { try memo(text, &breakPolicies) }
+    func strictOptions(_ text: String) throws -> StrictOptions { try decoder.decode(StrictOptions.self, from: Data(text.utf8)) }
 
     func weekdays(_ text: String) throws -> Set<Weekday> {
         if let known = weekdaySets[text] { return known }
