@@ -94,6 +94,7 @@ extension Text {
         case .key: Text("Started with a key", bundle: .module)
         case .schedule: Text("Scheduled", bundle: .module)
         case .shortcut: Text("Started from a Shortcut", bundle: .module)
+        case .focus: Text("Started by a Focus", bundle: .module)
         }
     }
 

@@ -121,6 +121,21 @@ struct ProfileEditorView: View {
                 } header: {
                     Text("Schedules", bundle: .module)
                 }
+                Section {
+                    Text("To run this profile with an iPhone Focus, open Settings › Focus, choose a Focus (Work, Sleep or your own), tap Add Filter, then Threshold, and pick this profile. It starts when the Focus turns on and ends when it turns off.", bundle: .module)
+                        .font(.footnote)
+                    if model.strictness == .locked {
+                        Label {
+                            Text("A Focus turning off does not end Beast Mode: it runs to its end. Give the filter a length, as Beast Mode needs one.", bundle: .module)
+                        } icon: {
+                            Image(systemName: "lock.fill").accessibilityHidden(true)
+                        }
+                        .font(.footnote)
+                        .foregroundStyle(.secondary)
+                    }
+                } header: {
+                    Text("Focus", bundle: .module)
+                }
             }
             .navigationTitle(model.isNew ? Text("New profile", bundle: .module) : Text("Edit profile", bundle: .module))
             .navigationBarTitleDisplayMode(.inline)

@@ -284,6 +284,8 @@ extension Person {
     /// until ended), or from a Shortcut, or by tapping its key.
     func start(_ profile: ProfileID, origin: SessionOrigin, plan: PlanSpec?) async throws {
         switch origin {
+        case .focus:
+            throw StepError.notOffered("a Focus starts a profile by itself: add its filter (focus-filter: {focus: Work, profile: …}) and turn the Focus on (focus: {on: Work})")
         case .shortcut:
             // The Start Profile Shortcut takes a length in minutes, or none (until ended).
             let length: SessionLength

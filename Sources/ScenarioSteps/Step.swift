@@ -82,6 +82,10 @@ public enum Step: Hashable, Sendable {
     case leaveThreshold
     /// A Focus comes on or ends (ending it shows what it held back).
     case focus(Bool)
+    /// A named Focus comes on or ends; iOS runs Threshold's filter on it, if the person added one.
+    case namedFocus(String, on: Bool)
+    /// The person adds Threshold's filter to a Focus in Settings › Focus, naming a profile.
+    case focusFilter(focus: String, profile: String, minutes: Int?)
     /// The person allows or refuses Threshold's notifications (the prompt or Settings).
     case notifications(NotificationPermission)
     /// The person tries to delete an app (refused while Beast Mode denies app removal).

@@ -59,7 +59,8 @@ package struct StepReader {
         ("kill-app", "swipe Threshold away"),
         ("background-refresh", "iOS gives Threshold a background app refresh (launching it in the background if it must; never while it is on screen)"),
         ("leave-threshold", "go to the home screen: Threshold keeps running in the background (opening another app does this too)"),
-        ("focus", "on | off: a Focus holds back notifications that are not time-sensitive; ending it shows them"),
+        ("focus", "on | off | {on: NAME} | {off: NAME}: a Focus holds back notifications that are not time-sensitive; ending it shows them. A named Focus with Threshold's filter runs it as iOS does (in Threshold's process, in the background): on starts the profile it names, off ends what a Focus started (not Beast Mode)"),
+        ("focus-filter", "{focus: NAME, profile: PROFILE, minutes: 60}: add Threshold's filter to a Focus in Settings › Focus, choosing a profile by its name (and a length, which Beast Mode needs)"),
         ("notifications", "allowed | denied | notDetermined: whether Threshold may post notifications"),
         ("delete-app", "APP: try to delete an app (refused while Beast Mode denies app removal)"),
         ("install-app", "NAME: try to install an app from the App Store (refused while a profile that denies installs is on: Beast Mode's does by default)"),
@@ -229,7 +230,19 @@ package struct StepReader {
         case "kill-app": try none(); return .killApp
         case "background-refresh": try none(); return .backgroundRefresh
         case "leave-threshold": try none(); return .leaveThreshold
-        case "focus": return .focus(try reader.either(try need("on or off"), "focus", "on", or: "off"))
+        case "focus":
+            let arg = try need("on or off, or {on: NAME} / {off: NAME}")
+            if arg.scalar != nil { return .focus(try reader.either(arg, "focus", "on", or: "off")) }
+            let f = try fields(arg, "focus", ["on", "off"])
+            guard f.count == 1, let (key, name) = f.first else { throw reader.fail(arg, "focus turns one Focus on or off: {on: Work} or {off: Work}") }
+            return .namedFocus(try reader.string(name, key), on: key == "on")
+        case "focus-filter":
+            let f = try fields(try need("{focus, profile, minutes}"), "focus-filter", ["focus", "profile", "minutes"])
+            guard let focus = f["focus"], let profile = f["profile"] else {
+                throw reader.fail(argument, "focus-filter needs the Focus and the profile (focus-filter: {focus: Work, profile: Work})")
+            }
+            return .focusFilter(focus: try reader.string(focus, "focus"), profile: try reader.string(profile, "profile"),
+                                minutes: try f["minutes"].map { Int(try reader.duration($0, "minutes") / 60) })
         case "notifications": return .notifications(try reader.choice(try need("a permission"), "notifications", as: NotificationPermission.self))
         case "delete-app": return .deleteApp(try appName(try need("an app")))
         case "install-app": return .installApp(try reader.string(try need("an app's name"), "install-app"))

@@ -1,4 +1,5 @@
 import FeatureModels
+import EntryPoints
 import Foundation
 import ScenarioSetup
 import ScreenTimeClient
@@ -169,6 +170,19 @@ package final class StepRunner {
             phone.leaveThreshold()
         case .focus(let on):
             phone.setFocus(on)
+        case .namedFocus(let name, let on):
+            let ran = phone.setFocus(name, on: on)
+            // The filter has no screen: what it could not do is what its notification says.
+            if let problem = ran?.problem ?? ran?.notifications.first?.body { person.refuse(problem) }
+            person.followLifecycle()
+            try await person.settle()
+        case .focusFilter(let focus, let profile, let minutes):
+            phone.note(.person, "adds Threshold's filter to the \(focus) Focus in Settings")
+            do {
+                try phone.addFocusFilter(to: focus, profileNamed: profile, minutes: minutes)
+            } catch SimulatorError.notAllowed(let reason) {
+                person.refuse(reason)
+            }
         case .notifications(let permission):
             // Changed in iOS's Settings: Threshold is not on screen meanwhile.
             phone.leaveThreshold()

@@ -47,6 +47,11 @@ public final class SimulatedPhone: @unchecked Sendable {
     public private(set) var deviceRestrictions = DeviceRestrictions.none
     /// Whether a Focus is on: only time-sensitive notifications are shown at once.
     public private(set) var focus = false
+    /// The Focus that is on, by name (Work, Sleep, a custom one); `nil` for none, or for the
+    /// unnamed one `focus: on` turns on.
+    public private(set) var focusName: String?
+    /// Threshold's filter on each Focus, as the person set it in Settings › Focus › Add Filter.
+    public private(set) var focusFilters: [String: FocusFilterSetting] = [:]
     /// Notifications a Focus held back, waiting in the Notification Center until it ends.
     public private(set) var heldNotifications: [LocalNotification] = []
     /// Whether the person lets Threshold post notifications.
@@ -114,6 +119,8 @@ public final class SimulatedPhone: @unchecked Sendable {
         self.appInForeground = snapshot.appInForeground
         self.deviceRestrictions = snapshot.deviceRestrictions
         self.focus = snapshot.focus
+        self.focusName = snapshot.focusName
+        self.focusFilters = snapshot.focusFilters
         self.heldNotifications = snapshot.heldNotifications
         self.notificationPermission = snapshot.notificationPermission
         self.catalogue = snapshot.catalogue
@@ -139,6 +146,8 @@ public final class SimulatedPhone: @unchecked Sendable {
         public var appInForeground = false
         public var deviceRestrictions = DeviceRestrictions.none
         public var focus = false
+        public var focusName: String?
+        public var focusFilters: [String: FocusFilterSetting] = [:]
         public var heldNotifications: [LocalNotification] = []
         public var notificationPermission = NotificationPermission.allowed
         public var catalogue: AppCatalogue
@@ -155,11 +164,11 @@ public final class SimulatedPhone: @unchecked Sendable {
         private enum CodingKeys: String, CodingKey {
             case clock, shields, activityCentre, inbox, pendingNotifications, liveActivity, widgetReloads, appRunning, catalogue,
                  faults, authorization, deferred, liveActivityStartedAt, appInForeground, deviceRestrictions, focus, heldNotifications,
-                 notificationPermission
+                 notificationPermission, focusName, focusFilters
         }
 
         /// Reads a snapshot saved by an earlier build too (it had no pending notifications, no
-        /// device restrictions, Focus or notification permission).
+        /// device restrictions, Focus, Focus filters or notification permission).
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             clock = try c.decode(VirtualClock.self, forKey: .clock)
@@ -178,6 +187,8 @@ public final class SimulatedPhone: @unchecked Sendable {
             appInForeground = try c.decodeIfPresent(Bool.self, forKey: .appInForeground) ?? appRunning
             deviceRestrictions = try c.decodeIfPresent(DeviceRestrictions.self, forKey: .deviceRestrictions) ?? .none
             focus = try c.decodeIfPresent(Bool.self, forKey: .focus) ?? false
+            focusName = try c.decodeIfPresent(String.self, forKey: .focusName)
+            focusFilters = try c.decodeIfPresent([String: FocusFilterSetting].self, forKey: .focusFilters) ?? [:]
             heldNotifications = try c.decodeIfPresent([LocalNotification].self, forKey: .heldNotifications) ?? []
             notificationPermission = try c.decodeIfPresent(NotificationPermission.self, forKey: .notificationPermission) ?? .allowed
         }
@@ -196,6 +207,8 @@ public final class SimulatedPhone: @unchecked Sendable {
         snapshot.appInForeground = appInForeground
         snapshot.deviceRestrictions = deviceRestrictions
         snapshot.focus = focus
+        snapshot.focusName = focusName
+        snapshot.focusFilters = focusFilters
         snapshot.heldNotifications = heldNotifications
         snapshot.notificationPermission = notificationPermission
         snapshot.authorization = authorization
@@ -565,12 +578,70 @@ public final class SimulatedPhone: @unchecked Sendable {
 
     /// The person turns a Focus on or off. Turning it off shows what it held back.
     public func setFocus(_ on: Bool) {
+        if !on { focusName = nil }
+        switchFocus(on, saying: on ? "a Focus is on" : "the Focus ends")
+    }
+
+    private func switchFocus(_ on: Bool, saying what: String) {
         focus = on
-        note(.device, on ? "a Focus is on" : "the Focus ends")
+        note(.device, what)
         guard !on else { return }
         let held = heldNotifications
         heldNotifications = []
         for notification in held { show(notification) }
+    }
+
+    /// The person adds Threshold's filter to a Focus (Settings › Focus › `focus` › Add Filter ›
+    /// Threshold), choosing a profile from those iOS lists (the filter's entity query reads them
+    /// from Threshold's store, as `ProfileQuery` does) by its name, with a length or none.
+    public func addFocusFilter(to focus: String, profileNamed name: String, minutes: Int? = nil) throws {
+        deviceInUse()
+        leaveThreshold()
+        let profiles = try store.read().engine.profiles
+        let wanted = name.trimmingCharacters(in: .whitespaces)
+        guard let profile = profiles.first(where: { $0.name == wanted || "\($0.emoji) \($0.name)" == wanted }) else {
+            let offered = profiles.map { "\($0.emoji) \($0.name)" }
+            throw SimulatorError.notAllowed("Threshold's filter offers no profile “\(name)”; it lists " + (offered.isEmpty ? "none" : offered.joined(separator: ", ")) + ".")
+        }
+        focusFilters[focus] = FocusFilterSetting(profile: profile.id, minutes: minutes)
+        note(.device, "Settings › Focus › \(focus): Threshold's filter runs \(profile.emoji) \(profile.name)" + (minutes.map { " for \($0) min" } ?? ""))
+    }
+
+    /// The person turns a named Focus on or off (Control Centre, a schedule of iOS's). One Focus is
+    /// on at a time: turning one on replaces the one that was. When a Focus with Threshold's filter
+    /// turns on, iOS runs the filter in Threshold's process (launched in the background if it must)
+    /// with what the person set; when it turns off, or another without the filter replaces it, with
+    /// nothing set (``FocusFilterSetting/off``).
+    @discardableResult
+    public func setFocus(_ name: String, on: Bool) -> FocusFilterResult? {
+        deviceInUse()
+        let before = focusName.flatMap { focusFilters[$0] }
+        if on {
+            focusName = name
+            switchFocus(true, saying: "the \(name) Focus is on")
+        } else {
+            guard focusName == name else {
+                note(.device, "the \(name) Focus is not on")
+                return nil
+            }
+            focusName = nil
+            switchFocus(false, saying: "the \(name) Focus turns off")
+        }
+        let after = on ? focusFilters[name] : nil
+        guard before != nil || after != nil else { return nil }
+        return runFocusFilter(after ?? .off)
+    }
+
+    /// iOS runs Threshold's Focus filter (`SetFocusFilterIntent.perform()`) in Threshold's process:
+    /// the app, in the background unless it is on screen (a filter is no `LiveActivityIntent`, so
+    /// it starts no Live Activity from the background).
+    private func runFocusFilter(_ setting: FocusFilterSetting) -> FocusFilterResult {
+        let process: Process = appInForeground ? .app : .appInBackground
+        if !appRunning {
+            appRunning = true
+            note(.device, "iOS launches Threshold in the background to run its Focus filter")
+        }
+        return runtime(for: process).applyFocusFilter(setting)
     }
 
     /// A restart: Threshold's app is gone, uptime starts again; shields and registrations stay.
