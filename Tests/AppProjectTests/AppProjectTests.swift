@@ -147,6 +147,22 @@ let screenTimeFrameworks: Set<String> = ["FamilyControls", "ManagedSettings", "M
         }
     }
 
+    /// Issue 26: Family Controls' individual authorization works on iPad, so the app and every
+    /// extension build for iPhone and iPad; an iPad app that shares the screen turns with it.
+    @Test(arguments: ExpectedTarget.all)
+    func everyTarget_buildsForIPhoneAndIPad(expected: ExpectedTarget) throws {
+        let base = (project.spec["settings"] as? [String: Any]).flatMap { $0["base"] as? [String: Any] } ?? [:]
+        let family = try target(expected.name).setting["TARGETED_DEVICE_FAMILY"] ?? base["TARGETED_DEVICE_FAMILY"]
+        #expect(family as? String == "1,2", "\(expected.name) builds for \(String(describing: family)), not iPhone and iPad")
+    }
+
+    @Test func onIPad_theAppTurnsWithTheScreen() throws {
+        let info = try ProjectFiles.plist(try #require(try target("Threshold").infoPlistPath))
+        let orientations = Set(info["UISupportedInterfaceOrientations~ipad"] as? [String] ?? [])
+        #expect(orientations == ["UIInterfaceOrientationPortrait", "UIInterfaceOrientationPortraitUpsideDown",
+                                 "UIInterfaceOrientationLandscapeLeft", "UIInterfaceOrientationLandscapeRight"])
+    }
+
     @Test func appInfoPlist_declaresWhatTheAppNeeds() throws {
         let info = try ProjectFiles.plist(try #require(try target("Threshold").infoPlistPath))
         #expect((info["NSFamilyControlsUsageDescription"] as? String)?.isEmpty == false)
