@@ -34,6 +34,8 @@ public struct PhoneSetup: Sendable {
     public var plan: SetupPlan = .pro
     /// Whether the device reads and writes NFC tags (`nfc: false`: an iPad).
     public var readsNFCTags = true
+    /// The device (`device: ipad`): an iPad has no NFC, so keys are links and QR codes there.
+    public var device = SimulatedDevice.iPhone
 
     public init() {}
 
@@ -46,6 +48,7 @@ public struct PhoneSetup: Sendable {
         setup.catalogue = catalogue
         setup.faults = faults
         setup.readsNFCTags = readsNFCTags
+        setup.device = device
         setup.freshInstall = true
         setup.authorization = .notDetermined
         return setup
@@ -64,6 +67,7 @@ public struct PhoneSetup: Sendable {
                                        plan: freshInstall ? .free : plan.status(from: start), store: store, faults: switches)
         phone.authorization = authorization
         phone.readsNFCTags = readsNFCTags
+        phone.device = device
         // Selah's shield shows the day's verse from the bundled prayers, as the extension does;
         // without them it shows its fallback verse (as the extension does when it cannot read them).
         if case .success(let library) = SimulatedApp.library { phone.shieldVerses = ShieldVerses(library: library) }
@@ -106,7 +110,7 @@ package struct SetupReader {
         var gates: [Gate] = [], profiles: [Profile] = [], intentions: [Intention] = [], freezes: Set<LocalDate> = []
         let entries = try reader.entries(node, "setup", allowed: [
             "timezone", "start", "apps", "gates", "profiles", "intentions", "streak-freeze-days", "tutorial", "faults", "authorization",
-            "credits", "reminders", "screen-time", "fresh-install", "plan", "nfc",
+            "credits", "reminders", "screen-time", "fresh-install", "plan", "nfc", "device",
         ])
         // Apps and the time zone first: the rest refers to them.
         for (key, value, _) in entries {
@@ -137,7 +141,14 @@ package struct SetupReader {
                 })
             case "tutorial": setup.tutorial = try reader.bool(value, "tutorial")
             case "fresh-install": setup.freshInstall = try reader.bool(value, "fresh-install")
-            case "nfc": setup.readsNFCTags = try reader.bool(value, "nfc")
+            case "nfc":
+                setup.readsNFCTags = try reader.bool(value, "nfc")
+                if setup.readsNFCTags, entries.contains(where: { $0.key == "device" && $0.value.scalar?.string == "ipad" }) {
+                    throw reader.fail(value, "an iPad reads and writes no NFC tags")
+                }
+            case "device":
+                setup.device = try reader.choice(value, "device", as: SimulatedDevice.self)
+                if setup.device == .iPad { setup.readsNFCTags = false }
             case "plan": setup.plan = try reader.choice(value, "plan", as: SetupPlan.self)
             case "faults": setup.faults = try SetupReader.faultSettings(value, reader)
             case "authorization": setup.authorization = try reader.choice(value, "authorization", as: AuthorizationStatus.self)
@@ -160,7 +171,7 @@ package struct SetupReader {
             }
         }
         if setup.freshInstall {
-            let named = entries.map(\.key).filter { !["timezone", "start", "apps", "faults", "authorization", "fresh-install", "nfc"].contains($0) }
+            let named = entries.map(\.key).filter { !["timezone", "start", "apps", "faults", "authorization", "fresh-install", "nfc", "device"].contains($0) }
             if let first = named.first, let entry = entries.first(where: { $0.key == first }) {
                 throw reader.fail(entry.value, "a fresh install holds nothing yet; `\(first)` is made through the app's screens (onboarding first)")
             }

@@ -65,6 +65,9 @@ public final class SimulatedPhone: @unchecked Sendable {
     public var appGroupFile = FailClosedFile.inMemory()
     /// Whether the device reads and writes NFC tags (Core NFC's `readingAvailable`): an iPad does not.
     public var readsNFCTags = true
+    /// An iPhone or an iPad: Threshold builds for both (issue 26); Family Controls' individual
+    /// authorization works on either.
+    public var device = SimulatedDevice.iPhone
     public private(set) var timeline: [TimelineEntry] = []
     /// Every monitor callback delivered, in order.
     public private(set) var wakeUps: [WakeUp] = []
@@ -884,6 +887,13 @@ public final class SimulatedPhone: @unchecked Sendable {
         let names = shieldedApps
         return names.isEmpty ? "nothing shielded" : names.joined(separator: ", ") + " shielded"
     }
+}
+
+/// The kind of device the simulated phone is.
+public enum SimulatedDevice: String, Hashable, Codable, Sendable, CaseIterable {
+    case iPhone = "iphone"
+    /// No NFC (keys are links and QR codes), a wide screen.
+    case iPad = "ipad"
 }
 
 /// What Safari showed for a website.
