@@ -37,8 +37,11 @@ public struct SettingsView: View {
             Form {
                 if let problem = model.problem { ProblemBanner(problem) }
                 pro
-                PresentSettingsSection(model: model)
-                ChallengeSettingsSection(model: model)
+                // NB: a Group, as below: a view builder takes at most ten views on the iOS 17 SDK.
+                Group {
+                    PresentSettingsSection(model: model)
+                    ChallengeSettingsSection(model: model)
+                }
                 selah
                 gates
                 emergency
