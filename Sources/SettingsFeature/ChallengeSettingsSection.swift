@@ -16,10 +16,7 @@ struct ChallengeSettingsSection: View {
             ForEach(ChallengeKind.allCases, id: \.self) { kind in
                 let refusal = model.challenges.isOn(kind) ? model.challenges.offRefusal(kind) : nil
                 Toggle(isOn: Binding(get: { model.challenges.isOn(kind) }, set: { model.setChallenge(kind, on: $0) })) {
-                    VStack(alignment: .leading, spacing: 2) {
-                        Text.challenge(kind)
-                        Text.challengeRule(kind).font(.footnote).foregroundStyle(.secondary)
-                    }
+                    ChallengeLabel(kind: kind)
                 }
                 .disabled(refusal != nil)
                 if let refusal { Text(verbatim: refusal).font(.footnote).foregroundStyle(.secondary) }
@@ -44,12 +41,7 @@ struct PlayForFunView: View {
             Section {
                 ForEach(ChallengeKind.added, id: \.self) { kind in
                     if let screen = model.practice(kind) {
-                        NavigationLink { RitualView(screen: screen) } label: {
-                            VStack(alignment: .leading, spacing: 2) {
-                                Text.challenge(kind)
-                                Text.challengeRule(kind).font(.footnote).foregroundStyle(.secondary)
-                            }
-                        }
+                        NavigationLink { RitualView(screen: screen) } label: { ChallengeLabel(kind: kind) }
                     }
                 }
             } footer: {
@@ -57,5 +49,18 @@ struct PlayForFunView: View {
             }
         }
         .navigationTitle(Text("Play for fun", bundle: .module))
+    }
+}
+
+/// A game's name with what it asks beneath.
+@MainActor
+struct ChallengeLabel: View {
+    let kind: ChallengeKind
+
+    var body: some View {
+        VStack(alignment: .leading, spacing: 2) {
+            Text.challenge(kind)
+            Text.challengeRule(kind).font(.footnote).foregroundStyle(.secondary)
+        }
     }
 }

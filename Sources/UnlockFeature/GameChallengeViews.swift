@@ -112,6 +112,8 @@ struct InkBoard: View {
                 .foregroundStyle(Self.colour(card.ink))
                 .accessibilityLabel(Text.inkColour(card.word) + Text(verbatim: ", ") + Text("printed in", bundle: .module)
                     + Text(verbatim: " ") + Text.inkColour(card.ink))
+                // VoiceOver reads each new card where its focus rests.
+                .accessibilityAddTraits(.updatesFrequently)
         case .next, .over:
             Text("Next card…", bundle: .module).font(.title2).foregroundStyle(.secondary)
         }
@@ -170,6 +172,8 @@ struct EchoBoard: View {
             Label { Text.direction(direction).font(.largeTitle.weight(.bold)) } icon: {
                 Image(systemName: Self.symbol(direction)).accessibilityHidden(true)
             }
+            // VoiceOver reads each arrow as it shows where its focus rests.
+            .accessibilityAddTraits(.updatesFrequently)
             Text("Arrow \(index + 1) of \(count)", bundle: .module).font(.footnote).foregroundStyle(.secondary)
         case .yourTurn(let entered, let count):
             Text("Your turn: \(entered) of \(count) repeated", bundle: .module).font(.headline)

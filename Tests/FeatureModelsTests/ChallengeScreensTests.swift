@@ -110,6 +110,20 @@ import ThresholdCore
         }
     }
 
+    @Test func settings_turnGamesOff_butNeverTheLastOneOn_sayingWhy() throws {
+        let device = try Device(.make(gates: [challengeGate]))
+        let settings = SettingsModel(client: device.client)
+        settings.load()
+        for kind in ChallengeKind.allCases.dropFirst() { settings.setChallenge(kind, on: false) }
+        #expect(settings.problem == nil && settings.challenges.on == [.math])
+        #expect(settings.challenges.offRefusal(.math) != nil)
+        settings.setChallenge(.math, on: false)
+        #expect(settings.problem == "At least one kind of challenge stays on; turn another on first.")
+        #expect(device.stored.settings.challenges.on == [.math])
+        settings.setChallenge(.echo, on: true)
+        #expect(settings.problem == nil && device.stored.settings.challenges.on == [.math, .echo])
+    }
+
     @Test func aGateOfferingNoGame_opensNoChallenge() {
         let h = Harness(.make(engine: .make(gates: [selahGate])))
         let gate = UnlockGateModel(app: AppToken("instagram"), appName: nil, client: h.client)

@@ -9,11 +9,16 @@ import ThresholdCore
 /// default; and the options saved with the profile.
 @MainActor
 @Suite struct StrictOptionsEditorTests {
-    @Test func typedWebsites_areReadAsDomains_andRefusedWithTheReason() throws {
+    /// The editor of a new profile on a phone with nothing set up.
+    func newProfile() throws -> (Device, ProfilesModel, ProfileEditorModel) {
         let device = try Device()
         let profiles = ProfilesModel(client: device.client)
         profiles.load()
-        let editor = profiles.editor()
+        return (device, profiles, profiles.editor())
+    }
+
+    @Test func typedWebsites_areReadAsDomains_andRefusedWithTheReason() throws {
+        let (_, _, editor) = try newProfile()
         editor.websiteToBlock = "https://www.Example.com/page"
         editor.blockWebsite()
         #expect(editor.blockedWebsites.map(\.domain) == ["example.com"])
@@ -36,10 +41,7 @@ import ThresholdCore
     }
 
     @Test func choosingBeastMode_deniesInstalls_whichThePersonMayAllowAgain() throws {
-        let device = try Device()
-        let profiles = ProfilesModel(client: device.client)
-        profiles.load()
-        let editor = profiles.editor()
+        let (_, _, editor) = try newProfile()
         #expect(!editor.deniesAppInstallation)
         editor.strictness = .locked
         #expect(editor.deniesAppInstallation)
@@ -49,10 +51,7 @@ import ThresholdCore
     }
 
     @Test func theOptions_areSavedWithTheProfile_andShownWhenItIsEditedAgain() throws {
-        let device = try Device()
-        let profiles = ProfilesModel(client: device.client)
-        profiles.load()
-        let editor = profiles.editor()
+        let (device, profiles, editor) = try newProfile()
         editor.name = "Reading"
         editor.pick(.picked(.apps("youtube")))
         editor.filtersAdultWebsites = true
