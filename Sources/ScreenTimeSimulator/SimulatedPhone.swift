@@ -12,9 +12,11 @@ import ThresholdRuntime
 ///
 /// It refuses what an iPhone refuses (``ProcessRules``): only the app in the foreground or an
 /// intent starts a Live Activity, extensions never change it and cannot open the app; applied
-/// device restrictions stop the person setting the clock (`requireAutomaticDateAndTime`) or
-/// deleting apps (`denyAppRemoval`); a Focus holds back notifications that are not
-/// time-sensitive; with notifications off nothing posted is shown.
+/// device restrictions stop the person setting the clock (`requireAutomaticDateAndTime`),
+/// deleting apps (`denyAppRemoval`) or installing them (`denyAppInstallation`); Safari shows what
+/// the shields and the web content filter block; a Focus holds back notifications that are not
+/// time-sensitive, and a named one runs Threshold's Focus filter in the app's process; with
+/// notifications off nothing posted is shown.
 ///
 /// Every callback goes through the reconciler. Time moves only when asked (`advance`), stopping
 /// at each callback in order, so a simulated month runs in seconds.
