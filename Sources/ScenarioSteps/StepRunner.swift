@@ -178,11 +178,7 @@ package final class StepRunner {
             try await person.settle()
         case .focusFilter(let focus, let profile, let minutes):
             phone.note(.person, "adds Threshold's filter to the \(focus) Focus in Settings")
-            do {
-                try phone.addFocusFilter(to: focus, profileNamed: profile, minutes: minutes)
-            } catch SimulatorError.notAllowed(let reason) {
-                person.refuse(reason)
-            }
+            try refusable { try phone.addFocusFilter(to: focus, profileNamed: profile, minutes: minutes) }
         case .notifications(let permission):
             // Changed in iOS's Settings: Threshold is not on screen meanwhile.
             phone.leaveThreshold()
@@ -190,18 +186,10 @@ package final class StepRunner {
             phone.note(.device, "notifications for Threshold: \(permission.rawValue)")
         case .deleteApp(let app):
             phone.note(.person, "tries to delete \(app)")
-            do {
-                try phone.deleteApp(app)
-            } catch SimulatorError.notAllowed(let reason) {
-                person.refuse(reason)
-            }
+            try refusable { try phone.deleteApp(app) }
         case .installApp(let app):
             phone.note(.person, "tries to install \(app) from the App Store")
-            do {
-                try phone.installApp(app)
-            } catch SimulatorError.notAllowed(let reason) {
-                person.refuse(reason)
-            }
+            try refusable { try phone.installApp(app) }
         case .visit(let site, let blocked):
             phone.note(.person, "opens \(site) in Safari")
             let visit = phone.visit(site)
@@ -247,6 +235,16 @@ package final class StepRunner {
     }
 
     // MARK: Checks
+
+    /// Does something iOS may refuse (deleting or installing an app, a Focus filter's profile): its
+    /// refusal is the step's, as the person meets it.
+    private func refusable(_ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch SimulatorError.notAllowed(let reason) {
+            person.refuse(reason)
+        }
+    }
 
     private func check(_ result: OpenResult, _ expected: OpenExpectation) throws {
         guard result.shielded == expected.shielded else {
