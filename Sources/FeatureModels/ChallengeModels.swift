@@ -126,8 +126,11 @@ public final class GameChallengeModel<Game: ChallengeGame>: SubmitsCompletion {
     /// Reads the clock: the screen's timeline calls this every second.
     public func tick() {
         now = client.clock()
-        let done = challenge.tick(at: now)
-        if done == .restarted || done == .completed || last == nil || isWaiting { last = done }
+        let read = challenge.tick(at: now)
+        switch read {
+        case .restarted, .completed, .solved: last = read
+        case .played, .failed, .notPlaying: break
+        }
         submit(challenge.completion)
     }
 
@@ -138,7 +141,4 @@ public final class GameChallengeModel<Game: ChallengeGame>: SubmitsCompletion {
     public func scenePhaseChanged(to phase: AppPhase) {
         if phase == .background { leave() }
     }
-
-    /// Solved, waiting out the minimum.
-    private var isWaiting: Bool { challenge.step == .solved }
 }

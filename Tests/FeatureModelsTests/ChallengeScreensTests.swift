@@ -77,6 +77,38 @@ import ThresholdCore
         #expect(model.challenge.attempts == 2)
     }
 
+    @Test func aTick_keepsWhatTheLastMoveDid_andSaysOnlySolvedDoneOrStartedOver() throws {
+        let h = Harness(.make(engine: .make(gates: [challengeGate])))
+        let model = GameChallengeModel<EchoGame>(terms: .make(), client: h.client)
+        model.begin()
+        h.clock.advance(by: 1)
+        model.tick()
+        #expect(model.last == nil, "a tick while the sequence shows is no move")
+        let wrong = try #require(model.game?.wrongMove)
+        h.clock.advance(by: max(0, wrong.from - (model.elapsed ?? 0)))
+        model.play(wrong.move)
+        #expect(model.last == .played(.wrong))
+        h.clock.advance(by: 1)
+        model.tick()
+        #expect(model.last == .played(.wrong), "'Not that one.' stays until the next move")
+        for _ in 0..<200 where model.challenge.step == .playing {
+            let (move, from) = model.game!.rightMove
+            if let elapsed = model.elapsed, elapsed < from { h.clock.advance(by: from - elapsed) }
+            model.play(move)
+        }
+        if model.challenge.step == .solved {
+            model.tick()
+            guard case .solved? = model.last else {
+                Issue.record("a tick while the minimum runs says solved, got \(String(describing: model.last))")
+                return
+            }
+            h.clock.advance(by: ChallengeRules.minimumSeconds)
+            model.tick()
+        }
+        #expect(model.last == .completed)
+        #expect(model.outcome != nil)
+    }
+
     @Test func aCompletionRefusedWhenWritten_unlocksNothing_andSaysWhy() {
         let h = Harness(.make(engine: .make(gates: [challengeGate])))
         let model = GameChallengeModel<SlideGame>(terms: .make(), client: h.client)
