@@ -238,6 +238,8 @@ if !applePlatformBuild {
         standIn("DeviceActivity", ["SwiftUI"]),
         standIn("WidgetKit", ["SwiftUI"]),
         .testTarget(name: "SwiftUILayerTests", dependencies: ["SwiftUI"], swiftSettings: swift6),
+        // The shared words and components, rendered as the phone shows them.
+        .testTarget(name: "DesignSystemTests", dependencies: ["DesignSystem", "SwiftUI", "ThresholdCore", "TestSupport"], swiftSettings: swift6),
     ]
 }
 
@@ -265,11 +267,11 @@ let screens: [(name: String, uses: [Target.Dependency])] = [
     ("SelectionFeature", applePlatformBuild ? ["ScreenTimeLive"] : []),
     ("PaywallFeature", []),
     ("BackupFeature", apple("UniformTypeIdentifiers")),
-    ("OnboardingFeature", ["SelectionFeature", "PaywallFeature", "BackupFeature"] + apple("UIKit")),
+    ("ProfilesFeature", ["SelectionFeature"]),
+    ("OnboardingFeature", ["SelectionFeature", "PaywallFeature", "BackupFeature", "ProfilesFeature"] + apple("UIKit")),
     ("SessionsFeature", []),
     ("HomeFeature", []),
     ("UnlockFeature", ["SelectionFeature"]),
-    ("ProfilesFeature", ["SelectionFeature"]),
     ("IntentionsFeature", ["SelectionFeature"]),
     ("InsightsFeature", ["ReportExtension"] + apple("DeviceActivity", "Charts")),
     ("SettingsFeature", ["SelectionFeature", "InsightsFeature", "PaywallFeature", "BackupFeature", "UnlockFeature", "TogetherCore"]

@@ -23,6 +23,17 @@ public final class ThresholdAppDelegate: NSObject, UIApplicationDelegate, @preco
         return true
     }
 
+    /// iOS gave the device token Threshold asked for (``RemoteNotifications/register()``): Together
+    /// pushes partners' messages to it.
+    public func application(_ application: UIApplication, didRegisterForRemoteNotificationsWithDeviceToken deviceToken: Data) {
+        RemoteNotifications.received(deviceToken)
+    }
+
+    /// iOS gave no token (no network, or no entitlement): partners' messages are fetched, as ever.
+    public func application(_ application: UIApplication, didFailToRegisterForRemoteNotificationsWithError error: any Error) {
+        RemoteNotifications.failed(error)
+    }
+
     public func application(_ application: UIApplication, configurationForConnecting session: UISceneSession,
                             options: UIScene.ConnectionOptions) -> UISceneConfiguration {
         let configuration = UISceneConfiguration(name: nil, sessionRole: session.role)

@@ -55,10 +55,13 @@ private enum KeychainItem {
 
 extension TogetherAccess {
     /// Together as this build has it: the server in the Info.plist's `ThresholdTogetherServer`,
-    /// or `nil` (Together off) where the build names none.
+    /// or `nil` (Together off) where the build names none. Partners' messages are pushed to the
+    /// device token iOS gives (``RemoteNotifications``).
     static func live(bundle: Bundle = .main) -> TogetherAccess? {
         guard let text = bundle.object(forInfoDictionaryKey: "ThresholdTogetherServer") as? String,
               let url = URL(string: text), url.scheme == "https" else { return nil }
-        return .live(baseURL: url, keychain: .keychain)
+        var access = TogetherAccess.live(baseURL: url, keychain: .keychain)
+        access.push = PushRegistration { await RemoteNotifications.register() }
+        return access
     }
 }

@@ -136,3 +136,23 @@ public struct Shown<Model: AnyObject>: Identifiable {
 
     public init(_ model: Model) { self.model = model }
 }
+
+/// Runs `action` when each of `dates` comes, on the phone's clock: a screen whose state changes
+/// by itself then (an unlock's end, a break's end, a schedule's start) reads it again. Drawn
+/// nowhere; put it in a `.background`.
+public struct Reload: View {
+    let dates: [Date]
+    let action: () -> Void
+
+    public init(at dates: [Date], _ action: @escaping () -> Void) {
+        self.dates = dates
+        self.action = action
+    }
+
+    public var body: some View {
+        TimelineView(.explicit(dates)) { context in
+            Color.clear.onChange(of: context.date) { action() }
+        }
+        .accessibilityHidden(true)
+    }
+}

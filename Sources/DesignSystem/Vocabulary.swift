@@ -147,3 +147,30 @@ extension Sequence where Element == Text {
         return result ?? Text(verbatim: "")
     }
 }
+
+extension Text {
+    /// When a disabled option returns, on the phone's clock and in its language: "Available again
+    /// at 5:00 PM", "… tomorrow at 12:00 AM", "… on Friday at 9:00 AM", "… on Nov 30 at 9:00 AM".
+    public static func availableAgain(at date: Date, from now: Date, calendar: Calendar) -> Text {
+        let clock = Clockwork(calendar: calendar)
+        let days = clock.localDate(of: date).dayNumber - clock.localDate(of: now).dayNumber
+        let time = Date.FormatStyle.dateTime.hour().minute()
+        switch days {
+        case ...0: return Text("Available again at \(date, format: time)", bundle: .module)
+        case 1: return Text("Available again tomorrow at \(date, format: time)", bundle: .module)
+        case 2...6: return Text("Available again on \(date, format: .dateTime.weekday(.wide)) at \(date, format: time)", bundle: .module)
+        default: return Text("Available again on \(date, format: .dateTime.month(.abbreviated).day()) at \(date, format: time)", bundle: .module)
+        }
+    }
+}
+
+extension Text {
+    /// A calendar day (no time, no zone) in the phone's language: "Mon, Nov 23, 2026".
+    public static func day(_ day: LocalDate) -> Text {
+        // NB: the day's noon in UTC, formatted in UTC: the same calendar day whatever the zone.
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = .gmt
+        let noon = utc.date(from: DateComponents(year: day.year, month: day.month, day: day.day, hour: 12)) ?? .distantPast
+        return Text(noon, format: Date.FormatStyle(timeZone: .gmt).weekday(.abbreviated).month(.abbreviated).day().year())
+    }
+}

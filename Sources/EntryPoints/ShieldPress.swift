@@ -25,9 +25,12 @@ extension Runtime {
     public func pressShield(_ role: ShieldButtonRole, on item: ShieldedItem) -> ShieldPressResult {
         let state: Result<StoredState, any Error> = Result { try store.read() }
         let reason = item.lastReason(in: state, deviceZone: clock.timeZone())
-        let content = ShieldContent.shown(for: item, reason: reason, in: state, at: clock.reading().wall)
+        let content = ShieldContent.shown(for: item, reason: reason, in: state, at: clock.reading().wall, deviceZone: clock.timeZone())
         let trigger = Trigger.shieldButton(role)
-        guard let button = content.button(role) else {
+        // NB: iOS may keep drawing the shield as it was before an extension lifted it (khi48/intentions
+        // #9): whichever button the person presses there, the way to clear it is the app.
+        let lifted = content.primary.action == .clearShield
+        guard let button = content.button(role) ?? (lifted ? content.primary : nil) else {
             return ShieldPressResult(response: response(after: reconcile(trigger), for: item, otherwise: .close))
         }
         switch button.action {
@@ -44,6 +47,17 @@ extension Runtime {
         case .notify(let destination):
             let reconciliation = reconcile(trigger)
             let note = LocalNotification.followUp(to: destination, appName: item.name)
+            var problem: String?
+            do {
+                try screenTime.postNotification(note)
+            } catch {
+                problem = "The notification could not be posted: \(error). Open Threshold yourself."
+            }
+            return ShieldPressResult(response: response(after: reconciliation, for: item, otherwise: .close),
+                                     notification: problem == nil ? note : nil, problem: problem)
+        case .clearShield:
+            let reconciliation = reconcile(trigger)
+            let note = LocalNotification.clearShield(appName: item.name)
             var problem: String?
             do {
                 try screenTime.postNotification(note)
@@ -106,6 +120,15 @@ public struct ShieldPressResult: Hashable, Sendable {
 }
 
 extension LocalNotification {
+    /// The notification a shield iOS still draws over something let through posts: opening
+    /// Threshold has its process write the shields, which clears it (iOS 26, khi48/intentions #9).
+    /// Time-sensitive, as the other shield notifications.
+    public static func clearShield(appName: String?) -> LocalNotification {
+        LocalNotification(id: "shield:clear", title: "Tap to clear the shield",
+                          body: "\(appName ?? "The app") is unlocked, but iOS still shows its shield. Opening Threshold clears it.",
+                          destination: .home, interruption: .timeSensitive)
+    }
+
     /// The notification a shield button posts to lead into the app at `destination`. One per
     /// destination: pressing again replaces it rather than stacking copies. Time-sensitive, so it
     /// arrives under a Focus.
@@ -117,7 +140,7 @@ extension LocalNotification {
         case .unlockGate: ("Unlock options", "Tap to see how to open \(appName ?? "it") and what each way costs.")
         case .challenge: ("Start a challenge", "Tap to look up: a short challenge opens \(appName ?? "it") for a few minutes.")
         case .session: ("Your session", "Tap to end it, take a break or keep going.")
-        case .tutorial: ("Finish setting up Threshold", "Tap to finish your first session.")
+        case .tutorial: ("Finish the tutorial", "Tap to go back to Threshold and finish the tutorial.")
         case .home, .feedback, .dailyReview: ("Threshold", "Tap to see why this is blocked and how to unlock.")
         }
         // NB: time-sensitive, so a Focus does not hold back the only way from a shield into the

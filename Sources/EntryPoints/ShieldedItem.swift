@@ -78,15 +78,23 @@ extension ShieldContent {
     /// says to open Threshold by hand.
     public static func shown(for item: ShieldedItem, in state: Result<StoredState, any Error>, deviceZone: TimeZone,
                              verse: String? = nil) -> ShieldContent {
-        shown(for: item, reason: item.lastReason(in: state, deviceZone: deviceZone), in: state, verse: verse)
+        shown(for: item, reason: item.lastReason(in: state, deviceZone: deviceZone), in: state, verse: verse, deviceZone: deviceZone)
     }
 
     /// The same, the reason already found (``ShieldedItem/lastReason(in:deviceZone:)``).
     /// `now` decides whether an intention's "Are you sure?" still stands (the last reconcile's
-    /// instant when not given).
+    /// instant when not given). With no reason, a shield over what the last reconcile lets
+    /// through is one iOS still draws (``lifted(appName:)``); any other is ``unknownReason``.
     public static func shown(for item: ShieldedItem, reason: Reason?, in state: Result<StoredState, any Error>,
-                             verse: String? = nil, at now: Date? = nil) -> ShieldContent {
-        guard case .success(let stored) = state, let reason else { return .unknownReason }
+                             verse: String? = nil, at now: Date? = nil, deviceZone: TimeZone? = nil) -> ShieldContent {
+        guard case .success(let stored) = state else { return .unknownReason }
+        guard let reason else {
+            // NB: an item the last enforcement does not shield (and an unknown token counts as
+            // shielded) was let through; the shield is iOS's leftover, and only the app clears it.
+            let zone = deviceZone ?? stored.applied.evaluated?.timeZoneIdentifier.flatMap(TimeZone.init(identifier:)) ?? TimeZone(identifier: "GMT")!
+            guard let last = stored.lastEnforcement(deviceZone: zone), !item.isShielded(by: last) else { return .unknownReason }
+            return .lifted(appName: item.name).withNotifications(stored.applied.notificationPermission)
+        }
         let asking: Bool = if case .intention(let label) = reason, let now = now ?? stored.applied.evaluated?.wall {
             stored.rituals.isAsking(label.intentionID, at: now)
         } else {
@@ -105,6 +113,6 @@ extension ShieldContent {
         guard case .success(let stored) = state else { return shown(for: item, reason: reason, in: state) }
         let day = Clockwork(timeZone: deviceZone).localDate(of: now)
         let verse = verses?.line(for: stored.settings.selah, app: item.appToken, on: day)
-        return shown(for: item, reason: reason, in: state, verse: verse?.description, at: now)
+        return shown(for: item, reason: reason, in: state, verse: verse?.description, at: now, deviceZone: deviceZone)
     }
 }

@@ -61,10 +61,9 @@ public final class EmergencyModel: SubmitsCompletion {
     /// Whether one may be used now; the screen shows the allowance either way.
     public var isAvailable: Bool { allowance.eligibility.isAvailable }
 
-    /// When the next one returns, in words on the device's clock ("Available again tomorrow at
-    /// 00:00"); `nil` while one is left.
-    public var availableAgain: String? {
-        allowance.eligibility.availableAgain(from: client.clock().wall, calendar: client.calendar())
+    /// When the next one returns, and the moment it is read from; `nil` while one is left.
+    public var availableAgain: (at: Date, from: Date)? {
+        allowance.eligibility.availableAt.map { ($0, client.clock().wall) }
     }
 
     /// Seconds held so far, for the ring; `nil` when not holding.

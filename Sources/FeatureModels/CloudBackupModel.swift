@@ -68,11 +68,26 @@ public final class CloudBackupModel {
         _ = keep(account, failing: "The setting was not saved")
     }
 
+    /// What a backup came to.
+    public enum Outcome: Sendable, Equatable {
+        /// Stored (or found stored, when an earlier send's answer was lost).
+        case stored
+        /// Not due, or nothing to do.
+        case skipped
+        /// Together can only be tried later (busy, without its database, offline): the backup waits.
+        case later
+        /// Refused, or it could not be made; ``problem`` says why.
+        case failed
+    }
+
     /// Seals everything Threshold holds now and stores it as the next version. A newer backup from
     /// another iPhone is replaced only when `replacing` names its version (the person said so).
-    public func backUp(replacing: Int64? = nil) async {
+    /// `quietly` (the daily backup): when Together can only be tried later, nothing is said; the
+    /// backup waits for the next foreground or refresh.
+    @discardableResult
+    public func backUp(replacing: Int64? = nil, quietly: Bool = false) async -> Outcome {
         guard let account = account(), let backup = account.backup, !working,
-              let connection = connect(account, failing: "Nothing was backed up") else { return }
+              let connection = connect(account, failing: "Nothing was backed up") else { return .failed }
         working = true
         defer { working = false }
         let blob: Data
@@ -81,33 +96,48 @@ public final class CloudBackupModel {
             blob = try SealedBackup.seal(document, with: try backup.backupKey())
         } catch {
             problem = "Nothing was backed up: \(FeatureModels.problem(error))"
-            return
+            return .failed
         }
+        let version = (replacing ?? backup.version) + 1
         do {
-            let stored = try await connection.storeBackup(blob, version: (replacing ?? backup.version) + 1, account: account.accountID)
+            let stored = try await connection.storeBackup(blob, version: version, account: account.accountID)
             var kept = account
             kept.backup?.version = stored.version
             kept.backup?.storedAt = stored.storedAt
             kept.backup?.bytes = stored.bytes
+            kept.backup?.unconfirmed = nil
             conflict = nil
             _ = keep(kept, failing: "Your backup is stored, but this iPhone could not note it")
+            return .stored
         } catch TogetherError.refused(_, "backupVersionConflict", _) {
-            await noteConflict(connection, account: account)
+            return await noteConflict(connection, account: account)
+        } catch let error as TogetherError where error.isLater {
+            // NB: the blob may have reached Together, its answer lost: noted, so that the refusal of
+            // this version next time shows whether the backup Together holds is this one.
+            var kept = account
+            kept.backup?.unconfirmed = CloudBackup.Unconfirmed(version: version, blob: Fingerprint(of: Array(blob)), bytes: blob.count)
+            let said = problem
+            _ = keep(kept, failing: "Nothing was backed up")
+            problem = quietly ? said : "Nothing was backed up: \(TogetherModel.words(error))"
+            return .later
         } catch {
             problem = "Nothing was backed up: \(TogetherModel.words(error))"
+            return .failed
         }
     }
 
     /// Backs up when the daily backup is on and the last one is at least ``dailyInterval`` old
     /// (or there is none): at each foreground and background refresh, through
-    /// ``TogetherModel/foreground()``, which has just read the Keychain. A conflict waits for the person.
-    public func backUpIfDue() async {
-        guard let backup = state, backup.daily, conflict == nil else { return }
+    /// ``TogetherModel/foreground()``, which has just read the Keychain. A conflict waits for the
+    /// person; Together answering "later" waits, quietly, for the next foreground or refresh.
+    @discardableResult
+    public func backUpIfDue() async -> Outcome {
+        guard let backup = state, backup.daily, conflict == nil else { return .skipped }
         if let storedAt = backup.storedAt, client.now.timeIntervalSince(storedAt) < Self.dailyInterval,
            client.now >= storedAt {
-            return
+            return .skipped
         }
-        await backUp()
+        return await backUp(quietly: true)
     }
 
     /// Turns the backup off: Together deletes the stored blob, then this iPhone forgets the key.
@@ -154,19 +184,33 @@ public final class CloudBackupModel {
 
     // MARK: Helpers
 
-    /// A backup refused as out of turn: reads the version Together holds, for the person to decide.
-    private func noteConflict(_ connection: TogetherClient, account: TogetherAccount) async {
+    /// A backup refused as out of turn: reads the version Together holds. When it is the one this
+    /// iPhone sent before without hearing back (``CloudBackup/unconfirmed``), it is noted as stored;
+    /// otherwise another iPhone stored it, and the person decides.
+    private func noteConflict(_ connection: TogetherClient, account: TogetherAccount) async -> Outcome {
         do {
             guard let stored = try await connection.fetchBackup(account: account.accountID) else {
                 // Deleted meanwhile (turned off on another iPhone): the next backup starts again at 1.
                 conflict = Conflict(storedVersion: 0)
                 problem = "Nothing was backed up: your backup was deleted from another iPhone."
-                return
+                return .failed
+            }
+            if let sent = account.backup?.unconfirmed, sent.version == stored.version, sent.blob == Fingerprint(of: Array(stored.blob)) {
+                var kept = account
+                kept.backup?.version = sent.version
+                kept.backup?.storedAt = client.now
+                kept.backup?.bytes = sent.bytes
+                kept.backup?.unconfirmed = nil
+                conflict = nil
+                _ = keep(kept, failing: "Your backup is stored, but this iPhone could not note it")
+                return .stored
             }
             conflict = Conflict(storedVersion: stored.version)
             problem = "Nothing was backed up: another iPhone stored a newer backup (version \(stored.version))."
+            return .failed
         } catch {
             problem = "Nothing was backed up: \(TogetherModel.words(error))"
+            return (error as? TogetherError)?.isLater == true ? .later : .failed
         }
     }
 

@@ -19,6 +19,8 @@ public final class HomeModel {
         public let status: RuleStatus
         /// When it stops by itself, if it does.
         public let endsAt: Date?
+        /// How strict it is ("What's active?", seed 002); `nil` for an intention or the tutorial.
+        public let strictness: Strictness?
         public var id: RuleRef { rule }
     }
 
@@ -134,6 +136,14 @@ public final class HomeModel {
     public private(set) var nextChange: Date?
     /// While every gate and mode is lifted: the time left and when they shield again.
     public private(set) var window: UnlockWindow?
+    /// While nothing is shielded: the scheduled mode or profile that starts next, and when
+    /// ("🏦 Work mode starts Monday at 9:00 AM").
+    public private(set) var nextStart: NextStart?
+
+    public struct NextStart: Hashable, Sendable {
+        public let name: String
+        public let at: Date
+    }
     public private(set) var today = Today()
     public private(set) var streaks = Streaks()
     /// The Daily Review of yesterday (seed 001 §6), while screen time is tracked or the review's
@@ -166,11 +176,13 @@ public final class HomeModel {
         let clock = Clockwork(calendar: calendar)
         active = enforcement.rules.map { rule in
             Active(rule: rule.rule, title: Self.title(of: rule.rule, in: stored.engine), path: Self.path(of: rule.rule, in: stored.engine),
-                   reason: rule.reason, status: rule.status, endsAt: rule.endsAt(in: stored.engine, clock: clock))
+                   reason: rule.reason, status: rule.status, endsAt: rule.endsAt(in: stored.engine, clock: clock),
+                   strictness: Self.strictness(of: rule.rule, in: stored.engine))
         }
         primary = Self.primary(stored.engine, enforcement, at: now, calendar: calendar)
         unlockable = Self.unlockable(stored.engine, enforcement)
         nextChange = enforcement.nextChange
+        nextStart = enforcement.rules.isEmpty ? Self.nextStart(stored.engine, after: now, clock: clock) : nil
         window = if case .unlocked(let until) = primary { UnlockWindow(until: until, minutes: nil, at: now, calendar: calendar) } else { nil }
         do {
             try readToday(stored, now: now, calendar: calendar)
@@ -210,6 +222,26 @@ public final class HomeModel {
     }
 
     // MARK: Deciding
+
+    static func strictness(of rule: RuleRef, in state: ThresholdState) -> Strictness? {
+        switch rule {
+        case .profile(let id): state.profile(id)?.strictness
+        case .gate(let id): state.gates.first { $0.id == id }?.strictness
+        case .intention, .tutorial: nil
+        }
+    }
+
+    /// The first scheduled start to come, within the week ahead.
+    static func nextStart(_ state: ThresholdState, after now: Date, clock: Clockwork) -> NextStart? {
+        state.profiles.flatMap { profile in
+            profile.schedules.compactMap { schedule in
+                schedule.nextOccurrences(after: now, in: clock, horizonDays: 8).first.map {
+                    NextStart(name: "\(profile.emoji) \(profile.name)", at: $0.start)
+                }
+            }
+        }
+        .min { ($0.at, $0.name) < ($1.at, $1.name) }
+    }
 
     static func primary(_ state: ThresholdState, _ enforcement: Enforcement, at now: Date, calendar: Calendar) -> Primary {
         if let session = LiveActivityContent.current(state, enforcement, calendar: calendar, at: now) { return .session(session) }

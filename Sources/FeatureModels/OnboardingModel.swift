@@ -21,6 +21,11 @@ public final class OnboardingModel {
         /// Access is chosen, never for Selah alone.
         case pro
         case apps
+        /// Earned Access's first mode, from its template (seed 002 Flow A: Work, weekdays 9–5,
+        /// Gentle), its days and hours editable before it is saved.
+        case mode
+        /// Earned Access's ways back explained before the tabs: credits, quests, the emergency.
+        case unlockOptions
         case selah
         case duration
         case ready
@@ -62,6 +67,11 @@ public final class OnboardingModel {
     public var preferences = SelahPreferences.standard
     /// How long a prayer opens the apps. A challenge always opens them for 5 minutes (seed 003).
     public var unlockMinutes = 10
+    /// Earned Access's Work mode: its days and hours, from the template until changed.
+    public var modeSchedule: ProfileEditorModel.ScheduleDraft = {
+        let work = ProfilePreset.work.suggestedSchedule
+        return ProfileEditorModel.ScheduleDraft(id: work.id, weekdays: work.weekdays, start: work.start, end: work.end)
+    }()
     /// Present's daily screen-time goal in minutes, chosen on the ready step (`nil`: no goal);
     /// saved with everything else by "Turn on shields", counting the picked apps.
     public var screenTimeGoal: Int?
@@ -127,6 +137,7 @@ public final class OnboardingModel {
         Step.allCases.filter { step in
             switch step {
             case .selah, .duration: paths.contains(.selah)
+            case .mode, .unlockOptions: paths.contains(.earnedAccess)
             case .pro: offersPro
             case .restored: false
             default: true
@@ -140,15 +151,16 @@ public final class OnboardingModel {
         case .authorization: verdict == .approved ? nil : .needsAccess
         case .paths: paths.isEmpty ? .needsPath : nil
         case .apps: selection == nil ? .needsApps : nil
+        case .mode: modeSchedule.weekdays.isEmpty ? .needsDays : modeSchedule.start == modeSchedule.end ? .needsHours : nil
         case .ready: .needsReady
         case .tutorial: tutorial == .running ? .tutorialRunning : nil
         // NB: declining is a choice, not a blocker: the shield then says to open Threshold by hand.
-        case .welcome, .pro, .selah, .duration, .notifications, .restored, .done: nil
+        case .welcome, .pro, .unlockOptions, .selah, .duration, .notifications, .restored, .done: nil
         }
     }
 
     public enum Blocker: Hashable, Sendable {
-        case needsAccess, needsPath, needsApps, needsReady, tutorialRunning
+        case needsAccess, needsPath, needsApps, needsDays, needsHours, needsReady, tutorialRunning
     }
 
     public func next() {
@@ -283,9 +295,9 @@ public final class OnboardingModel {
                 commands.append(SaveGate(try Gate(id: "challenge", name: "Look Up", path: .challenge, selection: selection,
                                                   unlockPolicy: .challenge)))
             case .earnedAccess:
-                commands.append(SaveProfile(try Profile(id: "work-mode", name: "Work mode", emoji: "🏦", path: .earnedAccess,
+                commands.append(SaveProfile(try Profile(id: "work-mode", name: Self.modeName, emoji: Self.modeEmoji, path: .earnedAccess,
                                                         selection: selection, unlockPolicy: .earnedAccess,
-                                                        schedules: [ProfilePreset.work.suggestedSchedule])))
+                                                        schedules: [try workModeSchedule()])))
                 if !paths.contains(.present) { commands.append(SaveProfile(try focusProfile(selection))) }
             case .present:
                 commands.append(SaveProfile(try focusProfile(selection)))
@@ -298,6 +310,45 @@ public final class OnboardingModel {
             }
         }
         return commands
+    }
+
+    /// Earned Access's first mode, as onboarding names it.
+    public static let modeName = "Work mode"
+    public static let modeEmoji = "🏦"
+
+    private func workModeSchedule() throws -> Schedule {
+        try Schedule(id: modeSchedule.id, weekdays: modeSchedule.weekdays, start: modeSchedule.start, end: modeSchedule.end)
+    }
+
+    /// When turning shields on shields something: at once (a gate always holds its apps, or a
+    /// schedule is in its hours), at a schedule's next start, or only while a session runs.
+    public enum ShieldsBegin: Hashable, Sendable {
+        case atOnce
+        case at(Date, name: String)
+        case withASession
+    }
+
+    /// What the ready step says of when the shields begin (seed 002 sets up outside the mode's
+    /// hours three quarters of the week, when "at once" would not be true).
+    public var shieldsBegin: ShieldsBegin {
+        if !paths.isDisjoint(with: [.selah, .challenge]) { return .atOnce }
+        var scheduled: [(name: String, schedule: Schedule)] = []
+        if paths.contains(.earnedAccess), let schedule = try? workModeSchedule() {
+            scheduled.append(("\(Self.modeEmoji) \(Self.modeName)", schedule))
+        }
+        if paths.contains(.key), takesSuggestedSchedule {
+            for preset in ProfilePreset.allCases where presets.contains(preset) {
+                scheduled.append(("\(preset.emoji) \(preset.name)", preset.suggestedSchedule))
+            }
+        }
+        let now = client.now
+        let clock = Clockwork(calendar: client.calendar)
+        if scheduled.contains(where: { $0.schedule.occurrence(at: now, in: clock) != nil }) { return .atOnce }
+        let starts = scheduled.compactMap { entry in
+            entry.schedule.nextOccurrences(after: now, in: clock, horizonDays: 8).first.map { (entry.name, $0.start) }
+        }
+        guard let first = starts.min(by: { $0.1 < $1.1 }) else { return .withASession }
+        return .at(first.1, name: first.0)
     }
 
     private func focusProfile(_ selection: Selection) throws -> Profile {

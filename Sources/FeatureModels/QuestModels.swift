@@ -65,6 +65,11 @@ public final class CopyTextQuestModel: SubmitsCompletion {
     /// What the field shows: the text as the quest kept it (a refused paste is not in it).
     public var text: String { quest.typed }
 
+    /// When the quest started and when its time is up, for the countdown the screen shows.
+    public var runs: ClosedRange<Date>? {
+        quest.timer.startedAt.map { $0.wall...$0.wall.addingTimeInterval(quest.timer.duration) }
+    }
+
     /// Seconds left before "Done" can complete, for the countdown.
     public var remaining: TimeInterval? {
         if case .running(_, let remaining) = quest.timer.reading(at: client.clock()) { return remaining }

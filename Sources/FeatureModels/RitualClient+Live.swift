@@ -21,18 +21,26 @@ extension RitualClient {
             library: library,
             complete: { completion in
                 var grant: Grant?
+                var before: (Enforcement, ThresholdState)?
                 let done = runtime.reconcile(.inApp("ritual: \(completion.record.ritual?.rawValue ?? "intention open")")) { tx, context in
+                    before = (evaluate(tx.state.engine, at: context.now, calendar: context.calendar), tx.state.engine)
                     grant = try tx.complete(completion, at: context.now, calendar: context.calendar, ids: context.ids)
                 }
                 if let problem = done.problem { return .refused(problem) }
-                return .unlocked(until: grant?.end)
+                // What the shields as applied stopped holding: the reconcile's own answer.
+                var letThrough = Set<AnyToken>()
+                if let after = done.outcome.enforcement, let (enforcement, state) = before {
+                    letThrough = after.letThrough(since: enforcement, naming: state)
+                }
+                return .unlocked(until: grant?.end, minutes: grant.map(\.minutes), letThrough: letThrough)
             },
             savePrayer: { progress in try runtime.store.write { $0.state.rituals.prayer = progress } },
             recordChoice: { choice in
                 try runtime.store.write { $0.record(.shieldChoice(choice), at: runtime.clock.reading().wall) }
             },
             tapKey: { tag, secret in try keys.tap(tag, secret: secret, at: runtime.clock.reading().wall) },
-            session: { request in runtime.reconcile(.inApp("key: \(request)"), command: request.command).problem })
+            session: { request in runtime.reconcile(.inApp("key: \(request)"), command: request.command).problem },
+            focusStreak: { try focusStreak(runtime.store, now: runtime.clock.reading().wall, calendar: runtime.clock.calendar) })
     }
 }
 
@@ -56,8 +64,14 @@ extension RitualClient {
             library: library,
             complete: { completion in
                 do {
-                    let grant = try store.write { try $0.complete(completion, at: clock().wall, calendar: calendar, ids: ids) }
-                    return .unlocked(until: grant?.end)
+                    let now = clock().wall
+                    let (grant, letThrough) = try store.write { tx -> (Grant?, Set<AnyToken>) in
+                        let state = tx.state.engine
+                        let before = evaluate(state, at: now, calendar: calendar)
+                        let grant = try tx.complete(completion, at: now, calendar: calendar, ids: ids)
+                        return (grant, evaluate(tx.state.engine, at: now, calendar: calendar).letThrough(since: before, naming: state))
+                    }
+                    return .unlocked(until: grant?.end, minutes: grant.map(\.minutes), letThrough: letThrough)
                 } catch {
                     return .refused(problem(error))
                 }
@@ -72,7 +86,8 @@ extension RitualClient {
                 } catch {
                     return problem(error)
                 }
-            })
+            },
+            focusStreak: { try focusStreak(store, now: clock().wall, calendar: calendar) })
     }
 }
 

@@ -31,6 +31,8 @@ public struct RitualClient: Sendable {
     public var tapKey: @Sendable (KeyTagID, KeySecret) throws -> KeyTapOutcome
     /// Starts, ends or pauses a profile; returns why it was refused, or `nil` when done.
     public var session: @Sendable (SessionRequest) -> String?
+    /// Days in a row with a completed focus session, today's included when it has one.
+    public var focusStreak: @Sendable () throws -> Int
 
     public init(
         load: @escaping @Sendable () throws -> StoredState,
@@ -42,7 +44,8 @@ public struct RitualClient: Sendable {
         savePrayer: @escaping @Sendable (PrayerProgress?) throws -> Void,
         recordChoice: @escaping @Sendable (ShieldChoice) throws -> Void,
         tapKey: @escaping @Sendable (KeyTagID, KeySecret) throws -> KeyTapOutcome,
-        session: @escaping @Sendable (SessionRequest) -> String?
+        session: @escaping @Sendable (SessionRequest) -> String?,
+        focusStreak: @escaping @Sendable () throws -> Int
     ) {
         self.load = load
         self.clock = clock
@@ -54,6 +57,14 @@ public struct RitualClient: Sendable {
         self.recordChoice = recordChoice
         self.tapKey = tapKey
         self.session = session
+        self.focusStreak = focusStreak
+    }
+
+    /// The focus-day streak from a store's session log: a year of sessions bounds it.
+    static func focusStreak(_ store: any StoreClient, now: Date, calendar: Calendar) throws -> Int {
+        let clock = Clockwork(calendar: calendar)
+        let yearAgo = clock.startOfDay(clock.localDate(of: now).adding(days: -366))
+        return SessionStats.focusDayStreak(try store.sessions(startingFrom: yearAgo, until: now.addingTimeInterval(1)), now: now, calendar: calendar)
     }
 
     /// A generator seeded from `seed()`.
@@ -62,8 +73,9 @@ public struct RitualClient: Sendable {
 
 /// What became of a finished ritual.
 public enum RitualSubmission: Hashable, Sendable {
-    /// Recorded; the grant lets things through until `until` (`nil` when no grant was needed).
-    case unlocked(until: Date?)
+    /// Recorded; the grant lets things through for `minutes`, until `until` (`nil` when no grant
+    /// was needed): `letThrough`, what the shields stopped holding when it was written.
+    case unlocked(until: Date?, minutes: Int?, letThrough: Set<AnyToken>)
     /// Refused when it was written (a limit reached meanwhile, the balance spent, the store
     /// unavailable): nothing was recorded and shields stay as they are.
     case refused(String)

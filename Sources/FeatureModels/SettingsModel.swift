@@ -36,9 +36,26 @@ public final class SettingsModel {
         public var id: String { link.absoluteString }
     }
 
-    public var preferences = SelahPreferences.standard
+    public private(set) var preferences = SelahPreferences.standard
     public private(set) var gates: [Gate] = []
     public private(set) var profiles: [Profile] = []
+
+    /// The paths the person uses: their gates' and profiles'. Settings shows those paths'
+    /// sections only (a Selah-only person sees no Keys, emergency or Present settings).
+    public var pathsInUse: Set<Pathway> { Set(gates.map(\.path) + profiles.map(\.path)) }
+
+    /// Whether any gate or profile offers the emergency unlock, whose allowance Settings states.
+    public var offersEmergency: Bool {
+        gates.contains { $0.unlockPolicy.rituals.contains(.emergency) } || profiles.contains { $0.unlockPolicy.rituals.contains(.emergency) }
+    }
+
+    /// Whether the person uses Challenge or any gate or profile offers one of its games, whose
+    /// choices (which games are on, Play for fun) Settings shows.
+    public var offersChallenges: Bool {
+        pathsInUse.contains(.challenge)
+            || gates.contains { $0.unlockPolicy.rituals.contains { $0.isChallenge } }
+            || profiles.contains { $0.unlockPolicy.rituals.contains { $0.isChallenge } }
+    }
     public private(set) var keys: [KeyRow] = []
     public private(set) var emergency = EmergencyPolicy.standard
     public private(set) var emergencyAllowance: EmergencyAllowance?
@@ -133,9 +150,12 @@ public final class SettingsModel {
 
     // MARK: Selah
 
-    public func savePreferences() {
-        let chosen = preferences
-        problem = client.perform("settings: Selah", change: { transaction, _ in transaction.state.settings.selah = chosen })
+    /// The person chose one Selah preference: saved, and only then (loading writes nothing).
+    public func choose<Value: Equatable>(_ preference: WritableKeyPath<SelahPreferences, Value>, _ value: Value) {
+        guard preferences[keyPath: preference] != value else { return }
+        var chosen = preferences
+        chosen[keyPath: preference] = value
+        problem = client.perform("settings: Selah", change: { [chosen] transaction, _ in transaction.state.settings.selah = chosen })
         load()
     }
 

@@ -113,6 +113,7 @@ public final class TogetherModel {
             return
         }
         await sendSummaries()
+        await registerForPush()
         await readLeague()
     }
 
@@ -124,16 +125,85 @@ public final class TogetherModel {
     /// Only on an iPhone that is set up: a new iPhone the iCloud Keychain brought the account to
     /// sends nothing until it has been set up or restored, so its empty days never replace the
     /// days (or the backup) the person's other iPhone sent.
+    ///
+    /// When Together can only be tried later (busy, without its database, no answer in time,
+    /// offline), nothing is lost: what waits goes at a later foreground or refresh, each once, and
+    /// the screen says so only once it has lasted ``laterGrace`` (``TogetherAccount/laterSince``).
     public func foreground() async {
         load()
         guard case .joined = status, isSetUp() else { return }
         problem = nil
+        triedLater = false
         await sendSummaries()
         await tellPartnersOfBreaks()
+        await registerForPush()
         await showPartnersMessages()
         await readLeague()
         await readPartners()
-        await cloudBackup.backUpIfDue()
+        if await cloudBackup.backUpIfDue() == .later { triedLater = true }
+        settleLater()
+    }
+
+    // MARK: Push
+
+    /// The device token Together last took from this install (once a run: iOS may give a new one).
+    private var pushTokenSent: String?
+
+    /// The install's name for Together (the app's `identifierForVendor`), as a push token and a
+    /// fetch name it: letters, digits and `- _ .` only.
+    var installName: String {
+        let name = String((client.deviceID ?? "this-iphone").filter { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }.prefix(64))
+        return name.isEmpty ? "this-iphone" : name
+    }
+
+    /// Asks iOS for this install's device token and gives it to Together (replacing the one sent
+    /// before), so partners' messages are pushed as they come; each message is still fetched at
+    /// a foreground or refresh, and one pushed here is not shown twice (``showPartnersMessages()``).
+    func registerForPush() async {
+        guard let (together, account) = joined(), let push = together.push else { return }
+        guard let token = await push.register(), token != pushTokenSent else { return }
+        do {
+            try await together.connect(try account.identity()).storePushToken(TogetherWire.PushToken(device: installName, token: token),
+                                                                              account: account.accountID)
+            pushTokenSent = token
+        } catch {
+            failed("Partners' messages cannot be pushed to this iPhone yet", error)
+        }
+    }
+
+    /// How long Together may answer "later" before the screen says so: a day.
+    public static let laterGrace: TimeInterval = 86_400
+
+    /// Whether an automatic send of this foreground was told to wait (``failed(_:_:)``).
+    private var triedLater = false
+
+    /// Says why an automatic send failed, unless Together can only be tried later: that waits,
+    /// quietly, for the next foreground or background refresh.
+    private func failed(_ lead: String, _ error: any Error) {
+        if (error as? TogetherError)?.isLater == true {
+            triedLater = true
+        } else {
+            problem = "\(lead): \(Self.words(error))"
+        }
+    }
+
+    /// Notes since when Together has answered "later" (cleared by a foreground that was not told
+    /// to wait) and, once that has lasted ``laterGrace``, says so.
+    private func settleLater() {
+        guard let (together, account) = joined() else { return }
+        var kept = account
+        if triedLater {
+            let since = kept.laterSince ?? client.now
+            kept.laterSince = since
+            if problem == nil, client.now.timeIntervalSince(since) >= Self.laterGrace {
+                let clock = Clockwork(calendar: client.calendar)
+                let when = "\(clock.localDate(of: since).weekday.shortName.capitalized) \(clock.readable(since))"
+                problem = "Together has not answered since \(when). Your points, your partners' news and your backup wait on this iPhone, and go as soon as it does."
+            }
+        } else {
+            kept.laterSince = nil
+        }
+        if kept != account { try? together.keychain.save(kept) }
     }
 
     /// Whether onboarding (or a restore) has set this iPhone up; an unreadable store says no.
@@ -162,7 +232,7 @@ public final class TogetherModel {
                 try together.keychain.save(kept)
             }
         } catch {
-            problem = "Your league could not be read: \(Self.words(error))"
+            failed("Your league could not be read", error)
         }
     }
 
@@ -216,7 +286,7 @@ public final class TogetherModel {
         do {
             partners = try await together.connect(try account.identity()).partners(account: account.accountID)
         } catch {
-            problem = "Your partners could not be read: \(Self.words(error))"
+            failed("Your partners could not be read", error)
             return
         }
         promptForAPartner()
@@ -328,8 +398,11 @@ public final class TogetherModel {
     }
 
     /// Tells partners of every intention streak that broke since the streaks were last read
-    /// (``StreakBreaks``): no app name, ever. When Together cannot be reached the reading is kept,
-    /// so the break is told the next time; a message the server refuses is not tried again.
+    /// (``StreakBreaks``): no app name, ever. Each intention's reading moves on once its break is
+    /// told: when Together cannot take it now, that reading and the ones not yet reached are kept,
+    /// so each break is told the next time, and none twice (a message carries a key of its own, so
+    /// the server takes a message sent again, its answer lost, once). A message the server refuses
+    /// is not tried again.
     func tellPartnersOfBreaks() async {
         guard let (together, account) = joined(), let stored = read() else { return }
         let now = stored.progress.intentionStreaks
@@ -339,25 +412,37 @@ public final class TogetherModel {
             kept.streaks = now
             return
         }
+        let connection: TogetherClient
         do {
-            let connection = together.connect(try account.identity())
-            // A nickname the editor would refuse (one a hand-edited backup brought in) is left out,
-            // so the partner still hears of the break, and the server never sees words it refuses.
-            let nickname = { (id: IntentionID) -> String? in
-                guard let nickname = stored.engine.intention(id)?.sharedNickname, (try? IntentionNickname.check(nickname)) != nil else { return nil }
-                return nickname
-            }
-            for message in StreakBreaks.between(before: before, after: now, nickname: nickname) {
-                do {
-                    _ = try await connection.post(message, account: account.accountID)
-                } catch TogetherError.refused(_, _, let reason) {
-                    problem = "Your partners were not told of a broken streak: \(reason)"
-                }
-            }
-            kept.streaks = now
+            connection = together.connect(try account.identity())
         } catch {
             problem = "Your partners could not be told of a broken streak yet: \(Self.words(error))"
+            return
         }
+        // A nickname the editor would refuse (one a hand-edited backup brought in) is left out,
+        // so the partner still hears of the break, and the server never sees words it refuses.
+        let nickname = { (id: IntentionID) -> String? in
+            guard let nickname = stored.engine.intention(id)?.sharedNickname, (try? IntentionNickname.check(nickname)) != nil else { return nil }
+            return nickname
+        }
+        var reading = Dictionary(before.map { ($0.intentionID, $0) }, uniquingKeysWith: { $1 })
+        for streak in now {
+            for message in StreakBreaks.between(before: before, after: [streak], nickname: nickname) {
+                let key = PartnerMessage.key(account: account.accountID.uuidString, intention: streak.intentionID, day: message.day,
+                                             streakDays: message.streakDays)
+                do {
+                    _ = try await connection.post(message.keyed(key), account: account.accountID)
+                } catch TogetherError.refused(_, _, let reason) {
+                    problem = "Your partners were not told of a broken streak: \(reason)"
+                } catch {
+                    failed("Your partners could not be told of a broken streak yet", error)
+                    kept.streaks = now.map { reading[$0.intentionID] ?? $0 }
+                    return
+                }
+            }
+            reading[streak.intentionID] = streak
+        }
+        kept.streaks = now
     }
 
     /// Fetches the partners' messages not yet shown and shows each as a notification.
@@ -365,15 +450,21 @@ public final class TogetherModel {
         guard let (together, account) = joined() else { return }
         var kept = account
         do {
-            let inbox = try await together.connect(try account.identity()).messages(after: account.messageCursor, account: account.accountID)
+            let device = together.push == nil ? nil : installName
+            let inbox = try await together.connect(try account.identity()).messages(after: account.messageCursor, device: device,
+                                                                                     account: account.accountID)
             for message in inbox.messages {
-                try client.runtime.reconciler.screenTime.postNotification(
-                    LocalNotification(id: "together-message-\(message.id)", title: "Together", body: message.text, destination: .home))
+                // NB: pushed to this iPhone already, it was shown then (as this same notification:
+                // the push's collapse id is this id).
+                if message.pushed != true {
+                    try client.runtime.reconciler.screenTime.postNotification(
+                        LocalNotification(id: "together-message-\(message.id)", title: "Together", body: message.text, destination: .home))
+                }
                 kept.messageCursor = max(kept.messageCursor, message.id)
             }
             kept.messageCursor = max(kept.messageCursor, inbox.cursor)
         } catch {
-            problem = "Your partners' messages could not be shown: \(Self.words(error))"
+            failed("Your partners' messages could not be shown", error)
         }
         try? together.keychain.save(kept)
     }
@@ -428,7 +519,7 @@ public final class TogetherModel {
                 if summary.day < today { kept.sentThrough = summary.day }
             }
         } catch {
-            problem = "Your points could not be sent: \(Self.words(error))"
+            failed("Your points could not be sent", error)
         }
     }
 

@@ -58,6 +58,8 @@ public final class UnlockGateModel {
     /// Whether the gate opens straight into a game picked at random (the Challenge shield's
     /// notification); ``openingChallenge()`` takes it, once.
     public var opensChallenge = false
+    /// Days in a row with a completed focus session (seed 002 flow D: the balance and the streak).
+    public private(set) var focusStreak: Int?
     let client: RitualClient
 
     public init(app: AppToken, category: CategoryToken? = nil, rule: RuleRef? = nil, appName: String?, client: RitualClient) {
@@ -96,6 +98,7 @@ public final class UnlockGateModel {
             let calendar = client.calendar()
             gate = UnlockGate(subject, rule: rule, enforcement: evaluate(stored.engine, at: now, calendar: calendar),
                               stored: stored, at: now, calendar: calendar)
+            focusStreak = try client.focusStreak()
             problem = nil
         } catch {
             gate = nil
@@ -105,8 +108,8 @@ public final class UnlockGateModel {
 
     /// When a disabled option returns by itself, in words on the device's clock ("Available again
     /// at 17:00"); `nil` when it is available, or when only the person can bring it back.
-    public func availableAgain(_ option: UnlockGate.Option) -> String? {
-        option.eligibility.availableAgain(from: client.clock().wall, calendar: client.calendar())
+    public func availableAgain(_ option: UnlockGate.Option) -> (at: Date, from: Date)? {
+        option.eligibility.availableAt.map { ($0, client.clock().wall) }
     }
 
     /// The game to open straight into, once, when the gate was opened for one (``opensChallenge``):

@@ -29,7 +29,7 @@ extension RitualOutcome {
     /// The window a ritual opened, as its success screen says it; `nil` when it was refused or
     /// needed no grant. `minutes` is the window's length, which the ritual's terms know.
     public func window(minutes: Int?, at now: Date, calendar: Calendar) -> UnlockWindow? {
-        guard case .unlocked(let until?) = self else { return nil }
+        guard case .unlocked(let until?, _, _) = self else { return nil }
         return UnlockWindow(until: until, minutes: minutes, at: now, calendar: calendar)
     }
 }

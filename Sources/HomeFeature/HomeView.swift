@@ -38,6 +38,10 @@ public struct HomeView<Unlocks: View>: View {
                         VStack(alignment: .leading, spacing: 4) {
                             Text(verbatim: summary.headline).font(.title3.weight(.semibold))
                             if let detail = summary.detail { Text(verbatim: detail).font(.callout).foregroundStyle(.secondary) }
+                            if let next = model.nextStart {
+                                Text("\(Text(verbatim: next.name)) starts \(next.at, format: .dateTime.weekday(.wide).hour().minute()).", bundle: .module)
+                                    .font(.callout).foregroundStyle(.secondary)
+                            }
                         }
                         .accessibilityElement(children: .combine)
                     }
@@ -53,13 +57,8 @@ public struct HomeView<Unlocks: View>: View {
             .navigationTitle(Text("Threshold", bundle: .module))
         }
         .onAppear { model.load() }
-        .background {
-            // An unlock's end, a schedule's start: Home reads the state again when the shields change.
-            TimelineView(.explicit([model.nextChange].compactMap { $0 })) { context in
-                Color.clear.onChange(of: context.date) { model.load() }
-            }
-            .accessibilityHidden(true)
-        }
+        // An unlock's end, a schedule's start: Home reads the state again when the shields change.
+        .background { Reload(at: [model.nextChange].compactMap { $0 }) { model.load() } }
     }
 }
 
@@ -116,6 +115,10 @@ struct ActiveCard: View {
                 VStack(alignment: .leading, spacing: 2) {
                     Text(verbatim: row.title).font(.body.weight(.medium)).foregroundStyle(Palette.text(for: row.path))
                     Text.reason(row.reason).font(.footnote).foregroundStyle(.secondary)
+                    if let strictness = row.strictness {
+                        (Text.strictness(strictness) + Text(verbatim: ": ") + Text.strictnessMeaning(strictness))
+                            .font(.footnote).foregroundStyle(.secondary)
+                    }
                     if let endsAt = row.endsAt {
                         (Text("Until", bundle: .module) + Text(verbatim: " ") + Text(endsAt, style: .time))
                             .font(.footnote).foregroundStyle(.secondary)

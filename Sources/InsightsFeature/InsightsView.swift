@@ -28,7 +28,7 @@ public struct InsightsView: View {
                     // NB: the Daily Review is of yesterday, so its report gets yesterday's interval.
                     DeviceActivityReport(.daily, filter: DeviceActivityFilter(segment: .daily(during: model.yesterday))).frame(minHeight: 220)
                     ForEach(model.reviews, id: \.day) { review in
-                        (Text(verbatim: "\(review.day) · ")
+                        (Text.day(review.day) + Text(verbatim: " · ")
                             + (review.rating == .thumbsUp ? Text("thumbs up", bundle: .module) : Text("thumbs down", bundle: .module)))
                             .font(.callout)
                     }
@@ -133,13 +133,13 @@ struct MonthSection: View {
                 BarMark(x: .value(Text("Day", bundle: .module), day.day.dayNumber),
                         y: .value(Text("Sessions", bundle: .module), day.count))
                     .foregroundStyle(Palette.sage)
-                    .accessibilityLabel(Text(verbatim: day.day.description))
+                    .accessibilityLabel(Text.day(day.day))
                     .accessibilityValue(Text("\(day.count) completed", bundle: .module))
             }
             .chartXAxis(.hidden)
             .frame(minHeight: 120)
             if let record = stats.recordDay {
-                (Text("Personal record:", bundle: .module) + Text(verbatim: " \(record.day) · ") + Text.minutes(record.seconds))
+                (Text("Personal record:", bundle: .module) + Text(verbatim: " ") + Text.day(record.day) + Text(verbatim: " · ") + Text.minutes(record.seconds))
                     .font(.callout)
             }
             (Text("Focus-day streak:", bundle: .module) + Text(verbatim: " \(stats.focusDayStreak)")).font(.callout)
@@ -219,7 +219,7 @@ public struct PrayerHistoryList: View {
                         .accessibilityElement(children: .combine)
                     }
                 } header: {
-                    Text(verbatim: day.day.description)
+                    Text.day(day.day)
                 }
             }
         }

@@ -2,6 +2,7 @@ import BackupFeature
 import DesignSystem
 import FeatureModels
 import PaywallFeature
+import ProfilesFeature
 import ScreenTimeClient
 import SelectionFeature
 import SwiftUI
@@ -58,6 +59,8 @@ public struct OnboardingView: View {
         case .paths: PathsStep(model: model)
         case .pro: PaywallView(model: model.paywall, onClose: model.leavePaywall)
         case .apps: AppsStep(model: model)
+        case .mode: ModeStep(model: model)
+        case .unlockOptions: UnlockOptionsStep()
         case .selah: SelahStep(model: model)
         case .duration: DurationStep(model: model)
         case .ready: ReadyStep(model: model)
@@ -104,6 +107,8 @@ struct BlockerText: View {
         case .needsAccess: Text("Threshold cannot shield anything without Screen Time access.", bundle: .module)
         case .needsPath: Text("Choose at least one way in.", bundle: .module)
         case .needsApps: Text("Choose the apps to shield.", bundle: .module)
+        case .needsDays: Text("Choose at least one day.", bundle: .module)
+        case .needsHours: Text("A mode needs its start and its end at different times.", bundle: .module)
         case .needsReady: Text("Turn on shields to finish.", bundle: .module)
         case .tutorialRunning: Text("Open any app to see its shield, then come back.", bundle: .module)
         }
@@ -134,6 +139,12 @@ struct WelcomeStep: View {
         StepHeader(title: Text("Threshold", bundle: .module),
                    message: Text("Shield the apps that pull at you, and let them back in only across a threshold you choose: a prayer, a challenge, credits you earned by focusing, a tap of your key.", bundle: .module),
                    systemImage: "door.left.hand.open")
+        // Seed 002 Flow A's value lines.
+        Card {
+            Label { Text("Choose distracting apps", bundle: .module) } icon: { Image(systemName: "apps.iphone") }
+            Label { Text("Set a schedule", bundle: .module) } icon: { Image(systemName: "calendar") }
+            Label { Text("Unlock with Focus Bank credits, a prayer, a challenge or your key", bundle: .module) } icon: { Image(systemName: "key") }
+        }
         Card {
             Label { Text("Everything stays on this iPhone. Nothing is sent anywhere.", bundle: .module) } icon: { Image(systemName: "lock.iphone") }
             Label { Text("You choose what is shielded and how strict it is.", bundle: .module) } icon: { Image(systemName: "slider.horizontal.3") }
@@ -323,6 +334,62 @@ struct AppsStep: View {
     }
 }
 
+/// Earned Access's first mode from its template (seed 002 Flow A): Work mode, weekdays 9 to 5,
+/// Gentle; its days and hours editable before it is saved.
+@MainActor
+struct ModeStep: View {
+    @Bindable var model: OnboardingModel
+
+    var body: some View {
+        StepHeader(title: Text("Your first mode", bundle: .module),
+                   message: Text("A mode shields the apps you picked on its days and hours. Change them now, or later in Profiles.", bundle: .module),
+                   systemImage: "calendar.badge.clock")
+        Card {
+            Text(verbatim: "\(OnboardingModel.modeEmoji) \(OnboardingModel.modeName)").font(.headline)
+            (Text.strictness(.gentle) + Text(verbatim: ": ") + Text.strictnessMeaning(.gentle)).font(.footnote).foregroundStyle(.secondary)
+            ScheduleEditor(draft: $model.modeSchedule)
+        }
+    }
+}
+
+/// Earned Access's ways back, explained before the tabs (seed 002 Flow A step 5).
+@MainActor
+struct UnlockOptionsStep: View {
+    var body: some View {
+        let emergency = EmergencyPolicy.standard
+        StepHeader(title: Text("Ways back in", bundle: .module),
+                   message: Text("While a mode holds an app, these open it for a while. Any that cannot be used says why, and when it can.", bundle: .module),
+                   systemImage: "lock.open")
+        Card {
+            Label {
+                VStack(alignment: .leading, spacing: 2) {
+                    Text("Focus Bank credits", bundle: .module).font(.headline)
+                    Text("Every minute you focus earns a credit; spend them on 5, 15 or 30 minutes of one app.", bundle: .module).font(.footnote)
+                }
+            } icon: { Image(systemName: "banknote") }
+            Label {
+                VStack(alignment: .leading, spacing: 2) {
+                    Text("Breathing quest", bundle: .module).font(.headline)
+                    Text("Breathe along for \(Int(BreathingQuest.duration)) seconds; it cannot be skipped.", bundle: .module).font(.footnote)
+                }
+            } icon: { Image(systemName: "wind") }
+            Label {
+                VStack(alignment: .leading, spacing: 2) {
+                    Text("Copy-text quest", bundle: .module).font(.headline)
+                    Text("Copy a short passage, for at least \(Int(CopyTextQuest.duration)) seconds.", bundle: .module).font(.footnote)
+                }
+            } icon: { Image(systemName: "text.cursor") }
+            Label {
+                VStack(alignment: .leading, spacing: 2) {
+                    Text("Emergency unlock", bundle: .module).font(.headline)
+                    Text("Hold for \(emergency.holdSeconds) seconds and give a reason; \(emergency.perDay) a day, \(emergency.perWeek) a week.", bundle: .module)
+                        .font(.footnote)
+                }
+            } icon: { Image(systemName: "light.beacon.max") }
+        }
+    }
+}
+
 @MainActor
 struct SelahStep: View {
     @Bindable var model: OnboardingModel
@@ -389,9 +456,7 @@ struct ReadyStep: View {
     let model: OnboardingModel
 
     var body: some View {
-        StepHeader(title: Text("Ready", bundle: .module),
-                   message: Text("Turning on shields saves your choices. The apps you picked are shielded at once.", bundle: .module),
-                   systemImage: "checkmark.seal")
+        StepHeader(title: Text("Ready", bundle: .module), message: begins, systemImage: "checkmark.seal")
         Card {
             ForEach(Pathway.allCases.filter(model.paths.contains), id: \.self) { Text.path($0).font(.headline) }
             if let selection = model.selection { SelectionSummary(selection) }
@@ -411,6 +476,20 @@ struct ReadyStep: View {
             }
         }
         if let problem = model.problem { ProblemBanner(problem) }
+    }
+
+    /// When the shields begin: at once only when something holds the apps at once.
+    private var begins: Text {
+        switch model.shieldsBegin {
+        case .atOnce:
+            Text("Turning on shields saves your choices. The apps you picked are shielded at once.", bundle: .module)
+        case .at(let date, let name):
+            Text("Turning on shields saves your choices. \(Text(verbatim: name)) shields them from \(date, format: .dateTime.weekday(.wide).hour().minute()).",
+                 bundle: .module)
+        case .withASession:
+            Text("Turning on shields saves your choices. The apps you picked are shielded while a session runs: start one from the Session tab.",
+                 bundle: .module)
+        }
     }
 }
 

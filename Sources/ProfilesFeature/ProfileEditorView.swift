@@ -191,14 +191,19 @@ struct StrictOptionsSection: View {
     }
 }
 
-/// One schedule: its days and its hours.
+/// One schedule: its days and its hours (and, in the profile editor, its removal).
 @MainActor
-struct ScheduleEditor: View {
+public struct ScheduleEditor: View {
     @Binding var draft: ProfileEditorModel.ScheduleDraft
-    let remove: () -> Void
+    let remove: (() -> Void)?
     @Environment(\.calendar) private var calendar
 
-    var body: some View {
+    public init(draft: Binding<ProfileEditorModel.ScheduleDraft>, remove: (() -> Void)? = nil) {
+        _draft = draft
+        self.remove = remove
+    }
+
+    public var body: some View {
         VStack(alignment: .leading, spacing: 8) {
             HStack {
                 ForEach(Weekday.allCases, id: \.self) { day in
@@ -212,13 +217,13 @@ struct ScheduleEditor: View {
                             .background(on ? Palette.accent.opacity(0.2) : Color.clear, in: Capsule())
                     }
                     .buttonStyle(.plain)
-                    .accessibilityLabel(Text(verbatim: day.description))
+                    .accessibilityLabel(Text(verbatim: calendar.weekdaySymbols[day.rawValue - 1]))
                     .accessibilityAddTraits(on ? .isSelected : [])
                 }
             }
             DatePicker(selection: time(\.start), displayedComponents: .hourAndMinute) { Text("Starts", bundle: .module) }
             DatePicker(selection: time(\.end), displayedComponents: .hourAndMinute) { Text("Ends", bundle: .module) }
-            Button(role: .destructive, action: remove) { Text("Remove schedule", bundle: .module) }
+            if let remove { Button(role: .destructive, action: remove) { Text("Remove schedule", bundle: .module) } }
         }
     }
 

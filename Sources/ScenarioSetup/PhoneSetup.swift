@@ -36,23 +36,36 @@ public struct PhoneSetup: Sendable {
     public var readsNFCTags = true
     /// The device (`device: ipad`): an iPad has no NFC, so keys are links and QR codes there.
     public var device = SimulatedDevice.iPhone
+    /// What peers' users saw on real phones and not every phone does (`setup:` switches; see
+    /// `Documentation/Scenarios.md`, "What some phones do").
+    public var quirks = PhoneQuirks()
+    /// `push-notifications: true`: a Together journey whose server pushes partners' messages (APNs,
+    /// a stand-in in the server's tests), each phone's app registering for them.
+    public var pushNotifications = false
 
     public init() {}
 
     /// A new device at the same time and place: a fresh install holding nothing, with the same
-    /// apps, faults and NFC (a person's second iPhone in a Together scenario).
+    /// apps, faults and NFC (a person's second iPhone in a Together scenario). Its Screen Time
+    /// tokens are its own (``AppCatalogue/onDevice(_:)``), so what another iPhone picked shields
+    /// nothing on it until picked again.
     public var newIPhone: PhoneSetup {
         var setup = PhoneSetup()
         setup.timeZone = timeZone
         setup.start = start
-        setup.catalogue = catalogue
+        setup.catalogue = catalogue.onDevice(Self.newIPhoneDevice)
         setup.faults = faults
         setup.readsNFCTags = readsNFCTags
         setup.device = device
+        setup.quirks = quirks
+        setup.pushNotifications = pushNotifications
         setup.freshInstall = true
         setup.authorization = .notDetermined
         return setup
     }
+
+    /// The device a ``newIPhone`` is, as its tokens and its backups name it.
+    public static let newIPhoneDevice = "new-iphone"
 
     /// A phone set up as the scenario says, over `store` (a new in-memory one by default).
     public func makePhone(store: (any StoreClient)? = nil) throws -> SimulatedPhone {
@@ -68,6 +81,7 @@ public struct PhoneSetup: Sendable {
         phone.authorization = authorization
         phone.readsNFCTags = readsNFCTags
         phone.device = device
+        quirks.apply(to: phone)
         // Selah's shield shows the day's verse from the bundled prayers, as the extension does;
         // without them it shows its fallback verse (as the extension does when it cannot read them).
         if case .success(let library) = SimulatedApp.library { phone.shieldVerses = ShieldVerses(library: library) }
@@ -110,7 +124,8 @@ package struct SetupReader {
         var gates: [Gate] = [], profiles: [Profile] = [], intentions: [Intention] = [], freezes: Set<LocalDate> = []
         let entries = try reader.entries(node, "setup", allowed: [
             "timezone", "start", "apps", "gates", "profiles", "intentions", "streak-freeze-days", "tutorial", "faults", "authorization",
-            "credits", "reminders", "screen-time", "fresh-install", "plan", "nfc", "device",
+            "credits", "reminders", "screen-time", "fresh-install", "plan", "nfc", "device", "drops-activities", "draws-default-shield-in-use",
+            "keeps-lifted-shield-drawn", "push-notifications",
         ])
         // Apps and the time zone first: the rest refers to them.
         for (key, value, _) in entries {
@@ -151,6 +166,10 @@ package struct SetupReader {
                 if setup.device == .iPad { setup.readsNFCTags = false }
             case "plan": setup.plan = try reader.choice(value, "plan", as: SetupPlan.self)
             case "faults": setup.faults = try SetupReader.faultSettings(value, reader)
+            case "drops-activities": try readDrops(value, into: &setup)
+            case "draws-default-shield-in-use": setup.quirks.drawsDefaultShieldInUse = try reader.bool(value, key)
+            case "keeps-lifted-shield-drawn": setup.quirks.keepsLiftedShieldDrawn = try reader.bool(value, key)
+            case "push-notifications": setup.pushNotifications = try reader.bool(value, key)
             case "authorization": setup.authorization = try reader.choice(value, "authorization", as: AuthorizationStatus.self)
             case "credits": setup.credits = try reader.int(value, "credits", in: 0...100_000)
             case "screen-time":
@@ -171,7 +190,9 @@ package struct SetupReader {
             }
         }
         if setup.freshInstall {
-            let named = entries.map(\.key).filter { !["timezone", "start", "apps", "faults", "authorization", "fresh-install", "nfc", "device"].contains($0) }
+            let device = ["timezone", "start", "apps", "faults", "authorization", "fresh-install", "nfc", "device", "drops-activities",
+                          "draws-default-shield-in-use", "keeps-lifted-shield-drawn", "push-notifications"]
+            let named = entries.map(\.key).filter { !device.contains($0) }
             if let first = named.first, let entry = entries.first(where: { $0.key == first }) {
                 throw reader.fail(entry.value, "a fresh install holds nothing yet; `\(first)` is made through the app's screens (onboarding first)")
             }
@@ -183,6 +204,25 @@ package struct SetupReader {
             throw reader.fail(node, "the setup is inconsistent: \(error)")
         }
         return setup
+    }
+
+    /// `drops-activities: {share: 0.5, seed: 3, at: 2026-11-24 12:00}`: iOS accepts registrations
+    /// and keeps only some (`share` forgotten, from `seed`), and/or forgets every one `at` a time.
+    private func readDrops(_ node: Node, into setup: inout PhoneSetup) throws {
+        var forgetting = DeviceActivityCentre.Forgetting(), seed: UInt64 = 1, share = 0.0
+        for (key, value, _) in try reader.entries(node, "drops-activities", allowed: ["share", "seed", "at"]) {
+            switch key {
+            case "share": share = try reader.double(value, "share", in: 0...1)
+            case "seed": seed = UInt64(try reader.int(value, "seed", in: 0...Int.max))
+            default:
+                guard case .local(let day, let seconds)? = Format.parseClock(try reader.string(value, "at")) else {
+                    throw reader.fail(value, "at should be a local date and time, like 2026-11-24 12:00")
+                }
+                setup.quirks.forgetsAllActivitiesAt = ClockSpec.reading(day, seconds, setup.timeZone)
+            }
+        }
+        forgetting = DeviceActivityCentre.Forgetting(share: share, seed: seed)
+        setup.quirks.forgetting = forgetting
     }
 
     private func list(_ node: Node, _ what: String) throws -> [Node] {
@@ -355,5 +395,29 @@ package struct SetupReader {
         let names: [String: Pathway] = ["selah": .selah, "present": .present, "earned-access": .earnedAccess, "challenge": .challenge, "key": .key]
         guard let path = names[text] else { throw reader.fail(node, "path “\(text)” should be one of: \(names.keys.sorted().joined(separator: ", "))") }
         return path
+    }
+}
+
+/// What peers' users saw on real phones that not every phone does, each a `setup:` switch, off
+/// unless a scenario turns it on.
+public struct PhoneQuirks: Sendable {
+    /// `drops-activities: {share, seed}`: registrations iOS accepts and does not keep.
+    public var forgetting = DeviceActivityCentre.Forgetting()
+    /// `drops-activities: {at}`: when iOS forgets every monitored activity at once.
+    public var forgetsAllActivitiesAt: Date?
+    /// `draws-default-shield-in-use: true`: a shield that returns over an app in use is iOS's
+    /// default one until the app is opened again (kingstinct/react-native-device-activity #82).
+    public var drawsDefaultShieldInUse = false
+    /// `keeps-lifted-shield-drawn: true`: iOS 26 keeps drawing a shield an extension lifted until
+    /// the app's own process writes the shields (khi48/intentions #9).
+    public var keepsLiftedShieldDrawn = false
+
+    public init() {}
+
+    func apply(to phone: SimulatedPhone) {
+        phone.forgetting = forgetting
+        phone.forgetsAllActivitiesAt = forgetsAllActivitiesAt
+        phone.drawsDefaultShieldOverAppInUse = drawsDefaultShieldInUse
+        phone.keepsExtensionLiftsDrawn = keepsLiftedShieldDrawn
     }
 }

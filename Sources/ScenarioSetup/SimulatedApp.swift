@@ -37,12 +37,13 @@ public enum SimulatedApp {
             random: { numbers.next() },
             rituals: .live(runtime: runtime, library: library, seed: { numbers.next() }),
             purchases: phone.appStore.client,
-            deviceID: deviceID,
+            deviceID: phone.catalogue.device ?? deviceID,
             canWriteTags: phone.readsNFCTags,
             together: together)
     }
 
-    /// The simulated iPhone, as a backup names it.
+    /// The simulated iPhone scenarios start on, as a backup names it; another device is named by
+    /// its catalogue (``AppCatalogue/device``), as Screen Time tokens belong to the device that picked them.
     public static let deviceID = "simulated-iphone"
 
     /// The bundled prayers, read once.

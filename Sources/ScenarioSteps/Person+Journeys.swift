@@ -62,7 +62,7 @@ extension Person {
             phone.note(.app, "resumes the prayer left open")
         }
         try await tap("Amen")
-        if let outcome = try screen().words.first(where: { $0.hasPrefix("Apps unlocked") || $0 == "Unlocked" }) {
+        if let outcome = try screen().words.first(where: { $0.hasPrefix("Apps unlocked") || $0 == "Unlocked" || $0.contains(" unlocked for ") }) {
             phone.note(.app, "shows “\(outcome)”")
         }
         try await dismissAll()
@@ -208,7 +208,7 @@ extension Person {
             try await type("My doctor is messaging me about tomorrow's appointment", into: "Why do you need it now?")
             try await tap("Unlock")
         }
-        if let outcome = try screen().words.first(where: { $0.hasPrefix("Apps unlocked") || $0 == "Unlocked" }) {
+        if let outcome = try screen().words.first(where: { $0.hasPrefix("Apps unlocked") || $0 == "Unlocked" || $0.contains(" unlocked for ") }) {
             phone.note(.app, "shows “\(outcome)”")
         }
     }

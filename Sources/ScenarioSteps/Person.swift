@@ -325,8 +325,17 @@ final class Person {
             try await setTime(spec.instant(from: phone.clock.wall, in: phone.clock.timeZone), of: label)
         case (.stepper, .number(let wanted)):
             phone.note(.person, "sets “\(control.name)” to \(wanted)")
+            // NB: the same stepper, followed by its place on the screen: its words change as it steps ("1 break").
+            let place = control.element?.path
+            func same() throws -> Control {
+                let shown = try screen()
+                guard let stepper = shown.controls().first(where: { $0.element?.path == place && isValued($0) }) else {
+                    throw ScreenMismatch("“\(control.name)” is no longer on the screen", screen: shown)
+                }
+                return stepper
+            }
             for _ in 0..<1_000 {
-                let stepper = try find(label, on: screen(), lookingFor: "stepper to set", where: isValued)
+                let stepper = try same()
                 guard let shows = Self.number(in: stepper.name) else {
                     throw ScreenMismatch("“\(stepper.name)” shows no number to set", screen: shownScreen())
                 }
@@ -336,7 +345,7 @@ final class Person {
                 }
                 press()
                 try await settle()
-                if let after = Self.number(in: try find(label, on: screen(), lookingFor: "stepper to set", where: isValued).name), after == shows {
+                if let after = Self.number(in: try same().name), after == shows {
                     return refuse("“\(stepper.name)” goes no \(shows < wanted ? "higher" : "lower")")
                 }
             }

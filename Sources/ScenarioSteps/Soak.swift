@@ -112,7 +112,6 @@ package final class Soak {
         if refused { figures.refused += 1 }
         figures.verbs[verb, default: (0, 0)].done += 1
         if refused { figures.verbs[verb, default: (0, 0)].refused += 1 }
-        if case .setTimeZone = step { checker.timeZoneChanged(reconcilesBefore: reconciles) }
         if case .setClock = step {
             clockMoves += phone.clock.wall.timeIntervalSince(wall)
             checker.clockMoved(from: wall, to: phone.clock.wall, reconcilesBefore: reconciles)

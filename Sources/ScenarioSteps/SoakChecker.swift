@@ -20,12 +20,11 @@ import ThresholdRuntime
 /// counted; an `open` is a use of the phone and releases them first, so an open is always
 /// judged). Also excused and counted: Screen Time access off (iOS stops enforcing, PLATFORM.md),
 /// and back on until a reconcile saves (iOS tells none of Threshold's processes);
+/// a time zone changed needs none (the zone watches, `ActivityPlanner`, wake the monitor at once,
+/// two of them, so one dropped callback is covered);
 /// until issue 17 item 1 lands its bound, a clock moved backwards, from the move until the next
-/// reconcile that saves (README: "caught only once something runs"); and, the same way, a time
-/// zone changed: iOS tells only a running app, and the monitor's wake-ups are where the old
-/// zone's schedule put them, so a scheduled profile whose hours in the new zone cover now stays
-/// open until something of Threshold's runs (a gap the soak found, a known issue in
-/// `SoakFindingsTests`); and the saved data unreadable, until a reconcile saves again: a lift
+/// reconcile that saves (README: "caught only once something runs"); and the saved data
+/// unreadable, until a reconcile saves again: a lift
 /// whose end passes meanwhile closes (the reconciler's fail-closed shields, left beside the
 /// store), but a restriction that begins meanwhile waits for a reconcile that can read it.
 ///
@@ -70,13 +69,7 @@ struct SoakChecker {
         if after < before { untilSaved[Self.clockMovedBack] = reconcilesBefore }
     }
 
-    /// The person changed the time zone (`reconcilesBefore` as above).
-    mutating func timeZoneChanged(reconcilesBefore: Int) {
-        untilSaved[Self.timeZoneChanged] = reconcilesBefore
-    }
-
     static let clockMovedBack = "clock moved back, nothing of Threshold's ran since (issue 17 item 1)"
-    static let timeZoneChanged = "time zone changed, nothing of Threshold's ran since (the wake-ups are the old zone's)"
     static let accessOff = "Screen Time access off, or back on and nothing of Threshold's saved since"
     static let storeUnreadable = "saved data unreadable, or nothing saved since it recovered (a restriction that begins meanwhile waits)"
 

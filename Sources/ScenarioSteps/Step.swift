@@ -183,6 +183,9 @@ public enum Expectation: Hashable, Sendable, CustomStringConvertible {
     case shieldTitle(app: String, contains: String)
     case notification(contains: String)
     case noNotification(contains: String)
+    /// Exactly one notification containing the text has been shown on the phone so far (a push
+    /// and the app's own fetch of the same message are one).
+    case shownOnce(contains: String)
     case activitiesAtMost(Int)
     case repair(RepairNotice.Kind?)
     case liveActivity(contains: String?)
@@ -236,6 +239,7 @@ public enum Expectation: Hashable, Sendable, CustomStringConvertible {
         case .shieldTitle(let app, let text): "shield title for \(app) contains “\(text)”"
         case .notification(let text): "a notification containing “\(text)”"
         case .noNotification(let text): "no notification containing “\(text)”"
+        case .shownOnce(let text): "a notification containing “\(text)” shown once"
         case .activitiesAtMost(let n): "at most \(n) activities"
         case .repair(let kind): "repair: \(kind?.kebabName ?? "none")"
         case .liveActivity(let text): "Live Activity: \(text ?? "none")"

@@ -73,11 +73,11 @@ package struct StepReader {
         ("faults", "{drop, duplicate, delay, max-delay, seed}: random callback faults"),
         ("note", "TEXT: a line in the story"),
         ("status", "show the phone's state"),
-        ("expect", "{shielded, unshielded, reason, shield-title, notification, no-notification, activities-at-most, repair, live-activity, live-activity-stale, live-activity-ended: TEXT|none, widget: TEXT | [TEXT…], not-widget: TEXT, held-notification, device-restrictions: none|locked, refused, accepted, time, widget-reloads-at-least, session-ended, on-break, store-failed, balance: {xp, coins, credits}, screen-time: MINUTES, goal-streak: DAYS, prayer-streak: DAYS, screen: NAME, see: TEXT | [TEXT…], not-see: TEXT, disabled: LABEL, on: LABEL | [LABEL…], off: LABEL | [LABEL…], chosen: {PICKER: CHOICE}, choices: {PICKER: [CHOICE…]}}"),
+        ("expect", "{shielded, unshielded, reason, shield-title, notification, no-notification, shown-once, activities-at-most, repair, live-activity, live-activity-stale, live-activity-ended: TEXT|none, widget: TEXT | [TEXT…], not-widget: TEXT, held-notification, device-restrictions: none|locked, refused, accepted, time, widget-reloads-at-least, session-ended, on-break, store-failed, balance: {xp, coins, credits}, screen-time: MINUTES, goal-streak: DAYS, prayer-streak: DAYS, screen: NAME, see: TEXT | [TEXT…], not-see: TEXT, disabled: LABEL, on: LABEL | [LABEL…], off: LABEL | [LABEL…], chosen: {PICKER: CHOICE}, choices: {PICKER: [CHOICE…]}}"),
     ]
 
     static let expectationKeys = [
-        "shielded", "unshielded", "reason", "rule", "shield-title", "notification", "no-notification", "activities-at-most", "repair",
+        "shielded", "unshielded", "reason", "rule", "shield-title", "notification", "no-notification", "shown-once", "activities-at-most", "repair",
         "live-activity", "refused", "accepted", "time", "widget-reloads-at-least", "session-ended", "on-break", "store-failed", "balance",
         "screen-time", "goal-streak", "prayer-streak", "live-activity-stale", "live-activity-ended", "widget", "not-widget", "held-notification", "device-restrictions",
         "screen", "see", "not-see", "disabled", "on", "off", "chosen", "choices",
@@ -375,6 +375,7 @@ package struct StepReader {
                 }
             case "notification": result.append(.notification(contains: try reader.string(value, "notification")))
             case "no-notification": result.append(.noNotification(contains: try reader.string(value, "no-notification")))
+            case "shown-once": result.append(.shownOnce(contains: try reader.string(value, "shown-once")))
             case "activities-at-most": result.append(.activitiesAtMost(try reader.int(value, "activities-at-most", in: 0...1_000)))
             case "repair":
                 let text = try reader.string(value, "repair")

@@ -69,6 +69,14 @@ package final class StepRunner {
                 person.refuse(message)
             }
         case .tapNotification(let id):
+            // A notification a shield's button just asked for comes a few seconds later: the person waits for it.
+            let coming = phone.pendingNotifications.filter { id.map($0.id.hasPrefix) ?? true }.compactMap(\.fireDate).min()
+            if let coming, coming.timeIntervalSince(phone.clock.wall) <= 60,
+               id.map({ id in !phone.inbox.contains { $0.id.hasPrefix(id) } }) ?? true {
+                phone.note(.person, "waits for the notification")
+                phone.advance(to: coming)
+                person.followLifecycle()
+            }
             guard let note = id.map({ id in phone.inbox.last { $0.id.hasPrefix(id) } }) ?? phone.inbox.last else {
                 throw StepError.noNotification(id)
             }
@@ -286,6 +294,14 @@ package final class StepRunner {
         case .notification(let text):
             guard phone.inbox.contains(where: { $0.matches(text) }) else {
                 throw ExpectationFailure("expected a notification containing “\(text)”; the inbox holds \(inboxSummary())")
+            }
+        case .shownOnce(let text):
+            // Each showing by its id, read against what the phone shows under that id.
+            let shown = phone.shownNotifications.filter { shown in
+                (phone.inbox.last { $0.id == shown.id } ?? phone.heldNotifications.last { $0.id == shown.id })?.matches(text) == true
+            }
+            guard shown.count == 1 else {
+                throw ExpectationFailure("expected a notification containing “\(text)” shown once; it was shown \(shown.count) times")
             }
         case .noNotification(let text):
             if let found = phone.inbox.first(where: { $0.matches(text) }) {

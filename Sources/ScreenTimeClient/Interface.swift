@@ -46,6 +46,11 @@ public struct ScreenTimeClient: Sendable {
     public var endLiveActivity: @Sendable (_ profile: ProfileID, _ ending: LiveActivityEnding?) throws -> Void
     /// `WidgetCenter.reloadAllTimelines()`.
     public var reloadWidgets: @Sendable () -> Void
+    /// Whether this client runs in the app's own process (the app, and the App Intents that run in
+    /// it). On iOS 26 a shield an extension lifts can stay drawn until the app's process writes the
+    /// shields (khi48/intentions #9), so the reconciler there writes again every store an extension
+    /// changed since.
+    public var runsInApp = false
 
     public init(
         applyShield: @escaping @Sendable (ShieldStore) throws -> Void,

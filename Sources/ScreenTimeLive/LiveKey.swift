@@ -20,7 +20,7 @@ extension ScreenTimeClient {
             // change a Live Activity; the reconciler leaves the change for the app's next run.
             throw ScreenTimeError.liveActivityNotAllowed(inApp ? "the app's client without withLiveActivities()" : "an app extension")
         }
-        return ScreenTimeClient(
+        var client = ScreenTimeClient(
             applyShield: { try ShieldWriter.apply($0) },
             clearShield: { ShieldWriter.clear($0) },
             startMonitoring: { try monitoring.start($0) },
@@ -38,6 +38,8 @@ extension ScreenTimeClient {
             // coming forward); an extension keeps what the app recorded and never waits on iOS.
             notificationPermission: { inApp ? Notifications.permission() : nil },
             requestNotificationPermission: { try await Notifications.requestPermission() ? .allowed : .denied })
+        client.runsInApp = inApp
+        return client
     }
 }
 

@@ -3,6 +3,11 @@ import ThresholdCore
 
 /// The apps installed on the simulated phone: a name, the token the Screen Time picker would
 /// give for it, and the App Store category iOS files it under.
+///
+/// Screen Time tokens belong to the device that picked them (PLATFORM.md: "not portable to other
+/// devices"): a catalogue ``onDevice(_:)`` mints every token for that device (`new-iphone.instagram`),
+/// so a token picked on one phone (carried by a restored backup) names nothing on another and
+/// shields nothing there. The phone scenarios start on mints plain names (`instagram`).
 public struct AppCatalogue: Hashable, Codable, Sendable {
     public struct App: Hashable, Codable, Sendable {
         /// How scenarios name it: `instagram`.
@@ -11,15 +16,17 @@ public struct AppCatalogue: Hashable, Codable, Sendable {
         public let displayName: String
         public let token: AppToken
         public let category: CategoryToken?
-        public init(name: String, displayName: String? = nil, category: String?) {
+        public init(name: String, displayName: String? = nil, category: String?, device: String? = nil) {
             self.name = name
             self.displayName = displayName ?? name
-            self.token = AppToken(name)
-            self.category = category.map(CategoryToken.init)
+            self.token = AppToken(device.map { "\($0).\(name)" } ?? name)
+            self.category = category.map { category in CategoryToken(device.map { "\($0).\(category)" } ?? category) }
         }
     }
 
     public private(set) var apps: [String: App] = [:]
+    /// The device whose Screen Time picker gives these tokens; `nil`: the phone scenarios start on.
+    public private(set) var device: String?
 
     public init(_ apps: [App] = []) {
         for app in apps { self.apps[app.name] = app }
@@ -36,7 +43,25 @@ public struct AppCatalogue: Hashable, Codable, Sendable {
         App(name: "safari", displayName: "Safari", category: "utilities"), App(name: "music", displayName: "Music", category: "music"),
     ])
 
-    public mutating func install(_ app: App) { apps[app.name] = app }
+    /// The same apps as another device's picker gives them: every app's and category's token
+    /// minted for `device`, so that tokens from this catalogue shield nothing there.
+    public func onDevice(_ device: String) -> AppCatalogue {
+        var other = AppCatalogue(apps.values.map { app in
+            // NB: a catalogue's own category tokens are readable names (the phone's, or another device's).
+            let category = app.category.flatMap { String(data: $0.data, encoding: .utf8) }
+                .map { name in self.device.map { name.replacingOccurrences(of: "\($0).", with: "") } ?? name }
+            return App(name: app.name, displayName: app.displayName, category: category, device: device)
+        })
+        other.device = device
+        return other
+    }
+
+    /// Installs an app, its token minted by this catalogue's device.
+    public mutating func install(_ app: App) {
+        guard let device, !app.token.description.hasPrefix("\(device).") else { return apps[app.name] = app }
+        let category = app.category.flatMap { String(data: $0.data, encoding: .utf8) }
+        apps[app.name] = App(name: app.name, displayName: app.displayName, category: category, device: device)
+    }
 
     /// The person deletes it (the phone checks `denyAppRemoval` first).
     public mutating func remove(named name: String) { apps[name] = nil }

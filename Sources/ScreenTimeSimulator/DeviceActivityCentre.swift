@@ -16,7 +16,11 @@ import ThresholdCore
 ///   delivered in coarse batches, ``eventDelivery`` after the minute that reached it (reported);
 /// - start and end given as times of day only wrap at midnight: the interval ends at 00:00 when
 ///   its end time is not after its start (the bug a peer shipped); mixing time-only and full-date
-///   components is accepted and then never fires.
+///   components is accepted and then never fires;
+/// - date components without a time zone follow the device's zone: when the zone changes, such an
+///   activity is read again in the new one (``timeZoneChanged(to:at:)``), and the phone firing its
+///   start or end at once when that moves now into or out of its interval; components with a time
+///   zone name fixed instants, which a zone change does not move.
 ///
 /// Callbacks are queued here and delivered by the phone, which applies faults.
 public struct DeviceActivityCentre: Hashable, Codable, Sendable {
@@ -100,10 +104,35 @@ public struct DeviceActivityCentre: Hashable, Codable, Sendable {
     /// Whether iOS honours `includesPastActivity` (17.4 and later); before, every event counts
     /// from registration whatever it asks.
     public var honoursPastActivity = true
+    /// Registrations iOS accepts and then does not keep (reported: Foqos #279 and #352, "Device
+    /// Activities (0)" right after monitoring started): `startMonitoring` succeeds, and the
+    /// activity is simply not there. Off unless a scenario's `setup:` says so.
+    public var forgetting = Forgetting()
+
+    /// How the phone forgets registrations: scripted answers first (`true`: forgotten), in the
+    /// order `startMonitoring` is called, then each with probability `share` from a seeded generator.
+    public struct Forgetting: Hashable, Codable, Sendable {
+        public var share = 0.0
+        public var scripted: [Bool] = []
+        public var random = SplitMix64(seed: 1)
+
+        public init(share: Double = 0, seed: UInt64 = 1, scripted: [Bool] = []) {
+            self.share = share
+            self.scripted = scripted
+            random = SplitMix64(seed: seed)
+        }
+
+        public var isOff: Bool { share == 0 && scripted.isEmpty }
+
+        mutating func forgetsNext() -> Bool {
+            if !scripted.isEmpty { return scripted.removeFirst() }
+            return share > 0 && random.nextUnit() < share
+        }
+    }
 
     public init() {}
 
-    private enum CodingKeys: String, CodingKey { case activities, fired, history, eventDelivery, honoursPastActivity }
+    private enum CodingKeys: String, CodingKey { case activities, fired, history, eventDelivery, honoursPastActivity, forgetting }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -112,6 +141,7 @@ public struct DeviceActivityCentre: Hashable, Codable, Sendable {
         history = try c.decodeIfPresent([Use].self, forKey: .history) ?? []
         eventDelivery = try c.decodeIfPresent(TimeInterval.self, forKey: .eventDelivery) ?? Self.defaultEventDelivery
         honoursPastActivity = try c.decodeIfPresent(Bool.self, forKey: .honoursPastActivity) ?? true
+        forgetting = try c.decodeIfPresent(Forgetting.self, forKey: .forgetting) ?? Forgetting()
     }
 
     public var registrations: [ActivityRegistration] { activities.values.map(\.registration).sorted { $0.name < $1.name } }
@@ -123,6 +153,11 @@ public struct DeviceActivityCentre: Hashable, Codable, Sendable {
         let interval = try Self.interval(of: registration, at: now, timeZone: timeZone)
         if activities[name] == nil, activities.count >= Self.maximumActivities {
             throw ScreenTimeError.excessiveActivities(activity: name)
+        }
+        if !forgetting.isOff, forgetting.forgetsNext() {
+            // Accepted, and then not kept: gone without a word, and nothing of it fires.
+            activities[name] = nil
+            return
         }
         if let old = activities[name], old.isInside(at: now) {
             fired.append(Callback(at: now, kind: .intervalDidEnd, activity: name))
@@ -144,6 +179,12 @@ public struct DeviceActivityCentre: Hashable, Codable, Sendable {
         // An interval already over is accepted and over at once, unless it repeats.
         let over = interval.map { $0.end <= now } ?? false
         activities[name] = over && !registration.repeats ? nil : monitored
+    }
+
+    /// iOS forgets every monitored activity, silently: no callback, nothing listed (reported, after
+    /// an OS update or for no reason seen; Foqos #279).
+    public mutating func forgetAll() {
+        activities = [:]
     }
 
     /// Stops the named activities, or all of them when `names` is empty (as iOS does).
@@ -211,6 +252,52 @@ public struct DeviceActivityCentre: Hashable, Codable, Sendable {
                                 event: callback.event))
     }
 
+    /// The device's time zone changed at `now`: every activity whose components name no time zone
+    /// is read again in `zone`, as iOS keeps such a schedule on the device's wall clock (a time of
+    /// day stays that time of day). Moving now into its interval fires `intervalDidStart` at once;
+    /// out of it (either way), `intervalDidEnd` at once, as moving the clock ends an interval early
+    /// (PLATFORM.md, "Changing the clock"); an interval the move skipped whole fires both, and one
+    /// still ahead waits for its new instants. Activities with a time zone are fixed instants and
+    /// do not move.
+    public mutating func timeZoneChanged(to zone: TimeZone, at now: Date) {
+        for name in activities.keys.sorted() {
+            guard var activity = activities[name], activity.registration.followsDeviceZone else { continue }
+            let wasInside = activity.isInside(at: now)
+            let started = wasInside || (activity.interval.map { $0.start <= now } ?? false)
+            guard let moved = try? Self.interval(of: activity.registration, at: now, timeZone: zone) else {
+                // Components that no longer read as a date in the new zone: it never fires again.
+                if wasInside { fired.append(Callback(at: now, kind: .intervalDidEnd, activity: name)) }
+                activities[name] = nil
+                continue
+            }
+            let isInside = moved.start <= now && now < moved.end
+            // Usage callbacks already queued keep their instants; the interval's own are queued again.
+            let events = activity.pending.filter { $0.kind == .eventDidReachThreshold }
+            activity.interval = moved
+            switch (wasInside, isInside) {
+            case (false, true):
+                activity.arm(at: now, firing: &fired)
+            case (true, true):
+                var ignored: [Callback] = []
+                activity.arm(at: now, firing: &ignored)
+            case (true, false):
+                fired.append(Callback(at: now, kind: .intervalDidEnd, activity: name))
+                activity.usage = [:]
+                activity.arm(at: now, firing: &fired)
+            case (false, false):
+                if moved.end <= now, !started {
+                    // Skipped whole, as when the clock jumps past it.
+                    fired.append(Callback(at: now, kind: .intervalDidStart, activity: name))
+                    fired.append(Callback(at: now, kind: .intervalDidEnd, activity: name))
+                }
+                activity.arm(at: now, firing: &fired)
+            }
+            for event in events { activity.queue(event) }
+            let over = moved.end <= now
+            activities[name] = over && !activity.registration.repeats ? nil : activity
+        }
+    }
+
     /// Hands over the callbacks fired so far.
     public mutating func takeFired() -> [Callback] {
         defer { fired = [] }
@@ -261,6 +348,12 @@ public struct DeviceActivityCentre: Hashable, Codable, Sendable {
         if length < ActivityPlanner.minimumInterval { throw ScreenTimeError.intervalTooShort(activity: name) }
         if length > ActivityPlanner.maximumInterval { throw ScreenTimeError.intervalTooLong(activity: name) }
     }
+}
+
+extension ActivityRegistration {
+    /// Whether iOS reads this activity on the device's wall clock (its components name no time
+    /// zone), so that a zone change moves it.
+    var followsDeviceZone: Bool { start.timeZoneIdentifier == nil || end.timeZoneIdentifier == nil }
 }
 
 extension ActivityEvent {

@@ -321,6 +321,8 @@ public final class SimulatedPhone: @unchecked Sendable {
     private func bringAppForward() {
         appRunning = true
         appInForeground = true
+        appInUse = nil
+        shieldCameOverAppInUse = nil
     }
 
     /// The person leaves Threshold for another app or the home screen: it keeps running in the
@@ -363,9 +365,17 @@ public final class SimulatedPhone: @unchecked Sendable {
         guard let app = catalogue.app(named: name) else { throw SimulatorError.unknownApp(name, known: catalogue.names) }
         deviceInUse()
         leaveThreshold()
-        guard shields.shields(app: app.token, category: app.category) else {
+        shieldCameOverAppInUse = nil
+        guard shields.shields(app: app.token, category: app.category) || staleShields.contains(name) else {
+            appInUse = name
             return OpenResult(app: name, shielded: false, reason: nil, content: nil)
         }
+        appInUse = nil
+        return drawnShield(name, app)
+    }
+
+    /// The shield iOS draws over an app, with what the ShieldConfiguration extension gives it.
+    private func drawnShield(_ name: String, _ app: AppCatalogue.App) -> OpenResult {
         // The ShieldConfiguration extension: the reason of the last reconcile's enforcement,
         // computed again from the saved state (an unreadable store shows the unknown shield,
         // which unlocks nothing).
@@ -387,6 +397,46 @@ public final class SimulatedPhone: @unchecked Sendable {
         set { activityCentre.eventDelivery = newValue }
     }
 
+    /// How iOS silently does not keep registrations (``DeviceActivityCentre/Forgetting``).
+    public var forgetting: DeviceActivityCentre.Forgetting {
+        get { activityCentre.forgetting }
+        set { activityCentre.forgetting = newValue }
+    }
+
+    /// When iOS forgets every monitored activity at once, silently (`nil`: never).
+    public var forgetsAllActivitiesAt: Date?
+
+    /// How long iOS holds back a notification the shield action extension posts: about ten
+    /// seconds from iOS 18.1 (PLATFORM.md), the time between a shield's button and the way in.
+    public var shieldNotificationDelay: TimeInterval = 10
+
+    /// When a shield returns while its app is in use, iOS draws its own default shield over it,
+    /// not Threshold's, until the app is opened again (reported: kingstinct/react-native-device-activity
+    /// #82). Off unless a scenario's `setup:` says so.
+    public var drawsDefaultShieldOverAppInUse = false
+    /// iOS 26: a shield an extension lifts can stay drawn until the app's own process writes the
+    /// shields (reported: khi48/intentions #9). Off unless a scenario's `setup:` says so.
+    public var keepsExtensionLiftsDrawn = false
+    /// Apps iOS still draws a shield over though nothing shields them (``keepsExtensionLiftsDrawn``).
+    public private(set) var staleShields: Set<String> = []
+    /// The app on screen, while the person uses one.
+    public private(set) var appInUse: String?
+    /// The app a shield came over while in use, and whether iOS drew its default shield there.
+    private var shieldCameOverAppInUse: (app: String, iOSDefault: Bool)?
+    /// The shield that came over the app in use, as iOS drew it there (Threshold's, or iOS's default
+    /// with ``drawsDefaultShieldOverAppInUse``); the next open of the app draws Threshold's.
+    public var shieldOverAppInUse: OpenResult? {
+        guard let (name, iOSDefault) = shieldCameOverAppInUse, let app = catalogue.app(named: name) else { return nil }
+        return iOSDefault ? OpenResult(app: name, shielded: true, reason: nil, content: .iOSDefault(appName: app.displayName))
+            : drawnShield(name, app)
+    }
+
+    /// iOS forgets every monitored activity now: nothing is told, and nothing fires.
+    public func forgetAllActivities() {
+        activityCentre.forgetAll()
+        note(.device, "iOS forgets every monitored activity (Device Activities: 0)")
+    }
+
     /// Whether the phone runs iOS 17.4 or later, which honours `includesPastActivity`; before,
     /// every usage event counts from registration.
     public var honoursPastActivity: Bool {
@@ -404,7 +454,11 @@ public final class SimulatedPhone: @unchecked Sendable {
         // Using another app takes Threshold off the screen, as opening it does.
         leaveThreshold()
         var used: TimeInterval = 0
-        while used < seconds, !shields.shields(app: app.token, category: app.category) {
+        if !shields.shields(app: app.token, category: app.category), !staleShields.contains(name) {
+            leaveThreshold()
+            appInUse = name
+        }
+        while used < seconds, appInUse == name, !shields.shields(app: app.token, category: app.category) {
             let step = min(60, seconds - used)
             advance(by: step)
             activityCentre.recordUsage(app: app.token, category: app.category, seconds: step, at: clock.wall)
@@ -424,7 +478,7 @@ public final class SimulatedPhone: @unchecked Sendable {
         if let note = result.notification { return .notified(note) }
         switch button.action {
         case .close: return .closed
-        case .notify, .openIntention, .completeSession, .askBeforeOpening: return result.problem.map(ShieldPress.refused) ?? .opened
+        case .notify, .clearShield, .openIntention, .completeSession, .askBeforeOpening: return result.problem.map(ShieldPress.refused) ?? .opened
         }
     }
 
@@ -482,8 +536,15 @@ public final class SimulatedPhone: @unchecked Sendable {
             let nextCallback = activityCentre.nextCallbackInstant
             let nextDeferred = deferred.map(\.deliverAt).min()
             let nextNotification = pendingNotifications.compactMap(\.fireDate).min()
-            guard let next = [nextCallback, nextDeferred, nextNotification, liveActivityLimit].compactMap({ $0 }).min(), next <= target else { break }
+            let forgetting = forgetsAllActivitiesAt.flatMap { $0 >= clock.wall ? $0 : nil }
+            guard let next = [nextCallback, nextDeferred, nextNotification, liveActivityLimit, forgetting].compactMap({ $0 }).min(),
+                  next <= target else { break }
             if next > clock.wall { clock.advance(by: next.timeIntervalSince(clock.wall)) }
+            if let forgetting, forgetting <= clock.wall {
+                forgetsAllActivitiesAt = nil
+                forgetAllActivities()
+                continue
+            }
             endLiveActivityAtItsLimit()
             showDueNotifications()
             activityCentre.fireDue(through: clock.wall, timeZone: clock.timeZone)
@@ -522,10 +583,14 @@ public final class SimulatedPhone: @unchecked Sendable {
         significantTimeChange()
     }
 
-    /// The person travels or changes the time zone (the instant does not change).
+    /// The person travels or changes the time zone (the instant does not change). Activities
+    /// registered on the device's wall clock (no time zone in their components) move with it, and
+    /// fire what that move starts or ends (``DeviceActivityCentre/timeZoneChanged(to:at:)``).
     public func setTimeZone(_ zone: TimeZone) {
         clock.timeZone = zone
         note(.device, "time zone set to \(zone.identifier)")
+        activityCentre.timeZoneChanged(to: zone, at: clock.wall)
+        deliverFiredCallbacks()
         significantTimeChange()
     }
 
@@ -653,6 +718,8 @@ public final class SimulatedPhone: @unchecked Sendable {
     public func reboot() {
         appRunning = false
         appInForeground = false
+        appInUse = nil
+        shieldCameOverAppInUse = nil
         clock.reboot()
         note(.device, "restarted (\(clock.bootID))")
         activityCentre.fireDue(through: clock.wall, timeZone: clock.timeZone)
@@ -766,20 +833,29 @@ public final class SimulatedPhone: @unchecked Sendable {
         let mayChangeLiveActivity: @Sendable () throws -> Void = {
             guard rules.changesLiveActivity else { throw ScreenTimeError.liveActivityNotAllowed(process.displayName) }
         }
-        return ScreenTimeClient(
+        var client = ScreenTimeClient(
             applyShield: { [unowned self] store in
                 try mayChangeScreenTime()
                 guard authorization == .approved else { throw ScreenTimeError.unauthorized }
+                let before = shieldsBeforeWrite(by: process)
                 shields.apply(store, at: clock.wall)
+                shieldsWritten(by: process, before: before)
             },
             clearShield: { [unowned self] name in
                 try mayChangeScreenTime()
+                let before = shieldsBeforeWrite(by: process)
                 shields.clear(name, at: clock.wall)
+                shieldsWritten(by: process, before: before)
             },
             startMonitoring: { [unowned self] registration in
                 try mayChangeScreenTime()
                 guard authorization == .approved else { throw ScreenTimeError.unauthorized }
+                let mayForget = !forgetting.isOff
                 try activityCentre.startMonitoring(registration, at: clock.wall, timeZone: clock.timeZone)
+                if mayForget, !activityCentre.activities.keys.contains(registration.name),
+                   registration.interval(deviceZone: clock.timeZone).map({ $0.end > clock.wall }) ?? true {
+                    note(.device, "iOS accepts \(registration.name) and does not keep it")
+                }
             },
             stopMonitoring: { [unowned self] names in
                 try mayChangeScreenTime()
@@ -833,10 +909,55 @@ public final class SimulatedPhone: @unchecked Sendable {
                 }
                 return notificationPermission
             })
+        client.runsInApp = process.isAppsOwn
+        return client
+    }
+
+    /// The apps shielded before a process writes the shields, when what changes matters (an
+    /// app in use, or an extension's lift that iOS 26 keeps drawn); empty otherwise.
+    private func shieldsBeforeWrite(by process: Process) -> Set<String> {
+        appInUse != nil || (keepsExtensionLiftsDrawn && process.liftsStayDrawn) ? Set(shieldedApps) : []
+    }
+
+    /// What iOS draws after a process wrote the shields: the app's own process redraws them all
+    /// (a shield iOS still drew clears); with ``keepsExtensionLiftsDrawn``, what an extension lifted
+    /// stays drawn; a shield that came over the app in use is drawn there, iOS's default with
+    /// ``drawsDefaultShieldOverAppInUse``.
+    private func shieldsWritten(by process: Process, before: Set<String>) {
+        if process.isAppsOwn, !staleShields.isEmpty {
+            note(.device, "the app's write redraws the shields: \(staleShields.sorted().joined(separator: ", ")) no longer shown shielded")
+            staleShields = []
+        }
+        guard appInUse != nil || (keepsExtensionLiftsDrawn && process.liftsStayDrawn) else { return }
+        let now = Set(shieldedApps)
+        if keepsExtensionLiftsDrawn, process.liftsStayDrawn {
+            let lifted = before.subtracting(now)
+            if !lifted.isEmpty {
+                staleShields.formUnion(lifted)
+                note(.device, "iOS keeps drawing the shield over \(lifted.sorted().joined(separator: ", ")): \(process.displayName) lifted it")
+            }
+        }
+        staleShields.subtract(now)
+        if let name = appInUse, now.contains(name), !before.contains(name) {
+            appInUse = nil
+            shieldCameOverAppInUse = (name, drawsDefaultShieldOverAppInUse)
+            note(.device, drawsDefaultShieldOverAppInUse
+                 ? "a shield comes over \(name) in use: iOS draws its default shield (“OK” closes it; Threshold's shows when \(name) is opened again)"
+                 : "a shield comes over \(name) in use")
+        }
     }
 
     /// Shows a notification, or keeps it until its fire date (replacing one pending with its id).
     private func post(_ notification: LocalNotification, from process: Process) {
+        var notification = notification
+        if process == .shieldAction, notification.fireDate == nil, shieldNotificationDelay > 0 {
+            // NB: iOS 18.1 delays what the shield posts by about ten seconds (PLATFORM.md).
+            notification = LocalNotification(id: notification.id, title: notification.title, body: notification.body,
+                                             destination: notification.destination,
+                                             fireDate: clock.wall.addingTimeInterval(shieldNotificationDelay),
+                                             interruption: notification.interruption)
+            note(.device, "iOS holds “\(notification.title)” back for \(Int(shieldNotificationDelay)) s, as it does a shield's notifications")
+        }
         pendingNotifications.removeAll { $0.id == notification.id }
         if let fireDate = notification.fireDate, fireDate > clock.wall {
             pendingNotifications.append(notification)
@@ -854,6 +975,20 @@ public final class SimulatedPhone: @unchecked Sendable {
             // With Threshold open, iOS presents the notification to it (`willPresent`), which reconciles.
             if show(notification), appRunning, appInForeground { run(.app, .notificationPresented(notification.id)) }
         }
+    }
+
+    /// What `registerForRemoteNotifications()` gives Threshold on this phone: its APNs device
+    /// token, in lowercase hex (32 bytes, this phone's own).
+    public private(set) lazy var pushToken: String = {
+        let bytes = withUnsafeBytes(of: UUID().uuid) { Array($0) } + withUnsafeBytes(of: UUID().uuid) { Array($0) }
+        return bytes.map { String(format: "%02x", $0) }.joined()
+    }()
+
+    /// An APNs alert for Threshold arrives: iOS shows it whether or not Threshold runs, as a
+    /// notification whose id is the push's `apns-collapse-id` (a later one with that id replaces it).
+    public func receivePush(id: String, title: String, body: String) {
+        note(.device, "a push for Threshold arrives")
+        show(LocalNotification(id: id, title: title, body: body, destination: .home))
     }
 
     /// Shows a notification: not at all with notifications off; held in the Notification Center
@@ -917,6 +1052,24 @@ public struct WebsiteVisit: Hashable, Sendable, CustomStringConvertible {
         case .shielded?: "\(host) shows the shield"
         case .restricted?: "\(host) is restricted (the web content filter blocks it)"
         }
+    }
+}
+
+extension SimulatedPhone.Process {
+    /// Whether it runs in the app's own process (the app, and App Intents, which run in it).
+    public var isAppsOwn: Bool { [.app, .appInBackground, .intent].contains(self) }
+
+    /// Whether, on iOS 26, a shield this process lifts can stay drawn until the app writes
+    /// (khi48/intentions #9: the monitor's writes). NB: the shield action extension answers its press
+    /// with `.defer`, and iOS redraws that shield at once.
+    var liftsStayDrawn: Bool { self == .monitor }
+}
+
+extension ShieldContent {
+    /// The shield iOS draws itself where it does not ask Threshold's configuration extension (its
+    /// words as peers' screenshots show them, near enough): it names the app, and only closes it.
+    public static func iOSDefault(appName: String) -> ShieldContent {
+        ShieldContent(title: "Restricted", subtitle: "You cannot use \(appName) because it is restricted.", primary: ShieldButton("OK", .close))
     }
 }
 

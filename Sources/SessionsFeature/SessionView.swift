@@ -32,22 +32,11 @@ public struct SessionView: View {
             .navigationTitle(Text("Session", bundle: .module))
         }
         .onAppear { model.load() }
-        .background { ReloadAtNextChange(model: model) }
-    }
-}
-
-/// A break's end, the goal and the end time change what the screen shows (the phase, what End
-/// records): the state is read again when the next of them comes.
-@MainActor
-struct ReloadAtNextChange: View {
-    let model: SessionModel
-
-    var body: some View {
-        let changes = [model.running?.breakUntil, model.running?.goalAt, model.running?.endsAt].compactMap { $0 }
-        TimelineView(.explicit(changes)) { context in
-            Color.clear.onChange(of: context.date) { model.load() }
+        // A break's end, the goal and the end time change what the screen shows (the phase, what
+        // End records): the state is read again when the next of them comes.
+        .background {
+            Reload(at: [model.running?.breakUntil, model.running?.goalAt, model.running?.endsAt].compactMap { $0 }) { model.load() }
         }
-        .accessibilityHidden(true)
     }
 }
 

@@ -24,8 +24,6 @@ struct PresentSettingsSection: View {
                 Text("Screen-time quips", bundle: .module)
             }
             .accessibilityHint(Text("A short, kind note at each half hour of screen time, at most 16 a day.", bundle: .module))
-            Button { model.showTutorialAgain() } label: { Text("Show the tutorial again", bundle: .module) }
-                .accessibilityHint(Text("Shields every app until you come back to Threshold.", bundle: .module))
         } header: {
             Text("Present", bundle: .module)
         } footer: {

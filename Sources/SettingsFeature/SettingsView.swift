@@ -37,22 +37,27 @@ public struct SettingsView: View {
             Form {
                 if let problem = model.problem { ProblemBanner(problem) }
                 pro
+                // The sections of the paths the person uses; a path added later brings its own.
+                let paths = model.pathsInUse
                 // NB: a Group, as below: a view builder takes at most ten views on the iOS 17 SDK.
                 Group {
-                    PresentSettingsSection(model: model)
-                    ChallengeSettingsSection(model: model)
+                    if paths.contains(.present) { PresentSettingsSection(model: model) }
+                    if model.offersChallenges { ChallengeSettingsSection(model: model) }
                 }
-                selah
-                gates
-                emergency
-                keys
-                streak
+                if paths.contains(.selah) { selah }
+                if !model.gates.isEmpty { gates }
+                if model.offersEmergency { emergency }
+                // NB: a key starts any profile, so Keys shows wherever there is one to start.
+                if !model.profiles.isEmpty || !model.keys.isEmpty { keys }
+                if paths.contains(.selah) { streak }
                 Group {
                     backup
                     togetherRow
                 }
                 Section {
                     NavigationLink { HelpView() } label: { Text("Help", bundle: .module) }
+                    Button { model.showTutorialAgain() } label: { Text("Show the tutorial again", bundle: .module) }
+                        .accessibilityHint(Text("Shields every app until you come back to Threshold.", bundle: .module))
                     version
                 }
             }
@@ -109,17 +114,17 @@ public struct SettingsView: View {
 
     private var selah: some View {
         Section {
-            Picker(selection: $model.preferences.tradition) {
+            Picker(selection: preference(\.tradition)) {
                 ForEach(Tradition.allCases, id: \.self) { tradition in Text(verbatim: tradition.displayName).tag(tradition) }
             } label: {
                 Text("Tradition", bundle: .module)
             }
-            Picker(selection: $model.preferences.vibe) {
+            Picker(selection: preference(\.vibe)) {
                 ForEach(Vibe.allCases, id: \.self) { vibe in Text(verbatim: vibe.displayName).tag(vibe) }
             } label: {
                 Text("Vibe", bundle: .module)
             }
-            Picker(selection: $model.preferences.translation) {
+            Picker(selection: preference(\.translation)) {
                 Text("No preference", bundle: .module).tag(BibleTranslation?.none)
                 ForEach(BibleTranslation.allCases, id: \.self) { translation in
                     Text(verbatim: translation.displayName).tag(Optional(translation))
@@ -131,7 +136,11 @@ public struct SettingsView: View {
         } header: {
             Text("Selah", bundle: .module)
         }
-        .onChange(of: model.preferences) { model.savePreferences() }
+    }
+
+    /// A Selah preference's picker: what the person picks is saved; loading saves nothing.
+    private func preference<Value: Equatable>(_ path: WritableKeyPath<SelahPreferences, Value>) -> Binding<Value> {
+        Binding(get: { model.preferences[keyPath: path] }, set: { model.choose(path, $0) })
     }
 
     private var gates: some View {
@@ -161,6 +170,10 @@ public struct SettingsView: View {
             let policy = model.emergency
             Text("Hold \(policy.holdSeconds) seconds, then give a reason; \(policy.perDay) a day, \(policy.perWeek) a week.", bundle: .module)
             Text("Each lasts \(policy.minutes) minutes.", bundle: .module)
+            if policy.cooldownMinutes > 0 {
+                let pause = TimeInterval(policy.cooldownMinutes * 60)
+                Text("After one, the next waits at least \(Text.minutes(pause)).", bundle: .module)
+            }
             if let allowance = model.emergencyAllowance {
                 Text("\(allowance.remainingToday) left today, \(allowance.remainingThisWeek) this week", bundle: .module)
                     .foregroundStyle(.secondary)

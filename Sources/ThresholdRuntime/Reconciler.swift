@@ -231,6 +231,9 @@ public struct Reconciler: Sendable {
     private func quietPeriod(after enforcement: Enforcement, plan: ActivityPlan?, settles: Date?, time: TrustedTime, calendar: Calendar,
                              repairs: [RepairNotice]) -> QuietPeriod? {
         guard repairs.isEmpty, !time.isJumped, let plan, let names = try? screenTime.activities().map(\.name).sorted() else { return nil }
+        // NB: iOS may accept a registration and not keep it (Foqos #352, "Device Activities (0)"):
+        // then nothing is quiet, so the next callback of any kind registers it again.
+        guard Set(plan.registrations.map(\.name)).isSubset(of: names) else { return nil }
         let clock = Clockwork(calendar: calendar)
         let midnight = clock.startOfDay(clock.localDate(of: time.wall).adding(days: 1))
         let until = [enforcement.nextChange, plan.wakeUps.first, settles, midnight, time.wall.addingTimeInterval(6 * 3_600)]
@@ -283,16 +286,24 @@ public struct Reconciler: Sendable {
     /// NB: the record keeps fingerprints, not settings, so a repair re-applies from a fresh
     /// evaluation, never from the record; a store cleared behind Threshold's back (it cannot read
     /// them back) is put back only when its settings next change or its record is lost.
+    ///
+    /// In the app's own process, every store an extension changed since the app last wrote is
+    /// written again (or cleared again): on iOS 26 a shield an extension lifted can stay drawn
+    /// until the app writes (khi48/intentions #9; ``AppliedRecord/changedOutsideApp``).
     private func applyShields(_ wanted: [ShieldStore], to applied: inout AppliedRecord, outcome: inout ReconcileOutcome,
                               repairs: inout [RepairNotice]) {
         var held = Dictionary(applied.stores.map { ($0.name, $0.fingerprint) }, uniquingKeysWith: { a, _ in a })
         let wantedNames = Set(wanted.map(\.name))
+        var rewrite = screenTime.runsInApp ? Set(applied.changedOutsideApp) : []
+        var written: Set<String> = []
         for store in wanted {
             let fingerprint = store.fingerprint
-            guard held[store.name] != fingerprint else { continue }
+            guard held[store.name] != fingerprint || rewrite.contains(store.name) else { continue }
             do {
                 try screenTime.applyShield(store)
                 held[store.name] = fingerprint
+                rewrite.remove(store.name)
+                written.insert(store.name)
                 outcome.shieldChanges.append(store.name)
             } catch {
                 repairs.append(RepairNotice(.shieldsNotApplied, "Store \(store.name) could not be applied: \(error)"))
@@ -302,11 +313,24 @@ public struct Reconciler: Sendable {
             do {
                 try screenTime.clearShield(name)
                 held[name] = nil
+                rewrite.remove(name)
+                written.insert(name)
                 outcome.shieldChanges.append(name)
             } catch {
                 repairs.append(RepairNotice(.shieldsNotApplied, "Store \(name) could not be cleared: \(error)"))
             }
         }
+        for name in rewrite.sorted() where !wantedNames.contains(name) {
+            // An extension cleared it: cleared again from the app, so iOS draws what is true.
+            do {
+                try screenTime.clearShield(name)
+                rewrite.remove(name)
+                outcome.shieldChanges.append(name)
+            } catch {
+                repairs.append(RepairNotice(.shieldsNotApplied, "Store \(name) could not be cleared: \(error)"))
+            }
+        }
+        applied.changedOutsideApp = screenTime.runsInApp ? rewrite.sorted() : Set(applied.changedOutsideApp).union(written).sorted()
         applied.stores = held.map { AppliedStore(name: $0.key, fingerprint: $0.value) }.sorted { $0.name < $1.name }
     }
 

@@ -88,10 +88,20 @@ public struct TogetherClient: Sendable {
         try await send("POST", "/v1/partners/messages", json: message, as: TogetherWire.Sent.self, signedAs: account)
     }
 
-    /// Partners' messages after `cursor`.
-    public func messages(after cursor: Int64 = 0, account: UUID) async throws -> TogetherWire.Messages {
-        try decode(try await exchange("GET", "/v1/partners/messages?after=\(cursor)", body: Data(), account: account, expect: [200]),
-                         TogetherWire.Messages.self)
+    /// Partners' messages after `cursor`; with `device`, each says whether it was pushed to it.
+    public func messages(after cursor: Int64 = 0, device: String? = nil, account: UUID) async throws -> TogetherWire.Messages {
+        let path = "/v1/partners/messages?after=\(cursor)" + (device.map { "&device=\($0)" } ?? "")
+        return try decode(try await exchange("GET", path, body: Data(), account: account, expect: [200]), TogetherWire.Messages.self)
+    }
+
+    // MARK: Push
+
+    /// Keeps this install's APNs device token (replacing what it sent before), so partners'
+    /// messages are pushed to it as they come.
+    public func storePushToken(_ token: TogetherWire.PushToken, account: UUID) async throws {
+        let data: Data
+        do { data = try TogetherWire.encoder.encode(token) } catch { throw TogetherError.unreadable("the request could not be written: \(error)") }
+        _ = try await exchange("PUT", "/v1/push-token", body: data, account: account, expect: [204])
     }
 
     // MARK: Encrypted backup
@@ -170,6 +180,10 @@ public struct TogetherClient: Sendable {
         }
         let (data, response) = try await transport.send(request)
         let status = response.statusCode
+        // Busy, or without its database for now (Server/README.md): nothing was changed; later.
+        if status == 503 {
+            throw TogetherError.later(retryAfter: response.value(forHTTPHeaderField: "Retry-After").flatMap(TimeInterval.init))
+        }
         guard expect.contains(status) else {
             if let refusal = try? TogetherWire.decoder.decode(TogetherWire.Refusal.self, from: data) {
                 throw TogetherError.refused(status: status, error: refusal.error, reason: refusal.reason)
@@ -197,16 +211,30 @@ public enum TogetherError: Error, Equatable, Sendable, CustomStringConvertible {
     case refused(status: Int, error: String, reason: String)
     /// A status the API does not give for this operation.
     case unexpected(status: Int)
-    /// The network failed (offline, timed out): try again later.
+    /// The network failed (offline): try again later.
     case unreachable(String)
+    /// Together answered that it cannot serve now (503, with the seconds `Retry-After` gives), or
+    /// did not answer in time: nothing was changed; what was asked waits for a later foreground or
+    /// background refresh.
+    case later(retryAfter: TimeInterval?)
     /// A request or an answer that could not be read or written.
     case unreadable(String)
+
+    /// Whether it is worth trying the same again later (Together busy, without its database, not
+    /// answering in time, or not reachable): what was asked was not done, and nothing is lost.
+    public var isLater: Bool {
+        switch self {
+        case .later, .unreachable: true
+        case .refused, .unexpected, .unreadable: false
+        }
+    }
 
     public var description: String {
         switch self {
         case .refused(_, _, let reason): reason
         case .unexpected(let status): "Together answered \(status), which it should not; try again later."
         case .unreachable(let detail): "Together cannot be reached (\(detail)); your leaderboard and partners wait until it can."
+        case .later: "Together cannot answer just now; your leaderboard and partners wait until it can."
         case .unreadable(let detail): detail
         }
     }
@@ -218,10 +246,18 @@ public struct TogetherTransport: Sendable {
 
     public init(send: @escaping @Sendable (URLRequest) async throws -> (Data, HTTPURLResponse)) { self.send = send }
 
+    /// How long a request may take before it counts as "later" (a server that lost its database
+    /// answers 503 within a second; one that does not answer at all is not waited on for long).
+    public static let timeout: TimeInterval = 15
+
     public static let urlSession = TogetherTransport { request in
+        var request = request
+        request.timeoutInterval = min(request.timeoutInterval, timeout)
         let data: Data, response: URLResponse
         do {
             (data, response) = try await URLSession.shared.data(for: request)
+        } catch let error as URLError where error.code == .timedOut {
+            throw TogetherError.later(retryAfter: nil)
         } catch {
             throw TogetherError.unreachable(error.localizedDescription)
         }

@@ -20,6 +20,9 @@ public struct TogetherAccount: Codable, Sendable, Equatable {
     public var finalizedShown: LocalDate?
     /// The encrypted backup, once the person turned it on: its key and how far it has gone.
     public var backup: CloudBackup?
+    /// Since when Together has answered only "later" (busy, without its database, offline), when it
+    /// has: the screen says so once it lasts a day (`TogetherModel.laterGrace`).
+    public var laterSince: Date?
 
     public init(key: Data, accountID: UUID, displayName: String, sentThrough: LocalDate? = nil, messageCursor: Int64 = 0,
                 streaks: [IntentionStreak]? = nil) {
@@ -48,6 +51,23 @@ public struct CloudBackup: Codable, Sendable, Equatable {
     /// When Together accepted it, and its size.
     public var storedAt: Date?
     public var bytes: Int?
+    /// A backup sent whose answer never came (Together "later"): its version and the
+    /// ``Fingerprint`` of its blob. If Together took it after all, storing that version again is
+    /// refused as out of turn; the blob Together holds then shows it was this one, not another
+    /// iPhone's.
+    public var unconfirmed: Unconfirmed?
+
+    public struct Unconfirmed: Codable, Sendable, Equatable {
+        public let version: Int64
+        public let blob: Fingerprint
+        public let bytes: Int
+
+        public init(version: Int64, blob: Fingerprint, bytes: Int) {
+            self.version = version
+            self.blob = blob
+            self.bytes = bytes
+        }
+    }
 
     /// A new backup's state: a fresh key, nothing stored yet.
     public init(key: BackupKey = BackupKey(), daily: Bool) {
@@ -86,9 +106,14 @@ public struct TogetherKeychain: Sendable {
 public struct TogetherAccess: Sendable {
     public let keychain: TogetherKeychain
     public let connect: @Sendable (TogetherIdentity) -> TogetherClient
+    /// iOS's remote notifications, for partners' messages pushed as they come; `nil`: none (they
+    /// are fetched at each foreground and refresh, as they are anyway).
+    public var push: PushRegistration?
 
-    public init(keychain: TogetherKeychain, connect: @escaping @Sendable (TogetherIdentity) -> TogetherClient) {
+    public init(keychain: TogetherKeychain, push: PushRegistration? = nil,
+                connect: @escaping @Sendable (TogetherIdentity) -> TogetherClient) {
         self.keychain = keychain
+        self.push = push
         self.connect = connect
     }
 
@@ -96,4 +121,17 @@ public struct TogetherAccess: Sendable {
     public static func live(baseURL: URL, keychain: TogetherKeychain) -> TogetherAccess {
         TogetherAccess(keychain: keychain) { TogetherClient(baseURL: baseURL, identity: $0) }
     }
+}
+
+/// Asking iOS for this install's APNs device token (`registerForRemoteNotifications()`, answered
+/// through the app delegate): the app's in the app, the simulated phone's in its tests.
+public struct PushRegistration: Sendable {
+    /// Registers for remote notifications and returns the device token iOS gives, in lowercase hex;
+    /// `nil` when it gives none (no network, or the app lacks the entitlement).
+    public var register: @Sendable () async -> String?
+
+    public init(register: @escaping @Sendable () async -> String?) { self.register = register }
+
+    /// A device token as iOS gives it (`Data`), in lowercase hex, as APNs and Together take it.
+    public static func hex(_ token: Data) -> String { token.map { String(format: "%02x", $0) }.joined() }
 }

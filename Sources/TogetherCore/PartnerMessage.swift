@@ -22,12 +22,28 @@ public struct PartnerMessage: Hashable, Codable, Sendable {
     public let streakDays: Int
     /// The intention's nickname, when the person chose to share one.
     public let nickname: String?
+    /// The sender's own name for this message (16 to 64 characters of `A–Z a–z 0–9 - _`), the same
+    /// every time the app sends it: a message sent again (its answer lost on the way) is put in the
+    /// outbox once (Server/README.md). `nil`: none.
+    public let key: String?
 
-    public init(kind: Kind = .brokeStreak, day: LocalDate, streakDays: Int, nickname: String? = nil) {
+    public init(kind: Kind = .brokeStreak, day: LocalDate, streakDays: Int, nickname: String? = nil, key: String? = nil) {
         self.kind = kind
         self.day = day
         self.streakDays = streakDays
         self.nickname = nickname
+        self.key = key
+    }
+
+    /// The same message, with the key the app names it by.
+    public func keyed(_ key: String) -> PartnerMessage {
+        PartnerMessage(kind: kind, day: day, streakDays: streakDays, nickname: nickname, key: key)
+    }
+
+    /// The key of a break: the same for the same account, intention, day and length, whichever of
+    /// the person's iPhones sends it and however often (a ``Fingerprint``'s 32 hex digits).
+    public static func key(account: String, intention: IntentionID, day: LocalDate, streakDays: Int) -> String {
+        Fingerprint(of: Array("brokeStreak|\(account)|\(intention.rawValue)|\(day)|\(streakDays)".utf8)).hex
     }
 
     /// Refuses a message that cannot be true at `now` or says more than it may: a day not yet begun
@@ -44,6 +60,11 @@ public struct PartnerMessage: Hashable, Codable, Sendable {
             throw TogetherRefusal(.messageNotAllowed, "A broken streak ran 1 to \(Self.longestStreakDays) days, not \(streakDays).")
         }
         if let nickname { try IntentionNickname.check(nickname) }
+        if let key {
+            guard (16...64).contains(key.count), key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
+                throw TogetherRefusal(.malformed, "A message's key is 16 to 64 characters of A–Z a–z 0–9 - _.")
+            }
+        }
     }
 
     /// The words a partner's notification shows, with the sender's display name.

@@ -153,8 +153,12 @@ public enum TogetherWire {
         public let sentAt: Date
         /// The notification's words.
         public let text: String
+        /// Whether APNs took it for the device the fetch named (`device=`): that device shows it
+        /// already, as a push, so its app does not show it again. Absent when no device was named.
+        public let pushed: Bool?
 
-        public init(id: Int64, partnership: UUID, from: String, kind: PartnerMessage.Kind, day: LocalDate, streakDays: Int, nickname: String?, sentAt: Date, text: String) {
+        public init(id: Int64, partnership: UUID, from: String, kind: PartnerMessage.Kind, day: LocalDate, streakDays: Int, nickname: String?,
+                    sentAt: Date, text: String, pushed: Bool? = nil) {
             self.id = id
             self.partnership = partnership
             self.from = from
@@ -164,6 +168,31 @@ public enum TogetherWire {
             self.nickname = nickname
             self.sentAt = sentAt
             self.text = text
+            self.pushed = pushed
+        }
+    }
+
+    /// `PUT /v1/push-token`: this install's APNs device token, replacing the one it sent before.
+    public struct PushToken: Codable, Sendable, Equatable {
+        /// The install, as the app names it (1 to 64 characters of `A–Z a–z 0–9 - _ .`).
+        public let device: String
+        /// The token iOS gave, in lowercase hex (32 to 100 bytes).
+        public let token: String
+
+        public init(device: String, token: String) {
+            self.device = device
+            self.token = token
+        }
+
+        /// Refuses a device name or token of the wrong shape.
+        public func validate() throws {
+            guard (1...64).contains(device.count),
+                  device.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }) else {
+                throw TogetherRefusal(.malformed, "device is 1 to 64 characters of A–Z a–z 0–9 - _ .")
+            }
+            guard token.count.isMultiple(of: 2), (64...200).contains(token.count), token.allSatisfy({ $0.isHexDigit && !$0.isUppercase }) else {
+                throw TogetherRefusal(.malformed, "token is the APNs device token in lowercase hex (32 to 100 bytes).")
+            }
         }
     }
 

@@ -10,7 +10,7 @@ struct CreditsView: View {
 
     var body: some View {
         List {
-            OutcomeBanner(outcome: model.outcome, minutes: model.window?.minutes)
+            OutcomeBanner(outcome: model.outcome)
             Section {
                 ForEach(model.options, id: \.minutes) { option in
                     Button { model.spend(minutes: option.minutes) } label: {
@@ -36,10 +36,11 @@ struct CreditsView: View {
 struct EmergencyView: View {
     let model: EmergencyModel
     @State private var reason = ""
+    @Environment(\.calendar) private var calendar
 
     var body: some View {
         Form {
-            OutcomeBanner(outcome: model.outcome, minutes: model.window?.minutes)
+            OutcomeBanner(outcome: model.outcome)
             if !model.isAvailable {
                 Section {
                     Text("No emergency unlocks are left for now.", bundle: .module)
@@ -47,7 +48,7 @@ struct EmergencyView: View {
                         Text(verbatim: reason.description).font(.footnote).foregroundStyle(.secondary)
                     }
                     if let availableAgain = model.availableAgain {
-                        Text(verbatim: availableAgain).font(.body.weight(.medium))
+                        Text.availableAgain(at: availableAgain.at, from: availableAgain.from, calendar: calendar).font(.body.weight(.medium))
                     }
                 }
                 .accessibilityElement(children: .combine)
@@ -56,17 +57,7 @@ struct EmergencyView: View {
                 case .hold, .holding:
                     Section {
                         Text("Hold the button for \(model.emergency.policy.holdSeconds) seconds.", bundle: .module)
-                        Text("Hold", bundle: .module)
-                            .font(.headline)
-                            .frame(maxWidth: .infinity, minHeight: 60)
-                            .background(Palette.warning.opacity(0.2), in: RoundedRectangle(cornerRadius: 14))
-                            .onLongPressGesture(minimumDuration: Double(model.emergency.policy.holdSeconds)) {
-                                model.releaseHold()
-                            } onPressingChanged: { pressing in
-                                if pressing { model.pressHold() } else { model.releaseHold() }
-                            }
-                            .accessibilityAddTraits(.isButton)
-                            .accessibilityHint(Text("Press and hold until the reason field appears.", bundle: .module))
+                        hold
                         holdFeedback
                     }
                 case .reason:
@@ -87,6 +78,38 @@ struct EmergencyView: View {
             }
         }
         .navigationTitle(Text("Emergency unlock", bundle: .module))
+    }
+
+    /// The hold: press and keep pressing while the bar fills. VoiceOver starts and ends the
+    /// hold with its actions (a double-tap and hold works too), and hears how far along it is.
+    @ViewBuilder private var hold: some View {
+        let seconds = Double(model.emergency.policy.holdSeconds)
+        let since: Date? = if case .holding(let reading) = model.emergency.step { reading.wall } else { nil }
+        VStack(spacing: 8) {
+            (since == nil ? Text("Hold", bundle: .module) : Text("Keep holding", bundle: .module))
+                .font(.headline)
+                .frame(maxWidth: .infinity, minHeight: 60)
+                .background(Palette.warning.opacity(0.2), in: RoundedRectangle(cornerRadius: 14))
+            if let since {
+                ProgressView(timerInterval: since...since.addingTimeInterval(seconds), countsDown: false) {
+                    Text("Held", bundle: .module)
+                } currentValueLabel: {
+                    EmptyView()
+                }
+                .tint(Palette.warning)
+            }
+        }
+        .onLongPressGesture(minimumDuration: seconds) {
+            model.releaseHold()
+        } onPressingChanged: { pressing in
+            if pressing { model.pressHold() } else { model.releaseHold() }
+        }
+        .accessibilityElement(children: .combine)
+        .accessibilityAddTraits(.isButton)
+        .accessibilityHint(Text("Press and hold until the bar is full; then give your reason.", bundle: .module))
+        .accessibilityAction(named: since == nil ? Text("Start holding", bundle: .module) : Text("Let go", bundle: .module)) {
+            if since == nil { model.pressHold() } else { model.releaseHold() }
+        }
     }
 
     @ViewBuilder private var holdFeedback: some View {
@@ -117,7 +140,7 @@ struct IntentionOpenView: View {
 
     var body: some View {
         VStack(alignment: .leading, spacing: 16) {
-            OutcomeBanner(outcome: model.outcome, minutes: model.window?.minutes)
+            OutcomeBanner(outcome: model.outcome)
             let label = model.open.label
             Text("\(label.opensUsed) of \(label.opensPerDay) opens used today; each lasts \(label.minutesPerOpen) minutes.", bundle: .module)
             switch model.open.step {

@@ -12,7 +12,7 @@ struct MathChallengeView: View {
 
     var body: some View {
         Form {
-            OutcomeBanner(outcome: model.outcome, minutes: model.window?.minutes)
+            OutcomeBanner(outcome: model.outcome)
             if let problem = model.problem {
                 Section {
                     Text(verbatim: problem.text).font(.largeTitle.weight(.semibold)).monospacedDigit()
@@ -58,7 +58,7 @@ struct TicTacToeView: View {
 
     var body: some View {
         VStack(spacing: 20) {
-            OutcomeBanner(outcome: model.outcome, minutes: model.window?.minutes)
+            OutcomeBanner(outcome: model.outcome)
             Grid(horizontalSpacing: 8, verticalSpacing: 8) {
                 ForEach(0..<3, id: \.self) { row in
                     GridRow {

@@ -15,7 +15,7 @@ struct GameChallengeView<Game: ChallengeGame, Board: View>: View {
 
     var body: some View {
         Form {
-            OutcomeBanner(outcome: model.outcome, minutes: model.window?.minutes)
+            OutcomeBanner(outcome: model.outcome)
             if model.isPractice {
                 Section { Label { Text("Playing for fun: nothing unlocks.", bundle: .module) } icon: { Image(systemName: "gamecontroller").accessibilityHidden(true) } }
             }

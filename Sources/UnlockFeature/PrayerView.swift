@@ -14,7 +14,7 @@ public struct PrayerView: View {
     public var body: some View {
         ScrollView {
             VStack(alignment: .leading, spacing: 20) {
-                OutcomeBanner(outcome: model.outcome, minutes: model.window?.minutes)
+                OutcomeBanner(outcome: model.outcome)
                 phase
             }
             .padding()

@@ -12,7 +12,7 @@ struct BreathingView: View {
 
     var body: some View {
         VStack(spacing: 20) {
-            OutcomeBanner(outcome: model.outcome, minutes: model.quest.terms.minutes)
+            OutcomeBanner(outcome: model.outcome)
             if let notice = model.notice { ProblemBanner(notice, systemImage: "arrow.counterclockwise") }
             TimelineView(.periodic(from: .now, by: 1)) { context in
                 content.onChange(of: context.date) { model.tick() }
@@ -51,7 +51,16 @@ struct CopyTextView: View {
 
     var body: some View {
         Form {
-            OutcomeBanner(outcome: model.outcome, minutes: model.quest.terms.minutes)
+            OutcomeBanner(outcome: model.outcome)
+            if let runs = model.runs, model.outcome == nil {
+                Section {
+                    ProgressView(timerInterval: runs, countsDown: true) {
+                        Text("Time left", bundle: .module)
+                    } currentValueLabel: {
+                        Text(timerInterval: runs, countsDown: true)
+                    }
+                }
+            }
             Section {
                 Text(verbatim: model.quest.passage.text).font(.body).textSelection(.disabled)
             } header: {

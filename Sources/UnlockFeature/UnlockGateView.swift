@@ -24,6 +24,15 @@ public struct UnlockGateView: View {
                 if let problem = model.problem { ProblemBanner(problem) }
                 Section { TokenLabel(model.subject.token).font(.headline) }
                 if let gate = model.gate {
+                    // Seed 002 flow D: the balance and the streak at the top, where credits are a way through.
+                    if gate.options.contains(where: { $0.way == .ritual(.credits) }) {
+                        Section {
+                            LabeledContent { Text("\(gate.balance) credits", bundle: .module) } label: { Text("Focus Bank", bundle: .module) }
+                            if let streak = model.focusStreak {
+                                LabeledContent { Text("\(streak) days", bundle: .module) } label: { Text("Focus streak", bundle: .module) }
+                            }
+                        }
+                    }
                     status(gate)
                     if !gate.holders.isEmpty {
                         Section {
@@ -67,6 +76,10 @@ public struct UnlockGateView: View {
             model.load()
             if let game = model.openingChallenge() { screen = RitualScreen(game) }
         }
+        // NB: an open window's end shields the app again: the gate then offers its ways through.
+        .background {
+            if case .open(let until?)? = model.gate?.status { Reload(at: [until]) { model.load() } }
+        }
     }
 
     @ViewBuilder private func status(_ gate: UnlockGate) -> some View {
@@ -109,8 +122,9 @@ struct RitualScreen: Identifiable, Hashable {
 struct OptionRow: View {
     let option: UnlockGate.Option
     let balance: Int
-    /// "Available again at 17:00", when a disabled option returns by itself.
-    let availableAgain: String?
+    /// When a disabled option returns by itself, and the moment it is read from.
+    let availableAgain: (at: Date, from: Date)?
+    @Environment(\.calendar) private var calendar
     let choose: () -> Void
 
     var body: some View {
@@ -122,7 +136,8 @@ struct OptionRow: View {
                     Text(verbatim: reason.description).font(.footnote).foregroundStyle(Palette.warning)
                 }
                 if let availableAgain {
-                    Text(verbatim: availableAgain).font(.footnote.weight(.medium)).foregroundStyle(.secondary)
+                    Text.availableAgain(at: availableAgain.at, from: availableAgain.from, calendar: calendar)
+                        .font(.footnote.weight(.medium)).foregroundStyle(.secondary)
                 }
             }
         }
@@ -177,31 +192,46 @@ public struct RitualView: View {
     }
 }
 
-/// What a ritual came to: "Apps unlocked for 15 minutes" and the time left, counting down, until
+/// What a ritual came to: "Apps unlocked for 15 minutes", which apps the shields stopped holding
+/// (what the reconcile lifted, not the grant alone), and the time left, counting down, until
 /// when; or why not.
 @MainActor
 struct OutcomeBanner: View {
     let outcome: RitualOutcome?
-    /// How long the window was opened for, when the screen knows it (``UnlockWindow/minutes``).
-    var minutes: Int?
 
     var body: some View {
         switch outcome {
-        case .unlocked(let until?)?:
-            Label {
-                VStack(alignment: .leading, spacing: 4) {
-                    if let minutes {
-                        Text("Apps unlocked for \(minutes) minutes", bundle: .module).font(.headline)
-                    } else {
-                        Text("Apps unlocked", bundle: .module).font(.headline)
+        case .unlocked(let until?, let minutes, let letThrough)? where !letThrough.isEmpty:
+            VStack(alignment: .leading, spacing: 8) {
+                Label {
+                    VStack(alignment: .leading, spacing: 4) {
+                        if letThrough.count == 1 {
+                            // One app opened: say which ("Instagram unlocked for 15 minutes").
+                            HStack(spacing: 4) {
+                                TokenLabel(letThrough[0])
+                                if let minutes { Text("unlocked for \(minutes) minutes", bundle: .module) } else { Text("unlocked", bundle: .module) }
+                            }
+                            .font(.headline)
+                        } else if let minutes {
+                            Text("Apps unlocked for \(minutes) minutes", bundle: .module).font(.headline)
+                        } else {
+                            Text("Apps unlocked", bundle: .module).font(.headline)
+                        }
+                        TimeLeft(until: until).font(.subheadline).foregroundStyle(.secondary)
                     }
-                    TimeLeft(until: until).font(.subheadline).foregroundStyle(.secondary)
+                } icon: {
+                    Image(systemName: "lock.open.fill").foregroundStyle(Palette.calm).accessibilityHidden(true)
                 }
-            } icon: {
-                Image(systemName: "lock.open.fill").foregroundStyle(Palette.calm).accessibilityHidden(true)
+                .accessibilityElement(children: .combine)
+                if letThrough.count > 1 {
+                    ForEach(letThrough, id: \.self) { token in TokenLabel(token).font(.callout) }
+                }
             }
-            .accessibilityElement(children: .combine)
-        case .unlocked(nil)?:
+        case .unlocked(_?, _, _)?:
+            // NB: recorded, yet the shields hold everything still (a stricter restriction took
+            // the apps meanwhile): say so rather than "unlocked".
+            ProblemBanner(Text("Nothing was unlocked: what holds these apps now does not take this.", bundle: .module))
+        case .unlocked(nil, _, _)?:
             Label { Text("Unlocked", bundle: .module) }
                 icon: { Image(systemName: "lock.open.fill").foregroundStyle(Palette.calm).accessibilityHidden(true) }
                 .font(.headline)

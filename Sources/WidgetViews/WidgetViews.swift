@@ -74,7 +74,7 @@ public struct BankWidgetView: View {
     public init(snapshot: WidgetSnapshot) { self.snapshot = snapshot }
 
     public var body: some View {
-        CountView(value: snapshot.credits, symbol: "banknote.fill", tint: Palette.sage, caption: Text("minutes banked", bundle: .module),
+        CountView(value: snapshot.credits, symbol: "banknote.fill", tint: Palette.sage, caption: Text("credits banked", bundle: .module),
                   unreadable: snapshot.isUnreadable)
     }
 }

@@ -192,6 +192,30 @@ let screenTimeFrameworks: Set<String> = ["FamilyControls", "ManagedSettings", "M
         #expect(schedule.contains("BGAppRefreshTaskRequest(identifier: AppIdentity.backgroundRefresh)"))
     }
 
+    /// Partners' messages pushed as they come (issue 27, item 4): the app alone is entitled to remote
+    /// notifications (`aps-environment`; development here, which an App Store or TestFlight export
+    /// turns to production), asks iOS for its device token, and hands the token (or the failure) the
+    /// delegate receives to Together's registration.
+    @Test func push_theAppAloneIsEntitled_andItsDelegateHandsTheDeviceTokenToTogether() throws {
+        for target in project.targets.values {
+            let entitlements = try ProjectFiles.plist(try #require(target.entitlementsPath))
+            let environment = entitlements["aps-environment"] as? String
+            if target.type == "application" {
+                #expect(environment == "development", "the app is not entitled to remote notifications")
+            } else {
+                #expect(environment == nil, "\(target.name) is entitled to remote notifications")
+            }
+        }
+        let delegate = try ShipReadinessTests.text("Sources/AppLive/AppDelegates.swift")
+        #expect(delegate.contains("didRegisterForRemoteNotificationsWithDeviceToken deviceToken: Data"))
+        #expect(delegate.contains("RemoteNotifications.received(deviceToken)"))
+        #expect(delegate.contains("didFailToRegisterForRemoteNotificationsWithError"))
+        let registration = try ShipReadinessTests.text("Sources/AppLive/RemoteNotifications.swift")
+        #expect(registration.contains("UIApplication.shared.registerForRemoteNotifications()"))
+        let live = try ShipReadinessTests.text("Sources/AppLive/TogetherKeychain+Live.swift")
+        #expect(live.contains("PushRegistration { await RemoteNotifications.register() }"), "Together is not given the push registration")
+    }
+
     @Test func privacyManifests_declareNoTracking_andTheRequiredReasonAPIsInReach() throws {
         // The required-reason API categories Threshold's code can reach, and the reason each declares.
         let categories: [(category: String, pattern: String, reason: String)] = [

@@ -25,7 +25,16 @@ import ThresholdCore
             let text = try String(contentsOf: file, encoding: .utf8)
             for match in literal.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
                 let raw = String(text[Range(match.range(at: 1), in: text)!])
-                let key = interpolation.stringByReplacingMatches(in: raw, range: NSRange(raw.startIndex..., in: raw), withTemplate: "%lld")
+                // A value with a format or style is keyed as text (%@), as SwiftUI does; anything else a count.
+                var key = ""
+                var last = raw.startIndex
+                for found in interpolation.matches(in: raw, range: NSRange(raw.startIndex..., in: raw)) {
+                    let range = Range(found.range, in: raw)!
+                    let argument = raw[range]
+                    key += raw[last..<range.lowerBound] + (argument.contains(", format:") || argument.contains(", style:") || argument.hasPrefix("\\(Text") ? "%@" : "%lld")
+                    last = range.upperBound
+                }
+                key += raw[last...]
                 #expect(keys.contains(key), "\(file.lastPathComponent): “\(key)” is not in \(module)'s catalog (run Scripts/string-catalogs)")
             }
         }

@@ -1,5 +1,8 @@
 import FeatureModels
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import Testing
 import ThresholdCore
 import TogetherClient
@@ -82,5 +85,49 @@ import TogetherClient
 
     struct Refused: Error, CustomStringConvertible {
         var description: String { "no room" }
+    }
+}
+
+/// Together answering only "later" (503: without its database, or busy): the automatic sends of a
+/// foreground wait, quietly, and the screen says so once it has lasted a day (issue 27, item 3).
+@MainActor @Suite struct TogetherLaterTests {
+    /// A server that answers every request 503 with Retry-After, counting them.
+    struct Unavailable: Sendable {
+        private let sent = Locked<[String]>([])
+        var requests: [String] { sent.value }
+
+        func access(_ keychain: TogetherKeychain) -> TogetherAccess {
+            TogetherAccess(keychain: keychain) { [sent] identity in
+                TogetherClient(baseURL: URL(string: "https://together.test")!, identity: identity, transport: TogetherTransport { request in
+                    sent.update { $0.append("\(request.httpMethod ?? "") \(request.url?.path() ?? "")") }
+                    let response = HTTPURLResponse(url: request.url!, statusCode: 503, httpVersion: "HTTP/1.1", headerFields: ["Retry-After": "5"])!
+                    return (Data(#"{"error":"unavailable","reason":"Try again in a few seconds."}"#.utf8), response)
+                })
+            }
+        }
+    }
+
+    @Test func aForegroundWhileTogetherIsUnavailable_saysNothing_untilItHasLastedADay() async throws {
+        var account = CloudBackupModelTests.account
+        account.backup = CloudBackup(daily: true)
+        let keychain = TogetherKeychain.inMemory(account)
+        let unavailable = Unavailable()
+        let device = try Device(together: unavailable.access(keychain), prepare: { $0.settings.onboardingCompleted = true })
+        let app = AppModel(client: device.client)
+        await app.foreground()
+        #expect(app.together.problem == nil && app.together.cloudBackup.problem == nil, "\(String(describing: app.together.problem))")
+        #expect(unavailable.requests.contains("POST /v1/summaries") && unavailable.requests.contains("PUT /v1/backup"))
+        let first = try #require(try keychain.load())
+        #expect(first.laterSince == device.phone.clock.wall && first.sentThrough == account.sentThrough,
+                "nothing counts as sent; since when Together has waited is kept")
+        #expect(first.backup?.version == 0 && first.backup?.unconfirmed?.version == 1, "the backup waits, noted as sent without an answer")
+
+        device.phone.advance(by: 23 * 3_600)
+        await app.foreground()
+        #expect(app.together.problem == nil)
+        device.phone.advance(by: 3_600)
+        await app.foreground()
+        #expect(app.together.problem?.hasPrefix("Together has not answered since Mon ") == true, "\(String(describing: app.together.problem))")
+        #expect(try keychain.load()?.laterSince == first.laterSince)
     }
 }

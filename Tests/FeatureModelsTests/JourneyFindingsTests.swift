@@ -186,7 +186,7 @@ private let firm = Profile.make("work", name: "Work", path: .earnedAccess, selec
         gate.load()
         let options = try #require(gate.gate?.options)
         let breathing = try #require(options.first { $0.way == .ritual(.breathingQuest) })
-        #expect(gate.availableAgain(breathing) == "Available again at 17:00")
+        #expect(gate.availableAgain(breathing)?.at == at("2026-03-02 17:00"))
         let credits = try #require(options.first { $0.way == .ritual(.credits) })
         #expect(gate.availableAgain(credits) == nil, "only focusing brings credits; no time would be true")
     }
@@ -196,9 +196,10 @@ private let firm = Profile.make("work", name: "Work", path: .earnedAccess, selec
         let gate = UnlockGateModel(app: AppToken("instagram"), appName: "Instagram", client: device.client.rituals)
         gate.load()
         let emergency = try #require(gate.gate?.options.first { $0.way == .ritual(.emergency) })
-        #expect(gate.availableAgain(emergency) == "Available again tomorrow at 00:00")
+        let midnight = at("2026-03-03 00:00")
+        #expect(gate.availableAgain(emergency)?.at == midnight)
         let screen = try EmergencyModel(terms: .make(.app("instagram")), client: device.client.rituals)
-        #expect(screen.availableAgain == "Available again tomorrow at 00:00")
+        #expect(screen.availableAgain?.at == midnight)
     }
 }
 

@@ -26,10 +26,11 @@ import ThresholdCore
         prayer.open()
         prayer.choose(.grateful)
         prayer.amen()
-        guard case .unlocked(let until?)? = prayer.outcome else {
+        guard case .unlocked(let until?, _, let letThrough)? = prayer.outcome else {
             Issue.record("the prayer should unlock, got \(String(describing: prayer.outcome))")
             return
         }
+        #expect(letThrough == [.app(AppToken("instagram"))], "the screen names what the reconcile lifted")
         #expect(try !phone.open("instagram").shielded)
         phone.advance(to: until)
         #expect(try phone.open("instagram").shielded)

@@ -30,7 +30,7 @@ import ThresholdCore
         #expect(quest.outcome == nil, "44 s after the new start is not 45")
         h.clock.advance(by: 1)
         quest.tick()
-        #expect(quest.outcome == .unlocked(until: h.clock.now.adding(minutes: 5)))
+        #expect(quest.outcome?.unlockedUntil == h.clock.now.adding(minutes: 5))
     }
 
     @Test func aGlanceAtControlCentre_doesNotStopTheBreathingQuest() {
@@ -43,7 +43,7 @@ import ThresholdCore
         quest.scenePhaseChanged(to: .active)
         h.clock.advance(by: 20)
         quest.tick()
-        #expect(quest.outcome == .unlocked(until: h.clock.now.adding(minutes: 5)))
+        #expect(quest.outcome?.unlockedUntil == h.clock.now.adding(minutes: 5))
     }
 
     @Test func theCopyQuest_startsOverWithAnEmptyField_afterTheAppWasInTheBackground() {

@@ -66,7 +66,7 @@ import ThresholdCore
         #expect(prayer.phase == .mood)
         prayer.choose(.joyful)
         prayer.amen()
-        #expect(prayer.outcome == .unlocked(until: h.clock.now.adding(minutes: 10)))
+        #expect(prayer.outcome?.unlockedUntil == h.clock.now.adding(minutes: 10))
     }
 
     // MARK: History

@@ -233,8 +233,7 @@ import ThresholdKeys
         let device = try Device(.make(gates: [selahGate]))
         let settings = SettingsModel(client: device.client)
         settings.load()
-        settings.preferences.tradition = .orthodox
-        settings.savePreferences()
+        settings.choose(\.tradition, .orthodox)
         #expect(device.stored.settings.selah.tradition == .orthodox)
         settings.setUnlockMinutes(of: "selah", 30)
         #expect(device.stored.engine.gates.first?.unlockPolicy.windowMinutes == 30)

@@ -35,7 +35,7 @@ import ThresholdCore
         }
         #expect(credits.balance == 40)
         credits.spend(minutes: 15)
-        #expect(credits.outcome == .unlocked(until: monday.wall.adding(minutes: 15)))
+        #expect(credits.outcome?.unlockedUntil == monday.wall.adding(minutes: 15))
         #expect(h.stored.balances.credits == 25)
         #expect(h.kinds == ["ledger", "ritualCompleted", "grantIssued"])
 
@@ -102,7 +102,7 @@ import ThresholdCore
         second.open()
         #expect(second.phase == .reading(template))
         second.amen()
-        #expect(second.outcome == .unlocked(until: h.clock.now.adding(minutes: 10)))
+        #expect(second.outcome?.unlockedUntil == h.clock.now.adding(minutes: 10))
         #expect(h.stored.rituals.prayer == nil)
         #expect(h.stored.rituals.recentPrayers == [template.id])
         let record = try #require(try h.store.events(EventQuery(kinds: ["ritualCompleted"])).first)
@@ -151,7 +151,7 @@ import ThresholdCore
         math.answer("not a number")
         #expect(math.feedback == .notANumber)
         while let problem = math.problem { math.answer(String(problem.answer)) }
-        #expect(math.outcome == .unlocked(until: monday.wall.adding(minutes: 5)))
+        #expect(math.outcome?.unlockedUntil == monday.wall.adding(minutes: 5))
         #expect(h.stored.engine.grants.first?.origin == .ritual(.mathChallenge))
     }
 
@@ -170,7 +170,7 @@ import ThresholdCore
             careless.play(Self.drawingMove(careless.game.board))
         }
         #expect(careless.game.step == .finished(.drew))
-        #expect(careless.outcome == .unlocked(until: monday.wall.adding(minutes: 5)))
+        #expect(careless.outcome?.unlockedUntil == monday.wall.adding(minutes: 5))
     }
 
     /// A move that never loses: win, block, centre, corner, edge.
@@ -206,7 +206,7 @@ import ThresholdCore
         #expect(quest.outcome == nil, "30 s after the restart is not 45")
         h.clock.advance(by: 15)
         quest.tick()
-        #expect(quest.outcome == .unlocked(until: h.clock.now.adding(minutes: 5)))
+        #expect(quest.outcome?.unlockedUntil == h.clock.now.adding(minutes: 5))
     }
 
     @Test func theCopyQuest_refusesAPaste_andCompletesOnlyAfter90Seconds() {
@@ -231,7 +231,7 @@ import ThresholdCore
         }
         h.clock.advance(by: 90)
         quest.finish()
-        #expect(quest.outcome == .unlocked(until: h.clock.now.adding(minutes: 5)))
+        #expect(quest.outcome?.unlockedUntil == h.clock.now.adding(minutes: 5))
     }
 
     // MARK: Emergency
@@ -250,7 +250,7 @@ import ThresholdCore
         emergency.submit(reason: "short")
         #expect(emergency.lastReason == .tooShort(letters: 5, needed: 20))
         emergency.submit(reason: "My landlord needs the door code now")
-        #expect(emergency.outcome == .unlocked(until: h.clock.now.adding(minutes: 10)))
+        #expect(emergency.outcome?.unlockedUntil == h.clock.now.adding(minutes: 10))
         #expect(h.stored.rituals.emergencyUses == [h.clock.now])
 
         let again = try EmergencyModel(terms: .make(.app("instagram")), client: h.client)
@@ -292,7 +292,7 @@ import ThresholdCore
             return
         }
         open.confirm()
-        #expect(open.outcome == .unlocked(until: monday.wall.adding(minutes: 3)))
+        #expect(open.outcome?.unlockedUntil == monday.wall.adding(minutes: 3))
         #expect(h.kinds == ["shieldChoice", "ritualCompleted", "grantIssued"])
     }
 }

@@ -94,4 +94,60 @@ import ThresholdCore
         #expect(centre.takeFired().isEmpty)
         #expect(centre.registrations.count == 1, "and it still takes one of the twenty")
     }
+
+    // MARK: Time zones
+
+    let la = TimeZone(identifier: "America/Los_Angeles")!
+
+    /// A wall-clock reading with no time zone: iOS reads it in the device's zone.
+    func floating(_ name: String, _ start: Date, _ end: Date) -> ActivityRegistration {
+        func reading(_ instant: Date) -> ActivityMoment {
+            var moment = ActivityMoment(instant, in: ny)
+            moment.timeZoneIdentifier = nil
+            return moment
+        }
+        return ActivityRegistration(name: name, start: reading(start), end: reading(end))
+    }
+
+    @Test func componentsWithoutATimeZone_followTheDeviceZone_andOnesWithAZoneStayInstants() throws {
+        var centre = DeviceActivityCentre()
+        let friday = at("2026-11-27 18:00"), monday = at("2026-11-30 09:00")
+        try centre.startMonitoring(floating("wall", monday, monday.adding(minutes: 15)), at: friday, timeZone: ny)
+        try centre.startMonitoring(activity("instant", monday, monday.adding(minutes: 15)), at: friday, timeZone: ny)
+        centre.timeZoneChanged(to: la, at: friday)
+        #expect(centre.takeFired().isEmpty)
+        centre.fireDue(through: at("2026-11-30 12:30"), timeZone: la)
+        let starts = centre.takeFired().filter { $0.kind == .intervalDidStart }
+        #expect(starts.map(\.description) == ["intervalDidStart instant", "intervalDidStart wall"])
+        #expect(starts.map(\.at) == [monday, at("2026-11-30 09:00", in: "America/Los_Angeles")],
+                "09:00 stays 09:00 on the wall clock in Los Angeles; the instant stays 09:00 in New York")
+    }
+
+    @Test func aZoneChangeIntoAWallClockInterval_firesItsStartAtOnce_andOutOfOne_itsEnd() throws {
+        var centre = DeviceActivityCentre()
+        let friday = at("2026-11-27 18:28")
+        // Friday 09:00–17:00 on the wall clock is over in New York, and holds 15:28 in Los Angeles.
+        try centre.startMonitoring(floating("hours", at("2026-11-27 09:00"), at("2026-11-27 21:00")), at: friday, timeZone: ny)
+        #expect(centre.takeFired().map(\.description) == ["intervalDidStart hours"], "inside at registration")
+        try centre.startMonitoring(floating("evening", at("2026-11-27 18:00"), at("2026-11-27 20:00")), at: friday, timeZone: ny)
+        _ = centre.takeFired()
+        centre.timeZoneChanged(to: la, at: friday)
+        // 15:28 in Los Angeles: still inside "hours"; before "evening", which therefore ends early.
+        #expect(centre.takeFired().map(\.description) == ["intervalDidEnd evening"])
+        centre.fireDue(through: at("2026-11-27 18:00", in: "America/Los_Angeles"), timeZone: la)
+        #expect(centre.takeFired().map(\.description) == ["intervalDidStart evening"], "and starts again at 18:00 on the new wall clock")
+        // Back east past its end: "hours" ends at once.
+        centre.timeZoneChanged(to: TimeZone(identifier: "Europe/Paris")!, at: at("2026-11-27 18:00", in: "America/Los_Angeles"))
+        #expect(centre.takeFired().map(\.description).sorted() == ["intervalDidEnd evening", "intervalDidEnd hours"])
+        #expect(centre.registrations.isEmpty, "both were over in Paris")
+    }
+
+    @Test func anIntervalAZoneChangeSkipsWhole_firesStartAndEnd() throws {
+        var centre = DeviceActivityCentre()
+        let friday = at("2026-11-27 08:00")
+        try centre.startMonitoring(floating("soon", at("2026-11-27 09:00"), at("2026-11-27 09:15")), at: friday, timeZone: ny)
+        centre.timeZoneChanged(to: TimeZone(identifier: "Asia/Tokyo")!, at: friday)
+        #expect(centre.takeFired().map(\.description) == ["intervalDidStart soon", "intervalDidEnd soon"])
+        #expect(centre.registrations.isEmpty)
+    }
 }

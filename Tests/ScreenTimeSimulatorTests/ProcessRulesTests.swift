@@ -149,6 +149,7 @@ import ThresholdCore
             return
         }
         #expect(note.interruption == .timeSensitive)
+        phone.advance(by: 10)
         #expect(phone.inbox.map(\.id) == [note.id], "the shield's way into the app breaks through the Focus")
         let held = phone.heldNotifications.map(\.id)
         phone.setFocus(false)

@@ -54,6 +54,9 @@ import ThresholdCore
         faults.scripted = [.delay, .delay]
         let phone = try phone(.make(gates: [.make("selah")]), at: at("2026-11-23 10:00"), faults: .none)
         phone.perform(IssueGrant(minutes: 10, origin: .ritual(.prayer)), as: .inApp("amen"))
+        // NB: Threshold in the background, so that the window's end notification (shown at 10:10) is
+        // not presented to the app, which would reconcile.
+        phone.leaveThreshold()
         phone.faults = faults
         phone.advance(by: 660)
         #expect(phone.shieldedApps.isEmpty, "both callbacks at 10:10 are held back")
@@ -66,6 +69,8 @@ import ThresholdCore
         #expect(try phone.pressShield(.secondary, on: "instagram") == .opened)
         #expect(phone.outcomes.contains { $0.process == .shieldAction && !$0.outcome.events.isEmpty })
         #expect(try !phone.open("instagram").shielded)
+        #expect(phone.pendingNotifications.contains { $0.id.hasPrefix("intention-open.") }, "iOS holds it back ten seconds")
+        phone.advance(by: 10)
         #expect(phone.inbox.map(\.id).contains { $0.hasPrefix("intention-open.") })
     }
 

@@ -39,25 +39,49 @@ import Testing
             """)
     }
 
-    /// iOS tells only a running app that the time zone changed, and the monitor's wake-ups are
-    /// where the old zone's schedule put them: with Threshold killed, a trip that lands inside a
-    /// scheduled profile's hours leaves its apps open until something of Threshold's runs.
+    /// iOS tells only a running app that the time zone changed (soak seed 3). A schedule is a rule
+    /// of the wall clock, so its wake-ups are registered on the device's wall clock, and a zone
+    /// watch spans today's stretch between its boundaries there: a trip that lands inside a
+    /// scheduled profile's hours ends the watch at once, and the monitor shields the profile with
+    /// Threshold killed.
     @Test func aTripIntoScheduledHours_withThresholdKilled_shieldsTheProfile() async throws {
-        await withKnownIssue("the wake-ups follow the old zone until Threshold runs (soak seed 3)") {
-            try await run("""
-                name: A trip west with Threshold killed lands inside Work hours
-                setup:
-                  timezone: America/New_York
-                  start: 2026-11-27 18:28
-                  profiles:
-                    - {id: work, name: Work, path: key, apps: [instagram], schedules: [{days: weekdays, start: "09:00", end: "17:00"}]}
-                steps:
-                  - open-threshold
-                  - kill-app
-                  - set-timezone: America/Los_Angeles
-                  - advance: 10m
-                  - open: {app: instagram, shielded: true}
-                """)
-        }
+        try await run("""
+            name: A trip west with Threshold killed lands inside Work hours
+            setup:
+              timezone: America/New_York
+              start: 2026-11-27 18:28
+              profiles:
+                - {id: work, name: Work, path: key, apps: [instagram], schedules: [{days: weekdays, start: "09:00", end: "17:00"}]}
+            steps:
+              - open-threshold
+              - kill-app
+              - set-timezone: America/Los_Angeles
+              - open: {app: instagram, shielded: true}
+              - advance-to: "17:00"
+              - open: {app: instagram, shielded: false}
+            """)
+    }
+
+    /// A trip east out of the hours (noon in New York is 18:00 in Paris): Work ends at once, and
+    /// starts again at 09:00 on Paris's wall clock, not New York's.
+    @Test func aTripOutOfScheduledHours_withThresholdKilled_liftsTheProfileOnTheNewWallClock() async throws {
+        try await run("""
+            name: A trip east with Threshold killed ends Work at 17:00 in Paris
+            setup:
+              timezone: America/New_York
+              start: 2026-11-27 12:00
+              profiles:
+                - {id: work, name: Work, path: key, apps: [instagram], schedules: [{days: weekdays, start: "09:00", end: "17:00"}]}
+            steps:
+              - open-threshold
+              - kill-app
+              - open: {app: instagram, shielded: true}
+              - set-timezone: Europe/Paris
+              - open: {app: instagram, shielded: false}
+              - advance-to: "mon 08:59"
+              - open: {app: instagram, shielded: false}
+              - advance-to: "mon 09:00"
+              - open: {app: instagram, shielded: true}
+            """)
     }
 }

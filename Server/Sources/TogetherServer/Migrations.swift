@@ -141,6 +141,42 @@ public enum Migrations {
             )
             """,
         ]),
+        Migration(version: 3, name: "partner messages' keys", sql: [
+            // A message's key, the sender's own name for it: sent again, it is put in the outbox once.
+            "ALTER TABLE partner_outbox ADD COLUMN client_key text CHECK (client_key ~ '^[A-Za-z0-9_-]{16,64}$')",
+            "CREATE INDEX partner_outbox_client_key ON partner_outbox (sender, client_key) WHERE client_key IS NOT NULL",
+        ]),
+        Migration(version: 4, name: "push tokens and deliveries", sql: [
+            // Each install's APNs token, one per account and device, replaced when it changes.
+            """
+            CREATE TABLE push_tokens (
+                account_id uuid NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+                device text NOT NULL CHECK (device ~ '^[A-Za-z0-9_.-]{1,64}$'),
+                token text NOT NULL CHECK (token ~ '^([0-9a-f]{2}){32,100}$'),
+                updated_at timestamptz NOT NULL,
+                PRIMARY KEY (account_id, device)
+            )
+            """,
+            // One push per outbox row and device, at most: made with the message, for the tokens its
+            // recipient had then. sending_since marks one on its way: a sender that dies there leaves
+            // it, and it is given up rather than sent a second time (the app fetches it anyway).
+            """
+            CREATE TABLE push_deliveries (
+                outbox_id bigint NOT NULL REFERENCES partner_outbox (id) ON DELETE CASCADE,
+                account_id uuid NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+                device text NOT NULL,
+                token text NOT NULL,
+                apns_id uuid NOT NULL,
+                attempts integer NOT NULL DEFAULT 0,
+                next_attempt_at timestamptz NOT NULL,
+                sending_since timestamptz,
+                sent_at timestamptz,
+                failed text,
+                PRIMARY KEY (outbox_id, account_id, device)
+            )
+            """,
+            "CREATE INDEX push_deliveries_due ON push_deliveries (next_attempt_at) WHERE sent_at IS NULL AND failed IS NULL",
+        ]),
     ]
 
     /// The advisory lock key the migration run holds.

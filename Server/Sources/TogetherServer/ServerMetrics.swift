@@ -14,6 +14,8 @@ import TogetherCore
 /// - `together_refusals_total{error}`: each refusal by its code (a jump in `replayedNonce` or
 ///   `badSignature` is someone trying);
 /// - `together_internal_errors_total`: 500s;
+/// - `together_unavailable_total`: 503s, answered while the database cannot be reached, and
+///   `together_database_up` (1 or 0), as the probe last found it (``Database``);
 /// - `together_finalize_duration_seconds`: how long finalizing a week took.
 ///
 /// Labels hold route templates and refusal codes only: never an account, a name or a key.
@@ -24,6 +26,10 @@ public enum ServerMetrics {
 
     static func failed() {
         Metrics.Counter(label: "together_internal_errors_total").increment()
+    }
+
+    static func unavailable() {
+        Metrics.Counter(label: "together_unavailable_total").increment()
     }
 
     static func finalized(in duration: Duration) {

@@ -47,7 +47,7 @@ extension TogetherAPI {
 
     func sendMessage(_ request: Request) async throws -> Response {
         let (account, signed, body) = try await authenticated(request)
-        let message = try Wire.decode(PartnerMessage.self, from: body, keys: ["kind", "day", "streakDays"], optional: ["nickname"])
+        let message = try Wire.decode(PartnerMessage.self, from: body, keys: ["kind", "day", "streakDays"], optional: ["nickname", "key"])
         let now = clock.now
         try message.validate(at: now)
         try await store.useNonce(signed.request.nonce, publicKey: account.publicKey, at: now)
@@ -72,12 +72,28 @@ extension TogetherAPI {
             }
             partnership = id
         }
+        let device = query.get("device")
+        if let device { try Wire.PushToken(device: device, token: String(repeating: "0", count: 64)).validate() }
         let now = clock.now
         try await store.useNonce(signed.request.nonce, publicKey: account.publicKey, at: now)
-        let messages = try await store.messages(to: account.id, after: after, partnership: partnership, limit: Self.messagesPerFetch, at: now)
+        let messages = try await store.messages(to: account.id, after: after, partnership: partnership, device: device,
+                                                limit: Self.messagesPerFetch, at: now)
         return try json(.ok, Wire.Messages(messages: messages.map {
             Wire.Message(id: $0.id, partnership: $0.partnership, from: $0.from, kind: $0.message.kind, day: $0.message.day,
-                         streakDays: $0.message.streakDays, nickname: $0.message.nickname, sentAt: $0.sentAt, text: $0.message.text(from: $0.from))
+                         streakDays: $0.message.streakDays, nickname: $0.message.nickname, sentAt: $0.sentAt, text: $0.message.text(from: $0.from),
+                         pushed: $0.pushed)
         }, cursor: messages.last?.id ?? after))
+    }
+
+    /// `PUT /v1/push-token`: keeps this install's APNs token (one per account and device), replacing
+    /// what it sent before.
+    func storePushToken(_ request: Request) async throws -> Response {
+        let (account, signed, body) = try await authenticated(request)
+        let token = try Wire.decode(Wire.PushToken.self, from: body, keys: ["device", "token"])
+        try token.validate()
+        let now = clock.now
+        try await store.useNonce(signed.request.nonce, publicKey: account.publicKey, at: now)
+        try await store.keepPushToken(token, for: account.id, at: now)
+        return Response(status: .noContent)
     }
 }

@@ -35,6 +35,7 @@ public struct TogetherAPI: Sendable {
         (.put, "/v1/backup"),
         (.get, "/v1/backup"),
         (.delete, "/v1/backup"),
+        (.put, "/v1/push-token"),
     ]
 
     public func register(on router: Router<BasicRequestContext>) {
@@ -60,11 +61,14 @@ public struct TogetherAPI: Sendable {
         router.put("/v1/backup") { request, _ in await respond { try await storeBackup(request) } }
         router.get("/v1/backup") { request, _ in await respond { try await fetchBackup(request) } }
         router.delete("/v1/backup") { request, _ in await respond { try await deleteBackup(request) } }
+        router.put("/v1/push-token") { request, _ in await respond { try await storePushToken(request) } }
     }
 
     // MARK: Routes
 
     func health() async throws -> Response {
+        // NB: down is 503 (``respond``), so a load balancer takes the instance out until it can serve.
+        guard store.database.isUp else { throw DatabaseUnavailable() }
         for try await _ in try await store.client.query("SELECT 1", logger: logger).decode(Int.self) {}
         return try json(.ok, Wire.Health(status: "ok"))
     }
@@ -214,20 +218,38 @@ public struct TogetherAPI: Sendable {
         }
     }
 
-    func respond(_ work: () async throws -> Response) async -> Response {
+    /// Runs a route's work on the database (``Database/use(_:)``): a refusal is its 4xx; the database
+    /// lost (found so before, during, or on checking after a failure) is 503 with `Retry-After`, at
+    /// once; anything else is a 500.
+    func respond(_ work: @escaping @Sendable () async throws -> Response) async -> Response {
         do {
-            return try await work()
+            return try await store.database.use(work)
+        } catch is DatabaseUnavailable {
+            return unavailable()
         } catch let refusal as TogetherRefusal {
             logger.debug("refused: \(refusal)")
             ServerMetrics.refused(refusal.code)
             return (try? json(Self.status(for: refusal.code), Wire.Refusal(error: refusal.code.rawValue, reason: refusal.reason)))
                 ?? Response(status: Self.status(for: refusal.code))
         } catch {
+            // A failure the outage caused before the probe saw it: answered as the outage.
+            if await !store.database.confirmUp() { return unavailable() }
             logger.error("internal error: \(String(reflecting: error))")
             ServerMetrics.failed()
             return (try? json(.internalServerError, Wire.Refusal(error: "internal", reason: "The server failed; nothing was changed by this request's failure. Try again later.")))
                 ?? Response(status: .internalServerError)
         }
+    }
+
+    /// 503 with `Retry-After` (``Database/retryAfter`` seconds): the database cannot be reached now;
+    /// nothing was changed.
+    func unavailable() -> Response {
+        ServerMetrics.unavailable()
+        var response = (try? json(.serviceUnavailable, Wire.Refusal(
+            error: "unavailable", reason: "Together cannot reach its database just now; nothing was changed. Try again in a few seconds.")))
+            ?? Response(status: .serviceUnavailable)
+        response.headers[.retryAfter] = String(Database.retryAfter)
+        return response
     }
 
     func json(_ status: HTTPResponse.Status, _ value: some Encodable) throws -> Response {

@@ -13,18 +13,22 @@ public struct TogetherConfiguration: Sendable {
     public var logLevel: Logger.Level
     /// Where `GET /metrics` (``ServerMetrics``) listens, on 127.0.0.1 only; `nil`: no metrics listener.
     public var metricsPort: Int?
+    /// APNs, to push partners' messages (``PushSender``); `nil`: no push, the apps fetch them.
+    public var apns: APNsConfiguration?
 
     public init(host: String = "127.0.0.1", port: Int = 8080, database: PostgresClient.Configuration, logLevel: Logger.Level = .info,
-                metricsPort: Int? = nil) {
+                metricsPort: Int? = nil, apns: APNsConfiguration? = nil) {
         self.host = host
         self.port = port
         self.database = database
         self.logLevel = logLevel
         self.metricsPort = metricsPort
+        self.apns = apns
     }
 
     /// TOGETHER_DATABASE_URL (postgres://user[:password]@host:port/database, required),
-    /// TOGETHER_HOST (127.0.0.1), TOGETHER_PORT (8080), TOGETHER_METRICS_PORT (none), LOG_LEVEL (info).
+    /// TOGETHER_HOST (127.0.0.1), TOGETHER_PORT (8080), TOGETHER_METRICS_PORT (none), LOG_LEVEL (info),
+    /// and APNs's (``APNsConfiguration/fromEnvironment(_:)``; none: no push).
     public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> TogetherConfiguration {
         guard let url = environment["TOGETHER_DATABASE_URL"] else {
             throw ConfigurationError("TOGETHER_DATABASE_URL is not set; give the PostgreSQL URL, e.g. postgres://postgres@127.0.0.1:5432/postgres (Server/Scripts/with-postgres sets it).")
@@ -38,7 +42,7 @@ public struct TogetherConfiguration: Sendable {
         return TogetherConfiguration(host: environment["TOGETHER_HOST"] ?? "127.0.0.1", port: try port("TOGETHER_PORT") ?? 8080,
                                      database: try databaseConfiguration(url: url),
                                      logLevel: environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info,
-                                     metricsPort: try port("TOGETHER_METRICS_PORT"))
+                                     metricsPort: try port("TOGETHER_METRICS_PORT"), apns: try APNsConfiguration.fromEnvironment(environment))
     }
 
     /// Reads postgres://user[:password]@host[:port]/database (TLS off: the database is on loopback or a private network).
@@ -69,15 +73,22 @@ public enum TogetherServer {
             logger.logLevel = configuration.logLevel
             return logger
         }()
-        let client = PostgresClient(configuration: configuration.database, backgroundLogger: logger)
-        let api = TogetherAPI(store: TogetherStore(client: client, logger: logger), clock: clock, logger: logger)
+        let database = Database(configuration: configuration.database, logger: logger)
+        let store = TogetherStore(database: database, logger: logger)
+        let api = TogetherAPI(store: store, clock: clock, logger: logger)
         let router = Router(context: BasicRequestContext.self)
         router.add(middleware: MetricsMiddleware())
         api.register(on: router)
+        var services: [any Service] = [database]
+        if let apns = configuration.apns {
+            services.append(PushSender(store: store, apns: APNsClient(configuration: apns), clock: clock, logger: logger))
+        } else {
+            logger.notice("no APNs key is configured: partners' messages are not pushed; the apps fetch them")
+        }
         var app = Application(router: router, configuration: .init(address: .hostname(configuration.host, port: configuration.port)),
-                              services: [client], logger: logger)
+                              services: services, logger: logger)
         app.beforeServerStarts {
-            try await Migrations.apply(to: client, logger: logger)
+            try await Migrations.apply(to: database.client, logger: logger)
         }
         return app
     }

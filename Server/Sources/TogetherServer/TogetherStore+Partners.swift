@@ -23,6 +23,8 @@ extension TogetherStore {
         public let from: String
         public let message: PartnerMessage
         public let sentAt: Date
+        /// For a fetch that named a device: whether APNs took the message's push for it.
+        public var pushed: Bool? = nil
     }
 
     static func digest(_ code: InvitationCode) -> ByteBuffer {
@@ -149,12 +151,21 @@ extension TogetherStore {
         try await connection.query("DELETE FROM partner_invitations WHERE expires_at < \(invitationCutoff)", logger: logger)
     }
 
-    /// Puts `message` in the outbox for each of the sender's partners; returns how many. Refuses
-    /// past the day's limit.
+    /// Puts `message` in the outbox for each of the sender's partners, with a push to wait for each
+    /// device they registered (``PushSender``); returns how many partners. Refuses past the day's
+    /// limit. A message whose key the sender used already (sent again, its answer lost) is not put
+    /// in again: the answer is the first one's.
     public func send(_ message: PartnerMessage, from account: Account, at now: Date) async throws -> Int {
         try await transaction { connection in
             try await purge(at: now, connection: connection)
             try await Self.lock([account.id], connection: connection, logger: logger)
+            if let key = message.key {
+                var recipients: Int?
+                for try await n in try await connection.query("""
+                    SELECT count(*)::bigint FROM partner_outbox WHERE sender = \(account.id) AND client_key = \(key)
+                    """, logger: logger).decode(Int.self) where n > 0 { recipients = n }
+                if let recipients { return recipients }
+            }
             var sent = 0
             for try await n in try await connection.query("""
                 SELECT count(DISTINCT message_id)::bigint FROM partner_outbox
@@ -163,19 +174,29 @@ extension TogetherStore {
             try Partners.checkRoomForMessage(sentInWindow: sent)
             var recipients = 0
             for try await _ in try await connection.query("""
-                INSERT INTO partner_outbox (message_id, partnership_id, sender, recipient, kind, day, streak_days, nickname, sent_at)
-                SELECT \(UUID()), p.id, \(account.id), CASE WHEN p.account_a = \(account.id) THEN p.account_b ELSE p.account_a END,
-                       \(message.kind.rawValue), \(message.day.description)::date, \(message.streakDays), \(message.nickname), \(now)
-                FROM partnerships p WHERE p.account_a = \(account.id) OR p.account_b = \(account.id)
-                RETURNING 1
+                WITH sent AS (
+                    INSERT INTO partner_outbox (message_id, partnership_id, sender, recipient, kind, day, streak_days, nickname, sent_at, client_key)
+                    SELECT \(UUID()), p.id, \(account.id), CASE WHEN p.account_a = \(account.id) THEN p.account_b ELSE p.account_a END,
+                           \(message.kind.rawValue), \(message.day.description)::date, \(message.streakDays), \(message.nickname), \(now),
+                           \(message.key)
+                    FROM partnerships p WHERE p.account_a = \(account.id) OR p.account_b = \(account.id)
+                    RETURNING id, recipient
+                ), pushes AS (
+                    INSERT INTO push_deliveries (outbox_id, account_id, device, token, apns_id, next_attempt_at)
+                    SELECT sent.id, t.account_id, t.device, t.token, gen_random_uuid(), \(now)
+                    FROM sent JOIN push_tokens t ON t.account_id = sent.recipient
+                )
+                SELECT 1 FROM sent
                 """, logger: logger).decode(Int.self) { recipients += 1 }
             return recipients
         }
     }
 
     /// The messages to `account` after the id `after`, oldest first, at most `limit`; only from a
-    /// partnership it is in (refused otherwise), and none older than 30 days.
-    public func messages(to account: UUID, after: Int64, partnership: UUID?, limit: Int, at now: Date) async throws -> [OutboxMessage] {
+    /// partnership it is in (refused otherwise), and none older than 30 days. With `device`, each
+    /// says whether APNs took its push for that device (``OutboxMessage/pushed``).
+    public func messages(to account: UUID, after: Int64, partnership: UUID?, device: String? = nil, limit: Int,
+                         at now: Date) async throws -> [OutboxMessage] {
         try await transaction { connection in
             try await purge(at: now, connection: connection)
             if let partnership {
@@ -189,18 +210,21 @@ extension TogetherStore {
             }
             let cutoff = now.addingTimeInterval(-Partners.messageRetention)
             var messages: [OutboxMessage] = []
-            for try await (id, pair, name, kind, day, streak, nickname, sentAt) in try await connection.query("""
-                SELECT o.id, o.partnership_id, a.display_name, o.kind, o.day::text, o.streak_days, o.nickname, o.sent_at
+            for try await (id, pair, name, kind, day, streak, nickname, sentAt, pushed) in try await connection.query("""
+                SELECT o.id, o.partnership_id, a.display_name, o.kind, o.day::text, o.streak_days, o.nickname, o.sent_at,
+                       EXISTS (SELECT 1 FROM push_deliveries d WHERE d.outbox_id = o.id AND d.account_id = o.recipient
+                               AND d.device = \(device) AND d.sent_at IS NOT NULL)
                 FROM partner_outbox o JOIN accounts a ON a.id = o.sender
                 WHERE o.recipient = \(account) AND o.id > \(after) AND o.sent_at > \(cutoff)
                   AND (\(partnership)::uuid IS NULL OR o.partnership_id = \(partnership))
                 ORDER BY o.id LIMIT \(limit)
-                """, logger: logger).decode((Int64, UUID, String, String, String, Int, String?, Date).self) {
+                """, logger: logger).decode((Int64, UUID, String, String, String, Int, String?, Date, Bool).self) {
                 guard let kind = PartnerMessage.Kind(rawValue: kind), let day = try? LocalDate(parsing: day) else {
                     throw StoreError("outbox row \(id) holds a kind or day the rules do not know")
                 }
                 messages.append(OutboxMessage(id: id, partnership: pair, from: name,
-                                              message: PartnerMessage(kind: kind, day: day, streakDays: streak, nickname: nickname), sentAt: sentAt))
+                                              message: PartnerMessage(kind: kind, day: day, streakDays: streak, nickname: nickname), sentAt: sentAt,
+                                              pushed: device == nil ? nil : pushed))
             }
             return messages
         }

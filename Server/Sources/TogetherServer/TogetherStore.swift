@@ -8,12 +8,21 @@ import TogetherCore
 /// Everything Together keeps, in PostgreSQL: the one source of truth, so any number of server
 /// instances can run side by side.
 public struct TogetherStore: Sendable {
-    public let client: PostgresClient
+    /// The database, watched (``Database``): its pool now, and whether it can be reached.
+    public let database: Database
     let logger: Logger
 
-    public init(client: PostgresClient, logger: Logger) {
-        self.client = client
+    /// The pool to use now (a fresh one after the database came back).
+    public var client: PostgresClient { database.client }
+
+    public init(database: Database, logger: Logger) {
+        self.database = database
         self.logger = logger
+    }
+
+    /// A store over a pool nothing watches (for code that only builds routes).
+    public init(client: PostgresClient, logger: Logger) {
+        self.init(database: Database(client: client, logger: logger), logger: logger)
     }
 
     public struct Account: Sendable, Equatable {

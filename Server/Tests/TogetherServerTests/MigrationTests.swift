@@ -16,7 +16,8 @@ import Testing
                     "SELECT table_name::text FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1"
                 ).decode(String.self) { tables.append(name) }
                 #expect(tables == ["accounts", "backups", "day_summaries", "finalized_weeks", "leagues", "memberships", "partner_invitations",
-                                   "partner_outbox", "partnerships", "schema_migrations", "used_nonces", "week_results"])
+                                   "partner_outbox", "partnerships", "push_deliveries", "push_tokens", "schema_migrations", "used_nonces",
+                                   "week_results"])
                 #expect(try await TestDatabase.count("schema_migrations", in: client) == Migrations.all.count)
             }
         }

@@ -281,6 +281,26 @@ func partnerState(_ db: PostgresClient) async throws -> [Int] {
         }
     }
 
+    /// A message sent again with its key (its answer lost on the way) is put in the outbox once and
+    /// answered as the first was, even past the day's limit; another key is another message.
+    @Test func aMessageSentAgainWithItsKey_isPutInTheOutboxOnce() async throws {
+        try await withServer { phone, db in
+            let alice = try await phone.register("Alice")
+            let bob = try await phone.register("Bob")
+            _ = try await phone.pair(alice, bob)
+            let keyed = #"{"kind":"brokeStreak","day":"2026-11-25","streakDays":12,"key":"0123456789abcdef0123456789abcdef"}"#
+            let first = try await phone.tell(alice, keyed)
+            #expect(first.status == 200 && first.json?["recipients"] as? Int == 1)
+            for _ in 0..<9 { #expect(try await phone.brokeStreak(alice).status == 200) }
+            let again = try await phone.tell(alice, keyed)
+            #expect(again.status == 200 && again.json?["recipients"] as? Int == 1, "the first's answer, though the day's ten are sent")
+            #expect(try await TestDatabase.count("partner_outbox", in: db) == 10)
+            #expect(try await phone.messages(bob).messages.count == 10)
+            let badKey = try await phone.tell(alice, #"{"kind":"brokeStreak","day":"2026-11-25","streakDays":12,"key":"no spaces allowed here"}"#)
+            #expect(badKey.status == 400 && badKey.error == "malformed")
+        }
+    }
+
     @Test func messagesAreKeptThirtyDays_thenDeleted() async throws {
         try await withServer { phone, db in
             let alice = try await phone.register("Alice")

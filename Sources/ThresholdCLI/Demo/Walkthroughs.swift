@@ -79,8 +79,9 @@ enum Walkthroughs {
               - note: a 30-minute goal is worth 5 XP and 5 coins (seed 001's table); 30 focused minutes bank 30 credits
               - open: {app: instagram, shielded: true, reason: intention}
               - press: {app: instagram, button: secondary}
+              - advance: 10s
               - expect: {unshielded: [instagram], notification: Opening the app}
-              - advance: 4m30s
+              - advance: 4m20s
               - expect: {notification: Closing in 30 seconds, unshielded: [instagram]}
               - advance: 30s
               - expect: {shielded: [instagram], reason: intention, shield-title: 1 of 3 opens}

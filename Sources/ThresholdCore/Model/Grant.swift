@@ -43,6 +43,9 @@ public struct Grant: Hashable, Codable, Sendable, Identifiable {
 
     public func isValid(at instant: Date) -> Bool { start <= instant && instant < end }
 
+    /// How long it lets things through, in whole minutes.
+    public var minutes: Int { Int((end.timeIntervalSince(start) / 60).rounded()) }
+
     private enum CodingKeys: String, CodingKey { case id, scope, start, end, origin }
 
     public init(from decoder: any Decoder) throws {

@@ -61,6 +61,18 @@ public enum Strictness: String, Codable, Sendable, CaseIterable, Comparable {
     }
 }
 
+extension Strictness {
+    /// Whether a ritual another restriction offers for the same apps gets through this one (a way
+    /// back, PRODUCT.md): gentle lets every way through, firm every way but the quests, locked none.
+    public func letsThrough(_ kind: RitualKind) -> Bool {
+        switch self {
+        case .gentle: true
+        case .firm: ![.breathingQuest, .copyTextQuest].contains(kind)
+        case .locked: false
+        }
+    }
+}
+
 /// Which of Threshold's five ways a restriction came from; it decides the shield's voice.
 public enum Pathway: String, Codable, Sendable, CaseIterable {
     /// Pray to unlock.

@@ -7,10 +7,16 @@ public struct Boundary: Hashable, Codable, Sendable, Comparable {
     /// Whether something becomes shielded here (a grant or break ends, a span or session
     /// starts): the boundaries the planner covers with a second, independent callback.
     public let tightens: Bool
+    /// Whether the boundary is a reading of the wall clock only (a schedule's start or end, local
+    /// midnight for the intentions), so that a change of time zone moves it; `false` when an
+    /// instant is among what changes here (a grant, a break, a session's start, goal or end), which
+    /// a zone change does not move.
+    public let followsZone: Bool
 
-    public init(at: Date, tightens: Bool) {
+    public init(at: Date, tightens: Bool, followsZone: Bool = false) {
         self.at = at
         self.tightens = tightens
+        self.followsZone = followsZone
     }
 
     public static func < (lhs: Self, rhs: Self) -> Bool {
@@ -56,12 +62,13 @@ public func upcomingBoundaries(
             }
         }
         guard let at = earliest else { break }
-        var tightens = false
+        var tightens = false, followsZone = true
         for index in heads.indices where heads[index]?.at == at {
             tightens = tightens || heads[index]!.tightens
+            followsZone = followsZone && heads[index]!.followsZone
             heads[index] = cursors[index].next()
         }
-        result.append(Boundary(at: at, tightens: tightens))
+        result.append(Boundary(at: at, tightens: tightens, followsZone: followsZone))
     }
     return result
 }
@@ -108,6 +115,29 @@ extension Engine {
         return parts
     }
 
+    /// The instants in `(now, end]` at which something stored as an instant starts or stops: a
+    /// session's start, stop, goal and breaks, a grant's start and end, the tutorial's start. Every
+    /// other candidate is a reading of the wall clock (a schedule's span, midnight).
+    func fixedInstants(after now: Date, through end: Date) -> Set<Date> {
+        var out = Set<Date>()
+        func add(_ instant: Date) { if instant > now && instant <= end { out.insert(instant) } }
+        for session in state.sessions {
+            add(session.start)
+            if let stop = session.stop { add(stop) }
+            if let goal = session.goalInstant { add(goal) }
+            for pause in session.breaks {
+                add(pause.start)
+                add(pause.end)
+            }
+        }
+        for grant in state.grants {
+            add(grant.start)
+            add(grant.end)
+        }
+        if let tutorial = state.tutorial { add(tutorial.startedAt) }
+        return out
+    }
+
     /// Every instant in `(now, end]` at which something in the state starts or stops: the
     /// engine's boundaries, and every schedule span and midnight (for intentions) in between.
     func candidates(after now: Date, through end: Date) -> [Date] {
@@ -145,6 +175,8 @@ struct BoundaryCursor {
     private var from: Date
     private(set) var lookedUntil: Date
     private var candidates: [Date]
+    /// The candidates that are instants rather than wall-clock readings.
+    private var fixed: Set<Date>
     private var index = 0
     private var current: [VisibleRule]
 
@@ -154,6 +186,7 @@ struct BoundaryCursor {
         self.from = now
         self.lookedUntil = min(end, now.addingTimeInterval(86_400))
         self.candidates = engine.candidates(after: now, through: lookedUntil)
+        self.fixed = engine.fixedInstants(after: now, through: lookedUntil)
         self.current = Engine.Snapshot(engine: engine, at: now).visible
     }
 
@@ -165,7 +198,7 @@ struct BoundaryCursor {
             let visible = Engine.Snapshot(engine: engine, at: instant).visible
             guard visible != current else { continue }
             defer { current = visible }
-            return Boundary(at: instant, tightens: VisibleRule.tightens(from: current, to: visible))
+            return Boundary(at: instant, tightens: VisibleRule.tightens(from: current, to: visible), followsZone: !fixed.contains(instant))
         }
         return nil
     }
@@ -180,6 +213,7 @@ struct BoundaryCursor {
         let previous = lookedUntil
         lookedUntil = min(end, previous.addingTimeInterval(previous.timeIntervalSince(from)))
         candidates = engine.candidates(after: previous, through: lookedUntil)
+        fixed = engine.fixedInstants(after: previous, through: lookedUntil)
         index = 0
     }
 }
@@ -221,4 +255,33 @@ extension RuleShield {
             && (!byCategory || (other.applicationExceptions.isSubset(of: applicationExceptions)
                 && other.webDomainExceptions.isSubset(of: webDomainExceptions)))
     }
+}
+
+/// The latest instant at or before `now`, at most `lookBack` earlier, at which a wall-clock rule
+/// of the state reads differently than just before: a schedule's span starts or ends, or (with
+/// intentions) a local day begins. `nil` when the state has no such rule, or none changed in that
+/// time. What the wall-clock rules say holds from it until the next such boundary, which is what
+/// the planner's zone watch (``ActivityPlanner``) keeps on the wall clock.
+public func lastWallClockChange(_ state: ThresholdState, atOrBefore now: Date, calendar: Calendar,
+                                lookBack: TimeInterval = ActivityPlanner.maximumInterval) -> Date? {
+    let clock = Clockwork(timeZone: calendar.timeZone, around: now, days: -9...1)
+    let earliest = now.addingTimeInterval(-lookBack)
+    var latest: Date?
+    func consider(_ instant: Date) {
+        guard instant <= now, instant >= earliest, latest.map({ instant > $0 }) ?? true else { return }
+        latest = instant
+    }
+    let today = clock.localDate(of: now)
+    let days = Int((lookBack / 86_400).rounded(.up)) + 1
+    for profile in state.profiles {
+        for schedule in profile.schedules {
+            for offset in -days...0 {
+                guard let span = schedule.occurrence(startingOn: today.adding(days: offset), in: clock) else { continue }
+                consider(span.start)
+                consider(span.end)
+            }
+        }
+    }
+    if !state.intentions.isEmpty { consider(clock.startOfDay(today)) }
+    return latest
 }

@@ -26,7 +26,8 @@ public struct DueNotification: Hashable, Codable, Sendable, Identifiable {
 }
 
 /// The notifications the state calls for with `at` in `(from, through]`: a session's goal, a
-/// break ending in a minute, an intention's open and its last 30 seconds, a heads-up before a
+/// break ending in a minute, an intention's open and its last 30 seconds, an unlock's end (the
+/// way back in when iOS draws its own shield over an app in use), a heads-up before a
 /// scheduled start (``Profile/headsUpMinutes``) and the start itself, and
 /// (given `reminders`) the daily review and the evening prompt (see ``Reminders``).
 ///
@@ -77,6 +78,22 @@ public func dueNotifications(_ state: ThresholdState, from: Date, through: Date,
                 DueNotification(id: "intention-closing.\(grant.id)", at: $0, expires: $1,
                                 title: "Closing in 30 seconds", body: "Closing the app in 30 seconds.", destination: .home)
             }
+        }
+    }
+    // An unlock's end: the way back in, for when iOS draws its default shield (no buttons) over an
+    // app in use as the shield returns (reported: kingstinct/react-native-device-activity #82).
+    for grant in state.grants {
+        guard case .ritual(let kind) = grant.origin,
+              !state.grants.contains(where: { other in
+                  if case .ritual = other.origin { other.id != grant.id && other.isValid(at: grant.end) } else { false }
+              }) else { continue }
+        offer(at: grant.end, expires: grant.end.addingTimeInterval(15 * 60)) { at, expires in
+            let app: AppToken? = if case .token(.app(let token)) = grant.scope { token } else { nil }
+            return kind == .prayer
+                ? DueNotification(id: "unlock-ended.\(grant.id)", at: at, expires: expires, title: "Selah — your window has closed",
+                                  body: "Tap to pray again before opening the app.", destination: .prayer(app: app))
+                : DueNotification(id: "unlock-ended.\(grant.id)", at: at, expires: expires, title: "Your unlock has ended",
+                                  body: "Tap to see the ways to unlock again.", destination: .unlockGate(app: app, category: nil, rule: nil))
         }
     }
     let ended = Set(state.sessions.compactMap { $0.ending == nil ? nil : $0.occurrence })

@@ -94,6 +94,26 @@ public struct Enforcement: Hashable, Codable, Sendable {
 
     public func rule(_ ref: RuleRef) -> RuleEnforcement? { rules.first { $0.rule == ref } }
 
+    /// Whether the rules in force shield a token: an app or site by name, or a category's apps.
+    public func shields(_ token: AnyToken) -> Bool {
+        switch token {
+        case .app(let app): rules.contains { $0.shield.shields(app: app, category: nil) }
+        case .webDomain(let web): rules.contains { $0.shield.shields(webDomain: web, category: nil) }
+        case .category(let category): rules.contains { $0.shield.categories.contains(category) || $0.shield.allApplications }
+        }
+    }
+
+    /// What a change let through: of the tokens the state names (its restrictions' picks and
+    /// intentions' apps), those `before` shielded and this does not — what a ritual's success
+    /// screen says it unlocked, rather than the grant's end alone.
+    public func letThrough(since before: Enforcement, naming state: ThresholdState) -> Set<AnyToken> {
+        var named = Set<AnyToken>()
+        for gate in state.gates { named.formUnion(gate.selection.tokens) }
+        for profile in state.profiles { named.formUnion(profile.selection.tokens) }
+        for intention in state.intentions { named.insert(.app(intention.app)) }
+        return named.filter { before.shields($0) && !shields($0) }
+    }
+
     private func best<S: Sequence>(_ candidates: S) -> Reason? where S.Element == RuleEnforcement {
         candidates.reduce(nil as Reason?) { current, rule in
             guard let current else { return rule.reason }

@@ -6,6 +6,12 @@ import Foundation
 /// any state that passed validation evaluates without trapping. Restrictions in force combine
 /// as a union; grants and breaks subtract only what they cover; a locked restriction accepts
 /// no grant. Only `calendar.timeZone` is read (see ``Clockwork``).
+///
+/// Paths chosen for the same apps are ways back (PRODUCT.md): a ritual's grant lifts what the
+/// restrictions offering that ritual hold, from them and from every gate, and every profile held
+/// by its schedule alone, holding the same apps whose strictness lets that ritual through
+/// (``Strictness/letsThrough(_:)``). A session someone started takes only its own rituals,
+/// intentions only their own opens, and the tutorial nothing.
 public func evaluate(_ state: ThresholdState, at now: Date, calendar: Calendar) -> Enforcement {
     Engine(state: state, clock: Clockwork(timeZone: calendar.timeZone, around: now)).enforcement(at: now)
 }
@@ -29,6 +35,9 @@ struct Engine {
     private let profiles: [Profile]
     private let gates: [Gate]
     private let intentions: [Intention]
+    /// For each ritual, what the restrictions offering it hold by name (their block lists): the
+    /// apps, categories and sites that ritual is a way back into.
+    private let waysBack: [RitualKind: Set<AnyToken>]
 
     init(state: ThresholdState, clock: Clockwork) {
         self.state = state
@@ -43,6 +52,19 @@ struct Engine {
             if case .intentionOpen(let id) = grant.origin { return (id, grant) }
             return nil
         }, by: \.0).mapValues { $0.map(\.1) }
+        var waysBack: [RitualKind: Set<AnyToken>] = [:]
+        let holders = state.gates.map { ($0.acceptedRituals, $0.selection) }
+            + state.profiles.filter { $0.listMode == .blockList }.map { ($0.acceptedRituals, $0.selection) }
+        for (rituals, selection) in holders {
+            let tokens = selection.tokens
+            for kind in rituals { waysBack[kind, default: []].formUnion(tokens) }
+        }
+        self.waysBack = waysBack
+    }
+
+    /// The ways back a restriction at `strictness` lets through besides its own rituals.
+    private func waysBack(through strictness: Strictness, besides own: [RitualKind]) -> [RitualKind: Set<AnyToken>] {
+        waysBack.filter { kind, _ in !own.contains(kind) && strictness.letsThrough(kind) }
     }
 
     func enforcement(at now: Date) -> Enforcement {
@@ -173,14 +195,18 @@ struct Engine {
         }
         return lifted(rule: .profile(profile.id), reason: reason, sources: sources.sorted(),
                       selection: profile.selection, listMode: profile.listMode,
-                      grants: grants.accepted(by: profile.acceptedRituals), strict: profile.strict)
+                      grants: grants.accepted(by: profile.acceptedRituals,
+                                              // NB: a session someone started is a commitment: only its own rituals.
+                                              waysBack: running.isEmpty ? waysBack(through: profile.strictness, besides: profile.acceptedRituals) : [:]),
+                      strict: profile.strict)
     }
 
     private func rule(for gate: Gate, grants: GrantIndex) -> RuleEnforcement {
         let reason = Reason.gated(GateLabel(rule: .gate(gate.id), name: gate.name, path: gate.path,
                                             rituals: gate.acceptedRituals))
         return lifted(rule: .gate(gate.id), reason: reason, sources: [.always], selection: gate.selection,
-                      listMode: .blockList, grants: grants.accepted(by: gate.acceptedRituals))
+                      listMode: .blockList,
+                      grants: grants.accepted(by: gate.acceptedRituals, waysBack: waysBack(through: gate.strictness, besides: gate.acceptedRituals)))
     }
 
     private func rule(for intention: Intention, at now: Date, today: LocalDate, grants: GrantIndex) -> RuleEnforcement {
@@ -332,10 +358,22 @@ struct GrantIndex {
         }
     }
 
-    func accepted(by rituals: [RitualKind]) -> AcceptedGrants {
-        guard !rituals.isEmpty else { return AcceptedGrants(whole: nil, byToken: []) }
+    /// What a restriction accepting `rituals` lets through: their grants whole, and a ritual it
+    /// does not offer but lets through as a way back, for what that way back holds (`waysBack`).
+    func accepted(by rituals: [RitualKind], waysBack: [RitualKind: Set<AnyToken>] = [:]) -> AcceptedGrants {
         let whole = rituals.compactMap { self.whole[$0] }.max { ($0.end, $0.id) < ($1.end, $1.id) }
-        return AcceptedGrants(whole: whole, byToken: rituals.compactMap { byToken[$0] })
+        var tables = rituals.compactMap { byToken[$0] }
+        for (kind, held) in waysBack.sorted(by: { $0.key < $1.key }) {
+            var table: [AnyToken: [Grant]] = [:]
+            if let grant = self.whole[kind] {
+                for token in held { table[token] = [grant] }
+            }
+            for (token, grants) in byToken[kind] ?? [:] where held.contains(token) {
+                table[token, default: []].append(contentsOf: grants)
+            }
+            if !table.isEmpty { tables.append(table) }
+        }
+        return AcceptedGrants(whole: whole, byToken: tables)
     }
 
     func opens(of intention: IntentionID) -> AcceptedGrants {

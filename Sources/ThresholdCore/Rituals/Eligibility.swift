@@ -16,17 +16,14 @@ public enum Eligibility: Hashable, Sendable {
     /// can change it (earning credits, changing a restriction).
     public var availableAt: Date? { disabledReason?.availableAt }
 
-    /// "Available again at 17:00" (see ``DisabledReason/availableAgain(from:calendar:)``).
-    public func availableAgain(from now: Date, calendar: Calendar) -> String? {
-        disabledReason?.availableAgain(from: now, calendar: calendar)
-    }
 }
 
 /// Why an unlock option is disabled. The message says what is wrong and what would help; the
-/// screen shows when it returns beside it (``availableAgain(from:calendar:)``).
+/// screen shows when it returns beside it (``availableAt``, on the phone's clock).
 public enum DisabledReason: Hashable, Sendable, CustomStringConvertible {
-    /// Some restriction holding the app does not accept this ritual, so it would stay blocked.
-    case notAccepted(by: [String])
+    /// Some restriction holding the app does not accept this ritual, so it would stay blocked;
+    /// `until`, when the last of them lets the app go by itself (a session's end).
+    case notAccepted(by: [String], until: Date? = nil)
     /// A locked restriction holds the app: nothing unlocks it before its end.
     case locked(name: String, until: Date?)
     /// A firm restriction holds the app, and firm strictness takes no quests: they return when it
@@ -47,16 +44,16 @@ public enum DisabledReason: Hashable, Sendable, CustomStringConvertible {
 
     public var availableAt: Date? {
         switch self {
-        case .locked(_, let until), .firm(_, let until): until
+        case .locked(_, let until), .firm(_, let until), .notAccepted(_, let until): until
         case .windowOpen(let until), .cooldown(let until): until
         case .dailyLimit(_, _, let at), .weeklyLimit(_, _, let at): at
-        case .notAccepted, .insufficientCredits, .notShielded: nil
+        case .insufficientCredits, .notShielded: nil
         }
     }
 
     public var description: String {
         switch self {
-        case .notAccepted(let names):
+        case .notAccepted(let names, _):
             "\(Self.list(names)) \(names.count == 1 ? "does" : "do") not accept this, so the app would stay blocked."
         case .locked(let name, let until):
             until == nil
@@ -67,7 +64,8 @@ public enum DisabledReason: Hashable, Sendable, CustomStringConvertible {
         case .windowOpen:
             "Your apps are already unlocked; no new unlock is needed until this window ends."
         case .insufficientCredits(let needed, let balance):
-            "Needs \(needed) credits; your Focus Bank has \(balance). Focus for \(needed - balance) more to earn them."
+            // NB: a credit is earned by a minute of focus, whatever the strictness spends it at.
+            "Needs \(needed) credits; your Focus Bank has \(balance). Focus for \(needed - balance) more \(needed - balance == 1 ? "minute" : "minutes") to earn them."
         case .dailyLimit(let used, let limit, _):
             "You have used \(used) of \(limit) emergency \(limit == 1 ? "unlock" : "unlocks") today."
         case .weeklyLimit(let used, let limit, _):
@@ -84,31 +82,6 @@ public enum DisabledReason: Hashable, Sendable, CustomStringConvertible {
         case 0: "No restriction"
         case 1: names[0]
         default: names.dropLast().joined(separator: ", ") + " and " + names.last!
-        }
-    }
-}
-
-extension DisabledReason {
-    /// When the option returns by itself, in words on the device's clock (`calendar`'s time zone):
-    /// "Available again at 17:00", "… tomorrow at 00:00", "… on Friday at 09:00", "… on
-    /// 2026-03-20 at 09:00". `nil` when only the person can bring it back (earning credits,
-    /// changing a restriction) or it has no end.
-    public func availableAgain(from now: Date, calendar: Calendar) -> String? {
-        availableAt.map { "Available again " + Clockwork(calendar: calendar).day(of: $0, from: now) }
-    }
-}
-
-extension Clockwork {
-    /// "at 17:00" today, "tomorrow at 00:00", "on Friday at 09:00" within the week, else "on
-    /// 2026-03-20 at 09:00": how a message names a coming instant on the local clock.
-    public func day(of instant: Date, from now: Date) -> String {
-        let time = "at " + readable(instant)
-        let days = localDate(of: instant).dayNumber - localDate(of: now).dayNumber
-        switch days {
-        case ...0: return time
-        case 1: return "tomorrow " + time
-        case 2...6: return "on \(localDate(of: instant).weekday.name) " + time
-        default: return "on \(localDate(of: instant)) " + time
         }
     }
 }

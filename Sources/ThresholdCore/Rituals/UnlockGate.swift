@@ -49,6 +49,19 @@ public struct UnlockGate: Hashable, Sendable {
         public let offered: UnlockPolicy
         /// When it stops holding the app by itself, if it does.
         public let endsAt: Date?
+        /// Whether a session started by hand (or a key, a Shortcut) holds it now, not its schedule alone.
+        public let heldBySession: Bool
+
+        /// Whether another restriction's ritual can get through it as a way back: gates, and
+        /// profiles held by their schedule alone; a session someone started takes only its own
+        /// rituals, an intention only its own opens, the tutorial nothing (see `evaluate`).
+        public var takesWaysBack: Bool {
+            switch rule {
+            case .gate: true
+            case .profile: !heldBySession
+            case .intention, .tutorial: false
+            }
+        }
     }
 
     /// What an option is.
@@ -181,8 +194,17 @@ public struct UnlockGate: Hashable, Sendable {
         let listed = Set(holders.flatMap(\.policy.rituals)).filter { ChallengeKind($0).map(challenges.isOn) ?? true }.sorted()
         for kind in listed {
             let accepting = holders.filter { $0.offered.rituals.contains(kind) }
-            let refusing = holders.filter { !$0.policy.rituals.contains(kind) }
-            let stricter = holders.filter { $0.policy.rituals.contains(kind) && !$0.offered.rituals.contains(kind) }
+            // A way back (PRODUCT.md): a ritual a restriction offering it for this subject takes
+            // gets through every other profile and gate whose strictness lets it.
+            let wayBack = isWayBack(kind, into: subject, state: stored.engine)
+            let refusing = holders.filter { holder in
+                guard !holder.policy.rituals.contains(kind) else { return false }
+                return !(wayBack && holder.takesWaysBack && holder.strictness.letsThrough(kind))
+            }
+            let stricter = holders.filter {
+                ($0.policy.rituals.contains(kind) && !$0.offered.rituals.contains(kind))
+                    || (wayBack && $0.takesWaysBack && !$0.policy.rituals.contains(kind) && !$0.strictness.letsThrough(kind))
+            }
             let scope: GrantScope = kind == .prayer || kind.isChallenge ? .allGated : .token(subject.token)
             let terms = try? UnlockTerms(scope: scope, minutes: accepting.map(\.offered.windowMinutes).min() ?? 1,
                                          creditsPerMinute: accepting.map(\.offered.creditsPerMinute).max() ?? 0)
@@ -214,7 +236,12 @@ public struct UnlockGate: Hashable, Sendable {
             if let firm = stricter.first(where: { $0.strictness == .firm }) {
                 eligibility = .unavailable(.firm(name: firm.name, until: firm.endsAt))
             }
-            if !refusing.isEmpty { eligibility = .unavailable(.notAccepted(by: refusing.map(\.name))) }
+            if !refusing.isEmpty {
+                // NB: it returns when every holder refusing it has let go by itself, if all do.
+                let ends = refusing.map(\.endsAt)
+                let until = ends.contains(nil) ? nil : ends.compactMap { $0 }.max()
+                eligibility = .unavailable(.notAccepted(by: refusing.map(\.name), until: until))
+            }
             if let locked { eligibility = .unavailable(.locked(name: locked.name, until: locked.endsAt)) }
             options.append(Option(way: .ritual(kind), cost: cost, terms: eligibility.isAvailable ? terms : nil, eligibility: eligibility))
         }
@@ -223,7 +250,10 @@ public struct UnlockGate: Hashable, Sendable {
             guard case .intention(let label) = holder.reason else { continue }
             let others = holders.filter { $0.rule != holder.rule }
             var eligibility = Eligibility.available
-            if !others.isEmpty { eligibility = .unavailable(.notAccepted(by: others.map(\.name))) }
+            if !others.isEmpty {
+                let ends = others.map(\.endsAt)
+                eligibility = .unavailable(.notAccepted(by: others.map(\.name), until: ends.contains(nil) ? nil : ends.compactMap { $0 }.max()))
+            }
             if let locked { eligibility = .unavailable(.locked(name: locked.name, until: locked.endsAt)) }
             let terms = try? UnlockTerms(scope: .token(.app(label.app)), minutes: label.minutesPerOpen)
             options.append(Option(way: .intentionOpen(label), cost: .open(used: label.opensUsed, allowed: label.opensPerDay),
@@ -233,6 +263,22 @@ public struct UnlockGate: Hashable, Sendable {
     }
 
     // MARK: Restrictions
+
+    /// Whether a gate or block-list profile that offers `kind` at its strictness holds `subject`
+    /// by name: then `kind` is a way back into it for every restriction (see `evaluate`).
+    private static func isWayBack(_ kind: RitualKind, into subject: Subject, state: ThresholdState) -> Bool {
+        func holds(_ selection: Selection) -> Bool {
+            switch subject {
+            case .app(let app, let category):
+                selection.applications.contains(app) || category.map(selection.categories.contains) == true
+            case .category(let category):
+                selection.categories.contains(category)
+            }
+        }
+        let offering = state.gates.filter { $0.acceptedRituals.contains(kind) }.map(\.selection)
+            + state.profiles.filter { $0.listMode == .blockList && $0.acceptedRituals.contains(kind) }.map(\.selection)
+        return offering.contains(where: holds)
+    }
 
     private static func holder(_ rule: RuleEnforcement, state: ThresholdState, clock: Clockwork) -> Holder? {
         let name: String
@@ -250,9 +296,11 @@ public struct UnlockGate: Hashable, Sendable {
         case .tutorial:
             (name, strictness) = ("The tutorial", .gentle)
         }
+        let bySession = rule.sources.contains { if case .session = $0 { return true } else { return false } }
         return Holder(rule: rule.rule, name: name, reason: rule.reason, strictness: strictness,
                       policy: writtenPolicy(of: rule.rule, in: state) ?? .none,
-                      offered: policy(of: rule.rule, in: state) ?? .none, endsAt: rule.endsAt(in: state, clock: clock))
+                      offered: policy(of: rule.rule, in: state) ?? .none, endsAt: rule.endsAt(in: state, clock: clock),
+                      heldBySession: bySession)
     }
 
     /// What a restriction accepts at its strictness; `nil` for intentions and the tutorial,

@@ -54,11 +54,16 @@ public enum ShieldButtonAction: Hashable, Codable, Sendable, CustomStringConvert
     case completeSession(ProfileID)
     /// Past the day's opens: turn the shield into "Are you sure?" (seed 001 §5); its "Yes" opens.
     case askBeforeOpening(IntentionID)
+    /// Post a notification whose tap opens the app, then close: a shield iOS still draws over
+    /// something Threshold let through clears once the app's own process writes the shields
+    /// (iOS 26, khi48/intentions #9; ``ShieldContent/lifted(appName:)``).
+    case clearShield
 
     public var description: String {
         switch self {
         case .completeSession(let profile): "complete the session of \(profile)"
         case .askBeforeOpening(let id): "ask before opening intention \(id) beyond today's limit"
+        case .clearShield: "notify to clear the shield"
         case .close: "close"
         case .notify(let destination): "notify \(destination.url)"
         case .openIntention(let id, let beyond): beyond ? "open intention \(id) beyond today's limit" : "open intention \(id)"
@@ -143,7 +148,7 @@ extension ShieldContent {
         case .tutorial:
             self.init(
                 title: "App is Blocked",
-                subtitle: "Open Threshold to finish your first session.",
+                subtitle: "Open Threshold to finish the tutorial.",
                 primary: ShieldButton("Open Threshold", .notify(.tutorial)))
         }
     }
@@ -157,7 +162,10 @@ extension ShieldContent {
     /// Whether a button leads into the app (through the follow-up notification).
     public var leadsIntoTheApp: Bool {
         [primary, secondary].contains { button in
-            if case .notify? = button?.action { true } else { false }
+            switch button?.action {
+            case .notify?, .clearShield?: true
+            default: false
+            }
         }
     }
 
@@ -175,6 +183,16 @@ extension String {
 }
 
 extension ShieldContent {
+    /// What a shield shows over something the last reconcile lets through: iOS 26 can keep drawing
+    /// a shield an extension lifted until the app's own process writes the shields (khi48/intentions
+    /// #9). Its one button posts the notification that opens Threshold, whose reconcile clears it.
+    public static func lifted(appName: String?) -> ShieldContent {
+        ShieldContent(
+            title: "\(appName ?? "This app") is unlocked",
+            subtitle: "iOS is still showing its shield. Open Threshold and it clears.",
+            primary: ShieldButton("Open Threshold", .clearShield))
+    }
+
     /// What a shield shows when it cannot learn why it is up (the saved state is unreadable):
     /// still a shield, with the way to find out.
     public static let unknownReason = ShieldContent(

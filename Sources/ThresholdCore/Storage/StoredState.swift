@@ -92,12 +92,16 @@ public struct AppliedRecord: Hashable, Codable, Sendable {
     /// The ``FailClosedShields`` last left beside the store, as its stamp; `nil` when none is
     /// (nothing was lifted). Kept to write the file only when it changes.
     public var failClosed: Fingerprint?
+    /// The stores an extension changed or cleared since the app's own process last wrote them: on
+    /// iOS 26 what an extension lifts can stay drawn until the app writes (khi48/intentions #9), so
+    /// the app's next reconcile writes each of them again (or clears it again).
+    public var changedOutsideApp: [String] = []
 
     public init() {}
 
     private enum CodingKeys: String, CodingKey {
         case stores, evaluated, appliedAt, clock, repairs, postedNotifications, pendingNotifications, liveActivity, session, notificationPermission, quiet
-        case failClosed
+        case failClosed, changedOutsideApp
     }
 
     public init(from decoder: any Decoder) throws {
@@ -117,6 +121,7 @@ public struct AppliedRecord: Hashable, Codable, Sendable {
         notificationPermission = try c.decodeIfPresent(NotificationPermission.self, forKey: .notificationPermission)
         quiet = try c.decodeIfPresent(QuietPeriod.self, forKey: .quiet)
         failClosed = try c.decodeIfPresent(Fingerprint.self, forKey: .failClosed)
+        changedOutsideApp = try c.decodeIfPresent([String].self, forKey: .changedOutsideApp) ?? []
     }
 }
 

@@ -373,9 +373,13 @@ nonisolated public struct ProgressView<Label: View, CurrentValueLabel: View>: Vi
     public typealias Body = Never
     let content: ProgressContent
     let label: Label?
+    /// Drawn beneath the bar (a timer's time left), as iOS's linear style does.
+    var currentValueLabel: CurrentValueLabel?
 
     @MainActor package func render(in context: RenderContext) -> [Element] {
-        let element = context.element(.progress(content), children: label.map { context.renderChild($0, key: .named("label")) } ?? [])
+        let children = (label.map { context.renderChild($0, key: .named("label")) } ?? [])
+            + (currentValueLabel.map { context.renderChild($0, key: .named("value")) } ?? [])
+        let element = context.element(.progress(content), children: children)
         // What VoiceOver reads of a bar: how far along it is, now.
         if let timer = content.timer {
             element.accessibility.value = ResolvableText(Text(storage: .progress(timer, countsDown: content.countsDown)), context.environment)
@@ -410,6 +414,7 @@ extension ProgressView {
                 @ViewBuilder currentValueLabel: () -> CurrentValueLabel) {
         content = ProgressContent(fraction: nil, timer: timerInterval, countsDown: countsDown)
         self.label = label()
+        self.currentValueLabel = currentValueLabel()
     }
 }
 

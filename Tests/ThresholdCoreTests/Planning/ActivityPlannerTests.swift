@@ -115,6 +115,59 @@ import TestSupport
         #expect(withBoundaries == ActivityPlanner.plan(work, at: now, calendar: ny))
     }
 
+    // MARK: Wall clock and instants
+
+    @Test func aScheduleIsRegisteredOnTheWallClock_andAGrantAsAnInstant() throws {
+        let state = ThresholdState.make(
+            profiles: [.make("work", schedules: [.on(Weekday.weekdays, "09:00", "17:00")])],
+            gates: [.make("selah")],
+            grants: [.make("g", from: at("2026-11-23 10:00"), minutes: 10)])
+        let plan = ActivityPlanner.plan(state, at: at("2026-11-23 10:01"), calendar: ny)
+        func named(_ prefix: String, _ instant: Date) throws -> ActivityRegistration {
+            try #require(plan.registrations.first { $0.name == prefix + String(Int(instant.timeIntervalSince1970)) })
+        }
+        let grantEnd = try named("threshold.from.", at("2026-11-23 10:10"))
+        #expect(grantEnd.start.timeZoneIdentifier == "America/New_York" && grantEnd.end.timeZoneIdentifier == "America/New_York")
+        let workEnd = try named("threshold.from.", at("2026-11-23 17:00"))
+        #expect(workEnd.start.timeZoneIdentifier == nil && workEnd.end.timeZoneIdentifier == nil, "17:00 on whatever wall clock the phone keeps")
+        #expect(workEnd.start == ActivityMoment(year: 2026, month: 11, day: 23, hour: 17, minute: 0, second: 0, timeZoneIdentifier: nil))
+        let workStart = try named("threshold.again.", at("2026-11-24 09:00"))
+        #expect(workStart.start.timeZoneIdentifier == nil)
+    }
+
+    @Test func theZoneWatch_spansTheWallClockFromTheLastScheduleBoundaryToTheNext() throws {
+        let state = ThresholdState.make(profiles: [.make("work", schedules: [.on(Weekday.weekdays, "09:00", "17:00")])])
+        let friday = at("2026-11-27 18:28")
+        let plan = ActivityPlanner.plan(state, at: friday, calendar: ny)
+        let watches = plan.registrations.filter { ActivityPlanner.isZoneWatch($0.name) }
+        #expect(watches.count == 2, "two, so that one dropped callback is covered")
+        let watch = try #require(watches.first)
+        #expect(watches.last?.start == watch.start && watches.last?.end == watch.end)
+        #expect(watch.start == ActivityMoment(year: 2026, month: 11, day: 27, hour: 17, minute: 0, second: 0, timeZoneIdentifier: nil))
+        #expect(watch.end == ActivityMoment(year: 2026, month: 11, day: 30, hour: 9, minute: 0, second: 0, timeZoneIdentifier: nil))
+        #expect(plan.wakeUps.first == at("2026-11-30 09:00"), "the watch is no wake-up of its own: it ends with the next boundary")
+        #expect(ActivityPlanner.plan(state, at: friday.adding(minutes: 90), calendar: ny) == plan, "the same all evening: nothing to register again")
+        #expect(plan.registrations.count <= ActivityPlanner.maximumActivities)
+        // Only grants and gates: nothing on the wall clock, no watch.
+        let gate = ActivityPlanner.plan(selah(grantAt: friday, minutes: 10), at: friday, calendar: ny)
+        #expect(!gate.registrations.contains { ActivityPlanner.isZoneWatch($0.name) })
+    }
+
+    @Test func theZoneWatch_lastsAtLeastFifteenMinutes_andAtMostAWeek() throws {
+        // Boundaries ten minutes apart: the watch still lasts fifteen, holding now.
+        let close = ThresholdState.make(profiles: [.make("a", selection: .apps("a"), schedules: [.on(Weekday.everyDay, "09:00", "09:20")]),
+                                                   .make("b", selection: .apps("b"), schedules: [.on(Weekday.everyDay, "09:10", "09:30")])])
+        let short = try #require(ActivityPlanner.plan(close, at: at("2026-11-23 09:12"), calendar: ny).registrations.first { ActivityPlanner.isZoneWatch($0.name) })
+        let shortInterval = try #require(short.interval(deviceZone: ny.timeZone))
+        #expect(shortInterval.start == at("2026-11-23 09:10"))
+        #expect(shortInterval.end.timeIntervalSince(shortInterval.start) == ActivityPlanner.minimumInterval)
+        // Mondays only: from Monday 10:00 to the next Monday 09:00 is under a week.
+        let weekly = ThresholdState.make(profiles: [.make("mon", schedules: [.on([.monday], "09:00", "10:00")])])
+        let long = try #require(ActivityPlanner.plan(weekly, at: at("2026-11-26 12:00"), calendar: ny).registrations.first { ActivityPlanner.isZoneWatch($0.name) })
+        let longInterval = try #require(long.interval(deviceZone: ny.timeZone))
+        #expect(longInterval.start == at("2026-11-23 10:00") && longInterval.end == at("2026-11-30 09:00"))
+    }
+
     @Test func reservedRegistrations_countAgainstTheTwenty() {
         let reserved = (0..<5).map { i in
             ActivityRegistration(name: "threshold.daily.\(i)", start: .timeOnly(hour: 0, minute: 0), end: .timeOnly(hour: 23, minute: 59), repeats: true)
@@ -166,6 +219,9 @@ import TestSupport
                 #expect(length <= ActivityPlanner.maximumInterval)
                 if UsageTrigger.isUsageActivity(registration.name) {
                     #expect(interval.start <= input.now && input.now < interval.end, "a usage activity counts use from now on")
+                } else if ActivityPlanner.isZoneWatch(registration.name) {
+                    #expect(interval.start <= input.now && input.now < interval.end, "the zone watch holds now on the wall clock")
+                    #expect(registration.start.timeZoneIdentifier == nil && registration.end.timeZoneIdentifier == nil)
                 } else {
                     #expect(interval.start > input.now, "registering it fires nothing at once")
                 }

@@ -22,11 +22,34 @@ import TestSupport
             grants: [.make("g", from: at("2026-11-23 10:00"), minutes: 10)])
         let found = upcomingBoundaries(state, after: at("2026-11-23 08:00"), calendar: ny, limit: 4)
         #expect(found == [
-            Boundary(at: at("2026-11-23 09:00"), tightens: true),
+            Boundary(at: at("2026-11-23 09:00"), tightens: true, followsZone: true),
             Boundary(at: at("2026-11-23 10:00"), tightens: false),
             Boundary(at: at("2026-11-23 10:10"), tightens: true),
-            Boundary(at: at("2026-11-23 17:00"), tightens: false),
+            Boundary(at: at("2026-11-23 17:00"), tightens: false, followsZone: true),
         ])
+    }
+
+    @Test func aBoundaryWhereAGrantEndsWithASchedule_isAnInstant_andMidnightForIntentionsFollowsTheZone() {
+        let state = ThresholdState.make(
+            profiles: [.make("work", unlockPolicy: .prayer, schedules: [.on([.monday], "09:00", "17:00")])],
+            intentions: [.make("ig", app: "instagram")],
+            grants: [.make("g", from: at("2026-11-23 08:50"), minutes: 10),
+                     .make("o", .app("instagram"), from: at("2026-11-23 16:00"), minutes: 5, origin: .intentionOpen("ig"))])
+        let found = upcomingBoundaries(state, after: at("2026-11-23 08:00"), calendar: ny, limit: 5)
+        #expect(found.map { [$0.at: $0.followsZone] } == [
+            [at("2026-11-23 09:00"): false], [at("2026-11-23 16:00"): false],
+            [at("2026-11-23 16:05"): false], [at("2026-11-23 17:00"): true], [at("2026-11-24 00:00"): true],
+        ])
+    }
+
+    @Test func theLastWallClockChange_isTheLatestSpanStartOrEndOrMidnightAtOrBeforeNow() {
+        let work = ThresholdState.make(profiles: [.make("work", schedules: [.on([.monday, .tuesday], "09:00", "17:00")])])
+        #expect(lastWallClockChange(work, atOrBefore: at("2026-11-23 12:00"), calendar: ny) == at("2026-11-23 09:00"))
+        #expect(lastWallClockChange(work, atOrBefore: at("2026-11-23 17:00"), calendar: ny) == at("2026-11-23 17:00"))
+        #expect(lastWallClockChange(work, atOrBefore: at("2026-11-27 18:00"), calendar: ny) == at("2026-11-24 17:00"))
+        let withIntentions = ThresholdState.make(profiles: work.profiles, intentions: [.make("ig", app: "instagram")])
+        #expect(lastWallClockChange(withIntentions, atOrBefore: at("2026-11-27 18:00"), calendar: ny) == at("2026-11-27 00:00"))
+        #expect(lastWallClockChange(.make(gates: [.make("selah")]), atOrBefore: at("2026-11-27 18:00"), calendar: ny) == nil)
     }
 
     @Test func midnight_isABoundaryOnlyWhenTodaysOpensWereUsed() {

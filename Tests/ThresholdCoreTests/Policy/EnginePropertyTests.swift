@@ -135,6 +135,28 @@ struct Oracle {
         func tokens(_ grants: [Grant]) -> Set<AnyToken> {
             Set(grants.compactMap { if case .token(let t) = $0.scope { return t } else { return nil } })
         }
+        // Ways back (PRODUCT.md): what each ritual's offering gates and block-list profiles hold.
+        var held: [RitualKind: Set<AnyToken>] = [:]
+        let offering = state.gates.map { ($0.strictness, $0.unlockPolicy, $0.selection) }
+            + state.profiles.filter { $0.listMode == .blockList }.map { ($0.strictness, $0.unlockPolicy, $0.selection) }
+        for (strictness, policy, selection) in offering where strictness != .locked {
+            for kind in policy.offered(under: strictness).rituals { held[kind, default: []].formUnion(selection.tokens) }
+        }
+        /// What a restriction lets through of the rituals it does not offer itself.
+        func waysBack(_ strictness: Strictness, _ policy: UnlockPolicy) -> Set<AnyToken> {
+            guard strictness != .locked else { return [] }
+            let own = policy.offered(under: strictness).rituals
+            var lifted = Set<AnyToken>()
+            for grant in valid {
+                guard case .ritual(let kind) = grant.origin, !own.contains(kind), strictness.letsThrough(kind) else { continue }
+                let ways = held[kind] ?? []
+                switch grant.scope {
+                case .allGated: lifted.formUnion(ways)
+                case .token(let token): if ways.contains(token) { lifted.insert(token) }
+                }
+            }
+            return lifted
+        }
         var rules: [Rule] = []
         for profile in state.profiles {
             let running = state.sessions.filter { s in
@@ -154,12 +176,13 @@ struct Oracle {
             rules.append(Rule(name: "profile \(profile.id)",
                               kind: profile.listMode == .allowList ? .allowList(profile.selection) : .blockList(profile.selection),
                               wholeLifted: onBreak || grants.contains { $0.scope == .allGated },
-                              liftedTokens: tokens(grants)))
+                              liftedTokens: tokens(grants).union(running.isEmpty ? waysBack(profile.strictness, profile.unlockPolicy) : [])))
         }
         for gate in state.gates {
             let grants = accepted(by: gate.strictness, gate.unlockPolicy)
             rules.append(Rule(name: "gate \(gate.id)", kind: .blockList(gate.selection),
-                              wholeLifted: grants.contains { $0.scope == .allGated }, liftedTokens: tokens(grants)))
+                              wholeLifted: grants.contains { $0.scope == .allGated },
+                              liftedTokens: tokens(grants).union(waysBack(gate.strictness, gate.unlockPolicy))))
         }
         for intention in state.intentions {
             let opens = valid.filter { $0.origin == .intentionOpen(intention.id) }

@@ -82,19 +82,50 @@ import TestSupport
         #expect(after.activeGrants.isEmpty)
     }
 
-    @Test func grantsSubtractOnlyFromRestrictionsThatAcceptTheirRitual() {
+    /// Paths chosen for the same apps are ways back (PRODUCT.md's Sleep schedule with Selah): a
+    /// prayer lifts what Selah holds from the Sleep schedule too, and nothing Selah does not hold;
+    /// a session someone started takes only its own rituals.
+    @Test func aRitualLiftsWhatItsWayBackHolds_fromEveryRestrictionThatLetsItThrough() {
         let start = at("2026-11-21 10:00")
         let state = ThresholdState.make(
-            profiles: [.make("sleep", selection: .apps("tiktok"), unlockPolicy: .none)],
+            profiles: [.make("sleep", selection: .apps("tiktok", "youtube"), unlockPolicy: .none,
+                             schedules: [.on(Weekday.everyDay, "09:00", "17:00")])],
             gates: [.make("selah", selection: .apps("instagram", "tiktok"))],
-            sessions: [.make("s", profile: "sleep", start: start)],
             grants: [.make("amen", .allGated, from: start, minutes: 10, origin: .ritual(.prayer))])
         let e = evaluate(state, at: start.adding(minutes: 1), calendar: ny)
         #expect(!e.shields(app: instagram))  // the prayer lifts Selah's gate …
-        #expect(e.shields(app: tiktok))  // … but not the Sleep session that also holds TikTok
-        #expect(e.reason(forApp: tiktok) == .sessionActive(
-            SessionLabel(profileID: "sleep", name: "Sleep", emoji: "🎯", path: .key, strictness: .gentle)))
+        #expect(!e.shields(app: tiktok))  // … and TikTok from the Sleep schedule, Selah being a way back into it
+        #expect(e.shields(app: youtube))  // … but not YouTube, which only Sleep holds
         #expect(e.rule(.gate("selah"))?.status == .granted("amen", until: start.adding(minutes: 10)))
+        #expect(e.rule(.profile("sleep"))?.status == .partlyLifted(grants: ["amen"]))
+
+        let started = ThresholdState.make(
+            profiles: [.make("sleep", selection: .apps("tiktok", "youtube"), unlockPolicy: .none)],
+            gates: [.make("selah", selection: .apps("instagram", "tiktok"))],
+            sessions: [.make("s", profile: "sleep", start: start)],
+            grants: [.make("amen", .allGated, from: start, minutes: 10, origin: .ritual(.prayer))])
+        let session = evaluate(started, at: start.adding(minutes: 1), calendar: ny)
+        #expect(session.shields(app: tiktok))  // a session someone started: only its own rituals
+        #expect(session.reason(forApp: tiktok) == .sessionActive(
+            SessionLabel(profileID: "sleep", name: "Sleep", emoji: "🎯", path: .key, strictness: .gentle)))
+    }
+
+    /// Each restriction's strictness still decides: locked lets no way back through, firm none of
+    /// the quests.
+    @Test func aWayBackGetsThroughOnlyWhatEachStrictnessAccepts() throws {
+        let start = at("2026-11-21 10:00")
+        func state(_ strictness: Strictness, _ origin: RitualKind) -> ThresholdState {
+            .make(profiles: [.make("work", selection: .apps("tiktok"), strictness: strictness, unlockPolicy: .none,
+                                   schedules: [.on(Weekday.everyDay, "09:00", "17:00")])],
+                  gates: [.make("bank", selection: .apps("tiktok"), unlockPolicy: .earnedAccess),
+                          .make("selah", selection: .apps("tiktok"))],
+                  grants: [.make("g", origin == .prayer ? .allGated : .app("tiktok"), from: start, minutes: 5, origin: .ritual(origin))])
+        }
+        let during = start.adding(minutes: 1)
+        #expect(!evaluate(state(.gentle, .breathingQuest), at: during, calendar: ny).shields(app: tiktok))
+        #expect(evaluate(state(.firm, .breathingQuest), at: during, calendar: ny).shields(app: tiktok))
+        #expect(!evaluate(state(.firm, .prayer), at: during, calendar: ny).shields(app: tiktok))
+        #expect(evaluate(state(.locked, .prayer), at: during, calendar: ny).shields(app: tiktok))
     }
 
     @Test func lockedStrictness_ignoresEveryGrant() {

@@ -49,17 +49,48 @@ import ThresholdCore
         #expect(credits.terms == nil)
     }
 
-    @Test func aRitualOnlySomeHoldersAccept_isListedDisabled_namingTheOthers() {
+    /// Paths on the same app are ways back (PRODUCT.md): Work's rituals get through Selah and the
+    /// prayer through Work, so every option is open.
+    @Test func waysBackOnTheSameApp_areEachOpen() {
+        let selah = Gate.make("selah", name: "Selah", selection: .apps("instagram", "tiktok"))
+        let gate = gate(.make(profiles: [mode()], gates: [selah]), credits: 100)
+        #expect(gate.holders.map(\.name) == ["Work", "Selah"])
+        #expect(gate.options.allSatisfy { $0.eligibility.isAvailable })
+        #expect(gate.options.first { $0.way == .ritual(.prayer) }?.terms?.minutes == 10)
+    }
+
+    /// A session someone started is a commitment: another path's ritual does not get through it,
+    /// and the option says when it returns, at the session's end.
+    @Test func aSessionSomeoneStarted_takesNoWayBack_andSaysWhenItEnds() {
         let (profile, session) = earnedAccess()
         let selah = Gate.make("selah", name: "Selah", selection: .apps("instagram", "tiktok"))
         let gate = gate(.make(profiles: [profile], gates: [selah], sessions: [session]), credits: 100)
-        #expect(gate.holders.map(\.name) == ["Work", "Selah"])
         let prayer = gate.options.first { $0.way == .ritual(.prayer) }
-        #expect(prayer?.eligibility == .unavailable(.notAccepted(by: ["Work"])))
-        #expect(prayer?.terms == nil)
-        let credits = gate.options.first { $0.way == .ritual(.credits) }
-        #expect(credits?.eligibility == .unavailable(.notAccepted(by: ["Selah"])))
-        #expect(gate.options.allSatisfy { !$0.eligibility.isAvailable })
+        #expect(prayer?.eligibility == .unavailable(.notAccepted(by: ["Work"], until: at("2026-11-23 17:00"))))
+        #expect(prayer?.eligibility.availableAt == at("2026-11-23 17:00"))
+    }
+
+    /// Earned Access's Work mode held by its schedule (weekdays 9 to 5).
+    func mode(_ strictness: Strictness = .gentle) -> Profile {
+        .make("work", name: "Work", path: .earnedAccess, strictness: strictness, unlockPolicy: .earnedAccess,
+              schedules: [.on(Weekday.weekdays, "09:00", "17:00")])
+    }
+
+    /// Under Firm, a quest Selah offers does not get through Work, which says so; an intention
+    /// takes only its own opens, so a ritual does not get through it.
+    @Test func aWayBack_stopsAtAStrictnessThatRefusesIt_andAtAnIntention() {
+        let quests = Gate.make("calm", name: "Calm", selection: .apps("instagram"),
+                               unlockPolicy: try! UnlockPolicy(rituals: [.breathingQuest, .prayer]))
+        let gate = gate(.make(profiles: [mode(.firm)], gates: [quests]), credits: 100)
+        let breathing = gate.options.first { $0.way == .ritual(.breathingQuest) }
+        #expect(breathing?.eligibility == .unavailable(.firm(name: "Work", until: at("2026-11-23 17:00"))))
+        #expect(gate.options.first { $0.way == .ritual(.prayer) }?.eligibility.isAvailable == true)
+
+        let selah = Gate.make("selah", name: "Selah", selection: .apps("instagram"))
+        let intention = Intention.make("ig", app: "instagram")
+        let held = self.gate(.make(gates: [selah], intentions: [intention]))
+        let prayer = held.options.first { $0.way == .ritual(.prayer) }
+        #expect(prayer?.eligibility == .unavailable(.notAccepted(by: ["Your intention for instagram"])))
         #expect(DisabledReason.notAccepted(by: ["Selah"]).description == "Selah does not accept this, so the app would stay blocked.")
     }
 
@@ -169,18 +200,12 @@ import ThresholdCore
         }
     }
 
-    @Test func whenAnOptionReturns_isSaidOnTheDevicesClock() {
-        let cooldown = DisabledReason.cooldown(until: at("2026-11-23 10:40"))
-        #expect(cooldown.availableAgain(from: now, calendar: ny) == "Available again at 10:40")
-        #expect(cooldown.availableAgain(from: now, calendar: calendar("Europe/London")) == "Available again at 15:40")
-        #expect(DisabledReason.dailyLimit(used: 1, limit: 1, returnsAt: at("2026-11-24 00:00")).availableAgain(from: now, calendar: ny)
-                == "Available again tomorrow at 00:00")
-        #expect(DisabledReason.weeklyLimit(used: 3, limit: 3, returnsAt: at("2026-11-27 09:00")).availableAgain(from: now, calendar: ny)
-                == "Available again on Friday at 09:00")
-        #expect(Eligibility.unavailable(.locked(name: "Beast", until: at("2026-12-02 09:00"))).availableAgain(from: now, calendar: ny)
-                == "Available again on 2026-12-02 at 09:00")
-        #expect(DisabledReason.insufficientCredits(needed: 5, balance: 2).availableAgain(from: now, calendar: ny) == nil)
-        #expect(Eligibility.available.availableAgain(from: now, calendar: ny) == nil)
+    @Test func whenAnOptionReturns_isAnInstantTheScreenSays() {
+        #expect(DisabledReason.cooldown(until: at("2026-11-23 10:40")).availableAt == at("2026-11-23 10:40"))
+        #expect(DisabledReason.dailyLimit(used: 1, limit: 1, returnsAt: at("2026-11-24 00:00")).availableAt == at("2026-11-24 00:00"))
+        #expect(Eligibility.unavailable(.locked(name: "Beast", until: at("2026-12-02 09:00"))).availableAt == at("2026-12-02 09:00"))
+        #expect(DisabledReason.insufficientCredits(needed: 5, balance: 2).availableAt == nil)
+        #expect(Eligibility.available.availableAt == nil)
     }
 
     @Test func prayerTerms_takeTheShortestWindowOfTheGatesInForce_andAnOpenWindowIsFound() {
