@@ -21,7 +21,9 @@ extension Person {
     func playGame(_ kind: ChallengeKind) async throws {
         for _ in 0..<200 {
             let shown = try screen()
-            if shown.shows("Apps unlocked") || shown.shows("Practice unlocks nothing") || shown.shows("this game is over") { break }
+            // The banner of a completed game: "Apps unlocked…", "YouTube unlocked for 5 minutes",
+            // "Nothing was unlocked…"; practice's own line; or a game lost.
+            if shown.shows("unlocked") || shown.shows("Practice unlocks nothing") || shown.shows("this game is over") { break }
             if offers("Begin") {
                 try await tap("Begin")
             } else if shown.shows("Solved.") {
