@@ -160,6 +160,15 @@ import ThresholdCore
         #expect(settings.problem == nil && device.stored.settings.challenges.on == [.math, .echo])
     }
 
+    @Test func settings_showChallenges_onlyWhereAGateOrProfileOffersAGame() throws {
+        for (gate, offers) in [(selahGate, false), (challengeGate, true)] {
+            let device = try Device(.make(gates: [gate]))
+            let settings = SettingsModel(client: device.client)
+            settings.load()
+            #expect(settings.offersChallenges == offers, "\(gate.name)")
+        }
+    }
+
     @Test func aGateOfferingNoGame_opensNoChallenge() {
         let h = Harness(.make(engine: .make(gates: [selahGate])))
         let gate = UnlockGateModel(app: AppToken("instagram"), appName: nil, client: h.client)
