@@ -267,7 +267,7 @@ let screens: [(name: String, uses: [Target.Dependency])] = [
     ("SelectionFeature", applePlatformBuild ? ["ScreenTimeLive"] : []),
     ("PaywallFeature", []),
     ("BackupFeature", apple("UniformTypeIdentifiers")),
-    ("ProfilesFeature", ["SelectionFeature"]),
+    ("ProfilesFeature", ["SelectionFeature", "PaywallFeature"]),
     ("OnboardingFeature", ["SelectionFeature", "PaywallFeature", "BackupFeature", "ProfilesFeature"] + apple("UIKit")),
     ("SessionsFeature", []),
     ("HomeFeature", []),

@@ -150,7 +150,7 @@ struct PresentedView: View {
         case .keyTap(let model):
             KeyTapView(model: model)
         case .confirmStart(let confirmation, _):
-            StartConfirmationView(confirmation: confirmation, now: app.client.now, calendar: app.client.calendar,
+            StartConfirmationView(confirmation: confirmation, now: app.client.now,
                                   confirm: app.confirmStart, decline: app.declineStart)
         case .badLink(let error):
             NavigationStack { LinkProblemView(error: error).toolbar { closeButton } }
@@ -174,7 +174,6 @@ struct PresentedView: View {
 struct StartConfirmationView: View {
     let confirmation: StartConfirmation
     let now: Date
-    let calendar: Calendar
     let confirm: () -> Void
     let decline: () -> Void
 
@@ -182,9 +181,9 @@ struct StartConfirmationView: View {
         NavigationStack {
             ScrollView {
                 VStack(alignment: .leading, spacing: 16) {
-                    Label { Text(verbatim: confirmation.title).font(.title2.bold()) } icon: { Image(systemName: "lock.fill") }
+                    Label { Text.startTitle(confirmation).font(.title2.bold()) } icon: { Image(systemName: "lock.fill") }
                         .accessibilityAddTraits(.isHeader)
-                    Text(verbatim: confirmation.message(at: now, calendar: calendar))
+                    Text.startMessage(confirmation, now: now)
                         .font(.body)
                     Button(action: confirm) { Text("Start Beast Mode", bundle: .module).frame(maxWidth: .infinity) }
                         .buttonStyle(.primary)

@@ -174,3 +174,28 @@ extension Text {
         return Text(noon, format: Date.FormatStyle(timeZone: .gmt).weekday(.abbreviated).month(.abbreviated).day().year())
     }
 }
+
+extension Text {
+    /// "Start 🦁 Deep in Beast Mode?": what a Beast Mode start asks before it locks.
+    public static func startTitle(_ confirmation: StartConfirmation) -> Text {
+        Text("Start \(Text(verbatim: confirmation.name)) in Beast Mode?", bundle: .module)
+    }
+
+    /// What a Beast Mode start locks and until when, on the phone's clock and in its language.
+    public static func startMessage(_ confirmation: StartConfirmation, now: Date) -> Text {
+        let until = confirmation.lockedUntil
+        let time = Date.FormatStyle.dateTime.hour().minute()
+        let items = confirmation.selectedItems
+        let name = confirmation.name
+        let seconds = until.timeIntervalSince(now)
+        let shields = switch confirmation.listMode {
+        case .blockList: Text("\(Text(verbatim: name)) shields \(items) apps, categories and websites until \(until, format: time) (\(Text.minutes(seconds))), and nothing can end it early: not Threshold, your key, Shortcuts or another link.", bundle: .module)
+        case .allowList: Text("\(Text(verbatim: name)) shields every app except \(items) apps, categories and websites until \(until, format: time) (\(Text.minutes(seconds))), and nothing can end it early: not Threshold, your key, Shortcuts or another link.", bundle: .module)
+        }
+        let asking = confirmation.byLink ? Text("A link asks to start \(Text(verbatim: name)).", bundle: .module) + Text(verbatim: " ") : Text(verbatim: "")
+        return asking + shields + Text(verbatim: " ")
+            + (confirmation.deniesAppInstallation
+                ? Text("Until then no app on this iPhone can be deleted or installed and the date and time stay automatic.", bundle: .module)
+                : Text("Until then no app on this iPhone can be deleted and the date and time stay automatic.", bundle: .module))
+    }
+}

@@ -93,14 +93,7 @@ public struct AppClient: Sendable {
     /// Why `command` would be refused now, asked of the command itself on a copy of the state
     /// (nothing is written): how a screen shows a disabled button's reason in the rule's own words.
     func refusal(of command: any Command, in stored: StoredState) -> String? {
-        var copy = stored.engine
-        do {
-            try PlanRules.permit(command, in: copy, plan: stored.plan)
-            _ = try command.apply(to: &copy, at: now, calendar: calendar, ids: .counting(prefix: "preflight-"))
-            return nil
-        } catch {
-            return problem(error)
-        }
+        FeatureModels.refusal(of: command, in: stored, at: now, calendar: calendar)
     }
 }
 
@@ -153,5 +146,18 @@ extension ScreenTimeClient {
             postNotification: { _ in }, removeNotifications: { _ in },
             startLiveActivity: { _ in }, updateLiveActivity: { _ in }, endLiveActivity: { _, _ in },
             reloadWidgets: {}, notificationPermission: { .allowed }, requestNotificationPermission: { .allowed })
+    }
+}
+
+/// Why `command` would be refused at `now`, asked of the command itself on a copy of the state
+/// (nothing is written), in the rule's words; `nil` when it would be done.
+func refusal(of command: any Command, in stored: StoredState, at now: Date, calendar: Calendar) -> String? {
+    var copy = stored.engine
+    do {
+        try PlanRules.permit(command, in: copy, plan: stored.plan)
+        _ = try command.apply(to: &copy, at: now, calendar: calendar, ids: .counting(prefix: "preflight-"))
+        return nil
+    } catch {
+        return problem(error)
     }
 }

@@ -21,7 +21,7 @@ public enum HelpTopics {
         Topic(question: "How do I move Threshold to a new iPhone?",
               answer: "On the old iPhone choose Settings › Backup › Export a backup and save the file in Files or iCloud Drive. On the new one, choose Restore from a backup on Threshold's first screen. Your profiles, keys, streaks and history come back; Screen Time keeps app choices per iPhone, so Threshold names what needs its apps picked again."),
         Topic(question: "How do I stop myself from simply switching Threshold off?",
-              answer: "Ask someone you trust to set a Screen Time passcode (Settings › Screen Time › Lock Screen Time Settings). Without the passcode, turning off Threshold's access or deleting the app needs their help, so a weak moment stays a moment."),
+              answer: "Don't set a Screen Time passcode for yourself to do it: one you forget, or set in a weak moment, locks you out of your own Screen Time settings, and Threshold cannot undo it. If you want that hard stop, let someone you trust set the passcode and keep it (Settings › Screen Time › Lock Screen Time Settings); turning off Threshold's access or deleting the app then needs their help. Beast Mode is the lock Threshold gives you: a session nothing ends early, and no app can be deleted while it runs."),
         Topic(question: "Do shields come back if Threshold is closed or the phone restarts?",
               answer: "Yes. iOS keeps the shields and wakes Threshold's monitor when an unlock or a break ends, even with the app swiped away or after a restart. If a wake-up is ever missed, the next time any part of Threshold runs it sets things right, and Home says so."),
     ]

@@ -86,6 +86,9 @@ public final class HomeModel {
         public let goalMinutes: Int?
         /// How the person rated it, if they did.
         public let rating: ProgressRecord.DayReview.Rating?
+        /// Whether Threshold counts screen time (a goal was set): without it, no day is reported,
+        /// and the review says how to have one counted rather than that it was not.
+        public var isCounted = true
 
         public var score: Int? { minutes.map(ScreenTimeScore.score(minutes:)) }
         /// Whether it kept the goal, when both are known.
@@ -97,8 +100,10 @@ public final class HomeModel {
         /// The day before `today` as `stored` holds it: its reported minutes, the goal, the rating.
         static func yesterday(of today: LocalDate, in stored: StoredState) -> DailyReview {
             let yesterday = today.adding(days: -1)
-            return DailyReview(day: yesterday, minutes: stored.progress.reportedMinutes(on: yesterday),
-                               goalMinutes: stored.settings.screenTime?.goalMinutes, rating: stored.progress.review(of: yesterday))
+            var review = DailyReview(day: yesterday, minutes: stored.progress.reportedMinutes(on: yesterday),
+                                     goalMinutes: stored.settings.screenTime?.goalMinutes, rating: stored.progress.review(of: yesterday))
+            review.isCounted = stored.settings.screenTime != nil
+            return review
         }
 
         /// Saves a thumbs up or down for yesterday (a second replaces the first); the refusal, if any.

@@ -40,23 +40,33 @@ public final class KeyTapModel {
             case .refused(let reason):
                 phase = .refused(reason)
             case .duplicate(let tap):
-                // The echo shows what the tap did; a start that was refused started nothing.
+                // The echo shows what the tap did. A start that was refused started nothing, so a
+                // second tap within the window is not held back as the same one: it tries again
+                // (what refused it may have changed; if not, it is refused again, changing nothing).
                 if case .start(let profile) = tap.decision, !isRunning(profile) {
-                    problem = "That tap was already read, and nothing of it is running. Tap the key again to start."
-                    phase = .notStarted(profile)
+                    start(profile)
                     return
                 }
                 show(tap.decision)
             case .accepted(let tap):
-                if case .start(let profile) = tap.decision, let refused = client.session(.start(profile)) {
-                    problem = refused
-                    phase = .notStarted(profile)
+                if case .start(let profile) = tap.decision {
+                    start(profile)
                     return
                 }
                 show(tap.decision)
             }
         } catch {
             problem = FeatureModels.problem(error)
+        }
+    }
+
+    private func start(_ profile: ProfileID) {
+        if let refused = client.session(.start(profile)) {
+            problem = refused
+            phase = .notStarted(profile)
+        } else {
+            problem = nil
+            phase = .started(profile)
         }
     }
 
@@ -68,6 +78,11 @@ public final class KeyTapModel {
         default: nil
         }
     }
+
+    /// Why "Take a break" is disabled now (the quota used, with when the next is available), as the Session tab says.
+    public private(set) var breakRefusal: String?
+    /// When the session is today's span of a schedule: the profile's name and when it starts again.
+    public private(set) var scheduled: (name: String, returns: Date?)?
 
     /// Whether the sheet offers "Take a break": a session that allows breaks and is not on one.
     public var offersBreak: Bool {
@@ -102,7 +117,7 @@ public final class KeyTapModel {
     }
 
     public func takeBreak() {
-        guard case .choosing(let active) = phase, offersBreak else { return }
+        guard case .choosing(let active) = phase, offersBreak, breakRefusal == nil else { return }
         problem = client.session(.takeBreak(active.profileID))
         if problem == nil { phase = .onBreak(active.profileID) }
     }
@@ -117,7 +132,17 @@ public final class KeyTapModel {
     private func show(_ decision: KeyTapDecision) {
         switch decision {
         case .start(let profile): phase = .started(profile)
-        case .askEndOrBreak(let active): phase = .choosing(active)
+        case .askEndOrBreak(let active):
+            phase = .choosing(active)
+            // NB: an unreadable state offers no break; the End button still works through the store.
+            if let stored = try? client.load() {
+                let now = client.clock().wall
+                breakRefusal = refusal(of: TakeBreak(profile: active.profileID), in: stored, at: now, calendar: client.calendar())
+                let session = stored.engine.sessions.first { $0.profileID == active.profileID && $0.isRunning(at: now) }
+                if session?.occurrence != nil || session == nil, let profile = stored.engine.profile(active.profileID) {
+                    scheduled = stored.engine.scheduledSpan(of: profile.id, at: now, calendar: client.calendar()).map { (profile.name, $0.returns) }
+                }
+            }
         case .locked(let active): phase = .locked(active)
         }
     }

@@ -14,6 +14,8 @@ public final class ProfilesModel {
         /// Why it cannot be edited or deleted now (Beast Mode, or on), in the rule's words.
         public let editRefusal: String?
         public let deleteRefusal: String?
+        /// Its keys that work now: deleting the profile stops them (Settings › Keys relinks or removes them).
+        public let keys: Int
         public var id: ProfileID { profile.id }
     }
 
@@ -33,7 +35,8 @@ public final class ProfilesModel {
         rows = stored.engine.profiles.map { profile in
             Row(profile: profile, isOn: enforcement.rule(.profile(profile.id)) != nil,
                 editRefusal: client.refusal(of: SaveProfile(profile), in: stored),
-                deleteRefusal: client.refusal(of: DeleteProfile(profile.id), in: stored))
+                deleteRefusal: client.refusal(of: DeleteProfile(profile.id), in: stored),
+                keys: stored.settings.keyTags.filter { $0.profileID == profile.id && !$0.isRevoked(at: client.now) }.count)
         }
     }
 
@@ -183,6 +186,21 @@ public final class ProfileEditorModel {
         }
         return errors
     }
+
+    /// On Free, how many of the draft's schedules Save would keep paused (Free keeps one on): the
+    /// editor says so before Save, with "See Threshold Pro". 0 on Pro, or while the draft is invalid.
+    public var schedulesSavedPaused: Int {
+        // NB: an unreadable state or an invalid draft foretells nothing; Save says why it is refused.
+        guard let stored = try? client.read(), let draft = try? profile(),
+              let paused = try? PlanRules.pausedBySaving(draft, in: stored.engine, plan: stored.plan) else { return 0 }
+        return paused.count
+    }
+
+    /// The paywall "See Threshold Pro" opens over the editor.
+    public func paywall() -> PaywallModel { PaywallModel(client: client) }
+
+    /// Whether the last refusal was one only Pro lifts (Beast Mode on Free): "See Threshold Pro" beside it.
+    public var problemNeedsPro: Bool { problem.map(ProFeature.isProRefusal(message:)) ?? false }
 
     /// Why Save would be refused now (Beast Mode holds the profile): asked of `SaveProfile` itself.
     public var lockReason: String? {

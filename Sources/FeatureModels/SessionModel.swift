@@ -39,6 +39,9 @@ public final class SessionModel {
     public var suggestedEndTime: Date { client.now.addingTimeInterval(3_600) }
     /// The running session, as last loaded.
     private var session: Session?
+    /// When the running session is today's span of a schedule: its profile's name and when the
+    /// schedule starts again. Ending it early ends today's span only ("End today's Work").
+    public private(set) var scheduled: (name: String, returns: Date?)?
     /// Why "End" is refused now, in the rule's words (Beast Mode); `nil` when it is allowed.
     public private(set) var endRefusal: String?
     /// Why "Break" is refused now (none allowed, quota used, with when the next is available).
@@ -63,13 +66,15 @@ public final class SessionModel {
         let enforcement = evaluate(stored.engine, at: now, calendar: calendar)
         running = LiveActivityContent.current(stored.engine, enforcement, calendar: calendar, at: now)
         guard let running, let profile = stored.engine.profile(running.profileID) else {
-            (profile, session, quota, endRefusal, breakRefusal) = (nil, nil, nil, nil, nil)
+            (profile, session, quota, endRefusal, breakRefusal, scheduled) = (nil, nil, nil, nil, nil, nil)
             return
         }
         self.profile = profile
         let session = stored.engine.sessions.first { $0.profileID == profile.id && $0.isRunning(at: now) }
         quota = session.map { BreakQuota(profile.breakPolicy, for: $0, at: now) }
         self.session = session
+        scheduled = session?.occurrence != nil || session == nil
+            ? stored.engine.scheduledSpan(of: profile.id, at: now, calendar: calendar).map { (profile.name, $0.returns) } : nil
         endRefusal = client.refusal(of: EndSession(profile: profile.id), in: stored)
         breakRefusal = running.phase == .onBreak ? nil : client.refusal(of: TakeBreak(profile: profile.id), in: stored)
     }
@@ -82,8 +87,35 @@ public final class SessionModel {
         .until(LocalTime(minutesIntoDay: Clockwork(calendar: client.calendar).secondsIntoDay(of: picked) / 60))
     }
 
-    /// Starts the profile; a length or an end time becomes its end at the start, on the reconcile's clock.
+    /// A Beast Mode start waiting for the person to confirm what it locks and until when.
+    public private(set) var confirming: (confirmation: StartConfirmation, choice: PlanChoice, asked: Date)?
+
+    /// Starts the profile; a length or an end time becomes its end at the start, on the reconcile's
+    /// clock. A Beast Mode profile asks first (``confirming``): nothing ends it early.
     public func start(_ profile: ProfileID, _ choice: PlanChoice) {
+        let plan = choice.plan(from: client.now, calendar: client.calendar)
+        // NB: a start the rules refuse (Beast Mode on Free) asks nothing: the start says why.
+        if let stored = client.read(reporting: &problem),
+           client.refusal(of: StartSession(profile: profile, origin: .manual, plan: plan), in: stored) == nil,
+           let confirmation = StartConfirmation.needed(toStart: profile, plan: plan, byLink: false,
+                                                       in: stored.engine, at: client.now, calendar: client.calendar) {
+            confirming = (confirmation, choice, client.now)
+            return
+        }
+        begin(profile, choice)
+    }
+
+    /// "Start Beast Mode": starts what the confirmation described.
+    public func confirmStart() {
+        guard let (confirmation, choice, _) = confirming else { return }
+        confirming = nil
+        begin(confirmation.profile, choice)
+    }
+
+    /// "Not now": nothing starts.
+    public func declineStart() { confirming = nil }
+
+    private func begin(_ profile: ProfileID, _ choice: PlanChoice) {
         problem = client.perform("start", change: { transaction, context in
             let plan = choice.plan(from: context.now, calendar: context.calendar)
             try context.run(StartSession(profile: profile, origin: .manual, plan: plan), on: &transaction)

@@ -15,6 +15,8 @@ public final class SettingsModel {
         /// The profile it starts ("💼 Work"), or its id when the profile was deleted.
         public let profileTitle: String
         public let isRevoked: Bool
+        /// Its profile was deleted: it starts nothing until linked to another profile, or removed.
+        public let isOrphaned: Bool
         public var id: KeyTagID { tag.id }
     }
 
@@ -134,7 +136,7 @@ public final class SettingsModel {
             profiles = stored.engine.profiles
             keys = stored.settings.keyTags.map { tag in
                 KeyRow(tag: tag, profileTitle: stored.engine.profile(tag.profileID).map { "\($0.emoji) \($0.name)" } ?? tag.profileID.rawValue,
-                       isRevoked: tag.isRevoked(at: now))
+                       isRevoked: tag.isRevoked(at: now), isOrphaned: stored.engine.profile(tag.profileID) == nil)
             }
             emergency = stored.settings.emergency
             emergencyAllowance = EmergencyAllowance(uses: stored.rituals.emergencyUses, policy: stored.settings.emergency,
@@ -293,9 +295,9 @@ public final class SettingsModel {
                 throw ValidationError("key", "Choose a profile for the key.")
             }
             pendingKey = PendingKey(key: try KeyRing.mint(profile: profile, name: name, at: client.now, using: &generator))
-            problem = nil
+            keyProblem = nil
         } catch {
-            problem = FeatureModels.problem(error)
+            keyProblem = FeatureModels.problem(error)
         }
     }
 
@@ -304,9 +306,9 @@ public final class SettingsModel {
         guard let pending = pendingKey else { return }
         do {
             try KeyRing(store: client.runtime.store, calendar: client.calendar).add(pending.key, at: client.now)
-            problem = nil
+            keyProblem = nil
         } catch {
-            problem = FeatureModels.problem(error)
+            keyProblem = FeatureModels.problem(error)
         }
         pendingKey = nil
         load()
@@ -315,7 +317,7 @@ public final class SettingsModel {
     /// Writing the tag failed or was cancelled: the key is dropped (its secret existed nowhere else).
     public func keyNotWritten(_ reason: String) {
         pendingKey = nil
-        problem = reason
+        keyProblem = reason
     }
 
     /// Makes a key as a link: kept at once (the link is the key, shown as a QR code and ready to
@@ -329,10 +331,10 @@ public final class SettingsModel {
             let key = try KeyRing.mint(profile: profile, name: name, at: client.now, using: &generator)
             try KeyRing(store: client.runtime.store, calendar: client.calendar).add(key, at: client.now)
             keyLink = KeyLink(name: key.tag.name, profileTitle: "\(chosen.emoji) \(chosen.name)", link: key.link)
-            problem = nil
+            keyProblem = nil
         } catch {
             keyLink = nil
-            problem = FeatureModels.problem(error)
+            keyProblem = FeatureModels.problem(error)
         }
         load()
     }
@@ -341,11 +343,28 @@ public final class SettingsModel {
     public func keyLinkClosed() { keyLink = nil }
 
     public func revoke(_ tag: KeyTagID) {
+        keyAction { try $0.revoke(tag, at: self.client.now) }
+    }
+
+    /// Removes a revoked key, or one whose profile was deleted, from the list.
+    public func removeKey(_ tag: KeyTagID) {
+        keyAction { try $0.remove(tag, at: self.client.now) }
+    }
+
+    /// Links a key whose profile was deleted to `profile`.
+    public func relinkKey(_ tag: KeyTagID, to profile: ProfileID) {
+        keyAction { try $0.relink(tag, to: profile, at: self.client.now) }
+    }
+
+    /// Why the last key action was refused, shown beside the keys' controls; nothing changed.
+    public private(set) var keyProblem: String?
+
+    private func keyAction(_ action: (KeyRing) throws -> Void) {
         do {
-            try KeyRing(store: client.runtime.store, calendar: client.calendar).revoke(tag, at: client.now)
-            problem = nil
+            try action(KeyRing(store: client.runtime.store, calendar: client.calendar))
+            keyProblem = nil
         } catch {
-            problem = FeatureModels.problem(error)
+            keyProblem = FeatureModels.problem(error)
         }
         load()
     }

@@ -24,13 +24,18 @@ public struct DailyReviewView: View {
             List {
                 if let problem = model.problem { ProblemBanner(problem) }
                 Section {
-                    DeviceActivityReport(.daily, filter: DeviceActivityFilter(segment: .daily(during: model.yesterday))).frame(minHeight: 220)
+                    // NB: iOS's count of every app; the one score is Threshold's, below.
+                    DeviceActivityReport(.yesterday, filter: DeviceActivityFilter(segment: .daily(during: model.yesterday))).frame(minHeight: 220)
                 }
                 if let review = model.review {
                     Section {
-                        if let minutes = review.minutes, let score = review.score {
+                        if !review.isCounted {
+                            Text("Set a daily screen-time goal in Settings and Threshold will count the apps you shield each day and score it.", bundle: .module)
+                                .foregroundStyle(.secondary)
+                        } else if let minutes = review.minutes, let score = review.score {
                             (Text("Yesterday:", bundle: .module) + Text(verbatim: " ") + Text.minutes(TimeInterval(minutes * 60))
                                 + Text(verbatim: " · ") + Text("score \(score)", bundle: .module))
+                            Text("Counted in the apps you shield, as Home counts them.", bundle: .module).font(.footnote).foregroundStyle(.secondary)
                         } else {
                             Text("Yesterday's screen time was not reported.", bundle: .module)
                         }

@@ -324,7 +324,13 @@ struct AppsStep: View {
                     Toggle(isOn: Binding(get: { model.presets.contains(preset) }, set: { _ in model.togglePreset(preset) })) {
                         VStack(alignment: .leading, spacing: 2) {
                             Text(verbatim: "\(preset.emoji) \(preset.name)")
-                            Text(verbatim: preset.suggestion).font(.footnote).foregroundStyle(.secondary)
+                            // NB: onboarding's one pick is blocked by every preset; Sleep's allow list is made in Profiles.
+                            if preset.listMode == .allowList {
+                                Text("Shields what you pick here, as Work does. To keep only calls and a meditation app open, turn it into an allow list later in Profiles.", bundle: .module)
+                                    .font(.footnote).foregroundStyle(.secondary)
+                            } else {
+                                Text(verbatim: preset.suggestion).font(.footnote).foregroundStyle(.secondary)
+                            }
                         }
                     }
                 }

@@ -1,5 +1,6 @@
 import DesignSystem
 import FeatureModels
+import PaywallFeature
 import SelectionFeature
 import SwiftUI
 import ThresholdCore
@@ -10,13 +11,20 @@ import ThresholdCore
 struct ProfileEditorView: View {
     @Bindable var model: ProfileEditorModel
     @Environment(\.dismiss) private var dismiss
+    // NB: a sheet of its own: the editor is itself a sheet, and iOS presents one sheet at a time.
+    @State private var paywall: PaywallModel?
 
     var body: some View {
         let errors = model.errors
         NavigationStack {
             Form {
                 if let lock = model.lockReason { ProblemBanner(lock, systemImage: "lock.fill") }
-                if let problem = model.problem { ProblemBanner(problem) }
+                if let problem = model.problem {
+                    ProblemBanner(problem)
+                    if model.problemNeedsPro {
+                        Button { paywall = model.paywall() } label: { Text("See Threshold Pro", bundle: .module) }
+                    }
+                }
                 Section {
                     TextField(text: $model.name) { Text("Name", bundle: .module) }
                     fieldError(errors[.name])
@@ -114,6 +122,16 @@ struct ProfileEditorView: View {
                         }
                         .accessibilityHint(Text("A notification before each scheduled start.", bundle: .module))
                     }
+                    let paused = model.schedulesSavedPaused
+                    if paused > 0 {
+                        Label {
+                            Text("Free keeps one schedule on, so \(paused) new schedules will be saved paused. Choose which one stays on in Settings › Threshold Pro.", bundle: .module)
+                        } icon: {
+                            Image(systemName: "pause.circle").accessibilityHidden(true)
+                        }
+                        .font(.footnote).foregroundStyle(.secondary)
+                        Button { paywall = model.paywall() } label: { Text("See Threshold Pro", bundle: .module) }
+                    }
                     if let overlap = model.overlapWarning {
                         Label { Text(verbatim: overlap) } icon: { Image(systemName: "square.on.square").accessibilityHidden(true) }
                             .font(.footnote).foregroundStyle(.secondary)
@@ -147,6 +165,7 @@ struct ProfileEditorView: View {
                 }
             }
             .onChange(of: model.saved) { _, saved in if saved { dismiss() } }
+            .sheet(item: $paywall) { paywall in PaywallView(model: paywall) { self.paywall = nil } }
         }
     }
 

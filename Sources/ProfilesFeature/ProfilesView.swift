@@ -12,6 +12,8 @@ public struct ProfilesView<More: View>: View {
     let model: ProfilesModel
     let more: More
     @State private var editor: Shown<ProfileEditorModel>?
+    /// A profile with working keys, waiting for the person to confirm its deletion.
+    @State private var deleting: ProfilesModel.Row?
 
     public init(model: ProfilesModel, @ViewBuilder more: () -> More) {
         self.model = model
@@ -30,7 +32,11 @@ public struct ProfilesView<More: View>: View {
                         Button { editor = Shown(model.editor(for: row.id)) } label: { ProfileRow(row: row) }
                             .swipeActions {
                                 if row.deleteRefusal == nil {
-                                    Button(role: .destructive) { model.delete(row.id) } label: { Text("Delete", bundle: .module) }
+                                    Button(role: .destructive) {
+                                        if row.keys > 0 { deleting = row } else { model.delete(row.id) }
+                                    } label: {
+                                        Text("Delete", bundle: .module)
+                                    }
                                 }
                             }
                     }
@@ -57,6 +63,18 @@ public struct ProfilesView<More: View>: View {
             }
             .navigationTitle(Text("Profiles", bundle: .module))
             .sheet(item: $editor, onDismiss: model.load) { editor in ProfileEditorView(model: editor.model) }
+            .confirmationDialog(Text("Delete \(Text(verbatim: deleting.map { "\($0.profile.emoji) \($0.profile.name)" } ?? ""))?", bundle: .module),
+                                isPresented: Binding(get: { deleting != nil }, set: { if !$0 { deleting = nil } }), titleVisibility: .visible) {
+                Button(role: .destructive) {
+                    if let deleting { model.delete(deleting.id) }
+                    deleting = nil
+                } label: {
+                    Text("Delete", bundle: .module)
+                }
+                Button(role: .cancel) { deleting = nil } label: { Text("Cancel", bundle: .module) }
+            } message: {
+                Text("Its \(deleting?.keys ?? 0) keys stop working. Link them to another profile, or remove them, in Settings › Keys.", bundle: .module)
+            }
         }
         .onAppear { model.load() }
     }

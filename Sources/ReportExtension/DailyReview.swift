@@ -8,6 +8,9 @@ extension DeviceActivityReport.Context {
     public static var daily: Self { Self("daily") }
     /// Today's score alone, for the home screen.
     public static var score: Self { Self("score") }
+    /// Yesterday's screen time, for the Daily Review: the apps it went to and pickups, labelled
+    /// yesterday, with no score (the app's review scores the day on the apps Threshold counts).
+    public static var yesterday: Self { Self("yesterday") }
 }
 
 /// A day of screen time, as only the report extension can see it (PLATFORM.md: the minutes
@@ -95,4 +98,6 @@ public enum DailyReports {
     public static func review() -> DailyReport<DailyReviewView> { DailyReport(.daily) { DailyReviewView(review: $0) } }
     /// The score alone (``DeviceActivityReport/Context/score``).
     public static func score() -> DailyReport<ScoreView> { DailyReport(.score) { ScoreView(review: $0) } }
+    /// Yesterday, for the Daily Review (``DeviceActivityReport/Context/yesterday``).
+    public static func yesterday() -> DailyReport<DailyReviewView> { DailyReport(.yesterday) { DailyReviewView(review: $0, day: .yesterday) } }
 }

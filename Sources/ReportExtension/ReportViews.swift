@@ -32,18 +32,37 @@ public struct ScoreView: View {
     }
 }
 
-/// The daily review: the score, the apps the time went to, and pickups.
+/// The daily review: the score, the apps the time went to, and pickups; or yesterday's, for the
+/// app's Daily Review, which scores the day itself (so no second score sits beside its own).
 @MainActor
 public struct DailyReviewView: View {
-    let review: DailyReview
+    /// Which day the report covers, as its filter asked.
+    public enum Day: Sendable { case today, yesterday }
 
-    nonisolated public init(review: DailyReview) { self.review = review }
+    let review: DailyReview
+    let day: Day
+
+    nonisolated public init(review: DailyReview, day: Day = .today) {
+        self.review = review
+        self.day = day
+    }
 
     public var body: some View {
         VStack(alignment: .leading, spacing: 16) {
-            ScoreView(review: review)
+            switch day {
+            case .today: ScoreView(review: review)
+            case .yesterday:
+                VStack(alignment: .leading) {
+                    Text("Yesterday on this iPhone", bundle: .module).font(.headline)
+                    Text("\(review.minutes) min of screen time, every app", bundle: .module).font(.subheadline).foregroundStyle(.secondary)
+                }
+                .accessibilityElement(children: .combine)
+            }
             if review.topApps.isEmpty {
-                Text("No screen time recorded today.", bundle: .module).foregroundStyle(.secondary)
+                switch day {
+                case .today: Text("No screen time recorded today.", bundle: .module).foregroundStyle(.secondary)
+                case .yesterday: Text("No screen time recorded yesterday.", bundle: .module).foregroundStyle(.secondary)
+                }
             } else {
                 Chart(review.topApps) { app in
                     BarMark(x: .value(Text("Minutes", bundle: .module), app.minutes),

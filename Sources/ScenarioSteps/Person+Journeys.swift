@@ -328,6 +328,8 @@ extension Person {
                 try await setTime(spec.instant(from: phone.clock.wall, in: phone.clock.timeZone), of: "Ends at")
             }
             try await tap("Start")
+            // A Beast Mode start asks first what it locks; a `start:` step means it.
+            if offers("Start Beast Mode") { try await tap("Start Beast Mode") }
         case .schedule:
             throw StepError.notOffered("a person cannot start a schedule; let time pass to its start")
         }
@@ -365,7 +367,7 @@ extension Person {
         switch path {
         case .inApp, .notification:
             try await sessionTab(showing: profile)
-            let ends = try screen().controls().filter { ["end session", "give up", "complete session"].contains(Words.fold($0.name)) }
+            let ends = try screen().controls().filter(Self.isEnd)
             guard let end = ends.first else { throw ScreenMismatch("the Session tab shows no way to end it", screen: shownScreen()) }
             if end.isDisabled {
                 return refuse(try screen().problems.first ?? end.reason ?? "“\(end.name)” is disabled")
@@ -373,7 +375,7 @@ extension Person {
             try await tap(end.name)
         case .key:
             try await tapKey(profile)
-            if let shown = shownScreen(), shown.views.contains("KeyTapView"), !offers("End session") {
+            if let shown = shownScreen(), shown.views.contains("KeyTapView"), !offersEnd() {
                 refuse(message(of: shown))
                 return try await dismissAll()
             }
@@ -437,13 +439,12 @@ extension Person {
         try await follow(link: link.absoluteString)
     }
 
-    /// Settings › Keys: the profile chosen, the key named after it, "Write a key", and a tag held
+    /// Settings › Keys: the profile chosen (the key takes its name), "Write a key", and a tag held
     /// to the phone when Core NFC's sheet asks.
     private func writeKey(for profile: ProfileID) async throws -> URL {
         try await goToTab("Settings")
         guard let found = app?.settings.profiles.first(where: { $0.id == profile }) else { throw StepError.unknownProfile(profile.rawValue) }
         try await choose("\(found.emoji) \(found.name)", in: "Profile")
-        try await type(found.name, into: "Key name")
         try await tap("Write a key")
         guard tagSession != nil else {
             throw ScreenMismatch("Settings › Keys did not write a key: \(refusal ?? "no reason given")", screen: shownScreen())
@@ -506,12 +507,30 @@ extension Person {
         try await arrive(at: url)
     }
 
+    /// Whether a control ends the running session: "End session", "Give up", "Complete session",
+    /// or "End today's Work" for a schedule's span.
+    static func isEnd(_ control: Control) -> Bool {
+        let name = Words.fold(control.name)
+        return ["end session", "give up", "complete session"].contains(name) || name.hasPrefix(Words.fold("End today's"))
+    }
+
+    /// Whether the key's sheet offers to end the session.
+    private func offersEnd() -> Bool {
+        shownScreen()?.controls().contains(where: Self.isEnd) ?? false
+    }
+
     /// Answers the key tap's “End or take a break?”.
     func choose(_ choice: KeyChoice) async throws {
-        guard let shown = shownScreen(), shown.views.contains("KeyTapView"), offers("End session") else { throw StepError.noKeyPrompt }
+        guard let shown = shownScreen(), shown.views.contains("KeyTapView"), offersEnd() else { throw StepError.noKeyPrompt }
         switch choice {
-        case .end: try await tap("End session")
-        case .takeBreak: try await tap("Take a break")
+        case .end: try await tap(try screen().controls().first(where: Self.isEnd)?.name ?? "End session")
+        case .takeBreak:
+            // A break the quota does not allow is disabled, with when the next comes beside it.
+            if let offered = try screen().controls().first(where: { Words.fold($0.name) == "take a break" }), offered.isDisabled {
+                refuse(offered.reason ?? "“Take a break” is disabled")
+            } else {
+                try await tap("Take a break")
+            }
         case .cancel: phone.note(.person, "keeps going")
         }
         try await dismissAll()

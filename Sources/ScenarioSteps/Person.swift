@@ -312,6 +312,7 @@ final class Person {
     /// number (it names itself by its words without the number: "breaks" for "2 breaks"), or the
     /// picker to the time of day.
     func set(_ label: String, to value: SetValue) async throws {
+        if case .choice(let option) = value { return try await choose(option, in: label) }
         let isValued: (Control) -> Bool = {
             switch $0.kind {
             case .stepper, .datePicker: true
@@ -349,7 +350,7 @@ final class Person {
                     return refuse("“\(stepper.name)” goes no \(shows < wanted ? "higher" : "lower")")
                 }
             }
-        case (.stepper, .time):
+        case (.stepper, .time), (.stepper, .choice):
             throw ScreenMismatch("“\(control.name)” is a stepper: set it to a number", screen: shown)
         default:
             throw ScreenMismatch("“\(control.name)” is a time picker: set it to a time (to: \"19:00\")", screen: shown)

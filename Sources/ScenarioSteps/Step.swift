@@ -1,3 +1,4 @@
+import EntryPoints
 import Foundation
 import ScenarioSetup
 import ScreenTimeClient
@@ -15,6 +16,8 @@ public enum Step: Hashable, Sendable {
     case tap(String)
     /// Long-presses what shows these words (Settings' version opens the diagnostics).
     case longPress(String)
+    /// Swipe a list row and tap one of its actions.
+    case swipe(row: String, action: String)
     /// Types `text` into the text field these words name on the screen Threshold shows, in place
     /// of what it held (empty: clears it).
     case type(field: String, text: String)
@@ -46,6 +49,8 @@ public enum Step: Hashable, Sendable {
     case tapWidget(HomeScreenWidget)
     /// A universal link arrives (typed, or read from an NFC tag).
     case link(String)
+    /// A home-screen quick action (long-press Threshold's icon).
+    case quickAction(QuickAction)
 
     // Sessions and profiles
     case start(profile: ProfileID, origin: SessionOrigin, plan: PlanSpec?)
@@ -295,4 +300,6 @@ public enum SetValue: Hashable, Sendable {
     case number(Int)
     /// A time picker's time of day (a `17:00`; a day in it is ignored).
     case time(ClockSpec)
+    /// A picker's option, by its words.
+    case choice(String)
 }

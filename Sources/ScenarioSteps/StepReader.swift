@@ -1,3 +1,4 @@
+import EntryPoints
 import Foundation
 import ScenarioSetup
 import ScreenTimeClient
@@ -20,9 +21,10 @@ package struct StepReader {
     package static let vocabulary: [(verb: String, usage: String)] = [
         ("open-threshold", "open Threshold (the app launches if it must, reads Screen Time access and reconciles)"),
         ("tap", "LABEL: tap what these words name on Threshold's screen: a button, a switch, a tab, a picker's choice, ‹ Back (Continue, Pray to unlock, Amen, Anxious …)"),
+        ("swipe", "{row, action}: swipe the list row these words name and tap its action (Delete, Revoke, Remove)"),
         ("long-press", "LABEL: press and hold what shows these words (Settings' Version opens the diagnostics)"),
         ("type", "{field, text}: type text into the field these words name on Threshold's screen, in place of what it held (text: \"\" clears it)"),
-        ("set", "{control, to}: set the stepper these words name to a number (+ or − until it reads it), or the time picker to a time (to: \"19:00\")"),
+        ("set", "{control, to}: set the stepper these words name to a number (+ or − until it reads it), the time picker to a time (to: \"19:00\"), or the picker to the option these words name"),
         ("answer", "right | wrong | TEXT: type an answer into the math challenge and tap Check; in Ink, Echo, Slide or Unscramble, make one move (Echo: watch a sequence and repeat it) right or wrong; {wrong: 40} does it 40 times"),
         ("notification-prompt", "allow | deny: how the person answers iOS's notification prompt when the app asks"),
         ("pick-apps", "[APP, …]: pick these apps in iOS's Screen Time picker, where the screen opens it"),
@@ -35,14 +37,15 @@ package struct StepReader {
         ("tap-notification", "[ID]: tap the latest notification (or the one whose id starts with ID)"),
         ("tap-widget", "session | streak: tap a widget; iOS opens Threshold at its link (the session widget's Session tab)"),
         ("link", "URL: a universal link arrives (typed or from an NFC tag)"),
-        ("start", "PROFILE | {profile, origin: manual|key|shortcut, goal: 30m | for: 25m | until: 17:00}: the Session tab's start panel, a key, or the Start Profile Shortcut (which takes for:)"),
+        ("quick-action", "unblock | feedback: long-press Threshold's icon on the Home Screen and choose the action"),
+        ("start", "PROFILE | {profile, origin: manual|key|shortcut, goal: 30m | for: 25m | until: 17:00}: the Session tab's start panel, a key, or the Start Profile Shortcut (which takes for:); a Beast Mode start on the tab is confirmed, as the person means it"),
         ("end", "PROFILE | {profile, via: in-app|key|shortcut|widget|notification|live-activity}: end what keeps the profile on now"),
         ("break", "PROFILE: take a break (the profile's break policy sets its length and quota)"),
         ("resume", "PROFILE: end the break early; the shields return now"),
         ("tap-key", "PROFILE: tap the profile's NFC key (starts it, or asks End or break?)"),
         ("scan-qr", "NAME | {key, edited: true}: the Camera reads the QR code of a key made in Settings → Keys (or a copy edited by hand)"),
         ("choose", "end | break | cancel: answer the key's question"),
-        ("confirm-start", "yes | no: answer the confirmation a start link shows for a Beast Mode profile (nothing starts before yes)"),
+        ("confirm-start", "yes | no: answer the confirmation a start link or the Session tab shows for a Beast Mode profile (nothing starts before yes)"),
         ("pray", "[MOOD | {mood}]: say a prayer from the bundled library (mood grateful, anxious, distracted, tired, seeking, joyful), then Amen"),
         ("challenge", "[math | tic-tac-toe | ink | echo | slide | unscramble]: answer five problems, play tic-tac-toe to a win or draw, or play one of Challenge's own games to its end (at least 30 s pass)"),
         ("credits", "5 | 15 | 30 | {minutes, app}: spend Focus Bank credits"),
@@ -123,6 +126,9 @@ package struct StepReader {
         case "tap-notification": return .tapNotification(id: try argument.map { try reader.string($0, "notification") })
         case "tap-widget": return .tapWidget(try reader.choice(try need("session or streak"), "tap-widget", as: HomeScreenWidget.self))
         case "link": return .link(try reader.string(try need("a URL"), "link"))
+        case "quick-action":
+            let arg = try need("unblock or feedback")
+            return .quickAction(try reader.either(arg, "quick-action", "unblock", or: "feedback") ? .unblock : .feedback)
         case "start": return try start(try need("a profile"))
         case "end":
             let arg = try need("a profile")
@@ -137,6 +143,12 @@ package struct StepReader {
             return .useStreakFreeze
         case "store": return .store(try reader.choice(try need("an App Store event"), "store", as: StoreEvent.self))
         case "long-press": return .longPress(try reader.string(try need("the words to press on"), "long-press"))
+        case "swipe":
+            let f = try fields(try need("{row, action}"), "swipe", ["row", "action"])
+            guard let row = f["row"], let action = f["action"] else {
+                throw reader.fail(argument, "swipe needs the row's words and the action (swipe: {row: 💼 Work, action: Delete})")
+            }
+            return .swipe(row: try reader.string(row, "row"), action: try reader.string(action, "action"))
         case "type":
             let f = try fields(try need("{field, text}"), "type", ["field", "text"])
             guard let field = f["field"], let text = f["text"] else {
@@ -150,7 +162,9 @@ package struct StepReader {
             }
             let text = try reader.string(value, "to")
             if let number = Int(text) { return .set(control: try reader.string(control, "control"), to: .number(number)) }
-            return .set(control: try reader.string(control, "control"), to: .time(try reader.clock(value, "to")))
+            if let time = try? reader.clock(value, "to") { return .set(control: try reader.string(control, "control"), to: .time(time)) }
+            // Neither a number nor a time: a picker's option, by its words (a time picker refuses it, saying so).
+            return .set(control: try reader.string(control, "control"), to: .choice(text))
         case "tap": return .tap(try reader.string(try need("the button's words"), "tap"))
         case "save-file":
             if let argument { throw reader.fail(argument, "save-file saves the file iOS's Save to Files sheet shows; it takes nothing") }

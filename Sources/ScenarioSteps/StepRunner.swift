@@ -1,3 +1,4 @@
+import EntryPoints
 import FeatureModels
 import EntryPoints
 import Foundation
@@ -93,6 +94,9 @@ package final class StepRunner {
             } else {
                 try await person.openThreshold()
             }
+        case .quickAction(let action):
+            phone.note(.person, "long-presses Threshold's icon and chooses “\(action == .unblock ? "Unblock" : "Feedback")”")
+            try await person.arrive(at: action.link)
         case .link(let url):
             phone.note(.person, "opens the link \(url)")
             try await person.follow(link: url)
@@ -130,6 +134,10 @@ package final class StepRunner {
             try await person.set(control, to: value)
         case .longPress(let label):
             try await person.longPress(label)
+        case .swipe(let row, let action):
+            try await person.tap(action) { control in
+                if case .swipeAction(let words) = control.kind { Words.fold(words).contains(Words.fold(row)) } else { false }
+            }
         case .notificationPrompt(let allow):
             phone.answersNotificationPrompt = allow ? .allowed : .denied
             phone.note(.person, "will \(allow ? "allow" : "refuse") notifications when iOS asks")

@@ -32,6 +32,15 @@ public struct SessionView: View {
             .navigationTitle(Text("Session", bundle: .module))
         }
         .onAppear { model.load() }
+        .alert(model.confirming.map { Text.startTitle($0.confirmation) } ?? Text(verbatim: ""),
+               isPresented: Binding(get: { model.confirming != nil }, set: { if !$0 { model.declineStart() } })) {
+            Button { model.confirmStart() } label: { Text("Start Beast Mode", bundle: .module) }
+            Button(role: .cancel) { model.declineStart() } label: { Text("Not now", bundle: .module) }
+        } message: {
+            if let confirming = model.confirming {
+                Text.startMessage(confirming.confirmation, now: confirming.asked)
+            }
+        }
         // A break's end, the goal and the end time change what the screen shows (the phase, what
         // End records): the state is read again when the next of them comes.
         .background {
@@ -91,10 +100,21 @@ struct RunningSession: View {
                     Text("\(quota.remaining) of \(quota.allowed) breaks left", bundle: .module).font(.footnote).foregroundStyle(.secondary)
                 }
             }
-            Button(role: .destructive) { model.end() } label: { endLabel(ending) }
-                .buttonStyle(.bordered)
-                .disabled(model.endRefusal != nil)
-                .accessibilityHint(endHint(ending))
+            if let scheduled = model.scheduled, ending != .completed {
+                // Ending a schedule's span early ends today's only: said as what it is.
+                Button(role: .destructive) { model.end() } label: { Text("End today's \(Text(verbatim: scheduled.name))", bundle: .module) }
+                    .buttonStyle(.bordered)
+                    .disabled(model.endRefusal != nil)
+                if let returns = scheduled.returns {
+                    Text("\(Text(verbatim: scheduled.name)) starts again \(returns, format: .dateTime.weekday(.wide).hour().minute()).", bundle: .module)
+                        .font(.footnote).foregroundStyle(.secondary)
+                }
+            } else {
+                Button(role: .destructive) { model.end() } label: { endLabel(ending) }
+                    .buttonStyle(.bordered)
+                    .disabled(model.endRefusal != nil)
+                    .accessibilityHint(endHint(ending))
+            }
             if let refusal = model.endRefusal { ProblemBanner(refusal, systemImage: "lock.fill") }
         }
     }
@@ -174,8 +194,17 @@ struct StartPanel: View {
                 }
                 .buttonStyle(.primary)
             }
-            .onAppear { if chosen == nil { chosen = model.startable.first?.id } }
+            .onAppear { if chosen == nil { choose(model.startable.first?.id) } }
+            .onChange(of: chosen) { _, profile in choose(profile) }
         }
+    }
+
+    /// Picks a profile and how its session is bounded first: a Key profile's session has a
+    /// length and ends by itself (seed 004); Present's has a goal (seed 001).
+    private func choose(_ profile: ProfileID?) {
+        if chosen != profile { chosen = profile }
+        let path = model.startable.first { $0.id == profile }?.path
+        kind = path == .key ? .length : .goal
     }
 
     /// A menu of minutes ("25 min"), for a goal or a length.

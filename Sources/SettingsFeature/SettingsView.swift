@@ -14,6 +14,8 @@ public struct SettingsView: View {
     @Bindable var model: SettingsModel
     @State private var keyProfile: ProfileID?
     @State private var keyName = ""
+    /// The name the key field was given from its profile: replaced when another profile is chosen, unless edited.
+    @State private var suggestedKeyName = ""
     @State private var confirmingReset = false
     @State private var writer: AnyObject?
     @Environment(\.keyTagWriting) private var tagWriting
@@ -77,9 +79,9 @@ public struct SettingsView: View {
         .onChange(of: model.pendingKey?.id) { _, id in if id != nil { writeTag() } }
     }
 
-    /// Settings › Together, when this build has it.
+    /// Settings › Together, only when this build names a server (`ThresholdTogetherServer`).
     @ViewBuilder private var togetherRow: some View {
-        if together != nil {
+        if let together, together.status != .unavailable {
             Section {
                 NavigationLink(value: Route.together) { Text("Together", bundle: .module) }
             } footer: {
@@ -188,13 +190,27 @@ public struct SettingsView: View {
             ForEach(model.keys) { row in
                 VStack(alignment: .leading, spacing: 2) {
                     Text(verbatim: row.tag.name).font(.body.weight(.medium))
-                    Text(verbatim: row.profileTitle).font(.footnote).foregroundStyle(.secondary)
+                    if row.isOrphaned {
+                        Text("Its profile was deleted; it starts nothing.", bundle: .module).font(.footnote).foregroundStyle(Palette.warning)
+                    } else {
+                        Text(verbatim: row.profileTitle).font(.footnote).foregroundStyle(.secondary)
+                    }
                     if row.isRevoked { Text("Revoked", bundle: .module).font(.footnote).foregroundStyle(Palette.warning) }
                 }
                 .accessibilityElement(children: .combine)
                 .swipeActions {
-                    if !row.isRevoked {
+                    if row.isRevoked || row.isOrphaned {
+                        Button(role: .destructive) { model.removeKey(row.id) } label: { Text("Remove", bundle: .module) }
+                    } else {
                         Button(role: .destructive) { model.revoke(row.id) } label: { Text("Revoke", bundle: .module) }
+                    }
+                }
+                if row.isOrphaned && !row.isRevoked {
+                    Picker(selection: Binding(get: { ProfileID?.none }, set: { if let profile = $0 { model.relinkKey(row.id, to: profile) } })) {
+                        Text("Choose a profile", bundle: .module).tag(ProfileID?.none)
+                        ForEach(model.profiles, id: \.id) { profile in Text(verbatim: "\(profile.emoji) \(profile.name)").tag(Optional(profile.id)) }
+                    } label: {
+                        Text("Link \(Text(verbatim: row.tag.name)) to", bundle: .module)
                     }
                 }
             }
@@ -205,6 +221,12 @@ public struct SettingsView: View {
                 Text("Profile", bundle: .module)
             }
             TextField(text: $keyName) { Text("Key name, such as Desk", bundle: .module) }
+                // A key is named for its profile until the person names it otherwise.
+                .onChange(of: keyProfile) { _, new in
+                    let suggested = model.profiles.first { $0.id == new }?.name ?? ""
+                    if keyName.isEmpty || keyName == suggestedKeyName { keyName = suggested }
+                    suggestedKeyName = suggested
+                }
             Button {
                 if let keyProfile { model.prepareKey(for: keyProfile, name: keyName) }
             } label: {
@@ -220,6 +242,10 @@ public struct SettingsView: View {
             }
             .disabled(keyProfile == nil)
             .accessibilityHint(Text("Shows the key as a QR code and a link to copy.", bundle: .module))
+            if keyProfile == nil {
+                Text("Choose the profile the key starts.", bundle: .module).font(.footnote).foregroundStyle(.secondary)
+            }
+            if let problem = model.keyProblem { Text(verbatim: problem).font(.footnote).foregroundStyle(Palette.warning) }
         } header: {
             Text("Keys", bundle: .module)
         } footer: {

@@ -70,6 +70,41 @@ public struct KeyRing: Sendable {
         }
     }
 
+    /// Removes a key from the list: one that is revoked, or whose profile was deleted (its taps
+    /// then read as an unknown key). A working key is revoked first, so removing is never how a
+    /// key that works stops working unseen.
+    public func remove(_ id: KeyTagID, at now: Date) throws {
+        try store.write { tx in
+            guard let tag = tx.state.settings.keyTag(id) else { throw ValidationError("key \(id)", "There is no such key.") }
+            guard tag.isRevoked(at: now) || tx.state.engine.profile(tag.profileID) == nil else {
+                throw ValidationError("key \(tag.name)", "Revoke “\(tag.name)” before removing it.")
+            }
+            tx.state.settings.keyTags.removeAll { $0.id == id }
+            if !tag.isRevoked(at: now) { tx.record(.keyTagRevoked(id), at: now) }
+        }
+    }
+
+    /// Links a key whose profile was deleted to another profile: the same tag, the same secret,
+    /// starting `profile` from now on.
+    public func relink(_ id: KeyTagID, to profile: ProfileID, at now: Date) throws {
+        try store.write { tx in
+            guard let index = tx.state.settings.keyTags.firstIndex(where: { $0.id == id }) else {
+                throw ValidationError("key \(id)", "There is no such key.")
+            }
+            let tag = tx.state.settings.keyTags[index]
+            guard !tag.isRevoked(at: now) else { throw ValidationError("key \(tag.name)", "“\(tag.name)” is revoked; write a new key instead.") }
+            guard tx.state.engine.profile(tag.profileID) == nil else {
+                throw ValidationError("key \(tag.name)", "“\(tag.name)” already starts a profile; revoke it and write a new key for another.")
+            }
+            guard tx.state.engine.profile(profile) != nil else {
+                throw ValidationError("key", "Profile \(profile) does not exist; choose a profile for the key.")
+            }
+            tx.state.settings.keyTags[index] = try KeyTag(id: tag.id, profileID: profile, name: tag.name, secretHash: tag.secretHash,
+                                                          created: tag.created, revokedAt: nil)
+            tx.record(.keyTagWritten(id, profile: profile), at: now)
+        }
+    }
+
     /// Verifies and decides a tap in one write: refused links are logged, a new tap is logged and
     /// remembered, a duplicate changes nothing.
     public func tap(_ tagID: KeyTagID, secret: KeySecret, at now: Date) throws -> KeyTapOutcome {

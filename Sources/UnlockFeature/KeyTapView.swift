@@ -40,9 +40,20 @@ public struct KeyTapView: View {
         case .choosing(let active):
             Text(verbatim: active.name).font(.title2.weight(.semibold))
             timeLeft
-            Button { model.end() } label: { Text("End session", bundle: .module) }.buttonStyle(.primary)
+            if let scheduled = model.scheduled {
+                Button { model.end() } label: { Text("End today's \(Text(verbatim: scheduled.name))", bundle: .module) }.buttonStyle(.primary)
+                if let returns = scheduled.returns {
+                    Text("\(Text(verbatim: scheduled.name)) starts again \(returns, format: .dateTime.weekday(.wide).hour().minute()).", bundle: .module)
+                        .font(.footnote).foregroundStyle(.secondary)
+                }
+            } else {
+                Button { model.end() } label: { Text("End session", bundle: .module) }.buttonStyle(.primary)
+            }
             if model.offersBreak {
-                Button { model.takeBreak() } label: { Text("Take a break", bundle: .module) }.buttonStyle(.bordered)
+                Button { model.takeBreak() } label: { Text("Take a break", bundle: .module) }
+                    .buttonStyle(.bordered)
+                    .disabled(model.breakRefusal != nil)
+                if let refusal = model.breakRefusal { Text(verbatim: refusal).font(.footnote).foregroundStyle(.secondary) }
             }
             if model.offersBackToFocus {
                 Button { model.backToFocus() } label: { Text("Back to focus", bundle: .module) }.buttonStyle(.bordered)

@@ -61,7 +61,10 @@ import ThresholdCore
             tutorial: Tutorial(startedAt: now))
         let reasons = Array(evaluate(state, at: now, calendar: TestSupport.calendar()).reasons.values)
         #expect(reasons.count >= 8)
-        let contents = reasons.map { ShieldContent(reason: $0, appName: "Instagram") } + [.unknownReason]
+        // Each reason as first drawn, and as an intention past its opens asks "Are you sure?" after a press.
+        let contents = reasons.flatMap { [ShieldContent(reason: $0, appName: "Instagram"), ShieldContent(reason: $0, appName: "Instagram", asking: true)] }
+            + [.unknownReason]
+        #expect(contents.contains { $0.title == "Are you sure?" })
         for content in contents {
             for button in [content.primary] + [content.secondary].compactMap({ $0 }) where !button.label.contains("Instagram") {
                 #expect(keys.contains(button.label), "the shield button “\(button.label)” is not in the catalog")

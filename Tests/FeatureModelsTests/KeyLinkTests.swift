@@ -14,7 +14,7 @@ import ThresholdCore
         settings.load()
         #expect(settings.writeKeyUnavailable?.hasPrefix("This device cannot write NFC tags.") == true)
         settings.prepareKey(for: "work", name: "Desk")
-        #expect(settings.pendingKey == nil && settings.problem == settings.writeKeyUnavailable)
+        #expect(settings.pendingKey == nil && settings.keyProblem == settings.writeKeyUnavailable)
 
         settings.makeKeyLink(for: "work", name: "Desk")
         let key = try #require(settings.keyLink)

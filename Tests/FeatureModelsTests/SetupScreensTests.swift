@@ -127,7 +127,10 @@ import ThresholdKeys
 
     @Test func aLockedProfile_inItsSession_cannotBeEditedOrDeleted_andSaysUntilWhen() throws {
         let device = try Device(.make(profiles: [beast]))
-        SessionModel(client: device.client).start("beast", .goal(minutes: 60))
+        let session = SessionModel(client: device.client)
+        session.start("beast", .goal(minutes: 60))
+        #expect(session.confirming?.confirmation.lockedUntil == monday.wall.adding(minutes: 60), "Beast Mode asks first")
+        session.confirmStart()
         let profiles = ProfilesModel(client: device.client)
         profiles.load()
         let row = try #require(profiles.rows.first)
@@ -255,7 +258,7 @@ import ThresholdKeys
             return
         }
         settings.keyNotWritten("The tag was not writable.")
-        #expect(device.stored.settings.keyTags.isEmpty && settings.problem == "The tag was not writable.")
+        #expect(device.stored.settings.keyTags.isEmpty && settings.keyProblem == "The tag was not writable.")
         settings.prepareKey(for: "work", name: "Desk card")
         settings.keyWritten()
         #expect(settings.keys.map(\.profileTitle) == ["💼 Work"])
@@ -263,7 +266,7 @@ import ThresholdKeys
         settings.revoke(tag)
         #expect(settings.keys.first?.isRevoked == true)
         settings.prepareKey(for: "ghost", name: "Card")
-        #expect(settings.problem == "Choose a profile for the key." && settings.pendingKey == nil)
+        #expect(settings.keyProblem == "Choose a profile for the key." && settings.pendingKey == nil)
     }
 
     @Test func resettingTheStreak_isHidden_andKeepsThePrayersInTheHistory() throws {

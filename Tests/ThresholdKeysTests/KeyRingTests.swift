@@ -57,6 +57,39 @@ import ThresholdCore
         #expect(try store.events(.all).isEmpty)
     }
 
+    // MARK: Removing and relinking
+
+    @Test func aWorkingKey_isRevokedBeforeItIsRemoved_aRevokedOneIsRemoved() throws {
+        let (ring, store) = ring()
+        let (id, secret) = try written(ring)
+        #expect(throws: ValidationError.self) { try ring.remove(id, at: now) }
+        #expect(try store.read().settings.keyTag(id) != nil, "a working key stays until revoked")
+        try ring.revoke(id, at: now)
+        try ring.remove(id, at: now.adding(minutes: 1))
+        #expect(try store.read().settings.keyTags.isEmpty)
+        #expect(try ring.tap(id, secret: secret, at: now.adding(minutes: 2)) == .refused(.unknownTag))
+    }
+
+    @Test func aKeyWhoseProfileWasDeleted_isRelinked_andItsTapStartsTheNewProfile() throws {
+        let sleep = Profile.make("sleep", name: "Sleep")
+        let (ring, store) = ring(.make(engine: .make(profiles: [work, sleep])))
+        let (id, secret) = try written(ring)
+        #expect(throws: ValidationError.self) { try ring.relink(id, to: "sleep", at: now) }
+        try store.write { tx in tx.state.engine = try tx.state.engine.with(profiles: [sleep]) }
+        #expect(throws: ValidationError.self) { try ring.relink(id, to: "nobody", at: now) }
+        try ring.relink(id, to: "sleep", at: now)
+        let tag = try #require(try store.read().settings.keyTag(id))
+        #expect(tag.profileID == "sleep" && tag.name == "Desk card")
+        guard case .accepted(let tap) = try ring.tap(id, secret: secret, at: now.adding(minutes: 1)) else {
+            Issue.record("the relinked key's tap is accepted"); return
+        }
+        #expect(tap.decision == .start("sleep"))
+        // An orphaned key needs no revoking to be removed.
+        try store.write { tx in tx.state.engine = try tx.state.engine.with(profiles: []) }
+        try ring.remove(id, at: now.adding(minutes: 2))
+        #expect(try store.read().settings.keyTags.isEmpty)
+    }
+
     // MARK: Tapping
 
     @Test func theRightSecret_isAccepted_andLogged_onceEvenIfDeliveredTwice() throws {

@@ -69,3 +69,15 @@ extension Session {
                     plan: .until(span.end), occurrence: key)
     }
 }
+
+extension ThresholdState {
+    /// The scheduled span `profile` is in at `now`, and when its schedules next start after that
+    /// span: what ending it early ends ("End today's Work") and when it returns.
+    public func scheduledSpan(of id: ProfileID, at now: Date, calendar: Calendar) -> (span: Occurrence, returns: Date?)? {
+        guard let profile = profile(id) else { return nil }
+        let clock = Clockwork(calendar: calendar)
+        guard let span = profile.schedules.compactMap({ $0.occurrence(at: now, in: clock) }).max(by: { $0.end < $1.end }) else { return nil }
+        let returns = profile.schedules.compactMap { $0.nextOccurrences(after: span.end, in: clock, horizonDays: 8).first?.start }.min()
+        return (span, returns)
+    }
+}

@@ -17,39 +17,38 @@ public struct StartConfirmation: Hashable, Sendable {
     /// How many apps, categories and websites it names, and whether it shields those or all but those.
     public let selectedItems: Int
     public let listMode: ListMode
+    /// Whether a link asks (anyone may have sent it) or the person's own button in the app.
+    public let byLink: Bool
     /// Whether it denies installing apps too (Beast Mode's default).
     public let deniesAppInstallation: Bool
 
-    /// The confirmation a link's start of `profile` needs at `now`, or `nil` when it may start
-    /// directly: the profile is not locked, or the start would be refused anyway (the start then
-    /// reports why, changing nothing).
-    public static func needed(toStart profile: ProfileID, in state: ThresholdState, at now: Date,
-                              calendar: Calendar) -> StartConfirmation? {
+    public init(profile: ProfileID, name: String, lockedUntil: Date, selectedItems: Int, listMode: ListMode, byLink: Bool,
+                deniesAppInstallation: Bool = false) {
+        self.profile = profile
+        self.name = name
+        self.lockedUntil = lockedUntil
+        self.selectedItems = selectedItems
+        self.listMode = listMode
+        self.byLink = byLink
+        self.deniesAppInstallation = deniesAppInstallation
+    }
+
+    /// The confirmation a start of `profile` (by a link, or the app's own button with `plan`) needs
+    /// at `now`, or `nil` when it may start directly: the profile is not locked, or the start would
+    /// be refused anyway (the start then reports why, changing nothing).
+    public static func needed(toStart profile: ProfileID, plan: SessionPlan = .openEnded, byLink: Bool = true,
+                              in state: ThresholdState, at now: Date, calendar: Calendar) -> StartConfirmation? {
         guard let found = state.profile(profile), found.strictness == .locked else { return nil }
         var preview = state
         let ids = IDGenerator { "preview-\($0)" }
-        guard (try? StartSession(profile: profile, origin: .manual).apply(to: &preview, at: now, calendar: calendar, ids: ids)) != nil,
+        // NB: a start the rules refuse needs no confirmation: the start itself says why.
+        guard (try? StartSession(profile: profile, origin: .manual, plan: plan).apply(to: &preview, at: now, calendar: calendar, ids: ids)) != nil,
               let until = ProfileInForce(found, in: preview, at: now, calendar: calendar).lockedUntil(at: now) else {
             return nil
         }
         let selection = found.selection
         return StartConfirmation(profile: profile, name: "\(found.emoji) \(found.name)", lockedUntil: until,
                                  selectedItems: selection.applications.count + selection.categories.count + selection.webDomains.count,
-                                 listMode: found.listMode, deniesAppInstallation: found.strict.deniesAppInstallation)
+                                 listMode: found.listMode, byLink: byLink, deniesAppInstallation: found.strict.deniesAppInstallation)
     }
-
-    /// "Start 🔒 Deep work in Beast Mode?"
-    public var title: String { "Start \(name) in Beast Mode?" }
-
-    /// What it locks and until when, in the words the confirmation shows.
-    public func message(at now: Date, calendar: Calendar) -> String {
-        let clock = Clockwork(calendar: calendar)
-        let items = selectedItems == 1 ? "1 app, category or website" : "\(selectedItems) apps, categories and websites"
-        let shields = listMode == .blockList ? items : "every app except \(items)"
-        return "A link asks to start \(name). It shields \(shields) until \(clock.readable(lockedUntil)) "
-            + "(\(Wording.duration(lockedUntil.timeIntervalSince(now)))), and nothing can end it early: not Threshold, "
-            + "your key, Shortcuts or another link. Until then no app on this iPhone can be deleted"
-            + (deniesAppInstallation ? " or installed" : "") + " and the date and time stay automatic."
-    }
-
 }

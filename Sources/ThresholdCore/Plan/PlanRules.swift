@@ -43,20 +43,33 @@ public enum PlanRules {
         let profileIDs = Set(after.profiles.map(\.id))
         let present = Set(schedules(in: after))
         plan.paused.removeAll { !profileIDs.contains($0.profileID) || present.contains($0.ref) }
-        guard !plan.status.includesPro else { return after }
-        let all = schedules(in: after)
-        guard all.count > freeSchedules else { return after }
-        let existing = Set(schedules(in: before))
-        let added = all.filter { !existing.contains($0) }
-        let budget = max(0, freeSchedules - all.filter(existing.contains).count)
-        let toPause = Array(added.dropFirst(budget))
+        let toPause = pausedBySaving(after, from: before, plan: plan)
         guard !toPause.isEmpty else { return after }
         var state = after
         // A schedule just saved has no span recorded yet, so pausing it ends nothing.
         try pause(toPause, in: &state, plan: &plan, standing: nil)
         let names = toPause.compactMap { name(of: $0, in: after) }
-        plan.notice = "Free keeps one schedule on, so \(names.joined(separator: ", ")) \(names.count == 1 ? "was" : "were") saved paused. Threshold Pro runs every schedule; or choose which one stays on in Profiles."
+        plan.notice = "Free keeps one schedule on, so \(names.joined(separator: ", ")) \(names.count == 1 ? "was" : "were") saved paused. Threshold Pro runs every schedule; or choose which one stays on in Settings › Threshold Pro."
         return state
+    }
+
+    /// The schedules a change from `before` to `after` adds past Free's one, which ``admit(_:from:plan:)``
+    /// saves paused: what the editor tells a Free person before they save.
+    public static func pausedBySaving(_ after: ThresholdState, from before: ThresholdState, plan: PlanRecord) -> [ScheduleRef] {
+        guard !plan.status.includesPro else { return [] }
+        let all = schedules(in: after)
+        guard all.count > freeSchedules else { return [] }
+        let existing = Set(schedules(in: before))
+        let added = all.filter { !existing.contains($0) }
+        let budget = max(0, freeSchedules - all.filter(existing.contains).count)
+        return Array(added.dropFirst(budget))
+    }
+
+    /// The schedules saving `profile` into `state` would save paused on the plan.
+    public static func pausedBySaving(_ profile: Profile, in state: ThresholdState, plan: PlanRecord) throws -> [ScheduleRef] {
+        var profiles = state.profiles
+        if let index = profiles.firstIndex(where: { $0.id == profile.id }) { profiles[index] = profile } else { profiles.append(profile) }
+        return pausedBySaving(try state.with(profiles: profiles), from: state, plan: plan)
     }
 
     /// The app's refresh from the App Store: records `status`; a lapse from Pro pauses the schedules
@@ -83,7 +96,7 @@ public enum PlanRules {
         let names = toPause.compactMap { name(of: $0, in: state) }
         let keptNames = kept.compactMap { name(of: $0, in: state) }
         try pause(toPause, in: &state, plan: &plan, standing: (now, calendar, ids))
-        plan.notice = "Threshold Pro has ended, so Free keeps one schedule on: \(keptNames.joined(separator: ", ")) stays on and \(names.joined(separator: ", ")) \(names.count == 1 ? "is" : "are") paused, kept for when Pro returns. Choose which one stays on in Profiles. Anything running now keeps going to its end."
+        plan.notice = "Threshold Pro has ended, so Free keeps one schedule on: \(keptNames.joined(separator: ", ")) stays on and \(names.joined(separator: ", ")) \(names.count == 1 ? "is" : "are") paused, kept for when Pro returns. Choose which one stays on in Settings › Threshold Pro. Anything running now keeps going to its end."
     }
 
     /// On Free, the person chooses which schedule stays on: `ref` (a paused one) comes back and the

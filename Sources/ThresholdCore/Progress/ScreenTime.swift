@@ -265,10 +265,11 @@ extension Settings {
 
 extension ThresholdState {
     /// What counts as screen time when the person sets a goal: every app, category and website
-    /// any of their profiles, gates or intentions names (the apps they already called a problem).
+    /// their profiles, gates or intentions shield (the apps they already called a problem). An
+    /// allow list's apps are the ones it keeps open, so they are not counted.
     public var screenTimeSelection: Selection {
         var all = Selection()
-        for selection in profiles.map(\.selection) + gates.map(\.selection) {
+        for selection in profiles.filter({ $0.listMode == .blockList }).map(\.selection) + gates.map(\.selection) {
             all.applications.formUnion(selection.applications)
             all.categories.formUnion(selection.categories)
             all.webDomains.formUnion(selection.webDomains)

@@ -14,11 +14,7 @@ import TestSupport
         let now = at("2026-11-24 08:10")  // a Tuesday; a manual start joins the 9:00 span
         let confirmation = try #require(StartConfirmation.needed(toStart: "beast", in: .make(profiles: [beast]), at: now, calendar: ny))
         #expect(confirmation.lockedUntil == at("2026-11-24 17:00"))
-        #expect(confirmation.title == "Start 🦁 Deep work in Beast Mode?")
-        let message = confirmation.message(at: now, calendar: ny)
-        #expect(message.contains("2 apps, categories and websites until 17:00"))
-        #expect(message.contains("8 h 50 min"))
-        #expect(message.contains("no app on this iPhone can be deleted"))
+        #expect(confirmation.name == "🦁 Deep work" && confirmation.selectedItems == 2 && confirmation.byLink)
     }
 
     @Test func aProfileThePersonCanEnd_startsWithoutAsking() {
@@ -27,6 +23,13 @@ import TestSupport
         let now = at("2026-11-24 08:10")
         #expect(StartConfirmation.needed(toStart: "gentle", in: .make(profiles: [gentle]), at: now, calendar: ny) == nil)
         #expect(StartConfirmation.needed(toStart: "firm", in: .make(profiles: [firm]), at: now, calendar: ny) == nil)
+    }
+
+    @Test func theAppsOwnStart_withItsLength_isLockedUntilThatLengthEnds() throws {
+        let now = at("2026-11-24 06:00")  // far from the schedule: a length gives the session its end
+        let confirmation = try #require(StartConfirmation.needed(toStart: "beast", plan: .until(at("2026-11-24 06:25")), byLink: false,
+                                                                 in: .make(profiles: [beast]), at: now, calendar: ny))
+        #expect(confirmation.lockedUntil == at("2026-11-24 06:25") && !confirmation.byLink)
     }
 
     @Test func aStartTheEngineWouldRefuse_asksNothing_theStartSaysWhy() {
@@ -41,6 +44,6 @@ import TestSupport
                                  schedules: beast.schedules)
         let now = at("2026-11-24 08:30")
         let confirmation = try #require(StartConfirmation.needed(toStart: "allow", in: .make(profiles: [allow]), at: now, calendar: ny))
-        #expect(confirmation.message(at: now, calendar: ny).contains("every app except 1 app, category or website"))
+        #expect(confirmation.listMode == .allowList && confirmation.selectedItems == 1)
     }
 }

@@ -8,6 +8,15 @@ import TestSupport
     let monday = try! LocalDate(parsing: "2026-11-23")
     let apps = Selection.apps("instagram", "tiktok")
 
+    /// Issue 24 item 23: an allow list names the apps it keeps open; they are not screen time.
+    @Test func whatCounts_isWhatIsShielded_notAnAllowListsAllowedApps() throws {
+        let blocking = Profile.make("work", selection: .apps("instagram"))
+        let allowing = Profile.make("sleep", selection: .apps("maps", "phone"), listMode: .allowList)
+        let state = ThresholdState.make(profiles: [blocking, allowing], gates: [.make("selah", selection: .apps("tiktok"))],
+                                        intentions: [.make("yt", app: "youtube", opens: 3)])
+        #expect(state.screenTimeSelection.applications == Set(["instagram", "tiktok", "youtube"].map(AppToken.init)))
+    }
+
     @Test func aFirstGoal_tracksThePickedApps_fromToday() throws {
         var settings = Settings()
         try settings.setScreenTimeGoal(180, counting: apps, on: monday)
