@@ -296,7 +296,7 @@ let screens: [(name: String, uses: [Target.Dependency])] = [
     ("UnlockFeature", ["SelectionFeature"]),
     ("IntentionsFeature", ["SelectionFeature"]),
     ("InsightsFeature", ["ReportExtension"] + apple("DeviceActivity", "Charts")),
-    ("SettingsFeature", ["SelectionFeature", "InsightsFeature", "PaywallFeature", "BackupFeature", "TogetherCore"]
+    ("SettingsFeature", ["SelectionFeature", "InsightsFeature", "PaywallFeature", "BackupFeature", "UnlockFeature", "TogetherCore"]
         + apple("UIKit", "UniformTypeIdentifiers", "CoreTransferable")),
     ("AppFeature", ["OnboardingFeature", "PaywallFeature", "HomeFeature", "UnlockFeature", "SessionsFeature", "ProfilesFeature",
                     "IntentionsFeature", "InsightsFeature", "SettingsFeature", "EntryPoints", "ScreenTimeClient", "PurchasesClient"]),

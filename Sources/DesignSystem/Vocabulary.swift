@@ -21,10 +21,29 @@ extension Text {
         case .prayer: Text("Prayer", bundle: .module)
         case .mathChallenge: Text("Math challenge", bundle: .module)
         case .ticTacToe: Text("Tic-tac-toe", bundle: .module)
+        case .ink: Text("Ink", bundle: .module)
+        case .echo: Text("Echo", bundle: .module)
+        case .slide: Text("Slide", bundle: .module)
+        case .unscramble: Text("Unscramble", bundle: .module)
         case .breathingQuest: Text("Breathing quest", bundle: .module)
         case .copyTextQuest: Text("Copy-text quest", bundle: .module)
         case .credits: Text("Focus Bank credits", bundle: .module)
         case .emergency: Text("Emergency unlock", bundle: .module)
+        }
+    }
+
+    /// A game of Challenge's, by its ritual's name ("Math challenge", "Ink").
+    public static func challenge(_ kind: ChallengeKind) -> Text { ritual(kind.ritual) }
+
+    /// What one of Challenge's games asks, in a line.
+    public static func challengeRule(_ kind: ChallengeKind) -> Text {
+        switch kind {
+        case .math: Text("Solve five problems.", bundle: .module)
+        case .ticTacToe: Text("Win or draw one game.", bundle: .module)
+        case .ink: Text("Tap the colour each word is printed in, not the colour it names.", bundle: .module)
+        case .echo: Text("Watch the arrows, then repeat them.", bundle: .module)
+        case .slide: Text("Slide the numbers back into order.", bundle: .module)
+        case .unscramble: Text("Put each word's letters back in order.", bundle: .module)
         }
     }
 
@@ -75,6 +94,7 @@ extension Text {
         case .key: Text("Started with a key", bundle: .module)
         case .schedule: Text("Scheduled", bundle: .module)
         case .shortcut: Text("Started from a Shortcut", bundle: .module)
+        case .focus: Text("Started by a Focus", bundle: .module)
         }
     }
 
@@ -96,7 +116,7 @@ extension Text {
         case .gated(let label) where label.rituals.isEmpty:
             Text("Shielded; nothing unlocks it early", bundle: .module)
         case .gated(let label):
-            Text("Unlocks with:", bundle: .module) + Text(verbatim: " ") + label.rituals.map(Text.ritual).joined(separator: Text(verbatim: ", "))
+            Text("Unlocks with:", bundle: .module) + Text(verbatim: " ") + ways(label.rituals).joined(separator: Text(verbatim: ", "))
         case .intention(let label):
             Text("Intention: \(label.opensUsed) of \(label.opensPerDay) opens used today", bundle: .module)
         case .streakFreeze:
@@ -104,6 +124,18 @@ extension Text {
         case .tutorial:
             Text("Tutorial: come back to Threshold to finish", bundle: .module)
         }
+    }
+}
+
+extension Text {
+    /// The rituals that unlock a restriction, Challenge's several games said once as "a
+    /// challenge" (which of them are on is the person's choice in Settings › Challenges).
+    static func ways(_ rituals: [RitualKind]) -> [Text] {
+        let games = rituals.filter(\.isChallenge)
+        guard games.count > 1, let first = rituals.firstIndex(where: \.isChallenge) else { return rituals.map(Text.ritual) }
+        var words = rituals.filter { !$0.isChallenge }.map(Text.ritual)
+        words.insert(Text("a challenge", bundle: .module), at: min(first, words.count))
+        return words
     }
 }
 
@@ -164,6 +196,8 @@ extension Text {
         }
         let asking = confirmation.byLink ? Text("A link asks to start \(Text(verbatim: name)).", bundle: .module) + Text(verbatim: " ") : Text(verbatim: "")
         return asking + shields + Text(verbatim: " ")
-            + Text("Until then no app on this iPhone can be deleted and the date and time stay automatic.", bundle: .module)
+            + (confirmation.deniesAppInstallation
+                ? Text("Until then no app on this iPhone can be deleted or installed and the date and time stay automatic.", bundle: .module)
+                : Text("Until then no app on this iPhone can be deleted and the date and time stay automatic.", bundle: .module))
     }
 }

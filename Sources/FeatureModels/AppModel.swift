@@ -269,6 +269,10 @@ public final class AppModel {
         case .unlockGate(nil, let category?, let rule):
             presented = .unlockGate(UnlockGateModel(category: category, rule: rule, client: client.rituals))
         case .unlockGate(nil, nil, _): openWhatIsBlocked()
+        case .challenge(let app, let rule):
+            let gate = UnlockGateModel(app: app, rule: rule, appName: nil, client: client.rituals)
+            gate.opensChallenge = true
+            presented = .unlockGate(gate)
         case .session: tab = .session
         case .tutorial: finishTutorial()
         case .feedback: presented = .feedback

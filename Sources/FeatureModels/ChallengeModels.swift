@@ -73,3 +73,72 @@ public final class TicTacToeModel: SubmitsCompletion {
         lastReply = nil
     }
 }
+
+/// One of Challenge's own games on its screen (Ink, Echo, Slide, Unscramble): Begin deals a game,
+/// the screen's timeline calls ``tick()`` every second (pacing what the game shows, completing a
+/// solved game once its minimum has run), and leaving the screen or the app voids the game
+/// (``leave()``, ``scenePhaseChanged(to:)``). With no terms it is practice ("Play for fun") and
+/// submits nothing.
+@MainActor @Observable
+public final class GameChallengeModel<Game: ChallengeGame>: SubmitsCompletion {
+    public private(set) var challenge: Challenge<Game>
+    /// What the last move or tick did, for the line under the game.
+    public private(set) var last: Challenge<Game>.Outcome?
+    public var outcome: RitualOutcome?
+    /// The clock as last read: what the game shows is read at it.
+    public private(set) var now: ClockReading
+    let client: RitualClient
+    private var generator: SplitMix64
+
+    /// - Parameter terms: what completing it unlocks; `nil` plays for fun.
+    public init(terms: UnlockTerms?, client: RitualClient) {
+        self.challenge = Challenge(terms: terms)
+        self.generator = client.generator()
+        self.now = client.clock()
+        self.client = client
+    }
+
+    public var kind: ChallengeKind { Game.kind }
+    public var isPractice: Bool { challenge.isPractice }
+    /// The game under way, if any.
+    public var game: Game? { challenge.game }
+    /// Seconds since Begin, as last read; `nil` when no game is under way.
+    public var elapsed: TimeInterval? { challenge.elapsed(at: now) }
+    /// Seconds of the minimum still to run; `nil` when no game is under way.
+    public var remainingMinimum: TimeInterval? { challenge.remainingMinimum(at: now) }
+
+    /// The window solving it opened: "Apps unlocked for 5 minutes", and the time left.
+    public var window: UnlockWindow? { challenge.terms.flatMap { openedWindow(minutes: $0.minutes) } }
+
+    /// Deals a new game (at first, after a failure, or after a void).
+    public func begin() {
+        now = client.clock()
+        challenge.begin(at: now, using: &generator)
+        last = nil
+    }
+
+    public func play(_ move: Game.Move) {
+        now = client.clock()
+        last = challenge.play(move, at: now)
+        submit(challenge.completion)
+    }
+
+    /// Reads the clock: the screen's timeline calls this every second.
+    public func tick() {
+        now = client.clock()
+        let read = challenge.tick(at: now)
+        switch read {
+        case .restarted, .completed, .solved: last = read
+        case .played, .failed, .notPlaying: break
+        }
+        submit(challenge.completion)
+    }
+
+    /// The person left the screen: a game under way is void.
+    public func leave() { challenge.leave() }
+
+    /// Going to the background is leaving the game; a moment inactive is not.
+    public func scenePhaseChanged(to phase: AppPhase) {
+        if phase == .background { leave() }
+    }
+}

@@ -18,6 +18,8 @@ public final class InsightsModel {
     public private(set) var history: [SessionHistoryEntry] = []
     private var historyShown = InsightsModel.historyPage
     public private(set) var prayers = PrayerHistory([])
+    /// How often the person looked up (Challenge's games completed) over the last 30 days, by game.
+    public private(set) var lookUps = LookUps([])
     /// The Daily Reviews rated, newest first.
     public private(set) var reviews: [ProgressRecord.DayReview] = []
     public private(set) var problem: String?
@@ -53,6 +55,7 @@ public final class InsightsModel {
             self.stats = stats
             history = Array(stats.history.prefix(historyShown))
             prayers = PrayerHistory(try PrayerLog.read(client))
+            lookUps = LookUps(try client.runtime.store.events(EventQuery(kinds: LookUps.eventKinds, from: LookUps.since(now, calendar: calendar))))
             reviews = stored.progress.reviews.reversed()
             problem = nil
         } catch {

@@ -85,7 +85,21 @@ public final class ProfileEditorModel {
     public var path: Pathway
     public private(set) var selection: Selection
     public var listMode: ListMode
-    public var strictness: Strictness
+    /// How strict; choosing Beast Mode turns on denying app installs (its default), which the
+    /// person may turn off again.
+    public var strictness: Strictness {
+        didSet { if strictness == .locked, oldValue != .locked { deniesAppInstallation = true } }
+    }
+    /// Safari's adult-content filter while the profile is on.
+    public var filtersAdultWebsites: Bool
+    /// Websites blocked by the domain the person typed, in order.
+    public private(set) var blockedWebsites: [TypedWebsite]
+    /// What the person is typing into "Website to block".
+    public var websiteToBlock = ""
+    /// Why the last website typed was not added; nothing changed.
+    public private(set) var websiteProblem: String?
+    /// No app can be installed while the profile is on (the App Store is hidden).
+    public var deniesAppInstallation: Bool
     public var rituals: Set<RitualKind>
     public var windowMinutes: Int
     public var creditsPerMinute: Int
@@ -115,6 +129,10 @@ public final class ProfileEditorModel {
         listMode = profile?.listMode ?? preset?.listMode ?? .blockList
         suggestion = profile == nil ? preset?.suggestion : nil
         strictness = profile?.strictness ?? .gentle
+        let strict = profile?.strict ?? .none
+        filtersAdultWebsites = strict.filtersAdultWebsites
+        blockedWebsites = strict.blockedWebsites
+        deniesAppInstallation = strict.deniesAppInstallation
         rituals = profile?.unlockPolicy.rituals ?? []
         windowMinutes = profile?.unlockPolicy.windowMinutes ?? 10
         creditsPerMinute = profile?.unlockPolicy.creditsPerMinute ?? 1
@@ -146,7 +164,7 @@ public final class ProfileEditorModel {
     public func profile() throws -> Profile {
         try Profile(id: id, name: name, emoji: emoji, path: path, selection: selection, listMode: listMode, strictness: strictness,
                     unlockPolicy: try unlockPolicy(), breakPolicy: try breakPolicy(), schedules: try schedules.map(schedule),
-                    headsUpMinutes: headsUpMinutes)
+                    headsUpMinutes: headsUpMinutes, strict: strict)
     }
 
     /// Every field's error, as the model's validation words it. Each part is built on its own;
@@ -205,6 +223,30 @@ public final class ProfileEditorModel {
         }
     }
 
+    /// What the profile adds while on, as the form holds it.
+    public var strict: StrictOptions {
+        StrictOptions(filtersAdultWebsites: filtersAdultWebsites, blockedWebsites: blockedWebsites, deniesAppInstallation: deniesAppInstallation)
+    }
+
+    /// Blocks the website typed into "Website to block" (read as a domain: `https://www.example.com/x`
+    /// is `example.com`); refused, with the reason, when it is not one or would be one too many.
+    public func blockWebsite() {
+        do {
+            var options = strict
+            try options.block(try TypedWebsite(websiteToBlock))
+            blockedWebsites = options.blockedWebsites
+            websiteToBlock = ""
+            websiteProblem = nil
+        } catch {
+            websiteProblem = FeatureModels.problem(error)
+        }
+    }
+
+    public func unblockWebsite(_ website: TypedWebsite) {
+        blockedWebsites.removeAll { $0 == website }
+        websiteProblem = nil
+    }
+
     public func addSchedule() {
         while schedules.contains(where: { $0.id == ScheduleID("schedule-\(nextSchedule)") }) { nextSchedule += 1 }
         schedules.append(ScheduleDraft(id: ScheduleID("schedule-\(nextSchedule)"), weekdays: Weekday.weekdays,
@@ -244,7 +286,7 @@ public final class ProfileEditorModel {
             do {
                 _ = try Profile(id: id, name: name ?? self.name, emoji: emoji ?? self.emoji, path: path, selection: selection,
                                 listMode: listMode, strictness: strictness, unlockPolicy: try unlockPolicy(),
-                                breakPolicy: try breakPolicy(), schedules: try schedules.map(schedule))
+                                breakPolicy: try breakPolicy(), schedules: try schedules.map(schedule), strict: strict)
                 return nil
             } catch {
                 return FeatureModels.problem(error)

@@ -50,6 +50,14 @@ public final class SettingsModel {
     public var offersEmergency: Bool {
         gates.contains { $0.unlockPolicy.rituals.contains(.emergency) } || profiles.contains { $0.unlockPolicy.rituals.contains(.emergency) }
     }
+
+    /// Whether the person uses Challenge or any gate or profile offers one of its games, whose
+    /// choices (which games are on, Play for fun) Settings shows.
+    public var offersChallenges: Bool {
+        pathsInUse.contains(.challenge)
+            || gates.contains { $0.unlockPolicy.rituals.contains { $0.isChallenge } }
+            || profiles.contains { $0.unlockPolicy.rituals.contains { $0.isChallenge } }
+    }
     public private(set) var keys: [KeyRow] = []
     public private(set) var emergency = EmergencyPolicy.standard
     public private(set) var emergencyAllowance: EmergencyAllowance?
@@ -70,6 +78,8 @@ public final class SettingsModel {
     public private(set) var reminders = Reminders()
     /// Whether a quip comes at each 30-minute screen-time threshold.
     public private(set) var quips = true
+    /// Which of Challenge's games are on.
+    public private(set) var challenges = ChallengeSettings()
     /// Free or Pro, the schedules a lapse paused, and what the person should know about the plan.
     public private(set) var plan = PlanRecord.free
     /// Where the App Store lets the person change or cancel the subscription.
@@ -119,6 +129,7 @@ public final class SettingsModel {
             screenTime = stored.settings.screenTime
             reminders = stored.settings.reminders
             quips = stored.settings.quips
+            challenges = stored.settings.challenges
             plan = stored.plan
             gates = stored.engine.gates
             profiles = stored.engine.profiles
@@ -225,6 +236,23 @@ public final class SettingsModel {
         let refused = client.perform("settings: quips", change: { transaction, _ in transaction.state.settings.quips = on })
         load()
         if let refused { problem = refused }
+    }
+
+    // MARK: Challenges
+
+    /// Turns one of Challenge's games on or off: a gate then lists it or not, and a challenge
+    /// picked for the person comes only from those on. Turning off the last one is refused.
+    public func setChallenge(_ kind: ChallengeKind, on: Bool) {
+        let refused = client.perform("settings: challenges", change: { transaction, _ in
+            try transaction.state.settings.challenges.set(kind, on: on)
+        })
+        load()
+        if let refused { problem = refused }
+    }
+
+    /// A game to play for fun ("Play for fun"): it grants nothing and records nothing.
+    public func practice(_ kind: ChallengeKind) -> UnlockGateModel.Screen? {
+        UnlockGateModel.Screen.practice(kind, client: client.rituals)
     }
 
     // MARK: Tutorial

@@ -12,11 +12,33 @@ public final class UnlockGateModel {
         case prayer(PrayerModel)
         case math(MathChallengeModel)
         case ticTacToe(TicTacToeModel)
+        case ink(GameChallengeModel<InkGame>)
+        case echo(GameChallengeModel<EchoGame>)
+        case slide(GameChallengeModel<SlideGame>)
+        case unscramble(GameChallengeModel<UnscrambleGame>)
         case breathing(BreathingQuestModel)
         case copyText(CopyTextQuestModel)
         case credits(CreditsModel)
         case emergency(EmergencyModel)
         case intentionOpen(IntentionOpenModel)
+
+        /// One of Challenge's own games played for fun: no terms, so it grants and records
+        /// nothing; `nil` for math and tic-tac-toe, which are played only to unlock.
+        @MainActor public static func practice(_ kind: ChallengeKind, client: RitualClient) -> Screen? {
+            game(kind, terms: nil, client: client)
+        }
+
+        /// The screen of one of Challenge's own games (`terms` `nil`: for fun); `nil` for math
+        /// and tic-tac-toe, which have screens of their own.
+        @MainActor static func game(_ kind: ChallengeKind, terms: UnlockTerms?, client: RitualClient) -> Screen? {
+            switch kind {
+            case .ink: .ink(GameChallengeModel(terms: terms, client: client))
+            case .echo: .echo(GameChallengeModel(terms: terms, client: client))
+            case .slide: .slide(GameChallengeModel(terms: terms, client: client))
+            case .unscramble: .unscramble(GameChallengeModel(terms: terms, client: client))
+            case .math, .ticTacToe: nil
+            }
+        }
     }
 
     /// The app (or the category a mode holds) the gate is for; the view shows it with the
@@ -33,6 +55,9 @@ public final class UnlockGateModel {
     public private(set) var problem: String?
     /// Difficulty for the math option.
     public var mathDifficulty: MathDifficulty = .medium
+    /// Whether the gate opens straight into a game picked at random (the Challenge shield's
+    /// notification); ``openingChallenge()`` takes it, once.
+    public var opensChallenge = false
     /// Days in a row with a completed focus session (seed 002 flow D: the balance and the streak).
     public private(set) var focusStreak: Int?
     let client: RitualClient
@@ -87,6 +112,16 @@ public final class UnlockGateModel {
         option.eligibility.availableAt.map { ($0, client.clock().wall) }
     }
 
+    /// The game to open straight into, once, when the gate was opened for one (``opensChallenge``):
+    /// one the gate offers available now, at random among those the person has on. `nil` when it
+    /// offers none, and the gate itself shows why.
+    public func openingChallenge() -> Screen? {
+        guard opensChallenge else { return nil }
+        opensChallenge = false
+        var generator = client.generator()
+        return gate?.randomChallenge(using: &generator).flatMap(choose)
+    }
+
     /// The screen for an option, or `nil` when it is disabled (its reason is on the option).
     public func choose(_ option: UnlockGate.Option) -> Screen? {
         guard option.eligibility.isAvailable, let terms = option.terms else { return nil }
@@ -95,6 +130,10 @@ public final class UnlockGateModel {
             case .ritual(.prayer): return .prayer(PrayerModel(terms: terms, client: client))
             case .ritual(.mathChallenge): return .math(try MathChallengeModel(difficulty: mathDifficulty, terms: terms, client: client))
             case .ritual(.ticTacToe): return .ticTacToe(TicTacToeModel(terms: terms, client: client))
+            case .ritual(.ink): return .game(.ink, terms: terms, client: client)
+            case .ritual(.echo): return .game(.echo, terms: terms, client: client)
+            case .ritual(.slide): return .game(.slide, terms: terms, client: client)
+            case .ritual(.unscramble): return .game(.unscramble, terms: terms, client: client)
             case .ritual(.breathingQuest): return .breathing(BreathingQuestModel(terms: terms, client: client))
             case .ritual(.copyTextQuest): return .copyText(CopyTextQuestModel(terms: terms, client: client))
             case .ritual(.credits): return .credits(try CreditsModel(terms: terms, label: historyLabel, client: client))

@@ -37,6 +37,7 @@ public struct InsightsView: View {
                 }
                 WeekSection(model: model)
                 if let stats = model.stats { MonthSection(stats: stats, model: model) }
+                LookUpsSection(lookUps: model.lookUps)
                 Section {
                     NavigationLink { PrayerHistoryList(history: model.prayers) } label: { Text("Prayer history", bundle: .module) }
                 }
@@ -44,6 +45,31 @@ public struct InsightsView: View {
             .navigationTitle(Text("Insights", bundle: .module))
         }
         .onAppear { model.load() }
+    }
+}
+
+/// How often the person looked up over the last 30 days: Challenge's games completed, by game.
+/// Shown once there is one.
+@MainActor
+struct LookUpsSection: View {
+    let lookUps: LookUps
+
+    var body: some View {
+        if lookUps.total > 0 {
+            Section {
+                ForEach(lookUps.byKind, id: \.kind) { row in
+                    LabeledContent {
+                        Text("\(row.count) times", bundle: .module)
+                    } label: {
+                        Text.challenge(row.kind)
+                    }
+                }
+            } header: {
+                Text("Look-ups, last \(LookUps.days) days", bundle: .module)
+            } footer: {
+                Text("\(lookUps.total) challenges completed in all. Playing for fun is not counted.", bundle: .module)
+            }
+        }
     }
 }
 

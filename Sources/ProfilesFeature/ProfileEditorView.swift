@@ -59,9 +59,13 @@ struct ProfileEditorView: View {
                     }
                     Text.strictnessMeaning(model.strictness).font(.footnote).foregroundStyle(.secondary)
                     if model.strictness == .locked {
-                        // NB: iOS's `denyAppRemoval` is device-wide; it cannot spare the other apps.
+                        // NB: iOS's `denyAppRemoval` and `denyAppInstallation` are device-wide; they cannot spare the other apps.
                         Label {
-                            Text("While its session runs, no app can be deleted from this iPhone, not only Threshold, and the date and time stay automatic.", bundle: .module)
+                            if model.deniesAppInstallation {
+                                Text("While its session runs, no app can be deleted from this iPhone or installed on it, not only Threshold, and the date and time stay automatic.", bundle: .module)
+                            } else {
+                                Text("While its session runs, no app can be deleted from this iPhone, not only Threshold, and the date and time stay automatic.", bundle: .module)
+                            }
                         } icon: {
                             Image(systemName: "lock.iphone").accessibilityHidden(true)
                         }
@@ -86,6 +90,7 @@ struct ProfileEditorView: View {
                 } header: {
                     Text("Unlocking", bundle: .module)
                 }
+                StrictOptionsSection(model: model)
                 Section {
                     Stepper(value: $model.breakCount, in: 0...10) { Text("\(model.breakCount) breaks", bundle: .module) }
                     if model.breakCount > 0 {
@@ -134,6 +139,21 @@ struct ProfileEditorView: View {
                 } header: {
                     Text("Schedules", bundle: .module)
                 }
+                Section {
+                    Text("To run this profile with an iPhone Focus, open Settings › Focus, choose a Focus (Work, Sleep or your own), tap Add Filter, then Threshold, and pick this profile. It starts when the Focus turns on and ends when it turns off.", bundle: .module)
+                        .font(.footnote)
+                    if model.strictness == .locked {
+                        Label {
+                            Text("A Focus turning off does not end Beast Mode: it runs to its end. Give the filter a length, as Beast Mode needs one.", bundle: .module)
+                        } icon: {
+                            Image(systemName: "lock.fill").accessibilityHidden(true)
+                        }
+                        .font(.footnote)
+                        .foregroundStyle(.secondary)
+                    }
+                } header: {
+                    Text("Focus", bundle: .module)
+                }
             }
             .navigationTitle(model.isNew ? Text("New profile", bundle: .module) : Text("Edit profile", bundle: .module))
             .navigationBarTitleDisplayMode(.inline)
@@ -151,6 +171,42 @@ struct ProfileEditorView: View {
 
     @ViewBuilder private func fieldError(_ message: String?) -> some View {
         if let message { Text(verbatim: message).font(.footnote).foregroundStyle(Palette.warning) }
+    }
+}
+
+/// What the profile adds while it is on: the adult-website filter, websites typed by domain
+/// (counted against what iOS's filter holds), and no app installs (Beast Mode's default).
+@MainActor
+struct StrictOptionsSection: View {
+    @Bindable var model: ProfileEditorModel
+
+    var body: some View {
+        Section {
+            Toggle(isOn: $model.filtersAdultWebsites) { Text("Block adult websites", bundle: .module) }
+                .accessibilityHint(Text("Safari's filter for adult websites, while the profile is on.", bundle: .module))
+            ForEach(model.blockedWebsites, id: \.self) { website in
+                HStack {
+                    Label { Text(verbatim: website.domain) } icon: { Image(systemName: "globe").accessibilityHidden(true) }
+                    Spacer()
+                    Button(role: .destructive) { model.unblockWebsite(website) } label: { Text("Remove", bundle: .module) + Text(verbatim: " " + website.domain) }
+                        .buttonStyle(.borderless)
+                }
+            }
+            TextField(text: $model.websiteToBlock) { Text("Website to block", bundle: .module) }
+                .keyboardType(.URL)
+                .textInputAutocapitalization(.never)
+                .autocorrectionDisabled()
+                .onSubmit { model.blockWebsite() }
+            Button { model.blockWebsite() } label: { Text("Block website", bundle: .module) }
+                .disabled(model.websiteToBlock.trimmingCharacters(in: .whitespaces).isEmpty)
+            if let problem = model.websiteProblem { Text(verbatim: problem).font(.footnote).foregroundStyle(Palette.warning) }
+            Toggle(isOn: $model.deniesAppInstallation) { Text("No app installs", bundle: .module) }
+                .accessibilityHint(Text("Hides the App Store while the profile is on.", bundle: .module))
+        } header: {
+            Text("While it is on", bundle: .module)
+        } footer: {
+            Text("Typed websites: \(model.blockedWebsites.count) of \(StrictOptions.maximumWebsites). They are blocked in Safari with their subdomains. No app installs hides the App Store on this whole iPhone.", bundle: .module)
+        }
     }
 }
 

@@ -34,6 +34,8 @@ public struct PhoneSetup: Sendable {
     public var plan: SetupPlan = .pro
     /// Whether the device reads and writes NFC tags (`nfc: false`: an iPad).
     public var readsNFCTags = true
+    /// The device (`device: ipad`): an iPad has no NFC, so keys are links and QR codes there.
+    public var device = SimulatedDevice.iPhone
     /// What peers' users saw on real phones and not every phone does (`setup:` switches; see
     /// `Documentation/Scenarios.md`, "What some phones do").
     public var quirks = PhoneQuirks()
@@ -54,6 +56,7 @@ public struct PhoneSetup: Sendable {
         setup.catalogue = catalogue.onDevice(Self.newIPhoneDevice)
         setup.faults = faults
         setup.readsNFCTags = readsNFCTags
+        setup.device = device
         setup.quirks = quirks
         setup.pushNotifications = pushNotifications
         setup.freshInstall = true
@@ -77,6 +80,7 @@ public struct PhoneSetup: Sendable {
                                        plan: freshInstall ? .free : plan.status(from: start), store: store, faults: switches)
         phone.authorization = authorization
         phone.readsNFCTags = readsNFCTags
+        phone.device = device
         quirks.apply(to: phone)
         // Selah's shield shows the day's verse from the bundled prayers, as the extension does;
         // without them it shows its fallback verse (as the extension does when it cannot read them).
@@ -120,7 +124,7 @@ package struct SetupReader {
         var gates: [Gate] = [], profiles: [Profile] = [], intentions: [Intention] = [], freezes: Set<LocalDate> = []
         let entries = try reader.entries(node, "setup", allowed: [
             "timezone", "start", "apps", "gates", "profiles", "intentions", "streak-freeze-days", "tutorial", "faults", "authorization",
-            "credits", "reminders", "screen-time", "fresh-install", "plan", "nfc", "drops-activities", "draws-default-shield-in-use",
+            "credits", "reminders", "screen-time", "fresh-install", "plan", "nfc", "device", "drops-activities", "draws-default-shield-in-use",
             "keeps-lifted-shield-drawn", "push-notifications",
         ])
         // Apps and the time zone first: the rest refers to them.
@@ -152,7 +156,14 @@ package struct SetupReader {
                 })
             case "tutorial": setup.tutorial = try reader.bool(value, "tutorial")
             case "fresh-install": setup.freshInstall = try reader.bool(value, "fresh-install")
-            case "nfc": setup.readsNFCTags = try reader.bool(value, "nfc")
+            case "nfc":
+                setup.readsNFCTags = try reader.bool(value, "nfc")
+                if setup.readsNFCTags, entries.contains(where: { $0.key == "device" && $0.value.scalar?.string == "ipad" }) {
+                    throw reader.fail(value, "an iPad reads and writes no NFC tags")
+                }
+            case "device":
+                setup.device = try reader.choice(value, "device", as: SimulatedDevice.self)
+                if setup.device == .iPad { setup.readsNFCTags = false }
             case "plan": setup.plan = try reader.choice(value, "plan", as: SetupPlan.self)
             case "faults": setup.faults = try SetupReader.faultSettings(value, reader)
             case "drops-activities": try readDrops(value, into: &setup)
@@ -179,7 +190,7 @@ package struct SetupReader {
             }
         }
         if setup.freshInstall {
-            let device = ["timezone", "start", "apps", "faults", "authorization", "fresh-install", "nfc", "drops-activities",
+            let device = ["timezone", "start", "apps", "faults", "authorization", "fresh-install", "nfc", "device", "drops-activities",
                           "draws-default-shield-in-use", "keeps-lifted-shield-drawn", "push-notifications"]
             let named = entries.map(\.key).filter { !device.contains($0) }
             if let first = named.first, let entry = entries.first(where: { $0.key == first }) {

@@ -76,7 +76,8 @@ extension Person {
     func ritual(_ kind: RitualKind, minutes: Int?, app name: String?) async throws {
         if kind == .prayer, name == nil { return try await pray(mood: nil) }
         // The ritual's screen is already open (the person tapped it on the gate): do it there.
-        if name == nil, let shown = shownScreen(), shown.views.contains(Self.screenView(kind)) {
+        if name == nil, let shown = shownScreen(), shown.views.contains(Self.screenView(kind)),
+           ChallengeKind(kind).map({ !ChallengeKind.added.contains($0) || gameOnScreen() == $0 }) ?? true {
             try await perform(kind, minutes: minutes)
             return try await dismissAll()
         }
@@ -169,6 +170,9 @@ extension Person {
                 control.use()
                 try await settle()
             }
+        case .ink, .echo, .slide, .unscramble:
+            guard let game = ChallengeKind(kind) else { return }
+            try await playGame(game)
         case .breathingQuest:
             try await tap("Begin")
             phone.note(.person, "breathes with the quest for \(Int(BreathingQuest.duration)) s")
@@ -229,6 +233,7 @@ extension Person {
     /// Types an answer into the math challenge and taps Check: `right` is the answer the person
     /// works out from the problem shown, `wrong` one that is not, anything else is typed as it is.
     func answer(_ text: String) async throws {
+        if let game = gameOnScreen(), text == "right" || text == "wrong" { return try await move(in: game, right: text == "right") }
         guard let problem = try mathProblem() else { throw ScreenMismatch("there is no math problem to answer", screen: shownScreen()) }
         let typed = switch text {
         case "right": String(problem.answer)
@@ -279,6 +284,8 @@ extension Person {
     /// until ended), or from a Shortcut, or by tapping its key.
     func start(_ profile: ProfileID, origin: SessionOrigin, plan: PlanSpec?) async throws {
         switch origin {
+        case .focus:
+            throw StepError.notOffered("a Focus starts a profile by itself: add its filter (focus-filter: {focus: Work, profile: …}) and turn the Focus on (focus: {on: Work})")
         case .shortcut:
             // The Start Profile Shortcut takes a length in minutes, or none (until ended).
             let length: SessionLength
@@ -588,6 +595,7 @@ extension Person {
         case .prayer: "PrayerView"
         case .mathChallenge: "MathChallengeView"
         case .ticTacToe: "TicTacToeView"
+        case .ink, .echo, .slide, .unscramble: "GameChallengeView"
         case .breathingQuest: "BreathingView"
         case .copyTextQuest: "CopyTextView"
         case .credits: "CreditsView"

@@ -35,8 +35,9 @@ public enum Step: Hashable, Sendable {
     case pickFile(name: String, contents: Data?)
     /// Saves the file in iOS's Save to Files sheet, which the screen shown opened.
     case saveFile
-    /// Types an answer into the math challenge and taps Check (`right`, `wrong`, or the text).
-    case answer(String)
+    /// Types an answer into the math challenge and taps Check (`right`, `wrong`, or the text), or
+    /// makes a move right or wrong in one of Challenge's own games; `times` over.
+    case answer(String, times: Int)
     /// How the person will answer iOS's notification prompt.
     case notificationPrompt(allow: Bool)
     /// How the person will answer iOS's next Screen Time prompts (empty: allow).
@@ -90,10 +91,19 @@ public enum Step: Hashable, Sendable {
     case leaveThreshold
     /// A Focus comes on or ends (ending it shows what it held back).
     case focus(Bool)
+    /// A named Focus comes on or ends; iOS runs Threshold's filter on it, if the person added one.
+    case namedFocus(String, on: Bool)
+    /// The person adds Threshold's filter to a Focus in Settings › Focus, naming a profile.
+    case focusFilter(focus: String, profile: String, minutes: Int?)
     /// The person allows or refuses Threshold's notifications (the prompt or Settings).
     case notifications(NotificationPermission)
     /// The person tries to delete an app (refused while Beast Mode denies app removal).
     case deleteApp(String)
+    /// The person tries to install an app from the App Store (refused while a profile denies it).
+    case installApp(String)
+    /// The person opens a website in Safari; `blocked` checks whether it is (a shield, or the
+    /// web content filter's "restricted" page).
+    case visit(site: String, blocked: Bool?)
     /// The person presses a button on the Live Activity (its intent runs in Threshold's process).
     case pressLiveActivity(LiveActivityButton)
     case authorization(AuthorizationStatus)

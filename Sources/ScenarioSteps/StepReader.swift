@@ -26,7 +26,7 @@ package struct StepReader {
         ("long-press", "LABEL: press and hold what shows these words (Settings' Version opens the diagnostics)"),
         ("type", "{field, text}: type text into the field these words name on Threshold's screen, in place of what it held (text: \"\" clears it)"),
         ("set", "{control, to}: set the stepper these words name to a number (+ or − until it reads it), the time picker to a time (to: \"19:00\"), or the picker to the option these words name"),
-        ("answer", "right | wrong | TEXT: type an answer into the math challenge and tap Check"),
+        ("answer", "right | wrong | TEXT: type an answer into the math challenge and tap Check; in Ink, Echo, Slide or Unscramble, make one move (Echo: watch a sequence and repeat it) right or wrong; {wrong: 40} does it 40 times"),
         ("notification-prompt", "allow | deny: how the person answers iOS's notification prompt when the app asks"),
         ("pick-apps", "[APP, …]: pick these apps in iOS's Screen Time picker, where the screen opens it"),
         ("pick-file", "PATH: pick a file in iOS's document picker, where the screen opens it (a path beside the scenario, or a file the person saved earlier)"),
@@ -48,7 +48,7 @@ package struct StepReader {
         ("choose", "end | break | cancel: answer the key's question"),
         ("confirm-start", "yes | no: answer the confirmation a start link or the Session tab shows for a Beast Mode profile (nothing starts before yes)"),
         ("pray", "[MOOD | {mood}]: say a prayer from the bundled library (mood grateful, anxious, distracted, tired, seeking, joyful), then Amen"),
-        ("challenge", "[math | tic-tac-toe]: answer five problems, or play the game to a win or draw"),
+        ("challenge", "[math | tic-tac-toe | ink | echo | slide | unscramble]: answer five problems, play tic-tac-toe to a win or draw, or play one of Challenge's own games to its end (at least 30 s pass)"),
         ("credits", "5 | 15 | 30 | {minutes, app}: spend Focus Bank credits"),
         ("quest", "breathing | copy-text | {kind, app}: finish a quest (45 s / 90 s pass on the clock)"),
         ("emergency", "[APP]: hold the button (10 s pass), give a reason"),
@@ -63,9 +63,12 @@ package struct StepReader {
         ("kill-app", "swipe Threshold away"),
         ("background-refresh", "iOS gives Threshold a background app refresh (launching it in the background if it must; never while it is on screen)"),
         ("leave-threshold", "go to the home screen: Threshold keeps running in the background (opening another app does this too)"),
-        ("focus", "on | off: a Focus holds back notifications that are not time-sensitive; ending it shows them"),
+        ("focus", "on | off | {on: NAME} | {off: NAME}: a Focus holds back notifications that are not time-sensitive; ending it shows them. A named Focus with Threshold's filter runs it as iOS does (in Threshold's process, in the background): on starts the profile it names, off ends what a Focus started (not Beast Mode)"),
+        ("focus-filter", "{focus: NAME, profile: PROFILE, minutes: 60}: add Threshold's filter to a Focus in Settings › Focus, choosing a profile by its name (and a length, which Beast Mode needs)"),
         ("notifications", "allowed | denied | notDetermined: whether Threshold may post notifications"),
         ("delete-app", "APP: try to delete an app (refused while Beast Mode denies app removal)"),
+        ("install-app", "NAME: try to install an app from the App Store (refused while a profile that denies installs is on: Beast Mode's does by default)"),
+        ("visit", "SITE | {site, blocked: true|false}: open a website in Safari; checks whether a shield or the web content filter (typed websites, adult websites) blocks it"),
         ("press-live-activity", "end | break | back-to-focus: press a Live Activity button (its intent runs in Threshold's process)"),
         ("authorization", "approved | denied | notDetermined: Screen Time access"),
         ("store-fails", "the saved data becomes unreadable"),
@@ -176,7 +179,13 @@ package struct StepReader {
             if let argument { throw reader.fail(argument, "save-file saves the file iOS's Save to Files sheet shows; it takes nothing") }
             return .saveFile
         case "notification-prompt": return .notificationPrompt(allow: try reader.either(try need("allow or deny"), "notification-prompt", "allow", or: "deny"))
-        case "answer": return .answer(try reader.string(try need("right, wrong or an answer"), "answer"))
+        case "answer":
+            let arg = try need("right, wrong or an answer")
+            guard let mapping = arg.mapping else { return .answer(try reader.string(arg, "answer"), times: 1) }
+            guard mapping.count == 1, let (key, count) = mapping.first.map({ ($0.key.scalar?.string, $0.value) }), let key, ["right", "wrong"].contains(key) else {
+                throw reader.fail(arg, "answer takes right, wrong or an answer, or how many times: {wrong: 40}")
+            }
+            return .answer(key, times: try reader.int(count, "answer", in: 1...200))
         case "pick-file":
             let arg = try need("a file's path")
             let name = try reader.string(arg, "pick-file")
@@ -207,12 +216,11 @@ package struct StepReader {
             let mood = argument.scalar != nil ? argument : try fields(argument, "pray", ["mood"])["mood"]
             return .pray(mood: try mood.map { try reader.choice($0, "mood", as: Mood.self) })
         case "challenge":
-            let kind: RitualKind = switch try argument.map({ try reader.string($0, "challenge") }) {
-            case nil, "math"?: .mathChallenge
-            case "tic-tac-toe"?: .ticTacToe
-            case let other?: throw reader.fail(argument, "challenge “\(other)” should be math or tic-tac-toe")
+            let name = try argument.map { try reader.string($0, "challenge") } ?? "math"
+            guard let kind = ChallengeKind.allCases.first(where: { Self.scenarioName($0) == name }) else {
+                throw reader.fail(argument, "challenge “\(name)” should be one of \(ChallengeKind.allCases.map(Self.scenarioName).joined(separator: ", "))")
             }
-            return .ritual(kind, minutes: nil, app: nil)
+            return .ritual(kind.ritual, minutes: nil, app: nil)
         case "credits":
             let arg = try need("minutes (5, 15 or 30)")
             if arg.scalar != nil { return .ritual(.credits, minutes: try creditMinutes(arg), app: nil) }
@@ -245,9 +253,28 @@ package struct StepReader {
         case "kill-app": try none(); return .killApp
         case "background-refresh": try none(); return .backgroundRefresh
         case "leave-threshold": try none(); return .leaveThreshold
-        case "focus": return .focus(try reader.either(try need("on or off"), "focus", "on", or: "off"))
+        case "focus":
+            let arg = try need("on or off, or {on: NAME} / {off: NAME}")
+            if arg.scalar != nil { return .focus(try reader.either(arg, "focus", "on", or: "off")) }
+            let f = try fields(arg, "focus", ["on", "off"])
+            guard f.count == 1, let (key, name) = f.first else { throw reader.fail(arg, "focus turns one Focus on or off: {on: Work} or {off: Work}") }
+            return .namedFocus(try reader.string(name, key), on: key == "on")
+        case "focus-filter":
+            let f = try fields(try need("{focus, profile, minutes}"), "focus-filter", ["focus", "profile", "minutes"])
+            guard let focus = f["focus"], let profile = f["profile"] else {
+                throw reader.fail(argument, "focus-filter needs the Focus and the profile (focus-filter: {focus: Work, profile: Work})")
+            }
+            return .focusFilter(focus: try reader.string(focus, "focus"), profile: try reader.string(profile, "profile"),
+                                minutes: try f["minutes"].map { Int(try reader.duration($0, "minutes") / 60) })
         case "notifications": return .notifications(try reader.choice(try need("a permission"), "notifications", as: NotificationPermission.self))
         case "delete-app": return .deleteApp(try appName(try need("an app")))
+        case "install-app": return .installApp(try reader.string(try need("an app's name"), "install-app"))
+        case "visit":
+            let arg = try need("a website")
+            if arg.scalar != nil { return .visit(site: try reader.string(arg, "visit"), blocked: nil) }
+            let f = try fields(arg, "visit", ["site", "blocked"])
+            guard let site = f["site"] else { throw reader.fail(arg, "visit needs the site (visit: {site: example.com, blocked: true})") }
+            return .visit(site: try reader.string(site, "site"), blocked: try f["blocked"].map { try reader.bool($0, "blocked") })
         case "press-live-activity":
             let arg = try need("end, break or back-to-focus")
             switch try reader.string(arg, "press-live-activity") {
@@ -268,6 +295,9 @@ package struct StepReader {
             throw reader.fail(node, "unknown step “\(verb)”; steps are: \(Self.vocabulary.map(\.verb).joined(separator: ", "))")
         }
     }
+
+    /// How a scenario names one of Challenge's games: `tic-tac-toe`, `ink`.
+    static func scenarioName(_ kind: ChallengeKind) -> String { kind == .ticTacToe ? "tic-tac-toe" : kind.rawValue }
 
     /// How a scenario names an answer to iOS's Screen Time prompt.
     static func promptAnswer(_ failure: AuthorizationFailure) -> String {

@@ -1,5 +1,6 @@
 import EntryPoints
 import FeatureModels
+import EntryPoints
 import Foundation
 import ScenarioSetup
 import ScreenTimeClient
@@ -142,8 +143,8 @@ package final class StepRunner {
         case .notificationPrompt(let allow):
             phone.answersNotificationPrompt = allow ? .allowed : .denied
             phone.note(.person, "will \(allow ? "allow" : "refuse") notifications when iOS asks")
-        case .answer(let text):
-            try await person.answer(text)
+        case .answer(let text, let times):
+            for _ in 0..<times { try await person.answer(text) }
         case .pickFile(let name, let contents):
             try await person.pickFile(name, contents: contents)
         case .saveFile:
@@ -187,6 +188,15 @@ package final class StepRunner {
             phone.leaveThreshold()
         case .focus(let on):
             phone.setFocus(on)
+        case .namedFocus(let name, let on):
+            let ran = phone.setFocus(name, on: on)
+            // The filter has no screen: what it could not do is what its notification says.
+            if let problem = ran?.problem ?? ran?.notifications.first?.body { person.refuse(problem) }
+            person.followLifecycle()
+            try await person.settle()
+        case .focusFilter(let focus, let profile, let minutes):
+            phone.note(.person, "adds Threshold's filter to the \(focus) Focus in Settings")
+            try refusable { try phone.addFocusFilter(to: focus, profileNamed: profile, minutes: minutes) }
         case .notifications(let permission):
             // Changed in iOS's Settings: Threshold is not on screen meanwhile.
             phone.leaveThreshold()
@@ -194,10 +204,15 @@ package final class StepRunner {
             phone.note(.device, "notifications for Threshold: \(permission.rawValue)")
         case .deleteApp(let app):
             phone.note(.person, "tries to delete \(app)")
-            do {
-                try phone.deleteApp(app)
-            } catch SimulatorError.notAllowed(let reason) {
-                person.refuse(reason)
+            try refusable { try phone.deleteApp(app) }
+        case .installApp(let app):
+            phone.note(.person, "tries to install \(app) from the App Store")
+            try refusable { try phone.installApp(app) }
+        case .visit(let site, let blocked):
+            phone.note(.person, "opens \(site) in Safari")
+            let visit = phone.visit(site)
+            if let blocked, (visit.blocked != nil) != blocked {
+                throw ExpectationFailure("expected \(site) to be \(blocked ? "blocked" : "open") in Safari, but \(visit)")
             }
         case .pressLiveActivity(let button):
             try await pressLiveActivity(button)
@@ -238,6 +253,16 @@ package final class StepRunner {
     }
 
     // MARK: Checks
+
+    /// Does something iOS may refuse (deleting or installing an app, a Focus filter's profile): its
+    /// refusal is the step's, as the person meets it.
+    private func refusable(_ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch SimulatorError.notAllowed(let reason) {
+            person.refuse(reason)
+        }
+    }
 
     private func check(_ result: OpenResult, _ expected: OpenExpectation) throws {
         guard result.shielded == expected.shielded else {

@@ -1,9 +1,9 @@
 import Foundation
 import ThresholdCore
 
-/// Sets the device-wide settings a locked restriction asks for (`denyAppRemoval`,
-/// `requireAutomaticDateAndTime`), in a named store of their own so that clearing shields
-/// never clears them and the other way round.
+/// Sets the device-wide settings the restrictions in force ask for (`denyAppRemoval`,
+/// `requireAutomaticDateAndTime`, `denyAppInstallation`), in a named store of their own so that
+/// clearing shields never clears them and the other way round.
 ///
 /// A separate interface from ``ScreenTimeClient`` so that it can be added without changing the
 /// reconciler: `EntryPoints.Runtime` applies it after each reconcile (see `DeviceRestrictions`).

@@ -9,6 +9,7 @@ extension DeviceRestrictionsClient {
     public static let live = DeviceRestrictionsClient { restrictions in
         let store = ManagedSettingsStore(named: ManagedSettingsStore.Name(DeviceRestrictionsClient.storeName))
         store.application.denyAppRemoval = restrictions.denyAppRemoval ? true : nil
+        store.application.denyAppInstallation = restrictions.denyAppInstallation ? true : nil
         store.dateAndTime.requireAutomaticDateAndTime = restrictions.requireAutomaticDateAndTime ? true : nil
     }
 }

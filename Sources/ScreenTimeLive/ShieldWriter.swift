@@ -28,6 +28,11 @@ enum ShieldWriter {
         }
         target.shield.applicationCategories = appCategories
         target.shield.webDomainCategories = webCategories
+        // Typed websites and the adult filter: Safari's web content filter, by domain name.
+        target.webContent.blockedByFilter = store.webFilter.map { filter in
+            let websites = Set(filter.blockedWebsites.map { ManagedSettings.WebDomain(domain: $0.domain) })
+            return filter.filtersAdultWebsites ? .auto(websites) : .specific(websites)
+        }
         if unreadable > 0 {
             throw ScreenTimeError.failed("\(unreadable) chosen app(s), categories or websites in \(store.name) can no longer be read by iOS (this happens after some updates). Everything else is shielded; choose those again in Threshold.")
         }

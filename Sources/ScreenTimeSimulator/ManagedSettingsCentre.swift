@@ -64,6 +64,17 @@ public struct ManagedSettingsCentre: Hashable, Codable, Sendable {
         }
     }
 
+    /// Whether Safari's web content filter blocks a page on `host` (a store's filter blocks;
+    /// where stores differ, the most restrictive wins). `adult`: iOS's own list files it as an
+    /// adult website. A filter naming more than 50 websites is ignored, as a shield list is.
+    public func filters(website host: String, adult: Bool) -> Bool {
+        guard enforcing else { return false }
+        return effectiveStores.contains { store in
+            guard let filter = store.webFilter, filter.blockedWebsites.count <= Self.maximumTokens else { return false }
+            return filter.blocks(host, adult: adult)
+        }
+    }
+
     private static func withinLimits<E>(_ policy: CategoryPolicy<E>) -> Bool {
         switch policy {
         case .specific(let categories, let except): categories.count <= maximumTokens && except.count <= maximumTokens

@@ -12,9 +12,11 @@ import ThresholdRuntime
 ///
 /// It refuses what an iPhone refuses (``ProcessRules``): only the app in the foreground or an
 /// intent starts a Live Activity, extensions never change it and cannot open the app; applied
-/// device restrictions stop the person setting the clock (`requireAutomaticDateAndTime`) or
-/// deleting apps (`denyAppRemoval`); a Focus holds back notifications that are not
-/// time-sensitive; with notifications off nothing posted is shown.
+/// device restrictions stop the person setting the clock (`requireAutomaticDateAndTime`),
+/// deleting apps (`denyAppRemoval`) or installing them (`denyAppInstallation`); Safari shows what
+/// the shields and the web content filter block; a Focus holds back notifications that are not
+/// time-sensitive, and a named one runs Threshold's Focus filter in the app's process; with
+/// notifications off nothing posted is shown.
 ///
 /// Every callback goes through the reconciler. Time moves only when asked (`advance`), stopping
 /// at each callback in order, so a simulated month runs in seconds.
@@ -47,6 +49,11 @@ public final class SimulatedPhone: @unchecked Sendable {
     public private(set) var deviceRestrictions = DeviceRestrictions.none
     /// Whether a Focus is on: only time-sensitive notifications are shown at once.
     public private(set) var focus = false
+    /// The Focus that is on, by name (Work, Sleep, a custom one); `nil` for none, or for the
+    /// unnamed one `focus: on` turns on.
+    public private(set) var focusName: String?
+    /// Threshold's filter on each Focus, as the person set it in Settings › Focus › Add Filter.
+    public private(set) var focusFilters: [String: FocusFilterSetting] = [:]
     /// Notifications a Focus held back, waiting in the Notification Center until it ends.
     public private(set) var heldNotifications: [LocalNotification] = []
     /// Whether the person lets Threshold post notifications.
@@ -60,6 +67,9 @@ public final class SimulatedPhone: @unchecked Sendable {
     public var appGroupFile = FailClosedFile.inMemory()
     /// Whether the device reads and writes NFC tags (Core NFC's `readingAvailable`): an iPad does not.
     public var readsNFCTags = true
+    /// An iPhone or an iPad: Threshold builds for both (issue 26); Family Controls' individual
+    /// authorization works on either.
+    public var device = SimulatedDevice.iPhone
     public private(set) var timeline: [TimelineEntry] = []
     /// Every monitor callback delivered, in order.
     public private(set) var wakeUps: [WakeUp] = []
@@ -114,6 +124,8 @@ public final class SimulatedPhone: @unchecked Sendable {
         self.appInForeground = snapshot.appInForeground
         self.deviceRestrictions = snapshot.deviceRestrictions
         self.focus = snapshot.focus
+        self.focusName = snapshot.focusName
+        self.focusFilters = snapshot.focusFilters
         self.heldNotifications = snapshot.heldNotifications
         self.notificationPermission = snapshot.notificationPermission
         self.catalogue = snapshot.catalogue
@@ -139,6 +151,8 @@ public final class SimulatedPhone: @unchecked Sendable {
         public var appInForeground = false
         public var deviceRestrictions = DeviceRestrictions.none
         public var focus = false
+        public var focusName: String?
+        public var focusFilters: [String: FocusFilterSetting] = [:]
         public var heldNotifications: [LocalNotification] = []
         public var notificationPermission = NotificationPermission.allowed
         public var catalogue: AppCatalogue
@@ -155,11 +169,11 @@ public final class SimulatedPhone: @unchecked Sendable {
         private enum CodingKeys: String, CodingKey {
             case clock, shields, activityCentre, inbox, pendingNotifications, liveActivity, widgetReloads, appRunning, catalogue,
                  faults, authorization, deferred, liveActivityStartedAt, appInForeground, deviceRestrictions, focus, heldNotifications,
-                 notificationPermission
+                 notificationPermission, focusName, focusFilters
         }
 
         /// Reads a snapshot saved by an earlier build too (it had no pending notifications, no
-        /// device restrictions, Focus or notification permission).
+        /// device restrictions, Focus, Focus filters or notification permission).
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             clock = try c.decode(VirtualClock.self, forKey: .clock)
@@ -178,6 +192,8 @@ public final class SimulatedPhone: @unchecked Sendable {
             appInForeground = try c.decodeIfPresent(Bool.self, forKey: .appInForeground) ?? appRunning
             deviceRestrictions = try c.decodeIfPresent(DeviceRestrictions.self, forKey: .deviceRestrictions) ?? .none
             focus = try c.decodeIfPresent(Bool.self, forKey: .focus) ?? false
+            focusName = try c.decodeIfPresent(String.self, forKey: .focusName)
+            focusFilters = try c.decodeIfPresent([String: FocusFilterSetting].self, forKey: .focusFilters) ?? [:]
             heldNotifications = try c.decodeIfPresent([LocalNotification].self, forKey: .heldNotifications) ?? []
             notificationPermission = try c.decodeIfPresent(NotificationPermission.self, forKey: .notificationPermission) ?? .allowed
         }
@@ -196,6 +212,8 @@ public final class SimulatedPhone: @unchecked Sendable {
         snapshot.appInForeground = appInForeground
         snapshot.deviceRestrictions = deviceRestrictions
         snapshot.focus = focus
+        snapshot.focusName = focusName
+        snapshot.focusFilters = focusFilters
         snapshot.heldNotifications = heldNotifications
         snapshot.notificationPermission = notificationPermission
         snapshot.authorization = authorization
@@ -607,14 +625,107 @@ public final class SimulatedPhone: @unchecked Sendable {
         note(.device, "\(name) is deleted")
     }
 
+    /// Websites iOS's adult-content filter knows as adult, for the simulated phone (iOS's own list
+    /// is Apple's; scenarios name these reserved example domains).
+    public static let adultWebsites = ["adult.example", "explicit.example", "nsfw.example"]
+
+    /// The person opens a website in Safari: iOS shows its shield when a picked website is
+    /// shielded, its "restricted" page when the web content filter blocks it (a typed website,
+    /// or an adult one under the adult filter), else the page.
+    public func visit(_ host: String) -> WebsiteVisit {
+        deviceInUse()
+        leaveThreshold()
+        let host = host.lowercased()
+        let adult = Self.adultWebsites.contains { host == $0 || host.hasSuffix("." + $0) }
+        let visit: WebsiteVisit
+        if shields.shields(webDomain: WebDomainToken(host), category: nil) {
+            visit = WebsiteVisit(host: host, blocked: .shielded)
+        } else if shields.filters(website: host, adult: adult) {
+            visit = WebsiteVisit(host: host, blocked: .restricted)
+        } else {
+            visit = WebsiteVisit(host: host, blocked: nil)
+        }
+        note(.device, "Safari: \(visit)")
+        return visit
+    }
+
+    /// The person installs an app from the App Store. While `denyAppInstallation` is applied iOS
+    /// hides the App Store and installs nothing.
+    public func installApp(_ name: String, displayName: String? = nil, category: String? = nil) throws {
+        guard !deviceRestrictions.denyAppInstallation else {
+            note(.device, "refuses to install \(name): app installation is denied")
+            throw SimulatorError.notAllowed("The App Store is hidden: installing apps is turned off while a Threshold profile that denies it is on.")
+        }
+        catalogue.install(AppCatalogue.App(name: name, displayName: displayName, category: category))
+        note(.device, "\(name) is installed")
+    }
+
     /// The person turns a Focus on or off. Turning it off shows what it held back.
     public func setFocus(_ on: Bool) {
+        if !on { focusName = nil }
+        switchFocus(on, saying: on ? "a Focus is on" : "the Focus ends")
+    }
+
+    private func switchFocus(_ on: Bool, saying what: String) {
         focus = on
-        note(.device, on ? "a Focus is on" : "the Focus ends")
+        note(.device, what)
         guard !on else { return }
         let held = heldNotifications
         heldNotifications = []
         for notification in held { show(notification) }
+    }
+
+    /// The person adds Threshold's filter to a Focus (Settings › Focus › `focus` › Add Filter ›
+    /// Threshold), choosing a profile from those iOS lists (the filter's entity query reads them
+    /// from Threshold's store, as `ProfileQuery` does) by its name, with a length or none.
+    public func addFocusFilter(to focus: String, profileNamed name: String, minutes: Int? = nil) throws {
+        deviceInUse()
+        leaveThreshold()
+        let profiles = try store.read().engine.profiles
+        let wanted = name.trimmingCharacters(in: .whitespaces)
+        guard let profile = profiles.first(where: { $0.name == wanted || "\($0.emoji) \($0.name)" == wanted }) else {
+            let offered = profiles.map { "\($0.emoji) \($0.name)" }
+            throw SimulatorError.notAllowed("Threshold's filter offers no profile “\(name)”; it lists " + (offered.isEmpty ? "none" : offered.joined(separator: ", ")) + ".")
+        }
+        focusFilters[focus] = FocusFilterSetting(profile: profile.id, minutes: minutes)
+        note(.device, "Settings › Focus › \(focus): Threshold's filter runs \(profile.emoji) \(profile.name)" + (minutes.map { " for \($0) min" } ?? ""))
+    }
+
+    /// The person turns a named Focus on or off (Control Centre, a schedule of iOS's). One Focus is
+    /// on at a time: turning one on replaces the one that was. When a Focus with Threshold's filter
+    /// turns on, iOS runs the filter in Threshold's process (launched in the background if it must)
+    /// with what the person set; when it turns off, or another without the filter replaces it, with
+    /// nothing set (``FocusFilterSetting/off``).
+    @discardableResult
+    public func setFocus(_ name: String, on: Bool) -> FocusFilterResult? {
+        deviceInUse()
+        let before = focusName.flatMap { focusFilters[$0] }
+        if on {
+            focusName = name
+            switchFocus(true, saying: "the \(name) Focus is on")
+        } else {
+            guard focusName == name else {
+                note(.device, "the \(name) Focus is not on")
+                return nil
+            }
+            focusName = nil
+            switchFocus(false, saying: "the \(name) Focus turns off")
+        }
+        let after = on ? focusFilters[name] : nil
+        guard before != nil || after != nil else { return nil }
+        return runFocusFilter(after ?? .off)
+    }
+
+    /// iOS runs Threshold's Focus filter (`SetFocusFilterIntent.perform()`) in Threshold's process:
+    /// the app, in the background unless it is on screen (a filter is no `LiveActivityIntent`, so
+    /// it starts no Live Activity from the background).
+    private func runFocusFilter(_ setting: FocusFilterSetting) -> FocusFilterResult {
+        let process: Process = appInForeground ? .app : .appInBackground
+        if !appRunning {
+            appRunning = true
+            note(.device, "iOS launches Threshold in the background to run its Focus filter")
+        }
+        return runtime(for: process).applyFocusFilter(setting)
     }
 
     /// A restart: Threshold's app is gone, uptime starts again; shields and registrations stay.
@@ -926,6 +1037,35 @@ public final class SimulatedPhone: @unchecked Sendable {
     public func shieldSummary() -> String {
         let names = shieldedApps
         return names.isEmpty ? "nothing shielded" : names.joined(separator: ", ") + " shielded"
+    }
+}
+
+/// The kind of device the simulated phone is.
+public enum SimulatedDevice: String, Hashable, Codable, Sendable, CaseIterable {
+    case iPhone = "iphone"
+    /// No NFC (keys are links and QR codes), a wide screen.
+    case iPad = "ipad"
+}
+
+/// What Safari showed for a website.
+public struct WebsiteVisit: Hashable, Sendable, CustomStringConvertible {
+    public enum Block: String, Hashable, Sendable {
+        /// A website the person picked is shielded (Screen Time's shield).
+        case shielded
+        /// The web content filter blocks it ("You cannot browse this page… because it is restricted").
+        case restricted
+    }
+
+    public let host: String
+    /// Why it did not open; `nil` when it opened.
+    public let blocked: Block?
+
+    public var description: String {
+        switch blocked {
+        case nil: "\(host) opens"
+        case .shielded?: "\(host) shows the shield"
+        case .restricted?: "\(host) is restricted (the web content filter blocks it)"
+        }
     }
 }
 

@@ -41,7 +41,11 @@ public struct SettingsView: View {
                 pro
                 // The sections of the paths the person uses; a path added later brings its own.
                 let paths = model.pathsInUse
-                if paths.contains(.present) { PresentSettingsSection(model: model) }
+                // NB: a Group, as below: a view builder takes at most ten views on the iOS 17 SDK.
+                Group {
+                    if paths.contains(.present) { PresentSettingsSection(model: model) }
+                    if model.offersChallenges { ChallengeSettingsSection(model: model) }
+                }
                 if paths.contains(.selah) { selah }
                 if !model.gates.isEmpty { gates }
                 if model.offersEmergency { emergency }

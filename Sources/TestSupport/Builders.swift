@@ -48,11 +48,12 @@ extension Profile {
         unlockPolicy: UnlockPolicy = .none,
         breakPolicy: BreakPolicy = .none,
         schedules: [Schedule] = [],
-        headsUpMinutes: Int = Profile.defaultHeadsUpMinutes
+        headsUpMinutes: Int = Profile.defaultHeadsUpMinutes,
+        strict: StrictOptions? = nil
     ) -> Profile {
         try! Profile(id: id, name: name ?? id.rawValue.capitalized, emoji: emoji, path: path, selection: selection,
                      listMode: listMode, strictness: strictness, unlockPolicy: unlockPolicy, breakPolicy: breakPolicy,
-                     schedules: schedules, headsUpMinutes: headsUpMinutes)
+                     schedules: schedules, headsUpMinutes: headsUpMinutes, strict: strict)
     }
 }
 

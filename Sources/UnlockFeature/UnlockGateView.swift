@@ -72,7 +72,10 @@ public struct UnlockGateView: View {
                 RitualView(screen: screen.model).onDisappear { model.load() }
             }
         }
-        .onAppear { model.load() }
+        .onAppear {
+            model.load()
+            if let game = model.openingChallenge() { screen = RitualScreen(game) }
+        }
         // NB: an open window's end shields the app again: the gate then offers its ways through.
         .background {
             if case .open(let until?)? = model.gate?.status { Reload(at: [until]) { model.load() } }
@@ -155,6 +158,7 @@ struct OptionRow: View {
         case .prayer: Text("A short prayer", bundle: .module)
         case .problems(let count): Text("Solve \(count) problems", bundle: .module)
         case .game: Text("Win or draw one game", bundle: .module)
+        case .challenge(let kind): Text.challengeRule(kind)
         case .seconds(let seconds): Text.spoken(TimeInterval(seconds))
         case .credits(let perMinute, _): Text("\(perMinute) credits a minute; you have \(balance)", bundle: .module)
         case .emergency(let allowance): Text("\(allowance.remainingToday) left today, \(allowance.remainingThisWeek) this week", bundle: .module)
@@ -175,6 +179,10 @@ public struct RitualView: View {
         case .prayer(let model): PrayerView(model: model)
         case .math(let model): MathChallengeView(model: model)
         case .ticTacToe(let model): TicTacToeView(model: model)
+        case .ink(let model): GameChallengeView(model: model) { game, elapsed in InkBoard(game: game, elapsed: elapsed, play: model.play) }
+        case .echo(let model): GameChallengeView(model: model) { game, elapsed in EchoBoard(game: game, elapsed: elapsed, play: model.play) }
+        case .slide(let model): GameChallengeView(model: model) { game, _ in SlideBoardView(game: game, play: model.play) }
+        case .unscramble(let model): GameChallengeView(model: model) { game, _ in UnscrambleBoard(game: game, play: model.play) }
         case .breathing(let model): BreathingView(model: model)
         case .copyText(let model): CopyTextView(model: model)
         case .credits(let model): CreditsView(model: model)

@@ -147,6 +147,22 @@ let screenTimeFrameworks: Set<String> = ["FamilyControls", "ManagedSettings", "M
         }
     }
 
+    /// Issue 26: Family Controls' individual authorization works on iPad, so the app and every
+    /// extension build for iPhone and iPad; an iPad app that shares the screen turns with it.
+    @Test(arguments: ExpectedTarget.all)
+    func everyTarget_buildsForIPhoneAndIPad(expected: ExpectedTarget) throws {
+        let base = (project.spec["settings"] as? [String: Any]).flatMap { $0["base"] as? [String: Any] } ?? [:]
+        let family = try target(expected.name).setting["TARGETED_DEVICE_FAMILY"] ?? base["TARGETED_DEVICE_FAMILY"]
+        #expect(family as? String == "1,2", "\(expected.name) builds for \(String(describing: family)), not iPhone and iPad")
+    }
+
+    @Test func onIPad_theAppTurnsWithTheScreen() throws {
+        let info = try ProjectFiles.plist(try #require(try target("Threshold").infoPlistPath))
+        let orientations = Set(info["UISupportedInterfaceOrientations~ipad"] as? [String] ?? [])
+        #expect(orientations == ["UIInterfaceOrientationPortrait", "UIInterfaceOrientationPortraitUpsideDown",
+                                 "UIInterfaceOrientationLandscapeLeft", "UIInterfaceOrientationLandscapeRight"])
+    }
+
     @Test func appInfoPlist_declaresWhatTheAppNeeds() throws {
         let info = try ProjectFiles.plist(try #require(try target("Threshold").infoPlistPath))
         #expect((info["NSFamilyControlsUsageDescription"] as? String)?.isEmpty == false)
@@ -244,6 +260,7 @@ let screenTimeFrameworks: Set<String> = ["FamilyControls", "ManagedSettings", "M
         let paths = Set(details.flatMap { ($0["components"] as? [[String: Any]] ?? []).compactMap { $0["/"] as? String } })
         #expect(paths == Set(LinkRoute.claimedPaths))
         #expect(appIDs == ["ABCDE12345.app.threshold"])
+        #expect(Set(SiteAssociation.purposes.keys) == Set(LinkRoute.claimedPaths), "every claimed path says what it is for")
         // The team comes from the server's configuration; a placeholder or a typo is refused.
         for team in ["TEAMID", "abcde12345", "ABCDE1234", ""] {
             #expect(throws: ValidationError.self) { try SiteAssociation.document(team: team) }

@@ -35,7 +35,7 @@ import Testing
         for target in project.targets.values {
             for file in project.sources(of: target) {
                 let declared = Self.declarations(in: try String(contentsOf: file, encoding: .utf8))
-                let intent = declared.first { !$0.conformances.isDisjoint(with: ["AppIntent", "LiveActivityIntent"]) }
+                let intent = declared.first { !$0.conformances.isDisjoint(with: ["AppIntent", "LiveActivityIntent", "SetFocusFilterIntent"]) }
                 #expect(intent == nil, "\(file.lastPathComponent) declares the intent \(intent?.name ?? ""): intents live in Sources/ThresholdIntents")
             }
         }
@@ -47,6 +47,20 @@ import Testing
         for intent in starters {
             #expect(intent.conformances.contains("LiveActivityIntent"),
                     "\(intent.name) starts a session but is not a LiveActivityIntent, so iOS refuses its Live Activity in the background")
+        }
+    }
+
+    /// iOS runs a Focus filter when its Focus turns off with every parameter unset; a filter with
+    /// a parameter that cannot be unset is never run then, so its profile would never end.
+    @Test func aFocusFiltersParameters_areAllOptional() throws {
+        let filters = try Self.declarations(inSourcesOf: "ThresholdIntents").filter { $0.conformances.contains("SetFocusFilterIntent") }
+        #expect(filters.map(\.name) == ["ThresholdFocusFilter"])
+        for filter in filters {
+            let lines = filter.body.components(separatedBy: "\n")
+            for (index, line) in lines.enumerated() where line.trimmingCharacters(in: .whitespaces).hasPrefix("@Parameter") {
+                let declaration = lines[index...].first { $0.contains(" var ") } ?? ""
+                #expect(declaration.trimmingCharacters(in: .whitespaces).hasSuffix("?"), "\(filter.name): “\(declaration)” is not optional")
+            }
         }
     }
 

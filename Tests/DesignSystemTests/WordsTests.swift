@@ -47,5 +47,9 @@ extension WordsTests {
                                        listMode: .allowList, byLink: true)
         let linked = try read(.startMessage(byLink, now: now), zone: "Europe/London", locale: "en_GB")
         #expect(linked.hasPrefix("A link asks to start 🦁 Deep. 🦁 Deep shields every app except 1 app, category or website until 23:50 (8 hrs, 50 min)"))
+        let deniesInstalls = StartConfirmation(profile: "deep", name: "🦁 Deep", lockedUntil: at("2026-11-23 10:25"), selectedItems: 2,
+                                               listMode: .blockList, byLink: true, deniesAppInstallation: true)
+        #expect(try read(.startMessage(deniesInstalls, now: now))
+            .hasSuffix("no app on this iPhone can be deleted or installed and the date and time stay automatic."))
     }
 }

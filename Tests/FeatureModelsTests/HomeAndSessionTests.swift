@@ -143,6 +143,8 @@ import ThresholdCore
         let device = try Device(.make(profiles: [beast]))
         let model = SessionModel(client: device.client)
         model.start("beast", .goal(minutes: 45))
+        #expect(model.confirming != nil, "the Session tab asks before a Beast Mode start")
+        model.confirmStart()
         device.advance(minutes: 3)
         model.load()
         #expect(model.endRefusal == "Beast Mode is on: 🦁 Beast cannot be given up. Its goal is at 10:45 AM, in 42 min; then you can end it, and the apps stay shielded until you do.")
@@ -186,6 +188,7 @@ import ThresholdCore
         let device = try Device(.make(profiles: [beast]))
         let model = SessionModel(client: device.client)
         model.start("beast", .minutes(30))
+        model.confirmStart()
         #expect(model.breakRefusal == "🦁 Beast allows no breaks.")
     }
 }

@@ -73,15 +73,19 @@ import ThresholdKeys
         #expect(device.stored.engine.sessions.map(\.profileID) == ["beast"])
     }
 
-    @Test func shortcutsWidgetsAndTheAppsOwnButton_startALockedProfileDirectly() throws {
+    @Test func shortcutsAndWidgets_startALockedProfileDirectly_theAppsOwnButtonAsksInItsOwnWords() throws {
         // Shortcuts and widgets start through App Intents, which call Runtime.startProfile.
         let viaIntent = try device()
         #expect(viaIntent.client.runtime.startProfile("beast", from: .appIntent("StartProfile")).problem == nil)
         #expect(viaIntent.stored.engine.sessions.map(\.profileID) == ["beast"])
 
+        // The Session tab asks before a Beast Mode start (no link asks), then starts on "Start Beast Mode".
         let inApp = try device()
         let app = AppModel(client: inApp.client)
         app.session.start("beast", .openEnded)
+        #expect(app.session.confirming?.confirmation.byLink == false)
+        #expect(inApp.stored.engine.sessions.isEmpty)
+        app.session.confirmStart()
         #expect(inApp.stored.engine.sessions.map(\.profileID) == ["beast"])
         #expect(app.presented == nil)
     }

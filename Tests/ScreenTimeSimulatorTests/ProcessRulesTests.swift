@@ -111,6 +111,32 @@ import ThresholdCore
         #expect(phone.catalogue.app(named: "maps") == nil)
     }
 
+    @Test func aBeastModeSession_refusesInstallingApps_untilItEnds() throws {
+        let phone = try phone(.make(profiles: [beast]), at: at("2026-11-23 09:00"))
+        try phone.installApp("duolingo")
+        phone.perform(StartSession(profile: "beast", origin: .manual, plan: .until(at("2026-11-23 10:00"))), as: .inApp("start"))
+        #expect(phone.deviceRestrictions.denyAppInstallation)
+        #expect(throws: SimulatorError.self) { try phone.installApp("headspace") }
+        #expect(phone.catalogue.app(named: "headspace") == nil)
+        phone.killApp()
+        phone.advance(to: at("2026-11-23 10:00"))
+        try phone.installApp("headspace")
+        #expect(phone.catalogue.app(named: "headspace") != nil && phone.catalogue.app(named: "duolingo") != nil)
+    }
+
+    @Test func safari_showsTheFilteredAndTypedWebsitesAsRestricted_whileTheProfileShields() throws {
+        let reading = Profile.make("reading", path: .key, selection: .apps("youtube"),
+                                   strict: StrictOptions(filtersAdultWebsites: true, blockedWebsites: [try TypedWebsite("reddit.com")]))
+        let phone = try phone(.make(profiles: [reading]), at: at("2026-11-23 09:00"))
+        #expect(phone.visit("reddit.com").blocked == nil)
+        phone.perform(StartSession(profile: "reading", origin: .manual), as: .inApp("start"))
+        #expect(phone.visit("www.reddit.com").blocked == .restricted)
+        #expect(phone.visit("adult.example").blocked == .restricted)
+        #expect(phone.visit("example.org").blocked == nil)
+        phone.authorization = .denied
+        #expect(phone.visit("reddit.com").blocked == nil, "without Screen Time access iOS enforces nothing")
+    }
+
     @Test func aFocus_holdsBackPlainNotifications_andLetsTimeSensitiveOnesThrough() throws {
         let phone = try phone(.make(profiles: [work]), at: at("2026-11-23 08:00"))
         phone.openThreshold()

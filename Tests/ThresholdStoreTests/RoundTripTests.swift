@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import StoreClient
 import Testing
 import TestSupport
@@ -121,6 +122,18 @@ extension RoundTripTests {
         #expect(try folder.open().read().engine.profiles.map(\.headsUpMinutes) == [0, 30])
     }
 
+    @Test func aProfilesStrictOptions_areKept_andARowWithoutThemReadsAsItsStrictnesssStandard() throws {
+        let folder = TemporaryDirectory()
+        let strict = StrictOptions(filtersAdultWebsites: true, blockedWebsites: [try TypedWebsite("example.com")], deniesAppInstallation: false)
+        let filtered = Profile.make("filtered", strictness: .locked, strict: strict)
+        let beast = Profile.make("beast", strictness: .locked)
+        try folder.open().write { $0.state.engine = .make(profiles: [filtered, beast]) }
+        #expect(try folder.open().read().engine.profiles.map(\.strict) == [strict, .standard(for: .locked)])
+        // A row written before the column existed (v5) holds NULL there.
+        try DatabaseQueue(path: folder.databaseURL.path).write { db in try db.execute(sql: "UPDATE profile SET strict = NULL") }
+        #expect(try folder.open().read().engine.profiles.map(\.strict.deniesAppInstallation) == [true, true])
+    }
+
     @Test func anIntentionsSharedNickname_isKept_andClearedToNone() throws {
         let folder = TemporaryDirectory()
         let named = Intention.make("ig", app: "instagram", nickname: "Morning scroll")
@@ -139,7 +152,7 @@ extension RoundTripTests {
         }
         let session = Fixture.sessions[1]
         #expect(try keys(Fixture.profiles[0]) == ["id", "name", "emoji", "path", "selection", "listMode", "strictness",
-                                                   "unlockPolicy", "breakPolicy", "schedules", "headsUpMinutes"])
+                                                   "unlockPolicy", "breakPolicy", "schedules", "headsUpMinutes", "strict"])
         #expect(try keys(Fixture.profiles[0].schedules[0]) == ["id", "weekdays", "start", "end"])
         #expect(try keys(Fixture.gates[0]) == ["id", "name", "path", "selection", "strictness", "unlockPolicy"])
         #expect(try keys(Fixture.intentions[0]) == ["id", "app", "opensPerDay", "minutesPerOpen", "sharedNickname"])

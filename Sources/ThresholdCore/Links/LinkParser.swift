@@ -99,13 +99,14 @@ extension LinkRoute {
             let app = try arguments.first.map { AppToken(data: try LinkRoute.token($0, "app token")) }
             var items = try LinkRoute.queryItems(query, allowed: ["category", "rule"], route: route)
             let category = try items.removeValue(forKey: "category").map { CategoryToken(data: try LinkRoute.token($0, "category token")) }
-            let rule = try items.removeValue(forKey: "rule").map { raw in
-                guard let text = LinkRoute.unescape(raw), let rule = RuleRef(linkValue: text) else {
-                    throw LinkError.wrongShape(route: route, expected: "…/unlock[/<app token>]?rule=<profile:id | gate:id | intention:id | tutorial>")
-                }
-                return rule
-            }
+            let rule = try items.removeValue(forKey: "rule").map { try LinkRoute.rule($0, route: route) }
             self = .open(.unlockGate(app: app, category: category, rule: rule))
+        case "challenge":
+            try expect(1...1, "…/challenge/<app token>")
+            try refuseFragment()
+            let app = AppToken(data: try LinkRoute.token(arguments[0], "app token"))
+            var items = try LinkRoute.queryItems(query, allowed: ["rule"], route: route)
+            self = .open(.challenge(app: app, rule: try items.removeValue(forKey: "rule").map { try LinkRoute.rule($0, route: route) }))
         case "session":
             try expect(0...1, "…/session or …/session/<profile id>")
             try refuseQuery()
@@ -114,6 +115,14 @@ extension LinkRoute {
         default:
             throw LinkError.unknownRoute(String(rest))
         }
+    }
+
+    /// A `rule=` value: `profile:<id>`, `gate:<id>`, `intention:<id>` or `tutorial`.
+    private static func rule(_ raw: Substring, route: String) throws -> RuleRef {
+        guard let text = LinkRoute.unescape(raw), let rule = RuleRef(linkValue: text) else {
+            throw LinkError.wrongShape(route: route, expected: "…/\(route)[/<app token>]?rule=<profile:id | gate:id | intention:id | tutorial>")
+        }
+        return rule
     }
 
     /// A query's `key=value` items: each key at most once, among `allowed`, with a value.

@@ -16,6 +16,7 @@ import Foundation
 /// | home | `/home` | `threshold://home` |
 /// | prayer flow | `/pray[?app=<app token>]` | `threshold://pray[?app=…]` |
 /// | unlock gate | `/unlock[/<app token>][?category=<category token>][&rule=<rule>]` | `threshold://unlock[/…][?…]` |
+/// | a challenge over the gate | `/challenge/<app token>[?rule=<rule>]` | `threshold://challenge/…[?…]` |
 /// | session screen | `/session[/<profile id>]` | `threshold://session[/<profile id>]` |
 /// | tutorial | `/tutorial` | `threshold://tutorial` |
 /// | feedback | `/feedback` | `threshold://feedback` |
@@ -55,7 +56,7 @@ extension LinkRoute {
 
     /// The paths the app claims on its domain (the apple-app-site-association file's components),
     /// one or two per route: exactly the links ``url(_:)`` writes.
-    public static let claimedPaths = ["/start/*", "/k/*", "/home", "/pray", "/unlock", "/unlock/*", "/session", "/session/*",
+    public static let claimedPaths = ["/start/*", "/k/*", "/home", "/pray", "/unlock", "/unlock/*", "/challenge/*", "/session", "/session/*",
                                       "/tutorial", "/feedback", "/review", "/p/*"]
 
     /// The route's universal link.
@@ -104,6 +105,9 @@ extension LinkRoute {
             "unlock" + (app.map { "/" + Base64URL.encode($0.data) } ?? "")
                 + LinkRoute.query([("category", category.map { Base64URL.encode($0.data) }),
                                    ("rule", rule.map { LinkRoute.escape($0.linkValue, keeping: ":") })])
+        case .open(.challenge(let app, let rule)):
+            "challenge/" + Base64URL.encode(app.data)
+                + LinkRoute.query([("rule", rule.map { LinkRoute.escape($0.linkValue, keeping: ":") })])
         case .open(.session(let profile)):
             "session" + (profile.map { "/" + LinkRoute.escape($0.rawValue) } ?? "")
         case .open(.tutorial):

@@ -19,6 +19,7 @@ public enum SiteAssociation {
         "/pray": "Selah's prayer flow (the Selah shield's notification), for an app with ?app=.",
         "/unlock": "The unlock gate for what is blocked now (the Unblock quick action).",
         "/unlock/*": "The unlock gate for an app (the shields' Unlock options).",
+        "/challenge/*": "A challenge over an app's gate (the Challenge shield's Start Challenge).",
         "/session": "The running session.",
         "/session/*": "A profile's session (the session shield's Unlock?).",
         "/tutorial": "Finishing the first-run tutorial.",

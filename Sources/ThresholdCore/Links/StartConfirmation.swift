@@ -19,14 +19,18 @@ public struct StartConfirmation: Hashable, Sendable {
     public let listMode: ListMode
     /// Whether a link asks (anyone may have sent it) or the person's own button in the app.
     public let byLink: Bool
+    /// Whether it denies installing apps too (Beast Mode's default).
+    public let deniesAppInstallation: Bool
 
-    public init(profile: ProfileID, name: String, lockedUntil: Date, selectedItems: Int, listMode: ListMode, byLink: Bool) {
+    public init(profile: ProfileID, name: String, lockedUntil: Date, selectedItems: Int, listMode: ListMode, byLink: Bool,
+                deniesAppInstallation: Bool = false) {
         self.profile = profile
         self.name = name
         self.lockedUntil = lockedUntil
         self.selectedItems = selectedItems
         self.listMode = listMode
         self.byLink = byLink
+        self.deniesAppInstallation = deniesAppInstallation
     }
 
     /// The confirmation a start of `profile` (by a link, or the app's own button with `plan`) needs
@@ -45,6 +49,6 @@ public struct StartConfirmation: Hashable, Sendable {
         let selection = found.selection
         return StartConfirmation(profile: profile, name: "\(found.emoji) \(found.name)", lockedUntil: until,
                                  selectedItems: selection.applications.count + selection.categories.count + selection.webDomains.count,
-                                 listMode: found.listMode, byLink: byLink)
+                                 listMode: found.listMode, byLink: byLink, deniesAppInstallation: found.strict.deniesAppInstallation)
     }
 }

@@ -18,6 +18,8 @@ public struct Profile: Hashable, Codable, Sendable, Identifiable {
     public let schedules: [Schedule]
     /// How many minutes before each scheduled start a heads-up notification comes; 0 for none.
     public let headsUpMinutes: Int
+    /// What it adds while on: the adult-website filter, typed websites, no app installs.
+    public let strict: StrictOptions
 
     /// Five minutes, unless the person chooses otherwise (seed 004).
     public static let defaultHeadsUpMinutes = 5
@@ -38,7 +40,8 @@ public struct Profile: Hashable, Codable, Sendable, Identifiable {
         unlockPolicy: UnlockPolicy = .none,
         breakPolicy: BreakPolicy = .none,
         schedules: [Schedule] = [],
-        headsUpMinutes: Int = Profile.defaultHeadsUpMinutes
+        headsUpMinutes: Int = Profile.defaultHeadsUpMinutes,
+        strict: StrictOptions? = nil
     ) throws {
         let label = "profile “\(name)”"
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -65,6 +68,8 @@ public struct Profile: Hashable, Codable, Sendable, Identifiable {
                 throw ValidationError(label, "iOS can keep at most \(Profile.maximumAllowListExceptions) apps and \(Profile.maximumAllowListExceptions) websites open in an allow list; this one has \(selection.applications.count) apps and \(selection.webDomains.count) websites.")
             }
         }
+        let strict = strict ?? .standard(for: strictness)
+        try ValidationError.inside(label) { try StrictOptions.check(count: strict.blockedWebsites.count) }
         guard (0...60).contains(headsUpMinutes) else {
             throw ValidationError(label, "A heads-up comes at most an hour before a scheduled start, not \(headsUpMinutes) minutes.")
         }
@@ -89,11 +94,12 @@ public struct Profile: Hashable, Codable, Sendable, Identifiable {
         self.breakPolicy = breakPolicy
         self.schedules = schedules
         self.headsUpMinutes = headsUpMinutes
+        self.strict = strict
     }
 
 
     private enum CodingKeys: String, CodingKey {
-        case id, name, emoji, path, selection, listMode, strictness, unlockPolicy, breakPolicy, schedules, headsUpMinutes
+        case id, name, emoji, path, selection, listMode, strictness, unlockPolicy, breakPolicy, schedules, headsUpMinutes, strict
     }
 
     public init(from decoder: any Decoder) throws {
@@ -109,10 +115,12 @@ public struct Profile: Hashable, Codable, Sendable, Identifiable {
         let breakPolicy = try c.decodeIfPresent(BreakPolicy.self, forKey: .breakPolicy) ?? .none
         let schedules = try c.decodeIfPresent([Schedule].self, forKey: .schedules) ?? []
         let headsUp = try c.decodeIfPresent(Int.self, forKey: .headsUpMinutes) ?? Profile.defaultHeadsUpMinutes
+        // A profile saved before these options had none, but Beast Mode denies app installs.
+        let strict = try c.decodeIfPresent(StrictOptions.self, forKey: .strict)
         self = try validatingDecode(decoder) {
             try Profile(id: id, name: name, emoji: emoji, path: path, selection: selection, listMode: listMode,
                         strictness: strictness, unlockPolicy: unlockPolicy, breakPolicy: breakPolicy, schedules: schedules,
-                        headsUpMinutes: headsUp)
+                        headsUpMinutes: headsUp, strict: strict)
         }
     }
 }

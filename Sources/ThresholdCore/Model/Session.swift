@@ -6,6 +6,8 @@ public enum SessionOrigin: String, Codable, Sendable, CaseIterable {
     case key
     case schedule
     case shortcut
+    /// An iOS Focus turned on, and its Threshold filter named the profile (issue 26).
+    case focus
 }
 
 /// How long a session is meant to last.

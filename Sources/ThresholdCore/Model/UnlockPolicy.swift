@@ -3,6 +3,11 @@ public enum RitualKind: String, Codable, Sendable, CaseIterable, Comparable {
     case prayer
     case mathChallenge
     case ticTacToe
+    /// Challenge's own games (issue 26): see ``ChallengeKind``.
+    case ink
+    case echo
+    case slide
+    case unscramble
     case breathingQuest
     case copyTextQuest
     case credits
@@ -17,6 +22,10 @@ public enum RitualKind: String, Codable, Sendable, CaseIterable, Comparable {
         case .prayer: "Prayer"
         case .mathChallenge: "Math challenge"
         case .ticTacToe: "Tic-tac-toe"
+        case .ink: "Ink"
+        case .echo: "Echo"
+        case .slide: "Slide"
+        case .unscramble: "Unscramble"
         case .breathingQuest: "Breathing quest"
         case .copyTextQuest: "Copy-text quest"
         case .credits: "Focus Bank credits"
@@ -52,8 +61,8 @@ public struct UnlockPolicy: Hashable, Codable, Sendable {
     /// Selah: a prayer unlocks for ten minutes.
     public static let prayer = try! UnlockPolicy(rituals: [.prayer], windowMinutes: 10)
 
-    /// Challenge: math or tic-tac-toe unlock for five minutes.
-    public static let challenge = try! UnlockPolicy(rituals: [.mathChallenge, .ticTacToe], windowMinutes: 5)
+    /// Challenge: any of its six games unlocks for five minutes.
+    public static let challenge = try! UnlockPolicy(rituals: Set(ChallengeKind.allCases.map(\.ritual)), windowMinutes: 5)
 
     /// Earned Access: credits, both quests and emergency.
     public static let earnedAccess = try! UnlockPolicy(
@@ -79,10 +88,15 @@ public struct UnlockPolicy: Hashable, Codable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        let rituals = try c.decode([RitualKind].self, forKey: .rituals)
+        var rituals = Set(try c.decode([RitualKind].self, forKey: .rituals))
+        // NB: a policy saved before Challenge had six games took its two (math and tic-tac-toe);
+        // it takes every game now, so an older gate is not left with two of the six.
+        if rituals.isSuperset(of: [.mathChallenge, .ticTacToe]), rituals.isDisjoint(with: ChallengeKind.added.map(\.ritual)) {
+            rituals.formUnion(ChallengeKind.added.map(\.ritual))
+        }
         let window = try c.decodeIfPresent(Int.self, forKey: .windowMinutes) ?? 10
         let cost = try c.decodeIfPresent(Int.self, forKey: .creditsPerMinute) ?? 1
-        self = try validatingDecode(decoder) { try UnlockPolicy(rituals: Set(rituals), windowMinutes: window, creditsPerMinute: cost) }
+        self = try validatingDecode(decoder) { try UnlockPolicy(rituals: rituals, windowMinutes: window, creditsPerMinute: cost) }
     }
 
     public func encode(to encoder: any Encoder) throws {

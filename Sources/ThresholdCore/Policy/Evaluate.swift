@@ -197,7 +197,8 @@ struct Engine {
                       selection: profile.selection, listMode: profile.listMode,
                       grants: grants.accepted(by: profile.acceptedRituals,
                                               // NB: a session someone started is a commitment: only its own rituals.
-                                              waysBack: running.isEmpty ? waysBack(through: profile.strictness, besides: profile.acceptedRituals) : [:]))
+                                              waysBack: running.isEmpty ? waysBack(through: profile.strictness, besides: profile.acceptedRituals) : [:]),
+                      strict: profile.strict)
     }
 
     private func rule(for gate: Gate, grants: GrantIndex) -> RuleEnforcement {
@@ -220,13 +221,16 @@ struct Engine {
 
     /// A rule's shield after the grants it accepts.
     private func lifted(rule: RuleRef, reason: Reason, sources: [RuleSource], selection: Selection,
-                        listMode: ListMode, grants: AcceptedGrants) -> RuleEnforcement {
+                        listMode: ListMode, grants: AcceptedGrants, strict: StrictOptions = .none) -> RuleEnforcement {
         if let whole = grants.whole {
             return RuleEnforcement(rule: rule, reason: reason, status: .granted(whole.id, until: whole.end),
                                    sources: sources, shield: RuleShield())
         }
         var used = Set<GrantID>()
         var shield = RuleShield()
+        // A grant for one app or site lifts no filter: only a whole grant (or a break) does.
+        shield.filtersAdultWebsites = strict.filtersAdultWebsites
+        shield.blockedWebsites = Set(strict.blockedWebsites)
         switch listMode {
         case .blockList:
             let apps = grants.lifting(selection.applications, as: AnyToken.app, used: &used)

@@ -12,8 +12,11 @@ enum Packing {
         var appGroups: [Set<AppToken>: Set<CategoryToken>] = [:]
         var webGroups: [Set<WebDomainToken>: Set<CategoryToken>] = [:]
         var allAppsExcept: Set<AppToken>?, allWebsExcept: Set<WebDomainToken>?
+        var adult = false, typed = Set<TypedWebsite>()
         for rule in rules {
             let shield = rule.shield
+            adult = adult || shield.filtersAdultWebsites
+            typed.formUnion(shield.blockedWebsites)
             apps.formUnion(shield.applications)
             webs.formUnion(shield.webDomains)
             if !shield.categories.isEmpty {
@@ -37,7 +40,13 @@ enum Packing {
         let appChunks = chunks(apps.sortedByBytes())
         let webChunks = chunks(webs.sortedByBytes())
 
-        let needed = max(appChunks.count, webChunks.count, appPolicies.count, webPolicies.count)
+        var filter: WebFilter?
+        if adult || !typed.isEmpty {
+            let kept = typed.sorted().prefix(StrictOptions.maximumWebsites)
+            if kept.count < typed.count { problems.append(.tooManyTypedWebsites(count: typed.count, dropped: typed.count - kept.count)) }
+            filter = WebFilter(filtersAdultWebsites: adult, blockedWebsites: Set(kept))
+        }
+        let needed = max(appChunks.count, webChunks.count, appPolicies.count, webPolicies.count, filter == nil ? 0 : 1)
         let count = min(needed, ShieldStore.maximumStores)
         if needed > count {
             let left = appChunks.dropFirst(count).reduce(0) { $0 + $1.count }
@@ -51,6 +60,7 @@ enum Packing {
             if index < webChunks.count { store.webDomains = Set(webChunks[index]) }
             if index < appPolicies.count { store.applicationCategories = appPolicies[index] }
             if index < webPolicies.count { store.webDomainCategories = webPolicies[index] }
+            if index == 0 { store.webFilter = filter }
             return store
         }
         return (stores, problems.isEmpty ? nil : CapacityError(problems: problems))

@@ -10,11 +10,16 @@ public struct RuleShield: Hashable, Codable, Sendable {
     public var webDomains: Set<WebDomainToken> = []
     public var allWebDomains = false
     public var webDomainExceptions: Set<WebDomainToken> = []
+    /// Safari's adult-content filter is on.
+    public var filtersAdultWebsites = false
+    /// Websites blocked by the domain the person typed (iOS's web content filter).
+    public var blockedWebsites: Set<TypedWebsite> = []
 
     public init() {}
 
     public var isEmpty: Bool {
         applications.isEmpty && categories.isEmpty && !allApplications && webDomains.isEmpty && !allWebDomains
+            && !filtersAdultWebsites && blockedWebsites.isEmpty
     }
 
     /// Whether an app (in `category`, when the caller knows it) is shielded by this rule.

@@ -25,6 +25,8 @@ public struct ShieldStore: Hashable, Codable, Sendable, Identifiable {
     public var applicationCategories: CategoryPolicy<AppToken>?
     public var webDomains: Set<WebDomainToken> = []
     public var webDomainCategories: CategoryPolicy<WebDomainToken>?
+    /// Safari's web content filter (`webContent.blockedByFilter`): set in the first store only.
+    public var webFilter: WebFilter?
 
     public var id: String { name }
 
@@ -32,7 +34,7 @@ public struct ShieldStore: Hashable, Codable, Sendable, Identifiable {
     public init(index: Int) { self.name = Self.namePrefix + String(index) }
 
     public var isEmpty: Bool {
-        applications.isEmpty && applicationCategories == nil && webDomains.isEmpty && webDomainCategories == nil
+        applications.isEmpty && applicationCategories == nil && webDomains.isEmpty && webDomainCategories == nil && webFilter == nil
     }
 
     public func shields(app: AppToken, category: CategoryToken?) -> Bool {
@@ -41,6 +43,24 @@ public struct ShieldStore: Hashable, Codable, Sendable, Identifiable {
 
     public func shields(webDomain: WebDomainToken, category: CategoryToken?) -> Bool {
         webDomains.contains(webDomain) || webDomainCategories?.covers(webDomain, category: category) == true
+    }
+}
+
+/// Safari's web content filter as a store sets it: adult websites filtered (iOS's own list) and
+/// websites blocked by domain. iOS has one filter policy per store, so the engine keeps the
+/// union of every restriction's in one store.
+public struct WebFilter: Hashable, Codable, Sendable {
+    public var filtersAdultWebsites: Bool
+    public var blockedWebsites: Set<TypedWebsite>
+
+    public init(filtersAdultWebsites: Bool, blockedWebsites: Set<TypedWebsite>) {
+        self.filtersAdultWebsites = filtersAdultWebsites
+        self.blockedWebsites = blockedWebsites
+    }
+
+    /// Whether a page on `host` is blocked (an adult website is `adult`; iOS decides which are).
+    public func blocks(_ host: String, adult: Bool) -> Bool {
+        (filtersAdultWebsites && adult) || blockedWebsites.contains { $0.covers(host) }
     }
 }
 
@@ -53,6 +73,8 @@ public struct CapacityError: Error, Hashable, Codable, Sendable, CustomStringCon
         /// A category or allow-list policy has more exceptions than iOS takes; `dropped`
         /// exceptions were left out, so those apps or sites stay shielded (the safe side).
         case tooManyExceptions(kind: String, count: Int, dropped: Int)
+        /// More typed websites than the filter's store holds; `dropped` are not blocked.
+        case tooManyTypedWebsites(count: Int, dropped: Int)
     }
 
     public let problems: [Problem]
@@ -64,6 +86,8 @@ public struct CapacityError: Error, Hashable, Codable, Sendable, CustomStringCon
                 "The shields need \(needed) Screen Time stores but iOS allows \(ShieldStore.maximumStores); \(unshielded) selected items cannot be shielded. Choose categories instead of that many single apps."
             case .tooManyExceptions(let kind, let count, let dropped):
                 "\(count) \(kind) should be let through, but iOS takes at most \(ShieldStore.maximumTokens); \(dropped) stay shielded."
+            case .tooManyTypedWebsites(let count, let dropped):
+                "\(count) typed websites should be blocked, but iOS's filter holds at most \(StrictOptions.maximumWebsites); \(dropped) are not blocked. Remove some from your profiles."
             }
         }.joined(separator: " ")
     }

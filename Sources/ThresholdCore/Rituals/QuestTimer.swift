@@ -68,9 +68,12 @@ public struct QuestTimer: Hashable, Sendable {
     }
 
     /// Stops the count because the person left; it starts over on their return.
-    mutating func leave() {
+    mutating func leave() { stop(because: .leftScreen) }
+
+    /// Stops the count for `why`; it starts again only when asked (a challenge voided).
+    mutating func stop(because why: Interruption) {
         guard startedAt != nil else { return }
-        interrupt(.leftScreen)
+        interrupt(why)
         startedAt = nil
         lastChecked = nil
     }

@@ -66,6 +66,9 @@ public enum RitualDetail: Hashable, Codable, Sendable {
     case prayer(PrayerRecord)
     case math(difficulty: MathDifficulty, solved: Int, mistakes: Int)
     case ticTacToe(TicTacToeOutcome, gamesPlayed: Int)
+    /// One of Challenge's own games (ink, echo, slide, unscramble): its mistakes in the game
+    /// that completed, and how many games were begun.
+    case challenge(ChallengeKind, mistakes: Int, attempts: Int)
     case breathing(restarts: Int)
     case copyText(passage: String, restarts: Int, refusedPastes: Int)
     case credits(cost: Int, creditsPerMinute: Int)

@@ -79,6 +79,8 @@ public struct UnlockGate: Hashable, Sendable {
         case problems(count: Int)
         /// Win or draw one game.
         case game
+        /// One of Challenge's own games, at least ``ChallengeRules/minimumSeconds`` long.
+        case challenge(ChallengeKind)
         /// A quest of fixed length.
         case seconds(Int)
         /// Credits per minute; 5, 15 or 30 minutes.
@@ -153,6 +155,18 @@ public struct UnlockGate: Hashable, Sendable {
         self.options = Self.options(for: holders, subject: subject, stored: stored, at: now, calendar: calendar)
     }
 
+    /// A game to open straight into (the Challenge shield's notification, seed 003's "Start
+    /// Challenge"): one of the games the gate offers available now, at random; `nil` when it
+    /// offers none (only a game the person has on is offered at all).
+    public func randomChallenge(using generator: inout SplitMix64) -> Option? {
+        let games = options.filter { option in
+            guard case .ritual(let kind) = option.way, kind.isChallenge else { return false }
+            return option.eligibility.isAvailable && option.terms != nil
+        }
+        guard !games.isEmpty else { return nil }
+        return games[generator.index(below: games.count)]
+    }
+
     /// Terms for a ritual started outside the gate (the prayer link): everything gated by the
     /// restrictions in force that accept it, for the shortest of their windows. `nil` when none
     /// in force accepts it.
@@ -175,7 +189,9 @@ public struct UnlockGate: Hashable, Sendable {
         var options: [Option] = []
 
         // Every ritual a holder takes as written: one its strictness holds back is listed disabled.
-        let listed = Set(holders.flatMap(\.policy.rituals)).sorted()
+        // A game the person turned off in Settings › Challenges is theirs to leave out.
+        let challenges = stored.settings.challenges
+        let listed = Set(holders.flatMap(\.policy.rituals)).filter { ChallengeKind($0).map(challenges.isOn) ?? true }.sorted()
         for kind in listed {
             let accepting = holders.filter { $0.offered.rituals.contains(kind) }
             // A way back (PRODUCT.md): a ritual a restriction offering it for this subject takes
@@ -189,7 +205,7 @@ public struct UnlockGate: Hashable, Sendable {
                 ($0.policy.rituals.contains(kind) && !$0.offered.rituals.contains(kind))
                     || (wayBack && $0.takesWaysBack && !$0.policy.rituals.contains(kind) && !$0.strictness.letsThrough(kind))
             }
-            let scope: GrantScope = [.prayer, .mathChallenge, .ticTacToe].contains(kind) ? .allGated : .token(subject.token)
+            let scope: GrantScope = kind == .prayer || kind.isChallenge ? .allGated : .token(subject.token)
             let terms = try? UnlockTerms(scope: scope, minutes: accepting.map(\.offered.windowMinutes).min() ?? 1,
                                          creditsPerMinute: accepting.map(\.offered.creditsPerMinute).max() ?? 0)
             let cost: Cost
@@ -198,6 +214,10 @@ public struct UnlockGate: Hashable, Sendable {
             case .prayer: cost = .prayer
             case .mathChallenge: cost = .problems(count: mathProblems)
             case .ticTacToe: cost = .game
+            case .ink: cost = .challenge(.ink)
+            case .echo: cost = .challenge(.echo)
+            case .slide: cost = .challenge(.slide)
+            case .unscramble: cost = .challenge(.unscramble)
             case .breathingQuest: cost = .seconds(Int(BreathingQuest.duration))
             case .copyTextQuest: cost = .seconds(Int(CopyTextQuest.duration))
             case .credits:

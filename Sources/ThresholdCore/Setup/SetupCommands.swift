@@ -17,6 +17,7 @@ public struct SaveProfile: Command {
         }
         let after = try state.with(profiles: state.profiles.upserting(profile))
         try SetupBudget.check(after, from: state, at: now, calendar: calendar)
+        try StrictOptions.checkTogether(after, from: state)
         state = after
         return []
     }

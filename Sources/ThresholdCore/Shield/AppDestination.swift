@@ -15,6 +15,10 @@ public enum AppDestination: Hashable, Codable, Sendable, CustomStringConvertible
     /// restriction when the shield knew them. With no app, the gate for whatever is blocked now
     /// (the "Unblock" quick action).
     case unlockGate(app: AppToken?, category: CategoryToken?, rule: RuleRef?)
+    /// One of the games the restriction offers, picked at random among those the person has on,
+    /// over the unlock gate (the Challenge shield's notification: seed 003's "Start Challenge");
+    /// the gate alone when it offers none.
+    case challenge(app: AppToken, rule: RuleRef?)
     /// A profile's running session (end, break, complete); `nil` for the one running now.
     case session(ProfileID?)
     /// Finishing the first-run tutorial.

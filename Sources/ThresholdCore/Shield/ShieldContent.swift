@@ -114,10 +114,12 @@ extension ShieldContent {
                 subtitle: "Locked: \(name) opens again when \(label.name) ends.",
                 primary: ShieldButton("Close", .close))
         case .gated(let label):
+            // A restriction that takes only Challenge's games opens straight into one (seed 003).
+            let lookUp = label.rituals.allSatisfy(\.isChallenge) ? app.map { AppDestination.challenge(app: $0, rule: label.rule) } : nil
             self.init(
                 title: "Blocked by \(label.name)",
                 subtitle: "To unlock: open Threshold",
-                primary: ShieldButton("Unlock options", .notify(.unlockGate(app: app, category: nil, rule: label.rule))),
+                primary: ShieldButton("Unlock options", .notify(lookUp ?? .unlockGate(app: app, category: nil, rule: label.rule))),
                 secondary: ShieldButton("Close", .close))
         case .intention(let label) where label.opensLeft == 0 && asking:
             // Seed 001 §5: the second step, once the first press asked.

@@ -138,6 +138,13 @@ extension ShieldStore {
         canonical.append(applicationCategories)
         canonical.append(webDomains)
         canonical.append(webDomainCategories)
+        // NB: only when set, so a store without a filter keeps the fingerprint it had before filters.
+        if let webFilter {
+            canonical.append("webFilter")
+            canonical.append(webFilter.filtersAdultWebsites ? 1 : 0)
+            canonical.append(webFilter.blockedWebsites.count)
+            for website in webFilter.blockedWebsites.sorted() { canonical.append(website.domain) }
+        }
         return Fingerprint(of: canonical.bytes)
     }
 }

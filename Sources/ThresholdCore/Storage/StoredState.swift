@@ -23,11 +23,13 @@ public struct Settings: Hashable, Codable, Sendable {
     /// Whether a screen-time quip comes at each 30-minute threshold (``QuipLibrary``); on until
     /// the person turns it off in Settings.
     public var quips = true
+    /// Which of Challenge's games are on (Settings › Challenges); all until the person turns some off.
+    public var challenges = ChallengeSettings()
 
     public init() {}
 
     private enum CodingKeys: String, CodingKey {
-        case onboardingCompleted, screenTime, reminders, selah, emergency, keyTags, streakResetAt, tutorialReplay, quips
+        case onboardingCompleted, screenTime, reminders, selah, emergency, keyTags, streakResetAt, tutorialReplay, quips, challenges
     }
 
     public init(from decoder: any Decoder) throws {
@@ -41,6 +43,7 @@ public struct Settings: Hashable, Codable, Sendable {
         streakResetAt = try c.decodeIfPresent(Date.self, forKey: .streakResetAt)
         tutorialReplay = try c.decodeIfPresent(Bool.self, forKey: .tutorialReplay) ?? false
         quips = try c.decodeIfPresent(Bool.self, forKey: .quips) ?? true
+        challenges = try c.decodeIfPresent(ChallengeSettings.self, forKey: .challenges) ?? ChallengeSettings()
     }
 
     /// The tag with this id, revoked or not.

@@ -33,17 +33,19 @@ enum JSONColumn {
 }
 
 /// Reads the JSON columns of one load: each distinct text is decoded once (a set-up repeats the
-/// same unlock and break policies and weekday sets on row after row), and a selection in the
+/// same unlock and break policies, strict options and weekday sets on row after row), and a selection in the
 /// exact form the store writes is read without `JSONDecoder` (``SelectionReader``). Whatever the
 /// fast path does not recognise goes through `JSONDecoder`, so a value reads exactly as it did.
 final class ColumnDecoder {
     private var unlockPolicies: [String: UnlockPolicy] = [:]
     private var breakPolicies: [String: BreakPolicy] = [:]
+    private var strictOptionSets: [String: StrictOptions] = [:]
     private var weekdaySets: [String: Set<Weekday>] = [:]
     private let decoder = StoreJSON.decoder
 
     func unlockPolicy(_ text: String) throws -> UnlockPolicy { try memo(text, &unlockPolicies) }
     func breakPolicy(_ text: String) throws -> BreakPolicy { try memo(text, &breakPolicies) }
+    func strictOptions(_ text: String) throws -> StrictOptions { try memo(text, &strictOptionSets) }
 
     func weekdays(_ text: String) throws -> Set<Weekday> {
         if let known = weekdaySets[text] { return known }

@@ -23,6 +23,8 @@ struct ProfileRecord: StoredRecord {
     var unlockPolicy: String
     var breakPolicy: String
     var headsUpMinutes: Int
+    /// ``StrictOptions`` as JSON; `nil` in a row saved before they existed.
+    var strict: String?
 
     init(_ profile: Profile, position: Int) throws {
         id = profile.id.rawValue
@@ -36,6 +38,7 @@ struct ProfileRecord: StoredRecord {
         unlockPolicy = try JSONColumn.encode(profile.unlockPolicy)
         breakPolicy = try JSONColumn.encode(profile.breakPolicy)
         headsUpMinutes = profile.headsUpMinutes
+        strict = try JSONColumn.encode(profile.strict)
     }
 
     init(row: Row) throws {
@@ -50,6 +53,7 @@ struct ProfileRecord: StoredRecord {
         unlockPolicy = try column(row, "unlock_policy")
         breakPolicy = try column(row, "break_policy")
         headsUpMinutes = try column(row, "heads_up_minutes")
+        strict = try column(row, "strict", as: String?.self)
     }
 
     func model(schedules: [ScheduleRecord], columns: ColumnDecoder = ColumnDecoder()) throws -> Profile {
@@ -61,7 +65,7 @@ struct ProfileRecord: StoredRecord {
                 unlockPolicy: columns.unlockPolicy(unlockPolicy),
                 breakPolicy: columns.breakPolicy(breakPolicy),
                 schedules: schedules.map { try $0.model(columns: columns) },
-                headsUpMinutes: headsUpMinutes)
+                headsUpMinutes: headsUpMinutes, strict: strict.map(columns.strictOptions))
         }
     }
 }

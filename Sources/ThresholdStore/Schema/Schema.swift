@@ -18,6 +18,7 @@ enum Schema {
         migrator.registerMigration("v3-ledger", migrate: ledger)
         migrator.registerMigration("v4-heads-up", migrate: headsUp)
         migrator.registerMigration("v5-shared-nickname", migrate: sharedNickname)
+        migrator.registerMigration("v6-strict-options", migrate: strictOptions)
         return migrator
     }()
 
@@ -212,6 +213,15 @@ enum Schema {
     private static func sharedNickname(_ db: Database) throws {
         try db.execute(sql: """
             ALTER TABLE intention ADD COLUMN shared_nickname TEXT;
+            """)
+    }
+
+    /// A profile may filter adult websites, block websites the person typed and deny installing
+    /// apps while it is on (issue 26), as JSON; profiles saved before have none, which reads as
+    /// their strictness's standard (Beast Mode denies installs).
+    private static func strictOptions(_ db: Database) throws {
+        try db.execute(sql: """
+            ALTER TABLE profile ADD COLUMN strict TEXT CHECK (strict IS NULL OR json_valid(strict));
             """)
     }
 }

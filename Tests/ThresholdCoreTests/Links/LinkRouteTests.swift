@@ -26,6 +26,8 @@ import ThresholdCore
             .open(.unlockGate(app: AppToken("instagram"), category: nil, rule: .profile("Deep work"))),
             .open(.unlockGate(app: nil, category: CategoryToken("games"), rule: .gate("selah:evening"))),
             .open(.unlockGate(app: nil, category: nil, rule: .tutorial)),
+            .open(.challenge(app: AppToken("youtube"), rule: nil)),
+            .open(.challenge(app: AppToken(data: Data([0xFB, 0xFF, 0x00])), rule: .gate("look up"))),
             .open(.session(nil)),
             .open(.session("café & co")),
         ]
@@ -43,6 +45,8 @@ import ThresholdCore
         #expect(AppDestination.unlockGate(app: AppToken("instagram"), category: CategoryToken("social"), rule: .gate("selah")).deepLink
             == "threshold://unlock/aW5zdGFncmFt?category=c29jaWFs&rule=gate:selah")
         #expect(AppDestination.session("work").url == "https://threshold.app/session/work")
+        #expect(AppDestination.challenge(app: AppToken("youtube"), rule: .gate("look-up")).deepLink
+            == "threshold://challenge/eW91dHViZQ?rule=gate:look-up")
         #expect(AppDestination.dailyReview.deepLink == "threshold://review")
         // A key tap has no deep-link form: tags carry the universal link.
         #expect(LinkRoute.keyTap("tag1", secret).url(.deepLink) == LinkRoute.keyTap("tag1", secret).universalLink)
@@ -57,6 +61,10 @@ import ThresholdCore
             #expect(try LinkRoute(parsing: destination.url) == .open(destination), "\(destination.url)")
             #expect(try LinkRoute(parsing: destination.deepLink) == .open(destination), "\(destination.deepLink)")
         }
+        // A challenge is always for an app; it takes no category.
+        #expect(throws: LinkError.self) { try LinkRoute(parsing: "threshold://challenge") }
+        #expect(throws: LinkError.self) { try LinkRoute(parsing: "threshold://challenge/eW91dHViZQ?category=c29jaWFs") }
+        #expect(throws: LinkError.self) { try LinkRoute(parsing: "threshold://challenge/eW91dHViZQ?rule=nonsense") }
         // Query items may come in any order, and the rule's colon may be escaped.
         #expect(try LinkRoute(parsing: "https://threshold.app/unlock/aW5zdGFncmFt?rule=gate%3Aselah&category=c29jaWFs")
             == .open(.unlockGate(app: AppToken("instagram"), category: CategoryToken("social"), rule: .gate("selah"))))
@@ -72,6 +80,7 @@ import ThresholdCore
             .startProfile("work"), .keyTap("tag1", secret), .open(.home), .open(.prayer(app: AppToken("x"))),
             .open(.unlockGate(app: nil, category: nil, rule: nil)), .open(.unlockGate(app: AppToken("x"), category: nil, rule: .tutorial)),
             .open(.session(nil)), .open(.session("w")), .open(.tutorial), .open(.feedback), .open(.dailyReview),
+            .open(.challenge(app: AppToken("x"), rule: .gate("g"))),
         ]
         for route in routes {
             #expect(claimed(route.universalLink.path), "\(route.universalLink) is not under a claimed path")

@@ -48,6 +48,17 @@ import TestSupport
         #expect(content.primary.action.description.contains("rule=profile:work"))
     }
 
+    @Test func aChallengeGate_leadsStraightIntoAChallenge_andAMixedOneToTheGate() {
+        let games = GateLabel(rule: .gate("look-up"), name: "Look Up", path: .challenge, rituals: ChallengeKind.allCases.map(\.ritual))
+        let content = ShieldContent(reason: .gated(games), app: ig)
+        #expect(content.primary == ShieldButton("Unlock options", .notify(.challenge(app: ig, rule: .gate("look-up")))))
+        #expect(content.primary.action.description.contains("/challenge/"))
+        let mixed = GateLabel(rule: .gate("mixed"), name: "Mixed", path: .challenge, rituals: [.ink, .credits])
+        #expect(ShieldContent(reason: .gated(mixed), app: ig).primary == ShieldButton("Unlock options", .notify(.unlockGate(app: ig, category: nil, rule: .gate("mixed")))))
+        // Without the app (a category's shield) there is nothing to pick a game for: the gate.
+        #expect(ShieldContent(reason: .gated(games)).primary == ShieldButton("Unlock options", .notify(.unlockGate(app: nil, category: nil, rule: .gate("look-up")))))
+    }
+
     @Test func intention_countsOpens_andAsksHarderWhenTheyAreUsedUp() {
         let fresh = IntentionLabel(intentionID: "ig", app: ig, opensUsed: 1, opensPerDay: 3, minutesPerOpen: 5)
         let content = ShieldContent(reason: .intention(fresh), appName: "Instagram", streak: 4)

@@ -53,7 +53,9 @@ enum Fixture {
                   schedules: [
                       .on(Weekday.weekdays, "09:00", "17:00", id: "day"),
                       .on([.friday, .saturday], "23:00", "07:00", id: "night"),
-                  ]),
+                  ],
+                  strict: StrictOptions(filtersAdultWebsites: true, blockedWebsites: [try! TypedWebsite("example.com")],
+                                        deniesAppInstallation: true)),
             .make("deep", name: "Deep focus", emoji: "🧘", path: .present, selection: .apps("maps", "messages"),
                   listMode: .allowList, strictness: .locked),
         ]

@@ -1,0 +1,75 @@
+import Foundation
+
+/// Unscramble: put a word's letters back in order, then the next word's.
+///
+/// ``words`` six-letter words, each shown with its letters shuffled (never in their own order).
+/// A guess is right when it is the word; the list holds no two words of the same letters, and
+/// none that is an anagram of another common English word, so a right guess is never refused. A
+/// wrong guess is a mistake and the word stays; the third mistake fails the game.
+public struct UnscrambleGame: ChallengeGame {
+    /// A typed guess.
+    public typealias Move = String
+
+    public static let kind = ChallengeKind.unscramble
+    /// Words to unscramble.
+    public static let words = 4
+
+    /// The words dealt from: everyday six-letter nouns, each with one ordering of its letters
+    /// that is a common word.
+    public static let list = [
+        "window", "bridge", "pocket", "rabbit", "guitar", "jacket", "pencil", "basket", "kitten", "violet",
+        "summer", "autumn", "spring", "button", "cactus", "dragon", "family", "hammer", "island", "jungle",
+        "ladder", "magnet", "muffin", "napkin", "puzzle", "rocket", "saddle", "tomato", "turtle", "velvet",
+        "walnut", "yellow", "zipper", "coffee", "cookie", "lizard", "meadow", "pepper", "rhythm", "tunnel",
+        "wizard", "bucket", "cherry", "cotton", "donkey", "engine", "fabric", "gentle", "helmet", "kettle",
+        "mirror", "nickel", "orchid", "pillow", "ribbon", "shovel", "wallet",
+    ]
+
+    private var dealer: SplitMix64
+    /// The word to find now.
+    public private(set) var word: String
+    /// Its letters as shown.
+    public private(set) var letters: [Character]
+    public private(set) var solved = 0
+    public private(set) var mistakes = 0
+    private var used: [String] = []
+
+    public init(using generator: inout SplitMix64) {
+        dealer = SplitMix64(seed: generator.next())
+        word = ""
+        letters = []
+        deal()
+    }
+
+    public var isSolved: Bool { solved >= Self.words }
+    public var isFailed: Bool { mistakes >= ChallengeRules.maximumMistakes }
+    /// Words still to find.
+    public var remaining: Int { max(0, Self.words - solved) }
+
+    public mutating func play(_ guess: String, elapsed: TimeInterval) -> ChallengeMoveResult {
+        guard !isSolved, !isFailed else { return .notAllowed }
+        let typed = guess.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        guard !typed.isEmpty else { return .notAllowed }
+        guard typed == word else {
+            mistakes += 1
+            return .wrong
+        }
+        solved += 1
+        if !isSolved { deal() }
+        return .right
+    }
+
+    /// The next word, not one dealt before, its letters shuffled out of order.
+    private mutating func deal() {
+        let fresh = Self.list.filter { !used.contains($0) }
+        word = fresh[dealer.index(below: fresh.count)]
+        used.append(word)
+        var shuffled = Array(word)
+        repeat {
+            for index in stride(from: shuffled.count - 1, to: 0, by: -1) {
+                shuffled.swapAt(index, dealer.index(below: index + 1))
+            }
+        } while String(shuffled) == word
+        letters = shuffled
+    }
+}
