@@ -14,6 +14,8 @@ public struct ProfilesView<More: View>: View {
     @State private var editor: Shown<ProfileEditorModel>?
     /// A profile with working keys, waiting for the person to confirm its deletion.
     @State private var deleting: ProfilesModel.Row?
+    /// "💼 Work": the profile the deletion dialog names.
+    private var deletingName: String { deleting.map { "\($0.profile.emoji) \($0.profile.name)" } ?? "" }
 
     public init(model: ProfilesModel, @ViewBuilder more: () -> More) {
         self.model = model
@@ -63,7 +65,7 @@ public struct ProfilesView<More: View>: View {
             }
             .navigationTitle(Text("Profiles", bundle: .module))
             .sheet(item: $editor, onDismiss: model.load) { editor in ProfileEditorView(model: editor.model) }
-            .confirmationDialog(Text("Delete \(Text(verbatim: deleting.map { "\($0.profile.emoji) \($0.profile.name)" } ?? ""))?", bundle: .module),
+            .confirmationDialog(Text("Delete \(Text(verbatim: deletingName))?", bundle: .module),
                                 isPresented: Binding(get: { deleting != nil }, set: { if !$0 { deleting = nil } }), titleVisibility: .visible) {
                 Button(role: .destructive) {
                     if let deleting { model.delete(deleting.id) }
