@@ -55,6 +55,12 @@ import Testing
     @Test func aFocusFiltersParameters_areAllOptional() throws {
         let filters = try Self.declarations(inSourcesOf: "ThresholdIntents").filter { $0.conformances.contains("SetFocusFilterIntent") }
         #expect(filters.map(\.name) == ["ThresholdFocusFilter"])
+        // iOS lists a Focus filter only from the app's App Intents metadata, which Xcode extracts
+        // from the app's target and the packages its AppIntentsPackage includes: the filter's module is one.
+        let app = try Self.text("App/Threshold/AppShortcuts.swift")
+        #expect(app.contains("struct ThresholdAppIntents: AppIntentsPackage") && app.contains("[ThresholdIntentsPackage.self]"),
+                "the app's App Intents metadata would not include ThresholdIntents, so iOS would not offer the Focus filter")
+        #expect(try Self.text("Sources/ThresholdIntents/SessionIntents.swift").contains("public struct ThresholdIntentsPackage: AppIntentsPackage {}"))
         for filter in filters {
             let lines = filter.body.components(separatedBy: "\n")
             for (index, line) in lines.enumerated() where line.trimmingCharacters(in: .whitespaces).hasPrefix("@Parameter") {
