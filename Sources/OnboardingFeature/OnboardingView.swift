@@ -438,7 +438,9 @@ struct DurationStep: View {
 
     var body: some View {
         StepHeader(title: Text("Unlock duration", bundle: .module),
-                   message: Text("After a prayer, your apps open for this long, then shield again by themselves. A challenge always opens them for 5 minutes.", bundle: .module),
+                   message: model.paths.contains(.challenge)
+                       ? Text("After a prayer, your apps open for this long, then shield again by themselves. A challenge always opens them for 5 minutes.", bundle: .module)
+                       : Text("After a prayer, your apps open for this long, then shield again by themselves.", bundle: .module),
                    systemImage: "timer")
         Picker(selection: $model.unlockMinutes) {
             ForEach(OnboardingModel.unlockChoices, id: \.self) { minutes in

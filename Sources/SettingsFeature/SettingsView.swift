@@ -168,10 +168,16 @@ public struct SettingsView: View {
                     AppPickerButton(current: gate.selection, onPick: { model.editApps(of: gate.id, $0) }) {
                         Text("Change apps", bundle: .module)
                     }
-                    Picker(selection: Binding(get: { gate.unlockPolicy.windowMinutes }, set: { model.setUnlockMinutes(of: gate.id, $0) })) {
-                        ForEach(OnboardingModel.unlockChoices, id: \.self) { minutes in Text("\(minutes) min", bundle: .module).tag(minutes) }
-                    } label: {
-                        Text("Unlocks last", bundle: .module)
+                    if gate.path == .challenge {
+                        // Seed 003: a challenge always opens the apps for five minutes.
+                        Text("A challenge opens them for \(gate.unlockPolicy.windowMinutes) minutes.", bundle: .module)
+                            .font(.footnote).foregroundStyle(.secondary)
+                    } else {
+                        Picker(selection: Binding(get: { gate.unlockPolicy.windowMinutes }, set: { model.setUnlockMinutes(of: gate.id, $0) })) {
+                            ForEach(OnboardingModel.unlockChoices, id: \.self) { minutes in Text("\(minutes) min", bundle: .module).tag(minutes) }
+                        } label: {
+                            Text("Unlocks last", bundle: .module)
+                        }
                     }
                 }
             }
