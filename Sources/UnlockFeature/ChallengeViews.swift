@@ -67,13 +67,26 @@ struct TicTacToeView: View {
                 }
             }
             .frame(maxWidth: 360)
+            if let reply = model.lastReply {
+                Text("The opponent took row \(reply / 3 + 1), column \(reply % 3 + 1).", bundle: .module)
+                    .font(.footnote).foregroundStyle(.secondary)
+            }
             if case .finished(let result) = model.game.step {
-                Text(verbatim: result.rawValue.capitalized).font(.headline)
+                resultText(result).font(.headline)
                 if !result.unlocks { Button { model.newGame() } label: { Text("New game", bundle: .module) }.buttonStyle(.primary) }
             }
         }
         .padding()
         .navigationTitle(Text("Tic-tac-toe", bundle: .module))
+    }
+
+    /// The game's end in the catalog's words.
+    private func resultText(_ result: TicTacToeOutcome) -> Text {
+        switch result {
+        case .won: Text("You won. The apps open.", bundle: .module)
+        case .drew: Text("A draw. The apps open.", bundle: .module)
+        case .lost: Text("The opponent won. Try a new game.", bundle: .module)
+        }
     }
 
     private func cell(_ index: Int) -> some View {
@@ -82,7 +95,8 @@ struct TicTacToeView: View {
             Text(verbatim: mark?.rawValue.uppercased() ?? " ")
                 .font(.largeTitle.weight(.bold))
                 .frame(maxWidth: .infinity, minHeight: 80)
-                .background(.background.secondary, in: RoundedRectangle(cornerRadius: 12))
+                .background(index == model.lastReply ? AnyShapeStyle(Palette.accent.opacity(0.25)) : AnyShapeStyle(.background.secondary),
+                            in: RoundedRectangle(cornerRadius: 12))
         }
         .disabled(mark != nil || model.game.board.isOver)
         .accessibilityLabel(Text("Row \(index / 3 + 1), column \(index % 3 + 1)", bundle: .module))
