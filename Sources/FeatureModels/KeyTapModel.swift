@@ -138,8 +138,7 @@ public final class KeyTapModel {
             if let stored = try? client.load() {
                 let now = client.clock().wall
                 breakRefusal = refusal(of: TakeBreak(profile: active.profileID), in: stored, at: now, calendar: client.calendar())
-                let session = stored.engine.sessions.first { $0.profileID == active.profileID && $0.isRunning(at: now) }
-                if session?.occurrence != nil || session == nil, let profile = stored.engine.profile(active.profileID) {
+                if let profile = stored.engine.profile(active.profileID) {
                     scheduled = stored.engine.scheduledSpan(of: profile.id, at: now, calendar: client.calendar()).map { (profile.name, $0.returns) }
                 }
             }

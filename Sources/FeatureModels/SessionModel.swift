@@ -77,8 +77,7 @@ public final class SessionModel {
         let session = stored.engine.sessions.first { $0.profileID == profile.id && $0.isRunning(at: now) }
         quota = session.map { BreakQuota(profile.breakPolicy, for: $0, at: now) }
         self.session = session
-        scheduled = session?.occurrence != nil || session == nil
-            ? stored.engine.scheduledSpan(of: profile.id, at: now, calendar: calendar).map { (profile.name, $0.returns) } : nil
+        scheduled = stored.engine.scheduledSpan(of: profile.id, at: now, calendar: calendar).map { (profile.name, $0.returns) }
         endRefusal = client.refusal(of: EndSession(profile: profile.id), in: stored)
         breakRefusal = running.phase == .onBreak ? nil : client.refusal(of: TakeBreak(profile: profile.id), in: stored)
     }

@@ -72,9 +72,12 @@ extension Session {
 
 extension ThresholdState {
     /// The scheduled span `profile` is in at `now`, and when its schedules next start after that
-    /// span: what ending it early ends ("End today's Work") and when it returns.
+    /// span: what ending it early ends ("End today's Work") and when it returns. `nil` when a
+    /// session the person started runs that stands for no span.
     public func scheduledSpan(of id: ProfileID, at now: Date, calendar: Calendar) -> (span: Occurrence, returns: Date?)? {
         guard let profile = profile(id) else { return nil }
+        let running = sessions.first { $0.profileID == id && $0.isRunning(at: now) }
+        if let running, running.occurrence == nil { return nil }
         let clock = Clockwork(calendar: calendar)
         guard let span = profile.schedules.compactMap({ $0.occurrence(at: now, in: clock) }).max(by: { $0.end < $1.end }) else { return nil }
         let returns = profile.schedules.compactMap { $0.nextOccurrences(after: span.end, in: clock, horizonDays: 8).first?.start }.min()
