@@ -32,6 +32,15 @@ extension Text {
         }
     }
 
+    /// How hard the math challenge's problems are: "Easy", "Medium", "Hard".
+    public static func mathDifficulty(_ difficulty: MathDifficulty) -> Text {
+        switch difficulty {
+        case .easy: Text("Easy", bundle: .module)
+        case .medium: Text("Medium", bundle: .module)
+        case .hard: Text("Hard", bundle: .module)
+        }
+    }
+
     /// A game of Challenge's, by its ritual's name ("Math challenge", "Ink").
     public static func challenge(_ kind: ChallengeKind) -> Text { ritual(kind.ritual) }
 

@@ -250,6 +250,17 @@ public final class SettingsModel {
         if let refused { problem = refused }
     }
 
+    /// How hard the math challenge's problems are, from the next challenge on. Only here: the
+    /// gate cannot lower it at the moment of unlocking.
+    public func setMathDifficulty(_ difficulty: MathDifficulty) {
+        guard challenges.mathDifficulty != difficulty else { return }
+        let refused = client.perform("settings: math difficulty", change: { transaction, _ in
+            transaction.state.settings.challenges.mathDifficulty = difficulty
+        })
+        load()
+        if let refused { problem = refused }
+    }
+
     /// A game to play for fun ("Play for fun"): it grants nothing and records nothing.
     public func practice(_ kind: ChallengeKind) -> UnlockGateModel.Screen? {
         UnlockGateModel.Screen.practice(kind, client: client.rituals)

@@ -53,8 +53,8 @@ public final class UnlockGateModel {
     public private(set) var gate: UnlockGate?
     /// Why the gate could not be shown (the state could not be read); shields stay as they are.
     public private(set) var problem: String?
-    /// Difficulty for the math option.
-    public var mathDifficulty: MathDifficulty = .medium
+    /// Difficulty for the math option: Settings › Challenges chooses it; the gate only reads it.
+    public private(set) var mathDifficulty: MathDifficulty = .medium
     /// Whether the gate opens straight into a game picked at random (the Challenge shield's
     /// notification); ``openingChallenge()`` takes it, once.
     public var opensChallenge = false
@@ -99,6 +99,7 @@ public final class UnlockGateModel {
             gate = UnlockGate(subject, rule: rule, enforcement: evaluate(stored.engine, at: now, calendar: calendar),
                               stored: stored, at: now, calendar: calendar)
             focusStreak = try client.focusStreak()
+            mathDifficulty = stored.settings.challenges.mathDifficulty
             problem = nil
         } catch {
             gate = nil

@@ -217,17 +217,38 @@ extension Person {
     func mathProblem() throws -> (text: String, answer: Int)? {
         let shown = try screen()
         for text in shown.words {
-            let parts = text.split(separator: " ")
-            guard parts.count == 3, let a = Int(parts[0]), let b = Int(parts[2]) else { continue }
-            switch parts[1] {
-            case "+": return (text, a + b)
-            case "−", "-": return (text, a - b)
-            case "×", "x": return (text, a * b)
-            case "÷": return b == 0 ? nil : (text, a / b)
-            default: continue
-            }
+            if let answer = Self.worked(text) { return (text, answer) }
         }
         return nil
+    }
+
+    /// The value of an arithmetic problem as written ("23 × 7", "14 × 6 + 19"): products and
+    /// quotients first, then sums and differences; `nil` when the text is not one.
+    static func worked(_ text: String) -> Int? {
+        let parts = text.split(separator: " ").map(String.init)
+        guard parts.count >= 3, parts.count % 2 == 1 else { return nil }
+        var terms: [Int] = []
+        var signs: [Int] = []
+        guard var term = Int(parts[0]) else { return nil }
+        var sign = 1
+        for index in stride(from: 1, to: parts.count, by: 2) {
+            guard let value = Int(parts[index + 1]) else { return nil }
+            switch parts[index] {
+            case "×", "x": term *= value
+            case "÷":
+                guard value != 0 else { return nil }
+                term /= value
+            case "+", "−", "-":
+                terms.append(term)
+                signs.append(sign)
+                sign = parts[index] == "+" ? 1 : -1
+                term = value
+            default: return nil
+            }
+        }
+        terms.append(term)
+        signs.append(sign)
+        return zip(terms, signs).reduce(0) { $0 + $1.0 * $1.1 }
     }
 
     /// Types an answer into the math challenge and taps Check: `right` is the answer the person

@@ -20,6 +20,13 @@ struct ChallengeSettingsSection: View {
                 }
                 .disabled(refusal != nil)
                 if let refusal { Text(verbatim: refusal).font(.footnote).foregroundStyle(.secondary) }
+                if kind == .math, model.challenges.isOn(.math) {
+                    Picker(selection: Binding(get: { model.challenges.mathDifficulty }, set: { model.setMathDifficulty($0) })) {
+                        ForEach(MathDifficulty.allCases, id: \.self) { level in Text.mathDifficulty(level).tag(level) }
+                    } label: {
+                        Text("Math difficulty", bundle: .module)
+                    }
+                }
             }
             NavigationLink { PlayForFunView(model: model) } label: { Text("Play for fun", bundle: .module) }
         } header: {

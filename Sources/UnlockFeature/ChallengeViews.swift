@@ -15,6 +15,9 @@ struct MathChallengeView: View {
             OutcomeBanner(outcome: model.outcome)
             if let problem = model.problem {
                 Section {
+                    // NB: the difficulty is Settings'; the challenge says which it plays.
+                    Text("Difficulty: \(Text.mathDifficulty(model.challenge.difficulty))", bundle: .module)
+                        .font(.subheadline).foregroundStyle(.secondary)
                     Text(verbatim: problem.text).font(.largeTitle.weight(.semibold)).monospacedDigit()
                     TextField(text: $answer) { Text("Answer", bundle: .module) }
                         .keyboardType(.numbersAndPunctuation)

@@ -54,12 +54,6 @@ public struct UnlockGateView: View {
                             }
                         } header: {
                             Text("Ways through", bundle: .module)
-                        } footer: {
-                            Picker(selection: $model.mathDifficulty) {
-                                ForEach(MathDifficulty.allCases, id: \.self) { level in Text(verbatim: level.displayName).tag(level) }
-                            } label: {
-                                Text("Math difficulty", bundle: .module)
-                            }
                         }
                     }
                 }

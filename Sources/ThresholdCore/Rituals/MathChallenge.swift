@@ -8,14 +8,6 @@ public enum MathDifficulty: String, Codable, Sendable, CaseIterable {
     case medium
     /// Two-digit by one-digit products, then a sum: 23 × 7, 14 × 6 + 19.
     case hard
-
-    public var displayName: String {
-        switch self {
-        case .easy: "Easy"
-        case .medium: "Medium"
-        case .hard: "Hard"
-        }
-    }
 }
 
 /// One arithmetic problem with a whole-number answer.

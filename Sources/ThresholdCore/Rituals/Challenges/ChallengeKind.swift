@@ -53,6 +53,9 @@ extension RitualKind {
 /// Kept as the games turned off, so a game added later is on until the person turns it off.
 public struct ChallengeSettings: Hashable, Codable, Sendable {
     public private(set) var off: Set<ChallengeKind> = []
+    /// How hard the math challenge's problems are. Set in Settings only: the gate offers no way to
+    /// lower it at the moment of unlocking (issue 24 item 2).
+    public var mathDifficulty: MathDifficulty = .medium
 
     public init() {}
 
@@ -92,17 +95,20 @@ public struct ChallengeSettings: Hashable, Codable, Sendable {
         return choices[generator.index(below: choices.count)]
     }
 
-    private enum CodingKeys: String, CodingKey { case off }
+    private enum CodingKeys: String, CodingKey { case off, mathDifficulty }
 
-    /// Reads what was saved; a set with every game off (a hand-edited backup) keeps math on.
+    /// Reads what was saved; a set with every game off (a hand-edited backup) keeps math on, and
+    /// state saved before the difficulty was a setting reads as medium.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         off = Set(try c.decodeIfPresent([ChallengeKind].self, forKey: .off) ?? [])
         if off.count == ChallengeKind.allCases.count { off.remove(.math) }
+        mathDifficulty = try c.decodeIfPresent(MathDifficulty.self, forKey: .mathDifficulty) ?? .medium
     }
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(off.sorted(), forKey: .off)
+        try c.encode(mathDifficulty, forKey: .mathDifficulty)
     }
 }
