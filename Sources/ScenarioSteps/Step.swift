@@ -48,6 +48,8 @@ public enum Step: Hashable, Sendable {
     /// Uses an (unshielded) app for a while: screen time the usage events count.
     case use(app: String, seconds: TimeInterval)
     case press(app: String, button: ShieldButtonRole)
+    /// Presses a button on a website's shield in Safari.
+    case pressWebsite(site: String, button: ShieldButtonRole)
     case tapNotification(id: String?)
     /// Taps a home or lock screen widget: iOS opens Threshold at the widget's link, if it has one.
     case tapWidget(HomeScreenWidget)

@@ -33,7 +33,7 @@ package struct StepReader {
         ("save-file", "save the file in iOS's Save to Files sheet, which the screen opened (Export a backup)"),
         ("screen-time-prompt", "allow | [canceled, restricted, …]: how the person answers iOS's next Screen Time prompts (then allow)"),
         ("open", "APP | {app, shielded, reason}: tap an app's icon; optionally check the shield"),
-        ("press", "{app, button: primary|secondary}: press a shield button"),
+        ("press", "{app | site, button: primary|secondary}: press a button on an app's shield, or a website's in Safari"),
         ("use", "{app, for: 45m}: use an open app for a while (screen time counts)"),
         ("tap-notification", "[ID]: tap the latest notification (or the one whose id starts with ID)"),
         ("tap-widget", "session | streak: tap a widget; iOS opens Threshold at its link (the session widget's Session tab)"),
@@ -116,10 +116,13 @@ package struct StepReader {
         case "open-threshold", "launch": try none(); return .openThreshold
         case "open": return try open(try need("an app"))
         case "press":
-            let f = try fields(try need("{app, button}"), "press", ["app", "button"])
-            guard let app = f["app"] else { throw reader.fail(argument, "press needs the app whose shield it is") }
+            let f = try fields(try need("{app, button}"), "press", ["app", "site", "button"])
             let button = try f["button"].map { try reader.choice($0, "button", as: ShieldButtonRole.self) } ?? .primary
-            return .press(app: try appName(app), button: button)
+            switch (f["app"], f["site"]) {
+            case (let app?, nil): return .press(app: try appName(app), button: button)
+            case (nil, let site?): return .pressWebsite(site: try reader.string(site, "site"), button: button)
+            default: throw reader.fail(argument, "press needs the app or the website (site:) whose shield it is, not both")
+            }
         case "use":
             let f = try fields(try need("{app, for}"), "use", ["app", "for"])
             guard let app = f["app"], let length = f["for"] else { throw reader.fail(argument, "use needs an app and how long (for: 45m)") }

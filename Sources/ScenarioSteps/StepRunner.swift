@@ -69,6 +69,16 @@ package final class StepRunner {
                 phone.note(.device, "refused: \(message)")
                 person.refuse(message)
             }
+        case .pressWebsite(let site, let role):
+            phone.note(.person, "presses “\(phone.visit(site).content?.button(role)?.label ?? role.rawValue)” on \(site)'s shield in Safari")
+            switch try phone.pressShield(role, onWebsite: site) {
+            case .closed: phone.note(.device, "Safari closes the page")
+            case .notified(let note): phone.note(.device, "the notification leads to \(note.deepLink)")
+            case .opened: phone.note(.device, "\(site) opens")
+            case .refused(let message):
+                phone.note(.device, "refused: \(message)")
+                person.refuse(message)
+            }
         case .tapNotification(let id):
             // A notification a shield's button just asked for comes a few seconds later: the person waits for it.
             let coming = phone.pendingNotifications.filter { id.map($0.id.hasPrefix) ?? true }.compactMap(\.fireDate).min()

@@ -639,7 +639,7 @@ public final class SimulatedPhone: @unchecked Sendable {
         let adult = Self.adultWebsites.contains { host == $0 || host.hasSuffix("." + $0) }
         let visit: WebsiteVisit
         if shields.shields(webDomain: WebDomainToken(host), category: nil) {
-            visit = WebsiteVisit(host: host, blocked: .shielded)
+            visit = WebsiteVisit(host: host, blocked: .shielded, content: drawnShield(website: host))
         } else if shields.filters(website: host, adult: adult) {
             visit = WebsiteVisit(host: host, blocked: .restricted)
         } else {
@@ -647,6 +647,29 @@ public final class SimulatedPhone: @unchecked Sendable {
         }
         note(.device, "Safari: \(visit)")
         return visit
+    }
+
+    /// The shield iOS draws over a website, with what the ShieldConfiguration extension gives it
+    /// (`configuration(shielding: WebDomain)`: the domain is its name).
+    private func drawnShield(website host: String) -> ShieldContent {
+        let state = Result<StoredState, any Error> { try store.read() }
+        let item = ShieldedItem.webDomain(WebDomainToken(host), category: nil, name: host)
+        return ShieldContent.shown(for: item, reason: item.lastReason(in: state, deviceZone: clock.timeZone), in: state,
+                                   at: clock.wall, deviceZone: clock.timeZone)
+    }
+
+    /// Presses a button on a website's shield in Safari; the ShieldAction extension does what it
+    /// says (`handle(action:for: WebDomainToken)`), with the same code as on iOS.
+    public func pressShield(_ role: ShieldButtonRole, onWebsite host: String) throws -> ShieldPress {
+        let host = host.lowercased()
+        guard let content = visit(host).content else { throw SimulatorError.notShielded(host) }
+        guard let button = content.button(role) else { throw SimulatorError.noSuchButton(host, role) }
+        let result = runtime(for: .shieldAction).pressShield(role, on: .webDomain(WebDomainToken(host), category: nil, name: host))
+        if let note = result.notification { return .notified(note) }
+        switch button.action {
+        case .close: return .closed
+        case .notify, .clearShield, .openIntention, .completeSession, .askBeforeOpening: return result.problem.map(ShieldPress.refused) ?? .opened
+        }
     }
 
     /// The person installs an app from the App Store. While `denyAppInstallation` is applied iOS
@@ -1059,6 +1082,14 @@ public struct WebsiteVisit: Hashable, Sendable, CustomStringConvertible {
     public let host: String
     /// Why it did not open; `nil` when it opened.
     public let blocked: Block?
+    /// What the shield shows, when a shield blocks it.
+    public let content: ShieldContent?
+
+    public init(host: String, blocked: Block?, content: ShieldContent? = nil) {
+        self.host = host
+        self.blocked = blocked
+        self.content = content
+    }
 
     public var description: String {
         switch blocked {
