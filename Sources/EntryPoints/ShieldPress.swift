@@ -132,7 +132,7 @@ extension LocalNotification {
     public static func followUp(to destination: AppDestination, appName: String?) -> LocalNotification {
         let (title, body): (String, String) = switch destination {
         case .prayer: ("Selah — pause to pray", "Tap to pray" + (appName.map { " before opening \($0)." } ?? "."))
-        case .unlockGate: ("Unlock options", "Tap to see how to open \(appName ?? "it") and what each way costs.")
+        case .unlockGate, .websiteGate: ("Unlock options", "Tap to see how to open \(appName ?? "it") and what each way costs.")
         case .challenge: ("Start a challenge", "Tap to look up: a short challenge opens \(appName ?? "it") for a few minutes.")
         case .session: ("Your session", "Tap to end it, take a break or keep going.")
         case .tutorial: ("Finish the tutorial", "Tap to go back to Threshold and finish the tutorial.")

@@ -24,6 +24,12 @@ public enum ShieldedItem: Hashable, Sendable {
         return nil
     }
 
+    /// The website's token, for links that name it.
+    public var webDomainToken: WebDomainToken? {
+        if case .webDomain(let token, _, _) = self { return token }
+        return nil
+    }
+
     /// Why the enforcement shields it; `nil` when it does not (or cannot tell).
     public func reason(in enforcement: Enforcement) -> Reason? {
         switch self {
@@ -100,7 +106,7 @@ extension ShieldContent {
         } else {
             false
         }
-        return ShieldContent(reason: reason, app: item.appToken, appName: item.name, verse: verse,
+        return ShieldContent(reason: reason, app: item.appToken, webDomain: item.webDomainToken, appName: item.name, verse: verse,
                              streak: stored.progress.shownStreak(for: reason), asking: asking)
             .withNotifications(stored.applied.notificationPermission)
     }

@@ -269,6 +269,8 @@ public final class AppModel {
         case .unlockGate(nil, let category?, let rule):
             presented = .unlockGate(UnlockGateModel(category: category, rule: rule, client: client.rituals))
         case .unlockGate(nil, nil, _): openWhatIsBlocked()
+        case .websiteGate(let site, let rule):
+            presented = .unlockGate(UnlockGateModel(webDomain: site, rule: rule, client: client.rituals))
         case .challenge(let app, let rule):
             let gate = UnlockGateModel(app: app, rule: rule, appName: nil, client: client.rituals)
             gate.opensChallenge = true

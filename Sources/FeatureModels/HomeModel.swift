@@ -58,8 +58,7 @@ public final class HomeModel {
             switch item {
             case .app(let app): .unlockGate(app: app, category: nil, rule: rule)
             case .category(let category): .unlockGate(app: nil, category: category, rule: rule)
-            // NB: never listed (the gate is for apps and categories); Home is the safe place to land.
-            case .webDomain: .home
+            case .webDomain(let site): .websiteGate(site, rule: rule)
             }
         }
     }
@@ -277,7 +276,9 @@ public final class HomeModel {
             case .gate(let id): state.gates.first { $0.id == id }?.name ?? id.rawValue
             case .intention, .tutorial: StatusSummary.name(of: rule.rule, in: state)
             }
+            // NB: websites too: a gate or mode may hold only websites, and this is their way in.
             let items = rule.shield.applications.sorted().map(AnyToken.app) + rule.shield.categories.sorted().map(AnyToken.category)
+                + rule.shield.webDomains.sorted().map(AnyToken.webDomain)
             for item in items where seen.insert(item).inserted {
                 listed.append(Unlockable(item: item, rule: rule.rule, holder: holder))
             }

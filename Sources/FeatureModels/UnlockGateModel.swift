@@ -77,6 +77,14 @@ public final class UnlockGateModel {
         self.client = client
     }
 
+    /// The gate for a website the person picked (its shield in Safari, Home's Unlocks).
+    public init(webDomain: WebDomainToken, rule: RuleRef? = nil, client: RitualClient) {
+        self.subject = .webDomain(webDomain, category: nil)
+        self.rule = rule
+        self.appName = nil
+        self.client = client
+    }
+
     /// The app the gate is for; `nil` for a category.
     public var app: AppToken? {
         if case .app(let app, _) = subject { return app }
@@ -87,7 +95,11 @@ public final class UnlockGateModel {
     /// gate does not know it.
     var historyLabel: String {
         if let appName, !appName.isEmpty { return appName }
-        return app == nil ? "apps in a category" : "an app"
+        return switch subject {
+        case .app: "an app"
+        case .category: "apps in a category"
+        case .webDomain: "a website"
+        }
     }
 
     /// Reads the state and works out the gate; call on appear and after a ritual returns.

@@ -664,7 +664,8 @@ public final class SimulatedPhone: @unchecked Sendable {
         let host = host.lowercased()
         guard let content = visit(host).content else { throw SimulatorError.notShielded(host) }
         guard let button = content.button(role) else { throw SimulatorError.noSuchButton(host, role) }
-        let result = runtime(for: .shieldAction).pressShield(role, on: .webDomain(WebDomainToken(host), category: nil, name: host))
+        // NB: iOS hands the action extension the website's token alone, no domain name.
+        let result = runtime(for: .shieldAction).pressShield(role, on: .webDomain(WebDomainToken(host), category: nil, name: nil))
         if let note = result.notification { return .notified(note) }
         switch button.action {
         case .close: return .closed

@@ -94,13 +94,21 @@ extension LinkRoute {
             var items = try LinkRoute.queryItems(query, allowed: ["app"], route: route)
             self = .open(.prayer(app: try items.removeValue(forKey: "app").map { AppToken(data: try LinkRoute.token($0, "app token")) }))
         case "unlock":
-            try expect(0...1, "…/unlock or …/unlock/<app token>")
+            try expect(0...1, "…/unlock, …/unlock/<app token> or …/unlock?site=<website token>")
             try refuseFragment()
             let app = try arguments.first.map { AppToken(data: try LinkRoute.token($0, "app token")) }
-            var items = try LinkRoute.queryItems(query, allowed: ["category", "rule"], route: route)
+            var items = try LinkRoute.queryItems(query, allowed: ["category", "rule", "site"], route: route)
             let category = try items.removeValue(forKey: "category").map { CategoryToken(data: try LinkRoute.token($0, "category token")) }
             let rule = try items.removeValue(forKey: "rule").map { try LinkRoute.rule($0, route: route) }
-            self = .open(.unlockGate(app: app, category: category, rule: rule))
+            if let site = try items.removeValue(forKey: "site").map({ WebDomainToken(data: try LinkRoute.token($0, "website token")) }) {
+                // A website's gate names the website alone: an app or a category beside it is a forged link.
+                guard app == nil, category == nil else {
+                    throw LinkError.wrongShape(route: route, expected: "https://\(LinkRoute.host)/unlock?site=<website token>")
+                }
+                self = .open(.websiteGate(site, rule: rule))
+            } else {
+                self = .open(.unlockGate(app: app, category: category, rule: rule))
+            }
         case "challenge":
             try expect(1...1, "…/challenge/<app token>")
             try refuseFragment()

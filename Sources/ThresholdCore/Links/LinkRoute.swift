@@ -105,6 +105,9 @@ extension LinkRoute {
             "unlock" + (app.map { "/" + Base64URL.encode($0.data) } ?? "")
                 + LinkRoute.query([("category", category.map { Base64URL.encode($0.data) }),
                                    ("rule", rule.map { LinkRoute.escape($0.linkValue, keeping: ":") })])
+        case .open(.websiteGate(let site, let rule)):
+            "unlock" + LinkRoute.query([("site", Base64URL.encode(site.data)),
+                                        ("rule", rule.map { LinkRoute.escape($0.linkValue, keeping: ":") })])
         case .open(.challenge(let app, let rule)):
             "challenge/" + Base64URL.encode(app.data)
                 + LinkRoute.query([("rule", rule.map { LinkRoute.escape($0.linkValue, keeping: ":") })])

@@ -16,12 +16,16 @@ public struct UnlockGate: Hashable, Sendable {
         case app(AppToken, category: CategoryToken?)
         /// A whole category, as a mode that holds only categories lists it.
         case category(CategoryToken)
+        /// A website the person picked, with its category when the shield knew it (a gate or mode
+        /// may hold only websites: its shield in Safari and Home's Unlocks lead here).
+        case webDomain(WebDomainToken, category: CategoryToken?)
 
         /// The token a one-item grant for it covers.
         public var token: AnyToken {
             switch self {
             case .app(let app, _): .app(app)
             case .category(let category): .category(category)
+            case .webDomain(let site, _): .webDomain(site)
             }
         }
     }
@@ -273,6 +277,8 @@ public struct UnlockGate: Hashable, Sendable {
                 selection.applications.contains(app) || category.map(selection.categories.contains) == true
             case .category(let category):
                 selection.categories.contains(category)
+            case .webDomain(let site, let category):
+                selection.webDomains.contains(site) || category.map(selection.categories.contains) == true
             }
         }
         let offering = state.gates.filter { $0.acceptedRituals.contains(kind) }.map(\.selection)
@@ -337,6 +343,10 @@ public struct UnlockGate: Hashable, Sendable {
             return !shield.categories.isEmpty || shield.allApplications
         case .category(let category):
             return shield.categories.contains(category) || shield.allApplications
+        case .webDomain(let site, let category):
+            if shield.shields(webDomain: site, category: category) { return true }
+            guard category == nil, rule.rule == named, !shield.webDomainExceptions.contains(site) else { return false }
+            return !shield.categories.isEmpty || shield.allWebDomains
         }
     }
 
@@ -349,6 +359,9 @@ public struct UnlockGate: Hashable, Sendable {
                 return mode == .blockList ? listed : !selection.applications.contains(app)
             case .category(let category):
                 return mode == .blockList ? selection.categories.contains(category) : true
+            case .webDomain(let site, let category):
+                let listed = selection.webDomains.contains(site) || category.map(selection.categories.contains) == true
+                return mode == .blockList ? listed : !selection.webDomains.contains(site)
             }
         }
         switch rule {

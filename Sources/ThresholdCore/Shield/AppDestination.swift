@@ -15,6 +15,9 @@ public enum AppDestination: Hashable, Codable, Sendable, CustomStringConvertible
     /// restriction when the shield knew them. With no app, the gate for whatever is blocked now
     /// (the "Unblock" quick action).
     case unlockGate(app: AppToken?, category: CategoryToken?, rule: RuleRef?)
+    /// The unlock gate for a website the person picked (its shield's "Unlock options" in Safari,
+    /// Home's Unlocks), with the restriction the shield named.
+    case websiteGate(WebDomainToken, rule: RuleRef?)
     /// One of the games the restriction offers, picked at random among those the person has on,
     /// over the unlock gate (the Challenge shield's notification: seed 003's "Start Challenge");
     /// the gate alone when it offers none.

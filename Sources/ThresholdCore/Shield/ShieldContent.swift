@@ -79,14 +79,15 @@ extension ShieldContent {
     /// The shield for a reason.
     /// - Parameters:
     ///   - app: the shielded app's token, when the shield is for an app (links carry it).
+    ///   - webDomain: the shielded website's token, when the shield is for a website in Safari.
     ///   - appName: the name iOS gives the shield extension (`application.localizedDisplayName`).
     ///   - verse: for Selah, the verse line the prayer library chose.
     ///   - streak: for intentions, the app's current streak in days
     ///     (``ProgressRecord/shownStreak(for:frozenToday:)``).
     ///   - asking: for an intention whose day's opens are used, whether its shield now asks "Are
     ///     you sure?" (the first press of "Open <App>" turned it; ``RitualRecords/isAsking(_:at:)``).
-    public init(reason: Reason, app: AppToken? = nil, appName: String? = nil, verse: String? = nil, streak: Int? = nil,
-                asking: Bool = false) {
+    public init(reason: Reason, app: AppToken? = nil, webDomain: WebDomainToken? = nil, appName: String? = nil, verse: String? = nil,
+                streak: Int? = nil, asking: Bool = false) {
         let name = appName ?? "this app"
         switch reason {
         case .sessionActive(let label):
@@ -116,10 +117,13 @@ extension ShieldContent {
         case .gated(let label):
             // A restriction that takes only Challenge's games opens straight into one (seed 003).
             let lookUp = label.rituals.allSatisfy(\.isChallenge) ? app.map { AppDestination.challenge(app: $0, rule: label.rule) } : nil
+            // A website's shield leads to the website's own gate.
+            let gate = webDomain.map { AppDestination.websiteGate($0, rule: label.rule) }
+                ?? lookUp ?? .unlockGate(app: app, category: nil, rule: label.rule)
             self.init(
                 title: "Blocked by \(label.name)",
                 subtitle: "To unlock: open Threshold",
-                primary: ShieldButton("Unlock options", .notify(lookUp ?? .unlockGate(app: app, category: nil, rule: label.rule))),
+                primary: ShieldButton("Unlock options", .notify(gate)),
                 secondary: ShieldButton("Close", .close))
         case .intention(let label) where label.opensLeft == 0 && asking:
             // Seed 001 §5: the second step, once the first press asked.

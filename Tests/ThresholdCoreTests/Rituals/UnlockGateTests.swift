@@ -163,6 +163,31 @@ import ThresholdCore
         #expect(!evaluate(lifted, at: now, calendar: ny).shields(app: instagram, category: social))
     }
 
+    /// Issue 24 item 3: a mode may hold only websites; each has a gate whose grants open it alone.
+    @Test func aWebsiteAModeHolds_hasAGateOfItsOwn_whoseGrantsOpenThatWebsiteAlone() throws {
+        let reddit = WebDomainToken("reddit.com"), news = WebDomainToken("news.example.org")
+        let mode = Profile.make("sites", name: "Reading", path: .earnedAccess, selection: Selection(webDomains: [reddit, news]),
+                                unlockPolicy: .earnedAccess)
+        let session = Session.make("s", profile: "sites", start: at("2026-11-23 09:00"), plan: .until(at("2026-11-23 17:00")))
+        let state = ThresholdState.make(profiles: [mode], sessions: [session])
+        let shut = UnlockGate(.webDomain(reddit, category: nil), enforcement: evaluate(state, at: now, calendar: ny),
+                              stored: .make(engine: state, credits: 30), at: now, calendar: ny)
+        #expect(shut.status == .shielded && shut.app == nil)
+        #expect(shut.holders.map(\.name) == ["Reading"])
+        let quest = try #require(shut.options.first { $0.way == .ritual(.breathingQuest) })
+        #expect(quest.terms?.scope == .token(.webDomain(reddit)))
+        #expect(UnlockGate(.webDomain(WebDomainToken("wikipedia.org"), category: nil), enforcement: evaluate(state, at: now, calendar: ny),
+                           stored: .make(engine: state), at: now, calendar: ny).status == .notShielded)
+
+        let grant = Grant.make("g", .token(.webDomain(reddit)), from: now, minutes: 10, origin: .ritual(.breathingQuest))
+        let lifted = ThresholdState.make(profiles: [mode], sessions: [session], grants: [grant])
+        let enforcement = evaluate(lifted, at: now, calendar: ny)
+        let open = UnlockGate(.webDomain(reddit, category: nil), enforcement: enforcement, stored: .make(engine: lifted), at: now, calendar: ny)
+        #expect(open.status == .open(until: now.adding(minutes: 10)))
+        #expect(enforcement.reason(forWebDomain: reddit) == nil)
+        #expect(enforcement.reason(forWebDomain: news) != nil)
+    }
+
     @Test func anAppNothingCovers_isNotShielded_andAGrantedOneIsOpenUntilTheGrantEnds() {
         let (profile, session) = earnedAccess()
         let grant = Grant.make("g", .app("instagram"), from: at("2026-11-23 09:55"), minutes: 15, origin: .ritual(.credits))

@@ -48,6 +48,16 @@ import TestSupport
         #expect(content.primary.action.description.contains("rule=profile:work"))
     }
 
+    @Test func aWebsitesShield_leadsToTheWebsitesOwnGate() {
+        let reddit = WebDomainToken("reddit.com")
+        for label in [GateLabel(rule: .gate("sites"), name: "Reading", path: .earnedAccess, rituals: [.breathingQuest]),
+                      GateLabel(rule: .gate("look-up"), name: "Look Up", path: .challenge, rituals: ChallengeKind.allCases.map(\.ritual))] {
+            let content = ShieldContent(reason: .gated(label), webDomain: reddit, appName: "reddit.com")
+            #expect(content.primary == ShieldButton("Unlock options", .notify(.websiteGate(reddit, rule: label.rule))))
+            #expect(content.primary.action.description.contains("unlock?site="))
+        }
+    }
+
     @Test func aChallengeGate_leadsStraightIntoAChallenge_andAMixedOneToTheGate() {
         let games = GateLabel(rule: .gate("look-up"), name: "Look Up", path: .challenge, rituals: ChallengeKind.allCases.map(\.ritual))
         let content = ShieldContent(reason: .gated(games), app: ig)
