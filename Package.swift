@@ -91,9 +91,18 @@ package.targets += [
     // live StoreKit 2 value is PurchasesLive (iOS), the simulated store is the simulated phone's.
     .target(name: "PurchasesClient", dependencies: ["ThresholdCore"], swiftSettings: swift6),
     .target(name: "ThresholdRuntime", dependencies: ["ThresholdCore", "StoreClient", "ScreenTimeClient"], swiftSettings: swift6),
+    // What a notification says, worded from its value through a String Catalog (the quips are
+    // content, Quips.json) for whichever process posts it: the app, the monitor, the shield action.
+    // On Linux the SwiftUI stand-in reads the catalog, as iOS's `String(localized:)` does there.
+    .target(
+        name: "NotificationWords",
+        dependencies: ["ThresholdCore"] + (applePlatformBuild ? [] : ["SwiftUI"]),
+        resources: [.process("Resources")],
+        swiftSettings: swift6
+    ),
     .target(
         name: "ScreenTimeSimulator",
-        dependencies: ["ThresholdCore", "StoreClient", "ScreenTimeClient", "ThresholdRuntime", "EntryPoints", "PurchasesClient"],
+        dependencies: ["ThresholdCore", "StoreClient", "ScreenTimeClient", "ThresholdRuntime", "EntryPoints", "PurchasesClient", "NotificationWords"],
         swiftSettings: swift6
     ),
     // Scenarios: `setup:` is the one place that writes Threshold's state directly, before the
@@ -260,6 +269,7 @@ if !applePlatformBuild {
         standIn("DeviceActivity", ["SwiftUI"]),
         standIn("WidgetKit", ["SwiftUI"]),
         .testTarget(name: "SwiftUILayerTests", dependencies: ["SwiftUI"], swiftSettings: swift6),
+        .testTarget(name: "NotificationWordsTests", dependencies: ["NotificationWords", "SwiftUI", "ThresholdCore"], swiftSettings: swift6),
         // The shared words and components, rendered as the phone shows them.
         .testTarget(name: "DesignSystemTests", dependencies: ["DesignSystem", "SwiftUI", "ThresholdCore", "TestSupport"], swiftSettings: swift6),
     ]
@@ -323,7 +333,7 @@ if applePlatformBuild {
         // EntryPoints and the store.
         .target(
             name: "ScreenTimeLive",
-            dependencies: ["ThresholdCore", "ScreenTimeClient"],
+            dependencies: ["ThresholdCore", "ScreenTimeClient", "NotificationWords"],
             swiftSettings: swift6
         ),
         .target(name: "MonitorExtension", dependencies: ["EntryPoints", "ScreenTimeLive"], swiftSettings: swift6),

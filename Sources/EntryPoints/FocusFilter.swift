@@ -52,19 +52,17 @@ extension Runtime {
         var notes: [LocalNotification] = []
         if let problem = done.problem {
             // NB: time-sensitive, so the Focus that just turned on does not hold back that it protects nothing.
-            notes.append(LocalNotification(id: "focus:refused:\(setting.profile?.rawValue ?? "off")", title: "Your Focus could not start its profile",
-                                           body: problem, destination: .session(setting.profile), interruption: .timeSensitive))
+            notes.append(LocalNotification(id: "focus:refused:\(setting.profile?.rawValue ?? "off")", .focusCouldNotStart(reason: problem),
+                                           destination: .session(setting.profile), interruption: .timeSensitive))
         }
         for (profile, reason) in kept {
-            notes.append(LocalNotification(id: "focus:kept:\(profile)", title: "Beast Mode keeps going",
-                                           body: "Your Focus turned off, and a Focus does not end Beast Mode. \(reason)",
-                                           destination: .session(profile)))
+            notes.append(LocalNotification(id: "focus:kept:\(profile)", .beastModeKeepsGoing(reason: reason), destination: .session(profile)))
         }
         do {
             for note in notes { try screenTime.postNotification(note) }
             return FocusFilterResult(reconciliation: done, kept: kept.map(\.profile), notifications: notes, problem: nil)
         } catch {
-            let untold = notes.map(\.body).joined(separator: " ")
+            let untold = ([done.problem].compactMap { $0 } + kept.map(\.reason)).joined(separator: " ")
             return FocusFilterResult(reconciliation: done, kept: kept.map(\.profile), notifications: [],
                                      problem: "\(untold) (and the notification saying so could not be posted: \(error))")
         }

@@ -50,12 +50,7 @@ extension LocalNotification {
     /// The notification a refused Live Activity button posts: what was refused and why, leading
     /// to the session's screen. One per profile and button: pressing again replaces it.
     public static func refusal(of button: LiveActivityButton, profile: ProfileID, because reason: String) -> LocalNotification {
-        let title = switch button {
-        case .end: "The session keeps going"
-        case .takeBreak: "No break now"
-        case .backToFocus: "Still on your break"
-        }
-        return LocalNotification(id: "refused:\(button.rawValue):\(profile)", title: title, body: reason,
-                                 destination: .session(profile))
+        LocalNotification(id: "refused:\(button.rawValue):\(profile)", .liveActivityRefused(button, reason: reason),
+                          destination: .session(profile))
     }
 }

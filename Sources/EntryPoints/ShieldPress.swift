@@ -119,9 +119,7 @@ extension LocalNotification {
     /// Threshold has its process write the shields, which clears it (iOS 26, khi48/intentions #9).
     /// Time-sensitive, as the other shield notifications.
     public static func clearShield(appName: String?) -> LocalNotification {
-        LocalNotification(id: "shield:clear", title: "Tap to clear the shield",
-                          body: "\(appName ?? "The app") is unlocked, but iOS still shows its shield. Opening Threshold clears it.",
-                          destination: .home, interruption: .timeSensitive)
+        LocalNotification(id: "shield:clear", .clearShield(appName: appName), destination: .home, interruption: .timeSensitive)
     }
 
     /// The notification a shield button posts to lead into the app at `destination`. One per
@@ -130,17 +128,9 @@ extension LocalNotification {
     ///
     /// NB: iOS 18.1 delays notifications posted from the shield by about ten seconds (PLATFORM.md).
     public static func followUp(to destination: AppDestination, appName: String?) -> LocalNotification {
-        let (title, body): (String, String) = switch destination {
-        case .prayer: ("Selah — pause to pray", "Tap to pray" + (appName.map { " before opening \($0)." } ?? "."))
-        case .unlockGate, .websiteGate: ("Unlock options", "Tap to see how to open \(appName ?? "it") and what each way costs.")
-        case .challenge: ("Start a challenge", "Tap to look up: a short challenge opens \(appName ?? "it") for a few minutes.")
-        case .session: ("Your session", "Tap to end it, take a break or keep going.")
-        case .tutorial: ("Finish the tutorial", "Tap to go back to Threshold and finish the tutorial.")
-        case .home, .feedback, .dailyReview: ("Threshold", "Tap to see why this is blocked and how to unlock.")
-        }
         // NB: time-sensitive, so a Focus does not hold back the only way from a shield into the
         // app (it needs the Time Sensitive Notifications entitlement; PLATFORM.md).
-        return LocalNotification(id: "shield:" + destination.deepLink, title: title, body: body, destination: destination,
-                                 interruption: .timeSensitive)
+        LocalNotification(id: "shield:" + destination.deepLink, .shieldFollowUp(destination, appName: appName), destination: destination,
+                          interruption: .timeSensitive)
     }
 }

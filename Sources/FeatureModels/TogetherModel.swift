@@ -240,14 +240,14 @@ public final class TogetherModel {
     private func announce(_ result: TogetherWire.Result, of week: LeagueWeek) throws {
         let clock = Clockwork(calendar: client.calendar)
         let fivePM = clock.startOfDay(week.next.monday).addingTimeInterval(17 * 3_600)
-        let tier = result.tierAfter.name.capitalized
-        let body = switch result.outcome {
-        case .promoted: "You moved up to \(tier)."
-        case .demoted: "You moved down to \(tier)."
-        case .stayed: "You stay in \(tier)."
+        let move: LeagueMove = switch result.outcome {
+        case .promoted: .up
+        case .demoted: .down
+        case .stayed: .stay
         }
         try client.runtime.reconciler.screenTime.postNotification(
-            LocalNotification(id: "together-finalized-\(week.monday)", title: "Leaderboard finalized!", body: body, destination: .home,
+            LocalNotification(id: "together-finalized-\(week.monday)", .leagueFinalized(move, tier: result.tierAfter.name.capitalized),
+                              destination: .home,
                               fireDate: client.now < fivePM ? fivePM : nil))
     }
 
@@ -313,10 +313,7 @@ public final class TogetherModel {
                 .map { ($0, clock.startOfDay($0).addingTimeInterval(17 * 3_600)) }
                 .first { Self.partnerPromptDays.contains($0.0.weekday) && $0.1 > now }
             guard let (_, fivePM) = next else { return }
-            try screenTime.postNotification(LocalNotification(
-                id: Self.partnerPromptID, title: "Add an accountability partner…",
-                body: "A partner hears when you break an intention streak, never which app. Invite one in Settings › Together.",
-                destination: .home, fireDate: fivePM))
+            try screenTime.postNotification(LocalNotification(id: Self.partnerPromptID, .addPartnerPrompt, destination: .home, fireDate: fivePM))
         } catch {
             problem = "The reminder to add a partner could not be scheduled: \(error)"
         }
@@ -458,7 +455,7 @@ public final class TogetherModel {
                 // the push's collapse id is this id).
                 if message.pushed != true {
                     try client.runtime.reconciler.screenTime.postNotification(
-                        LocalNotification(id: "together-message-\(message.id)", title: "Together", body: message.text, destination: .home))
+                        LocalNotification(id: "together-message-\(message.id)", .partnerMessage(message.text), destination: .home))
                 }
                 kept.messageCursor = max(kept.messageCursor, message.id)
             }

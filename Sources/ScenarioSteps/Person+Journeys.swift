@@ -523,7 +523,7 @@ extension Person {
 
     /// A notification was tapped: iOS opens Threshold, whose notification handler routes to the
     /// notification's screen.
-    func tapped(_ note: LocalNotification) async throws {
+    func tapped(_ note: PhoneNotification) async throws {
         guard let url = URL(string: note.deepLink) else { return try await openThreshold() }
         try await arrive(at: url)
     }

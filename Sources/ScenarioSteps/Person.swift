@@ -107,7 +107,7 @@ package final class Person {
     /// and what iOS itself draws or does for them here (token names, the NFC sheet, opening URLs).
     private func environment() -> EnvironmentValues {
         var environment = host?.environment ?? EnvironmentValues()
-        environment.locale = Locale(identifier: "en_US")
+        environment.locale = phone.locale
         environment.timeZone = phone.clock.timeZone
         // NB: the phone's calendar in its language, as `Calendar.autoupdatingCurrent` is on iOS.
         environment.calendar = phone.clock.calendar

@@ -107,32 +107,44 @@ public struct LocalNotification: Hashable, Codable, Sendable {
     }
 
     public let id: String
-    public let title: String
-    public let body: String
+    /// What it says, as a value: the client that posts it words it (`NotificationWords`) in the
+    /// phone's language and clock, as iOS then shows it.
+    public let message: NotificationMessage
     public let destination: AppDestination
     /// When it shows (by the wall clock); `nil` for at once.
     public let fireDate: Date?
     public let interruption: InterruptionLevel
 
-    public init(id: String, title: String, body: String, destination: AppDestination, fireDate: Date? = nil,
+    public init(id: String, _ message: NotificationMessage, destination: AppDestination, fireDate: Date? = nil,
                 interruption: InterruptionLevel = .active) {
         self.id = id
-        self.title = title
-        self.body = body
+        self.message = message
         self.destination = destination
         self.fireDate = fireDate
         self.interruption = interruption
     }
 
-    private enum CodingKeys: String, CodingKey { case id, title, body, destination, fireDate, interruption }
+    private enum CodingKeys: String, CodingKey { case id, message, title, body, destination, fireDate, interruption }
 
-    /// Reads one saved by an earlier build too (it had no interruption level: active).
+    /// Reads one saved by an earlier build too (it had no interruption level: active; it kept its
+    /// words, which stay as they were written).
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(id: try c.decode(String.self, forKey: .id), title: try c.decode(String.self, forKey: .title),
-                  body: try c.decode(String.self, forKey: .body), destination: try c.decode(AppDestination.self, forKey: .destination),
+        let message = try c.decodeIfPresent(NotificationMessage.self, forKey: .message)
+            ?? .relayed(title: try c.decode(String.self, forKey: .title), body: try c.decode(String.self, forKey: .body))
+        self.init(id: try c.decode(String.self, forKey: .id), message,
+                  destination: try c.decode(AppDestination.self, forKey: .destination),
                   fireDate: try c.decodeIfPresent(Date.self, forKey: .fireDate),
                   interruption: try c.decodeIfPresent(InterruptionLevel.self, forKey: .interruption) ?? .active)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(message, forKey: .message)
+        try c.encode(destination, forKey: .destination)
+        try c.encodeIfPresent(fireDate, forKey: .fireDate)
+        try c.encode(interruption, forKey: .interruption)
     }
 
     /// The link the notification carries.

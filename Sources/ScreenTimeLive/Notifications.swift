@@ -1,4 +1,5 @@
 import Foundation
+import NotificationWords
 import ScreenTimeClient
 import ThresholdCore
 import UserNotifications
@@ -44,9 +45,11 @@ public enum Notifications {
     /// a fire date shows then, by the wall clock (a calendar trigger with every date component,
     /// as the DeviceActivity schedules are), whether or not Threshold is running.
     static func post(_ notification: LocalNotification) throws {
+        // NB: worded now, in the phone's language and clock: iOS keeps the words it is handed.
+        let (title, body) = NotificationWords(locale: .autoupdatingCurrent, timeZone: .autoupdatingCurrent).words(notification.message)
         let content = UNMutableNotificationContent()
-        content.title = notification.title
-        content.body = notification.body
+        content.title = title
+        content.body = body
         content.sound = .default
         content.userInfo = [linkKey: notification.deepLink]
         // NB: the shield's follow-up is time-sensitive so a Focus does not hold back the only way
@@ -64,10 +67,10 @@ public enum Notifications {
         let outcome = Answer<(any Error)?>()
         UNUserNotificationCenter.current().add(request) { error in outcome.finish(error) }
         guard let answered = outcome.wait(timeout) else {
-            throw ScreenTimeError.failed("iOS did not accept the notification “\(notification.title)” in time.")
+            throw ScreenTimeError.failed("iOS did not accept the notification “\(notification.id)” in time.")
         }
         if let error = answered {
-            throw ScreenTimeError.failed("The notification “\(notification.title)” was refused: \(error.localizedDescription)")
+            throw ScreenTimeError.failed("The notification “\(notification.id)” was refused: \(error.localizedDescription)")
         }
     }
 

@@ -1,4 +1,5 @@
 import EntryPoints
+import NotificationWords
 import Foundation
 import ScreenTimeClient
 import StoreClient
@@ -26,9 +27,9 @@ public final class SimulatedPhone: @unchecked Sendable {
     public private(set) var clock: VirtualClock
     public private(set) var shields = ManagedSettingsCentre()
     public private(set) var activityCentre = DeviceActivityCentre()
-    public private(set) var inbox: [LocalNotification] = []
+    public private(set) var inbox: [PhoneNotification] = []
     /// Notifications posted with a fire date still to come, in the order posted.
-    public private(set) var pendingNotifications: [LocalNotification] = []
+    public private(set) var pendingNotifications: [PhoneNotification] = []
     /// Every notification shown, with when (posted at once, or at its fire date).
     public private(set) var shownNotifications: [ShownNotification] = []
     public private(set) var liveActivity: LiveActivityContent?
@@ -55,8 +56,10 @@ public final class SimulatedPhone: @unchecked Sendable {
     /// Threshold's filter on each Focus, as the person set it in Settings › Focus › Add Filter.
     public private(set) var focusFilters: [String: FocusFilterSetting] = [:]
     /// Notifications a Focus held back, waiting in the Notification Center until it ends.
-    public private(set) var heldNotifications: [LocalNotification] = []
+    public private(set) var heldNotifications: [PhoneNotification] = []
     /// Whether the person lets Threshold post notifications.
+    /// The phone's language and region: what its screens and notifications are worded in.
+    public var locale = Locale(identifier: "en_US")
     public var notificationPermission = NotificationPermission.allowed
     /// What the person answers when iOS asks for notification permission.
     public var answersNotificationPrompt = NotificationPermission.allowed
@@ -142,8 +145,8 @@ public final class SimulatedPhone: @unchecked Sendable {
         public var clock: VirtualClock
         public var shields = ManagedSettingsCentre()
         public var activityCentre = DeviceActivityCentre()
-        public var inbox: [LocalNotification] = []
-        public var pendingNotifications: [LocalNotification] = []
+        public var inbox: [PhoneNotification] = []
+        public var pendingNotifications: [PhoneNotification] = []
         public var liveActivity: LiveActivityContent?
         public var liveActivityStartedAt: Date?
         public var widgetReloads = 0
@@ -153,7 +156,7 @@ public final class SimulatedPhone: @unchecked Sendable {
         public var focus = false
         public var focusName: String?
         public var focusFilters: [String: FocusFilterSetting] = [:]
-        public var heldNotifications: [LocalNotification] = []
+        public var heldNotifications: [PhoneNotification] = []
         public var notificationPermission = NotificationPermission.allowed
         public var catalogue: AppCatalogue
         public var faults: FaultSwitch
@@ -179,8 +182,8 @@ public final class SimulatedPhone: @unchecked Sendable {
             clock = try c.decode(VirtualClock.self, forKey: .clock)
             shields = try c.decode(ManagedSettingsCentre.self, forKey: .shields)
             activityCentre = try c.decode(DeviceActivityCentre.self, forKey: .activityCentre)
-            inbox = try c.decode([LocalNotification].self, forKey: .inbox)
-            pendingNotifications = try c.decodeIfPresent([LocalNotification].self, forKey: .pendingNotifications) ?? []
+            inbox = try c.decode([PhoneNotification].self, forKey: .inbox)
+            pendingNotifications = try c.decodeIfPresent([PhoneNotification].self, forKey: .pendingNotifications) ?? []
             liveActivity = try c.decodeIfPresent(LiveActivityContent.self, forKey: .liveActivity)
             widgetReloads = try c.decode(Int.self, forKey: .widgetReloads)
             appRunning = try c.decode(Bool.self, forKey: .appRunning)
@@ -194,7 +197,7 @@ public final class SimulatedPhone: @unchecked Sendable {
             focus = try c.decodeIfPresent(Bool.self, forKey: .focus) ?? false
             focusName = try c.decodeIfPresent(String.self, forKey: .focusName)
             focusFilters = try c.decodeIfPresent([String: FocusFilterSetting].self, forKey: .focusFilters) ?? [:]
-            heldNotifications = try c.decodeIfPresent([LocalNotification].self, forKey: .heldNotifications) ?? []
+            heldNotifications = try c.decodeIfPresent([PhoneNotification].self, forKey: .heldNotifications) ?? []
             notificationPermission = try c.decodeIfPresent(NotificationPermission.self, forKey: .notificationPermission) ?? .allowed
         }
     }
@@ -985,15 +988,19 @@ public final class SimulatedPhone: @unchecked Sendable {
         }
     }
 
+    /// A notification as this phone's Threshold would word it now.
+    public func worded(_ notification: LocalNotification) -> PhoneNotification {
+        PhoneNotification(notification, words: NotificationWords(locale: locale, timeZone: clock.timeZone))
+    }
+
     /// Shows a notification, or keeps it until its fire date (replacing one pending with its id).
-    private func post(_ notification: LocalNotification, from process: Process) {
-        var notification = notification
+    /// The posting process words it now, in the phone's language and clock, as iOS keeps the words
+    /// it was handed (`NotificationWords`, as `ScreenTimeLive` does on a phone).
+    private func post(_ posted: LocalNotification, from process: Process) {
+        var notification = worded(posted)
         if process == .shieldAction, notification.fireDate == nil, shieldNotificationDelay > 0 {
             // NB: iOS 18.1 delays what the shield posts by about ten seconds (PLATFORM.md).
-            notification = LocalNotification(id: notification.id, title: notification.title, body: notification.body,
-                                             destination: notification.destination,
-                                             fireDate: clock.wall.addingTimeInterval(shieldNotificationDelay),
-                                             interruption: notification.interruption)
+            notification.fireDate = clock.wall.addingTimeInterval(shieldNotificationDelay)
             note(.device, "iOS holds “\(notification.title)” back for \(Int(shieldNotificationDelay)) s, as it does a shield's notifications")
         }
         pendingNotifications.removeAll { $0.id == notification.id }
@@ -1026,13 +1033,13 @@ public final class SimulatedPhone: @unchecked Sendable {
     /// notification whose id is the push's `apns-collapse-id` (a later one with that id replaces it).
     public func receivePush(id: String, title: String, body: String) {
         note(.device, "a push for Threshold arrives")
-        show(LocalNotification(id: id, title: title, body: body, destination: .home))
+        show(PhoneNotification(id: id, title: title, body: body, destination: .home))
     }
 
     /// Shows a notification: not at all with notifications off; held in the Notification Center
     /// under a Focus unless it is time-sensitive.
     @discardableResult
-    private func show(_ notification: LocalNotification) -> Bool {
+    private func show(_ notification: PhoneNotification) -> Bool {
         guard notificationPermission.delivers else {
             note(.device, "does not show “\(notification.title)”: notifications are off for Threshold")
             return false
@@ -1199,4 +1206,36 @@ public enum SimulatorError: Error, Equatable, Sendable, CustomStringConvertible 
         case .notAllowed(let reason): reason
         }
     }
+}
+
+/// A notification as iOS keeps it: the words it was posted with, where it leads, and when it
+/// shows.
+public struct PhoneNotification: Hashable, Codable, Sendable {
+    public let id: String
+    public let title: String
+    public let body: String
+    public let destination: AppDestination
+    /// When it shows (by the wall clock); `nil` for at once.
+    public var fireDate: Date?
+    public let interruption: LocalNotification.InterruptionLevel
+
+    public init(id: String, title: String, body: String, destination: AppDestination, fireDate: Date? = nil,
+                interruption: LocalNotification.InterruptionLevel = .active) {
+        self.id = id
+        self.title = title
+        self.body = body
+        self.destination = destination
+        self.fireDate = fireDate
+        self.interruption = interruption
+    }
+
+    /// `notification` as the posting process words it.
+    public init(_ notification: LocalNotification, words: NotificationWords) {
+        let (title, body) = words.words(notification.message)
+        self.init(id: notification.id, title: title, body: body, destination: notification.destination,
+                  fireDate: notification.fireDate, interruption: notification.interruption)
+    }
+
+    /// The link the notification carries.
+    public var deepLink: String { destination.deepLink }
 }

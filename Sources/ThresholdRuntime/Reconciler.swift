@@ -203,9 +203,8 @@ public struct Reconciler: Sendable {
         if let quip = state.progress.quip(after: report, previousMinutes: before, settings: state.settings, at: now, clock: clock) {
             let minutes = state.progress.screenTimeMinutes(on: report.day)
             // NB: a quip that cannot be posted is not retried: the next threshold brings another.
-            try? screenTime.postNotification(LocalNotification(id: "quip.\(report.day).\(minutes)",
-                                                               title: "\(Wording.duration(TimeInterval(minutes * 60))) of screen time today",
-                                                               body: quip.text, destination: .home))
+            try? screenTime.postNotification(LocalNotification(id: "quip.\(report.day).\(minutes)", .quip(id: quip.id, minutes: minutes),
+                                                               destination: .home))
         }
         if report.day < today {
             state.progress.recountGoalStreak(to: today, tracking: state.settings.screenTime)
@@ -415,7 +414,7 @@ public struct Reconciler: Sendable {
         let recent = dueNotifications(state.engine, from: from, through: wall, calendar: calendar, reminders: ReminderPlan(state))
         for note in recent where note.isDue(at: wall) && state.applied.postedNotifications[note.id] == nil {
             do {
-                try screenTime.postNotification(LocalNotification(id: note.id, title: note.title, body: note.body, destination: note.destination))
+                try screenTime.postNotification(LocalNotification(id: note.id, note.message, destination: note.destination))
                 state.applied.postedNotifications[note.id] = note.at
                 state.progress.recordPosted(note, clock: clock)
                 outcome.notified.append(note.id)
@@ -430,8 +429,7 @@ public struct Reconciler: Sendable {
             let pending = PendingNotification(note)
             guard state.applied.pendingNotifications[note.id] != pending else { continue }
             do {
-                try screenTime.postNotification(LocalNotification(id: note.id, title: note.title, body: note.body,
-                                                                  destination: note.destination, fireDate: note.at))
+                try screenTime.postNotification(LocalNotification(id: note.id, note.message, destination: note.destination, fireDate: note.at))
                 state.applied.pendingNotifications[note.id] = pending
                 outcome.scheduled.append(note.id)
             } catch {

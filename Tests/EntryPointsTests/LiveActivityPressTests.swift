@@ -91,8 +91,8 @@ import ThresholdCore
         let press = try phone.pressLiveActivity(.end)
         #expect(!press.accepted)
         let note = try #require(press.notification)
-        #expect(note.title == "The session keeps going")
-        #expect(note.body == press.reconciliation.problem)
+        #expect(phone.worded(note).title == "The session keeps going")
+        #expect(phone.worded(note).body == press.reconciliation.problem)
         #expect(phone.inbox.map(\.id).contains(note.id))
         #expect(phone.shieldedApps.contains("tiktok"))
         #expect(throws: SimulatorError.self) { try phone.pressLiveActivity(.takeBreak) }

@@ -119,7 +119,7 @@ import ThresholdCore
         guard case .notified(let note) = try phone.pressShield(.primary, on: "instagram") else {
             Issue.record("the shield's button posts a notification"); return
         }
-        #expect(note.title == "Tap to clear the shield" && note.destination == .home)
+        #expect(phone.worded(note).title == "Tap to clear the shield" && note.destination == .home)
         phone.advance(by: 10)
         _ = try phone.tapNotification(note.id)
         #expect(phone.staleShields.isEmpty)

@@ -9,16 +9,15 @@ public struct DueNotification: Hashable, Codable, Sendable, Identifiable {
     public let id: String
     public let at: Date
     public let expires: Date
-    public let title: String
-    public let body: String
+    /// What it says, as a value (the posting surface words it).
+    public let message: NotificationMessage
     public let destination: AppDestination
 
-    public init(id: String, at: Date, expires: Date, title: String, body: String, destination: AppDestination) {
+    public init(id: String, at: Date, expires: Date, _ message: NotificationMessage, destination: AppDestination) {
         self.id = id
         self.at = at
         self.expires = expires
-        self.title = title
-        self.body = body
+        self.message = message
         self.destination = destination
     }
 
@@ -50,18 +49,16 @@ public func dueNotifications(_ state: ThresholdState, from: Date, through: Date,
     }
     let profiles = Dictionary(state.profiles.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     for session in state.sessions {
-        let name = profiles[session.profileID].map { "\($0.emoji) \($0.name)" } ?? "Your session"
+        let name = profiles[session.profileID].map(ProfileTitle.init)
         if let goal = session.goalInstant, session.stop.map({ goal < $0 }) ?? true {
             offer(at: goal, expires: min(session.stop ?? .distantFuture, goal.addingTimeInterval(3_600))) {
-                DueNotification(id: "goal.\(session.id)", at: $0, expires: $1,
-                                title: "Session goal reached", body: "Congrats! You completed your Present Session: \(name).",
+                DueNotification(id: "goal.\(session.id)", at: $0, expires: $1, .sessionGoalReached(name),
                                 destination: .session(session.profileID))
             }
         }
         for pause in session.breaks where pause.end.timeIntervalSince(pause.start) >= 120 {
             offer(at: pause.end.addingTimeInterval(-60), expires: pause.end) {
-                DueNotification(id: "break-ending.\(pause.id)", at: $0, expires: $1,
-                                title: "Break ends in 1 minute", body: "\(name) shields return at the end of your break.",
+                DueNotification(id: "break-ending.\(pause.id)", at: $0, expires: $1, .breakEnding(name),
                                 destination: .session(session.profileID))
             }
         }
@@ -69,14 +66,12 @@ public func dueNotifications(_ state: ThresholdState, from: Date, through: Date,
     for grant in state.grants {
         guard case .intentionOpen(let id) = grant.origin, let intention = state.intention(id) else { continue }
         offer(at: grant.start, expires: grant.end) {
-            DueNotification(id: "intention-open.\(grant.id)", at: $0, expires: $1,
-                            title: "Opening the app", body: "Opening the app for \(intention.minutesPerOpen) minutes.",
+            DueNotification(id: "intention-open.\(grant.id)", at: $0, expires: $1, .intentionOpening(minutes: intention.minutesPerOpen),
                             destination: .home)
         }
         if grant.end.timeIntervalSince(grant.start) > 60 {
             offer(at: grant.end.addingTimeInterval(-30), expires: grant.end) {
-                DueNotification(id: "intention-closing.\(grant.id)", at: $0, expires: $1,
-                                title: "Closing in 30 seconds", body: "Closing the app in 30 seconds.", destination: .home)
+                DueNotification(id: "intention-closing.\(grant.id)", at: $0, expires: $1, .intentionClosing, destination: .home)
             }
         }
     }
@@ -90,10 +85,9 @@ public func dueNotifications(_ state: ThresholdState, from: Date, through: Date,
         offer(at: grant.end, expires: grant.end.addingTimeInterval(15 * 60)) { at, expires in
             let app: AppToken? = if case .token(.app(let token)) = grant.scope { token } else { nil }
             return kind == .prayer
-                ? DueNotification(id: "unlock-ended.\(grant.id)", at: at, expires: expires, title: "Selah — your window has closed",
-                                  body: "Tap to pray again before opening the app.", destination: .prayer(app: app))
-                : DueNotification(id: "unlock-ended.\(grant.id)", at: at, expires: expires, title: "Your unlock has ended",
-                                  body: "Tap to see the ways to unlock again.", destination: .unlockGate(app: app, category: nil, rule: nil))
+                ? DueNotification(id: "unlock-ended.\(grant.id)", at: at, expires: expires, .prayerWindowClosed, destination: .prayer(app: app))
+                : DueNotification(id: "unlock-ended.\(grant.id)", at: at, expires: expires, .unlockEnded,
+                                  destination: .unlockGate(app: app, category: nil, rule: nil))
         }
     }
     let ended = Set(state.sessions.compactMap { $0.ending == nil ? nil : $0.occurrence })
@@ -105,14 +99,12 @@ public func dueNotifications(_ state: ThresholdState, from: Date, through: Date,
                 if profile.headsUpMinutes > 0 {
                     offer(at: span.start.addingTimeInterval(-Double(profile.headsUpMinutes) * 60), expires: span.start) { at, expires in
                         DueNotification(id: "scheduled-heads-up.\(key)", at: at, expires: expires,
-                                        title: "\(profile.name) starts in \(profile.headsUpMinutes) minute\(profile.headsUpMinutes == 1 ? "" : "s")",
-                                        body: "\(profile.emoji) \(profile.name) shields your apps at \(clock.spoken(span.start)) until \(clock.spoken(span.end)).",
+                                        .scheduledHeadsUp(ProfileTitle(profile), minutes: profile.headsUpMinutes, start: span.start, end: span.end),
                                         destination: .session(profile.id))
                     }
                 }
                 offer(at: span.start, expires: span.end) {
-                    DueNotification(id: "scheduled-start.\(key)", at: $0, expires: $1,
-                                    title: "Starting \(profile.name)", body: "\(profile.emoji) \(profile.name) is on until its scheduled end.",
+                    DueNotification(id: "scheduled-start.\(key)", at: $0, expires: $1, .scheduledStart(ProfileTitle(profile)),
                                     destination: .session(profile.id))
                 }
             }

@@ -66,7 +66,7 @@ public struct ReminderPlan: Hashable, Sendable {
                 out.append(DueNotification(
                     id: Reminders.reviewPrefix + day.description, at: clock.instant(of: day, at: Reminders.reviewTime),
                     expires: clock.instant(of: day, at: Reminders.reviewStale),
-                    title: "Your Daily Review is ready", body: "See yesterday's screen time and how the day went.", destination: .dailyReview))
+                    .dailyReviewReady, destination: .dailyReview))
                 day = day.adding(days: 1)
             }
         }
@@ -80,8 +80,7 @@ public struct ReminderPlan: Hashable, Sendable {
                 out.append(DueNotification(
                     id: Reminders.eveningPromptPrefix + day.description, at: clock.instant(of: day, at: Reminders.promptTime),
                     expires: clock.instant(of: day, at: Reminders.promptStale),
-                    title: "Start tomorrow without scrolling", body: "Plan a morning session so the first hour is yours.",
-                    destination: .home))
+                    .eveningPrompt, destination: .home))
                 earliest = day.adding(days: Reminders.eveningPromptEveryDays)
             }
         }

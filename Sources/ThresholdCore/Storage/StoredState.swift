@@ -134,8 +134,10 @@ public struct PendingNotification: Hashable, Codable, Sendable {
     public init(_ note: DueNotification) {
         at = note.at
         var canonical = CanonicalBytes()
-        canonical.append("DueNotification/1")
-        for field in [note.title, note.body, note.destination.url, String(note.at.timeIntervalSinceReferenceDate)] {
+        // NB: what it says is the message value; its words are the surface's, and the same value
+        // words the same way on this phone.
+        canonical.append("DueNotification/2")
+        for field in [String(describing: note.message), note.destination.url, String(note.at.timeIntervalSinceReferenceDate)] {
             canonical.append(field)
         }
         content = Fingerprint(of: canonical.bytes)

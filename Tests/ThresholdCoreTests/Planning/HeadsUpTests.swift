@@ -21,8 +21,8 @@ import ThresholdCore
         #expect(notes.map(\.at) == [at("2026-11-23 08:55"), at("2026-11-24 08:55")])
         let first = try #require(notes.first)
         #expect(first.expires == at("2026-11-23 09:00"))
-        #expect(first.title == "Work starts in 5 minutes")
-        #expect(first.body == "💼 Work shields your apps at 9:00 AM until 5:00 PM.")
+        #expect(first.message == .scheduledHeadsUp(ProfileTitle(emoji: "💼", name: "Work"), minutes: 5,
+                                                    start: at("2026-11-23 09:00"), end: at("2026-11-23 17:00")))
         #expect(first.destination == .session("work"))
     }
 
@@ -30,7 +30,8 @@ import ThresholdCore
         let early = try Profile(id: "work", name: "Work", emoji: "💼", path: .key, selection: .apps("instagram"), schedules: [work],
                                 headsUpMinutes: 15)
         #expect(headsUps(early).first?.at == at("2026-11-23 08:45"))
-        #expect(headsUps(early).first?.title == "Work starts in 15 minutes")
+        #expect(headsUps(early).first?.message == .scheduledHeadsUp(ProfileTitle(emoji: "💼", name: "Work"), minutes: 15,
+                                                                     start: at("2026-11-23 09:00"), end: at("2026-11-23 17:00")))
         let none = try Profile(id: "work", name: "Work", emoji: "💼", path: .key, selection: .apps("instagram"), schedules: [work],
                                headsUpMinutes: 0)
         #expect(headsUps(none).isEmpty)

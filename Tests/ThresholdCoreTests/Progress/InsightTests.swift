@@ -121,7 +121,7 @@ import TestSupport
         let due = notes(prompt: false, from: "2026-11-23 20:00", through: "2026-11-25 20:00")
         let review = try #require(due.first)
         #expect(due.map(\.id) == ["daily-review.2026-11-24", "daily-review.2026-11-25"], "every morning in the stretch, handed over ahead")
-        #expect(review.id == "daily-review.2026-11-24" && review.title == "Your Daily Review is ready")
+        #expect(review.id == "daily-review.2026-11-24" && review.message == .dailyReviewReady)
         #expect(review.destination == .dailyReview, "it opens the review itself, not Home")
         #expect(review.at == at("2026-11-24 09:00") && review.expires == at("2026-11-24 12:00"))
         #expect(notes(review: false, prompt: false, from: "2026-11-23 20:00", through: "2026-11-25 20:00").isEmpty)
@@ -129,7 +129,7 @@ import TestSupport
 
     @Test func theEveningPrompt_isAtSeven_atMostEveryThirdDay() throws {
         let first = try #require(notes(review: false, from: "2026-11-23 08:00", through: "2026-11-30 08:00").first)
-        #expect(first.id == "evening-prompt.2026-11-23" && first.title == "Start tomorrow without scrolling")
+        #expect(first.id == "evening-prompt.2026-11-23" && first.message == .eveningPrompt)
         #expect(first.at == at("2026-11-23 19:00") && first.expires == at("2026-11-23 21:00"))
         let next = try #require(notes(review: false, last: day("2026-11-23"), from: "2026-11-23 19:30", through: "2026-11-30 08:00").first)
         #expect(next.at == at("2026-11-26 19:00"))
