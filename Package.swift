@@ -95,14 +95,14 @@ package.targets += [
     // content, Quips.json) for whichever process posts it: the app, the monitor, the shield action.
     // On Linux the SwiftUI stand-in reads the catalog, as iOS's `String(localized:)` does there.
     .target(
-        name: "NotificationWords",
+        name: "SystemWords",
         dependencies: ["ThresholdCore"] + (applePlatformBuild ? [] : ["SwiftUI"]),
         resources: [.process("Resources")],
         swiftSettings: swift6
     ),
     .target(
         name: "ScreenTimeSimulator",
-        dependencies: ["ThresholdCore", "StoreClient", "ScreenTimeClient", "ThresholdRuntime", "EntryPoints", "PurchasesClient", "NotificationWords"],
+        dependencies: ["ThresholdCore", "StoreClient", "ScreenTimeClient", "ThresholdRuntime", "EntryPoints", "PurchasesClient", "SystemWords"],
         swiftSettings: swift6
     ),
     // Scenarios: `setup:` is the one place that writes Threshold's state directly, before the
@@ -269,7 +269,7 @@ if !applePlatformBuild {
         standIn("DeviceActivity", ["SwiftUI"]),
         standIn("WidgetKit", ["SwiftUI"]),
         .testTarget(name: "SwiftUILayerTests", dependencies: ["SwiftUI"], swiftSettings: swift6),
-        .testTarget(name: "NotificationWordsTests", dependencies: ["NotificationWords", "SwiftUI", "ThresholdCore"], swiftSettings: swift6),
+        .testTarget(name: "SystemWordsTests", dependencies: ["SystemWords", "SwiftUI", "ThresholdCore"], swiftSettings: swift6),
         // The shared words and components, rendered as the phone shows them.
         .testTarget(name: "DesignSystemTests", dependencies: ["DesignSystem", "SwiftUI", "ThresholdCore", "TestSupport"], swiftSettings: swift6),
     ]
@@ -333,7 +333,7 @@ if applePlatformBuild {
         // EntryPoints and the store.
         .target(
             name: "ScreenTimeLive",
-            dependencies: ["ThresholdCore", "ScreenTimeClient", "NotificationWords"],
+            dependencies: ["ThresholdCore", "ScreenTimeClient", "SystemWords"],
             swiftSettings: swift6
         ),
         .target(name: "MonitorExtension", dependencies: ["EntryPoints", "ScreenTimeLive"], swiftSettings: swift6),

@@ -1,5 +1,5 @@
 import Foundation
-import NotificationWords
+import SystemWords
 import ScreenTimeClient
 import ThresholdCore
 import UserNotifications

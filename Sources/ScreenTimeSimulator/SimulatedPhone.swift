@@ -1,5 +1,5 @@
 import EntryPoints
-import NotificationWords
+import SystemWords
 import Foundation
 import ScreenTimeClient
 import StoreClient

@@ -2,7 +2,7 @@ import Foundation
 import SwiftUI
 import Testing
 import ThresholdCore
-@testable import NotificationWords
+@testable import SystemWords
 
 /// A notification's value worded by the one surface that says it (issue 25): its catalog's words,
 /// plurals, and the phone's clock; the quips are content, one for each id the rules choose.
@@ -60,7 +60,7 @@ import ThresholdCore
             #expect(!title.isEmpty && !body.isEmpty, "\(message)")
             #expect(!(title + body).contains("%"), "\(message): \(title) / \(body)")
         }
-        let missing = Catalogs.missingKeys.filter { $0.hasPrefix("NotificationWords") }
+        let missing = Catalogs.missingKeys.filter { $0.hasPrefix("SystemWords") }
         #expect(missing.isEmpty, "\(missing.sorted())")
     }
 

@@ -1,11 +1,8 @@
 import Foundation
 import ThresholdCore
-#if !canImport(UserNotifications)
-import SwiftUI
-#endif
 
 /// Says a ``NotificationMessage`` as the phone shows it: the one place a notification's value
-/// becomes words, through this module's String Catalog (plural variants, the phone's language)
+/// becomes words, through its String Catalog, `Notifications.xcstrings` (plural variants, the phone's language)
 /// and the phone's clock (its locale's 12- or 24-hour times, its time zone). The quips are
 /// content, read from `Quips.json`.
 ///
@@ -113,26 +110,9 @@ public struct NotificationWords: Sendable {
         return Duration.seconds(minutes * 60).formatted(style)
     }
 
-    // MARK: The catalog
+    func say(_ phrase: Phrase) -> String { phrase.said(in: catalog) }
 
-    #if canImport(UserNotifications)
-    /// A phrase of this module's catalog, as Xcode extracts it (`"\(count) minutes"` is `%lld minutes`).
-    typealias Phrase = String.LocalizationValue
-
-    func say(_ phrase: Phrase) -> String {
-        String(localized: phrase, table: "Localizable", bundle: .module, locale: locale)
-    }
-    #else
-    /// A phrase of this module's catalog, keyed as Xcode keys `String.LocalizationValue`.
-    typealias Phrase = LocalizedStringKey
-
-    func say(_ phrase: Phrase) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        calendar.locale = locale
-        return Text(phrase, bundle: .module).words(locale: locale, timeZone: timeZone, calendar: calendar)
-    }
-    #endif
+    private var catalog: Catalog { Catalog(table: "Notifications", locale: locale, timeZone: timeZone) }
 }
 
 /// The screen-time quips' words: content (`Quips.json`, English for now), by the id

@@ -1,0 +1,38 @@
+import Foundation
+#if !canImport(UserNotifications)
+import SwiftUI
+#endif
+
+/// One of this module's String Catalogs, read for a phone's language and clock: a surface iOS
+/// draws from Threshold's words without SwiftUI (a notification, a shield) says its phrases
+/// through it.
+struct Catalog {
+    /// The catalog's file name: `Notifications`, `Shields`.
+    let table: String
+    let locale: Locale
+    let timeZone: TimeZone
+}
+
+#if canImport(UserNotifications)
+/// A phrase of a catalog, as Xcode extracts it (`"\(count) minutes"` is `%lld minutes`).
+typealias Phrase = String.LocalizationValue
+
+extension String.LocalizationValue {
+    func said(in catalog: Catalog) -> String {
+        String(localized: self, table: catalog.table, bundle: .module, locale: catalog.locale)
+    }
+}
+#else
+/// A phrase of a catalog, keyed as Xcode keys `String.LocalizationValue`; the SwiftUI stand-in
+/// reads the catalog as iOS's `String(localized:)` does.
+typealias Phrase = LocalizedStringKey
+
+extension LocalizedStringKey {
+    func said(in catalog: Catalog) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = catalog.timeZone
+        calendar.locale = catalog.locale
+        return Text(self, tableName: catalog.table, bundle: .module).words(locale: catalog.locale, timeZone: catalog.timeZone, calendar: calendar)
+    }
+}
+#endif
