@@ -121,7 +121,7 @@ package.targets += [
         name: "ScenarioSteps",
         dependencies: [
             "ScenarioSetup", "FeatureModels", "EntryPoints", "ScreenTimeSimulator", "ScreenTimeClient", "ThresholdCore",
-            "ThresholdRuntime", "PrayerContent", "TogetherClient", "TogetherCore",
+            "ThresholdRuntime", "PrayerContent", "TogetherClient", "TogetherCore", "SystemWords",
             // The app's real views, drawn by SwiftUI for Linux: the person acts on them.
             "AppFeature", "SelectionFeature", "SettingsFeature", "WidgetViews", "DesignSystem",
             .product(name: "Yams", package: "Yams"),
@@ -211,7 +211,7 @@ package.targets += [
     ),
     .testTarget(
         name: "EntryPointsTests",
-        dependencies: ["EntryPoints", "ScreenTimeClient", "ScreenTimeSimulator", "StoreClient", "TestSupport"],
+        dependencies: ["EntryPoints", "ScreenTimeClient", "ScreenTimeSimulator", "StoreClient", "TestSupport", "SystemWords"],
         swiftSettings: swift6
     ),
     .testTarget(
@@ -269,7 +269,7 @@ if !applePlatformBuild {
         standIn("DeviceActivity", ["SwiftUI"]),
         standIn("WidgetKit", ["SwiftUI"]),
         .testTarget(name: "SwiftUILayerTests", dependencies: ["SwiftUI"], swiftSettings: swift6),
-        .testTarget(name: "SystemWordsTests", dependencies: ["SystemWords", "SwiftUI", "ThresholdCore"], swiftSettings: swift6),
+        .testTarget(name: "SystemWordsTests", dependencies: ["SystemWords", "SwiftUI", "ThresholdCore", "TestSupport"], swiftSettings: swift6),
         // The shared words and components, rendered as the phone shows them.
         .testTarget(name: "DesignSystemTests", dependencies: ["DesignSystem", "SwiftUI", "ThresholdCore", "TestSupport"], swiftSettings: swift6),
     ]
@@ -341,8 +341,7 @@ if applePlatformBuild {
         .target(name: "PurchasesLive", dependencies: ["PurchasesClient", "ThresholdCore"], swiftSettings: swift6),
         .target(
             name: "ShieldConfigurationExtension",
-            dependencies: ["EntryPoints", "ScreenTimeLive", "DesignSystem", "PrayerContent"],
-            resources: [.process("Resources")],
+            dependencies: ["EntryPoints", "ScreenTimeLive", "DesignSystem", "PrayerContent", "SystemWords"],
             swiftSettings: swift6
         ),
         .target(name: "ShieldActionExtension", dependencies: ["EntryPoints", "ScreenTimeLive"], swiftSettings: swift6),

@@ -5,6 +5,7 @@ import Foundation
 import ScenarioSetup
 import ScreenTimeClient
 import ScreenTimeSimulator
+import SystemWords
 import SwiftUI
 import ThresholdCore
 import ThresholdRuntime
@@ -283,7 +284,7 @@ extension Person {
     func openIntention(_ name: String, confirm: Bool) async throws {
         phone.note(.person, "opens \(name)")
         guard let button = try phone.open(name).content?.button(.secondary) else { throw StepError.unknownIntention(name) }
-        phone.note(.person, "presses “\(button.label)” on \(name)'s shield")
+        phone.note(.person, "presses “\(phone.shieldWords.label(button.label))” on \(name)'s shield")
         if case .refused(let message) = try phone.pressShield(.secondary, on: name) { return refuse(message) }
         let after = try phone.open(name)
         guard after.shielded, let content = after.content, let again = content.button(.secondary) else {
@@ -291,11 +292,12 @@ extension Person {
             return
         }
         guard confirm else {
-            phone.note(.person, "presses “\(content.primary.label)” and leaves it shielded")
+            phone.note(.person, "presses “\(phone.shieldWords.label(content.primary.label))” and leaves it shielded")
             _ = try phone.pressShield(.primary, on: name)
-            return refuse([content.title, content.subtitle].joined(separator: " "))
+            let words = phone.shieldWords.words(content)
+            return refuse([words.title, words.subtitle].joined(separator: " "))
         }
-        phone.note(.person, "presses “\(again.label)” again")
+        phone.note(.person, "presses “\(phone.shieldWords.label(again.label))” again")
         if case .refused(let message) = try phone.pressShield(.secondary, on: name) { refuse(message) }
     }
 

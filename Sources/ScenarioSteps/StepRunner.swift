@@ -5,6 +5,7 @@ import Foundation
 import ScenarioSetup
 import ScreenTimeClient
 import ScreenTimeSimulator
+import SystemWords
 import SwiftUI
 import ThresholdCore
 import ThresholdRuntime
@@ -60,7 +61,7 @@ package final class StepRunner {
             let used = try phone.use(app, for: seconds)
             if used < seconds { phone.note(.device, "\(app) is shielded after \(Format.duration(used))") }
         case .press(let app, let role):
-            phone.note(.person, "presses “\(try phone.open(app).content?.button(role)?.label ?? role.rawValue)” on \(app)'s shield")
+            phone.note(.person, "presses “\(try phone.open(app).content?.button(role).map { phone.shieldWords.label($0.label) } ?? role.rawValue)” on \(app)'s shield")
             switch try phone.pressShield(role, on: app) {
             case .closed: phone.note(.device, "\(app) closes")
             case .notified(let note): phone.note(.device, "\(app) closes; the notification leads to \(note.deepLink)")
@@ -70,7 +71,7 @@ package final class StepRunner {
                 person.refuse(message)
             }
         case .pressWebsite(let site, let role):
-            phone.note(.person, "presses “\(phone.visit(site).content?.button(role)?.label ?? role.rawValue)” on \(site)'s shield in Safari")
+            phone.note(.person, "presses “\(phone.visit(site).content?.button(role).map { phone.shieldWords.label($0.label) } ?? role.rawValue)” on \(site)'s shield in Safari")
             switch try phone.pressShield(role, onWebsite: site) {
             case .closed: phone.note(.device, "Safari closes the page")
             case .notified(let note): phone.note(.device, "the notification leads to \(note.deepLink)")
@@ -308,8 +309,9 @@ package final class StepRunner {
             let content = ShieldContent(reason: reason, app: found(app)?.token, appName: found(app)?.displayName,
                                         streak: stored?.progress.shownStreak(for: reason), asking: asking)
                 .withNotifications(stored?.applied.notificationPermission)
-            guard content.title.contains(text) || content.subtitle.contains(text) else {
-                throw ExpectationFailure("expected \(app)'s shield to read “\(text)”, but it shows \(content)")
+            let words = phone.shieldWords.words(content)
+            guard words.title.contains(text) || words.subtitle.contains(text) else {
+                throw ExpectationFailure("expected \(app)'s shield to read “\(text)”, but it shows “\(words.title)” — \(words.subtitle)")
             }
         case .notification(let text):
             guard phone.inbox.contains(where: { $0.matches(text) }) else {

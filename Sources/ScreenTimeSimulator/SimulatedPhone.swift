@@ -988,6 +988,9 @@ public final class SimulatedPhone: @unchecked Sendable {
         }
     }
 
+    /// What this phone's shields say (the ShieldConfiguration extension's words, in its language).
+    public var shieldWords: ShieldWords { ShieldWords(locale: locale) }
+
     /// A notification as this phone's Threshold would word it now.
     public func worded(_ notification: LocalNotification) -> PhoneNotification {
         PhoneNotification(notification, words: NotificationWords(locale: locale, timeZone: clock.timeZone))
@@ -1122,7 +1125,7 @@ extension ShieldContent {
     /// The shield iOS draws itself where it does not ask Threshold's configuration extension (its
     /// words as peers' screenshots show them, near enough): it names the app, and only closes it.
     public static func iOSDefault(appName: String) -> ShieldContent {
-        ShieldContent(title: "Restricted", subtitle: "You cannot use \(appName) because it is restricted.", primary: ShieldButton("OK", .close))
+        ShieldContent(title: .iOSDefault, subtitle: .iOSDefault(app: appName), primary: ShieldButton(.iOSDefaultOK, .close))
     }
 }
 

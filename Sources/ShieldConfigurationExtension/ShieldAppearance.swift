@@ -1,6 +1,7 @@
 import DesignSystem
 import Foundation
 import ManagedSettingsUI
+import SystemWords
 import SwiftUI
 import ThresholdCore
 import UIKit
@@ -31,20 +32,21 @@ public struct ShieldLook: Hashable, Sendable {
 ///
 /// iOS renders the shield itself, with system fonts that follow Dynamic Type and labels
 /// VoiceOver reads as they are; what Threshold controls is the text, the colours and the
-/// symbol. Fixed labels ("Be Present", "Close") are looked up in the String Catalog; text with
-/// names and numbers in it comes from Core as written.
+/// symbol. The text is the content's values said by ``ShieldWords`` from the shield's own String
+/// Catalog (`SystemWords`' `Shields.xcstrings`) in the phone's language.
 enum ShieldAppearance {
     static func configuration(_ content: ShieldContent, look: ShieldLook) -> ShieldConfiguration {
         let tint = UIColor(color(look.tint))
+        let words = ShieldWords(locale: .autoupdatingCurrent).words(content)
         return ShieldConfiguration(
             backgroundBlurStyle: .systemChromeMaterial,
             backgroundColor: UIColor(Palette.stone).withAlphaComponent(0.35),
             icon: UIImage(systemName: look.symbol)?.withTintColor(tint, renderingMode: .alwaysOriginal),
-            title: ShieldConfiguration.Label(text: localized(content.title), color: .label),
-            subtitle: ShieldConfiguration.Label(text: localized(content.subtitle), color: .secondaryLabel),
-            primaryButtonLabel: ShieldConfiguration.Label(text: localized(content.primary.label), color: .white),
+            title: ShieldConfiguration.Label(text: words.title, color: .label),
+            subtitle: ShieldConfiguration.Label(text: words.subtitle, color: .secondaryLabel),
+            primaryButtonLabel: ShieldConfiguration.Label(text: words.primary, color: .white),
             primaryButtonBackgroundColor: tint,
-            secondaryButtonLabel: content.secondary.map { ShieldConfiguration.Label(text: localized($0.label), color: tint) })
+            secondaryButtonLabel: words.secondary.map { ShieldConfiguration.Label(text: $0, color: tint) })
     }
 
     static func color(_ tint: ShieldLook.Tint) -> Color {
@@ -55,10 +57,5 @@ enum ShieldAppearance {
         case .sage: Palette.sage
         case .stone: Palette.stone
         }
-    }
-
-    /// The catalog's translation of a fixed label; anything else as it is.
-    static func localized(_ text: String) -> String {
-        Bundle.module.localizedString(forKey: text, value: text, table: nil)
     }
 }

@@ -25,7 +25,7 @@ import ThresholdCore
         let phone = try phone(.make(intentions: [.make("ig", app: "instagram", opens: 2, minutes: 5)]))
         try phone.store.write { $0.state.progress.intentionStreaks = [IntentionStreak(intentionID: "ig", days: 4, through: day("2026-03-01"))] }
         let shown = ShieldContent.shown(for: shielded("instagram", on: phone), in: Result { try phone.store.read() }, deviceZone: phone.clock.timeZone)
-        #expect(shown.subtitle == "0 of 2 opens used today · 4-day streak")
+        #expect(shown.subtitle == .opensUsed(used: 0, perDay: 2, streak: 4, spent: false))
     }
 
     @Test func resume_fromTheLiveActivity_endsTheBreak() throws {

@@ -3,6 +3,7 @@ import Foundation
 import ScreenTimeClient
 @_spi(Setup) import ScreenTimeSimulator
 import StoreClient
+import SystemWords
 import TestSupport
 import Testing
 import ThresholdCore
@@ -81,14 +82,14 @@ import ThresholdCore
         runtime.pressShield(.secondary, on: shielded("instagram", on: phone))
         phone.advance(by: 6 * 60)
         #expect(phone.shieldedApps.contains("instagram"))
-        #expect(try phone.open("instagram").content?.secondary?.label == "Open Instagram")
+        #expect(try phone.open("instagram").content?.secondary?.label == .open("Instagram"))
 
         #expect(runtime.pressShield(.secondary, on: shielded("instagram", on: phone)).response == .redraw)
         #expect(phone.shieldedApps.contains("instagram"), "the first press only asks")
         let asking = try #require(try phone.open("instagram").content)
-        #expect(asking.title == "Are you sure?")
-        #expect(asking.subtitle == "That is past today's 1 opens. Opening Instagram again ends its streak.")
-        #expect(asking.primary.label == "Nevermind" && asking.secondary?.label == "Yes, open Instagram")
+        #expect(asking.title == .areYouSure)
+        #expect(phone.shieldWords.subtitle(asking.subtitle) == "That is past today's 1 open. Opening Instagram again ends its streak.")
+        #expect(asking.primary.label == .nevermind && asking.secondary?.label == .yesOpen("Instagram"))
 
         #expect(runtime.pressShield(.secondary, on: shielded("instagram", on: phone)).response == .redraw)
         #expect(!phone.shieldedApps.contains("instagram"))
@@ -101,10 +102,10 @@ import ThresholdCore
         phone.advance(by: 6 * 60)
         runtime.pressShield(.secondary, on: shielded("instagram", on: phone))
         runtime.pressShield(.primary, on: shielded("instagram", on: phone))
-        #expect(try phone.open("instagram").content?.title == "Open Instagram?", "Nevermind turns back")
+        #expect(try phone.open("instagram").content?.title == .openApp("Instagram"), "Nevermind turns back")
         runtime.pressShield(.secondary, on: shielded("instagram", on: phone))
         phone.advance(by: 2 * 60)
-        #expect(try phone.open("instagram").content?.title == "Open Instagram?", "the question lapses")
+        #expect(try phone.open("instagram").content?.title == .openApp("Instagram"), "the question lapses")
         #expect(phone.shieldedApps.contains("instagram"))
     }
 
@@ -152,6 +153,6 @@ import ThresholdCore
         let social = Profile.make("social", name: "Social", path: .key, selection: Selection(categories: [CategoryToken("social")]))
         let phone = try phone(.make(profiles: [social], sessions: [.make("s1", profile: "social", start: monday)]))
         let shown = ShieldContent.shown(for: .category(CategoryToken("social")), in: Result { try phone.store.read() }, deviceZone: phone.clock.timeZone)
-        #expect(shown.title == "🎯 Social")
+        #expect(shown.title == .session(emoji: "🎯", name: "Social"))
     }
 }

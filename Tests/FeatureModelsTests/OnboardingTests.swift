@@ -76,7 +76,7 @@ import ThresholdCore
         #expect(device.stored.applied.notificationPermission == .denied)
         #expect(device.client.runtime.reconcile(.inApp("start"), command: StartSession(profile: "focus", origin: .manual)).problem == nil)
         let shield = try #require(try device.phone.open("instagram").content)
-        #expect(shield.subtitle.contains(ShieldContent.openThresholdYourself))
+        #expect(shield.opensThresholdByHand)
     }
 
     @Test func theTutorial_shieldsEveryApp_untilThePersonComesBack() throws {

@@ -163,7 +163,7 @@ import ThresholdCore
         phone.openThreshold()
         #expect(try phone.store.read().applied.notificationPermission == .denied)
         let shield = try #require(try phone.open("instagram").content)
-        #expect(shield.subtitle.hasSuffix(ShieldContent.openThresholdYourself))
+        #expect(shield.opensThresholdByHand)
         _ = try phone.pressShield(.secondary, on: "instagram")
         #expect(phone.inbox.isEmpty)
     }

@@ -31,7 +31,7 @@ import ThresholdCore
         #expect(result.shielded)
         guard case .gated(let label)? = result.reason else { Issue.record("expected a gate"); return }
         #expect(label.rule == .gate("selah"))
-        #expect(result.content?.title == "Selah — pause")
+        #expect(result.content?.title == .selahPause)
         #expect(try !phone.open("maps").shielded)
         #expect(throws: SimulatorError.self) { try phone.open("nonexistent") }
     }

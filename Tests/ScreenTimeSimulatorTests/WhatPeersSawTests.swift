@@ -88,7 +88,7 @@ import ThresholdCore
         let note = try #require(phone.inbox.last)
         #expect(note.title == "Selah — your window has closed" && note.destination == .prayer(app: nil))
         #expect(phone.shownNotifications.last?.at == start.adding(minutes: 10), "shown as the window closed, with Threshold killed")
-        #expect(try phone.open("instagram").content?.title == "Selah — pause", "opened again: Threshold's shield")
+        #expect(try phone.open("instagram").content?.title == .selahPause, "opened again: Threshold's shield")
         #expect(try phone.tapNotification(note.id) == .prayer(app: nil))
     }
 
@@ -97,7 +97,7 @@ import ThresholdCore
         phone.perform(IssueGrant(minutes: 10, origin: .ritual(.prayer)), as: .inApp("amen"))
         phone.killApp()
         try phone.use("instagram", for: 15 * 60)
-        #expect(phone.shieldOverAppInUse?.content?.title == "Selah — pause")
+        #expect(phone.shieldOverAppInUse?.content?.title == .selahPause)
     }
 
     // MARK: A lifted shield iOS 26 keeps drawing (khi48/intentions #9)

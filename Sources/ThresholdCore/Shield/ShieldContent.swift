@@ -2,17 +2,24 @@ import Foundation
 
 /// What a shield shows and what its buttons do, by reason (PRODUCT.md's shield table).
 ///
-/// The iOS ShieldConfiguration extension renders it and its ShieldAction extension performs the
-/// buttons; the simulator prints the same values.
+/// Its words are values (``ShieldTitle``, ``ShieldSubtitle``, ``ShieldLabel``): the iOS
+/// ShieldConfiguration extension says them through its own String Catalog (`SystemWords`'
+/// `ShieldWords`) and its ShieldAction extension performs the buttons; the simulator says them
+/// the same way.
 public struct ShieldContent: Hashable, Codable, Sendable, CustomStringConvertible {
-    public let title: String
-    public let subtitle: String
+    public let title: ShieldTitle
+    public let subtitle: ShieldSubtitle
+    /// Notifications are off and a button leads into the app through one: the shield adds that
+    /// the person opens Threshold themselves (``withNotifications(_:)``).
+    public let opensThresholdByHand: Bool
     public let primary: ShieldButton
     public let secondary: ShieldButton?
 
-    public init(title: String, subtitle: String, primary: ShieldButton, secondary: ShieldButton? = nil) {
+    public init(title: ShieldTitle, subtitle: ShieldSubtitle, opensThresholdByHand: Bool = false, primary: ShieldButton,
+                secondary: ShieldButton? = nil) {
         self.title = title
         self.subtitle = subtitle
+        self.opensThresholdByHand = opensThresholdByHand
         self.primary = primary
         self.secondary = secondary
     }
@@ -21,17 +28,79 @@ public struct ShieldContent: Hashable, Codable, Sendable, CustomStringConvertibl
         role == .primary ? primary : secondary
     }
 
-    public var description: String {
-        "“\(title)” — \(subtitle) [\(primary)]" + (secondary.map { " [\($0)]" } ?? "")
+    /// Selah's verse line, when the shield shows one.
+    public var verse: String? {
+        if case .verse(let line) = subtitle { return line }
+        return nil
     }
+
+    /// For logs: the values, not the words.
+    public var description: String {
+        "\(title) — \(subtitle)\(opensThresholdByHand ? " (open Threshold by hand)" : "") [\(primary)]" + (secondary.map { " [\($0)]" } ?? "")
+    }
+}
+
+/// A shield's title, as a value.
+public enum ShieldTitle: Hashable, Codable, Sendable {
+    /// A session's profile: its emoji and name.
+    case session(emoji: String, name: String)
+    case sessionGoalReached
+    case selahPause
+    /// The restriction's name.
+    case blockedBy(String)
+    case areYouSure
+    /// "Open <app>?", by the name iOS gave the shield.
+    case openApp(String?)
+    case streakFreezeActive
+    /// The tutorial's shield.
+    case appIsBlocked
+    /// A shield iOS still draws over something let through.
+    case unlocked(String?)
+    /// The shield whose reason cannot be read.
+    case blockedByThreshold
+    /// The shield iOS draws itself, without asking Threshold (its own words: "Restricted").
+    case iOSDefault
+}
+
+/// A shield's subtitle, as a value; names are the ones iOS gave the shield (`nil`: it gave none).
+public enum ShieldSubtitle: Hashable, Codable, Sendable {
+    case beastModeKeepsClosed(app: String?)
+    case blockedWhilePresent(app: String?)
+    case goalReached(xp: Int, emoji: String, name: String)
+    /// Selah's verse line: content, quoted word for word.
+    case verse(String)
+    /// A restriction that takes no ritual: the app opens again when it ends.
+    case lockedUntilItEnds(app: String?, restriction: String)
+    case toUnlockOpenThreshold
+    /// The intention's "Are you sure?": past today's opens, opening again ends the streak.
+    case pastTodaysOpens(opensPerDay: Int, app: String?)
+    /// Opens used today, the streak when it has one, and whether opening again breaks it.
+    case opensUsed(used: Int, perDay: Int, streak: Int?, spent: Bool)
+    case streakFrozen(streak: Int?, used: Int, perDay: Int)
+    case finishTheTutorial
+    case stillDrawn
+    case seeWhy
+    /// iOS's own shield's line, naming the app.
+    case iOSDefault(app: String)
+}
+
+/// A shield button's label, as a value.
+public enum ShieldLabel: Hashable, Codable, Sendable {
+    case bePresent, unlockQuestion, complete, stayPresent, close, pauseToPray, unlockOptions, nevermind, openThreshold
+    /// iOS's own shield's one button.
+    case iOSDefaultOK
+    /// "Yes, open <app>".
+    case yesOpen(String?)
+    /// "Open <app>".
+    case open(String?)
 }
 
 /// One shield button: its label and what pressing it does.
 public struct ShieldButton: Hashable, Codable, Sendable, CustomStringConvertible {
-    public let label: String
+    public let label: ShieldLabel
     public let action: ShieldButtonAction
 
-    public init(_ label: String, _ action: ShieldButtonAction) {
+    public init(_ label: ShieldLabel, _ action: ShieldButtonAction) {
         self.label = label
         self.action = action
     }
@@ -88,32 +157,30 @@ extension ShieldContent {
     ///     you sure?" (the first press of "Open <App>" turned it; ``RitualRecords/isAsking(_:at:)``).
     public init(reason: Reason, app: AppToken? = nil, webDomain: WebDomainToken? = nil, appName: String? = nil, verse: String? = nil,
                 streak: Int? = nil, asking: Bool = false) {
-        let name = appName ?? "this app"
         switch reason {
         case .sessionActive(let label):
             let locked = label.strictness == .locked
             self.init(
-                title: "\(label.emoji) \(label.name)",
-                subtitle: locked ? "Beast Mode is on: \(name) stays closed until the session ends."
-                    : "\(name.capitalizedFirst) is blocked while you are present.",
-                primary: ShieldButton("Be Present", .close),
-                secondary: locked ? nil : ShieldButton("Unlock?", .notify(.session(label.profileID))))
+                title: .session(emoji: label.emoji, name: label.name),
+                subtitle: locked ? .beastModeKeepsClosed(app: appName) : .blockedWhilePresent(app: appName),
+                primary: ShieldButton(.bePresent, .close),
+                secondary: locked ? nil : ShieldButton(.unlockQuestion, .notify(.session(label.profileID))))
         case .sessionGoalReached(let label, let xp):
             self.init(
-                title: "Session Goal Reached!",
-                subtitle: "+\(xp) XP · \(label.emoji) \(label.name). End it now or stay for extra time.",
-                primary: ShieldButton("Complete", .completeSession(label.profileID)),
-                secondary: ShieldButton("Stay Present", .close))
+                title: .sessionGoalReached,
+                subtitle: .goalReached(xp: xp, emoji: label.emoji, name: label.name),
+                primary: ShieldButton(.complete, .completeSession(label.profileID)),
+                secondary: ShieldButton(.stayPresent, .close))
         case .gated(let label) where label.path == .selah:
             self.init(
-                title: "Selah — pause",
-                subtitle: verse ?? Self.defaultVerse,
-                primary: label.rituals.isEmpty ? ShieldButton("Close", .close) : ShieldButton("Pause to pray", .notify(.prayer(app: app))))
+                title: .selahPause,
+                subtitle: .verse(verse ?? Self.defaultVerse),
+                primary: label.rituals.isEmpty ? ShieldButton(.close, .close) : ShieldButton(.pauseToPray, .notify(.prayer(app: app))))
         case .gated(let label) where label.rituals.isEmpty:
             self.init(
-                title: "Blocked by \(label.name)",
-                subtitle: "Locked: \(name) opens again when \(label.name) ends.",
-                primary: ShieldButton("Close", .close))
+                title: .blockedBy(label.name),
+                subtitle: .lockedUntilItEnds(app: appName, restriction: label.name),
+                primary: ShieldButton(.close, .close))
         case .gated(let label):
             // A restriction that takes only Challenge's games opens straight into one (seed 003).
             let lookUp = label.rituals.allSatisfy(\.isChallenge) ? app.map { AppDestination.challenge(app: $0, rule: label.rule) } : nil
@@ -121,48 +188,42 @@ extension ShieldContent {
             let gate = webDomain.map { AppDestination.websiteGate($0, rule: label.rule) }
                 ?? lookUp ?? .unlockGate(app: app, category: nil, rule: label.rule)
             self.init(
-                title: "Blocked by \(label.name)",
-                subtitle: "To unlock: open Threshold",
-                primary: ShieldButton("Unlock options", .notify(gate)),
-                secondary: ShieldButton("Close", .close))
+                title: .blockedBy(label.name),
+                subtitle: .toUnlockOpenThreshold,
+                primary: ShieldButton(.unlockOptions, .notify(gate)),
+                secondary: ShieldButton(.close, .close))
         case .intention(let label) where label.opensLeft == 0 && asking:
             // Seed 001 §5: the second step, once the first press asked.
             self.init(
-                title: "Are you sure?",
-                subtitle: "That is past today's \(label.opensPerDay) opens. Opening \(name.capitalizedFirst) again ends its streak.",
-                primary: ShieldButton("Nevermind", .close),
-                secondary: ShieldButton("Yes, open \(appName ?? "it")", .openIntention(label.intentionID, confirmBeyondLimit: true)))
+                title: .areYouSure,
+                subtitle: .pastTodaysOpens(opensPerDay: label.opensPerDay, app: appName),
+                primary: ShieldButton(.nevermind, .close),
+                secondary: ShieldButton(.yesOpen(appName), .openIntention(label.intentionID, confirmBeyondLimit: true)))
         case .intention(let label):
-            let used = "\(label.opensUsed) of \(label.opensPerDay) opens used today" + (streak.map { " · \($0)-day streak" } ?? "")
             let spent = label.opensLeft == 0
             self.init(
-                title: "Open \(appName ?? "this app")?",
-                subtitle: spent ? "\(used). Opening again breaks the streak." : used,
-                primary: ShieldButton("Nevermind", .close),
-                secondary: ShieldButton("Open \(appName ?? "app")",
+                title: .openApp(appName),
+                subtitle: .opensUsed(used: label.opensUsed, perDay: label.opensPerDay, streak: streak, spent: spent),
+                primary: ShieldButton(.nevermind, .close),
+                secondary: ShieldButton(.open(appName),
                                         spent ? .askBeforeOpening(label.intentionID) : .openIntention(label.intentionID, confirmBeyondLimit: false)))
         case .streakFreeze(let label):
             let spent = label.opensLeft == 0
             self.init(
-                title: "Streak Freeze Active",
-                subtitle: "Today your streaks are protected" + (streak.map { " (this one: \($0) days)" } ?? "")
-                    + ". \(label.opensUsed) of \(label.opensPerDay) opens used.",
-                primary: ShieldButton("Nevermind", .close),
-                secondary: ShieldButton("Open \(appName ?? "app")", .openIntention(label.intentionID, confirmBeyondLimit: spent)))
+                title: .streakFreezeActive,
+                subtitle: .streakFrozen(streak: streak, used: label.opensUsed, perDay: label.opensPerDay),
+                primary: ShieldButton(.nevermind, .close),
+                secondary: ShieldButton(.open(appName), .openIntention(label.intentionID, confirmBeyondLimit: spent)))
         case .tutorial:
             self.init(
-                title: "App is Blocked",
-                subtitle: "Open Threshold to finish the tutorial.",
-                primary: ShieldButton("Open Threshold", .notify(.tutorial)))
+                title: .appIsBlocked,
+                subtitle: .finishTheTutorial,
+                primary: ShieldButton(.openThreshold, .notify(.tutorial)))
         }
     }
 }
 
 extension ShieldContent {
-    /// The line a shield adds when notifications are off: its buttons that lead into the app do
-    /// so through a notification, which then never arrives.
-    public static let openThresholdYourself = "Notifications are off, so open Threshold yourself to unlock."
-
     /// Whether a button leads into the app (through the follow-up notification).
     public var leadsIntoTheApp: Bool {
         [primary, secondary].contains { button in
@@ -178,12 +239,9 @@ extension ShieldContent {
     /// shield, and the app opens where the person left it).
     public func withNotifications(_ permission: NotificationPermission?) -> ShieldContent {
         guard permission == .denied, leadsIntoTheApp else { return self }
-        return ShieldContent(title: title, subtitle: subtitle + " " + Self.openThresholdYourself, primary: primary, secondary: secondary)
+        // NB: its buttons that lead into the app do so through a notification, which then never arrives.
+        return ShieldContent(title: title, subtitle: subtitle, opensThresholdByHand: true, primary: primary, secondary: secondary)
     }
-}
-
-extension String {
-    var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
 }
 
 extension ShieldContent {
@@ -191,17 +249,12 @@ extension ShieldContent {
     /// a shield an extension lifted until the app's own process writes the shields (khi48/intentions
     /// #9). Its one button posts the notification that opens Threshold, whose reconcile clears it.
     public static func lifted(appName: String?) -> ShieldContent {
-        ShieldContent(
-            title: "\(appName ?? "This app") is unlocked",
-            subtitle: "iOS is still showing its shield. Open Threshold and it clears.",
-            primary: ShieldButton("Open Threshold", .clearShield))
+        ShieldContent(title: .unlocked(appName), subtitle: .stillDrawn, primary: ShieldButton(.openThreshold, .clearShield))
     }
 
     /// What a shield shows when it cannot learn why it is up (the saved state is unreadable):
     /// still a shield, with the way to find out.
     public static let unknownReason = ShieldContent(
-        title: "Blocked by Threshold",
-        subtitle: "Open Threshold to see why and how to unlock.",
-        primary: ShieldButton("Open Threshold", .notify(.home)),
-        secondary: ShieldButton("Close", .close))
+        title: .blockedByThreshold, subtitle: .seeWhy,
+        primary: ShieldButton(.openThreshold, .notify(.home)), secondary: ShieldButton(.close, .close))
 }

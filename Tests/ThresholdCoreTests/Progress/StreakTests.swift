@@ -124,10 +124,10 @@ import TestSupport
         record.intentionStreaks = [IntentionStreak(intentionID: "ig", days: 6, through: day("2026-11-24"))]
         let label = IntentionLabel(intentionID: "ig", app: AppToken("instagram"), opensUsed: 1, opensPerDay: 2, minutesPerOpen: 5)
         let shield = ShieldContent(reason: .intention(label), appName: "Instagram", streak: record.shownStreak(for: .intention(label)))
-        #expect(shield.subtitle == "1 of 2 opens used today · 6-day streak")
+        #expect(shield.subtitle == .opensUsed(used: 1, perDay: 2, streak: 6, spent: false))
         let freeze = ShieldContent(reason: .streakFreeze(label), appName: "Instagram", streak: record.shownStreak(for: .streakFreeze(label)))
-        #expect(freeze.title == "Streak Freeze Active")
-        #expect(freeze.subtitle.contains("(this one: 6 days)"))
+        #expect(freeze.title == .streakFreezeActive)
+        if case .streakFrozen(let streak, _, _) = freeze.subtitle { #expect(streak == 6) } else { Issue.record("a freeze shield says the streak it protects") }
         let over = IntentionLabel(intentionID: "ig", app: AppToken("instagram"), opensUsed: 3, opensPerDay: 2, minutesPerOpen: 5)
         #expect(record.shownStreak(for: .intention(over)) == 0)
         #expect(record.shownStreak(for: .streakFreeze(over)) == 6)

@@ -10,41 +10,41 @@ import TestSupport
 
     @Test func sessionActive_bePresentCloses_unlockNotifies() {
         let content = ShieldContent(reason: .sessionActive(session), app: ig, appName: "Instagram")
-        #expect(content.title == "🌿 Deep work")
-        #expect(content.primary == ShieldButton("Be Present", .close))
-        #expect(content.secondary == ShieldButton("Unlock?", .notify(.session("deep"))))
+        #expect(content.title == .session(emoji: "🌿", name: "Deep work"))
+        #expect(content.primary == ShieldButton(.bePresent, .close))
+        #expect(content.secondary == ShieldButton(.unlockQuestion, .notify(.session("deep"))))
     }
 
     @Test func beastMode_offersNoWayOut() {
         let locked = SessionLabel(profileID: "b", name: "Beast", emoji: "🦁", path: .present, strictness: .locked)
         let content = ShieldContent(reason: .sessionActive(locked))
         #expect(content.secondary == nil)
-        #expect(content.subtitle.contains("Beast Mode"))
+        #expect(content.subtitle == .beastModeKeepsClosed(app: nil))
     }
 
     @Test func goalReached_completeOrStayPresent() {
         let content = ShieldContent(reason: .sessionGoalReached(session, xp: 8))
-        #expect(content.title == "Session Goal Reached!")
-        #expect(content.subtitle.contains("+8 XP"))
-        #expect(content.primary.label == "Complete" && content.secondary?.label == "Stay Present")
+        #expect(content.title == .sessionGoalReached)
+        #expect(content.subtitle == .goalReached(xp: 8, emoji: session.emoji, name: session.name))
+        #expect(content.primary.label == .complete && content.secondary?.label == .stayPresent)
     }
 
     @Test func selah_showsTheVerse_andLeadsToPrayer() {
         let label = GateLabel(rule: .gate("selah"), name: "Selah", path: .selah, rituals: [.prayer])
         let content = ShieldContent(reason: .gated(label), app: ig, verse: "The LORD is my shepherd; I shall not want. — Psalm 23:1")
-        #expect(content.title == "Selah — pause")
-        #expect(content.subtitle == "The LORD is my shepherd; I shall not want. — Psalm 23:1")
-        #expect(content.primary == ShieldButton("Pause to pray", .notify(.prayer(app: ig))))
+        #expect(content.title == .selahPause)
+        #expect(content.subtitle == .verse("The LORD is my shepherd; I shall not want. — Psalm 23:1"))
+        #expect(content.primary == ShieldButton(.pauseToPray, .notify(.prayer(app: ig))))
         #expect(content.secondary == nil)
-        #expect(ShieldContent(reason: .gated(label)).subtitle == ShieldContent.defaultVerse)
+        #expect(ShieldContent(reason: .gated(label)).subtitle == .verse(ShieldContent.defaultVerse))
     }
 
     @Test func challengeOrBank_namesTheModeAndOffersUnlockOptions() {
         let label = GateLabel(rule: .profile("work"), name: "Work Mode", path: .earnedAccess, rituals: [.credits])
         let content = ShieldContent(reason: .gated(label), app: ig)
-        #expect(content.title == "Blocked by Work Mode" && content.subtitle == "To unlock: open Threshold")
-        #expect(content.primary == ShieldButton("Unlock options", .notify(.unlockGate(app: ig, category: nil, rule: .profile("work")))))
-        #expect(content.secondary == ShieldButton("Close", .close))
+        #expect(content.title == .blockedBy("Work Mode") && content.subtitle == .toUnlockOpenThreshold)
+        #expect(content.primary == ShieldButton(.unlockOptions, .notify(.unlockGate(app: ig, category: nil, rule: .profile("work")))))
+        #expect(content.secondary == ShieldButton(.close, .close))
         #expect(content.primary.action.description.contains("rule=profile:work"))
     }
 
@@ -53,7 +53,7 @@ import TestSupport
         for label in [GateLabel(rule: .gate("sites"), name: "Reading", path: .earnedAccess, rituals: [.breathingQuest]),
                       GateLabel(rule: .gate("look-up"), name: "Look Up", path: .challenge, rituals: ChallengeKind.allCases.map(\.ritual))] {
             let content = ShieldContent(reason: .gated(label), webDomain: reddit, appName: "reddit.com")
-            #expect(content.primary == ShieldButton("Unlock options", .notify(.websiteGate(reddit, rule: label.rule))))
+            #expect(content.primary == ShieldButton(.unlockOptions, .notify(.websiteGate(reddit, rule: label.rule))))
             #expect(content.primary.action.description.contains("unlock?site="))
         }
     }
@@ -61,35 +61,35 @@ import TestSupport
     @Test func aChallengeGate_leadsStraightIntoAChallenge_andAMixedOneToTheGate() {
         let games = GateLabel(rule: .gate("look-up"), name: "Look Up", path: .challenge, rituals: ChallengeKind.allCases.map(\.ritual))
         let content = ShieldContent(reason: .gated(games), app: ig)
-        #expect(content.primary == ShieldButton("Unlock options", .notify(.challenge(app: ig, rule: .gate("look-up")))))
+        #expect(content.primary == ShieldButton(.unlockOptions, .notify(.challenge(app: ig, rule: .gate("look-up")))))
         #expect(content.primary.action.description.contains("/challenge/"))
         let mixed = GateLabel(rule: .gate("mixed"), name: "Mixed", path: .challenge, rituals: [.ink, .credits])
-        #expect(ShieldContent(reason: .gated(mixed), app: ig).primary == ShieldButton("Unlock options", .notify(.unlockGate(app: ig, category: nil, rule: .gate("mixed")))))
+        #expect(ShieldContent(reason: .gated(mixed), app: ig).primary == ShieldButton(.unlockOptions, .notify(.unlockGate(app: ig, category: nil, rule: .gate("mixed")))))
         // Without the app (a category's shield) there is nothing to pick a game for: the gate.
-        #expect(ShieldContent(reason: .gated(games)).primary == ShieldButton("Unlock options", .notify(.unlockGate(app: nil, category: nil, rule: .gate("look-up")))))
+        #expect(ShieldContent(reason: .gated(games)).primary == ShieldButton(.unlockOptions, .notify(.unlockGate(app: nil, category: nil, rule: .gate("look-up")))))
     }
 
     @Test func intention_countsOpens_andAsksHarderWhenTheyAreUsedUp() {
         let fresh = IntentionLabel(intentionID: "ig", app: ig, opensUsed: 1, opensPerDay: 3, minutesPerOpen: 5)
         let content = ShieldContent(reason: .intention(fresh), appName: "Instagram", streak: 4)
-        #expect(content.title == "Open Instagram?")
-        #expect(content.subtitle == "1 of 3 opens used today · 4-day streak")
-        #expect(content.primary == ShieldButton("Nevermind", .close))
-        #expect(content.secondary == ShieldButton("Open Instagram", .openIntention("ig", confirmBeyondLimit: false)))
+        #expect(content.title == .openApp("Instagram"))
+        #expect(content.subtitle == .opensUsed(used: 1, perDay: 3, streak: 4, spent: false))
+        #expect(content.primary == ShieldButton(.nevermind, .close))
+        #expect(content.secondary == ShieldButton(.open("Instagram"), .openIntention("ig", confirmBeyondLimit: false)))
         let spent = IntentionLabel(intentionID: "ig", app: ig, opensUsed: 3, opensPerDay: 3, minutesPerOpen: 5)
         #expect(ShieldContent(reason: .intention(spent), appName: "Instagram").secondary?.action == .askBeforeOpening("ig"),
                 "the first press asks")
         let asking = ShieldContent(reason: .intention(spent), appName: "Instagram", asking: true)
-        #expect(asking.title == "Are you sure?")
-        #expect(asking.secondary == ShieldButton("Yes, open Instagram", .openIntention("ig", confirmBeyondLimit: true)))
+        #expect(asking.title == .areYouSure)
+        #expect(asking.secondary == ShieldButton(.yesOpen("Instagram"), .openIntention("ig", confirmBeyondLimit: true)))
     }
 
     @Test func streakFreeze_andTutorial() {
         let label = IntentionLabel(intentionID: "ig", app: ig, opensUsed: 0, opensPerDay: 3, minutesPerOpen: 5)
-        #expect(ShieldContent(reason: .streakFreeze(label)).title == "Streak Freeze Active")
+        #expect(ShieldContent(reason: .streakFreeze(label)).title == .streakFreezeActive)
         let tutorial = ShieldContent(reason: .tutorial)
-        #expect(tutorial.title == "App is Blocked")
-        #expect(tutorial.primary == ShieldButton("Open Threshold", .notify(.tutorial)))
+        #expect(tutorial.title == .appIsBlocked)
+        #expect(tutorial.primary == ShieldButton(.openThreshold, .notify(.tutorial)))
     }
 
     @Test func links_carryTheAppAsURLSafeBase64() {
@@ -106,7 +106,7 @@ import TestSupport
     @Test func aShieldLeadingIntoTheApp_saysToOpenThresholdByHand_onlyWhenNotificationsAreDenied() {
         let content = ShieldContent(reason: .sessionActive(session), appName: "Instagram")
         #expect(content.leadsIntoTheApp)
-        #expect(content.withNotifications(.denied).subtitle == content.subtitle + " " + ShieldContent.openThresholdYourself)
+        #expect(content.withNotifications(.denied).opensThresholdByHand && content.withNotifications(.denied).subtitle == content.subtitle)
         #expect(content.withNotifications(.denied).primary == content.primary)
         #expect(content.withNotifications(.allowed) == content)
         #expect(content.withNotifications(nil) == content)
