@@ -5,6 +5,7 @@ import ScreenTimeClient
 import ScreenTimeSimulator
 import SwiftUI
 import ThresholdCore
+import TogetherClient
 import Yams
 
 /// A state the crawler starts from: a scenario file whose `setup:` makes the phone and whose
@@ -35,9 +36,24 @@ package final class AppSubject: CrawlSubject {
     private let state: CrawlState
 
     /// A fresh phone from the state's `setup:`, with the state's own steps done.
-    package init(_ state: CrawlState) async throws {
+    package convenience init(_ state: CrawlState) async throws {
+        try await self.init(state, together: nil)
+    }
+
+    /// The same, with Threshold on the phone reaching Together's server through `together` (a
+    /// server someone runs: ``TogetherCrawl``).
+    init(_ state: CrawlState, together: ((SimulatedPhone) -> TogetherAccess)?) async throws {
         self.state = state
-        runner = try state.scenario.makeRunner()
+        if let together {
+            let phone: SimulatedPhone
+            do { phone = try state.scenario.makePhone() } catch {
+                throw ScenarioProblem.failed(state.file, 1, "the phone could not be set up: \(error)")
+            }
+            runner = StepRunner(phone: phone, prompt: AccessPrompt(approvedBefore: state.scenario.setup.authorization == .approved),
+                                together: together(phone))
+        } else {
+            runner = try state.scenario.makeRunner()
+        }
         try await state.scenario.play(on: runner)
     }
 
