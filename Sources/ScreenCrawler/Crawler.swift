@@ -1,5 +1,6 @@
 import Foundation
 import ScenarioSteps
+import ScreenTimeSimulator
 import SwiftUI
 
 /// How far and how hard a crawl goes.
@@ -13,6 +14,9 @@ package struct CrawlOptions: Sendable {
     package var texts = ["12", String(repeating: "An over-long text that goes on ", count: 12)]
     /// Tries not to make again (their ids): the parent passes those a crashed worker was making.
     package var skip: Set<String> = []
+    /// The language the app speaks: under the pseudolanguage, plain English words are reported
+    /// as escaped from the catalogs (``Finding/Kind/escaped``).
+    package var language = PhoneLanguage.english
 
     package init() {}
 }
@@ -252,8 +256,11 @@ package final class Crawler {
         summary.screenStates += 1
         guard let screen = observation.screen else { return }
         summary.screens.insert(observation.name)
+        let names = options.language == .pseudo ? subject.names.union(options.texts) : []
         for layer in screen.layers {
-            for problem in TextAudit.problems(in: layer) {
+            var problems = TextAudit.problems(in: layer)
+            if options.language == .pseudo { problems += TextAudit.escaped(in: layer, names: names) }
+            for problem in problems {
                 report(problem.kind, on: layer.name, subject: problem.hit, detail: "“\(problem.text)”: \(problem.why)", path: path)
             }
         }

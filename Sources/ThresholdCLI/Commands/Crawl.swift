@@ -4,6 +4,7 @@ import ScenarioSetup
 import ScenarioSteps
 import ScreenCrawler
 import ScreenPictures
+import ScreenTimeSimulator
 
 /// `threshold crawl [STATE…]`
 struct Crawl: AsyncParsableCommand {
@@ -30,6 +31,9 @@ struct Crawl: AsyncParsableCommand {
               plural         a count with the wrong plural (1 breaks, 3 minute)
               empty-label    a control with no words and no VoiceOver label
               locale         a date or time not in the phone's locale, en_US (17:00, 2026-11-23)
+              escaped        with --language pseudo: two or more plain English words, which came
+                             from no String Catalog (content, ContentText, and the names the person
+                             gave or picked are not reported)
               crash          the app crashed or trapped during an action
               slow           one action took more than --cpu-limit seconds of the process's CPU
               failed         an action could not finish (the screen never settled)
@@ -44,6 +48,7 @@ struct Crawl: AsyncParsableCommand {
               threshold crawl Crawl/states/02-selah.yaml --depth 2
               threshold crawl --depth 1 --pictures /tmp/shots   a PNG of every screen reached
               threshold crawl --journeys Scenarios/journeys     and check it reaches every screen they do
+              threshold crawl --depth 1 --language pseudo       words that escaped the String Catalogs
 
             Exit codes: 0 no findings; 1 findings (or screens the journeys reach that the crawl did \
             not); 2 a state or allowances file is malformed (file and line), or the command was misused.
@@ -73,6 +78,9 @@ struct Crawl: AsyncParsableCommand {
     @Option(help: "Scenarios (a folder or files) whose screens the crawl must reach: those it does not are reported.")
     var journeys: String?
 
+    @Option(help: ArgumentHelp(LanguageHelp.option + " Under pseudo, plain English words are reported (escaped)."))
+    var language: PhoneLanguage = .english
+
     @Flag(name: .customLong("in-process"), help: "Crawl every state in this process: a crash then ends the crawl unreported.")
     var inProcess = false
 
@@ -93,6 +101,7 @@ struct Crawl: AsyncParsableCommand {
         options.depth = depth
         options.cpuLimit = cpuLimit
         options.skip = Set(skip)
+        options.language = language
         return options
     }
 
@@ -109,7 +118,7 @@ struct Crawl: AsyncParsableCommand {
         try Output.prepare(findingsFolder, for: "--findings")
         let picturesFolder = try pictureOptions.folder()
 
-        console.line("Crawling \(files.count) state\(files.count == 1 ? "" : "s") to depth \(depth)\(inProcess ? ", in this process" : ", \(jobs) at a time")…")
+        console.line("Crawling \(files.count) state\(files.count == 1 ? "" : "s") to depth \(depth)\(language == .english ? "" : " in the \(language.rawValue) language")\(inProcess ? ", in this process" : ", \(jobs) at a time")…")
         let crawls: [StateCrawl]
         if inProcess {
             var results: [StateCrawl] = []
@@ -121,9 +130,9 @@ struct Crawl: AsyncParsableCommand {
             crawls = results
         } else {
             let executable = try Output.executable()
-            let (depth, cpuLimit, pictures) = (depth, cpuLimit, pictureOptions)
+            let (depth, cpuLimit, pictures, language) = (depth, cpuLimit, pictureOptions, language)
             let pool = WorkerPool { state, skip in
-                var arguments = ["crawl", "--worker", state, "--depth", String(depth), "--cpu-limit", String(cpuLimit)]
+                var arguments = ["crawl", "--worker", state, "--depth", String(depth), "--cpu-limit", String(cpuLimit), "--language", language.rawValue]
                 if let folder = pictures.pictures {
                     arguments += ["--pictures", folder, "--appearance", pictures.appearance.rawValue, "--text-size", pictures.textSize.rawValue]
                 }
@@ -178,6 +187,7 @@ struct Crawl: AsyncParsableCommand {
     static func crawlHere(_ state: CrawlState, options: CrawlOptions, pictures: String?, style: PictureStyle,
                           tell: @escaping (WorkerLine) -> Void = { _ in }) async -> StateCrawl {
         let started = Date()
+        let state = state.speaking(options.language)
         var result = StateCrawl(state: state.file)
         let drawer = pictures.map { CrawlPictures(folder: URL(fileURLWithPath: $0), state: state.file, style: style) }
         let crawler = Crawler(world: AppWorld(state), state: state.file, options: options, tell: { event in
