@@ -38,7 +38,8 @@ package final class HostSubject: CrawlSubject {
     private let host: ViewHost
     private let read: () -> AnyHashable
 
-    package init(_ view: some View, language: AppLanguage = .english, saved read: @escaping () -> AnyHashable) {
+    package init(_ view: some View, language: AppLanguage = .english, names: Set<String> = [], saved read: @escaping () -> AnyHashable) {
+        self.names = names
         var environment = EnvironmentValues()
         environment.locale = Locale(identifier: "en_US")
         environment.appLanguage = language
@@ -81,7 +82,7 @@ package final class HostSubject: CrawlSubject {
     package func outside() -> AnyHashable { AnyHashable(0) }
     package var timeZone: TimeZone { host.environment.timeZone }
     package var apps: [String] { [] }
-    package var names: Set<String> { [] }
+    package let names: Set<String>
 }
 
 /// A world of views hosted on their own: `make` builds the view and what it keeps, anew each try.

@@ -41,21 +41,27 @@ package enum TextAudit {
         var texts = [layer.title, layer.message].compactMap { $0 }
         texts += (layer.content + layer.toolbar).flatMap(catalogTexts)
         texts += layer.tabs.flatMap { $0.label.flatMap(catalogTexts) }
-        // The longest first, so a name inside another (`Work` in `Deep work`) goes with it.
-        let names = names.filter { !$0.isEmpty }.sorted { $0.count > $1.count }
-        var found: Set<Problem> = []
-        for text in Set(texts.map(\.normalizedSpaces)) {
-            var rest = text
-            for name in names { rest = rest.replacingOccurrences(of: name, with: " · ") }
-            let range = NSRange(rest.startIndex..., in: rest)
-            for match in Patterns.plainWords.matches(in: rest, range: range) {
-                guard let span = Range(match.range, in: rest) else { continue }
-                let hit = String(rest[span])
-                guard hit.contains(where: PseudoLanguage.changes) else { continue }
-                found.insert(Problem(kind: .escaped, text: text, hit: hit, why: "plain English under the pseudolanguage: not from a String Catalog"))
-            }
+        var found: [Problem] = []
+        for text in Set(texts.map(\.normalizedSpaces)).sorted() {
+            let runs = escapedRuns(in: text, names: names)
+            guard !runs.isEmpty else { continue }
+            // One finding for the words as shown: each is one sentence to bring into a catalog.
+            found.append(Problem(kind: .escaped, text: text, hit: text,
+                                 why: "plain English (\(runs.map { "“\($0)”" }.joined(separator: ", "))) under the pseudolanguage: from no String Catalog"))
         }
-        return found.sorted { ($0.hit, $0.text) < ($1.hit, $1.text) }
+        return found
+    }
+
+    /// The runs of plain English words in `text` once `names` are taken out.
+    package static func escapedRuns(in text: String, names: some Collection<String>) -> [String] {
+        var rest = text
+        // The longest first, so a name inside another (`Work` in `Deep work`) goes with it.
+        for name in names.filter({ !$0.isEmpty }).sorted(by: { $0.count > $1.count }) {
+            rest = rest.replacingOccurrences(of: name, with: " · ")
+        }
+        let range = NSRange(rest.startIndex..., in: rest)
+        return Patterns.plainWords.matches(in: rest, range: range).compactMap { Range($0.range, in: rest).map { String(rest[$0]) } }
+            .filter { $0.contains(where: PseudoLanguage.changes) }
     }
 
     /// The view that shows content (DesignSystem's `ContentText`): words from content files.
