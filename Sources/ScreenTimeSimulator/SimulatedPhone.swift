@@ -1066,7 +1066,7 @@ public final class SimulatedPhone: @unchecked Sendable {
 }
 
 /// The language the app's words are shown in: English, or Xcode's accented, double-length
-/// pseudolanguage, in which every word from a String Catalog reads `[Ćóñţíñúé ~~]` and any other
+/// pseudolanguage, in which every word from a String Catalog reads `[Çóñťíñúé ~~]` and any other
 /// stays as it is (issue 25's proof). Dates, times and numbers stay en_US either way.
 public enum PhoneLanguage: String, Hashable, Codable, Sendable, CaseIterable {
     case english

@@ -83,7 +83,7 @@ struct Run: AsyncParsableCommand {
 
             Language: with --language pseudo (or setup: {language: pseudo}) the app's views show \
             every String Catalog word in Xcode's accented, double-length pseudolanguage ("Continue" \
-            reads "[Ćóñţíñúé ~~]"; numbers, dates and names go in as they are), and everything else \
+            reads "[Çóñťíñúé ~~]"; numbers, dates and names go in as they are), and everything else \
             as it is. The steps keep their English words: the person reads the pseudolanguage back \
             as English (Documentation/Screens.md, "The pseudolanguage").
 

@@ -24,8 +24,8 @@ extension EnvironmentValues {
 
 private struct AppLanguageKey: EnvironmentKey { static let defaultValue = AppLanguage.english }
 
-/// The pseudolanguage: a catalog's string with its letters accented (`Continue` → `Ćóñţíñúé`),
-/// bracketed and padded about 40 % longer (`[Ćóñţíñúé ~~]`), so that words not from a catalog
+/// The pseudolanguage: a catalog's string with its letters accented (`Continue` → `Çóñťíñúé`),
+/// bracketed and padded about 40 % longer (`[Çóñťíñúé ~~]`), so that words not from a catalog
 /// (still plain English) and words cut short (no closing bracket) show. The format's arguments
 /// (numbers, dates, names) go in as they are, and plural variants are chosen as in English.
 ///
