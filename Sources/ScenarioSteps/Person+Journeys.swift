@@ -33,7 +33,7 @@ extension Person {
 
     /// What the screen says most plainly now: its problem, or its first lines under its title.
     func message(of shown: Screen.Layer) -> String {
-        shown.problems.first ?? shown.words.filter { $0 != shown.title }.prefix(3).joined(separator: " ")
+        shown.problems.first ?? shown.words.filter { $0 != shown.title.map(PseudoLanguage.english) }.prefix(3).joined(separator: " ")
     }
 
     // MARK: Selah
