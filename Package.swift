@@ -149,7 +149,7 @@ package.targets += [
     // The crawler's own test (a button stripped of its action is reported) and a picture drawn.
     .testTarget(
         name: "ScreenCrawlerTests",
-        dependencies: ["ScreenCrawler", "ScreenPictures", "ScenarioSteps"] + apple("SwiftUI"),
+        dependencies: ["ScreenCrawler", "ScreenPictures", "ScenarioSteps", "DesignSystem"] + apple("SwiftUI"),
         swiftSettings: swift6
     ),
     .target(

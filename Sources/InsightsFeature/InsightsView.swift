@@ -213,8 +213,8 @@ public struct PrayerHistoryList: View {
                             Text(prayer.at, format: Self.timeOfDay(in: prayer.timeZone, naming: prayer.timeZone != deviceZone))
                                 .font(.footnote).foregroundStyle(.secondary)
                             if let mood = prayer.mood { Text.mood(mood) }
-                            if let title = prayer.title { Text(verbatim: title).font(.body.weight(.medium)) }
-                            if let verse = prayer.verse { Text(verbatim: verse).font(.footnote).foregroundStyle(Palette.prayer) }
+                            if let title = prayer.title { ContentText(title).font(.body.weight(.medium)) }
+                            if let verse = prayer.verse { ContentText(verse).font(.footnote).foregroundStyle(Palette.prayer) }
                         }
                         .accessibilityElement(children: .combine)
                     }

@@ -407,7 +407,7 @@ struct SelahStep: View {
             } label: { Text("Vibe", bundle: .module) }
             Picker(selection: $model.preferences.translation) {
                 Text("No preference", bundle: .module).tag(BibleTranslation?.none)
-                ForEach(BibleTranslation.allCases, id: \.self) { Text($0.displayName).tag(BibleTranslation?.some($0)) }
+                ForEach(BibleTranslation.allCases, id: \.self) { ContentText($0.displayName).tag(BibleTranslation?.some($0)) }
             } label: { Text("Bible translation (optional)", bundle: .module) }
         }
         if model.translationNote != nil {

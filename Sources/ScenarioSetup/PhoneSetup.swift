@@ -36,6 +36,8 @@ public struct PhoneSetup: Sendable {
     public var readsNFCTags = true
     /// The device (`device: ipad`): an iPad has no NFC, so keys are links and QR codes there.
     public var device = SimulatedDevice.iPhone
+    /// The language the app's words are shown in (`language: pseudo`; `threshold run --language`).
+    public var language = PhoneLanguage.english
     /// What peers' users saw on real phones and not every phone does (`setup:` switches; see
     /// `Documentation/Scenarios.md`, "What some phones do").
     public var quirks = PhoneQuirks()
@@ -57,6 +59,7 @@ public struct PhoneSetup: Sendable {
         setup.faults = faults
         setup.readsNFCTags = readsNFCTags
         setup.device = device
+        setup.language = language
         setup.quirks = quirks
         setup.pushNotifications = pushNotifications
         setup.freshInstall = true
@@ -81,6 +84,7 @@ public struct PhoneSetup: Sendable {
         phone.authorization = authorization
         phone.readsNFCTags = readsNFCTags
         phone.device = device
+        phone.language = language
         quirks.apply(to: phone)
         // Selah's shield shows the day's verse from the bundled prayers, as the extension does;
         // without them it shows its fallback verse (as the extension does when it cannot read them).
@@ -124,7 +128,7 @@ package struct SetupReader {
         var gates: [Gate] = [], profiles: [Profile] = [], intentions: [Intention] = [], freezes: Set<LocalDate> = []
         let entries = try reader.entries(node, "setup", allowed: [
             "timezone", "start", "apps", "gates", "profiles", "intentions", "streak-freeze-days", "tutorial", "faults", "authorization",
-            "credits", "reminders", "screen-time", "fresh-install", "plan", "nfc", "device", "drops-activities", "draws-default-shield-in-use",
+            "credits", "reminders", "screen-time", "fresh-install", "plan", "nfc", "device", "language", "drops-activities", "draws-default-shield-in-use",
             "keeps-lifted-shield-drawn", "push-notifications",
         ])
         // Apps and the time zone first: the rest refers to them.
@@ -165,6 +169,7 @@ package struct SetupReader {
                 setup.device = try reader.choice(value, "device", as: SimulatedDevice.self)
                 if setup.device == .iPad { setup.readsNFCTags = false }
             case "plan": setup.plan = try reader.choice(value, "plan", as: SetupPlan.self)
+            case "language": setup.language = try reader.choice(value, "language", as: PhoneLanguage.self)
             case "faults": setup.faults = try SetupReader.faultSettings(value, reader)
             case "drops-activities": try readDrops(value, into: &setup)
             case "draws-default-shield-in-use": setup.quirks.drawsDefaultShieldInUse = try reader.bool(value, key)
@@ -190,7 +195,7 @@ package struct SetupReader {
             }
         }
         if setup.freshInstall {
-            let device = ["timezone", "start", "apps", "faults", "authorization", "fresh-install", "nfc", "device", "drops-activities",
+            let device = ["timezone", "start", "apps", "faults", "authorization", "fresh-install", "nfc", "device", "language", "drops-activities",
                           "draws-default-shield-in-use", "keeps-lifted-shield-drawn", "push-notifications"]
             let named = entries.map(\.key).filter { !device.contains($0) }
             if let first = named.first, let entry = entries.first(where: { $0.key == first }) {

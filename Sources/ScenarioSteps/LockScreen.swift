@@ -71,9 +71,20 @@ package enum LockScreen {
         environment.timeZone = phone.clock.timeZone
         environment.calendar = phone.clock.calendar
         environment.calendar.locale = environment.locale
+        environment.appLanguage = phone.language.appLanguage
         environment.widgetFamily = family
         let host = ViewHost(view, environment: environment, now: { phone.clock.wall })
         try host.update()
         return Screen(host).top
+    }
+}
+
+extension PhoneLanguage {
+    /// The language the views' String Catalogs are read in on this phone.
+    package var appLanguage: AppLanguage {
+        switch self {
+        case .english: .english
+        case .pseudo: .pseudo
+        }
     }
 }

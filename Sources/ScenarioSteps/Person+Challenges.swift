@@ -13,7 +13,7 @@ extension Person {
     /// Which of the four games the screen in front shows, by its title; `nil` when none.
     func gameOnScreen() -> ChallengeKind? {
         guard let shown = shownScreen(), shown.views.contains("GameChallengeView") else { return nil }
-        return ChallengeKind.added.first { Self.title($0.ritual) == shown.title }
+        return ChallengeKind.added.first { Words.fold(Self.title($0.ritual)) == Words.fold(shown.title ?? "") }
     }
 
     /// Plays the game on screen to its end: Begin, right moves until it is solved, then the

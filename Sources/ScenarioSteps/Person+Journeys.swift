@@ -34,7 +34,7 @@ extension Person {
 
     /// What the screen says most plainly now: its problem, or its first lines under its title.
     func message(of shown: Screen.Layer) -> String {
-        shown.problems.first ?? shown.words.filter { $0 != shown.title }.prefix(3).joined(separator: " ")
+        shown.problems.first ?? shown.words.filter { $0 != shown.title.map(PseudoLanguage.english) }.prefix(3).joined(separator: " ")
     }
 
     // MARK: Selah
@@ -106,7 +106,7 @@ extension Person {
         }
         try await goToTab("Home")
         let rows = try screen().controls().filter { control in
-            if case .button = control.kind { control.element?.accessibility.hint?.string == "Shows the ways to unlock it." } else { false }
+            if case .button = control.kind { control.element?.accessibility.hint.map { PseudoLanguage.english($0.string) } == "Shows the ways to unlock it." } else { false }
         }
         let row = name.map { name in rows.first { Words.fold($0.name).hasPrefix(Words.fold(displayName(name))) } } ?? rows.first
         guard let row else {
@@ -122,7 +122,7 @@ extension Person {
     /// Opens, from Home's Unlocks, the first gate that offers `option`; `false` (on Home) when none does.
     private func openGateOffering(_ option: String) async throws -> Bool {
         let rows = try screen().controls().filter { control in
-            if case .button = control.kind { control.element?.accessibility.hint?.string == "Shows the ways to unlock it." } else { false }
+            if case .button = control.kind { control.element?.accessibility.hint.map { PseudoLanguage.english($0.string) } == "Shows the ways to unlock it." } else { false }
         }
         for row in rows {
             phone.note(.person, "chooses \(row.name) under Unlocks on Home")
@@ -183,7 +183,7 @@ extension Person {
         case .copyTextQuest:
             let shown = try screen()
             guard let passage = shown.content.flatMap(\.flattened).first(where: { element in
-                if case .section(let header, _) = element.kind { Screen.words(header) == "Type this" } else { false }
+                if case .section(let header, _) = element.kind { Words.fold(Screen.words(header)) == "type this" } else { false }
             }).map({ Screen.words($0.children) }) else {
                 throw ScreenMismatch("the quest shows no passage under “Type this”", screen: shown)
             }
@@ -271,8 +271,8 @@ extension Person {
         let controls = shown.controls()
         return (0..<9).compactMap { index -> (mark: Mark?, control: Control?)? in
             let label = "Row \(index / 3 + 1), column \(index % 3 + 1)"
-            guard let control = controls.first(where: { $0.element?.accessibility.label?.string == label }) else { return nil }
-            let value = control.element?.accessibility.value?.string
+            guard let control = controls.first(where: { $0.element?.accessibility.label.map { PseudoLanguage.english($0.string) } == label }) else { return nil }
+            let value = control.element?.accessibility.value.map { PseudoLanguage.english($0.string) }
             let mark: Mark? = value == "X" ? .x : value == "O" ? .o : nil
             return (mark, control)
         }
@@ -498,7 +498,7 @@ extension Person {
             guard case .section(let header, _) = section.kind else { continue }
             for element in section.flattened {
                 guard case .image(let image) = element.kind, case .qrCode(let link) = image.source else { continue }
-                let key = Screen.words(header).components(separatedBy: " · ").first ?? ""
+                let key = PseudoLanguage.english(Screen.words(header)).components(separatedBy: " · ").first ?? ""
                 if qrCodes[key] != link {
                     qrCodes[key] = link
                     phone.note(.person, "keeps the QR code of the \(key) key")

@@ -112,6 +112,7 @@ package final class Person {
         // NB: the phone's calendar in its language, as `Calendar.autoupdatingCurrent` is on iOS.
         environment.calendar = phone.clock.calendar
         environment.calendar.locale = environment.locale
+        environment.appLanguage = phone.language.appLanguage
         environment.scenePhase = phone.appInForeground ? .active : .background
         environment.colorScheme = colorScheme
         environment.dynamicTypeSize = dynamicTypeSize
@@ -481,7 +482,7 @@ package final class Person {
     private func open(_ kind: Screen.Layer.Kind, saidBy hint: String) async throws {
         let shown = try screen()
         guard shown.kind != kind else { return }
-        let openers = shown.controls().filter { $0.element?.accessibility.hint?.string.hasPrefix(hint) ?? false }
+        let openers = shown.controls().filter { $0.element?.accessibility.hint.map { PseudoLanguage.english($0.string).hasPrefix(hint) } ?? false }
         guard openers.count == 1, let opener = openers.first else { return }
         if opener.isDisabled { throw ScreenMismatch("“\(opener.name)” is disabled" + (opener.reason.map { " (\($0))" } ?? ""), screen: shown) }
         phone.note(.person, "taps “\(opener.name)” on \(shown.name)")

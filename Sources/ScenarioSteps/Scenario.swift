@@ -33,6 +33,14 @@ public struct Scenario: Sendable {
         self.steps = steps
     }
 
+    /// The same scenario on a phone whose app speaks `language` (`threshold run --language`): the
+    /// steps keep their English words, which the person reads back from the pseudolanguage.
+    public func speaking(_ language: PhoneLanguage) -> Scenario {
+        var setup = setup
+        setup.language = language
+        return Scenario(file: file, name: name, setup: setup, steps: steps)
+    }
+
     /// The phone as `setup:` says it starts, over a new in-memory store.
     public func makePhone() throws -> SimulatedPhone { try setup.makePhone() }
 

@@ -146,10 +146,14 @@ extension Screen.Layer {
         }
     }
 
-    /// Every word the layer shows: its title and message, its content, toolbar, tab bar and back
-    /// button; what VoiceOver reads as one element (a stat, a labelled value, a row) read whole;
-    /// the choices a segmented or inline picker shows.
-    package var words: [String] {
+    /// Every word the layer shows, as the person reads them: in English, the pseudolanguage read
+    /// back (`PseudoLanguage.english`), so a step's English words find what a catalog says.
+    package var words: [String] { shownWords.map(PseudoLanguage.english) }
+
+    /// Every word the layer shows, as drawn: its title and message, its content, toolbar, tab bar
+    /// and back button; what VoiceOver reads as one element (a stat, a labelled value, a row) read
+    /// whole; the choices a segmented or inline picker shows.
+    package var shownWords: [String] {
         var words: [String] = [title, message, back?.label].compactMap { $0 }
         words += content.flatMap(\.readableTexts) + toolbar.flatMap(\.readableTexts) + tabs.flatMap { $0.label.flatMap(\.readableTexts) }
         for element in content.flatMap(\.flattened) {
@@ -180,7 +184,7 @@ extension Screen.Layer {
             }
             if case .text = element.kind, element.style.foreground?.color == Palette.warning { return true }
             return false
-        }.map { Screen.words([$0]) }.filter { !$0.isEmpty }
+        }.map { PseudoLanguage.english(Screen.words([$0])) }.filter { !$0.isEmpty }
     }
 
     /// What kind of layer it is, as a person would say it.
@@ -200,13 +204,13 @@ extension Screen.Layer {
     package var name: String {
         let own = views.filter { !Screen.Layer.plumbing.contains($0) && ($0.hasSuffix("View") || $0.hasSuffix("Step")) }
             .prefix(2).map(Screen.Layer.humanized).joined(separator: ": ").nilIfEmpty
-        return [kindWords.nilIfEmpty, own ?? title].compactMap { $0 }.joined(separator: " ").nilIfEmpty ?? "screen"
+        return [kindWords.nilIfEmpty, own ?? title.map(PseudoLanguage.english)].compactMap { $0 }.joined(separator: " ").nilIfEmpty ?? "screen"
     }
 
     /// Whether `name` names this screen: each part (`onboarding: ready`) is words of its views,
     /// its title or its kind ("unlock gate", "Focus Bank", "confirmation").
     package func isNamed(_ name: String) -> Bool {
-        var known = Set(Self.wordsOf(kindWords) + Self.wordsOf(title ?? ""))
+        var known = Set(Self.wordsOf(kindWords) + Self.wordsOf(PseudoLanguage.english(title ?? "")))
         for view in views { known.formUnion(Self.wordsOf(Self.humanized(view))) }
         return name.split(separator: ":").allSatisfy { part in
             let words = Self.wordsOf(String(part))
@@ -314,8 +318,10 @@ package enum Words {
         fold(text).split { $0.isWhitespace || ",.;:!?·()“”\"‘’'…—–-".contains($0) }.map(String.init)
     }
 
+    /// Words as the person compares them: the pseudolanguage read back, spaces plain, without
+    /// case or accents.
     nonisolated package static func fold(_ text: String) -> String {
-        text.normalizedSpaces.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: Locale(identifier: "en_US"))
+        PseudoLanguage.english(text).normalizedSpaces.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: Locale(identifier: "en_US"))
             .replacingOccurrences(of: "’", with: "'")
     }
 }

@@ -16,6 +16,11 @@ package struct CrawlState: Sendable {
     /// The file as written, to build a reproducing scenario from.
     package let text: String
 
+    /// The same state on a phone whose app speaks `language` (`threshold crawl --language`).
+    package func speaking(_ language: PhoneLanguage) -> CrawlState {
+        CrawlState(file: file, scenario: scenario.speaking(language), text: text)
+    }
+
     /// Reads a state file; anything it names that does not exist fails here with its line (exit 2).
     package static func load(_ path: String) throws -> CrawlState {
         guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
@@ -102,6 +107,16 @@ package final class AppSubject: CrawlSubject {
 
     package var timeZone: TimeZone { phone.clock.timeZone }
     package var apps: [String] { Array(phone.catalogue.names.prefix(2)) }
+
+    package var names: Set<String> {
+        var names = Set(phone.catalogue.apps.values.map(\.displayName))
+        if let saved = try? phone.savedState() {
+            let engine = saved.engine
+            names.formUnion(engine.profiles.map(\.name) + engine.gates.map(\.name) + engine.intentions.compactMap(\.sharedNickname))
+            names.formUnion(saved.settings.keyTags.map(\.name))
+        }
+        return names
+    }
 }
 
 /// Every try starts from a fresh phone in the state.

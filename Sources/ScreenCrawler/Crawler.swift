@@ -1,5 +1,6 @@
 import Foundation
 import ScenarioSteps
+import ScreenTimeSimulator
 import SwiftUI
 
 /// How far and how hard a crawl goes.
@@ -13,6 +14,9 @@ package struct CrawlOptions: Sendable {
     package var texts = ["12", String(repeating: "An over-long text that goes on ", count: 12)]
     /// Tries not to make again (their ids): the parent passes those a crashed worker was making.
     package var skip: Set<String> = []
+    /// The language the app speaks: under the pseudolanguage, plain English words are reported
+    /// as escaped from the catalogs (``Finding/Kind/escaped``).
+    package var language = PhoneLanguage.english
 
     package init() {}
 }
@@ -252,8 +256,11 @@ package final class Crawler {
         summary.screenStates += 1
         guard let screen = observation.screen else { return }
         summary.screens.insert(observation.name)
+        let names = options.language == .pseudo ? subject.names.union(options.texts) : []
         for layer in screen.layers {
-            for problem in TextAudit.problems(in: layer) {
+            var problems = TextAudit.problems(in: layer)
+            if options.language == .pseudo { problems += TextAudit.escaped(in: layer, names: names) }
+            for problem in problems {
                 report(problem.kind, on: layer.name, subject: problem.hit, detail: "“\(problem.text)”: \(problem.why)", path: path)
             }
         }
@@ -300,6 +307,8 @@ package final class Crawler {
         var actions: [CrawlAction] = []
         for (index, control) in controls.enumerated() where !control.isDisabled {
             let description = "\(control.description) \(control.place)"
+            // A step names a control in English, as a journey does (the pseudolanguage read back).
+            let name = PseudoLanguage.english(control.name)
             func addressed(where kind: (Control) -> Bool) -> Bool {
                 let same = Words.find(control.name, in: controls.filter(kind))
                 guard same.count == 1 else {
@@ -314,16 +323,16 @@ package final class Crawler {
                 continue
             case .field:
                 guard addressed(where: { if case .field = $0.kind { true } else { false } }) else { continue }
-                actions += options.texts.map { CrawlAction(kind: .type($0), label: control.name, control: description) }
+                actions += options.texts.map { CrawlAction(kind: .type($0), label: name, control: description) }
             case .stepper:
                 if control.increment != nil, let tap = tap(control, index, in: controls, layer: layer) { actions.append(tap) }
                 let valued: (Control) -> Bool = { switch $0.kind { case .stepper, .datePicker: true; default: false } }
-                if control.decrement != nil, let number = Person.number(in: control.name), addressed(where: valued) {
+                if control.decrement != nil, let number = Person.number(in: name), addressed(where: valued) {
                     // NB: named by its words on one side of the number ("Opens for" of "Opens for 10 min"), as a
                     // step finds a run of words, not words with a gap.
-                    let sides = control.name.components(separatedBy: String(number)).map { $0.trimmingCharacters(in: .whitespaces) }
+                    let sides = name.components(separatedBy: String(number)).map { $0.trimmingCharacters(in: .whitespaces) }
                     let label = sides.max { Words.tokens($0).count < Words.tokens($1).count } ?? ""
-                    actions.append(CrawlAction(kind: .decrease(to: number - 1), label: label.isEmpty ? control.name : label, control: description))
+                    actions.append(CrawlAction(kind: .decrease(to: number - 1), label: label.isEmpty ? name : label, control: description))
                 }
             case .datePicker:
                 let valued: (Control) -> Bool = { switch $0.kind { case .stepper, .datePicker: true; default: false } }
@@ -333,11 +342,11 @@ package final class Crawler {
                 let later = picker.date.addingTimeInterval(90 * 60)
                 let parts = calendar.dateComponents([.hour, .minute], from: later)
                 actions.append(CrawlAction(kind: .setTime(String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)),
-                                           label: control.name, control: description))
+                                           label: name, control: description))
             case .longPress:
                 let pressed: (Control) -> Bool = { switch $0.kind { case .longPress, .accessibilityAction: true; default: false } }
                 guard addressed(where: pressed) else { continue }
-                actions.append(CrawlAction(kind: .longPress, label: control.name, control: description))
+                actions.append(CrawlAction(kind: .longPress, label: name, control: description))
             default:
                 if let tap = tap(control, index, in: controls, layer: layer) { actions.append(tap) }
             }
@@ -369,6 +378,6 @@ package final class Crawler {
         // As a step finds it: the screen's own control before a tab of the same words.
         let content = found.filter { if case .tab = $0.kind { false } else { true } }
         let unique = found.count == 1 || (content.count == 1 && same(content[0]))
-        return CrawlAction(kind: .tap, label: control.name, nth: unique ? nil : position + 1, control: description)
+        return CrawlAction(kind: .tap, label: PseudoLanguage.english(control.name), nth: unique ? nil : position + 1, control: description)
     }
 }

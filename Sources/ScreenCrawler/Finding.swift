@@ -19,6 +19,9 @@ package struct Finding: Codable, Hashable, Sendable {
         case emptyLabel = "empty-label"
         /// A date or time not in the phone's locale.
         case locale
+        /// Under the pseudolanguage, words still in plain English: they came from no String
+        /// Catalog (an engine's sentence, a literal shown verbatim), so no language can change them.
+        case escaped
         /// The process died (a trap, a crash) during the action.
         case crash
         /// One action took more than the limit of the process's CPU.
@@ -37,14 +40,19 @@ package struct Finding: Codable, Hashable, Sendable {
             case .plural: "a wrong plural"
             case .emptyLabel: "a control with no words"
             case .locale: "a date or time not in the phone's locale"
+            case .escaped: "words that escaped the String Catalogs"
             case .crash: "a crash"
             case .slow: "a slow action"
             case .failed: "an action that could not finish"
             }
         }
 
-        /// Findings about words: the reproducing scenario expects them gone.
-        var isText: Bool { [.identifier, .missingKey, .placeholder, .plural, .locale].contains(self) }
+        /// Findings about words: told apart by their words without their numbers.
+        var isText: Bool { [.identifier, .missingKey, .placeholder, .plural, .locale, .escaped].contains(self) }
+
+        /// Findings whose reproducing scenario expects the words gone. Escaped words stay, read
+        /// back from the pseudolanguage, once they come from a catalog: their scenario only goes there.
+        var expectsGone: Bool { isText && self != .escaped }
     }
 
     package let kind: Kind
@@ -90,7 +98,16 @@ package struct Finding: Codable, Hashable, Sendable {
             guard let step = try Yams.compose(yaml: action.step) else { continue }
             steps.append(step)
         }
-        if kind.isText {
+        if kind == .escaped {
+            // Escaped words show only under the pseudolanguage.
+            if let index = pairs.firstIndex(where: { $0.0.string == "setup" }), let setup = pairs[index].1.mapping {
+                let entries = setup.filter { $0.key.string != "language" } + [(Node("language"), Node("pseudo"))]
+                pairs[index].1 = Node(entries, .implicit, setup.style)
+            } else {
+                pairs.append((Node("setup"), Node([(Node("language"), Node("pseudo"))], .implicit, .flow)))
+            }
+        }
+        if kind.expectsGone {
             steps.append(Node([(Node("expect"), Node([(Node("not-see"), Node(subject))], .implicit, .flow))], .implicit, .flow))
         }
         let name = "Crawl finding: \(kind.title) on \(screen)"

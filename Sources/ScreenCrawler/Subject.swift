@@ -20,6 +20,9 @@ package protocol CrawlSubject: AnyObject {
     var timeZone: TimeZone { get }
     /// Apps the person picks when iOS's Screen Time picker asks.
     var apps: [String] { get }
+    /// The names the person gave or picked (apps, profiles, gates, keys, nicknames): the app shows
+    /// them as they are, so under the pseudolanguage they are not words that escaped its catalogs.
+    var names: Set<String> { get }
 }
 
 /// Where each try starts: a fresh copy of one state.
@@ -35,9 +38,11 @@ package final class HostSubject: CrawlSubject {
     private let host: ViewHost
     private let read: () -> AnyHashable
 
-    package init(_ view: some View, saved read: @escaping () -> AnyHashable) {
+    package init(_ view: some View, language: AppLanguage = .english, names: Set<String> = [], saved read: @escaping () -> AnyHashable) {
+        self.names = names
         var environment = EnvironmentValues()
         environment.locale = Locale(identifier: "en_US")
+        environment.appLanguage = language
         environment.timeZone = TimeZone(identifier: "America/New_York")!
         host = ViewHost(view, environment: environment, now: { Date(timeIntervalSince1970: 1_795_438_800) })
         self.read = read
@@ -77,6 +82,7 @@ package final class HostSubject: CrawlSubject {
     package func outside() -> AnyHashable { AnyHashable(0) }
     package var timeZone: TimeZone { host.environment.timeZone }
     package var apps: [String] { [] }
+    package let names: Set<String>
 }
 
 /// A world of views hosted on their own: `make` builds the view and what it keeps, anew each try.

@@ -31,6 +31,58 @@ package enum TextAudit {
         return Array(Set(found)).sorted { ($0.kind.rawValue, $0.text) < ($1.kind.rawValue, $1.text) }
     }
 
+    /// Under the pseudolanguage, the words `layer` shows that are still plain English: a run of two
+    /// or more words of unaccented letters, which a String Catalog's would not be (its letters are
+    /// accented, its arguments are numbers, dates and names). Content (``ContentText``: prayers,
+    /// verses, help answers) and `names` (the apps, profiles, gates and keys the person named or
+    /// picked, and what they typed) are not words of the app's, so not found.
+    @MainActor
+    package static func escaped(in layer: Screen.Layer, names: Set<String>) -> [Problem] {
+        var texts = [layer.title, layer.message].compactMap { $0 }
+        texts += (layer.content + layer.toolbar).flatMap(catalogTexts)
+        texts += layer.tabs.flatMap { $0.label.flatMap(catalogTexts) }
+        var found: [Problem] = []
+        for text in Set(texts.map(\.normalizedSpaces)).sorted() {
+            let runs = escapedRuns(in: text, names: names)
+            guard !runs.isEmpty else { continue }
+            // One finding for the words as shown: each is one sentence to bring into a catalog.
+            found.append(Problem(kind: .escaped, text: text, hit: text,
+                                 why: "plain English (\(runs.map { "“\($0)”" }.joined(separator: ", "))) under the pseudolanguage: from no String Catalog"))
+        }
+        return found
+    }
+
+    /// The runs of plain English words in `text` once `names` are taken out.
+    package static func escapedRuns(in text: String, names: some Collection<String>) -> [String] {
+        var rest = text
+        // The longest first, so a name inside another (`Work` in `Deep work`) goes with it.
+        for name in names.filter({ !$0.isEmpty }).sorted(by: { $0.count > $1.count }) {
+            rest = rest.replacingOccurrences(of: name, with: " · ")
+        }
+        let range = NSRange(rest.startIndex..., in: rest)
+        return Patterns.plainWords.matches(in: rest, range: range).compactMap { Range($0.range, in: rest).map { String(rest[$0]) } }
+            .filter { $0.contains(where: PseudoLanguage.changes) }
+    }
+
+    /// The view that shows content (DesignSystem's `ContentText`): words from content files.
+    static let contentView = "ContentText"
+
+    /// The words an element and those inside it show that could be a catalog's: not content, not
+    /// what a field holds (the person typed it), not a date picker's reading.
+    @MainActor
+    private static func catalogTexts(_ element: Element) -> [String] {
+        if element.view == contentView { return [] }
+        var texts = [element.accessibility.label?.string, element.accessibility.value?.string].compactMap { $0 }
+        switch element.kind {
+        case .text(let text): texts.append(text.string)
+        case .textField(let field): texts += field.prompt.flatMap(catalogTexts)
+        case .picker(let picker): texts += picker.options.flatMap { $0.label.flatMap(catalogTexts) }
+        case .section(let header, let footer): texts += (header + footer).flatMap(catalogTexts)
+        default: break
+        }
+        return texts + (element.children + element.swipeActions).flatMap(catalogTexts)
+    }
+
     /// The problems of one run of words.
     package static func problems(in words: String) -> [Problem] {
         var found: [Problem] = []
@@ -66,6 +118,8 @@ package enum TextAudit {
             do { return try NSRegularExpression(pattern: pattern) } catch { fatalError("TextAudit: \(pattern): \(error)") }
         }
 
+        /// Two or more words of ASCII letters (an apostrophe inside one), nothing but spaces between.
+        static let plainWords = regex(#"(?<![\p{L}\p{M}\d_])[A-Za-z]+(?:['’][A-Za-z]+)?(?:[ ]+[A-Za-z]+(?:['’][A-Za-z]+)?)+(?![\p{L}\p{M}\d_])"#)
         /// `%lld`, `%@`, `%1$@`, `%.1f`, `%#@minutes@`, `%arg`.
         static let placeholder = regex(#"%(\d+\$)?[-+#0]?\d*(\.\d+)?(ll|l|hh|h|q|z|t|j)?[@dDiuUxXoOfFeEgGcCsSpaA](?![a-z])|%#@\w+@|%arg\b"#)
         /// `mathChallenge`, `earnedAccess`: a lower-case word with a capital inside, of two letters

@@ -73,6 +73,8 @@ public final class SimulatedPhone: @unchecked Sendable {
     /// An iPhone or an iPad: Threshold builds for both (issue 26); Family Controls' individual
     /// authorization works on either.
     public var device = SimulatedDevice.iPhone
+    /// The language Threshold's String Catalogs are read in (`setup: {language: pseudo}`).
+    public var language = PhoneLanguage.english
     public private(set) var timeline: [TimelineEntry] = []
     /// Every monitor callback delivered, in order.
     public private(set) var wakeUps: [WakeUp] = []
@@ -1072,6 +1074,14 @@ public final class SimulatedPhone: @unchecked Sendable {
         let names = shieldedApps
         return names.isEmpty ? "nothing shielded" : names.joined(separator: ", ") + " shielded"
     }
+}
+
+/// The language the app's words are shown in: English, or Xcode's accented, double-length
+/// pseudolanguage, in which every word from a String Catalog reads `[Çóñťíñúé ~~]` and any other
+/// stays as it is (issue 25's proof). Dates, times and numbers stay en_US either way.
+public enum PhoneLanguage: String, Hashable, Codable, Sendable, CaseIterable {
+    case english
+    case pseudo
 }
 
 /// The kind of device the simulated phone is.

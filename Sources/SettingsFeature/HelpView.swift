@@ -8,8 +8,8 @@ struct HelpView: View {
     var body: some View {
         List(HelpTopics.all) { topic in
             VStack(alignment: .leading, spacing: 6) {
-                Text(verbatim: topic.question).font(.headline).accessibilityAddTraits(.isHeader)
-                Text(verbatim: topic.answer).font(.body)
+                ContentText(topic.question).font(.headline).accessibilityAddTraits(.isHeader)
+                ContentText(topic.answer).font(.body)
             }
             .padding(.vertical, 4)
             .accessibilityElement(children: .combine)

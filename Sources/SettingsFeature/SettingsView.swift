@@ -143,7 +143,7 @@ public struct SettingsView: View {
             Picker(selection: preference(\.translation)) {
                 Text("No preference", bundle: .module).tag(BibleTranslation?.none)
                 ForEach(BibleTranslation.allCases, id: \.self) { translation in
-                    Text(verbatim: translation.displayName).tag(Optional(translation))
+                    ContentText(translation.displayName).tag(Optional(translation))
                 }
             } label: {
                 Text("Bible translation", bundle: .module)

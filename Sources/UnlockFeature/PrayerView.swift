@@ -43,11 +43,11 @@ public struct PrayerView: View {
                 }
             }
         case .reading(let template):
-            Text(verbatim: template.prayer).font(.title3)
+            ContentText(template.prayer).font(.title3)
             if let verse = model.verse {
                 VStack(alignment: .leading, spacing: 6) {
-                    Text(verbatim: verse.text).font(.body.italic())
-                    Text(verbatim: verse.citation).font(.footnote).foregroundStyle(.secondary)
+                    ContentText(verse.text).font(.body.italic())
+                    ContentText(verse.citation).font(.footnote).foregroundStyle(.secondary)
                     if let note = model.translationNote { Text(verbatim: note).font(.caption).foregroundStyle(.secondary) }
                 }
                 .foregroundStyle(Palette.prayer)

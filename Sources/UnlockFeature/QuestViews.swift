@@ -62,7 +62,7 @@ struct CopyTextView: View {
                 }
             }
             Section {
-                Text(verbatim: model.quest.passage.text).font(.body).textSelection(.disabled)
+                ContentText(model.quest.passage.text).font(.body).textSelection(.disabled)
             } header: {
                 Text("Type this", bundle: .module)
             }

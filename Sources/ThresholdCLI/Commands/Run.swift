@@ -80,6 +80,14 @@ struct Run: AsyncParsableCommand {
             headless Chromium (Debian's chromium package; a missing one is exit 2).
 
               threshold run Scenarios/journeys --pictures /tmp/pictures
+
+            Language: with --language pseudo (or setup: {language: pseudo}) the app's views show \
+            every String Catalog word in Xcode's accented, double-length pseudolanguage ("Continue" \
+            reads "[Çóñťíñúé ~~]"; numbers, dates and names go in as they are), and everything else \
+            as it is. The steps keep their English words: the person reads the pseudolanguage back \
+            as English (Documentation/Screens.md, "The pseudolanguage").
+
+              threshold run Scenarios/journeys --language pseudo
               threshold run Scenarios/journeys/selah-01-onboarding-to-the-first-shield.yaml \
                 --pictures /tmp/dark --appearance dark --text-size accessibility
             """)
@@ -92,6 +100,9 @@ struct Run: AsyncParsableCommand {
 
     @Flag(name: .shortAndLong, help: "Tell each scenario's story as it runs.")
     var verbose = false
+
+    @Option(help: ArgumentHelp(LanguageHelp.option + " Default: each scenario's setup (english unless it says language: pseudo)."))
+    var language: PhoneLanguage?
 
     @OptionGroup(title: "Pictures (a PNG of what the phone shows after each step)")
     var pictureOptions: PictureOptions
@@ -107,7 +118,7 @@ struct Run: AsyncParsableCommand {
         guard !files.isEmpty else {
             throw ScenarioProblem.malformed(paths.joined(separator: " "), 0, "no .yaml scenario files here")
         }
-        let scenarios = try files.map(Scenario.load)
+        let scenarios = try files.map(Scenario.load).map { scenario in language.map(scenario.speaking) ?? scenario }
         let book = try pictureOptions.folder().map { PictureBook(folder: $0, style: pictureOptions.style) }
         for scenario in scenarios {
             if verbose { console.line("▶ \(scenario.name)  (\(scenario.file))") }

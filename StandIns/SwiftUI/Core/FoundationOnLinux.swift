@@ -7,9 +7,11 @@ extension URL {
 
 extension String {
     /// A String Catalog entry as the app's language says it (Foundation on Linux reads no String
-    /// Catalogs); the layer's locale is English (United States).
+    /// Catalogs); the layer's locale is English (United States), its language the simulated
+    /// phone's (``AppLanguage/current``).
     public init(localized key: LocalizedStringKey, table: String? = nil, bundle: Bundle? = nil, comment: StaticString? = nil) {
-        let context = TextContext(locale: Locale(identifier: "en_US"), timeZone: .gmt, calendar: Calendar(identifier: .gregorian), now: Date())
+        let context = TextContext(locale: Locale(identifier: "en_US"), timeZone: .gmt, calendar: Calendar(identifier: .gregorian), now: Date(),
+                                  language: AppLanguage.current)
         self = Catalogs.string(key, table: table, bundle: bundle, in: context)
     }
 }

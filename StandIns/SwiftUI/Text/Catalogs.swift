@@ -17,8 +17,10 @@ package enum Catalogs {
         let language = context.locale.language.languageCode?.identifier ?? "en"
         var format = key.key
         var substitutions: [String: Catalog.Substitution] = [:]
+        var fromCatalog = false
         if let catalog = found {
             if let entry = catalog.strings[key.key] {
+                fromCatalog = true
                 let localization = entry.localizations[language] ?? entry.localizations[catalog.sourceLanguage]
                 if let localization {
                     format = localization.unit.value(for: key.arguments.first?.number, language: language)
@@ -28,7 +30,13 @@ package enum Catalogs {
                 _ = missing.withLock { $0.insert("\(catalog.name): \(key.key)") }
             }
         }
-        return CatalogFormat.apply(format, arguments: key.arguments, substitutions: substitutions, language: language, context: context)
+        // The pseudolanguage accents the catalog's words, never the arguments put into them.
+        guard fromCatalog, context.language == .pseudo else {
+            return CatalogFormat.apply(format, arguments: key.arguments, substitutions: substitutions, language: language, context: context)
+        }
+        format = PseudoLanguage.accent(format, keepingSpecifiers: true)
+        substitutions = substitutions.mapValues { $0.accented }
+        return PseudoLanguage.bracket(CatalogFormat.apply(format, arguments: key.arguments, substitutions: substitutions, language: language, context: context))
     }
 
     private static func catalog(in bundle: Bundle, table: String) -> Catalog? {
@@ -69,6 +77,14 @@ struct Catalog: Sendable {
         let argument: Int
         let specifier: String
         let unit: Unit
+
+        /// Its variants in the pseudolanguage, `%arg` kept.
+        var accented: Substitution {
+            var unit = unit
+            unit.value = unit.value.map { PseudoLanguage.accent($0, keepingSpecifiers: true) }
+            unit.plural = unit.plural.mapValues { PseudoLanguage.accent($0, keepingSpecifiers: true) }
+            return Substitution(argument: argument, specifier: specifier, unit: unit)
+        }
     }
 
     struct Localization: Sendable {

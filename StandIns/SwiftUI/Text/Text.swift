@@ -143,6 +143,8 @@ struct TextContext {
     let timeZone: TimeZone
     let calendar: Calendar
     let now: Date
+    /// English, or the pseudolanguage the catalogs' words are shown in.
+    var language = AppLanguage.english
 }
 
 /// How a run of text is drawn.
@@ -218,6 +220,7 @@ package struct ResolvableText {
     let locale: Locale
     let timeZone: TimeZone
     let calendar: Calendar
+    let language: AppLanguage
     /// The clock of the host that drew it (the phone's).
     let now: () -> Date
 
@@ -226,11 +229,12 @@ package struct ResolvableText {
         locale = environment.locale
         timeZone = environment.timeZone
         calendar = environment.calendar
+        language = environment.appLanguage
         now = environment.host?.now ?? { Date() }
     }
 
     private var context: TextContext {
-        TextContext(locale: locale, timeZone: timeZone, calendar: calendar, now: now())
+        TextContext(locale: locale, timeZone: timeZone, calendar: calendar, now: now(), language: language)
     }
 
     /// The words as they read now.
