@@ -1,6 +1,5 @@
 import EntryPoints
 import FeatureModels
-import EntryPoints
 import Foundation
 import ScenarioSetup
 import ScreenTimeClient
@@ -315,7 +314,7 @@ package final class StepRunner {
                                         streak: stored?.progress.shownStreak(for: reason), asking: asking)
                 .withNotifications(stored?.applied.notificationPermission)
             let words = phone.shieldWords.words(content)
-            guard words.title.contains(text) || words.subtitle.contains(text) else {
+            guard PseudoLanguage.english(words.title).contains(text) || PseudoLanguage.english(words.subtitle).contains(text) else {
                 throw ExpectationFailure("expected \(app)'s shield to read “\(text)”, but it shows “\(words.title)” — \(words.subtitle)")
             }
         case .notification(let text):
@@ -578,8 +577,10 @@ package final class StepRunner {
 }
 
 extension PhoneNotification {
+    /// Whether it says `text` (read back from the pseudolanguage, as the person reads it).
     func matches(_ text: String) -> Bool {
-        id.hasPrefix(text) || title.localizedCaseInsensitiveContains(text) || body.localizedCaseInsensitiveContains(text)
+        id.hasPrefix(text) || PseudoLanguage.english(title).localizedCaseInsensitiveContains(text)
+            || PseudoLanguage.english(body).localizedCaseInsensitiveContains(text)
             || deepLink.contains(text)
     }
 }
