@@ -58,7 +58,7 @@ package final class StepRunner {
         case .open(let app, let expected):
             let result = try phone.open(app)
             phone.note(.person, "opens \(app)")
-            phone.note(.device, result.shielded ? "shows the shield: \(result.content.map(String.init(describing:)) ?? "")" : "\(app) opens")
+            phone.note(.device, result.shielded ? "shows the shield: \(result.content.map(phone.shieldWords.line) ?? "")" : "\(app) opens")
             if let expected { try check(result, expected) }
         case .use(let app, let seconds):
             phone.note(.person, "uses \(app) for \(Format.duration(seconds))")

@@ -17,6 +17,12 @@ public struct ShieldWords: Sendable {
         return (title(content.title), subtitle, label(content.primary.label), content.secondary.map { label($0.label) })
     }
 
+    /// The shield in a line, as the simulated phone's story tells it: “title” — subtitle [buttons].
+    public func line(_ content: ShieldContent) -> String {
+        let words = words(content)
+        return "“\(words.title)” — \(words.subtitle) [\(words.primary)]" + (words.secondary.map { " [\($0)]" } ?? "")
+    }
+
     public func title(_ title: ShieldTitle) -> String {
         switch title {
         case .session(let emoji, let name): say("\(emoji) \(name)")

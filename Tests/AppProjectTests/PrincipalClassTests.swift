@@ -157,6 +157,7 @@ struct SwiftClasses {
         "ThresholdStore",     // the App Group's SQLite store (GRDB)
         "ScreenTimeClient",   // the interface the reconciler calls
         "ScreenTimeLive",     // shields, monitoring, authorization, notifications, widget reloads
+        "SystemWords",        // a notification's words, from its String Catalog (no SwiftUI on iOS)
     ]
     /// The system frameworks those may import: no ActivityKit (only the app may change the Live
     /// Activity), no SwiftUI, App Intents, Charts or Core NFC.

@@ -76,10 +76,32 @@ struct ProjectFiles {
     }
 
     /// The modules a file imports.
+    /// The modules a file imports as an iOS build compiles it: an import in a branch only Linux
+    /// takes (`#if os(Linux)`, `#if !canImport(UserNotifications)`) is not iOS's.
     static func imports(in file: URL) -> Set<String> {
         let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
         var modules = Set<String>()
+        // Each open `#if`'s condition, and whether the branch read now is the `#else`.
+        var branches: [(condition: String, inElse: Bool)] = []
+        func isLinuxOnly(_ branch: (condition: String, inElse: Bool)) -> Bool {
+            let linux = ["os(Linux)", "!canImport(UserNotifications)"], apple = ["canImport(UserNotifications)", "os(iOS)"]
+            return branch.inElse ? apple.contains(branch.condition) : linux.contains(branch.condition)
+        }
         for line in text.split(separator: "\n") {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("#if ") {
+                branches.append((trimmed.dropFirst(4).trimmingCharacters(in: .whitespaces), false))
+                continue
+            }
+            if trimmed.hasPrefix("#else"), let open = branches.popLast() {
+                branches.append((open.condition, true))
+                continue
+            }
+            if trimmed.hasPrefix("#endif") {
+                _ = branches.popLast()
+                continue
+            }
+            guard !branches.contains(where: isLinuxOnly) else { continue }
             let words = line.split(separator: " ").filter { !$0.hasPrefix("@") }
             if words.first == "import", words.count >= 2 {
                 modules.insert(String(words[words.count - 1].split(separator: ".")[0]))
