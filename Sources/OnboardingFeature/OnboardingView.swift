@@ -154,6 +154,8 @@ struct WelcomeStep: View {
                 Label { Text("Restore from iCloud", bundle: .module) } icon: { Image(systemName: "icloud.and.arrow.down") }
             }
             .disabled(model.cloudBackup.working)
+            // NB: fetching the backup takes a round trip; say so rather than leave a dead button.
+            if model.cloudBackup.working { ProgressView { Text("Restoring from iCloud…", bundle: .module) } }
             if let problem = model.cloudBackup.problem { Text(verbatim: problem).font(.footnote).foregroundStyle(Palette.warning) }
         }
         BackupRestoreButton(backup: model.backup, restore: model.restore) { Text("Restore from a backup", bundle: .module) }

@@ -60,10 +60,10 @@ import TogetherCore
             fresh: {
                 try await TestDatabase.empty(postgres)
                 clock.set(start)
-                // Bob, on an iPhone of his own: joined, sent today's 12 XP, and invited Alice.
+                // Bob, on an iPhone of his own: joined, sent today's 1 XP ("1 pt": the crawl checks its plural), and invited Alice.
                 let bob = TogetherClient(baseURL: base, identity: TogetherIdentity(), clock: { start }, transport: checked)
                 let account = try await bob.register(displayName: "Bob").accountID
-                _ = try await bob.upload(DailySummary(day: try LocalDate(year: 2026, month: 11, day: 25), xp: 12, screenTimePoints: 0),
+                _ = try await bob.upload(DailySummary(day: try LocalDate(year: 2026, month: 11, day: 25), xp: 1, screenTimePoints: 0),
                                          account: account)
                 return ["bob.invitation": try await bob.invite(account: account).link]
             },
