@@ -321,9 +321,10 @@ package final class Crawler {
             case .tab(isSelected: true), .option(_, isSelected: true):
                 // Chosen already: choosing it again is nothing, by design.
                 continue
-            case .field:
+            case .field(let current):
                 guard addressed(where: { if case .field = $0.kind { true } else { false } }) else { continue }
-                actions += options.texts.map { CrawlAction(kind: .type($0), label: name, control: description) }
+                // NB: typing what the field already holds is nothing, by design (as choosing the chosen option).
+                actions += options.texts.filter { $0 != current }.map { CrawlAction(kind: .type($0), label: name, control: description) }
             case .stepper:
                 if control.increment != nil, let tap = tap(control, index, in: controls, layer: layer) { actions.append(tap) }
                 let valued: (Control) -> Bool = { switch $0.kind { case .stepper, .datePicker: true; default: false } }
