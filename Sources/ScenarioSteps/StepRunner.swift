@@ -66,24 +66,11 @@ package final class StepRunner {
             if used < seconds { phone.note(.device, "\(app) is shielded after \(Format.duration(used))") }
         case .press(let app, let role):
             phone.note(.person, "presses “\(try phone.open(app).content?.button(role).map { phone.shieldWords.label($0.label) } ?? role.rawValue)” on \(app)'s shield")
-            switch try phone.pressShield(role, on: app) {
-            case .closed: phone.note(.device, "\(app) closes")
-            case .notified(let note): phone.note(.device, "\(app) closes; the notification leads to \(note.deepLink)")
-            case .opened: phone.note(.device, "\(app) opens")
-            case .refused(let message):
-                phone.note(.device, "refused: \(message)")
-                person.refuse(message)
-            }
+            tell(try phone.pressShield(role, on: app), closed: "\(app) closes", notified: "\(app) closes; the notification leads to", opened: "\(app) opens")
         case .pressWebsite(let site, let role):
             phone.note(.person, "presses “\(phone.visit(site).content?.button(role).map { phone.shieldWords.label($0.label) } ?? role.rawValue)” on \(site)'s shield in Safari")
-            switch try phone.pressShield(role, onWebsite: site) {
-            case .closed: phone.note(.device, "Safari closes the page")
-            case .notified(let note): phone.note(.device, "the notification leads to \(note.deepLink)")
-            case .opened: phone.note(.device, "\(site) opens")
-            case .refused(let message):
-                phone.note(.device, "refused: \(message)")
-                person.refuse(message)
-            }
+            tell(try phone.pressShield(role, onWebsite: site), closed: "Safari closes the page", notified: "the notification leads to",
+                 opened: "\(site) opens")
         case .tapNotification(let id):
             // A notification a shield's button just asked for comes a few seconds later: the person waits for it.
             let coming = phone.pendingNotifications.filter { id.map($0.id.hasPrefix) ?? true }.compactMap(\.fireDate).min()
@@ -276,6 +263,18 @@ package final class StepRunner {
             try body()
         } catch SimulatorError.notAllowed(let reason) {
             person.refuse(reason)
+        }
+    }
+
+    /// Tells what a shield's press did, and has the person take in a refusal.
+    private func tell(_ press: ShieldPress, closed: String, notified: String, opened: String) {
+        switch press {
+        case .closed: phone.note(.device, closed)
+        case .notified(let note): phone.note(.device, "\(notified) \(note.deepLink)")
+        case .opened: phone.note(.device, opened)
+        case .refused(let message):
+            phone.note(.device, "refused: \(message)")
+            person.refuse(message)
         }
     }
 

@@ -492,8 +492,14 @@ public final class SimulatedPhone: @unchecked Sendable {
     public func pressShield(_ role: ShieldButtonRole, on name: String) throws -> ShieldPress {
         let shown = try open(name)
         guard let content = shown.content, let app = catalogue.app(named: name) else { throw SimulatorError.notShielded(name) }
+        return try press(role, on: content, of: .app(app.token, category: app.category, name: app.displayName), called: name)
+    }
+
+    /// Presses a button of the shield `content` drawn over `item`: the ShieldAction extension does
+    /// what it says (`Runtime.pressShield`), and the press ends as its button and result say.
+    private func press(_ role: ShieldButtonRole, on content: ShieldContent, of item: ShieldedItem, called name: String) throws -> ShieldPress {
         guard let button = content.button(role) else { throw SimulatorError.noSuchButton(name, role) }
-        let result = runtime(for: .shieldAction).pressShield(role, on: .app(app.token, category: app.category, name: app.displayName))
+        let result = runtime(for: .shieldAction).pressShield(role, on: item)
         if let note = result.notification { return .notified(note) }
         switch button.action {
         case .close: return .closed
@@ -668,14 +674,8 @@ public final class SimulatedPhone: @unchecked Sendable {
     public func pressShield(_ role: ShieldButtonRole, onWebsite host: String) throws -> ShieldPress {
         let host = host.lowercased()
         guard let content = visit(host).content else { throw SimulatorError.notShielded(host) }
-        guard let button = content.button(role) else { throw SimulatorError.noSuchButton(host, role) }
         // NB: iOS hands the action extension the website's token alone, no domain name.
-        let result = runtime(for: .shieldAction).pressShield(role, on: .webDomain(WebDomainToken(host), category: nil, name: nil))
-        if let note = result.notification { return .notified(note) }
-        switch button.action {
-        case .close: return .closed
-        case .notify, .clearShield, .openIntention, .completeSession, .askBeforeOpening: return result.problem.map(ShieldPress.refused) ?? .opened
-        }
+        return try press(role, on: content, of: .webDomain(WebDomainToken(host), category: nil, name: nil), called: host)
     }
 
     /// The person installs an app from the App Store. While `denyAppInstallation` is applied iOS

@@ -6,11 +6,23 @@ import SwiftUI
 /// One of this module's String Catalogs, read for a phone's language and clock: a surface iOS
 /// draws from Threshold's words without SwiftUI (a notification, a shield) says its phrases
 /// through it.
-struct Catalog {
+struct Catalog: Sendable {
     /// The catalog's file name: `Notifications`, `Shields`.
     let table: String
     let locale: Locale
     let timeZone: TimeZone
+    /// The phone's calendar in its language and zone, for the dates and times said.
+    let calendar: Calendar
+
+    init(table: String, locale: Locale, timeZone: TimeZone) {
+        self.table = table
+        self.locale = locale
+        self.timeZone = timeZone
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        calendar.locale = locale
+        self.calendar = calendar
+    }
 }
 
 #if canImport(UserNotifications)
@@ -29,10 +41,7 @@ typealias Phrase = LocalizedStringKey
 
 extension LocalizedStringKey {
     func said(in catalog: Catalog) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = catalog.timeZone
-        calendar.locale = catalog.locale
-        return Text(self, tableName: catalog.table, bundle: .module).words(locale: catalog.locale, timeZone: catalog.timeZone, calendar: calendar)
+        Text(self, tableName: catalog.table, bundle: .module).words(locale: catalog.locale, timeZone: catalog.timeZone, calendar: catalog.calendar)
     }
 }
 #endif

@@ -10,12 +10,12 @@ import ThresholdCore
 /// the words it was handed: the app, the DeviceActivity monitor and the shield action extension
 /// (through `ScreenTimeLive`), and the simulated phone.
 public struct NotificationWords: Sendable {
-    public let locale: Locale
-    public let timeZone: TimeZone
+    public var locale: Locale { catalog.locale }
+    public var timeZone: TimeZone { catalog.timeZone }
+    private let catalog: Catalog
 
     public init(locale: Locale, timeZone: TimeZone) {
-        self.locale = locale
-        self.timeZone = timeZone
+        catalog = Catalog(table: "Notifications", locale: locale, timeZone: timeZone)
     }
 
     /// The title and body of `message`.
@@ -97,10 +97,7 @@ public struct NotificationWords: Sendable {
 
     /// A time of day on the phone's clock: "5:00 PM", "17:00".
     func time(_ instant: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        calendar.locale = locale
-        return instant.formatted(Date.FormatStyle(date: .omitted, time: .shortened, locale: locale, calendar: calendar, timeZone: timeZone))
+        instant.formatted(Date.FormatStyle(date: .omitted, time: .shortened, locale: locale, calendar: catalog.calendar, timeZone: timeZone))
     }
 
     /// A length of screen time: "30 min", "1 hr, 30 min", in the phone's language.
@@ -111,8 +108,6 @@ public struct NotificationWords: Sendable {
     }
 
     func say(_ phrase: Phrase) -> String { phrase.said(in: catalog) }
-
-    private var catalog: Catalog { Catalog(table: "Notifications", locale: locale, timeZone: timeZone) }
 }
 
 /// The screen-time quips' words: content (`Quips.json`, English for now), by the id

@@ -5,9 +5,11 @@ import ThresholdCore
 /// from its own String Catalog, `Shields.xcstrings` (plural variants, the phone's language). The
 /// names in it are the ones iOS gave the shield; Selah's verse is content, quoted as it is.
 public struct ShieldWords: Sendable {
-    public let locale: Locale
+    public var locale: Locale { catalog.locale }
+    /// NB: a shield says no date or time, so its catalog reads no zone.
+    private let catalog: Catalog
 
-    public init(locale: Locale) { self.locale = locale }
+    public init(locale: Locale) { catalog = Catalog(table: "Shields", locale: locale, timeZone: .gmt) }
 
     /// The shield's words: its title, its subtitle (with the line for notifications off), and its
     /// buttons' labels.
@@ -88,5 +90,5 @@ public struct ShieldWords: Sendable {
         }
     }
 
-    func say(_ phrase: Phrase) -> String { phrase.said(in: Catalog(table: "Shields", locale: locale, timeZone: .gmt)) }
+    func say(_ phrase: Phrase) -> String { phrase.said(in: catalog) }
 }
