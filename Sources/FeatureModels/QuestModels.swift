@@ -18,7 +18,7 @@ public final class BreathingQuestModel: SubmitsCompletion {
     }
 
     /// Why the quest last started over, to show once.
-    public var notice: String? { quest.timer.lastInterruption?.message }
+    public var notice: QuestTimer.Interruption? { quest.timer.lastInterruption }
 
     public func start() {
         quest.start(at: client.clock())

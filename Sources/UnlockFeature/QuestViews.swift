@@ -13,7 +13,7 @@ struct BreathingView: View {
     var body: some View {
         VStack(spacing: 20) {
             OutcomeBanner(outcome: model.outcome)
-            if let notice = model.notice { ProblemBanner(notice, systemImage: "arrow.counterclockwise") }
+            if let notice = model.notice { ProblemBanner(Text.interruption(notice), systemImage: "arrow.counterclockwise") }
             TimelineView(.periodic(from: .now, by: 1)) { context in
                 content.onChange(of: context.date) { model.tick() }
             }
@@ -108,6 +108,16 @@ extension AppPhase {
         case .inactive: self = .inactive
         case .background: self = .background
         @unknown default: self = .background
+        }
+    }
+}
+
+extension Text {
+    /// Why a timed quest started over.
+    static func interruption(_ interruption: QuestTimer.Interruption) -> Text {
+        switch interruption {
+        case .clockMoved: Text("The clock changed during the quest, so it started over.", bundle: .module)
+        case .leftScreen: Text("The quest stops when you leave it; it starts over when you come back.", bundle: .module)
         }
     }
 }

@@ -22,7 +22,7 @@ import ThresholdCore
         quest.tick()
         #expect(quest.outcome == nil)
         #expect(quest.progress == .notStarted)
-        #expect(quest.notice == QuestTimer.Interruption.leftScreen.message)
+        #expect(quest.notice == .leftScreen)
 
         quest.start()
         h.clock.advance(by: 44)

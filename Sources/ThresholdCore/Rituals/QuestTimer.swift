@@ -8,17 +8,10 @@ import Foundation
 /// no reading that might be wrong is trusted. Leaving the screen stops it; coming back starts
 /// it over.
 public struct QuestTimer: Hashable, Sendable {
-    /// Why a quest started over.
+    /// Why a quest started over (the quest's screen says it).
     public enum Interruption: String, Hashable, Codable, Sendable {
         case clockMoved
         case leftScreen
-
-        public var message: String {
-            switch self {
-            case .clockMoved: "The clock changed during the quest, so it started over."
-            case .leftScreen: "The quest stops when you leave it; it starts over when you come back."
-            }
-        }
     }
 
     /// What the timer reads at a moment.
