@@ -188,7 +188,11 @@ import ThresholdCore
         device.store.failNextCalls(with: .busy)
         onboarding.finish()
         device.store.failNextCalls(with: nil)
-        #expect(onboarding.problem?.contains("busy") == true)
+        guard case .refused(let words)? = onboarding.problem else {
+            Issue.record("a refusal should say why: \(String(describing: onboarding.problem))")
+            return
+        }
+        #expect(words.contains("busy"))
         #expect(onboarding.step != .notifications && onboarding.step != .tutorial)
         #expect(device.stored.engine.profiles.isEmpty && !device.stored.settings.onboardingCompleted)
         #expect(try device.shielded("instagram"))
