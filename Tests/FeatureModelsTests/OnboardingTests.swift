@@ -8,6 +8,15 @@ import ThresholdCore
 
 @MainActor
 @Suite struct OnboardingTests {
+    @Test func turningShieldsOnWithNoAppsPicked_savesNothing_andSaysToChooseThem() throws {
+        let device = try Device()
+        let onboarding = OnboardingModel(client: device.client)
+        onboarding.toggle(.selah)
+        onboarding.finish()
+        #expect(onboarding.problem == .noApps)
+        #expect(device.stored.engine.gates.isEmpty && !device.stored.settings.onboardingCompleted)
+    }
+
     @Test func selahFromStartToShields_throughTheReconciler() async throws {
         let device = try Device(authorization: .notDetermined)
         let onboarding = OnboardingModel(client: device.client)
