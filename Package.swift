@@ -272,6 +272,11 @@ if !applePlatformBuild {
         .testTarget(name: "SystemWordsTests", dependencies: ["SystemWords", "SwiftUI", "ThresholdCore", "TestSupport"], swiftSettings: swift6),
         // The shared words and components, rendered as the phone shows them.
         .testTarget(name: "DesignSystemTests", dependencies: ["DesignSystem", "SwiftUI", "ThresholdCore", "TestSupport"], swiftSettings: swift6),
+        // The screens' words for their models' values, rendered as the phone shows them.
+        .testTarget(name: "FeatureWordsTests",
+                    dependencies: ["SettingsFeature", "PaywallFeature", "BackupFeature", "OnboardingFeature", "FeatureModels",
+                                   "PurchasesClient", "TogetherCore", "SwiftUI", "ThresholdCore", "TestSupport"],
+                    swiftSettings: swift6),
     ]
 }
 

@@ -62,8 +62,7 @@ public struct RestoredSummary: View {
 
     public var body: some View {
         VStack(alignment: .leading, spacing: 8) {
-            // NB: the summary is the model's sentence, like the problems the screens show.
-            Text(verbatim: restored.sentence)
+            Text.restored(restored)
             if !restored.repick.isEmpty {
                 Text("Screen Time keeps app choices on the iPhone that made them. Pick the apps again for:", bundle: .module)
                     .foregroundStyle(.secondary)

@@ -21,19 +21,26 @@ public final class BackupModel {
         public var id: String { name }
     }
 
-    /// What a restore brought in, in the screen's words.
+    /// What a restore brought in: how many of each, and what needs its apps picked again.
     public struct Restored: Hashable, Sendable {
-        /// "2 profiles, 1 gate, 3 intentions and 14 sessions"
-        public let summary: String
+        public let profiles: Int
+        public let gates: Int
+        public let intentions: Int
+        public let sessions: Int
         /// The profiles, gates and intentions whose apps must be picked again on this iPhone.
         public let repick: [String]
 
-        /// "Restored 2 profiles and 14 sessions."
-        public var sentence: String { "Restored \(summary)." }
+        public init(profiles: Int, gates: Int, intentions: Int, sessions: Int, repick: [String]) {
+            self.profiles = profiles
+            self.gates = gates
+            self.intentions = intentions
+            self.sessions = sessions
+            self.repick = repick
+        }
     }
 
     public private(set) var exported: File?
-    /// "Saved “Threshold backup 2026-11-24.json”.": the last export the person kept.
+    /// The name of the last export's file the person kept (in Files, iCloud Drive…).
     public private(set) var saved: String?
     public private(set) var restored: Restored?
     /// Why the last export or restore failed; nothing changed.
@@ -57,7 +64,7 @@ public final class BackupModel {
 
     /// The Save to Files sheet closed, with the file saved or not.
     public func exportClosed(saved: Bool) {
-        if saved, let exported { self.saved = "Saved “\(exported.name)”." }
+        if saved, let exported { self.saved = exported.name }
         exported = nil
     }
 
@@ -74,7 +81,8 @@ public final class BackupModel {
             return false
         }
         problem = client.perform("backup restored", change: { _, _ in })
-        restored = Restored(summary: Self.summary(report), repick: report.needsRepick.map(\.name))
+        restored = Restored(profiles: report.profiles, gates: report.gates, intentions: report.intentions, sessions: report.sessions,
+                            repick: report.needsRepick.map(\.name))
         return true
     }
 
@@ -82,18 +90,5 @@ public final class BackupModel {
     public func restoreFailed(_ reason: String) {
         restored = nil
         problem = reason
-    }
-
-    /// "2 profiles, 1 gate and 14 sessions", leaving out what the backup has none of.
-    static func summary(_ report: ImportReport) -> String {
-        let parts = [(report.profiles, "profile", "profiles"), (report.gates, "gate", "gates"),
-                     (report.intentions, "intention", "intentions"), (report.sessions, "session", "sessions")]
-            .filter { $0.0 > 0 }
-            .map { count, one, many in "\(count) \(count == 1 ? one : many)" }
-        switch parts.count {
-        case 0: return "nothing set up yet"
-        case 1: return parts[0]
-        default: return parts.dropLast().joined(separator: ", ") + " and " + parts.last!
-        }
     }
 }

@@ -29,7 +29,7 @@ public final class CloudBackupModel {
     /// The backup as the Keychain keeps it; `nil` while it is off (or Together is not joined).
     public private(set) var state: CloudBackup?
     /// Why the last thing asked of the backup did not happen; nothing changed.
-    public private(set) var problem: String?
+    public private(set) var problem: CloudBackupProblem?
     public private(set) var conflict: Conflict?
     /// A request is under way: the buttons wait.
     public private(set) var working = false
@@ -57,15 +57,15 @@ public final class CloudBackupModel {
     public func turnOn() async {
         guard var account = account(), account.backup == nil, !working else { return }
         account.backup = CloudBackup(daily: true)
-        guard keep(account, failing: "The backup was not turned on") else { return }
+        guard keep(account, failing: .turnOn) else { return }
         await backUp()
     }
 
-    /// "Back up every day" on or off.
+    /// The daily backup on or off.
     public func setDaily(_ daily: Bool) {
         guard var account = account(), account.backup != nil else { return }
         account.backup?.daily = daily
-        _ = keep(account, failing: "The setting was not saved")
+        _ = keep(account, failing: .saveDaily)
     }
 
     /// What a backup came to.
@@ -87,7 +87,7 @@ public final class CloudBackupModel {
     @discardableResult
     public func backUp(replacing: Int64? = nil, quietly: Bool = false) async -> Outcome {
         guard let account = account(), let backup = account.backup, !working,
-              let connection = connect(account, failing: "Nothing was backed up") else { return .failed }
+              let connection = connect(account, failing: .backUp) else { return .failed }
         working = true
         defer { working = false }
         let blob: Data
@@ -95,7 +95,7 @@ public final class CloudBackupModel {
             let document = try client.runtime.store.exportBackup(deviceID: client.deviceID)
             blob = try SealedBackup.seal(document, with: try backup.backupKey())
         } catch {
-            problem = "Nothing was backed up: \(FeatureModels.problem(error))"
+            problem = .failed(.backUp, detail: FeatureModels.problem(error))
             return .failed
         }
         let version = (replacing ?? backup.version) + 1
@@ -110,11 +110,11 @@ public final class CloudBackupModel {
             var kept = account
             kept.backup?.unconfirmed = CloudBackup.Unconfirmed(version: version, blob: Fingerprint(of: Array(blob)), bytes: blob.count)
             let said = problem
-            _ = keep(kept, failing: "Nothing was backed up")
-            problem = quietly ? said : "Nothing was backed up: \(TogetherModel.words(error))"
+            _ = keep(kept, failing: .backUp)
+            problem = quietly ? said : .failed(.backUp, detail: TogetherModel.words(error))
             return .later
         } catch {
-            problem = "Nothing was backed up: \(TogetherModel.words(error))"
+            problem = .failed(.backUp, detail: TogetherModel.words(error))
             return .failed
         }
     }
@@ -136,38 +136,38 @@ public final class CloudBackupModel {
     /// Turns the backup off: Together deletes the stored blob, then this iPhone forgets the key.
     public func turnOff() async {
         guard let account = account(), account.backup != nil, !working,
-              let connection = connect(account, failing: "The backup was not deleted") else { return }
+              let connection = connect(account, failing: .turnOff) else { return }
         working = true
         defer { working = false }
         do {
             try await connection.deleteBackup(account: account.accountID)
         } catch {
-            problem = "The backup was not deleted: \(TogetherModel.words(error))"
+            problem = .failed(.turnOff, detail: TogetherModel.words(error))
             return
         }
         var kept = account
         kept.backup = nil
         conflict = nil
-        _ = keep(kept, failing: "The backup is deleted, but this iPhone could not forget its key")
+        _ = keep(kept, failing: .forgetKey)
     }
 
     /// The backup's document, fetched and opened with the key the iCloud Keychain brought, for
     /// ``BackupModel/restore(_:)``; `nil`, saying why, when there is none or it does not open.
     public func fetchForRestore() async -> Data? {
         guard let account = account(), let backup = account.backup, !working,
-              let connection = connect(account, failing: "Nothing was restored") else { return nil }
+              let connection = connect(account, failing: .restore) else { return nil }
         working = true
         defer { working = false }
         do {
             guard let stored = try await connection.fetchBackup(account: account.accountID) else {
-                problem = "Nothing was restored: your Together account has no backup stored."
+                problem = .noBackupStored
                 return nil
             }
             let document = try SealedBackup.open(stored.blob, with: try backup.backupKey())
             problem = nil
             return document
         } catch {
-            problem = "Nothing was restored: \(TogetherModel.words(error))"
+            problem = .failed(.restore, detail: TogetherModel.words(error))
             return nil
         }
     }
@@ -185,17 +185,17 @@ public final class CloudBackupModel {
             guard let stored = try await connection.fetchBackup(account: account.accountID) else {
                 // Deleted meanwhile (turned off on another iPhone): the next backup starts again at 1.
                 conflict = Conflict(storedVersion: 0)
-                problem = "Nothing was backed up: your backup was deleted from another iPhone."
+                problem = .deletedElsewhere
                 return .failed
             }
             if let sent = account.backup?.unconfirmed, sent.version == stored.version, sent.blob == Fingerprint(of: Array(stored.blob)) {
                 return confirmStored(account, version: sent.version, at: client.now, bytes: sent.bytes)
             }
             conflict = Conflict(storedVersion: stored.version)
-            problem = "Nothing was backed up: another iPhone stored a newer backup (version \(stored.version))."
+            problem = .newerElsewhere(version: stored.version)
             return .failed
         } catch {
-            problem = "Nothing was backed up: \(TogetherModel.words(error))"
+            problem = .failed(.backUp, detail: TogetherModel.words(error))
             return (error as? TogetherError)?.isLater == true ? .later : .failed
         }
     }
@@ -205,17 +205,17 @@ public final class CloudBackupModel {
         do {
             return try together.keychain.load()
         } catch {
-            problem = TogetherModel.unreadableKeychain(error)
+            problem = .accountUnreadable(detail: String(describing: error))
             return nil
         }
     }
 
-    private func connect(_ account: TogetherAccount, failing failure: String) -> TogetherClient? {
+    private func connect(_ account: TogetherAccount, failing failure: CloudBackupProblem.Step) -> TogetherClient? {
         guard let together = client.together else { return nil }
         do {
             return together.connect(try account.identity())
         } catch {
-            problem = "\(failure): your Together key could not be read (\(error))."
+            problem = .keyUnreadable(failure, detail: String(describing: error))
             return nil
         }
     }
@@ -228,17 +228,18 @@ public final class CloudBackupModel {
         kept.backup?.bytes = bytes
         kept.backup?.unconfirmed = nil
         conflict = nil
-        _ = keep(kept, failing: "Your backup is stored, but this iPhone could not note it")
+        _ = keep(kept, failing: .noteStored)
         return .stored
     }
 
-    /// Keeps `account` in the Keychain and shows its backup; says `failure` and why when it cannot.
-    private func keep(_ account: TogetherAccount, failing failure: String) -> Bool {
+    /// Keeps `account` in the Keychain and shows its backup; says what `failure` left undone, and
+    /// why, when it cannot.
+    private func keep(_ account: TogetherAccount, failing failure: CloudBackupProblem.Step) -> Bool {
         guard let together = client.together else { return false }
         do {
             try together.keychain.save(account)
         } catch {
-            problem = "\(failure): the Keychain refused (\(error))."
+            problem = .keychainRefused(failure, detail: String(describing: error))
             return false
         }
         state = account.backup

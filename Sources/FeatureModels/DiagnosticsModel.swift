@@ -11,6 +11,10 @@ import TogetherClient
 ///
 /// "Share diagnostics" hands ``text`` to the share sheet as a file; nothing is sent anywhere.
 /// It holds no app names (Threshold cannot read them): tokens appear only as counts.
+///
+/// Its words are developer-facing English, for support, on purpose (issue 25): the section titles,
+/// the lines and ``problem`` stay English whatever the phone's language, as the shared file does,
+/// so that support reads exactly what happened (`Crawl/allowed.yaml` allows the sheet's escaped words).
 @MainActor @Observable
 public final class DiagnosticsModel: Identifiable {
     public struct Section: Hashable, Sendable, Identifiable {
@@ -23,7 +27,7 @@ public final class DiagnosticsModel: Identifiable {
     public static let eventCount = 200
 
     public private(set) var sections: [Section] = []
-    /// Why something could not be read; what could be read is still shown.
+    /// Why something could not be read; what could be read is still shown. Developer-facing English.
     public private(set) var problem: String?
     let client: AppClient
     let version: String
@@ -34,7 +38,7 @@ public final class DiagnosticsModel: Identifiable {
         self.version = version
     }
 
-    /// "Threshold diagnostics 2026-11-24 0930.txt"
+    /// The shared file's name: the report's title, the local day and the time (2026-11-24 0930).
     public var fileName: String {
         let clock = Clockwork(calendar: client.calendar)
         let minutes = clock.secondsIntoDay(of: client.now) / 60
@@ -61,7 +65,7 @@ public final class DiagnosticsModel: Identifiable {
             do {
                 sections.append(Section(title: "Together", lines: Self.together(try together.keychain.load(), stamp: stamp)))
             } catch {
-                problem = TogetherModel.unreadableKeychain(error)
+                problem = "Your Together account could not be read from the Keychain: \(error)"
             }
         }
         do {

@@ -77,8 +77,9 @@ public final class OnboardingModel {
     public var screenTimeGoal: Int?
     /// Present's daily reminders, chosen on the notifications step and saved as they change.
     public private(set) var reminders = Reminders()
-    /// Why "ready" could not turn the shields on; nothing was saved.
-    public private(set) var problem: String?
+    /// Why "ready" could not turn the shields on, or the tutorial could not start or finish;
+    /// nothing was saved.
+    public private(set) var problem: OnboardingProblem?
     /// What the reconcile could not do after saving (shown, with the way to repair).
     public private(set) var repairs: [RepairNotice] = []
     public private(set) var tutorial: TutorialPhase = .offered
@@ -91,7 +92,7 @@ public final class OnboardingModel {
 
     /// The paywall the `.pro` step shows.
     public let paywall: PaywallModel
-    /// The welcome screen's "Restore from a backup".
+    /// The welcome screen's restore from a backup file.
     public let backup: BackupModel
     /// The welcome screen's "Restore from iCloud", offered when the iCloud Keychain brought a
     /// Together account whose encrypted backup was stored (``CloudBackupModel/canRestore``).
@@ -290,8 +291,7 @@ public final class OnboardingModel {
     /// Focus profile: the session a person starts by hand, whose focused minutes earn Focus Bank
     /// credits (seed 002: "Start Focus in ≤ 2 taps"; without it an Earned Access person could
     /// never earn the credits their Work mode asks for).
-    public func restrictions() throws -> [any Command] {
-        guard let selection else { throw ValidationError("apps", "Choose the apps to shield first.") }
+    public func restrictions(of selection: Selection) throws -> [any Command] {
         var commands: [any Command] = []
         for path in Pathway.allCases where paths.contains(path) {
             switch path {
@@ -365,16 +365,20 @@ public final class OnboardingModel {
     /// Saves every restriction and the Selah preferences in one reconcile, which turns the shields
     /// on. A refusal saves nothing.
     public func finish() {
+        guard let selection else {
+            problem = .noApps
+            return
+        }
         let commands: [any Command]
         do {
-            commands = try restrictions()
+            commands = try restrictions(of: selection)
         } catch {
-            problem = FeatureModels.problem(error)
+            problem = .refused(FeatureModels.problem(error))
             return
         }
         let preferences = self.preferences
         let goal = paths.contains(.present) ? screenTimeGoal : nil
-        let picked = selection ?? .empty
+        let picked = selection
         let done = client.runtime.reconcile(.inApp("onboarding")) { transaction, context in
             for command in commands { try context.run(command, on: &transaction) }
             if let goal {
@@ -385,7 +389,7 @@ public final class OnboardingModel {
             transaction.state.settings.onboardingCompleted = true
         }
         if let refused = done.problem {
-            problem = refused
+            problem = .refused(refused)
             return
         }
         problem = nil
@@ -399,7 +403,7 @@ public final class OnboardingModel {
     /// Shields every app until the person comes back (seed 001 §13).
     public func startTutorial() {
         if let refused = client.perform("tutorial", StartTutorial()) {
-            problem = refused
+            problem = .refused(refused)
         } else {
             problem = nil
             tutorial = .running
@@ -410,7 +414,7 @@ public final class OnboardingModel {
     public func finishTutorial() {
         guard tutorial == .running else { return }
         if let refused = client.perform("tutorial", FinishTutorial()) {
-            problem = refused
+            problem = .refused(refused)
         } else {
             problem = nil
             tutorial = .finished(xp: FinishTutorial.xp)
@@ -426,4 +430,13 @@ public final class OnboardingModel {
         guard blocker == nil else { return }
         step = .done
     }
+}
+
+/// Why onboarding could not turn the shields on or run the tutorial, as a value onboarding says in
+/// its own words (issue 25). Nothing was saved.
+public enum OnboardingProblem: Hashable, Sendable {
+    /// No apps are chosen yet.
+    case noApps
+    /// A rule refused it, or the store failed (their words).
+    case refused(String)
 }

@@ -26,7 +26,7 @@ public final class PaywallModel: Identifiable {
     public private(set) var offers: [ProOffer] = []
     public private(set) var status: Status = .loading
     /// Why the last action did nothing (a failed purchase, an unverified transaction, no App Store).
-    public private(set) var problem: String?
+    public private(set) var problem: PaywallProblem?
     /// The saved data cannot be read: buying and restoring are not offered (Pro could not be saved
     /// on), and ``problem`` says why.
     public private(set) var isUnreadable = false
@@ -50,29 +50,29 @@ public final class PaywallModel: Identifiable {
     /// The selected product's offer, once read.
     public var selectedOffer: ProOffer? { offers.first { $0.product == selected } }
 
-    /// The main button's words: the trial when this person is eligible for it.
-    public var buyLabel: String { selectedOffer?.trialDays != nil ? "Start 7-day Pro trial" : "Subscribe" }
+    /// The free trial's length in days that the main button starts, when this person is eligible
+    /// for it on the selected plan; `nil`: the button subscribes.
+    public var buyTrialDays: Int? { selectedOffer?.trialDays }
 
     /// Buys the selected plan.
     public func buySelected() async { await buy(selected) }
 
-    /// The title: the trial when this person is eligible for it.
-    public var title: String { offers.contains { $0.trialDays != nil } ? "Start 7-day Pro trial" : "Threshold Pro" }
-    /// What stays free, said on the paywall itself.
-    public let freeNote = "Selah, Challenge, intentions, keys, sessions and Earned Access stay free."
+    /// The free trial's length in days when this person is eligible for one on any plan: the
+    /// title offers it then; `nil`: the title is Threshold Pro's name.
+    public var trialDays: Int? { offers.lazy.compactMap(\.trialDays).first }
 
     /// Reads the offers and the plan (on appear).
     public func load() async {
         problem = nil
         guard let purchases = client.purchases else {
-            problem = "The App Store is not available here."
+            problem = .noAppStore
             status = .ready
             return
         }
         do {
             offers = try await purchases.offers().sorted { $0.product.rawValue < $1.product.rawValue }
         } catch {
-            problem = "The App Store could not show Threshold Pro now (\(FeatureModels.problem(error))). Try again later; everything you have keeps working."
+            problem = .offersUnreadable(detail: FeatureModels.problem(error))
         }
         readPlan()
     }
@@ -80,12 +80,12 @@ public final class PaywallModel: Identifiable {
     /// Buys `product`: on success the plan is refreshed from the App Store (only a verified
     /// transaction turns Pro on); pending waits for approval; a cancel changes nothing.
     public func buy(_ product: ProProduct) async {
-        guard let purchases = client.purchases else { problem = "The App Store is not available here."; return }
+        guard let purchases = client.purchases else { problem = .noAppStore; return }
         problem = nil
         do {
             switch try await purchases.purchase(product) {
             case .purchased(let transaction):
-                problem = await client.refreshPlan(including: [transaction])
+                problem = await client.refreshPlan(including: [transaction]).map(PaywallProblem.plan)
                 readPlan()
             case .pending:
                 status = .pending
@@ -93,22 +93,22 @@ public final class PaywallModel: Identifiable {
                 break
             }
         } catch {
-            problem = "The purchase did not go through (\(FeatureModels.problem(error))). You have not been charged, and nothing changed."
+            problem = .purchaseFailed(detail: FeatureModels.problem(error))
             readPlan()
         }
     }
 
     /// Restore Purchases: syncs with the App Store and reads the plan again.
     public func restore() async {
-        guard let purchases = client.purchases else { problem = "The App Store is not available here."; return }
+        guard let purchases = client.purchases else { problem = .noAppStore; return }
         problem = nil
         do {
             try await purchases.restore()
-            problem = await client.refreshPlan()
+            problem = await client.refreshPlan().map(PaywallProblem.plan)
             readPlan()
-            if status != .subscribed, problem == nil { problem = "The App Store has no Threshold Pro subscription for this Apple Account." }
+            if status != .subscribed, problem == nil { problem = .nothingToRestore }
         } catch {
-            problem = "Restore did not finish (\(FeatureModels.problem(error))). Nothing changed."
+            problem = .restoreFailed(detail: FeatureModels.problem(error))
         }
     }
 
@@ -121,9 +121,28 @@ public final class PaywallModel: Identifiable {
             isUnreadable = false
             if plan.status.includesPro { status = .subscribed } else if status != .pending { status = .ready }
         } catch {
-            problem = FeatureModels.problem(error)
+            problem = .unreadable(FeatureModels.problem(error))
             isUnreadable = true
             if status == .loading { status = .ready }
         }
     }
+}
+
+/// Why the paywall's last action did nothing, as a value the paywall says in its own words
+/// (issue 25). A `detail` is what the App Store or the store said, shown as it came.
+public enum PaywallProblem: Hashable, Sendable {
+    /// This build or device has no App Store.
+    case noAppStore
+    /// The offers could not be read; everything the person has keeps working.
+    case offersUnreadable(detail: String)
+    /// The purchase failed: nothing was charged, nothing changed.
+    case purchaseFailed(detail: String)
+    /// Restore Purchases failed: nothing changed.
+    case restoreFailed(detail: String)
+    /// Restore Purchases found no subscription for this Apple Account.
+    case nothingToRestore
+    /// What reading the plan said (``AppClient/refreshPlan(including:)``: the plan's notice words).
+    case plan(String)
+    /// The saved data cannot be read (the store's words).
+    case unreadable(String)
 }

@@ -69,7 +69,7 @@ public final class SettingsModel {
     /// The key link shown now (its QR code and Copy link), after ``makeKeyLink(for:name:)``.
     public private(set) var keyLink: KeyLink?
     /// The last change that could not be made; nothing changed.
-    public private(set) var problem: String?
+    public private(set) var problem: SettingsProblem?
     /// The saved data could not be read: nothing that saves can be done (``problem`` says why).
     public private(set) var isUnreadable = false
     /// What counts as screen time and the daily goal; `nil` until a goal is set.
@@ -94,12 +94,22 @@ public final class SettingsModel {
     }
 
 
+    /// A schedule Free paused, for the list the person picks the one to keep on from.
+    public struct PausedRow: Hashable, Sendable {
+        public let ref: ScheduleRef
+        /// Its profile ("💼 Work"), or the profile's id when it was deleted.
+        public let profileTitle: String
+        /// Its hours, on the phone's wall clock.
+        public let start: LocalTime
+        public let end: LocalTime
+    }
+
     /// The paused schedules, named for the list the person picks the one to keep on from.
-    public var pausedSchedules: [(ref: ScheduleRef, name: String)] {
+    public var pausedSchedules: [PausedRow] {
         plan.paused.map { paused in
             let profile = profiles.first { $0.id == paused.profileID }
-            let name = "\(profile.map { "\($0.emoji) \($0.name)" } ?? paused.profileID.rawValue) (\(paused.schedule.start.spoken)–\(paused.schedule.end.spoken))"
-            return (paused.ref, name)
+            return PausedRow(ref: paused.ref, profileTitle: profile.map { "\($0.emoji) \($0.name)" } ?? paused.profileID.rawValue,
+                             start: paused.schedule.start, end: paused.schedule.end)
         }
     }
 
@@ -146,7 +156,7 @@ public final class SettingsModel {
             problem = nil
             isUnreadable = false
         } catch {
-            problem = FeatureModels.problem(error)
+            problem = .refused(FeatureModels.problem(error))
             isUnreadable = true
         }
     }
@@ -201,25 +211,27 @@ public final class SettingsModel {
     /// Reads again after a change, then says what could not be done (reading clears ``problem``).
     private func reload(saying refused: String?) {
         load()
-        if let refused { problem = refused }
+        if let refused { problem = .refused(refused) }
     }
 
     // MARK: Screen time and reminders
 
     /// Sets the daily screen-time goal (`nil`: no goal), counting the apps the person's profiles,
     /// gates and intentions name. A different goal starts afresh (streak 0, one life); a goal
-    /// outside 30 minutes – 16 hours is refused with what is allowed, and nothing changes.
+    /// outside 30 minutes – 16 hours is refused with what is allowed, and nothing changes. A first
+    /// goal before any apps are chosen is refused too (``SettingsProblem/noAppsToCount``).
     public func setScreenTimeGoal(_ minutes: Int?) {
-        let refused = client.perform("settings: screen-time goal", change: { transaction, context in
+        // NB: read here rather than in the change: only this app's screens choose apps, on the main
+        // actor, so nothing changes the choice between this read and the reconcile below.
+        if minutes != nil, let stored = try? client.read(), stored.settings.screenTime == nil, stored.engine.screenTimeSelection.isEmpty {
+            load()
+            problem = .noAppsToCount
+            return
+        }
+        reload(saying: client.perform("settings: screen-time goal", change: { transaction, context in
             let today = Clockwork(calendar: context.calendar).localDate(of: context.now)
-            let selection = transaction.state.engine.screenTimeSelection
-            guard minutes == nil || transaction.state.settings.screenTime != nil || !selection.isEmpty else {
-                throw ValidationError("screen time", "Choose the apps to shield first; Threshold counts screen time on them.")
-            }
-            try transaction.state.settings.setScreenTimeGoal(minutes, counting: selection, on: today)
-        })
-        load()
-        if let refused { problem = refused }
+            try transaction.state.settings.setScreenTimeGoal(minutes, counting: transaction.state.engine.screenTimeSelection, on: today)
+        }))
     }
 
     /// Turns the Daily Review (9 AM) or the evening nudge (7 PM) on or off; the reconcile hands iOS
@@ -227,7 +239,7 @@ public final class SettingsModel {
     public func setReminders(_ reminders: Reminders) {
         let refused = client.perform("settings: reminders", change: { transaction, _ in transaction.state.settings.reminders = reminders })
         load()
-        if let refused { problem = refused }
+        if let refused { problem = .refused(refused) }
     }
 
     /// Turns the screen-time quips on or off. Read when each threshold is handled: off before a
@@ -235,7 +247,7 @@ public final class SettingsModel {
     public func setQuips(_ on: Bool) {
         let refused = client.perform("settings: quips", change: { transaction, _ in transaction.state.settings.quips = on })
         load()
-        if let refused { problem = refused }
+        if let refused { problem = .refused(refused) }
     }
 
     // MARK: Challenges
@@ -247,7 +259,7 @@ public final class SettingsModel {
             try transaction.state.settings.challenges.set(kind, on: on)
         })
         load()
-        if let refused { problem = refused }
+        if let refused { problem = .refused(refused) }
     }
 
     /// How hard the math challenge's problems are, from the next challenge on. Only here: the
@@ -258,7 +270,7 @@ public final class SettingsModel {
             transaction.state.settings.challenges.mathDifficulty = difficulty
         })
         load()
-        if let refused { problem = refused }
+        if let refused { problem = .refused(refused) }
     }
 
     /// A game to play for fun ("Play for fun"): it grants nothing and records nothing.
@@ -268,7 +280,7 @@ public final class SettingsModel {
 
     // MARK: Tutorial
 
-    /// "Show the tutorial again" (seed 001 §13): every app is shielded until the person comes
+    /// The tutorial shown again (seed 001 §13): every app is shielded until the person comes
     /// back to Threshold, as on the first run; a replay earns no XP.
     public func showTutorialAgain() {
         let refused = client.perform("settings: tutorial", change: { transaction, context in
@@ -276,7 +288,7 @@ public final class SettingsModel {
             transaction.state.settings.tutorialReplay = true
         })
         load()
-        if let refused { problem = refused }
+        if let refused { problem = .refused(refused) }
     }
 
     // MARK: Streak
@@ -294,25 +306,27 @@ public final class SettingsModel {
 
     // MARK: Keys
 
-    /// Why "Write a key" is disabled on this device; `nil` where it writes NFC tags.
-    public var writeKeyUnavailable: String? {
-        client.canWriteTags ? nil
-            : "This device cannot write NFC tags. Make a key link instead: show it as a QR code the Camera opens, or copy it into an NFC writer app on a phone that has one."
-    }
+    /// Whether this device writes NFC tags: where it does not, writing a key is disabled, and
+    /// the screen says to make a key link instead.
+    public var writesTags: Bool { client.canWriteTags }
 
     /// Mints a key for a profile: its link is written to the tag next, and the key is kept only
     /// when the tag took it (``keyWritten()``). Refused where the device writes no tags.
     public func prepareKey(for profile: ProfileID, name: String) {
         var generator = ClosureGenerator(source: client.random)
         do {
-            if let unavailable = writeKeyUnavailable { throw ValidationError("key", unavailable) }
+            guard writesTags else {
+                keyProblem = .cannotWriteTags
+                return
+            }
             guard profiles.contains(where: { $0.id == profile }) else {
-                throw ValidationError("key", "Choose a profile for the key.")
+                keyProblem = .noProfile
+                return
             }
             pendingKey = PendingKey(key: try KeyRing.mint(profile: profile, name: name, at: client.now, using: &generator))
             keyProblem = nil
         } catch {
-            keyProblem = FeatureModels.problem(error)
+            keyProblem = .refused(FeatureModels.problem(error))
         }
     }
 
@@ -324,15 +338,16 @@ public final class SettingsModel {
             try KeyRing(store: client.runtime.store, calendar: client.calendar).add(pending.key, at: client.now)
             keyProblem = nil
         } catch {
-            keyProblem = FeatureModels.problem(error)
+            keyProblem = .refused(FeatureModels.problem(error))
         }
         load()
     }
 
-    /// Writing the tag failed or was cancelled: the key is dropped (its secret existed nowhere else).
+    /// Writing the tag failed or was cancelled: the key is dropped (its secret existed nowhere
+    /// else); `reason` is the tag writer's words.
     public func keyNotWritten(_ reason: String) {
         pendingKey = nil
-        keyProblem = reason
+        keyProblem = .notWritten(reason)
     }
 
     /// Makes a key as a link: kept at once (the link is the key, shown as a QR code and ready to
@@ -341,7 +356,9 @@ public final class SettingsModel {
         var generator = ClosureGenerator(source: client.random)
         do {
             guard let chosen = profiles.first(where: { $0.id == profile }) else {
-                throw ValidationError("key", "Choose a profile for the key.")
+                keyLink = nil
+                keyProblem = .noProfile
+                return
             }
             let key = try KeyRing.mint(profile: profile, name: name, at: client.now, using: &generator)
             try KeyRing(store: client.runtime.store, calendar: client.calendar).add(key, at: client.now)
@@ -349,7 +366,7 @@ public final class SettingsModel {
             keyProblem = nil
         } catch {
             keyLink = nil
-            keyProblem = FeatureModels.problem(error)
+            keyProblem = .refused(FeatureModels.problem(error))
         }
         load()
     }
@@ -372,17 +389,37 @@ public final class SettingsModel {
     }
 
     /// Why the last key action was refused, shown beside the keys' controls; nothing changed.
-    public private(set) var keyProblem: String?
+    public private(set) var keyProblem: KeyProblem?
 
     private func keyAction(_ action: (KeyRing) throws -> Void) {
         do {
             try action(KeyRing(store: client.runtime.store, calendar: client.calendar))
             keyProblem = nil
         } catch {
-            keyProblem = FeatureModels.problem(error)
+            keyProblem = .refused(FeatureModels.problem(error))
         }
         load()
     }
+}
+
+/// Why a change in Settings could not be made, as a value Settings says in its own words (issue 25).
+public enum SettingsProblem: Hashable, Sendable {
+    /// A rule refused it, or the store failed (their words).
+    case refused(String)
+    /// A screen-time goal needs apps to count: none is chosen yet.
+    case noAppsToCount
+}
+
+/// Why a key action was refused, as a value Settings › Keys says in its own words (issue 25).
+public enum KeyProblem: Hashable, Sendable {
+    /// This device cannot write NFC tags: a key link is the way.
+    case cannotWriteTags
+    /// No profile is chosen for the key.
+    case noProfile
+    /// Writing the tag failed or was cancelled (the tag writer's words).
+    case notWritten(String)
+    /// A rule refused it, or the store failed (their words).
+    case refused(String)
 }
 
 /// A random-number generator over a closure (the client's source of randomness).

@@ -7,7 +7,7 @@ import TogetherClient
 import TogetherCore
 
 /// Settings › Together (issue 16), opt-in: join with a display name, this week's league and last
-/// week's result, and "Delete my Together account". The app works fully without it.
+/// week's result, and deleting the Together account. The app works fully without it.
 ///
 /// Joining makes this install's signing key, registers it and keeps the account in the Keychain
 /// (``TogetherKeychain``); the app sends each local day's summary (XP and screen-time points, no
@@ -31,8 +31,22 @@ public final class TogetherModel {
     public private(set) var league: TogetherWire.LeagueBody?
     /// Last week's league, with its result once the week is finalized.
     public private(set) var lastWeek: TogetherWire.LeagueBody?
+
+    /// Why the person is in no league this week.
+    public enum Unplaced: Hashable, Sendable {
+        /// The week closed with the person in no league (the week's Monday).
+        case tookNoPart(week: LocalDate)
+        /// They join a league once last week's result is in.
+        case waitingForLastWeek
+    }
+
+    /// Why this week's league has no place for the person; `nil` when it has (or is not read).
+    public var unplaced: Unplaced? {
+        guard let league, !league.placed else { return nil }
+        return client.now >= league.week.closesAt ? .tookNoPart(week: league.week.monday) : .waitingForLastWeek
+    }
     /// Why the last thing asked of Together did not happen.
-    public private(set) var problem: String?
+    public private(set) var problem: TogetherProblem?
     /// The accountability partners, once read.
     public private(set) var partners: [TogetherWire.Partner] = []
     /// The invitation just made, to share as its link or QR code.
@@ -64,16 +78,24 @@ public final class TogetherModel {
         do {
             status = try together.keychain.load().map { .joined(displayName: $0.displayName) } ?? .notJoined
         } catch {
-            problem = Self.unreadableKeychain(error)
+            problem = .keychainUnreadable(detail: String(describing: error))
         }
         cloudBackup.load()
     }
 
-    /// Why "Join" cannot be pressed now, in the form's words; `nil` when it can.
-    public var joinRefusal: String? {
+    /// Why the join form's name cannot be joined with.
+    public enum JoinRefusal: Hashable, Sendable {
+        /// No name yet.
+        case noName
+        /// Longer than `limit` characters.
+        case tooLong(limit: Int)
+    }
+
+    /// Why "Join" cannot be pressed now; `nil` when it can.
+    public var joinRefusal: JoinRefusal? {
         let name = displayName.trimmingCharacters(in: .whitespacesAndNewlines)
-        if name.isEmpty { return "Choose the name others in your league will see." }
-        if name.count > Self.longestName { return "A name is at most \(Self.longestName) characters." }
+        if name.isEmpty { return .noName }
+        if name.count > Self.longestName { return .tooLong(limit: Self.longestName) }
         return nil
     }
 
@@ -82,7 +104,7 @@ public final class TogetherModel {
     public func join() async {
         guard let together = client.together, status == .notJoined, !working else { return }
         if let refusal = joinRefusal {
-            problem = refusal
+            problem = .joinRefused(refusal)
             return
         }
         working = true
@@ -103,13 +125,13 @@ public final class TogetherModel {
                 // NB: the server holds an account no one can sign for; it is deleted with it, as
                 // nothing on this iPhone names it.
                 try? await together.connect(identity).deleteAccount(registered.accountID)
-                problem = "Your Together account could not be kept in the Keychain, so you did not join: \(error)"
+                problem = .accountNotKept(detail: String(describing: error))
                 return
             }
             status = .joined(displayName: name)
             problem = nil
         } catch {
-            problem = "You did not join Together: \(Self.words(error))"
+            problem = .notJoined(detail: Self.words(error))
             return
         }
         await sendSummaries()
@@ -167,7 +189,7 @@ public final class TogetherModel {
                                                                               account: account.accountID)
             pushTokenSent = token
         } catch {
-            failed("Partners' messages cannot be pushed to this iPhone yet", error)
+            failed(.registerForPush, error)
         }
     }
 
@@ -179,11 +201,11 @@ public final class TogetherModel {
 
     /// Says why an automatic send failed, unless Together can only be tried later: that waits,
     /// quietly, for the next foreground or background refresh.
-    private func failed(_ lead: String, _ error: any Error) {
+    private func failed(_ task: TogetherTask, _ error: any Error) {
         if (error as? TogetherError)?.isLater == true {
             triedLater = true
         } else {
-            problem = "\(lead): \(Self.words(error))"
+            problem = .failed(task, detail: Self.words(error))
         }
     }
 
@@ -196,9 +218,7 @@ public final class TogetherModel {
             let since = kept.laterSince ?? client.now
             kept.laterSince = since
             if problem == nil, client.now.timeIntervalSince(since) >= Self.laterGrace {
-                let clock = Clockwork(calendar: client.calendar)
-                let when = "\(clock.localDate(of: since).weekday.shortName.capitalized) \(clock.spoken(since))"
-                problem = "Together has not answered since \(when). Your points, your partners' news and your backup wait on this iPhone, and go as soon as it does."
+                problem = .unansweredSince(since)
             }
         } else {
             kept.laterSince = nil
@@ -232,7 +252,7 @@ public final class TogetherModel {
                 try together.keychain.save(kept)
             }
         } catch {
-            failed("Your league could not be read", error)
+            failed(.readLeague, error)
         }
     }
 
@@ -261,13 +281,13 @@ public final class TogetherModel {
         do {
             try await together.connect(try account.identity()).deleteAccount(account.accountID)
         } catch {
-            problem = "Your Together account was not deleted: \(Self.words(error))"
+            problem = .accountNotDeleted(detail: Self.words(error))
             return
         }
         do {
             try together.keychain.delete()
         } catch {
-            problem = "Your Together account is deleted, but this iPhone could not forget it: \(error)"
+            problem = .deletedButNotForgotten(detail: String(describing: error))
             return
         }
         status = .notJoined
@@ -286,13 +306,13 @@ public final class TogetherModel {
         do {
             partners = try await together.connect(try account.identity()).partners(account: account.accountID)
         } catch {
-            failed("Your partners could not be read", error)
+            failed(.readPartners, error)
             return
         }
         promptForAPartner()
     }
 
-    /// The days seed 001's 5 PM "Add an accountability partner…" comes, for people with none:
+    /// The days seed 001's 5 PM prompt to add an accountability partner comes, for people with none:
     /// midweek and Saturday, as the week's streaks are most at risk.
     public static let partnerPromptDays: Set<Weekday> = [.wednesday, .saturday]
     static let partnerPromptID = "together-partner-prompt"
@@ -315,7 +335,7 @@ public final class TogetherModel {
             guard let (_, fivePM) = next else { return }
             try screenTime.postNotification(LocalNotification(id: Self.partnerPromptID, .addPartnerPrompt, destination: .home, fireDate: fivePM))
         } catch {
-            problem = "The reminder to add a partner could not be scheduled: \(error)"
+            problem = .partnerReminderNotScheduled(detail: String(describing: error))
         }
     }
 
@@ -329,7 +349,7 @@ public final class TogetherModel {
             invitation = try await together.connect(try account.identity()).invite(account: account.accountID)
             problem = nil
         } catch {
-            problem = "No invitation was made: \(Self.words(error))"
+            problem = .invitationNotMade(detail: Self.words(error))
         }
     }
 
@@ -338,18 +358,18 @@ public final class TogetherModel {
     public func accept(link: String) async {
         guard !working else { return }
         guard client.together != nil else {
-            problem = "Together is not available in this version of Threshold, so the invitation cannot be accepted."
+            problem = .invitationWithoutTogether
             return
         }
         guard let (together, account) = joined() else {
-            problem = "Join Together first: an invitation pairs two people who have joined."
+            problem = .joinBeforeAccepting
             return
         }
         let code: InvitationCode
         do {
             code = try InvitationCode(link: link)
         } catch {
-            problem = "That is not a partner invitation: \(Self.words(error))"
+            problem = .notAnInvitation(detail: Self.words(error))
             return
         }
         working = true
@@ -358,7 +378,7 @@ public final class TogetherModel {
             _ = try await together.connect(try account.identity()).accept(code: code.text, account: account.accountID)
             problem = nil
         } catch {
-            problem = "The invitation was not accepted: \(Self.words(error))"
+            problem = .invitationNotAccepted(detail: Self.words(error))
             return
         }
         await readPartners()
@@ -390,7 +410,7 @@ public final class TogetherModel {
             partners.removeAll { $0.id == partner.id }
             problem = nil
         } catch {
-            problem = "The partnership did not end: \(Self.words(error))"
+            problem = .partnershipNotEnded(detail: Self.words(error))
         }
     }
 
@@ -413,7 +433,7 @@ public final class TogetherModel {
         do {
             connection = together.connect(try account.identity())
         } catch {
-            problem = "Your partners could not be told of a broken streak yet: \(Self.words(error))"
+            problem = .failed(.tellOfBreak, detail: Self.words(error))
             return
         }
         // A nickname the editor would refuse (one a hand-edited backup brought in) is left out,
@@ -430,9 +450,9 @@ public final class TogetherModel {
                 do {
                     _ = try await connection.post(message.keyed(key), account: account.accountID)
                 } catch TogetherError.refused(_, _, let reason) {
-                    problem = "Your partners were not told of a broken streak: \(reason)"
+                    problem = .breakRefused(reason: reason)
                 } catch {
-                    failed("Your partners could not be told of a broken streak yet", error)
+                    failed(.tellOfBreak, error)
                     kept.streaks = now.map { reading[$0.intentionID] ?? $0 }
                     return
                 }
@@ -461,7 +481,7 @@ public final class TogetherModel {
             }
             kept.messageCursor = max(kept.messageCursor, inbox.cursor)
         } catch {
-            failed("Your partners' messages could not be shown", error)
+            failed(.showMessages, error)
         }
         try? together.keychain.save(kept)
     }
@@ -470,7 +490,7 @@ public final class TogetherModel {
         do {
             return try client.read()
         } catch {
-            problem = "Threshold's data could not be read: \(FeatureModels.problem(error))"
+            problem = .dataUnreadable(FeatureModels.problem(error))
             return nil
         }
     }
@@ -500,7 +520,7 @@ public final class TogetherModel {
                 return DailySummary.of(day: day, sessions: sessions, screenTimeMinutes: minutes, calendar: client.calendar)
             }
         } catch {
-            problem = "Your days could not be read, so none was sent: \(FeatureModels.problem(error))"
+            problem = .daysUnreadable(FeatureModels.problem(error))
             return
         }
         var kept = account
@@ -516,7 +536,7 @@ public final class TogetherModel {
                 if summary.day < today { kept.sentThrough = summary.day }
             }
         } catch {
-            failed("Your points could not be sent", error)
+            failed(.sendPoints, error)
         }
     }
 
@@ -528,18 +548,13 @@ public final class TogetherModel {
             guard let account = try together.keychain.load() else { return nil }
             return (together, account)
         } catch {
-            problem = Self.unreadableKeychain(error)
+            problem = .keychainUnreadable(detail: String(describing: error))
             return nil
         }
     }
 
-    /// Why the Keychain could not give the Together account, in the screens' words (Together,
-    /// its backup, the diagnostics).
-    static func unreadableKeychain(_ error: any Error) -> String {
-        "Your Together account could not be read from the Keychain: \(error)"
-    }
-
-    /// A failure in the screen's words (the server's reason when it refused).
+    /// What went wrong, as the system or Together said it (the server's reason when it refused):
+    /// a problem's detail.
     static func words(_ error: any Error) -> String {
         if let error = error as? TogetherError { return error.description }
         return String(describing: error)

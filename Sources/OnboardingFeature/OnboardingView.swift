@@ -156,7 +156,7 @@ struct WelcomeStep: View {
             .disabled(model.cloudBackup.working)
             // NB: fetching the backup takes a round trip; say so rather than leave a dead button.
             if model.cloudBackup.working { ProgressView { Text("Restoring from iCloud…", bundle: .module) } }
-            if let problem = model.cloudBackup.problem { Text(verbatim: problem).font(.footnote).foregroundStyle(Palette.warning) }
+            if let problem = model.cloudBackup.problem { Text.cloudBackup(problem).font(.footnote).foregroundStyle(Palette.warning) }
         }
         BackupRestoreButton(backup: model.backup, restore: model.restore) { Text("Restore from a backup", bundle: .module) }
         if let problem = model.backup.problem { Text(verbatim: problem).font(.footnote).foregroundStyle(Palette.warning) }
@@ -331,7 +331,7 @@ struct AppsStep: View {
                                 Text("Shields what you pick here, as Work does. To keep only calls and a meditation app open, turn it into an allow list later in Profiles.", bundle: .module)
                                     .font(.footnote).foregroundStyle(.secondary)
                             } else {
-                                Text(verbatim: preset.suggestion).font(.footnote).foregroundStyle(.secondary)
+                                Text.presetSuggestion(preset).font(.footnote).foregroundStyle(.secondary)
                             }
                         }
                     }
@@ -402,10 +402,10 @@ struct SelahStep: View {
                    systemImage: "hands.sparkles")
         Card {
             Picker(selection: $model.preferences.tradition) {
-                ForEach(Tradition.allCases, id: \.self) { Text($0.displayName).tag($0) }
+                ForEach(Tradition.allCases, id: \.self) { Text.tradition($0).tag($0) }
             } label: { Text("Tradition", bundle: .module) }
             Picker(selection: $model.preferences.vibe) {
-                ForEach(Vibe.allCases, id: \.self) { Text($0.displayName).tag($0) }
+                ForEach(Vibe.allCases, id: \.self) { Text.vibe($0).tag($0) }
             } label: { Text("Vibe", bundle: .module) }
             Picker(selection: $model.preferences.translation) {
                 Text("No preference", bundle: .module).tag(BibleTranslation?.none)
@@ -479,7 +479,7 @@ struct ReadyStep: View {
                     .font(.footnote).foregroundStyle(.secondary)
             }
         }
-        if let problem = model.problem { ProblemBanner(problem) }
+        if let problem = model.problem { ProblemBanner(Text.onboarding(problem)) }
     }
 
     /// When the shields begin: at once only when something holds the apps at once.
@@ -550,6 +550,17 @@ struct TutorialStep: View {
                        systemImage: "star.fill")
             Button { model.close() } label: { Text("Done", bundle: .module) }.buttonStyle(.primary)
         }
-        if let problem = model.problem { ProblemBanner(problem) }
+        if let problem = model.problem { ProblemBanner(Text.onboarding(problem)) }
+    }
+}
+
+extension Text {
+    /// Why onboarding could not turn the shields on or run the tutorial (a rule's refusal or a
+    /// store failure in their own words).
+    static func onboarding(_ problem: OnboardingProblem) -> Text {
+        switch problem {
+        case .noApps: Text("Choose the apps to shield first.", bundle: .module)
+        case .refused(let words): Text(verbatim: words)
+        }
     }
 }

@@ -20,17 +20,18 @@ public struct PaywallView: View {
     public var body: some View {
         ScrollView {
             VStack(alignment: .leading, spacing: 16) {
-                Text(verbatim: model.title).font(.largeTitle.bold()).accessibilityAddTraits(.isHeader)
+                title.font(.largeTitle.bold()).accessibilityAddTraits(.isHeader)
                 ForEach(model.features, id: \.self) { feature in
                     VStack(alignment: .leading, spacing: 2) {
-                        Text(verbatim: feature.title).font(.headline)
-                        Text(verbatim: feature.detail).font(.subheadline).foregroundStyle(.secondary)
+                        Text.proFeature(feature).font(.headline)
+                        Text.proFeatureDetail(feature).font(.subheadline).foregroundStyle(.secondary)
                     }
                     .accessibilityElement(children: .combine)
                 }
-                Text(verbatim: model.freeNote).font(.footnote).foregroundStyle(.secondary)
+                Text("Selah, Challenge, intentions, keys, sessions and Earned Access stay free.", bundle: .module)
+                    .font(.footnote).foregroundStyle(.secondary)
                 plans
-                if let problem = model.problem { Text(verbatim: problem).font(.footnote).foregroundStyle(.red) }
+                if let problem = model.problem { Text.paywall(problem).font(.footnote).foregroundStyle(.red) }
                 if model.status == .pending {
                     Text("Waiting for approval. Pro turns on once the purchase is approved.", bundle: .module).font(.footnote)
                 }
@@ -52,6 +53,11 @@ public struct PaywallView: View {
         .task { await model.load() }
     }
 
+    /// The title: the trial when this person is eligible for it.
+    private var title: Text {
+        if let days = model.trialDays { Text("Start \(days)-day Pro trial", bundle: .module) } else { Text("Threshold Pro", bundle: .module) }
+    }
+
     @ViewBuilder private var plans: some View {
         if model.status == .loading {
             ProgressView().accessibilityLabel(Text("Loading prices", bundle: .module))
@@ -61,7 +67,7 @@ public struct PaywallView: View {
                 HStack {
                     VStack(alignment: .leading) {
                         Text(verbatim: offer.displayName).font(.headline)
-                        Text(verbatim: offer.terms).font(.footnote).foregroundStyle(.secondary)
+                        Text.terms(offer).font(.footnote).foregroundStyle(.secondary)
                     }
                     Spacer()
                     Image(systemName: model.selected == offer.product ? "checkmark.circle.fill" : "circle")
@@ -79,7 +85,9 @@ public struct PaywallView: View {
             if model.status == .subscribed {
                 Button(action: onClose) { Text("Continue", bundle: .module) }.buttonStyle(.primary)
             } else {
-                Button { Task { await model.buySelected() } } label: { Text(verbatim: model.buyLabel) }
+                Button { Task { await model.buySelected() } } label: {
+                    if let days = model.buyTrialDays { Text("Start \(days)-day Pro trial", bundle: .module) } else { Text("Subscribe", bundle: .module) }
+                }
                     .buttonStyle(.primary)
                     .disabled(model.offers.isEmpty || model.status == .pending || model.isUnreadable)
                     .accessibilityHint(Text("Buys the selected plan through the App Store.", bundle: .module))

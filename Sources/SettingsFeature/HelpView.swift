@@ -2,17 +2,25 @@ import DesignSystem
 import FeatureModels
 import SwiftUI
 
-/// Settings → Help: the common questions, each with its answer (``HelpTopics``).
+/// Settings → Help: the common questions, each with its answer (``HelpTopics``, content).
 @MainActor
 struct HelpView: View {
     var body: some View {
-        List(HelpTopics.all) { topic in
-            VStack(alignment: .leading, spacing: 6) {
-                ContentText(topic.question).font(.headline).accessibilityAddTraits(.isHeader)
-                ContentText(topic.answer).font(.body)
+        List {
+            switch HelpTopics.loaded {
+            case .success(let topics):
+                ForEach(topics) { topic in
+                    VStack(alignment: .leading, spacing: 6) {
+                        ContentText(topic.question).font(.headline).accessibilityAddTraits(.isHeader)
+                        ContentText(topic.answer).font(.body)
+                    }
+                    .padding(.vertical, 4)
+                    .accessibilityElement(children: .combine)
+                }
+            case .failure:
+                // NB: a bundle without its file is a build mistake (HelpTopicsTests reads the file).
+                ProblemBanner(Text("Help could not be read. Reinstalling Threshold brings it back.", bundle: .module))
             }
-            .padding(.vertical, 4)
-            .accessibilityElement(children: .combine)
         }
         .navigationTitle(Text("Help", bundle: .module))
     }

@@ -21,6 +21,8 @@ public struct SettingsView: View {
     @Environment(\.keyTagWriting) private var tagWriting
     @State private var paywall: PaywallModel?
     @State private var diagnostics: DiagnosticsModel?
+    @Environment(\.calendar) private var calendar
+    @Environment(\.timeZone) private var timeZone
 
     /// Settings › Together (issue 16), opt-in; `nil`: no row.
     let together: TogetherModel?
@@ -37,7 +39,7 @@ public struct SettingsView: View {
     public var body: some View {
         NavigationStack(path: $path) {
             Form {
-                if let problem = model.problem { ProblemBanner(problem) }
+                if let problem = model.problem { ProblemBanner(Text.settings(problem)) }
                 pro
                 // The sections of the paths the person uses; a path added later brings its own.
                 let paths = model.pathsInUse
@@ -112,7 +114,7 @@ public struct SettingsView: View {
             if let notice = model.plan.notice { Text(verbatim: notice).font(.footnote) }
             ForEach(model.pausedSchedules, id: \.ref) { paused in
                 Button { model.keepOn(paused.ref) } label: {
-                    LabeledContent { Text("Keep this one on", bundle: .module) } label: { Text(verbatim: paused.name) }
+                    LabeledContent { Text("Keep this one on", bundle: .module) } label: { Text.paused(paused, calendar: wallClock) }
                 }
                 .accessibilityHint(Text("Free keeps one schedule on; this one replaces the one on now.", bundle: .module))
             }
@@ -131,12 +133,12 @@ public struct SettingsView: View {
     private var selah: some View {
         Section {
             Picker(selection: preference(\.tradition)) {
-                ForEach(Tradition.allCases, id: \.self) { tradition in Text(verbatim: tradition.displayName).tag(tradition) }
+                ForEach(Tradition.allCases, id: \.self) { tradition in Text.tradition(tradition).tag(tradition) }
             } label: {
                 Text("Tradition", bundle: .module)
             }
             Picker(selection: preference(\.vibe)) {
-                ForEach(Vibe.allCases, id: \.self) { vibe in Text(verbatim: vibe.displayName).tag(vibe) }
+                ForEach(Vibe.allCases, id: \.self) { vibe in Text.vibe(vibe).tag(vibe) }
             } label: {
                 Text("Vibe", bundle: .module)
             }
@@ -252,9 +254,9 @@ public struct SettingsView: View {
             } label: {
                 Text("Write a key", bundle: .module)
             }
-            .disabled(keyProfile == nil || model.writeKeyUnavailable != nil)
+            .disabled(keyProfile == nil || !model.writesTags)
             .accessibilityHint(Text("Hold an NFC tag near the top of the iPhone.", bundle: .module))
-            if let unavailable = model.writeKeyUnavailable { Text(verbatim: unavailable).font(.footnote).foregroundStyle(.secondary) }
+            if !model.writesTags { Text.cannotWriteTags.font(.footnote).foregroundStyle(.secondary) }
             Button {
                 if let keyProfile { model.makeKeyLink(for: keyProfile, name: keyName) }
             } label: {
@@ -265,11 +267,11 @@ public struct SettingsView: View {
             if keyProfile == nil {
                 Text("Choose the profile the key starts.", bundle: .module).font(.footnote).foregroundStyle(.secondary)
             }
-            if let problem = model.keyProblem { Text(verbatim: problem).font(.footnote).foregroundStyle(Palette.warning) }
+            if let problem = model.keyProblem { Text.key(problem).font(.footnote).foregroundStyle(Palette.warning) }
         } header: {
             Text("Keys", bundle: .module)
         } footer: {
-            if model.writeKeyUnavailable == nil {
+            if model.writesTags {
                 Text("A key starts its profile's session with a tap of its NFC tag, or by opening its link or QR code. Revoke a lost key; it stops working at once.", bundle: .module)
             } else {
                 Text("A key link starts its profile's session when it is opened, from a QR code the Camera reads. Revoke a lost key; it stops working at once.", bundle: .module)
@@ -307,7 +309,7 @@ public struct SettingsView: View {
     private var backup: some View {
         Section {
             BackupExportButton(backup: model.backup)
-            if let saved = model.backup.saved { Text(verbatim: saved).foregroundStyle(.secondary) }
+            if let saved = model.backup.saved { Text.backupSaved(saved).foregroundStyle(.secondary) }
             BackupRestoreButton(backup: model.backup, restore: { model.backup.restore($0) }) {
                 Text("Import a backup", bundle: .module)
             }
@@ -318,6 +320,13 @@ public struct SettingsView: View {
         } footer: {
             Text("A backup is a file with everything Threshold holds; it stays wherever you save it. Import one on a fresh install: on a new iPhone, choose Restore from a backup on Threshold's first screen.", bundle: .module)
         }
+    }
+
+    /// The phone's wall clock, on which a schedule's hours are read.
+    private var wallClock: Calendar {
+        var wallClock = calendar
+        wallClock.timeZone = timeZone
+        return wallClock
     }
 
     /// Writes the minted key's link to a tag; the key is kept only when the tag took it.

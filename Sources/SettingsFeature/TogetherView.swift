@@ -1,3 +1,4 @@
+import BackupFeature
 import DesignSystem
 import FeatureModels
 import SwiftUI
@@ -12,7 +13,7 @@ struct TogetherView: View {
 
     var body: some View {
         Form {
-            if let problem = model.problem { ProblemBanner(problem) }
+            if let problem = model.problem { ProblemBanner(Text.together(problem)) }
             if model.receivedInvitation != nil {
                 Section {
                     if model.status == .unavailable {
@@ -68,7 +69,7 @@ struct TogetherView: View {
         Section {
             TextField(text: $model.displayName) { Text("Display name", bundle: .module) }
                 .textContentType(.nickname)
-            if let refusal = model.joinRefusal { Text(verbatim: refusal).font(.footnote).foregroundStyle(.secondary) }
+            if let refusal = model.joinRefusal { Text.joinRefusal(refusal).font(.footnote).foregroundStyle(.secondary) }
             Button { Task { await model.join() } } label: { Text("Join Together", bundle: .module) }
                 .disabled(model.joinRefusal != nil || model.working)
         } header: {
@@ -82,11 +83,18 @@ struct TogetherView: View {
         Section {
             LabeledContent { Text(verbatim: name) } label: { Text("Your name", bundle: .module) }
             if let league = model.league {
-                LabeledContent { Text(verbatim: league.tier.name.capitalized) } label: { Text("Tier", bundle: .module) }
+                LabeledContent { Text.tier(league.tier) } label: { Text("Tier", bundle: .module) }
                 if let rank = league.rank {
-                    LabeledContent { Text(verbatim: "\(rank) of \(league.members.count)") } label: { Text("Rank", bundle: .module) }
+                    LabeledContent { Text("\(rank) of \(league.members.count)", bundle: .module) } label: { Text("Rank", bundle: .module) }
                 }
-                if let reason = league.reason { Text(verbatim: reason).font(.footnote) }
+                switch model.unplaced {
+                case .tookNoPart(let week)?:
+                    Text("You took part in no league the week of \(Text.day(week, weekday: false)).", bundle: .module).font(.footnote)
+                case .waitingForLastWeek?:
+                    Text("You join a league once last week's result is in (finalized from Monday 12:00 UTC).", bundle: .module).font(.footnote)
+                case nil:
+                    EmptyView()
+                }
                 ForEach(league.members, id: \.rank) { member in
                     LabeledContent {
                         Text("\(member.points) pts", bundle: .module)
@@ -106,8 +114,8 @@ struct TogetherView: View {
     @ViewBuilder private var lastWeek: some View {
         if let result = model.lastWeek?.result {
             Section {
-                LabeledContent { Text(verbatim: result.outcome.rawValue.capitalized) } label: { Text("Result", bundle: .module) }
-                LabeledContent { Text(verbatim: result.tierAfter.name.capitalized) } label: { Text("Tier now", bundle: .module) }
+                LabeledContent { Text.outcome(result.outcome) } label: { Text("Result", bundle: .module) }
+                LabeledContent { Text.tier(result.tierAfter) } label: { Text("Tier now", bundle: .module) }
             } header: {
                 Text("Last week", bundle: .module)
             }
@@ -160,7 +168,7 @@ struct CloudBackupSection: View {
 
     var body: some View {
         Section {
-            if let problem = model.problem { Text(verbatim: problem).font(.footnote).foregroundStyle(Palette.warning) }
+            if let problem = model.problem { Text.cloudBackup(problem).font(.footnote).foregroundStyle(Palette.warning) }
             if let backup = model.state {
                 Toggle(isOn: Binding(get: { backup.daily }, set: { model.setDaily($0) })) {
                     Text("Back up every day", bundle: .module)

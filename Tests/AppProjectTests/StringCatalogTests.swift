@@ -6,7 +6,7 @@ import ThresholdCore
 @Suite struct StringCatalogTests {
     /// The modules with a String Catalog.
     static let modules = ["AppLive", "ReportExtension", "WidgetsExtension", "DesignSystem",
-                          "SelectionFeature", "OnboardingFeature", "SessionsFeature", "HomeFeature",
+                          "SelectionFeature", "PaywallFeature", "BackupFeature", "OnboardingFeature", "SessionsFeature", "HomeFeature",
                           "UnlockFeature", "ProfilesFeature", "IntentionsFeature",
                           "InsightsFeature", "SettingsFeature", "AppFeature"]
 

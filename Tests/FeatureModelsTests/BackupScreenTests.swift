@@ -30,7 +30,7 @@ import ThresholdCore
         let onboarding = OnboardingModel(client: newer.client)
         onboarding.restore(file.data)
         #expect(onboarding.step == .restored)
-        #expect(onboarding.backup.restored?.sentence == "Restored 1 profile and 1 gate.")
+        #expect(onboarding.backup.restored.map { [$0.profiles, $0.gates, $0.intentions, $0.sessions] } == [1, 1, 0, 0])
         #expect(onboarding.backup.restored?.repick == ["Work", "Selah"])
         #expect(newer.stored.engine == older.stored.engine)
         #expect(newer.stored.settings.onboardingCompleted == older.stored.settings.onboardingCompleted)

@@ -34,7 +34,7 @@ import TogetherClient
         let refusing = TogetherKeychain(load: { Self.account }, save: { _ in throw Refused() }, delete: {})
         let model = AppModel(client: try Device(together: offline.access(refusing)).client).together.cloudBackup
         await model.turnOn()
-        #expect(model.problem == "The backup was not turned on: the Keychain refused (no room)." && model.state == nil)
+        #expect(model.problem == .keychainRefused(.turnOn, detail: "no room") && model.state == nil)
         #expect(offline.requests.isEmpty, "no blob is stored that nothing could open")
     }
 
@@ -43,7 +43,7 @@ import TogetherClient
         let keychain = TogetherKeychain.inMemory(Self.account)
         let model = AppModel(client: try Device(together: offline.access(keychain)).client).together.cloudBackup
         await model.turnOn()
-        #expect(model.problem == "Nothing was backed up: Together cannot be reached (The Internet connection appears to be offline.); your leaderboard and partners wait until it can.")
+        #expect(model.problem == .failed(.backUp, detail: "Together cannot be reached (The Internet connection appears to be offline.); your leaderboard and partners wait until it can."))
         let kept = try #require(try keychain.load()?.backup)
         #expect(kept.version == 0 && kept.storedAt == nil && kept.daily)
         #expect(offline.requests == ["PUT /v1/backup"])
@@ -72,7 +72,11 @@ import TogetherClient
         #expect(onboarding.cloudBackup.canRestore)
         await onboarding.restoreFromCloud()
         #expect(onboarding.step == .welcome && onboarding.backup.restored == nil)
-        #expect(onboarding.cloudBackup.problem?.hasPrefix("Nothing was restored: Together cannot be reached") == true)
+        guard case .failed(.restore, let detail)? = onboarding.cloudBackup.problem else {
+            Issue.record("nothing restored should say why: \(String(describing: onboarding.cloudBackup.problem))")
+            return
+        }
+        #expect(detail.hasPrefix("Together cannot be reached"))
     }
 
     @Test func withoutAStoredBackup_onboardingOffersNoICloudRestore() async throws {
@@ -127,7 +131,7 @@ import TogetherClient
         #expect(app.together.problem == nil)
         device.phone.advance(by: 3_600)
         await app.foreground()
-        #expect(app.together.problem?.hasPrefix("Together has not answered since Mon ") == true, "\(String(describing: app.together.problem))")
+        #expect(app.together.problem == .unansweredSince(first.laterSince ?? .distantPast), "\(String(describing: app.together.problem))")
         #expect(try keychain.load()?.laterSince == first.laterSince)
     }
 }

@@ -12,9 +12,9 @@ import ThresholdCore
         let device = try Device(.make(profiles: [work]), canWriteTags: false)
         let settings = SettingsModel(client: device.client)
         settings.load()
-        #expect(settings.writeKeyUnavailable?.hasPrefix("This device cannot write NFC tags.") == true)
+        #expect(!settings.writesTags)
         settings.prepareKey(for: "work", name: "Desk")
-        #expect(settings.pendingKey == nil && settings.keyProblem == settings.writeKeyUnavailable)
+        #expect(settings.pendingKey == nil && settings.keyProblem == .cannotWriteTags)
 
         settings.makeKeyLink(for: "work", name: "Desk")
         let key = try #require(settings.keyLink)
@@ -44,7 +44,7 @@ import ThresholdCore
         let device = try Device(.make(profiles: [work]))
         let settings = SettingsModel(client: device.client)
         settings.load()
-        #expect(settings.writeKeyUnavailable == nil)
+        #expect(settings.writesTags)
         settings.prepareKey(for: "work", name: "Desk")
         #expect(settings.pendingKey != nil)
     }

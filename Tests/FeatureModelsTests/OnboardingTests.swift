@@ -8,6 +8,15 @@ import ThresholdCore
 
 @MainActor
 @Suite struct OnboardingTests {
+    @Test func turningShieldsOnWithNoAppsPicked_savesNothing_andSaysToChooseThem() throws {
+        let device = try Device()
+        let onboarding = OnboardingModel(client: device.client)
+        onboarding.toggle(.selah)
+        onboarding.finish()
+        #expect(onboarding.problem == .noApps)
+        #expect(device.stored.engine.gates.isEmpty && !device.stored.settings.onboardingCompleted)
+    }
+
     @Test func selahFromStartToShields_throughTheReconciler() async throws {
         let device = try Device(authorization: .notDetermined)
         let onboarding = OnboardingModel(client: device.client)
@@ -188,7 +197,11 @@ import ThresholdCore
         device.store.failNextCalls(with: .busy)
         onboarding.finish()
         device.store.failNextCalls(with: nil)
-        #expect(onboarding.problem?.contains("busy") == true)
+        guard case .refused(let words)? = onboarding.problem else {
+            Issue.record("a refusal should say why: \(String(describing: onboarding.problem))")
+            return
+        }
+        #expect(words.contains("busy"))
         #expect(onboarding.step != .notifications && onboarding.step != .tutorial)
         #expect(device.stored.engine.profiles.isEmpty && !device.stored.settings.onboardingCompleted)
         #expect(try device.shielded("instagram"))

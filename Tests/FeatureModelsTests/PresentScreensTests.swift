@@ -31,7 +31,11 @@ import ThresholdCore
         let settings = SettingsModel(client: device.client)
         settings.setScreenTimeGoal(120)
         settings.setScreenTimeGoal(17 * 60)
-        #expect(settings.problem?.contains("between 30 minutes and 16 hours") == true)
+        guard case .refused(let words)? = settings.problem else {
+            Issue.record("a goal out of range should be refused: \(String(describing: settings.problem))")
+            return
+        }
+        #expect(words.contains("between 30 minutes and 16 hours"))
         #expect(settings.screenTime?.goalMinutes == 120)
     }
 
@@ -39,7 +43,7 @@ import ThresholdCore
         let device = try Device()
         let settings = SettingsModel(client: device.client)
         settings.setScreenTimeGoal(120)
-        #expect(settings.problem?.contains("Choose the apps to shield first") == true)
+        #expect(settings.problem == .noAppsToCount)
         #expect(settings.screenTime == nil)
     }
 

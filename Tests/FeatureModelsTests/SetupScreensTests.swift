@@ -258,7 +258,7 @@ import ThresholdKeys
             return
         }
         settings.keyNotWritten("The tag was not writable.")
-        #expect(device.stored.settings.keyTags.isEmpty && settings.keyProblem == "The tag was not writable.")
+        #expect(device.stored.settings.keyTags.isEmpty && settings.keyProblem == .notWritten("The tag was not writable."))
         settings.prepareKey(for: "work", name: "Desk card")
         settings.keyWritten()
         #expect(settings.keys.map(\.profileTitle) == ["💼 Work"])
@@ -266,7 +266,7 @@ import ThresholdKeys
         settings.revoke(tag)
         #expect(settings.keys.first?.isRevoked == true)
         settings.prepareKey(for: "ghost", name: "Card")
-        #expect(settings.keyProblem == "Choose a profile for the key." && settings.pendingKey == nil)
+        #expect(settings.keyProblem == .noProfile && settings.pendingKey == nil)
     }
 
     @Test func resettingTheStreak_isHidden_andKeepsThePrayersInTheHistory() throws {

@@ -18,11 +18,11 @@ import ThresholdCore
 
     @Test func theNameToJoinWith_isOneOthersCanRead() throws {
         let model = AppModel(client: try Device().client).together
-        #expect(model.joinRefusal == "Choose the name others in your league will see.")
+        #expect(model.joinRefusal == .noName)
         model.displayName = "   "
-        #expect(model.joinRefusal == "Choose the name others in your league will see.")
+        #expect(model.joinRefusal == .noName)
         model.displayName = String(repeating: "a", count: 31)
-        #expect(model.joinRefusal == "A name is at most 30 characters.")
+        #expect(model.joinRefusal == .tooLong(limit: 30))
         model.displayName = " Alice "
         #expect(model.joinRefusal == nil)
     }
@@ -35,7 +35,7 @@ import ThresholdCore
         #expect(app.tab == .settings)
         #expect(app.together.receivedInvitation == "https://threshold.app/p/7K3M9QXR2T5V")
         await app.together.acceptReceived()
-        #expect(app.together.problem == "Together is not available in this version of Threshold, so the invitation cannot be accepted.")
+        #expect(app.together.problem == .invitationWithoutTogether)
 
         let other = AppModel(client: try Device().client)
         other.open(URL(string: "https://threshold.app/p/7K3M9QXR2TIV")!)

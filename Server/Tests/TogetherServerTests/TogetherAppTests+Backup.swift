@@ -14,7 +14,7 @@ extension TogetherAppTests {
         phone.together.displayName = name
         await phone.together.join()
         await phone.together.cloudBackup.turnOn()
-        #expect(phone.together.cloudBackup.problem == nil, "\(phone.together.cloudBackup.problem ?? "")")
+        #expect(phone.together.cloudBackup.problem == nil, "\(String(describing: phone.together.cloudBackup.problem))")
     }
 
     /// What Together holds of `phone`'s account's backup, read with its own key.
@@ -49,11 +49,11 @@ extension TogetherAppTests {
 
             await onboarding.restoreFromCloud()
             #expect(onboarding.cloudBackup.problem == nil && onboarding.backup.problem == nil,
-                    "\(onboarding.cloudBackup.problem ?? "") \(onboarding.backup.problem ?? "")")
+                    "\(String(describing: onboarding.cloudBackup.problem)) \(onboarding.backup.problem ?? "")")
             #expect(onboarding.step == .restored)
             let restored = try new.store.read().engine
             #expect(restored.profiles.map(\.id) == ["focus"] && restored.intentions.map(\.id) == ["instagram"])
-            #expect(onboarding.backup.restored?.summary == "1 profile and 1 intention")
+            #expect(onboarding.backup.restored.map { [$0.profiles, $0.gates, $0.intentions, $0.sessions] } == [1, 0, 1, 0])
         }
     }
 
@@ -70,7 +70,7 @@ extension TogetherAppTests {
             let onboarding = try #require(new.app.onboarding)
             await onboarding.restoreFromCloud()
             #expect(onboarding.step == .welcome)
-            #expect(onboarding.cloudBackup.problem == "Nothing was restored: \(SealedBackup.Failure.cannotOpen)")
+            #expect(onboarding.cloudBackup.problem == .failed(.restore, detail: "\(SealedBackup.Failure.cannotOpen)"))
             #expect(try new.store.read().engine.profiles.isEmpty)
         }
     }
@@ -87,7 +87,7 @@ extension TogetherAppTests {
 
             await iPad.together.cloudBackup.backUp()
             #expect(iPad.together.cloudBackup.conflict?.storedVersion == 2)
-            #expect(iPad.together.cloudBackup.problem == "Nothing was backed up: another iPhone stored a newer backup (version 2).")
+            #expect(iPad.together.cloudBackup.problem == .newerElsewhere(version: 2))
             #expect(try await storedBackup(alice, base: base, clock: clock)?.version == 2)
             // The daily backup waits for the person while the conflict stands.
             iPad.phone.advance(by: 86_400)

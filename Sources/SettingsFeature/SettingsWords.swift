@@ -1,0 +1,40 @@
+import FeatureModels
+import SwiftUI
+import ThresholdCore
+
+// Settings' words for the values its model returns (issue 25): each said once, here, from the
+// module's String Catalog. A rule's refusal and a store failure are their own words, shown as they came.
+
+extension Text {
+    /// Why a change in Settings could not be made.
+    static func settings(_ problem: SettingsProblem) -> Text {
+        switch problem {
+        case .refused(let words): Text(verbatim: words)
+        case .noAppsToCount: Text("Choose the apps to shield first; Threshold counts screen time on them.", bundle: .module)
+        }
+    }
+
+    /// Why a key action was refused.
+    static func key(_ problem: KeyProblem) -> Text {
+        switch problem {
+        case .cannotWriteTags: cannotWriteTags
+        case .noProfile: Text("Choose a profile for the key.", bundle: .module)
+        case .notWritten(let words), .refused(let words): Text(verbatim: words)
+        }
+    }
+
+    /// Why this device writes no key, and what to do instead.
+    static var cannotWriteTags: Text {
+        Text("This device cannot write NFC tags. Make a key link instead: show it as a QR code the Camera opens, or copy it into an NFC writer app on a phone that has one.", bundle: .module)
+    }
+
+    /// A schedule Free paused, by its profile and hours: "🌙 Night (10:00 PM–11:00 PM)", on the
+    /// phone's clock.
+    static func paused(_ row: SettingsModel.PausedRow, calendar: Calendar) -> Text {
+        // NB: any day carries the time of day; the first of January 2001 has no daylight-saving change.
+        let day = Date(timeIntervalSinceReferenceDate: 12 * 3_600)
+        let at = { (time: LocalTime) in calendar.date(bySettingHour: time.hour, minute: time.minute, second: 0, of: day) ?? day }
+        let time = Date.FormatStyle.dateTime.hour().minute()
+        return Text("\(Text(verbatim: row.profileTitle)) (\(at(row.start), format: time)–\(at(row.end), format: time))", bundle: .module)
+    }
+}
