@@ -35,7 +35,12 @@ public struct HomeView<Unlocks: View>: View {
         NavigationStack {
             ScrollView {
                 VStack(alignment: .leading, spacing: 16) {
-                    if let problem = model.problem { ProblemBanner(problem) }
+                    if let failure = model.summary?.failure {
+                        // The saved data cannot be read: said from SystemWords' Status catalog.
+                        ProblemBanner(Text(verbatim: StatusWords(locale: locale, timeZone: timeZone).storeFailure(failure)))
+                    } else if let problem = model.problem {
+                        ProblemBanner(problem)
+                    }
                     ForEach(model.repairs, id: \.self) { notice in ProblemBanner(notice.message, systemImage: "wrench.and.screwdriver.fill") }
                     if let summary = model.summary {
                         // NB: the status is said by SystemWords (the words the status Shortcut
