@@ -91,12 +91,13 @@ package.targets += [
     // live StoreKit 2 value is PurchasesLive (iOS), the simulated store is the simulated phone's.
     .target(name: "PurchasesClient", dependencies: ["ThresholdCore"], swiftSettings: swift6),
     .target(name: "ThresholdRuntime", dependencies: ["ThresholdCore", "StoreClient", "ScreenTimeClient"], swiftSettings: swift6),
-    // What a notification says, worded from its value through a String Catalog (the quips are
-    // content, Quips.json) for whichever process posts it: the app, the monitor, the shield action.
-    // On Linux the SwiftUI stand-in reads the catalog, as iOS's `String(localized:)` does there.
+    // What a notification, a shield and the status say, worded from their values through String
+    // Catalogs (the quips are content, Quips.json) for whichever process says them: the app, the
+    // monitor, the shield extensions, an App Intent. On Linux the SwiftUI stand-in reads the
+    // catalogs, as iOS's `String(localized:)` does there.
     .target(
         name: "SystemWords",
-        dependencies: ["ThresholdCore"] + (applePlatformBuild ? [] : ["SwiftUI"]),
+        dependencies: ["ThresholdCore", "StoreClient"] + (applePlatformBuild ? [] : ["SwiftUI"]),
         resources: [.process("Resources")],
         swiftSettings: swift6
     ),
@@ -269,7 +270,8 @@ if !applePlatformBuild {
         standIn("DeviceActivity", ["SwiftUI"]),
         standIn("WidgetKit", ["SwiftUI"]),
         .testTarget(name: "SwiftUILayerTests", dependencies: ["SwiftUI"], swiftSettings: swift6),
-        .testTarget(name: "SystemWordsTests", dependencies: ["SystemWords", "SwiftUI", "ThresholdCore", "TestSupport"], swiftSettings: swift6),
+        .testTarget(name: "SystemWordsTests", dependencies: ["SystemWords", "SwiftUI", "ThresholdCore", "StoreClient", "EntryPoints", "TestSupport"],
+                    swiftSettings: swift6),
         // The shared words and components, rendered as the phone shows them.
         .testTarget(name: "DesignSystemTests", dependencies: ["DesignSystem", "SwiftUI", "ThresholdCore", "TestSupport"], swiftSettings: swift6),
         // The screens' words for their models' values, rendered as the phone shows them.
@@ -291,13 +293,13 @@ func apple(_ frameworks: String...) -> [Target.Dependency] {
 // same source compiles for iOS against the SDK and here against the stand-ins, where the journeys
 // run it. Views are annotated @MainActor (`.defaultIsolation` needs swift-tools 6.2).
 package.targets += [
-    .target(name: "DesignSystem", dependencies: ["ThresholdCore", "DesignTokens"] + apple("SwiftUI", "UIKit"),
+    .target(name: "DesignSystem", dependencies: ["ThresholdCore", "DesignTokens", "SystemWords"] + apple("SwiftUI", "UIKit"),
             resources: [.process("Resources")], swiftSettings: swift6),
     // The report extension's scenes and views (Daily Review, the score).
     .target(name: "ReportExtension", dependencies: ["ThresholdCore", "DesignSystem"] + apple("SwiftUI", "DeviceActivity", "Charts"),
             resources: [.process("Resources")], swiftSettings: swift6),
     // The widgets' and the Live Activity's views; their configurations are WidgetsExtension's.
-    .target(name: "WidgetViews", dependencies: ["ThresholdCore", "DesignSystem", "EntryPoints"] + apple("SwiftUI", "WidgetKit"),
+    .target(name: "WidgetViews", dependencies: ["ThresholdCore", "DesignSystem", "EntryPoints", "SystemWords"] + apple("SwiftUI", "WidgetKit"),
             resources: [.process("Resources")], swiftSettings: swift6),
 ]
 let screens: [(name: String, uses: [Target.Dependency])] = [
@@ -307,7 +309,7 @@ let screens: [(name: String, uses: [Target.Dependency])] = [
     ("ProfilesFeature", ["SelectionFeature", "PaywallFeature"]),
     ("OnboardingFeature", ["SelectionFeature", "PaywallFeature", "BackupFeature", "ProfilesFeature"] + apple("UIKit")),
     ("SessionsFeature", []),
-    ("HomeFeature", []),
+    ("HomeFeature", ["SystemWords"]),
     ("UnlockFeature", ["SelectionFeature"]),
     ("IntentionsFeature", ["SelectionFeature"]),
     ("InsightsFeature", ["ReportExtension"] + apple("DeviceActivity", "Charts")),
@@ -352,7 +354,7 @@ if applePlatformBuild {
         .target(name: "ShieldActionExtension", dependencies: ["EntryPoints", "ScreenTimeLive"], swiftSettings: swift6),
         .target(
             name: "ThresholdIntents",
-            dependencies: ["EntryPoints"],
+            dependencies: ["EntryPoints", "SystemWords"],
             swiftSettings: swift6
         ),
         .target(

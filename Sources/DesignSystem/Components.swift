@@ -1,4 +1,6 @@
 import SwiftUI
+import SystemWords
+import ThresholdCore
 
 /// A rounded group on the grouped background: the home screen's and the session's building block.
 @MainActor
@@ -43,8 +45,15 @@ extension ButtonStyle where Self == PrimaryButtonStyle {
 /// the message is the model's, in words the person can act on.
 @MainActor
 public struct ProblemBanner: View {
-    let message: Text
+    private enum Message {
+        case text(Text)
+        case repair(RepairNotice.Message)
+    }
+
+    private let message: Message
     let systemImage: String
+    @Environment(\.locale) private var locale
+    @Environment(\.timeZone) private var timeZone
 
     /// A message from a model (a rule's refusal, a store failure), shown as written.
     public init(_ message: String, systemImage: String = "exclamationmark.triangle.fill") {
@@ -52,13 +61,28 @@ public struct ProblemBanner: View {
     }
 
     public init(_ message: Text, systemImage: String = "exclamationmark.triangle.fill") {
-        self.message = message
+        self.message = .text(message)
         self.systemImage = systemImage
+    }
+
+    /// A repair notice's message, said by SystemWords' `StatusWords` (the words the status
+    /// Shortcut speaks too) in the phone's language and clock.
+    public init(_ message: RepairNotice.Message, systemImage: String = "exclamationmark.triangle.fill") {
+        self.message = .repair(message)
+        self.systemImage = systemImage
+    }
+
+    private var words: Text {
+        switch message {
+        case .text(let text): text
+        // NB: said already, from the Status catalog.
+        case .repair(let repair): Text(verbatim: StatusWords(locale: locale, timeZone: timeZone).repair(repair))
+        }
     }
 
     public var body: some View {
         Label {
-            message.font(.callout).fixedSize(horizontal: false, vertical: true)
+            words.font(.callout).fixedSize(horizontal: false, vertical: true)
         } icon: {
             Image(systemName: systemImage).foregroundStyle(Palette.warning).accessibilityHidden(true)
         }

@@ -34,15 +34,19 @@ public final class Connection<Value: Sendable>: @unchecked Sendable {
     }
 }
 
+/// Why a ``Connection`` has no value. A person meets ``notConnected`` (an App Intent run before
+/// the app registered its runtime), said by SystemWords' `StatusWords`; ``notOverridden`` is a
+/// mistake in an extension's code, for its log.
 public enum ConnectionError: Error, Hashable, Sendable, CustomStringConvertible {
     case notConnected
     /// An extension's principal class did not say how to reach the App Group (it must override
     /// its superclass's `connect()` or `openStore()`); named so the log says which.
     case notOverridden(principalClass: String)
 
+    /// Developer-facing: for logs and test failures.
     public var description: String {
         switch self {
-        case .notConnected: "Threshold is still starting; try again in a moment."
+        case .notConnected: "not connected yet: the process has not registered how to build it"
         case .notOverridden(let name): "\(name) does not say how to open Threshold's data (it must override connect or openStore)."
         }
     }

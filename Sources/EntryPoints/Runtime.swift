@@ -64,7 +64,7 @@ public struct Runtime: Sendable {
         do {
             state = try store.read()
         } catch {
-            return .failed("The saved state could not be read to set the device restrictions: \(error)")
+            return .failed(.stateUnreadable(error: "\(error)"))
         }
         guard let enforcement = outcome.enforcement ?? state.lastEnforcement(deviceZone: clock.timeZone()) else { return .unchanged }
         let wanted = DeviceRestrictions.required(by: enforcement, in: state.engine)
@@ -72,7 +72,7 @@ public struct Runtime: Sendable {
             try restrictions.apply(wanted)
             return .applied(wanted)
         } catch {
-            return .failed("Screen Time refused the device restrictions (\(wanted)): \(error)")
+            return .failed(.refused(wanted, error: "\(error)"))
         }
     }
 }
@@ -94,7 +94,23 @@ public enum RestrictionsResult: Hashable, Sendable {
     case applied(DeviceRestrictions)
     /// The reconcile failed closed or nothing was ever evaluated: left as they were.
     case unchanged
-    case failed(String)
+    case failed(RestrictionsFailure)
+}
+
+/// Why the device restrictions could not be set; they stay as they were. Developer-facing: for
+/// logs and tests (no screen shows it; the session's own shields still apply).
+public enum RestrictionsFailure: Hashable, Sendable, CustomStringConvertible {
+    /// The saved state could not be read to decide them.
+    case stateUnreadable(error: String)
+    /// Screen Time refused `wanted`.
+    case refused(DeviceRestrictions, error: String)
+
+    public var description: String {
+        switch self {
+        case .stateUnreadable(let error): "device restrictions not set, the saved state is unreadable: \(error)"
+        case .refused(let wanted, let error): "device restrictions \(wanted) refused: \(error)"
+        }
+    }
 }
 
 extension IDGenerator {

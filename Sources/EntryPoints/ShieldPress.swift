@@ -78,17 +78,15 @@ extension Runtime {
         }
     }
 
-    /// Posts the notification that leads from the shield into the app; a post that fails is said
-    /// (the shield closes, and the person opens Threshold themselves).
+    /// Posts the notification that leads from the shield into the app; a post that fails is kept
+    /// in the result (the shield closes, and the person opens Threshold themselves).
     private func post(_ note: LocalNotification, after reconciliation: Reconciliation, for item: ShieldedItem) -> ShieldPressResult {
-        var problem: String?
         do {
             try screenTime.postNotification(note)
+            return ShieldPressResult(response: response(after: reconciliation, for: item, otherwise: .close), notification: note)
         } catch {
-            problem = "The notification could not be posted: \(error). Open Threshold yourself."
+            return ShieldPressResult(response: response(after: reconciliation, for: item, otherwise: .close), notPosted: "\(error)")
         }
-        return ShieldPressResult(response: response(after: reconciliation, for: item, otherwise: .close),
-                                 notification: problem == nil ? note : nil, problem: problem)
     }
 
     /// Redraw when the reconcile lifted the item's shield, else `otherwise`.
@@ -104,13 +102,18 @@ public struct ShieldPressResult: Hashable, Sendable {
     public let response: ShieldResponse
     /// The notification posted to lead into the app, if any.
     public let notification: LocalNotification?
-    /// What went wrong or was refused, for logs and tests; the shield itself cannot show it.
+    /// What the reconcile refused, for logs and tests; the shield itself cannot show it.
     public let problem: String?
+    /// Why the notification leading into the app could not be posted, as the system said it
+    /// (developer-facing: for the extension's log; the person finds the app closed and opens
+    /// Threshold themselves).
+    public let notPosted: String?
 
-    public init(response: ShieldResponse, notification: LocalNotification? = nil, problem: String? = nil) {
+    public init(response: ShieldResponse, notification: LocalNotification? = nil, problem: String? = nil, notPosted: String? = nil) {
         self.response = response
         self.notification = notification
         self.problem = problem
+        self.notPosted = notPosted
     }
 }
 

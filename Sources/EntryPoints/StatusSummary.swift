@@ -2,56 +2,75 @@ import Foundation
 import StoreClient
 import ThresholdCore
 
-/// A sentence or two on what Threshold is doing now: what the status Shortcut speaks and the
-/// widgets fall back to.
-public struct StatusSummary: Hashable, Sendable, CustomStringConvertible {
-    public let headline: String
-    public let detail: String?
+/// What Threshold is doing now, as values: what the status Shortcut speaks, Home's headline and
+/// what the widgets fall back to. Each surface says it in the phone's language and clock
+/// (SystemWords' `StatusWords`, the `Status` String Catalog).
+public struct StatusSummary: Hashable, Sendable {
+    /// The status in a line (``StatusHeadline``).
+    public typealias Headline = StatusHeadline
+    /// A restriction as the status names it.
+    public typealias RuleName = StatusHeadline.RuleName
 
-    /// From the last saved reconcile. `now` and `calendar` only phrase times ("until 17:00").
+    public let headline: Headline
+    /// While an unlock lets something through: when the last one ends.
+    public let unlockedUntil: Date?
+    /// What the last reconcile could not do or trust.
+    public let repairs: [RepairNotice]
+    /// Why the saved state could not be read (``StatusHeadline/unreadable`` only).
+    public let failure: StoreError?
+
+    /// From the last saved reconcile, at `now` (which unlocks are still valid); the calendar's
+    /// zone is the device's.
     public init(_ state: StoredState, now: Date, calendar: Calendar) {
-        self.init(state, lastEnforcement: state.lastEnforcement(deviceZone: calendar.timeZone), now: now, calendar: calendar)
+        self.init(state, lastEnforcement: state.lastEnforcement(deviceZone: calendar.timeZone), now: now)
     }
 
     /// From the last saved reconcile, its enforcement already computed.
-    init(_ state: StoredState, lastEnforcement enforcement: Enforcement?, now: Date, calendar: Calendar) {
-        let clock = Clockwork(calendar: calendar)
+    init(_ state: StoredState, lastEnforcement enforcement: Enforcement?, now: Date) {
         if let live = state.applied.session {
-            switch live.phase {
-            case .onBreak:
-                headline = "\(live.title): on a break" + (live.breakUntil.map { " until \(clock.spoken($0))" } ?? "")
-            case .goalReached:
-                headline = "\(live.title): goal reached"
-            case .focusing:
-                headline = "\(live.title) is on" + (live.endsAt.map { " until \(clock.spoken($0))" } ?? "")
+            headline = switch live.phase {
+            case .onBreak: .onBreak(session: live.title, until: live.breakUntil)
+            case .goalReached: .goalReached(session: live.title)
+            case .focusing: .sessionOn(session: live.title, until: live.endsAt)
             }
         } else if let enforcement, !enforcement.rules.isEmpty {
-            let names = enforcement.rules.map { Self.name(of: $0.rule, in: state.engine) }
-            headline = "Shielding now: " + names.joined(separator: ", ")
+            headline = .shielding(enforcement.rules.map { Self.ruleName(of: $0.rule, in: state.engine) })
         } else if enforcement == nil {
-            headline = "Threshold has not shielded anything yet"
+            headline = .nothingYet
         } else {
-            headline = "Nothing is shielded now"
+            headline = .nothingNow
         }
-        let grants = state.engine.grants.filter { $0.isValid(at: now) }
-        let notices = state.applied.repairs.map(\.message)
-        let unlocked = grants.map(\.end).max().map { ["Unlocked until \(clock.spoken($0))."] } ?? []
-        let parts = unlocked + notices
-        detail = parts.isEmpty ? nil : parts.joined(separator: " ")
+        unlockedUntil = state.engine.grants.filter { $0.isValid(at: now) }.map(\.end).max()
+        repairs = state.applied.repairs
+        failure = nil
     }
 
     /// When the saved state cannot be read.
     public init(unreadable error: any Error) {
-        headline = "Threshold cannot read its data"
-        detail = String(describing: error)
+        headline = .unreadable
+        unlockedUntil = nil
+        repairs = []
+        failure = error as? StoreError ?? .failed(String(describing: error))
     }
 
-    public var description: String { detail.map { "\(headline). \($0)" } ?? headline }
-
-    public static func name(of rule: RuleRef, in state: ThresholdState) -> String {
+    /// A restriction's name in the status.
+    public static func ruleName(of rule: RuleRef, in state: ThresholdState) -> RuleName {
         switch rule {
-        case .profile(let id): state.profile(id).map { "\($0.emoji) \($0.name)" } ?? id.rawValue
-        case .gate(let id): state.gates.first { $0.id == id }?.name ?? id.rawValue
+        case .profile(let id): .named(state.profile(id).map { "\($0.emoji) \($0.name)" } ?? id.rawValue)
+        case .gate(let id): .named(state.gates.first { $0.id == id }?.name ?? id.rawValue)
+        case .intention(let id): .intention(id.rawValue)
+        case .tutorial: .tutorial
+        }
+    }
+
+    /// A restriction's name for Home's rows (its emoji and name, a gate's name), as `HomeModel`
+    /// titles them.
+    ///
+    /// NB: an intention's and the tutorial's are English here; Home's view says those two from
+    /// its catalog by the row's rule, so only the person's own names are shown from this.
+    public static func name(of rule: RuleRef, in state: ThresholdState) -> String {
+        switch ruleName(of: rule, in: state) {
+        case .named(let name): name
         case .intention(let id): "intention \(id)"
         case .tutorial: "the tutorial"
         }

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// iOS kills a suspended app that holds a lock on a file in the App Group (0xDEAD10CC), so the
 /// app suspends its store when it goes to the background, and a suspended store refuses writes
-/// (PLATFORM.md, "What each process may do"). But App Intents and the Live Activity's buttons
+/// (PLATFORM.md's section on what each process may do). But App Intents and the Live Activity's buttons
 /// run in the app's process while it stays in the background: each wakes the store with
 /// ``whileAwake(_:)`` for as long as it runs, and the store is suspended again when the last one
 /// is done, unless the app has come forward meanwhile.

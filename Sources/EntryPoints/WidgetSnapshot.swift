@@ -13,25 +13,25 @@ public struct WidgetSnapshot: Hashable, Codable, Sendable {
     public let streakDays: Int
     /// Focus Bank credits.
     public let credits: Int
-    /// One line for when no session runs: what is shielded, or a problem.
-    public let headline: String
+    /// One line for when no session runs: what is shielded, or that the state cannot be read.
+    public let headline: StatusSummary.Headline
     /// The state could not be read: the widget says so instead of showing zeros.
     public let isUnreadable: Bool
     /// When the widget should look again (a break or session ends); `nil` for the default refresh.
     public let refreshAt: Date?
-    /// The daily screen-time goal in words ("Under 3 h a day"), when one is set: the streak
-    /// widget's caption (seed 001 §7).
-    public let goalText: String?
+    /// The daily screen-time goal, in minutes a day, when one is set: the streak widget words it
+    /// as its caption (seed 001 §7).
+    public let goalMinutes: Int?
 
-    public init(session: LiveActivityContent?, streakDays: Int, credits: Int, headline: String,
-                isUnreadable: Bool = false, refreshAt: Date? = nil, goalText: String? = nil) {
+    public init(session: LiveActivityContent?, streakDays: Int, credits: Int, headline: StatusSummary.Headline,
+                isUnreadable: Bool = false, refreshAt: Date? = nil, goalMinutes: Int? = nil) {
         self.session = session
         self.streakDays = streakDays
         self.credits = credits
         self.headline = headline
         self.isUnreadable = isUnreadable
         self.refreshAt = refreshAt
-        self.goalText = goalText
+        self.goalMinutes = goalMinutes
     }
 
     /// Where tapping the session widget leads (its `widgetURL`): the running session's Session
@@ -68,9 +68,9 @@ public struct WidgetSnapshot: Hashable, Codable, Sendable {
             session: session,
             streakDays: state.progress.goalStreak?.days ?? DayStreak.length(activeDays: activeDays, today: clock.localDate(of: now)),
             credits: state.balances.credits,
-            headline: StatusSummary(state, lastEnforcement: enforcement, now: now, calendar: calendar).headline,
+            headline: StatusSummary(state, lastEnforcement: enforcement, now: now).headline,
             refreshAt: boundaries.compactMap { $0 }.filter { $0 > now }.min(),
-            goalText: state.settings.screenTime?.goalMinutes.map { "Under \(Wording.duration(TimeInterval($0 * 60))) a day" })
+            goalMinutes: state.settings.screenTime?.goalMinutes)
     }
 
     /// Reads the store and builds the snapshot; an unreadable store gives ``unreadable(_:)``.
@@ -92,7 +92,7 @@ public struct WidgetSnapshot: Hashable, Codable, Sendable {
     }
 
     /// A snapshot for previews and the widget gallery.
-    public static let placeholder = WidgetSnapshot(session: nil, streakDays: 7, credits: 45, headline: "Nothing is shielded now")
+    public static let placeholder = WidgetSnapshot(session: nil, streakDays: 7, credits: 45, headline: .nothingNow)
 }
 
 /// Threshold's widgets, by the kind WidgetKit knows them as, and how long each one's timeline

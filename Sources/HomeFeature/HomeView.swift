@@ -1,6 +1,7 @@
 import DesignSystem
 import FeatureModels
 import SwiftUI
+import SystemWords
 import ThresholdCore
 
 /// Where the home screen's buttons lead; the app's root decides how to show it.
@@ -20,6 +21,8 @@ public struct HomeView<Unlocks: View>: View {
     let model: HomeModel
     let open: (HomeDestination) -> Void
     let unlocks: ([HomeModel.Unlockable]) -> Unlocks
+    @Environment(\.locale) private var locale
+    @Environment(\.timeZone) private var timeZone
 
     public init(model: HomeModel, open: @escaping (HomeDestination) -> Void,
                 @ViewBuilder unlocks: @escaping ([HomeModel.Unlockable]) -> Unlocks) {
@@ -32,12 +35,22 @@ public struct HomeView<Unlocks: View>: View {
         NavigationStack {
             ScrollView {
                 VStack(alignment: .leading, spacing: 16) {
-                    if let problem = model.problem { ProblemBanner(problem) }
+                    if let failure = model.summary?.failure {
+                        // The saved data cannot be read: said from SystemWords' Status catalog.
+                        ProblemBanner(Text(verbatim: StatusWords(locale: locale, timeZone: timeZone).storeFailure(failure)))
+                    } else if let problem = model.problem {
+                        ProblemBanner(problem)
+                    }
                     ForEach(model.repairs, id: \.self) { notice in ProblemBanner(notice.message, systemImage: "wrench.and.screwdriver.fill") }
                     if let summary = model.summary {
+                        // NB: the status is said by SystemWords (the words the status Shortcut
+                        // speaks too), in the phone's language and clock; shown as said.
+                        let words = StatusWords(locale: locale, timeZone: timeZone)
                         VStack(alignment: .leading, spacing: 4) {
-                            Text(verbatim: summary.headline).font(.title3.weight(.semibold))
-                            if let detail = summary.detail { Text(verbatim: detail).font(.callout).foregroundStyle(.secondary) }
+                            Text(verbatim: words.headline(summary.headline)).font(.title3.weight(.semibold))
+                            if let detail = words.detail(unlockedUntil: summary.unlockedUntil, repairs: summary.repairs, failure: summary.failure) {
+                                Text(verbatim: detail).font(.callout).foregroundStyle(.secondary)
+                            }
                             if let next = model.nextStart {
                                 Text("\(Text(verbatim: next.name)) starts \(next.at, format: .dateTime.weekday(.wide).hour().minute()).", bundle: .module)
                                     .font(.callout).foregroundStyle(.secondary)
@@ -113,19 +126,29 @@ struct ActiveCard: View {
             Text("Active now", bundle: .module).font(.headline)
             ForEach(rows) { row in
                 VStack(alignment: .leading, spacing: 2) {
-                    Text(verbatim: row.title).font(.body.weight(.medium)).foregroundStyle(Palette.text(for: row.path))
+                    title(of: row).font(.body.weight(.medium)).foregroundStyle(Palette.text(for: row.path))
                     Text.reason(row.reason).font(.footnote).foregroundStyle(.secondary)
                     if let strictness = row.strictness {
-                        (Text.strictness(strictness) + Text(verbatim: ": ") + Text.strictnessMeaning(strictness))
+                        Text("\(Text.strictness(strictness)): \(Text.strictnessMeaning(strictness))", bundle: .module)
                             .font(.footnote).foregroundStyle(.secondary)
                     }
                     if let endsAt = row.endsAt {
-                        (Text("Until", bundle: .module) + Text(verbatim: " ") + Text(endsAt, style: .time))
+                        Text("Until \(endsAt, style: .time)", bundle: .module)
                             .font(.footnote).foregroundStyle(.secondary)
                     }
                 }
                 .accessibilityElement(children: .combine)
             }
+        }
+    }
+
+    /// A row's title: a profile's or gate's name as the person gave it; an intention's and the
+    /// tutorial's in Home's words.
+    private func title(of row: HomeModel.Active) -> Text {
+        switch row.rule {
+        case .intention(let id): Text("intention \(Text(verbatim: id.rawValue))", bundle: .module)
+        case .tutorial: Text("the tutorial", bundle: .module)
+        case .profile, .gate: Text(verbatim: row.title)
         }
     }
 }
@@ -180,8 +203,8 @@ struct StreaksCard: View {
                 }
             }
             ForEach(streaks.unreportedDays, id: \.self) { day in
-                (Text(verbatim: calendar.weekdaySymbols[day.weekday.rawValue - 1] + ": ")
-                    + Text("screen time was not reported, so it neither kept nor broke your streak.", bundle: .module))
+                Text("\(Text(verbatim: calendar.weekdaySymbols[day.weekday.rawValue - 1])): screen time was not reported, so it neither kept nor broke your streak.",
+                     bundle: .module)
                     .font(.footnote).foregroundStyle(.secondary)
             }
         }
@@ -199,8 +222,8 @@ struct ReviewCard: View {
         Card {
             Text("Daily Review", bundle: .module).font(.headline)
             if let minutes = review.minutes, let score = review.score {
-                (Text("Yesterday:", bundle: .module) + Text(verbatim: " ") + Text.minutes(TimeInterval(minutes * 60)) + Text(verbatim: " · ")
-                    + Text("score \(score)", bundle: .module))
+                let seconds = TimeInterval(minutes * 60)
+                Text("Yesterday: \(Text.minutes(seconds)) · score \(score)", bundle: .module)
             } else {
                 Text("Yesterday's screen time was not reported.", bundle: .module)
             }

@@ -65,6 +65,13 @@ package enum LockScreen {
         return try draw(view, family: .systemMedium, on: phone)
     }
 
+    /// The last Live Activity the app ended, as the lock screen shows it until its dismissal: its
+    /// title and how the session went.
+    static func endedLiveActivity(on phone: SimulatedPhone) throws -> Screen.Layer? {
+        guard let content = phone.lingeringLiveActivity else { return nil }
+        return try draw(LockScreenSessionView(content: content, isStale: false) { _, label in label }, family: .systemMedium, on: phone)
+    }
+
     private static func draw(_ view: some View, family: WidgetFamily, on phone: SimulatedPhone) throws -> Screen.Layer {
         var environment = EnvironmentValues()
         environment.locale = Locale(identifier: "en_US")

@@ -369,18 +369,18 @@ package final class StepRunner {
             // What the lock screen shows of the last Live Activity the app (or its intent) ended,
             // until its dismissal; the extensions cannot end one (ProcessRules), so a session that
             // ended with only they running has no ending here until the app runs.
-            let ended = phone.lingeringLiveActivity
-            let headline = ended?.ending?.headline
-            let until = ended?.ending.map { " until \(phone.clock.readable($0.dismissAt))" } ?? ""
-            switch (text, headline) {
+            let until = phone.lingeringLiveActivity?.ending.map { " until \(phone.clock.readable($0.dismissAt))" } ?? ""
+            let shown = try LockScreen.endedLiveActivity(on: phone)
+            let words = shown.map { $0.words.map { "“\($0)”" }.joined(separator: ", ") } ?? ""
+            switch (text, shown) {
             case (nil, nil): break
-            case (nil, let shown?): throw ExpectationFailure("expected no ended Live Activity, but “\(shown)” is showing\(until)")
+            case (nil, _?): throw ExpectationFailure("expected no ended Live Activity, but \(words) is showing\(until)")
             case (let text?, nil):
                 throw ExpectationFailure("expected an ended Live Activity showing “\(text)”, but none is showing"
                     + (phone.liveActivity.map { " (the Live Activity “\($0.title)” has not ended)" } ?? ""))
             case (let text?, let shown?):
-                guard shown.contains(text) else {
-                    throw ExpectationFailure("expected the ended Live Activity to show “\(text)”, but it shows “\(shown)”\(until)")
+                guard shown.shows(text) else {
+                    throw ExpectationFailure("expected the ended Live Activity to show “\(text)”, but it shows \(words)\(until)")
                 }
             }
         case .liveActivityStale(let expected):

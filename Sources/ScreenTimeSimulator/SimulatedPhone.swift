@@ -501,6 +501,11 @@ public final class SimulatedPhone: @unchecked Sendable {
         guard let button = content.button(role) else { throw SimulatorError.noSuchButton(name, role) }
         let result = runtime(for: .shieldAction).pressShield(role, on: item)
         if let note = result.notification { return .notified(note) }
+        if let reason = result.notPosted {
+            // As on iOS: the app closes and nothing says why; the story keeps it.
+            note(.device, "the shield's notification was not posted: \(reason)")
+            return .closed
+        }
         switch button.action {
         case .close: return .closed
         case .notify, .clearShield, .openIntention, .completeSession, .askBeforeOpening: return result.problem.map(ShieldPress.refused) ?? .opened

@@ -62,6 +62,9 @@ open class ShieldActionHandler: ShieldActionDelegate {
         if let problem = result.problem {
             log.notice("shield \(role.rawValue): \(problem)")
         }
+        if let reason = result.notPosted {
+            log.error("shield \(role.rawValue): notification not posted: \(reason)")
+        }
         switch result.response {
         case .close: return .close
         case .redraw: return .defer

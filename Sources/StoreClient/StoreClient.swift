@@ -92,7 +92,7 @@ public struct StoreTransaction: Sendable {
 }
 
 /// Why the store could not do what was asked. Callers fail closed: shields stay as they are.
-public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The database file is unreadable, truncated or not a database.
     case corrupt(String)
     /// The database was written by a newer version of Threshold.
@@ -104,6 +104,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Anything else the storage layer reported.
     case failed(String)
 
+    /// Developer-facing English, for logs, diagnostics and test failures. A screen or Shortcut
+    /// says the failure from a String Catalog in the phone's language: SystemWords'
+    /// `StatusWords.storeFailure(_:)` (the same words, the damaged-data banner).
     public var description: String {
         switch self {
         case .corrupt(let detail): "The saved data is damaged (\(detail)). Your shields stay on; repair from Settings."

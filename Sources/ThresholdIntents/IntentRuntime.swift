@@ -1,6 +1,7 @@
 import EntryPoints
 import Foundation
 import StoreClient
+import SystemWords
 import ThresholdCore
 
 /// Where App Intents find the runtime. The system creates intents with `init()`, so each process
@@ -31,12 +32,13 @@ public enum IntentRuntime {
     /// The runtime, or an error the person can read in Shortcuts.
     /// Intents call ``run(_:)``, which keeps the store awake around this.
     static func runtime() throws -> Runtime {
+        let words = StatusWords(locale: .autoupdatingCurrent, timeZone: .autoupdatingCurrent)
         do {
             return try connection.value()
-        } catch let error as ConnectionError {
-            throw IntentFailure(error.description)
+        } catch ConnectionError.notConnected {
+            throw IntentFailure(words.stillStarting())
         } catch {
-            throw IntentFailure("Threshold cannot read its data: \(error)")
+            throw IntentFailure(words.cannotRead(error))
         }
     }
 }

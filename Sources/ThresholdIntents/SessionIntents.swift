@@ -1,6 +1,7 @@
 import AppIntents
 import EntryPoints
 import Foundation
+import SystemWords
 import ThresholdCore
 
 /// Shortcuts and Siri: start a profile. Passes the same checks as the in-app button.
@@ -80,7 +81,11 @@ public struct StatusIntent: AppIntent {
                 return StatusSummary(unreadable: error)
             }
         }
-        return .result(value: summary.description, dialog: "\(summary.description)")
+        // NB: said as the phone speaks it, from SystemWords' Status catalog (Home's headline too).
+        let words = StatusWords(locale: .autoupdatingCurrent, timeZone: .autoupdatingCurrent)
+        let line = words.line(summary.headline,
+                              detail: words.detail(unlockedUntil: summary.unlockedUntil, repairs: summary.repairs, failure: summary.failure))
+        return .result(value: line, dialog: "\(line)")
     }
 }
 

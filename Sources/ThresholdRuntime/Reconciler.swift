@@ -79,7 +79,7 @@ public struct Reconciler: Sendable {
             guard let left = try failClosed.read() else { return outcome }
             record = left
         } catch {
-            outcome.failClosedProblem = "the fail-closed shields could not be read either (\(error)); shields stay as they were"
+            outcome.failClosedProblem = .unreadable(error: "\(error)")
             return outcome
         }
         guard record.isDue(at: clock.reading()) else { return outcome }
@@ -88,11 +88,11 @@ public struct Reconciler: Sendable {
                 try screenTime.applyShield(store)
                 outcome.shieldChanges.append(store.name)
             } catch {
-                outcome.failClosedProblem = "store \(store.name) could not be applied: \(error)"
+                outcome.failClosedProblem = .storeNotApplied(store: store.name, error: "\(error)")
             }
         }
         record.wasApplied = true
-        do { try failClosed.write(record) } catch { outcome.failClosedProblem = "the fail-closed shields could not be marked applied: \(error)" }
+        do { try failClosed.write(record) } catch { outcome.failClosedProblem = .notMarkedApplied(error: "\(error)") }
         outcome.appliedFailClosed = true
         return outcome
     }
@@ -139,13 +139,13 @@ public struct Reconciler: Sendable {
         let enforcement = evaluate(state.engine, at: time, calendar: calendar)
         var repairs: [RepairNotice] = []
         if time.isJumped {
-            repairs.append(RepairNotice(.clockMoved, Self.clockMessage(jump: time.jump)))
+            repairs.append(.clockMoved(jump: time.jump))
         }
         if let capacity = enforcement.capacityError {
-            repairs.append(RepairNotice(.capacity, capacity.description))
+            repairs.append(RepairNotice(.capacity(capacity)))
         }
         if !authorized {
-            repairs.append(RepairNotice(.notAuthorized, "Screen Time access is not granted, so iOS enforces nothing. Allow it in Settings › Screen Time."))
+            repairs.append(RepairNotice(.notAuthorized))
         }
 
         let storesBefore = state.applied.stores
@@ -274,7 +274,7 @@ public struct Reconciler: Sendable {
             try failClosed.write(record)
             applied.failClosed = stamp
         } catch {
-            repairs.append(RepairNotice(.shieldsNotApplied, "The shields for a failing reconcile could not be left beside the saved data: \(error)"))
+            repairs.append(RepairNotice(.failClosedNotLeft(error: "\(error)")))
         }
     }
 
@@ -305,7 +305,7 @@ public struct Reconciler: Sendable {
                 written.insert(store.name)
                 outcome.shieldChanges.append(store.name)
             } catch {
-                repairs.append(RepairNotice(.shieldsNotApplied, "Store \(store.name) could not be applied: \(error)"))
+                repairs.append(RepairNotice(.storeNotApplied(store: store.name, error: "\(error)")))
             }
         }
         for name in held.keys.sorted() where !wantedNames.contains(name) {
@@ -316,7 +316,7 @@ public struct Reconciler: Sendable {
                 written.insert(name)
                 outcome.shieldChanges.append(name)
             } catch {
-                repairs.append(RepairNotice(.shieldsNotApplied, "Store \(name) could not be cleared: \(error)"))
+                repairs.append(RepairNotice(.storeNotCleared(store: name, error: "\(error)")))
             }
         }
         for name in rewrite.sorted() where !wantedNames.contains(name) {
@@ -326,7 +326,7 @@ public struct Reconciler: Sendable {
                 rewrite.remove(name)
                 outcome.shieldChanges.append(name)
             } catch {
-                repairs.append(RepairNotice(.shieldsNotApplied, "Store \(name) could not be cleared: \(error)"))
+                repairs.append(RepairNotice(.storeNotCleared(store: name, error: "\(error)")))
             }
         }
         applied.changedOutsideApp = screenTime.runsInApp ? rewrite.sorted() : Set(applied.changedOutsideApp).union(written).sorted()
@@ -345,7 +345,7 @@ public struct Reconciler: Sendable {
             registered = try screenTime.activities()
         } catch {
             registered = nil
-            repairs.append(RepairNotice(.monitoringFailed, "The monitored activities could not be listed: \(error)"))
+            repairs.append(RepairNotice(.activitiesNotListed(error: "\(error)")))
         }
         let reserved = reserved(state, time.wall, calendar)
         var plan = ActivityPlanner.plan(state.engine, at: time, calendar: calendar, reserved: reserved)
@@ -369,7 +369,7 @@ public struct Reconciler: Sendable {
                 try screenTime.stopMonitoring(stale)
                 outcome.stopped = stale
             } catch {
-                repairs.append(RepairNotice(.monitoringFailed, "Old wake-ups could not be stopped: \(error)"))
+                repairs.append(RepairNotice(.wakeUpsNotStopped(error: "\(error)")))
             }
         }
         let current = Dictionary(registered.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
@@ -378,7 +378,7 @@ public struct Reconciler: Sendable {
                 try screenTime.startMonitoring(registration)
                 outcome.registered.append(registration.name)
             } catch {
-                repairs.append(RepairNotice(.monitoringFailed, "A wake-up could not be registered: \(error)"))
+                repairs.append(RepairNotice(.wakeUpNotRegistered(error: "\(error)")))
             }
         }
     }
@@ -419,7 +419,7 @@ public struct Reconciler: Sendable {
                 state.progress.recordPosted(note, clock: clock)
                 outcome.notified.append(note.id)
             } catch {
-                repairs.append(RepairNotice(.surfaceFailed, "A notification could not be posted: \(error)"))
+                repairs.append(RepairNotice(.notificationNotPosted(error: "\(error)")))
             }
         }
         let posted = state.applied.postedNotifications
@@ -433,7 +433,7 @@ public struct Reconciler: Sendable {
                 state.applied.pendingNotifications[note.id] = pending
                 outcome.scheduled.append(note.id)
             } catch {
-                repairs.append(RepairNotice(.surfaceFailed, "A notification could not be scheduled: \(error)"))
+                repairs.append(RepairNotice(.notificationNotScheduled(error: "\(error)")))
             }
         }
         let kept = Set(ahead.map(\.id))
@@ -444,7 +444,7 @@ public struct Reconciler: Sendable {
                 for id in stale { state.applied.pendingNotifications[id] = nil }
                 outcome.withdrawn = stale
             } catch {
-                repairs.append(RepairNotice(.surfaceFailed, "Notifications no longer due could not be withdrawn: \(error)"))
+                repairs.append(RepairNotice(.notificationsNotWithdrawn(error: "\(error)")))
             }
         }
         let cutoff = wall.addingTimeInterval(-2 * 86_400)
@@ -487,15 +487,9 @@ public struct Reconciler: Sendable {
         } catch ScreenTimeError.liveActivityNotAllowed {
             // Owed to the app: the record keeps what is really showing.
         } catch {
-            repairs.append(RepairNotice(.surfaceFailed, "The Live Activity could not be updated: \(error)"))
+            repairs.append(RepairNotice(.liveActivityNotUpdated(error: "\(error)")))
         }
         return applied.liveActivity != before
-    }
-
-    static func clockMessage(jump: TimeInterval) -> String {
-        let minutes = Int((abs(jump) / 60).rounded())
-        let direction = jump > 0 ? "ahead" : "behind"
-        return "The clock is \(minutes) minutes \(direction) of the time that has passed. Restrictions hold by both and unlocks wait until it is set back (Settings › General › Date & Time › Set Automatically)."
     }
 }
 
@@ -548,7 +542,8 @@ public struct ReconcileOutcome: Sendable {
     public internal(set) var events: [Event] = []
     /// What ended by itself and was written down before the change (``SettleSessions``).
     public internal(set) var settled: [Event] = []
-    /// Why writing down what ended by itself failed (it is tried again next time).
+    /// Why writing down what ended by itself failed (it is tried again next time): the error as
+    /// it describes itself, developer-facing (for logs and tests; no screen shows it).
     public internal(set) var settlementProblem: String?
     public internal(set) var repairs: [RepairNotice] = []
     /// The store could not be read or written: nothing was applied or saved.
@@ -569,8 +564,8 @@ public struct ReconcileOutcome: Sendable {
     public internal(set) var wasQuiet = false
     /// The store failed and a lift's end was in doubt: the fail-closed shields were applied.
     public internal(set) var appliedFailClosed = false
-    /// What went wrong in failing closed, when something did.
-    public internal(set) var failClosedProblem: String?
+    /// What went wrong in failing closed, when something did (for logs and tests; no screen shows it).
+    public internal(set) var failClosedProblem: FailClosedProblem?
 
     init(trigger: Trigger, time: TrustedTime) {
         self.trigger = trigger
@@ -587,4 +582,23 @@ public struct ReconcileOutcome: Sendable {
     /// True when the store failed: nothing was saved, and the shields stayed as they were or,
     /// with a lift's end in doubt, were closed (``appliedFailClosed``).
     public var failedClosed: Bool { storeFailure != nil }
+}
+
+/// What went wrong while a reconcile that could not use the store failed closed. Developer-facing:
+/// the person sees the shields stay on and the store's failure, not this.
+public enum FailClosedProblem: Hashable, Sendable, CustomStringConvertible {
+    /// The shields left beside the store could not be read either: the shields stay as they were.
+    case unreadable(error: String)
+    /// One of the shield stores left beside the store could not be applied.
+    case storeNotApplied(store: String, error: String)
+    /// The shields were applied but could not be marked so.
+    case notMarkedApplied(error: String)
+
+    public var description: String {
+        switch self {
+        case .unreadable(let error): "fail-closed shields unreadable, shields left as they were: \(error)"
+        case .storeNotApplied(let store, let error): "fail-closed store \(store) not applied: \(error)"
+        case .notMarkedApplied(let error): "fail-closed shields not marked applied: \(error)"
+        }
+    }
 }

@@ -30,7 +30,7 @@ public struct LockScreenSessionView<Control: View>: View {
             // Ended by the app: how it went, until the dismissal policy takes it away.
             VStack(alignment: .leading, spacing: 4) {
                 Text(content.title).font(.headline).foregroundStyle(.white)
-                Text(ending.headline).font(.title3.weight(.semibold)).foregroundStyle(Palette.dawn)
+                Text.liveActivityEnding(ending).font(.title3.weight(.semibold)).foregroundStyle(Palette.dawn)
             }
             .frame(maxWidth: .infinity, alignment: .leading)
             .accessibilityElement(children: .combine)
@@ -54,6 +54,28 @@ public struct LockScreenSessionView<Control: View>: View {
                 StaleNotice()
             } else {
                 SessionButtons(content: content, control: control)
+            }
+        }
+    }
+}
+
+extension Text {
+    /// How an ended session's Live Activity says it went (seed 001 §8): completed, the XP it
+    /// earned; given up, how long the person lasted, in whole minutes rounded up; canceled, just that.
+    public static func liveActivityEnding(_ ending: LiveActivityEnding) -> Text {
+        switch ending.state {
+        case .completed: return Text("Session complete · +\(ending.xp) XP", bundle: .module)
+        case .canceled: return Text("Session canceled", bundle: .module)
+        case .gaveUp:
+            guard ending.lasted >= 60 else {
+                return ending.lasted > 0 ? Text("You lasted under a minute", bundle: .module) : Text("You lasted no time", bundle: .module)
+            }
+            let minutes = Int((ending.lasted / 60).rounded(.up))
+            let (hours, rest) = (minutes / 60, minutes % 60)
+            return switch (hours, rest) {
+            case (0, _): Text("You lasted \(rest) min", bundle: .module)
+            case (_, 0): Text("You lasted \(hours) h", bundle: .module)
+            default: Text("You lasted \(hours) h \(rest) min", bundle: .module)
             }
         }
     }

@@ -1,6 +1,7 @@
 import DesignSystem
 import EntryPoints
 import SwiftUI
+import SystemWords
 import ThresholdCore
 import WidgetKit
 
@@ -12,6 +13,8 @@ import WidgetKit
 /// phase and time; with none running, "Start Session". Each opens the Session tab.
 public struct SessionWidgetView: View {
     @Environment(\.widgetFamily) private var family
+    @Environment(\.locale) private var locale
+    @Environment(\.timeZone) private var timeZone
     let snapshot: WidgetSnapshot
 
     public init(snapshot: WidgetSnapshot) { self.snapshot = snapshot }
@@ -42,7 +45,8 @@ public struct SessionWidgetView: View {
             }
             .widgetURL(snapshot.sessionLink)
         } else if snapshot.isUnreadable {
-            Text(snapshot.headline)
+            // NB: said by SystemWords, the status's words (Home's headline, the status Shortcut).
+            Text(verbatim: StatusWords(locale: locale, timeZone: timeZone).headline(snapshot.headline))
                 .font(family == .systemSmall ? .headline : .caption)
                 .minimumScaleFactor(0.7)
         } else {
@@ -63,7 +67,7 @@ public struct StreakWidgetView: View {
 
     public var body: some View {
         CountView(value: snapshot.streakDays, symbol: "flame.fill", tint: Palette.ember, caption: Text("day streak", bundle: .module),
-                  unreadable: snapshot.isUnreadable, detail: snapshot.goalText)
+                  unreadable: snapshot.isUnreadable, detail: snapshot.goalMinutes.map(Text.dailyGoal))
     }
 }
 
@@ -87,9 +91,9 @@ public struct CountView: View {
     let tint: Color
     let caption: Text
     let unreadable: Bool
-    var detail: String?
+    var detail: Text?
 
-    public init(value: Int, symbol: String, tint: Color, caption: Text, unreadable: Bool, detail: String? = nil) {
+    public init(value: Int, symbol: String, tint: Color, caption: Text, unreadable: Bool, detail: Text? = nil) {
         self.value = value
         self.symbol = symbol
         self.tint = tint
@@ -114,10 +118,23 @@ public struct CountView: View {
                 Spacer()
                 Text(value, format: .number).font(.largeTitle.bold()).foregroundStyle(.white).minimumScaleFactor(0.5)
                 caption.font(.caption).foregroundStyle(.white.opacity(0.8))
-                if let detail { Text(verbatim: detail).font(.caption2).foregroundStyle(.white.opacity(0.7)).lineLimit(1) }
+                if let detail { detail.font(.caption2).foregroundStyle(.white.opacity(0.7)).lineLimit(1) }
             }
             .frame(maxWidth: .infinity, alignment: .leading)
             .accessibilityElement(children: .combine)
+        }
+    }
+}
+
+extension Text {
+    /// The daily screen-time goal as the streak widget's caption: "Under 3 h a day",
+    /// "Under 2 h 30 min a day", "Under 45 min a day".
+    static func dailyGoal(_ minutes: Int) -> Text {
+        let (hours, rest) = (minutes / 60, minutes % 60)
+        return switch (hours, rest) {
+        case (0, _): Text("Under \(rest) min a day", bundle: .module)
+        case (_, 0): Text("Under \(hours) h a day", bundle: .module)
+        default: Text("Under \(hours) h \(rest) min a day", bundle: .module)
         }
     }
 }

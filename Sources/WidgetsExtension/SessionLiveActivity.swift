@@ -34,7 +34,7 @@ public struct SessionLiveActivity: Widget {
                 }
                 DynamicIslandExpandedRegion(.bottom) {
                     if let ending = context.state.ending {
-                        Text(ending.headline).font(.headline)
+                        Text.liveActivityEnding(ending).font(.headline)
                     } else if context.isStale {
                         StaleNotice()
                     } else {

@@ -5,7 +5,7 @@ import ThresholdCore
 
 @Suite struct StringCatalogTests {
     /// The modules with a String Catalog.
-    static let modules = ["AppLive", "ReportExtension", "WidgetsExtension", "DesignSystem",
+    static let modules = ["AppLive", "ReportExtension", "WidgetsExtension", "WidgetViews", "DesignSystem",
                           "SelectionFeature", "PaywallFeature", "BackupFeature", "OnboardingFeature", "SessionsFeature", "HomeFeature",
                           "UnlockFeature", "ProfilesFeature", "IntentionsFeature",
                           "InsightsFeature", "SettingsFeature", "AppFeature"]

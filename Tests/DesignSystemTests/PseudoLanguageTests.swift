@@ -94,4 +94,14 @@ import ThresholdCore
         #expect(try shown(view, in: .english) == ["Prayer", "Some English words here", "The Lord is my shepherd"])
         #expect(try shown(view, in: .pseudo) == ["[Ṗŕáýéŕ ~~]", "Some English words here", "The Lord is my shepherd"])
     }
+
+    /// A repair notice's banner says it from SystemWords' Status catalog, in the phone's language:
+    /// the view's own, as the app's process has one (issue 25).
+    @Test func aRepairBanner_saysItsNoticeFromTheStatusCatalog_inThePhonesLanguage() throws {
+        let banner = ProblemBanner(RepairNotice.Message.notAuthorized)
+        let english = "Screen Time access is not granted, so iOS enforces nothing. Allow it in Settings › Screen Time."
+        #expect(try shown(banner, in: .english) == [english])
+        let pseudo = try shown(banner, in: .pseudo)
+        #expect(pseudo != [english] && pseudo.map(PseudoLanguage.english) == [english], "\(pseudo)")
+    }
 }

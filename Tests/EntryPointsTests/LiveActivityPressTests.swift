@@ -37,7 +37,7 @@ import ThresholdCore
         #expect(try phone.pressLiveActivity(.end).accepted)
         #expect(phone.liveActivity == nil)
         let ended = try #require(phone.lingeringLiveActivity)
-        #expect(ended.ending?.headline == "Session complete · +8 XP")
+        #expect(ended.ending?.state == .completed && ended.ending?.xp == 8)
         #expect(ended.ending?.dismissAt == phone.clock.wall.addingTimeInterval(LiveActivityEnding.shownFor))
         phone.advance(by: LiveActivityEnding.shownFor)
         #expect(phone.lingeringLiveActivity == nil)
@@ -82,7 +82,7 @@ import ThresholdCore
         let phone = try phone(.make(profiles: [focus], sessions: [.make("s1", profile: "focus", start: monday, plan: .goal(minutes: 45))]))
         phone.advance(by: 12 * 60)
         #expect(try phone.pressLiveActivity(.end).accepted)
-        #expect(phone.lingeringLiveActivity?.ending?.headline == "You lasted 12 min")
+        #expect(phone.lingeringLiveActivity?.ending?.state == .gaveUp && phone.lingeringLiveActivity?.ending?.lasted == 12 * 60)
     }
 
     @Test func aRefusedEnd_inBeastMode_reachesThePersonAsANotification() throws {

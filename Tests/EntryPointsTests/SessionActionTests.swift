@@ -112,11 +112,11 @@ import ThresholdCore
         recorder.refuse(with: .unauthorized)
         let done = runtime(phone, .app, restrictions: recorder)
             .reconcile(.inApp("start"), command: StartSession(profile: "beast", plan: .goal(minutes: 30)))
-        guard case .failed(let message) = done.restrictions else {
-            Issue.record("expected a failure, got \(done.restrictions)")
+        guard case .failed(.refused(let wanted, let error)) = done.restrictions else {
+            Issue.record("expected a refusal, got \(done.restrictions)")
             return
         }
-        #expect(message.contains("Screen Time access is not granted"))
+        #expect(wanted.denyAppRemoval && error == ScreenTimeError.unauthorized.description)
         #expect(phone.shieldedApps.contains("tiktok"))
     }
 }

@@ -20,15 +20,15 @@ import ThresholdCore
         #expect(snapshot.streakDays == 3)
     }
 
-    /// Seed 001 §7: the streak widget shows the screen-time goal's streak and the goal in words.
-    @Test func withAGoal_theStreakIsTheGoals_andTheGoalIsInWords() throws {
+    /// Seed 001 §7: the streak widget shows the screen-time goal's streak and the goal.
+    @Test func withAGoal_theStreakIsTheGoals_andTheGoalIsShown() throws {
         var state = StoredState.initial
         try state.settings.setScreenTimeGoal(180, counting: .apps("instagram"), on: LocalDate(parsing: "2026-02-20"))
         state.progress.goalStreak = GoalStreak(days: 9, lives: 2, through: try LocalDate(parsing: "2026-03-01"))
         let snapshot = WidgetSnapshot.make(state: state, events: [], now: monday, calendar: calendar)
         #expect(snapshot.streakDays == 9)
-        #expect(snapshot.goalText == "Under 3 h a day")
-        #expect(WidgetSnapshot.make(state: .initial, events: [], now: monday, calendar: calendar).goalText == nil)
+        #expect(snapshot.goalMinutes == 180)
+        #expect(WidgetSnapshot.make(state: .initial, events: [], now: monday, calendar: calendar).goalMinutes == nil)
     }
 
     @Test func streak_staysAliveUntilTodayEnds() {
@@ -88,7 +88,7 @@ import ThresholdCore
         store.failNextCalls(with: .corrupt("truncated"))
         let snapshot = WidgetSnapshot.read(from: store, now: monday, calendar: calendar)
         #expect(snapshot.isUnreadable)
-        #expect(snapshot.headline == "Threshold cannot read its data")
+        #expect(snapshot.headline == .unreadable)
     }
 }
 
@@ -97,19 +97,31 @@ import ThresholdCore
         let work = Profile.make("work", name: "Work", emoji: "💼", path: .key, selection: .apps("tiktok"))
         let phone = try phone(.make(profiles: [work], sessions: [.make("s1", profile: "work", start: monday, plan: .until(at("2026-03-02 17:00")))]))
         let summary = StatusSummary(try phone.store.read(), now: monday, calendar: TestSupport.calendar())
-        #expect(summary.headline == "💼 Work is on until 5:00 PM")
+        #expect(summary.headline == .sessionOn(session: "💼 Work", until: at("2026-03-02 17:00")))
     }
 
     @Test func gate_isNamed_withAnOpenWindow() throws {
         let phone = try phone(.make(gates: [selah], grants: [.make("g1", from: monday, minutes: 10)]))
         let summary = StatusSummary(try phone.store.read(), now: monday, calendar: TestSupport.calendar())
-        #expect(summary.headline == "Shielding now: Selah")
-        #expect(summary.detail == "Unlocked until 10:10 AM.")
+        #expect(summary.headline == .shielding([.named("Selah")]))
+        #expect(summary.unlockedUntil == monday.adding(minutes: 10))
     }
 
     @Test func nothingYet_isSaid() {
         let summary = StatusSummary(.initial, now: monday, calendar: TestSupport.calendar())
-        #expect(summary.headline == "Threshold has not shielded anything yet")
+        #expect(summary.headline == .nothingYet)
+        #expect(summary.unlockedUntil == nil && summary.repairs.isEmpty && summary.failure == nil)
+    }
+
+    @Test func anUnreadableStore_keepsItsFailure() {
+        let summary = StatusSummary(unreadable: StoreError.corrupt("truncated"))
+        #expect(summary.headline == .unreadable && summary.failure == .corrupt("truncated"))
+    }
+
+    @Test func theLastReconcilesRepairs_comeWithTheStatus() throws {
+        var state = StoredState.initial
+        state.applied.repairs = [RepairNotice(.notAuthorized)]
+        #expect(StatusSummary(state, now: monday, calendar: TestSupport.calendar()).repairs == [RepairNotice(.notAuthorized)])
     }
 }
 

@@ -30,7 +30,7 @@ import ThresholdCore
             Issue.record("the row says a session holds it, got \(row.reason)")
             return
         }
-        #expect(home.summary?.headline == "🎯 Focus is on")
+        #expect(home.summary?.headline == .sessionOn(session: "🎯 Focus", until: nil))
         #expect(home.today.focusedSeconds == 600)
     }
 
@@ -76,7 +76,7 @@ import ThresholdCore
         home.load()
         device.store.failNextCalls(with: nil)
         #expect(home.problem?.contains("damaged") == true)
-        #expect(home.summary?.headline == "Threshold cannot read its data")
+        #expect(home.summary?.headline == .unreadable && home.summary?.failure == .corrupt("truncated"))
         #expect(try device.shielded("instagram"))
     }
 }

@@ -76,7 +76,11 @@ import ThresholdRuntime
                                     failClosed: broken)
         rig.store.failNextCalls(with: .busy)
         let outcome = reconciler.reconcile(.appForeground)
-        #expect(outcome.failClosedProblem?.contains("could not be read") == true && !outcome.appliedFailClosed)
+        guard case .unreadable? = outcome.failClosedProblem else {
+            Issue.record("expected the fail-closed shields to be unreadable, got \(String(describing: outcome.failClosedProblem))")
+            return
+        }
+        #expect(!outcome.appliedFailClosed)
     }
 
     @Test func theFile_roundTrips_andNilRemovesIt() throws {

@@ -164,8 +164,8 @@ public enum LiveActivityButton: String, Hashable, Codable, Sendable, CaseIterabl
 }
 
 /// How a session's Live Activity ends (seed 001 §8): completed, it shows the XP earned; given up,
-/// how long the person lasted; canceled, just that. It stays on the lock screen for
-/// ``shownFor`` (a dismissal policy, not `.immediate`), then goes.
+/// how long the person lasted; canceled, just that (WidgetViews' `Text.liveActivityEnding` says
+/// it). It stays on the lock screen for ``shownFor`` (a dismissal policy, not `.immediate`), then goes.
 ///
 /// Only the app and a Live Activity intent may end one (PLATFORM.md); a session that ends while
 /// only extensions run (its end time, with the app closed) keeps the content written ahead, whose
@@ -196,14 +196,5 @@ public struct LiveActivityEnding: Hashable, Codable, Sendable {
         let xp = ending.state == .completed ? XPTable.xp(forCompleted: session, endingAt: ending.at) : 0
         return LiveActivityEnding(state: ending.state, xp: xp, lasted: session.focusedSeconds(through: ending.at),
                                   dismissAt: max(now, ending.at).addingTimeInterval(shownFor))
-    }
-
-    /// What the ended Live Activity says.
-    public var headline: String {
-        switch state {
-        case .completed: "Session complete · +\(xp) XP"
-        case .gaveUp: "You lasted \(Wording.duration(lasted))"
-        case .canceled: "Session canceled"
-        }
     }
 }

@@ -102,7 +102,10 @@ package final class ViewHost {
         let context = RenderContext(host: self, node: rootNode, environment: environment, fresh: false, navigation: nil,
                                     presentations: sink, views: sink.rootViews)
         rootNode.frame = frame
-        elements = render(root, in: context)
+        // NB: one language for the app's process, as on iOS: words a view says through
+        // `String(localized:)` while it draws (SystemWords' status, a repair notice) are read in
+        // the same language as its `Text`s.
+        elements = AppLanguage.$current.withValue(environment.appLanguage) { render(root, in: context) }
         presentations = sink
     }
 
