@@ -58,6 +58,8 @@ package.targets += [
         dependencies: [
             "ThresholdCore",
             "TestSupport",
+            // The rules' refusals are read as the person reads them.
+            "SystemWords",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ],
         swiftSettings: swift6
@@ -293,7 +295,7 @@ func apple(_ frameworks: String...) -> [Target.Dependency] {
 // same source compiles for iOS against the SDK and here against the stand-ins, where the journeys
 // run it. Views are annotated @MainActor (`.defaultIsolation` needs swift-tools 6.2).
 package.targets += [
-    .target(name: "DesignSystem", dependencies: ["ThresholdCore", "DesignTokens", "SystemWords"] + apple("SwiftUI", "UIKit"),
+    .target(name: "DesignSystem", dependencies: ["ThresholdCore", "StoreClient", "DesignTokens", "SystemWords"] + apple("SwiftUI", "UIKit"),
             resources: [.process("Resources")], swiftSettings: swift6),
     // The report extension's scenes and views (Daily Review, the score).
     .target(name: "ReportExtension", dependencies: ["ThresholdCore", "DesignSystem"] + apple("SwiftUI", "DeviceActivity", "Charts"),

@@ -204,7 +204,7 @@ struct LinkProblemView: View {
     var body: some View {
         VStack(alignment: .leading, spacing: 12) {
             ProblemBanner(Text("That link does not name anything Threshold does. Nothing was changed.", bundle: .module))
-            Text(verbatim: error.description).font(.footnote).foregroundStyle(.secondary)
+            ProblemText(.refused(.link(error))).font(.footnote).foregroundStyle(.secondary)
             Spacer()
         }
         .padding()

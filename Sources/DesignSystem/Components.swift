@@ -1,3 +1,4 @@
+import StoreClient
 import SwiftUI
 import SystemWords
 import ThresholdCore
@@ -48,6 +49,7 @@ public struct ProblemBanner: View {
     private enum Message {
         case text(Text)
         case repair(RepairNotice.Message)
+        case problem(Problem)
     }
 
     private let message: Message
@@ -72,11 +74,19 @@ public struct ProblemBanner: View {
         self.systemImage = systemImage
     }
 
+    /// Why a request was not done (a rule's refusal, a store failure), said by SystemWords'
+    /// `RefusalWords` in the phone's language and clock.
+    public init(_ problem: Problem, systemImage: String = "exclamationmark.triangle.fill") {
+        self.message = .problem(problem)
+        self.systemImage = systemImage
+    }
+
     private var words: Text {
         switch message {
         case .text(let text): text
         // NB: said already, from the Status catalog.
         case .repair(let repair): Text(verbatim: StatusWords(locale: locale, timeZone: timeZone).repair(repair))
+        case .problem(let problem): Text(problem, locale: locale, timeZone: timeZone)
         }
     }
 
@@ -179,4 +189,26 @@ public struct Reload: View {
         }
         .accessibilityHidden(true)
     }
+}
+
+extension Text {
+    /// Why a request was not done, said by SystemWords' `RefusalWords` from its catalog in
+    /// `locale` and `timeZone` (the view's environment): the one place a screen turns a
+    /// ``Problem`` into words. (Already said, so shown as it was said.)
+    public init(_ problem: Problem, locale: Locale, timeZone: TimeZone) {
+        self.init(verbatim: RefusalWords(locale: locale, timeZone: timeZone).words(problem))
+    }
+}
+
+/// Why a request was not done, in the phone's language and clock: a ``Problem`` as a view, for a
+/// screen that shows it beside a control rather than in a ``ProblemBanner``.
+@MainActor
+public struct ProblemText: View {
+    private let problem: Problem
+    @Environment(\.locale) private var locale
+    @Environment(\.timeZone) private var timeZone
+
+    public init(_ problem: Problem) { self.problem = problem }
+
+    public var body: some View { Text(problem, locale: locale, timeZone: timeZone) }
 }

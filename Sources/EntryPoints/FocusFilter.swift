@@ -33,7 +33,7 @@ extension Runtime {
     /// says so and the intent reports it. A refused start changes nothing (fail closed).
     @discardableResult
     public func applyFocusFilter(_ setting: FocusFilterSetting) -> FocusFilterResult {
-        var kept: [(profile: ProfileID, reason: String)] = []
+        var kept: [(profile: ProfileID, reason: Refusal)] = []
         let done = reconcile(.appIntent("FocusFilter")) { transaction, context in
             kept = []
             let running = transaction.state.engine.sessions.filter { $0.isRunning(at: context.now) }
@@ -42,7 +42,7 @@ extension Runtime {
                 do {
                     try context.run(EndSession(profile: profile), on: &transaction)
                 } catch let refusal as ValidationError {
-                    kept.append((profile, refusal.message))
+                    kept.append((profile, refusal.refusal))
                 }
             }
             guard let profile = setting.profile, !running.contains(where: { $0.profileID == profile }) else { return }
@@ -52,7 +52,7 @@ extension Runtime {
         var notes: [LocalNotification] = []
         if let problem = done.problem {
             // NB: time-sensitive, so the Focus that just turned on does not hold back that it protects nothing.
-            notes.append(LocalNotification(id: "focus:refused:\(setting.profile?.rawValue ?? "off")", .focusCouldNotStart(reason: problem),
+            notes.append(LocalNotification(id: "focus:refused:\(setting.profile?.rawValue ?? "off")", .focusCouldNotStart(reason: problem.refusal ?? .unexpected("\(problem)")),
                                            destination: .session(setting.profile), interruption: .timeSensitive))
         }
         for (profile, reason) in kept {
@@ -62,9 +62,9 @@ extension Runtime {
             for note in notes { try screenTime.postNotification(note) }
             return FocusFilterResult(reconciliation: done, kept: kept.map(\.profile), notifications: notes, problem: nil)
         } catch {
-            let untold = ([done.problem].compactMap { $0 } + kept.map(\.reason)).joined(separator: " ")
+            let untold = done.problem?.refusal ?? kept.first?.reason
             return FocusFilterResult(reconciliation: done, kept: kept.map(\.profile), notifications: [],
-                                     problem: "\(untold) (and the notification saying so could not be posted: \(error))")
+                                     problem: .notificationFailed(after: untold, detail: "\(error)"))
         }
     }
 }
@@ -77,5 +77,5 @@ public struct FocusFilterResult: Sendable {
     /// What the person was told: a refused start, Beast Mode kept on.
     public let notifications: [LocalNotification]
     /// What could not be told (the notification failed); the intent reports it.
-    public let problem: String?
+    public let problem: Problem?
 }

@@ -1,5 +1,6 @@
 import Foundation
 import ScreenTimeClient
+import StoreClient
 import ThresholdCore
 
 extension Runtime {
@@ -18,12 +19,12 @@ extension Runtime {
         case .backToFocus: endBreak(profile, from: trigger)
         }
         guard let problem = done.problem else { return LiveActivityPress(reconciliation: done) }
-        let note = LocalNotification.refusal(of: button, profile: profile, because: problem)
+        let note = LocalNotification.refusal(of: button, profile: profile, because: problem.refusal ?? .unexpected("\(problem)"))
         do {
             try screenTime.postNotification(note)
             return LiveActivityPress(reconciliation: done, notification: note)
         } catch {
-            return LiveActivityPress(reconciliation: done, problem: "\(problem) (and the notification saying so could not be posted: \(error))")
+            return LiveActivityPress(reconciliation: done, problem: .notificationFailed(after: problem.refusal, detail: "\(error)"))
         }
     }
 }
@@ -34,9 +35,9 @@ public struct LiveActivityPress: Sendable {
     /// The notification that told the person why the press was refused.
     public let notification: LocalNotification?
     /// A refusal that could not be told (the notification failed); the intent reports it.
-    public let problem: String?
+    public let problem: Problem?
 
-    init(reconciliation: Reconciliation, notification: LocalNotification? = nil, problem: String? = nil) {
+    init(reconciliation: Reconciliation, notification: LocalNotification? = nil, problem: Problem? = nil) {
         self.reconciliation = reconciliation
         self.notification = notification
         self.problem = problem
@@ -49,7 +50,7 @@ public struct LiveActivityPress: Sendable {
 extension LocalNotification {
     /// The notification a refused Live Activity button posts: what was refused and why, leading
     /// to the session's screen. One per profile and button: pressing again replaces it.
-    public static func refusal(of button: LiveActivityButton, profile: ProfileID, because reason: String) -> LocalNotification {
+    public static func refusal(of button: LiveActivityButton, profile: ProfileID, because reason: Refusal) -> LocalNotification {
         LocalNotification(id: "refused:\(button.rawValue):\(profile)", .liveActivityRefused(button, reason: reason),
                           destination: .session(profile))
     }

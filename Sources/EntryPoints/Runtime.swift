@@ -82,10 +82,10 @@ public struct Reconciliation: Sendable {
     public let outcome: ReconcileOutcome
     public let restrictions: RestrictionsResult
 
-    /// Why the caller's request was refused, if it was: the rule's message or the store's failure.
-    public var problem: String? {
-        if let failure = outcome.storeFailure { return failure.description }
-        return outcome.refusal?.message
+    /// Why the caller's request was not done, if it was not: the rule's refusal or the store's failure.
+    public var problem: Problem? {
+        if let failure = outcome.storeFailure { return .store(failure) }
+        return outcome.refusal.map { .refused($0.refusal) }
     }
 }
 

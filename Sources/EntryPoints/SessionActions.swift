@@ -54,7 +54,7 @@ extension Runtime {
             return id
         }.first
         guard let running else {
-            throw ValidationError("session", "No session is running, so there is nothing to end or pause.")
+            throw ValidationError("session", .noSessionRunning)
         }
         return running
     }

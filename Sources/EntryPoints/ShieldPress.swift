@@ -103,13 +103,13 @@ public struct ShieldPressResult: Hashable, Sendable {
     /// The notification posted to lead into the app, if any.
     public let notification: LocalNotification?
     /// What the reconcile refused, for logs and tests; the shield itself cannot show it.
-    public let problem: String?
+    public let problem: Problem?
     /// Why the notification leading into the app could not be posted, as the system said it
     /// (developer-facing: for the extension's log; the person finds the app closed and opens
     /// Threshold themselves).
     public let notPosted: String?
 
-    public init(response: ShieldResponse, notification: LocalNotification? = nil, problem: String? = nil, notPosted: String? = nil) {
+    public init(response: ShieldResponse, notification: LocalNotification? = nil, problem: Problem? = nil, notPosted: String? = nil) {
         self.response = response
         self.notification = notification
         self.problem = problem

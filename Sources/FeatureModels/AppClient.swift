@@ -69,7 +69,7 @@ public struct AppClient: Sendable {
 
     /// The saved state, or `nil` after putting why it could not be read into `problem`: the
     /// screen keeps what it showed, and the shields stay as they were.
-    func read(reporting problem: inout String?) -> StoredState? {
+    func read(reporting problem: inout Problem?) -> StoredState? {
         do {
             return try read()
         } catch {
@@ -81,18 +81,18 @@ public struct AppClient: Sendable {
     /// Runs `command` through the reconciler; returns why it was refused (or why the store
     /// failed), or `nil` when it was done. A refusal changes nothing and leaves the shields as
     /// they were.
-    func perform(_ what: String, _ command: any Command) -> String? {
+    func perform(_ what: String, _ command: any Command) -> Problem? {
         runtime.reconcile(.inApp(what), command: command).problem
     }
 
     /// Runs a change that needs the stored state through the reconciler (see ``perform(_:_:)``).
-    func perform(_ what: String, change: @escaping DomainChange) -> String? {
+    func perform(_ what: String, change: @escaping DomainChange) -> Problem? {
         runtime.reconcile(.inApp(what), change: change).problem
     }
 
     /// Why `command` would be refused now, asked of the command itself on a copy of the state
     /// (nothing is written): how a screen shows a disabled button's reason in the rule's own words.
-    func refusal(of command: any Command, in stored: StoredState) -> String? {
+    func refusal(of command: any Command, in stored: StoredState) -> Problem? {
         FeatureModels.refusal(of: command, in: stored, at: now, calendar: calendar)
     }
 }
@@ -151,7 +151,7 @@ extension ScreenTimeClient {
 
 /// Why `command` would be refused at `now`, asked of the command itself on a copy of the state
 /// (nothing is written), in the rule's words; `nil` when it would be done.
-func refusal(of command: any Command, in stored: StoredState, at now: Date, calendar: Calendar) -> String? {
+func refusal(of command: any Command, in stored: StoredState, at now: Date, calendar: Calendar) -> Problem? {
     var copy = stored.engine
     do {
         try PlanRules.permit(command, in: copy, plan: stored.plan)

@@ -55,7 +55,7 @@ public final class AppModel {
     public private(set) var onboarding: OnboardingModel?
     public private(set) var verdict: AuthorizationVerdict?
     /// The store could not be read; shields stay as they were.
-    public private(set) var problem: String?
+    public private(set) var problem: Problem?
     /// A tutorial finished on this foreground, with the XP it earned, to say so once.
     public private(set) var tutorialFinished: Int?
     /// Bumped after every reconcile: screens reload when it changes.

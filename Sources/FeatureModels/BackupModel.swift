@@ -44,7 +44,7 @@ public final class BackupModel {
     public private(set) var saved: String?
     public private(set) var restored: Restored?
     /// Why the last export or restore failed; nothing changed.
-    public private(set) var problem: String?
+    public private(set) var problem: Problem?
     let client: AppClient
 
     public init(client: AppClient) { self.client = client }
@@ -89,6 +89,6 @@ public final class BackupModel {
     /// The file could not be read (iOS's document picker said why).
     public func restoreFailed(_ reason: String) {
         restored = nil
-        problem = reason
+        problem = .refused(.unexpected(reason))
     }
 }

@@ -95,7 +95,7 @@ public final class CloudBackupModel {
             let document = try client.runtime.store.exportBackup(deviceID: client.deviceID)
             blob = try SealedBackup.seal(document, with: try backup.backupKey())
         } catch {
-            problem = .failed(.backUp, detail: FeatureModels.problem(error))
+            problem = .failed(.backUp, detail: "\(error)")
             return .failed
         }
         let version = (replacing ?? backup.version) + 1

@@ -1,5 +1,6 @@
 import Foundation
 import Observation
+import StoreClient
 import ThresholdCore
 
 /// The Daily Review of yesterday (seed 001 §6) as its own screen, which the 9 AM "Your Daily
@@ -11,7 +12,7 @@ public final class DailyReviewModel {
     /// Yesterday as the review shows it; `nil` until loaded or when the state cannot be read.
     public private(set) var review: HomeModel.DailyReview?
     /// The state could not be read or the rating was refused.
-    public private(set) var problem: String?
+    public private(set) var problem: Problem?
     let client: AppClient
 
     public init(client: AppClient) { self.client = client }

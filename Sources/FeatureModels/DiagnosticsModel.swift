@@ -72,7 +72,7 @@ public final class DiagnosticsModel: Identifiable {
             let stored = try client.read()
             sections += Self.applied(stored, zone: zone, clock: clock)
         } catch {
-            problem = FeatureModels.problem(error)
+            problem = "\(error)"
         }
         do {
             let activities = try client.runtime.reconciler.screenTime.activities()
@@ -90,7 +90,7 @@ public final class DiagnosticsModel: Identifiable {
                 return "\(logged.sequence) · \(stamp(logged.at)) · \(detail.count > 160 ? detail.prefix(159) + "…" : detail)"
             }))
         } catch {
-            problem = FeatureModels.problem(error)
+            problem = "\(error)"
         }
         self.sections = sections
     }

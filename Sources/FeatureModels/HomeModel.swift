@@ -106,7 +106,7 @@ public final class HomeModel {
         }
 
         /// Saves a thumbs up or down for yesterday (a second replaces the first); the refusal, if any.
-        static func rateYesterday(_ rating: ProgressRecord.DayReview.Rating, client: AppClient) -> String? {
+        static func rateYesterday(_ rating: ProgressRecord.DayReview.Rating, client: AppClient) -> Problem? {
             client.perform("daily review", change: { transaction, context in
                 let today = Clockwork(calendar: context.calendar).localDate(of: context.now)
                 try transaction.state.progress.review(today.adding(days: -1), rating, today: today)
@@ -156,7 +156,7 @@ public final class HomeModel {
     /// What the last reconcile could not do or trust: shown with the way to repair it.
     public private(set) var repairs: [RepairNotice] = []
     /// The state could not be read; shields stay as they were.
-    public private(set) var problem: String?
+    public private(set) var problem: Problem?
     let client: AppClient
 
     public init(client: AppClient) { self.client = client }

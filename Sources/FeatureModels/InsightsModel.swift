@@ -22,7 +22,7 @@ public final class InsightsModel {
     public private(set) var lookUps = LookUps([])
     /// The Daily Reviews rated, newest first.
     public private(set) var reviews: [ProgressRecord.DayReview] = []
-    public private(set) var problem: String?
+    public private(set) var problem: Problem?
     let client: AppClient
 
     public init(client: AppClient) {

@@ -24,14 +24,14 @@ public final class IntentionsModel {
 
     public private(set) var rows: [Row] = []
     /// Why this week's freeze cannot be used now, in the rule's words; `nil` when it can.
-    public private(set) var freezeRefusal: String?
+    public private(set) var freezeRefusal: Problem?
     /// Whether the freeze is refused because it is Pro's: the screen offers "See Threshold Pro".
-    public var freezeNeedsPro: Bool { freezeRefusal.map(ProFeature.isProRefusal(message:)) ?? false }
+    public var freezeNeedsPro: Bool { freezeRefusal?.needsPro ?? false }
     public private(set) var frozenToday = false
     /// Why no new intention can be added now (the set-up budget is full), in the rule's words;
     /// `nil` while there is room. The editor's Save is refused with the same words.
-    public private(set) var addRefusal: String?
-    public private(set) var problem: String?
+    public private(set) var addRefusal: Problem?
+    public private(set) var problem: Problem?
     let client: AppClient
 
     public init(client: AppClient) { self.client = client }
@@ -42,7 +42,7 @@ public final class IntentionsModel {
         let enforcement = evaluate(stored.engine, at: now, calendar: client.calendar)
         let today = Clockwork(calendar: client.calendar).localDate(of: now)
         frozenToday = stored.engine.streakFreezeDays.contains(today)
-        addRefusal = SetupBudget.additionRefusal(in: stored.engine)
+        addRefusal = SetupBudget.additionRefusal(in: stored.engine).map(Problem.refused)
         rows = stored.engine.intentions.map { intention in
             let label: IntentionLabel? = switch enforcement.rule(.intention(intention.id))?.reason {
             case .intention(let label), .streakFreeze(let label): label
@@ -88,7 +88,7 @@ public final class IntentionEditorModel {
     /// streak see these words and never the app (Together; ``sharedNickname(from:)``).
     public var sharedNickname: String
     public private(set) var pickProblem: IntentionPickProblem?
-    public private(set) var problem: String?
+    public private(set) var problem: Problem?
     public private(set) var saved = false
     let client: AppClient
 
@@ -103,7 +103,7 @@ public final class IntentionEditorModel {
     }
 
     /// The error to show under the fields, in the model's words; `nil` when the draft is valid.
-    public var error: String? {
+    public var error: Problem? {
         guard let app else { return nil }
         do {
             _ = try Intention(id: id, app: app, opensPerDay: opensPerDay, minutesPerOpen: minutesPerOpen)
@@ -115,7 +115,7 @@ public final class IntentionEditorModel {
 
     /// Why the nickname cannot be shared, in Together's words, to show under its field; `nil` when
     /// it can, or when there is none. Save is refused with the same words.
-    public var nicknameError: String? {
+    public var nicknameError: Problem? {
         do {
             _ = try Self.sharedNickname(from: sharedNickname)
             return nil
@@ -133,7 +133,7 @@ public final class IntentionEditorModel {
         do {
             try IntentionNickname.check(trimmed)
         } catch let refusal as TogetherRefusal {
-            throw ValidationError("nickname “\(trimmed)”", refusal.reason)
+            throw ValidationError("nickname “\(trimmed)”", .together(refusal.reason))
         }
         return trimmed
     }

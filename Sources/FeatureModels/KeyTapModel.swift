@@ -1,5 +1,6 @@
 import Foundation
 import Observation
+import StoreClient
 import ThresholdCore
 
 /// The screen a key's tap opens: nothing to show when it started a profile, "End or take a
@@ -27,7 +28,7 @@ public final class KeyTapModel {
 
     public private(set) var phase: Phase = .working
     /// Why the last request was not carried out.
-    public private(set) var problem: String?
+    public private(set) var problem: Problem?
     let client: RitualClient
 
     public init(client: RitualClient) { self.client = client }
@@ -80,7 +81,7 @@ public final class KeyTapModel {
     }
 
     /// Why "Take a break" is disabled now (the quota used, with when the next is available), as the Session tab says.
-    public private(set) var breakRefusal: String?
+    public private(set) var breakRefusal: Problem?
     /// When the session is today's span of a schedule: the profile's name and when it starts again.
     public private(set) var scheduled: (name: String, returns: Date?)?
 

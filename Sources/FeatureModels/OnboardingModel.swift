@@ -86,7 +86,7 @@ public final class OnboardingModel {
     /// Whether Threshold may post notifications, as iOS last said; `nil` before it was read.
     public private(set) var notificationPermission: NotificationPermission?
     /// Why asking for notification permission failed.
-    public private(set) var notificationProblem: String?
+    public private(set) var notificationProblem: Problem?
     public private(set) var isRequestingNotifications = false
     let client: AppClient
 
@@ -437,6 +437,6 @@ public final class OnboardingModel {
 public enum OnboardingProblem: Hashable, Sendable {
     /// No apps are chosen yet.
     case noApps
-    /// A rule refused it, or the store failed (their words).
-    case refused(String)
+    /// A rule refused it, or the store failed.
+    case refused(Problem)
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Observation
 import PurchasesClient
+import StoreClient
 import ThresholdCore
 
 /// The Threshold Pro paywall: what Pro adds, the prices and the trial's terms as the App Store
@@ -72,7 +73,7 @@ public final class PaywallModel: Identifiable {
         do {
             offers = try await purchases.offers().sorted { $0.product.rawValue < $1.product.rawValue }
         } catch {
-            problem = .offersUnreadable(detail: FeatureModels.problem(error))
+            problem = .offersUnreadable(detail: "\(error)")
         }
         readPlan()
     }
@@ -93,7 +94,7 @@ public final class PaywallModel: Identifiable {
                 break
             }
         } catch {
-            problem = .purchaseFailed(detail: FeatureModels.problem(error))
+            problem = .purchaseFailed(detail: "\(error)")
             readPlan()
         }
     }
@@ -108,7 +109,7 @@ public final class PaywallModel: Identifiable {
             readPlan()
             if status != .subscribed, problem == nil { problem = .nothingToRestore }
         } catch {
-            problem = .restoreFailed(detail: FeatureModels.problem(error))
+            problem = .restoreFailed(detail: "\(error)")
         }
     }
 
@@ -142,7 +143,7 @@ public enum PaywallProblem: Hashable, Sendable {
     /// Restore Purchases found no subscription for this Apple Account.
     case nothingToRestore
     /// What reading the plan said (``AppClient/refreshPlan(including:)``: the plan's notice words).
-    case plan(String)
+    case plan(Problem)
     /// The saved data cannot be read (the store's words).
-    case unreadable(String)
+    case unreadable(Problem)
 }

@@ -14,7 +14,7 @@ extension AppClient {
     /// (nothing running ends, no Pro is granted) and the plan's notice says why; an unverified or
     /// unknown transaction grants nothing and says so. Returns what the person should read, if anything.
     @discardableResult
-    public func refreshPlan(including updates: [AppStoreTransaction] = []) async -> String? {
+    public func refreshPlan(including updates: [AppStoreTransaction] = []) async -> Problem? {
         guard let read = await readPlan(including: updates) else { return nil }
         let failure = perform("plan", change: read.change)
         for update in updates { await purchases?.finish(update) }
@@ -24,15 +24,15 @@ extension AppClient {
     /// Reads the App Store and returns the change that saves the plan, to run inside a reconcile
     /// (the app's foreground runs it in its own), with what the person should read; `nil` without
     /// an App Store.
-    public func readPlan(including updates: [AppStoreTransaction] = []) async -> (change: DomainChange, message: String?)? {
+    public func readPlan(including updates: [AppStoreTransaction] = []) async -> (change: DomainChange, message: Problem?)? {
         guard let purchases else { return nil }
         let transactions: [AppStoreTransaction], statuses: [SubscriptionStatus]
         do {
             transactions = try await purchases.entitlements()
             statuses = try await purchases.statuses()
         } catch {
-            let message = "Threshold could not read your subscription from the App Store (\(FeatureModels.problem(error))), so your plan stays as it was."
-            return ({ transaction, _ in transaction.notePlanProblem(message) }, message)
+            let notice = PlanNotice.appStoreUnreadable(detail: "\(error)")
+            return ({ transaction, _ in transaction.notePlanProblem([notice]) }, .plan([notice]))
         }
         let seen = Set(transactions.map(\.id))
         let all = transactions + updates.filter { !seen.contains($0.id) }
@@ -44,10 +44,9 @@ extension AppClient {
                                                     previous: transaction.state.plan.status, at: context.now)
             try transaction.changePlan(to: resolution.status, at: context.now, calendar: context.calendar, ids: context.ids)
             if !resolution.problems.isEmpty {
-                let notice = ([transaction.state.plan.notice].compactMap { $0 } + resolution.problems).joined(separator: " ")
-                transaction.notePlanProblem(notice)
+                transaction.notePlanProblem(transaction.state.plan.notice + resolution.problems)
             }
         }
-        return (change, problems.isEmpty ? nil : problems.joined(separator: " "))
+        return (change, problems.isEmpty ? nil : .plan(problems))
     }
 }

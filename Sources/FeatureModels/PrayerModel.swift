@@ -1,5 +1,6 @@
 import Foundation
 import Observation
+import StoreClient
 import ThresholdCore
 
 /// The prayer screen (Selah): an open window's time left, or mood → prayer → "Amen".
@@ -18,7 +19,7 @@ public final class PrayerModel: SubmitsCompletion {
         case reading(PrayerTemplate)
         case finished
         /// The library or the state could not be read; shields stay as they are.
-        case problem(String)
+        case problem(Problem)
     }
 
     public private(set) var phase: Phase = .loading

@@ -12,8 +12,8 @@ public final class ProfilesModel {
         /// On now (a session or a scheduled span).
         public let isOn: Bool
         /// Why it cannot be edited or deleted now (Beast Mode, or on), in the rule's words.
-        public let editRefusal: String?
-        public let deleteRefusal: String?
+        public let editRefusal: Problem?
+        public let deleteRefusal: Problem?
         /// Its keys that work now: deleting the profile stops them (Settings › Keys relinks or removes them).
         public let keys: Int
         public var id: ProfileID { profile.id }
@@ -22,15 +22,15 @@ public final class ProfilesModel {
     public private(set) var rows: [Row] = []
     /// Why no new profile can be added now (the set-up budget is full), in the rule's words;
     /// `nil` while there is room. The editor's Save is refused with the same words.
-    public private(set) var addRefusal: String?
-    public private(set) var problem: String?
+    public private(set) var addRefusal: Problem?
+    public private(set) var problem: Problem?
     let client: AppClient
 
     public init(client: AppClient) { self.client = client }
 
     public func load() {
         guard let stored = client.read(reporting: &problem) else { return }
-        addRefusal = SetupBudget.additionRefusal(in: stored.engine)
+        addRefusal = SetupBudget.additionRefusal(in: stored.engine).map(Problem.refused)
         let enforcement = evaluate(stored.engine, at: client.now, calendar: client.calendar)
         rows = stored.engine.profiles.map { profile in
             Row(profile: profile, isOn: enforcement.rule(.profile(profile.id)) != nil,
@@ -97,7 +97,7 @@ public final class ProfileEditorModel {
     /// What the person is typing into "Website to block".
     public var websiteToBlock = ""
     /// Why the last website typed was not added; nothing changed.
-    public private(set) var websiteProblem: String?
+    public private(set) var websiteProblem: Problem?
     /// No app can be installed while the profile is on (the App Store is hidden).
     public var deniesAppInstallation: Bool
     public var rituals: Set<RitualKind>
@@ -113,7 +113,7 @@ public final class ProfileEditorModel {
     public var headsUpMinutes: Int
     public private(set) var pickProblem: PickProblem?
     /// Why the last save was refused (Beast Mode, the store); nothing was saved.
-    public private(set) var problem: String?
+    public private(set) var problem: Problem?
     public private(set) var saved = false
     let client: AppClient
     private var nextSchedule = 1
@@ -169,8 +169,8 @@ public final class ProfileEditorModel {
 
     /// Every field's error, as the model's validation words it. Each part is built on its own;
     /// a profile-level refusal is placed on the field whose change makes it go away.
-    public var errors: [Field: String] {
-        var errors: [Field: String] = [:]
+    public var errors: [Field: Problem] {
+        var errors: [Field: Problem] = [:]
         do { _ = try unlockPolicy() } catch { errors[.unlock] = FeatureModels.problem(error) }
         do { _ = try breakPolicy() } catch { errors[.breaks] = FeatureModels.problem(error) }
         for draft in schedules {
@@ -180,7 +180,7 @@ public final class ProfileEditorModel {
         do {
             _ = try profile()
         } catch let error as ValidationError {
-            errors[field(of: error)] = error.message
+            errors[field(of: error)] = .refused(error.refusal)
         } catch {
             errors[.name] = FeatureModels.problem(error)
         }
@@ -200,10 +200,10 @@ public final class ProfileEditorModel {
     public func paywall() -> PaywallModel { PaywallModel(client: client) }
 
     /// Whether the last refusal was one only Pro lifts (Beast Mode on Free): "See Threshold Pro" beside it.
-    public var problemNeedsPro: Bool { problem.map(ProFeature.isProRefusal(message:)) ?? false }
+    public var problemNeedsPro: Bool { problem?.needsPro ?? false }
 
     /// Why Save would be refused now (Beast Mode holds the profile): asked of `SaveProfile` itself.
-    public var lockReason: String? {
+    public var lockReason: Problem? {
         guard !isNew, let stored = try? client.read(), let current = stored.engine.profile(id) else { return nil }
         return client.refusal(of: SaveProfile(current), in: stored)
     }
@@ -282,7 +282,7 @@ public final class ProfileEditorModel {
     /// The field a profile-level refusal belongs to: the one whose stand-in value changes it.
     private func field(of error: ValidationError) -> Field {
         if let draft = schedules.first(where: { error.subject.hasSuffix("schedule \($0.id)") }) { return .schedule(draft.id) }
-        func refusal(name: String? = nil, emoji: String? = nil) -> String? {
+        func refusal(name: String? = nil, emoji: String? = nil) -> Problem? {
             do {
                 _ = try Profile(id: id, name: name ?? self.name, emoji: emoji ?? self.emoji, path: path, selection: selection,
                                 listMode: listMode, strictness: strictness, unlockPolicy: try unlockPolicy(),
@@ -292,8 +292,8 @@ public final class ProfileEditorModel {
                 return FeatureModels.problem(error)
             }
         }
-        if refusal(name: "Profile") != error.message { return .name }
-        if refusal(emoji: "🎯") != error.message { return .emoji }
+        if refusal(name: "Profile") != .refused(error.refusal) { return .name }
+        if refusal(emoji: "🎯") != .refused(error.refusal) { return .emoji }
         return .selection
     }
 }

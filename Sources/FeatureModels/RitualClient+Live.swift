@@ -92,6 +92,4 @@ extension RitualClient {
 }
 
 /// What to tell the person about an error: a validation error's message, else its description.
-func problem(_ error: any Error) -> String {
-    (error as? ValidationError)?.message ?? String(describing: error)
-}
+func problem(_ error: any Error) -> Problem { Problem(error) }

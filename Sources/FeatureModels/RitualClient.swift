@@ -30,7 +30,7 @@ public struct RitualClient: Sendable {
     /// Verifies and decides a key's tap (see `KeyRing.tap`).
     public var tapKey: @Sendable (KeyTagID, KeySecret) throws -> KeyTapOutcome
     /// Starts, ends or pauses a profile; returns why it was refused, or `nil` when done.
-    public var session: @Sendable (SessionRequest) -> String?
+    public var session: @Sendable (SessionRequest) -> Problem?
     /// Days in a row with a completed focus session, today's included when it has one.
     public var focusStreak: @Sendable () throws -> Int
 
@@ -44,7 +44,7 @@ public struct RitualClient: Sendable {
         savePrayer: @escaping @Sendable (PrayerProgress?) throws -> Void,
         recordChoice: @escaping @Sendable (ShieldChoice) throws -> Void,
         tapKey: @escaping @Sendable (KeyTagID, KeySecret) throws -> KeyTapOutcome,
-        session: @escaping @Sendable (SessionRequest) -> String?,
+        session: @escaping @Sendable (SessionRequest) -> Problem?,
         focusStreak: @escaping @Sendable () throws -> Int
     ) {
         self.load = load
@@ -78,7 +78,7 @@ public enum RitualSubmission: Hashable, Sendable {
     case unlocked(until: Date?, minutes: Int?, letThrough: Set<AnyToken>)
     /// Refused when it was written (a limit reached meanwhile, the balance spent, the store
     /// unavailable): nothing was recorded and shields stay as they are.
-    case refused(String)
+    case refused(Problem)
 }
 
 /// A session change a key's screen asks for.

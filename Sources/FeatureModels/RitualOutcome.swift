@@ -1,4 +1,5 @@
 import Foundation
+import StoreClient
 import ThresholdCore
 
 /// How a ritual screen ended, for its last view: "Unlocked until 14:20", or why not.
@@ -7,7 +8,7 @@ public enum RitualOutcome: Hashable, Sendable {
     /// sites by token, sorted), for the grant's `minutes`, until `until`.
     case unlocked(until: Date?, minutes: Int?, letThrough: [AnyToken])
     /// Nothing was granted; the message says why and what to do.
-    case refused(String)
+    case refused(Problem)
 
     /// When what it unlocked shields again; `nil` when it was refused or needed no grant.
     public var unlockedUntil: Date? {

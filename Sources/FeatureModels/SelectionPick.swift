@@ -1,4 +1,5 @@
 import Foundation
+import StoreClient
 import ThresholdCore
 
 /// What the Screen Time picker gave back, as the screens hand it to a model.
@@ -16,7 +17,7 @@ public enum PickProblem: Error, Hashable, Sendable {
     /// The picker failed or its tokens could not be read.
     case pickerFailed(String)
     /// The engine refused it: more than iOS can shield, or an allow list's limits (its words).
-    case refused(String)
+    case refused(Problem)
 }
 
 /// Checks a pick against the engine before a screen keeps it (see `ShieldCapacity`).

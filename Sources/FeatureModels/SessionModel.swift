@@ -43,15 +43,15 @@ public final class SessionModel {
     /// schedule starts again. Ending it early ends today's span only ("End today's Work").
     public private(set) var scheduled: (name: String, returns: Date?)?
     /// Why "End" is refused now, in the rule's words (Beast Mode); `nil` when it is allowed.
-    public private(set) var endRefusal: String?
+    public private(set) var endRefusal: Problem?
     /// Why "Break" is refused now (none allowed, quota used, with when the next is available).
-    public private(set) var breakRefusal: String?
+    public private(set) var breakRefusal: Problem?
     /// Profiles a session can be started for.
     public private(set) var startable: [Profile] = []
     /// What the last action could not do; nothing changed.
-    public private(set) var problem: String?
+    public private(set) var problem: Problem?
     /// Whether that was a refusal only Pro lifts: the screen offers "See Threshold Pro" beside it.
-    public var problemNeedsPro: Bool { problem.map(ProFeature.isProRefusal(message:)) ?? false }
+    public var problemNeedsPro: Bool { problem?.needsPro ?? false }
     /// The profile whose start was just refused because it needs Pro: Start is disabled for it
     /// (the banner says why, with "See Threshold Pro") until another is chosen or Pro is on.
     public private(set) var startNeedingPro: ProfileID?
@@ -161,7 +161,7 @@ public final class SessionModel {
     public func dismissEnding() { lastEnding = nil }
 
     /// Shows what a start from outside the screen (a link) was refused with.
-    func report(_ refusal: String?) {
+    func report(_ refusal: Problem?) {
         load()
         problem = refusal
     }

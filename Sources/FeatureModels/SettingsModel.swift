@@ -209,7 +209,7 @@ public final class SettingsModel {
     }
 
     /// Reads again after a change, then says what could not be done (reading clears ``problem``).
-    private func reload(saying refused: String?) {
+    private func reload(saying refused: Problem?) {
         load()
         if let refused { problem = .refused(refused) }
     }
@@ -404,8 +404,8 @@ public final class SettingsModel {
 
 /// Why a change in Settings could not be made, as a value Settings says in its own words (issue 25).
 public enum SettingsProblem: Hashable, Sendable {
-    /// A rule refused it, or the store failed (their words).
-    case refused(String)
+    /// A rule refused it, or the store failed.
+    case refused(Problem)
     /// A screen-time goal needs apps to count: none is chosen yet.
     case noAppsToCount
 }
@@ -418,8 +418,8 @@ public enum KeyProblem: Hashable, Sendable {
     case noProfile
     /// Writing the tag failed or was cancelled (the tag writer's words).
     case notWritten(String)
-    /// A rule refused it, or the store failed (their words).
-    case refused(String)
+    /// A rule refused it, or the store failed.
+    case refused(Problem)
 }
 
 /// A random-number generator over a closure (the client's source of randomness).

@@ -450,7 +450,7 @@ public final class TogetherModel {
                 do {
                     _ = try await connection.post(message.keyed(key), account: account.accountID)
                 } catch TogetherError.refused(_, _, let reason) {
-                    problem = .breakRefused(reason: reason)
+                    problem = .breakRefused(reason: .refused(.together(reason)))
                 } catch {
                     failed(.tellOfBreak, error)
                     kept.streaks = now.map { reading[$0.intentionID] ?? $0 }

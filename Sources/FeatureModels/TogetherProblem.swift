@@ -1,4 +1,5 @@
 import Foundation
+import StoreClient
 
 /// Why the last thing asked of Together did not happen, as a value: Settings › Together says it
 /// in its own words, from its String Catalog (issue 25). Nothing that was kept changed.
@@ -38,11 +39,11 @@ public enum TogetherProblem: Hashable, Sendable {
     /// The partnership did not end.
     case partnershipNotEnded(detail: String)
     /// The server refused a broken streak's message (its reason); it is not tried again.
-    case breakRefused(reason: String)
+    case breakRefused(reason: Problem)
     /// Threshold's saved data could not be read (the store's words).
-    case dataUnreadable(String)
+    case dataUnreadable(Problem)
     /// The days to send could not be read (the store's words); none was sent.
-    case daysUnreadable(String)
+    case daysUnreadable(Problem)
 }
 
 /// What Together does by itself, named where it fails.

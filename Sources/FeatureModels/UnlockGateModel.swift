@@ -1,5 +1,6 @@
 import Foundation
 import Observation
+import StoreClient
 import ThresholdCore
 
 /// The unlock gate screen (Earned Access flow D): why the app is blocked, the balance, and every
@@ -52,7 +53,7 @@ public final class UnlockGateModel {
     public let appName: String?
     public private(set) var gate: UnlockGate?
     /// Why the gate could not be shown (the state could not be read); shields stay as they are.
-    public private(set) var problem: String?
+    public private(set) var problem: Problem?
     /// Difficulty for the math option: Settings › Challenges chooses it; the gate only reads it.
     public private(set) var mathDifficulty: MathDifficulty = .medium
     /// Whether the gate opens straight into a game picked at random (the Challenge shield's

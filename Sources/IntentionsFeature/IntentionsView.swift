@@ -27,14 +27,14 @@ public struct IntentionsSection: View {
                 Label { Text("New intention", bundle: .module) } icon: { Image(systemName: "plus").accessibilityHidden(true) }
             }
             .disabled(model.addRefusal != nil)
-            if let refusal = model.addRefusal { Text(verbatim: refusal).font(.footnote).foregroundStyle(.secondary) }
+            if let refusal = model.addRefusal { ProblemText(refusal).font(.footnote).foregroundStyle(.secondary) }
             if !model.rows.isEmpty {
                 if model.frozenToday {
                     Text("Streak freeze is on today.", bundle: .module).foregroundStyle(.secondary)
                 } else {
                     Button { model.useFreeze() } label: { Text("Use a streak freeze today", bundle: .module) }
                         .disabled(model.freezeRefusal != nil)
-                    if let refusal = model.freezeRefusal { Text(verbatim: refusal).font(.footnote).foregroundStyle(.secondary) }
+                    if let refusal = model.freezeRefusal { ProblemText(refusal).font(.footnote).foregroundStyle(.secondary) }
                     if model.freezeNeedsPro, let showPaywall {
                         Button { showPaywall() } label: { Text("See Threshold Pro", bundle: .module) }
                     }
@@ -102,13 +102,13 @@ struct IntentionEditorView: View {
                     Stepper(value: $model.minutesPerOpen, in: IntentionsModel.minutesRange) {
                         Text("\(model.minutesPerOpen) min an open", bundle: .module)
                     }
-                    if let error = model.error { Text(verbatim: error).font(.footnote).foregroundStyle(Palette.warning) }
+                    if let error = model.error { ProblemText(error).font(.footnote).foregroundStyle(Palette.warning) }
                 }
                 Section {
                     TextField(text: $model.sharedNickname) { Text("Nickname to share with partners", bundle: .module) }
                         .textInputAutocapitalization(.words)
                         .autocorrectionDisabled()
-                    if let error = model.nicknameError { Text(verbatim: error).font(.footnote).foregroundStyle(Palette.warning) }
+                    if let error = model.nicknameError { ProblemText(error).font(.footnote).foregroundStyle(Palette.warning) }
                 } footer: {
                     Text("If you use Together, partners told of a broken streak see only this nickname, never the app.", bundle: .module)
                 }

@@ -5,6 +5,7 @@ import PaywallFeature
 import ProfilesFeature
 import ScreenTimeClient
 import SelectionFeature
+import StoreClient
 import SwiftUI
 import ThresholdCore
 import UIKit
@@ -159,7 +160,7 @@ struct WelcomeStep: View {
             if let problem = model.cloudBackup.problem { Text.cloudBackup(problem).font(.footnote).foregroundStyle(Palette.warning) }
         }
         BackupRestoreButton(backup: model.backup, restore: model.restore) { Text("Restore from a backup", bundle: .module) }
-        if let problem = model.backup.problem { Text(verbatim: problem).font(.footnote).foregroundStyle(Palette.warning) }
+        if let problem = model.backup.problem { ProblemText(problem).font(.footnote).foregroundStyle(Palette.warning) }
     }
 }
 
@@ -479,7 +480,7 @@ struct ReadyStep: View {
                     .font(.footnote).foregroundStyle(.secondary)
             }
         }
-        if let problem = model.problem { ProblemBanner(Text.onboarding(problem)) }
+        if let problem = model.problem { ProblemBanner(problem) }
     }
 
     /// When the shields begin: at once only when something holds the apps at once.
@@ -550,17 +551,17 @@ struct TutorialStep: View {
                        systemImage: "star.fill")
             Button { model.close() } label: { Text("Done", bundle: .module) }.buttonStyle(.primary)
         }
-        if let problem = model.problem { ProblemBanner(Text.onboarding(problem)) }
+        if let problem = model.problem { ProblemBanner(problem) }
     }
 }
 
-extension Text {
+extension ProblemBanner {
     /// Why onboarding could not turn the shields on or run the tutorial (a rule's refusal or a
-    /// store failure in their own words).
-    static func onboarding(_ problem: OnboardingProblem) -> Text {
+    /// store failure, said by RefusalWords).
+    init(_ problem: OnboardingProblem) {
         switch problem {
-        case .noApps: Text("Choose the apps to shield first.", bundle: .module)
-        case .refused(let words): Text(verbatim: words)
+        case .noApps: self.init(Text("Choose the apps to shield first.", bundle: .module))
+        case .refused(let problem): self.init(problem)
         }
     }
 }

@@ -11,6 +11,8 @@ import ThresholdCore
 public struct PaywallView: View {
     @Bindable var model: PaywallModel
     let onClose: () -> Void
+    @Environment(\.locale) private var locale
+    @Environment(\.timeZone) private var timeZone
 
     public init(model: PaywallModel, onClose: @escaping () -> Void) {
         self.model = model
@@ -31,7 +33,7 @@ public struct PaywallView: View {
                 Text("Selah, Challenge, intentions, keys, sessions and Earned Access stay free.", bundle: .module)
                     .font(.footnote).foregroundStyle(.secondary)
                 plans
-                if let problem = model.problem { Text.paywall(problem).font(.footnote).foregroundStyle(.red) }
+                if let problem = model.problem { Text.paywall(problem, locale: locale, timeZone: timeZone).font(.footnote).foregroundStyle(.red) }
                 if model.status == .pending {
                     Text("Waiting for approval. Pro turns on once the purchase is approved.", bundle: .module).font(.footnote)
                 }

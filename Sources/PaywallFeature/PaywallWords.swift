@@ -1,5 +1,6 @@
 import FeatureModels
 import PurchasesClient
+import StoreClient
 import SwiftUI
 import ThresholdCore
 
@@ -9,7 +10,7 @@ import ThresholdCore
 
 extension Text {
     /// Why the paywall's last action did nothing.
-    static func paywall(_ problem: PaywallProblem) -> Text {
+    static func paywall(_ problem: PaywallProblem, locale: Locale, timeZone: TimeZone) -> Text {
         switch problem {
         case .noAppStore:
             Text("The App Store is not available here.", bundle: .module)
@@ -21,8 +22,8 @@ extension Text {
             Text("Restore did not finish (\(Text(verbatim: detail))). Nothing changed.", bundle: .module)
         case .nothingToRestore:
             Text("The App Store has no Threshold Pro subscription for this Apple Account.", bundle: .module)
-        case .plan(let words), .unreadable(let words):
-            Text(verbatim: words)
+        case .plan(let problem), .unreadable(let problem):
+            Text(problem, locale: locale, timeZone: timeZone)
         }
     }
 

@@ -2,6 +2,7 @@ import DesignSystem
 import FeatureModels
 import PaywallFeature
 import SelectionFeature
+import StoreClient
 import SwiftUI
 import ThresholdCore
 
@@ -169,8 +170,8 @@ struct ProfileEditorView: View {
         }
     }
 
-    @ViewBuilder private func fieldError(_ message: String?) -> some View {
-        if let message { Text(verbatim: message).font(.footnote).foregroundStyle(Palette.warning) }
+    @ViewBuilder private func fieldError(_ problem: Problem?) -> some View {
+        if let problem { ProblemText(problem).font(.footnote).foregroundStyle(Palette.warning) }
     }
 }
 
@@ -199,7 +200,7 @@ struct StrictOptionsSection: View {
                 .onSubmit { model.blockWebsite() }
             Button { model.blockWebsite() } label: { Text("Block website", bundle: .module) }
                 .disabled(model.websiteToBlock.trimmingCharacters(in: .whitespaces).isEmpty)
-            if let problem = model.websiteProblem { Text(verbatim: problem).font(.footnote).foregroundStyle(Palette.warning) }
+            if let problem = model.websiteProblem { ProblemText(problem).font(.footnote).foregroundStyle(Palette.warning) }
             Toggle(isOn: $model.deniesAppInstallation) { Text("No app installs", bundle: .module) }
                 .accessibilityHint(Text("Hides the App Store while the profile is on.", bundle: .module))
         } header: {

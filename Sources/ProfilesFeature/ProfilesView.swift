@@ -47,7 +47,7 @@ public struct ProfilesView<More: View>: View {
                 }
                 Section {
                     // The set-up budget is full: say why, and offer no new profile until one goes.
-                    if let refusal = model.addRefusal { Text(verbatim: refusal).font(.footnote).foregroundStyle(.secondary) }
+                    if let refusal = model.addRefusal { ProblemText(refusal).font(.footnote).foregroundStyle(.secondary) }
                     ForEach(ProfilePreset.allCases, id: \.self) { preset in
                         Button { editor = Shown(model.editor(preset: preset)) } label: {
                             Label { Text(verbatim: preset.name) } icon: { Text(verbatim: preset.emoji).accessibilityHidden(true) }
@@ -97,7 +97,7 @@ struct ProfileRow: View {
             (Text.path(row.profile.path) + Text(verbatim: " · ") + Text.strictness(row.profile.strictness))
                 .font(.footnote).foregroundStyle(.secondary)
             if let refusal = row.editRefusal {
-                Label { Text(verbatim: refusal) } icon: { Image(systemName: "lock.fill").accessibilityHidden(true) }
+                Label { ProblemText(refusal) } icon: { Image(systemName: "lock.fill").accessibilityHidden(true) }
                     .font(.footnote).foregroundStyle(Palette.warning)
             }
         }

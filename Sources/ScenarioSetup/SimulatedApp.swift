@@ -51,7 +51,7 @@ public enum SimulatedApp {
         do {
             return .success(try PrayerContent.bundledLibrary())
         } catch {
-            return .failure(error as? ValidationError ?? ValidationError("prayer content", "\(error)"))
+            return .failure(error as? ValidationError ?? ValidationError("prayer content", .contentFile("\(error)")))
         }
     }()
 

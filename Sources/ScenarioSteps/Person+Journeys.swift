@@ -320,7 +320,7 @@ extension Person {
             }
             phone.note(.person, "runs the Start Profile Shortcut for \(profile)")
             if let problem = phone.runAppIntent({ $0.startProfile(profile, from: .appIntent("StartProfile"), length: length) }).problem {
-                refuse(problem)
+                refuse(phone.refusalWords.words(problem))
             }
             try await settle()
         case .key:
@@ -406,7 +406,7 @@ extension Person {
         case .shortcut, .widget:
             phone.note(.person, path == .shortcut ? "runs the End Session Shortcut" : "presses End on the widget")
             let trigger: Trigger = path == .shortcut ? .appIntent("EndSession") : .widget("End")
-            if let problem = phone.runAppIntent({ $0.endSession(profile, from: trigger) }).problem { refuse(problem) }
+            if let problem = phone.runAppIntent({ $0.endSession(profile, from: trigger) }).problem { refuse(phone.refusalWords.words(problem)) }
             try await settle()
         case .liveActivity:
             try await pressLiveActivity(.end)
@@ -571,7 +571,7 @@ extension Person {
     func pressLiveActivity(_ button: LiveActivityButton) async throws {
         phone.note(.person, "presses “\(button.rawValue)” on the Live Activity")
         let press = try phone.pressLiveActivity(button)
-        if let problem = press.reconciliation.problem { refuse(problem) }
+        if let problem = press.reconciliation.problem { refuse(phone.refusalWords.words(problem)) }
         try await settle()
     }
 

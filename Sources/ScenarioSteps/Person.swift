@@ -2,6 +2,7 @@ import AppFeature
 import EntryPoints
 import FeatureModels
 import Foundation
+import SystemWords
 import ScenarioSetup
 import ScreenTimeClient
 import ScreenTimeSimulator

@@ -193,7 +193,7 @@ package final class StepRunner {
         case .namedFocus(let name, let on):
             let ran = phone.setFocus(name, on: on)
             // The filter has no screen: what it could not do is what its notification says.
-            if let problem = ran?.problem ?? ran?.notifications.first.map({ phone.worded($0).body }) { person.refuse(problem) }
+            if let problem = ran?.problem.map(phone.refusalWords.words) ?? ran?.notifications.first.map({ phone.worded($0).body }) { person.refuse(problem) }
             person.followLifecycle()
             try await person.settle()
         case .focusFilter(let focus, let profile, let minutes):

@@ -508,7 +508,7 @@ public final class SimulatedPhone: @unchecked Sendable {
         }
         switch button.action {
         case .close: return .closed
-        case .notify, .clearShield, .openIntention, .completeSession, .askBeforeOpening: return result.problem.map(ShieldPress.refused) ?? .opened
+        case .notify, .clearShield, .openIntention, .completeSession, .askBeforeOpening: return result.problem.map { .refused(refusalWords.words($0)) } ?? .opened
         }
     }
 
@@ -859,7 +859,7 @@ public final class SimulatedPhone: @unchecked Sendable {
         } else if !outcome.shieldChanges.isEmpty {
             note(actor, "\(outcome.trigger): shields now \(shieldSummary())")
         }
-        if let refusal = outcome.refusal { note(actor, "refused: \(refusal.message)") }
+        if let refusal = outcome.refusal { note(actor, "refused: \(refusalWords.words(refusal.refusal))") }
         let posted = (outcome.settled + outcome.events).compactMap { event -> LedgerEntry? in
             if case .ledger(let entry) = event { return entry }
             return nil
@@ -997,6 +997,9 @@ public final class SimulatedPhone: @unchecked Sendable {
 
     /// What this phone's shields say (the ShieldConfiguration extension's words, in its language).
     public var shieldWords: ShieldWords { ShieldWords(locale: locale) }
+
+    /// Refusals in the phone's language and clock, as its screens and notifications say them.
+    public var refusalWords: RefusalWords { RefusalWords(locale: locale, timeZone: clock.timeZone) }
 
     /// A notification as this phone's Threshold would word it now.
     public func worded(_ notification: LocalNotification) -> PhoneNotification {

@@ -95,7 +95,7 @@ struct RunningSession: View {
                 Button { model.takeBreak() } label: { Text("Take a break", bundle: .module) }
                     .buttonStyle(.bordered)
                     .disabled(model.breakRefusal != nil)
-                if let refusal = model.breakRefusal { Text(refusal).font(.footnote).foregroundStyle(.secondary) }
+                if let refusal = model.breakRefusal { ProblemText(refusal).font(.footnote).foregroundStyle(.secondary) }
                 if let quota = model.quota, quota.allowed > 0 {
                     Text("\(quota.remaining) of \(quota.allowed) breaks left", bundle: .module).font(.footnote).foregroundStyle(.secondary)
                 }

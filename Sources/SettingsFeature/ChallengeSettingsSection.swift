@@ -19,7 +19,7 @@ struct ChallengeSettingsSection: View {
                     ChallengeLabel(kind: kind)
                 }
                 .disabled(refusal != nil)
-                if let refusal { Text(verbatim: refusal).font(.footnote).foregroundStyle(.secondary) }
+                if let refusal { ProblemText(.refused(refusal)).font(.footnote).foregroundStyle(.secondary) }
                 if kind == .math, model.challenges.isOn(.math) {
                     Picker(selection: Binding(get: { model.challenges.mathDifficulty }, set: { model.setMathDifficulty($0) })) {
                         ForEach(MathDifficulty.allCases, id: \.self) { level in Text.mathDifficulty(level).tag(level) }

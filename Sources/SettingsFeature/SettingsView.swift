@@ -4,6 +4,7 @@ import FeatureModels
 import InsightsFeature
 import PaywallFeature
 import SelectionFeature
+import StoreClient
 import SwiftUI
 import ThresholdCore
 
@@ -39,7 +40,7 @@ public struct SettingsView: View {
     public var body: some View {
         NavigationStack(path: $path) {
             Form {
-                if let problem = model.problem { ProblemBanner(Text.settings(problem)) }
+                if let problem = model.problem { ProblemBanner(problem) }
                 pro
                 // The sections of the paths the person uses; a path added later brings its own.
                 let paths = model.pathsInUse
@@ -111,7 +112,7 @@ public struct SettingsView: View {
     private var pro: some View {
         Section {
             LabeledContent { planSummary(model.plan.status) } label: { Text("Plan", bundle: .module) }
-            if let notice = model.plan.notice { Text(verbatim: notice).font(.footnote) }
+            if !model.plan.notice.isEmpty { ProblemText(.plan(model.plan.notice)).font(.footnote) }
             ForEach(model.pausedSchedules, id: \.ref) { paused in
                 Button { model.keepOn(paused.ref) } label: {
                     LabeledContent { Text("Keep this one on", bundle: .module) } label: { Text.paused(paused, calendar: wallClock) }
@@ -267,7 +268,7 @@ public struct SettingsView: View {
             if keyProfile == nil {
                 Text("Choose the profile the key starts.", bundle: .module).font(.footnote).foregroundStyle(.secondary)
             }
-            if let problem = model.keyProblem { Text.key(problem).font(.footnote).foregroundStyle(Palette.warning) }
+            if let problem = model.keyProblem { KeyProblemText(problem: problem).font(.footnote).foregroundStyle(Palette.warning) }
         } header: {
             Text("Keys", bundle: .module)
         } footer: {
@@ -314,7 +315,7 @@ public struct SettingsView: View {
                 Text("Import a backup", bundle: .module)
             }
             if let restored = model.backup.restored { RestoredSummary(restored) }
-            if let problem = model.backup.problem { Text(verbatim: problem).foregroundStyle(Palette.warning) }
+            if let problem = model.backup.problem { ProblemText(problem).foregroundStyle(Palette.warning) }
         } header: {
             Text("Backup", bundle: .module)
         } footer: {

@@ -1,28 +1,39 @@
+import DesignSystem
 import FeatureModels
+import StoreClient
 import SwiftUI
 import ThresholdCore
 
 // Settings' words for the values its model returns (issue 25): each said once, here, from the
 // module's String Catalog. A rule's refusal and a store failure are their own words, shown as they came.
 
-extension Text {
+extension ProblemBanner {
     /// Why a change in Settings could not be made.
-    static func settings(_ problem: SettingsProblem) -> Text {
+    init(_ problem: SettingsProblem) {
         switch problem {
-        case .refused(let words): Text(verbatim: words)
-        case .noAppsToCount: Text("Choose the apps to shield first; Threshold counts screen time on them.", bundle: .module)
+        case .refused(let problem): self.init(problem)
+        case .noAppsToCount: self.init(Text("Choose the apps to shield first; Threshold counts screen time on them.", bundle: .module))
         }
     }
+}
 
-    /// Why a key action was refused.
-    static func key(_ problem: KeyProblem) -> Text {
+/// Why a key action was refused, beside the key's controls.
+@MainActor
+struct KeyProblemText: View {
+    let problem: KeyProblem
+
+    var body: some View {
         switch problem {
-        case .cannotWriteTags: cannotWriteTags
+        case .cannotWriteTags: Text.cannotWriteTags
         case .noProfile: Text("Choose a profile for the key.", bundle: .module)
-        case .notWritten(let words), .refused(let words): Text(verbatim: words)
+        // NB: the tag writer's words (Core NFC's), as iOS gave them.
+        case .notWritten(let words): Text(verbatim: words)
+        case .refused(let problem): ProblemText(problem)
         }
     }
+}
 
+extension Text {
     /// Why this device writes no key, and what to do instead.
     static var cannotWriteTags: Text {
         Text("This device cannot write NFC tags. Make a key link instead: show it as a QR code the Camera opens, or copy it into an NFC writer app on a phone that has one.", bundle: .module)

@@ -10,10 +10,12 @@ import TogetherCore
 struct TogetherView: View {
     @Bindable var model: TogetherModel
     @State private var confirmingDelete = false
+    @Environment(\.locale) private var locale
+    @Environment(\.timeZone) private var timeZone
 
     var body: some View {
         Form {
-            if let problem = model.problem { ProblemBanner(Text.together(problem)) }
+            if let problem = model.problem { ProblemBanner(Text.together(problem, locale: locale, timeZone: timeZone)) }
             if model.receivedInvitation != nil {
                 Section {
                     if model.status == .unavailable {

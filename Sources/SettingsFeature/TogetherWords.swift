@@ -1,3 +1,4 @@
+import DesignSystem
 import FeatureModels
 import SwiftUI
 import TogetherCore
@@ -8,7 +9,7 @@ import TogetherCore
 
 extension Text {
     /// Why the last thing asked of Together did not happen.
-    static func together(_ problem: TogetherProblem) -> Text {
+    static func together(_ problem: TogetherProblem, locale: Locale, timeZone: TimeZone) -> Text {
         switch problem {
         case .keychainUnreadable(let detail):
             Text("Your Together account could not be read from the Keychain: \(Text(verbatim: detail))", bundle: .module)
@@ -41,11 +42,11 @@ extension Text {
         case .partnershipNotEnded(let detail):
             Text("The partnership did not end: \(Text(verbatim: detail))", bundle: .module)
         case .breakRefused(let reason):
-            Text("Your partners were not told of a broken streak: \(Text(verbatim: reason))", bundle: .module)
+            Text("Your partners were not told of a broken streak: \(Text(reason, locale: locale, timeZone: timeZone))", bundle: .module)
         case .dataUnreadable(let words):
-            Text("Threshold's data could not be read: \(Text(verbatim: words))", bundle: .module)
+            Text("Threshold's data could not be read: \(Text(words, locale: locale, timeZone: timeZone))", bundle: .module)
         case .daysUnreadable(let words):
-            Text("Your days could not be read, so none was sent: \(Text(verbatim: words))", bundle: .module)
+            Text("Your days could not be read, so none was sent: \(Text(words, locale: locale, timeZone: timeZone))", bundle: .module)
         }
     }
 

@@ -41,7 +41,7 @@ public struct Backup: Codable, Hashable, Sendable {
 }
 
 /// Why a backup could not be imported. Nothing was changed.
-public enum BackupError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum BackupError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file is not JSON at all.
     case notJSON
     /// The JSON is not a Threshold backup.

@@ -117,3 +117,37 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 }
+
+/// Why a request was not done: a rule refused it (nothing changed), or the store failed (nothing
+/// was saved; the shields stay as they were). A value: each surface says it (`RefusalWords`).
+public enum Problem: Error, Hashable, Sendable {
+    case refused(Refusal)
+    case store(StoreError)
+    /// A notification that had to say something could not be posted (`detail`: iOS's error);
+    /// `after` is the refusal it was to tell, if any.
+    case notificationFailed(after: Refusal?, detail: String)
+    /// Reading the plan from the App Store granted nothing, or could not be done: what it says.
+    case plan([PlanNotice])
+    /// A backup file could not be imported.
+    case backup(BackupError)
+
+    /// The problem an error thrown while doing a request stands for.
+    public init(_ error: any Error) {
+        switch error {
+        case let error as ValidationError: self = .refused(error.refusal)
+        case let error as StoreError: self = .store(error)
+        case let error as BackupError: self = .backup(error)
+        case let problem as Problem: self = problem
+        default: self = .refused(.unexpected(String(describing: error)))
+        }
+    }
+
+    /// The rule's refusal, when a rule refused it.
+    public var refusal: Refusal? {
+        if case .refused(let refusal) = self { return refusal }
+        return nil
+    }
+
+    /// Whether only Threshold Pro lifts it (the screen offers the paywall beside it).
+    public var needsPro: Bool { refusal?.needsPro ?? false }
+}

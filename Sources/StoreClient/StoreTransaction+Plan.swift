@@ -21,7 +21,7 @@ extension StoreTransaction {
 
     /// Records why the App Store's answer granted nothing (an unverified or revoked transaction, an
     /// unknown product, a failed purchase), leaving the plan as it was.
-    public mutating func notePlanProblem(_ message: String) {
-        state.plan.notice = message
+    public mutating func notePlanProblem(_ notices: [PlanNotice]) {
+        state.plan.notice = notices
     }
 }

@@ -13,9 +13,11 @@ public struct NotificationWords: Sendable {
     public var locale: Locale { catalog.locale }
     public var timeZone: TimeZone { catalog.timeZone }
     private let catalog: Catalog
+    private let refusals: RefusalWords
 
     public init(locale: Locale, timeZone: TimeZone) {
         catalog = Catalog(table: "Notifications", locale: locale, timeZone: timeZone)
+        refusals = RefusalWords(locale: locale, timeZone: timeZone)
     }
 
     /// The title and body of `message`.
@@ -55,15 +57,15 @@ public struct NotificationWords: Sendable {
         case .clearShield(nil):
             (say("Tap to clear the shield"), say("The app is unlocked, but iOS still shows its shield. Opening Threshold clears it."))
         case .focusCouldNotStart(let reason):
-            (say("Your Focus could not start its profile"), reason)
+            (say("Your Focus could not start its profile"), refusals.words(reason))
         case .beastModeKeepsGoing(let reason):
-            (say("Beast Mode keeps going"), say("Your Focus turned off, and a Focus does not end Beast Mode. \(reason)"))
+            (say("Beast Mode keeps going"), say("Your Focus turned off, and a Focus does not end Beast Mode. \(refusals.words(reason))"))
         case .liveActivityRefused(.end, let reason):
-            (say("The session keeps going"), reason)
+            (say("The session keeps going"), refusals.words(reason))
         case .liveActivityRefused(.takeBreak, let reason):
-            (say("No break now"), reason)
+            (say("No break now"), refusals.words(reason))
         case .liveActivityRefused(.backToFocus, let reason):
-            (say("Still on your break"), reason)
+            (say("Still on your break"), refusals.words(reason))
         case .leagueFinalized(.up, let tier):
             (say("Leaderboard finalized!"), say("You moved up to \(tier)."))
         case .leagueFinalized(.down, let tier):

@@ -49,10 +49,10 @@ public struct KeyRing: Sendable {
         let profile = minted.tag.profileID
         try store.write { tx in
             guard tx.state.engine.profile(profile) != nil else {
-                throw ValidationError("key", "Profile \(profile) does not exist; choose a profile for the key.")
+                throw ValidationError("key", .keyProfileMissing(profile))
             }
             guard tx.state.settings.keyTag(minted.tag.id) == nil else {
-                throw ValidationError("key", "A key with id \(minted.tag.id) already exists; try again.")
+                throw ValidationError("key", .keyExists)
             }
             tx.state.settings.keyTags.append(minted.tag)
             tx.record(.keyTagWritten(minted.tag.id, profile: profile), at: now)
@@ -63,7 +63,7 @@ public struct KeyRing: Sendable {
     public func revoke(_ id: KeyTagID, at now: Date) throws {
         try store.write { tx in
             guard let index = tx.state.settings.keyTags.firstIndex(where: { $0.id == id }) else {
-                throw ValidationError("key \(id)", "There is no such key.")
+                throw ValidationError("key \(id)", .noSuchKey)
             }
             tx.state.settings.keyTags[index] = try tx.state.settings.keyTags[index].revoked(at: now)
             tx.record(.keyTagRevoked(id), at: now)
@@ -75,9 +75,9 @@ public struct KeyRing: Sendable {
     /// key that works stops working unseen.
     public func remove(_ id: KeyTagID, at now: Date) throws {
         try store.write { tx in
-            guard let tag = tx.state.settings.keyTag(id) else { throw ValidationError("key \(id)", "There is no such key.") }
+            guard let tag = tx.state.settings.keyTag(id) else { throw ValidationError("key \(id)", .noSuchKey) }
             guard tag.isRevoked(at: now) || tx.state.engine.profile(tag.profileID) == nil else {
-                throw ValidationError("key \(tag.name)", "Revoke “\(tag.name)” before removing it.")
+                throw ValidationError("key \(tag.name)", .revokeBeforeRemoving(tag.name))
             }
             tx.state.settings.keyTags.removeAll { $0.id == id }
             if !tag.isRevoked(at: now) { tx.record(.keyTagRevoked(id), at: now) }
@@ -89,15 +89,15 @@ public struct KeyRing: Sendable {
     public func relink(_ id: KeyTagID, to profile: ProfileID, at now: Date) throws {
         try store.write { tx in
             guard let index = tx.state.settings.keyTags.firstIndex(where: { $0.id == id }) else {
-                throw ValidationError("key \(id)", "There is no such key.")
+                throw ValidationError("key \(id)", .noSuchKey)
             }
             let tag = tx.state.settings.keyTags[index]
-            guard !tag.isRevoked(at: now) else { throw ValidationError("key \(tag.name)", "“\(tag.name)” is revoked; write a new key instead.") }
+            guard !tag.isRevoked(at: now) else { throw ValidationError("key \(tag.name)", .keyRevoked(tag.name)) }
             guard tx.state.engine.profile(tag.profileID) == nil else {
-                throw ValidationError("key \(tag.name)", "“\(tag.name)” already starts a profile; revoke it and write a new key for another.")
+                throw ValidationError("key \(tag.name)", .keyAlreadyStarts(tag.name))
             }
             guard tx.state.engine.profile(profile) != nil else {
-                throw ValidationError("key", "Profile \(profile) does not exist; choose a profile for the key.")
+                throw ValidationError("key", .keyProfileMissing(profile))
             }
             tx.state.settings.keyTags[index] = try KeyTag(id: tag.id, profileID: profile, name: tag.name, secretHash: tag.secretHash,
                                                           created: tag.created, revokedAt: nil)

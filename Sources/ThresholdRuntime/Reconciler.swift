@@ -129,7 +129,7 @@ public struct Reconciler: Sendable {
                 outcome.events = transaction.recorded.dropFirst(before.recorded.count).map(\.event)
             } catch {
                 transaction = before
-                outcome.refusal = error as? ValidationError ?? ValidationError("request", String(describing: error))
+                outcome.refusal = error as? ValidationError ?? ValidationError("request", .unexpected(String(describing: error)))
             }
         }
 
@@ -526,7 +526,7 @@ public struct ChangeContext: Sendable {
         try transaction.run(command, at: now, calendar: calendar, ids: ids)
     }
 
-    static let noAccess = ValidationError("session", "Threshold has no Screen Time access, so a session would shield nothing; nothing was started. Allow it in Settings › Screen Time › Apps With Screen Time Access, then start again.")
+    static let noAccess = ValidationError("session", .noScreenTimeAccess)
 }
 
 /// What one reconcile did, for the caller to show and for tests to check.

@@ -17,7 +17,7 @@ struct CreditsView: View {
                         VStack(alignment: .leading) {
                             Text("\(option.minutes) minutes for \(option.cost) credits", bundle: .module)
                             if let reason = option.eligibility.disabledReason {
-                                Text(verbatim: reason.description).font(.footnote).foregroundStyle(.secondary)
+                                ProblemText(.refused(.disabled(reason))).font(.footnote).foregroundStyle(.secondary)
                             }
                         }
                     }
@@ -45,7 +45,7 @@ struct EmergencyView: View {
                 Section {
                     Text("No emergency unlocks are left for now.", bundle: .module)
                     if let reason = model.allowance.eligibility.disabledReason {
-                        Text(verbatim: reason.description).font(.footnote).foregroundStyle(.secondary)
+                        ProblemText(.refused(.disabled(reason))).font(.footnote).foregroundStyle(.secondary)
                     }
                     if let availableAgain = model.availableAgain {
                         Text.availableAgain(at: availableAgain.at, from: availableAgain.from, calendar: calendar).font(.body.weight(.medium))

@@ -53,7 +53,7 @@ public struct KeyTapView: View {
                 Button { model.takeBreak() } label: { Text("Take a break", bundle: .module) }
                     .buttonStyle(.bordered)
                     .disabled(model.breakRefusal != nil)
-                if let refusal = model.breakRefusal { Text(verbatim: refusal).font(.footnote).foregroundStyle(.secondary) }
+                if let refusal = model.breakRefusal { ProblemText(refusal).font(.footnote).foregroundStyle(.secondary) }
             }
             if model.offersBackToFocus {
                 Button { model.backToFocus() } label: { Text("Back to focus", bundle: .module) }.buttonStyle(.bordered)
@@ -69,7 +69,7 @@ public struct KeyTapView: View {
         case .backToFocus:
             Text("Back to focus.", bundle: .module).font(.headline)
         case .refused(let refusal):
-            ProblemBanner(refusal.description)
+            ProblemBanner(.refused(.key(refusal)))
         }
     }
 

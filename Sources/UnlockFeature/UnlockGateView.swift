@@ -127,7 +127,7 @@ struct OptionRow: View {
                 title.font(.body.weight(.medium))
                 cost.font(.footnote).foregroundStyle(.secondary)
                 if let reason = option.eligibility.disabledReason {
-                    Text(verbatim: reason.description).font(.footnote).foregroundStyle(Palette.warning)
+                    ProblemText(.refused(.disabled(reason))).font(.footnote).foregroundStyle(Palette.warning)
                 }
                 if let availableAgain {
                     Text.availableAgain(at: availableAgain.at, from: availableAgain.from, calendar: calendar)

@@ -81,7 +81,7 @@ import ThresholdCore
         let phone = try phone()
         try phone.addFocusFilter(to: "Sleep", profileNamed: "Sleep")
         let on = try #require(phone.setFocus("Sleep", on: true))
-        #expect(on.reconciliation.problem?.contains("Beast Mode needs an end") == true)
+        #expect(said(on.reconciliation.problem)?.contains("Beast Mode needs an end") == true)
         #expect(phone.shieldedApps.isEmpty)
         #expect(try phone.savedState().engine.sessions.isEmpty)
         #expect(phone.inbox.contains { $0.title == "Your Focus could not start its profile" }, "time-sensitive: the Focus does not hold it back")
@@ -92,7 +92,7 @@ import ThresholdCore
         try phone.addFocusFilter(to: "Work", profileNamed: "Work")
         phone.authorization = .denied
         let on = try #require(phone.setFocus("Work", on: true))
-        #expect(on.reconciliation.problem?.contains("no Screen Time access") == true)
+        #expect(said(on.reconciliation.problem)?.contains("no Screen Time access") == true)
         #expect(try phone.savedState().engine.sessions.isEmpty)
     }
 

@@ -92,7 +92,7 @@ import ThresholdCore
         #expect(!press.accepted)
         let note = try #require(press.notification)
         #expect(phone.worded(note).title == "The session keeps going")
-        #expect(phone.worded(note).body == press.reconciliation.problem)
+        #expect(phone.worded(note).body == phone.refusalWords.words(try #require(press.reconciliation.problem)))
         #expect(phone.inbox.map(\.id).contains(note.id))
         #expect(phone.shieldedApps.contains("tiktok"))
         #expect(throws: SimulatorError.self) { try phone.pressLiveActivity(.takeBreak) }
@@ -103,12 +103,12 @@ import ThresholdCore
         // The widget extension may post nothing: the refusal comes back as the press's problem.
         let press = phone.runtime(for: .widget).pressLiveActivity(.end, profile: "beast")
         #expect(press.notification == nil)
-        #expect(press.problem?.contains("could not be posted") == true)
+        #expect(said(press.problem)?.contains("could not be posted") == true)
     }
 
     @Test func theShieldsFollowUp_isTimeSensitive() {
         #expect(LocalNotification.followUp(to: .home, appName: nil).interruption == .timeSensitive)
-        #expect(LocalNotification.refusal(of: .end, profile: "beast", because: "no").interruption == .active)
+        #expect(LocalNotification.refusal(of: .end, profile: "beast", because: .noSessionRunning).interruption == .active)
     }
 }
 

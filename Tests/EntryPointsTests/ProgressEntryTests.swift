@@ -38,7 +38,7 @@ import ThresholdCore
         phone.advance(by: 60)
         #expect(runtime.endBreak(from: .liveActivityButton("Resume")).problem == nil)
         #expect(phone.shieldedApps.contains("tiktok"))
-        #expect(runtime.takeBreak(from: .liveActivityButton("Break")).problem?.contains("the next is available at 11:00") == true)
+        #expect(runtime.takeBreak(from: .liveActivityButton("Break")).problem.flatMap(said)?.contains("the next is available at 11:00") == true)
     }
 
     @Test func theStreakWidget_showsTheGoalStreak_whenAGoalIsSet() {

@@ -28,7 +28,7 @@ import ThresholdCore
     @Test func endSession_withNothingRunning_saysSo_andChangesNothing() throws {
         let phone = try phone(.make(profiles: [work]))
         let done = runtime(phone, .app).endSession(from: .appIntent("EndSession"))
-        #expect(done.problem == "No session is running, so there is nothing to end or pause.")
+        #expect(done.problem == .refused(.noSessionRunning))
         #expect(done.outcome.events.isEmpty)
     }
 
@@ -50,7 +50,7 @@ import ThresholdCore
                      .notificationResponse("session"), .inApp("end")]
         for trigger in paths {
             let done = runtime.endSession("beast", from: trigger)
-            #expect(done.problem == "Beast Mode is on: 🎯 Beast cannot be ended early. It ends at 11:00 AM, in 40 min.", "\(trigger) ended a locked session")
+            #expect(said(done.problem) == "Beast Mode is on: 🎯 Beast cannot be ended early. It ends at 11:00 AM, in 40 min.", "\(trigger) ended a locked session")
             #expect(done.outcome.events.isEmpty)
         }
         #expect(phone.shieldedApps.contains("tiktok"))
@@ -67,7 +67,7 @@ import ThresholdCore
         store.failNextCalls(with: .busy)
         let done = runtime(phone, .app).endSession(from: .appIntent("EndSession"))
         #expect(done.outcome.failedClosed)
-        #expect(done.problem == StoreError.busy.description)
+        #expect(done.problem == .store(.busy))
         #expect(phone.shieldedApps.contains("tiktok"))
     }
 }

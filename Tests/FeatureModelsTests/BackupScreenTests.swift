@@ -70,7 +70,7 @@ import ThresholdCore
         let onboarding = OnboardingModel(client: fresh.client)
         onboarding.restore(bytes)
         #expect(onboarding.step == .welcome)
-        #expect(onboarding.backup.problem == reason)
+        #expect(onboarding.backup.problem?.said == reason)
         #expect(onboarding.backup.restored == nil)
         #expect(fresh.stored == before.0)
         #expect(try fresh.store.events(.all) == before.1)
@@ -81,7 +81,7 @@ import ThresholdCore
         let before = device.stored
         let settings = SettingsModel(client: device.client)
         #expect(!settings.backup.restore(file.data))
-        #expect(settings.backup.problem == "Threshold already holds data here (1 profile); a backup can only be imported into a fresh install.")
+        #expect(settings.backup.problem?.said == "Threshold already holds data here (1 profile); a backup can only be imported into a fresh install.")
         #expect(device.stored == before)
     }
 }

@@ -154,7 +154,7 @@ import ThresholdCore
         #expect(settings.problem == nil && settings.challenges.on == [.math])
         #expect(settings.challenges.offRefusal(.math) != nil)
         settings.setChallenge(.math, on: false)
-        #expect(settings.problem == .refused("At least one kind of challenge stays on; turn another on first."))
+        #expect(settings.problem == .refused(.refused(.lastChallengeStaysOn)))
         #expect(device.stored.settings.challenges.on == [.math])
         settings.setChallenge(.echo, on: true)
         #expect(settings.problem == nil && device.stored.settings.challenges.on == [.math, .echo])

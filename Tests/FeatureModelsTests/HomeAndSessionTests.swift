@@ -75,7 +75,7 @@ import ThresholdCore
         device.store.failNextCalls(with: .corrupt("truncated"))
         home.load()
         device.store.failNextCalls(with: nil)
-        #expect(home.problem?.contains("damaged") == true)
+        #expect(home.problem?.said.contains("damaged") == true)
         #expect(home.summary?.headline == .unreadable && home.summary?.failure == .corrupt("truncated"))
         #expect(try device.shielded("instagram"))
     }
@@ -147,7 +147,7 @@ import ThresholdCore
         model.confirmStart()
         device.advance(minutes: 3)
         model.load()
-        #expect(model.endRefusal == "Beast Mode is on: 🦁 Beast cannot be given up. Its goal is at 10:45 AM, in 42 min; then you can end it, and the apps stay shielded until you do.")
+        #expect(model.endRefusal?.said == "Beast Mode is on: 🦁 Beast cannot be given up. Its goal is at 10:45 AM, in 42 min; then you can end it, and the apps stay shielded until you do.")
         model.end()
         #expect(model.problem == model.endRefusal)
         #expect(model.running != nil)
@@ -158,7 +158,7 @@ import ThresholdCore
         let device = try Device(.make(profiles: [beast]))
         let model = SessionModel(client: device.client)
         model.start("beast", .openEnded)
-        #expect(model.problem?.hasPrefix("Beast Mode needs an end") == true)
+        #expect(model.problem?.said.hasPrefix("Beast Mode needs an end") == true)
         #expect(model.running == nil)
         #expect(try !device.shielded("tiktok"))
     }
@@ -178,7 +178,7 @@ import ThresholdCore
         #expect(model.running?.phase == .focusing)
         #expect(try device.shielded("instagram"))
         #expect(model.quota?.remaining == 0)
-        #expect(model.breakRefusal == "You have taken your 1 break for this hour; the next is available at 11:00 AM (in 49 min).")
+        #expect(model.breakRefusal?.said == "You have taken your 1 break for this hour; the next is available at 11:00 AM (in 49 min).")
         model.takeBreak()
         #expect(model.problem == model.breakRefusal)
         #expect(try device.shielded("instagram"))
@@ -189,7 +189,7 @@ import ThresholdCore
         let model = SessionModel(client: device.client)
         model.start("beast", .minutes(30))
         model.confirmStart()
-        #expect(model.breakRefusal == "🦁 Beast allows no breaks.")
+        #expect(model.breakRefusal?.said == "🦁 Beast allows no breaks.")
     }
 }
 
@@ -208,7 +208,7 @@ import ThresholdCore
         for load in [session.load, profiles.load, intentions.load] { load() }
         device.store.failNextCalls(with: nil)
         for problem in [session.problem, profiles.problem, intentions.problem] {
-            #expect(problem?.contains("busy") == true)
+            #expect(problem?.said.contains("busy") == true)
         }
         #expect(session.running?.profileID == "focus" && session.startable.map(\.id) == ["focus"])
         #expect(profiles.rows.map(\.id) == ["focus"])

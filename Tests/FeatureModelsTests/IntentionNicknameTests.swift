@@ -73,7 +73,7 @@ import ThresholdCore
         editor.sharedNickname = nickname
         editor.opensPerDay = 7
         let error = try #require(editor.nicknameError, "“\(nickname)” is refused")
-        #expect(error.hasPrefix("A shared nickname \(rule)"), "\(error)")
+        #expect(error.said.hasPrefix("A shared nickname \(rule)"), "\(error)")
         editor.save()
         #expect(!editor.saved && editor.problem == error)
         let kept = try #require(try device.store.read().engine.intentions.first)

@@ -98,7 +98,7 @@ private let firm = Profile.make("work", name: "Work", path: .earnedAccess, selec
         let shown = try #require(gate.gate)
         #expect(shown.options.map(\.way) == [.ritual(.breathingQuest), .ritual(.copyTextQuest), .ritual(.credits), .ritual(.emergency)])
         let breathing = try #require(shown.options.first { $0.way == .ritual(.breathingQuest) })
-        #expect(breathing.eligibility.disabledReason?.description == "Work is firm, so quests do not unlock it; spend credits instead.")
+        #expect(breathing.eligibility.disabledReason.map { Problem.refused(.disabled($0)).said } == "Work is firm, so quests do not unlock it; spend credits instead.")
         #expect(breathing.eligibility.availableAt == at("2026-03-02 17:00"))
         #expect(gate.choose(breathing) == nil)
     }

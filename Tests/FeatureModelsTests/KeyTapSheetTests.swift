@@ -16,7 +16,7 @@ import ThresholdKeys
     func tapOf(_ store: any StoreClient) throws -> (KeyTagID, KeySecret) {
         var generator = SplitMix64(seed: 99)
         let key = try KeyRing(store: store, calendar: ny).write(profile: "deep", name: "Desk", at: monday.wall, using: &generator)
-        guard case .keyTap(let id, let secret) = try LinkRoute(url: key.link) else { throw ValidationError("test", "not a key link") }
+        guard case .keyTap(let id, let secret) = try LinkRoute(url: key.link) else { throw ValidationError("test", .unexpected("not a key link")) }
         return (id, secret)
     }
 
@@ -26,7 +26,7 @@ import ThresholdKeys
         let sheet = KeyTapModel(client: device.client.rituals)
         sheet.tap(tag, secret: secret)
         if case .started = sheet.phase { Issue.record("the sheet says “Session started.” though nothing could be shielded") }
-        #expect(sheet.problem?.contains("Screen Time access") == true, "\(sheet.problem ?? "no reason given")")
+        #expect(sheet.problem?.said.contains("Screen Time access") == true, "\(sheet.problem?.said ?? "no reason given")")
         #expect(device.stored.engine.sessions.isEmpty, "no session that blocks nothing is recorded")
         device.advance(minutes: 30)
         #expect(device.stored.balances.xp == 0)
@@ -42,7 +42,7 @@ import ThresholdKeys
         let echo = KeyTapModel(client: device.client.rituals)
         echo.tap(tag, secret: secret)
         if case .started = echo.phase { Issue.record("the echo of a refused tap says “Session started.” with nothing running") }
-        #expect(echo.problem?.contains("Screen Time access") == true)
+        #expect(echo.problem?.said.contains("Screen Time access") == true)
         #expect(device.stored.engine.sessions.isEmpty)
 
         device.phone.authorization = .approved

@@ -146,7 +146,7 @@ import ThresholdCore
             Issue.record("more than iOS can shield is refused, got \(String(describing: onboarding.pickProblem))")
             return
         }
-        #expect(reason.contains("more than iOS can shield"))
+        #expect(reason.said.contains("more than iOS can shield"))
         #expect(onboarding.selection == .apps("instagram"))
     }
 
@@ -201,7 +201,7 @@ import ThresholdCore
             Issue.record("a refusal should say why: \(String(describing: onboarding.problem))")
             return
         }
-        #expect(words.contains("busy"))
+        #expect(words.said.contains("busy"))
         #expect(onboarding.step != .notifications && onboarding.step != .tutorial)
         #expect(device.stored.engine.profiles.isEmpty && !device.stored.settings.onboardingCompleted)
         #expect(try device.shielded("instagram"))

@@ -35,7 +35,7 @@ import ThresholdCore
             Issue.record("a goal out of range should be refused: \(String(describing: settings.problem))")
             return
         }
-        #expect(words.contains("between 30 minutes and 16 hours"))
+        #expect(words.said.contains("between 30 minutes and 16 hours"))
         #expect(settings.screenTime?.goalMinutes == 120)
     }
 

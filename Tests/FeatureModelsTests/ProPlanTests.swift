@@ -33,7 +33,7 @@ struct ProDevice {
     func days(_ days: Double) { phone.advance(by: days * 86_400) }
     func shielded(_ app: String) throws -> Bool { try phone.open(app).shielded }
     func start(_ profile: ProfileID, minutes: Int) -> String? {
-        client.runtime.reconcile(.inApp("start"), command: StartSession(profile: profile, plan: .goal(minutes: minutes))).problem
+        client.runtime.reconcile(.inApp("start"), command: StartSession(profile: profile, plan: .goal(minutes: minutes))).problem?.said
     }
 }
 
@@ -60,10 +60,10 @@ struct ProDevice {
         await device.app.foreground()
         guard case .lapsed = device.plan.status else { Issue.record("not lapsed: \(device.plan.status)"); return }
         #expect(try device.shielded("tiktok"), "the running Beast session runs to its end")
-        #expect(device.client.runtime.reconcile(.inApp("end"), command: EndSession(profile: "beast")).problem?.contains("Beast Mode is on: 🦁 Beast cannot be given up") == true)
+        #expect(device.client.runtime.reconcile(.inApp("end"), command: EndSession(profile: "beast")).problem?.said.contains("Beast Mode is on: 🦁 Beast cannot be given up") == true)
         #expect(PlanRules.schedules(in: device.engine).map(\.description) == ["work/main"])
         #expect(device.plan.paused.map(\.ref.description) == ["sleep/main"])
-        #expect(device.plan.notice?.contains("Threshold Pro has ended, so Free keeps one schedule on") == true)
+        #expect(device.plan.notice.said.contains("Threshold Pro has ended, so Free keeps one schedule on") == true)
         device.phone.advance(by: 20 * 60)
         #expect(device.client.runtime.reconcile(.inApp("end"), command: EndSession(profile: "beast")).problem == nil, "past its goal it ends")
         #expect(try !device.shielded("tiktok"))
@@ -107,7 +107,7 @@ struct ProDevice {
         device.phone.appStore.refund()
         await device.app.transactionsUpdated(device.phone.appStore.takeUpdates())
         guard case .lapsed = device.plan.status else { Issue.record("\(device.plan.status)"); return }
-        #expect(device.plan.notice?.contains("refunded or revoked") == true)
+        #expect(device.plan.notice.said.contains("refunded or revoked") == true)
     }
 
     @Test func askToBuy_grantsNothingUntilApproved() async throws {
@@ -150,8 +150,8 @@ struct ProDevice {
             Issue.record("an unverified purchase should say so: \(String(describing: paywall.problem))")
             return
         }
-        #expect(words.contains("could not be verified"))
-        #expect(device.plan.notice?.contains("could not be verified") == true)
+        #expect(words.said.contains("could not be verified"))
+        #expect(device.plan.notice.said.contains("could not be verified") == true)
     }
 
     @Test func aPurchaseThatThrows_grantsNoPro_andSaysWhy() async throws {
@@ -170,7 +170,7 @@ struct ProDevice {
         let device = try ProDevice(purchases: .failing(entitlements: { [stranger] }, statuses: { [] }))
         await device.app.foreground()
         #expect(device.plan.status == .free)
-        #expect(device.plan.notice?.contains("which Threshold does not sell") == true)
+        #expect(device.plan.notice.said.contains("which Threshold does not sell") == true)
     }
 
     @Test func anAppStoreThatCannotBeRead_endsNothing_andKeepsThePlan() async throws {
@@ -180,7 +180,7 @@ struct ProDevice {
         device.days(2)
         await device.app.foreground()
         guard case .pro = device.plan.status else { Issue.record("\(device.plan.status)"); return }
-        #expect(device.plan.notice?.contains("could not read your subscription from the App Store (offline)") == true)
+        #expect(device.plan.notice.said.contains("could not read your subscription from the App Store (offline)") == true)
         #expect(PlanRules.schedules(in: device.engine).count == 2)
     }
 

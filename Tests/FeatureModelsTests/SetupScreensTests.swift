@@ -17,7 +17,7 @@ import ThresholdKeys
         let editor = profiles.editor(preset: .work)
         #expect(editor.name == "Work" && editor.emoji == "💼" && editor.breakCount == 1)
         #expect(editor.schedules.map(\.weekdays) == [Weekday.weekdays])
-        #expect(editor.errors == [.selection: "Choose at least one app, category or website to block."])
+        #expect(editor.errors.said == [.selection: "Choose at least one app, category or website to block."])
         editor.pick(.picked(.apps("instagram")))
         #expect(editor.errors.isEmpty)
         editor.save()
@@ -89,23 +89,23 @@ import ThresholdKeys
         let editor = ProfilesModel(client: device.client).editor()
         editor.pick(.picked(.apps("instagram")))
         editor.name = "   "
-        #expect(editor.errors == [.name: "Give the profile a name."])
+        #expect(editor.errors.said == [.name: "Give the profile a name."])
         editor.name = "Deep work"
         editor.emoji = "ab"
-        #expect(editor.errors == [.emoji: "Choose a single emoji, not “ab”."])
+        #expect(editor.errors.said == [.emoji: "Choose a single emoji, not “ab”."])
         editor.emoji = "🌿"
         editor.addSchedule()
         let id = try #require(editor.schedules.first?.id)
         editor.schedules[0].end = editor.schedules[0].start
-        #expect(editor.errors[.schedule(id)]?.contains("cannot start and end at the same time") == true)
+        #expect(editor.errors[.schedule(id)]?.said.contains("cannot start and end at the same time") == true)
         editor.schedules[0].weekdays = []
-        #expect(editor.errors[.schedule(id)] == "Choose at least one day of the week.")
+        #expect(editor.errors[.schedule(id)]?.said == "Choose at least one day of the week.")
         editor.removeSchedule(id)
         editor.breakCount = 13
-        #expect(editor.errors[.breaks] == "Allow between 0 and 12 breaks, not 13.")
+        #expect(editor.errors[.breaks]?.said == "Allow between 0 and 12 breaks, not 13.")
         editor.breakCount = 1
         editor.windowMinutes = 0
-        #expect(editor.errors[.unlock] == "An unlock lasts between 1 and 120 minutes, not 0.")
+        #expect(editor.errors[.unlock]?.said == "An unlock lasts between 1 and 120 minutes, not 0.")
         editor.windowMinutes = 10
         #expect(editor.errors.isEmpty)
     }
@@ -120,7 +120,7 @@ import ThresholdKeys
         editor.schedules[0].start = time("09:00")
         editor.schedules[0].end = time("09:10")
         let id = editor.schedules[0].id
-        #expect(editor.errors[.schedule(id)] == "A scheduled session lasts 20 minutes to 12 hours; 9:00 AM–9:10 AM is 10 min.")
+        #expect(editor.errors[.schedule(id)]?.said == "A scheduled session lasts 20 minutes to 12 hours; 9:00 AM–9:10 AM is 10 min.")
         editor.save()
         #expect(!editor.saved && device.stored.engine.profiles.isEmpty)
     }
@@ -134,8 +134,8 @@ import ThresholdKeys
         let profiles = ProfilesModel(client: device.client)
         profiles.load()
         let row = try #require(profiles.rows.first)
-        #expect(row.editRefusal == "Beast Mode is on: 🦁 Beast cannot be changed until it ends at 11:00 AM, in 1 h.")
-        #expect(row.deleteRefusal == "Beast Mode is on: 🦁 Beast cannot be deleted until it ends at 11:00 AM, in 1 h.")
+        #expect(row.editRefusal?.said == "Beast Mode is on: 🦁 Beast cannot be changed until it ends at 11:00 AM, in 1 hr.")
+        #expect(row.deleteRefusal?.said == "Beast Mode is on: 🦁 Beast cannot be deleted until it ends at 11:00 AM, in 1 hr.")
         let editor = profiles.editor(for: "beast")
         #expect(editor.lockReason == row.editRefusal)
         editor.strictness = .gentle
@@ -156,7 +156,7 @@ import ThresholdKeys
             Issue.record("an allow list cannot keep a category open")
             return
         }
-        #expect(reason.contains("cannot exempt a whole category"))
+        #expect(reason.said.contains("cannot exempt a whole category"))
     }
 }
 
@@ -172,7 +172,7 @@ import ThresholdKeys
         #expect(editor.pickProblem == .nothingChosen)
         editor.pick(.picked(.apps("instagram")))
         editor.opensPerDay = 0
-        #expect(editor.error == "Allow between 1 and 50 opens a day, not 0.")
+        #expect(editor.error?.said == "Allow between 1 and 50 opens a day, not 0.")
         editor.opensPerDay = 2
         editor.save()
         #expect(editor.saved)
@@ -192,7 +192,7 @@ import ThresholdKeys
         #expect(intentions.freezeRefusal == nil && !intentions.frozenToday)
         intentions.useFreeze()
         #expect(intentions.frozenToday)
-        #expect(intentions.freezeRefusal?.hasPrefix("You have used this week's streak freeze") == true)
+        #expect(intentions.freezeRefusal?.said.hasPrefix("You have used this week's streak freeze") == true)
         intentions.delete("ig")
         #expect(intentions.rows.isEmpty)
         #expect(try !device.shielded("instagram"))

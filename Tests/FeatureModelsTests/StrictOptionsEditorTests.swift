@@ -25,7 +25,7 @@ import ThresholdCore
         #expect(editor.websiteToBlock.isEmpty && editor.websiteProblem == nil)
         editor.websiteToBlock = "not a website"
         editor.blockWebsite()
-        #expect(editor.websiteProblem == "“not a website” is not a website's address; type one like example.com.")
+        #expect(editor.websiteProblem?.said == "“not a website” is not a website's address; type one like example.com.")
         #expect(editor.websiteToBlock == "not a website", "what was typed stays to be corrected")
         for n in 2...StrictOptions.maximumWebsites {
             editor.websiteToBlock = "site\(n).com"
@@ -35,7 +35,7 @@ import ThresholdCore
         editor.websiteToBlock = "one-too-many.com"
         editor.blockWebsite()
         #expect(editor.blockedWebsites.count == 50)
-        #expect(editor.websiteProblem?.contains("iOS blocks at most 50 typed websites") == true)
+        #expect(editor.websiteProblem?.said.contains("iOS blocks at most 50 typed websites") == true)
         editor.unblockWebsite(try TypedWebsite("example.com"))
         #expect(editor.blockedWebsites.count == 49 && editor.websiteProblem == nil)
     }

@@ -53,7 +53,7 @@ import ThresholdCore
             Issue.record("the overdraft must be refused, got \(String(describing: credits.outcome))")
             return
         }
-        #expect(message.contains("15"))
+        #expect(message.said.contains("15"))
         #expect(h.stored.balances.credits == 10)
         #expect(h.stored.engine.grants.isEmpty)
         #expect(!h.kinds.contains("ritualCompleted"))
@@ -74,7 +74,7 @@ import ThresholdCore
         let gate = UnlockGateModel(app: AppToken("instagram"), appName: "Instagram", client: h.client)
         gate.load()
         #expect(gate.gate == nil)
-        #expect(gate.problem?.contains("damaged") == true)
+        #expect(gate.problem?.said.contains("damaged") == true)
     }
 
     // MARK: Prayer
@@ -129,7 +129,7 @@ import ThresholdCore
             Issue.record("a truncated library is a problem, got \(prayer.phase)")
             return
         }
-        #expect(message.contains("truncated"))
+        #expect(message.said.contains("truncated"))
         prayer.choose(.anxious)
         prayer.amen()
         #expect(prayer.outcome == nil)
@@ -276,7 +276,7 @@ import ThresholdCore
             Issue.record("the second emergency of the day must be refused")
             return
         }
-        #expect(message.contains("1 of 1"))
+        #expect(message.said.contains("1 of 1"))
         #expect(h.stored.engine.grants.count == 1)
     }
 

@@ -1,5 +1,6 @@
 @testable import BackupFeature
 @testable import FeatureModels
+import DesignSystem
 import Foundation
 @testable import OnboardingFeature
 @testable import PaywallFeature
@@ -15,7 +16,12 @@ import ThresholdCore
 /// plural forms where a count varies, times on the phone's clock, and the pseudolanguage throughout.
 @Suite @MainActor struct FeatureWordsTests {
     /// What `text` reads on a phone in New York whose app speaks `language`.
-    func read(_ text: Text, in language: AppLanguage = .english) throws -> String {
+    let english = Locale(identifier: "en_US")
+    let newYork = TimeZone(identifier: "America/New_York")!
+
+    func read(_ text: Text, in language: AppLanguage = .english) throws -> String { try read(view: text, in: language) }
+
+    func read(view text: some View, in language: AppLanguage = .english) throws -> String {
         var environment = EnvironmentValues()
         environment.locale = Locale(identifier: "en_US")
         environment.timeZone = TimeZone(identifier: "America/New_York")!
@@ -48,9 +54,9 @@ import ThresholdCore
     @Test func together_saysItsProblems_andSince_onThePhonesClock() throws {
         #expect(try read(.joinRefusal(.tooLong(limit: 30))) == "A name is at most 30 characters.")
         #expect(try read(.joinRefusal(.tooLong(limit: 1))) == "A name is at most 1 character.")
-        #expect(try read(.together(.unansweredSince(at("2026-11-23 09:30"))))
+        #expect(try read(Text.together(.unansweredSince(at("2026-11-23 09:30")), locale: english, timeZone: newYork))
             == "Together has not answered since Mon 9:30 AM. Your points, your partners' news and your backup wait on this iPhone, and go as soon as it does.")
-        #expect(try read(.together(.failed(.readLeague, detail: "offline"))) == "Your league could not be read: offline")
+        #expect(try read(Text.together(.failed(.readLeague, detail: "offline"), locale: english, timeZone: newYork)) == "Your league could not be read: offline")
         #expect(try read(.tier(.platinum)) == "Platinum" && read(.outcome(.promoted)) == "Promoted")
     }
 
@@ -67,7 +73,7 @@ import ThresholdCore
         #expect(try read(.terms(oneDay)) == "1 day free, then $4.99 a month. Cancel any time before the trial ends and you pay nothing.")
         let monthly = ProOffer(product: .monthly, displayName: "Threshold Pro Monthly", displayPrice: "$4.99", period: "month", trialDays: nil)
         #expect(try read(.terms(monthly)) == "$4.99 a month, renews until cancelled.")
-        #expect(try read(.paywall(.purchaseFailed(detail: "The network connection was lost.")))
+        #expect(try read(Text.paywall(.purchaseFailed(detail: "The network connection was lost."), locale: english, timeZone: newYork))
             == "The purchase did not go through (The network connection was lost.). You have not been charged, and nothing changed.")
     }
 
@@ -75,8 +81,8 @@ import ThresholdCore
         let pseudo = try read(.restored(restored(1, 0, 0, 2)), in: .pseudo)
         #expect(pseudo.hasPrefix("[") && !pseudo.contains("Restored") && pseudo.contains("1") && pseudo.contains("2"))
         #expect(PseudoLanguage.english(pseudo) == "Restored 1 profile and 2 sessions.")
-        let detail = try read(.together(.failed(.sendPoints, detail: "offline")), in: .pseudo)
+        let detail = try read(Text.together(.failed(.sendPoints, detail: "offline"), locale: english, timeZone: newYork), in: .pseudo)
         #expect(detail.contains("offline") && !detail.contains("Your points"))
-        #expect(try read(.onboarding(.noApps), in: .pseudo) != "Choose the apps to shield first.")
+        #expect(try read(view: ProblemBanner(OnboardingProblem.noApps), in: .pseudo) != "Choose the apps to shield first.")
     }
 }

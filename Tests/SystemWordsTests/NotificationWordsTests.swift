@@ -48,9 +48,9 @@ import ThresholdCore
             .sessionGoalReached(work), .sessionGoalReached(nil), .breakEnding(work), .breakEnding(nil), .intentionOpening(minutes: 2),
             .intentionClosing, .prayerWindowClosed, .unlockEnded, .scheduledHeadsUp(work, minutes: 10, start: nine, end: nine),
             .scheduledStart(work), .dailyReviewReady, .eveningPrompt, .quip(id: 3, minutes: 30), .clearShield(appName: "Reddit"),
-            .clearShield(appName: nil), .focusCouldNotStart(reason: "Why."), .beastModeKeepsGoing(reason: "Until 5."),
-            .liveActivityRefused(.end, reason: "No."), .liveActivityRefused(.takeBreak, reason: "No."),
-            .liveActivityRefused(.backToFocus, reason: "No."), .leagueFinalized(.up, tier: "Gold"), .leagueFinalized(.down, tier: "Gold"),
+            .clearShield(appName: nil), .focusCouldNotStart(reason: .noBreaksAllowed(work)), .beastModeKeepsGoing(reason: .lockedUntilEnd(work, end: nine, now: nine)),
+            .liveActivityRefused(.end, reason: .noSessionRunning), .liveActivityRefused(.takeBreak, reason: .noSessionRunning),
+            .liveActivityRefused(.backToFocus, reason: .noSessionRunning), .leagueFinalized(.up, tier: "Gold"), .leagueFinalized(.down, tier: "Gold"),
             .leagueFinalized(.stay, tier: "Gold"), .addPartnerPrompt, .partnerMessage("Proud of you"),
         ] + [AppDestination.home, .prayer(app: nil), .unlockGate(app: nil, category: nil, rule: nil), .websiteGate(WebDomainToken("a.com"), rule: nil),
              .challenge(app: AppToken("x"), rule: nil), .session(nil), .tutorial, .feedback, .dailyReview]

@@ -21,7 +21,7 @@ import ThresholdCore
         var generator = Xoshiro(seed: (seed, 2, 3, 4))
         let key = try ring.write(profile: "work", name: "Desk card", at: now, using: &generator)
         guard case .keyTap(let id, let secret) = try LinkRoute(url: key.link) else {
-            throw ValidationError("test", "the written link is not a key link: \(key.link)")
+            throw ValidationError("test", .unexpected("the written link is not a key link: \(key.link)"))
         }
         #expect(id == key.tag.id)
         return (id, secret)

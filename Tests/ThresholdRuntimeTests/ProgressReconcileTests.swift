@@ -28,7 +28,7 @@ import ThresholdRuntime
         let rig = Rig(.make(profiles: [work]), at: at("2026-11-24 10:00"))
         rig.reconciler.reconcile(.appForeground)
         let outcome = rig.reconciler.reconcile(.inApp("credits"), command: SpendCredits(minutes: 15, scope: .app("instagram")))
-        #expect(outcome.refusal?.message == "That costs 15 credits and you have 0: focus 15 more minutes to earn the rest.")
+        #expect(outcome.refusal?.refusal == .notEnoughCredits(cost: 15, have: 0))
         #expect(rig.device.shields("instagram"))
         #expect(try rig.store.read().engine.grants.isEmpty)
     }

@@ -108,7 +108,7 @@ import ThresholdRuntime
     @Test func refusedCommand_isUndone_andTheReconcileStillRuns() throws {
         let rig = Rig(.make(profiles: [.make("sleep")]), at: at("2026-11-23 10:00"))
         let outcome = rig.reconciler.reconcile(.inApp("break"), command: TakeBreak(profile: "sleep"))
-        #expect(outcome.refusal?.message.contains("allows no breaks") == true)
+        #expect(outcome.refusal?.refusal == .noBreaksAllowed(ProfileTitle(emoji: "🎯", name: "Sleep")))
         #expect(outcome.events.isEmpty)
         let stored = try rig.store.read()
         #expect(stored.engine.sessions.isEmpty)

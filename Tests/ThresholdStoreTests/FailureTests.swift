@@ -65,10 +65,10 @@ import ThresholdCore
         let store = try folder.open()
         try store.replace(with: Fixture.state)
         try store.database.write { db in try db.execute(sql: "UPDATE profile SET emoji = 'no' WHERE id = 'work'") }
-        #expect(throws: StoreError.corrupt("profile work: profile “Work”: Choose a single emoji, not “no”.")) {
+        #expect(throws: StoreError.corrupt("profile work: profile “Work”: notOneEmoji(\"no\")")) {
             try store.read()
         }
-        #expect(throws: StoreError.corrupt("profile work: profile “Work”: Choose a single emoji, not “no”.")) {
+        #expect(throws: StoreError.corrupt("profile work: profile “Work”: notOneEmoji(\"no\")")) {
             try store.write { $0.state.settings.onboardingCompleted = false }
         }
     }

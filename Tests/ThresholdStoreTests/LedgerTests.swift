@@ -25,7 +25,7 @@ import ThresholdCore
     @Test func aSpendBeyondTheBalance_isRefusedWhole() throws {
         let store = try TemporaryDirectory().open()
         try store.write { try $0.post(Fixture.entry(.credits, 10), at: Fixture.now) }
-        #expect(throws: ValidationError("credits", "That costs 20 credits and you have 13: focus 7 more minutes to earn the rest.")) {
+        #expect(throws: ValidationError("credits", .notEnoughCredits(cost: 20, have: 13))) {
             try store.write { transaction in
                 try transaction.post(Fixture.entry(.credits, 3), at: Fixture.now)
                 try transaction.post(Fixture.entry(.credits, -20), at: Fixture.now)

@@ -37,7 +37,7 @@ extension ThresholdState {
     /// The profile with this id, or an error naming it.
     func requireProfile(_ id: ProfileID) throws -> Profile {
         guard let profile = profile(id) else {
-            throw ValidationError("profile \(id)", "There is no such profile; choose one of: \(profiles.map(\.id.rawValue).joined(separator: ", ")).")
+            throw ValidationError("profile \(id)", .noSuchProfile(id, known: profiles.map(\.id)))
         }
         return profile
     }

@@ -16,10 +16,10 @@ public struct IssueGrant: Command {
 
     public func apply(to state: inout ThresholdState, at now: Date, calendar: Calendar, ids: IDGenerator) throws -> [Event] {
         guard (1...720).contains(minutes) else {
-            throw ValidationError("grant", "An unlock lasts between 1 minute and 12 hours, not \(minutes) minutes.")
+            throw ValidationError("grant", .outOfRange(.grantMinutes, value: minutes))
         }
         if case .intentionOpen = origin {
-            throw ValidationError("grant", "An intention's open is counted; open it with OpenIntention.")
+            throw ValidationError.invariant("grant", .intentionOpenNotCounted)
         }
         let grant = try Grant(id: ids.next("grant"), scope: scope, start: now,
                               end: now.addingTimeInterval(TimeInterval(minutes * 60)), origin: origin)
@@ -43,17 +43,17 @@ public struct OpenIntention: Command {
 
     public func apply(to state: inout ThresholdState, at now: Date, calendar: Calendar, ids: IDGenerator) throws -> [Event] {
         guard let intention = state.intention(self.intention) else {
-            throw ValidationError("intention \(self.intention)", "There is no such intention.")
+            throw ValidationError("intention \(self.intention)", .noSuchIntention)
         }
         let clock = Clockwork(calendar: calendar)
         let opens = state.grants.filter { $0.origin == .intentionOpen(intention.id) }
         if let open = opens.first(where: { $0.isValid(at: now) }) {
-            throw ValidationError("intention \(intention.id)", "The app is already open until \(clock.spoken(open.end)).")
+            throw ValidationError("intention \(intention.id)", .intentionAlreadyOpen(until: open.end))
         }
         let today = clock.localDate(of: now)
         let used = opens.filter { clock.localDate(of: $0.start) == today }.count
         if used >= intention.opensPerDay, !confirmedBeyondLimit {
-            throw ValidationError("intention \(intention.id)", "You have used all \(intention.opensPerDay) opens today. Confirm to open anyway; it breaks this app's streak.")
+            throw ValidationError("intention \(intention.id)", .intentionOpensUsed(limit: intention.opensPerDay))
         }
         let grant = try Grant(id: ids.next("grant"), scope: .token(.app(intention.app)), start: now,
                               end: now.addingTimeInterval(TimeInterval(intention.minutesPerOpen * 60)),

@@ -23,7 +23,7 @@ public struct StartSession: Command {
         let profile = try state.requireProfile(self.profile)
         let inForce = ProfileInForce(profile, in: state, at: now, calendar: calendar)
         guard inForce.sessions.isEmpty else {
-            throw ValidationError("profile “\(profile.name)”", "\(profile.emoji) \(profile.name) is already on; end it or take a break instead.")
+            throw ValidationError("profile “\(profile.name)”", .alreadyOn(ProfileTitle(profile)))
         }
         let clock = Clockwork(calendar: calendar)
         let recorded = Set(state.sessions.compactMap(\.occurrence))
@@ -66,7 +66,7 @@ public struct EndSession: Command {
         let profile = try state.requireProfile(self.profile)
         let inForce = ProfileInForce(profile, in: state, at: now, calendar: calendar)
         guard inForce.isOn else {
-            throw ValidationError("profile “\(profile.name)”", "\(profile.emoji) \(profile.name) is not on, so there is nothing to end.")
+            throw ValidationError("profile “\(profile.name)”", .notOnNothingToEnd(ProfileTitle(profile)))
         }
         var closing: [(session: Session, ending: Session.Ending, isNew: Bool)] = inForce.sessions.map {
             ($0, Session.Ending(at: now, state: Self.endState(of: $0, at: now)), false)
@@ -76,14 +76,12 @@ public struct EndSession: Command {
             closing.append((record, Session.Ending(at: now, state: Self.endState(of: record, at: now)), true))
         }
         if let early = inForce.lockedUntil(at: now) {
-            let clock = Clockwork(calendar: calendar)
-            let when = "\(clock.spoken(early)), in \(Wording.duration(early.timeIntervalSince(now)))"
             // NB: a goal does not end a session: past it the apps stay shielded (extra time) until
             // the person ends it, so the refusal says so rather than promising an end.
             if inForce.sessions.contains(where: { $0.goalInstant == early && $0.plannedEnd == nil }) {
-                throw ValidationError("profile “\(profile.name)”", "Beast Mode is on: \(profile.emoji) \(profile.name) cannot be given up. Its goal is at \(when); then you can end it, and the apps stay shielded until you do.")
+                throw ValidationError("profile “\(profile.name)”", .lockedUntilGoal(ProfileTitle(profile), goal: early, now: now))
             }
-            throw ValidationError("profile “\(profile.name)”", "Beast Mode is on: \(profile.emoji) \(profile.name) cannot be ended early. It ends at \(when).")
+            throw ValidationError("profile “\(profile.name)”", .lockedUntilEnd(ProfileTitle(profile), end: early, now: now))
         }
         var events: [Event] = []
         var next = state
@@ -124,15 +122,14 @@ public struct TakeBreak: Command {
         let profile = try state.requireProfile(self.profile)
         let subject = "profile “\(profile.name)”"
         guard profile.breakPolicy.allowsBreaks else {
-            throw ValidationError(subject, "\(profile.emoji) \(profile.name) allows no breaks.")
+            throw ValidationError(subject, .noBreaksAllowed(ProfileTitle(profile)))
         }
         let inForce = ProfileInForce(profile, in: state, at: now, calendar: calendar)
         guard inForce.isOn else {
-            throw ValidationError(subject, "\(profile.emoji) \(profile.name) is not on, so there is no break to take.")
+            throw ValidationError(subject, .notOnNoBreak(ProfileTitle(profile)))
         }
-        let clock = Clockwork(calendar: calendar)
         if let current = inForce.sessions.lazy.compactMap({ $0.activeBreak(at: now) }).first {
-            throw ValidationError(subject, "You are already on a break until \(clock.spoken(current.end)).")
+            throw ValidationError(subject, .alreadyOnBreak(until: current.end))
         }
         var events: [Event] = []
         let session: Session
@@ -145,7 +142,7 @@ public struct TakeBreak: Command {
         }
         let quota = BreakQuota(profile.breakPolicy, for: session, at: now)
         guard quota.remaining > 0 else {
-            throw ValidationError(subject, quota.refusal(clock: clock, now: now))
+            throw ValidationError(subject, quota.refusal(now: now))
         }
         let pause = try Break(id: ids.next("break"), start: now,
                               end: now.addingTimeInterval(TimeInterval(profile.breakPolicy.minutes * 60)))
@@ -165,7 +162,7 @@ public struct EndBreak: Command {
         let profile = try state.requireProfile(self.profile)
         let running = ProfileInForce(profile, in: state, at: now, calendar: calendar).sessions
         guard let session = running.first(where: { $0.activeBreak(at: now) != nil }), let pause = session.activeBreak(at: now) else {
-            throw ValidationError("profile “\(profile.name)”", "You are not on a break from \(profile.emoji) \(profile.name).")
+            throw ValidationError("profile “\(profile.name)”", .notOnBreak(ProfileTitle(profile)))
         }
         // A break lasts at least a second, so one ended at once still reads as taken.
         let shortened = try Break(id: pause.id, start: pause.start, end: max(now, pause.start.addingTimeInterval(1)))

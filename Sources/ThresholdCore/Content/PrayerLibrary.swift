@@ -15,7 +15,7 @@ public struct PrayerLibrary: Equatable, Sendable {
     public init(templates: [PrayerTemplate]) throws {
         var seen = Set<PrayerTemplateID>()
         for template in templates where !seen.insert(template.id).inserted {
-            throw ValidationError("prayer library", "Two templates share the id “\(template.id)”; every template needs its own.")
+            throw ValidationError("prayer library", .contentFile("Two templates share the id “\(template.id)”; every template needs its own."))
         }
         self.templates = templates
         var byCell: [PrayerCell: [PrayerTemplate]] = [:]
@@ -50,7 +50,7 @@ public struct PrayerLibrary: Equatable, Sendable {
             for template in templates {
                 if let earlier = origin[template.id] {
                     let place = earlier == name ? "earlier in this file" : "in \(earlier)"
-                    throw ValidationError(name, "The id “\(template.id)” is already used \(place); every template needs its own.")
+                    throw ValidationError(name, .contentFile("The id “\(template.id)” is already used \(place); every template needs its own."))
                 }
                 origin[template.id] = name
             }
@@ -94,7 +94,7 @@ public struct PrayerLibrary: Equatable, Sendable {
         do {
             return try JSONDecoder().decode([PrayerTemplate].self, from: data)
         } catch let error as DecodingError {
-            throw ValidationError(name, explain(error, in: data))
+            throw ValidationError(name, .contentFile(explain(error, in: data)))
         }
     }
 

@@ -11,7 +11,7 @@ public struct KeySecret: Hashable, Sendable, CustomStringConvertible {
 
     public init(bytes: [UInt8]) throws {
         guard bytes.count == KeySecret.byteCount else {
-            throw ValidationError("key secret", "A key secret is \(KeySecret.byteCount) bytes, not \(bytes.count).")
+            throw ValidationError("key secret", .invariant(.keySecretSize(bytes.count)))
         }
         self.bytes = bytes
     }
@@ -19,7 +19,7 @@ public struct KeySecret: Hashable, Sendable, CustomStringConvertible {
     /// A secret from its link form, or an error when the text is not 22 canonical base64url characters.
     public init(base64URL text: some StringProtocol) throws {
         guard let data = Base64URL.decode(text), data.count == KeySecret.byteCount else {
-            throw ValidationError("key secret", "The key's secret must be \(KeySecret.byteCount) bytes written as 22 base64url characters.")
+            throw ValidationError("key secret", .link(.badSecret))
         }
         self.bytes = Array(data)
     }

@@ -22,17 +22,17 @@ public struct KeyTag: Hashable, Codable, Sendable, Identifiable {
 
     public init(id: KeyTagID, profileID: ProfileID, name: String, secretHash: Data, created: Date, revokedAt: Date? = nil) throws {
         guard KeyTag.isWellFormed(id.rawValue) else {
-            throw ValidationError("key tag \(id)", "A tag id is 1 to \(KeyTag.maximumIDLength) letters, digits, “-” or “_”.")
+            throw ValidationError("key tag \(id)", .invariant(.keyTagID(id.rawValue)))
         }
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty, trimmed.count <= 40 else {
-            throw ValidationError("key tag \(id)", "Give the key a name of 1 to 40 characters.")
+            throw ValidationError("key tag \(id)", .keyNameLength)
         }
         guard secretHash.count == KeyTag.hashByteCount else {
-            throw ValidationError("key tag \(id)", "The stored secret hash must be \(KeyTag.hashByteCount) bytes (SHA-256), not \(secretHash.count).")
+            throw ValidationError("key tag \(id)", .invariant(.keyHashSize(secretHash.count)))
         }
         if let revokedAt, revokedAt < created {
-            throw ValidationError("key tag \(id)", "A tag cannot be revoked before it was written.")
+            throw ValidationError("key tag \(id)", .invariant(.revokedBeforeWritten(id.rawValue)))
         }
         self.id = id
         self.profileID = profileID

@@ -3,7 +3,7 @@ import Foundation
 public typealias KeyTapID = Identifier<KeyTap>
 
 /// Why a key link was refused. Nothing else happens: no session starts or ends.
-public enum KeyRefusal: Hashable, Codable, Sendable, CustomStringConvertible {
+public enum KeyRefusal: Hashable, Codable, Sendable {
     /// No tag with this id was written by this app (or it was deleted).
     case unknownTag
     /// The tag was revoked.
@@ -12,19 +12,6 @@ public enum KeyRefusal: Hashable, Codable, Sendable, CustomStringConvertible {
     case wrongSecret
     /// The tag's profile no longer exists.
     case profileMissing(ProfileID)
-
-    public var description: String {
-        switch self {
-        case .unknownTag:
-            "Threshold does not know this key. Write it again from Settings → Keys."
-        case .revoked:
-            "This key was revoked and no longer works. Write a new one from Settings → Keys."
-        case .wrongSecret:
-            "This key's link does not match the key Threshold made, so it was ignored. If the tag or QR code was changed elsewhere, write the key again (or make a new key link) from Settings → Keys."
-        case .profileMissing(let id):
-            "This key starts profile \(id), which no longer exists. Link the key to a profile in Settings → Keys."
-        }
-    }
 }
 
 /// What a verified tap asks the app to do, decided from the tag's profile.

@@ -1,5 +1,5 @@
-/// Why a link was not followed. The app shows the message and does nothing else.
-public enum LinkError: Error, Hashable, Sendable, CustomStringConvertible {
+/// Why a link was not followed. The app shows why (`RefusalWords`) and does nothing else.
+public enum LinkError: Error, Hashable, Codable, Sendable {
     /// Longer than any link Threshold writes.
     case tooLong(length: Int)
     /// Spaces, control characters, non-ASCII text or characters a URL must escape (`<`, `"`, `{` …).
@@ -27,34 +27,4 @@ public enum LinkError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A fragment the route does not take.
     case unexpectedFragment(route: String)
 
-    public var description: String {
-        switch self {
-        case .tooLong(let length):
-            "This link is \(length) characters long, more than any Threshold link (\(LinkRoute.maximumLength)); nothing was opened."
-        case .invalidCharacters:
-            "This link contains spaces or characters a link cannot hold; nothing was opened."
-        case .notALink:
-            "This is not a link; nothing was opened."
-        case .unsupportedScheme(let scheme):
-            "Threshold opens https:// and threshold:// links, not “\(scheme.prefix(20))”; nothing was opened."
-        case .unknownHost(let host):
-            "This link is for “\(host.prefix(40))”, not \(LinkRoute.host); nothing was opened."
-        case .unknownRoute(let route):
-            "Threshold does not know the link “/\(route.prefix(40))”; it may come from a newer version. Nothing was opened."
-        case .wrongShape(let route, let expected):
-            "“/\(route)” links must look like \(expected); nothing was opened."
-        case .badIdentifier(let route):
-            "The id in this “\(route)” link is empty, too long or garbled; nothing was opened."
-        case .badToken(let what):
-            "The \(what) in this link is garbled; nothing was opened. Tap the shield again to get a fresh link."
-        case .keyLinkNotUniversal:
-            "Key links come only from a key tag (https://\(LinkRoute.host)/k/…); nothing was opened."
-        case .badSecret:
-            "This key link is missing its secret or the secret is garbled. Write the key again (or make a new key link) from Settings → Keys; nothing was opened."
-        case .unexpectedQuery(let route):
-            "“/\(route)” links take no ?-parameters beyond those Threshold writes; nothing was opened."
-        case .unexpectedFragment(let route):
-            "“/\(route)” links take no #-part; nothing was opened."
-        }
-    }
 }

@@ -15,10 +15,10 @@ public struct Gate: Hashable, Codable, Sendable, Identifiable {
     public init(id: GateID, name: String, path: Pathway, selection: Selection, strictness: Strictness = .gentle, unlockPolicy: UnlockPolicy) throws {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty, trimmed.count <= 40 else {
-            throw ValidationError("gate \(id)", "Give the gate a name of 1 to 40 characters.")
+            throw ValidationError("gate \(id)", .gateNameLength)
         }
         guard !selection.isEmpty else {
-            throw ValidationError("gate “\(trimmed)”", "Choose at least one app, category or website to gate.")
+            throw ValidationError("gate “\(trimmed)”", .nothingToGate)
         }
         self.id = id
         self.name = trimmed

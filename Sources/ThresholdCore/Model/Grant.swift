@@ -26,13 +26,13 @@ public struct Grant: Hashable, Codable, Sendable, Identifiable {
 
     public init(id: GrantID, scope: GrantScope, start: Date, end: Date, origin: GrantOrigin) throws {
         guard end > start else {
-            throw ValidationError("grant \(id)", "A grant must end after it starts.")
+            throw ValidationError("grant \(id)", .invariant(.endsBeforeStart(kind: "grant", id: id.rawValue)))
         }
         guard end.timeIntervalSince(start) <= 12 * 3_600 else {
-            throw ValidationError("grant \(id)", "A grant lasts at most 12 hours.")
+            throw ValidationError("grant \(id)", .invariant(.tooLong(kind: "grant", id: id.rawValue)))
         }
         if case .intentionOpen = origin, case .token(.app) = scope {} else if case .intentionOpen = origin {
-            throw ValidationError("grant \(id)", "An intention open lets one app through, not \(scope).")
+            throw ValidationError("grant \(id)", .invariant(.intentionGrantScope("\(scope)")))
         }
         self.id = id
         self.scope = scope

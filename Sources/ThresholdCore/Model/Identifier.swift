@@ -18,7 +18,7 @@ public struct Identifier<Subject>: Hashable, Comparable, Codable, Sendable, RawR
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
         guard !text.isEmpty else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "An identifier must not be empty.")
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "\(Refusal.Invariant.emptyIdentifier)")
         }
         self.rawValue = text
     }

@@ -14,10 +14,10 @@ public struct Intention: Hashable, Codable, Sendable, Identifiable {
 
     public init(id: IntentionID, app: AppToken, opensPerDay: Int, minutesPerOpen: Int, sharedNickname: String? = nil) throws {
         guard (1...50).contains(opensPerDay) else {
-            throw ValidationError("intention \(id)", "Allow between 1 and 50 opens a day, not \(opensPerDay).")
+            throw ValidationError("intention \(id)", .outOfRange(.opensPerDay, value: opensPerDay))
         }
         guard (1...60).contains(minutesPerOpen) else {
-            throw ValidationError("intention \(id)", "An open lasts between 1 and 60 minutes, not \(minutesPerOpen).")
+            throw ValidationError("intention \(id)", .outOfRange(.minutesPerOpen, value: minutesPerOpen))
         }
         self.id = id
         self.app = app

@@ -46,36 +46,36 @@ public struct Profile: Hashable, Codable, Sendable, Identifiable {
         let label = "profile “\(name)”"
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else {
-            throw ValidationError("profile \(id)", "Give the profile a name.")
+            throw ValidationError("profile \(id)", .profileNameMissing)
         }
         guard trimmed.count <= 40 else {
-            throw ValidationError(label, "A name can be at most 40 characters long.")
+            throw ValidationError(label, .nameTooLong(limit: 40))
         }
         guard emoji.count == 1, emoji.unicodeScalars.contains(where: { $0.properties.isEmojiPresentation || $0.properties.isEmoji && $0.value > 0xFF }) else {
-            throw ValidationError(label, "Choose a single emoji, not “\(emoji)”.")
+            throw ValidationError(label, .notOneEmoji(emoji))
         }
         switch listMode {
         case .blockList:
             guard !selection.isEmpty else {
-                throw ValidationError(label, "Choose at least one app, category or website to block.")
+                throw ValidationError(label, .nothingToBlock)
             }
         case .allowList:
             guard selection.categories.isEmpty else {
-                throw ValidationError(label, "An allow list keeps individual apps and websites open; iOS cannot exempt a whole category. Pick the apps instead.")
+                throw ValidationError(label, .allowListCategories)
             }
             guard selection.applications.count <= Profile.maximumAllowListExceptions,
                   selection.webDomains.count <= Profile.maximumAllowListExceptions else {
-                throw ValidationError(label, "iOS can keep at most \(Profile.maximumAllowListExceptions) apps and \(Profile.maximumAllowListExceptions) websites open in an allow list; this one has \(selection.applications.count) apps and \(selection.webDomains.count) websites.")
+                throw ValidationError(label, .allowListTooMany(limit: Profile.maximumAllowListExceptions, apps: selection.applications.count, websites: selection.webDomains.count))
             }
         }
         let strict = strict ?? .standard(for: strictness)
         try ValidationError.inside(label) { try StrictOptions.check(count: strict.blockedWebsites.count) }
         guard (0...60).contains(headsUpMinutes) else {
-            throw ValidationError(label, "A heads-up comes at most an hour before a scheduled start, not \(headsUpMinutes) minutes.")
+            throw ValidationError(label, .headsUpTooEarly(minutes: headsUpMinutes))
         }
         var seen = Set<ScheduleID>()
         for schedule in schedules where !seen.insert(schedule.id).inserted {
-            throw ValidationError(label, "Two schedules share the id “\(schedule.id)”.")
+            throw ValidationError(label, .invariant(.duplicateID(kind: "schedule", id: schedule.id.rawValue)))
         }
         if path.isSessionPath {
             // Seed 001 §4: a scheduled session lasts 20 minutes to 12 hours. Modes (gates by

@@ -14,10 +14,10 @@ public struct Schedule: Hashable, Codable, Sendable, Identifiable {
 
     public init(id: ScheduleID, weekdays: Set<Weekday>, start: LocalTime, end: LocalTime) throws {
         guard !weekdays.isEmpty else {
-            throw ValidationError("schedule \(id)", "Choose at least one day of the week.")
+            throw ValidationError("schedule \(id)", .scheduleNoDays)
         }
         guard start != end else {
-            throw ValidationError("schedule \(id)", "A schedule cannot start and end at the same time (\(start)).")
+            throw ValidationError("schedule \(id)", .scheduleStartsAtEnd(start))
         }
         self.id = id
         self.weekdays = weekdays

@@ -40,10 +40,10 @@ public struct Break: Hashable, Codable, Sendable, Identifiable {
 
     public init(id: BreakID, start: Date, end: Date) throws {
         guard end > start else {
-            throw ValidationError("break \(id)", "A break must end after it starts.")
+            throw ValidationError("break \(id)", .invariant(.endsBeforeStart(kind: "break", id: id.rawValue)))
         }
         guard end.timeIntervalSince(start) <= 3_600 else {
-            throw ValidationError("break \(id)", "A break lasts at most an hour.")
+            throw ValidationError("break \(id)", .invariant(.tooLong(kind: "break", id: id.rawValue)))
         }
         self.id = id
         self.start = start
@@ -98,28 +98,28 @@ public struct Session: Hashable, Codable, Sendable, Identifiable {
         switch plan {
         case .goal(let minutes):
             guard (1...720).contains(minutes) else {
-                throw ValidationError(label, "A goal lasts between 1 minute and 12 hours, not \(minutes) minutes.")
+                throw ValidationError(label, .outOfRange(.goalMinutes, value: minutes))
             }
         case .until(let end):
-            guard end > start else { throw ValidationError(label, "A session must end after it starts.") }
+            guard end > start else { throw ValidationError(label, .invariant(.endsBeforeStart(kind: "session", id: id.rawValue))) }
             guard end.timeIntervalSince(start) <= 7 * 86_400 else {
-                throw ValidationError(label, "A session lasts at most a week.")
+                throw ValidationError(label, .invariant(.tooLong(kind: "session", id: id.rawValue)))
             }
         case .openEnded:
             break
         }
         if let occurrence, occurrence.profileID != profileID {
-            throw ValidationError(label, "It stands for a span of profile \(occurrence.profileID), not of its own profile \(profileID).")
+            throw ValidationError(label, .invariant(.spanOfOtherProfile(session: id.rawValue, profile: occurrence.profileID.rawValue)))
         }
         if let ending, ending.at < start {
-            throw ValidationError(label, "A session cannot end before it starts.")
+            throw ValidationError(label, .invariant(.endsBeforeStart(kind: "session", id: id.rawValue)))
         }
         let ordered = breaks.sorted { ($0.start, $0.id) < ($1.start, $1.id) }
         for (earlier, later) in zip(ordered, ordered.dropFirst()) where later.start < earlier.end {
-            throw ValidationError(label, "Breaks \(earlier.id) and \(later.id) overlap.")
+            throw ValidationError(label, .invariant(.breaksOverlap(earlier.id.rawValue, later.id.rawValue)))
         }
         if let first = ordered.first, first.start < start {
-            throw ValidationError(label, "Break \(first.id) starts before the session.")
+            throw ValidationError(label, .invariant(.breakBeforeSession(first.id.rawValue)))
         }
         self.id = id
         self.profileID = profileID

@@ -22,7 +22,7 @@ public struct TypedWebsite: Hashable, Comparable, Codable, Sendable, CustomStrin
             }
             && labels.last!.count >= 2 && labels.last!.allSatisfy(\.isLetter)
         guard wellFormed else {
-            throw ValidationError("website", "“\(text.trimmingCharacters(in: .whitespacesAndNewlines))” is not a website's address; type one like example.com.")
+            throw ValidationError("website", .notAWebsite(text.trimmingCharacters(in: .whitespacesAndNewlines)))
         }
         self.domain = domain
     }
@@ -87,8 +87,7 @@ public struct StrictOptions: Hashable, Codable, Sendable {
     /// Throws, in words the person can act on, when `count` typed websites are more than a store holds.
     static func check(count: Int, together: Bool = false) throws {
         guard count > maximumWebsites else { return }
-        let whose = together ? "your profiles would block \(count) typed websites together" : "this would make \(count)"
-        throw ValidationError("websites", "iOS blocks at most \(maximumWebsites) typed websites (one Screen Time store holds \(maximumWebsites)); \(whose). Remove one, or choose the sites with Choose apps instead.")
+        throw ValidationError("websites", .tooManyWebsites(limit: maximumWebsites, count: count, together: together))
     }
 
     /// Throws when the profiles of `after` type more websites together than the one store that

@@ -38,17 +38,17 @@ public struct ThresholdState: Hashable, Codable, Sendable {
         try Self.requireUnique(sessions.flatMap { $0.breaks.map(\.id) }, "break")
         var intendedApps = Set<AppToken>()
         for intention in intentions where !intendedApps.insert(intention.app).inserted {
-            throw ValidationError("intention \(intention.id)", "Another intention already covers app \(intention.app).")
+            throw ValidationError("intention \(intention.id)", .invariant(.appTaken(intention: intention.id.rawValue, app: "\(intention.app)")))
         }
         let profileIDs = Set(profiles.map(\.id))
         for session in sessions where !profileIDs.contains(session.profileID) {
-            throw ValidationError("session \(session.id)", "It belongs to profile \(session.profileID), which does not exist.")
+            throw ValidationError("session \(session.id)", .invariant(.missingProfile(session: session.id.rawValue, profile: session.profileID.rawValue)))
         }
         try Self.requireUnique(sessions.compactMap(\.occurrence), "scheduled span")
         let intentionIDs = Set(intentions.map(\.id))
         for grant in grants {
             if case .intentionOpen(let id) = grant.origin, !intentionIDs.contains(id) {
-                throw ValidationError("grant \(grant.id)", "It opens intention \(id), which does not exist.")
+                throw ValidationError("grant \(grant.id)", .invariant(.missingIntention(grant: grant.id.rawValue, intention: id.rawValue)))
             }
         }
         self.init(part: profiles, gates: gates, intentions: intentions, sessions: sessions, grants: grants,
@@ -97,7 +97,7 @@ public struct ThresholdState: Hashable, Codable, Sendable {
     private static func requireUnique<ID: Hashable & CustomStringConvertible>(_ ids: [ID], _ kind: String) throws {
         var seen = Set<ID>()
         for id in ids where !seen.insert(id).inserted {
-            throw ValidationError("\(kind) \(id)", "Two \(kind)s share this id.")
+            throw ValidationError("\(kind) \(id)", .invariant(.duplicateID(kind: kind, id: "\(id)")))
         }
     }
 

@@ -45,10 +45,10 @@ public struct UnlockPolicy: Hashable, Codable, Sendable {
 
     public init(rituals: Set<RitualKind>, windowMinutes: Int = 10, creditsPerMinute: Int = 1) throws {
         guard (1...120).contains(windowMinutes) else {
-            throw ValidationError("unlock window", "An unlock lasts between 1 and 120 minutes, not \(windowMinutes).")
+            throw ValidationError("unlock window", .outOfRange(.unlockMinutes, value: windowMinutes))
         }
         guard (0...100).contains(creditsPerMinute) else {
-            throw ValidationError("credit cost", "A minute costs between 0 and 100 credits, not \(creditsPerMinute).")
+            throw ValidationError("credit cost", .outOfRange(.creditsPerMinute, value: creditsPerMinute))
         }
         self.rituals = rituals
         self.windowMinutes = windowMinutes
@@ -123,10 +123,10 @@ public struct BreakPolicy: Hashable, Codable, Sendable {
 
     public init(count: Int, per allowance: Allowance, minutes: Int) throws {
         guard (0...12).contains(count) else {
-            throw ValidationError("breaks", "Allow between 0 and 12 breaks, not \(count).")
+            throw ValidationError("breaks", .outOfRange(.breakCount, value: count))
         }
         guard count == 0 || (1...60).contains(minutes) else {
-            throw ValidationError("breaks", "A break lasts between 1 and 60 minutes, not \(minutes).")
+            throw ValidationError("breaks", .outOfRange(.breakMinutes, value: minutes))
         }
         self.count = count
         self.allowance = allowance

@@ -1,23 +1,45 @@
-/// Why a value was refused, in words the person can act on.
+/// Why a value or a request was refused: what was refused (for developers) and the rule's
+/// ``Refusal`` (for the person, worded by the screen that shows it).
 ///
 /// Every validating initialiser in the model throws this; decoding a value runs the same
 /// initialiser, so a stored or imported value that breaks an invariant is refused the same way.
-public struct ValidationError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// Which field or value is wrong, e.g. `profile “Work”: schedule`.
+public struct ValidationError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Which field or value is wrong, e.g. `profile “Work”: schedule`. Developer-facing.
     public var subject: String
-    /// What is wrong and what would be right.
-    public var message: String
+    /// The rule that refused it, with its numbers and names.
+    public var refusal: Refusal
 
-    public init(_ subject: String, _ message: String) {
+    public init(_ subject: String, _ refusal: Refusal) {
         self.subject = subject
-        self.message = message
+        self.refusal = refusal
     }
 
-    public var description: String { "\(subject): \(message)" }
+    /// Developer-facing (logs, decoding errors, scenario files): the subject and the rule's case.
+    public var description: String {
+        if case .contentFile(let detail) = refusal { return "\(subject): \(detail)" }
+        return "\(subject): \(Self.unqualified("\(refusal)"))"
+    }
+
+    /// `invariant(ThresholdCore.Refusal.Invariant.ledgerZero)` as `invariant(ledgerZero)`: the
+    /// case names without the types they are nested in.
+    static func unqualified(_ text: String) -> String {
+        var out = "", word = ""
+        for character in text {
+            if character.isLetter || character.isNumber || character == "_" {
+                word.append(character)
+            } else if character == ".", word.first?.isUppercase == true {
+                word = ""
+            } else {
+                out += word + String(character)
+                word = ""
+            }
+        }
+        return out + word
+    }
 
     /// The same error, placed inside a larger value: `profile “Work”` + `schedule` → `profile “Work”: schedule`.
     func within(_ outer: String) -> ValidationError {
-        ValidationError("\(outer): \(subject)", message)
+        ValidationError("\(outer): \(subject)", refusal)
     }
 }
 
@@ -26,9 +48,14 @@ extension ValidationError {
     static func inside<T>(_ outer: String, _ body: () throws -> T) throws -> T {
         do { return try body() } catch let error as ValidationError { throw error.within(outer) }
     }
+
+    /// An invariant of stored or imported data is broken (developer-facing: see ``Refusal/invariant(_:)``).
+    static func invariant(_ subject: String, _ invariant: Refusal.Invariant) -> ValidationError {
+        ValidationError(subject, .invariant(invariant))
+    }
 }
 
-/// Turns a validation failure during decoding into a `DecodingError` that keeps the readable message.
+/// Turns a validation failure during decoding into a `DecodingError` that keeps the diagnosis.
 func validatingDecode<T>(_ decoder: any Decoder, _ body: () throws -> T) throws -> T {
     do {
         return try body()

@@ -66,7 +66,7 @@ public struct SubscriptionStatus: Hashable, Codable, Sendable {
 public struct PlanResolution: Hashable, Sendable {
     public let status: PlanStatus
     /// In words the person can act on; empty when everything read was sound.
-    public let problems: [String]
+    public let problems: [PlanNotice]
 
     /// Reads the current entitlements and subscription statuses at `trustedNow` (the reconcile's
     /// trusted time, so a clock moved back does not extend a trial or a subscription).
@@ -78,21 +78,21 @@ public struct PlanResolution: Hashable, Sendable {
     /// revocation) and any other stays as it was.
     public static func resolve(transactions: [AppStoreTransaction], statuses: [SubscriptionStatus],
                                previous: PlanStatus, at trustedNow: Date) -> PlanResolution {
-        var problems: [String] = []
+        var problems: [PlanNotice] = []
         var granting: [PlanStatus] = []
         var ended: [Date] = []
         let known = Set(ProProduct.identifiers)
         for transaction in transactions {
             guard transaction.verified else {
-                problems.append("A purchase could not be verified with the App Store, so it does not turn on Pro. Try Restore Purchases.")
+                problems.append(.unverifiedPurchase)
                 continue
             }
             guard known.contains(transaction.productID) else {
-                problems.append("A purchase of “\(transaction.productID)”, which Threshold does not sell, turns on nothing.")
+                problems.append(.unknownProduct(transaction.productID))
                 continue
             }
             if let revoked = transaction.revocationDate {
-                problems.append("The App Store refunded or revoked your Threshold Pro purchase, so Pro is off. Anything running keeps going to its end.")
+                problems.append(.refunded)
                 ended.append(revoked)
                 continue
             }

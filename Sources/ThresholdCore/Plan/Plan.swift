@@ -64,11 +64,11 @@ public struct PlanRecord: Hashable, Codable, Sendable {
     /// Schedules past Free's one, kept paused (never deleted) until Pro returns or the person swaps one in.
     public var paused: [PausedSchedule] = []
     /// What the app shows about the plan until the person has seen it (a lapse, a refused purchase).
-    public var notice: String?
+    public var notice: [PlanNotice] = []
     /// When the app last refreshed the plan from the App Store (trusted time).
     public var refreshedAt: Date?
 
-    public init(status: PlanStatus = .free, paused: [PausedSchedule] = [], notice: String? = nil, refreshedAt: Date? = nil) {
+    public init(status: PlanStatus = .free, paused: [PausedSchedule] = [], notice: [PlanNotice] = [], refreshedAt: Date? = nil) {
         self.status = status
         self.paused = paused
         self.notice = notice
@@ -84,7 +84,12 @@ public struct PlanRecord: Hashable, Codable, Sendable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         status = try c.decodeIfPresent(PlanStatus.self, forKey: .status) ?? .free
         paused = try c.decodeIfPresent([PausedSchedule].self, forKey: .paused) ?? []
-        notice = try c.decodeIfPresent(String.self, forKey: .notice)
+        // NB: earlier versions saved the notice's English words.
+        if let words = try? c.decodeIfPresent(String.self, forKey: .notice) {
+            notice = [.relayed(words)]
+        } else {
+            notice = try c.decodeIfPresent([PlanNotice].self, forKey: .notice) ?? []
+        }
         refreshedAt = try c.decodeIfPresent(Date.self, forKey: .refreshedAt)
     }
 }
@@ -99,44 +104,12 @@ public enum ProFeature: String, CaseIterable, Hashable, Codable, Sendable {
     /// The weekly streak freeze for intentions.
     case streakFreeze
 
-    /// The feature's name, as the paywall lists it.
-    public var title: String {
-        switch self {
-        case .beastMode: "Beast Mode"
-        case .moreSchedules: "Unlimited schedules"
-        case .streakFreeze: "Weekly streak freeze"
-        }
-    }
-
-    /// One line on what it does, as the paywall lists it.
-    public var detail: String {
-        switch self {
-        case .beastMode: "Lock a session so nothing ends it early, not even you."
-        case .moreSchedules: "Run every schedule you set; Free keeps one on."
-        case .streakFreeze: "Protect every intention streak for one day each week."
-        }
-    }
-
-    /// The subject of every refusal that needs Pro: the screens read it to offer the paywall.
+    /// The subject of every refusal that needs Pro (developer-facing).
     public static let refusalSubject = "Threshold Pro"
 
-    /// The refusal of something only Pro does, naming what Pro adds and where to get it.
-    public var refusal: ValidationError {
-        let why = switch self {
-        case .beastMode: "Beast Mode (locked strictness) is part of Threshold Pro."
-        case .moreSchedules: "Free keeps one schedule on at a time."
-        case .streakFreeze: "The streak freeze is part of Threshold Pro."
-        }
-        return ValidationError(Self.refusalSubject, "\(why) Pro adds Beast Mode, unlimited schedules and the weekly streak freeze; \(Self.whereToGetPro) Everything else stays free.")
-    }
+    /// The refusal of something only Pro does; its words name what Pro adds and where to get it.
+    public var refusal: ValidationError { ValidationError(Self.refusalSubject, .needsPro(self)) }
 
     /// Whether an error is a refusal that needs Pro (so the screen offers the paywall).
-    public static func isProRefusal(_ error: ValidationError) -> Bool { error.subject == refusalSubject }
-
-    /// Where every refusal that needs Pro says to get it; a screen that shows a refusal's words
-    /// (not the error) knows it by this, and offers the paywall beside it.
-    public static let whereToGetPro = "start the 7-day free trial in Settings › Threshold Pro."
-
-    /// Whether a refusal's words, as a screen shows them, are a refusal that needs Pro.
-    public static func isProRefusal(message: String) -> Bool { message.contains(whereToGetPro) }
+    public static func isProRefusal(_ error: ValidationError) -> Bool { error.refusal.needsPro }
 }

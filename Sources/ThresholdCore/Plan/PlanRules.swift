@@ -49,7 +49,7 @@ public enum PlanRules {
         // A schedule just saved has no span recorded yet, so pausing it ends nothing.
         try pause(toPause, in: &state, plan: &plan, standing: nil)
         let names = toPause.compactMap { name(of: $0, in: after) }
-        plan.notice = "Free keeps one schedule on, so \(names.joined(separator: ", ")) \(names.count == 1 ? "was" : "were") saved paused. Threshold Pro runs every schedule; or choose which one stays on in Settings › Threshold Pro."
+        plan.notice = [.savedPaused(names)]
         return state
     }
 
@@ -81,22 +81,22 @@ public enum PlanRules {
         plan.status = status
         plan.refreshedAt = now
         if status.includesPro {
-            guard !plan.paused.isEmpty else { if !had { plan.notice = nil }; return }
+            guard !plan.paused.isEmpty else { if !had { plan.notice = [] }; return }
             try resume(plan.paused.map(\.ref), in: &state, plan: &plan)
-            plan.notice = nil
+            plan.notice = []
             return
         }
         guard had else { return }
         let all = schedules(in: state)
         guard all.count > freeSchedules else {
-            plan.notice = "Threshold Pro has ended. Anything running keeps going to its end; Beast Mode and the streak freeze need Pro from now on."
+            plan.notice = [.proEnded]
             return
         }
         let kept = Array(all.prefix(freeSchedules)), toPause = Array(all.dropFirst(freeSchedules))
         let names = toPause.compactMap { name(of: $0, in: state) }
         let keptNames = kept.compactMap { name(of: $0, in: state) }
         try pause(toPause, in: &state, plan: &plan, standing: (now, calendar, ids))
-        plan.notice = "Threshold Pro has ended, so Free keeps one schedule on: \(keptNames.joined(separator: ", ")) stays on and \(names.joined(separator: ", ")) \(names.count == 1 ? "is" : "are") paused, kept for when Pro returns. Choose which one stays on in Settings › Threshold Pro. Anything running now keeps going to its end."
+        plan.notice = [.proEndedPaused(kept: keptNames, paused: names)]
     }
 
     /// On Free, the person chooses which schedule stays on: `ref` (a paused one) comes back and the
@@ -104,16 +104,16 @@ public enum PlanRules {
     public static func keep(_ ref: ScheduleRef, state: inout ThresholdState, plan: inout PlanRecord,
                             at now: Date, calendar: Calendar, ids: IDGenerator) throws {
         guard !plan.status.includesPro else {
-            throw ValidationError("schedule \(ref)", "Threshold Pro runs every schedule; none is paused.")
+            throw ValidationError("schedule \(ref)", .proRunsEverySchedule)
         }
         guard plan.paused.contains(where: { $0.ref == ref }) else {
             if schedules(in: state).contains(ref) { return }
-            throw ValidationError("schedule \(ref)", "There is no such paused schedule; choose one of: \(plan.paused.map(\.ref.description).joined(separator: ", ")).")
+            throw ValidationError("schedule \(ref)", .noSuchPausedSchedule(known: plan.paused.map(\.ref.description)))
         }
         let others = schedules(in: state)
         try pause(others, in: &state, plan: &plan, standing: (now, calendar, ids))
         try resume([ref], in: &state, plan: &plan)
-        plan.notice = nil
+        plan.notice = []
     }
 
     /// Every schedule of every profile, in profile order then schedule order.
@@ -122,10 +122,10 @@ public enum PlanRules {
     }
 
     /// "💼 Work (09:00–17:00)": how a notice names a schedule.
-    public static func name(of ref: ScheduleRef, in state: ThresholdState) -> String? {
+    public static func name(of ref: ScheduleRef, in state: ThresholdState) -> ScheduleName? {
         guard let profile = state.profile(ref.profileID),
               let schedule = profile.schedules.first(where: { $0.id == ref.scheduleID }) else { return nil }
-        return "\(profile.emoji) \(profile.name) (\(schedule.start.spoken)–\(schedule.end.spoken))"
+        return ScheduleName(profile: ProfileTitle(profile), start: schedule.start, end: schedule.end)
     }
 
     // MARK: Pausing and resuming

@@ -35,12 +35,12 @@ public enum NotificationMessage: Hashable, Codable, Sendable {
     case shieldFollowUp(AppDestination, appName: String?)
     /// A shield iOS still draws over something let through: opening Threshold clears it.
     case clearShield(appName: String?)
-    /// A Focus turned on and its profile could not start; `reason` is the refusal's words.
-    case focusCouldNotStart(reason: String)
-    /// A Focus turned off and Beast Mode keeps going; `reason` says until when.
-    case beastModeKeepsGoing(reason: String)
+    /// A Focus turned on and its profile could not start: why.
+    case focusCouldNotStart(reason: Refusal)
+    /// A Focus turned off and Beast Mode keeps going: the refusal says until when.
+    case beastModeKeepsGoing(reason: Refusal)
     /// A Live Activity button was refused, and why.
-    case liveActivityRefused(LiveActivityButton, reason: String)
+    case liveActivityRefused(LiveActivityButton, reason: Refusal)
     /// Together's week was finalized: the tier the person moved to, or stays in.
     case leagueFinalized(LeagueMove, tier: String)
     /// Together's Wednesday/Sunday prompt to add an accountability partner.

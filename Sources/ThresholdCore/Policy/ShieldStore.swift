@@ -66,7 +66,7 @@ public struct WebFilter: Hashable, Codable, Sendable {
 
 /// More shielding was asked for than iOS can hold. The engine never drops a token silently:
 /// what did not fit is counted here and the reconciler reports it.
-public struct CapacityError: Error, Hashable, Codable, Sendable, CustomStringConvertible {
+public struct CapacityError: Error, Hashable, Codable, Sendable {
     public enum Problem: Hashable, Codable, Sendable {
         /// The shields need more named stores than iOS allows; `unshielded` tokens were left out.
         case tooManyStores(needed: Int, unshielded: Int)
@@ -78,17 +78,4 @@ public struct CapacityError: Error, Hashable, Codable, Sendable, CustomStringCon
     }
 
     public let problems: [Problem]
-
-    public var description: String {
-        problems.map { problem in
-            switch problem {
-            case .tooManyStores(let needed, let unshielded):
-                "The shields need \(needed) Screen Time stores but iOS allows \(ShieldStore.maximumStores); \(unshielded) selected items cannot be shielded. Choose categories instead of that many single apps."
-            case .tooManyExceptions(let kind, let count, let dropped):
-                "\(count) \(kind) should be let through, but iOS takes at most \(ShieldStore.maximumTokens); \(dropped) stay shielded."
-            case .tooManyTypedWebsites(let count, let dropped):
-                "\(count) typed websites should be blocked, but iOS's filter holds at most \(StrictOptions.maximumWebsites); \(dropped) are not blocked. Remove some from your profiles."
-            }
-        }.joined(separator: " ")
-    }
 }

@@ -83,10 +83,10 @@ public struct SpendCredits: Command {
 
     public func apply(to state: inout ThresholdState, at now: Date, calendar: Calendar, ids: IDGenerator) throws -> [Event] {
         guard (1...120).contains(minutes) else {
-            throw ValidationError("credits", "A credit unlock lasts between 1 and 120 minutes, not \(minutes).")
+            throw ValidationError("credits", .outOfRange(.unlockMinutes, value: minutes))
         }
         guard let rate = FocusBank.creditsPerMinute(in: state, for: scope, at: now, calendar: calendar) else {
-            throw ValidationError("credits", "Nothing shielded now takes Focus Bank credits.")
+            throw ValidationError("credits", .nothingTakesCredits)
         }
         let price = FocusBank.price(minutes: minutes, creditsPerMinute: rate)
         var events: [Event] = []

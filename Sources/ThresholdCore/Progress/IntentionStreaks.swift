@@ -58,16 +58,16 @@ public struct UseStreakFreeze: Command {
         let day = self.day ?? today
         let subject = "streak freeze"
         guard !state.intentions.isEmpty else {
-            throw ValidationError(subject, "A streak freeze protects intention streaks, and you have no intentions yet.")
+            throw ValidationError(subject, .freezeWithoutIntentions)
         }
         guard day >= today else {
-            throw ValidationError(subject, "A streak freeze protects today or a day to come, not \(day), which is past.")
+            throw ValidationError(subject, .freezeDayPast(day))
         }
         guard day.mondayOfWeek == today.mondayOfWeek else {
-            throw ValidationError(subject, "This week's freeze covers a day up to Sunday \(today.mondayOfWeek.adding(days: 6)); next week's is granted on Monday \(today.mondayOfWeek.adding(days: 7)).")
+            throw ValidationError(subject, .freezeBeyondWeek(sunday: today.mondayOfWeek.adding(days: 6), nextMonday: today.mondayOfWeek.adding(days: 7)))
         }
         if let used = state.streakFreezeDays.first(where: { $0.mondayOfWeek == today.mondayOfWeek }) {
-            throw ValidationError(subject, "You have used this week's streak freeze (\(used.weekday.name) \(used)). The next is granted on Monday \(today.mondayOfWeek.adding(days: 7)).")
+            throw ValidationError(subject, .freezeUsed(used, nextMonday: today.mondayOfWeek.adding(days: 7)))
         }
         state = try state.with(streakFreezeDays: state.streakFreezeDays.union([day]))
         return [.streakFreezeUsed(day: day)]

@@ -39,8 +39,8 @@ public struct LedgerEntry: Hashable, Codable, Sendable {
     public let memo: String
 
     public init(account: Account, amount: Int, memo: String) throws {
-        guard amount != 0 else { throw ValidationError("ledger entry", "An entry must move the balance.") }
-        guard abs(amount) <= 1_000_000 else { throw ValidationError("ledger entry", "\(amount) is not a plausible amount.") }
+        guard amount != 0 else { throw ValidationError.invariant("ledger entry", .ledgerZero) }
+        guard abs(amount) <= 1_000_000 else { throw ValidationError.invariant("ledger entry", .ledgerImplausible(amount)) }
         self.account = account
         self.amount = amount
         self.memo = memo
@@ -69,10 +69,10 @@ public struct Balances: Hashable, Codable, Sendable {
         guard after >= 0 else {
             if entry.account == .credits {
                 // Credits are minutes of focus: say how much more focus pays for it.
-                throw ValidationError("credits", "That costs \(-entry.amount) credits and you have \(credits): focus \(-after) more minutes to earn the rest.")
+                throw ValidationError("credits", .notEnoughCredits(cost: -entry.amount, have: credits))
             }
-            throw ValidationError(entry.account.rawValue,
-                                  "That needs \(-entry.amount) \(entry.account.rawValue) but the balance is \(self[entry.account]).")
+            throw ValidationError.invariant(entry.account.rawValue,
+                                            .balanceNegative(account: entry.account.rawValue, amount: -entry.amount, balance: self[entry.account]))
         }
         var next = self
         switch entry.account {

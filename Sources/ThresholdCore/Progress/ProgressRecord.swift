@@ -77,7 +77,7 @@ public struct ProgressRecord: Hashable, Codable, Sendable {
     /// yesterday); rating it again changes the rating. Another day is refused, changing nothing.
     public mutating func review(_ day: LocalDate, _ rating: DayReview.Rating, today: LocalDate) throws {
         guard day == today.adding(days: -1) else {
-            throw ValidationError("daily review", "The Daily Review rates yesterday, \(today.adding(days: -1)); \(day) cannot be rated now.")
+            throw ValidationError("daily review", .reviewOnlyYesterday(yesterday: today.adding(days: -1), asked: day))
         }
         reviews = Array((reviews.filter { $0.day != day } + [DayReview(day: day, rating: rating)]).suffix(Self.keptReviews))
     }

@@ -33,11 +33,11 @@ public struct ScreenTimeTracking: Hashable, Codable, Sendable {
 
     public init(selection: Selection, goalMinutes: Int?, since: LocalDate) throws {
         guard !selection.isEmpty else {
-            throw ValidationError("screen time", "Choose what counts as screen time (every category, or the apps you mean).")
+            throw ValidationError("screen time", .screenTimeNothingCounted)
         }
         if let goalMinutes {
             guard Self.goalMinutes.contains(goalMinutes), goalMinutes % Self.stepMinutes == 0 else {
-                throw ValidationError("screen time goal", "A daily goal is between 30 minutes and 16 hours in half-hour steps, not \(goalMinutes) minutes.")
+                throw ValidationError("screen time goal", .outOfRange(.screenTimeGoalMinutes, value: goalMinutes))
             }
         }
         self.selection = selection

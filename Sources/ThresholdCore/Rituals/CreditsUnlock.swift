@@ -44,10 +44,10 @@ public struct CreditsUnlock: Hashable, Sendable {
     /// for minutes not on offer or a cost beyond the balance shown.
     public func spend(minutes: Int, at instant: Date) throws -> RitualCompletion {
         guard CreditsUnlock.choices.contains(minutes) else {
-            throw ValidationError("credits unlock", "Choose \(CreditsUnlock.choices.map(String.init).joined(separator: ", ")) minutes, not \(minutes).")
+            throw ValidationError("credits unlock", .creditsUnlockChoice(choices: CreditsUnlock.choices, minutes: minutes))
         }
         if case .unavailable(let reason) = eligibility(minutes: minutes) {
-            throw UnlockRefused(reason)
+            throw ValidationError("credits unlock", .disabled(reason))
         }
         let cost = cost(minutes: minutes)
         let spend = cost == 0 ? nil : try LedgerEntry(account: .credits, amount: -cost, memo: "Unlocked \(label) for \(minutes) min")

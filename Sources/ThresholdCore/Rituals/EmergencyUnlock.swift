@@ -19,20 +19,20 @@ public struct EmergencyPolicy: Hashable, Codable, Sendable {
     public init(holdSeconds: Int = 10, minimumReasonLength: Int = 20, perDay: Int = 1, perWeek: Int = 3,
                 cooldownMinutes: Int = 120, minutes: Int = 10) throws {
         let subject = "emergency unlocks"
-        guard (3...60).contains(holdSeconds) else { throw ValidationError(subject, "Hold for 3 to 60 seconds, not \(holdSeconds).") }
+        guard (3...60).contains(holdSeconds) else { throw ValidationError(subject, .outOfRange(.emergencyHoldSeconds, value: holdSeconds)) }
         guard (10...200).contains(minimumReasonLength) else {
-            throw ValidationError(subject, "Ask for a reason of 10 to 200 letters, not \(minimumReasonLength).")
+            throw ValidationError(subject, .outOfRange(.emergencyReasonLength, value: minimumReasonLength))
         }
         guard (1...5).contains(perDay) else {
-            throw ValidationError(subject, "Allow 1 to 5 a day, not \(perDay); to allow none, leave emergency out of the restriction's unlock options.")
+            throw ValidationError(subject, .outOfRange(.emergencyPerDay, value: perDay))
         }
         guard (perDay...20).contains(perWeek) else {
-            throw ValidationError(subject, "Allow between \(perDay) (the daily limit) and 20 a week, not \(perWeek).")
+            throw ValidationError(subject, .emergencyPerWeek(perDay: perDay, perWeek: perWeek))
         }
         guard (0...1_440).contains(cooldownMinutes) else {
-            throw ValidationError(subject, "Wait 0 to 1,440 minutes between uses, not \(cooldownMinutes).")
+            throw ValidationError(subject, .outOfRange(.emergencyCooldownMinutes, value: cooldownMinutes))
         }
-        guard (1...30).contains(minutes) else { throw ValidationError(subject, "An emergency unlock lasts 1 to 30 minutes, not \(minutes).") }
+        guard (1...30).contains(minutes) else { throw ValidationError(subject, .outOfRange(.emergencyMinutes, value: minutes)) }
         self.holdSeconds = holdSeconds
         self.minimumReasonLength = minimumReasonLength
         self.perDay = perDay

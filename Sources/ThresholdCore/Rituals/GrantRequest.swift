@@ -36,10 +36,10 @@ public struct UnlockTerms: Hashable, Codable, Sendable {
 
     public init(scope: GrantScope, minutes: Int, creditsPerMinute: Int = 0) throws {
         guard (1...120).contains(minutes) else {
-            throw ValidationError("unlock window", "An unlock lasts between 1 and 120 minutes, not \(minutes).")
+            throw ValidationError("unlock window", .outOfRange(.unlockMinutes, value: minutes))
         }
         guard (0...100).contains(creditsPerMinute) else {
-            throw ValidationError("credit cost", "A minute costs between 0 and 100 credits, not \(creditsPerMinute).")
+            throw ValidationError("credit cost", .outOfRange(.creditsPerMinute, value: creditsPerMinute))
         }
         self.scope = scope
         self.minutes = minutes

@@ -86,7 +86,7 @@ public struct MathChallenge: Hashable, Sendable {
 
     public init(difficulty: MathDifficulty, problems: Int = 5, terms: UnlockTerms, using generator: inout some RandomNumberGenerator) throws {
         guard MathChallenge.problemRange.contains(problems) else {
-            throw ValidationError("math challenge", "Ask between \(MathChallenge.problemRange.lowerBound) and \(MathChallenge.problemRange.upperBound) problems, not \(problems).")
+            throw ValidationError("math challenge", .outOfRange(.mathProblems, value: problems))
         }
         self.difficulty = difficulty
         self.problemCount = problems

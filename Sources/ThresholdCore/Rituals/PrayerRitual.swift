@@ -107,10 +107,10 @@ public struct PrayerRitual: Hashable, Sendable {
     /// chosen by `seed` and avoiding the `recent` ones (most recent first). Throws only when the
     /// library has nothing for the mood, not even a universal prayer.
     public mutating func choose(_ mood: Mood, selector: PrayerSelector, seed: UInt64, recent: [PrayerTemplateID]) throws -> PrayerTemplate {
-        guard step != .completed else { throw ValidationError("prayer", "This prayer is already finished.") }
+        guard step != .completed else { throw ValidationError("prayer", .prayerFinished) }
         guard let template = selector.prayer(tradition: preferences.tradition, vibe: preferences.vibe, mood: mood,
                                              seed: seed, recent: recent) else {
-            throw ValidationError("prayer", "The prayer library has nothing for “\(mood.displayName)”; reinstall Threshold to restore it.")
+            throw ValidationError("prayer", .noPrayerForMood(mood))
         }
         step = .reading
         progress = PrayerProgress(startedAt: progress.startedAt, mood: mood, templateID: template.id)

@@ -31,7 +31,7 @@ public struct RitualRecords: Hashable, Codable, Sendable {
     public func admit(_ completion: RitualCompletion, at now: Date, policy: EmergencyPolicy, timeZone: TimeZone) throws {
         if case .emergency = completion.record.detail {
             let allowance = EmergencyAllowance(uses: emergencyUses, policy: policy, at: now, timeZone: timeZone)
-            if case .unavailable(let reason) = allowance.eligibility { throw UnlockRefused(reason) }
+            if case .unavailable(let reason) = allowance.eligibility { throw ValidationError("unlock", .disabled(reason)) }
         }
     }
 
@@ -64,13 +64,4 @@ public struct RitualRecords: Hashable, Codable, Sendable {
         recentPrayers = try c.decodeIfPresent([PrayerTemplateID].self, forKey: .recentPrayers) ?? []
         intentionAsked = try c.decodeIfPresent([IntentionID: Date].self, forKey: .intentionAsked) ?? [:]
     }
-}
-
-/// An unlock refused at the last moment, with the reason the gate would have shown.
-public struct UnlockRefused: Error, Hashable, Sendable, CustomStringConvertible {
-    public let reason: DisabledReason
-
-    public init(_ reason: DisabledReason) { self.reason = reason }
-
-    public var description: String { reason.description }
 }

@@ -43,14 +43,10 @@ public struct BreakQuota: Hashable, Sendable {
     }
 
     /// Why no break can be taken now, and when one can.
-    func refusal(clock: Clockwork, now: Date) -> String {
+    func refusal(now: Date) -> Refusal {
         switch policy.allowance {
-        case .perSession:
-            return "You have taken all \(Wording.count(policy.count, "break")) this session allows."
-        case .perHour:
-            let taken = "You have taken your \(Wording.count(policy.count, "break")) for this hour"
-            guard let next = nextAvailable else { return taken + "; the session ends before the next hour begins." }
-            return taken + "; the next is available at \(clock.spoken(next)) (in \(Wording.duration(next.timeIntervalSince(now))))."
+        case .perSession: .breaksUsedThisSession(allowed: policy.count)
+        case .perHour: .breaksUsedThisHour(allowed: policy.count, next: nextAvailable, now: now)
         }
     }
 }

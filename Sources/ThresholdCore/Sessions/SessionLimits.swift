@@ -25,25 +25,25 @@ public enum SessionLimits {
         switch plan {
         case .goal(let minutes):
             if minutes < manualGoalMinutes.lowerBound {
-                throw ValidationError(subject, "A session's goal is at least \(manualGoalMinutes.lowerBound) minutes; \(minutes) minutes is too short.")
+                throw ValidationError(subject, .goalTooShort(minutes: minutes, least: manualGoalMinutes.lowerBound))
             }
             if minutes > manualGoalMinutes.upperBound {
-                throw ValidationError(subject, "A session you start lasts at most 2 hours; for \(Wording.duration(TimeInterval(minutes * 60))), schedule it instead (up to 12 hours).")
+                throw ValidationError(subject, .goalTooLongToStart(minutes: minutes))
             }
         case .until(let end):
             let seconds = end.timeIntervalSince(now)
             guard seconds > 0 else {
-                throw ValidationError(subject, "That end time (\(clock.spoken(end))) has passed; choose a later one.")
+                throw ValidationError(subject, .endTimePassed(end))
             }
             if seconds < TimeInterval(manualUntilMinutes.lowerBound * 60) {
-                throw ValidationError(subject, "A session lasts at least \(manualUntilMinutes.lowerBound) minutes; \(clock.spoken(end)) is only \(Wording.duration(seconds)) away.")
+                throw ValidationError(subject, .endTooSoon(end, least: manualUntilMinutes.lowerBound, now: now))
             }
             if seconds > TimeInterval(manualUntilMinutes.upperBound * 60) {
-                throw ValidationError(subject, "A session lasts at most 12 hours; \(clock.spoken(end)) is \(Wording.duration(seconds)) away.")
+                throw ValidationError(subject, .endTooLate(end, now: now))
             }
         case .openEnded:
             if profile.strictness == .locked {
-                throw ValidationError(subject, "Beast Mode needs an end: give \(profile.emoji) \(profile.name) a goal or an end time, so it knows when to let go.")
+                throw ValidationError(subject, .beastModeNeedsEnd(ProfileTitle(profile)))
             }
         }
     }
@@ -52,8 +52,7 @@ public enum SessionLimits {
     static func check(_ schedule: Schedule) throws {
         let minutes = schedule.nominalMinutes
         guard scheduledMinutes.contains(minutes) else {
-            let span = "\(schedule.start.spoken)–\(schedule.end.spoken) is \(Wording.duration(TimeInterval(minutes * 60)))"
-            throw ValidationError("schedule \(schedule.id)", "A scheduled session lasts 20 minutes to 12 hours; \(span).")
+            throw ValidationError("schedule \(schedule.id)", .scheduleLength(start: schedule.start, end: schedule.end, minutes: minutes))
         }
     }
 }

@@ -47,32 +47,24 @@ public enum SetupBudget {
     public static func check(_ after: ThresholdState, from before: ThresholdState, at now: Date, calendar: Calendar) throws {
         let was = counts(before, at: now, calendar: calendar), will = counts(after, at: now, calendar: calendar)
         if will.rules > rules, will.rules > was.rules {
-            throw ValidationError("set-up", rulesReason(have: was.rules))
+            throw ValidationError("set-up", .tooManyRules(limit: rules, have: was.rules))
         }
         if will.schedules > schedules, will.schedules > was.schedules {
-            throw ValidationError("set-up", "Threshold keeps at most \(grouped(schedules)) schedules across all profiles, \(why); this would make \(grouped(will.schedules)). Remove a schedule you no longer use, or give one schedule more days.")
+            throw ValidationError("set-up", .tooManySchedules(limit: schedules, would: will.schedules))
         }
         if will.selectedItems > selectedItems, will.selectedItems > was.selectedItems {
-            throw ValidationError("set-up", "Threshold's profiles and gates select at most \(grouped(selectedItems)) apps, categories and websites together, \(why); this would make \(grouped(will.selectedItems)). Choose a category instead of many single apps, or remove some.")
+            throw ValidationError("set-up", .tooManySelected(limit: selectedItems, would: will.selectedItems))
         }
         if will.grants > grants, will.grants > was.grants {
-            throw ValidationError("unlock", "Threshold has already let things through \(grouped(was.grants)) times since yesterday, the most its monitor keeps; nothing was unlocked. Yesterday's unlocks leave the count at midnight.")
+            throw ValidationError("unlock", .tooManyGrants(had: was.grants))
         }
     }
 
     /// Why nothing more can be added now (a profile, a gate or an intention), for a screen to
     /// show before the person fills in a form; `nil` while there is room.
-    public static func additionRefusal(in state: ThresholdState) -> String? {
+    public static func additionRefusal(in state: ThresholdState) -> Refusal? {
         let have = state.profiles.count + state.gates.count + state.intentions.count
-        return have >= rules ? rulesReason(have: have) : nil
-    }
-
-    // MARK: Parts
-
-    private static let why = "so that its monitor always fits in the memory iOS gives it"
-
-    private static func rulesReason(have: Int) -> String {
-        "Threshold keeps at most \(grouped(rules)) profiles, gates and intentions together, \(why); you have \(grouped(have)). Delete one you no longer use to add another."
+        return have >= rules ? .tooManyRules(limit: rules, have: have) : nil
     }
 
     /// Grants that end after the start of yesterday, local time (the store's working set).
@@ -80,16 +72,5 @@ public enum SetupBudget {
         let clock = Clockwork(calendar: calendar)
         let cutoff = clock.startOfDay(clock.localDate(of: now).adding(days: -1))
         return state.grants.reduce(0) { $0 + ($1.end > cutoff ? 1 : 0) }
-    }
-
-    /// `2500` as “2,500”, the same in every locale (the engine's texts are English).
-    static func grouped(_ n: Int) -> String {
-        let digits = String(n.magnitude)
-        var out = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { out.append(",") }
-            out.append(digit)
-        }
-        return n < 0 ? "-" + out : out
     }
 }

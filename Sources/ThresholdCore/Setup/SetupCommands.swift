@@ -13,7 +13,7 @@ public struct SaveProfile: Command {
 
     public func apply(to state: inout ThresholdState, at now: Date, calendar: Calendar, ids: IDGenerator) throws -> [Event] {
         if let current = state.profiles.first(where: { $0.id == profile.id }) {
-            try Self.requireUnlocked(current, in: state, at: now, calendar: calendar, doing: "changed")
+            try Self.requireUnlocked(current, in: state, at: now, calendar: calendar, doing: .changed)
         }
         let after = try state.with(profiles: state.profiles.upserting(profile))
         try SetupBudget.check(after, from: state, at: now, calendar: calendar)
@@ -23,10 +23,9 @@ public struct SaveProfile: Command {
     }
 
     /// Throws the Beast Mode refusal when `profile` is held by a locked session or span at `now`.
-    static func requireUnlocked(_ profile: Profile, in state: ThresholdState, at now: Date, calendar: Calendar, doing verb: String) throws {
+    static func requireUnlocked(_ profile: Profile, in state: ThresholdState, at now: Date, calendar: Calendar, doing change: Refusal.ProfileChange) throws {
         guard let until = ProfileInForce(profile, in: state, at: now, calendar: calendar).lockedUntil(at: now) else { return }
-        let clock = Clockwork(calendar: calendar)
-        throw ValidationError("profile “\(profile.name)”", "Beast Mode is on: \(profile.emoji) \(profile.name) cannot be \(verb) until it ends at \(clock.spoken(until)), in \(Wording.duration(until.timeIntervalSince(now))).")
+        throw ValidationError("profile “\(profile.name)”", .lockedAgainstChange(ProfileTitle(profile), change, until: until, now: now))
     }
 }
 
@@ -39,9 +38,9 @@ public struct DeleteProfile: Command {
 
     public func apply(to state: inout ThresholdState, at now: Date, calendar: Calendar, ids: IDGenerator) throws -> [Event] {
         let profile = try state.requireProfile(self.profile)
-        try SaveProfile.requireUnlocked(profile, in: state, at: now, calendar: calendar, doing: "deleted")
+        try SaveProfile.requireUnlocked(profile, in: state, at: now, calendar: calendar, doing: .deleted)
         guard !ProfileInForce(profile, in: state, at: now, calendar: calendar).isOn else {
-            throw ValidationError("profile “\(profile.name)”", "\(profile.emoji) \(profile.name) is on now; end it before deleting it.")
+            throw ValidationError("profile “\(profile.name)”", .onNowEndBeforeDeleting(ProfileTitle(profile)))
         }
         state = try state.with(profiles: state.profiles.filter { $0.id != profile.id },
                                sessions: state.sessions.filter { $0.profileID != profile.id })
@@ -72,7 +71,7 @@ public struct DeleteGate: Command {
 
     public func apply(to state: inout ThresholdState, at now: Date, calendar: Calendar, ids: IDGenerator) throws -> [Event] {
         guard state.gates.contains(where: { $0.id == gate }) else {
-            throw ValidationError("gate \(gate)", "There is no such gate.")
+            throw ValidationError("gate \(gate)", .noSuchGate)
         }
         state = try state.with(gates: state.gates.filter { $0.id != gate })
         return []
@@ -102,7 +101,7 @@ public struct DeleteIntention: Command {
 
     public func apply(to state: inout ThresholdState, at now: Date, calendar: Calendar, ids: IDGenerator) throws -> [Event] {
         guard state.intention(intention) != nil else {
-            throw ValidationError("intention \(intention)", "There is no such intention.")
+            throw ValidationError("intention \(intention)", .noSuchIntention)
         }
         state = try state.with(intentions: state.intentions.filter { $0.id != intention },
                                grants: state.grants.filter { $0.origin != .intentionOpen(intention) })

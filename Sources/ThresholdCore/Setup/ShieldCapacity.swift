@@ -17,14 +17,14 @@ public enum ShieldCapacity {
             probe = try Profile(id: id, name: "New selection", emoji: "🔒", path: .key, selection: selection,
                                 listMode: listMode, strictness: .locked)
         } catch let error as ValidationError {
-            throw ValidationError("selection", error.message)
+            throw ValidationError("selection", error.refusal)
         }
         let session = try Session(id: SessionID(id.rawValue), profileID: id, origin: .manual, start: now, plan: .openEnded)
         let before = evaluate(state, at: now, calendar: calendar).capacityError
         let after = evaluate(try state.with(profiles: state.profiles + [probe], sessions: state.sessions + [session]),
                              at: now, calendar: calendar).capacityError
         if let after, after != before {
-            throw ValidationError("selection", "That is more than iOS can shield. \(after.description)")
+            throw ValidationError("selection", .beyondShieldCapacity(after))
         }
     }
 }

@@ -7,7 +7,7 @@ public struct StartTutorial: Command {
 
     public func apply(to state: inout ThresholdState, at now: Date, calendar: Calendar, ids: IDGenerator) throws -> [Event] {
         guard state.tutorial == nil else {
-            throw ValidationError("tutorial", "The tutorial is already on: open any app to see its shield, then come back.")
+            throw ValidationError("tutorial", .tutorialAlreadyOn)
         }
         state = try state.with(tutorial: .some(Tutorial(startedAt: now)))
         return []
@@ -27,7 +27,7 @@ public struct FinishTutorial: Command {
 
     public func apply(to state: inout ThresholdState, at now: Date, calendar: Calendar, ids: IDGenerator) throws -> [Event] {
         guard state.tutorial != nil else {
-            throw ValidationError("tutorial", "The tutorial is not on, so there is nothing to finish.")
+            throw ValidationError("tutorial", .tutorialNotOn)
         }
         state = try state.with(tutorial: .some(nil))
         return earnsXP ? [.ledger(try LedgerEntry(account: .xp, amount: Self.xp, memo: "Finished the tutorial"))] : []

@@ -14,7 +14,7 @@ public struct LocalDate: Hashable, Comparable, Codable, Sendable, CustomStringCo
     public init(year: Int, month: Int, day: Int) throws {
         guard LocalDate.years.contains(year), (1...12).contains(month),
               (1...LocalDate.daysIn(month: month, year: year)).contains(day) else {
-            throw ValidationError("date", "\(year)-\(month)-\(day) is not a calendar date.")
+            throw ValidationError("date", .notACalendarDate(year: year, month: month, day: day))
         }
         self.dayNumber = LocalDate.days(year: year, month: month, day: day)
     }
@@ -23,7 +23,7 @@ public struct LocalDate: Hashable, Comparable, Codable, Sendable, CustomStringCo
     public init(parsing text: String) throws {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]) else {
-            throw ValidationError("date", "“\(text)” is not a date; write it as yyyy-MM-dd.")
+            throw ValidationError("date", .notADate(text))
         }
         try self.init(year: y, month: m, day: d)
     }

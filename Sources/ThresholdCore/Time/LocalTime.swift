@@ -5,7 +5,7 @@ public struct LocalTime: Hashable, Comparable, Codable, Sendable, CustomStringCo
 
     public init(hour: Int, minute: Int = 0) throws {
         guard (0...23).contains(hour), (0...59).contains(minute) else {
-            throw ValidationError("time", "\(hour):\(minute) is not a time of day; hours run 0–23 and minutes 0–59.")
+            throw ValidationError("time", .notATimeOfDay(hour: hour, minute: minute))
         }
         self.hour = hour
         self.minute = minute
@@ -22,7 +22,7 @@ public struct LocalTime: Hashable, Comparable, Codable, Sendable, CustomStringCo
     public init(parsing text: String) throws {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]), parts[1].count == 2 else {
-            throw ValidationError("time", "“\(text)” is not a time; write it as HH:mm, e.g. 07:30 or 23:00.")
+            throw ValidationError("time", .notATime(text))
         }
         try self.init(hour: hour, minute: minute)
     }

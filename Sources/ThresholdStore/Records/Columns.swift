@@ -139,7 +139,7 @@ func column<Value: DatabaseValueConvertible & StatementColumnConvertible>(_ row:
 /// A case of a string-backed enum read from a column, or a readable error.
 func storedCase<Value: RawRepresentable>(_ raw: String, _ field: String) throws -> Value where Value.RawValue == String {
     guard let value = Value(rawValue: raw) else {
-        throw ValidationError(field, "“\(raw)” is not a value this version of Threshold knows.")
+        throw ValidationError(field, .invariant(.unknownStoredValue(field: field, raw: raw)))
     }
     return value
 }

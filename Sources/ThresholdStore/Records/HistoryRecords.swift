@@ -155,13 +155,13 @@ struct GrantRecord: StoredRecord {
             case ("app", let token?) where !token.isEmpty: scope = .token(.app(AppToken(data: token)))
             case ("category", let token?) where !token.isEmpty: scope = .token(.category(CategoryToken(data: token)))
             case ("webDomain", let token?) where !token.isEmpty: scope = .token(.webDomain(WebDomainToken(data: token)))
-            default: throw ValidationError("scope", "“\(scopeKind)” with this token is not a scope this version knows.")
+            default: throw ValidationError("scope", .invariant(.unknownStoredValue(field: "scope", raw: scopeKind)))
             }
             let origin: GrantOrigin
             switch (originRitual, originIntentionId) {
             case (let ritual?, nil): origin = .ritual(try storedCase(ritual, "ritual"))
             case (nil, let intention?): origin = .intentionOpen(IntentionID(intention))
-            default: throw ValidationError("origin", "A grant comes from exactly one ritual or intention.")
+            default: throw ValidationError("origin", .invariant(.grantOriginCount))
             }
             return try Grant(id: GrantID(id), scope: scope, start: Date(storedSeconds: start),
                              end: Date(storedSeconds: end), origin: origin)

@@ -175,7 +175,7 @@ struct IntentionRecord: StoredRecord {
 
     func model() throws -> Intention {
         try readingRow("intention \(id)") {
-            guard !app.isEmpty else { throw ValidationError("app", "The app token is empty.") }
+            guard !app.isEmpty else { throw ValidationError("app", .invariant(.emptyAppToken)) }
             return try Intention(id: IntentionID(id), app: AppToken(data: app), opensPerDay: opensPerDay,
                                  minutesPerOpen: minutesPerOpen, sharedNickname: sharedNickname)
         }

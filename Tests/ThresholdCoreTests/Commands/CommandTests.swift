@@ -114,7 +114,7 @@ import TestSupport
         let state = ThresholdState.make(gates: [.make("selah")], intentions: [.make("ig", app: "instagram")])
         #expect(refusal(IssueGrant(minutes: 0, origin: .ritual(.prayer)), on: state, at: at("2026-11-23 10:00")) != nil)
         #expect(refusal(IssueGrant(minutes: 721, origin: .ritual(.prayer)), on: state, at: at("2026-11-23 10:00")) != nil)
-        #expect(refusal(IssueGrant(scope: .app("instagram"), minutes: 5, origin: .intentionOpen("ig")), on: state, at: at("2026-11-23 10:00"))?.contains("OpenIntention") == true)
+        #expect(refusal(IssueGrant(scope: .app("instagram"), minutes: 5, origin: .intentionOpen("ig")), on: state, at: at("2026-11-23 10:00"))?.contains("intentionOpenNotCounted") == true)
         var granted = state
         let events = try apply(IssueGrant(minutes: 10, origin: .ritual(.prayer)), to: &granted, at: at("2026-11-23 10:00"))
         #expect(granted.grants.first?.end == at("2026-11-23 10:10"))
@@ -125,7 +125,7 @@ import TestSupport
         var state = ThresholdState.make(intentions: [.make("ig", app: "instagram", opens: 1, minutes: 5)])
         _ = try apply(OpenIntention(intention: "ig"), to: &state, at: at("2026-11-23 10:00"))
         #expect(refusal(OpenIntention(intention: "ig"), on: state, at: at("2026-11-23 10:02"))?.contains("already open until 10:05") == true)
-        #expect(refusal(OpenIntention(intention: "ig"), on: state, at: at("2026-11-23 11:00"))?.contains("used all 1 opens") == true)
+        #expect(refusal(OpenIntention(intention: "ig"), on: state, at: at("2026-11-23 11:00"))?.contains("used all 1 open today") == true)
         _ = try apply(OpenIntention(intention: "ig", confirmedBeyondLimit: true), to: &state, at: at("2026-11-23 11:00"))
         #expect(state.grants.count == 2)
         // A new day, a new allowance.

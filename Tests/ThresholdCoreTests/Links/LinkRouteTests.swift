@@ -157,16 +157,6 @@ import ThresholdCore
         #expect(throws: LinkError.tooLong(length: text.utf8.count)) { try LinkRoute(parsing: text) }
     }
 
-    @Test func everyRefusal_saysNothingWasOpened() {
-        let errors: [LinkError] = [.tooLong(length: 9_000), .invalidCharacters, .notALink, .unsupportedScheme("ftp"),
-                                   .unknownHost("x"), .unknownRoute("x"), .wrongShape(route: "k", expected: "y"),
-                                   .badIdentifier(route: "start"), .badToken("app token"), .keyLinkNotUniversal,
-                                   .badSecret, .unexpectedQuery(route: "pray"), .unexpectedFragment(route: "pray")]
-        for error in errors {
-            #expect(error.description.contains("nothing was opened") || error.description.contains("Nothing was opened"), "\(error)")
-        }
-    }
-
     // MARK: Properties
 
     @Test func anyProfileID_roundTripsThroughItsLink() async {

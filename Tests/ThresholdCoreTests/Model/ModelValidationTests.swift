@@ -5,7 +5,7 @@ import TestSupport
 
 @Suite struct ModelValidationTests {
     @Test func profile_refusesWhatIOSCannotDo() {
-        #expect(throws: ValidationError("profile “Work”", "Choose at least one app, category or website to block.")) {
+        #expect(throws: ValidationError("profile “Work”", .nothingToBlock)) {
             try Profile(id: "w", name: "Work", emoji: "💼", path: .key, selection: .empty)
         }
         #expect(throws: ValidationError.self) {
@@ -16,7 +16,7 @@ import TestSupport
             try Profile(id: "w", name: "Work", emoji: "💼", path: .key,
                         selection: .apps((0..<51).map { "app\($0)" }), listMode: .allowList)
         }
-        #expect(throws: ValidationError("profile “Work”", "Choose a single emoji, not “ab”.")) {
+        #expect(throws: ValidationError("profile “Work”", .notOneEmoji("ab"))) {
             try Profile(id: "w", name: "Work", emoji: "ab", path: .key, selection: .apps("x"))
         }
         #expect(throws: ValidationError.self) {
@@ -42,7 +42,7 @@ import TestSupport
 
     @Test func state_refusesDanglingReferencesAndDuplicates() {
         let now = at("2026-11-21 10:00")
-        #expect(throws: ValidationError("session s", "It belongs to profile ghost, which does not exist.")) {
+        #expect(throws: ValidationError("session s", .invariant(.missingProfile(session: "s", profile: "ghost")))) {
             try ThresholdState(sessions: [.make("s", profile: "ghost", start: now)])
         }
         #expect(throws: ValidationError.self) {
@@ -62,7 +62,7 @@ import TestSupport
             _ = try JSONDecoder().decode(ThresholdState.self, from: Data(json.utf8))
             Issue.record("decoded an invalid state")
         } catch DecodingError.dataCorrupted(let context) {
-            #expect(context.debugDescription == "profile “Work”: Choose at least one app, category or website to block.")
+            #expect(context.debugDescription == "profile “Work”: nothingToBlock")
         }
     }
 

@@ -45,9 +45,7 @@ struct PlanRig {
         var state = ThresholdState.empty, plan = PlanRecord.free
         let refusal = try #require(rig.refusal(SaveProfile(beast), state, plan, at: now))
         #expect(ProFeature.isProRefusal(refusal))
-        #expect(refusal.message.contains("Beast Mode (locked strictness) is part of Threshold Pro"))
-        #expect(refusal.message.contains("Pro adds Beast Mode, unlimited schedules and the weekly streak freeze"))
-        #expect(refusal.message.contains("7-day free trial"))
+        #expect(refusal.refusal == .needsPro(.beastMode))
         for status: PlanStatus in [.trial(until: now.adding(minutes: 60)), .pro(until: now.adding(minutes: 60)), .billingGrace(until: now.adding(minutes: 60))] {
             #expect(rig.refusal(SaveProfile(beast), state, PlanRecord(status: status), at: now) == nil)
         }
@@ -70,7 +68,7 @@ struct PlanRig {
 
     @Test func theStreakFreeze_isProOnly() throws {
         let state = ThresholdState.make(intentions: [.make("ig", app: "instagram")])
-        #expect(rig.refusal(UseStreakFreeze(), state, .free, at: now)?.message.contains("The streak freeze is part of Threshold Pro") == true)
+        #expect(rig.refusal(UseStreakFreeze(), state, .free, at: now)?.refusal == .needsPro(.streakFreeze))
         #expect(rig.refusal(UseStreakFreeze(), state, pro, at: now) == nil)
     }
 
@@ -88,12 +86,12 @@ struct PlanRig {
     @Test func onFree_oneScheduleRuns_andAPresetPastItIsSavedWithItsSchedulePaused() throws {
         var state = ThresholdState.empty, plan = PlanRecord.free
         try rig.run(SaveProfile(work), &state, &plan, at: now)
-        #expect(scheduled(state) == ["work/main"] && plan.paused.isEmpty && plan.notice == nil)
+        #expect(scheduled(state) == ["work/main"] && plan.paused.isEmpty && plan.notice.isEmpty)
         try rig.run(SaveProfile(sleep), &state, &plan, at: now)
         #expect(scheduled(state) == ["work/main"])
         #expect(state.profile("sleep") != nil, "the profile is created")
         #expect(plan.paused.map(\.ref.description) == ["sleep/main"])
-        #expect(plan.notice?.contains("Free keeps one schedule on, so 🌙 Sleep (10:00 PM–7:00 AM) was saved paused") == true)
+        #expect(plan.notice == [.savedPaused([ScheduleName(profile: ProfileTitle(emoji: "🌙", name: "Sleep"), start: try LocalTime(hour: 22), end: try LocalTime(hour: 7))])])
         // On Pro both run.
         var proState = ThresholdState.empty, proPlan = pro
         try rig.run(SaveProfile(work), &proState, &proPlan, at: now)
@@ -119,12 +117,13 @@ struct PlanRig {
         #expect(scheduled(state) == ["work/main"])
         #expect(plan.paused.map(\.ref.description) == ["sleep/main", "gym/main"])
         #expect(state.profiles.map(\.id) == ["work", "sleep", "gym"], "nothing is deleted")
-        let notice = try #require(plan.notice)
-        #expect(notice.contains("Threshold Pro has ended, so Free keeps one schedule on: 💼 Work (9:00 AM–5:00 PM) stays on"))
-        #expect(notice.contains("Choose which one stays on"))
+        guard case .proEndedPaused(let kept, let paused)? = plan.notice.first else { Issue.record("no notice: \(plan.notice)"); return }
+        #expect(kept.map(\.profile.name) == ["Work"] && paused.map(\.profile.name) == ["Sleep", "Gym"])
+        let (nine, five) = (try LocalTime(hour: 9), try LocalTime(hour: 17))
+        #expect(kept.first?.start == nine && kept.first?.end == five)
         try rig.change(to: .pro(until: now.adding(minutes: 60 * 24 * 30)), &state, &plan, at: now.adding(minutes: 60))
         #expect(state == before)
-        #expect(plan.paused.isEmpty && plan.notice == nil)
+        #expect(plan.paused.isEmpty && plan.notice.isEmpty)
     }
 
     @Test func aLapse_neverEndsARunningBeastModeSession() throws {
@@ -157,7 +156,7 @@ struct PlanRig {
         try PlanRules.keep(ScheduleRef(profileID: "gym", scheduleID: "main"), state: &state, plan: &plan, at: now, calendar: rig.calendar, ids: rig.ids)
         #expect(scheduled(state) == ["gym/main"])
         #expect(Set(plan.paused.map(\.ref.description)) == ["work/main", "sleep/main"])
-        #expect(plan.notice == nil)
+        #expect(plan.notice.isEmpty)
         // The span of Work in force at 10:00 keeps going to 17:00.
         #expect(evaluate(state, at: at("2026-11-23 16:59"), calendar: rig.calendar).shields(app: AppToken("instagram")))
         #expect(throws: ValidationError.self) {
@@ -170,7 +169,7 @@ struct PlanRig {
     @Test func freeToFree_andProToPro_changeNothingButTheStatus() throws {
         var state = ThresholdState.make(profiles: [work, sleep]), plan = PlanRecord.free
         try rig.change(to: .free, &state, &plan, at: now)
-        #expect(scheduled(state) == ["work/main", "sleep/main"] && plan.notice == nil)
+        #expect(scheduled(state) == ["work/main", "sleep/main"] && plan.notice.isEmpty)
         plan = pro
         try rig.change(to: .billingGrace(until: now.adding(minutes: 60)), &state, &plan, at: now)
         #expect(scheduled(state) == ["work/main", "sleep/main"] && plan.status.includesPro)
@@ -179,7 +178,7 @@ struct PlanRig {
     @Test func planRecord_decodesWithDefaults_andRoundTrips() throws {
         let empty = try JSONDecoder().decode(PlanRecord.self, from: Data("{}".utf8))
         #expect(empty == .free)
-        let record = PlanRecord(status: .trial(until: now), paused: [PausedSchedule(profileID: "sleep", schedule: sleep.schedules[0], position: 0)], notice: "n")
+        let record = PlanRecord(status: .trial(until: now), paused: [PausedSchedule(profileID: "sleep", schedule: sleep.schedules[0], position: 0)], notice: [.relayed("n")])
         #expect(try JSONDecoder().decode(PlanRecord.self, from: JSONEncoder().encode(record)) == record)
         let stored = try JSONDecoder().decode(StoredState.self, from: Data("{}".utf8))
         #expect(stored.plan == .free, "an install from before Pro reads as Free")

@@ -45,7 +45,7 @@ import TestSupport
         let error = #expect(throws: ValidationError.self) {
             try Profile(id: "p", name: "P", emoji: "🎯", path: .key, selection: .apps("x"), strict: tooMany)
         }
-        #expect(error?.message.contains("at most 50 typed websites") == true)
+        #expect(error?.refusal == .tooManyWebsites(limit: 50, count: 51, together: false))
     }
 
     @Test func profilesTogether_typeAtMostFiftyWebsites_aSaveThatWouldPassItIsRefused() throws {
@@ -55,7 +55,7 @@ import TestSupport
         let error = #expect(throws: ValidationError.self) {
             try SaveProfile(second).apply(to: &state, at: now, calendar: calendar, ids: .counting())
         }
-        #expect(error?.message.contains("would block 51 typed websites together") == true)
+        #expect(error?.refusal == .tooManyWebsites(limit: 50, count: 51, together: true))
         #expect(state.profiles == [first])
         // The same websites again take no more room.
         let shared = strictProfile("c", sites: (1...40).map { "a\($0).com" })

@@ -55,7 +55,7 @@ import TestSupport
         do {
             try settings.setScreenTimeGoal(minutes, counting: apps, on: monday)
         } catch {
-            #expect("\(error)".contains("between 30 minutes and 16 hours"))
+            #expect((error as? ValidationError)?.refusal == .outOfRange(.screenTimeGoalMinutes, value: minutes))
         }
     }
 

@@ -103,7 +103,7 @@ import TestSupport
         try rig.apply(UseStreakFreeze(), to: &state, at: wednesday)
         #expect(state.streakFreezeDays == [day("2026-11-25")])
         #expect(rig.refusal(UseStreakFreeze(day: day("2026-11-28")), on: state, at: wednesday)
-                == "You have used this week's streak freeze (Wednesday 2026-11-25). The next is granted on Monday 2026-11-30.")
+                == "You have used this week's streak freeze (Wednesday, November 25). The next is granted on Monday, November 30.")
         // Sunday is still that week; Monday brings the next.
         #expect(rig.refusal(UseStreakFreeze(), on: state, at: at("2026-11-29 10:00")) != nil)
         try rig.apply(UseStreakFreeze(), to: &state, at: at("2026-11-30 00:01"))
@@ -114,8 +114,8 @@ import TestSupport
         let state = ThresholdState.make(intentions: [ig])
         let wednesday = at("2026-11-25 10:00")
         #expect(rig.refusal(UseStreakFreeze(day: day("2026-11-24")), on: state, at: wednesday)
-                == "A streak freeze protects today or a day to come, not 2026-11-24, which is past.")
-        #expect(rig.refusal(UseStreakFreeze(day: day("2026-11-30")), on: state, at: wednesday)?.contains("next week's is granted on Monday 2026-11-30") == true)
+                == "A streak freeze protects today or a day to come, not Tuesday, November 24, which is past.")
+        #expect(rig.refusal(UseStreakFreeze(day: day("2026-11-30")), on: state, at: wednesday)?.contains("next week's is granted on Monday, November 30") == true)
         #expect(rig.refusal(UseStreakFreeze(), on: .empty, at: wednesday) == "A streak freeze protects intention streaks, and you have no intentions yet.")
     }
 

@@ -9,7 +9,7 @@ import ThresholdCore
     var rng = Xoshiro(seed: (1, 2, 3, 4))
 
     func current(_ challenge: MathChallenge) throws -> MathProblem {
-        guard case .solving(let problem) = challenge.step else { throw ValidationError("test", "not solving: \(challenge.step)") }
+        guard case .solving(let problem) = challenge.step else { throw ValidationError("test", .unexpected("not solving: \(challenge.step)")) }
         return problem
     }
 

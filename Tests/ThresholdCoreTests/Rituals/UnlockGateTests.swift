@@ -91,7 +91,7 @@ import ThresholdCore
         let held = self.gate(.make(gates: [selah], intentions: [intention]))
         let prayer = held.options.first { $0.way == .ritual(.prayer) }
         #expect(prayer?.eligibility == .unavailable(.notAccepted(by: ["Your intention for instagram"])))
-        #expect(DisabledReason.notAccepted(by: ["Selah"]).description == "Selah does not accept this, so the app would stay blocked.")
+        #expect(said(.disabled(.notAccepted(by: ["Selah"]))) == "Selah does not accept this, so the app would stay blocked.")
     }
 
     @Test func aLockedHolder_disablesEverything_untilItEnds() {

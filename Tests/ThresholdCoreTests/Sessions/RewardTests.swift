@@ -89,7 +89,7 @@ import TestSupport
 
     @Test func aShortBalance_saysHowMuchFocusPaysForIt() throws {
         let balances = try Balances().applying(LedgerEntry(account: .credits, amount: 12, memo: "earned"))
-        #expect(throws: ValidationError("credits", "That costs 15 credits and you have 12: focus 3 more minutes to earn the rest.")) {
+        #expect(throws: ValidationError("credits", .notEnoughCredits(cost: 15, have: 12))) {
             try balances.applying(LedgerEntry(account: .credits, amount: -15, memo: "spent"))
         }
     }

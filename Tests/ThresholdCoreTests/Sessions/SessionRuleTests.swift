@@ -35,7 +35,7 @@ struct CommandRig {
             return nil
         } catch let error as ValidationError {
             #expect(copy == state, "a refused command changes nothing")
-            return error.message
+            return said(error.refusal)
         } catch {
             Issue.record("unexpected \(error)")
             return nil
@@ -70,7 +70,7 @@ func endings(_ events: [Event]) -> [EndState] {
         #expect(rig.refusal(StartSession(profile: "deep", plan: .goal(minutes: 3)), on: state, at: start)
                 == "A session's goal is at least 5 minutes; 3 minutes is too short.")
         #expect(rig.refusal(StartSession(profile: "deep", plan: .goal(minutes: 150)), on: state, at: start)
-                == "A session you start lasts at most 2 hours; for 2 h 30 min, schedule it instead (up to 12 hours).")
+                == "A session you start lasts at most 2 hours; for 2 hr, 30 min, schedule it instead (up to 12 hours).")
     }
 
     @Test func endTimes_mustBeAheadByFiveMinutesToTwelveHours() {
@@ -80,7 +80,7 @@ func endings(_ events: [Event]) -> [EndState] {
         #expect(rig.refusal(StartSession(profile: "deep", plan: .until(at("2026-11-23 14:04"))), on: state, at: start)
                 == "A session lasts at least 5 minutes; 2:04 PM is only 4 min away.")
         #expect(rig.refusal(StartSession(profile: "deep", plan: .until(at("2026-11-24 02:01"))), on: state, at: start)
-                == "A session lasts at most 12 hours; 2:01 AM is 12 h 1 min away.")
+                == "A session lasts at most 12 hours; 2:01 AM is 12 hr, 1 min away.")
         #expect(rig.refusal(StartSession(profile: "deep", plan: .until(at("2026-11-24 02:00"))), on: state, at: start) == nil)
         #expect(rig.refusal(StartSession(profile: "deep", plan: .until(at("2026-11-23 14:05"))), on: state, at: start) == nil)
     }
@@ -94,7 +94,8 @@ func endings(_ events: [Event]) -> [EndState] {
             case .success: #expect(accepted, "\(path) \(start)–\(end) was accepted")
             case .failure(let error):
                 #expect(!accepted, "\(path) \(start)–\(end): \(error)")
-                #expect("\(error)".contains("A scheduled session lasts 20 minutes to 12 hours"))
+                let words = said((error as? ValidationError)?.refusal ?? .unexpected("\(error)"))
+                #expect(words.contains("A scheduled session lasts 20 minutes to 12 hours"))
             }
         }
     }
@@ -205,7 +206,7 @@ func endings(_ events: [Event]) -> [EndState] {
     @Test func aLockedScheduledSpan_cannotBeEndedEarly_butAStartJoinsIt() throws {
         let sleep = Profile.make("sleep", name: "Sleep", emoji: "🌙", strictness: .locked, schedules: [.on(Weekday.everyDay, "23:00", "07:00")])
         var state = ThresholdState.make(profiles: [sleep])
-        #expect(rig.refusal(EndSession(profile: "sleep"), on: state, at: at("2026-11-24 01:00"))?.contains("It ends at 7:00 AM, in 6 h") == true)
+        #expect(rig.refusal(EndSession(profile: "sleep"), on: state, at: at("2026-11-24 01:00"))?.contains("It ends at 7:00 AM, in 6 hr") == true)
         try rig.apply(StartSession(profile: "sleep", origin: .key), to: &state, at: at("2026-11-23 22:30"))
         #expect(state.sessions.first?.plan == .until(at("2026-11-24 07:00")))
     }

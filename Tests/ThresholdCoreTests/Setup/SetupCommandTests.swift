@@ -63,7 +63,7 @@ import TestSupport
         try rig.apply(SaveIntention(.make("ig", app: "instagram", opens: 2)), to: &state, at: now)
         try rig.apply(OpenIntention(intention: "ig"), to: &state, at: now)
         #expect(state.grants.count == 1)
-        #expect(rig.refusal(SaveIntention(.make("ig2", app: "instagram")), on: state, at: now)?.contains("Another intention already covers") == true)
+        #expect(rig.refusal(SaveIntention(.make("ig2", app: "instagram")), on: state, at: now)?.contains("appTaken") == true)
         try rig.apply(DeleteIntention("ig"), to: &state, at: now)
         #expect(state.intentions.isEmpty && state.grants.isEmpty)
         try rig.apply(DeleteGate("selah"), to: &state, at: now)
@@ -102,7 +102,7 @@ import TestSupport
             try ShieldCapacity.check(selection, listMode: mode, alongside: state, at: now, calendar: calendar)
             return nil
         } catch let error as ValidationError {
-            return error.message
+            return said(error.refusal)
         } catch {
             return "\(error)"
         }
@@ -117,7 +117,7 @@ import TestSupport
         #expect(problem(fits) == nil)
         let tooMany = Selection.apps((0..<2_501).map { "app\($0)" })
         #expect(problem(tooMany)?.hasPrefix("That is more than iOS can shield.") == true)
-        #expect(problem(tooMany)?.contains("1 selected items cannot be shielded") == true)
+        #expect(problem(tooMany)?.contains("1 selected item cannot be shielded") == true)
     }
 
     @Test func anAllowList_keepsAtMostFiftyAppsOpen_andNoCategories() {

@@ -79,7 +79,7 @@ import TestSupport
 
     @Test func invalidSchedules_areRefusedWithAReason() {
         #expect(throws: ValidationError.self) { try Schedule(id: "x", weekdays: [], start: time("09:00"), end: time("10:00")) }
-        #expect(throws: ValidationError("schedule x", "A schedule cannot start and end at the same time (09:00).")) {
+        #expect(throws: ValidationError("schedule x", .scheduleStartsAtEnd(time("09:00")))) {
             try Schedule(id: "x", weekdays: [.monday], start: time("09:00"), end: time("09:00"))
         }
         #expect(throws: ValidationError.self) { try LocalTime(parsing: "24:00") }

@@ -70,21 +70,13 @@ public struct ChallengeSettings: Hashable, Codable, Sendable {
             off.remove(kind)
             return
         }
-        guard self.on != [kind] else {
-            throw ValidationError("challenges", "At least one kind of challenge stays on; turn another on first.")
-        }
+        if let refusal = offRefusal(kind) { throw ValidationError("challenges", refusal) }
         off.insert(kind)
     }
 
     /// Why a game cannot be turned off now (it is the last one on); `nil` when it can.
-    public func offRefusal(_ kind: ChallengeKind) -> String? {
-        var copy = self
-        do {
-            try copy.set(kind, on: false)
-            return nil
-        } catch {
-            return (error as? ValidationError)?.message ?? String(describing: error)
-        }
+    public func offRefusal(_ kind: ChallengeKind) -> Refusal? {
+        self.on == [kind] ? .lastChallengeStaysOn : nil
     }
 
     /// A game for the person, at random among `offered` (what the restrictions accept now) that
