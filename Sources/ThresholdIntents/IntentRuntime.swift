@@ -49,6 +49,11 @@ public struct IntentFailure: Error, CustomStringConvertible, CustomLocalizedStri
 
     public init(_ message: String) { self.message = message }
 
+    /// Why the request was not done, in the phone's language and clock (`RefusalWords`).
+    public init(_ problem: Problem) {
+        self.init(RefusalWords(locale: .autoupdatingCurrent, timeZone: .autoupdatingCurrent).words(problem))
+    }
+
     public var description: String { message }
     public var localizedStringResource: LocalizedStringResource { "\(message)" }
 }
