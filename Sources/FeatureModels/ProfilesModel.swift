@@ -108,7 +108,7 @@ public final class ProfileEditorModel {
     public var breakMinutes: Int
     public var schedules: [ScheduleDraft]
     /// What a preset suggests picking ("Block everything except calls…"), for a new profile from one.
-    public let suggestion: String?
+    public let suggestion: ProfilePreset?
     /// Minutes before each scheduled start that a heads-up comes (0: none); offered from `Profile.headsUpChoices`.
     public var headsUpMinutes: Int
     public private(set) var pickProblem: PickProblem?
@@ -127,7 +127,7 @@ public final class ProfileEditorModel {
         path = profile?.path ?? .key
         selection = profile?.selection ?? .empty
         listMode = profile?.listMode ?? preset?.listMode ?? .blockList
-        suggestion = profile == nil ? preset?.suggestion : nil
+        suggestion = profile == nil ? preset : nil
         strictness = profile?.strictness ?? .gentle
         let strict = profile?.strict ?? .none
         filtersAdultWebsites = strict.filtersAdultWebsites
@@ -148,13 +148,13 @@ public final class ProfileEditorModel {
 
     /// Where the draft's schedules share time with another profile's, and what that does: both
     /// shield what they block while both are on. `nil` when they share none (or cannot be read).
-    public var overlapWarning: String? {
+    public var overlapWarning: OverlapWarning? {
         // NB: an unreadable state or a draft schedule the model refuses warns of nothing; the
         // save says why it is refused.
         guard let drafts = try? schedules.map(schedule), !drafts.isEmpty, let others = try? client.read().engine.profiles else { return nil }
         for other in others where other.id != id && !other.schedules.isEmpty {
             if let overlap = ScheduleOverlap.first(between: drafts, and: other.schedules) {
-                return "Overlaps \(other.emoji) \(other.name) on \(overlap.weekday.name) \(overlap.start.spoken)–\(overlap.end.spoken). While both are on, Threshold shields what either blocks."
+                return OverlapWarning(profile: ProfileTitle(other), overlap: overlap)
             }
         }
         return nil
@@ -296,4 +296,11 @@ public final class ProfileEditorModel {
         if refusal(emoji: "🎯") != .refused(error.refusal) { return .emoji }
         return .selection
     }
+}
+
+/// Another profile whose schedule shares time with the draft's: the editor says where, and that
+/// both shield what they block while both are on.
+public struct OverlapWarning: Hashable, Sendable {
+    public let profile: ProfileTitle
+    public let overlap: ScheduleOverlap
 }

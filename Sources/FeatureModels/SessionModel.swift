@@ -55,8 +55,8 @@ public final class SessionModel {
     /// The profile whose start was just refused because it needs Pro: Start is disabled for it
     /// (the banner says why, with "See Threshold Pro") until another is chosen or Pro is on.
     public private(set) var startNeedingPro: ProfileID?
-    /// What the last session that ended earned, as ledger lines ("Completed 🎯 Work · 25 min focused: +5 XP, …").
-    public private(set) var lastEnding: (state: EndState, earned: [String])?
+    /// How the last session that ended went: its time focused and what it earned.
+    public private(set) var lastEnding: SessionEnding?
     let client: AppClient
 
     public init(client: AppClient) { self.client = client }
@@ -130,19 +130,23 @@ public final class SessionModel {
     /// Ends the session: completes it, or gives it up before its goal. Beast Mode refuses, saying until when.
     public func end() {
         guard let profile else { return }
+        // NB: read before the end, for the time it focused; an unreadable state only leaves it out.
+        let running = (try? client.read())?.engine.sessions.first { $0.profileID == profile.id && $0.isRunning(at: client.now) }
         let done = client.runtime.reconcile(.inApp("end session"), command: EndSession(profile: profile.id))
         problem = done.problem
         if problem == nil {
             let events = done.outcome.events
-            let state = events.lazy.compactMap { event -> EndState? in
-                if case .sessionEnded(_, let ending) = event { return ending.state }
+            let ending = events.lazy.compactMap { event -> Session.Ending? in
+                if case .sessionEnded(_, let ending) = event { return ending }
                 return nil
-            }.first ?? .completed
+            }.first
             let entries = events.compactMap { event -> LedgerEntry? in
                 if case .ledger(let entry) = event { return entry }
                 return nil
             }
-            lastEnding = (state, LedgerEntry.lines(entries))
+            lastEnding = SessionEnding(state: ending?.state ?? .completed,
+                                       focusedSeconds: ending.flatMap { ending in running?.focusedSeconds(through: ending.at) },
+                                       earned: entries.map { SessionEnding.Earning(account: $0.account, amount: $0.amount) })
         }
         load()
     }
@@ -203,4 +207,23 @@ public struct SessionTimer: Hashable, Sendable {
         }
         extra = content.goalAt.flatMap { goal in now > goal ? now.timeIntervalSince(goal) : nil }
     }
+}
+
+/// How a session the person ended went, for the card after it: the screen says it.
+public struct SessionEnding: Hashable, Sendable {
+    /// One amount a session earned on one account.
+    public struct Earning: Hashable, Sendable {
+        public let account: Account
+        public let amount: Int
+
+        public init(account: Account, amount: Int) {
+            self.account = account
+            self.amount = amount
+        }
+    }
+
+    public let state: EndState
+    /// The time it focused, breaks left out; `nil` when it could not be read.
+    public let focusedSeconds: TimeInterval?
+    public let earned: [Earning]
 }

@@ -12,6 +12,7 @@ import ThresholdCore
 struct ProfileEditorView: View {
     @Bindable var model: ProfileEditorModel
     @Environment(\.dismiss) private var dismiss
+    @Environment(\.calendar) private var calendar
     // NB: a sheet of its own: the editor is itself a sheet, and iOS presents one sheet at a time.
     @State private var paywall: PaywallModel?
 
@@ -44,7 +45,7 @@ struct ProfileEditorView: View {
                     } label: {
                         Text("Mode", bundle: .module)
                     }
-                    if let suggestion = model.suggestion { Text(verbatim: suggestion).font(.footnote).foregroundStyle(.secondary) }
+                    if let suggestion = model.suggestion { Text.presetSuggestion(suggestion).font(.footnote).foregroundStyle(.secondary) }
                     AppPickerButton(current: model.selection, onPick: model.pick) { Text("Choose apps", bundle: .module) }
                     SelectionSummary(model.selection)
                     if let problem = model.pickProblem { PickProblemView(problem) }
@@ -134,7 +135,7 @@ struct ProfileEditorView: View {
                         Button { paywall = model.paywall() } label: { Text("See Threshold Pro", bundle: .module) }
                     }
                     if let overlap = model.overlapWarning {
-                        Label { Text(verbatim: overlap) } icon: { Image(systemName: "square.on.square").accessibilityHidden(true) }
+                        Label { Text.overlap(overlap, calendar: calendar) } icon: { Image(systemName: "square.on.square").accessibilityHidden(true) }
                             .font(.footnote).foregroundStyle(.secondary)
                     }
                 } header: {
@@ -260,5 +261,18 @@ public struct ScheduleEditor: View {
             // NB: the picker only yields valid hours and minutes; a value it cannot give keeps the old time.
             if let time = try? LocalTime(hour: parts.hour ?? 0, minute: parts.minute ?? 0) { draft[keyPath: path] = time }
         }
+    }
+}
+
+extension Text {
+    /// Where a draft's schedule shares time with another profile's, on the phone's clock and in
+    /// its language: "Overlaps 🌙 Sleep on Monday 11:00 PM–11:30 PM. …".
+    static func overlap(_ warning: OverlapWarning, calendar: Calendar) -> Text {
+        // NB: any day carries the time of day; the first of January 2001 has no daylight-saving change.
+        let day = Date(timeIntervalSinceReferenceDate: 12 * 3_600)
+        let at = { (time: LocalTime) in calendar.date(bySettingHour: time.hour, minute: time.minute, second: 0, of: day) ?? day }
+        let time = Date.FormatStyle.dateTime.hour().minute()
+        let weekday = calendar.weekdaySymbols[warning.overlap.weekday.rawValue - 1]
+        return Text("Overlaps \(Text(verbatim: "\(warning.profile.emoji) \(warning.profile.name)")) on \(Text(verbatim: weekday)) \(at(warning.overlap.start), format: time)–\(at(warning.overlap.end), format: time). While both are on, Threshold shields what either blocks.", bundle: .module)
     }
 }

@@ -20,7 +20,7 @@ public struct SessionView: View {
                     if model.problemNeedsPro, let showPaywall {
                         Button { showPaywall() } label: { Text("See Threshold Pro", bundle: .module) }.buttonStyle(.bordered)
                     }
-                    if let ending = model.lastEnding { EndingCard(state: ending.state, earned: ending.earned) { model.dismissEnding() } }
+                    if let ending = model.lastEnding { EndingCard(ending: ending) { model.dismissEnding() } }
                     if model.running != nil {
                         RunningSession(model: model)
                     } else {
@@ -234,9 +234,9 @@ struct StartPanel: View {
 /// How the last session ended and what it earned, until dismissed.
 @MainActor
 struct EndingCard: View {
-    let state: EndState
-    let earned: [String]
+    let ending: SessionEnding
     let dismiss: () -> Void
+    private var state: EndState { ending.state }
 
     var body: some View {
         Card {
@@ -248,7 +248,19 @@ struct EndingCard: View {
                 }
                 .accessibilityLabel(Text("Dismiss", bundle: .module))
             }
-            ForEach(earned, id: \.self) { line in Text(verbatim: line).font(.callout) }
+            if let focused = ending.focusedSeconds { Text("\(Text.minutes(focused)) focused", bundle: .module).font(.callout) }
+            ForEach(ending.earned, id: \.self) { Text.earned($0).font(.callout) }
+        }
+    }
+}
+
+extension Text {
+    /// One amount a session earned: "+5 XP", "+1 coin", "+20 credits".
+    static func earned(_ earning: SessionEnding.Earning) -> Text {
+        switch earning.account {
+        case .xp: Text("+\(earning.amount) XP", bundle: .module)
+        case .coins: Text("+\(earning.amount) coins", bundle: .module)
+        case .credits: Text("+\(earning.amount) credits", bundle: .module)
         }
     }
 }

@@ -30,9 +30,9 @@ struct BreathingView: View {
             Button { model.start() } label: { Text("Begin", bundle: .module) }.buttonStyle(.primary)
         case .breathing(let phase, let phaseRemaining, let remaining):
             TimerRing(fraction: 1 - remaining / BreathingQuest.duration, tint: Palette.vesper,
-                      label: Text(verbatim: phase.prompt), value: Text.spoken(remaining)) {
+                      label: Text.breath(phase), value: Text.spoken(remaining)) {
                 VStack {
-                    Text(verbatim: phase.prompt).font(.title2.weight(.semibold))
+                    Text.breath(phase).font(.title2.weight(.semibold))
                     Text.clock(phaseRemaining).font(.title3).monospacedDigit().foregroundStyle(.secondary)
                 }
             }
@@ -113,6 +113,15 @@ extension AppPhase {
 }
 
 extension Text {
+    /// What the breathing quest asks in each phase.
+    static func breath(_ phase: BreathingQuest.Phase) -> Text {
+        switch phase {
+        case .breatheIn: Text("Breathe in", bundle: .module)
+        case .hold: Text("Hold", bundle: .module)
+        case .breatheOut: Text("Breathe out", bundle: .module)
+        }
+    }
+
     /// Why a timed quest started over.
     static func interruption(_ interruption: QuestTimer.Interruption) -> Text {
         switch interruption {

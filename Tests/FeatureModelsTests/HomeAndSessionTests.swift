@@ -134,7 +134,8 @@ import ThresholdCore
         model.end()
         #expect(model.problem == nil)
         #expect(model.lastEnding?.state == .gaveUp)
-        #expect(model.lastEnding?.earned == ["Gave up 🎯 Focus after 12 min focused: +6 credits"])
+        #expect(model.lastEnding?.earned == [SessionEnding.Earning(account: .credits, amount: 6)])
+        #expect(model.lastEnding?.focusedSeconds.map { Int($0.rounded()) } == 12 * 60)
         #expect(model.running == nil)
         #expect(try !device.shielded("instagram"))
     }

@@ -15,14 +15,6 @@ public struct BreathingQuest: Hashable, Sendable {
             case .breatheOut: 7
             }
         }
-
-        public var prompt: String {
-            switch self {
-            case .breatheIn: "Breathe in"
-            case .hold: "Hold"
-            case .breatheOut: "Breathe out"
-            }
-        }
     }
 
     /// What the screen shows at a moment.

@@ -24,15 +24,6 @@ public enum ProfilePreset: String, CaseIterable, Sendable {
         }
     }
 
-    /// What to pick in the Screen Time picker, in seed 004's words.
-    public var suggestion: String {
-        switch self {
-        case .work: "Block social media, news and games; keep productivity and communication apps."
-        case .study: "Block social media, games and messaging; keep educational sites."
-        case .sleep: "Block everything except calls and a meditation app (use an allow list)."
-        }
-    }
-
     /// Sleep keeps open only what is picked (an allow list); Work and Study block what is picked.
     public var listMode: ListMode { self == .sleep ? .allowList : .blockList }
 
