@@ -302,7 +302,7 @@ public final class OnboardingModel {
                 commands.append(SaveGate(try Gate(id: "challenge", name: "Look Up", path: .challenge, selection: selection,
                                                   unlockPolicy: .challenge)))
             case .earnedAccess:
-                commands.append(SaveProfile(try Profile(id: "work-mode", name: Self.modeName, emoji: Self.modeEmoji, path: .earnedAccess,
+                commands.append(SaveProfile(try Profile(id: "work-mode", name: modeName, emoji: Self.modeEmoji, path: .earnedAccess,
                                                         selection: selection, unlockPolicy: .earnedAccess,
                                                         schedules: [try workModeSchedule()])))
                 if !paths.contains(.present) { commands.append(SaveProfile(try focusProfile(selection))) }
@@ -319,8 +319,9 @@ public final class OnboardingModel {
         return commands
     }
 
-    /// Earned Access's first mode, as onboarding names it.
-    public static let modeName = "Work mode"
+    /// Earned Access's first mode's name: the screen gives it from its catalog, in the phone's
+    /// language, when the person turns the shields on (what the mode is then called is theirs).
+    public var modeName = "Work mode"
     public static let modeEmoji = "🏦"
 
     private func workModeSchedule() throws -> Schedule {
@@ -341,7 +342,7 @@ public final class OnboardingModel {
         if !paths.isDisjoint(with: [.selah, .challenge]) { return .atOnce }
         var scheduled: [(name: String, schedule: Schedule)] = []
         if paths.contains(.earnedAccess), let schedule = try? workModeSchedule() {
-            scheduled.append(("\(Self.modeEmoji) \(Self.modeName)", schedule))
+            scheduled.append(("\(Self.modeEmoji) \(modeName)", schedule))
         }
         if paths.contains(.key), takesSuggestedSchedule {
             for preset in ProfilePreset.allCases where presets.contains(preset) {

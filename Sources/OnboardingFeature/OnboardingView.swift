@@ -78,7 +78,10 @@ public struct OnboardingView: View {
             }
             switch model.step {
             case .ready:
-                Button { model.finish() } label: { Text("Turn on shields", bundle: .module) }
+                Button {
+                    model.modeName = String(localized: "Work mode", bundle: .module)
+                    model.finish()
+                } label: { Text("Turn on shields", bundle: .module) }
                     .buttonStyle(.primary)
                     .accessibilityHint(Text("Saves your choices and shields the apps now.", bundle: .module))
             case .tutorial, .pro:
@@ -354,7 +357,7 @@ struct ModeStep: View {
                    message: Text("A mode shields the apps you picked on its days and hours. Change them now, or later in Profiles.", bundle: .module),
                    systemImage: "calendar.badge.clock")
         Card {
-            Text(verbatim: "\(OnboardingModel.modeEmoji) \(OnboardingModel.modeName)").font(.headline)
+            (Text(verbatim: OnboardingModel.modeEmoji + " ") + Text("Work mode", bundle: .module)).font(.headline)
             (Text.strictness(.gentle) + Text(verbatim: ": ") + Text.strictnessMeaning(.gentle)).font(.footnote).foregroundStyle(.secondary)
             ScheduleEditor(draft: $model.modeSchedule)
         }

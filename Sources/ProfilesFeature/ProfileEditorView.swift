@@ -273,6 +273,7 @@ extension Text {
         let at = { (time: LocalTime) in calendar.date(bySettingHour: time.hour, minute: time.minute, second: 0, of: day) ?? day }
         let time = Date.FormatStyle.dateTime.hour().minute()
         let weekday = calendar.weekdaySymbols[warning.overlap.weekday.rawValue - 1]
-        return Text("Overlaps \(Text(verbatim: "\(warning.profile.emoji) \(warning.profile.name)")) on \(Text(verbatim: weekday)) \(at(warning.overlap.start), format: time)–\(at(warning.overlap.end), format: time). While both are on, Threshold shields what either blocks.", bundle: .module)
+        let profile = warning.profile.emoji + " " + warning.profile.name
+        return Text("Overlaps \(Text(verbatim: profile)) on \(Text(verbatim: weekday)) \(at(warning.overlap.start), format: time)–\(at(warning.overlap.end), format: time). While both are on, Threshold shields what either blocks.", bundle: .module)
     }
 }
