@@ -49,7 +49,7 @@ extension TogetherAppTests {
 
             await onboarding.restoreFromCloud()
             #expect(onboarding.cloudBackup.problem == nil && onboarding.backup.problem == nil,
-                    "\(String(describing: onboarding.cloudBackup.problem)) \(onboarding.backup.problem ?? "")")
+                    "\(String(describing: onboarding.cloudBackup.problem)) \(String(describing: onboarding.backup.problem))")
             #expect(onboarding.step == .restored)
             let restored = try new.store.read().engine
             #expect(restored.profiles.map(\.id) == ["focus"] && restored.intentions.map(\.id) == ["instagram"])
