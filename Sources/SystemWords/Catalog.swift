@@ -25,6 +25,20 @@ struct Catalog: Sendable {
     }
 }
 
+extension Catalog {
+    /// A time of day on the phone's clock: "5:00 PM", "17:00".
+    func time(_ instant: Date) -> String {
+        instant.formatted(Date.FormatStyle(date: .omitted, time: .shortened, locale: locale, calendar: calendar, timeZone: timeZone))
+    }
+
+    /// A length in the phone's language: "30 min", "1 hr, 30 min".
+    func duration(minutes: Int) -> String {
+        var style = Duration.UnitsFormatStyle(allowedUnits: [.hours, .minutes], width: .abbreviated)
+        style.locale = locale
+        return Duration.seconds(minutes * 60).formatted(style)
+    }
+}
+
 #if canImport(UserNotifications)
 /// A phrase of a catalog, as Xcode extracts it (`"\(count) minutes"` is `%lld minutes`).
 typealias Phrase = String.LocalizationValue

@@ -97,17 +97,10 @@ public struct NotificationWords: Sendable {
         }
     }
 
-    /// A time of day on the phone's clock: "5:00 PM", "17:00".
-    func time(_ instant: Date) -> String {
-        instant.formatted(Date.FormatStyle(date: .omitted, time: .shortened, locale: locale, calendar: catalog.calendar, timeZone: timeZone))
-    }
+    func time(_ instant: Date) -> String { catalog.time(instant) }
 
     /// A length of screen time: "30 min", "1 hr, 30 min", in the phone's language.
-    func duration(_ minutes: Int) -> String {
-        var style = Duration.UnitsFormatStyle(allowedUnits: [.hours, .minutes], width: .abbreviated)
-        style.locale = locale
-        return Duration.seconds(minutes * 60).formatted(style)
-    }
+    func duration(_ minutes: Int) -> String { catalog.duration(minutes: minutes) }
 
     func say(_ phrase: Phrase) -> String { phrase.said(in: catalog) }
 }

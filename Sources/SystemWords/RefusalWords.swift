@@ -374,10 +374,7 @@ public struct RefusalWords: Sendable {
         }
     }
 
-    /// A time of day on the phone's clock: "5:00 PM", "17:00".
-    private func time(_ instant: Date) -> String {
-        instant.formatted(Date.FormatStyle(date: .omitted, time: .shortened, locale: catalog.locale, calendar: catalog.calendar, timeZone: catalog.timeZone))
-    }
+    private func time(_ instant: Date) -> String { catalog.time(instant) }
 
     /// A schedule's time of day, on the phone's clock.
     private func time(_ local: LocalTime) -> String {
@@ -402,11 +399,7 @@ public struct RefusalWords: Sendable {
         return duration(minutes: Int((seconds / 60).rounded(.up)))
     }
 
-    private func duration(minutes: Int) -> String {
-        var style = Duration.UnitsFormatStyle(allowedUnits: [.hours, .minutes], width: .abbreviated)
-        style.locale = catalog.locale
-        return Duration.seconds(minutes * 60).formatted(style)
-    }
+    private func duration(minutes: Int) -> String { catalog.duration(minutes: minutes) }
 
     /// A number as the phone's locale groups it: "2,500".
     private func number(_ n: Int) -> String { n.formatted(.number.locale(catalog.locale)) }

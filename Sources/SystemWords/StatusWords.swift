@@ -122,10 +122,7 @@ public struct StatusWords: Sendable {
         return say("Threshold cannot read its data: \(String(describing: error))")
     }
 
-    /// A time of day on the phone's clock: "5:00 PM", "17:00".
-    func time(_ instant: Date) -> String {
-        instant.formatted(Date.FormatStyle(date: .omitted, time: .shortened, locale: locale, calendar: catalog.calendar, timeZone: timeZone))
-    }
+    func time(_ instant: Date) -> String { catalog.time(instant) }
 
     /// Names one after another in the phone's language: "🎯 Work, Selah".
     func list(_ names: [String]) -> String {
