@@ -11,7 +11,8 @@ public struct TimeLeft: View {
     public var body: some View {
         // NB: a countdown shows the time to the range's end, so the range starts at any earlier
         // instant; it reads no clock while the view is made, and stops at 0:00 once `until` passes.
-        Text(timerInterval: Date.distantPast...until, countsDown: true)
-            + Text(verbatim: " ") + Text("left, until", bundle: .module) + Text(verbatim: " ") + Text(until, style: .time)
+        let countdown = Text(timerInterval: Date.distantPast...until, countsDown: true)
+        let end = Text(until, style: .time)
+        Text("\(countdown) left, until \(end)", bundle: .module)
     }
 }

@@ -6,7 +6,7 @@ import ThresholdRuntime
 /// What Siri and Shortcuts were last told about the profiles, so they are told again exactly
 /// when the list changes: a profile added, deleted, renamed or given another emoji.
 ///
-/// iOS offers an App Shortcut phrase with a parameter ("Start Work in Threshold") only for the
+/// iOS offers an App Shortcut phrase with a parameter (starting the profile named Work) only for the
 /// values it heard of in the last `updateAppShortcutParameters()` (PLATFORM.md). The app's
 /// runtime hands this every reconcile's outcome; `update` is that call (App/'s
 /// `AppShortcutsProvider`), made at the first reconcile and after each one that changed the list.

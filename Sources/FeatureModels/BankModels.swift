@@ -20,7 +20,7 @@ public final class CreditsModel: SubmitsCompletion {
 
     public var balance: Int { credits.balance }
     public var options: [CreditsUnlock.Option] { credits.options }
-    /// The window the spend opened: "Apps unlocked for 15 minutes", and the time left.
+    /// The window the spend opened: its length, its end and the time left.
     public var window: UnlockWindow? { openedWindow(minutes: spentMinutes) }
 
     /// Spends for `minutes`. A spend the balance cannot cover is refused here, and again inside
@@ -55,7 +55,7 @@ public final class EmergencyModel: SubmitsCompletion {
         self.client = client
     }
 
-    /// The window it opened: "Apps unlocked for 15 minutes", and the time left.
+    /// The window it opened: its length, its end and the time left.
     public var window: UnlockWindow? { openedWindow(minutes: emergency.terms.minutes) }
 
     /// Whether one may be used now; the screen shows the allowance either way.
@@ -95,7 +95,7 @@ public final class IntentionOpenModel: SubmitsCompletion {
         self.client = client
     }
 
-    /// The window the open gave: "Apps unlocked for 5 minutes", and the time left.
+    /// The window the open gave: its length, its end and the time left.
     public var window: UnlockWindow? { openedWindow(minutes: open.label.minutesPerOpen) }
 
     public func confirm() {

@@ -19,7 +19,7 @@ public final class MathChallengeModel: SubmitsCompletion {
         self.client = client
     }
 
-    /// The window solving them opened: "Apps unlocked for 5 minutes", and the time left.
+    /// The window solving them opened: its length, its end and the time left.
     public var window: UnlockWindow? { openedWindow(minutes: challenge.terms.minutes) }
 
     /// The problem to show, or `nil` when the attempt failed or is complete.
@@ -56,7 +56,7 @@ public final class TicTacToeModel: SubmitsCompletion {
         self.client = client
     }
 
-    /// The window a win or a draw opened: "Apps unlocked for 5 minutes", and the time left.
+    /// The window a win or a draw opened: its length, its end and the time left.
     public var window: UnlockWindow? { openedWindow(minutes: game.terms.minutes) }
 
     public func play(_ cell: Int) {
@@ -107,7 +107,7 @@ public final class GameChallengeModel<Game: ChallengeGame>: SubmitsCompletion {
     /// Seconds of the minimum still to run; `nil` when no game is under way.
     public var remainingMinimum: TimeInterval? { challenge.remainingMinimum(at: now) }
 
-    /// The window solving it opened: "Apps unlocked for 5 minutes", and the time left.
+    /// The window solving it opened: its length, its end and the time left.
     public var window: UnlockWindow? { challenge.terms.flatMap { openedWindow(minutes: $0.minutes) } }
 
     /// Deals a new game (at first, after a failure, or after a void).

@@ -187,7 +187,7 @@ public final class HomeModel {
         unlockable = Self.unlockable(stored.engine, enforcement)
         nextChange = enforcement.nextChange
         nextStart = enforcement.rules.isEmpty ? Self.nextStart(stored.engine, after: now, clock: clock) : nil
-        window = if case .unlocked(let until) = primary { UnlockWindow(until: until, minutes: nil, at: now, calendar: calendar) } else { nil }
+        window = if case .unlocked(let until) = primary { UnlockWindow(until: until, minutes: nil, at: now) } else { nil }
         do {
             try readToday(stored, now: now, calendar: calendar)
         } catch {

@@ -84,7 +84,7 @@ public final class IntentionEditorModel {
     public private(set) var app: AppToken?
     public var opensPerDay: Int
     public var minutesPerOpen: Int
-    /// "Nickname to share with partners", as typed: empty for none. Partners told of a broken
+    /// The nickname to share with partners, as typed: empty for none. Partners told of a broken
     /// streak see these words and never the app (Together; ``sharedNickname(from:)``).
     public var sharedNickname: String
     public private(set) var pickProblem: IntentionPickProblem?

@@ -3,8 +3,8 @@ import Observation
 import StoreClient
 import ThresholdCore
 
-/// The screen a key's tap opens: nothing to show when it started a profile, "End or take a
-/// break?" during a session, the time left when locked, or why the link was refused.
+/// The screen a key's tap opens: nothing to show when it started a profile, the choice between
+/// ending and a break during a session, the time left when locked, or why the link was refused.
 @MainActor @Observable
 public final class KeyTapModel {
     public enum Phase: Hashable, Sendable {

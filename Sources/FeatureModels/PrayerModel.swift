@@ -100,11 +100,11 @@ public final class PrayerModel: SubmitsCompletion {
     }
 
     /// The open window, read now by the model's clock: the one found on opening, or the one "Amen"
-    /// just opened (with its length, for "Apps unlocked for 10 minutes"); `nil` when none is open.
+    /// just opened (with its length, which the success screen says); `nil` when none is open.
     public var window: UnlockWindow? {
         switch (phase, outcome) {
         case (.windowOpen(let until), _):
-            UnlockWindow(until: until, minutes: nil, at: client.clock().wall, calendar: client.calendar())
+            UnlockWindow(until: until, minutes: nil, at: client.clock().wall)
         case (.finished, _?):
             openedWindow(minutes: ritual?.terms.minutes)
         default:

@@ -107,7 +107,7 @@ public final class ProfileEditorModel {
     public var breakAllowance: BreakPolicy.Allowance
     public var breakMinutes: Int
     public var schedules: [ScheduleDraft]
-    /// What a preset suggests picking ("Block everything except calls…"), for a new profile from one.
+    /// The preset whose suggestion of what to pick the editor says, for a new profile from one.
     public let suggestion: ProfilePreset?
     /// Minutes before each scheduled start that a heads-up comes (0: none); offered from `Profile.headsUpChoices`.
     public var headsUpMinutes: Int

@@ -216,10 +216,11 @@ private let firm = Profile.make("work", name: "Work", path: .earnedAccess, selec
         }
         #expect(credits.window == nil)
         credits.spend(minutes: 15)
-        #expect(credits.window?.headline == "Apps unlocked for 15 minutes")
-        #expect(credits.window?.timeLeft == "15 min left, until 10:15 AM")
+        #expect(credits.window?.minutes == 15)
+        #expect(credits.window?.until == monday.wall.adding(minutes: 15))
+        #expect(credits.window?.remaining == 900)
         h.clock.advance(by: 270)
-        #expect(credits.window?.timeLeft == "11 min left, until 10:15 AM")
+        #expect(credits.window?.remaining == 630)
     }
 
     @Test func home_showsTheTimeLeft_whileAWindowIsOpen() throws {
@@ -234,6 +235,7 @@ private let firm = Profile.make("work", name: "Work", path: .earnedAccess, selec
         device.advance(minutes: 2)
         home.load()
         #expect(home.window?.until == monday.wall.adding(minutes: 10))
-        #expect(home.window?.timeLeft == "8 min left, until 10:10 AM")
+        #expect(home.window?.minutes == nil)
+        #expect(home.window?.remaining == 480)
     }
 }

@@ -18,7 +18,7 @@ public enum KeyRefusal: Hashable, Codable, Sendable {
 public enum KeyTapDecision: Hashable, Codable, Sendable {
     /// Nothing of the profile is running: start it.
     case start(ProfileID)
-    /// It is running: ask "End or take a break?". A tap never ends anything by itself.
+    /// It is running: ask whether to end it or take a break. A tap never ends anything by itself.
     case askEndOrBreak(ActiveProfile)
     /// It is running under locked strictness: show the time remaining; it cannot be ended early.
     case locked(ActiveProfile)
@@ -48,7 +48,7 @@ public enum KeyTapDecision: Hashable, Codable, Sendable {
     }
 }
 
-/// A profile in force when its key was tapped, as the "End or take a break?" screen shows it.
+/// A profile in force when its key was tapped, as the screen asking to end it or take a break shows it.
 public struct ActiveProfile: Hashable, Codable, Sendable {
     public let profileID: ProfileID
     public let name: String

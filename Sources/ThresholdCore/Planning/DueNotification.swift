@@ -1,7 +1,7 @@
 import Foundation
 
-/// A local notification the state calls for at an instant: "Break ends in 1 minute",
-/// "Closing in 30 seconds", "Session goal reached", "Starting Sleep".
+/// A local notification the state calls for at an instant: a break about to end, a window about
+/// to close, a session's goal reached, a schedule starting. SystemWords' NotificationWords says it.
 ///
 /// Ids are stable (`break-ending.<break id>`), so posting one twice replaces it rather than
 /// showing it twice; past `expires` it is stale and is not posted at all.

@@ -3,9 +3,9 @@ import Foundation
 /// The daily reminders of seed 001 §10, and whether the person wants them (onboarding asks; both
 /// are off until then).
 ///
-/// - **Daily review**, 09:00 every day: "Your Daily Review is ready" (yesterday's screen time,
+/// - **Daily review**, 09:00 every day: the review of yesterday's screen time is ready (as
 ///   shown by the report extension), opening the review itself (``AppDestination/dailyReview``). Stale at noon: a phone asleep all morning does not get it.
-/// - **Evening prompt**, 19:00: "Start tomorrow without scrolling". Throttled: at most once every
+/// - **Evening prompt**, 19:00: a nudge to plan tomorrow's first hour. Throttled: at most once every
 ///   ``eveningPromptEveryDays`` days, and not on an evening before a morning that already has a
 ///   session scheduled to start before 10:00 (that person already starts without scrolling).
 ///   Stale at 21:00.

@@ -26,7 +26,7 @@ public struct ScreenTimeTracking: Hashable, Codable, Sendable {
 
     /// What counts as screen time: the person's pick (usually every category).
     public let selection: Selection
-    /// "Under N minutes a day"; `nil` for tracking without a goal.
+    /// The daily goal, in minutes (stay under it); `nil` for tracking without a goal.
     public let goalMinutes: Int?
     /// The day the goal (and its streak) started.
     public let since: LocalDate

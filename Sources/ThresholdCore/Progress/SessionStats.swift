@@ -99,7 +99,7 @@ public struct SessionStats: Hashable, Sendable {
 
 }
 
-/// A week's insights (seed 004 "This week you focused for 10 hours, with 3 breaks"): Monday to
+/// A week's insights (seed 004: the hours focused this week, and the breaks taken): Monday to
 /// Sunday in the device's time zone now.
 public struct WeeklyInsights: Hashable, Sendable {
     public let week: LocalDate

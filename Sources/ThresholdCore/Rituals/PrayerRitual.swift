@@ -68,7 +68,7 @@ public struct PrayerRecord: Hashable, Codable, Sendable {
 /// "Amen" → a grant for the restrictions' window (10 minutes by default).
 public struct PrayerRitual: Hashable, Sendable {
     public enum Step: Hashable, Sendable {
-        /// "How are you right now?"
+        /// Asking how the person is right now.
         case mood
         /// The prayer and its verse (`template`), read at the person's own pace.
         case reading

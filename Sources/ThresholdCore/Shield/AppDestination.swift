@@ -28,7 +28,7 @@ public enum AppDestination: Hashable, Codable, Sendable, CustomStringConvertible
     case tutorial
     /// Writing feedback (the "Feedback" quick action).
     case feedback
-    /// The Daily Review of yesterday (the 9 AM "Your Daily Review is ready" reminder).
+    /// The Daily Review of yesterday (the 9 AM reminder that it is ready).
     case dailyReview
 
     /// The domain universal links are claimed for: `LinkRoute.host`.
