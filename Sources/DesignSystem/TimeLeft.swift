@@ -11,8 +11,6 @@ public struct TimeLeft: View {
     public var body: some View {
         // NB: a countdown shows the time to the range's end, so the range starts at any earlier
         // instant; it reads no clock while the view is made, and stops at 0:00 once `until` passes.
-        let countdown = Text(timerInterval: Date.distantPast...until, countsDown: true)
-        let end = Text(until, style: .time)
-        Text("\(countdown) left, until \(end)", bundle: .module)
+        Text("\(Text(timerInterval: Date.distantPast...until, countsDown: true)) left, until \(Text(until, style: .time))", bundle: .module)
     }
 }

@@ -179,10 +179,4 @@ extension Clockwork {
         let seconds = secondsIntoDay(of: instant)
         return (try? LocalTime(hour: seconds / 3_600, minute: seconds / 60 % 60))?.description ?? "\(instant)"
     }
-
-    /// "2:05 PM" on the local clock: how Core's English messages to a person name an instant today
-    /// (``readable(_:)`` is the 24-hour reading of logs and the CLI).
-    public func spoken(_ instant: Date) -> String {
-        LocalTime(minutesIntoDay: secondsIntoDay(of: instant) / 60).spoken
-    }
 }

@@ -57,7 +57,8 @@ public enum SessionLimits {
     }
 }
 
-/// Durations and counts in the words messages use.
+/// Durations as the ledger's memos write them: developer-facing English (diagnostics, the CLI);
+/// a screen says a duration itself, in the phone's locale.
 public enum Wording {
     /// "42 min", "1 h", "2 h 5 min", "under a minute"; whole minutes, rounded up.
     public static func duration(_ seconds: TimeInterval) -> String {
@@ -70,7 +71,4 @@ public enum Wording {
         default: return "\(hours) h \(rest) min"
         }
     }
-
-    /// "1 break", "2 breaks".
-    static func count(_ n: Int, _ noun: String) -> String { n == 1 ? "1 \(noun)" : "\(n) \(noun)s" }
 }

@@ -34,13 +34,6 @@ public struct LocalTime: Hashable, Comparable, Codable, Sendable, CustomStringCo
         (hour < 10 ? "0" : "") + String(hour) + ":" + (minute < 10 ? "0" : "") + String(minute)
     }
 
-    /// "9:00 AM", "5:30 PM": the time as Core's English messages say it, on the en_US clock the
-    /// phone's words use (a screen words a time itself, in the phone's locale).
-    public var spoken: String {
-        let twelve = hour % 12 == 0 ? 12 : hour % 12
-        return "\(twelve):" + (minute < 10 ? "0" : "") + String(minute) + (hour < 12 ? " AM" : " PM")
-    }
-
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.minutesIntoDay < rhs.minutesIntoDay }
 
     public init(from decoder: any Decoder) throws {
