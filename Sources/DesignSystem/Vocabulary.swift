@@ -15,6 +15,16 @@ extension Text {
         }
     }
 
+    /// A restriction's name as a title: the person's own name for a profile or a gate, or an
+    /// intention or the tutorial in the screens' words (never an intention's id).
+    public static func restriction(_ name: RestrictionName) -> Text {
+        switch name {
+        case .named(let name): Text(verbatim: name)
+        case .intention: Text("Your intention", bundle: .module)
+        case .tutorial: Text("The tutorial", bundle: .module)
+        }
+    }
+
     /// A ritual's name.
     public static func ritual(_ kind: RitualKind) -> Text {
         switch kind {

@@ -9,7 +9,7 @@ public struct StatusSummary: Hashable, Sendable {
     /// The status in a line (``StatusHeadline``).
     public typealias Headline = StatusHeadline
     /// A restriction as the status names it.
-    public typealias RuleName = StatusHeadline.RuleName
+    public typealias RuleName = RestrictionName
 
     public let headline: Headline
     /// While an unlock lets something through: when the last one ends.
@@ -60,19 +60,6 @@ public struct StatusSummary: Hashable, Sendable {
         case .gate(let id): .named(state.gates.first { $0.id == id }?.name ?? id.rawValue)
         case .intention(let id): .intention(id.rawValue)
         case .tutorial: .tutorial
-        }
-    }
-
-    /// A restriction's name for Home's rows (its emoji and name, a gate's name), as `HomeModel`
-    /// titles them.
-    ///
-    /// NB: an intention's and the tutorial's are English here; Home's view says those two from
-    /// its catalog by the row's rule, so only the person's own names are shown from this.
-    public static func name(of rule: RuleRef, in state: ThresholdState) -> String {
-        switch ruleName(of: rule, in: state) {
-        case .named(let name): name
-        case .intention(let id): "intention \(id)"
-        case .tutorial: "the tutorial"
         }
     }
 }

@@ -11,8 +11,8 @@ public final class HomeModel {
     /// One restriction in force, as a row.
     public struct Active: Hashable, Sendable, Identifiable {
         public let rule: RuleRef
-        /// "🎯 Work", "Selah", "Your intention for …".
-        public let title: String
+        /// A profile's emoji and name, a gate's name, or an intention or the tutorial.
+        public let title: RestrictionName
         public let path: Pathway?
         /// Why it shields: what the shield itself shows for it.
         public let reason: Reason
@@ -49,8 +49,8 @@ public final class HomeModel {
         public let item: AnyToken
         /// The restriction holding it (the gate finds any other that does too).
         public let rule: RuleRef
-        /// That restriction's name ("Work", "Selah").
-        public let holder: String
+        /// That restriction's name (a profile's or a gate's own, without its emoji).
+        public let holder: RestrictionName
         public var id: AnyToken { item }
 
         /// The gate's link for it.
@@ -271,10 +271,9 @@ public final class HomeModel {
         var listed: [Unlockable] = []
         for rule in enforcement.rules {
             guard case .gated = rule.reason else { continue }
-            let holder: String = switch rule.rule {
-            case .profile(let id): state.profile(id)?.name ?? id.rawValue
-            case .gate(let id): state.gates.first { $0.id == id }?.name ?? id.rawValue
-            case .intention, .tutorial: StatusSummary.name(of: rule.rule, in: state)
+            let holder: RestrictionName = switch rule.rule {
+            case .profile(let id): .named(state.profile(id)?.name ?? id.rawValue)
+            case .gate, .intention, .tutorial: StatusSummary.ruleName(of: rule.rule, in: state)
             }
             // NB: websites too: a gate or mode may hold only websites, and this is their way in.
             let items = rule.shield.applications.sorted().map(AnyToken.app) + rule.shield.categories.sorted().map(AnyToken.category)
@@ -294,8 +293,8 @@ public final class HomeModel {
         return state.grants.filter { ids.contains($0.id) && $0.isValid(at: now) }.map(\.end).min()
     }
 
-    static func title(of rule: RuleRef, in state: ThresholdState) -> String {
-        StatusSummary.name(of: rule, in: state)
+    static func title(of rule: RuleRef, in state: ThresholdState) -> RestrictionName {
+        StatusSummary.ruleName(of: rule, in: state)
     }
 
     static func path(of rule: RuleRef, in state: ThresholdState) -> Pathway? {

@@ -120,10 +120,11 @@ public final class PrayerModel: SubmitsCompletion {
     /// ``VerseLine/citation`` names the translation beside it ("Psalms 46:10 (KJV)").
     public var verse: VerseLine? { ritual?.verse }
 
-    /// A line for a verse shown in another translation than the one the person chose.
-    public var translationNote: String? {
+    /// The translation a verse is shown in when it is not the one the person chose (the screen
+    /// says so under the verse); `nil` when it is the chosen one.
+    public var translationNote: BibleTranslation? {
         guard let preferred = ritual?.preferences.translation, let shown = verse?.translation, preferred != shown else { return nil }
-        return "Shown in the \(shown.displayName) (\(shown.abbreviation)); Threshold bundles only public-domain translations."
+        return shown
     }
 
     private func show(_ ritual: PrayerRitual) {

@@ -126,7 +126,7 @@ struct ActiveCard: View {
             Text("Active now", bundle: .module).font(.headline)
             ForEach(rows) { row in
                 VStack(alignment: .leading, spacing: 2) {
-                    title(of: row).font(.body.weight(.medium)).foregroundStyle(Palette.text(for: row.path))
+                    Text.restriction(row.title).font(.body.weight(.medium)).foregroundStyle(Palette.text(for: row.path))
                     Text.reason(row.reason).font(.footnote).foregroundStyle(.secondary)
                     if let strictness = row.strictness {
                         Text("\(Text.strictness(strictness)): \(Text.strictnessMeaning(strictness))", bundle: .module)
@@ -139,16 +139,6 @@ struct ActiveCard: View {
                 }
                 .accessibilityElement(children: .combine)
             }
-        }
-    }
-
-    /// A row's title: a profile's or gate's name as the person gave it; an intention's and the
-    /// tutorial's in Home's words.
-    private func title(of row: HomeModel.Active) -> Text {
-        switch row.rule {
-        case .intention(let id): Text("intention \(Text(verbatim: id.rawValue))", bundle: .module)
-        case .tutorial: Text("the tutorial", bundle: .module)
-        case .profile, .gate: Text(verbatim: row.title)
         }
     }
 }

@@ -263,14 +263,14 @@ public struct RefusalWords: Sendable {
         switch reason {
         case .notAccepted(let names, _):
             names.count == 1
-                ? say("\(names[0]) does not accept this, so the app would stay blocked.")
-                : say("\(list(names)) do not accept this, so the app would stay blocked.")
+                ? say("\(status.title(names[0])) does not accept this, so the app would stay blocked.")
+                : say("\(list(opening(names))) do not accept this, so the app would stay blocked.")
         case .locked(let name, nil):
-            say("\(name) is locked: nothing unlocks it early.")
+            say("\(status.title(name)) is locked: nothing unlocks it early.")
         case .locked(let name, _):
-            say("\(name) is locked: nothing unlocks it before it ends.")
+            say("\(status.title(name)) is locked: nothing unlocks it before it ends.")
         case .firm(let name, _):
-            say("\(name) is firm, so quests do not unlock it; spend credits instead.")
+            say("\(status.title(name)) is firm, so quests do not unlock it; spend credits instead.")
         case .windowOpen:
             say("Your apps are already unlocked; no new unlock is needed until this window ends.")
         case .insufficientCredits(let needed, let balance):
@@ -405,6 +405,11 @@ public struct RefusalWords: Sendable {
     private func number(_ n: Int) -> String { n.formatted(.number.locale(catalog.locale)) }
 
     /// Names joined as the phone's language lists them: "a, b and c" (or "a, b or c").
+    /// Names that open a sentence: the first as a title, the rest as they read inside it.
+    private func opening(_ names: [RestrictionName]) -> [String] {
+        names.enumerated().map { $0.offset == 0 ? status.title($0.element) : status.name($0.element) }
+    }
+
     private func list(_ items: [String], or: Bool = false) -> String {
         items.formatted(.list(type: or ? .or : .and).locale(catalog.locale))
     }

@@ -51,13 +51,21 @@ public struct StatusWords: Sendable {
         return parts.isEmpty ? nil : parts.joined(separator: " ")
     }
 
-    /// A restriction's name in the status: the person's own, or the intention's or tutorial's.
-    public func name(_ name: StatusHeadline.RuleName) -> String {
+    /// A restriction's name inside a sentence: the person's own, or the intention's or the
+    /// tutorial's in the phone's language (an intention is never named by its id).
+    public func name(_ name: RestrictionName) -> String {
         switch name {
         case .named(let name): name
-        case .intention(let id): say("intention \(id)")
+        case .intention: say("your intention")
         case .tutorial: say("the tutorial")
         }
+    }
+
+    /// A restriction's name as a title or a sentence's first words: its first letter a capital,
+    /// as the phone's language writes it.
+    public func title(_ name: RestrictionName) -> String {
+        let words = self.name(name)
+        return words.prefix(1).uppercased(with: locale) + words.dropFirst()
     }
 
     /// What a repair notice says, and the way to repair it.

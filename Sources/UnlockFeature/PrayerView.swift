@@ -48,7 +48,10 @@ public struct PrayerView: View {
                 VStack(alignment: .leading, spacing: 6) {
                     ContentText(verse.text).font(.body.italic())
                     ContentText(verse.citation).font(.footnote).foregroundStyle(.secondary)
-                    if let note = model.translationNote { Text(verbatim: note).font(.caption).foregroundStyle(.secondary) }
+                    if let shown = model.translationNote {
+                        Text("Shown in the \(Text(verbatim: shown.displayName)) (\(Text(verbatim: shown.abbreviation))); Threshold bundles only public-domain translations.", bundle: .module)
+                            .font(.caption).foregroundStyle(.secondary)
+                    }
                 }
                 .foregroundStyle(Palette.prayer)
             }

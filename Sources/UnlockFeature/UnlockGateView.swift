@@ -38,7 +38,7 @@ public struct UnlockGateView: View {
                         Section {
                             ForEach(gate.holders, id: \.rule) { holder in
                                 VStack(alignment: .leading, spacing: 2) {
-                                    Text(verbatim: holder.name).font(.body.weight(.medium))
+                                    Text.restriction(holder.name).font(.body.weight(.medium))
                                     Text.reason(holder.reason).font(.footnote).foregroundStyle(.secondary)
                                 }
                                 .accessibilityElement(children: .combine)

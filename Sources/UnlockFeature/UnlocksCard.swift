@@ -24,7 +24,7 @@ public struct UnlocksCard: View {
                     HStack {
                         VStack(alignment: .leading, spacing: 2) {
                             TokenLabel(item.item)
-                            Text(verbatim: item.holder).font(.footnote).foregroundStyle(.secondary)
+                            Text.restriction(item.holder).font(.footnote).foregroundStyle(.secondary)
                         }
                         Spacer()
                         Image(systemName: "chevron.right").foregroundStyle(.secondary).accessibilityHidden(true)

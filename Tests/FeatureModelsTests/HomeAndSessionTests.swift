@@ -24,7 +24,7 @@ import ThresholdCore
         }
         #expect(content.title == "🎯 Focus")
         let row = try #require(home.active.first)
-        #expect(row.title == "🎯 Focus")
+        #expect(row.title == .named("🎯 Focus"))
         #expect(row.endsAt == monday.wall.adding(minutes: 25))
         guard case .sessionActive = row.reason else {
             Issue.record("the row says a session holds it, got \(row.reason)")

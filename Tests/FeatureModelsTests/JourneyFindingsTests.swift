@@ -118,7 +118,7 @@ private let firm = Profile.make("work", name: "Work", path: .earnedAccess, selec
         }
         gate.load()
         #expect(gate.gate?.status == .shielded, "the link names Social, which holds Instagram through its category")
-        #expect(gate.gate?.holders.map(\.name) == ["Social"])
+        #expect(gate.gate?.holders.map(\.name) == [.named("Social")])
     }
 
     @Test func unblock_withSeveralAppsBlocked_opensNoGateForAnArbitraryOne() throws {
@@ -139,7 +139,7 @@ private let firm = Profile.make("work", name: "Work", path: .earnedAccess, selec
         let app = AppModel(client: device.client)
         app.home.load()
         #expect(app.home.unlockable.map(\.item) == [.app(AppToken("instagram")), .app(AppToken("tiktok"))])
-        #expect(app.home.unlockable.map(\.holder) == ["Work", "Work"])
+        #expect(app.home.unlockable.map(\.holder) == [.named("Work"), .named("Work")])
         let tiktok = try #require(app.home.unlockable.last)
         app.openGate(tiktok)
         guard case .unlockGate(let gate)? = app.presented else {

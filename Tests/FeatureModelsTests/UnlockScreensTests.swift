@@ -27,7 +27,7 @@ import ThresholdCore
         gate.load()
         let shown = try #require(gate.gate)
         #expect(shown.status == .shielded)
-        #expect(shown.holders.map(\.name) == ["Work"])
+        #expect(shown.holders.map(\.name) == [.named("Work")])
         let option = try #require(shown.options.first { $0.way == .ritual(.credits) })
         guard case .credits(let credits)? = gate.choose(option) else {
             Issue.record("the credits option opens the credits screen")
@@ -93,7 +93,7 @@ import ThresholdCore
             return
         }
         #expect(template.isWritten(for: .catholic, .liturgical, .anxious))
-        #expect(first.translationNote?.contains("public-domain") == true)
+        #expect(first.translationNote == template.verseLine(in: .esv).translation, "the verse's own translation is named under it")
         first.leave()
         #expect(h.stored.engine.grants.isEmpty)
 

@@ -31,8 +31,8 @@ import TestSupport
         #expect(english.words(.breaksUsedThisSession(allowed: 2)) == "You have taken all 2 breaks this session allows.")
         #expect(english.words(.notEnoughCredits(cost: 1, have: 0)) == "That costs 1 credit and you have 0: focus 1 more minute to earn the rest.")
         #expect(english.words(.disabled(.dailyLimit(used: 1, limit: 1, returnsAt: nine))) == "You have used 1 of 1 emergency unlock today.")
-        #expect(english.words(.disabled(.notAccepted(by: ["💼 Work"]))) == "💼 Work does not accept this, so the app would stay blocked.")
-        #expect(english.words(.disabled(.notAccepted(by: ["💼 Work", "🌙 Sleep", "Selah"])))
+        #expect(english.words(.disabled(.notAccepted(by: [.named("💼 Work")]))) == "💼 Work does not accept this, so the app would stay blocked.")
+        #expect(english.words(.disabled(.notAccepted(by: [.named("💼 Work"), .named("🌙 Sleep"), .named("Selah")])))
             == "💼 Work, 🌙 Sleep, and Selah do not accept this, so the app would stay blocked.")
     }
 
@@ -83,7 +83,7 @@ import TestSupport
         refusals += [.needsPro(.beastMode), .needsPro(.moreSchedules), .needsPro(.streakFreeze), .proRunsEverySchedule] as [Refusal]
         refusals += [.noSuchPausedSchedule(known: ["a/b"]), .noSuchGate, .noSuchIntention, .intentionAlreadyOpen(until: nine)] as [Refusal]
         refusals += [.intentionOpensUsed(limit: 3), .notEnoughCredits(cost: 3, have: 1), .nothingTakesCredits] as [Refusal]
-        refusals += [.disabled(.locked(name: "W", until: nil)), .disabled(.locked(name: "W", until: nine)), .disabled(.firm(name: "W", until: nil))] as [Refusal]
+        refusals += [.disabled(.locked(name: .named("W"), until: nil)), .disabled(.locked(name: .named("W"), until: nine)), .disabled(.firm(name: .named("W"), until: nil))] as [Refusal]
         refusals += [.disabled(.windowOpen(until: nine)), .disabled(.weeklyLimit(used: 2, limit: 2, returnsAt: nine))] as [Refusal]
         refusals += [.disabled(.cooldown(until: nine)), .disabled(.notShielded), .freezeWithoutIntentions, .freezeDayPast(day)] as [Refusal]
         refusals += [.freezeBeyondWeek(sunday: day, nextMonday: day), .freezeUsed(day, nextMonday: day)] as [Refusal]

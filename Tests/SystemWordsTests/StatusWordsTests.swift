@@ -24,7 +24,7 @@ import TestSupport
         #expect(english.headline(.onBreak(session: "💼 Work", until: nil)) == "💼 Work: on a break")
         #expect(english.headline(.goalReached(session: "🎯 Focus")) == "🎯 Focus: goal reached")
         #expect(english.headline(.shielding([.named("Selah")])) == "Shielding now: Selah")
-        #expect(english.headline(.shielding([.named("💼 Work"), .intention("ig"), .tutorial])) == "Shielding now: 💼 Work, intention ig, the tutorial")
+        #expect(english.headline(.shielding([.named("💼 Work"), .intention("ig"), .tutorial])) == "Shielding now: 💼 Work, your intention, the tutorial")
         #expect(english.headline(.nothingYet) == "Threshold has not shielded anything yet")
         #expect(english.headline(.nothingNow) == "Nothing is shielded now")
         #expect(english.headline(.unreadable) == "Threshold cannot read its data")

@@ -23,12 +23,12 @@ public enum Eligibility: Hashable, Sendable {
 public enum DisabledReason: Hashable, Codable, Sendable {
     /// Some restriction holding the app does not accept this ritual, so it would stay blocked;
     /// `until`, when the last of them lets the app go by itself (a session's end).
-    case notAccepted(by: [String], until: Date? = nil)
+    case notAccepted(by: [RestrictionName], until: Date? = nil)
     /// A locked restriction holds the app: nothing unlocks it before its end.
-    case locked(name: String, until: Date?)
+    case locked(name: RestrictionName, until: Date?)
     /// A firm restriction holds the app, and firm strictness takes no quests: they return when it
     /// ends (`until`, when it ends by itself).
-    case firm(name: String, until: Date?)
+    case firm(name: RestrictionName, until: Date?)
     /// An unlock window is already open; no new ritual is asked for until it ends.
     case windowOpen(until: Date)
     /// The Focus Bank holds less than the option costs.

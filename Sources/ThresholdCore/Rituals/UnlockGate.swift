@@ -44,7 +44,7 @@ public struct UnlockGate: Hashable, Sendable {
     /// A restriction shielding the app.
     public struct Holder: Hashable, Sendable {
         public let rule: RuleRef
-        public let name: String
+        public let name: RestrictionName
         public let reason: Reason
         public let strictness: Strictness
         /// What it accepts as written, before its strictness.
@@ -287,20 +287,20 @@ public struct UnlockGate: Hashable, Sendable {
     }
 
     private static func holder(_ rule: RuleEnforcement, state: ThresholdState, clock: Clockwork) -> Holder? {
-        let name: String
+        let name: RestrictionName
         let strictness: Strictness
         switch rule.rule {
         case .profile(let id):
             guard let profile = state.profile(id) else { return nil }
-            (name, strictness) = (profile.name, profile.strictness)
+            (name, strictness) = (.named(profile.name), profile.strictness)
         case .gate(let id):
             guard let gate = state.gates.first(where: { $0.id == id }) else { return nil }
-            (name, strictness) = (gate.name, gate.strictness)
+            (name, strictness) = (.named(gate.name), gate.strictness)
         case .intention(let id):
-            guard let intention = state.intention(id) else { return nil }
-            (name, strictness) = ("Your intention for \(intention.app)", .gentle)
+            guard state.intention(id) != nil else { return nil }
+            (name, strictness) = (.intention(id.rawValue), .gentle)
         case .tutorial:
-            (name, strictness) = ("The tutorial", .gentle)
+            (name, strictness) = (.tutorial, .gentle)
         }
         let bySession = rule.sources.contains { if case .session = $0 { return true } else { return false } }
         return Holder(rule: rule.rule, name: name, reason: rule.reason, strictness: strictness,

@@ -11,7 +11,7 @@ public enum StatusHeadline: Hashable, Codable, Sendable {
     /// A session running, until its end when it has one.
     case sessionOn(session: String, until: Date?)
     /// What shields now, in rule order.
-    case shielding([RuleName])
+    case shielding([RestrictionName])
     /// Threshold has never evaluated anything.
     case nothingYet
     /// Nothing shields now.
@@ -19,12 +19,16 @@ public enum StatusHeadline: Hashable, Codable, Sendable {
     /// The saved state cannot be read.
     case unreadable
 
-    /// A restriction as the status names it.
-    public enum RuleName: Hashable, Codable, Sendable {
-        /// A profile's emoji and name ("🎯 Work") or a gate's name: the person's own words.
-        case named(String)
-        /// An intention, by its id.
-        case intention(String)
-        case tutorial
-    }
+    public typealias RuleName = RestrictionName
+}
+
+/// A restriction as the screens, the status and the refusals name it: the person's own name for
+/// a profile (with its emoji where a list shows it) or a gate, or an intention or the tutorial,
+/// which each surface says in its own words (SystemWords' `StatusWords.name`).
+public enum RestrictionName: Hashable, Codable, Sendable {
+    /// A profile's name (with its emoji, 🎯 Work, where a list shows it) or a gate's name.
+    case named(String)
+    /// An intention, by its id: said as the person's intention, never by the id.
+    case intention(String)
+    case tutorial
 }

@@ -25,7 +25,7 @@ import ThresholdCore
         let gate = gate(.make(profiles: [profile], sessions: [session]), credits: 12)
         #expect(gate.status == .shielded)
         #expect(gate.balance == 12)
-        #expect(gate.holders.map(\.name) == ["Work"])
+        #expect(gate.holders.map(\.name) == [.named("Work")])
         #expect(ways(gate) == [.ritual(.breathingQuest), .ritual(.copyTextQuest), .ritual(.credits), .ritual(.emergency)])
         let costs: [UnlockGate.Cost] = [.seconds(45), .seconds(90), .credits(perMinute: 1, choices: [5, 15, 30])]
         #expect(Array(gate.options.map(\.cost).prefix(3)) == costs)
@@ -40,7 +40,7 @@ import ThresholdCore
         let gate = gate(.make(profiles: [profile], sessions: [session]), credits: 7)
         #expect(ways(gate) == [.ritual(.breathingQuest), .ritual(.copyTextQuest), .ritual(.credits), .ritual(.emergency)])
         for quest in gate.options.prefix(2) {
-            #expect(quest.eligibility == .unavailable(.firm(name: "Work", until: at("2026-11-23 17:00"))))
+            #expect(quest.eligibility == .unavailable(.firm(name: .named("Work"), until: at("2026-11-23 17:00"))))
             #expect(quest.terms == nil)
         }
         let credits = gate.options[2]
@@ -54,7 +54,7 @@ import ThresholdCore
     @Test func waysBackOnTheSameApp_areEachOpen() {
         let selah = Gate.make("selah", name: "Selah", selection: .apps("instagram", "tiktok"))
         let gate = gate(.make(profiles: [mode()], gates: [selah]), credits: 100)
-        #expect(gate.holders.map(\.name) == ["Work", "Selah"])
+        #expect(gate.holders.map(\.name) == [.named("Work"), .named("Selah")])
         #expect(gate.options.allSatisfy { $0.eligibility.isAvailable })
         #expect(gate.options.first { $0.way == .ritual(.prayer) }?.terms?.minutes == 10)
     }
@@ -66,7 +66,7 @@ import ThresholdCore
         let selah = Gate.make("selah", name: "Selah", selection: .apps("instagram", "tiktok"))
         let gate = gate(.make(profiles: [profile], gates: [selah], sessions: [session]), credits: 100)
         let prayer = gate.options.first { $0.way == .ritual(.prayer) }
-        #expect(prayer?.eligibility == .unavailable(.notAccepted(by: ["Work"], until: at("2026-11-23 17:00"))))
+        #expect(prayer?.eligibility == .unavailable(.notAccepted(by: [.named("Work")], until: at("2026-11-23 17:00"))))
         #expect(prayer?.eligibility.availableAt == at("2026-11-23 17:00"))
     }
 
@@ -83,15 +83,18 @@ import ThresholdCore
                                unlockPolicy: try! UnlockPolicy(rituals: [.breathingQuest, .prayer]))
         let gate = gate(.make(profiles: [mode(.firm)], gates: [quests]), credits: 100)
         let breathing = gate.options.first { $0.way == .ritual(.breathingQuest) }
-        #expect(breathing?.eligibility == .unavailable(.firm(name: "Work", until: at("2026-11-23 17:00"))))
+        #expect(breathing?.eligibility == .unavailable(.firm(name: .named("Work"), until: at("2026-11-23 17:00"))))
         #expect(gate.options.first { $0.way == .ritual(.prayer) }?.eligibility.isAvailable == true)
 
         let selah = Gate.make("selah", name: "Selah", selection: .apps("instagram"))
         let intention = Intention.make("ig", app: "instagram")
         let held = self.gate(.make(gates: [selah], intentions: [intention]))
         let prayer = held.options.first { $0.way == .ritual(.prayer) }
-        #expect(prayer?.eligibility == .unavailable(.notAccepted(by: ["Your intention for instagram"])))
-        #expect(said(.disabled(.notAccepted(by: ["Selah"]))) == "Selah does not accept this, so the app would stay blocked.")
+        #expect(prayer?.eligibility == .unavailable(.notAccepted(by: [.intention("ig")])))
+        #expect(said(.disabled(.notAccepted(by: [.intention("ig")]))) == "Your intention does not accept this, so the app would stay blocked.",
+                "an intention is named as the person's, never by its id")
+        #expect(said(.disabled(.notAccepted(by: [.named("Selah")]))) == "Selah does not accept this, so the app would stay blocked.")
+        #expect(said(.disabled(.notAccepted(by: [.tutorial, .intention("ig")]))) == "The tutorial and your intention do not accept this, so the app would stay blocked.")
     }
 
     @Test func aLockedHolder_disablesEverything_untilItEnds() {
@@ -103,7 +106,7 @@ import ThresholdCore
         let gate = gate(state, credits: 100)
         #expect(!gate.options.isEmpty)
         for option in gate.options {
-            #expect(option.eligibility == .unavailable(.locked(name: "Beast", until: at("2026-11-23 11:00"))))
+            #expect(option.eligibility == .unavailable(.locked(name: .named("Beast"), until: at("2026-11-23 11:00"))))
             #expect(option.eligibility.availableAt == at("2026-11-23 11:00"))
         }
     }
@@ -112,7 +115,7 @@ import ThresholdCore
         let (profile, session) = earnedAccess(.locked)
         let gate = gate(.make(profiles: [profile], sessions: [session]), credits: 100)
         #expect(ways(gate) == [.ritual(.breathingQuest), .ritual(.copyTextQuest), .ritual(.credits), .ritual(.emergency)])
-        #expect(gate.options.allSatisfy { $0.eligibility == .unavailable(.locked(name: "Work", until: at("2026-11-23 17:00"))) })
+        #expect(gate.options.allSatisfy { $0.eligibility == .unavailable(.locked(name: .named("Work"), until: at("2026-11-23 17:00"))) })
     }
 
     @Test func theRestrictionALinkNames_holdsAnAppOfUnknownCategory_whenItHoldsByCategory() throws {
@@ -131,7 +134,7 @@ import ThresholdCore
         #expect(gate(.profile("work")).status == .notShielded, "a restriction not in force holds nothing")
         let named = gate(.profile("social"))
         #expect(named.status == .shielded)
-        #expect(named.holders.map(\.name) == ["Social"])
+        #expect(named.holders.map(\.name) == [.named("Social")])
         guard case .gated? = named.reason else {
             Issue.record("the reason is the mode's, got \(String(describing: named.reason))")
             return
@@ -149,7 +152,7 @@ import ThresholdCore
         let stored = StoredState.make(engine: state, credits: 30)
         let shut = UnlockGate(.category(social), enforcement: evaluate(state, at: now, calendar: ny), stored: stored, at: now, calendar: ny)
         #expect(shut.status == .shielded && shut.app == nil)
-        #expect(shut.holders.map(\.name) == ["Social"])
+        #expect(shut.holders.map(\.name) == [.named("Social")])
         let credits = try #require(shut.options.first { $0.way == .ritual(.credits) })
         #expect(credits.terms?.scope == .token(.category(social)))
         #expect(UnlockGate(.category(CategoryToken("games")), enforcement: evaluate(state, at: now, calendar: ny), stored: stored,
@@ -173,7 +176,7 @@ import ThresholdCore
         let shut = UnlockGate(.webDomain(reddit, category: nil), enforcement: evaluate(state, at: now, calendar: ny),
                               stored: .make(engine: state, credits: 30), at: now, calendar: ny)
         #expect(shut.status == .shielded && shut.app == nil)
-        #expect(shut.holders.map(\.name) == ["Reading"])
+        #expect(shut.holders.map(\.name) == [.named("Reading")])
         let quest = try #require(shut.options.first { $0.way == .ritual(.breathingQuest) })
         #expect(quest.terms?.scope == .token(.webDomain(reddit)))
         #expect(UnlockGate(.webDomain(WebDomainToken("wikipedia.org"), category: nil), enforcement: evaluate(state, at: now, calendar: ny),
@@ -228,7 +231,7 @@ import ThresholdCore
     @Test func whenAnOptionReturns_isAnInstantTheScreenSays() {
         #expect(DisabledReason.cooldown(until: at("2026-11-23 10:40")).availableAt == at("2026-11-23 10:40"))
         #expect(DisabledReason.dailyLimit(used: 1, limit: 1, returnsAt: at("2026-11-24 00:00")).availableAt == at("2026-11-24 00:00"))
-        #expect(Eligibility.unavailable(.locked(name: "Beast", until: at("2026-12-02 09:00"))).availableAt == at("2026-12-02 09:00"))
+        #expect(Eligibility.unavailable(.locked(name: .named("Beast"), until: at("2026-12-02 09:00"))).availableAt == at("2026-12-02 09:00"))
         #expect(DisabledReason.insufficientCredits(needed: 5, balance: 2).availableAt == nil)
         #expect(Eligibility.available.availableAt == nil)
     }
