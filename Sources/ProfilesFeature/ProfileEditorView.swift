@@ -232,7 +232,8 @@ public struct ScheduleEditor: View {
                     Button {
                         if on { draft.weekdays.remove(day) } else { draft.weekdays.insert(day) }
                     } label: {
-                        Text(verbatim: String(day.shortName.prefix(2)).capitalized)
+                        // NB: the phone's own short name, cut to two letters so seven fit a row (Mo, Tu … in English).
+                        Text(verbatim: String(calendar.shortStandaloneWeekdaySymbols[day.rawValue - 1].prefix(2)))
                             .font(.caption.weight(.semibold))
                             .frame(maxWidth: .infinity, minHeight: 32)
                             .background(on ? Palette.accent.opacity(0.2) : Color.clear, in: Capsule())

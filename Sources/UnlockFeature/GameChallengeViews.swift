@@ -107,7 +107,8 @@ struct InkBoard: View {
     var body: some View {
         switch game.showing(at: elapsed) {
         case .card(let card):
-            Text(verbatim: card.word.rawValue.uppercased())
+            Text.inkColour(card.word)
+                .textCase(.uppercase)
                 .font(.largeTitle.weight(.heavy))
                 .foregroundStyle(Self.colour(card.ink))
                 .accessibilityLabel(Text.inkColour(card.word) + Text(verbatim: ", ") + Text("printed in", bundle: .module)

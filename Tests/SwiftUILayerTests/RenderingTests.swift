@@ -53,6 +53,18 @@ func words(_ host: ViewHost) throws -> [String] {
         counter.days = [2, 3]
         #expect(try words(host) == ["Days", "day 2", "day 3"])
     }
+
+    @Test func textCase_showsTheWordsBelowInItsCase_asTheLocaleWritesThem() throws {
+        var turkish = EnvironmentValues()
+        turkish.locale = Locale(identifier: "tr_TR")
+        let host = ViewHost(VStack { Text(verbatim: "ink"); Text(verbatim: "Red").textCase(.uppercase); Text(verbatim: "BLUE").textCase(.lowercase) },
+                            environment: turkish, now: { Date() })
+        #expect(try words(host) == ["ink", "RED", "blue"])
+        let english = ViewHost(Text(verbatim: "ink").textCase(.uppercase), environment: EnvironmentValues(), now: { Date() })
+        #expect(try words(english) == ["INK"])
+        let inTurkish = ViewHost(Text(verbatim: "ink").textCase(.uppercase), environment: turkish, now: { Date() })
+        #expect(try words(inTurkish) == ["İNK"], "a dotted capital İ in Turkish")
+    }
 }
 
 /// Taps the first button on the top layer that reads `words`.

@@ -48,6 +48,7 @@ private struct ButtonStyleKey: EnvironmentKey { static var defaultValue: AnyButt
 private struct PickerStyleKey: EnvironmentKey { static let defaultValue = "automatic" }
 private struct RefreshKey: EnvironmentKey { static let defaultValue: RefreshAction? = nil }
 private struct IsPresentedKey: EnvironmentKey { static let defaultValue = false }
+private struct TextCaseKey: EnvironmentKey { static let defaultValue: Text.Case? = nil }
 
 extension EnvironmentValues {
     public var isEnabled: Bool {
@@ -98,6 +99,12 @@ extension EnvironmentValues {
     public var dynamicTypeSize: DynamicTypeSize {
         get { self[DynamicTypeSizeKey.self] }
         set { self[DynamicTypeSizeKey.self] = newValue }
+    }
+
+    /// The case text below shows in (`textCase(_:)`); `nil` as written.
+    public var textCase: Text.Case? {
+        get { self[TextCaseKey.self] }
+        set { self[TextCaseKey.self] = newValue }
     }
 
     public var refresh: RefreshAction? {

@@ -199,6 +199,13 @@ extension Text {
     }
 }
 
+extension View {
+    /// Shows the text below in `textCase`, as the environment's locale writes it; `nil` as written.
+    public func textCase(_ textCase: Text.Case?) -> some View {
+        environmentChange { $0.textCase = textCase }
+    }
+}
+
 extension Text: View, PrimitiveView {
     public typealias Body = Never
 
@@ -221,6 +228,8 @@ package struct ResolvableText {
     let timeZone: TimeZone
     let calendar: Calendar
     let language: AppLanguage
+    /// The case the environment shows it in (`textCase(_:)`), as the locale writes it.
+    let textCase: Text.Case?
     /// The clock of the host that drew it (the phone's).
     let now: () -> Date
 
@@ -230,6 +239,7 @@ package struct ResolvableText {
         timeZone = environment.timeZone
         calendar = environment.calendar
         language = environment.appLanguage
+        textCase = environment.textCase
         now = environment.host?.now ?? { Date() }
     }
 
@@ -238,8 +248,16 @@ package struct ResolvableText {
     }
 
     /// The words as they read now.
-    package var string: String { text.resolve(in: context) }
+    package var string: String { cased(text.resolve(in: context)) }
 
     /// The runs of words with their styles, for pictures.
-    package var runs: [(String, TextStyle)] { text.runs(in: context) }
+    package var runs: [(String, TextStyle)] { text.runs(in: context).map { (cased($0.0), $0.1) } }
+
+    private func cased(_ words: String) -> String {
+        switch textCase {
+        case .uppercase: words.uppercased(with: locale)
+        case .lowercase: words.lowercased(with: locale)
+        case nil: words
+        }
+    }
 }
