@@ -85,7 +85,7 @@ public struct ProblemBanner: View {
         switch message {
         case .text(let text): text
         // NB: said already, from the Status catalog.
-        case .repair(let repair): Text(verbatim: StatusWords(locale: locale, timeZone: timeZone).repair(repair))
+        case .repair(let repair): Text(said: StatusWords(locale: locale, timeZone: timeZone).repair(repair))
         case .problem(let problem): Text(problem, locale: locale, timeZone: timeZone)
         }
     }

@@ -13,3 +13,11 @@ public struct ContentText: View {
 
     public var body: some View { Text(verbatim: words) }
 }
+
+extension Text {
+    /// Words SystemWords has already said from its String Catalog, in this view's locale and time
+    /// zone (the status headline, a repair notice, why the saved data cannot be read): one wording
+    /// for the app, the monitor, the widgets and Shortcuts, which say them without SwiftUI. Shown
+    /// as they come; not content, and not built here.
+    public init(said words: String) { self.init(verbatim: words) }
+}

@@ -37,7 +37,7 @@ public struct HomeView<Unlocks: View>: View {
                 VStack(alignment: .leading, spacing: 16) {
                     if let failure = model.summary?.failure {
                         // The saved data cannot be read: said from SystemWords' Status catalog.
-                        ProblemBanner(Text(verbatim: StatusWords(locale: locale, timeZone: timeZone).storeFailure(failure)))
+                        ProblemBanner(Text(said: StatusWords(locale: locale, timeZone: timeZone).storeFailure(failure)))
                     } else if let problem = model.problem {
                         ProblemBanner(problem)
                     }
@@ -47,9 +47,9 @@ public struct HomeView<Unlocks: View>: View {
                         // speaks too), in the phone's language and clock; shown as said.
                         let words = StatusWords(locale: locale, timeZone: timeZone)
                         VStack(alignment: .leading, spacing: 4) {
-                            Text(verbatim: words.headline(summary.headline)).font(.title3.weight(.semibold))
+                            Text(said: words.headline(summary.headline)).font(.title3.weight(.semibold))
                             if let detail = words.detail(unlockedUntil: summary.unlockedUntil, repairs: summary.repairs, failure: summary.failure) {
-                                Text(verbatim: detail).font(.callout).foregroundStyle(.secondary)
+                                Text(said: detail).font(.callout).foregroundStyle(.secondary)
                             }
                             if let next = model.nextStart {
                                 Text("\(Text(verbatim: next.name)) starts \(next.at, format: .dateTime.weekday(.wide).hour().minute()).", bundle: .module)

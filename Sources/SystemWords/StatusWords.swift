@@ -10,7 +10,7 @@ import ThresholdCore
 /// 24-hour times, its time zone).
 ///
 /// The App Intent says them as it answers; a SwiftUI view says them with its environment's
-/// locale and time zone and shows the words as they come (`Text(verbatim:)`: already said).
+/// locale and time zone and shows the words as they come (DesignSystem's `Text(said:)`).
 /// The names in them are the person's own; a system error's own description is quoted as it is.
 public struct StatusWords: Sendable {
     public var locale: Locale { catalog.locale }

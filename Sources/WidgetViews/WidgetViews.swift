@@ -46,7 +46,7 @@ public struct SessionWidgetView: View {
             .widgetURL(snapshot.sessionLink)
         } else if snapshot.isUnreadable {
             // NB: said by SystemWords, the status's words (Home's headline, the status Shortcut).
-            Text(verbatim: StatusWords(locale: locale, timeZone: timeZone).headline(snapshot.headline))
+            Text(said: StatusWords(locale: locale, timeZone: timeZone).headline(snapshot.headline))
                 .font(family == .systemSmall ? .headline : .caption)
                 .minimumScaleFactor(0.7)
         } else {
