@@ -25,6 +25,10 @@ extension Text {
         }
     }
 
+    /// A preset's name, as its row says it and the profile it makes is first named
+    /// (``ProfilePreset/localizedName``).
+    public static func preset(_ preset: ProfilePreset) -> Text { Text(verbatim: preset.localizedName) }
+
     /// A ritual's name.
     public static func ritual(_ kind: RitualKind) -> Text {
         switch kind {
@@ -218,5 +222,17 @@ extension Text {
             + (confirmation.deniesAppInstallation
                 ? Text("Until then no app on this iPhone can be deleted or installed and the date and time stay automatic.", bundle: .module)
                 : Text("Until then no app on this iPhone can be deleted and the date and time stay automatic.", bundle: .module))
+    }
+}
+
+extension ProfilePreset {
+    /// The preset's name in the phone's language: its row's title, and the first name of the
+    /// profile it makes (the person's own after that).
+    public var localizedName: String {
+        switch self {
+        case .work: String(localized: "Work", bundle: .module, comment: "A ready-made profile (Key): its row, and the first name of the profile it makes.")
+        case .study: String(localized: "Study", bundle: .module, comment: "A ready-made profile (Key): its row, and the first name of the profile it makes.")
+        case .sleep: String(localized: "Sleep", bundle: .module, comment: "A ready-made profile (Key): its row, and the first name of the profile it makes.")
+        }
     }
 }

@@ -296,13 +296,13 @@ public final class OnboardingModel {
         for path in Pathway.allCases where paths.contains(path) {
             switch path {
             case .selah:
-                commands.append(SaveGate(try Gate(id: "selah", name: "Selah", path: .selah, selection: selection,
+                commands.append(SaveGate(try Gate(id: "selah", name: names.selah, path: .selah, selection: selection,
                                                   unlockPolicy: UnlockPolicy(rituals: [.prayer], windowMinutes: unlockMinutes))))
             case .challenge:
-                commands.append(SaveGate(try Gate(id: "challenge", name: "Look Up", path: .challenge, selection: selection,
+                commands.append(SaveGate(try Gate(id: "challenge", name: names.lookUp, path: .challenge, selection: selection,
                                                   unlockPolicy: .challenge)))
             case .earnedAccess:
-                commands.append(SaveProfile(try Profile(id: "work-mode", name: modeName, emoji: Self.modeEmoji, path: .earnedAccess,
+                commands.append(SaveProfile(try Profile(id: "work-mode", name: names.workMode, emoji: Self.modeEmoji, path: .earnedAccess,
                                                         selection: selection, unlockPolicy: .earnedAccess,
                                                         schedules: [try workModeSchedule()])))
                 if !paths.contains(.present) { commands.append(SaveProfile(try focusProfile(selection))) }
@@ -312,16 +312,30 @@ public final class OnboardingModel {
                 // NB: one pick serves every path, so every preset blocks it (Sleep's allow list is
                 // offered in Profiles, where it gets a pick of its own).
                 for preset in ProfilePreset.allCases where presets.contains(preset) {
-                    commands.append(SaveProfile(try preset.profile(selection: selection, listMode: .blockList, withSchedule: takesSuggestedSchedule)))
+                    commands.append(SaveProfile(try preset.profile(named: names.preset(preset), selection: selection, listMode: .blockList, withSchedule: takesSuggestedSchedule)))
                 }
             }
         }
         return commands
     }
 
-    /// Earned Access's first mode's name: the screen gives it from its catalog, in the phone's
-    /// language, when the person turns the shields on (what the mode is then called is theirs).
-    public var modeName = "Work mode"
+    /// What Threshold calls what it makes: the screen gives the names from its catalog, in the
+    /// phone's language, when the person turns the shields on (what they are called then is the
+    /// person's own). Until a screen names them (a test of the model alone), they read as the
+    /// catalogs' English.
+    public struct Names: Hashable, Sendable {
+        public var selah = "Selah"
+        public var lookUp = "Look Up"
+        public var workMode = "Work mode"
+        public var focus = "Focus"
+        public var presets: [ProfilePreset: String] = [.work: "Work", .study: "Study", .sleep: "Sleep"]
+
+        public init() {}
+
+        func preset(_ preset: ProfilePreset) -> String { presets[preset] ?? preset.rawValue }
+    }
+
+    public var names = Names()
     public static let modeEmoji = "🏦"
 
     private func workModeSchedule() throws -> Schedule {
@@ -342,11 +356,11 @@ public final class OnboardingModel {
         if !paths.isDisjoint(with: [.selah, .challenge]) { return .atOnce }
         var scheduled: [(name: String, schedule: Schedule)] = []
         if paths.contains(.earnedAccess), let schedule = try? workModeSchedule() {
-            scheduled.append(("\(Self.modeEmoji) \(modeName)", schedule))
+            scheduled.append(("\(Self.modeEmoji) \(names.workMode)", schedule))
         }
         if paths.contains(.key), takesSuggestedSchedule {
             for preset in ProfilePreset.allCases where presets.contains(preset) {
-                scheduled.append(("\(preset.emoji) \(preset.name)", preset.suggestedSchedule))
+                scheduled.append(("\(preset.emoji) \(names.preset(preset))", preset.suggestedSchedule))
             }
         }
         let now = client.now
@@ -360,7 +374,7 @@ public final class OnboardingModel {
     }
 
     private func focusProfile(_ selection: Selection) throws -> Profile {
-        try Profile(id: "focus", name: "Focus", emoji: "🎯", path: .present, selection: selection)
+        try Profile(id: "focus", name: names.focus, emoji: "🎯", path: .present, selection: selection)
     }
 
     /// Saves every restriction and the Selah preferences in one reconcile, which turns the shields

@@ -40,10 +40,11 @@ public final class ProfilesModel {
         }
     }
 
-    /// An editor for a profile, or for a new one (from a preset when given).
-    public func editor(for profile: ProfileID? = nil, preset: ProfilePreset? = nil) -> ProfileEditorModel {
+    /// An editor for a profile, or for a new one (from a preset when given, named as the screen
+    /// names the preset in the phone's language).
+    public func editor(for profile: ProfileID? = nil, preset: (ProfilePreset, name: String)? = nil) -> ProfileEditorModel {
         let existing = profile.flatMap { id in rows.first { $0.id == id }?.profile }
-        return ProfileEditorModel(editing: existing, preset: preset, client: client)
+        return ProfileEditorModel(editing: existing, preset: preset?.0, presetName: preset?.name, client: client)
     }
 
     public func delete(_ profile: ProfileID) {
@@ -118,11 +119,11 @@ public final class ProfileEditorModel {
     let client: AppClient
     private var nextSchedule = 1
 
-    init(editing profile: Profile?, preset: ProfilePreset?, client: AppClient) {
+    init(editing profile: Profile?, preset: ProfilePreset?, presetName: String?, client: AppClient) {
         self.client = client
         isNew = profile == nil
         id = profile?.id ?? ProfileID("profile-" + String(client.random() % 1_000_000_000, radix: 36))
-        name = profile?.name ?? preset?.name ?? ""
+        name = profile?.name ?? presetName ?? ""
         emoji = profile?.emoji ?? preset?.emoji ?? "🎯"
         path = profile?.path ?? .key
         selection = profile?.selection ?? .empty

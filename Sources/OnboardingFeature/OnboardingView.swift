@@ -16,6 +16,17 @@ import UIKit
 public struct OnboardingView: View {
     @Bindable var model: OnboardingModel
     let onDone: () -> Void
+
+    /// What turning on the shields makes is first called, in the phone's language.
+    private static var names: OnboardingModel.Names {
+        var names = OnboardingModel.Names()
+        names.selah = String(localized: "Selah", bundle: .module, comment: "The first name of the Selah gate onboarding makes (the path's name).")
+        names.lookUp = String(localized: "Look Up", bundle: .module, comment: "The first name of the Challenge gate onboarding makes.")
+        names.workMode = String(localized: "Work mode", bundle: .module)
+        names.focus = String(localized: "Focus", bundle: .module, comment: "The first name of the focus session profile onboarding makes (Present, Earned Access).")
+        names.presets = Dictionary(uniqueKeysWithValues: ProfilePreset.allCases.map { ($0, $0.localizedName) })
+        return names
+    }
     @Environment(\.scenePhase) private var scenePhase
 
     public init(model: OnboardingModel, onDone: @escaping () -> Void) {
@@ -79,7 +90,7 @@ public struct OnboardingView: View {
             switch model.step {
             case .ready:
                 Button {
-                    model.modeName = String(localized: "Work mode", bundle: .module)
+                    model.names = Self.names
                     model.finish()
                 } label: { Text("Turn on shields", bundle: .module) }
                     .buttonStyle(.primary)
@@ -329,7 +340,7 @@ struct AppsStep: View {
                 ForEach(ProfilePreset.allCases, id: \.self) { preset in
                     Toggle(isOn: Binding(get: { model.presets.contains(preset) }, set: { _ in model.togglePreset(preset) })) {
                         VStack(alignment: .leading, spacing: 2) {
-                            Text(verbatim: "\(preset.emoji) \(preset.name)")
+                            Text(verbatim: preset.emoji + " ") + Text.preset(preset)
                             // NB: onboarding's one pick is blocked by every preset; Sleep's allow list is made in Profiles.
                             if preset.listMode == .allowList {
                                 Text("Shields what you pick here, as Work does. To keep only calls and a meditation app open, turn it into an allow list later in Profiles.", bundle: .module)

@@ -49,8 +49,8 @@ public struct ProfilesView<More: View>: View {
                     // The set-up budget is full: say why, and offer no new profile until one goes.
                     if let refusal = model.addRefusal { ProblemText(refusal).font(.footnote).foregroundStyle(.secondary) }
                     ForEach(ProfilePreset.allCases, id: \.self) { preset in
-                        Button { editor = Shown(model.editor(preset: preset)) } label: {
-                            Label { Text(verbatim: preset.name) } icon: { Text(verbatim: preset.emoji).accessibilityHidden(true) }
+                        Button { editor = Shown(model.editor(preset: (preset, name: preset.localizedName))) } label: {
+                            Label { Text.preset(preset) } icon: { Text(verbatim: preset.emoji).accessibilityHidden(true) }
                         }
                         .disabled(model.addRefusal != nil)
                     }

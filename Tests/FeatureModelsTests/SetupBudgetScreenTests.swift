@@ -19,7 +19,7 @@ import ThresholdCore
         let profiles = ProfilesModel(client: device.client)
         profiles.load()
         #expect(profiles.addRefusal?.said == Self.reason, "shown before the person fills in the form")
-        let editor = profiles.editor(preset: .work)
+        let editor = profiles.editor(preset: (.work, name: "Work"))
         editor.pick(.picked(.apps("instagram")))
         editor.save()
         #expect(!editor.saved)

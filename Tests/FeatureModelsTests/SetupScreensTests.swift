@@ -14,7 +14,7 @@ import ThresholdKeys
         let device = try Device(at: at("2026-03-02 10:00"))
         let profiles = ProfilesModel(client: device.client)
         profiles.load()
-        let editor = profiles.editor(preset: .work)
+        let editor = profiles.editor(preset: (.work, name: "Work"))
         #expect(editor.name == "Work" && editor.emoji == "💼" && editor.breakCount == 1)
         #expect(editor.schedules.map(\.weekdays) == [Weekday.weekdays])
         #expect(editor.errors.said == [.selection: "Choose at least one app, category or website to block."])
@@ -35,7 +35,7 @@ import ThresholdKeys
         let device = try Device(.make(profiles: [sleep]))
         let profiles = ProfilesModel(client: device.client)
         profiles.load()
-        let editor = profiles.editor(preset: .study)
+        let editor = profiles.editor(preset: (.study, name: "Study"))
         #expect(editor.overlapWarning == nil, "Study's 18:00–20:00 shares nothing with 23:00–07:00")
         editor.schedules[0].end = try LocalTime(hour: 23, minute: 30)
         let warning = try #require(editor.overlapWarning)
@@ -51,10 +51,10 @@ import ThresholdKeys
         let device = try Device()
         let profiles = ProfilesModel(client: device.client)
         profiles.load()
-        let sleep = profiles.editor(preset: .sleep)
+        let sleep = profiles.editor(preset: (.sleep, name: "Sleep"))
         #expect(sleep.listMode == .allowList)
         #expect(sleep.suggestion == .sleep)
-        #expect(profiles.editor(preset: .work).listMode == .blockList)
+        #expect(profiles.editor(preset: (.work, name: "Work")).listMode == .blockList)
         #expect(profiles.editor().suggestion == nil)
     }
 
@@ -64,7 +64,7 @@ import ThresholdKeys
         let device = try Device(at: at("2026-03-02 07:00"))
         let profiles = ProfilesModel(client: device.client)
         profiles.load()
-        let editor = profiles.editor(preset: .work)
+        let editor = profiles.editor(preset: (.work, name: "Work"))
         #expect(editor.headsUpMinutes == 5)
         editor.pick(.picked(.apps("instagram")))
         editor.headsUpMinutes = 15
@@ -150,7 +150,7 @@ import ThresholdKeys
 
     @Test func anAllowList_refusesAPickWithACategory() throws {
         let device = try Device()
-        let editor = ProfilesModel(client: device.client).editor(preset: .sleep)
+        let editor = ProfilesModel(client: device.client).editor(preset: (.sleep, name: "Sleep"))
         editor.listMode = .allowList
         editor.pick(.picked(Selection(categories: [CategoryToken("social")])))
         guard case .refused(let reason)? = editor.pickProblem else {

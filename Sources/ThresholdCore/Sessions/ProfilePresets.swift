@@ -8,14 +8,6 @@ public enum ProfilePreset: String, CaseIterable, Sendable {
     case study
     case sleep
 
-    public var name: String {
-        switch self {
-        case .work: "Work"
-        case .study: "Study"
-        case .sleep: "Sleep"
-        }
-    }
-
     public var emoji: String {
         switch self {
         case .work: "💼"
@@ -48,7 +40,7 @@ public enum ProfilePreset: String, CaseIterable, Sendable {
 
     /// The preset as a profile over the person's pick, with or without its suggested schedule.
     /// Sleep, which keeps open only what is picked, defaults to an allow list (``listMode``).
-    public func profile(id: ProfileID? = nil, selection: Selection, listMode: ListMode? = nil,
+    public func profile(id: ProfileID? = nil, named name: String, selection: Selection, listMode: ListMode? = nil,
                         withSchedule: Bool = true) throws -> Profile {
         try Profile(id: id ?? ProfileID(rawValue), name: name, emoji: emoji, path: .key, selection: selection,
                     listMode: listMode ?? self.listMode, strictness: .gentle,

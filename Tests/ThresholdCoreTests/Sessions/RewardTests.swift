@@ -143,12 +143,12 @@ import TestSupport
 @Suite struct PresetTests {
     @Test func presets_areValidKeyProfiles_withTheirAllowancesAndSchedules() throws {
         let pick = Selection.apps("instagram", "tiktok")
-        let work = try ProfilePreset.work.profile(selection: pick)
+        let work = try ProfilePreset.work.profile(named: "Work", selection: pick)
         #expect(work.path == .key && work.breakPolicy == .fivePerHour && work.listMode == .blockList)
         #expect(work.schedules == [.on(Weekday.weekdays, "09:00", "17:00", id: "work-suggested")])
-        let study = try ProfilePreset.study.profile(selection: pick, withSchedule: false)
+        let study = try ProfilePreset.study.profile(named: "Study", selection: pick, withSchedule: false)
         #expect(study.schedules.isEmpty && study.breakPolicy == .fivePerHour)
-        let sleep = try ProfilePreset.sleep.profile(selection: .apps("phone", "calm"))
+        let sleep = try ProfilePreset.sleep.profile(named: "Sleep", selection: .apps("phone", "calm"))
         #expect(sleep.breakPolicy == .none && sleep.listMode == .allowList)
         #expect(sleep.schedules.first?.start == time("23:00") && sleep.schedules.first?.end == time("07:00"))
         #expect(sleep.schedules.first?.weekdays == Weekday.everyDay)
@@ -156,7 +156,7 @@ import TestSupport
 
     @Test func sleep_allowsNoBreak() {
         let rig = CommandRig()
-        let sleep = try! ProfilePreset.sleep.profile(selection: .apps("phone"))
+        let sleep = try! ProfilePreset.sleep.profile(named: "Sleep", selection: .apps("phone"))
         #expect(rig.refusal(TakeBreak(profile: "sleep"), on: .make(profiles: [sleep]), at: at("2026-11-24 01:00")) == "🌙 Sleep allows no breaks.")
     }
 }
