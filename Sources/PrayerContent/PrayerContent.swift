@@ -13,7 +13,7 @@ public enum PrayerContent {
     /// The raw bytes of every `.json` file in the bundled `Prayers` folder, keyed by file name.
     public static func bundledFiles() throws -> [String: Data] {
         guard let folder = Bundle.module.url(forResource: "Prayers", withExtension: nil) else {
-            throw ValidationError("prayer content", .contentFile("The bundle has no “Prayers” folder; the build did not copy Resources/Prayers."))
+            throw ValidationError("prayer content", .contentFile(.noPrayersFolder))
         }
         var files: [String: Data] = [:]
         for url in try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)

@@ -51,7 +51,7 @@ public enum SimulatedApp {
         do {
             return .success(try PrayerContent.bundledLibrary())
         } catch {
-            return .failure(error as? ValidationError ?? ValidationError("prayer content", .contentFile("\(error)")))
+            return .failure(error as? ValidationError ?? ValidationError("prayer content", .contentFile(.unreadable(String(describing: error)))))
         }
     }()
 

@@ -192,8 +192,8 @@ public struct RefusalWords: Sendable {
             say("\(year)-\(month)-\(day) is not a calendar date.")
         case .unexpected(let detail):
             say("This could not be done (\(detail)); nothing was changed.")
-        case .contentFile(let detail):
-            say("Threshold's bundled prayers cannot be read (\(detail)); reinstall Threshold to restore them.")
+        case .contentFile(let fault):
+            say("Threshold's bundled prayers cannot be read (\(String(describing: fault))); reinstall Threshold to restore them.")
         case .invariant(let invariant):
             say("Threshold's saved data breaks one of its rules (\(String(describing: invariant))); nothing was changed.")
         }

@@ -263,7 +263,7 @@ let screenTimeFrameworks: Set<String> = ["FamilyControls", "ManagedSettings", "M
         #expect(Set(SiteAssociation.purposes.keys) == Set(LinkRoute.claimedPaths), "every claimed path says what it is for")
         // The team comes from the server's configuration; a placeholder or a typo is refused.
         for team in ["TEAMID", "abcde12345", "ABCDE1234", ""] {
-            #expect(throws: ValidationError.self) { try SiteAssociation.document(team: team) }
+            #expect(throws: ValidationError("team id", .contentFile(.notATeamID(team)))) { try SiteAssociation.document(team: team) }
         }
     }
 

@@ -25,7 +25,7 @@ import ThresholdCore
     @Test func everyBundledFileDecodesAndPassesTheContentRules() throws {
         // Decoding runs every template's validation, so loading at all means the rules hold.
         for (file, data) in contents {
-            do { _ = try PrayerLibrary(data: data, file: file) } catch { Issue.record("\(error)") }
+            do { _ = try PrayerLibrary(data: data, file: file) } catch { Issue.record("\(PrayerContent.explanation(of: error))") }
             #expect(Self.expectedFiles.contains(file), "unexpected prayer file \(file)")
         }
         #expect(library.templates.count >= 48 * presentTraditions.count + 12)

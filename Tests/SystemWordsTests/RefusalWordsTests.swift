@@ -94,7 +94,7 @@ import TestSupport
         refusals += [.key(.unknownTag), .key(.revoked(at: nine)), .key(.wrongSecret), .key(.profileMissing("x")), .keyProfileMissing("x")] as [Refusal]
         refusals += [.keyExists, .noSuchKey, .revokeBeforeRemoving("Desk"), .keyRevoked("Desk"), .keyAlreadyStarts("Desk")] as [Refusal]
         refusals += [.together("Together's words."), .notATime("25:00"), .notATimeOfDay(hour: 25, minute: 0), .notADate("x")] as [Refusal]
-        refusals += [.notACalendarDate(year: 2026, month: 2, day: 30), .unexpected("x"), .contentFile("x"), .invariant(.ledgerZero)] as [Refusal]
+        refusals += [.notACalendarDate(year: 2026, month: 2, day: 30), .unexpected("x"), .contentFile(.sentenceCount(1)), .invariant(.ledgerZero)] as [Refusal]
         for refusal in refusals {
             let words = english.words(refusal)
             #expect(!words.isEmpty && !words.contains("%"), "\(refusal): “\(words)”")

@@ -54,7 +54,9 @@ public struct TogetherConfiguration: Sendable {
     /// THRESHOLD_APP_STORE_URL (where the landing page says to get the app); a malformed one stops the server.
     static func site(_ environment: [String: String]) throws -> SiteRoutes {
         let team = try environment["THRESHOLD_TEAM_ID"].map { text in
-            do { return try SiteAssociation.teamID(text) } catch let error as ValidationError { throw ConfigurationError("THRESHOLD_TEAM_ID: \(error.description)") }
+            do { return try SiteAssociation.teamID(text) } catch is ValidationError {
+                throw ConfigurationError("THRESHOLD_TEAM_ID is ten capital letters and digits, as Xcode's DEVELOPMENT_TEAM shows it, not “\(text)”.")
+            }
         }
         let store = try environment["THRESHOLD_APP_STORE_URL"].map { text in
             guard let url = URL(string: text), url.scheme == "https" else { throw ConfigurationError("THRESHOLD_APP_STORE_URL is an https URL, not “\(text)”.") }

@@ -15,7 +15,7 @@ public struct PrayerLibrary: Equatable, Sendable {
     public init(templates: [PrayerTemplate]) throws {
         var seen = Set<PrayerTemplateID>()
         for template in templates where !seen.insert(template.id).inserted {
-            throw ValidationError("prayer library", .contentFile("Two templates share the id “\(template.id)”; every template needs its own."))
+            throw ValidationError("prayer library", .contentFile(.duplicateID(template.id, earlier: nil)))
         }
         self.templates = templates
         var byCell: [PrayerCell: [PrayerTemplate]] = [:]
@@ -49,8 +49,8 @@ public struct PrayerLibrary: Equatable, Sendable {
             let templates = try PrayerLibrary.decodeFile(files[name]!, named: name)
             for template in templates {
                 if let earlier = origin[template.id] {
-                    let place = earlier == name ? "earlier in this file" : "in \(earlier)"
-                    throw ValidationError(name, .contentFile("The id “\(template.id)” is already used \(place); every template needs its own."))
+                    let place: ContentFault.Place = earlier == name ? .sameFile : .file(earlier)
+                    throw ValidationError(name, .contentFile(.duplicateID(template.id, earlier: place)))
                 }
                 origin[template.id] = name
             }
@@ -98,62 +98,62 @@ public struct PrayerLibrary: Equatable, Sendable {
         }
     }
 
-    /// Puts a decoding error in words: where in the file (template number and id, field) and what.
-    private static func explain(_ error: DecodingError, in data: Data) -> String {
+    /// The fault a decoding error stands for: where in the file (template index and id, field) and what.
+    private static func explain(_ error: DecodingError, in data: Data) -> ContentFault {
         let context: DecodingError.Context
-        var problem: String
+        var problem: ContentFault
         switch error {
         case .typeMismatch(_, let c):
             context = c
-            problem = readableTypes(c.debugDescription)
+            problem = .wrongType(c.debugDescription)
         case .valueNotFound(_, let c):
             context = c
-            problem = "A value is missing (null)."
+            problem = .missingValue
         case .keyNotFound(let key, let c):
             context = c
-            problem = "“\(key.stringValue)” is missing."
+            problem = .missingKey(key.stringValue)
         case .dataCorrupted(let c):
             context = c
             if let validation = c.underlyingError as? ValidationError {
-                problem = validation.description
+                if case .contentFile(let fault) = validation.refusal { problem = fault } else { problem = .undecodable(c.debugDescription) }
             } else if c.codingPath.isEmpty {
                 return syntaxProblem(in: data)
             } else {
-                problem = c.debugDescription
+                problem = .undecodable(c.debugDescription)
             }
         @unknown default:
-            return "It could not be read: \(error)."
+            return .unreadable(String(describing: error))
         }
         guard let first = context.codingPath.first else {
-            if case .typeMismatch = error { return "A prayer file is a JSON array of templates: \(problem)" }
+            if case .typeMismatch = error { return .notAnArray(context.debugDescription) }
             return problem
         }
-        guard let index = first.intValue else { return "\(first.stringValue): \(problem)" }
-        var location = "template \(index + 1)"
-        if let id = idOfTemplate(at: index, in: data) { location += " (“\(id)”)" }
-        let field = context.codingPath.dropFirst().reduce(into: "") { path, key in
+        let index = first.intValue
+        let id = index.flatMap { idOfTemplate(at: $0, in: data) }
+        let path = index == nil ? context.codingPath[...] : context.codingPath.dropFirst()
+        let field = path.reduce(into: "") { path, key in
             if let i = key.intValue { path += "[\(i)]" } else { path += path.isEmpty ? key.stringValue : ".\(key.stringValue)" }
         }
-        if !field.isEmpty { location += ", \(field)" }
-        return "\(location): \(problem)"
+        return .inTemplate(index: index, id: id, field: field, problem)
     }
 
     /// Why bytes that are not JSON were refused: empty, cut short, or where the syntax breaks.
-    private static func syntaxProblem(in data: Data) -> String {
+    private static func syntaxProblem(in data: Data) -> ContentFault {
         if data.allSatisfy({ [0x20, 0x0A, 0x0D, 0x09].contains($0) }) {
-            return "The file is empty; it should be a JSON array of templates."
+            return .emptyFile
         }
         if endsOpen(data) {
             let lines = data.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
-            return "The file ends in the middle of its JSON (at line \(lines)); it looks truncated."
+            return .truncated(line: lines)
         }
         do {
             _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         } catch {
-            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
-            return "It is not valid JSON: \(withLineAndColumn(detail, in: data))"
+            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? String(describing: error)
+            let place = lineAndColumn(detail, in: data)
+            return .notJSON(detail, line: place?.line, column: place?.column)
         }
-        return "It is not valid JSON."
+        return .notJSON(nil, line: nil, column: nil)
     }
 
     /// Whether the text stops inside a string, an array or an object.
@@ -176,30 +176,21 @@ public struct PrayerLibrary: Equatable, Sendable {
         return inString || depth > 0
     }
 
-    /// Adds “(line L, column C)” to a parser message that names a character offset.
-    private static func withLineAndColumn(_ detail: String, in data: Data) -> String {
-        guard let range = detail.range(of: "character ") else { return detail }
+    /// The line and column (from 1) of the character offset a parser message names, if it names one.
+    private static func lineAndColumn(_ detail: String, in data: Data) -> (line: Int, column: Int)? {
+        guard let range = detail.range(of: "character ") else { return nil }
         let digits = detail[range.upperBound...].prefix(while: \.isNumber)
-        guard let offset = Int(digits), offset <= data.count else { return detail }
+        guard let offset = Int(digits), offset <= data.count else { return nil }
         let before = data.prefix(offset)
         let line = before.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
         let column = offset - (before.lastIndex(of: 0x0A).map { $0 - data.startIndex + 1 } ?? 0) + 1
-        let sentence = detail.hasSuffix(".") ? String(detail.dropLast()) : detail
-        return "\(sentence) (line \(line), column \(column))."
+        return (line, column)
     }
 
-    /// The `id` of the template at `index`, if the file is JSON and it has one; only for messages.
+    /// The `id` of the template at `index`, if the file is JSON and it has one; only to name it in a fault.
     private static func idOfTemplate(at index: Int, in data: Data) -> String? {
         guard let array = try? JSONSerialization.jsonObject(with: data) as? [Any], array.indices.contains(index),
               let object = array[index] as? [String: Any] else { return nil }
         return object["id"] as? String
-    }
-
-    private static func readableTypes(_ text: String) -> String {
-        text.replacingOccurrences(of: "Array<Any>", with: "a list")
-            .replacingOccurrences(of: "Dictionary<String, Any>", with: "an object")
-            .replacingOccurrences(of: "to decode String", with: "text")
-            .replacingOccurrences(of: "to decode Bool", with: "true or false")
-            .replacingOccurrences(of: "to decode ", with: "")
     }
 }

@@ -53,49 +53,49 @@ public struct PrayerTemplate: Hashable, Codable, Sendable, Identifiable {
     ) throws {
         let label = "prayer template “\(id)”"
         guard PrayerTemplate.isWellFormedID(id.rawValue) else {
-            throw ValidationError(label, .contentFile("An id is letters, digits and single hyphens, like “catholic-liturgical-anxious-01”."))
+            throw ValidationError(label, .contentFile(.malformedID))
         }
-        try PrayerTemplate.requireDistinct(traditions, "tradition", in: label)
-        try PrayerTemplate.requireDistinct(vibes, "vibe", in: label)
-        try PrayerTemplate.requireDistinct(moods, "mood", in: label)
+        try PrayerTemplate.requireDistinct(traditions, ContentFault.traditionListedTwice, in: label)
+        try PrayerTemplate.requireDistinct(vibes, ContentFault.vibeListedTwice, in: label)
+        try PrayerTemplate.requireDistinct(moods, ContentFault.moodListedTwice, in: label)
         if isUniversal {
             guard traditions.isEmpty, vibes.isEmpty else {
-                throw ValidationError(label, .contentFile("A universal template serves every tradition and vibe: leave “traditions” and “vibes” empty."))
+                throw ValidationError(label, .contentFile(.universalNamesTraditionsOrVibes))
             }
         } else {
             guard !traditions.isEmpty else {
-                throw ValidationError(label, .contentFile("Name at least one tradition, or mark the template “universal”."))
+                throw ValidationError(label, .contentFile(.noTradition))
             }
             guard !vibes.isEmpty else {
-                throw ValidationError(label, .contentFile("Name at least one vibe, or mark the template “universal”."))
+                throw ValidationError(label, .contentFile(.noVibe))
             }
         }
         guard !moods.isEmpty else {
-            throw ValidationError(label, .contentFile("Name at least one mood the prayer is for."))
+            throw ValidationError(label, .contentFile(.noMood))
         }
         let prayer = prayer.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !prayer.isEmpty else {
-            throw ValidationError(label, .contentFile("Write the prayer."))
+            throw ValidationError(label, .contentFile(.noPrayer))
         }
         let sentences = PrayerTemplate.sentenceCount(prayer)
         guard PrayerTemplate.sentenceRange.contains(sentences) else {
-            throw ValidationError(label, .contentFile("A prayer is 2 or 3 sentences; this one has \(sentences)."))
+            throw ValidationError(label, .contentFile(.sentenceCount(sentences)))
         }
         let quoted = verse.text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !quoted.isEmpty else {
-            throw ValidationError(label, .contentFile("Quote the text of \(verse.reference)."))
+            throw ValidationError(label, .contentFile(.noVerseText(verse.reference)))
         }
         guard translation.isBundled else {
-            throw ValidationError(label, .contentFile("Quote the verse from a bundled translation (KJV or WEB), not \(translation.abbreviation)."))
+            throw ValidationError(label, .contentFile(.translationNotBundled(translation)))
         }
         var others: [BibleTranslation: String] = [:]
         for (other, text) in alsoIn {
             guard other.isBundled, other != translation else {
-                throw ValidationError(label, .contentFile("“alsoIn” gives the verse in the other bundled translation (KJV or WEB), not \(other.abbreviation)."))
+                throw ValidationError(label, .contentFile(.alsoInNotTheOtherBundled(other)))
             }
             let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !text.isEmpty else {
-                throw ValidationError(label, .contentFile("Quote the text of \(verse.reference) in the \(other.abbreviation), or leave it out."))
+                throw ValidationError(label, .contentFile(.alsoInTextEmpty(verse.reference, other)))
             }
             others[other] = text
         }
@@ -168,12 +168,10 @@ public struct PrayerTemplate: Hashable, Codable, Sendable, Identifiable {
         return id.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
     }
 
-    private static func requireDistinct<Word: Hashable & RawRepresentable>(_ words: [Word], _ noun: String, in label: String) throws
-        where Word.RawValue == String
-    {
+    private static func requireDistinct<Word: Hashable>(_ words: [Word], _ fault: (Word) -> ContentFault, in label: String) throws {
         var seen = Set<Word>()
         for word in words where !seen.insert(word).inserted {
-            throw ValidationError(label, .contentFile("The \(noun) “\(word.rawValue)” is listed twice."))
+            throw ValidationError(label, .contentFile(fault(word)))
         }
     }
 

@@ -12,10 +12,10 @@ public struct VerseReference: Hashable, Codable, Sendable, Comparable, CustomStr
 
     public init(book: String, chapter: Int, verses: ClosedRange<Int>) throws {
         guard VerseReference.isBookName(book) else {
-            throw ValidationError("verse reference", .contentFile("“\(book)” is not a book name; write it like “Psalms”, “1 Peter” or “Song of Solomon”."))
+            throw ValidationError("verse reference", .contentFile(.notABookName(book)))
         }
         guard chapter >= 1, verses.lowerBound >= 1 else {
-            throw ValidationError("verse reference “\(book) \(chapter):\(verses.lowerBound)”", .contentFile("Chapters and verses count from 1."))
+            throw ValidationError("verse reference “\(book) \(chapter):\(verses.lowerBound)”", .contentFile(.countsFromOne))
         }
         self.book = book
         self.chapter = chapter
@@ -24,7 +24,7 @@ public struct VerseReference: Hashable, Codable, Sendable, Comparable, CustomStr
 
     /// Reads `Book C:V` or `Book C:V-W` (W after V, both in chapter C).
     public init(_ text: String) throws {
-        let refusal = ValidationError("verse reference “\(text)”", .contentFile("Write a reference as “Book C:V” or “Book C:V-W”, e.g. “Psalms 46:10” or “Matthew 11:28-30”."))
+        let refusal = ValidationError("verse reference “\(text)”", .contentFile(.malformedReference(text)))
         guard let space = text.lastIndex(of: " ") else { throw refusal }
         let book = String(text[..<space])
         let numbers = text[text.index(after: space)...].split(separator: ":", omittingEmptySubsequences: false)
@@ -35,7 +35,7 @@ public struct VerseReference: Hashable, Codable, Sendable, Comparable, CustomStr
         if range.count == 2 {
             guard let end = VerseReference.number(range[1]) else { throw refusal }
             guard end > first else {
-                throw ValidationError("verse reference “\(text)”", .contentFile("A run of verses goes forwards: write “\(book) \(chapter):\(min(first, end))-\(max(first, end))”, or a single verse without “-”."))
+                throw ValidationError("verse reference “\(text)”", .contentFile(.versesBackwards(book: book, chapter: chapter, first: first, last: end)))
             }
             last = end
         }

@@ -32,7 +32,7 @@ public enum SiteAssociation {
     public static func teamID(_ text: String) throws -> String {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard trimmed.count == 10, trimmed.allSatisfy({ ($0.isASCII && $0.isUppercase) || ("0"..."9").contains($0) }) else {
-            throw ValidationError("team id", .contentFile("“\(text)” is not a team id: ten capital letters and digits, as Xcode's DEVELOPMENT_TEAM shows it."))
+            throw ValidationError("team id", .contentFile(.notATeamID(text)))
         }
         return trimmed
     }

@@ -114,8 +114,9 @@ public enum Refusal: Hashable, Codable, Sendable {
     /// Something failed that no rule foresaw: developer-facing detail (the error as thrown).
     case unexpected(String)
 
-    /// A bundled content file (the prayers) is broken: developer-facing detail, in English.
-    case contentFile(String)
+    /// A bundled content file (the prayers), or a value written into one, is broken. Developer-facing:
+    /// the fault is the diagnosis (`PrayerContent` words it for content authors).
+    case contentFile(ContentFault)
 
     /// A value no screen makes: stored or imported data that breaks an invariant. Developer-facing:
     /// its case is the diagnosis, and the screens show it inside one sentence.

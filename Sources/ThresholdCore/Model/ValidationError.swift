@@ -16,16 +16,23 @@ public struct ValidationError: Error, Hashable, Sendable, CustomStringConvertibl
 
     /// Developer-facing (logs, decoding errors, scenario files): the subject and the rule's case.
     public var description: String {
-        if case .contentFile(let detail) = refusal { return "\(subject): \(detail)" }
-        return "\(subject): \(Self.unqualified("\(refusal)"))"
+        "\(subject): \(Self.unqualified("\(refusal)"))"
     }
 
     /// `invariant(ThresholdCore.Refusal.Invariant.ledgerZero)` as `invariant(ledgerZero)`: the
-    /// case names without the types they are nested in.
+    /// case names without the types they are nested in. Quoted strings are kept as they are.
     static func unqualified(_ text: String) -> String {
         var out = "", word = ""
+        var quoted = false, escaped = false
         for character in text {
-            if character.isLetter || character.isNumber || character == "_" {
+            if quoted {
+                out.append(character)
+                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { quoted = false }
+            } else if character == "\"" {
+                out += word + String(character)
+                word = ""
+                quoted = true
+            } else if character.isLetter || character.isNumber || character == "_" {
                 word.append(character)
             } else if character == ".", word.first?.isUppercase == true {
                 word = ""

@@ -11,10 +11,10 @@ import Testing
     }
 
     @Test func aPrayerMustHaveTwoOrThreeSentences() throws {
-        #expect(throws: ValidationError("prayer template “short”", .contentFile("A prayer is 2 or 3 sentences; this one has 1."))) {
+        #expect(throws: ValidationError("prayer template “short”", .contentFile(.sentenceCount(1)))) {
             try PrayerFixtures.template("short", prayer: "Lord, have mercy.")
         }
-        #expect(throws: ValidationError("prayer template “long”", .contentFile("A prayer is 2 or 3 sentences; this one has 4."))) {
+        #expect(throws: ValidationError("prayer template “long”", .contentFile(.sentenceCount(4)))) {
             try PrayerFixtures.template("long", prayer: "Lord, have mercy. Christ, have mercy! Why do I reach? Lord, have mercy.")
         }
         _ = try PrayerFixtures.template("three", prayer: "Lord, have mercy. Christ, have mercy! Why do I reach for this?")
@@ -29,7 +29,7 @@ import Testing
     }
 
     @Test func aUniversalTemplateNamesNoTraditionOrVibe() throws {
-        #expect(throws: ValidationError("prayer template “u”", .contentFile("A universal template serves every tradition and vibe: leave “traditions” and “vibes” empty."))) {
+        #expect(throws: ValidationError("prayer template “u”", .contentFile(.universalNamesTraditionsOrVibes))) {
             try PrayerFixtures.template("u", [.catholic], [], [.tired], universal: true)
         }
         let universal = try PrayerFixtures.universal("universal-tired-01", [.tired])
@@ -38,28 +38,28 @@ import Testing
     }
 
     @Test func aTemplateForSomeCellsNamesATraditionAVibeAndAMood() {
-        #expect(throws: ValidationError("prayer template “t”", .contentFile("Name at least one tradition, or mark the template “universal”."))) {
+        #expect(throws: ValidationError("prayer template “t”", .contentFile(.noTradition))) {
             try PrayerFixtures.template("t", [], [.direct])
         }
-        #expect(throws: ValidationError("prayer template “v”", .contentFile("Name at least one vibe, or mark the template “universal”."))) {
+        #expect(throws: ValidationError("prayer template “v”", .contentFile(.noVibe))) {
             try PrayerFixtures.template("v", [.orthodox], [])
         }
-        #expect(throws: ValidationError("prayer template “m”", .contentFile("Name at least one mood the prayer is for."))) {
+        #expect(throws: ValidationError("prayer template “m”", .contentFile(.noMood))) {
             try PrayerFixtures.template("m", [.orthodox], [.direct], [])
         }
     }
 
     @Test func aTraditionVibeOrMoodIsListedOnce() {
-        #expect(throws: ValidationError("prayer template “d”", .contentFile("The mood “tired” is listed twice."))) {
+        #expect(throws: ValidationError("prayer template “d”", .contentFile(.moodListedTwice(.tired)))) {
             try PrayerFixtures.template("d", [.orthodox], [.direct], [.tired, .joyful, .tired])
         }
-        #expect(throws: ValidationError("prayer template “d”", .contentFile("The tradition “orthodox” is listed twice."))) {
+        #expect(throws: ValidationError("prayer template “d”", .contentFile(.traditionListedTwice(.orthodox)))) {
             try PrayerFixtures.template("d", [.orthodox, .orthodox])
         }
     }
 
     @Test func onlyBundledTranslationsAreQuoted() {
-        #expect(throws: ValidationError("prayer template “niv”", .contentFile("Quote the verse from a bundled translation (KJV or WEB), not NIV."))) {
+        #expect(throws: ValidationError("prayer template “niv”", .contentFile(.translationNotBundled(.niv)))) {
             try PrayerFixtures.template("niv", translation: .niv)
         }
     }
@@ -79,15 +79,15 @@ import Testing
     }
 
     @Test func alsoIn_givesOnlyTheOtherBundledTranslation() throws {
-        #expect(throws: ValidationError("prayer template “a”", .contentFile("“alsoIn” gives the verse in the other bundled translation (KJV or WEB), not KJV."))) {
+        #expect(throws: ValidationError("prayer template “a”", .contentFile(.alsoInNotTheOtherBundled(.kjv)))) {
             try PrayerTemplate(id: "a", traditions: [.catholic], vibes: [.liturgical], moods: [.anxious], prayer: PrayerFixtures.prayer,
                                verse: PrayerFixtures.verse, translation: .kjv, alsoIn: [.kjv: "Be still"])
         }
-        #expect(throws: ValidationError("prayer template “a”", .contentFile("“alsoIn” gives the verse in the other bundled translation (KJV or WEB), not ESV."))) {
+        #expect(throws: ValidationError("prayer template “a”", .contentFile(.alsoInNotTheOtherBundled(.esv)))) {
             try PrayerTemplate(id: "a", traditions: [.catholic], vibes: [.liturgical], moods: [.anxious], prayer: PrayerFixtures.prayer,
                                verse: PrayerFixtures.verse, translation: .kjv, alsoIn: [.esv: "Be still"])
         }
-        #expect(throws: ValidationError("prayer template “a”", .contentFile("Quote the text of Psalms 46:10 in the WEB, or leave it out."))) {
+        #expect(throws: ValidationError("prayer template “a”", .contentFile(.alsoInTextEmpty(PrayerFixtures.verse.reference, .web)))) {
             try PrayerTemplate(id: "a", traditions: [.catholic], vibes: [.liturgical], moods: [.anxious], prayer: PrayerFixtures.prayer,
                                verse: PrayerFixtures.verse, translation: .kjv, alsoIn: [.web: "  "])
         }
@@ -95,17 +95,17 @@ import Testing
 
     @Test func anIdIsLettersDigitsAndSingleHyphens() throws {
         for bad in ["has space", "-leading", "trailing-", "double--hyphen", "ünïcode"] {
-            #expect(throws: ValidationError.self) { try PrayerFixtures.template(bad) }
+            #expect(throws: ValidationError("prayer template “\(bad)”", .contentFile(.malformedID))) { try PrayerFixtures.template(bad) }
         }
         _ = try PrayerFixtures.template("mainlineProtestant-pastoral-tired-02")
     }
 
     @Test func emptyPrayerAndVerseTextAreRefused() {
-        #expect(throws: ValidationError("prayer template “e”", .contentFile("Write the prayer."))) {
+        #expect(throws: ValidationError("prayer template “e”", .contentFile(.noPrayer))) {
             try PrayerFixtures.template("e", prayer: "  \n")
         }
         let verse = PrayerTemplate.Verse(reference: PrayerFixtures.verse.reference, text: " ")
-        #expect(throws: ValidationError("prayer template “e”", .contentFile("Quote the text of Psalms 46:10."))) {
+        #expect(throws: ValidationError("prayer template “e”", .contentFile(.noVerseText(PrayerFixtures.verse.reference)))) {
             try PrayerFixtures.template("e", verse: verse)
         }
     }
@@ -157,7 +157,16 @@ import Testing
                     "4 Kings 1:1", "Psalm 46:10-12:1", "Psalm  46:10", "Ps. 46:10", ""] {
             #expect(throws: ValidationError.self, "\(bad)") { try VerseReference(bad) }
         }
-        #expect(throws: ValidationError("verse reference “Psalm 46:10-9”", .contentFile("A run of verses goes forwards: write “Psalm 46:9-10”, or a single verse without “-”."))) {
+        #expect(throws: ValidationError("verse reference “Psalm 46”", .contentFile(.malformedReference("Psalm 46")))) {
+            try VerseReference("Psalm 46")
+        }
+        #expect(throws: ValidationError("verse reference", .contentFile(.notABookName("4 Kings")))) {
+            try VerseReference("4 Kings 1:1")
+        }
+        #expect(throws: ValidationError("verse reference “Psalm 0:1”", .contentFile(.countsFromOne))) {
+            try VerseReference(book: "Psalm", chapter: 0, verses: 1...1)
+        }
+        #expect(throws: ValidationError("verse reference “Psalm 46:10-9”", .contentFile(.versesBackwards(book: "Psalm", chapter: 46, first: 10, last: 9)))) {
             try VerseReference("Psalm 46:10-9")
         }
     }

@@ -66,6 +66,14 @@ import TestSupport
         }
     }
 
+    @Test func aContentFault_isDescribedByItsCase_withQuotedTextKeptWhole() {
+        #expect(ValidationError("prayer template “short”", .contentFile(.sentenceCount(1))).description
+            == "prayer template “short”: contentFile(sentenceCount(1))")
+        let inside = ContentFault.inTemplate(index: 1, id: "second", field: "moods", .wrongType("Expected Array. Found String."))
+        #expect(ValidationError("catholic.json", .contentFile(inside)).description
+            == #"catholic.json: contentFile(inTemplate(index: Optional(1), id: Optional("second"), field: "moods", wrongType("Expected Array. Found String.")))"#)
+    }
+
     @Test func decodingGarbageTokensAndWeekdays_fails() {
         let badToken = #"{"applications": ["%%%"]}"#
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(Selection.self, from: Data(badToken.utf8)) }
