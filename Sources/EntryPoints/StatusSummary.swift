@@ -8,9 +8,6 @@ import ThresholdCore
 public struct StatusSummary: Hashable, Sendable {
     /// The status in a line (``StatusHeadline``).
     public typealias Headline = StatusHeadline
-    /// A restriction as the status names it.
-    public typealias RuleName = RestrictionName
-
     public let headline: Headline
     /// While an unlock lets something through: when the last one ends.
     public let unlockedUntil: Date?
@@ -54,7 +51,7 @@ public struct StatusSummary: Hashable, Sendable {
     }
 
     /// A restriction's name in the status.
-    public static func ruleName(of rule: RuleRef, in state: ThresholdState) -> RuleName {
+    public static func ruleName(of rule: RuleRef, in state: ThresholdState) -> RestrictionName {
         switch rule {
         case .profile(let id): .named(state.profile(id).map { "\($0.emoji) \($0.name)" } ?? id.rawValue)
         case .gate(let id): .named(state.gates.first { $0.id == id }?.name ?? id.rawValue)

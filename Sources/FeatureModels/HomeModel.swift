@@ -179,7 +179,7 @@ public final class HomeModel {
         let enforcement = evaluate(stored.engine, at: now, calendar: calendar)
         let clock = Clockwork(calendar: calendar)
         active = enforcement.rules.map { rule in
-            Active(rule: rule.rule, title: Self.title(of: rule.rule, in: stored.engine), path: Self.path(of: rule.rule, in: stored.engine),
+            Active(rule: rule.rule, title: StatusSummary.ruleName(of: rule.rule, in: stored.engine), path: Self.path(of: rule.rule, in: stored.engine),
                    reason: rule.reason, status: rule.status, endsAt: rule.endsAt(in: stored.engine, clock: clock),
                    strictness: Self.strictness(of: rule.rule, in: stored.engine))
         }
@@ -291,10 +291,6 @@ public final class HomeModel {
         if let until = rule.liftedUntil { return until }
         guard case .partlyLifted(let ids) = rule.status else { return nil }
         return state.grants.filter { ids.contains($0.id) && $0.isValid(at: now) }.map(\.end).min()
-    }
-
-    static func title(of rule: RuleRef, in state: ThresholdState) -> RestrictionName {
-        StatusSummary.ruleName(of: rule, in: state)
     }
 
     static func path(of rule: RuleRef, in state: ThresholdState) -> Pathway? {

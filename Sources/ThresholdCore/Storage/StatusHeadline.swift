@@ -18,8 +18,6 @@ public enum StatusHeadline: Hashable, Codable, Sendable {
     case nothingNow
     /// The saved state cannot be read.
     case unreadable
-
-    public typealias RuleName = RestrictionName
 }
 
 /// A restriction as the screens, the status and the refusals name it: the person's own name for
