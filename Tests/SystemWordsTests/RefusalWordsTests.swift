@@ -10,13 +10,7 @@ import TestSupport
 /// build, counts in their plural forms, times and durations on the phone's clock, and every case
 /// said from the catalog, in the pseudolanguage too.
 @Suite struct RefusalWordsTests {
-    let newYork = TimeZone(identifier: "America/New_York")!
     var english: RefusalWords { RefusalWords(locale: Locale(identifier: "en_US"), timeZone: newYork) }
-    let work = ProfileTitle(emoji: "💼", name: "Work")
-    let nine = Date(timeIntervalSince1970: 1_795_442_400)  // 2026-11-23 09:00 in New York
-
-    /// NB: ICU puts a narrow no-break space before AM/PM, as iOS does.
-    func plain(_ words: String) -> String { words.replacingOccurrences(of: "\u{202F}", with: " ") }
 
     @Test func aRefusal_saysTheRule_inTheWordsTheEngineUsedToBuild() {
         #expect(english.words(.alreadyOn(work)) == "💼 Work is already on; end it or take a break instead.")

@@ -10,12 +10,8 @@ import TestSupport
 /// The status, repair notices and store failures worded by their own catalog (issue 25): the same
 /// English as before, counts with their plural forms, times on the phone's clock, names as given.
 @Suite struct StatusWordsTests {
-    let newYork = TimeZone(identifier: "America/New_York")!
     var english: StatusWords { StatusWords(locale: Locale(identifier: "en_US"), timeZone: newYork) }
     let five = Date(timeIntervalSince1970: 1_795_471_200)  // 2026-11-23 17:00 in New York
-
-    /// NB: ICU puts a narrow no-break space before AM/PM, as iOS does.
-    func plain(_ words: String) -> String { words.replacingOccurrences(of: "\u{202F}", with: " ") }
 
     @Test func everyHeadline_saysWhatThresholdIsDoing() {
         #expect(plain(english.headline(.sessionOn(session: "💼 Work", until: five))) == "💼 Work is on until 5:00 PM")
