@@ -22,8 +22,14 @@ extension Text {
         case .newerElsewhere(let version):
             Text("Nothing was backed up: another iPhone stored a newer backup (version \(version)).", bundle: .module)
         case .accountUnreadable(let detail):
-            Text("Your Together account could not be read from the Keychain: \(Text(verbatim: detail))", bundle: .module)
+            togetherAccountUnreadable(detail)
         }
+    }
+
+    /// The Together account in the Keychain could not be read: one wording for the backup and
+    /// Settings › Together.
+    public static func togetherAccountUnreadable(_ detail: String) -> Text {
+        Text("Your Together account could not be read from the Keychain: \(Text(verbatim: detail))", bundle: .module)
     }
 
     /// What did not happen, as a problem's first half.

@@ -1,3 +1,4 @@
+import BackupFeature
 import DesignSystem
 import FeatureModels
 import SwiftUI
@@ -12,7 +13,7 @@ extension Text {
     static func together(_ problem: TogetherProblem, locale: Locale, timeZone: TimeZone) -> Text {
         switch problem {
         case .keychainUnreadable(let detail):
-            Text("Your Together account could not be read from the Keychain: \(Text(verbatim: detail))", bundle: .module)
+            togetherAccountUnreadable(detail)
         case .accountNotKept(let detail):
             Text("Your Together account could not be kept in the Keychain, so you did not join: \(Text(verbatim: detail))", bundle: .module)
         case .joinRefused(let refusal):
