@@ -115,7 +115,7 @@ package.targets += [
     .target(
         name: "ScenarioSetup",
         dependencies: [
-            "ThresholdCore", "StoreClient", "ScreenTimeClient", "ScreenTimeSimulator", "FeatureModels", "PrayerContent",
+            "ThresholdCore", "StoreClient", "ScreenTimeClient", "ScreenTimeSimulator", "ThresholdRuntime", "FeatureModels", "PrayerContent",
             "PurchasesClient", "TogetherClient", .product(name: "Yams", package: "Yams"),
         ],
         swiftSettings: swift6

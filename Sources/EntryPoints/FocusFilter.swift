@@ -33,30 +33,18 @@ extension Runtime {
     /// says so and the intent reports it. A refused start changes nothing (fail closed).
     @discardableResult
     public func applyFocusFilter(_ setting: FocusFilterSetting) -> FocusFilterResult {
-        var kept: [(profile: ProfileID, reason: Refusal)] = []
-        let done = reconcile(.appIntent("FocusFilter")) { transaction, context in
-            kept = []
-            let running = transaction.state.engine.sessions.filter { $0.isRunning(at: context.now) }
-            let byFocus = Set(running.filter { $0.origin == .focus }.map(\.profileID)).sorted()
-            for profile in byFocus where profile != setting.profile {
-                do {
-                    try context.run(EndSession(profile: profile), on: &transaction)
-                } catch let refusal as ValidationError {
-                    kept.append((profile, refusal.refusal))
-                }
-            }
-            guard let profile = setting.profile, !running.contains(where: { $0.profileID == profile }) else { return }
-            let plan = (setting.minutes.map(SessionLength.minutes) ?? .openEnded).plan(from: context.now, calendar: context.calendar)
-            try context.run(StartSession(profile: profile, origin: .focus, plan: plan), on: &transaction)
-        }
+        // NB: a refused start undoes the whole change, ends included, so nothing was kept on by it.
+        let (done, result) = reconcile(.appIntent("FocusFilter"), returning: ApplyFocusFilter(setting))
+        let kept = result ?? []
         var notes: [LocalNotification] = []
         if let problem = done.problem {
             // NB: time-sensitive, so the Focus that just turned on does not hold back that it protects nothing.
             notes.append(LocalNotification(id: "focus:refused:\(setting.profile?.rawValue ?? "off")", .focusCouldNotStart(reason: problem.refusal ?? .unexpected("\(problem)")),
                                            destination: .session(setting.profile), interruption: .timeSensitive))
         }
-        for (profile, reason) in kept {
-            notes.append(LocalNotification(id: "focus:kept:\(profile)", .beastModeKeepsGoing(reason: reason), destination: .session(profile)))
+        for session in kept {
+            notes.append(LocalNotification(id: "focus:kept:\(session.profile)", .beastModeKeepsGoing(reason: session.reason),
+                                           destination: .session(session.profile)))
         }
         do {
             for note in notes { try screenTime.postNotification(note) }
@@ -78,4 +66,35 @@ public struct FocusFilterResult: Sendable {
     public let notifications: [LocalNotification]
     /// What could not be told (the notification failed); the intent reports it.
     public let problem: Problem?
+}
+
+/// A Focus's filter made the truth: each session a Focus started whose profile the filter no
+/// longer names ends (Beast Mode refuses, and its session goes on), and the profile it names
+/// starts, unless it is on already. Returns the sessions kept on, with why.
+public struct ApplyFocusFilter: StateCommand {
+    public let setting: FocusFilterSetting
+    public init(_ setting: FocusFilterSetting) { self.setting = setting }
+
+    public func apply(to transaction: inout StoreTransaction, context: ChangeContext) throws -> [Kept] {
+        var kept: [Kept] = []
+        let running = transaction.state.engine.sessions.filter { $0.isRunning(at: context.now) }
+        let byFocus = Set(running.filter { $0.origin == .focus }.map(\.profileID)).sorted()
+        for profile in byFocus where profile != setting.profile {
+            do {
+                try context.run(EndSession(profile: profile), on: &transaction)
+            } catch let refusal as ValidationError {
+                kept.append(Kept(profile: profile, reason: refusal.refusal))
+            }
+        }
+        guard let profile = setting.profile, !running.contains(where: { $0.profileID == profile }) else { return kept }
+        try StartProfile(profile, origin: .focus, length: setting.minutes.map(SessionLength.minutes) ?? .openEnded)
+            .apply(to: &transaction, context: context)
+        return kept
+    }
+
+    /// A session a Focus started that the filter could not end.
+    public struct Kept: Sendable {
+        public let profile: ProfileID
+        public let reason: Refusal
+    }
 }

@@ -9,7 +9,7 @@ import ThresholdRuntime
 ///
 /// Every process builds one from its live clients (the App/ wiring); tests build one on the
 /// simulated iPhone. Everything an extension, intent or widget does goes through ``reconcile(_:command:)``
-/// or ``reconcile(_:change:)``, so every path passes the same policy checks as the in-app buttons.
+/// or ``reconcile(_:returning:)``, so every path passes the same policy checks as the in-app buttons.
 public struct Runtime: Sendable {
     public let reconciler: Reconciler
     public let restrictions: DeviceRestrictionsClient
@@ -36,18 +36,25 @@ public struct Runtime: Sendable {
     public var screenTime: ScreenTimeClient { reconciler.screenTime }
     public var clock: DeviceClock { reconciler.clock }
 
-    /// Reconciles, running `command` first when given (see `Reconciler`).
+    /// Reconciles with no change of the person's (see `Reconciler`).
     @discardableResult
-    public func reconcile(_ trigger: Trigger, command: (any Command)? = nil) -> Reconciliation {
-        let outcome = command.map { reconciler.reconcile(trigger, command: $0) } ?? reconciler.reconcile(trigger)
-        observe(outcome)
-        return Reconciliation(outcome: outcome, restrictions: applyRestrictions(after: outcome))
+    public func reconcile(_ trigger: Trigger) -> Reconciliation {
+        finish(reconciler.reconcile(trigger))
     }
 
-    /// Reconciles after a change that needs the stored state to decide what to do.
+    /// Reconciles after running `command` (see `Reconciler`).
     @discardableResult
-    public func reconcile(_ trigger: Trigger, change: @escaping DomainChange) -> Reconciliation {
-        let outcome = reconciler.reconcile(trigger, change: change)
+    public func reconcile<C: StateCommand>(_ trigger: Trigger, command: C) -> Reconciliation {
+        finish(reconciler.reconcile(trigger, command: command))
+    }
+
+    /// Reconciles after running `command`, with what it returned when it was done.
+    public func reconcile<C: StateCommand>(_ trigger: Trigger, returning command: C) -> (reconciliation: Reconciliation, result: C.Result?) {
+        let (outcome, result) = reconciler.reconcile(trigger, returning: command)
+        return (finish(outcome), result)
+    }
+
+    private func finish(_ outcome: ReconcileOutcome) -> Reconciliation {
         observe(outcome)
         return Reconciliation(outcome: outcome, restrictions: applyRestrictions(after: outcome))
     }
@@ -86,6 +93,11 @@ public struct Reconciliation: Sendable {
     public var problem: Problem? {
         if let failure = outcome.storeFailure { return .store(failure) }
         return outcome.refusal.map { .refused($0.refusal) }
+    }
+
+    /// Throws the ``problem`` when the request was not done.
+    public func done() throws {
+        if let problem { throw problem }
     }
 }
 

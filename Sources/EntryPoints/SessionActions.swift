@@ -10,10 +10,7 @@ extension Runtime {
     @discardableResult
     public func startProfile(_ profile: ProfileID, from trigger: Trigger, length: SessionLength = .openEnded) -> Reconciliation {
         let origin: SessionOrigin = if case .appIntent = trigger { .shortcut } else { .manual }
-        return reconcile(trigger) { transaction, context in
-            let plan = length.plan(from: context.now, calendar: context.calendar)
-            try context.run(StartSession(profile: profile, origin: origin, plan: plan), on: &transaction)
-        }
+        return reconcile(trigger, command: StartProfile(profile, origin: origin, length: length))
     }
 
     /// Ends a profile's session, or the session running now when `profile` is `nil`, through the
@@ -21,28 +18,19 @@ extension Runtime {
     /// Mode) refuses it on every path alike.
     @discardableResult
     public func endSession(_ profile: ProfileID? = nil, from trigger: Trigger) -> Reconciliation {
-        onRunningProfile(profile, from: trigger, EndSession.init(profile:))
+        reconcile(trigger, command: SessionAction(.end, profile: profile))
     }
 
     /// Takes a break from a profile's session (or the one running now), as its break policy allows.
     @discardableResult
     public func takeBreak(_ profile: ProfileID? = nil, from trigger: Trigger) -> Reconciliation {
-        onRunningProfile(profile, from: trigger, TakeBreak.init(profile:))
+        reconcile(trigger, command: SessionAction(.takeBreak, profile: profile))
     }
 
     /// Ends the break early: the shields return now (the Live Activity's Resume).
     @discardableResult
     public func endBreak(_ profile: ProfileID? = nil, from trigger: Trigger) -> Reconciliation {
-        onRunningProfile(profile, from: trigger, EndBreak.init(profile:))
-    }
-
-    /// Runs a command on `profile`, or on the session running now when it is `nil`.
-    private func onRunningProfile(_ profile: ProfileID?, from trigger: Trigger,
-                                  _ command: @escaping @Sendable (ProfileID) -> any Command) -> Reconciliation {
-        reconcile(trigger) { transaction, context in
-            let id = try profile ?? Self.runningProfile(in: transaction.state, deviceZone: context.calendar.timeZone)
-            try context.run(command(id), on: &transaction)
-        }
+        reconcile(trigger, command: SessionAction(.endBreak, profile: profile))
     }
 
     /// The session-shaped profile the last reconcile found in force: the one the Live Activity
@@ -57,5 +45,48 @@ extension Runtime {
             throw ValidationError("session", .noSessionRunning)
         }
         return running
+    }
+}
+
+/// Starts a profile's session now, for as long as `length` says (its end fixed at the reconcile's
+/// trusted time): the Session tab, a Shortcut, a widget, a web link.
+public struct StartProfile: StateCommand {
+    public let profile: ProfileID
+    public let origin: SessionOrigin
+    public let length: SessionLength
+
+    public init(_ profile: ProfileID, origin: SessionOrigin, length: SessionLength = .openEnded) {
+        self.profile = profile
+        self.origin = origin
+        self.length = length
+    }
+
+    public func apply(to transaction: inout StoreTransaction, context: ChangeContext) throws {
+        let plan = length.plan(from: context.now, calendar: context.calendar)
+        try context.run(StartSession(profile: profile, origin: origin, plan: plan), on: &transaction)
+    }
+}
+
+/// Ends a profile's session, takes a break from it or ends the break: on `profile`, or on the
+/// session running now when it is `nil` (a Live Activity's or a Shortcut's button).
+public struct SessionAction: StateCommand {
+    public enum Kind: Sendable { case end, takeBreak, endBreak }
+
+    public let kind: Kind
+    public let profile: ProfileID?
+
+    public init(_ kind: Kind, profile: ProfileID?) {
+        self.kind = kind
+        self.profile = profile
+    }
+
+    public func apply(to transaction: inout StoreTransaction, context: ChangeContext) throws {
+        let id = try profile ?? Runtime.runningProfile(in: transaction.state, deviceZone: context.calendar.timeZone)
+        let command: any Command = switch kind {
+        case .end: EndSession(profile: id)
+        case .takeBreak: TakeBreak(profile: id)
+        case .endBreak: EndBreak(profile: id)
+        }
+        try context.run(command, on: &transaction)
     }
 }

@@ -37,11 +37,9 @@ extension Runtime {
         case .close:
             // The person turned back: an attempt resisted, for the weekly insights.
             let reconciliation = reason.map { reason in
-                reconcile(trigger) { transaction, context in
-                    try context.run(ResistAttempt(rule: reason.rule), on: &transaction)
-                    // Nevermind answers an "Are you sure?": the next press asks again.
-                    if case .intention(let label) = reason { transaction.state.rituals.intentionAsked[label.intentionID] = nil }
-                }
+                // Nevermind answers an "Are you sure?": the next press asks again.
+                let intention: IntentionID? = if case .intention(let label) = reason { label.intentionID } else { nil }
+                return reconcile(trigger, command: TurnBack(from: reason.rule, intention: intention))
             } ?? reconcile(trigger)
             return ShieldPressResult(response: response(after: reconciliation, for: item, otherwise: .close))
         case .notify(let destination):
@@ -49,19 +47,14 @@ extension Runtime {
         case .clearShield:
             return post(.clearShield(appName: item.name), after: reconcile(trigger), for: item)
         case .openIntention(let intention, let beyondLimit):
-            let reconciliation = reconcile(trigger) { transaction, context in
-                try context.run(OpenIntention(intention: intention, confirmedBeyondLimit: beyondLimit), on: &transaction)
-                transaction.state.rituals.intentionAsked[intention] = nil
-            }
+            let reconciliation = reconcile(trigger, command: OpenIntentionFromShield(intention, confirmedBeyondLimit: beyondLimit))
             if reconciliation.outcome.failedClosed {
                 return ShieldPressResult(response: .close, problem: reconciliation.problem)
             }
             // Granted: the shield comes down when redrawn. Refused: it redraws with what is true now.
             return ShieldPressResult(response: .redraw, problem: reconciliation.problem)
         case .askBeforeOpening(let intention):
-            let reconciliation = reconcile(trigger) { transaction, context in
-                transaction.state.rituals.intentionAsked[intention] = context.now
-            }
+            let reconciliation = reconcile(trigger, command: AskBeforeOpening(intention))
             if reconciliation.outcome.failedClosed {
                 return ShieldPressResult(response: .close, problem: reconciliation.problem)
             }

@@ -81,13 +81,8 @@ public struct AppClient: Sendable {
     /// Runs `command` through the reconciler; returns why it was refused (or why the store
     /// failed), or `nil` when it was done. A refusal changes nothing and leaves the shields as
     /// they were.
-    func perform(_ what: String, _ command: any Command) -> Problem? {
+    func perform(_ what: String, _ command: some StateCommand) -> Problem? {
         runtime.reconcile(.inApp(what), command: command).problem
-    }
-
-    /// Runs a change that needs the stored state through the reconciler (see ``perform(_:_:)``).
-    func perform(_ what: String, change: @escaping DomainChange) -> Problem? {
-        runtime.reconcile(.inApp(what), change: change).problem
     }
 
     /// Why `command` would be refused now, asked of the command itself on a copy of the state

@@ -92,7 +92,7 @@ public final class AppModel {
         verdict = await client.authorization.verdict()
         // The plan is read from the App Store on launch and every foreground, and saved in the
         // foreground's own reconcile (only the app changes it).
-        refresh(.appForeground, change: await client.readPlan()?.change)
+        refresh(.appForeground, command: await client.readPlan()?.command)
         finishTutorial()
         // Together, when joined: the days not yet sent go now (the app's process; never an extension's).
         await together.foreground()
@@ -136,14 +136,8 @@ public final class AppModel {
             onboarding.finishTutorial()
         } else if !needsOnboarding, (try? client.read().engine.tutorial) != nil {
             // NB: an unreadable store was already reported by `refresh`; the tutorial then waits.
-            var earned = FinishTutorial.xp
-            let refused = client.perform("tutorial", change: { transaction, context in
-                let replay = transaction.state.settings.tutorialReplay
-                earned = replay ? 0 : FinishTutorial.xp
-                try context.run(FinishTutorial(earnsXP: !replay), on: &transaction)
-                transaction.state.settings.tutorialReplay = false
-            })
-            if refused == nil { tutorialFinished = earned }
+            let (done, earned) = client.runtime.reconcile(.inApp("tutorial"), returning: ReturnFromTutorial())
+            if done.problem == nil { tutorialFinished = earned }
             refresh(nil)
         }
     }
@@ -152,8 +146,8 @@ public final class AppModel {
     public func timeChanged() { refresh(.significantTimeChange) }
 
     /// Reconciles (when `trigger` is given) and reloads what the screens read.
-    public func refresh(_ trigger: Trigger?, change: DomainChange? = nil) {
-        if let trigger, let change { client.runtime.reconcile(trigger, change: change) } else if let trigger { client.runtime.reconcile(trigger) }
+    public func refresh(_ trigger: Trigger?, command: (any StateCommand)? = nil) {
+        if let trigger, let command { client.runtime.reconcile(trigger, command: command) } else if let trigger { client.runtime.reconcile(trigger) }
         do {
             let stored = try client.read()
             // "Turn on shields" saves `onboardingCompleted`; the notifications and tutorial steps

@@ -80,7 +80,7 @@ public final class BackupModel {
             problem = FeatureModels.problem(error)
             return false
         }
-        problem = client.perform("backup restored", change: { _, _ in })
+        problem = client.runtime.reconcile(.inApp("backup restored")).problem
         restored = Restored(profiles: report.profiles, gates: report.gates, intentions: report.intentions, sessions: report.sessions,
                             repick: report.needsRepick.map(\.name))
         return true

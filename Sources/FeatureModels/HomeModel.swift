@@ -107,10 +107,7 @@ public final class HomeModel {
 
         /// Saves a thumbs up or down for yesterday (a second replaces the first); the refusal, if any.
         static func rateYesterday(_ rating: ProgressRecord.DayReview.Rating, client: AppClient) -> Problem? {
-            client.perform("daily review", change: { transaction, context in
-                let today = Clockwork(calendar: context.calendar).localDate(of: context.now)
-                try transaction.state.progress.review(today.adding(days: -1), rating, today: today)
-            })
+            client.perform("daily review", RateYesterday(rating))
         }
     }
 

@@ -238,7 +238,7 @@ public final class OnboardingModel {
     /// Turns Present's Daily Review (9 AM) or evening nudge (7 PM) on or off, saved at once (the
     /// shields are already on by this step).
     public func setReminders(_ chosen: Reminders) {
-        if let refused = client.perform("onboarding: reminders", change: { transaction, _ in transaction.state.settings.reminders = chosen }) {
+        if let refused = client.perform("onboarding: reminders", SetReminders(chosen)) {
             notificationProblem = refused
         } else {
             reminders = chosen
@@ -391,18 +391,8 @@ public final class OnboardingModel {
             problem = .refused(FeatureModels.problem(error))
             return
         }
-        let preferences = self.preferences
-        let goal = paths.contains(.present) ? screenTimeGoal : nil
-        let picked = selection
-        let done = client.runtime.reconcile(.inApp("onboarding")) { transaction, context in
-            for command in commands { try context.run(command, on: &transaction) }
-            if let goal {
-                let today = Clockwork(calendar: context.calendar).localDate(of: context.now)
-                try transaction.state.settings.setScreenTimeGoal(goal, counting: picked, on: today)
-            }
-            transaction.state.settings.selah = preferences
-            transaction.state.settings.onboardingCompleted = true
-        }
+        let done = client.runtime.reconcile(.inApp("onboarding"), command: CompleteOnboarding(
+            restrictions: commands, screenTimeGoal: paths.contains(.present) ? screenTimeGoal : nil, counting: selection, selah: preferences))
         if let refused = done.problem {
             problem = .refused(refused)
             return

@@ -16,15 +16,15 @@ extension AppClient {
     @discardableResult
     public func refreshPlan(including updates: [AppStoreTransaction] = []) async -> Problem? {
         guard let read = await readPlan(including: updates) else { return nil }
-        let failure = perform("plan", change: read.change)
+        let failure = perform("plan", read.command)
         for update in updates { await purchases?.finish(update) }
         return failure ?? read.message
     }
 
-    /// Reads the App Store and returns the change that saves the plan, to run inside a reconcile
+    /// Reads the App Store and returns the command that saves the plan, to run inside a reconcile
     /// (the app's foreground runs it in its own), with what the person should read; `nil` without
     /// an App Store.
-    public func readPlan(including updates: [AppStoreTransaction] = []) async -> (change: DomainChange, message: Problem?)? {
+    public func readPlan(including updates: [AppStoreTransaction] = []) async -> (command: any StateCommand, message: Problem?)? {
         guard let purchases else { return nil }
         let transactions: [AppStoreTransaction], statuses: [SubscriptionStatus]
         do {
@@ -32,21 +32,14 @@ extension AppClient {
             statuses = try await purchases.statuses()
         } catch {
             let notice = PlanNotice.appStoreUnreadable(detail: "\(error)")
-            return ({ transaction, _ in transaction.notePlanProblem([notice]) }, .plan([notice]))
+            return (NotePlanProblem([notice]), .plan([notice]))
         }
         let seen = Set(transactions.map(\.id))
         let all = transactions + updates.filter { !seen.contains($0.id) }
-        // What the resolution says is known only inside the change (at the reconcile's trusted
-        // time); the problems are the same at any instant, so they are read here for the caller.
-        let problems = PlanResolution.resolve(transactions: all, statuses: statuses, previous: .free, at: .distantPast).problems
-        let change: DomainChange = { transaction, context in
-            let resolution = PlanResolution.resolve(transactions: all, statuses: statuses,
-                                                    previous: transaction.state.plan.status, at: context.now)
-            try transaction.changePlan(to: resolution.status, at: context.now, calendar: context.calendar, ids: context.ids)
-            if !resolution.problems.isEmpty {
-                transaction.notePlanProblem(transaction.state.plan.notice + resolution.problems)
-            }
-        }
-        return (change, problems.isEmpty ? nil : .plan(problems))
+        // What the resolution says is known only inside the reconcile (at its trusted time); the
+        // problems are the same at any instant, so they are read here for the caller.
+        let command = ApplyAppStorePlan(transactions: all, statuses: statuses)
+        let problems = command.problems
+        return (command, problems.isEmpty ? nil : .plan(problems))
     }
 }

@@ -1,5 +1,6 @@
 import EntryPoints
 import Foundation
+import ScreenTimeClient
 import StoreClient
 import ThresholdCore
 import ThresholdKeys
@@ -12,41 +13,39 @@ extension RitualClient {
     /// so that a scenario's prayers, problems and passages are the same on every run.
     public static func live(runtime: Runtime, library: @escaping @Sendable () throws -> PrayerLibrary,
                             seed: @escaping @Sendable () -> UInt64 = { UInt64.random(in: .min ... .max) }) -> RitualClient {
-        let keys = KeyRing(store: runtime.store, calendar: runtime.clock.calendar)
-        return RitualClient(
+        RitualClient(
             load: { try runtime.store.read() },
             clock: { runtime.clock.reading() },
             calendar: { runtime.clock.calendar },
             seed: seed,
             library: library,
             complete: { completion in
-                var grant: Grant?
-                var before: (Enforcement, ThresholdState)?
-                let done = runtime.reconcile(.inApp("ritual: \(completion.record.ritual?.rawValue ?? "intention open")")) { tx, context in
-                    before = (evaluate(tx.state.engine, at: context.now, calendar: context.calendar), tx.state.engine)
-                    grant = try tx.complete(completion, at: context.now, calendar: context.calendar, ids: context.ids)
-                }
+                let trigger = Trigger.inApp("ritual: \(completion.record.ritual?.rawValue ?? "intention open")")
+                let (done, completed) = runtime.reconcile(trigger, returning: CompleteRitual(completion))
                 if let problem = done.problem { return .refused(problem) }
                 // What the shields as applied stopped holding: the reconcile's own answer.
                 var letThrough = Set<AnyToken>()
-                if let after = done.outcome.enforcement, let (enforcement, state) = before {
-                    letThrough = after.letThrough(since: enforcement, naming: state)
+                if let after = done.outcome.enforcement, let completed {
+                    letThrough = after.letThrough(since: completed.before, naming: completed.naming)
                 }
-                return .unlocked(until: grant?.end, minutes: grant.map(\.minutes), letThrough: letThrough)
+                return .unlocked(until: completed?.grant?.end, minutes: completed?.grant.map(\.minutes), letThrough: letThrough)
             },
-            savePrayer: { progress in try runtime.store.write { $0.state.rituals.prayer = progress } },
-            recordChoice: { choice in
-                try runtime.store.write { $0.record(.shieldChoice(choice), at: runtime.clock.reading().wall) }
+            savePrayer: { progress in try runtime.reconcile(.inApp("prayer in progress"), command: SavePrayerProgress(progress)).done() },
+            recordChoice: { choice in try runtime.reconcile(.inApp("shield choice"), command: RecordShieldChoice(choice)).done() },
+            tapKey: { tag, secret in
+                let (done, outcome) = runtime.reconcile(.inApp("key tap"), returning: TapKey(tag, secret: secret))
+                if let problem = done.problem { throw problem }
+                guard let outcome else { throw Problem.refused(.unexpected("a key tap returned nothing")) }
+                return outcome
             },
-            tapKey: { tag, secret in try keys.tap(tag, secret: secret, at: runtime.clock.reading().wall) },
             session: { request in runtime.reconcile(.inApp("key: \(request)"), command: request.command).problem },
             focusStreak: { try focusStreak(runtime.store, now: runtime.clock.reading().wall, calendar: runtime.clock.calendar) })
     }
 }
 
 extension RitualClient {
-    /// A client over a store alone: the same writes, no shields. For tests and previews; `ids`
-    /// and `seed` make runs repeatable.
+    /// A client over a store alone: the same runtime and commands as the app's, with a Screen Time
+    /// stand-in that enforces nothing. For tests and previews; `ids` and `seed` make runs repeatable.
     public static func inMemory(
         _ store: any StoreClient,
         clock: @escaping @Sendable () -> ClockReading,
@@ -55,39 +54,9 @@ extension RitualClient {
         seed: @escaping @Sendable () -> UInt64 = { 1 },
         library: @escaping @Sendable () throws -> PrayerLibrary
     ) -> RitualClient {
-        let keys = KeyRing(store: store, calendar: calendar)
-        return RitualClient(
-            load: { try store.read() },
-            clock: clock,
-            calendar: { calendar },
-            seed: seed,
-            library: library,
-            complete: { completion in
-                do {
-                    let now = clock().wall
-                    let (grant, letThrough) = try store.write { tx -> (Grant?, Set<AnyToken>) in
-                        let state = tx.state.engine
-                        let before = evaluate(state, at: now, calendar: calendar)
-                        let grant = try tx.complete(completion, at: now, calendar: calendar, ids: ids)
-                        return (grant, evaluate(tx.state.engine, at: now, calendar: calendar).letThrough(since: before, naming: state))
-                    }
-                    return .unlocked(until: grant?.end, minutes: grant.map(\.minutes), letThrough: letThrough)
-                } catch {
-                    return .refused(problem(error))
-                }
-            },
-            savePrayer: { progress in try store.write { $0.state.rituals.prayer = progress } },
-            recordChoice: { choice in try store.write { $0.record(.shieldChoice(choice), at: clock().wall) } },
-            tapKey: { tag, secret in try keys.tap(tag, secret: secret, at: clock().wall) },
-            session: { request in
-                do {
-                    _ = try store.write { try $0.run(request.command, at: clock().wall, calendar: calendar, ids: ids) }
-                    return nil
-                } catch {
-                    return problem(error)
-                }
-            },
-            focusStreak: { try focusStreak(store, now: clock().wall, calendar: calendar) })
+        let deviceClock = DeviceClock(reading: clock, timeZone: { calendar.timeZone })
+        let reconciler = Reconciler(store: store, screenTime: .standIn(), clock: deviceClock, ids: ids)
+        return .live(runtime: Runtime(reconciler: reconciler, restrictions: DeviceRestrictionsClient { _ in }), library: library, seed: seed)
     }
 }
 

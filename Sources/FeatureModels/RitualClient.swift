@@ -6,10 +6,10 @@ import ThresholdCore
 /// stored state, the clocks, randomness, the prayer library, and the writes (complete a ritual,
 /// save a prayer in progress, record a shield choice, tap a key, start or end a session).
 ///
-/// `live(runtime:…)` runs every write through the reconciler, so a finished ritual's grant lifts
-/// the shields at once; `inMemory(…)` runs the same writes on a store alone, for tests and
-/// previews. Both record a completion and issue its grant in one transaction (see
-/// `StoreTransaction.complete(_:at:calendar:ids:)`).
+/// `live(runtime:…)` runs every write through the reconciler as a command, so a finished ritual's
+/// grant lifts the shields at once; `inMemory(…)` is the same client over a store alone, with a
+/// Screen Time stand-in that enforces nothing, for tests and previews. A completion and its grant
+/// are one command (``CompleteRitual``).
 public struct RitualClient: Sendable {
     /// The state to show.
     public var load: @Sendable () throws -> StoredState

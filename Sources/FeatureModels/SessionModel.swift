@@ -119,10 +119,7 @@ public final class SessionModel {
     public func declineStart() { confirming = nil }
 
     private func begin(_ profile: ProfileID, _ choice: PlanChoice) {
-        problem = client.perform("start", change: { transaction, context in
-            let plan = choice.plan(from: context.now, calendar: context.calendar)
-            try context.run(StartSession(profile: profile, origin: .manual, plan: plan), on: &transaction)
-        })
+        problem = client.perform("start", StartProfile(profile, origin: .manual, length: choice))
         startNeedingPro = problemNeedsPro ? profile : nil
         load()
     }

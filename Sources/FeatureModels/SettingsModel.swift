@@ -116,9 +116,7 @@ public final class SettingsModel {
     /// On Free, makes a paused schedule the one that stays on; the one on now is paused (a span of
     /// it in force runs to its end).
     public func keepOn(_ ref: ScheduleRef) {
-        reload(saying: client.perform("settings: keep schedule", change: { transaction, context in
-            try transaction.keepSchedule(ref, at: context.now, calendar: context.calendar, ids: context.ids)
-        }))
+        reload(saying: client.perform("settings: keep schedule", KeepSchedule(ref)))
     }
 
     /// The hidden diagnostics screen, read now (long-press the version).
@@ -168,7 +166,7 @@ public final class SettingsModel {
         guard preferences[keyPath: preference] != value else { return }
         var chosen = preferences
         chosen[keyPath: preference] = value
-        reload(saying: client.perform("settings: Selah", change: { [chosen] transaction, _ in transaction.state.settings.selah = chosen }))
+        reload(saying: client.perform("settings: Selah", SaveSelahPreferences(chosen)))
     }
 
     /// Replaces a gate's apps with a new pick, refused (keeping the old ones) when the pick is
@@ -228,16 +226,13 @@ public final class SettingsModel {
             problem = .noAppsToCount
             return
         }
-        reload(saying: client.perform("settings: screen-time goal", change: { transaction, context in
-            let today = Clockwork(calendar: context.calendar).localDate(of: context.now)
-            try transaction.state.settings.setScreenTimeGoal(minutes, counting: transaction.state.engine.screenTimeSelection, on: today)
-        }))
+        reload(saying: client.perform("settings: screen-time goal", SetScreenTimeGoal(minutes: minutes)))
     }
 
     /// Turns the Daily Review (9 AM) or the evening nudge (7 PM) on or off; the reconcile hands iOS
     /// the notifications now due, or withdraws them.
     public func setReminders(_ reminders: Reminders) {
-        let refused = client.perform("settings: reminders", change: { transaction, _ in transaction.state.settings.reminders = reminders })
+        let refused = client.perform("settings: reminders", SetReminders(reminders))
         load()
         if let refused { problem = .refused(refused) }
     }
@@ -245,7 +240,7 @@ public final class SettingsModel {
     /// Turns the screen-time quips on or off. Read when each threshold is handled: off before a
     /// threshold, no quip for it; a quip already sent stays sent.
     public func setQuips(_ on: Bool) {
-        let refused = client.perform("settings: quips", change: { transaction, _ in transaction.state.settings.quips = on })
+        let refused = client.perform("settings: quips", SetQuips(on: on))
         load()
         if let refused { problem = .refused(refused) }
     }
@@ -255,9 +250,7 @@ public final class SettingsModel {
     /// Turns one of Challenge's games on or off: a gate then lists it or not, and a challenge
     /// picked for the person comes only from those on. Turning off the last one is refused.
     public func setChallenge(_ kind: ChallengeKind, on: Bool) {
-        let refused = client.perform("settings: challenges", change: { transaction, _ in
-            try transaction.state.settings.challenges.set(kind, on: on)
-        })
+        let refused = client.perform("settings: challenges", SetChallenge(kind, on: on))
         load()
         if let refused { problem = .refused(refused) }
     }
@@ -266,9 +259,7 @@ public final class SettingsModel {
     /// gate cannot lower it at the moment of unlocking.
     public func setMathDifficulty(_ difficulty: MathDifficulty) {
         guard challenges.mathDifficulty != difficulty else { return }
-        let refused = client.perform("settings: math difficulty", change: { transaction, _ in
-            transaction.state.settings.challenges.mathDifficulty = difficulty
-        })
+        let refused = client.perform("settings: math difficulty", SetMathDifficulty(difficulty))
         load()
         if let refused { problem = .refused(refused) }
     }
@@ -283,10 +274,7 @@ public final class SettingsModel {
     /// The tutorial shown again (seed 001 §13): every app is shielded until the person comes
     /// back to Threshold, as on the first run; a replay earns no XP.
     public func showTutorialAgain() {
-        let refused = client.perform("settings: tutorial", change: { transaction, context in
-            try context.run(StartTutorial(), on: &transaction)
-            transaction.state.settings.tutorialReplay = true
-        })
+        let refused = client.perform("settings: tutorial", ReplayTutorial())
         load()
         if let refused { problem = .refused(refused) }
     }
@@ -299,9 +287,8 @@ public final class SettingsModel {
     /// Resets Selah's streak; the view asks for confirmation first. The prayers stay in the history.
     public func resetStreak() {
         guard isResetRevealed else { return }
-        let now = client.now
         isResetRevealed = false
-        reload(saying: client.perform("settings: reset streak", change: { transaction, _ in transaction.state.settings.streakResetAt = now }))
+        reload(saying: client.perform("settings: reset streak", ResetSelahStreak()))
     }
 
     // MARK: Keys
@@ -334,13 +321,7 @@ public final class SettingsModel {
     public func keyWritten() {
         guard let pending = pendingKey else { return }
         pendingKey = nil
-        do {
-            try KeyRing(store: client.runtime.store, calendar: client.calendar).add(pending.key, at: client.now)
-            keyProblem = nil
-        } catch {
-            keyProblem = .refused(FeatureModels.problem(error))
-        }
-        load()
+        keyAction(AddKey(pending.key))
     }
 
     /// Writing the tag failed or was cancelled: the key is dropped (its secret existed nowhere
@@ -361,7 +342,7 @@ public final class SettingsModel {
                 return
             }
             let key = try KeyRing.mint(profile: profile, name: name, at: client.now, using: &generator)
-            try KeyRing(store: client.runtime.store, calendar: client.calendar).add(key, at: client.now)
+            if let refused = client.perform("key", AddKey(key)) { throw refused }
             keyLink = KeyLink(name: key.tag.name, profileTitle: "\(chosen.emoji) \(chosen.name)", link: key.link)
             keyProblem = nil
         } catch {
@@ -375,29 +356,24 @@ public final class SettingsModel {
     public func keyLinkClosed() { keyLink = nil }
 
     public func revoke(_ tag: KeyTagID) {
-        keyAction { try $0.revoke(tag, at: self.client.now) }
+        keyAction(RevokeKey(tag))
     }
 
     /// Removes a revoked key, or one whose profile was deleted, from the list.
     public func removeKey(_ tag: KeyTagID) {
-        keyAction { try $0.remove(tag, at: self.client.now) }
+        keyAction(RemoveKey(tag))
     }
 
     /// Links a key whose profile was deleted to `profile`.
     public func relinkKey(_ tag: KeyTagID, to profile: ProfileID) {
-        keyAction { try $0.relink(tag, to: profile, at: self.client.now) }
+        keyAction(RelinkKey(tag, to: profile))
     }
 
     /// Why the last key action was refused, shown beside the keys' controls; nothing changed.
     public private(set) var keyProblem: KeyProblem?
 
-    private func keyAction(_ action: (KeyRing) throws -> Void) {
-        do {
-            try action(KeyRing(store: client.runtime.store, calendar: client.calendar))
-            keyProblem = nil
-        } catch {
-            keyProblem = .refused(FeatureModels.problem(error))
-        }
+    private func keyAction(_ command: some StateCommand) {
+        keyProblem = client.perform("key", command).map { .refused($0) }
         load()
     }
 }

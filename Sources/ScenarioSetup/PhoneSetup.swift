@@ -1,6 +1,7 @@
 import Foundation
 import ScreenTimeClient
 @_spi(Setup) import ScreenTimeSimulator
+@_spi(Setup) import ThresholdRuntime
 import StoreClient
 import ThresholdCore
 import Yams
@@ -91,14 +92,24 @@ public struct PhoneSetup: Sendable {
         if case .success(let library) = SimulatedApp.library { phone.shieldVerses = ShieldVerses(library: library) }
         // A fresh install has not asked for notifications yet.
         if freshInstall { phone.notificationPermission = .notDetermined }
-        try phone.store.write { transaction in
-            transaction.state.settings = settings
-            transaction.state.settings.onboardingCompleted = !freshInstall
-            if credits > 0 {
-                try transaction.post(LedgerEntry(account: .credits, amount: credits, memo: "Earned before the scenario"), at: start)
-            }
-        }
+        try phone.reconciler(for: .app).seed(SetUpSettings(settings: settings, onboarded: !freshInstall, credits: credits))
         return phone
+    }
+}
+
+/// The settings a scenario's phone starts with, whether onboarding is behind it, and the credits
+/// earned before it.
+struct SetUpSettings: StateCommand {
+    let settings: Settings
+    let onboarded: Bool
+    let credits: Int
+
+    func apply(to transaction: inout StoreTransaction, context: ChangeContext) throws {
+        transaction.state.settings = settings
+        transaction.state.settings.onboardingCompleted = onboarded
+        if credits > 0 {
+            try transaction.post(LedgerEntry(account: .credits, amount: credits, memo: "Earned before the scenario"), at: context.now)
+        }
     }
 }
 

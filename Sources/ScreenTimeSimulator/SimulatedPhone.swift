@@ -4,7 +4,7 @@ import Foundation
 import ScreenTimeClient
 import StoreClient
 import ThresholdCore
-import ThresholdRuntime
+@_spi(Setup) import ThresholdRuntime
 
 /// A simulated iPhone running Threshold: a virtual clock, the installed apps, ManagedSettings
 /// stores, a DeviceActivity centre with iOS's limits and callback habits, a notification inbox,
@@ -103,13 +103,9 @@ public final class SimulatedPhone: @unchecked Sendable {
     public convenience init(start: Date, timeZone: TimeZone, catalogue: AppCatalogue = .standard, setup: ThresholdState = .empty,
                             plan: PlanStatus? = nil,
                             store: (any StoreClient)? = nil, faults: FaultSwitch = .none, ids: IDGenerator = .counting()) throws {
-        let store = store ?? InMemoryStore()
-        try store.write {
-            $0.state.engine = setup
-            $0.state.plan = PlanRecord(status: plan ?? .pro(until: start.addingTimeInterval(365 * 86_400)))
-        }
         self.init(snapshot: Snapshot(clock: VirtualClock(wall: start.roundedDownToSecond, timeZone: timeZone), catalogue: catalogue, faults: faults),
-                  store: store, ids: ids)
+                  store: store ?? InMemoryStore(), ids: ids)
+        try reconciler(for: .app).seed(SetUp(engine: setup, plan: plan ?? .pro(until: start.addingTimeInterval(365 * 86_400))))
         // The App Store holds the subscription the plan says, so the app's refresh finds it.
         appStore.resume(matching: plan ?? .pro(until: start.addingTimeInterval(365 * 86_400)))
     }
@@ -256,8 +252,9 @@ public final class SimulatedPhone: @unchecked Sendable {
     /// caused (the monitor runs for each, as iOS would start it).
     /// Like iOS's processes, each sets the device restrictions after its reconcile.
     @discardableResult
-    @_spi(Setup) public func run(_ process: Process, _ trigger: Trigger, command: (any Command)? = nil) -> ReconcileOutcome {
-        runtime(for: process).reconcile(trigger, command: command).outcome
+    @_spi(Setup) public func run(_ process: Process, _ trigger: Trigger, command: (any StateCommand)? = nil) -> ReconcileOutcome {
+        guard let command else { return runtime(for: process).reconcile(trigger).outcome }
+        return runtime(for: process).reconcile(trigger, command: command).outcome
     }
 
     // MARK: The person
@@ -354,19 +351,10 @@ public final class SimulatedPhone: @unchecked Sendable {
 
     /// Does something in Threshold: the app reconciles with the command.
     @discardableResult
-    @_spi(Setup) public func perform(_ command: any Command, as trigger: Trigger) -> ReconcileOutcome {
+    @_spi(Setup) public func perform(_ command: any StateCommand, as trigger: Trigger) -> ReconcileOutcome {
         deviceInUse()
         bringAppForward()
         return run(.app, trigger, command: command)
-    }
-
-    /// Does something in Threshold that reads the saved state to decide (a finished ritual
-    /// records itself and issues its grant): the app reconciles with the change.
-    @discardableResult
-    @_spi(Setup) public func perform(as trigger: Trigger, change: @escaping DomainChange) -> ReconcileOutcome {
-        deviceInUse()
-        bringAppForward()
-        return runtime(for: .app).reconcile(trigger, change: change).outcome
     }
 
     /// Presses a button on the Live Activity: its `LiveActivityIntent` runs in Threshold's process
@@ -1171,6 +1159,17 @@ public struct ProcessOutcome: Sendable {
     public let at: Date
     public let process: SimulatedPhone.Process
     public let outcome: ReconcileOutcome
+}
+
+/// What a phone's Threshold holds before anything has run: a scenario's set-up and its plan.
+struct SetUp: StateCommand {
+    let engine: ThresholdState
+    let plan: PlanStatus
+
+    func apply(to transaction: inout StoreTransaction, context: ChangeContext) throws {
+        transaction.state.engine = engine
+        transaction.state.plan = PlanRecord(status: plan)
+    }
 }
 
 /// A line of the phone's story: what the person did, what the phone and Threshold did.

@@ -1,5 +1,4 @@
 import Foundation
-import StoreClient
 import ThresholdCore
 
 /// A freshly written key: the tag to store and the link to write on the NFC tag, once.
@@ -9,7 +8,9 @@ public struct WrittenKey: Sendable {
     public let link: URL
 }
 
-/// The person's NFC keys: writing, revoking, and what a tap does.
+/// The person's NFC keys: minting one, and what a tap does. Keeping, revoking, removing and
+/// relinking a key and tapping it are commands (``AddKey``, ``RevokeKey``, ``RemoveKey``,
+/// ``RelinkKey``, ``TapKey``), which the reconcile runs like every change.
 ///
 /// ## Threat model
 /// A key is a convenience and a ritual, not a lock. Its link carries a random 128-bit secret in
@@ -26,103 +27,7 @@ public struct WrittenKey: Sendable {
 ///
 /// The same tap delivered twice (iOS can hand one universal link to the app more than once)
 /// is recognised within `KeyTap.duplicateWindow` and acted on once.
-public struct KeyRing: Sendable {
-    public let store: any StoreClient
-    public let calendar: Calendar
-
-    public init(store: any StoreClient, calendar: Calendar) {
-        self.store = store
-        self.calendar = calendar
-    }
-
-    /// Mints a tag for `profile` with a fresh random id and secret, stores the tag (hash only)
-    /// and returns the link to write. The app passes `SystemRandomNumberGenerator`.
-    public func write(profile: ProfileID, name: String, at now: Date, using generator: inout some RandomNumberGenerator) throws -> WrittenKey {
-        let minted = try KeyRing.mint(profile: profile, name: name, at: now, using: &generator)
-        try add(minted, at: now)
-        return minted
-    }
-
-    /// Stores a key minted with ``mint(profile:name:at:using:)``: for the app, which mints first,
-    /// writes the link to the NFC tag, and keeps the tag only once the tag took it.
-    public func add(_ minted: WrittenKey, at now: Date) throws {
-        let profile = minted.tag.profileID
-        try store.write { tx in
-            guard tx.state.engine.profile(profile) != nil else {
-                throw ValidationError("key", .keyProfileMissing(profile))
-            }
-            guard tx.state.settings.keyTag(minted.tag.id) == nil else {
-                throw ValidationError("key", .keyExists)
-            }
-            tx.state.settings.keyTags.append(minted.tag)
-            tx.record(.keyTagWritten(minted.tag.id, profile: profile), at: now)
-        }
-    }
-
-    /// Revokes a tag: its taps are refused from `now` on.
-    public func revoke(_ id: KeyTagID, at now: Date) throws {
-        try store.write { tx in
-            guard let index = tx.state.settings.keyTags.firstIndex(where: { $0.id == id }) else {
-                throw ValidationError("key \(id)", .noSuchKey)
-            }
-            tx.state.settings.keyTags[index] = try tx.state.settings.keyTags[index].revoked(at: now)
-            tx.record(.keyTagRevoked(id), at: now)
-        }
-    }
-
-    /// Removes a key from the list: one that is revoked, or whose profile was deleted (its taps
-    /// then read as an unknown key). A working key is revoked first, so removing is never how a
-    /// key that works stops working unseen.
-    public func remove(_ id: KeyTagID, at now: Date) throws {
-        try store.write { tx in
-            guard let tag = tx.state.settings.keyTag(id) else { throw ValidationError("key \(id)", .noSuchKey) }
-            guard tag.isRevoked(at: now) || tx.state.engine.profile(tag.profileID) == nil else {
-                throw ValidationError("key \(tag.name)", .revokeBeforeRemoving(tag.name))
-            }
-            tx.state.settings.keyTags.removeAll { $0.id == id }
-            if !tag.isRevoked(at: now) { tx.record(.keyTagRevoked(id), at: now) }
-        }
-    }
-
-    /// Links a key whose profile was deleted to another profile: the same tag, the same secret,
-    /// starting `profile` from now on.
-    public func relink(_ id: KeyTagID, to profile: ProfileID, at now: Date) throws {
-        try store.write { tx in
-            guard let index = tx.state.settings.keyTags.firstIndex(where: { $0.id == id }) else {
-                throw ValidationError("key \(id)", .noSuchKey)
-            }
-            let tag = tx.state.settings.keyTags[index]
-            guard !tag.isRevoked(at: now) else { throw ValidationError("key \(tag.name)", .keyRevoked(tag.name)) }
-            guard tx.state.engine.profile(tag.profileID) == nil else {
-                throw ValidationError("key \(tag.name)", .keyAlreadyStarts(tag.name))
-            }
-            guard tx.state.engine.profile(profile) != nil else {
-                throw ValidationError("key", .keyProfileMissing(profile))
-            }
-            tx.state.settings.keyTags[index] = try KeyTag(id: tag.id, profileID: profile, name: tag.name, secretHash: tag.secretHash,
-                                                          created: tag.created, revokedAt: nil)
-            tx.record(.keyTagWritten(id, profile: profile), at: now)
-        }
-    }
-
-    /// Verifies and decides a tap in one write: refused links are logged, a new tap is logged and
-    /// remembered, a duplicate changes nothing.
-    public func tap(_ tagID: KeyTagID, secret: KeySecret, at now: Date) throws -> KeyTapOutcome {
-        try store.write { tx in
-            let outcome = KeyRing.outcome(of: tagID, secret: secret, in: tx.state, at: now, calendar: calendar)
-            switch outcome {
-            case .accepted(let tap):
-                tx.state.rituals.note(tap)
-                tx.record(.keyTapped(tap), at: now)
-            case .refused(let reason):
-                tx.record(.keyTapRefused(tag: tagID, reason: reason), at: now)
-            case .duplicate:
-                break
-            }
-            return outcome
-        }
-    }
-
+public enum KeyRing {
     /// The outcome of a tap, without storing anything: unknown tag, wrong secret (compared in
     /// constant time), then revocation, duplicates and the decision (`KeyTapOutcome.verified`).
     public static func outcome(of tagID: KeyTagID, secret: KeySecret, in stored: StoredState, at now: Date, calendar: Calendar) -> KeyTapOutcome {
@@ -139,5 +44,110 @@ public struct KeyRing: Sendable {
         let secret = KeySecret.random(using: &generator)
         let tag = try KeyTag(id: id, profileID: profile, name: name, secretHash: KeySecretHash.hash(secret), created: now)
         return WrittenKey(tag: tag, link: LinkRoute.keyTap(id, secret).universalLink)
+    }
+}
+
+/// Keeps a key minted with ``KeyRing/mint(profile:name:at:using:)``: the app mints first, writes
+/// the link to the NFC tag, and keeps the tag only once the tag took it.
+public struct AddKey: StateCommand {
+    public let key: WrittenKey
+    public init(_ key: WrittenKey) { self.key = key }
+
+    public func apply(to transaction: inout StoreTransaction, context: ChangeContext) throws {
+        let profile = key.tag.profileID
+        guard transaction.state.engine.profile(profile) != nil else {
+            throw ValidationError("key", .keyProfileMissing(profile))
+        }
+        guard transaction.state.settings.keyTag(key.tag.id) == nil else {
+            throw ValidationError("key", .keyExists)
+        }
+        transaction.state.settings.keyTags.append(key.tag)
+        transaction.record(.keyTagWritten(key.tag.id, profile: profile), at: context.now)
+    }
+}
+
+/// Revokes a key: its taps are refused from now on.
+public struct RevokeKey: StateCommand {
+    public let id: KeyTagID
+    public init(_ id: KeyTagID) { self.id = id }
+
+    public func apply(to transaction: inout StoreTransaction, context: ChangeContext) throws {
+        guard let index = transaction.state.settings.keyTags.firstIndex(where: { $0.id == id }) else {
+            throw ValidationError("key \(id)", .noSuchKey)
+        }
+        transaction.state.settings.keyTags[index] = try transaction.state.settings.keyTags[index].revoked(at: context.now)
+        transaction.record(.keyTagRevoked(id), at: context.now)
+    }
+}
+
+/// Removes a key from the list: one that is revoked, or whose profile was deleted (its taps then
+/// read as an unknown key). A working key is revoked first, so removing is never how a key that
+/// works stops working unseen.
+public struct RemoveKey: StateCommand {
+    public let id: KeyTagID
+    public init(_ id: KeyTagID) { self.id = id }
+
+    public func apply(to transaction: inout StoreTransaction, context: ChangeContext) throws {
+        let now = context.now
+        guard let tag = transaction.state.settings.keyTag(id) else { throw ValidationError("key \(id)", .noSuchKey) }
+        guard tag.isRevoked(at: now) || transaction.state.engine.profile(tag.profileID) == nil else {
+            throw ValidationError("key \(tag.name)", .revokeBeforeRemoving(tag.name))
+        }
+        transaction.state.settings.keyTags.removeAll { $0.id == id }
+        if !tag.isRevoked(at: now) { transaction.record(.keyTagRevoked(id), at: now) }
+    }
+}
+
+/// Links a key whose profile was deleted to another profile: the same tag, the same secret,
+/// starting `profile` from now on.
+public struct RelinkKey: StateCommand {
+    public let id: KeyTagID
+    public let profile: ProfileID
+    public init(_ id: KeyTagID, to profile: ProfileID) {
+        self.id = id
+        self.profile = profile
+    }
+
+    public func apply(to transaction: inout StoreTransaction, context: ChangeContext) throws {
+        let now = context.now
+        guard let index = transaction.state.settings.keyTags.firstIndex(where: { $0.id == id }) else {
+            throw ValidationError("key \(id)", .noSuchKey)
+        }
+        let tag = transaction.state.settings.keyTags[index]
+        guard !tag.isRevoked(at: now) else { throw ValidationError("key \(tag.name)", .keyRevoked(tag.name)) }
+        guard transaction.state.engine.profile(tag.profileID) == nil else {
+            throw ValidationError("key \(tag.name)", .keyAlreadyStarts(tag.name))
+        }
+        guard transaction.state.engine.profile(profile) != nil else {
+            throw ValidationError("key", .keyProfileMissing(profile))
+        }
+        transaction.state.settings.keyTags[index] = try KeyTag(id: tag.id, profileID: profile, name: tag.name, secretHash: tag.secretHash,
+                                                               created: tag.created, revokedAt: nil)
+        transaction.record(.keyTagWritten(id, profile: profile), at: now)
+    }
+}
+
+/// Verifies and decides a tap in one change: a refused link is logged, a new tap is logged and
+/// remembered, a duplicate changes nothing. Returns what the tap comes to.
+public struct TapKey: StateCommand {
+    public let tag: KeyTagID
+    public let secret: KeySecret
+    public init(_ tag: KeyTagID, secret: KeySecret) {
+        self.tag = tag
+        self.secret = secret
+    }
+
+    public func apply(to transaction: inout StoreTransaction, context: ChangeContext) throws -> KeyTapOutcome {
+        let outcome = KeyRing.outcome(of: tag, secret: secret, in: transaction.state, at: context.now, calendar: context.calendar)
+        switch outcome {
+        case .accepted(let tap):
+            transaction.state.rituals.note(tap)
+            transaction.record(.keyTapped(tap), at: context.now)
+        case .refused(let reason):
+            transaction.record(.keyTapRefused(tag: tag, reason: reason), at: context.now)
+        case .duplicate:
+            break
+        }
+        return outcome
     }
 }

@@ -48,16 +48,45 @@ public struct Reconciler: Sendable {
         self.reserved = reserved
     }
 
-    /// Reconciles after running a command (start a session, take a break, issue a grant…).
+    /// Reconciles with no change of the person's: what every monitor callback, foreground and
+    /// echo does.
     @discardableResult
-    public func reconcile(_ trigger: Trigger, command: any Command) -> ReconcileOutcome {
-        reconcile(trigger) { transaction, context in try context.run(command, on: &transaction) }
+    public func reconcile(_ trigger: Trigger) -> ReconcileOutcome {
+        reconcile(trigger, applying: nil)
     }
 
-    /// Reconciles, first applying `change` when given. A change that throws is undone and
-    /// reported in the outcome's `refusal`; the reconcile itself still runs.
+    /// Reconciles after running a command (start a session, take a break, save a setting, tap a
+    /// key…). A command that throws is undone and reported in the outcome's `refusal`; the
+    /// reconcile itself still runs.
     @discardableResult
-    public func reconcile(_ trigger: Trigger, change: DomainChange? = nil) -> ReconcileOutcome {
+    public func reconcile<C: StateCommand>(_ trigger: Trigger, command: C) -> ReconcileOutcome {
+        reconcile(trigger, returning: command).outcome
+    }
+
+    /// Reconciles after running a command, with what the command returned when it was done and
+    /// saved (`nil` when it was refused or the store failed).
+    public func reconcile<C: StateCommand>(_ trigger: Trigger, returning command: C) -> (outcome: ReconcileOutcome, result: C.Result?) {
+        var result: C.Result?
+        let outcome = reconcile(trigger) { transaction, context in
+            result = nil
+            result = try command.apply(to: &transaction, context: context)
+        }
+        guard !outcome.failedClosed, outcome.refusal == nil else { return (outcome, nil) }
+        return (outcome, result)
+    }
+
+    /// Applies a command to the saved state without reconciling: for a store set up before
+    /// anything of Threshold's has run (a scenario's `setup:`), at the device's wall clock.
+    @_spi(Setup)
+    @discardableResult
+    public func seed<C: StateCommand>(_ command: C) throws -> C.Result {
+        let reading = clock.reading()
+        let context = ChangeContext(now: reading.wall.roundedDownToSecond, time: TrustedTime(wall: reading.wall, trusted: reading.wall),
+                                    calendar: clock.calendar, ids: ids, screenTimeAuthorized: screenTime.authorizationStatus() == .approved)
+        return try store.write { transaction in try command.apply(to: &transaction, context: context) }
+    }
+
+    private func reconcile(_ trigger: Trigger, applying change: Change?) -> ReconcileOutcome {
         do {
             return try store.write { transaction in
                 try run(trigger, change: change, in: &transaction)
@@ -68,6 +97,9 @@ public struct Reconciler: Sendable {
             return failingClosed(ReconcileOutcome(trigger: trigger, failure: .failed(String(describing: error))))
         }
     }
+
+    /// A command, as the transaction runs it.
+    private typealias Change = (_ transaction: inout StoreTransaction, _ context: ChangeContext) throws -> Void
 
     /// The store failed: once a lift's end is in doubt, applies the shields the last saving
     /// reconcile left beside the store, and marks them applied, so that the next reconcile that
@@ -97,7 +129,7 @@ public struct Reconciler: Sendable {
         return outcome
     }
 
-    private func run(_ trigger: Trigger, change: DomainChange?, in transaction: inout StoreTransaction) throws -> ReconcileOutcome {
+    private func run(_ trigger: Trigger, change: Change?, in transaction: inout StoreTransaction) throws -> ReconcileOutcome {
         // A usage event proves how much time has passed at least, whatever the wall clock says.
         let reading = clock.reading()
         let time = TrustedTime(reading, since: transaction.state.applied.clock, atLeast: UsageTrigger.evidence(of: trigger))
@@ -225,7 +257,7 @@ public struct Reconciler: Sendable {
     /// session's planned end or midnight (streaks are counted and the day's screen-time activity
     /// renewed then), six hours at most, provided all went well and the clock is trusted.
     ///
-    /// NB: this relies on the engine's state changing only inside a reconcile (a `DomainChange`);
+    /// NB: this relies on the engine's state changing only inside a reconcile (a `StateCommand`);
     /// only monitor callbacks take the quiet path, so the app's own reconciles always do the work.
     private func quietPeriod(after enforcement: Enforcement, plan: ActivityPlan?, settles: Date?, time: TrustedTime, calendar: Calendar,
                              repairs: [RepairNotice]) -> QuietPeriod? {
@@ -491,42 +523,6 @@ public struct Reconciler: Sendable {
         }
         return applied.liveActivity != before
     }
-}
-
-/// A change to the stored state that a trigger brings (a command, a ritual's grant, a ledger
-/// entry); it records its own events on the transaction, at `context.now`.
-public typealias DomainChange = (_ transaction: inout StoreTransaction, _ context: ChangeContext) throws -> Void
-
-/// What a domain change may use: the instant to stamp (trusted time, whole seconds), the clock
-/// reading it came from, the device's calendar and the id generator.
-public struct ChangeContext: Sendable {
-    public let now: Date
-    public let time: TrustedTime
-    public let calendar: Calendar
-    public let ids: IDGenerator
-    /// Whether iOS lets Threshold shield anything now (Screen Time access granted).
-    public let screenTimeAuthorized: Bool
-
-    init(now: Date, time: TrustedTime, calendar: Calendar, ids: IDGenerator, screenTimeAuthorized: Bool) {
-        self.now = now
-        self.time = time
-        self.calendar = calendar
-        self.ids = ids
-        self.screenTimeAuthorized = screenTimeAuthorized
-    }
-
-    /// Runs a command on the transaction's engine state at `now` and records its events, posting
-    /// the ledger entries among them (see `StoreTransaction.apply(_:at:)`).
-    ///
-    /// A session started without Screen Time access would shield nothing yet run its timer, earn
-    /// XP and credits and count as focus (seed 004 test 9): every way of starting one (the
-    /// Session tab, a key, a Shortcut, a link) is refused, saying why, and nothing is recorded.
-    public func run(_ command: any Command, on transaction: inout StoreTransaction) throws {
-        if command is StartSession, !screenTimeAuthorized { throw Self.noAccess }
-        try transaction.run(command, at: now, calendar: calendar, ids: ids)
-    }
-
-    static let noAccess = ValidationError("session", .noScreenTimeAccess)
 }
 
 /// What one reconcile did, for the caller to show and for tests to check.

@@ -74,7 +74,9 @@ func run(_ arguments: [String]) throws {
                 let now = max(Date(), lastEnd.addingTimeInterval(10 * 60))
                 try transaction.post(LedgerEntry(account: .credits, amount: 5, memo: "earned"), at: now)
                 let unlock = CreditsUnlock(terms: terms, balance: transaction.state.balances.credits, label: "stress")
-                _ = try transaction.complete(try unlock.spend(minutes: 5, at: now), at: now, calendar: calendar, ids: ids)
+                let context = ChangeContext(now: now, time: TrustedTime(wall: now, trusted: now), calendar: calendar, ids: ids,
+                                            screenTimeAuthorized: true)
+                _ = try CompleteRitual(try unlock.spend(minutes: 5, at: now)).apply(to: &transaction, context: context)
             }
             count += 1
             say("wrote \(count)")

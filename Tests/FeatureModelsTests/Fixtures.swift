@@ -3,7 +3,9 @@ import Foundation
 import PrayerContent
 import StoreClient
 import TestSupport
+import EntryPoints
 import ThresholdCore
+import ThresholdKeys
 
 let ny = calendar("America/New_York")
 let monday = ClockReading.at("2026-03-02 10:00")
@@ -30,5 +32,20 @@ struct Harness {
     }
 
     var stored: StoredState { try! store.read() }
-    var kinds: [String] { try! store.events(.all).map(\.event.kind) }
+    /// The kinds of the events logged, less the reconciles' own `triggered` lines.
+    var kinds: [String] { try! store.events(.all).map(\.event.kind).filter { $0 != "triggered" } }
+    /// The runtime the client's writes go through, as Settings' would.
+    var runtime: Runtime {
+        let clock = self.clock
+        return AppClient.inMemory(store, clock: { clock.reading }, calendar: ny, library: { bundledLibrary }).runtime
+    }
+}
+
+/// Mints a key for `profile` and keeps it, as Settings › Keys does once the tag took it, through
+/// `runtime`.
+func writeKey(through runtime: Runtime, profile: ProfileID, name: String, at now: ClockReading,
+              using generator: inout some RandomNumberGenerator) throws -> WrittenKey {
+    let key = try KeyRing.mint(profile: profile, name: name, at: now.wall, using: &generator)
+    try runtime.reconcile(.inApp("key"), command: AddKey(key)).done()
+    return key
 }

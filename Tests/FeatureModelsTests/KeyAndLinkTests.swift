@@ -12,7 +12,7 @@ import ThresholdKeys
 
     func written(_ h: Harness) throws -> (KeyTagID, KeySecret) {
         var generator = SplitMix64(seed: 99)
-        let key = try KeyRing(store: h.store, calendar: ny).write(profile: "deep", name: "Desk", at: monday.wall, using: &generator)
+        let key = try writeKey(through: h.runtime, profile: "deep", name: "Desk", at: monday, using: &generator)
         guard case .keyTap(let id, let secret) = try LinkRoute(url: key.link) else { throw ValidationError("test", .unexpected("not a key link")) }
         return (id, secret)
     }
@@ -57,7 +57,7 @@ import ThresholdKeys
         forged.tap(tag, secret: try KeySecret(bytes: bytes))
         #expect(forged.phase == .refused(.wrongSecret))
 
-        try KeyRing(store: h.store, calendar: ny).revoke(tag, at: monday.wall)
+        try h.runtime.reconcile(.inApp("key"), command: RevokeKey(tag)).done()
         h.clock.advance(by: 60)
         let revoked = KeyTapModel(client: h.client)
         revoked.tap(tag, secret: secret)

@@ -13,16 +13,16 @@ import ThresholdKeys
 @Suite struct KeyTapSheetTests {
     let deep = Profile.make("deep", name: "Deep work", path: .key, selection: .apps("instagram"), breakPolicy: .fivePerHour)
 
-    func tapOf(_ store: any StoreClient) throws -> (KeyTagID, KeySecret) {
+    func tapOf(_ device: Device) throws -> (KeyTagID, KeySecret) {
         var generator = SplitMix64(seed: 99)
-        let key = try KeyRing(store: store, calendar: ny).write(profile: "deep", name: "Desk", at: monday.wall, using: &generator)
+        let key = try writeKey(through: device.client.runtime, profile: "deep", name: "Desk", at: monday, using: &generator)
         guard case .keyTap(let id, let secret) = try LinkRoute(url: key.link) else { throw ValidationError("test", .unexpected("not a key link")) }
         return (id, secret)
     }
 
     @Test func aTapWithoutScreenTimeAccess_startsNothing_andSaysWhy() throws {
         let device = try Device(.make(profiles: [deep]), authorization: .denied)
-        let (tag, secret) = try tapOf(device.store)
+        let (tag, secret) = try tapOf(device)
         let sheet = KeyTapModel(client: device.client.rituals)
         sheet.tap(tag, secret: secret)
         if case .started = sheet.phase { Issue.record("the sheet says “Session started.” though nothing could be shielded") }
@@ -37,7 +37,7 @@ import ThresholdKeys
     /// same one: it tries again. Still refused, it says why; the refusal gone, it starts.
     @Test func aTapAfterARefusedStart_triesAgain_withinTheDuplicateWindow() throws {
         let device = try Device(.make(profiles: [deep]), authorization: .denied)
-        let (tag, secret) = try tapOf(device.store)
+        let (tag, secret) = try tapOf(device)
         KeyTapModel(client: device.client.rituals).tap(tag, secret: secret)
         let echo = KeyTapModel(client: device.client.rituals)
         echo.tap(tag, secret: secret)
@@ -57,7 +57,7 @@ import ThresholdKeys
 
     @Test func onABreak_theSheetOffersBackToFocus_andItEndsTheBreak() throws {
         let device = try Device(.make(profiles: [deep]))
-        let (tag, secret) = try tapOf(device.store)
+        let (tag, secret) = try tapOf(device)
         KeyTapModel(client: device.client.rituals).tap(tag, secret: secret)
         device.advance(minutes: 10)
         let asking = KeyTapModel(client: device.client.rituals)

@@ -62,7 +62,7 @@ import ThresholdKeys
     @Test func aKeyTapWithItsSecret_startsALockedProfileDirectly() throws {
         let device = try device()
         var generator = SplitMix64(seed: 5)
-        let key = try KeyRing(store: device.store, calendar: ny).write(profile: "beast", name: "Desk", at: morning.wall, using: &generator)
+        let key = try writeKey(through: device.client.runtime, profile: "beast", name: "Desk", at: morning, using: &generator)
         let app = AppModel(client: device.client)
         app.open(key.link)
         guard case .keyTap(let tap)? = app.presented else {

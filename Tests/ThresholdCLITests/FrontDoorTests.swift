@@ -9,7 +9,9 @@ import Testing
 /// - the simulated phone's store and its raw reconcile calls are `@_spi(Setup)`, and only
 ///   `ScenarioSetup` (which writes `setup:` before the first step) and tests import that SPI;
 /// - `ScenarioSteps` builds with `MemberImportVisibility`, so a store method cannot be called on a
-///   value that merely passes through another module.
+///   value that merely passes through another module;
+/// - and the app has one way to change its state: every change is a command (`StateCommand`, Core)
+///   that the reconciler runs; nothing else writes the store or hands the reconcile a closure.
 @Suite struct FrontDoorTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let forbidden = ["StoreClient", "ThresholdStore", "TestSupport", "GRDB"]
@@ -65,7 +67,7 @@ import Testing
         }
         #expect(importers == ["ScenarioSetup"], "\(importers.sorted())")
         let phone = try String(contentsOf: sources.appendingPathComponent("ScreenTimeSimulator/SimulatedPhone.swift"), encoding: .utf8)
-        for member in ["let store:", "func reconciler(for", "func perform(_ command", "func perform(as trigger", "func runtime(for process: Process) -> Runtime {"] {
+        for member in ["let store:", "func reconciler(for", "func perform(_ command", "func runtime(for process: Process) -> Runtime {"] {
             let line = phone.split(separator: "\n").first { $0.contains(member) }
             #expect(line?.contains("@_spi(Setup) public") == true, "SimulatedPhone's \(member) must be @_spi(Setup)")
         }
@@ -80,5 +82,56 @@ import Testing
         for (file, text) in files {
             #expect(ownView.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) == nil, "\(file) declares a view")
         }
+    }
+
+    // MARK: One way to change the state
+
+    /// Every Swift file under Sources, by module.
+    static func allSources() throws -> [(module: String, file: String, text: String)] {
+        let sources = root.appendingPathComponent("Sources")
+        var all: [(module: String, file: String, text: String)] = []
+        for module in try FileManager.default.contentsOfDirectory(atPath: sources.path).sorted() {
+            guard let enumerator = FileManager.default.enumerator(atPath: sources.appendingPathComponent(module).path) else { continue }
+            for case let path as String in enumerator where path.hasSuffix(".swift") {
+                let url = sources.appendingPathComponent(module).appendingPathComponent(path)
+                all.append((module, path, try String(contentsOf: url, encoding: .utf8)))
+            }
+        }
+        return all
+    }
+
+    /// The modules that open a store transaction: the store itself, and the runtime that runs
+    /// every command in one. `threshold-store-stress` is the store's own stress harness (several
+    /// processes writing one SQLite file), not a way into the app.
+    static let writers: Set<String> = ["ThresholdStore", "StoreClient", "ThresholdRuntime", "threshold-store-stress"]
+
+    @Test func nothingWritesTheStore_butTheStoreAndTheRuntime() throws {
+        let write = try NSRegularExpression(pattern: #"\.write\s*(\{|\(\s*\{)"#)
+        let all = try Self.allSources()
+        #expect(all.count > 300, "the sources were read (\(all.count) files)")
+        var writers: [String] = []
+        for (module, file, text) in all where !Self.writers.contains(module) {
+            if write.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil { writers.append("\(module)/\(file)") }
+        }
+        #expect(writers.isEmpty, "these write the store directly instead of running a command: \(writers)")
+    }
+
+    @Test func everyChangeIsACommand_noClosureChangesTheState() throws {
+        // A closure over the transaction is how a change used to slip past the plan's rules and
+        // trusted time (`DomainChange`): outside the store, a transaction is only ever handed to a
+        // command's `apply`, and the runtime offers no closure in its API.
+        var found: [String] = []
+        for (module, file, text) in try Self.allSources() {
+            if text.contains("DomainChange") { found.append("\(module)/\(file): DomainChange") }
+            for line in text.split(separator: "\n") where line.contains("inout StoreTransaction") && !line.contains("apply(to transaction: inout StoreTransaction") {
+                let offered = !Self.writers.contains(module) && module != "ThresholdCore" || module == "ThresholdRuntime" && (line.contains("public ") || line.contains("package "))
+                if offered { found.append("\(module)/\(file): \(line.trimmingCharacters(in: .whitespaces))") }
+            }
+            // The rules live in commands, not in extensions of the transaction outside Core and the store.
+            if !["ThresholdCore", "StoreClient"].contains(module), text.contains("extension StoreTransaction") {
+                found.append("\(module)/\(file): extension StoreTransaction")
+            }
+        }
+        #expect(found.isEmpty, "\(found)")
     }
 }

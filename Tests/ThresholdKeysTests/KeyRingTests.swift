@@ -11,13 +11,13 @@ import ThresholdCore
     let now = at("2026-11-23 10:00")
     let work = Profile.make("work", name: "Work")
 
-    func ring(_ stored: StoredState? = nil) -> (KeyRing, InMemoryStore) {
+    func ring(_ stored: StoredState? = nil) -> (Ring, InMemoryStore) {
         let store = InMemoryStore(stored ?? .make(engine: .make(profiles: [work])))
-        return (KeyRing(store: store, calendar: ny), store)
+        return (Ring(store: store, calendar: ny), store)
     }
 
     /// Writes a key and returns the tag id and secret its link carries.
-    func written(_ ring: KeyRing, seed: UInt64 = 42) throws -> (KeyTagID, KeySecret) {
+    func written(_ ring: Ring, seed: UInt64 = 42) throws -> (KeyTagID, KeySecret) {
         var generator = Xoshiro(seed: (seed, 2, 3, 4))
         let key = try ring.write(profile: "work", name: "Desk card", at: now, using: &generator)
         guard case .keyTap(let id, let secret) = try LinkRoute(url: key.link) else {

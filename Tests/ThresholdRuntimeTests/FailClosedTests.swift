@@ -17,10 +17,7 @@ import ThresholdRuntime
         let file = FailClosedFile.inMemory()
         let reconciler = Reconciler(store: rig.store, screenTime: rig.device.client, clock: rig.clock.client, ids: .counting(),
                                     failClosed: file)
-        let grant = Grant.make("g1", .allGated, from: noon, minutes: 10, origin: .ritual(.prayer))
-        reconciler.reconcile(.inApp("pray"), change: { transaction, _ in
-            transaction.state.engine = try transaction.state.engine.with(grants: [grant])
-        })
+        reconciler.reconcile(.inApp("pray"), command: IssueGrant(scope: .allGated, minutes: 10, origin: .ritual(.prayer)))
         return (rig, reconciler, file)
     }
 
