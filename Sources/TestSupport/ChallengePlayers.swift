@@ -16,9 +16,12 @@ extension InkGame: PlayedByTests {
 }
 
 extension EchoGame: PlayedByTests {
-    public var rightMove: (move: EchoDirection, from: TimeInterval) { (sequence[entered], turnBegins) }
+    /// The direction the game waits for; once it is solved every direction is the last one's
+    /// (the game takes no more moves), so a player can still be asked.
+    private var expected: EchoDirection { entered < sequence.count ? sequence[entered] : sequence.last ?? .up }
+    public var rightMove: (move: EchoDirection, from: TimeInterval) { (expected, turnBegins) }
     public var wrongMove: (move: EchoDirection, from: TimeInterval)? {
-        (EchoDirection.allCases.first { $0 != sequence[entered] }!, turnBegins)
+        (EchoDirection.allCases.first { $0 != expected }!, turnBegins)
     }
 }
 
