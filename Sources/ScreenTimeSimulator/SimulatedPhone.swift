@@ -361,7 +361,9 @@ public final class SimulatedPhone: @unchecked Sendable {
     /// (launched in the background when needed) without bringing it forward.
     @discardableResult
     public func pressLiveActivity(_ button: LiveActivityButton) throws -> LiveActivityPress {
-        guard let shown = liveActivity else { throw SimulatorError.noLiveActivity }
+        guard let content = liveActivity else { throw SimulatorError.noLiveActivity }
+        // Past its stale date the lock screen draws what the session came to by itself there.
+        let shown = content.isStale(at: clock.wall) ? content.afterNextBoundary ?? content : content
         guard shown.buttons.contains(button) else { throw SimulatorError.noSuchLiveActivityButton(button.rawValue) }
         deviceInUse()
         return runtime(for: .intent).pressLiveActivity(button, profile: shown.profileID)
@@ -836,7 +838,7 @@ public final class SimulatedPhone: @unchecked Sendable {
     }
 
     private func record(_ process: Process, _ outcome: ReconcileOutcome) {
-        outcomes.append(ProcessOutcome(at: clock.wall, process: process, outcome: outcome))
+        outcomes.append(ProcessOutcome(at: clock.wall, process: process, outcome: outcome.withoutSavedState()))
         let actor: TimelineEntry.Actor = switch process {
         case .monitor: .monitor
         case .shieldAction, .shieldConfiguration: .shieldAction

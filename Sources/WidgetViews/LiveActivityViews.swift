@@ -9,7 +9,9 @@ import WidgetKit
 // views outside the main actor, so these views take their isolation from their conformance.
 
 /// The session Live Activity on the lock screen: its name, phase and timer, with its buttons,
-/// or how it ended; past its `staleDate`, that only the app knows where the session is now.
+/// or how it ended. Past its `staleDate` it shows what the session came to by itself there (a
+/// break over, focusing again; the goal reached), as only the app can update it; past a session's
+/// end, that only the app knows where the session is now.
 ///
 /// `control` puts each button's label inside what runs it: an App Intent's button on iOS
 /// (WidgetsExtension), the simulated phone's Live Activity press here.
@@ -34,26 +36,28 @@ public struct LockScreenSessionView<Control: View>: View {
             }
             .frame(maxWidth: .infinity, alignment: .leading)
             .accessibilityElement(children: .combine)
+        } else if isStale, let next = content.afterNextBoundary {
+            running(next, knowsWhatIsNext: true)
         } else {
-            running
+            running(content, knowsWhatIsNext: !isStale)
         }
     }
 
-    private var running: some View {
+    private func running(_ shown: LiveActivityContent, knowsWhatIsNext: Bool) -> some View {
         VStack(alignment: .leading, spacing: 8) {
             HStack {
                 VStack(alignment: .leading) {
-                    Text(content.title).font(.headline).foregroundStyle(.white)
-                    Text.phase(content.phase).font(.subheadline).foregroundStyle(.white.opacity(0.8))
+                    Text(shown.title).font(.headline).foregroundStyle(.white)
+                    Text.phase(shown.phase).font(.subheadline).foregroundStyle(.white.opacity(0.8))
                 }
                 .accessibilityElement(children: .combine)
                 Spacer()
-                SessionTimer(content: content).font(.title2.weight(.semibold)).foregroundStyle(Palette.dawn)
+                SessionTimer(content: shown).font(.title2.weight(.semibold)).foregroundStyle(Palette.dawn)
             }
-            if isStale {
-                StaleNotice()
+            if knowsWhatIsNext {
+                SessionButtons(content: shown, control: control)
             } else {
-                SessionButtons(content: content, control: control)
+                StaleNotice()
             }
         }
     }

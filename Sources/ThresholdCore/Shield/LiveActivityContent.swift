@@ -72,6 +72,24 @@ public struct LiveActivityContent: Hashable, Codable, Sendable {
     /// ``nextBoundary``, after which only the app can say what is true.
     public var staleDate: Date? { nextBoundary }
 
+    /// What the content comes to by itself once ``nextBoundary`` passes, which a Live Activity
+    /// shows from its `staleDate` on, as nothing but the app can update it (PLATFORM.md): a break's
+    /// end goes back to focusing (or to the goal reached, when the goal came during the break),
+    /// and the goal reached goes on as extra time. `nil` when the session ends there, or has no
+    /// boundary: then only the app knows what came next.
+    public var afterNextBoundary: LiveActivityContent? {
+        guard ending == nil, let boundary = nextBoundary else { return nil }
+        if let endsAt, boundary >= endsAt { return nil }
+        let next: Phase
+        switch phase {
+        case .onBreak: next = goalAt.map { $0 <= boundary } == true ? .goalReached : .focusing
+        case .focusing: next = .goalReached
+        case .goalReached: return nil
+        }
+        return LiveActivityContent(profileID: profileID, title: title, startedAt: startedAt, goalAt: goalAt, endsAt: endsAt,
+                                   breakUntil: nil, phase: next, allowsBreaks: allowsBreaks)
+    }
+
     /// Whether the content has gone stale at `now`.
     public func isStale(at now: Date) -> Bool { staleDate.map { now >= $0 } ?? false }
 

@@ -37,6 +37,22 @@ import ThresholdCore
         #expect(open.timer(at: at("2026-11-23 10:00")) == SessionTimerSpan(from: start, to: .distantFuture, countsDown: false))
     }
 
+    /// Past its stale date nothing but the app can update it, so it shows what the session came
+    /// to by itself: never "On a break 0:00" after the break is over.
+    @Test func pastItsBoundary_aBreakIsFocusingAgain_theGoalIsReached_andASessionsEndIsNotGuessed() {
+        let until = at("2026-11-23 09:05"), goal = at("2026-11-23 09:30"), end = at("2026-11-23 17:00")
+        let afterBreak = content(.onBreak, goal: goal, end: end, breakUntil: until).afterNextBoundary
+        #expect(afterBreak?.phase == .focusing && afterBreak?.breakUntil == nil)
+        #expect(afterBreak?.buttons == [.end, .takeBreak] && afterBreak?.nextBoundary == goal)
+        #expect(content(.onBreak, goal: start, end: end, breakUntil: until).afterNextBoundary?.phase == .goalReached,
+                "a goal that came during the break is reached when it ends")
+        #expect(content(.onBreak, breakUntil: until).afterNextBoundary?.phase == .focusing, "an open-ended session focuses again")
+        #expect(content(.focusing, goal: goal, end: end).afterNextBoundary?.phase == .goalReached)
+        #expect(content(.goalReached, goal: goal, end: end).afterNextBoundary == nil, "its end: only the app knows how it ended")
+        #expect(content(.onBreak, end: until, breakUntil: until).afterNextBoundary == nil, "a break that lasts to the session's end")
+        #expect(content(.focusing).afterNextBoundary == nil)
+    }
+
     @Test func buttons_breakOnlyWhereAllowed_backToFocusOnABreak() {
         #expect(content(.focusing).buttons == [.end, .takeBreak])
         #expect(content(.focusing, allowsBreaks: false).buttons == [.end])
