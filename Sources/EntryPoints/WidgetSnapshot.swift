@@ -42,23 +42,15 @@ public struct WidgetSnapshot: Hashable, Codable, Sendable {
         return URL(string: AppDestination.session(session?.profileID).deepLink)
     }
 
-    /// The event kinds ``make(state:events:now:calendar:)`` reads.
-    public static let eventKinds: Set<String> = PrayerCompletion.eventKinds.union(["sessionEnded"])
+    /// The event kinds ``make(state:events:sessions:now:calendar:)`` reads.
+    public static let eventKinds: Set<String> = PrayerCompletion.eventKinds
 
-    /// Builds the snapshot from the saved state and the events of recent days.
-    public static func make(state: StoredState, events: [LoggedEvent], now: Date, calendar: Calendar) -> WidgetSnapshot {
-        let clock = Clockwork(calendar: calendar)
-        var activeDays = Set<LocalDate>()
-        // As in `SelahStreak`: nothing up to a reset counts.
-        for logged in events where state.settings.streakResetAt.map({ logged.at > $0 }) ?? true {
-            // A prayer counts for the day it was said on, in the zone the device was in then
-            // (as in `SelahStreak`); a completed session for its day on the device's clock now.
-            if let prayer = PrayerCompletion(logged, deviceZone: calendar.timeZone), prayer.at <= now {
-                activeDays.insert(prayer.day)
-            } else if case .sessionEnded(_, let ending) = logged.event, ending.state == .completed {
-                activeDays.insert(clock.localDate(of: ending.at))
-            }
-        }
+    /// Builds the snapshot from the saved state, the prayers among the events of recent days and
+    /// the sessions of the last year: the streak is Home's (``DayStreaks``).
+    public static func make(state: StoredState, events: [LoggedEvent], sessions: [Session] = [], now: Date, calendar: Calendar) -> WidgetSnapshot {
+        let prayers = events.compactMap { PrayerCompletion($0, deviceZone: calendar.timeZone) }
+        let streaks = DayStreaks(prayers: prayers, sessions: sessions, goal: state.progress.goalStreak,
+                                 resetAt: state.settings.streakResetAt, now: now, calendar: calendar)
         // NB: the session as the last reconcile found it, not the Live Activity: a session a
         // schedule started with the app closed has no Live Activity until the app runs.
         let session = state.applied.session
@@ -66,7 +58,7 @@ public struct WidgetSnapshot: Hashable, Codable, Sendable {
         let boundaries = [session?.breakUntil, session?.endsAt, session?.goalAt, enforcement?.nextChange]
         return WidgetSnapshot(
             session: session,
-            streakDays: state.progress.goalStreak?.days ?? DayStreak.length(activeDays: activeDays, today: clock.localDate(of: now)),
+            streakDays: streaks.headline,
             credits: state.balances.credits,
             headline: StatusSummary(state, lastEnforcement: enforcement, now: now).headline,
             refreshAt: boundaries.compactMap { $0 }.filter { $0 > now }.min(),
@@ -77,9 +69,13 @@ public struct WidgetSnapshot: Hashable, Codable, Sendable {
     public static func read(from store: any StoreClient, now: Date, calendar: Calendar) -> WidgetSnapshot {
         do {
             let state = try store.read()
-            let since = Clockwork(calendar: calendar).startOfDay(Clockwork(calendar: calendar).localDate(of: now).adding(days: -400))
+            let clock = Clockwork(calendar: calendar)
+            let since = clock.startOfDay(clock.localDate(of: now).adding(days: -400))
             let events = try store.events(EventQuery(kinds: eventKinds, from: since))
-            return make(state: state, events: events, now: now, calendar: calendar)
+            // A year of sessions bounds the focus streak, as on Home.
+            let sessions = try store.sessions(startingFrom: clock.startOfDay(clock.localDate(of: now).adding(days: -366)),
+                                              until: now.addingTimeInterval(1))
+            return make(state: state, events: events, sessions: sessions, now: now, calendar: calendar)
         } catch {
             return unreadable(error)
         }

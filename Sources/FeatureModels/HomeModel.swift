@@ -204,13 +204,13 @@ public final class HomeModel {
         }
         if stored.settings.screenTime != nil { today.screenTimeMinutes = stored.progress.screenTimeMinutes(on: day) }
         self.today = today
-        streaks = Streaks(prayerDays: SelahStreak.days(try PrayerLog.read(client), now: now, calendar: calendar,
-                                                       resetAt: stored.settings.streakResetAt),
-                          goal: stored.progress.goalStreak, intentions: stored.progress.intentionStreaks)
         // A year of sessions bounds the streak Home can show; a longer one reads as 366 days.
         let yearAgo = clock.startOfDay(day.adding(days: -366))
-        streaks.focusDays = SessionStats.focusDayStreak(try client.runtime.store.sessions(startingFrom: yearAgo, until: now.addingTimeInterval(1)),
-                                                        now: now, calendar: calendar)
+        let days = DayStreaks(prayers: try PrayerLog.read(client),
+                              sessions: try client.runtime.store.sessions(startingFrom: yearAgo, until: now.addingTimeInterval(1)),
+                              goal: stored.progress.goalStreak, resetAt: stored.settings.streakResetAt, now: now, calendar: calendar)
+        streaks = Streaks(prayerDays: days.prayerDays, focusDays: days.focusDays, goal: stored.progress.goalStreak,
+                          intentions: stored.progress.intentionStreaks)
         streaks.unreportedDays = stored.progress.goalStreak?.unreported ?? []
         review = stored.settings.screenTime != nil || stored.settings.reminders.dailyReview ? .yesterday(of: day, in: stored) : nil
     }

@@ -74,3 +74,23 @@ public struct PrayerHistory: Hashable, Sendable {
             .sorted { $0.day > $1.day }
     }
 }
+
+/// The day streaks Home and the streak widget show, worked out once from the same records so the
+/// two never disagree: Selah's (days with a prayer since the last reset), focus days (days a
+/// completed session started on) and the screen-time goal's, when one is set.
+public struct DayStreaks: Hashable, Sendable {
+    public let prayerDays: Int
+    public let focusDays: Int
+    /// The screen-time goal's streak, while a goal is set.
+    public let goalDays: Int?
+
+    public init(prayers: [PrayerCompletion], sessions: [Session], goal: GoalStreak?, resetAt: Date?, now: Date, calendar: Calendar) {
+        prayerDays = SelahStreak.days(prayers, now: now, calendar: calendar, resetAt: resetAt)
+        focusDays = SessionStats.focusDayStreak(sessions, now: now, calendar: calendar)
+        goalDays = goal?.days
+    }
+
+    /// The one number the streak widget shows: the goal's when one is set (seed 001 §7), else the
+    /// longer of the prayer and focus streaks, each of which Home shows.
+    public var headline: Int { goalDays ?? max(prayerDays, focusDays) }
+}
