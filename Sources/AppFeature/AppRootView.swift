@@ -41,10 +41,13 @@ public struct AppScreens: View {
                 tabs
             }
         }
-        .task(id: scenePhase) { if scenePhase == .active { await model.foreground() } }
+        // NB: the app's one handler of its comings and goings (AppModel.scenePhaseChanged): the
+        // store's locks, the quest or game in front, onboarding and the foreground's reconcile,
+        // in that order. No other view reads the scene phase, so no order of handlers matters.
+        .task(id: scenePhase) { await model.scenePhaseChanged(to: AppPhase(scenePhase)) }
         .onOpenURL { requests.post(.link($0)) }
         .onChange(of: requests.pending, initial: true) { handleRequests() }
-        .onChange(of: model.generation) { model.reloadVisible() }
+        .onChange(of: model.client.state.revision) { model.reloadVisible() }
         .sheet(item: $model.presented, onDismiss: { model.refresh(nil) }) { presented in PresentedView(presented: presented, app: model) }
         .alert(Text("Tutorial finished", bundle: .module), isPresented: Binding(get: { model.tutorialFinished != nil },
                                                                                  set: { if !$0 { model.dismissTutorialNote() } })) {
@@ -245,5 +248,17 @@ public struct StoreProblemView: View {
             if let problem { Text(verbatim: problem).font(.footnote).foregroundStyle(.secondary) }
         }
         .padding()
+    }
+}
+
+extension AppPhase {
+    /// SwiftUI's scene phase; one iOS adds later counts as leaving (the quests then start over).
+    init(_ phase: ScenePhase) {
+        switch phase {
+        case .active: self = .active
+        case .inactive: self = .inactive
+        case .background: self = .background
+        @unknown default: self = .background
+        }
     }
 }

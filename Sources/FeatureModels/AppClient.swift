@@ -15,7 +15,10 @@ import TogetherClient
 /// an ``InMemoryStore`` and a stand-in for Screen Time that enforces nothing, for SwiftUI
 /// previews. Tests build one on the simulated iPhone (`SimulatedPhone.reconciler(for:)`).
 public struct AppClient: Sendable {
+    /// The runtime every change goes through; it publishes each commit to ``state``.
     public let runtime: Runtime
+    /// What the last reconcile saved, observed by every screen.
+    public let state: AppState
     public let authorization: AuthorizationClient
     /// The bundled prayers; throws when the library cannot be read.
     public let library: @Sendable () throws -> PrayerLibrary
@@ -35,19 +38,30 @@ public struct AppClient: Sendable {
     /// Together (issue 16), opt-in: the server and where the account is kept; `nil` where Together
     /// is off (previews, tests, a build without a server), and then nothing reaches the network.
     public let together: TogetherAccess?
+    /// What the app's process itself does as it comes and goes, told first on the way in and last
+    /// on the way out (``AppModel/scenePhaseChanged(to:)``): on iOS the store lets go of its SQLite
+    /// locks in the background (or iOS kills the app, 0xDEAD10CC) and the next background refresh
+    /// is scheduled. Nothing elsewhere.
+    public let appPhase: @Sendable (AppPhase) -> Void
 
     public init(runtime: Runtime, authorization: AuthorizationClient, library: @escaping @Sendable () throws -> PrayerLibrary,
-                random: @escaping @Sendable () -> UInt64 = { UInt64.random(in: .min ... .max) }, rituals: RitualClient? = nil,
-                purchases: PurchasesClient? = nil, deviceID: String? = nil, canWriteTags: Bool = true, together: TogetherAccess? = nil) {
+                random: @escaping @Sendable () -> UInt64 = { UInt64.random(in: .min ... .max) },
+                ritualSeed: (@Sendable () -> UInt64)? = nil,
+                purchases: PurchasesClient? = nil, deviceID: String? = nil, canWriteTags: Bool = true, together: TogetherAccess? = nil,
+                appPhase: @escaping @Sendable (AppPhase) -> Void = { _ in }) {
+        let state = AppState()
+        let runtime = runtime.publishing(to: state)
+        self.state = state
         self.runtime = runtime
         self.authorization = authorization
         self.library = library
         self.random = random
-        self.rituals = rituals ?? .live(runtime: runtime, library: library)
+        self.rituals = .live(runtime: runtime, library: library, seed: ritualSeed ?? { UInt64.random(in: .min ... .max) }, state: state)
         self.purchases = purchases
         self.deviceID = deviceID
         self.canWriteTags = canWriteTags
         self.together = together
+        self.appPhase = appPhase
     }
 
     /// The device's wall clock now, for what the screens show.

@@ -3,10 +3,19 @@ import Observation
 import ThresholdCore
 
 /// The credits screen: the balance, 5 / 15 / 30 minutes at their cost, each disabled with its
-/// reason when the balance is short.
+/// reason when the balance is short. The balance is the one the last commit saved, so a spend
+/// shows at once what is left, and what that can still buy.
 @MainActor @Observable
 public final class CreditsModel: SubmitsCompletion {
-    public private(set) var credits: CreditsUnlock
+    /// The offer as the screen opened it, read from the store: its terms and label, and its
+    /// balance until a commit is published after it.
+    private let opened: CreditsUnlock
+    private let openedAt: Int
+    /// The offer now: the balance the last commit saved.
+    public var credits: CreditsUnlock {
+        guard client.state.revision > openedAt, let balance = client.state.stored?.balances.credits else { return opened }
+        return CreditsUnlock(terms: opened.terms, balance: balance, label: opened.label)
+    }
     public var outcome: RitualOutcome?
     /// The minutes bought, once a spend went through.
     public private(set) var spentMinutes: Int?
@@ -14,7 +23,8 @@ public final class CreditsModel: SubmitsCompletion {
 
     /// - Parameter label: what is being unlocked, for the history ("Instagram").
     public init(terms: UnlockTerms, label: String, client: RitualClient) throws {
-        self.credits = CreditsUnlock(terms: terms, balance: try client.load().balances.credits, label: label)
+        self.opened = CreditsUnlock(terms: terms, balance: try client.load().balances.credits, label: label)
+        self.openedAt = client.state.revision
         self.client = client
     }
 

@@ -11,8 +11,9 @@ extension RitualClient {
     /// shields in the same step and a refusal leaves them as they were.
     /// `seed` is the system's random source in the app; the simulated phone passes a seeded one
     /// so that a scenario's prayers, problems and passages are the same on every run.
-    public static func live(runtime: Runtime, library: @escaping @Sendable () throws -> PrayerLibrary,
-                            seed: @escaping @Sendable () -> UInt64 = { UInt64.random(in: .min ... .max) }) -> RitualClient {
+    /// `runtime` must publish to `state` (``AppClient`` makes both).
+    static func live(runtime: Runtime, library: @escaping @Sendable () throws -> PrayerLibrary,
+                     seed: @escaping @Sendable () -> UInt64, state: AppState) -> RitualClient {
         RitualClient(
             load: { try runtime.store.read() },
             clock: { runtime.clock.reading() },
@@ -39,7 +40,8 @@ extension RitualClient {
                 return outcome
             },
             session: { request in runtime.reconcile(.inApp("key: \(request)"), command: request.command).problem },
-            focusStreak: { try focusStreak(runtime.store, now: runtime.clock.reading().wall, calendar: runtime.clock.calendar) })
+            focusStreak: { try focusStreak(runtime.store, now: runtime.clock.reading().wall, calendar: runtime.clock.calendar) },
+            state: state)
     }
 }
 
@@ -56,7 +58,9 @@ extension RitualClient {
     ) -> RitualClient {
         let deviceClock = DeviceClock(reading: clock, timeZone: { calendar.timeZone })
         let reconciler = Reconciler(store: store, screenTime: .standIn(), clock: deviceClock, ids: ids)
-        return .live(runtime: Runtime(reconciler: reconciler, restrictions: DeviceRestrictionsClient { _ in }), library: library, seed: seed)
+        let state = AppState()
+        let runtime = Runtime(reconciler: reconciler, restrictions: DeviceRestrictionsClient { _ in }).publishing(to: state)
+        return .live(runtime: runtime, library: library, seed: seed, state: state)
     }
 }
 

@@ -33,6 +33,8 @@ public struct RitualClient: Sendable {
     public var session: @Sendable (SessionRequest) -> Problem?
     /// Days in a row with a completed focus session, today's included when it has one.
     public var focusStreak: @Sendable () throws -> Int
+    /// What the last reconcile saved: the unlock screens derive what they show from it.
+    public let state: AppState
 
     public init(
         load: @escaping @Sendable () throws -> StoredState,
@@ -45,8 +47,10 @@ public struct RitualClient: Sendable {
         recordChoice: @escaping @Sendable (ShieldChoice) throws -> Void,
         tapKey: @escaping @Sendable (KeyTagID, KeySecret) throws -> KeyTapOutcome,
         session: @escaping @Sendable (SessionRequest) -> Problem?,
-        focusStreak: @escaping @Sendable () throws -> Int
+        focusStreak: @escaping @Sendable () throws -> Int,
+        state: AppState = AppState()
     ) {
+        self.state = state
         self.load = load
         self.clock = clock
         self.calendar = calendar

@@ -55,8 +55,19 @@ public final class SessionModel {
     /// The profile whose start was just refused because it needs Pro: Start is disabled for it
     /// (the banner says why, with "See Threshold Pro") until another is chosen or Pro is on.
     public private(set) var startNeedingPro: ProfileID?
-    /// How the last session that ended went: its time focused and what it earned.
-    public private(set) var lastEnding: SessionEnding?
+    /// How the last session ended here went (its time focused and what it earned), shown until
+    /// the person dismisses it, another session starts or the day ends: what the last commit saved
+    /// decides, so yesterday's ending never sits above today's session.
+    public var lastEnding: SessionEnding? {
+        let sessions = client.state.stored?.engine.sessions ?? []
+        guard let ended else { return nil }
+        let clock = Clockwork(calendar: client.calendar)
+        guard clock.localDate(of: client.now) == clock.localDate(of: ended.at),
+              !sessions.contains(where: { $0.start >= ended.at }) else { return nil }
+        return ended.ending
+    }
+    /// The ending this screen recorded, and when.
+    private var ended: (ending: SessionEnding, at: Date)?
     let client: AppClient
 
     public init(client: AppClient) { self.client = client }
@@ -141,9 +152,10 @@ public final class SessionModel {
                 if case .ledger(let entry) = event { return entry }
                 return nil
             }
-            lastEnding = SessionEnding(state: ending?.state ?? .completed,
-                                       focusedSeconds: ending.flatMap { ending in running?.focusedSeconds(through: ending.at) },
-                                       earned: entries.map { SessionEnding.Earning(account: $0.account, amount: $0.amount) })
+            ended = (SessionEnding(state: ending?.state ?? .completed,
+                                   focusedSeconds: ending.flatMap { ending in running?.focusedSeconds(through: ending.at) },
+                                   earned: entries.map { SessionEnding.Earning(account: $0.account, amount: $0.amount) }),
+                     ending?.at ?? client.now)
         }
         load()
     }
@@ -159,7 +171,7 @@ public final class SessionModel {
         act("resume", EndBreak(profile: profile.id))
     }
 
-    public func dismissEnding() { lastEnding = nil }
+    public func dismissEnding() { ended = nil }
 
     /// Shows what a start from outside the screen (a link) was refused with.
     func report(_ refusal: Problem?) {

@@ -35,7 +35,7 @@ public enum SimulatedApp {
                 }),
             library: library,
             random: { numbers.next() },
-            rituals: .live(runtime: runtime, library: library, seed: { numbers.next() }),
+            ritualSeed: { numbers.next() },
             purchases: phone.appStore.client,
             deviceID: phone.catalogue.device ?? deviceID,
             canWriteTags: phone.readsNFCTags,

@@ -150,6 +150,7 @@ public struct Reconciler: Sendable {
             // The second callback at a boundary, or the echo of a registration: nothing to do.
             transaction.state.applied.clock = time.anchor
             outcome.wasQuiet = true
+            outcome.saved = transaction.state
             return outcome
         }
         settle(&transaction, context: context, outcome: &outcome)
@@ -205,6 +206,7 @@ public struct Reconciler: Sendable {
         transaction.state = state
         outcome.enforcement = enforcement
         outcome.repairs = repairs
+        outcome.saved = state
         return outcome
     }
 
@@ -562,6 +564,16 @@ public struct ReconcileOutcome: Sendable {
     public internal(set) var appliedFailClosed = false
     /// What went wrong in failing closed, when something did (for logs and tests; no screen shows it).
     public internal(set) var failClosedProblem: FailClosedProblem?
+    /// The state this reconcile saved, the one every screen shows (``withoutSavedState()`` drops it
+    /// where outcomes are kept); `nil` when the store failed.
+    public internal(set) var saved: StoredState?
+
+    /// The outcome less the state it saved: for a log of outcomes that should not keep every state.
+    public func withoutSavedState() -> ReconcileOutcome {
+        var lean = self
+        lean.saved = nil
+        return lean
+    }
 
     init(trigger: Trigger, time: TrustedTime) {
         self.trigger = trigger

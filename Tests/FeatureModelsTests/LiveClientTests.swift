@@ -16,7 +16,7 @@ import ThresholdCore
         let phone = try SimulatedPhone(start: monday.wall, timeZone: ny.timeZone, setup: setup, store: store)
         phone.openThreshold()
         let runtime = Runtime(reconciler: phone.reconciler(for: .app), restrictions: DeviceRestrictionsClient { _ in })
-        return (phone, .live(runtime: runtime, library: { bundledLibrary }))
+        return (phone, AppClient(runtime: runtime, authorization: .approved, library: { bundledLibrary }).rituals)
     }
 
     @Test func aPrayer_liftsTheSelahShieldForTenMinutes_andItReturns() throws {

@@ -1,0 +1,54 @@
+import EntryPoints
+import Foundation
+import Observation
+import StoreClient
+import ThresholdCore
+import ThresholdRuntime
+
+/// The state the screens show: what the last reconcile in the app's process saved, published the
+/// moment it commits, whatever asked for it (a screen, a ritual, a key, a Shortcut, a Live
+/// Activity button, a Focus). A screen that derives what it shows from it cannot show a number
+/// older than the last change: the change and the state it shows are one commit.
+///
+/// Made once with the ``AppClient`` at the root; `revision` counts the commits published.
+@MainActor @Observable
+public final class AppState {
+    /// The state the last reconcile saved; `nil` until one has run (the store is read then).
+    public private(set) var stored: StoredState?
+    /// Why the last reconcile could not save: the screens keep what they showed and say so.
+    public private(set) var failure: StoreError?
+    /// Bumped on every commit published.
+    public private(set) var revision = 0
+    /// The quest or game on screen, told of the app's comings and goings by the one handler
+    /// (``AppModel/scenePhaseChanged(to:)``); held weakly, so one no longer shown drops out.
+    @ObservationIgnored public weak var inFront: (any FollowsAppPhase)?
+
+    nonisolated public init() {}
+
+    /// Publishes what a reconcile saved (or why it could not).
+    public func publish(_ outcome: ReconcileOutcome) {
+        if let saved = outcome.saved {
+            stored = saved
+            failure = nil
+        } else if let storeFailure = outcome.storeFailure {
+            failure = storeFailure
+        }
+        revision += 1
+    }
+}
+
+extension Runtime {
+    /// The same runtime, publishing every reconcile's saved state to `state` once it commits (on
+    /// the main actor: at once when the reconcile ran there, as the screens' do, else next).
+    func publishing(to state: AppState) -> Runtime {
+        let observe = self.observe
+        return Runtime(reconciler: reconciler, restrictions: restrictions) { outcome in
+            observe(outcome)
+            if Thread.isMainThread {
+                MainActor.assumeIsolated { state.publish(outcome) }
+            } else {
+                Task { @MainActor in state.publish(outcome) }
+            }
+        }
+    }
+}
