@@ -9,7 +9,6 @@ import ThresholdStore
 @main @MainActor
 struct ThresholdApp: App {
     @UIApplicationDelegateAdaptor(ThresholdAppDelegate.self) private var delegate
-    @Environment(\.scenePhase) private var scenePhase
     private let dependencies: LiveDependencies
     /// Made once: SwiftUI keeps `@State` for the app's life, across every scene change.
     @State private var model: AppModel?
@@ -27,12 +26,6 @@ struct ThresholdApp: App {
     var body: some Scene {
         WindowGroup {
             AppRootView(dependencies: dependencies, model: model)
-        }
-        .onChange(of: scenePhase) { _, phase in
-            // NB: a suspended app must not hold SQLite locks, or iOS kills it (0xDEAD10CC); an
-            // intent running in the background wakes the store for as long as it runs.
-            if phase == .background { dependencies.store.appMovedToBackground() } else { dependencies.store.appMovedToForeground() }
-            if phase == .background { BackgroundRefresh.schedule() }
         }
         .backgroundTask(.appRefresh(AppIdentity.backgroundRefresh)) { [model, store = dependencies.store] in
             BackgroundRefresh.schedule()

@@ -53,6 +53,7 @@ extension AppClient {
     static func live(runtime: Runtime, dependencies: LiveDependencies) -> AppClient {
         let watch = dependencies.authorization
         let screenTime = dependencies.screenTime
+        let store = dependencies.store
         return AppClient(runtime: runtime,
                          authorization: AuthorizationClient(verdict: { await watch.check() },
                                                             request: { try await screenTime.requestAuthorization() }),
@@ -60,7 +61,17 @@ extension AppClient {
                          purchases: .live(),
                          deviceID: UIDevice.current.identifierForVendor?.uuidString,
                          canWriteTags: NFCNDEFReaderSession.readingAvailable,
-                         together: .live())
+                         together: .live(),
+                         appPhase: { phase in
+                             // NB: a suspended app must not hold SQLite locks, or iOS kills it (0xDEAD10CC);
+                             // an intent running in the background wakes the store for as long as it runs.
+                             if phase == .background {
+                                 store.appMovedToBackground()
+                                 BackgroundRefresh.schedule()
+                             } else {
+                                 store.appMovedToForeground()
+                             }
+                         })
     }
 }
 

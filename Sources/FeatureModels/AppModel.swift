@@ -58,8 +58,6 @@ public final class AppModel {
     public private(set) var problem: Problem?
     /// A tutorial finished on this foreground, with the XP it earned, to say so once.
     public private(set) var tutorialFinished: Int?
-    /// Bumped after every reconcile: screens reload when it changes.
-    public private(set) var generation = 0
 
     public let client: AppClient
     @ObservationIgnored private var transactionListener: Task<Void, Never>?
@@ -86,10 +84,26 @@ public final class AppModel {
         refresh(nil)
     }
 
+    /// The app's comings and goings, handled here and nowhere else, in one order: on the way in
+    /// the process's own work first (the store takes its locks again), then the quest or game in
+    /// front, then the foreground (``foreground()``); on the way out the quest or game first (it is
+    /// left) and the process's own work last (the store lets go of its locks).
+    public func scenePhaseChanged(to phase: AppPhase) async {
+        if phase != .background { client.appPhase(phase) }
+        client.state.inFront?.scenePhaseChanged(to: phase)
+        switch phase {
+        case .active: await foreground()
+        case .inactive: break
+        case .background: client.appPhase(phase)
+        }
+    }
+
     /// The app came forward (or launched): access is read again (PLATFORM.md: it can be revoked at
-    /// any time), the reconcile runs, and a tutorial left running is finished.
+    /// any time), for onboarding too while it runs, the reconcile runs, and a tutorial left running
+    /// is finished.
     public func foreground() async {
         verdict = await client.authorization.verdict()
+        if let onboarding { await onboarding.checkAccess() }
         // The plan is read from the App Store on launch and every foreground, and saved in the
         // foreground's own reconcile (only the app changes it).
         refresh(.appForeground, command: await client.readPlan()?.command)
@@ -145,7 +159,9 @@ public final class AppModel {
     /// The clock or time zone changed while the app runs.
     public func timeChanged() { refresh(.significantTimeChange) }
 
-    /// Reconciles (when `trigger` is given) and reloads what the screens read.
+    /// Reconciles (when `trigger` is given: its commit is published to ``AppClient/state``, and the
+    /// screens in front derive again from it) and reads whether onboarding is done; without a
+    /// trigger the screens in front read again at once.
     public func refresh(_ trigger: Trigger?, command: (any StateCommand)? = nil) {
         if let trigger, let command { client.runtime.reconcile(trigger, command: command) } else if let trigger { client.runtime.reconcile(trigger) }
         do {
@@ -160,11 +176,12 @@ public final class AppModel {
         } catch {
             problem = FeatureModels.problem(error)
         }
-        generation += 1
+        if trigger == nil { reloadVisible() }
     }
 
-    /// The screens in front read the state again (after a reconcile, and when a tab appears):
-    /// Home, which routing reads (the Unblock quick action), and the tab shown.
+    /// The screens in front read the state again (after every commit published to
+    /// ``AppClient/state``, and when a tab appears): Home, which routing reads (the Unblock quick
+    /// action), and the tab shown.
     public func reloadVisible() {
         home.load()
         switch tab {
@@ -223,7 +240,6 @@ public final class AppModel {
             let model = KeyTapModel(client: client.rituals)
             model.tap(tag, secret: secret)
             presented = .keyTap(model)
-            generation += 1
         case .open(let destination):
             self.route(destination)
         case .partnerInvitation(let code):
@@ -250,7 +266,6 @@ public final class AppModel {
         let done = client.runtime.startProfile(profile, from: .universalLink(link))
         tab = .session
         session.report(done.problem)
-        generation += 1
     }
 
     /// Where a link, a shield's notification or a quick action leads.

@@ -1,5 +1,6 @@
-/// Whether the app is on screen, as SwiftUI's `scenePhase` reports it; a view passes each change
-/// to the models that care (FeatureModels does not import SwiftUI).
+/// Whether the app is on screen, as SwiftUI's `scenePhase` reports it. The root view passes each
+/// change to ``AppModel/scenePhaseChanged(to:)``, the one place the app handles it (FeatureModels
+/// does not import SwiftUI).
 public enum AppPhase: Hashable, Sendable {
     /// In the foreground, taking input.
     case active
@@ -8,4 +9,12 @@ public enum AppPhase: Hashable, Sendable {
     case inactive
     /// Off screen: the person left the app, and iOS may suspend it.
     case background
+}
+
+/// A screen model that follows the app's comings and goings (a quest, a game: leaving the app is
+/// leaving it). It puts itself in front (``AppState/inFront``) when made, and the app's one
+/// handler tells it each change, after the store's locks and before the foreground's reconcile.
+@MainActor
+public protocol FollowsAppPhase: AnyObject {
+    func scenePhaseChanged(to phase: AppPhase)
 }

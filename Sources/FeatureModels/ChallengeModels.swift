@@ -80,7 +80,7 @@ public final class TicTacToeModel: SubmitsCompletion {
 /// (``leave()``, ``scenePhaseChanged(to:)``). With no terms it is practice ("Play for fun") and
 /// submits nothing.
 @MainActor @Observable
-public final class GameChallengeModel<Game: ChallengeGame>: SubmitsCompletion {
+public final class GameChallengeModel<Game: ChallengeGame>: SubmitsCompletion, FollowsAppPhase {
     public private(set) var challenge: Challenge<Game>
     /// What the last move or tick did, for the line under the game.
     public private(set) var last: Challenge<Game>.Outcome?
@@ -96,6 +96,7 @@ public final class GameChallengeModel<Game: ChallengeGame>: SubmitsCompletion {
         self.generator = client.generator()
         self.now = client.clock()
         self.client = client
+        client.state.inFront = self
     }
 
     public var kind: ChallengeKind { Game.kind }

@@ -6,7 +6,7 @@ import ThresholdCore
 /// `leave()` when it disappears and `scenePhaseChanged(to:)` when the app's scene phase changes:
 /// leaving the screen or the app stops the quest, which cannot be sped up or skipped.
 @MainActor @Observable
-public final class BreathingQuestModel: SubmitsCompletion {
+public final class BreathingQuestModel: SubmitsCompletion, FollowsAppPhase {
     public private(set) var quest: BreathingQuest
     public private(set) var progress: BreathingQuest.Progress = .notStarted
     public var outcome: RitualOutcome?
@@ -15,6 +15,7 @@ public final class BreathingQuestModel: SubmitsCompletion {
     public init(terms: UnlockTerms, client: RitualClient) {
         self.quest = BreathingQuest(terms: terms)
         self.client = client
+        client.state.inFront = self
     }
 
     /// Why the quest last started over, to show once.
@@ -46,7 +47,7 @@ public final class BreathingQuestModel: SubmitsCompletion {
 /// can be. Edits that arrive as a paste are refused and leave the field as it was. Leaving the
 /// app stops the quest; it starts over, the field empty, on return (`scenePhaseChanged(to:)`).
 @MainActor @Observable
-public final class CopyTextQuestModel: SubmitsCompletion {
+public final class CopyTextQuestModel: SubmitsCompletion, FollowsAppPhase {
     public private(set) var quest: CopyTextQuest
     /// What the last edit or "Done" did, for the line under the field.
     public private(set) var lastEdit: CopyTextQuest.EditOutcome?
@@ -60,6 +61,7 @@ public final class CopyTextQuestModel: SubmitsCompletion {
         var generator = client.generator()
         self.quest = CopyTextQuest(terms: terms, passage: CopyPassage.random(using: &generator))
         self.client = client
+        client.state.inFront = self
     }
 
     /// What the field shows: the text as the quest kept it (a refused paste is not in it).

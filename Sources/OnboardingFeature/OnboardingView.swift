@@ -27,7 +27,6 @@ public struct OnboardingView: View {
         names.presets = Dictionary(uniqueKeysWithValues: ProfilePreset.allCases.map { ($0, $0.localizedName) })
         return names
     }
-    @Environment(\.scenePhase) private var scenePhase
 
     public init(model: OnboardingModel, onDone: @escaping () -> Void) {
         self.model = model
@@ -56,11 +55,6 @@ public struct OnboardingView: View {
         }
         .task { await model.checkAccess() }
         .task(id: model.step) { if model.step == .notifications { model.checkNotifications() } }
-        .onChange(of: scenePhase) { _, phase in
-            guard phase == .active else { return }
-            Task { await model.checkAccess() }
-            model.finishTutorial()
-        }
         .onChange(of: model.step) { _, step in if step == .done { onDone() } }
     }
 

@@ -11,7 +11,6 @@ struct GameChallengeView<Game: ChallengeGame, Board: View>: View {
     let model: GameChallengeModel<Game>
     /// The game under way, drawn at the seconds since Begin.
     @ViewBuilder let board: (Game, TimeInterval) -> Board
-    @Environment(\.scenePhase) private var scenePhase
 
     var body: some View {
         Form {
@@ -30,7 +29,6 @@ struct GameChallengeView<Game: ChallengeGame, Board: View>: View {
         }
         .navigationTitle(Text.challenge(model.kind))
         .onDisappear { model.leave() }
-        .onChange(of: scenePhase) { _, phase in model.scenePhaseChanged(to: AppPhase(phase)) }
     }
 
     @ViewBuilder private var content: some View {

@@ -8,7 +8,6 @@ import ThresholdCore
 @MainActor
 struct BreathingView: View {
     let model: BreathingQuestModel
-    @Environment(\.scenePhase) private var scenePhase
 
     var body: some View {
         VStack(spacing: 20) {
@@ -21,7 +20,6 @@ struct BreathingView: View {
         .padding()
         .navigationTitle(Text("Breathing quest", bundle: .module))
         .onDisappear { model.leave() }
-        .onChange(of: scenePhase) { _, phase in model.scenePhaseChanged(to: AppPhase(phase)) }
     }
 
     @ViewBuilder private var content: some View {
@@ -47,7 +45,6 @@ struct BreathingView: View {
 @MainActor
 struct CopyTextView: View {
     let model: CopyTextQuestModel
-    @Environment(\.scenePhase) private var scenePhase
 
     var body: some View {
         Form {
@@ -82,7 +79,6 @@ struct CopyTextView: View {
         .navigationTitle(Text("Copy-text quest", bundle: .module))
         .onAppear { model.start() }
         .onDisappear { model.leave() }
-        .onChange(of: scenePhase) { _, phase in model.scenePhaseChanged(to: AppPhase(phase)) }
     }
 
     @ViewBuilder private var finishProblem: some View {
@@ -96,18 +92,6 @@ struct CopyTextView: View {
             Text("You left the quest, so it started again.", bundle: .module).foregroundStyle(Palette.warning)
         case .notRunning?, .completed?, nil:
             EmptyView()
-        }
-    }
-}
-
-extension AppPhase {
-    /// SwiftUI's scene phase; one iOS adds later counts as leaving (the quests then start over).
-    init(_ phase: ScenePhase) {
-        switch phase {
-        case .active: self = .active
-        case .inactive: self = .inactive
-        case .background: self = .background
-        @unknown default: self = .background
         }
     }
 }

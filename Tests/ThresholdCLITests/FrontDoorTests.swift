@@ -134,4 +134,16 @@ import Testing
         }
         #expect(found.isEmpty, "\(found)")
     }
+
+    /// A foreground is handled once (issue 38, item 4): only the app's root reads the scene phase
+    /// and hands it to `AppModel.scenePhaseChanged(to:)`, so no order of SwiftUI's handlers matters.
+    @Test func onlyTheRoot_readsTheScenePhase() throws {
+        var readers: [String] = []
+        for (module, file, text) in try Self.allSources() where text.contains("\\.scenePhase") || text.contains("onChange(of: scenePhase") {
+            readers.append("\(module)/\(file)")
+        }
+        #expect(readers == ["AppFeature/AppRootView.swift"], "\(readers)")
+        let app = try String(contentsOf: Self.root.appendingPathComponent("App/Threshold/ThresholdApp.swift"), encoding: .utf8)
+        #expect(!app.contains("scenePhase"), "the app's scene hands its phase to the root's one handler")
+    }
 }
