@@ -100,6 +100,19 @@ import ThresholdCore
         }
     }
 
+    @Test func everyTraditionHasSpanishShieldVersesForADay() throws {
+        let verses = ShieldVerses(library: library)
+        let monday = try LocalDate(parsing: "2026-03-02")
+        for tradition in Tradition.allCases {
+            for translation in [nil, .rv1909, .kjv] as [BibleTranslation?] {
+                let preferences = SelahPreferences(tradition: tradition, vibe: .pastoral, translation: translation)
+                let line = verses.line(for: preferences, app: nil, on: monday)
+                #expect(line?.translation == .rv1909, "\(tradition.rawValue) \(translation?.abbreviation ?? "none")")
+                #expect((line?.text.count ?? 0) <= PrayerSelector.shieldVerseLength)
+            }
+        }
+    }
+
     /// The 66 books as the Reina-Valera 1909 names them (as `Scripts/check-verses` reads them).
     static let spanishBooks: Set<String> = [
         "Génesis", "Éxodo", "Levítico", "Números", "Deuteronomio", "Josué", "Jueces", "Rut",
