@@ -6,6 +6,7 @@ import PrayerContent
 import PurchasesLive
 import ScreenTimeLive
 import SwiftUI
+import ThresholdCore
 import ThresholdRuntime
 import TogetherClient
 import UIKit
@@ -57,7 +58,7 @@ extension AppClient {
         return AppClient(runtime: runtime,
                          authorization: AuthorizationClient(verdict: { await watch.check() },
                                                             request: { try await screenTime.requestAuthorization() }),
-                         library: { try PrayerContent.bundledLibrary() },
+                         library: { try PrayerContent.bundledLibrary(in: PrayerLanguage(.current)) },
                          purchases: .live(),
                          deviceID: UIDevice.current.identifierForVendor?.uuidString,
                          canWriteTags: NFCNDEFReaderSession.readingAvailable,

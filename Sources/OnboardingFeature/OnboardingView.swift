@@ -404,6 +404,7 @@ struct UnlockOptionsStep: View {
 @MainActor
 struct SelahStep: View {
     @Bindable var model: OnboardingModel
+    @Environment(\.locale) private var locale
 
     var body: some View {
         StepHeader(title: Text("How you pray", bundle: .module),
@@ -418,7 +419,7 @@ struct SelahStep: View {
             } label: { Text("Vibe", bundle: .module) }
             Picker(selection: $model.preferences.translation) {
                 Text("No preference", bundle: .module).tag(BibleTranslation?.none)
-                ForEach(BibleTranslation.allCases, id: \.self) { ContentText($0.displayName).tag(BibleTranslation?.some($0)) }
+                ForEach(PrayerLanguage(locale).offeredTranslations, id: \.self) { ContentText($0.displayName).tag(BibleTranslation?.some($0)) }
             } label: { Text("Bible translation (optional)", bundle: .module) }
         }
         if model.translationNote != nil {

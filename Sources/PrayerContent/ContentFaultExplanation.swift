@@ -80,9 +80,10 @@ extension ContentFault {
         }
     }
 
-    /// The bundled translations, `KJV or WEB`.
+    /// The bundled translations, `KJV, WEB or RV1909`.
     private static var bundled: String {
-        BibleTranslation.allCases.filter(\.isBundled).map(\.abbreviation).joined(separator: " or ")
+        let names = BibleTranslation.allCases.filter(\.isBundled).map(\.abbreviation)
+        return names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
     }
 
     /// `template 2 (“second”), moods`: where in a file a fault is.

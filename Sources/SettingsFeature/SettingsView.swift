@@ -22,6 +22,7 @@ public struct SettingsView: View {
     @Environment(\.keyTagWriting) private var tagWriting
     @State private var paywall: PaywallModel?
     @State private var diagnostics: DiagnosticsModel?
+    @Environment(\.locale) private var locale
     @Environment(\.calendar) private var calendar
     @Environment(\.timeZone) private var timeZone
 
@@ -145,7 +146,7 @@ public struct SettingsView: View {
             }
             Picker(selection: preference(\.translation)) {
                 Text("No preference", bundle: .module).tag(BibleTranslation?.none)
-                ForEach(BibleTranslation.allCases, id: \.self) { translation in
+                ForEach(PrayerLanguage(locale).offeredTranslations, id: \.self) { translation in
                     ContentText(translation.displayName).tag(Optional(translation))
                 }
             } label: {

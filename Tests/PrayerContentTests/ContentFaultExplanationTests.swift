@@ -80,7 +80,7 @@ import ThresholdCore
         #expect(ContentFault.duplicateID("x", earlier: .file("catholic.json")).explanation
             == "The id “x” is already used in catholic.json; every template needs its own.")
         #expect(ContentFault.alsoInTextEmpty(Self.reference, .web).explanation == "Quote the text of Psalms 46:10 in the WEB, or leave it out.")
-        #expect(ContentFault.translationNotBundled(.niv).explanation == "Quote the verse from a bundled translation (KJV or WEB), not NIV.")
+        #expect(ContentFault.translationNotBundled(.niv).explanation == "Quote the verse from a bundled translation (KJV, WEB or RV1909), not NIV.")
         #expect(ContentFault.notJSON("Badly formed array.", line: 2, column: 7).explanation
             == "It is not valid JSON: Badly formed array (line 2, column 7).")
         #expect(ContentFault.versesBackwards(book: "Psalm", chapter: 46, first: 10, last: 9).explanation

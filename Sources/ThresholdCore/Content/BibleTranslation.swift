@@ -1,7 +1,7 @@
 /// A Bible translation the person may prefer.
 ///
-/// Only the public-domain KJV and WEB are bundled, and every verse is shown in the translation it
-/// was quoted from. Choosing a licensed translation (ESV, NIV, …) stores the choice for when a
+/// Only the public-domain KJV and WEB (for English prayers) and the Reina-Valera 1909 (for Spanish
+/// ones) are bundled, and every verse is shown in the translation it was quoted from. Choosing a licensed translation (ESV, NIV, …) stores the choice for when a
 /// licence allows its text; until then the bundled text is shown, labelled with its own name.
 public enum BibleTranslation: String, Codable, Sendable, CaseIterable, Comparable {
     case esv = "ESV"
@@ -11,9 +11,11 @@ public enum BibleTranslation: String, Codable, Sendable, CaseIterable, Comparabl
     case kjv = "KJV"
     case nasb = "NASB"
     case web = "WEB"
+    /// The Reina-Valera 1909: the Spanish prayers' verses are quoted from it.
+    case rv1909 = "RV1909"
 
-    /// The translations whose text ships with the app: both are in the public domain.
-    public static let bundled: [BibleTranslation] = [.kjv, .web]
+    /// The translations whose text ships with the app: all three are in the public domain.
+    public static let bundled: [BibleTranslation] = [.kjv, .web, .rv1909]
 
     /// Whether verses in this translation ship with the app.
     public var isBundled: Bool { Self.bundled.contains(self) }
@@ -26,11 +28,12 @@ public enum BibleTranslation: String, Codable, Sendable, CaseIterable, Comparabl
         switch self {
         case .kjv, .nkjv: .kjv
         case .web: .web
+        case .rv1909: .rv1909
         case .esv, .niv, .nlt, .nasb: nil
         }
     }
 
-    /// The abbreviation shown after a reference: "KJV", "WEB", …
+    /// The abbreviation shown after a reference: "KJV", "WEB", "RV1909", …
     public var abbreviation: String { rawValue }
 
     /// The translation's full name, for settings.
@@ -43,6 +46,15 @@ public enum BibleTranslation: String, Codable, Sendable, CaseIterable, Comparabl
         case .kjv: "King James Version"
         case .nasb: "New American Standard Bible"
         case .web: "World English Bible"
+        case .rv1909: "Reina-Valera 1909"
+        }
+    }
+
+    /// The language the translation is in: the prayers quoting it are in that language.
+    public var language: PrayerLanguage {
+        switch self {
+        case .rv1909: .spanish
+        case .esv, .niv, .nkjv, .nlt, .kjv, .nasb, .web: .english
         }
     }
 

@@ -29,7 +29,8 @@ public struct PrayerTemplate: Hashable, Codable, Sendable, Identifiable {
     /// Two or three sentences, read before "Amen".
     public let prayer: String
     public let verse: Verse
-    /// The translation the verse is quoted from: KJV or WEB, the bundled ones.
+    /// The translation the verse is quoted from: KJV or WEB for English prayers,
+    /// RV1909 for Spanish ones: the bundled ones.
     public let translation: BibleTranslation
     /// The same verse in the other bundled translation, word for word as it has it (the whole
     /// verse, or the clauses answering to a partial quote); shown to a person who chose it.

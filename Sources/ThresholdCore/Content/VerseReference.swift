@@ -1,10 +1,10 @@
 /// Where a quoted verse comes from: a book, a chapter and one verse or a run of verses,
-/// written `Psalms 46:10` or `Matthew 11:28-30`.
+/// written `Psalms 46:10` or `Matthew 11:28-30` (in Spanish prayers `Salmos 55:22`, `Isaías 41:10`).
 ///
 /// Only the form is checked here; that the book exists and the text matches the translation
 /// is `Scripts/check-verses`' job, which runs against the bundled Bibles.
 public struct VerseReference: Hashable, Codable, Sendable, Comparable, CustomStringConvertible {
-    /// The book as written, e.g. `1 Peter` or `Song of Solomon`.
+    /// The book as written, e.g. `1 Peter`, `Song of Solomon` or `1 Pedro`.
     public let book: String
     public let chapter: Int
     /// The first and last verse quoted; equal for a single verse.
@@ -69,12 +69,13 @@ public struct VerseReference: Hashable, Codable, Sendable, Comparable, CustomStr
         return Int(text)
     }
 
-    /// Words of ASCII letters separated by single spaces, the first capitalised, optionally
-    /// after a book number 1–3: `Psalms`, `1 Peter`, `Song of Solomon`.
+    /// Words of letters separated by single spaces, the first capitalised, optionally after a
+    /// book number 1–3: `Psalms`, `1 Peter`, `Song of Solomon`; Spanish names keep their accents
+    /// (`Isaías`, `Éxodo`).
     private static func isBookName(_ book: String) -> Bool {
         var words = book.split(separator: " ", omittingEmptySubsequences: false)
         if let first = words.first, ["1", "2", "3"].contains(first) { words.removeFirst() }
         guard let name = words.first, name.first?.isUppercase == true else { return false }
-        return words.allSatisfy { word in !word.isEmpty && word.allSatisfy { $0.isASCII && $0.isLetter } }
+        return words.allSatisfy { word in !word.isEmpty && word.allSatisfy(\.isLetter) }
     }
 }

@@ -50,7 +50,7 @@ public struct PrayerRecord: Hashable, Codable, Sendable {
     public let vibe: Vibe
     /// The translation the person chose, if any.
     public let preferredTranslation: BibleTranslation?
-    /// The translation the verse was shown in (KJV or WEB).
+    /// The translation the verse was shown in (KJV, WEB or RV1909).
     public let shownTranslation: BibleTranslation
 
     public init(mood: Mood, templateID: PrayerTemplateID, tradition: Tradition, vibe: Vibe,

@@ -180,8 +180,8 @@ import Testing
         #expect(Tradition.allCases.map(\.displayName) == ["Catholic", "Orthodox", "Mainline Protestant", "Evangelical", "Charismatic", "Non-denominational", "Other"])
         #expect(Vibe.allCases.map(\.rawValue) == ["liturgical", "pastoral", "direct", "contemplative"])
         #expect(Vibe.allCases.map(\.displayName) == ["Liturgical & formal", "Warm & pastoral", "Direct & practical", "Contemplative & meditative"])
-        #expect(BibleTranslation.allCases.map(\.rawValue) == ["ESV", "NIV", "NKJV", "NLT", "KJV", "NASB", "WEB"])
-        #expect(BibleTranslation.allCases.filter(\.isBundled) == [.kjv, .web])
+        #expect(BibleTranslation.allCases.map(\.rawValue) == ["ESV", "NIV", "NKJV", "NLT", "KJV", "NASB", "WEB", "RV1909"])
+        #expect(BibleTranslation.allCases.filter(\.isBundled) == [.kjv, .web, .rv1909])
     }
 
     @Test func anUnknownWordIsRefusedWithTheWordsThatWouldDo() {
