@@ -59,22 +59,11 @@ public struct Runtime: Sendable {
         return Reconciliation(outcome: outcome, restrictions: applyRestrictions(after: outcome))
     }
 
-    /// Sets the device restrictions the saved enforcement asks for. After a reconcile that failed
-    /// closed it changes nothing: whatever was set stays set, like the shields.
-    ///
-    /// NB: the reconciler has no hook for this yet, so it costs one more read of the store. The
-    /// natural place is `Reconciler.run`, right after `applyShields`, with the last value kept in
-    /// `AppliedRecord` so an unchanged value is not applied again (see the iOS issue's report).
+    /// Sets the device restrictions the reconcile decided, after its transaction committed (no
+    /// second read of the store). After a reconcile that failed closed it changes nothing:
+    /// whatever was set stays set, like the shields.
     private func applyRestrictions(after outcome: ReconcileOutcome) -> RestrictionsResult {
-        guard !outcome.failedClosed else { return .unchanged }
-        let state: StoredState
-        do {
-            state = try store.read()
-        } catch {
-            return .failed(.stateUnreadable(error: "\(error)"))
-        }
-        guard let enforcement = outcome.enforcement ?? state.lastEnforcement(deviceZone: clock.timeZone()) else { return .unchanged }
-        let wanted = DeviceRestrictions.required(by: enforcement, in: state.engine)
+        guard !outcome.failedClosed, let wanted = outcome.deviceRestrictions else { return .unchanged }
         do {
             try restrictions.apply(wanted)
             return .applied(wanted)
@@ -112,14 +101,11 @@ public enum RestrictionsResult: Hashable, Sendable {
 /// Why the device restrictions could not be set; they stay as they were. Developer-facing: for
 /// logs and tests (no screen shows it; the session's own shields still apply).
 public enum RestrictionsFailure: Hashable, Sendable, CustomStringConvertible {
-    /// The saved state could not be read to decide them.
-    case stateUnreadable(error: String)
     /// Screen Time refused `wanted`.
     case refused(DeviceRestrictions, error: String)
 
     public var description: String {
         switch self {
-        case .stateUnreadable(let error): "device restrictions not set, the saved state is unreadable: \(error)"
         case .refused(let wanted, let error): "device restrictions \(wanted) refused: \(error)"
         }
     }

@@ -151,6 +151,8 @@ public struct Reconciler: Sendable {
             transaction.state.applied.clock = time.anchor
             outcome.wasQuiet = true
             outcome.saved = transaction.state
+            outcome.deviceRestrictions = transaction.state.lastEnforcement(deviceZone: calendar.timeZone)
+                .map { DeviceRestrictions.required(by: $0, in: transaction.state.engine) }
             return outcome
         }
         settle(&transaction, context: context, outcome: &outcome)
@@ -207,6 +209,7 @@ public struct Reconciler: Sendable {
         outcome.enforcement = enforcement
         outcome.repairs = repairs
         outcome.saved = state
+        outcome.deviceRestrictions = DeviceRestrictions.required(by: enforcement, in: state.engine)
         return outcome
     }
 
@@ -567,6 +570,10 @@ public struct ReconcileOutcome: Sendable {
     /// The state this reconcile saved, the one every screen shows (``withoutSavedState()`` drops it
     /// where outcomes are kept); `nil` when the store failed.
     public internal(set) var saved: StoredState?
+    /// The device restrictions the restrictions in force ask for, decided in the reconcile from
+    /// what it saved (`nil` when the store failed, or nothing was ever evaluated): the entry point
+    /// sets them once the transaction has committed.
+    public internal(set) var deviceRestrictions: DeviceRestrictions?
 
     /// The outcome less the state it saved: for a log of outcomes that should not keep every state.
     public func withoutSavedState() -> ReconcileOutcome {
