@@ -72,9 +72,8 @@ public struct WidgetSnapshot: Hashable, Codable, Sendable {
             let clock = Clockwork(calendar: calendar)
             let since = clock.startOfDay(clock.localDate(of: now).adding(days: -400))
             let events = try store.events(EventQuery(kinds: eventKinds, from: since))
-            // A year of sessions bounds the focus streak, as on Home.
-            let sessions = try store.sessions(startingFrom: clock.startOfDay(clock.localDate(of: now).adding(days: -366)),
-                                              until: now.addingTimeInterval(1))
+            let window = SessionStats.focusStreakWindow(at: now, calendar: calendar)
+            let sessions = try store.sessions(startingFrom: window.from, until: window.until)
             return make(state: state, events: events, sessions: sessions, now: now, calendar: calendar)
         } catch {
             return unreadable(error)

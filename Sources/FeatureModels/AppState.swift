@@ -1,7 +1,6 @@
 import EntryPoints
 import Foundation
 import Observation
-import StoreClient
 import ThresholdCore
 import ThresholdRuntime
 
@@ -13,11 +12,11 @@ import ThresholdRuntime
 /// Made once with the ``AppClient`` at the root; `revision` counts the commits published.
 @MainActor @Observable
 public final class AppState {
-    /// The state the last reconcile saved; `nil` until one has run (the store is read then).
+    /// The state the last reconcile saved; `nil` until one has run (the store is read then). A
+    /// reconcile that could not save leaves it as it was: the screens keep what they showed.
     public private(set) var stored: StoredState?
-    /// Why the last reconcile could not save: the screens keep what they showed and say so.
-    public private(set) var failure: StoreError?
-    /// Bumped on every commit published.
+    /// Bumped on every reconcile published, saved or not (a failure reloads the screens in front,
+    /// which say it).
     public private(set) var revision = 0
     /// The quest or game on screen, told of the app's comings and goings by the one handler
     /// (``AppModel/scenePhaseChanged(to:)``); held weakly, so one no longer shown drops out.
@@ -25,14 +24,9 @@ public final class AppState {
 
     nonisolated public init() {}
 
-    /// Publishes what a reconcile saved (or why it could not).
+    /// Publishes what a reconcile saved.
     public func publish(_ outcome: ReconcileOutcome) {
-        if let saved = outcome.saved {
-            stored = saved
-            failure = nil
-        } else if let storeFailure = outcome.storeFailure {
-            failure = storeFailure
-        }
+        if let saved = outcome.saved { stored = saved }
         revision += 1
     }
 }

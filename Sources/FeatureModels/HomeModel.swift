@@ -204,10 +204,9 @@ public final class HomeModel {
         }
         if stored.settings.screenTime != nil { today.screenTimeMinutes = stored.progress.screenTimeMinutes(on: day) }
         self.today = today
-        // A year of sessions bounds the streak Home can show; a longer one reads as 366 days.
-        let yearAgo = clock.startOfDay(day.adding(days: -366))
+        let window = SessionStats.focusStreakWindow(at: now, calendar: calendar)
         let days = DayStreaks(prayers: try PrayerLog.read(client),
-                              sessions: try client.runtime.store.sessions(startingFrom: yearAgo, until: now.addingTimeInterval(1)),
+                              sessions: try client.runtime.store.sessions(startingFrom: window.from, until: window.until),
                               goal: stored.progress.goalStreak, resetAt: stored.settings.streakResetAt, now: now, calendar: calendar)
         streaks = Streaks(prayerDays: days.prayerDays, focusDays: days.focusDays, goal: stored.progress.goalStreak,
                           intentions: stored.progress.intentionStreaks)

@@ -35,7 +35,7 @@ extension RitualClient {
             recordChoice: { choice in try runtime.reconcile(.inApp("shield choice"), command: RecordShieldChoice(choice)).done() },
             tapKey: { tag, secret in
                 let (done, outcome) = runtime.reconcile(.inApp("key tap"), returning: TapKey(tag, secret: secret))
-                if let problem = done.problem { throw problem }
+                try done.done()
                 guard let outcome else { throw Problem.refused(.unexpected("a key tap returned nothing")) }
                 return outcome
             },

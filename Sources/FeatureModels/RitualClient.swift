@@ -66,9 +66,8 @@ public struct RitualClient: Sendable {
 
     /// The focus-day streak from a store's session log: a year of sessions bounds it.
     static func focusStreak(_ store: any StoreClient, now: Date, calendar: Calendar) throws -> Int {
-        let clock = Clockwork(calendar: calendar)
-        let yearAgo = clock.startOfDay(clock.localDate(of: now).adding(days: -366))
-        return SessionStats.focusDayStreak(try store.sessions(startingFrom: yearAgo, until: now.addingTimeInterval(1)), now: now, calendar: calendar)
+        let window = SessionStats.focusStreakWindow(at: now, calendar: calendar)
+        return SessionStats.focusDayStreak(try store.sessions(startingFrom: window.from, until: window.until), now: now, calendar: calendar)
     }
 
     /// A generator seeded from `seed()`.

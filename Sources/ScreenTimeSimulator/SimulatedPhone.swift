@@ -363,7 +363,7 @@ public final class SimulatedPhone: @unchecked Sendable {
     public func pressLiveActivity(_ button: LiveActivityButton) throws -> LiveActivityPress {
         guard let content = liveActivity else { throw SimulatorError.noLiveActivity }
         // Past its stale date the lock screen draws what the session came to by itself there.
-        let shown = content.isStale(at: clock.wall) ? content.afterNextBoundary ?? content : content
+        let shown = content.drawn(isStale: content.isStale(at: clock.wall)).content
         guard shown.buttons.contains(button) else { throw SimulatorError.noSuchLiveActivityButton(button.rawValue) }
         deviceInUse()
         return runtime(for: .intent).pressLiveActivity(button, profile: shown.profileID)

@@ -36,10 +36,9 @@ public struct LockScreenSessionView<Control: View>: View {
             }
             .frame(maxWidth: .infinity, alignment: .leading)
             .accessibilityElement(children: .combine)
-        } else if isStale, let next = content.afterNextBoundary {
-            running(next, knowsWhatIsNext: true)
         } else {
-            running(content, knowsWhatIsNext: !isStale)
+            let drawn = content.drawn(isStale: isStale)
+            running(drawn.content, knowsWhatIsNext: drawn.isCurrent)
         }
     }
 

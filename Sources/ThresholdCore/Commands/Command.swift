@@ -2,7 +2,9 @@ import Foundation
 
 /// Something the person (or a schedule, key tap, Shortcut, shield button) asks of the engine's state.
 ///
-/// Every command is a ``StateCommand`` too: the reconciler runs it like any other change. A command is pure: it reads and replaces the engine's state at `now` and returns the events
+/// Every command is a ``StateCommand`` too: the reconciler runs it like any other change.
+///
+/// A command is pure: it reads and replaces the engine's state at `now` and returns the events
 /// to record; when it is refused it throws a ``ValidationError`` saying why, in words the
 /// person can act on, and leaves the state as it was. The reconciler runs commands inside its
 /// one transaction, so a command never has to think about shields or wake-ups.

@@ -88,6 +88,14 @@ public struct SessionStats: Hashable, Sendable {
         focusDayStreak = DayStreak.length(activeDays: Set(completed.map { clock.localDate(of: $0.start) }), today: today)
     }
 
+    /// The sessions a focus-day streak is read from at `now`: a year of them, from the start of the
+    /// day 366 days ago up to now (a longer streak reads as 366 days). Home, the streak widget and
+    /// a key's tap all read this window.
+    public static func focusStreakWindow(at now: Date, calendar: Calendar) -> (from: Date, until: Date) {
+        let clock = Clockwork(calendar: calendar)
+        return (clock.startOfDay(clock.localDate(of: now).adding(days: -366)), now.addingTimeInterval(1))
+    }
+
     /// The focus-day streak over `sessions` (Home reads a longer history than the stats' 30 days).
     public static func focusDayStreak(_ sessions: [Session], now: Date, calendar: Calendar) -> Int {
         let clock = Clockwork(calendar: calendar)

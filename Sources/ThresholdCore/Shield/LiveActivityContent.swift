@@ -90,6 +90,15 @@ public struct LiveActivityContent: Hashable, Codable, Sendable {
                                    breakUntil: nil, phase: next, allowsBreaks: allowsBreaks)
     }
 
+    /// What the lock screen draws: the content while it is current; past its stale date, what it
+    /// came to by itself (``afterNextBoundary``), or, where only the app knows, the content as it
+    /// was, no longer current (the Live Activity then says to open Threshold, with no buttons).
+    public func drawn(isStale: Bool) -> (content: LiveActivityContent, isCurrent: Bool) {
+        guard isStale else { return (self, true) }
+        if let next = afterNextBoundary { return (next, true) }
+        return (self, false)
+    }
+
     /// Whether the content has gone stale at `now`.
     public func isStale(at now: Date) -> Bool { staleDate.map { now >= $0 } ?? false }
 

@@ -48,5 +48,4 @@ public struct StoreTransaction: Sendable {
         try apply(events, at: now)
         return events
     }
-
 }

@@ -51,6 +51,11 @@ import ThresholdCore
         #expect(content(.goalReached, goal: goal, end: end).afterNextBoundary == nil, "its end: only the app knows how it ended")
         #expect(content(.onBreak, end: until, breakUntil: until).afterNextBoundary == nil, "a break that lasts to the session's end")
         #expect(content(.focusing).afterNextBoundary == nil)
+        let onBreak = content(.onBreak, goal: goal, end: end, breakUntil: until)
+        #expect(onBreak.drawn(isStale: false) == (onBreak, true))
+        #expect(onBreak.drawn(isStale: true) == (afterBreak!, true), "past its stale date it draws what came next")
+        let ending = content(.goalReached, goal: goal, end: end)
+        #expect(ending.drawn(isStale: true) == (ending, false), "past the session's end only the app knows: not current")
     }
 
     @Test func buttons_breakOnlyWhereAllowed_backToFocusOnABreak() {
