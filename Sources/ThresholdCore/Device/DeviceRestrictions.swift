@@ -34,11 +34,15 @@ public struct DeviceRestrictions: Hashable, Codable, Sendable, CustomStringConve
     /// gate is in force.
     public static func required(by enforcement: Enforcement, in state: ThresholdState) -> DeviceRestrictions {
         var wanted = DeviceRestrictions.none
+        // By id, once: the monitor's callback decides these, and a lookup per rule in force through
+        // the lists grew with rules × profiles (as in `LiveActivityContent.current`).
+        let profiles = Dictionary(state.profiles.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let gates = Dictionary(state.gates.map { ($0.id, $0.strictness) }, uniquingKeysWith: { first, _ in first })
         for rule in enforcement.rules {
             let strictness: Strictness?
             switch rule.rule {
             case .profile(let id):
-                guard let profile = state.profile(id) else { continue }
+                guard let profile = profiles[id] else { continue }
                 strictness = profile.strictness
                 let lifted: Bool = switch rule.status {
                 case .granted, .onBreak: true
@@ -47,7 +51,7 @@ public struct DeviceRestrictions: Hashable, Codable, Sendable, CustomStringConve
                 if profile.strict.deniesAppInstallation, profile.strictness == .locked || !lifted { wanted.denyAppInstallation = true }
             case .gate(let id):
                 // A gate has no options of its own: a locked one denies installs, as Beast Mode does by default.
-                strictness = state.gates.first { $0.id == id }?.strictness
+                strictness = gates[id]
                 if strictness == .locked { wanted.denyAppInstallation = true }
             case .intention, .tutorial: strictness = nil
             }
