@@ -28,6 +28,16 @@ let package = Package(
         ),
         // One monitor callback's reconcile in a process of its own, for valgrind's heap figures.
         .executableTarget(name: "reconcile-once", dependencies: ["Workloads"], swiftSettings: swift6),
+        // The planner at scale on the simulated phone (a fortnight's boundaries), run by .ci/run in release.
+        .executableTarget(
+            name: "scale-check",
+            dependencies: [
+                .product(name: "ThresholdCore", package: "Threshold"),
+                .product(name: "ScreenTimeSimulator", package: "Threshold"),
+                .product(name: "TestSupport", package: "Threshold"),
+            ],
+            swiftSettings: swift6
+        ),
         // The suite; the plugin finds it under Benchmarks/.
         .executableTarget(
             name: "ThresholdBenchmarks",

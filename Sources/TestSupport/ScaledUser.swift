@@ -117,3 +117,32 @@ public enum ScaledUser {
         return bytes
     }
 }
+
+extension ScaledUser {
+    /// The planner's scale check (`Benchmarks/Sources/scale-check`): 100 profiles × 5 random
+    /// schedules, each profile shielding an app of its own (`app0`…`app99`); 200 intentions with
+    /// opens (`intended0`…`intended199`); 50 grants started at random over the fortnight from
+    /// `start` (every other one an intention's open). Seeded, so the same every run.
+    public static func fortnight(from start: Date) -> ThresholdState {
+        var rng = SplitMix64(seed: 2026)
+        let profiles = (0..<100).map { p -> Profile in
+            let schedules = (0..<5).map { s -> Schedule in
+                let begin = Int.random(in: 0..<(24 * 12), using: &rng) * 5
+                let length = Int.random(in: 4...(12 * 10), using: &rng) * 5
+                let end = (begin + length) % (24 * 60)
+                let days = Set(Weekday.allCases.filter { _ in Bool.random(using: &rng) })
+                return try! Schedule(id: ScheduleID("s\(s)"), weekdays: days.isEmpty ? [.monday] : days,
+                                     start: LocalTime(hour: begin / 60, minute: begin % 60), end: LocalTime(hour: end / 60, minute: end % 60))
+            }
+            return .make(ProfileID("p\(p)"), selection: .apps("app\(p)"), unlockPolicy: .prayer, schedules: schedules)
+        }
+        let intentions = (0..<200).map { Intention.make(IntentionID("i\($0)"), app: "intended\($0)", opens: 3, minutes: 5) }
+        let grants = (0..<50).map { g -> Grant in
+            let at = start.addingTimeInterval(TimeInterval(Int.random(in: 0..<(14 * 86_400), using: &rng)))
+            return g % 2 == 0
+                ? .make(GrantID("o\(g)"), .app("intended\(g)"), from: at, minutes: 5, origin: .intentionOpen(IntentionID("i\(g)")))
+                : .make(GrantID("g\(g)"), from: at, minutes: Int.random(in: 1...60, using: &rng))
+        }
+        return .make(profiles: profiles, intentions: intentions, grants: grants)
+    }
+}
