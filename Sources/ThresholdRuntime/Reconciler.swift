@@ -151,7 +151,10 @@ public struct Reconciler: Sendable {
             transaction.state.applied.clock = time.anchor
             outcome.wasQuiet = true
             outcome.saved = transaction.state
-            outcome.deviceRestrictions = transaction.state.lastEnforcement(deviceZone: calendar.timeZone)
+            // Decided by the reconcile that began the quiet period; a record from before they were kept
+            // works them out again from its evaluation.
+            outcome.deviceRestrictions = transaction.state.applied.deviceRestrictions
+                ?? transaction.state.lastEnforcement(deviceZone: calendar.timeZone)
                 .map { DeviceRestrictions.required(by: $0, in: transaction.state.engine) }
             return outcome
         }
@@ -203,13 +206,15 @@ public struct Reconciler: Sendable {
         state.applied.appliedAt = now
         state.applied.clock = time.anchor
         state.applied.repairs = repairs
+        let restrictions = DeviceRestrictions.required(by: enforcement, in: state.engine)
+        state.applied.deviceRestrictions = restrictions
         state.applied.quiet = quietPeriod(after: enforcement, plan: outcome.plan, settles: SettleSessions.nextPlannedEnd(in: state.engine, after: now),
                                           time: time, calendar: calendar, repairs: repairs)
         transaction.state = state
         outcome.enforcement = enforcement
         outcome.repairs = repairs
         outcome.saved = state
-        outcome.deviceRestrictions = DeviceRestrictions.required(by: enforcement, in: state.engine)
+        outcome.deviceRestrictions = restrictions
         return outcome
     }
 

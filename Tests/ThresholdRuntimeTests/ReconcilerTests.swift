@@ -285,3 +285,38 @@ import ThresholdRuntime
         #expect(outcome.plan?.wakeUps.first == start.adding(minutes: 120 + 60))
     }
 }
+
+/// The device restrictions a monitor callback hands its entry point: decided by the reconcile
+/// that evaluated, and handed again by a quiet callback without evaluating.
+@Suite struct QuietDeviceRestrictionsTests {
+    let beast = Profile.make("beast", path: .present, strictness: .locked, schedules: [.on(Weekday.everyDay, "09:00", "17:00")])
+
+    /// A rig at 10:00 with a locked profile in force, reconciled by the app; then the monitor's
+    /// second callback at the same boundary.
+    func quietCallback(forgetting: Bool = false) throws -> ReconcileOutcome {
+        let rig = Rig(.make(profiles: [beast]), at: at("2026-11-24 10:00"))
+        let full = rig.reconciler.reconcile(.appForeground)
+        #expect(full.deviceRestrictions == .locked)
+        if forgetting {
+            // A record saved by a build that did not keep them.
+            try rig.store.write { $0.state.applied.deviceRestrictions = nil }
+        } else {
+            #expect(try rig.store.read().applied.deviceRestrictions == .locked)
+        }
+        rig.clock.pass(30)
+        let registered = try #require(full.plan?.registrations.first?.name)
+        return rig.reconciler.reconcile(.intervalDidStart(registered))
+    }
+
+    @Test func aQuietCallback_handsTheRestrictionsTheLastEvaluationDecided() throws {
+        let quiet = try quietCallback()
+        #expect(quiet.wasQuiet)
+        #expect(quiet.deviceRestrictions == .locked)
+    }
+
+    @Test func aRecordFromBeforeTheyWereKept_stillGivesThem_fromItsEvaluation() throws {
+        let quiet = try quietCallback(forgetting: true)
+        #expect(quiet.wasQuiet)
+        #expect(quiet.deviceRestrictions == .locked)
+    }
+}

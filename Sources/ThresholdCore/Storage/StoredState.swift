@@ -96,12 +96,16 @@ public struct AppliedRecord: Hashable, Codable, Sendable {
     /// iOS 26 what an extension lifts can stay drawn until the app writes (khi48/intentions #9), so
     /// the app's next reconcile writes each of them again (or clears it again).
     public var changedOutsideApp: [String] = []
+    /// The device restrictions the last evaluation asked for (``DeviceRestrictions/required(by:in:)``):
+    /// a quiet callback sets them again without evaluating; `nil` in a record saved before they
+    /// were kept here (the quiet path then works them out from ``StoredState/lastEnforcement(deviceZone:)``).
+    public var deviceRestrictions: DeviceRestrictions?
 
     public init() {}
 
     private enum CodingKeys: String, CodingKey {
         case stores, evaluated, appliedAt, clock, repairs, postedNotifications, pendingNotifications, liveActivity, session, notificationPermission, quiet
-        case failClosed, changedOutsideApp
+        case failClosed, changedOutsideApp, deviceRestrictions
     }
 
     public init(from decoder: any Decoder) throws {
@@ -122,6 +126,7 @@ public struct AppliedRecord: Hashable, Codable, Sendable {
         quiet = try c.decodeIfPresent(QuietPeriod.self, forKey: .quiet)
         failClosed = try c.decodeIfPresent(Fingerprint.self, forKey: .failClosed)
         changedOutsideApp = try c.decodeIfPresent([String].self, forKey: .changedOutsideApp) ?? []
+        deviceRestrictions = try c.decodeIfPresent(DeviceRestrictions.self, forKey: .deviceRestrictions)
     }
 }
 
