@@ -3,18 +3,43 @@ import GRDB
 import StoreClient
 import ThresholdCore
 
-/// The singletons of `StoredState` (`settings`, `applied`, and whatever fields are added to it
-/// later), one JSON document per top-level field, each with its own format version.
+/// The singletons of `StoredState` (`settings`, `applied`, `progress`, `rituals`, `plan`), one
+/// JSON document per top-level field, each with its own format version.
 ///
-/// The store does not list the fields: it encodes the state without the parts that have
-/// tables (`engine`, `balances`) and keeps each remaining member of the JSON object as a
-/// document. A field added to `StoredState` therefore persists with no migration, and a field
-/// missing from an older database reads as the value it has in `StoredState.initial`.
+/// ``fields`` lists them, each with how to tell it changed and how to encode it, statically typed:
+/// a monitor callback opens the store in a fresh process, where every type first compared or cast
+/// through an existential (`as? any Hashable`, `as? any Encodable`, `Mirror`) costs a search of
+/// every protocol conformance in the binary. `ThresholdStoreTests` fails when `StoredState`
+/// gains a field this list lacks. A field missing from an older database reads as the value
+/// `StoredState`'s decoder gives it when absent (its value in `StoredState.initial`).
 enum Documents {
     /// The format version this build writes and the highest it reads.
     static let version = 1
     /// Fields kept in tables, not as documents.
     static let tableFields: Set<String> = ["engine", "balances"]
+
+    /// One document: its name (the state's JSON key and property name), whether two states'
+    /// values differ, and its JSON, which is byte for byte the member the whole state's JSON holds.
+    struct Field: Sendable {
+        let name: String
+        let differs: @Sendable (StoredState, StoredState) -> Bool
+        let encode: @Sendable (StoredState) throws -> Data
+
+        init<Value: Encodable & Equatable & SendableMetatype>(_ name: String, _ value: @escaping @Sendable (StoredState) -> Value) {
+            self.name = name
+            differs = { value($0) != value($1) }
+            encode = { try StoreJSON.encoder.encode(value($0)) }
+        }
+    }
+
+    /// Every document, in name order.
+    static let fields: [Field] = [
+        Field("applied") { $0.applied },
+        Field("plan") { $0.plan },
+        Field("progress") { $0.progress },
+        Field("rituals") { $0.rituals },
+        Field("settings") { $0.settings },
+    ]
 
     /// The stored state's singletons, with `engine` and `balances` at their initial values.
     static func load(_ db: Database) throws -> StoredState {
@@ -30,81 +55,30 @@ enum Documents {
 
     /// The state these documents describe, every field they lack at its initial value.
     static func decode(_ documents: [String: Data]) throws -> StoredState {
-        var fields = initialFields
-        for (name, body) in documents where !tableFields.contains(name) { fields[name] = body }
+        let kept = documents.filter { !tableFields.contains($0.key) }
         return try readingRow("documents") {
-            try StoreJSON.decoder.decode(StoredState.self, from: JSONMembers.object(fields))
+            try StoreJSON.decoder.decode(StoredState.self, from: JSONMembers.object(kept))
         }
     }
 
-    /// Saves the documents whose JSON differs between `before` and `after`.
-    ///
-    /// Only the fields whose values differ are encoded, each alone: a monitor callback changes
-    /// `applied` and seldom anything else, and encoding the unchanged documents as well (the
-    /// progress record holds every intention's streak) was a good part of its cost. When the
-    /// values cannot tell (a field not `Hashable`, or not a plain member of the state's JSON),
-    /// both states are encoded whole and their fields compared byte for byte.
+    /// Saves the documents whose values differ between `before` and `after`, each encoded alone:
+    /// a monitor callback changes `applied` and seldom anything else.
     static func save(from before: StoredState, to after: StoredState, _ db: Database) throws {
-        let old = shell(before), new = shell(after)
-        guard old != new else { return }
-        let changed: [String: Data]
-        if let names = changedFields(old, new), let members = try members(names, of: new) {
-            changed = members
-        } else {
-            let encoded = try fields(of: new), previous = try fields(of: before)
-            changed = encoded.filter { previous[$0.key] != $0.value }
-        }
-        for (name, body) in changed.sorted(by: { $0.key < $1.key }) where !tableFields.contains(name) {
+        for (name, body) in try changed(from: before, to: after) {
             try DocumentRecord(name: name, version: version, body: String(decoding: body, as: UTF8.self)).upsert(db)
         }
     }
 
-    /// The JSON of each named top-level field of `state`, encoded alone, which is byte for byte
-    /// the member the state's own JSON holds; `nil` when a name is not such a member (its key
-    /// differs from its name, or it is optional and may be left out), so the caller encodes the
-    /// whole state instead.
-    static func members(_ names: Set<String>, of state: StoredState) throws -> [String: Data]? {
-        var members: [String: Data] = [:]
-        for child in Mirror(reflecting: state).children {
-            guard let name = child.label, names.contains(name) else { continue }
-            guard initialFields[name] != nil, Mirror(reflecting: child.value).displayStyle != .optional,
-                  let value = child.value as? any Encodable else { return nil }
-            members[name] = try StoreJSON.encoder.encode(value)
-        }
-        return members.count == names.count ? members : nil
+    /// The JSON of each document whose value differs, by name, in name order.
+    static func changed(from before: StoredState, to after: StoredState) throws -> [(name: String, body: Data)] {
+        try fields.filter { $0.differs(before, after) }.map { ($0.name, try $0.encode(after)) }
     }
 
-    /// The names of the top-level fields whose values differ, read with `Mirror`; `nil` when a
-    /// field is not `Hashable` (then the caller compares encodings).
-    static func changedFields(_ before: StoredState, _ after: StoredState) -> Set<String>? {
-        var changed = Set<String>()
-        for (old, new) in zip(Mirror(reflecting: before).children, Mirror(reflecting: after).children) {
-            guard let name = old.label, let a = old.value as? any Hashable, let b = new.value as? any Hashable else { return nil }
-            if AnyHashable(a) != AnyHashable(b) { changed.insert(name) }
-        }
-        return changed
+    /// Each top-level field of the state's JSON, by name, from encoding it whole (for tests
+    /// that the documents match it).
+    static func whole(_ state: StoredState) throws -> [String: Data] {
+        try JSONMembers.split(StoreJSON.encoder.encode(state))
     }
-
-    /// Each top-level field of the state's JSON, by name.
-    static func fields(of state: StoredState) throws -> [String: Data] {
-        try JSONMembers.split(StoreJSON.encoder.encode(shell(state)))
-    }
-
-    /// The state with its table-backed parts emptied: what the documents hold.
-    private static func shell(_ state: StoredState) -> StoredState {
-        var shell = state
-        shell.engine = .empty
-        shell.balances = Balances()
-        return shell
-    }
-
-    private static let initialFields: [String: Data] = {
-        do {
-            return try fields(of: .initial)
-        } catch {
-            preconditionFailure("StoredState.initial does not encode as a JSON object: \(error)")
-        }
-    }()
 }
 
 /// Splits a JSON object into its members' raw bytes and joins them back, byte for byte: the

@@ -85,10 +85,34 @@ import ThresholdCore
     @Test func aDocumentEncodedAlone_isByteForByteTheMemberOfTheWholeState() throws {
         var state = Fixture.state
         state.progress.recordScreenTime(minutes: 25, on: day("2026-11-23"))
-        let whole = try Documents.fields(of: state).filter { !Documents.tableFields.contains($0.key) }
-        let alone = try #require(try Documents.members(Set(whole.keys), of: state))
+        let whole = try Documents.whole(state).filter { !Documents.tableFields.contains($0.key) }
+        let alone = Dictionary(uniqueKeysWithValues: try Documents.fields.map { ($0.name, try $0.encode(state)) })
         #expect(alone == whole)
         #expect(Set(whole.keys) == ["settings", "applied", "progress", "rituals", "plan"])
+    }
+
+    /// A field added to `StoredState` without a document (or a table) would not be saved.
+    @Test func everyFieldOfTheStoredState_isADocumentOrATable() {
+        let properties = Set(Mirror(reflecting: StoredState.initial).children.compactMap(\.label))
+        let documents = Documents.fields.map(\.name)
+        #expect(Set(documents).union(Documents.tableFields) == properties)
+        #expect(Set(documents).isDisjoint(with: Documents.tableFields))
+        #expect(documents == documents.sorted(), "in name order, as they are saved")
+    }
+
+    @Test func onlyTheDocumentsThatChanged_areEncoded() throws {
+        var after = Fixture.state
+        #expect(try Documents.changed(from: Fixture.state, to: after).isEmpty)
+        after.applied.appliedAt = Fixture.now.addingTimeInterval(1)
+        after.settings.quips.toggle()
+        #expect(try Documents.changed(from: Fixture.state, to: after).map(\.name) == ["applied", "settings"])
+    }
+
+    @Test func aDatabaseMissingADocument_readsItsInitialValue() throws {
+        let state = try Documents.decode(["settings": try Documents.fields.first { $0.name == "settings" }!.encode(Fixture.state)])
+        #expect(state.settings == Fixture.state.settings)
+        #expect(state.applied == StoredState.initial.applied && state.plan == StoredState.initial.plan)
+        #expect(state.progress == StoredState.initial.progress && state.rituals == StoredState.initial.rituals)
     }
 
     @Test func aNewSessionWithAnIdFromTheHistory_isRefused_andChangesNothing() throws {

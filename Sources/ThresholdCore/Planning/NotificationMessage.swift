@@ -69,3 +69,40 @@ public struct ProfileTitle: Hashable, Codable, Sendable {
 public enum LeagueMove: String, Hashable, Codable, Sendable {
     case up, down, stay
 }
+
+extension NotificationMessage {
+    /// The message as fields of plain text, the same in every process and build that has it: what
+    /// a handed-over notification's fingerprint is made of (``PendingNotification``).
+    ///
+    /// NB: written out rather than `String(describing:)`, which reflects on the value: in a monitor
+    /// callback's fresh process that searched every protocol conformance in the binary once per
+    /// type it met (about 1 M instructions a notification). The refusals keep their reflected text:
+    /// 124 cases, in messages that are rare and posted at once.
+    public var canonicalFields: [String] {
+        func title(_ title: ProfileTitle?) -> String { title.map { "\($0.emoji)\u{1F}\($0.name)" } ?? "-" }
+        func seconds(_ date: Date) -> String { String(date.timeIntervalSinceReferenceDate) }
+        return switch self {
+        case .sessionGoalReached(let profile): ["sessionGoalReached", title(profile)]
+        case .breakEnding(let profile): ["breakEnding", title(profile)]
+        case .intentionOpening(let minutes): ["intentionOpening", String(minutes)]
+        case .intentionClosing: ["intentionClosing"]
+        case .prayerWindowClosed: ["prayerWindowClosed"]
+        case .unlockEnded: ["unlockEnded"]
+        case .scheduledHeadsUp(let profile, let minutes, let start, let end):
+            ["scheduledHeadsUp", title(profile), String(minutes), seconds(start), seconds(end)]
+        case .scheduledStart(let profile): ["scheduledStart", title(profile)]
+        case .dailyReviewReady: ["dailyReviewReady"]
+        case .eveningPrompt: ["eveningPrompt"]
+        case .quip(let id, let minutes): ["quip", String(id), String(minutes)]
+        case .shieldFollowUp(let destination, let appName): ["shieldFollowUp", destination.url, appName ?? "-"]
+        case .clearShield(let appName): ["clearShield", appName ?? "-"]
+        case .focusCouldNotStart(let reason): ["focusCouldNotStart", String(describing: reason)]
+        case .beastModeKeepsGoing(let reason): ["beastModeKeepsGoing", String(describing: reason)]
+        case .liveActivityRefused(let button, let reason): ["liveActivityRefused", button.rawValue, String(describing: reason)]
+        case .leagueFinalized(let move, let tier): ["leagueFinalized", move.rawValue, tier]
+        case .addPartnerPrompt: ["addPartnerPrompt"]
+        case .partnerMessage(let text): ["partnerMessage", text]
+        case .relayed(let title, let body): ["relayed", title, body]
+        }
+    }
+}

@@ -141,8 +141,10 @@ public struct PendingNotification: Hashable, Codable, Sendable {
         var canonical = CanonicalBytes()
         // NB: what it says is the message value; its words are the surface's, and the same value
         // words the same way on this phone.
-        canonical.append("DueNotification/2")
-        for field in [String(describing: note.message), note.destination.url, String(note.at.timeIntervalSinceReferenceDate)] {
+        // /3: the message as its canonical fields (/2 was its reflected description; each pending
+        // one is handed over again once, under the new fingerprint).
+        canonical.append("DueNotification/3")
+        for field in note.message.canonicalFields + [note.destination.url, String(note.at.timeIntervalSinceReferenceDate)] {
             canonical.append(field)
         }
         content = Fingerprint(of: canonical.bytes)
