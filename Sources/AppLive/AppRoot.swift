@@ -58,7 +58,7 @@ extension AppClient {
         return AppClient(runtime: runtime,
                          authorization: AuthorizationClient(verdict: { await watch.check() },
                                                             request: { try await screenTime.requestAuthorization() }),
-                         library: { try PrayerContent.bundledLibrary(in: PrayerLanguage(.current)) },
+                         library: { try PrayerContent.bundledLibrary(in: ContentLanguage(.current)) },
                          purchases: .live(),
                          deviceID: UIDevice.current.identifierForVendor?.uuidString,
                          canWriteTags: NFCNDEFReaderSession.readingAvailable,
