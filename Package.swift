@@ -94,7 +94,7 @@ package.targets += [
     .target(name: "PurchasesClient", dependencies: ["ThresholdCore"], swiftSettings: swift6),
     .target(name: "ThresholdRuntime", dependencies: ["ThresholdCore", "StoreClient", "ScreenTimeClient"], swiftSettings: swift6),
     // What a notification, a shield and the status say, worded from their values through String
-    // Catalogs (the quips are content, Quips.json) for whichever process says them: the app, the
+    // Catalogs (the quips are content, Quips.json and Quips.es.json) for whichever process says them: the app, the
     // monitor, the shield extensions, an App Intent. On Linux the SwiftUI stand-in reads the
     // catalogs, as iOS's `String(localized:)` does there.
     .target(

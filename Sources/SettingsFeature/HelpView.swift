@@ -22,7 +22,7 @@ struct HelpView: View {
                     .accessibilityElement(children: .combine)
                 }
             case .failure:
-                // NB: a bundle without its file is a build mistake (HelpTopicsTests reads the file).
+                // NB: a bundle without its file is a build mistake (HelpTopicsTests and HelpLanguageTests read the files).
                 ProblemBanner(Text("Help could not be read. Reinstalling Threshold brings it back.", bundle: .module))
             }
         }
