@@ -94,7 +94,7 @@ package.targets += [
     .target(name: "PurchasesClient", dependencies: ["ThresholdCore"], swiftSettings: swift6),
     .target(name: "ThresholdRuntime", dependencies: ["ThresholdCore", "StoreClient", "ScreenTimeClient"], swiftSettings: swift6),
     // What a notification, a shield and the status say, worded from their values through String
-    // Catalogs (the quips are content, Quips.json) for whichever process says them: the app, the
+    // Catalogs (the quips are content, Quips.json and Quips.es.json) for whichever process says them: the app, the
     // monitor, the shield extensions, an App Intent. On Linux the SwiftUI stand-in reads the
     // catalogs, as iOS's `String(localized:)` does there.
     .target(
@@ -315,7 +315,7 @@ let screens: [(name: String, uses: [Target.Dependency])] = [
     ("UnlockFeature", ["SelectionFeature"]),
     ("IntentionsFeature", ["SelectionFeature"]),
     ("InsightsFeature", ["ReportExtension"] + apple("DeviceActivity", "Charts")),
-    ("SettingsFeature", ["SelectionFeature", "InsightsFeature", "PaywallFeature", "BackupFeature", "UnlockFeature", "TogetherCore"]
+    ("SettingsFeature", ["SelectionFeature", "InsightsFeature", "PaywallFeature", "BackupFeature", "UnlockFeature", "TogetherCore", "SystemWords"]
         + apple("UIKit", "UniformTypeIdentifiers", "CoreTransferable")),
     ("AppFeature", ["OnboardingFeature", "PaywallFeature", "HomeFeature", "UnlockFeature", "SessionsFeature", "ProfilesFeature",
                     "IntentionsFeature", "InsightsFeature", "SettingsFeature", "EntryPoints", "ScreenTimeClient", "PurchasesClient"]),

@@ -55,10 +55,12 @@ extension AppClient {
         let watch = dependencies.authorization
         let screenTime = dependencies.screenTime
         let store = dependencies.store
+        let language = ContentLanguage(.current)
         return AppClient(runtime: runtime,
                          authorization: AuthorizationClient(verdict: { await watch.check() },
                                                             request: { try await screenTime.requestAuthorization() }),
-                         library: { try PrayerContent.bundledLibrary(in: PrayerLanguage(.current)) },
+                         library: { try PrayerContent.bundledLibrary(in: language) },
+                         language: language,
                          purchases: .live(),
                          deviceID: UIDevice.current.identifierForVendor?.uuidString,
                          canWriteTags: NFCNDEFReaderSession.readingAvailable,

@@ -1,8 +1,9 @@
 import SwiftUI
 
 /// Words from a content file, shown as written: a prayer, a verse and its citation, a help answer,
-/// a passage to copy. Content is English for now and never a String Catalog's (issue 25: "content
-/// stays content"), so it is named as such here; everything else a screen says comes from a
+/// a passage to copy. Content is written per language (English, and Spanish where the phone is in
+/// Spanish: `ContentLanguage`) and never a String Catalog's (issue 25: "content stays content"),
+/// so it is named as such here; everything else a screen says comes from a
 /// catalog. Under the pseudolanguage the crawler reads every other plain English word as escaped
 /// from the catalogs, and this view's as content.
 @MainActor

@@ -44,7 +44,10 @@ public struct AppClient: Sendable {
     /// is scheduled. Nothing elsewhere.
     public let appPhase: @Sendable (AppPhase) -> Void
 
+    /// - Parameter language: the language of the content the rituals deal (Unscramble's words, the
+    ///   copy-text passages); the app passes the phone's, as it reads `library` in it.
     public init(runtime: Runtime, authorization: AuthorizationClient, library: @escaping @Sendable () throws -> PrayerLibrary,
+                language: ContentLanguage = .english,
                 random: @escaping @Sendable () -> UInt64 = { UInt64.random(in: .min ... .max) },
                 ritualSeed: (@Sendable () -> UInt64)? = nil,
                 purchases: PurchasesClient? = nil, deviceID: String? = nil, canWriteTags: Bool = true, together: TogetherAccess? = nil,
@@ -56,7 +59,7 @@ public struct AppClient: Sendable {
         self.authorization = authorization
         self.library = library
         self.random = random
-        self.rituals = .live(runtime: runtime, library: library, seed: ritualSeed ?? { UInt64.random(in: .min ... .max) }, state: state)
+        self.rituals = .live(runtime: runtime, library: library, language: language, seed: ritualSeed ?? { UInt64.random(in: .min ... .max) }, state: state)
         self.purchases = purchases
         self.deviceID = deviceID
         self.canWriteTags = canWriteTags

@@ -92,7 +92,7 @@ public final class GameChallengeModel<Game: ChallengeGame>: SubmitsCompletion, F
 
     /// - Parameter terms: what completing it unlocks; `nil` plays for fun.
     public init(terms: UnlockTerms?, client: RitualClient) {
-        self.challenge = Challenge(terms: terms)
+        self.challenge = Challenge(terms: terms, language: client.language)
         self.generator = client.generator()
         self.now = client.clock()
         self.client = client

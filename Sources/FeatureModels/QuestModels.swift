@@ -59,7 +59,7 @@ public final class CopyTextQuestModel: SubmitsCompletion, FollowsAppPhase {
 
     public init(terms: UnlockTerms, client: RitualClient) {
         var generator = client.generator()
-        self.quest = CopyTextQuest(terms: terms, passage: CopyPassage.random(using: &generator))
+        self.quest = CopyTextQuest(terms: terms, passage: CopyPassage.random(in: client.language, using: &generator))
         self.client = client
         client.state.inFront = self
     }

@@ -12,7 +12,7 @@ extension RitualClient {
     /// `seed` is the system's random source in the app; the simulated phone passes a seeded one
     /// so that a scenario's prayers, problems and passages are the same on every run.
     /// `runtime` must publish to `state` (``AppClient`` makes both).
-    static func live(runtime: Runtime, library: @escaping @Sendable () throws -> PrayerLibrary,
+    static func live(runtime: Runtime, library: @escaping @Sendable () throws -> PrayerLibrary, language: ContentLanguage,
                      seed: @escaping @Sendable () -> UInt64, state: AppState) -> RitualClient {
         RitualClient(
             load: { try runtime.store.read() },
@@ -41,6 +41,7 @@ extension RitualClient {
             },
             session: { request in runtime.reconcile(.inApp("key: \(request)"), command: request.command).problem },
             focusStreak: { try focusStreak(runtime.store, now: runtime.clock.reading().wall, calendar: runtime.clock.calendar) },
+            language: language,
             state: state)
     }
 }
@@ -54,13 +55,14 @@ extension RitualClient {
         calendar: Calendar,
         ids: IDGenerator = .counting(),
         seed: @escaping @Sendable () -> UInt64 = { 1 },
-        library: @escaping @Sendable () throws -> PrayerLibrary
+        library: @escaping @Sendable () throws -> PrayerLibrary,
+        language: ContentLanguage = .english
     ) -> RitualClient {
         let deviceClock = DeviceClock(reading: clock, timeZone: { calendar.timeZone })
         let reconciler = Reconciler(store: store, screenTime: .standIn(), clock: deviceClock, ids: ids)
         let state = AppState()
         let runtime = Runtime(reconciler: reconciler, restrictions: DeviceRestrictionsClient { _ in }).publishing(to: state)
-        return .live(runtime: runtime, library: library, seed: seed, state: state)
+        return .live(runtime: runtime, library: library, language: language, seed: seed, state: state)
     }
 }
 

@@ -21,6 +21,8 @@ public struct RitualClient: Sendable {
     public var seed: @Sendable () -> UInt64
     /// The bundled prayers; throws when the library cannot be read.
     public var library: @Sendable () throws -> PrayerLibrary
+    /// The language of the rituals' content: Unscramble's words and the copy-text passages.
+    public var language: ContentLanguage
     /// Records a completed ritual and issues its grant.
     public var complete: @Sendable (RitualCompletion) -> RitualSubmission
     /// Saves the prayer in progress (`nil`: none).
@@ -48,6 +50,7 @@ public struct RitualClient: Sendable {
         tapKey: @escaping @Sendable (KeyTagID, KeySecret) throws -> KeyTapOutcome,
         session: @escaping @Sendable (SessionRequest) -> Problem?,
         focusStreak: @escaping @Sendable () throws -> Int,
+        language: ContentLanguage = .english,
         state: AppState = AppState()
     ) {
         self.state = state
@@ -56,6 +59,7 @@ public struct RitualClient: Sendable {
         self.calendar = calendar
         self.seed = seed
         self.library = library
+        self.language = language
         self.complete = complete
         self.savePrayer = savePrayer
         self.recordChoice = recordChoice

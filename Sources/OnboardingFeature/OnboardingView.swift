@@ -419,7 +419,7 @@ struct SelahStep: View {
             } label: { Text("Vibe", bundle: .module) }
             Picker(selection: $model.preferences.translation) {
                 Text("No preference", bundle: .module).tag(BibleTranslation?.none)
-                ForEach(PrayerLanguage(locale).offeredTranslations, id: \.self) { ContentText($0.displayName).tag(BibleTranslation?.some($0)) }
+                ForEach(ContentLanguage(locale).offeredTranslations, id: \.self) { ContentText($0.displayName).tag(BibleTranslation?.some($0)) }
             } label: { Text("Bible translation (optional)", bundle: .module) }
         }
         if model.translationNote != nil {

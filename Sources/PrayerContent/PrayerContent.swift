@@ -7,13 +7,13 @@ import ThresholdCore
 public enum PrayerContent {
     /// Reads and checks every bundled prayer file of a language; throws, naming the file and the
     /// problem, if any is malformed, so the app never runs with part of the library.
-    public static func bundledLibrary(in language: PrayerLanguage = .english) throws -> PrayerLibrary {
+    public static func bundledLibrary(in language: ContentLanguage = .english) throws -> PrayerLibrary {
         try PrayerLibrary(files: bundledFiles(in: language))
     }
 
     /// The raw bytes of every `.json` file of a language's bundled folder, keyed by file name:
     /// `catholic.json` for English, `es/catholic.json` for Spanish.
-    public static func bundledFiles(in language: PrayerLanguage = .english) throws -> [String: Data] {
+    public static func bundledFiles(in language: ContentLanguage = .english) throws -> [String: Data] {
         guard let prayers = Bundle.module.url(forResource: "Prayers", withExtension: nil) else {
             throw ValidationError("prayer content", .contentFile(.noPrayersFolder))
         }
@@ -32,7 +32,7 @@ public enum PrayerContent {
     }
 
     /// The folder inside `Prayers` holding a language's files; `nil` for English, which is `Prayers` itself.
-    static func folder(of language: PrayerLanguage) -> String? {
+    static func folder(of language: ContentLanguage) -> String? {
         switch language {
         case .english: nil
         case .spanish: "es"

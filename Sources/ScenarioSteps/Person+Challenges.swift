@@ -148,8 +148,9 @@ extension Person {
             throw ScreenMismatch("Unscramble shows no letters", screen: shown)
         }
         let letters = Words.tokens(String(spelled.dropFirst("Letters:".count))).joined()
-        // The person knows their words: the one these letters make.
-        guard let word = UnscrambleGame.list.first(where: { $0.sorted() == letters.sorted() }) else {
+        // The person knows their words, in every language Threshold deals them: the one these letters make.
+        let known = ContentLanguage.allCases.flatMap(UnscrambleGame.list(in:))
+        guard let word = known.first(where: { $0.sorted() == letters.sorted() }) else {
             throw ScreenMismatch("“\(letters)” makes no word the person knows", screen: shown)
         }
         try await wait(Self.thinkingTime * 4)

@@ -1,13 +1,17 @@
 import DesignSystem
 import FeatureModels
 import SwiftUI
+import ThresholdCore
 
-/// Settings → Help: the common questions, each with its answer (``HelpTopics``, content).
+/// Settings → Help: the common questions, each with its answer (``HelpTopics``, content), in the
+/// phone's language where Threshold has Help in it, else in English.
 @MainActor
 struct HelpView: View {
+    @Environment(\.locale) private var locale
+
     var body: some View {
         List {
-            switch HelpTopics.loaded {
+            switch HelpTopics.loaded(in: ContentLanguage(locale)) {
             case .success(let topics):
                 ForEach(topics) { topic in
                     VStack(alignment: .leading, spacing: 6) {
@@ -18,7 +22,7 @@ struct HelpView: View {
                     .accessibilityElement(children: .combine)
                 }
             case .failure:
-                // NB: a bundle without its file is a build mistake (HelpTopicsTests reads the file).
+                // NB: a bundle without its file is a build mistake (HelpTopicsTests and HelpLanguageTests read the files).
                 ProblemBanner(Text("Help could not be read. Reinstalling Threshold brings it back.", bundle: .module))
             }
         }

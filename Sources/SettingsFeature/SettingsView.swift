@@ -146,7 +146,7 @@ public struct SettingsView: View {
             }
             Picker(selection: preference(\.translation)) {
                 Text("No preference", bundle: .module).tag(BibleTranslation?.none)
-                ForEach(PrayerLanguage(locale).offeredTranslations, id: \.self) { translation in
+                ForEach(ContentLanguage(locale).offeredTranslations, id: \.self) { translation in
                     ContentText(translation.displayName).tag(Optional(translation))
                 }
             } label: {

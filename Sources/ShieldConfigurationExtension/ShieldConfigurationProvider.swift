@@ -72,7 +72,7 @@ open class ShieldConfigurationProvider: ShieldConfigurationDataSource {
         lock.withLock {
             if let loadedVerses { return loadedVerses }
             let verses: ShieldVerses?
-            do { verses = ShieldVerses(library: try PrayerContent.bundledLibrary(in: PrayerLanguage(.current))) } catch { verses = nil }
+            do { verses = ShieldVerses(library: try PrayerContent.bundledLibrary(in: ContentLanguage(.current))) } catch { verses = nil }
             loadedVerses = .some(verses)
             return verses
         }

@@ -4,7 +4,7 @@ import ThresholdCore
 /// Says a ``NotificationMessage`` as the phone shows it: the one place a notification's value
 /// becomes words, through its String Catalog, `Notifications.xcstrings` (plural variants, the phone's language)
 /// and the phone's clock (its locale's 12- or 24-hour times, its time zone). The quips are
-/// content, read from `Quips.json`.
+/// content, read from `Quips.json` (`Quips.es.json` on a phone in Spanish).
 ///
 /// Every process that posts a notification words it here at the moment it posts, as iOS keeps
 /// the words it was handed: the app, the DeviceActivity monitor and the shield action extension
@@ -49,7 +49,7 @@ public struct NotificationWords: Sendable {
         case .eveningPrompt:
             (say("Start tomorrow without scrolling"), say("Plan a morning session so the first hour is yours."))
         case .quip(let id, let minutes):
-            (say("\(duration(minutes)) of screen time today"), Quips.text(id) ?? say("Time for a look up."))
+            (say("\(duration(minutes)) of screen time today"), Quips.text(id, in: ContentLanguage(locale)) ?? say("Time for a look up."))
         case .shieldFollowUp(let destination, let appName):
             followUp(destination, appName: appName)
         case .clearShield(let appName?):
@@ -105,25 +105,24 @@ public struct NotificationWords: Sendable {
     func say(_ phrase: Phrase) -> String { phrase.said(in: catalog) }
 }
 
-/// The screen-time quips' words: content (`Quips.json`, English for now), by the id
-/// ``QuipLibrary`` chooses.
+/// The screen-time quips' words: content, one file per language (`Quips.json`, `Quips.es.json`),
+/// by the id ``QuipLibrary`` chooses. Quip n says, in each language, something that fits the same
+/// moment (the same stretch of the day's screen time, time of day and streak).
 public enum Quips {
-    /// Quip `id`'s words; `nil` for an id the file does not hold, or when the file cannot be read
-    /// (then a quip's notification says a plain line instead; ``loaded`` keeps why, and
-    /// `QuipContentTests` fails on it).
-    public static func text(_ id: Int) -> String? {
-        guard case .success(let quips) = loaded else { return nil }
+    /// Quip `id`'s words in `language`; `nil` for an id the file does not hold, or when the file
+    /// cannot be read (then a quip's notification says a plain line instead; ``loaded`` keeps why,
+    /// and `NotificationWordsTests` fails on it).
+    public static func text(_ id: Int, in language: ContentLanguage = .english) -> String? {
+        guard case .success(let quips)? = loaded[language] else { return nil }
         return quips[id]
     }
 
-    /// Every quip's words by id, as the bundled file holds them, or why it could not be read.
-    public static let loaded: Result<[Int: String], any Error> = Result {
-        guard let url = Bundle.module.url(forResource: "Quips", withExtension: "json") else {
-            throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "The bundle has no Quips.json."])
+    /// Every quip's words by id, for each language, as the bundled files hold them, or why a file
+    /// could not be read.
+    public static let loaded: [ContentLanguage: Result<[Int: String], any Error>] =
+        BundledContent.load(File.self, named: "Quips", from: .module).mapValues { file in
+            file.map { Dictionary($0.quips.map { ($0.id, $0.text) }, uniquingKeysWith: { first, _ in first }) }
         }
-        let file = try JSONDecoder().decode(File.self, from: Data(contentsOf: url))
-        return Dictionary(file.quips.map { ($0.id, $0.text) }, uniquingKeysWith: { first, _ in first })
-    }
 
     struct File: Decodable {
         struct Quip: Decodable {

@@ -25,6 +25,20 @@ import ThresholdCore
         }
     }
 
+    /// The screens deal their content in the language the app was given: a phone in Spanish gets
+    /// Spanish words to unscramble and a Spanish passage to copy, and solving in Spanish unlocks.
+    @Test func onAPhoneInSpanish_theWordsAndThePassageAreSpanish() throws {
+        let h = Harness(.make(engine: .make(gates: [challengeGate])), language: .spanish)
+        let model = GameChallengeModel<UnscrambleGame>(terms: .make(.app("youtube")), client: h.client)
+        model.begin()
+        let word = try #require(model.game?.word)
+        #expect(UnscrambleGame.list(in: .spanish).contains(word))
+        playToTheEnd(model, h)
+        #expect(model.challenge.step == .completed)
+        let quest = CopyTextQuestModel(terms: .make(.app("instagram")), client: h.client)
+        #expect(CopyPassage.all(in: .spanish).contains(quest.quest.passage))
+    }
+
     @Test func aGameFromTheGate_unlocksEverythingGated_forItsWindow() throws {
         let h = Harness(.make(engine: .make(gates: [challengeGate])))
         let gate = UnlockGateModel(app: AppToken("youtube"), appName: "YouTube", client: h.client)

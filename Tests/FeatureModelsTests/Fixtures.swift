@@ -24,11 +24,11 @@ struct Harness {
     let clock: ManualClock
     let client: RitualClient
 
-    init(_ stored: StoredState, at start: ClockReading = monday, seed: UInt64 = 7) {
+    init(_ stored: StoredState, at start: ClockReading = monday, seed: UInt64 = 7, language: ContentLanguage = .english) {
         store = InMemoryStore(stored)
         clock = ManualClock(start)
         let clock = self.clock
-        client = .inMemory(store, clock: { clock.reading }, calendar: ny, seed: { seed }, library: { bundledLibrary })
+        client = .inMemory(store, clock: { clock.reading }, calendar: ny, seed: { seed }, library: { bundledLibrary }, language: language)
     }
 
     var stored: StoredState { try! store.read() }

@@ -60,24 +60,24 @@ import ThresholdCore
     }
 
     @Test func theSpanishLibraryIsChosenForSpanishAndTheEnglishOneForEveryOtherLanguage() throws {
-        #expect(PrayerLanguage(languageCode: "es") == .spanish)
-        #expect(PrayerLanguage(languageCode: "es-MX") == .spanish)
-        #expect(PrayerLanguage(Locale(identifier: "es_ES")) == .spanish)
-        #expect(PrayerLanguage(languageCode: "en") == .english)
-        #expect(PrayerLanguage(languageCode: "pt") == .english)
-        #expect(PrayerLanguage(languageCode: nil) == .english)
-        let spanish = try PrayerContent.bundledLibrary(in: PrayerLanguage(languageCode: "es"))
+        #expect(ContentLanguage(languageCode: "es") == .spanish)
+        #expect(ContentLanguage(languageCode: "es-MX") == .spanish)
+        #expect(ContentLanguage(Locale(identifier: "es_ES")) == .spanish)
+        #expect(ContentLanguage(languageCode: "en") == .english)
+        #expect(ContentLanguage(languageCode: "pt") == .english)
+        #expect(ContentLanguage(languageCode: nil) == .english)
+        let spanish = try PrayerContent.bundledLibrary(in: ContentLanguage(languageCode: "es"))
         #expect(spanish == library)
-        let english = try PrayerContent.bundledLibrary(in: PrayerLanguage(languageCode: "en"))
+        let english = try PrayerContent.bundledLibrary(in: ContentLanguage(languageCode: "en"))
         #expect(english == (try PrayerContent.bundledLibrary()))
         #expect(english.templates.allSatisfy { $0.translation != .rv1909 })
         #expect(Set(english.templates.map(\.id)).isDisjoint(with: spanish.templates.map(\.id)))
     }
 
     @Test func theTranslationChoiceOffersTheReinaValeraOnlyInSpanish() {
-        #expect(PrayerLanguage.english.offeredTranslations == [.esv, .niv, .nkjv, .nlt, .kjv, .nasb, .web])
-        #expect(PrayerLanguage.spanish.offeredTranslations.first == .rv1909)
-        #expect(PrayerLanguage.spanish.offeredTranslations.contains(.kjv))
+        #expect(ContentLanguage.english.offeredTranslations == [.esv, .niv, .nkjv, .nlt, .kjv, .nasb, .web])
+        #expect(ContentLanguage.spanish.offeredTranslations.first == .rv1909)
+        #expect(ContentLanguage.spanish.offeredTranslations.contains(.kjv))
         #expect(BibleTranslation.rv1909.isBundled)
         #expect(BibleTranslation.rv1909.shownAs == .rv1909)
         #expect(BibleTranslation.rv1909.displayName == "Reina-Valera 1909")

@@ -61,13 +61,36 @@ import ThresholdCore
         #expect(missing.isEmpty, "\(missing.sorted())")
     }
 
-    /// The quips are content: one for each id the rules choose, none over, each short and unique.
-    @Test func theQuipsContent_hasWordsForEveryQuip_eachAtMost110Characters() throws {
-        let quips = try Quips.loaded.get()
+    /// The quips are content: in each language, one for each id the rules choose, none over, each
+    /// short and unique.
+    @Test(arguments: ContentLanguage.allCases)
+    func theQuipsContent_hasWordsForEveryQuip_eachAtMost110Characters(in language: ContentLanguage) throws {
+        let quips = try #require(Quips.loaded[language]).get()
         #expect(Set(quips.keys) == Set(QuipLibrary.all.map(\.id)))
+        #expect(quips.count >= 150)
         let texts = Array(quips.values)
         #expect(Set(texts).count == texts.count, "no duplicates")
         #expect(texts.allSatisfy { $0.count <= 110 }, "\(texts.filter { $0.count > 110 })")
         #expect(texts.allSatisfy { !$0.isEmpty && $0 == $0.trimmingCharacters(in: .whitespaces) })
+    }
+
+    /// The Spanish quips are written, not left in English: the same ids, none the English words.
+    @Test func theSpanishQuips_matchTheEnglishIds_andNoneIsTheEnglishText() throws {
+        let english = try #require(Quips.loaded[.english]).get(), spanish = try #require(Quips.loaded[.spanish]).get()
+        #expect(Set(spanish.keys) == Set(english.keys))
+        let unchanged = spanish.filter { english[$0.key] == $0.value }
+        #expect(unchanged.isEmpty, "\(unchanged.keys.sorted())")
+    }
+
+    /// A phone in Spanish reads the Spanish quip; a phone in a language Threshold has no quips in
+    /// reads the English one, never nothing.
+    @Test(arguments: [("es_MX", ContentLanguage.spanish), ("es_ES", .spanish), ("en_GB", .english), ("de_DE", .english), ("fr_FR", .english)])
+    func aQuip_isSaidInThePhonesLanguage_elseInEnglish(locale: String, reads language: ContentLanguage) throws {
+        let words = NotificationWords(locale: Locale(identifier: locale), timeZone: newYork)
+        for id in [1, 76, 151] {
+            let body = words.words(.quip(id: id, minutes: 60)).body
+            #expect(body == Quips.text(id, in: language), "\(locale), quip \(id)")
+            #expect(!body.isEmpty)
+        }
     }
 }

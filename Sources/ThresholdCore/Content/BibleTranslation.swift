@@ -51,7 +51,7 @@ public enum BibleTranslation: String, Codable, Sendable, CaseIterable, Comparabl
     }
 
     /// The language the translation is in: the prayers quoting it are in that language.
-    public var language: PrayerLanguage {
+    public var language: ContentLanguage {
         switch self {
         case .rv1909: .spanish
         case .esv, .niv, .nkjv, .nlt, .kjv, .nasb, .web: .english

@@ -95,8 +95,8 @@ public enum QuipLibrary {
 
     private typealias Line = (stretch: Quip.Stretch, daypart: Quip.Daypart?, streak: Quip.StreakMood?)
 
-    // NB: the words are content (SystemWords' Quips.json, English for now), matched by id: quip n
-    // is the nth of these, in order. The rules need only when each fits: runs of quips that fit alike.
+    // NB: the words are content (SystemWords' Quips.json, and Quips.es.json in Spanish), matched by
+    // id: quip n is the nth of these, in order, in every language. The rules need only when each fits: runs of quips that fit alike.
     private static let lines: [Line] = runs([
         // Early in the day's screen time, any time.
         (.early, nil, nil, 25),

@@ -10,9 +10,19 @@ public struct CopyPassage: Hashable, Codable, Sendable, Identifiable {
         self.text = text
     }
 
-    /// The passages the quest draws from: original lines about choosing where attention goes,
-    /// each long enough that copying it takes about a minute and a half on a phone.
-    public static let all: [CopyPassage] = [
+    /// The passages the quest draws from in `language`: original lines about choosing where
+    /// attention goes, each long enough that copying it takes about a minute and a half on a
+    /// phone. Each language has the same ids, for passages that say the same thing in their own
+    /// words, so a copy's record (``RitualDetail/copyText(passage:restarts:refusedPastes:)``)
+    /// names the same passage whichever language it was copied in.
+    public static func all(in language: ContentLanguage) -> [CopyPassage] {
+        switch language {
+        case .english: english
+        case .spanish: spanish
+        }
+    }
+
+    private static let english: [CopyPassage] = [
         CopyPassage(id: "on-purpose", text: "I am opening this app on purpose. Before I do, I will name what I came for, and I will close it again when that one thing is done."),
         CopyPassage(id: "the-pull", text: "The pull I feel right now is a habit, not a need. I can notice it, let it pass, and still choose to come back later if it matters."),
         CopyPassage(id: "one-thing", text: "My attention is the one thing I cannot get back. I would rather spend the next few minutes on something I will be glad I chose."),
@@ -20,15 +30,24 @@ public struct CopyPassage: Hashable, Codable, Sendable, Identifiable {
         CopyPassage(id: "what-for", text: "What am I hoping to find in there? If the answer is rest, a short walk or a glass of water might give it to me faster than a feed."),
     ]
 
-    public static func random(using generator: inout some RandomNumberGenerator) -> CopyPassage {
-        all.randomElement(using: &generator)!
+    private static let spanish: [CopyPassage] = [
+        CopyPassage(id: "on-purpose", text: "Abro esta app a propósito. Antes de entrar, me diré a qué vengo, y la volveré a cerrar en cuanto haya hecho eso y nada más."),
+        CopyPassage(id: "the-pull", text: "Estas ganas de abrir la app son costumbre, no necesidad. Puedo notarlas, dejarlas pasar y volver más tarde si de verdad importa."),
+        CopyPassage(id: "one-thing", text: "Mi atención es lo único que no puedo recuperar. Prefiero dar los próximos minutos a algo que luego me alegre de haber elegido."),
+        CopyPassage(id: "slow-down", text: "Ir despacio para escribir esto es justo la idea. Si al llegar al final aún quiero abrir la app, la abriré con calma y con un plan."),
+        CopyPassage(id: "what-for", text: "¿Qué espero encontrar ahí dentro? Si lo que busco es descanso, un paseo corto o un vaso de agua me lo darán antes que la pantalla."),
+    ]
+
+    /// A passage of `language`, at random.
+    public static func random(in language: ContentLanguage, using generator: inout some RandomNumberGenerator) -> CopyPassage {
+        all(in: language).randomElement(using: &generator)!
     }
 }
 
 /// Copy a passage by hand for 90 seconds to unlock (Earned Access).
 ///
-/// The copy must match the passage (ignoring runs of spaces and the curly quotes and dashes
-/// iOS's smart punctuation types); the quest completes only when it matches *and* 90 seconds
+/// The copy must match the passage (ignoring runs of spaces, accents, and the curly quotes and
+/// dashes iOS's smart punctuation types); the quest completes only when it matches *and* 90 seconds
 /// have run, so fast typing cannot speed it up. An edit that inserts more than
 /// `maximumInsertion` characters at once is a paste, and is refused: the text stays as it was.
 /// Moving the clock or leaving the screen starts the quest over, text included.
@@ -147,10 +166,11 @@ public struct CopyTextQuest: Hashable, Sendable {
         return new.count - head - tail
     }
 
-    /// The text as compared: smart quotes and dashes made plain, whitespace runs made one space, trimmed.
+    /// The text as compared: accents dropped (a Spanish passage copied as "atencion" matches
+    /// "atención"), smart quotes and dashes made plain, whitespace runs made one space, trimmed.
     static func normalized(_ text: String) -> [Character] {
         var out: [Character] = []
-        for character in text {
+        for character in text.folding(options: .diacriticInsensitive, locale: nil) {
             let plain: Character
             switch character {
             case "\u{2018}", "\u{2019}": plain = "'"

@@ -282,14 +282,17 @@ import TestSupport
 
     // MARK: Unscramble
 
-    @Test func unscramble_neverShowsAWordInOrder_andNeverDealsOneTwice() async {
+    @Test(arguments: ContentLanguage.allCases)
+    func unscramble_neverShowsAWordInOrder_andNeverDealsOneTwice(in language: ContentLanguage) async {
+        let list = UnscrambleGame.list(in: language)
         await propertyCheck(count: 100, input: Gen.uint64()) { seed in
             var generator = SplitMix64(seed: seed)
-            var game = UnscrambleGame(using: &generator)
+            var game = UnscrambleGame(using: &generator, in: language)
             var words: [String] = []
             while !game.isSolved {
                 #expect(String(game.letters) != game.word)
                 #expect(game.letters.sorted() == Array(game.word).sorted())
+                #expect(list.contains(game.word))
                 words.append(game.word)
                 #expect(game.play(" \(game.word.uppercased()) ", elapsed: 0) == .right)
             }
@@ -297,10 +300,44 @@ import TestSupport
         }
     }
 
-    @Test func unscramble_theListHoldsNoTwoWordsOfTheSameLetters() {
-        let keys = UnscrambleGame.list.map { String($0.sorted()) }
+    @Test(arguments: ContentLanguage.allCases)
+    func unscramble_theListHoldsNoTwoWordsOfTheSameLetters(in language: ContentLanguage) {
+        let list = UnscrambleGame.list(in: language)
+        let keys = list.map { String($0.sorted()) }
         #expect(Set(keys).count == keys.count)
-        #expect(UnscrambleGame.list.allSatisfy { $0.count == 6 && $0 == $0.lowercased() })
+        #expect(list.count >= 50)
+        #expect(list.allSatisfy { $0.count == 6 && $0 == $0.lowercased() })
+        // The letters shown are the letters on any keyboard: no accent, no ñ.
+        let plain = list.filter { $0.unicodeScalars.allSatisfy { ("a"..."z").contains($0) } }
+        #expect(plain == list, "\(Set(list).subtracting(plain).sorted())")
+    }
+
+    /// A word of one language is never the anagram of another's, so the same letters never mean
+    /// two words (the scenarios' person, who knows every list, finds the one they make).
+    @Test func unscramble_noTwoListsShareAWordsLetters() {
+        let keys = ContentLanguage.allCases.flatMap { UnscrambleGame.list(in: $0) }.map { String($0.sorted()) }
+        #expect(Set(keys).count == keys.count)
+    }
+
+    @Test func unscramble_inSpanish_dealsSpanishWords_andTakesAGuessWithOrWithoutAccents() throws {
+        var generator = SplitMix64(seed: 3)
+        var challenge = Challenge<UnscrambleGame>(terms: .make(), language: .spanish)
+        challenge.begin(at: start, using: &generator)
+        var game = try #require(challenge.game)
+        #expect(game.language == .spanish)
+        #expect(UnscrambleGame.list(in: .spanish).contains(game.word))
+        // A keyboard's accent on a vowel, and capitals: still the word.
+        let accented = game.word.uppercased().replacingOccurrences(of: "A", with: "Á").replacingOccurrences(of: "E", with: "É")
+        #expect(game.play(accented, elapsed: 0) == .right)
+        #expect(game.play(String(game.word.reversed()), elapsed: 0) == .wrong)
+    }
+
+    /// A language Threshold has no words in deals the English ones, never none.
+    @Test(arguments: ["de", "fr", "pt-BR", nil])
+    func unscramble_inALanguageWithoutWords_dealsEnglish(code: String?) {
+        var generator = SplitMix64(seed: 4)
+        let game = UnscrambleGame(using: &generator, in: ContentLanguage(languageCode: code))
+        #expect(UnscrambleGame.list(in: .english).contains(game.word))
     }
 
     @Test func unscramble_aWrongGuessIsAMistake_andTheWordStays() {

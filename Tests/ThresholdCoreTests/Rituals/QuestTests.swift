@@ -5,7 +5,7 @@ import ThresholdCore
 
 @Suite struct QuestTests {
     let start = ClockReading.at("2026-11-23 10:00")
-    let passage = CopyPassage.all[0]
+    let passage = CopyPassage.all(in: .english)[0]
 
     // MARK: Breathing
 
@@ -98,6 +98,56 @@ import ThresholdCore
         let completion = try #require(quest.completion)
         #expect(completion.request.origin == .ritual(.copyTextQuest))
         #expect(completion.record.detail == .copyText(passage: passage.id, restarts: 0, refusedPastes: 0))
+    }
+
+    /// Every language's passages: the same ids as the English, each its own words, each as long
+    /// as the English ones (about a minute and a half of copying), written as compared.
+    @Test(arguments: ContentLanguage.allCases)
+    func copyText_everyLanguagesPassages_areAsLongAsTheEnglish_withTheSameIds(in language: ContentLanguage) {
+        let passages = CopyPassage.all(in: language), english = CopyPassage.all(in: .english)
+        #expect(passages.map(\.id) == english.map(\.id))
+        #expect(Set(passages.map(\.text)).count == passages.count)
+        for passage in passages {
+            #expect((120...140).contains(passage.text.count), "\(passage.id): \(passage.text.count) characters")
+            // Written as a phone's keyboard types it: no double or trailing space, no curly quotes or dashes.
+            #expect(passage.text == passage.text.trimmingCharacters(in: .whitespaces) && !passage.text.contains("  "), "\(passage.id)")
+            #expect(!passage.text.contains { "\u{2018}\u{2019}\u{201C}\u{201D}\u{2013}\u{2014}".contains($0) }, "\(passage.id)")
+        }
+        if language != .english {
+            let unchanged = zip(passages, english).filter { $0.text == $1.text }.map(\.0.id)
+            #expect(unchanged.isEmpty, "\(unchanged)")
+        }
+    }
+
+    @Test(arguments: ["de", "fr", "en-GB", nil])
+    func copyText_aLanguageWithoutPassages_readsTheEnglish(code: String?) {
+        #expect(CopyPassage.all(in: ContentLanguage(languageCode: code)) == CopyPassage.all(in: .english))
+        var generator = SplitMix64(seed: 9)
+        #expect(CopyPassage.all(in: .english).contains(CopyPassage.random(in: ContentLanguage(languageCode: code), using: &generator)))
+    }
+
+    /// A Spanish copy matches with its accents or without them (a keyboard without them, or a
+    /// person who skips them), and a copy that differs in a letter does not.
+    @Test func copyText_aSpanishCopy_matchesWithOrWithoutItsAccents() {
+        let passage = CopyPassage.all(in: .spanish)[0]
+        for copy in [passage.text, passage.text.folding(options: .diacriticInsensitive, locale: nil)] {
+            var quest = CopyTextQuest(terms: .make(), passage: passage)
+            quest.start(at: start)
+            var typed = "", now = start
+            for character in copy {
+                typed.append(character)
+                now = now.advanced(by: 0.5)
+                _ = quest.edit(to: typed, at: now)
+            }
+            #expect(quest.matches, "\(copy)")
+            #expect(quest.finish(at: start.advanced(by: 90)) == .completed)
+        }
+        var wrong = CopyTextQuest(terms: .make(), passage: CopyPassage(id: "t", text: "Mi atención."))
+        wrong.start(at: start)
+        _ = wrong.edit(to: "Mi atencion", at: start.advanced(by: 1))
+        _ = wrong.edit(to: "Mi atencion!", at: start.advanced(by: 2))
+        #expect(!wrong.matches)
+        #expect(wrong.finish(at: start.advanced(by: 90)) == .mismatch(at: 11))
     }
 
     @Test func copyText_aPaste_isRefused_andTheTextStaysAsItWas() {

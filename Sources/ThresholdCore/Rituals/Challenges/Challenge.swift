@@ -12,6 +12,10 @@ public protocol ChallengeGame: Hashable, Sendable {
     /// A fresh game, dealt from `generator`.
     init(using generator: inout SplitMix64)
 
+    /// A fresh game for a person reading `language`, dealt from `generator`: a game of words deals
+    /// that language's; the others deal as ``init(using:)``.
+    init(using generator: inout SplitMix64, in language: ContentLanguage)
+
     /// Plays `move` `elapsed` seconds after the game began.
     mutating func play(_ move: Move, elapsed: TimeInterval) -> ChallengeMoveResult
 
@@ -20,6 +24,12 @@ public protocol ChallengeGame: Hashable, Sendable {
     var mistakes: Int { get }
     var isSolved: Bool { get }
     var isFailed: Bool { get }
+}
+
+extension ChallengeGame {
+    public init(using generator: inout SplitMix64, in language: ContentLanguage) {
+        self.init(using: &generator)
+    }
 }
 
 /// What one move did in a game.
@@ -84,8 +94,13 @@ public struct Challenge<Game: ChallengeGame>: Hashable, Sendable {
     /// Games begun, counting the first.
     public private(set) var attempts = 0
     public private(set) var completedAt: Date?
+    /// The language a game of words is dealt in.
+    public let language: ContentLanguage
 
-    public init(terms: UnlockTerms?) { self.terms = terms }
+    public init(terms: UnlockTerms?, language: ContentLanguage = .english) {
+        self.terms = terms
+        self.language = language
+    }
 
     /// Practice: played for fun, granting nothing.
     public var isPractice: Bool { terms == nil }
@@ -96,7 +111,7 @@ public struct Challenge<Game: ChallengeGame>: Hashable, Sendable {
     /// Begins a new game (at the start, after a failure or a void).
     public mutating func begin(at moment: ClockReading, using generator: inout SplitMix64) {
         guard step == .ready || step == .failed else { return }
-        game = Game(using: &generator)
+        game = Game(using: &generator, in: language)
         timer.start(at: moment)
         step = .playing
         attempts += 1

@@ -2,10 +2,12 @@ import Foundation
 
 /// Unscramble: put a word's letters back in order, then the next word's.
 ///
-/// ``words`` six-letter words, each shown with its letters shuffled (never in their own order).
-/// A guess is right when it is the word; the list holds no two words of the same letters, and
-/// none that is an anagram of another common English word, so a right guess is never refused. A
-/// wrong guess is a mistake and the word stays; the third mistake fails the game.
+/// ``words`` six-letter words of the content's language (``list(in:)``), each shown with its
+/// letters shuffled (never in their own order). A guess is right when it is the word, in any case
+/// and with or without accents; each list holds no two words of the same letters, and none that is
+/// an anagram of another common word of its language (or of a word of another list), so a right
+/// guess is never refused. A wrong guess is a mistake and the word stays; the third mistake fails
+/// the game.
 public struct UnscrambleGame: ChallengeGame {
     /// A typed guess.
     public typealias Move = String
@@ -14,9 +16,20 @@ public struct UnscrambleGame: ChallengeGame {
     /// Words to unscramble.
     public static let words = 4
 
-    /// The words dealt from: everyday six-letter nouns, each with one ordering of its letters
-    /// that is a common word.
-    public static let list = [
+    /// The words dealt from in `language`: everyday six-letter nouns, written with the letters a
+    /// to z only.
+    ///
+    /// NB: the Spanish list holds no word with an accent or an ñ (no *limón*, no *montaña*), so
+    /// the letters shown are the letters typed on any keyboard; a guess typed with an accent the
+    /// keyboard added still counts, as guesses are compared without accents.
+    public static func list(in language: ContentLanguage) -> [String] {
+        switch language {
+        case .english: english
+        case .spanish: spanish
+        }
+    }
+
+    private static let english = [
         "window", "bridge", "pocket", "rabbit", "guitar", "jacket", "pencil", "basket", "kitten", "violet",
         "summer", "autumn", "spring", "button", "cactus", "dragon", "family", "hammer", "island", "jungle",
         "ladder", "magnet", "muffin", "napkin", "puzzle", "rocket", "saddle", "tomato", "turtle", "velvet",
@@ -25,6 +38,21 @@ public struct UnscrambleGame: ChallengeGame {
         "mirror", "nickel", "orchid", "pillow", "ribbon", "shovel", "wallet",
     ]
 
+    /// Checked against a Spanish dictionary with its plurals and regular verb forms: out went
+    /// *piedra* (pedirá), *camino* (camión), *pelota* (pétalo), *sombra* (bromas), *pierna*
+    /// (peinar), *trineo* (tierno), *pincel* (the English *pencil*) and the like.
+    private static let spanish = [
+        "abrigo", "abuela", "almeja", "bosque", "brocha", "cabeza", "cadena", "camisa", "canela", "canica",
+        "cereza", "ciudad", "cohete", "collar", "conejo", "corona", "cuello", "cuento", "cuervo", "dinero",
+        "escoba", "espejo", "estufa", "flauta", "flecha", "fogata", "frasco", "fuente", "granja", "grillo",
+        "guante", "hamaca", "helado", "hierba", "hombro", "huerto", "lluvia", "maceta", "madera", "maleta",
+        "medusa", "melena", "molino", "muelle", "navaja", "orilla", "paella", "paloma", "pastel", "peluca",
+        "pelusa", "pepino", "pijama", "planta", "puente", "pulgar", "taller", "tejado", "tetera", "toalla",
+        "tomate", "verano", "viento", "zapato",
+    ]
+
+    /// The language the words are dealt in.
+    public let language: ContentLanguage
     private var dealer: SplitMix64
     /// The word to find now.
     public private(set) var word: String
@@ -34,7 +62,13 @@ public struct UnscrambleGame: ChallengeGame {
     public private(set) var mistakes = 0
     private var used: [String] = []
 
+    /// A game of English words.
     public init(using generator: inout SplitMix64) {
+        self.init(using: &generator, in: .english)
+    }
+
+    public init(using generator: inout SplitMix64, in language: ContentLanguage) {
+        self.language = language
         dealer = SplitMix64(seed: generator.next())
         word = ""
         letters = []
@@ -48,7 +82,7 @@ public struct UnscrambleGame: ChallengeGame {
 
     public mutating func play(_ guess: String, elapsed: TimeInterval) -> ChallengeMoveResult {
         guard !isSolved, !isFailed else { return .notAllowed }
-        let typed = guess.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        let typed = guess.trimmingCharacters(in: .whitespacesAndNewlines).lowercased().folding(options: .diacriticInsensitive, locale: nil)
         guard !typed.isEmpty else { return .notAllowed }
         guard typed == word else {
             mistakes += 1
@@ -61,7 +95,7 @@ public struct UnscrambleGame: ChallengeGame {
 
     /// The next word, not one dealt before, its letters shuffled out of order.
     private mutating func deal() {
-        let fresh = Self.list.filter { !used.contains($0) }
+        let fresh = Self.list(in: language).filter { !used.contains($0) }
         word = fresh[dealer.index(below: fresh.count)]
         used.append(word)
         var shuffled = Array(word)

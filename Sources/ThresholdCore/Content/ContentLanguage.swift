@@ -1,21 +1,24 @@
 import Foundation
 
-/// The language prayers are read in: the phone's, where prayers are written in it, else English.
+/// The language Threshold's content is read in: the phone's, where Threshold has content written
+/// in it, else English (never keys, never nothing).
 ///
-/// Each language has its own library (English: `Prayers/`, Spanish: `Prayers/es/`), its verses
-/// quoted from its own bundled Bibles, and its own translations in the translation choice.
-public enum PrayerLanguage: String, Codable, Sendable, CaseIterable {
+/// Content is what the String Catalogs do not hold, written rather than translated: the prayers
+/// (English: `Prayers/`, Spanish: `Prayers/es/`, each quoting its own bundled Bibles, with its own
+/// translations in the translation choice), the quips, Help, Unscramble's words and the copy-text
+/// quest's passages. Core is handed it as a value; the surfaces make it from the phone's locale.
+public enum ContentLanguage: String, Codable, Sendable, CaseIterable {
     case english = "en"
     case spanish = "es"
 
-    /// The prayers' language for a phone whose language has this code (`es`, `es-MX`, `en`, `pt`,
+    /// The content's language for a phone whose language has this code (`es`, `es-MX`, `en`, `pt`,
     /// …): Spanish for Spanish, English for every other language and for none.
     public init(languageCode: String?) {
         let base = languageCode?.split(whereSeparator: { $0 == "-" || $0 == "_" }).first?.lowercased()
-        self = base == PrayerLanguage.spanish.rawValue ? .spanish : .english
+        self = base == ContentLanguage.spanish.rawValue ? .spanish : .english
     }
 
-    /// The prayers' language for a phone set to this locale.
+    /// The content's language for a phone set to this locale.
     public init(_ locale: Locale) {
         self.init(languageCode: locale.language.languageCode?.identifier)
     }
