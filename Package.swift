@@ -73,7 +73,7 @@ package.targets += [
         ],
         swiftSettings: swift6
     ),
-    .executableTarget(name: "threshold-store-stress", dependencies: ["ThresholdStore"], swiftSettings: swift6),
+    .executableTarget(name: "threshold-store-stress", dependencies: ["ThresholdStore", "ThresholdRuntime", "ScreenTimeClient"], swiftSettings: swift6),
     .testTarget(
         name: "ThresholdStoreTests",
         dependencies: ["ThresholdStore", "StoreClient", "TestSupport", "ScreenTimeSimulator", "threshold-store-stress"],

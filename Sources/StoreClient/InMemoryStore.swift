@@ -25,6 +25,8 @@ public final class InMemoryStore: StoreClient, @unchecked Sendable {
     private var contents: Contents
     /// The time a backup says it was taken at.
     private let exportedAt: @Sendable () -> Date
+    /// Shared by every reconciler over this store, as a phone's App Group file is.
+    public let effects = EffectsJournal.inMemory()
 
     public init(_ state: StoredState = .initial, now: @escaping @Sendable () -> Date = { Date() }) {
         exportedAt = now

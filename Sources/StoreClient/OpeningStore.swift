@@ -23,6 +23,11 @@ public final class OpeningStore: StoreClient, @unchecked Sendable {
         }
     }
 
+    /// The opened store's; before it opens, one of this object's own (a reconcile that cannot
+    /// open the store fails closed and owes no calls).
+    public var effects: EffectsJournal { (try? store().effects) ?? unopenedEffects }
+    private let unopenedEffects = EffectsJournal.inMemory()
+
     public func read() throws -> StoredState { try store().read() }
 
     public func write<T>(_ body: (inout StoreTransaction) throws -> T) throws -> T { try store().write(body) }

@@ -15,6 +15,10 @@ public protocol StoreClient: Sendable {
     /// nothing is saved.
     func write<T>(_ body: (inout StoreTransaction) throws -> T) throws -> T
 
+    /// Where committed reconciles' system calls are put in order across every process that
+    /// opens this store (``EffectsJournal``).
+    var effects: EffectsJournal { get }
+
     /// Events from the append-only log, oldest first.
     func events(_ query: EventQuery) throws -> [LoggedEvent]
 

@@ -7,9 +7,13 @@ import ThresholdCore
 /// button, an App Intent, a universal link, a notification, a widget or Live Activity button.
 ///
 /// In one store transaction it reads the clocks, records the trigger, applies the caller's
-/// change (if any), evaluates, applies the shield stores that differ from what was last applied,
-/// registers the wake-ups the planner chooses, posts due notifications, updates the Live
-/// Activity, and saves. It is idempotent: run twice at the same instant, the second run finds
+/// change (if any), evaluates, and decides which shield stores differ from what was last applied,
+/// which wake-ups the planner registers, which notifications are due and what the Live Activity
+/// shows; it saves that decision with the calls it owes (``OwedEffects``), and makes the calls
+/// once the transaction has committed, in commit order across processes (``EffectsJournal``), so
+/// no process waits on ManagedSettings, DeviceActivity, notifications or ActivityKit to use the
+/// store. A call refused is written back as owed with a ``RepairNotice``; calls a process did not
+/// live to make are made by the next reconcile, whatever its trigger. It is idempotent: run twice at the same instant, the second run finds
 /// nothing to do; a late callback reconciles at the instant it arrives; a missing one is made up
 /// by the next reconcile, whatever its trigger.
 ///
@@ -26,7 +30,9 @@ import ThresholdCore
 /// only records itself. This relies on the engine's state changing only inside a reconcile.
 public struct Reconciler: Sendable {
     public let store: any StoreClient
-    public let screenTime: ScreenTimeClient
+    /// The device. While a transaction runs the reconciler reads it and notes its changes, which
+    /// it makes after the commit (``SystemEffect``).
+    public private(set) var screenTime: ScreenTimeClient
     public let clock: DeviceClock
     public let ids: IDGenerator
     /// Registrations other features keep for themselves at an instant (screen-time thresholds by
@@ -34,6 +40,8 @@ public struct Reconciler: Sendable {
     public let reserved: @Sendable (StoredState, Date, Calendar) -> [ActivityRegistration]
     /// Where the shields for a reconcile that cannot read the store are left (``FailClosedShields``).
     public let failClosed: FailClosedFile
+    /// Runs between the commit and the system calls: a test kills the process there.
+    @_spi(Testing) public var afterCommit: (@Sendable () -> Void)?
 
     public init(store: any StoreClient, screenTime: ScreenTimeClient, clock: DeviceClock, ids: IDGenerator,
                 failClosed: FailClosedFile = .none,
@@ -87,15 +95,87 @@ public struct Reconciler: Sendable {
     }
 
     private func reconcile(_ trigger: Trigger, applying change: Change?) -> ReconcileOutcome {
+        let decided = DecidedEffects()
+        var deciding = self
+        deciding.screenTime = decided.deferring(screenTime)
+        var found = AppliedRecord()
+        var outcome: ReconcileOutcome
         do {
-            return try store.write { transaction in
-                try run(trigger, change: change, in: &transaction)
+            outcome = try store.write { transaction in
+                deciding.takeOverOwed(&transaction.state.applied)
+                found = transaction.state.applied
+                var outcome = try deciding.run(trigger, change: change, in: &transaction)
+                owe(decided.all, found: found, in: &transaction.state.applied)
+                outcome.saved = transaction.state
+                return outcome
             }
         } catch let error as StoreError {
             return failingClosed(ReconcileOutcome(trigger: trigger, failure: error))
         } catch {
             return failingClosed(ReconcileOutcome(trigger: trigger, failure: .failed(String(describing: error))))
         }
+        guard let owed = outcome.saved?.applied.owed else { return outcome }
+        afterCommit?()
+        return make(decided.all, revision: owed.revision, found: found, outcome: outcome)
+    }
+
+    // MARK: System calls, after the commit
+
+    /// Finds whether the calls the last decision owed were all made (``EffectsJournal``); if not
+    /// (its process died before or among them, is making them, or one was refused), puts the
+    /// record back so that this reconcile makes them again (``OwedEffects/retake(in:)``).
+    private func takeOverOwed(_ applied: inout AppliedRecord) {
+        guard let owed = applied.owed else { return }
+        applied.owed = nil
+        if let made = store.effects.lastApplied(), made >= owed.revision { return }
+        owed.retake(in: &applied)
+    }
+
+    /// Saves with the decision the calls it owes, under the next revision.
+    private func owe(_ effects: [SystemEffect], found: AppliedRecord, in applied: inout AppliedRecord) {
+        guard !effects.isEmpty else { return }
+        var owed = OwedEffects(revision: applied.effectsRevision + 1)
+        for effect in effects { effect.record(into: &owed, before: found) }
+        applied.effectsRevision = owed.revision
+        applied.owed = owed
+    }
+
+    /// Makes the calls decided at `revision`, in order, unless a later decision has made them; a
+    /// call refused is written back as owed, with its repair, in a second short transaction.
+    private func make(_ effects: [SystemEffect], revision: Int, found: AppliedRecord, outcome decided: ReconcileOutcome) -> ReconcileOutcome {
+        var failed: [(effect: SystemEffect, error: any Error)] = []
+        let device = screenTime
+        let made = store.effects.apply(revision: revision) {
+            for effect in effects {
+                do { try effect.make(on: device) } catch { failed.append((effect, error)) }
+            }
+            return failed.isEmpty
+        }
+        var outcome = decided
+        guard made else {
+            // A later decision found these owed and made them: it saw what this one decided.
+            outcome.superseded = true
+            return outcome
+        }
+        guard !failed.isEmpty else { return outcome }
+        outcome.dropMade(failed.map(\.effect))
+        let repairs = failed.compactMap { $0.effect.repair(for: $0.error) }
+        outcome.repairs += repairs
+        do {
+            outcome.saved = try store.write { transaction in
+                for (effect, _) in failed { effect.undo(in: &transaction.state.applied, found: found) }
+                transaction.state.applied.repairs += repairs
+                // As before a refusal: no quiet period while something is to be repaired.
+                if !repairs.isEmpty { transaction.state.applied.quiet = nil }
+                if transaction.state.applied.owed?.revision == revision { transaction.state.applied.owed = nil }
+                return transaction.state
+            }
+        } catch {
+            // NB: the store failed between two transactions; the decision's calls stay owed (the
+            // journal did not note them made), so the next reconcile makes them again.
+            outcome.saved = nil
+        }
+        return outcome
     }
 
     /// A command, as the transaction runs it.
@@ -579,6 +659,24 @@ public struct ReconcileOutcome: Sendable {
     /// what it saved (`nil` when the store failed, or nothing was ever evaluated): the entry point
     /// sets them once the transaction has committed.
     public internal(set) var deviceRestrictions: DeviceRestrictions?
+
+    /// A later decision made this one's system calls before it could (it found them owed).
+    public internal(set) var superseded = false
+
+    /// Takes out of the lists of what was done the calls that were refused.
+    mutating func dropMade(_ refused: [SystemEffect]) {
+        for effect in refused {
+            switch effect {
+            case .applyShield(let store): shieldChanges.removeAll { $0 == store.name }
+            case .clearShield(let name): shieldChanges.removeAll { $0 == name }
+            case .startMonitoring(let registration): registered.removeAll { $0 == registration.name }
+            case .stopMonitoring(let names): stopped.removeAll { names.contains($0) }
+            case .post(let note): notified.removeAll { $0 == note.id }; scheduled.removeAll { $0 == note.id }
+            case .removeNotifications(let ids): withdrawn.removeAll { ids.contains($0) }
+            case .startLiveActivity, .updateLiveActivity, .endLiveActivity, .reloadWidgets: continue
+            }
+        }
+    }
 
     /// The outcome less the state it saved: for a log of outcomes that should not keep every state.
     public func withoutSavedState() -> ReconcileOutcome {

@@ -37,11 +37,18 @@ public final class ThresholdStore: StoreClient, Sendable {
     let database: any DatabaseWriter
     let clock: StoreClock
 
+    /// `effects.journal` beside the database (``EffectsJournal``).
+    public let effects: EffectsJournal
+
+    /// The effects journal's file's name, beside the database.
+    public static let effectsFileName = "effects.journal"
+
     init(database: any DatabaseWriter, databaseURL: URL, wasCreated: Bool, clock: StoreClock) {
         self.database = database
         self.databaseURL = databaseURL
         self.wasCreated = wasCreated
         self.clock = clock
+        effects = .file(at: databaseURL.deletingLastPathComponent().appendingPathComponent(Self.effectsFileName))
     }
 
     /// Closes the database; later calls fail. Not needed before exit, but it lets a test or

@@ -16,11 +16,16 @@
 //   threshold-store-stress seed DIR                   creates a store with a realistic state
 //   threshold-store-stress probe DIR                  what the monitor extension does on a
 //                                                     reconcile: open, one read, one small write
+//   threshold-store-stress reconcile DIR [killed]      the app's reconcile on opening, over a device that
+//                                                     does nothing; with `killed`, SIGKILL right after
+//                                                     the commit, before any system call (issue 38)
 //   threshold-store-stress baseline                   nothing: the process's own heap, to subtract
 
 import Foundation
+import ScreenTimeClient
 import StoreClient
 import ThresholdCore
+@_spi(Testing) import ThresholdRuntime
 import ThresholdStore
 
 func credit(_ memo: String) throws -> LedgerEntry {
@@ -91,10 +96,18 @@ func run(_ arguments: [String]) throws {
     case ("probe", let directory?):
         try ExtensionProbe.reconcile(in: directory)
         say("probed")
+    case ("reconcile", let directory?):
+        let store = try ThresholdStore.open(directory: directory, busyTimeout: 30)
+        var reconciler = Reconciler(store: store, screenTime: .doingNothing, clock: .live, ids: IDGenerator { "\($0)-\(UUID().uuidString)" })
+        if arguments.dropFirst(2).first == "killed" {
+            reconciler.afterCommit = { kill(getpid(), SIGKILL) }
+        }
+        let outcome = reconciler.reconcile(.appForeground)
+        say("reconciled: \(outcome.shieldChanges.count) stores applied or cleared")
     case ("baseline", _):
         say("baseline")
     default:
-        FileHandle.standardError.write(Data("usage: threshold-store-stress increment|hold|churn|unlock|seed|probe DIR [COUNT NAME] | baseline\n".utf8))
+        FileHandle.standardError.write(Data("usage: threshold-store-stress increment|hold|churn|unlock|seed|probe|reconcile DIR [COUNT NAME | killed] | baseline\n".utf8))
         exit(2)
     }
 }
@@ -104,4 +117,19 @@ do {
 } catch {
     FileHandle.standardError.write(Data("threshold-store-stress: \(error)\n".utf8))
     exit(1)
+}
+
+extension ScreenTimeClient {
+    /// A device that takes every call and keeps nothing, authorized: what the helper's own process
+    /// applies is not looked at (the test reconciles again over a simulated phone).
+    /// The app's process (`runsInApp`), as the helper's reconcile is the app's on opening.
+    static let doingNothing: ScreenTimeClient = {
+        var client = ScreenTimeClient(
+            applyShield: { _ in }, clearShield: { _ in }, startMonitoring: { _ in }, stopMonitoring: { _ in }, activities: { [] },
+            authorizationStatus: { .approved }, requestAuthorization: { .approved }, postNotification: { _ in },
+            removeNotifications: { _ in }, startLiveActivity: { _ in }, updateLiveActivity: { _ in }, endLiveActivity: { _, _ in },
+            reloadWidgets: {})
+        client.runsInApp = true
+        return client
+    }()
 }

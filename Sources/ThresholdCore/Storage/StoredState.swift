@@ -100,12 +100,17 @@ public struct AppliedRecord: Hashable, Codable, Sendable {
     /// a quiet callback sets them again without evaluating; `nil` in a record saved before they
     /// were kept here (the quiet path then works them out from ``StoredState/lastEnforcement(deviceZone:)``).
     public var deviceRestrictions: DeviceRestrictions?
+    /// The system calls the last reconcile decided and made after its commit, until a later one
+    /// finds them made (``OwedEffects``); `nil` when it owed none.
+    public var owed: OwedEffects?
+    /// The revision of the last decision that owed system calls (``OwedEffects/revision``).
+    public var effectsRevision = 0
 
     public init() {}
 
     private enum CodingKeys: String, CodingKey {
         case stores, evaluated, appliedAt, clock, repairs, postedNotifications, pendingNotifications, liveActivity, session, notificationPermission, quiet
-        case failClosed, changedOutsideApp, deviceRestrictions
+        case failClosed, changedOutsideApp, deviceRestrictions, owed, effectsRevision
     }
 
     public init(from decoder: any Decoder) throws {
@@ -127,7 +132,60 @@ public struct AppliedRecord: Hashable, Codable, Sendable {
         failClosed = try c.decodeIfPresent(Fingerprint.self, forKey: .failClosed)
         changedOutsideApp = try c.decodeIfPresent([String].self, forKey: .changedOutsideApp) ?? []
         deviceRestrictions = try c.decodeIfPresent(DeviceRestrictions.self, forKey: .deviceRestrictions)
+        owed = try c.decodeIfPresent(OwedEffects.self, forKey: .owed)
+        effectsRevision = try c.decodeIfPresent(Int.self, forKey: .effectsRevision) ?? 0
     }
+}
+
+/// The system calls a reconcile decided, saved with its decision and made after the commit: the
+/// store says what should be applied. The record above is written as if they all succeed; a
+/// later reconcile that finds them not yet made (the process died between the commit and the
+/// calls, or is still making them) makes them again, from its own evaluation: it forgets the
+/// fingerprints of these stores, hands these notifications over again, withdraws these again and
+/// puts the Live Activity back to what it showed before (``retake(in:)``). A call that fails is
+/// put back the same way by the process that made it, with a ``RepairNotice``.
+public struct OwedEffects: Hashable, Codable, Sendable {
+    /// One more than the revision of the decision before (``AppliedRecord/effectsRevision``).
+    public var revision: Int
+    /// Shield stores applied or cleared, by name.
+    public var stores: [String] = []
+    /// Notifications posted at once or handed over with a fire date, by id.
+    public var notifications: [String] = []
+    /// Notifications withdrawn, with what was handed over (to hand it back to the record).
+    public var withdrawn: [String: PendingNotification] = [:]
+    /// Whether the Live Activity was started, changed or ended, and what it showed before.
+    public var liveActivity: LiveActivityChange?
+
+    public init(revision: Int) { self.revision = revision }
+
+    /// Whether there is anything to make.
+    public var isEmpty: Bool { stores.isEmpty && notifications.isEmpty && withdrawn.isEmpty && liveActivity == nil }
+
+    /// Puts `applied` back to before these calls, so the reconcile now running makes them again:
+    /// each store's fingerprint forgotten (applied, or cleared, again), each notification handed
+    /// over again, each withdrawn one withdrawn again, the Live Activity compared with what it
+    /// showed before.
+    public func retake(in applied: inout AppliedRecord) {
+        var stores = Dictionary(applied.stores.map { ($0.name, $0.fingerprint) }, uniquingKeysWith: { first, _ in first })
+        for name in self.stores { stores[name] = Fingerprint(hex: "") }
+        applied.stores = stores.map { AppliedStore(name: $0.key, fingerprint: $0.value) }.sorted { $0.name < $1.name }
+        for id in notifications {
+            applied.postedNotifications[id] = nil
+            applied.pendingNotifications[id] = nil
+        }
+        // Back in the record with no fingerprint: withdrawn again if no longer due, handed over
+        // again if it is (it may have been withdrawn before the process died).
+        for (id, pending) in withdrawn { applied.pendingNotifications[id] = PendingNotification(at: pending.at, content: Fingerprint(hex: "")) }
+        if let liveActivity { applied.liveActivity = liveActivity.before }
+        applied.quiet = nil
+    }
+}
+
+/// What a Live Activity showed before a change the reconcile made to it.
+public struct LiveActivityChange: Hashable, Codable, Sendable {
+    public var before: LiveActivityContent?
+
+    public init(before: LiveActivityContent?) { self.before = before }
 }
 
 /// A notification handed to iOS to show at a later instant: when, and the ``Fingerprint`` of what
@@ -135,6 +193,11 @@ public struct AppliedRecord: Hashable, Codable, Sendable {
 public struct PendingNotification: Hashable, Codable, Sendable {
     public let at: Date
     public let content: Fingerprint
+
+    init(at: Date, content: Fingerprint) {
+        self.at = at
+        self.content = content
+    }
 
     public init(_ note: DueNotification) {
         at = note.at

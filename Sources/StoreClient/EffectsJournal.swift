@@ -1,0 +1,97 @@
+import Foundation
+import ThresholdCore
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#endif
+
+/// Where the system calls of committed reconciles are put in order, across processes.
+///
+/// A reconcile decides inside the store's transaction and makes its system calls (ManagedSettings,
+/// DeviceActivity, notifications, ActivityKit) after the commit, so no process waits on them for
+/// the store (issue 38). Each decision that owes calls has a revision, one more than the last
+/// (``OwedEffects``); ``apply(revision:_:)`` makes a decision's calls under a lock of their own,
+/// and only if no later decision's calls have been made: a later decision found these still owed
+/// and made them itself, so making them now would put older shields over newer ones. The
+/// revision whose calls were all made last is kept (``lastApplied()``): a decision that finds the
+/// revision it inherits still owed (the process died between the commit and its calls, is making
+/// them, or one was refused) makes them again.
+///
+/// In memory for ``InMemoryStore`` (every reconciler over one store shares it); a small file
+/// beside the database, locked with `flock`, for the store on a phone.
+///
+/// NB: on a phone the lock is a file lock in the App Group, held only while the calls are made;
+/// like the store's transaction it must not be held into a suspension (0xdead10cc).
+public final class EffectsJournal: @unchecked Sendable {
+    private let lock: @Sendable (_ body: () -> Void) -> Void
+    private let readLast: @Sendable () -> Int?
+    private let writeLast: @Sendable (Int) -> Void
+
+    private init(lock: @escaping @Sendable (() -> Void) -> Void, readLast: @escaping @Sendable () -> Int?,
+                 writeLast: @escaping @Sendable (Int) -> Void) {
+        self.lock = lock
+        self.readLast = readLast
+        self.writeLast = writeLast
+    }
+
+    /// Runs `body`, the calls of the decision at `revision`, unless a later decision's calls have
+    /// already run; returns whether it ran. `body` says whether every call was made; only then is
+    /// the revision noted as made, so calls cut short (the process killed among them) or refused
+    /// stay owed, and the next decision makes them again.
+    @discardableResult
+    public func apply(revision: Int, _ body: () -> Bool) -> Bool {
+        var ran = false
+        lock {
+            if let last = readLast(), last >= revision { return }
+            ran = true
+            if body() { writeLast(revision) }
+        }
+        return ran
+    }
+
+    /// The revision whose calls ran last; `nil` when none has, or it cannot be read (then the
+    /// calls still owed are made again, which costs only time).
+    public func lastApplied() -> Int? { readLast() }
+
+    /// Held in memory: the in-memory store's (every reconciler over it, in any simulated process).
+    public static func inMemory() -> EffectsJournal {
+        let last = Locked<Int?>(nil)
+        let serial = NSLock()
+        return EffectsJournal(lock: { body in serial.withLock(body) }, readLast: { last.value }, writeLast: { last.value = $0 })
+    }
+
+    /// A file at `url` (the revision as text), and an exclusive `flock` on it while calls are made.
+    /// A file that cannot be opened or locked does not stop the calls: they are made unordered,
+    /// as before there was a journal (the shields' side is the safe one to err on).
+    public static func file(at url: URL) -> EffectsJournal {
+        let path = url.path
+        let inProcess = NSLock()
+        return EffectsJournal(
+            lock: { body in
+                inProcess.withLock {
+                    let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+                    guard descriptor >= 0 else { return body() }
+                    defer { close(descriptor) }
+                    guard flock(descriptor, LOCK_EX) == 0 else { return body() }
+                    defer { flock(descriptor, LOCK_UN) }
+                    body()
+                }
+            },
+            readLast: {
+                guard let data = FileManager.default.contents(atPath: path) else { return nil }
+                return Int(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+            },
+            writeLast: { revision in
+                // In place, on the locked file's own inode (a write by rename would leave the
+                // lock on a file no one else opens). A write cut short reads as a smaller number
+                // or none, and then the owed calls are made again.
+                let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+                guard descriptor >= 0 else { return }
+                defer { close(descriptor) }
+                let bytes = Array("\(revision)\n".utf8)
+                guard ftruncate(descriptor, 0) == 0 else { return }
+                _ = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+            })
+    }
+}

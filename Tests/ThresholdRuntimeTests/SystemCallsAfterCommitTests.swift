@@ -1,0 +1,101 @@
+import Foundation
+import ScreenTimeClient
+import StoreClient
+import Testing
+import TestSupport
+import ThresholdCore
+@_spi(Testing) import ThresholdRuntime
+
+/// A reconcile decides in the store's transaction and makes its system calls after the commit,
+/// in commit order across processes (issue 38): no process waits on ManagedSettings,
+/// DeviceActivity, notifications or ActivityKit to use the store.
+@Suite struct SystemCallsAfterCommitTests {
+    let selah = ThresholdState.make(gates: [.make("selah")])
+
+    /// A store that notes when each transaction begins and ends, in the log the device notes its
+    /// calls in.
+    final class LoggingStore: StoreClient, @unchecked Sendable {
+        let inner: InMemoryStore
+        let log: Locked<[String]>
+        init(_ inner: InMemoryStore, log: Locked<[String]>) {
+            self.inner = inner
+            self.log = log
+        }
+        var effects: EffectsJournal { inner.effects }
+        func read() throws -> StoredState { try inner.read() }
+        func write<T>(_ body: (inout StoreTransaction) throws -> T) throws -> T {
+            log.update { $0.append("begin") }
+            defer { log.update { $0.append("commit") } }
+            return try inner.write(body)
+        }
+        func events(_ query: EventQuery) throws -> [LoggedEvent] { try inner.events(query) }
+        func sessions(startingFrom start: Date, until end: Date) throws -> [Session] { try inner.sessions(startingFrom: start, until: end) }
+        func exportBackup(deviceID: String?) throws -> Data { try inner.exportBackup(deviceID: deviceID) }
+        func importBackup(_ data: Data, deviceID: String?) throws -> ImportReport { try inner.importBackup(data, deviceID: deviceID) }
+    }
+
+    @Test func theCallsAreMade_afterTheTransactionCommits() throws {
+        let rig = Rig(selah, at: at("2026-11-23 10:00"))
+        let log = Locked<[String]>([])
+        var device = rig.device.client
+        let apply = device.applyShield
+        device.applyShield = { store in log.update { $0.append("apply") }; try apply(store) }
+        let reconciler = Reconciler(store: LoggingStore(rig.store, log: log), screenTime: device, clock: rig.clock.client, ids: .counting())
+        let outcome = reconciler.reconcile(.appForeground)
+        #expect(!outcome.shieldChanges.isEmpty)
+        #expect(log.value == ["begin", "commit", "apply"], "one transaction, then the call: \(log.value)")
+        #expect(rig.device.shields("instagram"))
+        let saved = try rig.store.read().applied
+        #expect(rig.store.effects.lastApplied() == saved.owed?.revision, "the calls are noted made")
+    }
+
+    @Test func aRefusedShield_isOwedAgain_withItsRepair_andTheNextReconcileMakesIt() throws {
+        let rig = Rig(selah, at: at("2026-11-23 10:00"))
+        rig.device.refuseShields = true
+        let refused = rig.reconciler.reconcile(.appForeground)
+        #expect(refused.shieldChanges.isEmpty)
+        #expect(refused.repairs.contains { if case .storeNotApplied = $0.message { true } else { false } })
+        let saved = try rig.store.read().applied
+        #expect(saved.repairs == refused.repairs && !saved.repairs.isEmpty, "the repair is saved, as the screens show it")
+        #expect(saved.stores.isEmpty, "the record no longer claims the store applied")
+        #expect(saved.quiet == nil)
+
+        rig.device.refuseShields = false
+        rig.clock.pass(60)
+        let retried = rig.reconciler.reconcile(.intervalDidStart("threshold.at.1"))
+        #expect(!retried.wasQuiet)
+        #expect(rig.device.shields("instagram"))
+        #expect(try rig.store.read().applied.repairs.isEmpty)
+    }
+
+    /// Process A commits; before it makes its calls, process B reconciles, finds A's calls owed and
+    /// makes them with its own. A's calls, older, are then not made over B's.
+    @Test func aDecisionWhoseCallsALaterOneMade_doesNotMakeThemOverIt() throws {
+        let rig = Rig(selah, at: at("2026-11-23 10:00"))
+        let later = rig.reconciler
+        var first = rig.reconciler
+        let laterOutcome = Locked<ReconcileOutcome?>(nil)
+        first.afterCommit = { laterOutcome.value = later.reconcile(.intervalDidStart("threshold.at.1")) }
+        let outcome = first.reconcile(.appForeground)
+        #expect(outcome.superseded)
+        let other = try #require(laterOutcome.value)
+        #expect(!other.superseded && !other.shieldChanges.isEmpty, "the later reconcile made the owed calls")
+        #expect(rig.device.calls.filter { $0.hasPrefix("apply") }.count == other.shieldChanges.count, "each store applied once")
+        #expect(rig.device.shields("instagram"))
+        #expect(rig.store.effects.lastApplied() == other.saved?.applied.owed?.revision)
+    }
+
+    @Test func aMonitorThatMayNotChangeTheLiveActivity_owesItToTheApp_withoutARepair() throws {
+        let rig = Rig(.make(profiles: [.make("work", breakPolicy: .fivePerHour, schedules: [.on(Weekday.weekdays, "11:00", "12:00")])]),
+                      at: at("2026-11-23 10:00"))
+        rig.reconciler.reconcile(.appForeground)
+        rig.device.liveActivityForbidden = true
+        rig.clock.pass(3_600)
+        let started = rig.reconciler.reconcile(.intervalDidStart("threshold.from"))
+        #expect(started.repairs.isEmpty)
+        let applied = try rig.store.read().applied
+        #expect(applied.liveActivity == nil && applied.session?.profileID == "work")
+        #expect(applied.owed == nil, "written back: nothing else is owed")
+        #expect(applied.quiet != nil, "the monitor's next echo still finds a quiet period")
+    }
+}
