@@ -103,6 +103,10 @@ public final class MonitorCallback: @unchecked Sendable {
         return outcome
     }
 
+    /// The device's client and clocks at the callback, for variants of ``run()``.
+    var deviceClient: ScreenTimeClient { device.client }
+    var deviceClock: DeviceClock { device.clock(at: at) }
+
     /// A temporary folder made for the callback goes with it.
     deinit {
         if ownsRoot { try? FileManager.default.removeItem(at: root) }

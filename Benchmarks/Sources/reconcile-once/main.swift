@@ -5,6 +5,9 @@
 //   reconcile-once reset DIR           puts DIR's store back as `prepare` left it
 //   reconcile-once callback DIR        the monitor's callback at the first of them: open the store
 //                                      as the extension, reconcile once, close
+//   reconcile-once lock DIR MS RUNS    the callback RUNS times (the store put back each time), each
+//                                      system call taking MS milliseconds: how long the store's
+//                                      write lock is held, median of the runs (issue 38)
 //   reconcile-once baseline            nothing: the process's own heap, to subtract
 
 import Foundation
@@ -27,10 +30,15 @@ do {
     case ("callback", 2):
         let outcome = try MonitorCallback(loading: URL(fileURLWithPath: arguments[1], isDirectory: true)).run()
         print("reconciled: \(outcome.enforcement?.rules.count ?? 0) rules in force, \(outcome.registered.count) registered, \(outcome.stopped.count) stopped")
+    case ("lock", 4):
+        guard let ms = Double(arguments[2]), let runs = Int(arguments[3]), runs > 0 else { fail("MS and RUNS must be numbers") }
+        let callback = try MonitorCallback(loading: URL(fileURLWithPath: arguments[1], isDirectory: true))
+        let holds = try (0..<runs).map { _ in try callback.runTimingTheLock(callLatency: ms / 1_000) }.sorted { $0.held < $1.held }
+        print("\(callback.rules) rules, calls taking \(arguments[2]) ms: median \(holds[runs / 2]); fastest \(String(format: "%.2f", holds[0].held * 1_000)) ms, slowest \(String(format: "%.2f", holds[runs - 1].held * 1_000)) ms")
     case ("baseline", 1):
         print("baseline")
     default:
-        fail("usage: reconcile-once prepare DIR RULES | reset DIR | callback DIR | baseline")
+        fail("usage: reconcile-once prepare DIR RULES | reset DIR | callback DIR | lock DIR MS RUNS | baseline")
     }
 } catch {
     fail("\(error)")
