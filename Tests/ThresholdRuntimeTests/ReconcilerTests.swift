@@ -188,6 +188,10 @@ import ThresholdRuntime
         #expect(stored.applied.session?.profileID == "work")
         #expect(started.repairs.isEmpty, "iOS's rules are not a failure to repair")
         #expect(started.reloadedWidgets, "the widget carries the session meanwhile")
+        // Made after the commit and refused: written back, with nothing else owed and the quiet
+        // period kept (iOS's rule is no repair).
+        #expect(stored.applied.owed == nil)
+        #expect(stored.applied.quiet != nil, "the monitor's next echo still finds a quiet period")
 
         rig.device.liveActivityForbidden = false
         rig.reconciler.reconcile(.appForeground)

@@ -84,18 +84,4 @@ import ThresholdCore
         #expect(rig.device.shields("instagram"))
         #expect(rig.store.effects.lastApplied() == other.saved?.applied.owed?.revision)
     }
-
-    @Test func aMonitorThatMayNotChangeTheLiveActivity_owesItToTheApp_withoutARepair() throws {
-        let rig = Rig(.make(profiles: [.make("work", breakPolicy: .fivePerHour, schedules: [.on(Weekday.weekdays, "11:00", "12:00")])]),
-                      at: at("2026-11-23 10:00"))
-        rig.reconciler.reconcile(.appForeground)
-        rig.device.liveActivityForbidden = true
-        rig.clock.pass(3_600)
-        let started = rig.reconciler.reconcile(.intervalDidStart("threshold.from"))
-        #expect(started.repairs.isEmpty)
-        let applied = try rig.store.read().applied
-        #expect(applied.liveActivity == nil && applied.session?.profileID == "work")
-        #expect(applied.owed == nil, "written back: nothing else is owed")
-        #expect(applied.quiet != nil, "the monitor's next echo still finds a quiet period")
-    }
 }
