@@ -40,8 +40,9 @@ public struct Reconciler: Sendable {
     public let reserved: @Sendable (StoredState, Date, Calendar) -> [ActivityRegistration]
     /// Where the shields for a reconcile that cannot read the store are left (``FailClosedShields``).
     public let failClosed: FailClosedFile
-    /// Runs between the commit and the system calls: a test kills the process there.
-    @_spi(Testing) public var afterCommit: (@Sendable () -> Void)?
+    /// Runs between the commit and the system calls: a test kills the process there, or returns
+    /// `false` to stop there as a process killed there would (no calls, nothing more written).
+    @_spi(Testing) public var afterCommit: (@Sendable () -> Bool)?
 
     public init(store: any StoreClient, screenTime: ScreenTimeClient, clock: DeviceClock, ids: IDGenerator,
                 failClosed: FailClosedFile = .none,
@@ -115,7 +116,7 @@ public struct Reconciler: Sendable {
             return failingClosed(ReconcileOutcome(trigger: trigger, failure: .failed(String(describing: error))))
         }
         guard let owed = outcome.saved?.applied.owed else { return outcome }
-        afterCommit?()
+        if let afterCommit, !afterCommit() { return outcome }
         return make(decided.all, revision: owed.revision, found: found, outcome: outcome)
     }
 

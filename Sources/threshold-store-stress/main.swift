@@ -100,7 +100,7 @@ func run(_ arguments: [String]) throws {
         let store = try ThresholdStore.open(directory: directory, busyTimeout: 30)
         var reconciler = Reconciler(store: store, screenTime: .doingNothing, clock: .live, ids: IDGenerator { "\($0)-\(UUID().uuidString)" })
         if arguments.dropFirst(2).first == "killed" {
-            reconciler.afterCommit = { kill(getpid(), SIGKILL) }
+            reconciler.afterCommit = { kill(getpid(), SIGKILL); return false }
         }
         let outcome = reconciler.reconcile(.appForeground)
         say("reconciled: \(outcome.shieldChanges.count) stores applied or cleared")

@@ -1,4 +1,5 @@
 import Foundation
+import PropertyBased
 import ScreenTimeClient
 import StoreClient
 import Testing
@@ -75,7 +76,10 @@ import ThresholdCore
         let later = rig.reconciler
         var first = rig.reconciler
         let laterOutcome = Locked<ReconcileOutcome?>(nil)
-        first.afterCommit = { laterOutcome.value = later.reconcile(.intervalDidStart("threshold.at.1")) }
+        first.afterCommit = {
+            laterOutcome.value = later.reconcile(.intervalDidStart("threshold.at.1"))
+            return true
+        }
         let outcome = first.reconcile(.appForeground)
         #expect(outcome.superseded)
         let other = try #require(laterOutcome.value)
@@ -83,5 +87,43 @@ import ThresholdCore
         #expect(rig.device.calls.filter { $0.hasPrefix("apply") }.count == other.shieldChanges.count, "each store applied once")
         #expect(rig.device.shields("instagram"))
         #expect(rig.store.effects.lastApplied() == other.saved?.applied.owed?.revision)
+    }
+
+    /// Any order of reconciles, boundaries, sessions, refusals and processes killed between their
+    /// commit and their calls: every reconcile that lives to make its calls, unrefused, leaves
+    /// the device shielding what the store says was applied, and after a clean one at the end
+    /// the device and the store agree.
+    @Test func anyOrderOfKillsAndRefusals_leavesTheDeviceAsTheStoreSays() async {
+        let step = zip(Gen.int(in: 0..<6), Gen.int(in: 1...240))
+        await propertyCheck(count: 60, input: step.array(of: 1...25)) { steps throws in
+            let work = Profile.make("work", path: .present, selection: .apps("tiktok"), schedules: [.on(Weekday.weekdays, "09:00", "17:00")])
+            let focus = Profile.make("focus", path: .present, selection: .apps("youtube"))
+            let rig = Rig(.make(profiles: [work, focus], gates: [.make("selah")]), at: at("2026-11-23 08:30"))
+            let apps = ["instagram", "tiktok", "youtube"]
+            func agree() throws -> Bool {
+                let enforcement = try #require(try rig.store.read().lastEnforcement(deviceZone: rig.clock.zone))
+                return apps.allSatisfy { rig.device.shields($0) == enforcement.shields(app: AppToken($0)) }
+            }
+            var reconciler = rig.reconciler
+            for (kind, minutes) in steps {
+                let dies = kind == 4
+                rig.device.refuseShields = kind == 5
+                reconciler.afterCommit = { !dies }
+                let outcome: ReconcileOutcome = switch kind {
+                case 0: reconciler.reconcile(.appForeground)
+                case 1: reconciler.reconcile(.inApp("start"), command: StartSession(profile: "focus", plan: .goal(minutes: 30)))
+                case 2: reconciler.reconcile(.inApp("end"), command: EndSession(profile: "focus"))
+                default: reconciler.reconcile(.intervalDidStart("threshold.at.\(minutes)"))
+                }
+                rig.device.refuseShields = false
+                if !dies, kind != 5, outcome.storeFailure == nil {
+                    #expect(try agree(), "after \(steps)")
+                }
+                rig.clock.pass(TimeInterval(minutes * 60))
+            }
+            reconciler.afterCommit = nil
+            reconciler.reconcile(.appForeground)
+            #expect(try agree(), "after \(steps) and a clean reconcile")
+        }
     }
 }
