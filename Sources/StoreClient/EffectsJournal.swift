@@ -11,10 +11,10 @@ import Glibc
 /// A reconcile decides inside the store's transaction and makes its system calls (ManagedSettings,
 /// DeviceActivity, notifications, ActivityKit) after the commit, so no process waits on them for
 /// the store (issue 38). Each decision that owes calls has a revision, one more than the last
-/// (``OwedEffects``); ``apply(revision:_:)`` makes a decision's calls under a lock of their own,
+/// (``OwedEffects``); ``apply(epoch:revision:_:)`` makes a decision's calls under a lock of their own,
 /// and only if no later decision's calls have been made: a later decision found these still owed
 /// and made them itself, so making them now would put older shields over newer ones. The
-/// revision whose calls were all made last is kept (``lastApplied()``): a decision that finds the
+/// revision whose calls were all made last is kept (``lastApplied(epoch:)``): a decision that finds the
 /// revision it inherits still owed (the process died between the commit and its calls, is making
 /// them, or one was refused) makes them again.
 ///
@@ -24,12 +24,20 @@ import Glibc
 /// NB: on a phone the lock is a file lock in the App Group, held only while the calls are made;
 /// like the store's transaction it must not be held into a suspension (0xdead10cc).
 public final class EffectsJournal: @unchecked Sendable {
-    private let lock: @Sendable (_ body: () -> Void) -> Void
-    private let readLast: @Sendable () -> Int?
-    private let writeLast: @Sendable (Int) -> Void
+    /// The last decision whose calls were all made: the store's epoch (``OwedEffects/epoch``: a
+    /// store made anew, restored or repaired starts another, and its revisions start again) and the
+    /// revision.
+    struct Mark: Equatable, Sendable {
+        let epoch: String
+        let revision: Int
+    }
 
-    private init(lock: @escaping @Sendable (() -> Void) -> Void, readLast: @escaping @Sendable () -> Int?,
-                 writeLast: @escaping @Sendable (Int) -> Void) {
+    private let lock: @Sendable (_ body: () -> Void) -> Void
+    private let readLast: @Sendable () -> Mark?
+    private let writeLast: @Sendable (Mark) -> Void
+
+    private init(lock: @escaping @Sendable (() -> Void) -> Void, readLast: @escaping @Sendable () -> Mark?,
+                 writeLast: @escaping @Sendable (Mark) -> Void) {
         self.lock = lock
         self.readLast = readLast
         self.writeLast = writeLast
@@ -40,28 +48,32 @@ public final class EffectsJournal: @unchecked Sendable {
     /// the revision noted as made, so calls cut short (the process killed among them) or refused
     /// stay owed, and the next decision makes them again.
     @discardableResult
-    public func apply(revision: Int, _ body: () -> Bool) -> Bool {
+    public func apply(epoch: String, revision: Int, _ body: () -> Bool) -> Bool {
         var ran = false
         lock {
-            if let last = readLast(), last >= revision { return }
+            if let last = lastApplied(epoch: epoch), last >= revision { return }
             ran = true
-            if body() { writeLast(revision) }
+            if body() { writeLast(Mark(epoch: epoch, revision: revision)) }
         }
         return ran
     }
 
-    /// The revision whose calls ran last; `nil` when none has, or it cannot be read (then the
-    /// calls still owed are made again, which costs only time).
-    public func lastApplied() -> Int? { readLast() }
+    /// The revision of `epoch` whose calls were all made last; `nil` when none was, it cannot be
+    /// read or it is another epoch's (then the calls still owed are made again, which costs only time).
+    public func lastApplied(epoch: String) -> Int? {
+        guard let last = readLast(), last.epoch == epoch else { return nil }
+        return last.revision
+    }
 
     /// Held in memory: the in-memory store's (every reconciler over it, in any simulated process).
     public static func inMemory() -> EffectsJournal {
-        let last = Locked<Int?>(nil)
+        let last = Locked<Mark?>(nil)
         let serial = NSLock()
         return EffectsJournal(lock: { body in serial.withLock(body) }, readLast: { last.value }, writeLast: { last.value = $0 })
     }
 
-    /// A file at `url` (the revision as text), and an exclusive `flock` on it while calls are made.
+    /// A file at `url` (the epoch and the revision, as a line of text), and an exclusive `flock` on
+    /// it while calls are made.
     /// A file that cannot be opened or locked does not stop the calls: they are made unordered,
     /// as before there was a journal (the shields' side is the safe one to err on).
     public static func file(at url: URL) -> EffectsJournal {
@@ -80,16 +92,18 @@ public final class EffectsJournal: @unchecked Sendable {
             },
             readLast: {
                 guard let data = FileManager.default.contents(atPath: path) else { return nil }
-                return Int(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+                let fields = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace)
+                guard fields.count == 2, let revision = Int(fields[1]) else { return nil }
+                return Mark(epoch: String(fields[0]), revision: revision)
             },
-            writeLast: { revision in
+            writeLast: { mark in
                 // In place, on the locked file's own inode (a write by rename would leave the
                 // lock on a file no one else opens). A write cut short reads as a smaller number
-                // or none, and then the owed calls are made again.
+                // or none (the line is checked whole), and then the owed calls are made again.
                 let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
                 guard descriptor >= 0 else { return }
                 defer { close(descriptor) }
-                let bytes = Array("\(revision)\n".utf8)
+                let bytes = Array("\(mark.epoch) \(mark.revision)\n".utf8)
                 guard ftruncate(descriptor, 0) == 0 else { return }
                 _ = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
             })

@@ -117,7 +117,7 @@ public struct Reconciler: Sendable {
         }
         guard let owed = outcome.saved?.applied.owed else { return outcome }
         if let afterCommit, !afterCommit() { return outcome }
-        return make(decided.all, revision: owed.revision, found: found, outcome: outcome)
+        return make(decided.all, owed: owed, found: found, outcome: outcome)
     }
 
     // MARK: System calls, after the commit
@@ -128,14 +128,16 @@ public struct Reconciler: Sendable {
     private func takeOverOwed(_ applied: inout AppliedRecord) {
         guard let owed = applied.owed else { return }
         applied.owed = nil
-        if let made = store.effects.lastApplied(), made >= owed.revision { return }
+        if let made = store.effects.lastApplied(epoch: owed.epoch), made >= owed.revision { return }
         owed.retake(in: &applied)
     }
 
     /// Saves with the decision the calls it owes, under the next revision.
     private func owe(_ effects: [SystemEffect], found: AppliedRecord, in applied: inout AppliedRecord) {
         guard !effects.isEmpty else { return }
-        var owed = OwedEffects(revision: applied.effectsRevision + 1)
+        let epoch = applied.effectsEpoch ?? (ids.next("effects") as Identifier<OwedEffects>).rawValue
+        var owed = OwedEffects(epoch: epoch, revision: applied.effectsRevision + 1)
+        applied.effectsEpoch = epoch
         for effect in effects { effect.record(into: &owed, before: found) }
         applied.effectsRevision = owed.revision
         applied.owed = owed
@@ -143,10 +145,10 @@ public struct Reconciler: Sendable {
 
     /// Makes the calls decided at `revision`, in order, unless a later decision has made them; a
     /// call refused is written back as owed, with its repair, in a second short transaction.
-    private func make(_ effects: [SystemEffect], revision: Int, found: AppliedRecord, outcome decided: ReconcileOutcome) -> ReconcileOutcome {
+    private func make(_ effects: [SystemEffect], owed: OwedEffects, found: AppliedRecord, outcome decided: ReconcileOutcome) -> ReconcileOutcome {
         var failed: [(effect: SystemEffect, error: any Error)] = []
         let device = screenTime
-        let made = store.effects.apply(revision: revision) {
+        let made = store.effects.apply(epoch: owed.epoch, revision: owed.revision) {
             for effect in effects {
                 do { try effect.make(on: device) } catch { failed.append((effect, error)) }
             }
@@ -168,7 +170,7 @@ public struct Reconciler: Sendable {
                 transaction.state.applied.repairs += repairs
                 // As before a refusal: no quiet period while something is to be repaired.
                 if !repairs.isEmpty { transaction.state.applied.quiet = nil }
-                if transaction.state.applied.owed?.revision == revision { transaction.state.applied.owed = nil }
+                if transaction.state.applied.owed == owed { transaction.state.applied.owed = nil }
                 return transaction.state
             }
         } catch {

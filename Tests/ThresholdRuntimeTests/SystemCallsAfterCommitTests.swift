@@ -18,11 +18,13 @@ import ThresholdCore
     final class LoggingStore: StoreClient, @unchecked Sendable {
         let inner: InMemoryStore
         let log: Locked<[String]>
-        init(_ inner: InMemoryStore, log: Locked<[String]>) {
+        let effects: EffectsJournal
+        /// `effects`: the journal beside it (the inner store's own by default).
+        init(_ inner: InMemoryStore, log: Locked<[String]>, effects: EffectsJournal? = nil) {
             self.inner = inner
             self.log = log
+            self.effects = effects ?? inner.effects
         }
-        var effects: EffectsJournal { inner.effects }
         func read() throws -> StoredState { try inner.read() }
         func write<T>(_ body: (inout StoreTransaction) throws -> T) throws -> T {
             log.update { $0.append("begin") }
@@ -47,7 +49,25 @@ import ThresholdCore
         #expect(log.value == ["begin", "commit", "apply"], "one transaction, then the call: \(log.value)")
         #expect(rig.device.shields("instagram"))
         let saved = try rig.store.read().applied
-        #expect(rig.store.effects.lastApplied() == saved.owed?.revision, "the calls are noted made")
+        let owed = try #require(saved.owed)
+        #expect(rig.store.effects.lastApplied(epoch: owed.epoch) == owed.revision, "the calls are noted made")
+    }
+
+    /// The store made anew (a repair, a restore) beside a journal that has counted further: its
+    /// revisions start again at 1 in an epoch of its own, and its calls are still made.
+    @Test func aStoreMadeAnew_besideAnOlderJournal_stillHasItsCallsMade() throws {
+        let journal = EffectsJournal.inMemory()
+        let old = Rig(selah, at: at("2026-11-23 10:00"))
+        let before = Reconciler(store: LoggingStore(old.store, log: Locked([]), effects: journal), screenTime: old.device.client,
+                                clock: old.clock.client, ids: .counting(prefix: "old-"))
+        #expect(before.reconcile(.appForeground).saved?.applied.owed?.revision == 1)
+        let fresh = Rig(selah, at: at("2026-11-23 13:00"))
+        let after = Reconciler(store: LoggingStore(fresh.store, log: Locked([]), effects: journal), screenTime: fresh.device.client,
+                               clock: fresh.clock.client, ids: .counting(prefix: "new-"))
+        let outcome = after.reconcile(.appForeground)
+        #expect(!outcome.superseded)
+        #expect(fresh.device.shields("instagram"))
+        #expect(try fresh.store.read().applied.owed?.revision == 1)
     }
 
     @Test func aRefusedShield_isOwedAgain_withItsRepair_andTheNextReconcileMakesIt() throws {
@@ -86,7 +106,8 @@ import ThresholdCore
         #expect(!other.superseded && !other.shieldChanges.isEmpty, "the later reconcile made the owed calls")
         #expect(rig.device.calls.filter { $0.hasPrefix("apply") }.count == other.shieldChanges.count, "each store applied once")
         #expect(rig.device.shields("instagram"))
-        #expect(rig.store.effects.lastApplied() == other.saved?.applied.owed?.revision)
+        let owed = try #require(other.saved?.applied.owed)
+        #expect(rig.store.effects.lastApplied(epoch: owed.epoch) == owed.revision)
     }
 
     /// Any order of reconciles, boundaries, sessions, refusals and processes killed between their

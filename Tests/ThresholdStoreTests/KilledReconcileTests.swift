@@ -38,13 +38,13 @@ import ThresholdCore
         let owed = try #require(left.owed, "the decision was saved with the calls it owes")
         #expect(!owed.stores.isEmpty)
         #expect(!left.stores.isEmpty, "the record says the gate's store is applied")
-        #expect(store.effects.lastApplied() == nil, "the helper died before any call")
+        #expect(store.effects.lastApplied(epoch: owed.epoch) == nil, "the helper died before any call")
 
         let outcome = phone.openThreshold()
         #expect(!outcome.shieldChanges.isEmpty)
         #expect(phone.shields.shields(app: try instagram(on: phone), category: nil), "the gate shields Instagram again")
         #expect(try store.read().applied.owed?.revision != owed.revision)
-        #expect(store.effects.lastApplied() == owed.revision + 1)
+        #expect(store.effects.lastApplied(epoch: owed.epoch) == owed.revision + 1)
     }
 
     @Test func notKilled_theCallsAreNotedMade_andTheNextReconcileLeavesThemAlone() throws {
@@ -56,7 +56,7 @@ import ThresholdCore
 
         let (phone, store) = try phone(over: folder)
         let owed = try #require(try store.read().applied.owed)
-        #expect(store.effects.lastApplied() == owed.revision, "the helper's calls were all made")
+        #expect(store.effects.lastApplied(epoch: owed.epoch) == owed.revision, "the helper's calls were all made")
         // Nothing owed is made again: the device's shields are the helper's, not looked at here.
         #expect(phone.openThreshold().shieldChanges.isEmpty)
     }

@@ -105,12 +105,14 @@ public struct AppliedRecord: Hashable, Codable, Sendable {
     public var owed: OwedEffects?
     /// The revision of the last decision that owed system calls (``OwedEffects/revision``).
     public var effectsRevision = 0
+    /// This record's run of revisions (``OwedEffects/epoch``); `nil` until the first decision owes calls.
+    public var effectsEpoch: String?
 
     public init() {}
 
     private enum CodingKeys: String, CodingKey {
         case stores, evaluated, appliedAt, clock, repairs, postedNotifications, pendingNotifications, liveActivity, session, notificationPermission, quiet
-        case failClosed, changedOutsideApp, deviceRestrictions, owed, effectsRevision
+        case failClosed, changedOutsideApp, deviceRestrictions, owed, effectsRevision, effectsEpoch
     }
 
     public init(from decoder: any Decoder) throws {
@@ -134,6 +136,7 @@ public struct AppliedRecord: Hashable, Codable, Sendable {
         deviceRestrictions = try c.decodeIfPresent(DeviceRestrictions.self, forKey: .deviceRestrictions)
         owed = try c.decodeIfPresent(OwedEffects.self, forKey: .owed)
         effectsRevision = try c.decodeIfPresent(Int.self, forKey: .effectsRevision) ?? 0
+        effectsEpoch = try c.decodeIfPresent(String.self, forKey: .effectsEpoch)
     }
 }
 
@@ -145,6 +148,10 @@ public struct AppliedRecord: Hashable, Codable, Sendable {
 /// puts the Live Activity back to what it showed before (``retake(in:)``). A call that fails is
 /// put back the same way by the process that made it, with a ``RepairNotice``.
 public struct OwedEffects: Hashable, Codable, Sendable {
+    /// The run of revisions this one belongs to: made with the record's first owed calls, so a
+    /// store made anew, restored or repaired (its revisions counting from 1 again) is never taken
+    /// for an older decision of the store before it.
+    public var epoch: String
     /// One more than the revision of the decision before (``AppliedRecord/effectsRevision``).
     public var revision: Int
     /// Shield stores applied or cleared, by name.
@@ -156,7 +163,10 @@ public struct OwedEffects: Hashable, Codable, Sendable {
     /// Whether the Live Activity was started, changed or ended, and what it showed before.
     public var liveActivity: LiveActivityChange?
 
-    public init(revision: Int) { self.revision = revision }
+    public init(epoch: String, revision: Int) {
+        self.epoch = epoch
+        self.revision = revision
+    }
 
     /// Whether there is anything to make.
     public var isEmpty: Bool { stores.isEmpty && notifications.isEmpty && withdrawn.isEmpty && liveActivity == nil }
