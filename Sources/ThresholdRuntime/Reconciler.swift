@@ -143,8 +143,12 @@ public struct Reconciler: Sendable {
         applied.owed = owed
     }
 
-    /// Makes the calls decided at `revision`, in order, unless a later decision has made them; a
-    /// call refused is written back as owed, with its repair, in a second short transaction.
+    /// Makes the calls of the decision that owes `owed`, in order, unless a later decision has made
+    /// them; a call refused is written back as owed, with its repair, in a second short transaction.
+    ///
+    /// NB: in an extension every Live Activity change is refused (only the app may make it), so a
+    /// monitor callback that finds the Live Activity behind pays that second transaction; the
+    /// app's next run makes the change, as before.
     private func make(_ effects: [SystemEffect], owed: OwedEffects, found: AppliedRecord, outcome decided: ReconcileOutcome) -> ReconcileOutcome {
         var failed: [(effect: SystemEffect, error: any Error)] = []
         let device = screenTime
