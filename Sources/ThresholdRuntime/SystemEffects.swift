@@ -89,7 +89,7 @@ enum SystemEffect: Sendable {
         case .removeNotifications(let ids):
             for id in ids { if let pending = before.pendingNotifications[id] { owed.withdrawn[id] = pending } }
         case .startLiveActivity, .updateLiveActivity, .endLiveActivity:
-            if owed.liveActivity == nil { owed.liveActivity = LiveActivityChange(before: before.liveActivity) }
+            if !owed.liveActivityChanged { (owed.liveActivityChanged, owed.liveActivityBefore) = (true, before.liveActivity) }
         case .startMonitoring, .stopMonitoring, .reloadWidgets:
             // Registrations are read back from DeviceActivity by every reconcile; widgets reload again.
             break

@@ -161,15 +161,42 @@ public struct OwedEffects: Hashable, Codable, Sendable {
     /// Notifications withdrawn, with what was handed over (to hand it back to the record).
     public var withdrawn: [String: PendingNotification] = [:]
     /// Whether the Live Activity was started, changed or ended, and what it showed before.
-    public var liveActivity: LiveActivityChange?
+    /// NB: two plain fields, not a type of their own: each type a monitor callback decodes first
+    /// costs it a search of every protocol conformance (Benchmarks/README.md, issue 38).
+    public var liveActivityChanged = false
+    public var liveActivityBefore: LiveActivityContent?
 
     public init(epoch: String, revision: Int) {
         self.epoch = epoch
         self.revision = revision
     }
 
-    /// Whether there is anything to make.
-    public var isEmpty: Bool { stores.isEmpty && notifications.isEmpty && withdrawn.isEmpty && liveActivity == nil }
+    // NB: saved as a JSON array, `[epoch, revision, stores, notifications, withdrawn,
+    // liveActivityChanged, liveActivityBefore or null]`, not an object: a keyed container is a
+    // generic type instantiated on first use, which in a monitor callback's fresh process costs a
+    // search of every protocol conformance (Benchmarks/README.md, issue 38). Fields added later go
+    // at the end, read only when present.
+    public init(from decoder: any Decoder) throws {
+        var c = try decoder.unkeyedContainer()
+        epoch = try c.decode(String.self)
+        revision = try c.decode(Int.self)
+        stores = try c.decode([String].self)
+        notifications = try c.decode([String].self)
+        withdrawn = try c.decode([String: PendingNotification].self)
+        liveActivityChanged = try c.decode(Bool.self)
+        liveActivityBefore = try c.decodeNil() ? nil : c.decode(LiveActivityContent.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.unkeyedContainer()
+        try c.encode(epoch)
+        try c.encode(revision)
+        try c.encode(stores)
+        try c.encode(notifications)
+        try c.encode(withdrawn)
+        try c.encode(liveActivityChanged)
+        if let liveActivityBefore { try c.encode(liveActivityBefore) } else { try c.encodeNil() }
+    }
 
     /// Puts `applied` back to before these calls, so the reconcile now running makes them again:
     /// each store's fingerprint forgotten (applied, or cleared, again), each notification handed
@@ -186,16 +213,9 @@ public struct OwedEffects: Hashable, Codable, Sendable {
         // Back in the record with no fingerprint: withdrawn again if no longer due, handed over
         // again if it is (it may have been withdrawn before the process died).
         for (id, pending) in withdrawn { applied.pendingNotifications[id] = PendingNotification(at: pending.at, content: Fingerprint(hex: "")) }
-        if let liveActivity { applied.liveActivity = liveActivity.before }
+        if liveActivityChanged { applied.liveActivity = liveActivityBefore }
         applied.quiet = nil
     }
-}
-
-/// What a Live Activity showed before a change the reconcile made to it.
-public struct LiveActivityChange: Hashable, Codable, Sendable {
-    public var before: LiveActivityContent?
-
-    public init(before: LiveActivityContent?) { self.before = before }
 }
 
 /// A notification handed to iOS to show at a later instant: when, and the ``Fingerprint`` of what
