@@ -10,10 +10,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-swift build -c release --product reconcile-once >/dev/null
-probe=.build/release/reconcile-once
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+. ./reconcile-once.sh
 keep=${KEEP:-}
 
 count() {

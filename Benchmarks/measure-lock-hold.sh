@@ -8,10 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-swift build -c release --product reconcile-once >/dev/null
-probe=.build/release/reconcile-once
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+. ./reconcile-once.sh
 for rules in "${@:-1 100 1000}"; do
     for size in $rules; do
         mkdir -p "$work/$size"

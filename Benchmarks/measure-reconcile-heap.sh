@@ -12,10 +12,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-swift build -c release --product reconcile-once >/dev/null
-probe=.build/release/reconcile-once
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+. ./reconcile-once.sh
 
 peak() {
     valgrind --tool=massif --massif-out-file="$work/massif.out" "$@" >/dev/null 2>&1
