@@ -46,6 +46,9 @@ public struct Quip: Hashable, Sendable, Identifiable {
     public let stretch: Stretch
     public let daypart: Daypart?
     public let streak: StreakMood?
+    /// The threshold its words name ("Two hours on screens"), when they name one: it fits only
+    /// there, so its words never say another time than the notification's title.
+    public let minutes: Int?
 }
 
 /// Threshold's quips: the library and the rules that choose one.
@@ -72,7 +75,7 @@ public enum QuipLibrary {
     public static func choose(minutes: Int, hour: Int, streakDays: Int, on day: LocalDate, sent: [SentQuip], pick: UInt64) -> Quip? {
         guard sent.filter({ $0.day == day }).count < perDay else { return nil }
         let recent = Set(sent.filter { $0.day.dayNumber > day.dayNumber - repeatWindowDays }.map(\.id))
-        let fresh = all.filter { !recent.contains($0.id) }
+        let fresh = all.filter { !recent.contains($0.id) && ($0.minutes ?? minutes) == minutes }
         let stretch = Quip.Stretch(minutes: minutes), daypart = Quip.Daypart(hour: hour), mood = Quip.StreakMood(streakDays: streakDays)
         let tiers: [(Quip) -> Bool] = [
             { $0.stretch == stretch && ($0.daypart ?? daypart) == daypart && ($0.streak ?? mood) == mood },
@@ -90,8 +93,16 @@ public enum QuipLibrary {
 
     /// Every quip, by id.
     public static let all: [Quip] = lines.enumerated().map { index, line in
-        Quip(id: index + 1, stretch: line.stretch, daypart: line.daypart, streak: line.streak)
+        Quip(id: index + 1, stretch: line.stretch, daypart: line.daypart, streak: line.streak, minutes: naming[index + 1])
     }
+
+    /// The quips whose words say how long the day has gone, by id, with the threshold they name
+    /// (in English; the Spanish words of these ids name none, and fit there too).
+    static let naming: [Int: Int] = [
+        1: 30, 2: 30, 6: 30, 27: 30, 10: 60, 16: 90,
+        52: 120, 80: 120, 82: 120, 57: 150, 59: 180, 87: 180, 64: 210, 67: 240,
+        105: 270, 108: 300, 112: 360, 117: 420, 121: 480, 128: 540,
+    ]
 
     private typealias Line = (stretch: Quip.Stretch, daypart: Quip.Daypart?, streak: Quip.StreakMood?)
 

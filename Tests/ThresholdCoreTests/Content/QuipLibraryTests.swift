@@ -53,4 +53,23 @@ import Testing
                                          sent: QuipLibrary.all.map { SentQuip(id: $0.id, day: monday) }, pick: 0)
         #expect(blocked == nil, "every quip went out within the week: none is sent rather than a repeat")
     }
+
+    /// A quip whose words name how long the day has gone ("Two hours on screens") goes only at
+    /// that threshold, whatever the time of day, the streak or what was sent: its words never say
+    /// another time than the notification's title.
+    @Test func aQuipThatNamesATime_goesOnlyAtThatThreshold() {
+        var named = 0
+        for minutes in stride(from: 30, through: 960, by: 30) {
+            for hour in [8, 14, 22] {
+                for pick in UInt64(0)..<40 {
+                    guard let quip = QuipLibrary.choose(minutes: minutes, hour: hour, streakDays: Int(pick % 5), on: monday, sent: [], pick: pick) else { continue }
+                    if let at = quip.minutes {
+                        named += 1
+                        #expect(at == minutes, "quip \(quip.id) names \(at) minutes and went at \(minutes)")
+                    }
+                }
+            }
+        }
+        #expect(named > 0, "the named quips still go, at their own thresholds")
+    }
 }
