@@ -62,6 +62,11 @@ struct TicTacToeView: View {
     var body: some View {
         VStack(spacing: 20) {
             OutcomeBanner(outcome: model.outcome)
+            if case .yourMove = model.game.step {
+                // Seed 003: the person knows their mark before the first move (issue 35 item 18).
+                Text("You play X and move first. The opponent plays O.", bundle: .module)
+                    .font(.subheadline).foregroundStyle(.secondary)
+            }
             Grid(horizontalSpacing: 8, verticalSpacing: 8) {
                 ForEach(0..<3, id: \.self) { row in
                     GridRow {
