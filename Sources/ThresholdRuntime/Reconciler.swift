@@ -107,6 +107,7 @@ public struct Reconciler: Sendable {
                 found = transaction.state.applied
                 var outcome = try deciding.run(trigger, change: change, in: &transaction)
                 owe(decided.all, found: found, in: &transaction.state.applied)
+                // What every screen shows: the state as it is saved, with the calls it owes.
                 outcome.saved = transaction.state
                 return outcome
             }
@@ -237,7 +238,6 @@ public struct Reconciler: Sendable {
             // The second callback at a boundary, or the echo of a registration: nothing to do.
             transaction.state.applied.clock = time.anchor
             outcome.wasQuiet = true
-            outcome.saved = transaction.state
             // Decided by the reconcile that began the quiet period; a record from before they were kept
             // works them out again from its evaluation.
             outcome.deviceRestrictions = transaction.state.applied.deviceRestrictions
@@ -300,7 +300,6 @@ public struct Reconciler: Sendable {
         transaction.state = state
         outcome.enforcement = enforcement
         outcome.repairs = repairs
-        outcome.saved = state
         outcome.deviceRestrictions = restrictions
         return outcome
     }

@@ -42,9 +42,13 @@ enum SystemEffect: Sendable {
         case .clearShield(let name): RepairNotice(.storeNotCleared(store: name, error: "\(error)"))
         case .startMonitoring: RepairNotice(.wakeUpNotRegistered(error: "\(error)"))
         case .stopMonitoring: RepairNotice(.wakeUpsNotStopped(error: "\(error)"))
-        // NB: a quip that cannot be posted is not retried: the next threshold brings another.
-        case .post(let note) where note.id.hasPrefix("quip."): nil
-        case .post(let note): RepairNotice(note.fireDate == nil ? .notificationNotPosted(error: "\(error)") : .notificationNotScheduled(error: "\(error)"))
+        case .post(let note):
+            // NB: a quip that cannot be posted is not retried: the next threshold brings another.
+            if case .quip = note.message {
+                nil
+            } else {
+                RepairNotice(note.fireDate == nil ? .notificationNotPosted(error: "\(error)") : .notificationNotScheduled(error: "\(error)"))
+            }
         case .removeNotifications: RepairNotice(.notificationsNotWithdrawn(error: "\(error)"))
         case .startLiveActivity, .updateLiveActivity, .endLiveActivity:
             // Not allowed here is how iOS works, not a repair: the app makes it when it next runs.
