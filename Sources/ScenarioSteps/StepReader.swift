@@ -77,7 +77,7 @@ package struct StepReader {
         ("faults", "{drop, duplicate, delay, max-delay, seed}: random callback faults"),
         ("note", "TEXT: a line in the story"),
         ("status", "show the phone's state"),
-        ("expect", "{shielded, unshielded, reason, shield-title, notification, no-notification, shown-once, activities-at-most, repair, live-activity, live-activity-stale, live-activity-ended: TEXT|none, widget: TEXT | [TEXT…], not-widget: TEXT, held-notification, device-restrictions: none|locked, refused, accepted, time, widget-reloads-at-least, session-ended, on-break, store-failed, balance: {xp, coins, credits}, screen-time: MINUTES, goal-streak: DAYS, prayer-streak: DAYS, screen: NAME, see: TEXT | [TEXT…], not-see: TEXT, disabled: LABEL, on: LABEL | [LABEL…], off: LABEL | [LABEL…], chosen: {PICKER: CHOICE}, choices: {PICKER: [CHOICE…]}}"),
+        ("expect", "{shielded, unshielded, reason, shield-title, notification, no-notification, shown-once, activities-at-most, repair, live-activity, live-activity-stale, live-activity-ended: TEXT|none, widget: TEXT | [TEXT…], not-widget: TEXT, held-notification, device-restrictions: none|locked, refused, accepted, time, widget-reloads-at-least, session-ended, on-break, store-failed, balance: {xp, coins, credits}, screen-time: MINUTES, goal-streak: DAYS, prayer-streak: DAYS, screen: NAME, see: TEXT | [TEXT…], not-see: TEXT | [TEXT…], disabled: LABEL, on: LABEL | [LABEL…], off: LABEL | [LABEL…], chosen: {PICKER: CHOICE}, choices: {PICKER: [CHOICE…]}}"),
     ]
 
     static let expectationKeys = [
@@ -453,7 +453,9 @@ package struct StepReader {
             case "see":
                 let texts = value.sequence != nil ? try reader.strings(value, "see") : [try reader.string(value, "see")]
                 result += texts.map { .screenShows($0) }
-            case "not-see": result.append(.screenDoesNotShow(try reader.string(value, "not-see")))
+            case "not-see":
+                let texts = value.sequence != nil ? try reader.strings(value, "not-see") : [try reader.string(value, "not-see")]
+                result += texts.map { .screenDoesNotShow($0) }
             case "disabled": result.append(.disabled(try reader.string(value, "disabled")))
             case "on", "off":
                 let labels = value.sequence != nil ? try reader.strings(value, key) : [try reader.string(value, key)]
