@@ -67,9 +67,11 @@ public struct AppScreens: View {
                 .safeAreaInset(edge: .top) { banners }
                 .tabItem { Label { Text("Home", bundle: .module) } icon: { Image(systemName: "house") } }
                 .tag(AppModel.Tab.home)
-            SessionView(model: model.session)
-                .tabItem { Label { Text("Session", bundle: .module) } icon: { Image(systemName: "timer") } }
-                .tag(AppModel.Tab.session)
+            if model.tabs.contains(.session) {
+                SessionView(model: model.session)
+                    .tabItem { Label { Text("Session", bundle: .module) } icon: { Image(systemName: "timer") } }
+                    .tag(AppModel.Tab.session)
+            }
             ProfilesView(model: model.profiles) { IntentionsSection(model: model.intentions) }
                 .tabItem { Label { Text("Profiles", bundle: .module) } icon: { Image(systemName: "square.stack") } }
                 .tag(AppModel.Tab.profiles)
@@ -110,6 +112,7 @@ public struct AppScreens: View {
         case .session: model.tab = .session
         case .prayer: model.route(AppDestination.prayer(app: nil))
         case .profiles: model.tab = .profiles
+        case .challenge(let item): model.startChallenge(item)
         }
     }
 

@@ -48,7 +48,16 @@ public final class AppModel {
         }
     }
 
-    public var tab: Tab = .home
+    public var tab: Tab = .home {
+        // NB: a link or a quick action that leads to a tab the person does not have lands on Home.
+        didSet { if !tabs.contains(tab) { tab = .home } }
+    }
+    /// The tabs the person has something to do in: Session only with a path that runs sessions
+    /// (Present, Key, Earned Access's focus), so Selah or Challenge alone never meets one.
+    public var tabs: [Tab] {
+        let sessions = !home.paths.isDisjoint(with: [.present, .key, .earnedAccess])
+        return Tab.allCases.filter { $0 != .session || sessions }
+    }
     public var presented: Presented?
     /// Whether onboarding still has to run (the saved settings say it never finished).
     public private(set) var needsOnboarding = false
@@ -294,6 +303,12 @@ public final class AppModel {
         }
     }
 
+    /// Home's "Start a challenge": straight into a game picked at random, through the gate for
+    /// `item` (an app); a category or website held opens its gate, where the games are offered.
+    public func startChallenge(_ item: HomeModel.Unlockable) {
+        if case .app(let app) = item.item { route(.challenge(app: app, rule: item.rule)) } else { openGate(item) }
+    }
+
     /// Opens the unlock gate for something Home's Unlocks list shows as blocked.
     public func openGate(_ item: HomeModel.Unlockable) {
         route(item.destination)
@@ -323,6 +338,7 @@ public final class AppModel {
         switch home.primary {
         case .session: tab = .session
         case .pray: presented = .prayer(PrayerModel(client: client.rituals))
+        case .challenge(let item): startChallenge(item)
         case .unlockOptions:
             if home.unlockable.count == 1, let only = home.unlockable.first { openGate(only) } else { tab = .home }
         case .unlocked, .start, .setUp: tab = .home

@@ -33,6 +33,9 @@ public final class HomeModel {
         case unlocked(until: Date)
         /// Selah holds apps: pray to open them.
         case pray
+        /// Challenge holds apps (and no prayer does): a game picked at random opens every app it
+        /// holds for five minutes (seed 003's "Start Challenge"), through the gate for `item`.
+        case challenge(Unlockable)
         /// A gate or mode holds apps (`rule`, the first): choose one under ``unlockable`` to see
         /// the ways through.
         case unlockOptions(RuleRef)
@@ -40,6 +43,9 @@ public final class HomeModel {
         case start([Profile])
         /// Nothing is set up yet.
         case setUp
+
+        /// Whether a session runs.
+        public var isSession: Bool { if case .session = self { true } else { false } }
     }
 
     /// Something a gate or mode holds now, in the Unlocks list: choosing it opens the unlock gate
@@ -111,6 +117,37 @@ public final class HomeModel {
         }
     }
 
+    /// Which of today's figures and streaks Home shows: those of the paths the person uses
+    /// (PRODUCT.md, "Each person gets the app they came for"), so Selah alone never meets XP or
+    /// credits, and Present alone never meets prayers.
+    public struct Figures: Hashable, Sendable {
+        /// Minutes focused today: Present's and Key's sessions, and the focus Earned Access banks.
+        public var focused = false
+        /// Sessions completed today, and the days of focus: Present and Key.
+        public var sessions = false
+        /// Unlocks today: Selah's prayers, Challenge's games, Earned Access's ways back.
+        public var unlocks = false
+        /// Every unlock is a prayer (Selah is the only path that unlocks): they are called prayers.
+        public var unlocksArePrayers = false
+        /// XP and coins: Present's.
+        public var xp = false
+        /// The Focus Bank: Earned Access's.
+        public var bank = false
+        /// The days of prayer: Selah's.
+        public var prayerDays = false
+
+        public init(paths: Set<Pathway>) {
+            focused = !paths.isDisjoint(with: [.present, .key, .earnedAccess])
+            sessions = !paths.isDisjoint(with: [.present, .key])
+            let unlocking = paths.intersection([.selah, .challenge, .earnedAccess])
+            unlocks = !unlocking.isEmpty
+            unlocksArePrayers = unlocking == [.selah]
+            xp = paths.contains(.present)
+            bank = paths.contains(.earnedAccess)
+            prayerDays = paths.contains(.selah)
+        }
+    }
+
     public struct Streaks: Hashable, Sendable {
         /// Selah: days in a row with a prayer.
         public var prayerDays = 0
@@ -145,6 +182,9 @@ public final class HomeModel {
         public let name: String
         public let at: Date
     }
+    /// The paths the person uses (``StoredState/paths``), and so what Home shows of today.
+    public private(set) var paths: Set<Pathway> = []
+    public private(set) var figures = Figures(paths: [])
     public private(set) var today = Today()
     public private(set) var streaks = Streaks()
     /// The Daily Review of yesterday (seed 001 §6), while screen time is tracked or the review's
@@ -171,6 +211,8 @@ public final class HomeModel {
             return
         }
         problem = nil
+        paths = stored.paths
+        figures = Figures(paths: paths)
         summary = StatusSummary(stored, now: now, calendar: calendar)
         repairs = stored.applied.repairs
         let enforcement = evaluate(stored.engine, at: now, calendar: calendar)
@@ -180,8 +222,11 @@ public final class HomeModel {
                    reason: rule.reason, status: rule.status, endsAt: rule.endsAt(in: stored.engine, clock: clock),
                    strictness: Self.strictness(of: rule.rule, in: stored.engine))
         }
-        primary = Self.primary(stored.engine, enforcement, at: now, calendar: calendar)
         unlockable = Self.unlockable(stored.engine, enforcement)
+        primary = Self.primary(stored.engine, enforcement, at: now, calendar: calendar, unlockable: unlockable)
+        // NB: Earned Access alone starts its focus from the Focus Bank ("Start focusing"), not
+        // from a session it never asked for.
+        if case .start = primary, paths.isDisjoint(with: [.present, .key]) { primary = .start([]) }
         nextChange = enforcement.nextChange
         nextStart = enforcement.rules.isEmpty ? Self.nextStart(stored.engine, after: now, clock: clock) : nil
         window = if case .unlocked(let until) = primary { UnlockWindow(until: until, minutes: nil, at: now) } else { nil }
@@ -223,12 +268,17 @@ public final class HomeModel {
 
     // MARK: Deciding
 
+    /// How strict a restriction is, where that is news: an Earned Access mode's ("What's
+    /// active?", seed 002), or any restriction stricter than gentle; a gentle prayer or session
+    /// says nothing of it.
     static func strictness(of rule: RuleRef, in state: ThresholdState) -> Strictness? {
-        switch rule {
+        let strictness: Strictness? = switch rule {
         case .profile(let id): state.profile(id)?.strictness
         case .gate(let id): state.gates.first { $0.id == id }?.strictness
         case .intention, .tutorial: nil
         }
+        guard let strictness else { return nil }
+        return strictness != .gentle || path(of: rule, in: state) == .earnedAccess ? strictness : nil
     }
 
     /// The first scheduled start to come, within the week ahead.
@@ -243,7 +293,8 @@ public final class HomeModel {
         .min { ($0.at, $0.name) < ($1.at, $1.name) }
     }
 
-    static func primary(_ state: ThresholdState, _ enforcement: Enforcement, at now: Date, calendar: Calendar) -> Primary {
+    static func primary(_ state: ThresholdState, _ enforcement: Enforcement, at now: Date, calendar: Calendar,
+                        unlockable: [Unlockable]) -> Primary {
         if let session = LiveActivityContent.current(state, enforcement, calendar: calendar, at: now) { return .session(session) }
         let gated = enforcement.rules.filter { if case .gated = $0.reason { return true } else { return false } }
         // Open only when nothing gated still shields: a prayer's window lifts Selah, not a mode
@@ -256,6 +307,11 @@ public final class HomeModel {
         }) {
             return .pray
         }
+        let challenged = shielding.first { rule in
+            if case .gated(let label) = rule.reason { return !label.rituals.isEmpty && label.rituals.allSatisfy(\.isChallenge) }
+            return false
+        }
+        if let challenged, let item = unlockable.first(where: { $0.rule == challenged.rule }) { return .challenge(item) }
         if let rule = shielding.first { return .unlockOptions(rule.rule) }
         let startable = state.profiles.filter { $0.path.isSessionPath }
         if !startable.isEmpty { return .start(startable) }

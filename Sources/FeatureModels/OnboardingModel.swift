@@ -392,7 +392,7 @@ public final class OnboardingModel {
             return
         }
         let done = client.runtime.reconcile(.inApp("onboarding"), command: CompleteOnboarding(
-            restrictions: commands, screenTimeGoal: paths.contains(.present) ? screenTimeGoal : nil, counting: selection, selah: preferences))
+            paths: paths, restrictions: commands, screenTimeGoal: paths.contains(.present) ? screenTimeGoal : nil, counting: selection, selah: preferences))
         if let refused = done.problem {
             problem = .refused(refused)
             return

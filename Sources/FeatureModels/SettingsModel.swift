@@ -42,9 +42,21 @@ public final class SettingsModel {
     public private(set) var gates: [Gate] = []
     public private(set) var profiles: [Profile] = []
 
-    /// The paths the person uses: their gates' and profiles'. Settings shows those paths'
-    /// sections only (a Selah-only person sees no Keys, emergency or Present settings).
-    public var pathsInUse: Set<Pathway> { Set(gates.map(\.path) + profiles.map(\.path)) }
+    /// The paths the person uses (``StoredState/paths``). Settings shows those paths' sections
+    /// only (a Selah-only person sees no plan, Keys, emergency, Present settings or tutorial).
+    public private(set) var pathsInUse: Set<Pathway> = []
+
+    /// Whether the plan's section shows: a path Pro adds to is in use (Present's and Key's Beast
+    /// Mode and schedules, Earned Access's modes), or the person has or had Pro.
+    public var showsPlan: Bool {
+        !pathsInUse.isDisjoint(with: [.present, .key, .earnedAccess]) || plan.status != .free || !pausedSchedules.isEmpty
+    }
+
+    /// Whether Keys shows: Key is in use, or a key was written (it can still be revoked).
+    public var showsKeys: Bool { pathsInUse.contains(.key) || !keys.isEmpty }
+
+    /// Whether the tutorial can be shown again: it is Present's (seed 001 §13), and earns XP.
+    public var offersTutorial: Bool { pathsInUse.contains(.present) }
 
     /// Whether any gate or profile offers the emergency unlock, whose allowance Settings states.
     public var offersEmergency: Bool {
@@ -141,6 +153,7 @@ public final class SettingsModel {
             plan = stored.plan
             gates = stored.engine.gates
             profiles = stored.engine.profiles
+            pathsInUse = stored.paths
             keys = stored.settings.keyTags.map { tag in
                 KeyRow(tag: tag, profileTitle: stored.engine.profile(tag.profileID).map { "\($0.emoji) \($0.name)" } ?? tag.profileID.rawValue,
                        isRevoked: tag.isRevoked(at: now), isOrphaned: stored.engine.profile(tag.profileID) == nil)

@@ -9,6 +9,8 @@ public enum HomeDestination: Hashable, Sendable {
     case session
     case prayer
     case profiles
+    /// A game picked at random, through the gate for this item (Challenge's "Start a challenge").
+    case challenge(HomeModel.Unlockable)
 }
 
 /// The home screen (``HomeModel``): the one thing to do next, what is active and why, the
@@ -61,9 +63,10 @@ public struct HomeView<Unlocks: View>: View {
                     PrimaryCard(primary: model.primary, open: open)
                     if !model.unlockable.isEmpty { unlocks(model.unlockable) }
                     if !model.active.isEmpty { ActiveCard(rows: model.active) }
+                    if model.figures.bank { BankCard(credits: model.today.balances.credits, focusing: model.primary.isSession, open: open) }
                     if let review = model.review { ReviewCard(review: review, rate: model.rateYesterday) }
-                    TodayCard(today: model.today)
-                    StreaksCard(streaks: model.streaks)
+                    TodayCard(today: model.today, figures: model.figures)
+                    StreaksCard(streaks: model.streaks, figures: model.figures)
                 }
                 .padding()
             }
@@ -101,6 +104,9 @@ struct PrimaryCard: View {
             case .pray:
                 Text("Selah holds your apps. A short prayer opens them for a while.", bundle: .module)
                 Button { open(.prayer) } label: { Text("Pray to unlock", bundle: .module) }.buttonStyle(.primary)
+            case .challenge(let item):
+                Text("Challenge holds your apps. Win a quick game to open them all for five minutes.", bundle: .module)
+                Button { open(.challenge(item)) } label: { Text("Start a challenge", bundle: .module) }.buttonStyle(.primary)
             case .unlockOptions:
                 Text("Some apps are shielded. Choose one under Unlocks to see the ways through.", bundle: .module)
             case .start(let profiles) where profiles.isEmpty:
@@ -143,61 +149,108 @@ struct ActiveCard: View {
     }
 }
 
-/// Today's numbers.
+/// Earned Access's Focus Bank (seed 002): the balance, and the focus that earns more.
 @MainActor
-struct TodayCard: View {
-    let today: HomeModel.Today
+struct BankCard: View {
+    let credits: Int
+    /// A session runs already: the primary card opens it.
+    let focusing: Bool
+    let open: (HomeDestination) -> Void
 
     var body: some View {
         Card {
-            Text("Today", bundle: .module).font(.headline)
-            HStack(alignment: .top) {
-                Stat(value: Text.minutes(today.focusedSeconds), label: Text("focused", bundle: .module))
-                Stat(value: Text(today.completedSessions, format: .number), label: Text("\(today.completedSessions) sessions", bundle: .module))
-                Stat(value: Text(today.unlocks, format: .number), label: Text("\(today.unlocks) unlocks", bundle: .module))
-            }
-            HStack(alignment: .top) {
-                Stat(value: Text(today.balances.xp, format: .number), label: Text("XP", bundle: .module))
-                Stat(value: Text(today.balances.credits, format: .number), label: Text("\(today.balances.credits) credits", bundle: .module))
-                Stat(value: Text(today.balances.coins, format: .number), label: Text("\(today.balances.coins) coins", bundle: .module))
-            }
-            if let minutes = today.screenTimeMinutes, let score = today.score, let points = today.points {
-                HStack(alignment: .top) {
-                    Stat(value: Text.minutes(TimeInterval(minutes * 60)), label: Text("screen time", bundle: .module))
-                    Stat(value: Text(score, format: .number), label: Text("score", bundle: .module))
-                    Stat(value: Text(points, format: .number), label: Text("screen-time points", bundle: .module))
-                }
+            Text("Focus Bank", bundle: .module).font(.headline)
+            Stat(value: Text(credits, format: .number), label: Text("\(credits) credits", bundle: .module))
+            Text("Each minute you focus earns a credit; credits open what a mode holds.", bundle: .module)
+                .font(.footnote).foregroundStyle(.secondary)
+            if !focusing {
+                Button { open(.session) } label: { Text("Start focusing", bundle: .module) }.buttonStyle(.primary)
             }
         }
     }
 }
 
-/// The streaks worth keeping.
+/// Today's numbers: those of the paths the person uses.
+@MainActor
+struct TodayCard: View {
+    let today: HomeModel.Today
+    let figures: HomeModel.Figures
+
+    var body: some View {
+        let stats = self.stats
+        if !stats.isEmpty {
+            Card {
+                Text("Today", bundle: .module).font(.headline)
+                ForEach(Array(stride(from: 0, to: stats.count, by: 3)), id: \.self) { start in
+                    HStack(alignment: .top) {
+                        ForEach(start..<min(start + 3, stats.count), id: \.self) { stats[$0] }
+                    }
+                }
+            }
+        }
+    }
+
+    private var stats: [Stat] {
+        var stats: [Stat] = []
+        if figures.focused { stats.append(Stat(value: Text.minutes(today.focusedSeconds), label: Text("focused", bundle: .module))) }
+        if figures.sessions {
+            stats.append(Stat(value: Text(today.completedSessions, format: .number), label: Text("\(today.completedSessions) sessions", bundle: .module)))
+        }
+        if figures.unlocks {
+            let label = figures.unlocksArePrayers ? Text("\(today.unlocks) prayers", bundle: .module) : Text("\(today.unlocks) unlocks", bundle: .module)
+            stats.append(Stat(value: Text(today.unlocks, format: .number), label: label))
+        }
+        if figures.xp {
+            stats.append(Stat(value: Text(today.balances.xp, format: .number), label: Text("XP", bundle: .module)))
+            stats.append(Stat(value: Text(today.balances.coins, format: .number), label: Text("\(today.balances.coins) coins", bundle: .module)))
+        }
+        if let minutes = today.screenTimeMinutes, let score = today.score, let points = today.points {
+            stats.append(Stat(value: Text.minutes(TimeInterval(minutes * 60)), label: Text("screen time", bundle: .module)))
+            stats.append(Stat(value: Text(score, format: .number), label: Text("score", bundle: .module)))
+            stats.append(Stat(value: Text(points, format: .number), label: Text("screen-time points", bundle: .module)))
+        }
+        return stats
+    }
+}
+
+/// The streaks worth keeping: those of the paths the person uses.
 @MainActor
 struct StreaksCard: View {
     let streaks: HomeModel.Streaks
+    let figures: HomeModel.Figures
     @Environment(\.calendar) private var calendar
 
     var body: some View {
-        Card {
-            Text("Streaks", bundle: .module).font(.headline)
-            HStack(alignment: .top) {
-                Stat(value: Text(streaks.prayerDays, format: .number), label: Text("\(streaks.prayerDays) days of prayer", bundle: .module))
-                Stat(value: Text(streaks.focusDays, format: .number), label: Text("\(streaks.focusDays) days of focus", bundle: .module))
-                if let goal = streaks.goal {
-                    Stat(value: Text(goal.days, format: .number), label: Text("\(goal.days) days under your goal", bundle: .module))
-                    Stat(value: Text(goal.lives, format: .number), label: Text("\(goal.lives) lives", bundle: .module))
+        let stats = self.stats
+        if !stats.isEmpty || !streaks.unreportedDays.isEmpty {
+            Card {
+                Text("Streaks", bundle: .module).font(.headline)
+                HStack(alignment: .top) { ForEach(stats.indices, id: \.self) { stats[$0] } }
+                ForEach(streaks.unreportedDays, id: \.self) { day in
+                    Text("\(Text(verbatim: calendar.weekdaySymbols[day.weekday.rawValue - 1])): screen time was not reported, so it neither kept nor broke your streak.",
+                         bundle: .module)
+                        .font(.footnote).foregroundStyle(.secondary)
                 }
-                if let best = streaks.intentions.map(\.days).max() {
-                    Stat(value: Text(best, format: .number), label: Text("\(best) days kept an intention", bundle: .module))
-                }
-            }
-            ForEach(streaks.unreportedDays, id: \.self) { day in
-                Text("\(Text(verbatim: calendar.weekdaySymbols[day.weekday.rawValue - 1])): screen time was not reported, so it neither kept nor broke your streak.",
-                     bundle: .module)
-                    .font(.footnote).foregroundStyle(.secondary)
             }
         }
+    }
+
+    private var stats: [Stat] {
+        var stats: [Stat] = []
+        if figures.prayerDays {
+            stats.append(Stat(value: Text(streaks.prayerDays, format: .number), label: Text("\(streaks.prayerDays) days of prayer", bundle: .module)))
+        }
+        if figures.sessions {
+            stats.append(Stat(value: Text(streaks.focusDays, format: .number), label: Text("\(streaks.focusDays) days of focus", bundle: .module)))
+        }
+        if let goal = streaks.goal {
+            stats.append(Stat(value: Text(goal.days, format: .number), label: Text("\(goal.days) days under your goal", bundle: .module)))
+            stats.append(Stat(value: Text(goal.lives, format: .number), label: Text("\(goal.lives) lives", bundle: .module)))
+        }
+        if let best = streaks.intentions.map(\.days).max() {
+            stats.append(Stat(value: Text(best, format: .number), label: Text("\(best) days kept an intention", bundle: .module)))
+        }
+        return stats
     }
 }
 

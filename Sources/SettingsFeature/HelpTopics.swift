@@ -10,12 +10,26 @@ enum HelpTopics {
     struct Topic: Hashable, Sendable, Identifiable, Decodable {
         let question: String
         let answer: String
+        /// The paths it is about (Key's NFC keys, Earned Access's emergency unlock); `nil`: every
+        /// person's.
+        let paths: Set<Pathway>?
         var id: String { question }
+
+        /// Whether a person who uses `used` meets it; a person with nothing set up yet meets all.
+        func isShown(to used: Set<Pathway>) -> Bool {
+            guard let paths, !used.isEmpty else { return true }
+            return !paths.isDisjoint(with: used)
+        }
     }
 
     /// Every topic in `language`, in the file's order, or why the file could not be read.
     static func loaded(in language: ContentLanguage) -> Result<[Topic], any Error> {
         files[language] ?? .failure(CocoaError(.fileNoSuchFile))
+    }
+
+    /// The topics in `language` for a person who uses `paths`, in the file's order.
+    static func shown(in language: ContentLanguage, to paths: Set<Pathway>) -> Result<[Topic], any Error> {
+        loaded(in: language).map { $0.filter { $0.isShown(to: paths) } }
     }
 
     private static let files: [ContentLanguage: Result<[Topic], any Error>] =

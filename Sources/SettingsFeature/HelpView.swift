@@ -7,11 +7,13 @@ import ThresholdCore
 /// phone's language where Threshold has Help in it, else in English.
 @MainActor
 struct HelpView: View {
+    /// The paths the person uses: Help answers their questions, not other paths'.
+    let paths: Set<Pathway>
     @Environment(\.locale) private var locale
 
     var body: some View {
         List {
-            switch HelpTopics.loaded(in: ContentLanguage(locale)) {
+            switch HelpTopics.shown(in: ContentLanguage(locale), to: paths) {
             case .success(let topics):
                 ForEach(topics) { topic in
                     VStack(alignment: .leading, spacing: 6) {

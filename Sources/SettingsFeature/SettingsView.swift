@@ -42,7 +42,7 @@ public struct SettingsView: View {
         NavigationStack(path: $path) {
             Form {
                 if let problem = model.problem { ProblemBanner(problem) }
-                pro
+                if model.showsPlan { pro }
                 // The sections of the paths the person uses; a path added later brings its own.
                 let paths = model.pathsInUse
                 // NB: a Group, as below: a view builder takes at most ten views on the iOS 17 SDK.
@@ -53,18 +53,19 @@ public struct SettingsView: View {
                 if paths.contains(.selah) { selah }
                 if !model.gates.isEmpty { gates }
                 if model.offersEmergency { emergency }
-                // NB: a key starts any profile, so Keys shows wherever there is one to start.
-                if !model.profiles.isEmpty || !model.keys.isEmpty { keys }
+                if model.showsKeys { keys }
                 if paths.contains(.selah) { streak }
                 Group {
                     backup
                     togetherRow
                 }
                 Section {
-                    NavigationLink { HelpView() } label: { Text("Help", bundle: .module) }
-                    Button { model.showTutorialAgain() } label: { Text("Show the tutorial again", bundle: .module) }
-                        .disabled(model.isUnreadable)
-                        .accessibilityHint(Text("Shields every app until you come back to Threshold.", bundle: .module))
+                    NavigationLink { HelpView(paths: model.pathsInUse) } label: { Text("Help", bundle: .module) }
+                    if model.offersTutorial {
+                        Button { model.showTutorialAgain() } label: { Text("Show the tutorial again", bundle: .module) }
+                            .disabled(model.isUnreadable)
+                            .accessibilityHint(Text("Shields every app until you come back to Threshold.", bundle: .module))
+                    }
                     version
                 }
             }

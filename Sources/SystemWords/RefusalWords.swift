@@ -139,6 +139,8 @@ public struct RefusalWords: Sendable {
             say("The Daily Review rates yesterday, \(date(yesterday)); \(date(asked)) cannot be rated now.")
         case .lastChallengeStaysOn:
             say("At least one kind of challenge stays on; turn another on first.")
+        case .noPathChosen:
+            say("Choose at least one way to begin: Selah, Present, Earned Access, Challenge or Key.")
         case .prayerFinished:
             say("This prayer is already finished.")
         case .noPrayerForMood:

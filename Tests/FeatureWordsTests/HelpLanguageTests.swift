@@ -14,7 +14,7 @@ import ThresholdCore
         environment.locale = Locale(identifier: locale)
         environment.timeZone = TimeZone(identifier: "America/New_York")!
         environment.calendar = TestSupport.calendar("America/New_York")
-        let host = ViewHost(HelpView(), environment: environment, now: { at("2026-11-23 10:00") })
+        let host = ViewHost(HelpView(paths: []), environment: environment, now: { at("2026-11-23 10:00") })
         try host.update()
         return Screen(host).top.content.flatMap(\.readableTexts).joined(separator: " ")
     }
@@ -41,5 +41,18 @@ import ThresholdCore
         let topics = try HelpTopics.loaded(in: language).get()
         #expect(shown.contains(topics[0].question), "\(locale): \(shown.prefix(200))")
         #expect(shown.contains(topics[topics.count - 1].question), "\(locale)")
+    }
+
+    @Test func help_answersThePathsThePersonUses_andNotOthers() throws {
+        let topics = try HelpTopics.loaded(in: .english).get()
+        let key = try #require(topics.first { $0.question.contains("NFC key") })
+        let urgent = try #require(topics.first { $0.answer.contains("emergency unlock") })
+        let selah = try HelpTopics.shown(in: .english, to: [.selah]).get()
+        #expect(!selah.contains(key) && !selah.contains(urgent))
+        #expect(selah.contains(topics[0]) && selah.count < topics.count)
+        #expect(try HelpTopics.shown(in: .english, to: [.key]).get().contains(key))
+        #expect(try HelpTopics.shown(in: .english, to: [.earnedAccess]).get().contains(urgent))
+        // Nothing set up yet: every question.
+        #expect(try HelpTopics.shown(in: .english, to: []).get() == topics)
     }
 }

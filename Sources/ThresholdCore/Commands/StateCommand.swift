@@ -54,7 +54,9 @@ public struct ChangeContext: Sendable {
     /// Session tab, a key, a Shortcut, a link) is refused, saying why, and nothing is recorded.
     public func run(_ command: any Command, on transaction: inout StoreTransaction) throws {
         if command is StartSession, !screenTimeAuthorized { throw Self.noAccess }
+        let before = transaction.state.engine
         try transaction.run(command, at: now, calendar: calendar, ids: ids)
+        transaction.state.settings.notePaths(from: before, to: transaction.state.engine)
     }
 
     static let noAccess = ValidationError("session", .noScreenTimeAccess)

@@ -78,6 +78,8 @@ public enum Refusal: Hashable, Codable, Sendable {
     case freezeUsed(LocalDate, nextMonday: LocalDate)
     case reviewOnlyYesterday(yesterday: LocalDate, asked: LocalDate)
     case lastChallengeStaysOn
+    /// Onboarding finished with no path chosen.
+    case noPathChosen
     case prayerFinished
     case noPrayerForMood(Mood)
     case tutorialAlreadyOn

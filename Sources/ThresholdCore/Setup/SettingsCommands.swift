@@ -105,8 +105,11 @@ public struct CompleteOnboarding: StateCommand {
     /// The apps the goal counts: the ones picked.
     public let counting: Selection
     public let selah: SelahPreferences
+    /// The paths chosen; refused when empty.
+    public let paths: Set<Pathway>
 
-    public init(restrictions: [any Command], screenTimeGoal: Int?, counting: Selection, selah: SelahPreferences) {
+    public init(paths: Set<Pathway>, restrictions: [any Command], screenTimeGoal: Int?, counting: Selection, selah: SelahPreferences) {
+        self.paths = paths
         self.restrictions = restrictions
         self.screenTimeGoal = screenTimeGoal
         self.counting = counting
@@ -114,10 +117,12 @@ public struct CompleteOnboarding: StateCommand {
     }
 
     public func apply(to transaction: inout StoreTransaction, context: ChangeContext) throws {
+        guard !paths.isEmpty else { throw ValidationError("onboarding", .noPathChosen) }
         for command in restrictions { try context.run(command, on: &transaction) }
         if let screenTimeGoal {
             try SetScreenTimeGoal(minutes: screenTimeGoal, counting: counting).apply(to: &transaction, context: context)
         }
+        transaction.state.settings.paths = paths
         transaction.state.settings.selah = selah
         transaction.state.settings.onboardingCompleted = true
     }

@@ -25,11 +25,15 @@ public struct Settings: Hashable, Codable, Sendable {
     public var quips = true
     /// Which of Challenge's games are on (Settings › Challenges); all until the person turns some off.
     public var challenges = ChallengeSettings()
+    /// The paths the person chose in onboarding, and any a restriction made since brought
+    /// (``StoredState/paths`` says which are in use); `nil` in a state saved before the choice
+    /// was kept.
+    public var paths: Set<Pathway>?
 
     public init() {}
 
     private enum CodingKeys: String, CodingKey {
-        case onboardingCompleted, screenTime, reminders, selah, emergency, keyTags, streakResetAt, tutorialReplay, quips, challenges
+        case onboardingCompleted, screenTime, reminders, selah, emergency, keyTags, streakResetAt, tutorialReplay, quips, challenges, paths
     }
 
     public init(from decoder: any Decoder) throws {
@@ -44,6 +48,7 @@ public struct Settings: Hashable, Codable, Sendable {
         tutorialReplay = try c.decodeIfPresent(Bool.self, forKey: .tutorialReplay) ?? false
         quips = try c.decodeIfPresent(Bool.self, forKey: .quips) ?? true
         challenges = try c.decodeIfPresent(ChallengeSettings.self, forKey: .challenges) ?? ChallengeSettings()
+        paths = try c.decodeIfPresent(Set<Pathway>.self, forKey: .paths)
     }
 
     /// The tag with this id, revoked or not.

@@ -64,11 +64,11 @@ import TestSupport
 
     @Test func onboarding_isSavedWhole_orRefusedWhole() throws {
         let gate = SaveGate(.make("selah", selection: .apps("instagram")))
-        let done = CompleteOnboarding(restrictions: [gate], screenTimeGoal: nil, counting: .apps("instagram"), selah: .standard)
+        let done = CompleteOnboarding(paths: [.selah], restrictions: [gate], screenTimeGoal: nil, counting: .apps("instagram"), selah: .standard)
         let (saved, _) = try applied(done)
         #expect(saved.state.settings.onboardingCompleted && saved.state.engine.gates.map(\.id) == ["selah"])
         // A goal outside what is allowed refuses the whole change: the caller (the reconcile) undoes it.
-        let refused = CompleteOnboarding(restrictions: [gate], screenTimeGoal: 5, counting: .apps("instagram"), selah: .standard)
+        let refused = CompleteOnboarding(paths: [.selah], restrictions: [gate], screenTimeGoal: 5, counting: .apps("instagram"), selah: .standard)
         #expect(throws: ValidationError.self) { try applied(refused) }
     }
 

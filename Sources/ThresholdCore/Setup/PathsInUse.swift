@@ -1,0 +1,41 @@
+import Foundation
+
+extension ThresholdState {
+    /// The paths its restrictions belong to: each gate's and profile's, and Present's for an
+    /// intention.
+    public var heldPaths: Set<Pathway> {
+        var paths = Set(gates.map(\.path) + profiles.map(\.path))
+        if !intentions.isEmpty { paths.insert(.present) }
+        return paths
+    }
+}
+
+extension StoredState {
+    /// The paths the person uses, which decide what every screen shows (PRODUCT.md, "Each person
+    /// gets the app they came for"): those onboarding chose, or a restriction made later brought
+    /// (``Settings/paths``), for as long as one of their restrictions remains.
+    ///
+    /// Earned Access's Focus profile is a Present-path session (the focus that earns its credits):
+    /// where the person chose Earned Access and not Present, it is Earned Access's and shows no
+    /// Present. A state saved before the choice was kept uses every path its restrictions hold.
+    public var paths: Set<Pathway> {
+        var held = engine.heldPaths
+        if settings.screenTime != nil { held.insert(.present) }
+        guard let chosen = settings.paths else { return held }
+        var paths = held.intersection(chosen)
+        if held.contains(.present), !chosen.contains(.present), chosen.contains(.earnedAccess) { paths.insert(.earnedAccess) }
+        return paths
+    }
+}
+
+extension Settings {
+    /// Keeps the chosen paths in step with a change of the restrictions: a path whose first
+    /// restriction `after` adds (a Key profile made in Profiles) is the person's from then on.
+    mutating func notePaths(from before: ThresholdState, to after: ThresholdState) {
+        guard var chosen = paths else { return }
+        let added = after.heldPaths.subtracting(before.heldPaths)
+        guard !added.isEmpty else { return }
+        chosen.formUnion(added)
+        paths = chosen
+    }
+}
