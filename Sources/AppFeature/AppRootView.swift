@@ -72,7 +72,7 @@ public struct AppScreens: View {
                     .tabItem { Label { Text("Session", bundle: .module) } icon: { Image(systemName: "timer") } }
                     .tag(AppModel.Tab.session)
             }
-            ProfilesView(model: model.profiles) { IntentionsSection(model: model.intentions) }
+            ProfilesView(model: model.profiles) { if model.profiles.offersIntentions { IntentionsSection(model: model.intentions) } }
                 .tabItem { Label { Text("Profiles", bundle: .module) } icon: { Image(systemName: "square.stack") } }
                 .tag(AppModel.Tab.profiles)
             InsightsView(model: model.insights)

@@ -139,7 +139,7 @@ extension Text {
         case .gated(let label) where label.rituals.isEmpty:
             Text("Shielded; nothing unlocks it early", bundle: .module)
         case .gated(let label):
-            Text("Unlocks with:", bundle: .module) + Text(verbatim: " ") + ways(label.rituals).joined(separator: Text(verbatim: ", "))
+            unlocks(with: label.rituals)
         case .intention(let label):
             Text("Intention: \(label.opensUsed) of \(label.opensPerDay) opens used today", bundle: .module)
         case .streakFreeze:
@@ -151,6 +151,11 @@ extension Text {
 }
 
 extension Text {
+    /// "Unlocks with: Prayer", "Unlocks with: Breathing quest, Focus Bank credits".
+    public static func unlocks(with rituals: [RitualKind]) -> Text {
+        Text("Unlocks with:", bundle: .module) + Text(verbatim: " ") + ways(rituals).joined(separator: Text(verbatim: ", "))
+    }
+
     /// The rituals that unlock a restriction, Challenge's several games said once as "a
     /// challenge" (which of them are on is the person's choice in Settings › Challenges).
     static func ways(_ rituals: [RitualKind]) -> [Text] {

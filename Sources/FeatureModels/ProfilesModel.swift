@@ -16,10 +16,26 @@ public final class ProfilesModel {
         public let deleteRefusal: Problem?
         /// Its keys that work now: deleting the profile stops them (Settings › Keys relinks or removes them).
         public let keys: Int
+        /// The path it belongs to as the person sees it (``StoredState/shownPath(of:)``).
+        public let path: Pathway
         public var id: ProfileID { profile.id }
     }
 
+    /// A gate (Selah's, Challenge's): listed with the profiles, so every restriction the person
+    /// has is here; its apps and unlocks are changed in Settings.
+    public struct GateRow: Hashable, Sendable, Identifiable {
+        public let gate: Gate
+        public var id: GateID { gate.id }
+    }
+
     public private(set) var rows: [Row] = []
+    public private(set) var gates: [GateRow] = []
+    /// The paths the person uses (``StoredState/paths``).
+    public private(set) var paths: Set<Pathway> = []
+    /// Whether Key's presets (Work, Study, Sleep) are offered: Key is in use, or nothing is yet.
+    public var offersPresets: Bool { paths.contains(.key) || paths.isEmpty }
+    /// Whether intentions are offered: they are Present's (seed 001 §5).
+    public var offersIntentions: Bool { paths.contains(.present) }
     /// Why no new profile can be added now (the set-up budget is full), in the rule's words;
     /// `nil` while there is room. The editor's Save is refused with the same words.
     public private(set) var addRefusal: Problem?
@@ -36,15 +52,22 @@ public final class ProfilesModel {
             Row(profile: profile, isOn: enforcement.rule(.profile(profile.id)) != nil,
                 editRefusal: client.refusal(of: SaveProfile(profile), in: stored),
                 deleteRefusal: client.refusal(of: DeleteProfile(profile.id), in: stored),
-                keys: stored.settings.keyTags.filter { $0.profileID == profile.id && !$0.isRevoked(at: client.now) }.count)
+                keys: stored.settings.keyTags.filter { $0.profileID == profile.id && !$0.isRevoked(at: client.now) }.count,
+                path: stored.shownPath(of: profile))
         }
+        gates = stored.engine.gates.map(GateRow.init)
+        paths = stored.paths
     }
 
     /// An editor for a profile, or for a new one (from a preset when given, named as the screen
     /// names the preset in the phone's language).
     public func editor(for profile: ProfileID? = nil, preset: (ProfilePreset, name: String)? = nil) -> ProfileEditorModel {
         let existing = profile.flatMap { id in rows.first { $0.id == id }?.profile }
-        return ProfileEditorModel(editing: existing, preset: preset?.0, presetName: preset?.name, client: client)
+        let editor = ProfileEditorModel(editing: existing, preset: preset?.0, presetName: preset?.name, client: client)
+        // A new profile belongs to a path the person runs sessions on: Present's, else Key's
+        // (a preset is Key's, and Key is the path a profile takes when none is in use).
+        if existing == nil, preset == nil, paths.contains(.present) { editor.path = .present }
+        return editor
     }
 
     public func delete(_ profile: ProfileID) {

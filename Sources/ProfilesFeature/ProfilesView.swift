@@ -26,29 +26,42 @@ public struct ProfilesView<More: View>: View {
         NavigationStack {
             List {
                 if let problem = model.problem { ProblemBanner(problem) }
-                Section {
-                    if model.rows.isEmpty {
-                        Text("No profiles yet. Start from one below.", bundle: .module).foregroundStyle(.secondary)
+                // Selah's and Challenge's gates first: with them, every restriction is listed here.
+                if !model.gates.isEmpty {
+                    Section {
+                        ForEach(model.gates) { row in GateRowView(gate: row.gate) }
+                    } header: {
+                        Text("Always on", bundle: .module)
+                    } footer: {
+                        Text("\(model.gates.count) gates shield their apps at all times.", bundle: .module)
                     }
-                    ForEach(model.rows) { row in
-                        Button { editor = Shown(model.editor(for: row.id)) } label: { ProfileRow(row: row) }
-                            .swipeActions {
-                                if row.deleteRefusal == nil {
-                                    Button(role: .destructive) {
-                                        if row.keys > 0 { deleting = row } else { model.delete(row.id) }
-                                    } label: {
-                                        Text("Delete", bundle: .module)
+                }
+                // NB: a person with gates and no profile yet is not told "No profiles yet".
+                if !model.rows.isEmpty || model.gates.isEmpty {
+                    Section {
+                        if model.rows.isEmpty {
+                            Text("No profiles yet. Start from one below.", bundle: .module).foregroundStyle(.secondary)
+                        }
+                        ForEach(model.rows) { row in
+                            Button { editor = Shown(model.editor(for: row.id)) } label: { ProfileRow(row: row) }
+                                .swipeActions {
+                                    if row.deleteRefusal == nil {
+                                        Button(role: .destructive) {
+                                            if row.keys > 0 { deleting = row } else { model.delete(row.id) }
+                                        } label: {
+                                            Text("Delete", bundle: .module)
+                                        }
                                     }
                                 }
-                            }
+                        }
+                    } header: {
+                        Text("Profiles", bundle: .module)
                     }
-                } header: {
-                    Text("Profiles", bundle: .module)
                 }
                 Section {
                     // The set-up budget is full: say why, and offer no new profile until one goes.
                     if let refusal = model.addRefusal { ProblemText(refusal).font(.footnote).foregroundStyle(.secondary) }
-                    ForEach(ProfilePreset.allCases, id: \.self) { preset in
+                    ForEach(model.offersPresets ? ProfilePreset.allCases : [], id: \.self) { preset in
                         Button { editor = Shown(model.editor(preset: (preset, name: preset.localizedName))) } label: {
                             Label { Text.preset(preset) } icon: { Text(verbatim: preset.emoji).accessibilityHidden(true) }
                         }
@@ -94,7 +107,7 @@ struct ProfileRow: View {
                 Spacer()
                 if row.isOn { Text("On", bundle: .module).font(.caption.weight(.semibold)).foregroundStyle(Palette.calm) }
             }
-            (Text.path(row.profile.path) + Text(verbatim: " · ") + Text.strictness(row.profile.strictness))
+            (Text.path(row.path) + Text(verbatim: " · ") + Text.strictness(row.profile.strictness))
                 .font(.footnote).foregroundStyle(.secondary)
             if let refusal = row.editRefusal {
                 Label { ProblemText(refusal) } icon: { Image(systemName: "lock.fill").accessibilityHidden(true) }
@@ -102,6 +115,21 @@ struct ProfileRow: View {
             }
         }
         .foregroundStyle(.primary)
+        .accessibilityElement(children: .combine)
+    }
+}
+
+/// A gate's line: its name, its path and how it unlocks (changed in Settings).
+@MainActor
+struct GateRowView: View {
+    let gate: Gate
+
+    var body: some View {
+        VStack(alignment: .leading, spacing: 2) {
+            Text(verbatim: gate.name).font(.body.weight(.medium)).foregroundStyle(Palette.text(for: gate.path))
+            (Text.path(gate.path) + Text(verbatim: " · ") + Text.unlocks(with: gate.unlockPolicy.rituals.sorted()))
+                .font(.footnote).foregroundStyle(.secondary)
+        }
         .accessibilityElement(children: .combine)
     }
 }

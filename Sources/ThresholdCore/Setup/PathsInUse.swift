@@ -26,6 +26,15 @@ extension StoredState {
         if held.contains(.present), !chosen.contains(.present), chosen.contains(.earnedAccess) { paths.insert(.earnedAccess) }
         return paths
     }
+
+    /// The path `profile` belongs to as the person sees it: its own, but Earned Access's for the
+    /// Present-path Focus profile of a person who chose Earned Access and not Present.
+    public func shownPath(of profile: Profile) -> Pathway {
+        guard profile.path == .present, let chosen = settings.paths, !chosen.contains(.present), chosen.contains(.earnedAccess) else {
+            return profile.path
+        }
+        return .earnedAccess
+    }
 }
 
 extension Settings {
