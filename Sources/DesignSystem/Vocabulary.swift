@@ -100,10 +100,10 @@ extension Text {
         }
     }
 
-    /// A session's phase.
-    public static func phase(_ phase: LiveActivityContent.Phase) -> Text {
+    /// A session's phase; a rest profile's (Sleep) rests rather than focuses.
+    public static func phase(_ phase: LiveActivityContent.Phase, rest: Bool) -> Text {
         switch phase {
-        case .focusing: Text("Focusing", bundle: .module)
+        case .focusing: rest ? Text("Resting", bundle: .module) : Text("Focusing", bundle: .module)
         case .onBreak: Text("On a break", bundle: .module)
         case .goalReached: Text("Goal reached", bundle: .module)
         }

@@ -49,7 +49,7 @@ public struct WidgetSnapshot: Hashable, Codable, Sendable {
     /// the sessions of the last year: the streak is Home's (``DayStreaks``).
     public static func make(state: StoredState, events: [LoggedEvent], sessions: [Session] = [], now: Date, calendar: Calendar) -> WidgetSnapshot {
         let prayers = events.compactMap { PrayerCompletion($0, deviceZone: calendar.timeZone) }
-        let streaks = DayStreaks(prayers: prayers, sessions: sessions, goal: state.progress.goalStreak,
+        let streaks = DayStreaks(prayers: prayers, sessions: state.engine.focus(sessions), goal: state.progress.goalStreak,
                                  resetAt: state.settings.streakResetAt, now: now, calendar: calendar)
         // NB: the session as the last reconcile found it, not the Live Activity: a session a
         // schedule started with the app closed has no Live Activity until the app runs.

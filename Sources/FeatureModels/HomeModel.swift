@@ -243,7 +243,7 @@ public final class HomeModel {
         let midnight = clock.startOfDay(day)
         var today = Today(balances: stored.balances)
         today.unlocks = try client.runtime.store.events(EventQuery(kinds: ["ritualCompleted"], from: midnight)).count
-        for session in try client.runtime.store.sessions(startingFrom: midnight, until: now.addingTimeInterval(1)) {
+        for session in stored.engine.focus(try client.runtime.store.sessions(startingFrom: midnight, until: now.addingTimeInterval(1))) {
             today.focusedSeconds += session.focusedSeconds(through: now)
             if session.ending?.state == .completed { today.completedSessions += 1 }
         }
@@ -251,7 +251,7 @@ public final class HomeModel {
         self.today = today
         let window = SessionStats.focusStreakWindow(at: now, calendar: calendar)
         let days = DayStreaks(prayers: try PrayerLog.read(client),
-                              sessions: try client.runtime.store.sessions(startingFrom: window.from, until: window.until),
+                              sessions: stored.engine.focus(try client.runtime.store.sessions(startingFrom: window.from, until: window.until)),
                               goal: stored.progress.goalStreak, resetAt: stored.settings.streakResetAt, now: now, calendar: calendar)
         streaks = Streaks(prayerDays: days.prayerDays, focusDays: days.focusDays, goal: stored.progress.goalStreak,
                           intentions: stored.progress.intentionStreaks)

@@ -133,6 +133,8 @@ public final class ProfileEditorModel {
     public var schedules: [ScheduleDraft]
     /// The preset whose suggestion of what to pick the editor says, for a new profile from one.
     public let suggestion: ProfilePreset?
+    /// Rest, not focus (``Profile/isRest``): kept from the profile, or Sleep's preset.
+    public let isRest: Bool
     /// Minutes before each scheduled start that a heads-up comes (0: none); offered from `Profile.headsUpChoices`.
     public var headsUpMinutes: Int
     public private(set) var pickProblem: PickProblem?
@@ -152,6 +154,7 @@ public final class ProfileEditorModel {
         selection = profile?.selection ?? .empty
         listMode = profile?.listMode ?? preset?.listMode ?? .blockList
         suggestion = profile == nil ? preset : nil
+        isRest = profile?.isRest ?? preset?.isRest ?? false
         strictness = profile?.strictness ?? .gentle
         let strict = profile?.strict ?? .none
         filtersAdultWebsites = strict.filtersAdultWebsites
@@ -188,7 +191,7 @@ public final class ProfileEditorModel {
     public func profile() throws -> Profile {
         try Profile(id: id, name: name, emoji: emoji, path: path, selection: selection, listMode: listMode, strictness: strictness,
                     unlockPolicy: try unlockPolicy(), breakPolicy: try breakPolicy(), schedules: try schedules.map(schedule),
-                    headsUpMinutes: headsUpMinutes, strict: strict)
+                    headsUpMinutes: headsUpMinutes, strict: strict, isRest: isRest)
     }
 
     /// Every field's error, as the model's validation words it. Each part is built on its own;

@@ -71,7 +71,8 @@ public struct RitualClient: Sendable {
     /// The focus-day streak from a store's session log: a year of sessions bounds it.
     static func focusStreak(_ store: any StoreClient, now: Date, calendar: Calendar) throws -> Int {
         let window = SessionStats.focusStreakWindow(at: now, calendar: calendar)
-        return SessionStats.focusDayStreak(try store.sessions(startingFrom: window.from, until: window.until), now: now, calendar: calendar)
+        let engine = try store.read().engine
+        return SessionStats.focusDayStreak(engine.focus(try store.sessions(startingFrom: window.from, until: window.until)), now: now, calendar: calendar)
     }
 
     /// A generator seeded from `seed()`.

@@ -188,6 +188,8 @@ public final class SessionModel {
 /// What a session's timer shows at an instant.
 public struct SessionTimer: Hashable, Sendable {
     public let phase: LiveActivityContent.Phase
+    /// A rest profile's session (Sleep): resting, not focusing.
+    public let isRest: Bool
     /// Since the session started.
     public let elapsed: TimeInterval
     /// Until the break's end, the goal, or the end time, when there is one ahead.
@@ -199,6 +201,7 @@ public struct SessionTimer: Hashable, Sendable {
 
     public init(_ content: LiveActivityContent, at now: Date) {
         phase = content.phase
+        isRest = content.isRest
         elapsed = max(0, now.timeIntervalSince(content.startedAt))
         let target: Date? = switch content.phase {
         case .onBreak: content.breakUntil

@@ -89,7 +89,7 @@ struct PrimaryCard: View {
             switch primary {
             case .session(let content):
                 Text(verbatim: content.title).font(.headline)
-                Text.phase(content.phase).foregroundStyle(.secondary)
+                Text.phase(content.phase, rest: content.isRest).foregroundStyle(.secondary)
                 Button { open(.session) } label: { Text("Open session", bundle: .module) }.buttonStyle(.primary)
             case .unlocked(let until):
                 Label {

@@ -75,7 +75,7 @@ struct RunningSession: View {
                          label: timer.remaining == nil ? Text("Time focused", bundle: .module) : Text("Time left", bundle: .module),
                          value: Text.spoken(shown)) {
             VStack(spacing: 6) {
-                Text.phase(timer.phase).font(.headline).foregroundStyle(.secondary)
+                Text.phase(timer.phase, rest: timer.isRest).font(.headline).foregroundStyle(.secondary)
                 Text.clock(shown).font(.largeTitle.weight(.semibold)).monospacedDigit().minimumScaleFactor(0.5)
                 if let extra = timer.extra {
                     (Text("Extra time", bundle: .module) + Text(verbatim: " +") + Text.clock(extra))

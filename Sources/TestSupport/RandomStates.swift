@@ -157,7 +157,7 @@ extension ThresholdState {
         let profiles = self.profiles.shuffled(using: &rng).map { p in
             try! Profile(id: p.id, name: p.name, emoji: p.emoji, path: p.path, selection: reselect(p.selection), listMode: p.listMode,
                          strictness: p.strictness, unlockPolicy: p.unlockPolicy, breakPolicy: p.breakPolicy,
-                         schedules: p.schedules.shuffled(using: &rng), headsUpMinutes: p.headsUpMinutes, strict: p.strict)
+                         schedules: p.schedules.shuffled(using: &rng), headsUpMinutes: p.headsUpMinutes, strict: p.strict, isRest: p.isRest)
         }
         let gates = self.gates.shuffled(using: &rng).map { g in
             try! Gate(id: g.id, name: g.name, path: g.path, selection: reselect(g.selection), strictness: g.strictness, unlockPolicy: g.unlockPolicy)

@@ -279,7 +279,7 @@ public struct Reconciler: Sendable {
                         applied: &state.applied, repairs: &repairs)
         planWakeUpsAndNotifications(&state, time: time, calendar: calendar, outcome: &outcome, repairs: &repairs)
         let sessionBefore = state.applied.session
-        let liveChanged = updateLiveActivity(state.engine, enforcement, calendar: calendar, time: time,
+        let liveChanged = updateLiveActivity(state.engine, enforcement, paysXP: state.keptAccounts.contains(.xp), calendar: calendar, time: time,
                                              applied: &state.applied, repairs: &repairs)
         if let permission = screenTime.notificationPermission() { state.applied.notificationPermission = permission }
         // Settings hold what widgets read beside the events (a streak reset, the screen-time goal).
@@ -593,7 +593,7 @@ public struct Reconciler: Sendable {
     /// owed, and the app makes it the next time it runs. Not being allowed is not a repair: it
     /// is how iOS works, and the content already shown stays true on its own until its
     /// `staleDate` (see ``LiveActivityContent``).
-    private func updateLiveActivity(_ state: ThresholdState, _ enforcement: Enforcement, calendar: Calendar, time: TrustedTime,
+    private func updateLiveActivity(_ state: ThresholdState, _ enforcement: Enforcement, paysXP: Bool, calendar: Calendar, time: TrustedTime,
                                     applied: inout AppliedRecord, repairs: inout [RepairNotice]) -> Bool {
         let wanted = LiveActivityContent.current(state, enforcement, calendar: calendar, at: time.wall)
         applied.session = wanted
@@ -601,7 +601,7 @@ public struct Reconciler: Sendable {
         guard wanted != before else { return false }
         do {
             if let old = applied.liveActivity, old.profileID != wanted?.profileID {
-                try screenTime.endLiveActivity(old.profileID, LiveActivityEnding.of(old.profileID, in: state, at: time.wall))
+                try screenTime.endLiveActivity(old.profileID, LiveActivityEnding.of(old.profileID, in: state, paysXP: paysXP, at: time.wall))
                 applied.liveActivity = nil
             }
             if let new = wanted {

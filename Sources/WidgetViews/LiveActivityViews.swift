@@ -47,7 +47,7 @@ public struct LockScreenSessionView<Control: View>: View {
             HStack {
                 VStack(alignment: .leading) {
                     Text(shown.title).font(.headline).foregroundStyle(.white)
-                    Text.phase(shown.phase).font(.subheadline).foregroundStyle(.white.opacity(0.8))
+                    Text.phase(shown.phase, rest: shown.isRest).font(.subheadline).foregroundStyle(.white.opacity(0.8))
                 }
                 .accessibilityElement(children: .combine)
                 Spacer()

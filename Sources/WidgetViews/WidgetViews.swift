@@ -36,7 +36,7 @@ public struct SessionWidgetView: View {
                             ProgressView(timerInterval: session.startedAt...finish, countsDown: false) { EmptyView() } currentValueLabel: { EmptyView() }
                                 .tint(Palette.ember)
                         }
-                        Text.phase(session.phase).font(.caption).foregroundStyle(.secondary)
+                        Text.phase(session.phase, rest: session.isRest).font(.caption).foregroundStyle(.secondary)
                         SessionTimer(content: session).font(.title3.weight(.semibold))
                     }
                     .frame(maxWidth: .infinity, alignment: .leading)

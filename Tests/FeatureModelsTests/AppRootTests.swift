@@ -73,7 +73,8 @@ import ThresholdCore
     }
 
     @Test func aTutorialLeftRunning_finishesOnTheNextForeground() async throws {
-        let device = try Device(prepare: { $0.settings.onboardingCompleted = true })
+        // Present's tutorial, for a person who uses Present: its XP is theirs.
+        let device = try Device(.make(profiles: [.make("focus", path: .present)]), prepare: { $0.settings.onboardingCompleted = true })
         #expect(device.client.runtime.reconcile(.inApp("tutorial"), command: StartTutorial()).problem == nil)
         #expect(try device.shielded("maps"))
         let app = AppModel(client: device.client)

@@ -125,7 +125,9 @@ import ThresholdCore
     }
 
     @Test func givingUp_beforeTheGoal_isRecorded_withWhatItEarned() throws {
-        let device = try Device(.make(profiles: [focus]))
+        // Earned Access in use too (a mode with no schedule), so the focus banks credits.
+        let mode = Profile.make("mode", path: .earnedAccess, unlockPolicy: .earnedAccess)
+        let device = try Device(.make(profiles: [focus, mode]))
         let model = SessionModel(client: device.client)
         model.start("focus", .goal(minutes: 30))
         device.advance(minutes: 12)

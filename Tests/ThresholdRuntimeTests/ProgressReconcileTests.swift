@@ -12,7 +12,9 @@ import ThresholdRuntime
     let deep = Profile.make("deep", name: "Deep work", emoji: "🌿", path: .present)
 
     @Test func endingASession_postsItsRewards_toTheBalances() throws {
-        let rig = Rig(.make(profiles: [deep]), at: at("2026-11-23 14:00"))
+        // Present and Earned Access in use: XP and coins, and credits (a mode off at the weekend).
+        let mode = Profile.make("mode", path: .earnedAccess, unlockPolicy: .earnedAccess, schedules: [.on([.saturday, .sunday], "09:00", "17:00")])
+        let rig = Rig(.make(profiles: [deep, mode]), at: at("2026-11-23 14:00"))
         rig.reconciler.reconcile(.inApp("start"), command: StartSession(profile: "deep", plan: .goal(minutes: 45)))
         rig.clock.pass(50 * 60)
         let outcome = rig.reconciler.reconcile(.inApp("end"), command: EndSession(profile: "deep"))
@@ -34,7 +36,8 @@ import ThresholdRuntime
     }
 
     @Test func aSessionReachingItsEnd_isWrittenDown_atTheMonitorsWakeUp() throws {
-        let rig = Rig(.make(profiles: [.make("work")]), at: at("2026-11-24 13:00"))
+        // Present's, whose XP it earns (Key keeps none).
+        let rig = Rig(.make(profiles: [.make("work", path: .present)]), at: at("2026-11-24 13:00"))
         rig.reconciler.reconcile(.inApp("start"), command: StartSession(profile: "work", plan: .until(at("2026-11-24 14:30"))))
         rig.clock.pass(90 * 60)
         let outcome = rig.reconciler.reconcile(.intervalDidEnd("threshold.at.1"))
@@ -47,7 +50,7 @@ import ThresholdRuntime
     }
 
     @Test func aScheduledSpan_isWrittenDownWhenItEnds() throws {
-        let sleep = Profile.make("sleep", schedules: [.on(Weekday.everyDay, "23:00", "07:00")])
+        let sleep = Profile.make("evening", path: .present, schedules: [.on(Weekday.everyDay, "23:00", "07:00")])
         let rig = Rig(.make(profiles: [sleep]), at: at("2026-11-23 22:00"))
         rig.reconciler.reconcile(.appForeground)
         rig.clock.pass(9 * 3_600)

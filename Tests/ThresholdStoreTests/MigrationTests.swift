@@ -135,11 +135,11 @@ import ThresholdCore
         let folder = TemporaryDirectory()
         try folder.open().replace(with: Fixture.state)
         try DatabaseQueue(path: folder.databaseURL.path).write { db in
-            try db.execute(sql: "INSERT INTO grdb_migrations VALUES ('v7-sync')")
+            try db.execute(sql: "INSERT INTO grdb_migrations VALUES ('v8-sync')")
         }
         let before = try contents(of: folder)
         for role in [ThresholdStore.Role.app, .appExtension] {
-            #expect(throws: StoreError.newerVersion(found: 7, supported: 6)) { try folder.open(role: role) }
+            #expect(throws: StoreError.newerVersion(found: 8, supported: 7)) { try folder.open(role: role) }
         }
         #expect(try contents(of: folder) == before)
     }

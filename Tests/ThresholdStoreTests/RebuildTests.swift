@@ -111,7 +111,7 @@ import ThresholdCore
             try db.execute(sql: "INSERT INTO grdb_migrations VALUES ('v9-future')")
         }
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted()
-        #expect(throws: StoreError.newerVersion(found: 9, supported: 6)) {
+        #expect(throws: StoreError.newerVersion(found: 9, supported: 7)) {
             try ThresholdStore.rebuild(directory: folder.url, clock: Fixture.clock())
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == files)

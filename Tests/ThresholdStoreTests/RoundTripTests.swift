@@ -152,7 +152,7 @@ extension RoundTripTests {
         }
         let session = Fixture.sessions[1]
         #expect(try keys(Fixture.profiles[0]) == ["id", "name", "emoji", "path", "selection", "listMode", "strictness",
-                                                   "unlockPolicy", "breakPolicy", "schedules", "headsUpMinutes", "strict"])
+                                                   "unlockPolicy", "breakPolicy", "schedules", "headsUpMinutes", "strict", "rest"])
         #expect(try keys(Fixture.profiles[0].schedules[0]) == ["id", "weekdays", "start", "end"])
         #expect(try keys(Fixture.gates[0]) == ["id", "name", "path", "selection", "strictness", "unlockPolicy"])
         #expect(try keys(Fixture.intentions[0]) == ["id", "app", "opensPerDay", "minutesPerOpen", "sharedNickname"])

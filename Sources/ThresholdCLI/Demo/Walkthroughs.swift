@@ -75,8 +75,8 @@ enum Walkthroughs {
               - expect: {shielded: [youtube], reason: goal-reached, shield-title: Session Goal Reached, notification: Session goal reached}
               - end: deep
               - expect: {unshielded: [tiktok, youtube, reddit, x], session-ended: {profile: deep, state: completed}, live-activity: none}
-              - expect: {balance: {xp: 5, coins: 5, credits: 30}}
-              - note: a 30-minute goal is worth 5 XP and 5 coins (seed 001's table); 30 focused minutes bank 30 credits
+              - expect: {balance: {xp: 5, coins: 5, credits: 0}}
+              - note: a 30-minute goal is worth 5 XP and 5 coins (seed 001's table); credits are Earned Access's, so none are banked
               - open: {app: instagram, shielded: true, reason: intention}
               - press: {app: instagram, button: secondary}
               - advance: 10s
@@ -201,8 +201,8 @@ enum Walkthroughs {
               - tap-key: work
               - choose: end
               - expect: {unshielded: [instagram, tiktok, x], session-ended: {profile: work, state: completed}, live-activity: none}
-              - expect: {balance: {xp: 25, coins: 25, credits: 170}}
-              - note: 2 h 50 min focused outside the break — 25 XP, 25 coins and 170 credits
+              - expect: {balance: {xp: 0, coins: 0, credits: 0}}
+              - note: 2 h 50 min focused outside the break, a day of focus; XP and credits belong to Present and Earned Access, so Key keeps none
               - advance-to: "23:00"
               - expect: {shielded: [instagram, youtube, netflix], reason: session, notification: Starting Sleep}
               - break: sleep

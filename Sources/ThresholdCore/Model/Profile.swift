@@ -20,6 +20,9 @@ public struct Profile: Hashable, Codable, Sendable, Identifiable {
     public let headsUpMinutes: Int
     /// What it adds while on: the adult-website filter, typed websites, no app installs.
     public let strict: StrictOptions
+    /// A profile for rest, not focus (Key's Sleep): its time earns nothing (no credits, no XP)
+    /// and counts toward no focus figure (minutes focused, days of focus, records).
+    public let isRest: Bool
 
     /// Five minutes, unless the person chooses otherwise (seed 004).
     public static let defaultHeadsUpMinutes = 5
@@ -41,7 +44,8 @@ public struct Profile: Hashable, Codable, Sendable, Identifiable {
         breakPolicy: BreakPolicy = .none,
         schedules: [Schedule] = [],
         headsUpMinutes: Int = Profile.defaultHeadsUpMinutes,
-        strict: StrictOptions? = nil
+        strict: StrictOptions? = nil,
+        isRest: Bool = false
     ) throws {
         let label = "profile “\(name)”"
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -95,11 +99,13 @@ public struct Profile: Hashable, Codable, Sendable, Identifiable {
         self.schedules = schedules
         self.headsUpMinutes = headsUpMinutes
         self.strict = strict
+        self.isRest = isRest
     }
 
 
     private enum CodingKeys: String, CodingKey {
         case id, name, emoji, path, selection, listMode, strictness, unlockPolicy, breakPolicy, schedules, headsUpMinutes, strict
+        case isRest = "rest"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -117,10 +123,12 @@ public struct Profile: Hashable, Codable, Sendable, Identifiable {
         let headsUp = try c.decodeIfPresent(Int.self, forKey: .headsUpMinutes) ?? Profile.defaultHeadsUpMinutes
         // A profile saved before these options had none, but Beast Mode denies app installs.
         let strict = try c.decodeIfPresent(StrictOptions.self, forKey: .strict)
+        // A profile saved before rest was kept is rest when it is Key's Sleep preset.
+        let isRest = try c.decodeIfPresent(Bool.self, forKey: .isRest) ?? (id == ProfilePreset.sleep.id)
         self = try validatingDecode(decoder) {
             try Profile(id: id, name: name, emoji: emoji, path: path, selection: selection, listMode: listMode,
                         strictness: strictness, unlockPolicy: unlockPolicy, breakPolicy: breakPolicy, schedules: schedules,
-                        headsUpMinutes: headsUp, strict: strict)
+                        headsUpMinutes: headsUp, strict: strict, isRest: isRest)
         }
     }
 }

@@ -168,6 +168,6 @@ extension Profile {
     public func with(schedules: [Schedule]) throws -> Profile {
         try Profile(id: id, name: name, emoji: emoji, path: path, selection: selection, listMode: listMode,
                     strictness: strictness, unlockPolicy: unlockPolicy, breakPolicy: breakPolicy, schedules: schedules,
-                    headsUpMinutes: headsUpMinutes, strict: strict)
+                    headsUpMinutes: headsUpMinutes, strict: strict, isRest: isRest)
     }
 }

@@ -7,7 +7,8 @@ import Foundation
 ///   span, an open-ended Key session) by the whole minutes focused outside breaks, and nothing
 ///   under five minutes (the shortest goal).
 /// - **Focus Bank credits** (``FocusBank``): see its rule.
-/// - A canceled session earns nothing.
+/// - A canceled session earns nothing, nor does a rest profile's (Sleep: ``Profile/isRest``).
+/// - Only what a path in use keeps is posted (``StoreTransaction/apply(_:at:)``).
 public struct SessionReward: Hashable, Sendable {
     public let xp: Int
     public let coins: Int
@@ -21,8 +22,12 @@ public struct SessionReward: Hashable, Sendable {
         self.credits = credits
     }
 
-    /// The reward for `session` ending as `ending`.
-    public init(for session: Session, ending: Session.Ending) {
+    /// The reward for `session` ending as `ending`: nothing for a rest profile's (Sleep).
+    public init(for session: Session, ending: Session.Ending, profile: Profile?) {
+        guard profile?.isRest != true else {
+            self = .none
+            return
+        }
         let credits = FocusBank.credits(for: session, ending: ending)
         guard ending.state == .completed else {
             self.init(xp: 0, coins: 0, credits: credits)

@@ -36,7 +36,8 @@ public struct SessionHistoryEntry: Hashable, Sendable, Identifiable {
 }
 
 /// Session stats (seed 001 §14): completed sessions per day over the last 30 days, the personal
-/// record, and the history. Canceled sessions leave no trace here; sessions count on the local day
+/// record, and the history. Canceled sessions leave no trace here; a rest profile's (Sleep) is in
+/// the history and in no focus figure; sessions count on the local day
 /// they started (in the device's time zone now), their minutes being focused minutes.
 public struct SessionStats: Hashable, Sendable {
     public static let days = 30
@@ -69,7 +70,8 @@ public struct SessionStats: Hashable, Sendable {
         let clock = Clockwork(calendar: calendar)
         let names = Dictionary(profiles.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         let entries = sessions.compactMap { SessionHistoryEntry($0, profile: names[$0.profileID]) }.filter { $0.state != .canceled }
-        let completed = entries.filter { $0.state == .completed }
+        // NB: a rest profile's (Sleep) stays in the history, and counts toward no focus figure.
+        let completed = entries.filter { $0.state == .completed && names[$0.profileID]?.isRest != true }
         let today = clock.localDate(of: now)
         var perDay: [LocalDate: Int] = [:]
         var focusedPerDay: [LocalDate: TimeInterval] = [:]

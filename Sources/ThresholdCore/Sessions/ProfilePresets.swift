@@ -42,8 +42,14 @@ public enum ProfilePreset: String, CaseIterable, Sendable {
     /// Sleep, which keeps open only what is picked, defaults to an allow list (``listMode``).
     public func profile(id: ProfileID? = nil, named name: String, selection: Selection, listMode: ListMode? = nil,
                         withSchedule: Bool = true) throws -> Profile {
-        try Profile(id: id ?? ProfileID(rawValue), name: name, emoji: emoji, path: .key, selection: selection,
+        try Profile(id: id ?? self.id, name: name, emoji: emoji, path: .key, selection: selection,
                     listMode: listMode ?? self.listMode, strictness: .gentle,
-                    breakPolicy: breakPolicy, schedules: withSchedule ? [suggestedSchedule] : [])
+                    breakPolicy: breakPolicy, schedules: withSchedule ? [suggestedSchedule] : [], isRest: isRest)
     }
+
+    /// The id onboarding gives the preset's profile.
+    public var id: ProfileID { ProfileID(rawValue) }
+
+    /// Sleep is rest, not focus: it earns nothing and counts toward no focus figure.
+    public var isRest: Bool { self == .sleep }
 }

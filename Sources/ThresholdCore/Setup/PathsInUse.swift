@@ -1,6 +1,24 @@
 import Foundation
 
+extension Pathway {
+    /// The accounts it earns on: Earned Access banks credits; Present earns XP and coins.
+    public var accounts: [Account] {
+        switch self {
+        case .earnedAccess: [.credits]
+        case .present: [.xp, .coins]
+        case .selah, .challenge, .key: []
+        }
+    }
+}
+
 extension ThresholdState {
+    /// The sessions among `sessions` that count as focus: every one but a rest profile's (Sleep,
+    /// ``Profile/isRest``), whose time is not focus.
+    public func focus(_ sessions: [Session]) -> [Session] {
+        let rest = Set(profiles.filter(\.isRest).map(\.id))
+        return rest.isEmpty ? sessions : sessions.filter { !rest.contains($0.profileID) }
+    }
+
     /// The paths its restrictions belong to: each gate's and profile's, and Present's for an
     /// intention.
     public var heldPaths: Set<Pathway> {
@@ -26,6 +44,9 @@ extension StoredState {
         if held.contains(.present), !chosen.contains(.present), chosen.contains(.earnedAccess) { paths.insert(.earnedAccess) }
         return paths
     }
+
+    /// The accounts the paths in use keep: Earned Access's credits, Present's XP and coins.
+    public var keptAccounts: Set<Account> { Set(paths.flatMap(\.accounts)) }
 
     /// The path `profile` belongs to as the person sees it: its own, but Earned Access's for the
     /// Present-path Focus profile of a person who chose Earned Access and not Present.

@@ -140,14 +140,16 @@ public struct ReplayTutorial: StateCommand {
 }
 
 /// The person came back to Threshold during the tutorial: it ends, earning its XP the first time
-/// only. Returns the XP earned.
+/// only (where Present, whose XP it is, is in use). Returns the XP earned.
 public struct ReturnFromTutorial: StateCommand {
     public init() {}
 
     public func apply(to transaction: inout StoreTransaction, context: ChangeContext) throws -> Int {
         let replay = transaction.state.settings.tutorialReplay
+        let before = transaction.state.balances.xp
         try context.run(FinishTutorial(earnsXP: !replay), on: &transaction)
         transaction.state.settings.tutorialReplay = false
-        return replay ? 0 : FinishTutorial.xp
+        // NB: what was posted: XP is kept only where Present is in use (``StoredState/keeps(_:)``).
+        return transaction.state.balances.xp - before
     }
 }

@@ -25,12 +25,14 @@ public struct LiveActivityContent: Hashable, Codable, Sendable {
     public let phase: Phase
     /// Whether the profile allows breaks at all: the Break button shows only then.
     public let allowsBreaks: Bool
+    /// A rest profile's (Sleep, ``Profile/isRest``): its time is resting, not focusing.
+    public let isRest: Bool
     /// How the session ended, on the content an ended Live Activity keeps showing until it is
     /// dismissed; `nil` while it runs.
     public var ending: LiveActivityEnding?
 
     public init(profileID: ProfileID, title: String, startedAt: Date, goalAt: Date?, endsAt: Date?, breakUntil: Date?, phase: Phase,
-                allowsBreaks: Bool = false) {
+                allowsBreaks: Bool = false, isRest: Bool = false) {
         self.profileID = profileID
         self.title = title
         self.startedAt = startedAt
@@ -39,10 +41,12 @@ public struct LiveActivityContent: Hashable, Codable, Sendable {
         self.breakUntil = breakUntil
         self.phase = phase
         self.allowsBreaks = allowsBreaks
+        self.isRest = isRest
     }
 
     private enum CodingKeys: String, CodingKey {
         case profileID, title, startedAt, goalAt, endsAt, breakUntil, phase, allowsBreaks, ending
+        case isRest = "rest"
     }
 
     /// Reads content saved by an earlier build too (it did not say whether breaks are allowed,
@@ -53,7 +57,8 @@ public struct LiveActivityContent: Hashable, Codable, Sendable {
                   startedAt: try c.decode(Date.self, forKey: .startedAt), goalAt: try c.decodeIfPresent(Date.self, forKey: .goalAt),
                   endsAt: try c.decodeIfPresent(Date.self, forKey: .endsAt), breakUntil: try c.decodeIfPresent(Date.self, forKey: .breakUntil),
                   phase: try c.decode(Phase.self, forKey: .phase),
-                  allowsBreaks: try c.decodeIfPresent(Bool.self, forKey: .allowsBreaks) ?? false)
+                  allowsBreaks: try c.decodeIfPresent(Bool.self, forKey: .allowsBreaks) ?? false,
+                  isRest: try c.decodeIfPresent(Bool.self, forKey: .isRest) ?? false)
         ending = try c.decodeIfPresent(LiveActivityEnding.self, forKey: .ending)
     }
 
@@ -87,7 +92,7 @@ public struct LiveActivityContent: Hashable, Codable, Sendable {
         case .goalReached: return nil
         }
         return LiveActivityContent(profileID: profileID, title: title, startedAt: startedAt, goalAt: goalAt, endsAt: endsAt,
-                                   breakUntil: nil, phase: next, allowsBreaks: allowsBreaks)
+                                   breakUntil: nil, phase: next, allowsBreaks: allowsBreaks, isRest: isRest)
     }
 
     /// What the lock screen draws: the content while it is current; past its stale date, what it
@@ -163,7 +168,7 @@ public struct LiveActivityContent: Hashable, Codable, Sendable {
             }
             return LiveActivityContent(profileID: id, title: "\(profile.emoji) \(profile.name)", startedAt: start,
                                        goalAt: goal, endsAt: end, breakUntil: breakUntil, phase: phase,
-                                       allowsBreaks: profile.breakPolicy.allowsBreaks)
+                                       allowsBreaks: profile.breakPolicy.allowsBreaks, isRest: profile.isRest)
         }
         return candidates.max { ($0.startedAt, $0.profileID) < ($1.startedAt, $1.profileID) }
     }
@@ -216,11 +221,13 @@ public struct LiveActivityEnding: Hashable, Codable, Sendable {
     }
 
     /// The ending of `profile`'s latest ended session in `state`, shown from `now`; `nil` when
-    /// none ended (the profile was switched off some other way).
-    public static func of(_ profile: ProfileID, in state: ThresholdState, at now: Date) -> LiveActivityEnding? {
+    /// none ended (the profile was switched off some other way). Its XP is what the session
+    /// earned where XP is paid (`paysXP`: Present is in use), else none.
+    public static func of(_ profile: ProfileID, in state: ThresholdState, paysXP: Bool, at now: Date) -> LiveActivityEnding? {
         guard let session = state.sessions.filter({ $0.profileID == profile && $0.ending != nil }).max(by: { $0.ending!.at < $1.ending!.at }),
               let ending = session.ending else { return nil }
-        let xp = ending.state == .completed ? XPTable.xp(forCompleted: session, endingAt: ending.at) : 0
+        let reward = SessionReward(for: session, ending: ending, profile: state.profile(profile))
+        let xp = paysXP ? reward.xp : 0
         return LiveActivityEnding(state: ending.state, xp: xp, lasted: session.focusedSeconds(through: ending.at),
                                   dismissAt: max(now, ending.at).addingTimeInterval(shownFor))
     }

@@ -26,9 +26,19 @@ public struct StoreTransaction: Sendable {
     /// Records the events a command returned, posting its ledger entries (so that the balances
     /// follow): throws, having posted none of the rest, when an entry would take a balance below
     /// zero. The caller undoes the whole change then.
+    ///
+    /// Each path's economy is its own (PRODUCT.md): an amount earned on an account no path in
+    /// use keeps (credits without Earned Access, XP and coins without Present) is not posted,
+    /// so no screen ever shows it.
     public mutating func apply(_ events: [Event], at instant: Date) throws {
+        let kept = state.keptAccounts
         for event in events {
-            if case .ledger(let entry) = event { try post(entry, at: instant) } else { record(event, at: instant) }
+            guard case .ledger(let entry) = event else {
+                record(event, at: instant)
+                continue
+            }
+            if entry.amount > 0, !kept.contains(entry.account) { continue }
+            try post(entry, at: instant)
         }
     }
 

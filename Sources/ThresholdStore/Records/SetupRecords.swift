@@ -25,6 +25,8 @@ struct ProfileRecord: StoredRecord {
     var headsUpMinutes: Int
     /// ``StrictOptions`` as JSON; `nil` in a row saved before they existed.
     var strict: String?
+    /// ``Profile/isRest``.
+    var rest: Bool
 
     init(_ profile: Profile, position: Int) throws {
         id = profile.id.rawValue
@@ -39,6 +41,7 @@ struct ProfileRecord: StoredRecord {
         breakPolicy = try JSONColumn.encode(profile.breakPolicy)
         headsUpMinutes = profile.headsUpMinutes
         strict = try JSONColumn.encode(profile.strict)
+        rest = profile.isRest
     }
 
     init(row: Row) throws {
@@ -54,6 +57,7 @@ struct ProfileRecord: StoredRecord {
         breakPolicy = try column(row, "break_policy")
         headsUpMinutes = try column(row, "heads_up_minutes")
         strict = try column(row, "strict", as: String?.self)
+        rest = try column(row, "rest")
     }
 
     func model(schedules: [ScheduleRecord], columns: ColumnDecoder = ColumnDecoder()) throws -> Profile {
@@ -65,7 +69,7 @@ struct ProfileRecord: StoredRecord {
                 unlockPolicy: columns.unlockPolicy(unlockPolicy),
                 breakPolicy: columns.breakPolicy(breakPolicy),
                 schedules: schedules.map { try $0.model(columns: columns) },
-                headsUpMinutes: headsUpMinutes, strict: strict.map(columns.strictOptions))
+                headsUpMinutes: headsUpMinutes, strict: strict.map(columns.strictOptions), isRest: rest)
         }
     }
 }

@@ -19,6 +19,7 @@ enum Schema {
         migrator.registerMigration("v4-heads-up", migrate: headsUp)
         migrator.registerMigration("v5-shared-nickname", migrate: sharedNickname)
         migrator.registerMigration("v6-strict-options", migrate: strictOptions)
+        migrator.registerMigration("v7-rest", migrate: rest)
         return migrator
     }()
 
@@ -222,6 +223,15 @@ enum Schema {
     private static func strictOptions(_ db: Database) throws {
         try db.execute(sql: """
             ALTER TABLE profile ADD COLUMN strict TEXT CHECK (strict IS NULL OR json_valid(strict));
+            """)
+    }
+
+    /// A profile may be for rest, not focus (Key's Sleep: issue 34); one saved before is rest
+    /// when it is the Sleep preset's (its id `sleep`), as onboarding made it.
+    private static func rest(_ db: Database) throws {
+        try db.execute(sql: """
+            ALTER TABLE profile ADD COLUMN rest INTEGER NOT NULL DEFAULT 0 CHECK (rest IN (0, 1));
+            UPDATE profile SET rest = 1 WHERE id = 'sleep';
             """)
     }
 }

@@ -31,7 +31,8 @@ import TestSupport
     }
 
     @Test func returningFromTheTutorial_earnsItsXPOnce_andAReplayEarnsNothing() throws {
-        let (started, _) = try applied(StartTutorial())
+        let present = StoredState.make(engine: try ThresholdState.empty.with(profiles: [.make("focus", path: .present)]))
+        let (started, _) = try applied(StartTutorial(), to: present)
         let (first, xp) = try applied(ReturnFromTutorial(), to: started.state)
         #expect(xp == FinishTutorial.xp && first.state.balances.xp == FinishTutorial.xp)
         #expect(first.state.engine.tutorial == nil)
@@ -41,6 +42,13 @@ import TestSupport
         let (again, replayXP) = try applied(ReturnFromTutorial(), to: replaying.state)
         #expect(replayXP == 0 && again.state.balances.xp == FinishTutorial.xp, "a replay cannot be farmed for XP")
         #expect(!again.state.settings.tutorialReplay)
+    }
+
+    @Test func theTutorial_earnsNoXP_whereNoPathKeepsIt() throws {
+        let selah = StoredState.make(engine: try ThresholdState.empty.with(gates: [.make("selah")]))
+        let (started, _) = try applied(StartTutorial(), to: selah)
+        let (finished, xp) = try applied(ReturnFromTutorial(), to: started.state)
+        #expect(xp == 0 && finished.state.balances.xp == 0)
     }
 
     @Test func aReplay_whileTheTutorialRuns_isRefused() throws {

@@ -72,7 +72,7 @@ import TestSupport
             for (index, step) in steps.enumerated() {
                 if let state = step.state {
                     let session = Session.make(SessionID("s\(index)"), profile: "p", origin: .manual, start: start)
-                    let reward = SessionReward(for: session, ending: .init(at: start.adding(minutes: Double(step.minutes)), state: state))
+                    let reward = SessionReward(for: session, ending: .init(at: start.adding(minutes: Double(step.minutes)), state: state), profile: nil)
                     for entry in reward.entries(memo: "earned") { balances = try balances.applying(entry) }
                 } else {
                     let spend = try LedgerEntry(account: .credits, amount: -step.spend, memo: "spent")

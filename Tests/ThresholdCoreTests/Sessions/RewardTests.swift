@@ -31,7 +31,7 @@ import TestSupport
     func withoutAGoal_byMinutesFocused(minutes: Int, xp: Int) {
         let start = at("2026-11-23 08:00")
         let session = Session.make("s", profile: "p", start: start)
-        let reward = SessionReward(for: session, ending: .init(at: start.adding(minutes: Double(minutes) + 0.5), state: .completed))
+        let reward = SessionReward(for: session, ending: .init(at: start.adding(minutes: Double(minutes) + 0.5), state: .completed), profile: nil)
         #expect(reward.xp == xp && reward.coins == xp)
     }
 }
@@ -42,7 +42,7 @@ import TestSupport
 
     func reward(_ origin: SessionOrigin = .manual, breaks: [Break] = [], minutes: Double, _ state: EndState) -> SessionReward {
         let session = Session.make("s", profile: "p", origin: origin, start: start, breaks: breaks)
-        return SessionReward(for: session, ending: .init(at: start.adding(minutes: minutes), state: state))
+        return SessionReward(for: session, ending: .init(at: start.adding(minutes: minutes), state: state), profile: nil)
     }
 
     @Test func creditsAreFullMinutesFocused_halfWhenGivenUp_noneWhenCanceled() {
