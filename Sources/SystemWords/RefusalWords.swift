@@ -284,6 +284,10 @@ public struct RefusalWords: Sendable {
             say("You have used \(used) of \(limit) emergency unlocks in the last 7 days.")
         case .cooldown:
             say("Emergency unlocks need a pause between them.")
+        case .questDailyLimit(let used, let limit, _):
+            say("You have used \(used) of \(limit) quests today.")
+        case .questCooldown(let minutes, _):
+            say("Quests need \(minutes) minutes between them.")
         case .notShielded:
             say("This app is not blocked right now.")
         }

@@ -153,7 +153,9 @@ struct OptionRow: View {
         case .problems(let count): Text("Solve \(count) problems", bundle: .module)
         case .game: Text("Win or draw one game", bundle: .module)
         case .challenge(let kind): Text.challengeRule(kind)
-        case .seconds(let seconds): Text.spoken(TimeInterval(seconds))
+        case .quest(let seconds, _):
+            Text.spoken(TimeInterval(seconds)) + Text(verbatim: " · ")
+                + Text("\(QuestAllowance.perDay) a day, \(QuestAllowance.cooldownMinutes) min apart", bundle: .module)
         case .credits(let perMinute, _): Text("\(perMinute) credits a minute; you have \(balance)", bundle: .module)
         case .emergency(let allowance): Text("\(allowance.remainingToday) left today, \(allowance.remainingThisWeek) this week", bundle: .module)
         case .open(let used, let allowed): Text("\(used) of \(allowed) opens used today", bundle: .module)

@@ -39,14 +39,18 @@ public enum DisabledReason: Hashable, Codable, Sendable {
     case weeklyLimit(used: Int, limit: Int, returnsAt: Date)
     /// The last emergency unlock was too recent.
     case cooldown(until: Date)
+    /// Every quest for today is used (``QuestAllowance``).
+    case questDailyLimit(used: Int, limit: Int, returnsAt: Date)
+    /// The last quest was less than `minutes` ago (``QuestAllowance``).
+    case questCooldown(minutes: Int, until: Date)
     /// Nothing shields the app, so there is nothing to unlock.
     case notShielded
 
     public var availableAt: Date? {
         switch self {
         case .locked(_, let until), .firm(_, let until), .notAccepted(_, let until): until
-        case .windowOpen(let until), .cooldown(let until): until
-        case .dailyLimit(_, _, let at), .weeklyLimit(_, _, let at): at
+        case .windowOpen(let until), .cooldown(let until), .questCooldown(_, let until): until
+        case .dailyLimit(_, _, let at), .weeklyLimit(_, _, let at), .questDailyLimit(_, _, let at): at
         case .insufficientCredits, .notShielded: nil
         }
     }

@@ -6,6 +6,8 @@ import Foundation
 public struct RitualRecords: Hashable, Codable, Sendable {
     /// When emergency unlocks were used: the last eight days' worth, enough for every limit.
     public var emergencyUses: [Date] = []
+    /// When quests were completed: the last two days' worth (``QuestAllowance``).
+    public var questUses: [Date] = []
     /// The last accepted tap of each tag, to recognise the same tap delivered twice.
     public var lastKeyTaps: [KeyTap] = []
     /// The prayer begun and not finished, resumed on the next open.
@@ -29,9 +31,15 @@ public struct RitualRecords: Hashable, Codable, Sendable {
     /// screen's view may be stale (another process, a slow person). Throws, changing nothing,
     /// when it must be refused.
     public func admit(_ completion: RitualCompletion, at now: Date, policy: EmergencyPolicy, timeZone: TimeZone) throws {
-        if case .emergency = completion.record.detail {
+        switch completion.record.detail {
+        case .emergency:
             let allowance = EmergencyAllowance(uses: emergencyUses, policy: policy, at: now, timeZone: timeZone)
             if case .unavailable(let reason) = allowance.eligibility { throw ValidationError("unlock", .disabled(reason)) }
+        case .breathing, .copyText:
+            let allowance = QuestAllowance(uses: questUses, at: now, timeZone: timeZone)
+            if case .unavailable(let reason) = allowance.eligibility { throw ValidationError("unlock", .disabled(reason)) }
+        default:
+            break
         }
     }
 
@@ -41,6 +49,8 @@ public struct RitualRecords: Hashable, Codable, Sendable {
         case .emergency:
             let at = now
             emergencyUses = (emergencyUses + [at]).filter { at.timeIntervalSince($0) < 8 * 86_400 }.sorted()
+        case .breathing, .copyText:
+            questUses = QuestAllowance.pruned(questUses, adding: now)
         case .prayer(let prayed):
             prayer = nil
             recentPrayers = Array(([prayed.templateID] + recentPrayers.filter { $0 != prayed.templateID }).prefix(PrayerRitual.recentCount))
@@ -54,11 +64,12 @@ public struct RitualRecords: Hashable, Codable, Sendable {
         lastKeyTaps = lastKeyTaps.filter { $0.tag != tap.tag } + [tap]
     }
 
-    private enum CodingKeys: String, CodingKey { case emergencyUses, lastKeyTaps, prayer, recentPrayers, intentionAsked }
+    private enum CodingKeys: String, CodingKey { case emergencyUses, questUses, lastKeyTaps, prayer, recentPrayers, intentionAsked }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         emergencyUses = try c.decodeIfPresent([Date].self, forKey: .emergencyUses) ?? []
+        questUses = try c.decodeIfPresent([Date].self, forKey: .questUses) ?? []
         lastKeyTaps = try c.decodeIfPresent([KeyTap].self, forKey: .lastKeyTaps) ?? []
         prayer = try c.decodeIfPresent(PrayerProgress.self, forKey: .prayer)
         recentPrayers = try c.decodeIfPresent([PrayerTemplateID].self, forKey: .recentPrayers) ?? []

@@ -85,8 +85,8 @@ public struct UnlockGate: Hashable, Sendable {
         case game
         /// One of Challenge's own games, at least ``ChallengeRules/minimumSeconds`` long.
         case challenge(ChallengeKind)
-        /// A quest of fixed length.
-        case seconds(Int)
+        /// A quest of fixed length, within the quests' allowance (how many a day, how far apart).
+        case quest(seconds: Int, allowance: QuestAllowance)
         /// Credits per minute; 5, 15 or 30 minutes.
         case credits(perMinute: Int, choices: [Int])
         /// Hold, reason, and one of the remaining uses.
@@ -222,8 +222,10 @@ public struct UnlockGate: Hashable, Sendable {
             case .echo: cost = .challenge(.echo)
             case .slide: cost = .challenge(.slide)
             case .unscramble: cost = .challenge(.unscramble)
-            case .breathingQuest: cost = .seconds(Int(BreathingQuest.duration))
-            case .copyTextQuest: cost = .seconds(Int(CopyTextQuest.duration))
+            case .breathingQuest, .copyTextQuest:
+                let allowance = QuestAllowance(uses: stored.rituals.questUses, at: now, timeZone: calendar.timeZone)
+                cost = .quest(seconds: Int(kind == .breathingQuest ? BreathingQuest.duration : CopyTextQuest.duration), allowance: allowance)
+                eligibility = allowance.eligibility
             case .credits:
                 let perMinute = terms?.creditsPerMinute ?? 0
                 cost = .credits(perMinute: perMinute, choices: CreditsUnlock.choices)

@@ -27,7 +27,9 @@ import ThresholdCore
         #expect(gate.balance == 12)
         #expect(gate.holders.map(\.name) == [.named("Work")])
         #expect(ways(gate) == [.ritual(.breathingQuest), .ritual(.copyTextQuest), .ritual(.credits), .ritual(.emergency)])
-        let costs: [UnlockGate.Cost] = [.seconds(45), .seconds(90), .credits(perMinute: 1, choices: [5, 15, 30])]
+        let none = QuestAllowance(uses: [], at: now, timeZone: ny.timeZone)
+        let costs: [UnlockGate.Cost] = [.quest(seconds: 45, allowance: none), .quest(seconds: 90, allowance: none),
+                                        .credits(perMinute: 1, choices: [5, 15, 30])]
         #expect(Array(gate.options.map(\.cost).prefix(3)) == costs)
         #expect(gate.options.allSatisfy { $0.eligibility.isAvailable })
         let credits = try #require(gate.options.first { $0.way == .ritual(.credits) }?.terms)
