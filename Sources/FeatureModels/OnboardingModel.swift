@@ -299,7 +299,7 @@ public final class OnboardingModel {
                 commands.append(SaveGate(try Gate(id: "selah", name: names.selah, path: .selah, selection: selection,
                                                   unlockPolicy: UnlockPolicy(rituals: [.prayer], windowMinutes: unlockMinutes))))
             case .challenge:
-                commands.append(SaveGate(try Gate(id: "challenge", name: names.lookUp, path: .challenge, selection: selection,
+                commands.append(SaveGate(try Gate(id: "challenge", name: names.challenge, path: .challenge, selection: selection,
                                                   unlockPolicy: .challenge)))
             case .earnedAccess:
                 commands.append(SaveProfile(try Profile(id: "work-mode", name: names.workMode, emoji: Self.modeEmoji, path: .earnedAccess,
@@ -325,7 +325,7 @@ public final class OnboardingModel {
     /// catalogs' English.
     public struct Names: Hashable, Sendable {
         public var selah = "Selah"
-        public var lookUp = "Look Up"
+        public var challenge = "Challenge"
         public var workMode = "Work mode"
         public var focus = "Focus"
         public var presets: [ProfilePreset: String] = [.work: "Work", .study: "Study", .sleep: "Sleep"]

@@ -65,7 +65,7 @@ struct LookUpsSection: View {
                     }
                 }
             } header: {
-                Text("Look-ups, last \(LookUps.days) days", bundle: .module)
+                Text("Challenges completed, last \(LookUps.days) days", bundle: .module)
             } footer: {
                 Text("\(lookUps.total) challenges completed in all. Playing for fun is not counted.", bundle: .module)
             }

@@ -21,7 +21,7 @@ public struct OnboardingView: View {
     private static var names: OnboardingModel.Names {
         var names = OnboardingModel.Names()
         names.selah = String(localized: "Selah", bundle: .module, comment: "The first name of the Selah gate onboarding makes (the path's name).")
-        names.lookUp = String(localized: "Look Up", bundle: .module, comment: "The first name of the Challenge gate onboarding makes.")
+        names.challenge = String(localized: "Challenge", bundle: .module, comment: "The first name of the Challenge gate onboarding makes: the path's own name, as the person chose it.")
         names.workMode = String(localized: "Work mode", bundle: .module)
         names.focus = String(localized: "Focus", bundle: .module, comment: "The first name of the focus session profile onboarding makes (Present, Earned Access).")
         names.presets = Dictionary(uniqueKeysWithValues: ProfilePreset.allCases.map { ($0, $0.localizedName) })

@@ -147,7 +147,7 @@ package final class Soak {
           screen-time: {apps: [instagram, tiktok, youtube], goal: 2h}
           gates:
             - {id: selah, path: selah, apps: [instagram, tiktok], unlock: prayer}
-            - {id: lookup, name: Look Up, path: challenge, apps: [youtube, chess], unlock: challenge}
+            - {id: lookup, name: Challenge, path: challenge, apps: [youtube, chess], unlock: challenge}
           profiles:
             - id: work
               name: Work

@@ -146,11 +146,11 @@ enum Walkthroughs {
               timezone: America/New_York
               start: 2026-11-23 16:00
               gates:
-                - {id: lookup, name: Look Up, path: challenge, apps: [youtube, chess, candycrush], unlock: challenge}
+                - {id: lookup, name: Challenge, path: challenge, apps: [youtube, chess, candycrush], unlock: challenge}
             steps:
               - open-threshold
               - open: {app: youtube, shielded: true, reason: gated}
-              - expect: {shielded: [youtube], shield-title: Blocked by Look Up}
+              - expect: {shielded: [youtube], shield-title: Blocked by Challenge}
               - challenge: math
               - expect: {unshielded: [youtube, chess, candycrush]}
               - advance: 5m
