@@ -152,7 +152,7 @@ struct PresentedView: View {
         case .prayer(let model):
             NavigationStack { PrayerView(model: model).toolbar { closeButton } }
         case .unlockGate(let model):
-            UnlockGateView(model: model, close: app.close)
+            UnlockGateView(model: model, close: app.close, startFocusing: app.startFocusing)
         case .keyTap(let model):
             KeyTapView(model: model)
         case .confirmStart(let confirmation, _):

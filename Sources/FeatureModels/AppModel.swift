@@ -320,6 +320,14 @@ public final class AppModel {
         refresh(nil)
     }
 
+    /// The gate's "Start focusing" (credits fall short): the gate goes, and the Session tab, where
+    /// focus starts, opens.
+    public func startFocusing() {
+        presented = nil
+        tab = .session
+        refresh(nil)
+    }
+
     /// Shows the paywall: a refusal that needs Pro leads there ("See Threshold Pro").
     public func showPaywall() {
         presented = .paywall(PaywallModel(client: client))

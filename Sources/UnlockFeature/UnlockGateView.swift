@@ -10,12 +10,17 @@ import ThresholdCore
 public struct UnlockGateView: View {
     @Bindable var model: UnlockGateModel
     let close: () -> Void
+    let startFocusing: () -> Void
     @State private var screen: RitualScreen?
 
-    /// - Parameter close: what Close does (the app's root takes the gate away).
-    public init(model: UnlockGateModel, close: @escaping () -> Void) {
+    /// - Parameters:
+    ///   - close: what Close does (the app's root takes the gate away).
+    ///   - startFocusing: what "Start focusing" does where credits cannot pay for an unlock yet
+    ///     (the app's root takes the gate away and opens the Session tab).
+    public init(model: UnlockGateModel, close: @escaping () -> Void, startFocusing: @escaping () -> Void) {
         self.model = model
         self.close = close
+        self.startFocusing = startFocusing
     }
 
     public var body: some View {
@@ -30,6 +35,10 @@ public struct UnlockGateView: View {
                             LabeledContent { Text("\(gate.balance) credits", bundle: .module) } label: { Text("Focus Bank", bundle: .module) }
                             if let streak = model.focusStreak {
                                 LabeledContent { Text("\(streak) days", bundle: .module) } label: { Text("Focus streak", bundle: .module) }
+                            }
+                            // Seed 002: a balance too short for an unlock is one tap from earning more.
+                            if gate.creditsFallShort {
+                                Button(action: startFocusing) { Text("Start focusing", bundle: .module) }
                             }
                         }
                     }

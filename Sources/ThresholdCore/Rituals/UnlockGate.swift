@@ -116,6 +116,15 @@ public struct UnlockGate: Hashable, Sendable {
     /// Problems a math challenge asks from the gate.
     public static let mathProblems = 5
 
+    /// Whether the credits option is offered and the balance cannot pay for its shortest window:
+    /// the gate offers to start focusing, which earns them.
+    public var creditsFallShort: Bool {
+        options.contains { option in
+            if case .unavailable(.insufficientCredits) = option.eligibility { return option.way == .ritual(.credits) }
+            return false
+        }
+    }
+
     /// The app the gate is for; `nil` for a category.
     public var app: AppToken? {
         if case .app(let app, _) = subject { return app }

@@ -20,6 +20,12 @@ import ThresholdCore
          .make("s", profile: "work", start: at("2026-11-23 09:00"), plan: .until(at("2026-11-23 17:00"))))
     }
 
+    @Test func aBalanceShortOfTheShortestWindow_offersToStartFocusing() {
+        let (profile, session) = earnedAccess()
+        #expect(gate(.make(profiles: [profile], sessions: [session]), credits: 0).creditsFallShort)
+        #expect(!gate(.make(profiles: [profile], sessions: [session]), credits: 5).creditsFallShort)
+    }
+
     @Test func earnedAccess_listsEveryOption_withCostsAndTheBalance() throws {
         let (profile, session) = earnedAccess()
         let gate = gate(.make(profiles: [profile], sessions: [session]), credits: 12)
