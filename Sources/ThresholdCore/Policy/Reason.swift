@@ -84,8 +84,17 @@ public enum Reason: Hashable, Codable, Sendable {
         }
     }
 
-    /// Whether `self` should be shown rather than `other`.
+    /// Whether `self` should be shown rather than `other`. Among gates and modes Selah's speaks
+    /// first: its words and verse stay when Selah is one of the ways back (PRODUCT.md), and its
+    /// prayer opens what the others hold too.
     public func outranks(_ other: Reason) -> Bool {
-        priority != other.priority ? priority > other.priority : rule < other.rule
+        if priority != other.priority { return priority > other.priority }
+        if isSelah != other.isSelah { return isSelah }
+        return rule < other.rule
+    }
+
+    private var isSelah: Bool {
+        if case .gated(let label) = self { return label.path == .selah }
+        return false
     }
 }
