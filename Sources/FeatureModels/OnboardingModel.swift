@@ -418,11 +418,13 @@ public final class OnboardingModel {
     /// The person came back to Threshold (or said they had seen the shield): the tutorial ends.
     public func finishTutorial() {
         guard tutorial == .running else { return }
-        if let refused = client.perform("tutorial", FinishTutorial()) {
+        // NB: what was kept: the tutorial's XP is Present's, and earned only where Present is in use.
+        let (done, earned) = client.runtime.reconcile(.inApp("tutorial"), returning: ReturnFromTutorial())
+        if let refused = done.problem {
             problem = .refused(refused)
         } else {
             problem = nil
-            tutorial = .finished(xp: FinishTutorial.xp)
+            tutorial = .finished(xp: earned ?? 0)
         }
     }
 

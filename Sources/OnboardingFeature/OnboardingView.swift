@@ -555,8 +555,10 @@ struct TutorialStep: View {
                        systemImage: "lock.shield")
             Button { model.finishTutorial() } label: { Text("I've seen it", bundle: .module) }.buttonStyle(.primary)
         case .finished(let xp):
+            // NB: XP is Present's: the tutorial earns it only where Present is in use.
             StepHeader(title: Text("You're set", bundle: .module),
-                       message: Text("The tutorial shield is off and earned you \(xp) XP. Your own shields stay on.", bundle: .module),
+                       message: xp > 0 ? Text("The tutorial shield is off and earned you \(xp) XP. Your own shields stay on.", bundle: .module)
+                           : Text("The tutorial shield is off. Your own shields stay on.", bundle: .module),
                        systemImage: "star.fill")
             Button { model.close() } label: { Text("Done", bundle: .module) }.buttonStyle(.primary)
         }
