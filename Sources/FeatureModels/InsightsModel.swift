@@ -23,6 +23,15 @@ public final class InsightsModel {
     /// The Daily Reviews rated, newest first.
     public private(set) var reviews: [ProgressRecord.DayReview] = []
     public private(set) var problem: Problem?
+    /// The paths the person uses (``StoredState/paths``): Insights leads with theirs and shows no
+    /// other path's figures.
+    public private(set) var paths: Set<Pathway> = []
+    /// Selah's prayers, first where Selah is in use.
+    public var showsPrayers: Bool { paths.isEmpty || paths.contains(.selah) }
+    /// Screen time and the Daily Reviews: Present's.
+    public var showsScreenTime: Bool { paths.isEmpty || paths.contains(.present) }
+    /// The week's and the month's focus and the session log: the paths that run sessions.
+    public var showsSessions: Bool { paths.isEmpty || !paths.isDisjoint(with: [.present, .key, .earnedAccess]) }
     let client: AppClient
 
     public init(client: AppClient) {
@@ -47,7 +56,9 @@ public final class InsightsModel {
             let monday = clock.startOfDay(week)
             let sunday = clock.startOfDay(week.adding(days: 7))
             let resisted = try client.runtime.store.events(EventQuery(kinds: WeeklyInsights.eventKinds, from: monday, until: sunday))
-            insights = WeeklyInsights(weekOf: week, sessions: try client.runtime.store.sessions(startingFrom: monday, until: sunday),
+            paths = stored.paths
+            // NB: a rest profile's (Sleep) nights are not focus.
+            insights = WeeklyInsights(weekOf: week, sessions: stored.engine.focus(try client.runtime.store.sessions(startingFrom: monday, until: sunday)),
                                       events: resisted, calendar: calendar)
             // NB: every session ever, so the record and the log reach back past the 30 days the chart shows.
             let stats = SessionStats(sessions: try client.runtime.store.sessions(startingFrom: .distantPast, until: now.addingTimeInterval(1)),

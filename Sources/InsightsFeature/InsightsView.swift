@@ -19,27 +19,34 @@ public struct InsightsView: View {
         NavigationStack {
             List {
                 if let problem = model.problem { ProblemBanner(problem) }
-                Section {
-                    DeviceActivityReport(.daily, filter: DeviceActivityFilter(segment: .daily(during: model.today))).frame(minHeight: 220)
-                } header: {
-                    Text("Today's screen time", bundle: .module)
-                }
-                Section {
-                    // NB: the Daily Review is of yesterday, so its report gets yesterday's interval.
-                    DeviceActivityReport(.daily, filter: DeviceActivityFilter(segment: .daily(during: model.yesterday))).frame(minHeight: 220)
-                    ForEach(model.reviews, id: \.day) { review in
-                        (Text.day(review.day) + Text(verbatim: " · ")
-                            + (review.rating == .thumbsUp ? Text("thumbs up", bundle: .module) : Text("thumbs down", bundle: .module)))
-                            .font(.callout)
+                // The paths the person uses lead, each with its own figures; no other path's show.
+                if model.showsPrayers {
+                    Section {
+                        NavigationLink { PrayerHistoryList(history: model.prayers) } label: { Text("Prayer history", bundle: .module) }
                     }
-                } header: {
-                    Text("Daily reviews", bundle: .module)
                 }
-                WeekSection(model: model)
-                if let stats = model.stats { MonthSection(stats: stats, model: model) }
                 LookUpsSection(lookUps: model.lookUps)
-                Section {
-                    NavigationLink { PrayerHistoryList(history: model.prayers) } label: { Text("Prayer history", bundle: .module) }
+                if model.showsScreenTime {
+                    Section {
+                        DeviceActivityReport(.daily, filter: DeviceActivityFilter(segment: .daily(during: model.today))).frame(minHeight: 220)
+                    } header: {
+                        Text("Today's screen time", bundle: .module)
+                    }
+                    Section {
+                        // NB: the Daily Review is of yesterday, so its report gets yesterday's interval.
+                        DeviceActivityReport(.daily, filter: DeviceActivityFilter(segment: .daily(during: model.yesterday))).frame(minHeight: 220)
+                        ForEach(model.reviews, id: \.day) { review in
+                            (Text.day(review.day) + Text(verbatim: " · ")
+                                + (review.rating == .thumbsUp ? Text("thumbs up", bundle: .module) : Text("thumbs down", bundle: .module)))
+                                .font(.callout)
+                        }
+                    } header: {
+                        Text("Daily reviews", bundle: .module)
+                    }
+                }
+                if model.showsSessions {
+                    WeekSection(model: model)
+                    if let stats = model.stats { MonthSection(stats: stats, model: model) }
                 }
             }
             .navigationTitle(Text("Insights", bundle: .module))
