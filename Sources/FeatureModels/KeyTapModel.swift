@@ -27,6 +27,18 @@ public final class KeyTapModel {
     }
 
     public private(set) var phase: Phase = .working
+    /// The started profile's emoji and name ("💼 Work"), for the sheet's words.
+    public private(set) var title: String?
+    /// Whether the started profile allows breaks: the sheet says what the next tap offers.
+    public private(set) var startedAllowsBreaks = false
+    /// After End: how the session went (seed 004's summary).
+    public private(set) var summary: Summary?
+
+    /// An ended session as the sheet sums it up: its time focused (breaks left out) and its breaks.
+    public struct Summary: Hashable, Sendable {
+        public let focused: TimeInterval
+        public let breaks: Int
+    }
     /// Why the last request was not carried out.
     public private(set) var problem: Problem?
     let client: RitualClient
@@ -68,7 +80,16 @@ public final class KeyTapModel {
         } else {
             problem = nil
             phase = .started(profile)
+            describe(profile)
         }
+    }
+
+    /// Names the started profile ("💼 Work") as the saved state does, and whether it allows breaks.
+    private func describe(_ profile: ProfileID) {
+        // NB: the words are a courtesy: an unreadable state shows the sheet without the name.
+        let found = (try? client.load())?.engine.profile(profile)
+        title = found.map { "\($0.emoji) \($0.name)" }
+        startedAllowsBreaks = found?.breakPolicy.allowsBreaks ?? false
     }
 
     /// Seconds left in the running profile (a locked one's countdown, or a timed session's), for
@@ -114,7 +135,14 @@ public final class KeyTapModel {
     public func end() {
         guard case .choosing(let active) = phase else { return }
         problem = client.session(.end(active.profileID))
-        if problem == nil { phase = .ended(active.profileID) }
+        guard problem == nil else { return }
+        phase = .ended(active.profileID)
+        // The session that ended: the latest of the profile's with an ending.
+        if let stored = try? client.load(),
+           let session = stored.engine.sessions.filter({ $0.profileID == active.profileID && $0.ending != nil }).max(by: { $0.ending!.at < $1.ending!.at }),
+           let ending = session.ending, ending.state != .canceled {
+            summary = Summary(focused: session.focusedSeconds(through: ending.at), breaks: session.breaks.filter { $0.start < ending.at }.count)
+        }
     }
 
     public func takeBreak() {
@@ -132,7 +160,9 @@ public final class KeyTapModel {
 
     private func show(_ decision: KeyTapDecision) {
         switch decision {
-        case .start(let profile): phase = .started(profile)
+        case .start(let profile):
+            phase = .started(profile)
+            describe(profile)
         case .askEndOrBreak(let active):
             phase = .choosing(active)
             // NB: an unreadable state offers no break; the End button still works through the store.

@@ -32,13 +32,28 @@ public struct KeyTapView: View {
         case .working:
             ProgressView()
         case .started:
-            Label { Text("Session started.", bundle: .module) } icon: { Image(systemName: "key.fill").accessibilityHidden(true) }
-                .font(.headline)
+            Label {
+                if let title = model.title { Text("\(Text(verbatim: title)) is on.", bundle: .module) } else { Text("Session started.", bundle: .module) }
+            } icon: {
+                Image(systemName: "key.fill").accessibilityHidden(true)
+            }
+            .font(.headline)
+            if model.startedAllowsBreaks {
+                Text("Tap the key again to end it or take a break.", bundle: .module).foregroundStyle(.secondary)
+            } else {
+                Text("Tap the key again to end it.", bundle: .module).foregroundStyle(.secondary)
+            }
         case .notStarted:
             // The problem banner above says why; nothing started.
             EmptyView()
         case .choosing(let active):
             Text(verbatim: active.name).font(.title2.weight(.semibold))
+            // Seed 004's question, as it asks it; without breaks, only the end is offered.
+            if model.offersBreak {
+                Text("Focus session in progress. Do you want to end it or take a short break?", bundle: .module)
+            } else if !model.offersBackToFocus {
+                Text("Focus session in progress. Do you want to end it?", bundle: .module)
+            }
             timeLeft
             if let scheduled = model.scheduled {
                 Button { model.end() } label: { Text("End today's \(Text(verbatim: scheduled.name))", bundle: .module) }.buttonStyle(.primary)
@@ -64,6 +79,9 @@ public struct KeyTapView: View {
             ProblemBanner(Text("Beast Mode holds this session; the key cannot end it early.", bundle: .module), systemImage: "lock.fill")
         case .ended:
             Text("Session ended.", bundle: .module).font(.headline)
+            if let summary = model.summary {
+                Text("\(Text.minutes(summary.focused)) focused · \(summary.breaks) breaks", bundle: .module).foregroundStyle(.secondary)
+            }
         case .onBreak:
             Text("On a break.", bundle: .module).font(.headline)
         case .backToFocus:
