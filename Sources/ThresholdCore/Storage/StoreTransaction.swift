@@ -31,13 +31,17 @@ public struct StoreTransaction: Sendable {
     /// use keeps (credits without Earned Access, XP and coins without Present) is not posted,
     /// so no screen ever shows it.
     public mutating func apply(_ events: [Event], at instant: Date) throws {
-        let kept = state.keptAccounts
+        var kept: Set<Account>?  // NB: read once, and only where something is earned.
         for event in events {
             guard case .ledger(let entry) = event else {
                 record(event, at: instant)
                 continue
             }
-            if entry.amount > 0, !kept.contains(entry.account) { continue }
+            if entry.amount > 0 {
+                let keeps = kept ?? state.keptAccounts
+                kept = keeps
+                guard keeps.contains(entry.account) else { continue }
+            }
             try post(entry, at: instant)
         }
     }

@@ -48,7 +48,16 @@ public struct Settings: Hashable, Codable, Sendable {
         tutorialReplay = try c.decodeIfPresent(Bool.self, forKey: .tutorialReplay) ?? false
         quips = try c.decodeIfPresent(Bool.self, forKey: .quips) ?? true
         challenges = try c.decodeIfPresent(ChallengeSettings.self, forKey: .challenges) ?? ChallengeSettings()
-        paths = try c.decodeIfPresent(Set<Pathway>.self, forKey: .paths)
+        // NB: read as the strings they are saved as: a `Set<Pathway>` would be one more generic
+        // type for the monitor's fresh process to instantiate, about 0.5 M instructions a callback.
+        paths = try c.decodeIfPresent([String].self, forKey: .paths).map { names in
+            Set(try names.map { name in
+                guard let path = Pathway(rawValue: name) else {
+                    throw DecodingError.dataCorruptedError(forKey: .paths, in: c, debugDescription: "“\(name)” is not a path")
+                }
+                return path
+            })
+        }
     }
 
     /// The tag with this id, revoked or not.

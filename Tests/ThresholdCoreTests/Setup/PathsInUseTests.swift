@@ -63,6 +63,14 @@ import TestSupport
         #expect(decoded.paths == nil)
     }
 
+    @Test func savedPaths_roundTrip_andAnUnknownOneIsRefused() throws {
+        var settings = Settings()
+        settings.paths = [.selah, .earnedAccess]
+        #expect(try JSONDecoder().decode(Settings.self, from: JSONEncoder().encode(settings)).paths == [.selah, .earnedAccess])
+        let forged = Data(#"{"paths": ["selah", "everything"]}"#.utf8)
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(Settings.self, from: forged) }
+    }
+
     @Test func aScreenTimeGoal_isPresents() throws {
         var stored = try onboarded([.present], [SaveProfile(.make("focus", path: .present))])
         stored.settings.screenTime = try ScreenTimeTracking(selection: .apps("instagram"), goalMinutes: 120, since: LocalDate(year: 2026, month: 3, day: 1))
