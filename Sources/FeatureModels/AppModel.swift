@@ -55,8 +55,7 @@ public final class AppModel {
     /// The tabs the person has something to do in: Session only with a path that runs sessions
     /// (Present, Key, Earned Access's focus), so Selah or Challenge alone never meets one.
     public var tabs: [Tab] {
-        let sessions = !home.paths.isDisjoint(with: [.present, .key, .earnedAccess])
-        return Tab.allCases.filter { $0 != .session || sessions }
+        Tab.allCases.filter { $0 != .session || home.paths.runsSessions }
     }
     public var presented: Presented?
     /// Whether onboarding still has to run (the saved settings say it never finished).

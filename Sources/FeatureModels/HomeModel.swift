@@ -137,7 +137,7 @@ public final class HomeModel {
         public var prayerDays = false
 
         public init(paths: Set<Pathway>) {
-            focused = !paths.isDisjoint(with: [.present, .key, .earnedAccess])
+            focused = paths.runsSessions
             sessions = !paths.isDisjoint(with: [.present, .key])
             let unlocking = paths.intersection([.selah, .challenge, .earnedAccess])
             unlocks = !unlocking.isEmpty

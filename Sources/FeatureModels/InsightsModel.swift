@@ -31,7 +31,7 @@ public final class InsightsModel {
     /// Screen time and the Daily Reviews: Present's.
     public var showsScreenTime: Bool { paths.isEmpty || paths.contains(.present) }
     /// The week's and the month's focus and the session log: the paths that run sessions.
-    public var showsSessions: Bool { paths.isEmpty || !paths.isDisjoint(with: [.present, .key, .earnedAccess]) }
+    public var showsSessions: Bool { paths.isEmpty || paths.runsSessions }
     let client: AppClient
 
     public init(client: AppClient) {

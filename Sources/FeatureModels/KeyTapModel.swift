@@ -31,14 +31,9 @@ public final class KeyTapModel {
     public private(set) var title: String?
     /// Whether the started profile allows breaks: the sheet says what the next tap offers.
     public private(set) var startedAllowsBreaks = false
-    /// After End: how the session went (seed 004's summary).
-    public private(set) var summary: Summary?
-
-    /// An ended session as the sheet sums it up: its time focused (breaks left out) and its breaks.
-    public struct Summary: Hashable, Sendable {
-        public let focused: TimeInterval
-        public let breaks: Int
-    }
+    /// After End: how the session went (seed 004's summary: its time focused, breaks left out,
+    /// and its breaks), as the session log writes it.
+    public private(set) var summary: SessionHistoryEntry?
     /// Why the last request was not carried out.
     public private(set) var problem: Problem?
     let client: RitualClient
@@ -137,11 +132,10 @@ public final class KeyTapModel {
         problem = client.session(.end(active.profileID))
         guard problem == nil else { return }
         phase = .ended(active.profileID)
-        // The session that ended: the latest of the profile's with an ending.
-        if let stored = try? client.load(),
-           let session = stored.engine.sessions.filter({ $0.profileID == active.profileID && $0.ending != nil }).max(by: { $0.ending!.at < $1.ending!.at }),
-           let ending = session.ending, ending.state != .canceled {
-            summary = Summary(focused: session.focusedSeconds(through: ending.at), breaks: session.breaks.filter { $0.start < ending.at }.count)
+        // NB: the summary is a courtesy: an unreadable state shows "Session ended." alone.
+        if let engine = (try? client.load())?.engine, let session = engine.lastEnded(of: active.profileID),
+           let entry = SessionHistoryEntry(session, profile: engine.profile(active.profileID)), entry.state != .canceled {
+            summary = entry
         }
     }
 

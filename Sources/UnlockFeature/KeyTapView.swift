@@ -80,7 +80,7 @@ public struct KeyTapView: View {
         case .ended:
             Text("Session ended.", bundle: .module).font(.headline)
             if let summary = model.summary {
-                Text("\(Text.minutes(summary.focused)) focused · \(summary.breaks) breaks", bundle: .module).foregroundStyle(.secondary)
+                Text("\(Text.minutes(summary.focusedSeconds)) focused · \(summary.breaks) breaks", bundle: .module).foregroundStyle(.secondary)
             }
         case .onBreak:
             Text("On a break.", bundle: .module).font(.headline)

@@ -18,7 +18,8 @@ public struct SessionHistoryEntry: Hashable, Sendable, Identifiable {
     public let breaks: Int
     public let breakSeconds: TimeInterval
 
-    init?(_ session: Session, profile: Profile?) {
+    /// The entry for `session`, named from `profile`; `nil` while it has not ended.
+    public init?(_ session: Session, profile: Profile?) {
         guard let ending = session.ending else { return nil }
         id = session.id
         profileID = session.profileID

@@ -11,7 +11,18 @@ extension Pathway {
     }
 }
 
+extension Set where Element == Pathway {
+    /// Whether one of these paths runs sessions: Present's and Key's, and the focus that banks
+    /// Earned Access's credits (the Session tab, the focus figures).
+    public var runsSessions: Bool { !isDisjoint(with: [.present, .key, .earnedAccess]) }
+}
+
 extension ThresholdState {
+    /// The latest of `profile`'s sessions that has ended, if one has.
+    public func lastEnded(of profile: ProfileID) -> Session? {
+        sessions.filter { $0.profileID == profile && $0.ending != nil }.max { $0.ending!.at < $1.ending!.at }
+    }
+
     /// The sessions among `sessions` that count as focus: every one but a rest profile's (Sleep,
     /// ``Profile/isRest``), whose time is not focus.
     public func focus(_ sessions: [Session]) -> [Session] {

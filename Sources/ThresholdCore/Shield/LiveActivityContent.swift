@@ -224,8 +224,7 @@ public struct LiveActivityEnding: Hashable, Codable, Sendable {
     /// none ended (the profile was switched off some other way). Its XP is what the session
     /// earned where XP is paid (`paysXP`: Present is in use), else none.
     public static func of(_ profile: ProfileID, in state: ThresholdState, paysXP: Bool, at now: Date) -> LiveActivityEnding? {
-        guard let session = state.sessions.filter({ $0.profileID == profile && $0.ending != nil }).max(by: { $0.ending!.at < $1.ending!.at }),
-              let ending = session.ending else { return nil }
+        guard let session = state.lastEnded(of: profile), let ending = session.ending else { return nil }
         let reward = SessionReward(for: session, ending: ending, profile: state.profile(profile))
         let xp = paysXP ? reward.xp : 0
         return LiveActivityEnding(state: ending.state, xp: xp, lasted: session.focusedSeconds(through: ending.at),
