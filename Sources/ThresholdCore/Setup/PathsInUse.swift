@@ -52,8 +52,15 @@ extension StoredState {
         if settings.screenTime != nil { held.insert(.present) }
         guard let chosen = settings.paths else { return held }
         var paths = held.intersection(chosen)
-        if held.contains(.present), !chosen.contains(.present), chosen.contains(.earnedAccess) { paths.insert(.earnedAccess) }
+        if held.contains(.present), presentIsEarnedAccessFocus { paths.insert(.earnedAccess) }
         return paths
+    }
+
+    /// Whether a Present-path profile is Earned Access's focus: the person chose Earned Access
+    /// and not Present.
+    private var presentIsEarnedAccessFocus: Bool {
+        guard let chosen = settings.paths else { return false }
+        return !chosen.contains(.present) && chosen.contains(.earnedAccess)
     }
 
     /// The accounts the paths in use keep: Earned Access's credits, Present's XP and coins.
@@ -62,10 +69,7 @@ extension StoredState {
     /// The path `profile` belongs to as the person sees it: its own, but Earned Access's for the
     /// Present-path Focus profile of a person who chose Earned Access and not Present.
     public func shownPath(of profile: Profile) -> Pathway {
-        guard profile.path == .present, let chosen = settings.paths, !chosen.contains(.present), chosen.contains(.earnedAccess) else {
-            return profile.path
-        }
-        return .earnedAccess
+        profile.path == .present && presentIsEarnedAccessFocus ? .earnedAccess : profile.path
     }
 }
 
