@@ -62,7 +62,10 @@ public final class OnboardingModel {
     public private(set) var presets: Set<ProfilePreset> = [.work]
     /// Whether Key's profile takes its preset's suggested schedule.
     public var takesSuggestedSchedule = false
-    public private(set) var selection: Selection?
+    /// What each chosen path holds, picked one path at a time on the apps step (issue 34 item 2).
+    public private(set) var selections: [Pathway: Selection] = [:]
+    /// Which of the paths holding apps the apps step asks about (an index into ``pathsHoldingApps``).
+    public private(set) var appsIndex = 0
     public private(set) var pickProblem: PickProblem?
     public var preferences = SelahPreferences.standard
     /// How long a prayer opens the apps. A challenge always opens them for 5 minutes (seed 003).
@@ -166,12 +169,24 @@ public final class OnboardingModel {
 
     public func next() {
         guard blocker == nil, let index = steps.firstIndex(of: step), index + 1 < steps.count else { return }
+        if step == .apps, appsIndex + 1 < pathsHoldingApps.count {
+            appsIndex += 1
+            pickProblem = nil
+            return
+        }
         step = steps[index + 1]
+        if step == .apps { appsIndex = 0 }
     }
 
     public func back() {
         guard canGoBack, let index = steps.firstIndex(of: step) else { return }
+        if step == .apps, appsIndex > 0 {
+            appsIndex -= 1
+            pickProblem = nil
+            return
+        }
         step = steps[index - 1]
+        if step == .apps { appsIndex = max(pathsHoldingApps.count - 1, 0) }
     }
 
     /// Whether Back goes anywhere (the screen offers it only then): not from the first step, not
@@ -260,8 +275,37 @@ public final class OnboardingModel {
         if paths.contains(path) { paths.remove(path) } else { paths.insert(path) }
     }
 
-    /// Takes what the picker returned, or says why not (and keeps the earlier pick).
+    // MARK: Each path's apps
+
+    /// The chosen paths, in the order the apps step asks what each holds.
+    public var pathsHoldingApps: [Pathway] { Pathway.allCases.filter(paths.contains) }
+
+    /// The path the apps step is asking about.
+    public var appsPath: Pathway? {
+        step == .apps && pathsHoldingApps.indices.contains(appsIndex) ? pathsHoldingApps[appsIndex] : nil
+    }
+
+    /// What the path the apps step asks about holds, when picked.
+    public var selection: Selection? { appsPath.flatMap { selections[$0] } }
+
+    /// What `path` holds, once picked.
+    public func selection(of path: Pathway) -> Selection? { selections[path] }
+
+    /// The paths asked about before this one, whose apps this one can take in one tap.
+    public var earlierPicks: [Pathway] { Array(pathsHoldingApps.prefix(appsIndex)).filter { selections[$0] != nil } }
+
+    /// "Same apps as Selah": the path asked about takes what `earlier` holds, and the step goes on.
+    public func useSameApps(as earlier: Pathway) {
+        guard let path = appsPath, let picked = selections[earlier] else { return }
+        selections[path] = picked
+        pickProblem = nil
+        next()
+    }
+
+    /// Takes what the picker returned for the path the apps step asks about, or says why not
+    /// (and keeps the earlier pick).
     public func pick(_ result: PickerResult) {
+        guard let path = appsPath else { return }
         let state: ThresholdState
         do {
             state = try client.read().engine
@@ -271,7 +315,7 @@ public final class OnboardingModel {
         }
         switch SelectionPick.check(result, in: state, client: client) {
         case .success(let picked):
-            selection = picked
+            selections[path] = picked
             pickProblem = nil
         case .failure(let problem):
             pickProblem = problem
@@ -291,9 +335,10 @@ public final class OnboardingModel {
     /// Focus profile: the session a person starts by hand, whose focused minutes earn Focus Bank
     /// credits (seed 002: "Start Focus in ≤ 2 taps"; without it an Earned Access person could
     /// never earn the credits their Work mode asks for).
-    public func restrictions(of selection: Selection) throws -> [any Command] {
+    public func restrictions(of selections: [Pathway: Selection]) throws -> [any Command] {
         var commands: [any Command] = []
-        for path in Pathway.allCases where paths.contains(path) {
+        for path in pathsHoldingApps {
+            guard let selection = selections[path] else { throw OnboardingProblem.noApps }
             switch path {
             case .selah:
                 commands.append(SaveGate(try Gate(id: "selah", name: names.selah, path: .selah, selection: selection,
@@ -309,8 +354,8 @@ public final class OnboardingModel {
             case .present:
                 commands.append(SaveProfile(try focusProfile(selection)))
             case .key:
-                // NB: one pick serves every path, so every preset blocks it (Sleep's allow list is
-                // offered in Profiles, where it gets a pick of its own).
+                // NB: Key's one pick serves every preset, so every preset blocks it (Sleep's allow
+                // list is offered in Profiles, where it gets a pick of its own).
                 for preset in ProfilePreset.allCases where presets.contains(preset) {
                     commands.append(SaveProfile(try preset.profile(named: names.preset(preset), selection: selection, listMode: .blockList, withSchedule: takesSuggestedSchedule)))
                 }
@@ -380,19 +425,20 @@ public final class OnboardingModel {
     /// Saves every restriction and the Selah preferences in one reconcile, which turns the shields
     /// on. A refusal saves nothing.
     public func finish() {
-        guard let selection else {
+        guard pathsHoldingApps.allSatisfy({ selections[$0] != nil }) else {
             problem = .noApps
             return
         }
         let commands: [any Command]
         do {
-            commands = try restrictions(of: selection)
+            commands = try restrictions(of: selections)
         } catch {
             problem = .refused(FeatureModels.problem(error))
             return
         }
         let done = client.runtime.reconcile(.inApp("onboarding"), command: CompleteOnboarding(
-            paths: paths, restrictions: commands, screenTimeGoal: paths.contains(.present) ? screenTimeGoal : nil, counting: selection, selah: preferences))
+            paths: paths, restrictions: commands, screenTimeGoal: selections[.present] == nil ? nil : screenTimeGoal,
+            counting: selections[.present] ?? .empty, selah: preferences))
         if let refused = done.problem {
             problem = .refused(refused)
             return
@@ -441,7 +487,7 @@ public final class OnboardingModel {
 
 /// Why onboarding could not turn the shields on or run the tutorial, as a value onboarding says in
 /// its own words (issue 25). Nothing was saved.
-public enum OnboardingProblem: Hashable, Sendable {
+public enum OnboardingProblem: Error, Hashable, Sendable {
     /// No apps are chosen yet.
     case noApps
     /// A rule refused it, or the store failed.

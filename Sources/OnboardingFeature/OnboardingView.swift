@@ -319,16 +319,42 @@ struct AppsStep: View {
     @Bindable var model: OnboardingModel
 
     var body: some View {
-        StepHeader(title: Text("What to shield", bundle: .module),
-                   message: Text("Pick the apps, categories and websites that pull at you. Apple's picker shows them; Threshold only ever sees opaque tokens.", bundle: .module),
-                   systemImage: "apps.iphone")
+        let holders = model.pathsHoldingApps
+        if let path = model.appsPath, holders.count > 1 {
+            // One path at a time: what each holds, with an earlier path's apps one tap away.
+            StepHeader(title: Text("What \(Text.path(path)) shields", bundle: .module),
+                       message: Text("\(model.appsIndex + 1) of \(holders.count)", bundle: .module) + Text(verbatim: " · ") + holds(path),
+                       systemImage: "apps.iphone")
+            ForEach(model.earlierPicks, id: \.self) { earlier in
+                Button { model.useSameApps(as: earlier) } label: { Text("Same apps as \(Text.path(earlier))", bundle: .module) }
+            }
+        } else {
+            StepHeader(title: Text("What to shield", bundle: .module),
+                       message: Text("Pick the apps, categories and websites that pull at you. Apple's picker shows them; Threshold only ever sees opaque tokens.", bundle: .module),
+                       systemImage: "apps.iphone")
+        }
         AppPickerButton(current: model.selection ?? .empty, onPick: model.pick) {
             if model.selection == nil { Text("Choose apps", bundle: .module) } else { Text("Change apps", bundle: .module) }
         }
         .buttonStyle(.primary)
         if let selection = model.selection { Card { SelectionSummary(selection) } }
         if let problem = model.pickProblem { PickProblemView(problem) }
-        if model.paths.contains(.key) {
+        keyPresets
+    }
+
+    /// What the apps a path holds are for, in a line.
+    private func holds(_ path: Pathway) -> Text {
+        switch path {
+        case .selah: Text("A prayer opens these apps for a while.", bundle: .module)
+        case .present: Text("A session shields these apps while it runs.", bundle: .module)
+        case .earnedAccess: Text("Your mode shields these apps in its hours; credits and quests open them.", bundle: .module)
+        case .challenge: Text("A quick game opens these apps for five minutes.", bundle: .module)
+        case .key: Text("Your key's profiles shield these apps while they are on.", bundle: .module)
+        }
+    }
+
+    @ViewBuilder private var keyPresets: some View {
+        if model.appsPath == .key {
             Card {
                 Text("Key profiles", bundle: .module).font(.headline)
                 ForEach(ProfilePreset.allCases, id: \.self) { preset in
@@ -472,8 +498,10 @@ struct ReadyStep: View {
     var body: some View {
         StepHeader(title: Text("Ready", bundle: .module), message: begins, systemImage: "checkmark.seal")
         Card {
-            ForEach(Pathway.allCases.filter(model.paths.contains), id: \.self) { Text.path($0).font(.headline) }
-            if let selection = model.selection { SelectionSummary(selection) }
+            ForEach(model.pathsHoldingApps, id: \.self) { path in
+                Text.path(path).font(.headline)
+                if let selection = model.selection(of: path) { SelectionSummary(selection) }
+            }
         }
         if model.paths.contains(.present) {
             Card {

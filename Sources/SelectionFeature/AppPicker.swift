@@ -51,6 +51,16 @@ public struct SelectionSummary: View {
     let selection: Selection
     let shown: Int
 
+    /// "2 apps · 1 website": only what was chosen is counted.
+    private var counts: Text {
+        let parts: [Text] = [
+            selection.applications.isEmpty ? nil : Text("\(selection.applications.count) apps", bundle: .module),
+            selection.categories.isEmpty ? nil : Text("\(selection.categories.count) categories", bundle: .module),
+            selection.webDomains.isEmpty ? nil : Text("\(selection.webDomains.count) websites", bundle: .module),
+        ].compactMap { $0 }
+        return parts.dropFirst().reduce(parts[0]) { $0 + Text(verbatim: " · ") + $1 }
+    }
+
     public init(_ selection: Selection, showing shown: Int = 3) {
         self.selection = selection
         self.shown = shown
@@ -61,9 +71,7 @@ public struct SelectionSummary: View {
             if selection.isEmpty {
                 Text("Nothing chosen yet", bundle: .module).foregroundStyle(.secondary)
             } else {
-                Text("\(selection.applications.count) apps, \(selection.categories.count) categories, \(selection.webDomains.count) websites",
-                     bundle: .module)
-                    .font(.subheadline)
+                counts.font(.subheadline)
                 ForEach(Array(selection.tokens.sorted().prefix(shown)), id: \.self) { token in
                     TokenLabel(token).font(.callout)
                 }

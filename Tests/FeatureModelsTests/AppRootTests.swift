@@ -57,6 +57,7 @@ import ThresholdCore
         onboarding.toggle(.selah)
         onboarding.next()
         onboarding.pick(.picked(.apps("instagram")))
+        #expect(onboarding.selection(of: .selah) == .apps("instagram"))
         while onboarding.step != .ready { onboarding.next() }
         onboarding.finish()
         #expect(onboarding.step == .notifications)

@@ -16,11 +16,10 @@ let socialMode = Profile.make("social", name: "Social", path: .earnedAccess, sel
 
 @MainActor
 @Suite struct OnboardingPathFindingsTests {
-    @Test func earnedAccessAlone_leavesAFocusProfile_whoseSessionsEarnCredits() throws {
+    @Test func earnedAccessAlone_leavesAFocusProfile_whoseSessionsEarnCredits() async throws {
         let device = try Device()
         let onboarding = OnboardingModel(client: device.client)
-        onboarding.paths = [.earnedAccess]
-        onboarding.pick(.picked(.apps("instagram")))
+        await onboarding.pickApps(.picked(.apps("instagram")), choosing: [.earnedAccess])
         onboarding.finish()
         #expect(onboarding.problem == nil)
 
@@ -37,11 +36,10 @@ let socialMode = Profile.make("social", name: "Social", path: .earnedAccess, sel
         #expect(device.stored.balances.credits == 25, "25 minutes focused earn 25 credits")
     }
 
-    @Test func aChallengeSetUpInOnboarding_unlocksForFiveMinutes_whateverSelahsWindow() throws {
+    @Test func aChallengeSetUpInOnboarding_unlocksForFiveMinutes_whateverSelahsWindow() async throws {
         let device = try Device()
         let onboarding = OnboardingModel(client: device.client)
-        onboarding.paths = [.selah, .challenge]
-        onboarding.pick(.picked(.apps("instagram")))
+        await onboarding.pickApps(.picked(.apps("instagram")), choosing: [.selah, .challenge])
         onboarding.unlockMinutes = 15
         onboarding.finish()
         #expect(onboarding.problem == nil)

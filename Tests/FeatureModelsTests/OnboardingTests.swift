@@ -60,7 +60,7 @@ import ThresholdCore
     @Test func notificationPermission_isAskedBeforeTheTutorial_andRecordedForTheShield() async throws {
         let device = try Device()
         device.phone.notificationPermission = .notDetermined
-        let onboarding = try ready(device, paths: [.present])
+        let onboarding = try await ready(device, paths: [.present])
         onboarding.finish()
         #expect(onboarding.step == .notifications)
         #expect(onboarding.notificationPermission == .notDetermined)
@@ -77,7 +77,7 @@ import ThresholdCore
         let device = try Device()
         device.phone.notificationPermission = .notDetermined
         device.phone.answersNotificationPrompt = .denied
-        let onboarding = try ready(device, paths: [.present])
+        let onboarding = try await ready(device, paths: [.present])
         onboarding.finish()
         await onboarding.requestNotifications()
         #expect(onboarding.notificationPermission == .denied)
@@ -88,9 +88,9 @@ import ThresholdCore
         #expect(shield.opensThresholdByHand)
     }
 
-    @Test func theTutorial_shieldsEveryApp_untilThePersonComesBack() throws {
+    @Test func theTutorial_shieldsEveryApp_untilThePersonComesBack() async throws {
         let device = try Device()
-        let onboarding = try ready(device, paths: [.present])
+        let onboarding = try await ready(device, paths: [.present])
         onboarding.finish()
         onboarding.next()
         #expect(onboarding.step == .tutorial)
@@ -133,9 +133,10 @@ import ThresholdCore
         #expect(onboarding.authorizationFailure == .canceled)
     }
 
-    @Test func aPickerThatReturnsNothing_orFails_orPicksTooMuch_keepsWhatWasChosen() throws {
+    @Test func aPickerThatReturnsNothing_orFails_orPicksTooMuch_keepsWhatWasChosen() async throws {
         let device = try Device()
         let onboarding = OnboardingModel(client: device.client)
+        await onboarding.walkToApps(choosing: [.selah])
         onboarding.pick(.picked(.apps("instagram")))
         onboarding.pick(.picked(.empty))
         #expect(onboarding.pickProblem == .nothingChosen)
@@ -159,9 +160,9 @@ import ThresholdCore
         #expect(onboarding.steps.contains(.selah) && onboarding.steps.contains(.duration))
     }
 
-    @Test func everyPath_makesItsRestriction_fromTheOnePick() throws {
+    @Test func everyPath_makesItsRestriction_fromItsPick() async throws {
         let device = try Device()
-        let onboarding = try ready(device, paths: Set(Pathway.allCases))
+        let onboarding = try await ready(device, paths: Set(Pathway.allCases))
         onboarding.togglePreset(.study)
         onboarding.togglePreset(.work)
         onboarding.finish()
@@ -172,11 +173,43 @@ import ThresholdCore
         #expect(engine.profiles.allSatisfy { $0.selection == .apps("instagram") })
     }
 
+    /// Issue 34 item 2: the apps step asks each chosen path in turn what it holds; a later path
+    /// takes an earlier one's apps in one tap; Back walks back through the paths; each restriction
+    /// holds its own path's pick.
+    @Test func eachPath_holdsItsOwnPick_withAnEarlierOneOneTapAway() async throws {
+        let device = try Device()
+        let onboarding = OnboardingModel(client: device.client)
+        await onboarding.walkToApps(choosing: [.selah, .challenge, .present])
+        #expect(onboarding.step == .apps && onboarding.appsPath == .selah && onboarding.earlierPicks.isEmpty)
+        onboarding.next()
+        #expect(onboarding.appsPath == .selah, "no way on without Selah's apps")
+        onboarding.pick(.picked(.apps("instagram")))
+        onboarding.next()
+        #expect(onboarding.appsPath == .present && onboarding.selection == nil && onboarding.earlierPicks == [.selah])
+        onboarding.useSameApps(as: .selah)
+        #expect(onboarding.appsPath == .challenge && onboarding.earlierPicks == [.selah, .present])
+        onboarding.back()
+        #expect(onboarding.appsPath == .present && onboarding.selection == .apps("instagram"))
+        onboarding.next()
+        onboarding.pick(.picked(.apps("tiktok")))
+        onboarding.next()
+        #expect(onboarding.step == .selah)
+        onboarding.back()
+        #expect(onboarding.step == .apps && onboarding.appsPath == .challenge, "Back returns to the last path's apps")
+        onboarding.finish()
+        #expect(onboarding.problem == nil)
+        let engine = device.stored.engine
+        #expect(engine.gates.first { $0.id == "selah" }?.selection == .apps("instagram"))
+        #expect(engine.gates.first { $0.id == "challenge" }?.selection == .apps("tiktok"))
+        #expect(engine.profile("focus")?.selection == .apps("instagram"))
+        #expect(device.stored.settings.paths == [.selah, .challenge, .present])
+    }
+
     /// Key's presets are offered ready to use, and onboarding makes every one chosen (issue 14,
     /// item 5), each with its own break policy; none can be left with no profile at all.
-    @Test func keyOnboarding_makesEveryPresetChosen_eachWithItsBreaks() throws {
+    @Test func keyOnboarding_makesEveryPresetChosen_eachWithItsBreaks() async throws {
         let device = try Device()
-        let onboarding = try ready(device, paths: [.key])
+        let onboarding = try await ready(device, paths: [.key])
         onboarding.togglePreset(.sleep)
         onboarding.togglePreset(.study)
         #expect(onboarding.presets == [.work, .study, .sleep])
@@ -185,15 +218,15 @@ import ThresholdCore
         #expect(Set(engine.profiles.map(\.id)) == ["work", "study", "sleep"])
         #expect(engine.profile("work")?.breakPolicy == .fivePerHour)
         #expect(engine.profile("sleep")?.breakPolicy == BreakPolicy.none)
-        let again = try ready(try Device(), paths: [.key])
+        let again = try await ready(try Device(), paths: [.key])
         again.togglePreset(.work)
         #expect(again.presets == [.work], "the last preset stays chosen")
     }
 
-    @Test func aFailingStore_savesNothing_andLeavesTheShieldsAsTheyWere() throws {
+    @Test func aFailingStore_savesNothing_andLeavesTheShieldsAsTheyWere() async throws {
         let device = try Device(.make(gates: [selahGate]))
         #expect(try device.shielded("instagram"))
-        let onboarding = try ready(device, paths: [.present])
+        let onboarding = try await ready(device, paths: [.present])
         device.store.failNextCalls(with: .busy)
         onboarding.finish()
         device.store.failNextCalls(with: nil)
@@ -208,11 +241,10 @@ import ThresholdCore
     }
 
     /// Onboarding walked to "ready" with access granted and Instagram picked.
-    func ready(_ device: Device, paths: Set<Pathway>) throws -> OnboardingModel {
+    func ready(_ device: Device, paths: Set<Pathway>) async throws -> OnboardingModel {
         let onboarding = OnboardingModel(client: device.client)
-        onboarding.paths = paths
-        onboarding.pick(.picked(.apps("instagram")))
-        try #require(onboarding.selection != nil)
+        await onboarding.pickApps(.picked(.apps("instagram")), choosing: paths)
+        try #require(onboarding.pathsHoldingApps.allSatisfy { onboarding.selection(of: $0) != nil })
         return onboarding
     }
 }

@@ -98,8 +98,7 @@ import ThresholdCore
     @Test func onboarding_onThePresentPath_savesTheGoalWithTheShields_andTheRemindersAsTheyChange() async throws {
         let device = try Device()
         let onboarding = OnboardingModel(client: device.client)
-        onboarding.paths = [.present]
-        onboarding.pick(.picked(.apps("instagram")))
+        await onboarding.pickApps(.picked(.apps("instagram")), choosing: [.present])
         onboarding.screenTimeGoal = 180
         onboarding.finish()
         #expect(onboarding.problem == nil)
@@ -109,11 +108,10 @@ import ThresholdCore
         #expect(device.stored.settings.reminders.dailyReview && !device.stored.settings.reminders.eveningPrompt)
     }
 
-    @Test func onboarding_withoutPresent_setsNoGoal() throws {
+    @Test func onboarding_withoutPresent_setsNoGoal() async throws {
         let device = try Device()
         let onboarding = OnboardingModel(client: device.client)
-        onboarding.paths = [.challenge]
-        onboarding.pick(.picked(.apps("instagram")))
+        await onboarding.pickApps(.picked(.apps("instagram")), choosing: [.challenge])
         onboarding.screenTimeGoal = 180
         onboarding.finish()
         #expect(device.stored.settings.screenTime == nil)
