@@ -49,7 +49,7 @@ public struct NotificationWords: Sendable {
         case .eveningPrompt:
             (say("Start tomorrow without scrolling"), say("Plan a morning session so the first hour is yours."))
         case .quip(let id, let minutes):
-            (say("\(duration(minutes)) of screen time today"), Quips.text(id, in: ContentLanguage(locale)) ?? say("Time for a look up."))
+            (say("\(duration(minutes)) of screen time today"), Quips.text(id, in: ContentLanguage(locale)) ?? say("Time to look up from the screen."))
         case .shieldFollowUp(let destination, let appName):
             followUp(destination, appName: appName)
         case .clearShield(let appName?):
@@ -89,8 +89,8 @@ public struct NotificationWords: Sendable {
         case (.unlockGate, let name?), (.websiteGate, let name?):
             (say("Unlock options"), say("Tap to see how to open \(name) and what each way costs."))
         case (.unlockGate, nil), (.websiteGate, nil): (say("Unlock options"), say("Tap to see how to open it and what each way costs."))
-        case (.challenge, let name?): (say("Start a challenge"), say("Tap to look up: a short challenge opens \(name) for a few minutes."))
-        case (.challenge, nil): (say("Start a challenge"), say("Tap to look up: a short challenge opens it for a few minutes."))
+        case (.challenge, let name?): (say("Start a challenge"), say("Tap for a short challenge that opens \(name) for a few minutes."))
+        case (.challenge, nil): (say("Start a challenge"), say("Tap for a short challenge that opens it for a few minutes."))
         case (.session, _): (say("Your session"), say("Tap to end it, take a break or keep going."))
         case (.tutorial, _): (say("Finish the tutorial"), say("Tap to go back to Threshold and finish the tutorial."))
         case (.home, _), (.feedback, _), (.dailyReview, _): (say("Threshold"), say("Tap to see why this is blocked and how to unlock."))

@@ -49,8 +49,12 @@ public struct ShieldWords: Sendable {
         case .beastModeKeepsClosed(nil): say("Beast Mode is on: this app stays closed until the session ends.")
         case .blockedWhilePresent(let app?): say("\(app) is blocked while you are present.")
         case .blockedWhilePresent(nil): say("This app is blocked while you are present.")
+        case .blockedWhileOn(let app?, let restriction): say("\(app) is blocked while \(restriction) is on.")
+        case .blockedWhileOn(nil, let restriction): say("This app is blocked while \(restriction) is on.")
         case .goalReached(let xp, let emoji, let name): say("+\(xp) XP · \(emoji) \(name). End it now or stay for extra time.")
         case .verse(let line): line
+        case .verseAndWays(let line, let ways): line + "\n" + say("Ways back: \(list(ways)).")
+        case .waysBack(let ways): say("Ways back: \(list(ways)). Open Threshold to choose.")
         case .lockedUntilItEnds(let app?, let restriction): say("Locked: \(app) opens again when \(restriction) ends.")
         case .lockedUntilItEnds(nil, let restriction): say("Locked: this app opens again when \(restriction) ends.")
         case .toUnlockOpenThreshold: say("To unlock: open Threshold")
@@ -69,6 +73,19 @@ public struct ShieldWords: Sendable {
         case .seeWhy: say("Open Threshold to see why and how to unlock.")
         case .iOSDefault(let app): say("You cannot use \(app) because it is restricted.")
         }
+    }
+
+    /// The ways back, each as the shield names it: "a prayer, Focus Bank credits, a challenge".
+    func list(_ ways: [Pathway]) -> String {
+        ways.map { way in
+            switch way {
+            case .selah: say("a prayer")
+            case .present: say("a session's end")
+            case .earnedAccess: say("Focus Bank credits")
+            case .challenge: say("a challenge")
+            case .key: say("your key")
+            }
+        }.joined(separator: say(", "))
     }
 
     public func label(_ label: ShieldLabel) -> String {

@@ -20,7 +20,11 @@ import ThresholdCore
                        .make("mode", path: .earnedAccess, selection: .apps("d"), unlockPolicy: .earnedAccess)],
             gates: [.make("selah", path: .selah, selection: .apps("e")),
                     .make("math", path: .challenge, selection: .apps("f"), unlockPolicy: .challenge),
-                    .make("wall", path: .earnedAccess, selection: .apps("g"), strictness: .locked)],
+                    .make("wall", path: .earnedAccess, selection: .apps("g"), strictness: .locked),
+                    // Several paths over one app: each way back is named.
+                    .make("selah-too", path: .selah, selection: .apps("j")),
+                    .make("math-too", path: .challenge, selection: .apps("j", "k"), unlockPolicy: .challenge),
+                    .make("bank-too", path: .earnedAccess, selection: .apps("j", "k"), unlockPolicy: .earnedAccess)],
             intentions: [.make("ig", app: "h", opens: 1), .make("tt", app: "i", opens: 1)],
             sessions: [.make("s1", profile: "work", start: now), .make("s2", profile: "beast", start: now),
                        .make("s3", profile: "goal", start: now.adding(minutes: -60), plan: .goal(minutes: 30)),
@@ -45,6 +49,12 @@ import ThresholdCore
         }
         let missing = Catalogs.missingKeys.filter { $0.hasPrefix("SystemWords") }
         #expect(missing.isEmpty, "\(missing.sorted())")
+    }
+
+    @Test func aShieldOverSeveralPaths_namesEachWayBack_inWords() {
+        #expect(english.subtitle(.verseAndWays("v", ways: [.selah, .earnedAccess, .challenge])) == "v\nWays back: a prayer, Focus Bank credits, a challenge.")
+        #expect(english.subtitle(.waysBack([.earnedAccess, .challenge])) == "Ways back: Focus Bank credits, a challenge. Open Threshold to choose.")
+        #expect(english.subtitle(.blockedWhileOn(app: "Instagram", restriction: "💼 Work")) == "Instagram is blocked while 💼 Work is on.")
     }
 
     @Test func countsOnAShield_takeTheirPluralForms() {

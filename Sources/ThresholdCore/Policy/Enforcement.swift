@@ -73,8 +73,7 @@ public struct Enforcement: Hashable, Codable, Sendable {
     public var reasons: [ShieldTarget: Reason] {
         var result: [ShieldTarget: Reason] = [:]
         func offer(_ target: ShieldTarget, _ reason: Reason) {
-            if let current = result[target], !reason.outranks(current) { return }
-            result[target] = reason
+            result[target] = result[target].map { reason.joined(with: $0) } ?? reason
         }
         for rule in rules {
             let shield = rule.shield
@@ -115,10 +114,7 @@ public struct Enforcement: Hashable, Codable, Sendable {
     }
 
     private func best<S: Sequence>(_ candidates: S) -> Reason? where S.Element == RuleEnforcement {
-        candidates.reduce(nil as Reason?) { current, rule in
-            guard let current else { return rule.reason }
-            return rule.reason.outranks(current) ? rule.reason : current
-        }
+        candidates.reduce(nil as Reason?) { current, rule in current.map { rule.reason.joined(with: $0) } ?? rule.reason }
     }
 }
 

@@ -41,6 +41,34 @@ public struct GateLabel: Hashable, Codable, Sendable {
     public let name: String
     public let path: Pathway
     public let rituals: [RitualKind]
+    /// The other paths whose gates or modes hold the same token and take a ritual: each is a way
+    /// back the shield names too (issue 34 item 2). `nil` when this one holds it alone.
+    public private(set) var otherWays: [Pathway]?
+
+    public init(rule: RuleRef, name: String, path: Pathway, rituals: [RitualKind], otherWays: [Pathway]? = nil) {
+        self.rule = rule
+        self.name = name
+        self.path = path
+        self.rituals = rituals
+        self.otherWays = otherWays
+    }
+
+    /// Every path this gate's shield names as a way back: its own first, then the others in
+    /// their usual order.
+    public var ways: [Pathway] {
+        guard !rituals.isEmpty else { return otherWays ?? [] }
+        return [path] + (otherWays ?? [])
+    }
+
+    /// The label with `other`'s ways added (its path, and those it had gathered).
+    func adding(_ other: GateLabel) -> GateLabel {
+        var joined = Set(otherWays ?? []).union(other.otherWays ?? [])
+        if !other.rituals.isEmpty { joined.insert(other.path) }
+        joined.remove(path)
+        var label = self
+        label.otherWays = joined.isEmpty ? nil : Pathway.allCases.filter(joined.contains)
+        return label
+    }
 }
 
 /// What an intention's shield shows.
@@ -91,6 +119,14 @@ public enum Reason: Hashable, Codable, Sendable {
         if priority != other.priority { return priority > other.priority }
         if isSelah != other.isSelah { return isSelah }
         return rule < other.rule
+    }
+
+    /// Of two restrictions over one token, the one the shield speaks for (``outranks(_:)``); when
+    /// both are gates or modes, it also names the other's way back.
+    public func joined(with other: Reason) -> Reason {
+        let (first, second) = outranks(other) ? (self, other) : (other, self)
+        guard case .gated(let shown) = first, case .gated(let also) = second else { return first }
+        return .gated(shown.adding(also))
     }
 
     private var isSelah: Bool {

@@ -153,10 +153,7 @@ public struct UnlockGate: Hashable, Sendable {
         self.balance = stored.balances.credits
 
         let shielding = enforcement.rules.filter { Self.holds($0, subject, named: rule) }
-        self.reason = shielding.map(\.reason).reduce(nil as Reason?) { best, reason in
-            guard let best else { return reason }
-            return reason.outranks(best) ? reason : best
-        }
+        self.reason = shielding.map(\.reason).reduce(nil as Reason?) { best, reason in best.map { reason.joined(with: $0) } ?? reason }
         self.holders = shielding.compactMap { Self.holder($0, state: state, clock: clock) }
         guard !shielding.isEmpty else {
             let lifting = enforcement.rules.filter { $0.rule == rule || Self.covers($0.rule, subject, state: state) }

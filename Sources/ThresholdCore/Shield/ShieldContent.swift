@@ -31,6 +31,7 @@ public struct ShieldContent: Hashable, Codable, Sendable, CustomStringConvertibl
     /// Selah's verse line, when the shield shows one.
     public var verse: String? {
         if case .verse(let line) = subtitle { return line }
+        if case .verseAndWays(let line, _) = subtitle { return line }
         return nil
     }
 
@@ -66,9 +67,16 @@ public enum ShieldTitle: Hashable, Codable, Sendable {
 public enum ShieldSubtitle: Hashable, Codable, Sendable {
     case beastModeKeepsClosed(app: String?)
     case blockedWhilePresent(app: String?)
+    /// A session of a path other than Present (a Key profile, a mode's focus): blocked while it is on.
+    case blockedWhileOn(app: String?, restriction: String)
     case goalReached(xp: Int, emoji: String, name: String)
     /// Selah's verse line: content, quoted word for word.
     case verse(String)
+    /// Selah's verse, then the ways back when other paths hold the app too (Selah's first).
+    case verseAndWays(String, ways: [Pathway])
+    /// The ways back, when several paths hold the app: each is named, and Threshold is where
+    /// the person chooses.
+    case waysBack([Pathway])
     /// A restriction that takes no ritual: the app opens again when it ends.
     case lockedUntilItEnds(app: String?, restriction: String)
     case toUnlockOpenThreshold
@@ -162,7 +170,9 @@ extension ShieldContent {
             let locked = label.strictness == .locked
             self.init(
                 title: .session(emoji: label.emoji, name: label.name),
-                subtitle: locked ? .beastModeKeepsClosed(app: appName) : .blockedWhilePresent(app: appName),
+                subtitle: locked ? .beastModeKeepsClosed(app: appName)
+                    : label.path == .present ? .blockedWhilePresent(app: appName)
+                    : .blockedWhileOn(app: appName, restriction: "\(label.emoji) \(label.name)"),
                 primary: ShieldButton(.bePresent, .close),
                 secondary: locked ? nil : ShieldButton(.unlockQuestion, .notify(.session(label.profileID))))
         case .sessionGoalReached(let label, let xp):
@@ -171,25 +181,34 @@ extension ShieldContent {
                 subtitle: .goalReached(xp: xp, emoji: label.emoji, name: label.name),
                 primary: ShieldButton(.complete, .completeSession(label.profileID)),
                 secondary: ShieldButton(.stayPresent, .close))
+        case .gated(let label) where label.path == .selah && label.otherWays != nil && !label.rituals.isEmpty:
+            // Selah's words and verse stay; its button leads to the gate, where the person chooses.
+            self.init(
+                title: .selahPause,
+                subtitle: .verseAndWays(verse ?? Self.defaultVerse, ways: label.ways),
+                primary: ShieldButton(.pauseToPray, .notify(webDomain.map { .websiteGate($0, rule: label.rule) }
+                    ?? .unlockGate(app: app, category: nil, rule: label.rule))))
         case .gated(let label) where label.path == .selah:
             self.init(
                 title: .selahPause,
                 subtitle: .verse(verse ?? Self.defaultVerse),
                 primary: label.rituals.isEmpty ? ShieldButton(.close, .close) : ShieldButton(.pauseToPray, .notify(.prayer(app: app))))
-        case .gated(let label) where label.rituals.isEmpty:
+        case .gated(let label) where label.rituals.isEmpty && label.otherWays == nil:
             self.init(
                 title: .blockedBy(label.name),
                 subtitle: .lockedUntilItEnds(app: appName, restriction: label.name),
                 primary: ShieldButton(.close, .close))
         case .gated(let label):
-            // A restriction that takes only Challenge's games opens straight into one (seed 003).
-            let lookUp = label.rituals.allSatisfy(\.isChallenge) ? app.map { AppDestination.challenge(app: $0, rule: label.rule) } : nil
+            // A restriction that takes only Challenge's games, holding the app alone, opens straight
+            // into one (seed 003); where other paths hold it too, the gate lets the person choose.
+            let lookUp = label.otherWays == nil && label.rituals.allSatisfy(\.isChallenge)
+                ? app.map { AppDestination.challenge(app: $0, rule: label.rule) } : nil
             // A website's shield leads to the website's own gate.
             let gate = webDomain.map { AppDestination.websiteGate($0, rule: label.rule) }
                 ?? lookUp ?? .unlockGate(app: app, category: nil, rule: label.rule)
             self.init(
                 title: .blockedBy(label.name),
-                subtitle: .toUnlockOpenThreshold,
+                subtitle: label.ways.count > 1 ? .waysBack(label.ways) : .toUnlockOpenThreshold,
                 primary: ShieldButton(.unlockOptions, .notify(gate)),
                 secondary: ShieldButton(.close, .close))
         case .intention(let label) where label.opensLeft == 0 && asking:

@@ -39,6 +39,28 @@ import TestSupport
         #expect(ShieldContent(reason: .gated(label)).subtitle == .verse(ShieldContent.defaultVerse))
     }
 
+    /// Issue 34 item 2: where other paths hold the app too, Selah's shield keeps its title and
+    /// verse, names every way back, and its button leads to the gate where the person chooses;
+    /// a Challenge gate among others no longer drops straight into a game.
+    @Test func aShieldOverSeveralPaths_namesEachWayBack_andLeadsToTheGate() {
+        let selah = GateLabel(rule: .gate("selah"), name: "Selah", path: .selah, rituals: [.prayer], otherWays: [.challenge])
+        let content = ShieldContent(reason: .gated(selah), app: ig, verse: "v")
+        #expect(content.title == .selahPause && content.verse == "v")
+        #expect(content.subtitle == .verseAndWays("v", ways: [.selah, .challenge]))
+        #expect(content.primary == ShieldButton(.pauseToPray, .notify(.unlockGate(app: ig, category: nil, rule: .gate("selah")))))
+        let games = GateLabel(rule: .gate("c"), name: "Challenge", path: .challenge, rituals: [.ink], otherWays: [.earnedAccess])
+        let both = ShieldContent(reason: .gated(games), app: ig)
+        #expect(both.subtitle == .waysBack([.challenge, .earnedAccess]))
+        #expect(both.primary == ShieldButton(.unlockOptions, .notify(.unlockGate(app: ig, category: nil, rule: .gate("c")))))
+    }
+
+    /// A Key profile's session speaks of the profile, not of being present.
+    @Test func aKeySession_saysItsProfileIsOn() {
+        let work = SessionLabel(profileID: "work", name: "Work", emoji: "💼", path: .key, strictness: .gentle)
+        #expect(ShieldContent(reason: .sessionActive(work), appName: "Instagram").subtitle == .blockedWhileOn(app: "Instagram", restriction: "💼 Work"))
+        #expect(ShieldContent(reason: .sessionActive(session), appName: "Instagram").subtitle == .blockedWhilePresent(app: "Instagram"))
+    }
+
     @Test func challengeOrBank_namesTheModeAndOffersUnlockOptions() {
         let label = GateLabel(rule: .profile("work"), name: "Work Mode", path: .earnedAccess, rituals: [.credits])
         let content = ShieldContent(reason: .gated(label), app: ig)
