@@ -241,3 +241,29 @@ extension ProfilePreset {
         }
     }
 }
+
+extension Text {
+    /// Another path's restriction that holds some of the same apps, and what it does with them:
+    /// "Selah (Selah) holds 1 of these too: a prayer opens them." (issue 34 item 2).
+    public static func sharedHolder(_ holder: SharedHolder) -> Text {
+        guard holder.opens else {
+            return Text("\(Text.holderName(holder)) holds \(holder.count) of these too and shields them while it is on.", bundle: .module)
+        }
+        return Text("\(Text.holderName(holder)) holds \(holder.count) of these too: \(Text.wayBack(holder.path)) opens them.", bundle: .module)
+    }
+
+    /// "🏦 Work mode (Earned Access)": a profile's name and its path; a gate's name is its path's.
+    static func holderName(_ holder: SharedHolder) -> Text {
+        holder.isGate ? Text(verbatim: holder.name) : Text(verbatim: holder.name) + Text(verbatim: " (") + .path(holder.path) + Text(verbatim: ")")
+    }
+
+    /// How a path's gate or mode opens what it holds, as a phrase.
+    public static func wayBack(_ path: Pathway) -> Text {
+        switch path {
+        case .selah: Text("a prayer", bundle: .module)
+        case .earnedAccess: Text("Focus Bank credits", bundle: .module)
+        case .challenge: Text("a challenge", bundle: .module)
+        case .present, .key: Text("its unlock options", bundle: .module)
+        }
+    }
+}

@@ -187,6 +187,14 @@ public final class ProfileEditorModel {
         return nil
     }
 
+    /// Other paths' restrictions that hold some of the draft's apps too, named before saving with
+    /// the way each opens them (issue 34 item 2); empty when none does (or the state is unreadable:
+    /// the save then says why).
+    public var sharedWith: [SharedHolder] {
+        guard listMode == .blockList, let stored = try? client.read() else { return [] }
+        return stored.holders(sharing: selection, path: path, except: isNew ? nil : .profile(id))
+    }
+
     /// Builds the profile the draft describes, or throws the model's refusal.
     public func profile() throws -> Profile {
         try Profile(id: id, name: name, emoji: emoji, path: path, selection: selection, listMode: listMode, strictness: strictness,

@@ -186,19 +186,47 @@ public final class SettingsModel {
     /// empty, failed, or more than iOS can shield.
     public func editApps(of gate: GateID, _ result: PickerResult) {
         guard let current = gates.first(where: { $0.id == gate }) else { return }
-        let state: ThresholdState
-        do { state = try client.read().engine } catch {
+        let stored: StoredState
+        do { stored = try client.read() } catch {
             pickProblem = .refused(FeatureModels.problem(error))
             return
         }
-        switch SelectionPick.check(result, in: state, client: client) {
+        switch SelectionPick.check(result, in: stored.engine, client: client) {
         case .failure(let problem):
             pickProblem = problem
         case .success(let selection):
             pickProblem = nil
-            save(gate: current) { try Gate(id: $0.id, name: $0.name, path: $0.path, selection: selection, strictness: $0.strictness,
-                                           unlockPolicy: $0.unlockPolicy) }
+            let holders = stored.holders(sharing: selection, path: current.path, except: .gate(gate))
+            // Where other paths hold some of the pick too, the person hears so before it is saved.
+            guard holders.isEmpty else {
+                sharedPick = SharedPick(gate: gate, selection: selection, holders: holders)
+                return
+            }
+            save(apps: selection, of: current)
         }
+    }
+
+    /// A pick that other paths' restrictions hold some of too, waiting for the person's yes.
+    public struct SharedPick: Hashable, Sendable {
+        public let gate: GateID
+        public let selection: Selection
+        public let holders: [SharedHolder]
+    }
+
+    /// The pick waiting for a yes (``editApps(of:_:)``); `nil` when none is.
+    public private(set) var sharedPick: SharedPick?
+
+    /// Saves the pick waiting for a yes, or (`false`) keeps the apps the gate had.
+    public func answerSharedPick(save yes: Bool) {
+        guard let pick = sharedPick else { return }
+        sharedPick = nil
+        guard yes, let current = gates.first(where: { $0.id == pick.gate }) else { return }
+        save(apps: pick.selection, of: current)
+    }
+
+    private func save(apps selection: Selection, of gate: Gate) {
+        save(gate: gate) { try Gate(id: $0.id, name: $0.name, path: $0.path, selection: selection, strictness: $0.strictness,
+                                    unlockPolicy: $0.unlockPolicy) }
     }
 
     /// How long a gate's unlocks last (5, 10, 15 or 30 minutes in the picker).

@@ -48,6 +48,10 @@ struct ProfileEditorView: View {
                     if let suggestion = model.suggestion { Text.presetSuggestion(suggestion).font(.footnote).foregroundStyle(.secondary) }
                     AppPickerButton(current: model.selection, onPick: model.pick) { Text("Choose apps", bundle: .module) }
                     SelectionSummary(model.selection)
+                    ForEach(model.sharedWith, id: \.self) { holder in
+                        Label { Text.sharedHolder(holder) } icon: { Image(systemName: "square.on.square").accessibilityHidden(true) }
+                            .font(.footnote).foregroundStyle(.secondary)
+                    }
                     if let problem = model.pickProblem { PickProblemView(problem) }
                     fieldError(errors[.selection])
                 } header: {

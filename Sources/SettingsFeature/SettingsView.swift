@@ -190,6 +190,17 @@ public struct SettingsView: View {
         } header: {
             Text("Shielded apps", bundle: .module)
         }
+        .confirmationDialog(Text("Other paths hold some of these apps", bundle: .module),
+                            isPresented: Binding(get: { model.sharedPick != nil }, set: { if !$0 { model.answerSharedPick(save: false) } }),
+                            titleVisibility: .visible) {
+            Button { model.answerSharedPick(save: true) } label: { Text("Save the apps", bundle: .module) }
+            Button(role: .cancel) { model.answerSharedPick(save: false) } label: { Text("Keep the apps as they were", bundle: .module) }
+        } message: {
+            // NB: a dialog's message is one Text on iOS.
+            if let holders = model.sharedPick?.holders, let first = holders.first {
+                holders.dropFirst().reduce(Text.sharedHolder(first)) { $0 + Text(verbatim: " ") + Text.sharedHolder($1) }
+            }
+        }
     }
 
     private var emergency: some View {

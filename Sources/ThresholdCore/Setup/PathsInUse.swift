@@ -84,3 +84,38 @@ extension Settings {
         paths = chosen
     }
 }
+
+/// Another path's restriction that holds some of the same apps as the one being edited: the
+/// editor names it before saving, with the way it opens them (issue 34 item 2).
+public struct SharedHolder: Hashable, Sendable {
+    public let name: String
+    public let path: Pathway
+    /// How many of the edited pick it holds too.
+    public let count: Int
+    /// Whether it opens them by a ritual (a gate or a mode); otherwise it shields them while on.
+    public let opens: Bool
+    /// Whether it is a gate (named as its path is), not a profile.
+    public let isGate: Bool
+}
+
+extension StoredState {
+    /// The restrictions of other paths than `path` that hold something of `selection` too, by
+    /// name; `except` is the restriction being edited.
+    public func holders(sharing selection: Selection, path: Pathway, except rule: RuleRef?) -> [SharedHolder] {
+        let tokens = selection.tokens
+        guard !tokens.isEmpty else { return [] }
+        var holders: [SharedHolder] = []
+        for gate in engine.gates where RuleRef.gate(gate.id) != rule && gate.path != path {
+            let count = gate.selection.tokens.intersection(tokens).count
+            if count > 0 { holders.append(SharedHolder(name: gate.name, path: gate.path, count: count, opens: !gate.unlockPolicy.rituals.isEmpty, isGate: true)) }
+        }
+        for profile in engine.profiles where RuleRef.profile(profile.id) != rule && shownPath(of: profile) != path {
+            let count = profile.listMode == .blockList ? profile.selection.tokens.intersection(tokens).count : 0
+            if count > 0 {
+                holders.append(SharedHolder(name: "\(profile.emoji) \(profile.name)", path: shownPath(of: profile), count: count,
+                                            opens: !profile.unlockPolicy.rituals.isEmpty, isGate: false))
+            }
+        }
+        return holders
+    }
+}

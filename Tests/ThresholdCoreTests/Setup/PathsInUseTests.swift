@@ -81,4 +81,23 @@ import TestSupport
     @Test func onboardingWithNoPath_isRefused_savingNothing() throws {
         #expect(throws: ValidationError.self) { try onboarded([], [SaveGate(.make("selah"))]) }
     }
+
+    /// Issue 34 item 2: the restrictions of other paths that hold some of a pick, as the editors
+    /// name them before saving; the one edited, its own path's and an allow list are not among them.
+    @Test func theHoldersSharingAPick_areOtherPathsOnly() throws {
+        let stored = try onboarded([.selah, .challenge, .key, .earnedAccess], [
+            SaveGate(.make("selah", selection: .apps("instagram", "tiktok"))),
+            SaveGate(.make("challenge", path: .challenge, selection: .apps("tiktok"), unlockPolicy: .challenge)),
+            SaveProfile(.make("work", path: .key, selection: .apps("instagram"))),
+            SaveProfile(.make("study", path: .key, selection: .apps("instagram"), listMode: .allowList)),
+            SaveProfile(.make("mode", path: .earnedAccess, selection: .apps("youtube"), unlockPolicy: .earnedAccess))])
+        let pick = Selection.apps("instagram", "tiktok")
+        let forChallenge = stored.holders(sharing: pick, path: .challenge, except: .gate("challenge"))
+        #expect(forChallenge.map(\.path) == [.selah, .key])
+        #expect(forChallenge.first == SharedHolder(name: "Selah", path: .selah, count: 2, opens: true, isGate: true))
+        #expect(forChallenge.last?.opens == false && forChallenge.last?.isGate == false)
+        #expect(stored.holders(sharing: pick, path: .selah, except: .gate("selah")).map(\.path) == [.challenge, .key])
+        #expect(stored.holders(sharing: .apps("maps"), path: .selah, except: nil).isEmpty)
+        #expect(stored.holders(sharing: .empty, path: .selah, except: nil).isEmpty)
+    }
 }
