@@ -24,9 +24,9 @@ public struct NotificationWords: Sendable {
     public func words(_ message: NotificationMessage) -> (title: String, body: String) {
         switch message {
         case .sessionGoalReached(let profile?):
-            (say("Session goal reached"), say("Congrats! You completed your Present Session: \(profile.emoji) \(profile.name)."))
+            (say("Session goal reached"), say("Congrats! \(profile.emoji) \(profile.name) reached its goal."))
         case .sessionGoalReached(nil):
-            (say("Session goal reached"), say("Congrats! You completed your Present Session."))
+            (say("Session goal reached"), say("Congrats! You reached your session's goal."))
         case .breakEnding(let profile?):
             (say("Break ends in 1 minute"), say("\(profile.emoji) \(profile.name) shields return at the end of your break."))
         case .breakEnding(nil):

@@ -51,6 +51,7 @@ public struct ShieldWords: Sendable {
         case .blockedWhilePresent(nil): say("This app is blocked while you are present.")
         case .blockedWhileOn(let app?, let restriction): say("\(app) is blocked while \(restriction) is on.")
         case .blockedWhileOn(nil, let restriction): say("This app is blocked while \(restriction) is on.")
+        case .goalReached(0, let emoji, let name): say("\(emoji) \(name) reached its goal. End it now or stay for extra time.")
         case .goalReached(let xp, let emoji, let name): say("+\(xp) XP · \(emoji) \(name). End it now or stay for extra time.")
         case .verse(let line): line
         case .verseAndWays(let line, let ways): line + "\n" + say("Ways back: \(list(ways)).")
