@@ -311,7 +311,7 @@ let screens: [(name: String, uses: [Target.Dependency])] = [
     ("ProfilesFeature", ["SelectionFeature", "PaywallFeature"]),
     ("OnboardingFeature", ["SelectionFeature", "PaywallFeature", "BackupFeature", "ProfilesFeature"] + apple("UIKit")),
     ("SessionsFeature", []),
-    ("HomeFeature", ["SystemWords"]),
+    ("HomeFeature", ["SelectionFeature", "SystemWords"]),
     ("UnlockFeature", ["SelectionFeature"]),
     ("IntentionsFeature", ["SelectionFeature"]),
     ("InsightsFeature", ["ReportExtension"] + apple("DeviceActivity", "Charts")),

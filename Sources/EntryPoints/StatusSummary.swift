@@ -30,8 +30,10 @@ public struct StatusSummary: Hashable, Sendable {
             case .goalReached: .goalReached(session: live.title)
             case .focusing: .sessionOn(session: live.title, until: live.endsAt)
             }
-        } else if let enforcement, !enforcement.rules.isEmpty {
-            headline = .shielding(enforcement.rules.map { Self.ruleName(of: $0.rule, in: state.engine) })
+        } else if let enforcement, case let shielding = enforcement.rules.filter({ !$0.shield.isEmpty }), !shielding.isEmpty {
+            // NB: a restriction an unlock lifts whole shields nothing now: not "Shielding now" above
+            // "Unlocked until".
+            headline = .shielding(shielding.map { Self.ruleName(of: $0.rule, in: state.engine) })
         } else if enforcement == nil {
             headline = .nothingYet
         } else {

@@ -30,7 +30,9 @@ public final class HomeModel {
         case session(LiveActivityContent)
         /// Every gate and mode in force is lifted by a ritual's window or a break: apps are through
         /// until the first of them ends; no new unlock is asked for.
-        case unlocked(until: Date)
+        /// The gated apps are open until `until`; `only` is the one app (or site, or category) when
+        /// they hold just one, which the card names rather than saying "Apps unlocked".
+        case unlocked(until: Date, only: AnyToken? = nil)
         /// Selah holds apps: pray to open them.
         case pray
         /// Challenge holds apps (and no prayer does): a game picked at random opens every app it
@@ -195,6 +197,8 @@ public final class HomeModel {
     /// The state could not be read; shields stay as they were.
     public private(set) var problem: Problem?
     let client: AppClient
+    /// The phone's clock now, for words that say an instant relative to it ("tomorrow at 9:00 AM").
+    public var now: Date { client.now }
 
     public init(client: AppClient) { self.client = client }
 
@@ -229,7 +233,7 @@ public final class HomeModel {
         if case .start = primary, paths.isDisjoint(with: [.present, .key]) { primary = .start([]) }
         nextChange = enforcement.nextChange
         nextStart = enforcement.rules.isEmpty ? Self.nextStart(stored.engine, after: now, clock: clock) : nil
-        window = if case .unlocked(let until) = primary { UnlockWindow(until: until, minutes: nil, at: now) } else { nil }
+        window = if case .unlocked(let until, _) = primary { UnlockWindow(until: until, minutes: nil, at: now) } else { nil }
         do {
             try readToday(stored, now: now, calendar: calendar)
         } catch {
@@ -300,7 +304,16 @@ public final class HomeModel {
         // Open only when nothing gated still shields: a prayer's window lifts Selah, not a mode
         // beside it. Then until the first lift ends, when something shields again.
         let shielding = gated.filter { !$0.shield.isEmpty }
-        if shielding.isEmpty, let until = gated.compactMap({ liftEnd($0, in: state, at: now) }).min() { return .unlocked(until: until) }
+        if shielding.isEmpty, let until = gated.compactMap({ liftEnd($0, in: state, at: now) }).min() {
+            let held = Set(gated.flatMap { rule -> Set<AnyToken> in
+                switch rule.rule {
+                case .gate(let id): state.gates.first { $0.id == id }?.selection.tokens ?? []
+                case .profile(let id): state.profile(id)?.selection.tokens ?? []
+                case .intention, .tutorial: []
+                }
+            })
+            return .unlocked(until: until, only: held.count == 1 ? held.first : nil)
+        }
         if shielding.contains(where: { rule in
             if case .gated(let label) = rule.reason { return label.rituals.contains(.prayer) }
             return false

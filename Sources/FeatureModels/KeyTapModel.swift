@@ -40,6 +40,9 @@ public final class KeyTapModel {
 
     public init(client: RitualClient) { self.client = client }
 
+    /// The phone's clock now, for words that say an instant relative to it ("tomorrow at 9:00 AM").
+    public var now: Date { client.clock().wall }
+
     /// Handles a key's link. A duplicate delivery of the same tap shows the same screen and
     /// starts nothing twice.
     public func tap(_ tag: KeyTagID, secret: KeySecret) {

@@ -92,6 +92,8 @@ public final class OnboardingModel {
     public private(set) var notificationProblem: Problem?
     public private(set) var isRequestingNotifications = false
     let client: AppClient
+    /// The phone's clock now, for words that say an instant relative to it ("tomorrow at 9:00 AM").
+    public var now: Date { client.now }
 
     /// The paywall the `.pro` step shows.
     public let paywall: PaywallModel

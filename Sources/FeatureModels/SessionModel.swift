@@ -69,6 +69,8 @@ public final class SessionModel {
     /// The ending this screen recorded, and when.
     private var ended: (ending: SessionEnding, at: Date)?
     let client: AppClient
+    /// The phone's clock now, for words that say an instant relative to it ("tomorrow at 9:00 AM").
+    public var now: Date { client.now }
 
     public init(client: AppClient) { self.client = client }
 

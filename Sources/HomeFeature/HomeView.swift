@@ -1,5 +1,6 @@
 import DesignSystem
 import FeatureModels
+import SelectionFeature
 import SwiftUI
 import SystemWords
 import ThresholdCore
@@ -25,6 +26,7 @@ public struct HomeView<Unlocks: View>: View {
     let unlocks: ([HomeModel.Unlockable]) -> Unlocks
     @Environment(\.locale) private var locale
     @Environment(\.timeZone) private var timeZone
+    @Environment(\.calendar) private var calendar
 
     public init(model: HomeModel, open: @escaping (HomeDestination) -> Void,
                 @ViewBuilder unlocks: @escaping ([HomeModel.Unlockable]) -> Unlocks) {
@@ -54,7 +56,7 @@ public struct HomeView<Unlocks: View>: View {
                                 Text(said: detail).font(.callout).foregroundStyle(.secondary)
                             }
                             if let next = model.nextStart {
-                                Text("\(Text(verbatim: next.name)) starts \(next.at, format: .dateTime.weekday(.wide).hour().minute()).", bundle: .module)
+                                Text("\(Text(verbatim: next.name)) starts \(Text.when(next.at, from: model.now, calendar: calendar)).", bundle: .module)
                                     .font(.callout).foregroundStyle(.secondary)
                             }
                         }
@@ -91,10 +93,14 @@ struct PrimaryCard: View {
                 Text(verbatim: content.title).font(.headline)
                 Text.phase(content.phase, rest: content.isRest).foregroundStyle(.secondary)
                 Button { open(.session) } label: { Text("Open session", bundle: .module) }.buttonStyle(.primary)
-            case .unlocked(let until):
+            case .unlocked(let until, let only):
                 Label {
                     VStack(alignment: .leading, spacing: 4) {
-                        Text("Apps unlocked", bundle: .module).font(.headline)
+                        if let only {
+                            HStack(spacing: 4) { TokenLabel(only); Text("unlocked", bundle: .module) }.font(.headline)
+                        } else {
+                            Text("Apps unlocked", bundle: .module).font(.headline)
+                        }
                         TimeLeft(until: until).foregroundStyle(.secondary)
                     }
                 } icon: {

@@ -494,6 +494,7 @@ struct DurationStep: View {
 @MainActor
 struct ReadyStep: View {
     let model: OnboardingModel
+    @Environment(\.calendar) private var calendar
 
     var body: some View {
         StepHeader(title: Text("Ready", bundle: .module), message: begins, systemImage: "checkmark.seal")
@@ -526,7 +527,7 @@ struct ReadyStep: View {
         case .atOnce:
             Text("Turning on shields saves your choices. The apps you picked are shielded at once.", bundle: .module)
         case .at(let date, let name):
-            Text("Turning on shields saves your choices. \(Text(verbatim: name)) shields them from \(date, format: .dateTime.weekday(.wide).hour().minute()).",
+            Text("Turning on shields saves your choices. \(Text(verbatim: name)) starts shielding them \(Text.when(date, from: model.now, calendar: calendar)).",
                  bundle: .module)
         case .withASession:
             Text("Turning on shields saves your choices. The apps you picked are shielded while a session runs: start one from the Session tab.",

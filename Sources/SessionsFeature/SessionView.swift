@@ -53,6 +53,7 @@ public struct SessionView: View {
 @MainActor
 struct RunningSession: View {
     let model: SessionModel
+    @Environment(\.calendar) private var calendar
 
     var body: some View {
         VStack(spacing: 20) {
@@ -106,7 +107,7 @@ struct RunningSession: View {
                     .buttonStyle(.bordered)
                     .disabled(model.endRefusal != nil)
                 if let returns = scheduled.returns {
-                    Text("\(Text(verbatim: scheduled.name)) starts again \(returns, format: .dateTime.weekday(.wide).hour().minute()).", bundle: .module)
+                    Text("\(Text(verbatim: scheduled.name)) starts again \(Text.when(returns, from: model.now, calendar: calendar)).", bundle: .module)
                         .font(.footnote).foregroundStyle(.secondary)
                 }
             } else {

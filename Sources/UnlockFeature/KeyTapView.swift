@@ -8,6 +8,7 @@ import ThresholdCore
 @MainActor
 public struct KeyTapView: View {
     let model: KeyTapModel
+    @Environment(\.calendar) private var calendar
     @Environment(\.dismiss) private var dismiss
 
     public init(model: KeyTapModel) { self.model = model }
@@ -58,7 +59,7 @@ public struct KeyTapView: View {
             if let scheduled = model.scheduled {
                 Button { model.end() } label: { Text("End today's \(Text(verbatim: scheduled.name))", bundle: .module) }.buttonStyle(.primary)
                 if let returns = scheduled.returns {
-                    Text("\(Text(verbatim: scheduled.name)) starts again \(returns, format: .dateTime.weekday(.wide).hour().minute()).", bundle: .module)
+                    Text("\(Text(verbatim: scheduled.name)) starts again \(Text.when(returns, from: model.now, calendar: calendar)).", bundle: .module)
                         .font(.footnote).foregroundStyle(.secondary)
                 }
             } else {

@@ -92,7 +92,8 @@ public struct UnlockGateView: View {
         case .open(let until?):
             Section {
                 VStack(alignment: .leading, spacing: 4) {
-                    Text("Apps unlocked", bundle: .module).font(.headline)
+                    // NB: the gate is one app's (or site's): it is unlocked, whatever else is.
+                    Text("Unlocked", bundle: .module).font(.headline)
                     TimeLeft(until: until).foregroundStyle(.secondary)
                 }
                 .accessibilityElement(children: .combine)

@@ -100,11 +100,16 @@ import ThresholdCore
         #expect(summary.headline == .sessionOn(session: "💼 Work", until: at("2026-03-02 17:00")))
     }
 
-    @Test func gate_isNamed_withAnOpenWindow() throws {
-        let phone = try phone(.make(gates: [selah], grants: [.make("g1", from: monday, minutes: 10)]))
-        let summary = StatusSummary(try phone.store.read(), now: monday, calendar: TestSupport.calendar())
-        #expect(summary.headline == .shielding([.named("Selah")]))
+    /// A gate an unlock lifts whole shields nothing while it lasts: the headline says so, not
+    /// "Shielding now" above "Unlocked until" (issue 34 item 4); one it lifts in part is named.
+    @Test func aGateLiftedWhole_shieldsNothingNow_andOneLiftedInPartIsNamed() throws {
+        let whole = try phone(.make(gates: [selah], grants: [.make("g1", from: monday, minutes: 10)]))
+        let summary = StatusSummary(try whole.store.read(), now: monday, calendar: TestSupport.calendar())
+        #expect(summary.headline == .nothingNow)
         #expect(summary.unlockedUntil == monday.adding(minutes: 10))
+        let both = Gate.make("selah", name: "Selah", selection: .apps("instagram", "tiktok"))
+        let partly = try phone(ThresholdState.make(gates: [both], grants: [Grant.make("g1", GrantScope.app("instagram"), from: monday, minutes: 10)]))
+        #expect(StatusSummary(try partly.store.read(), now: monday, calendar: TestSupport.calendar()).headline == .shielding([.named("Selah")]))
     }
 
     @Test func nothingYet_isSaid() {

@@ -44,7 +44,7 @@ import ThresholdCore
         prayer.choose(.tired)
         prayer.amen()
         home.load()
-        #expect(home.primary == .unlocked(until: monday.wall.adding(minutes: 10)))
+        #expect(home.primary == .unlocked(until: monday.wall.adding(minutes: 10), only: .app(AppToken("instagram"))))
         #expect(home.today.unlocks == 1)
         #expect(home.streaks.prayerDays == 1)
     }

@@ -63,7 +63,7 @@ let socialMode = Profile.make("social", name: "Social", path: .earnedAccess, sel
         #expect(try !device.shielded("instagram") && device.shielded("youtube"))
         let home = HomeModel(client: device.client)
         home.load()
-        if case .unlocked(let until) = home.primary {
+        if case .unlocked(let until, _) = home.primary {
             Issue.record("Look Up still shields YouTube, yet Home says apps are open until \(until)")
         }
     }
