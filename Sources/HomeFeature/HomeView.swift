@@ -250,7 +250,7 @@ struct StreaksCard: View {
             stats.append(Stat(value: Text(streaks.focusDays, format: .number), label: Text("\(streaks.focusDays) days of focus", bundle: .module)))
         }
         if let goal = streaks.goal {
-            stats.append(Stat(value: Text(goal.days, format: .number), label: Text("\(goal.days) days under your goal", bundle: .module)))
+            stats.append(Stat(value: Text(goal.days, format: .number), label: Text("\(goal.days) days under your limit", bundle: .module)))
             stats.append(Stat(value: Text(goal.lives, format: .number), label: Text("\(goal.lives) lives", bundle: .module)))
         }
         if let best = streaks.intentions.map(\.days).max() {
@@ -277,7 +277,7 @@ struct ReviewCard: View {
                 Text("Yesterday's screen time was not reported.", bundle: .module)
             }
             if let under = review.underGoal {
-                if under { Text("Under your goal. Well kept.", bundle: .module) } else { Text("Over your goal.", bundle: .module) }
+                if under { Text("Under your limit. Well kept.", bundle: .module) } else { Text("Over your limit.", bundle: .module) }
             }
             switch review.rating {
             case .thumbsUp?: Text("You gave yesterday a thumbs up.", bundle: .module).foregroundStyle(.secondary)

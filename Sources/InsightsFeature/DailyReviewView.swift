@@ -30,7 +30,7 @@ public struct DailyReviewView: View {
                 if let review = model.review {
                     Section {
                         if !review.isCounted {
-                            Text("Set a daily screen-time goal in Settings and Threshold will count the apps you shield each day and score it.", bundle: .module)
+                            Text("Set a daily screen-time limit in Settings and Threshold will count the apps you shield each day and score it.", bundle: .module)
                                 .foregroundStyle(.secondary)
                         } else if let minutes = review.minutes, let score = review.score {
                             (Text("Yesterday:", bundle: .module) + Text(verbatim: " ") + Text.minutes(TimeInterval(minutes * 60))
@@ -40,7 +40,7 @@ public struct DailyReviewView: View {
                             Text("Yesterday's screen time was not reported.", bundle: .module)
                         }
                         if let under = review.underGoal {
-                            if under { Text("Under your goal. Well kept.", bundle: .module) } else { Text("Over your goal.", bundle: .module) }
+                            if under { Text("Under your limit. Well kept.", bundle: .module) } else { Text("Over your limit.", bundle: .module) }
                         }
                     }
                     Section {

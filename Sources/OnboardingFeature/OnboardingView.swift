@@ -507,14 +507,14 @@ struct ReadyStep: View {
         if model.paths.contains(.present) {
             Card {
                 Picker(selection: Binding(get: { model.screenTimeGoal }, set: { model.screenTimeGoal = $0 })) {
-                    Text("No goal", bundle: .module).tag(Int?.none)
+                    Text("No limit", bundle: .module).tag(Int?.none)
                     ForEach(ThresholdCore.Settings.screenTimeGoalChoices, id: \.self) { minutes in
                         Text("Under \(minutes / 60) h", bundle: .module).tag(Optional(minutes))
                     }
                 } label: {
-                    Text("Daily screen-time goal", bundle: .module)
+                    Text("Daily screen-time limit", bundle: .module)
                 }
-                Text("Screen time counts on the apps you picked. A day under your goal adds to your streak; a day over it costs a life.", bundle: .module)
+                Text("Your limit for the day, counted on the apps you picked (a session's goal is how long you focus). A day under it adds to your streak; a day over it costs a life.", bundle: .module)
                     .font(.footnote).foregroundStyle(.secondary)
             }
         }

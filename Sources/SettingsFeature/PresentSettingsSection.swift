@@ -12,12 +12,12 @@ struct PresentSettingsSection: View {
     var body: some View {
         Section {
             Picker(selection: Binding(get: { model.screenTime?.goalMinutes }, set: { model.setScreenTimeGoal($0) })) {
-                Text("No goal", bundle: .module).tag(Int?.none)
+                Text("No limit", bundle: .module).tag(Int?.none)
                 ForEach(ThresholdCore.Settings.screenTimeGoalChoices, id: \.self) { minutes in
                     Text("Under \(minutes / 60) h", bundle: .module).tag(Optional(minutes))
                 }
             } label: {
-                Text("Daily screen-time goal", bundle: .module)
+                Text("Daily screen-time limit", bundle: .module)
             }
             ReminderToggles(model.reminders, set: model.setReminders)
             Toggle(isOn: Binding(get: { model.quips }, set: { model.setQuips($0) })) {
@@ -27,7 +27,7 @@ struct PresentSettingsSection: View {
         } header: {
             Text("Present", bundle: .module)
         } footer: {
-            Text("A day under your goal adds to your streak. A day over it costs a life, or with none left starts the streak again. Every Sunday brings a life, up to three.", bundle: .module)
+            Text("A day under your limit adds to your streak. A day over it costs a life, or with none left starts the streak again. Every Sunday brings a life, up to three.", bundle: .module)
         }
     }
 }

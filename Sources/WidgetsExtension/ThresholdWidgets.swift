@@ -40,7 +40,7 @@ public struct StreakWidget: Widget {
                 .containerBackground(for: .widget) { StreakBackground(days: entry.snapshot.streakDays) }
         }
         .configurationDisplayName(Text("Streak", bundle: .module))
-        .description(Text("Days in a row under your screen-time goal, or with a prayer or a completed session.", bundle: .module))
+        .description(Text("Days in a row under your screen-time limit, or with a prayer or a completed session.", bundle: .module))
         .supportedFamilies([.systemSmall, .accessoryCircular])
     }
 }

@@ -250,7 +250,7 @@ extension Settings {
     ///
     /// A different goal starts afresh: its streak at 0 with one life (``GoalStreak/starting(on:)``),
     /// so a goal made easier cannot rewrite the days behind it. The same goal again changes
-    /// nothing. "No goal" keeps the score and points (tracking stays) but drops the streak; with
+    /// nothing. "No limit" keeps the score and points (tracking stays) but drops the streak; with
     /// nothing tracked yet it sets nothing up. A goal outside 30 minutes – 16 hours, or not in
     /// half-hour steps, is refused with what is allowed, and the settings stay as they were.
     public mutating func setScreenTimeGoal(_ minutes: Int?, counting selection: Selection, on day: LocalDate) throws {
