@@ -98,6 +98,7 @@ public struct ShieldWords: Sendable {
         case .close: say("Close")
         case .pauseToPray: say("Pause to pray")
         case .unlockOptions: say("Unlock options")
+        case .startChallenge: say("Start a challenge")
         case .nevermind: say("Nevermind")
         case .openThreshold: say("Open Threshold")
         case .iOSDefaultOK: say("OK")

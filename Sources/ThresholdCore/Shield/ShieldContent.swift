@@ -95,6 +95,8 @@ public enum ShieldSubtitle: Hashable, Codable, Sendable {
 /// A shield button's label, as a value.
 public enum ShieldLabel: Hashable, Codable, Sendable {
     case bePresent, unlockQuestion, complete, stayPresent, close, pauseToPray, unlockOptions, nevermind, openThreshold
+    /// A Challenge shield's button that opens straight into a game.
+    case startChallenge
     /// iOS's own shield's one button.
     case iOSDefaultOK
     /// "Yes, open <app>".
@@ -209,7 +211,7 @@ extension ShieldContent {
             self.init(
                 title: .blockedBy(label.name),
                 subtitle: label.ways.count > 1 ? .waysBack(label.ways) : .toUnlockOpenThreshold,
-                primary: ShieldButton(.unlockOptions, .notify(gate)),
+                primary: ShieldButton(lookUp != nil && webDomain == nil ? .startChallenge : .unlockOptions, .notify(gate)),
                 secondary: ShieldButton(.close, .close))
         case .intention(let label) where label.opensLeft == 0 && asking:
             // Seed 001 §5: the second step, once the first press asked.

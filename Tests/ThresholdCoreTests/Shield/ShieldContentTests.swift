@@ -83,7 +83,7 @@ import TestSupport
     @Test func aChallengeGate_leadsStraightIntoAChallenge_andAMixedOneToTheGate() {
         let games = GateLabel(rule: .gate("look-up"), name: "Look Up", path: .challenge, rituals: ChallengeKind.allCases.map(\.ritual))
         let content = ShieldContent(reason: .gated(games), app: ig)
-        #expect(content.primary == ShieldButton(.unlockOptions, .notify(.challenge(app: ig, rule: .gate("look-up")))))
+        #expect(content.primary == ShieldButton(.startChallenge, .notify(.challenge(app: ig, rule: .gate("look-up")))), "a button that opens a game says so")
         #expect(content.primary.action.description.contains("/challenge/"))
         let mixed = GateLabel(rule: .gate("mixed"), name: "Mixed", path: .challenge, rituals: [.ink, .credits])
         #expect(ShieldContent(reason: .gated(mixed), app: ig).primary == ShieldButton(.unlockOptions, .notify(.unlockGate(app: ig, category: nil, rule: .gate("mixed")))))
