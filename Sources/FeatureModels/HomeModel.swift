@@ -260,7 +260,9 @@ public final class HomeModel {
         streaks = Streaks(prayerDays: days.prayerDays, focusDays: days.focusDays, goal: stored.progress.goalStreak,
                           intentions: stored.progress.intentionStreaks)
         streaks.unreportedDays = stored.progress.goalStreak?.unreported ?? []
-        review = stored.settings.screenTime != nil || stored.settings.reminders.dailyReview ? .yesterday(of: day, in: stored) : nil
+        // NB: no review of a day before the screen time was counted (a new install's yesterday).
+        let counted = stored.settings.screenTime.map { $0.since <= day.adding(days: -1) }
+        review = counted ?? stored.settings.reminders.dailyReview ? .yesterday(of: day, in: stored) : nil
     }
 
     /// The Daily Review's thumbs up or down for yesterday, saved (and shown in Insights).
