@@ -207,8 +207,8 @@ struct TodayCard: View {
             stats.append(Stat(value: Text(today.unlocks, format: .number), label: label))
         }
         if figures.xp {
+            // NB: coins are kept in the ledger but have no use yet, so they are not shown (issue 34 item 3).
             stats.append(Stat(value: Text(today.balances.xp, format: .number), label: Text("XP", bundle: .module)))
-            stats.append(Stat(value: Text(today.balances.coins, format: .number), label: Text("\(today.balances.coins) coins", bundle: .module)))
         }
         if let minutes = today.screenTimeMinutes, let score = today.score, let points = today.points {
             stats.append(Stat(value: Text.minutes(TimeInterval(minutes * 60)), label: Text("screen time", bundle: .module)))

@@ -250,7 +250,8 @@ struct EndingCard: View {
                 .accessibilityLabel(Text("Dismiss", bundle: .module))
             }
             if let focused = ending.focusedSeconds { Text("\(Text.minutes(focused)) focused", bundle: .module).font(.callout) }
-            ForEach(ending.earned, id: \.self) { Text.earned($0).font(.callout) }
+            // NB: coins have no use yet: not shown (issue 34 item 3).
+            ForEach(ending.earned.filter { $0.account != .coins }, id: \.self) { Text.earned($0).font(.callout) }
         }
     }
 }
