@@ -28,8 +28,9 @@ public struct ScreenTimeClient: Sendable {
     public var requestAuthorization: @Sendable () async throws -> AuthorizationStatus
     /// Posts (or replaces, by id) a local notification: shown at once, or at its `fireDate`.
     public var postNotification: @Sendable (_ notification: LocalNotification) throws -> Void
-    /// Withdraws notifications posted with a `fireDate` that have not been shown yet, by id
-    /// (`removePendingNotificationRequests`); unknown ids are ignored.
+    /// Withdraws notifications by id: those posted with a `fireDate` not shown yet
+    /// (`removePendingNotificationRequests`) and those shown and still on the lock screen or in
+    /// Notification Center (`removeDeliveredNotifications`); unknown ids are ignored.
     public var removeNotifications: @Sendable (_ ids: [String]) throws -> Void
     /// Whether Threshold may post notifications; `nil` when it cannot be told now (the reconciler
     /// then keeps what it knew).

@@ -29,7 +29,7 @@ extension ScreenTimeClient {
             authorizationStatus: { Authorization.status() },
             requestAuthorization: { try await Authorization.request() },
             postNotification: { try Notifications.post($0) },
-            removeNotifications: { Notifications.removePending($0) },
+            removeNotifications: { Notifications.remove($0) },
             startLiveActivity: { _ in try refuseLiveActivity() },
             updateLiveActivity: { _ in try refuseLiveActivity() },
             endLiveActivity: { _, _ in try refuseLiveActivity() },

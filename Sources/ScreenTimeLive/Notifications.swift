@@ -75,8 +75,11 @@ public enum Notifications {
     }
 
     /// Withdraws notifications not shown yet, by id (iOS ignores unknown ones).
-    static func removePending(_ ids: [String]) {
-        UNUserNotificationCenter.current().removePendingNotificationRequests(withIdentifiers: ids)
+    /// Withdraws them whether still to come or already shown.
+    static func remove(_ ids: [String]) {
+        let center = UNUserNotificationCenter.current()
+        center.removePendingNotificationRequests(withIdentifiers: ids)
+        center.removeDeliveredNotifications(withIdentifiers: ids)
     }
 
     /// The link a delivered notification carries, for the app's router.

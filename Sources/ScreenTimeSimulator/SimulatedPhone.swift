@@ -909,7 +909,11 @@ public final class SimulatedPhone: @unchecked Sendable {
                 guard rules.postsNotifications else { throw ScreenTimeError.failed("\(process.displayName) cannot post notifications") }
                 post(note, from: process)
             },
-            removeNotifications: { [unowned self] ids in pendingNotifications.removeAll { ids.contains($0.id) } },
+            removeNotifications: { [unowned self] ids in
+                pendingNotifications.removeAll { ids.contains($0.id) }
+                // As iOS's removeDeliveredNotifications: what is shown leaves the lock screen.
+                inbox.removeAll { ids.contains($0.id) }
+            },
             startLiveActivity: { [unowned self] content in
                 // NB: iOS refuses a start in the background with ActivityAuthorizationError.visibility.
                 try mayStartLiveActivity()

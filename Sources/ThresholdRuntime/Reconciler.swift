@@ -535,6 +535,7 @@ public struct Reconciler: Sendable {
         for (id, pending) in state.applied.pendingNotifications.sorted(by: { $0.value.at < $1.value.at }) where pending.at <= wall {
             state.applied.pendingNotifications[id] = nil
             state.applied.postedNotifications[id] = pending.at
+            if let expires = pending.expires { state.applied.shownUntil[id] = expires }
             state.progress.recordPosted(id: id, at: pending.at, clock: clock)
         }
         // NB: the stretch up to now and the one ahead are asked for apart, so a reminder gone
@@ -544,6 +545,7 @@ public struct Reconciler: Sendable {
             do {
                 try screenTime.postNotification(LocalNotification(id: note.id, note.message, destination: note.destination))
                 state.applied.postedNotifications[note.id] = note.at
+                state.applied.shownUntil[note.id] = note.expires
                 state.progress.recordPosted(note, clock: clock)
                 outcome.notified.append(note.id)
             } catch {
@@ -571,6 +573,17 @@ public struct Reconciler: Sendable {
                 try screenTime.removeNotifications(stale)
                 for id in stale { state.applied.pendingNotifications[id] = nil }
                 outcome.withdrawn = stale
+            } catch {
+                repairs.append(RepairNotice(.notificationsNotWithdrawn(error: "\(error)")))
+            }
+        }
+        // Shown and now over (a goal's session ended, a break ended, a scheduled span began):
+        // withdrawn from the lock screen.
+        let over = state.applied.shownUntil.filter { $0.value <= wall }.keys.sorted()
+        if !over.isEmpty {
+            do {
+                try screenTime.removeNotifications(over)
+                for id in over { state.applied.shownUntil[id] = nil }
             } catch {
                 repairs.append(RepairNotice(.notificationsNotWithdrawn(error: "\(error)")))
             }

@@ -164,6 +164,26 @@ import ThresholdRuntime
         #expect(rig.device.pending["goal.s"] == nil, "a session given up does not congratulate at its goal")
     }
 
+    /// Issue 34 item 1: a notification shown that announced something with an end leaves the
+    /// lock screen at the first reconcile after it is over, once; one still news stays.
+    @Test func aShownNotification_isWithdrawnOnceWhatItAnnouncedIsOver() {
+        let start = at("2026-11-23 10:00")
+        let rig = Rig(.make(profiles: [.make("deep", path: .present)],
+                            sessions: [.make("s", profile: "deep", start: start, plan: .goal(minutes: 30))]), at: start)
+        rig.reconciler.reconcile(.appForeground)
+        rig.clock.pass(31 * 60)
+        rig.reconciler.reconcile(.appForeground)
+        rig.clock.pass(20 * 60)
+        rig.reconciler.reconcile(.appForeground)
+        #expect(!rig.device.calls.contains("withdraw goal.s"), "twenty minutes after the goal it is still news")
+        rig.clock.pass(40 * 60)
+        rig.reconciler.reconcile(.appForeground)
+        #expect(rig.device.calls.filter { $0 == "withdraw goal.s" }.count == 1, "\(rig.device.calls)")
+        rig.clock.pass(60)
+        rig.reconciler.reconcile(.appForeground)
+        #expect(rig.device.calls.filter { $0 == "withdraw goal.s" }.count == 1, "withdrawn once")
+    }
+
     @Test func liveActivity_followsTheSession() throws {
         let rig = Rig(.make(profiles: [.make("work", breakPolicy: .fivePerHour)]), at: at("2026-11-23 10:00"))
         rig.reconciler.reconcile(.universalLink("key"), command: StartSession(profile: "work", origin: .key))

@@ -90,6 +90,10 @@ public struct AppliedRecord: Hashable, Codable, Sendable {
     public var postedNotifications: [String: Date] = [:]
     /// Notifications handed to iOS ahead of time with a fire date and not yet due, by id.
     public var pendingNotifications: [String: PendingNotification] = [:]
+    /// Notifications shown that announce something with an end (a goal reached, a break ending,
+    /// a scheduled start), by id, with the instant it is over: the first reconcile after it
+    /// withdraws them from the lock screen, so it never shows news that is no longer true.
+    public var shownUntil: [String: Date] = [:]
     /// What the Live Activity shows, if one is running: recorded only when the process was
     /// allowed to change it (the app, or a Live Activity intent), so that the app applies what
     /// the monitor could not the next time it runs.
@@ -125,7 +129,7 @@ public struct AppliedRecord: Hashable, Codable, Sendable {
     public init() {}
 
     private enum CodingKeys: String, CodingKey {
-        case stores, evaluated, appliedAt, clock, repairs, postedNotifications, pendingNotifications, liveActivity, session, notificationPermission, quiet
+        case stores, evaluated, appliedAt, clock, repairs, postedNotifications, pendingNotifications, shownUntil, liveActivity, session, notificationPermission, quiet
         case failClosed, changedOutsideApp, deviceRestrictions, owed, effectsRevision, effectsEpoch
     }
 
@@ -141,6 +145,7 @@ public struct AppliedRecord: Hashable, Codable, Sendable {
         repairs = try c.decodeIfPresent([RepairNotice].self, forKey: .repairs) ?? []
         postedNotifications = try c.decodeIfPresent([String: Date].self, forKey: .postedNotifications) ?? [:]
         pendingNotifications = try c.decodeIfPresent([String: PendingNotification].self, forKey: .pendingNotifications) ?? [:]
+        shownUntil = try c.decodeIfPresent([String: Date].self, forKey: .shownUntil) ?? [:]
         liveActivity = try c.decodeIfPresent(LiveActivityContent.self, forKey: .liveActivity)
         session = try c.decodeIfPresent(LiveActivityContent.self, forKey: .session) ?? liveActivity
         notificationPermission = try c.decodeIfPresent(NotificationPermission.self, forKey: .notificationPermission)
@@ -237,14 +242,19 @@ public struct OwedEffects: Hashable, Codable, Sendable {
 public struct PendingNotification: Hashable, Codable, Sendable {
     public let at: Date
     public let content: Fingerprint
+    /// When what it announces is over (``DueNotification/expires``); `nil` in one handed over
+    /// before this was kept.
+    public let expires: Date?
 
-    init(at: Date, content: Fingerprint) {
+    init(at: Date, content: Fingerprint, expires: Date? = nil) {
         self.at = at
         self.content = content
+        self.expires = expires
     }
 
     public init(_ note: DueNotification) {
         at = note.at
+        expires = note.expires
         var canonical = CanonicalBytes()
         // NB: what it says is the message value; its words are the surface's, and the same value
         // words the same way on this phone.
