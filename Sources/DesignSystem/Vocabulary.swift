@@ -177,6 +177,11 @@ extension Sequence where Element == Text {
 }
 
 extension Text {
+    /// "1 of 2 breaks left": the Session tab's and the key sheet's count.
+    public static func breaksLeft(_ quota: BreakQuota) -> Text {
+        Text("\(quota.remaining) of \(quota.allowed) breaks left", bundle: .module)
+    }
+
     /// An instant as a person says it, relative to `now` on the phone's clock: "today at 5:00 PM",
     /// "tomorrow at 9:00 AM", "on Friday at 9:00 AM" within the week, "on Nov 30 at 9:00 AM" after
     /// it; never a weekday's name for today or tomorrow (issue 34 item 4).

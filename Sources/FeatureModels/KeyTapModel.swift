@@ -103,6 +103,8 @@ public final class KeyTapModel {
     public private(set) var breakRefusal: Problem?
     /// When the session is today's span of a schedule: the profile's name and when it starts again.
     public private(set) var scheduled: (name: String, returns: Date?)?
+    /// The breaks the session has left, when the question offers one.
+    public private(set) var quota: BreakQuota?
 
     /// Whether the sheet offers "Take a break": a session that allows breaks and is not on one.
     public var offersBreak: Bool {
@@ -167,6 +169,8 @@ public final class KeyTapModel {
                 let now = client.clock().wall
                 breakRefusal = refusal(of: TakeBreak(profile: active.profileID), in: stored, at: now, calendar: client.calendar())
                 if let profile = stored.engine.profile(active.profileID) {
+                    // The breaks left, as the Session tab counts them (seed 004's sheet shows them).
+                    quota = stored.engine.sessions.first { active.sessions.contains($0.id) }.map { BreakQuota(profile.breakPolicy, for: $0, at: now) }
                     scheduled = stored.engine.scheduledSpan(of: profile.id, at: now, calendar: client.calendar()).map { (profile.name, $0.returns) }
                 }
             }

@@ -98,7 +98,7 @@ struct RunningSession: View {
                     .disabled(model.breakRefusal != nil)
                 if let refusal = model.breakRefusal { ProblemText(refusal).font(.footnote).foregroundStyle(.secondary) }
                 if let quota = model.quota, quota.allowed > 0 {
-                    Text("\(quota.remaining) of \(quota.allowed) breaks left", bundle: .module).font(.footnote).foregroundStyle(.secondary)
+                    Text.breaksLeft(quota).font(.footnote).foregroundStyle(.secondary)
                 }
             }
             if let scheduled = model.scheduled, ending != .completed {

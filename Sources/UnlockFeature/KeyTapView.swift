@@ -70,6 +70,7 @@ public struct KeyTapView: View {
                     .buttonStyle(.bordered)
                     .disabled(model.breakRefusal != nil)
                 if let refusal = model.breakRefusal { ProblemText(refusal).font(.footnote).foregroundStyle(.secondary) }
+                if let quota = model.quota, quota.allowed > 0 { Text.breaksLeft(quota).font(.footnote).foregroundStyle(.secondary) }
             }
             if model.offersBackToFocus {
                 Button { model.backToFocus() } label: { Text("Back to focus", bundle: .module) }.buttonStyle(.bordered)
