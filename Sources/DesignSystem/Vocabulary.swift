@@ -185,11 +185,13 @@ extension Text {
     /// An instant as a person says it, relative to `now` on the phone's clock: "today at 5:00 PM",
     /// "tomorrow at 9:00 AM", "on Friday at 9:00 AM" within the week, "on Nov 30 at 9:00 AM" after
     /// it; never a weekday's name for today or tomorrow (issue 34 item 4).
-    public static func when(_ date: Date, from now: Date, calendar: Calendar) -> Text {
+    /// `saysToday: false` leaves "today" out ("at 5:00 PM"), where the sentence is about today.
+    public static func when(_ date: Date, from now: Date, calendar: Calendar, saysToday: Bool = true) -> Text {
         let clock = Clockwork(calendar: calendar)
         let days = clock.localDate(of: date).dayNumber - clock.localDate(of: now).dayNumber
         let time = Date.FormatStyle.dateTime.hour().minute()
         switch days {
+        case ...0 where !saysToday: return Text("at \(date, format: time)", bundle: .module)
         case ...0: return Text("today at \(date, format: time)", bundle: .module)
         case 1: return Text("tomorrow at \(date, format: time)", bundle: .module)
         case 2...6: return Text("on \(date, format: .dateTime.weekday(.wide)) at \(date, format: time)", bundle: .module)
@@ -200,15 +202,7 @@ extension Text {
     /// When a disabled option returns, on the phone's clock and in its language: "Available again
     /// at 5:00 PM", "… tomorrow at 12:00 AM", "… on Friday at 9:00 AM", "… on Nov 30 at 9:00 AM".
     public static func availableAgain(at date: Date, from now: Date, calendar: Calendar) -> Text {
-        let clock = Clockwork(calendar: calendar)
-        let days = clock.localDate(of: date).dayNumber - clock.localDate(of: now).dayNumber
-        let time = Date.FormatStyle.dateTime.hour().minute()
-        switch days {
-        case ...0: return Text("Available again at \(date, format: time)", bundle: .module)
-        case 1: return Text("Available again tomorrow at \(date, format: time)", bundle: .module)
-        case 2...6: return Text("Available again on \(date, format: .dateTime.weekday(.wide)) at \(date, format: time)", bundle: .module)
-        default: return Text("Available again on \(date, format: .dateTime.month(.abbreviated).day()) at \(date, format: time)", bundle: .module)
-        }
+        Text("Available again \(Text.when(date, from: now, calendar: calendar, saysToday: false))", bundle: .module)
     }
 }
 
