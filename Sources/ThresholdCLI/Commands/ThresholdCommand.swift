@@ -21,11 +21,13 @@ public struct ThresholdCommand: AsyncParsableCommand {
               threshold run Scenarios/selah -v     with each scenario's story
               threshold play                       an interactive phone (type help)
               threshold soak --days 7 --seeds 3    a random week per seed, every promise checked
+              threshold pictures                   the README's pictures, drawn from their journey steps
+              threshold pictures --check           is each picture's words what its step shows now?
 
             Exit codes: 0 all is well; 1 an expectation failed (or a walkthrough went wrong); \
             2 a scenario file is malformed or the command was misused.
             """,
-        subcommands: [Demo.self, Run.self, Crawl.self, Play.self, SoakCommand.self])
+        subcommands: [Demo.self, Run.self, Crawl.self, Play.self, SoakCommand.self, Pictures.self])
 
     public init() {}
 }
