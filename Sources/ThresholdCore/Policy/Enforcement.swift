@@ -93,6 +93,20 @@ public struct Enforcement: Hashable, Codable, Sendable {
 
     public func rule(_ ref: RuleRef) -> RuleEnforcement? { rules.first { $0.rule == ref } }
 
+    /// The gates and modes that shield what `scope` names and offer `kind` (the restrictions a
+    /// quest for one app opens it through).
+    public func offering(_ kind: RitualKind, for scope: GrantScope) -> [RuleRef] {
+        guard case .token(let token) = scope else { return [] }
+        return rules.filter { rule in
+            guard case .gated(let label) = rule.reason, label.rituals.contains(kind) else { return false }
+            return switch token {
+            case .app(let app): rule.shield.shields(app: app, category: nil)
+            case .webDomain(let web): rule.shield.shields(webDomain: web, category: nil)
+            case .category(let category): rule.shield.categories.contains(category) || rule.shield.allApplications
+            }
+        }.map(\.rule)
+    }
+
     /// Whether the rules in force shield a token: an app or site by name, or a category's apps.
     public func shields(_ token: AnyToken) -> Bool {
         switch token {

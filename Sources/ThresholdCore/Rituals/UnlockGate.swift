@@ -229,7 +229,8 @@ public struct UnlockGate: Hashable, Sendable {
             case .slide: cost = .challenge(.slide)
             case .unscramble: cost = .challenge(.unscramble)
             case .breathingQuest, .copyTextQuest:
-                let allowance = QuestAllowance(uses: stored.rituals.questUses, at: now, timeZone: calendar.timeZone)
+                // Each mode holds quests to its own allowance; the one that binds is shown.
+                let allowance = stored.rituals.questAllowance(for: accepting.map(\.rule), at: now, timeZone: calendar.timeZone)
                 cost = .quest(seconds: Int(kind == .breathingQuest ? BreathingQuest.duration : CopyTextQuest.duration), allowance: allowance)
                 eligibility = allowance.eligibility
             case .credits:

@@ -11,9 +11,9 @@ import ThresholdCore
     let ny = TimeZone(identifier: "America/New_York")!
     let start = ClockReading.at("2026-11-23 10:00")
 
-    /// A breathing quest completed at `reading`.
-    func quest(at reading: ClockReading) throws -> RitualCompletion {
-        var quest = BreathingQuest(terms: .make(.app("instagram"), minutes: 5))
+    /// A breathing quest for `app` completed at `reading`.
+    func quest(at reading: ClockReading, app: String = "instagram") throws -> RitualCompletion {
+        var quest = BreathingQuest(terms: .make(.app(app), minutes: 5))
         quest.start(at: reading.advanced(by: -BreathingQuest.duration))
         _ = quest.tick(at: reading)
         return try #require(quest.completion)
@@ -72,5 +72,41 @@ import ThresholdCore
                 #expect(bound, "refused with no limit binding: \(gaps)")
             }
         }
+    }
+
+    /// PRODUCT.md: quests have a cooldown and a daily number per mode. Two modes, each holding
+    /// its own app: three quests through one use up its day and leave the other's whole; a quest
+    /// for an app both hold counts against both.
+    @Test func eachMode_holdsQuestsToItsOwnAllowance() throws {
+        let work = Profile.make("work", path: .earnedAccess, selection: .apps("instagram", "reddit"), unlockPolicy: .earnedAccess,
+                                schedules: [.on(Set(Weekday.allCases), "00:00", "23:59")])
+        let study = Profile.make("study", path: .earnedAccess, selection: .apps("tiktok", "reddit"), unlockPolicy: .earnedAccess,
+                                 schedules: [.on(Set(Weekday.allCases), "00:00", "23:59")])
+        var stored = StoredState.make(engine: .make(profiles: [work, study]))
+        func complete(_ app: String, after minutes: Int) throws {
+            let reading = start.advanced(by: Double(minutes) * 60)
+            var transaction = StoreTransaction(state: stored)
+            let context = ChangeContext(now: reading.wall, time: TrustedTime(wall: reading.wall, trusted: reading.wall),
+                                        calendar: TestSupport.calendar("America/New_York"), ids: .counting(prefix: "\(minutes)-"), screenTimeAuthorized: true)
+            _ = try CompleteRitual(try quest(at: reading, app: app)).apply(to: &transaction, context: context)
+            stored = transaction.state
+        }
+        for (index, minutes) in [0, 40, 80].enumerated() {
+            try complete("instagram", after: minutes)
+            #expect(stored.rituals.questUses(of: .profile("work")).count == index + 1)
+        }
+        #expect(throws: ValidationError.self, "Work's day is used") { try complete("instagram", after: 200) }
+        try complete("tiktok", after: 200)
+        #expect(stored.rituals.questUses(of: .profile("study")).count == 1 && stored.rituals.questUses(of: .profile("work")).count == 3)
+        #expect(throws: ValidationError.self, "an app both hold meets the stricter: Work's") { try complete("reddit", after: 300) }
+    }
+
+    /// Quests recorded before they were counted per mode count against every mode (fail closed).
+    @Test func questsFromBeforeModes_countAgainstEveryMode() throws {
+        var records = RitualRecords()
+        records.note(try quest(at: start), at: start.wall)
+        #expect(records.questUses(of: .profile("work")) == [start.wall] && records.questUses(of: .gate("x")) == [start.wall])
+        let soon = start.advanced(by: 10 * 60)
+        #expect(throws: ValidationError.self) { try records.admit(try quest(at: soon), at: soon.wall, policy: .standard, timeZone: ny, modes: [.profile("work")]) }
     }
 }
