@@ -106,7 +106,7 @@ extension ShieldContent {
         } else {
             false
         }
-        return ShieldContent(reason: reason.shown(keeping: stored.keptAccounts), app: item.appToken, webDomain: item.webDomainToken, appName: item.name, verse: verse,
+        return ShieldContent(reason: stored.shown(reason), app: item.appToken, webDomain: item.webDomainToken, appName: item.name, verse: verse,
                              streak: stored.progress.shownStreak(for: reason), asking: asking)
             .withNotifications(stored.applied.notificationPermission)
     }

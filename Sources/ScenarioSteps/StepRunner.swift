@@ -309,7 +309,7 @@ package final class StepRunner {
         case .shieldTitle(let app, let text):
             let reason = try shownReason(app, stored)
             let asking: Bool = if case .intention(let label) = reason { stored?.rituals.isAsking(label.intentionID, at: phone.clock.wall) ?? false } else { false }
-            let content = ShieldContent(reason: stored.map { reason.shown(keeping: $0.keptAccounts) } ?? reason, app: found(app)?.token, appName: found(app)?.displayName,
+            let content = ShieldContent(reason: stored?.shown(reason) ?? reason, app: found(app)?.token, appName: found(app)?.displayName,
                                         streak: stored?.progress.shownStreak(for: reason), asking: asking)
                 .withNotifications(stored?.applied.notificationPermission)
             let words = phone.shieldWords.words(content)

@@ -121,13 +121,6 @@ public enum Reason: Hashable, Codable, Sendable {
         return rule < other.rule
     }
 
-    /// The reason as a person keeping `accounts` is shown it: a reached goal promises XP only
-    /// where XP is kept (Present in use; issue 34 item 3).
-    public func shown(keeping accounts: Set<Account>) -> Reason {
-        guard case .sessionGoalReached(let label, let xp) = self, xp > 0, !accounts.contains(.xp) else { return self }
-        return .sessionGoalReached(label, xp: 0)
-    }
-
     /// Of two restrictions over one token, the one the shield speaks for (``outranks(_:)``); when
     /// both are gates or modes, it also names the other's way back.
     public func joined(with other: Reason) -> Reason {

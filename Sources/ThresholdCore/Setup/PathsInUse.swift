@@ -58,7 +58,7 @@ extension StoredState {
 
     /// Whether a Present-path profile is Earned Access's focus: the person chose Earned Access
     /// and not Present.
-    private var presentIsEarnedAccessFocus: Bool {
+    var presentIsEarnedAccessFocus: Bool {
         guard let chosen = settings.paths else { return false }
         return !chosen.contains(.present) && chosen.contains(.earnedAccess)
     }
@@ -82,6 +82,23 @@ extension Settings {
         guard !added.isEmpty else { return }
         chosen.formUnion(added)
         paths = chosen
+    }
+}
+
+extension StoredState {
+    /// A reason as the person is shown it, in the paths they use: a reached goal promises XP only
+    /// where XP is kept (Present in use), and Earned Access's focus session speaks as Earned
+    /// Access's, not Present's (issue 34 items 3 and 4).
+    public func shown(_ reason: Reason) -> Reason {
+        func label(_ label: SessionLabel) -> SessionLabel {
+            guard label.path == .present, presentIsEarnedAccessFocus else { return label }
+            return SessionLabel(profileID: label.profileID, name: label.name, emoji: label.emoji, path: .earnedAccess, strictness: label.strictness)
+        }
+        switch reason {
+        case .sessionActive(let session): return .sessionActive(label(session))
+        case .sessionGoalReached(let session, let xp): return .sessionGoalReached(label(session), xp: keptAccounts.contains(.xp) ? xp : 0)
+        default: return reason
+        }
     }
 }
 
