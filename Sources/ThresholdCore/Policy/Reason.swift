@@ -60,13 +60,17 @@ public struct GateLabel: Hashable, Codable, Sendable {
         return [path] + (otherWays ?? [])
     }
 
-    /// The label with `other`'s ways added (its path, and those it had gathered).
+    /// The label with `other`'s ways added (its path, and those it had gathered); itself when
+    /// they add nothing (the usual case: gates of one path), with nothing allocated.
     func adding(_ other: GateLabel) -> GateLabel {
-        var joined = Set(otherWays ?? []).union(other.otherWays ?? [])
-        if !other.rituals.isEmpty { joined.insert(other.path) }
-        joined.remove(path)
+        let current = otherWays ?? []
+        var ways = current
+        func add(_ way: Pathway) { if way != path && !ways.contains(way) { ways.append(way) } }
+        if !other.rituals.isEmpty { add(other.path) }
+        other.otherWays?.forEach(add)
+        guard ways.count != current.count else { return self }
         var label = self
-        label.otherWays = joined.isEmpty ? nil : Pathway.allCases.filter(joined.contains)
+        label.otherWays = Pathway.allCases.filter(ways.contains)
         return label
     }
 }

@@ -30,9 +30,4 @@ public struct QuestAllowance: Hashable, Sendable {
         eligibility = reasons.max { ($0.availableAt ?? .distantFuture) < ($1.availableAt ?? .distantFuture) }
             .map(Eligibility.unavailable) ?? .available
     }
-
-    /// Keeps what a later allowance needs: the quests of the last two days.
-    static func pruned(_ uses: [Date], adding use: Date) -> [Date] {
-        (uses + [use]).filter { use.timeIntervalSince($0) < 2 * 86_400 }.sorted()
-    }
 }

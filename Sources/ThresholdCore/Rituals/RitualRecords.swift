@@ -6,12 +6,14 @@ import Foundation
 public struct RitualRecords: Hashable, Codable, Sendable {
     /// When emergency unlocks were used: the last eight days' worth, enough for every limit.
     public var emergencyUses: [Date] = []
-    /// When quests were completed before they were counted per mode: each counts against every
-    /// mode (the last two days' worth, ``QuestAllowance``).
-    public var questUses: [Date] = []
-    /// When quests were completed, per mode whose apps they opened (by ``RuleRef/linkValue``):
-    /// each mode has its own cooldown and daily number (PRODUCT.md); the last two days' worth.
-    public var questUsesByMode: [String: [Date]] = [:]
+    /// When quests were completed, once for each mode whose apps they opened (the last two days'
+    /// worth, ``QuestAllowance``): each mode has its own cooldown and daily number (PRODUCT.md).
+    public private(set) var questUses: [Date] = []
+    /// The mode each of ``questUses`` counts against, by index (``RuleRef/linkValue``); one with
+    /// none (recorded before quests were counted per mode, or through no known mode) counts
+    /// against every mode. NB: two plain arrays, not a map of arrays, so a monitor callback that
+    /// decodes them instantiates no generic type it did not already need.
+    public private(set) var questModes: [String] = []
     /// The last accepted tap of each tag, to recognise the same tap delivered twice.
     public var lastKeyTaps: [KeyTap] = []
     /// The prayer begun and not finished, resumed on the next open.
@@ -53,15 +55,15 @@ public struct RitualRecords: Hashable, Codable, Sendable {
     /// The quests counted against `mode`: its own, and those completed before quests were
     /// counted per mode.
     public func questUses(of mode: RuleRef) -> [Date] {
-        guard let own = questUsesByMode[mode.linkValue] else { return questUses }
-        return questUses.isEmpty ? own : (questUses + own).sorted()
+        let key = mode.linkValue
+        return questUses.indices.filter { $0 >= questModes.count || questModes[$0].isEmpty || questModes[$0] == key }.map { questUses[$0] }
     }
 
     /// The allowance a quest through `modes` meets: the one of them that binds longest (fail
     /// closed), or, with none, the allowance of every quest together.
     public func questAllowance(for modes: [RuleRef], at now: Date, timeZone: TimeZone) -> QuestAllowance {
         guard !modes.isEmpty else {
-            return QuestAllowance(uses: questUses + questUsesByMode.values.flatMap { $0 }, at: now, timeZone: timeZone)
+            return QuestAllowance(uses: Array(Set(questUses)), at: now, timeZone: timeZone)
         }
         return modes.map { QuestAllowance(uses: questUses(of: $0), at: now, timeZone: timeZone) }.max { a, b in
             switch (a.eligibility, b.eligibility) {
@@ -81,8 +83,7 @@ public struct RitualRecords: Hashable, Codable, Sendable {
             let at = now
             emergencyUses = (emergencyUses + [at]).filter { at.timeIntervalSince($0) < 8 * 86_400 }.sorted()
         case .breathing, .copyText:
-            if modes.isEmpty { questUses = QuestAllowance.pruned(questUses, adding: now) }
-            for mode in modes { questUsesByMode[mode.linkValue] = QuestAllowance.pruned(questUsesByMode[mode.linkValue] ?? [], adding: now) }
+            noteQuest(at: now, modes: modes.isEmpty ? [""] : modes.map(\.linkValue))
         case .prayer(let prayed):
             prayer = nil
             recentPrayers = Array(([prayed.templateID] + recentPrayers.filter { $0 != prayed.templateID }).prefix(PrayerRitual.recentCount))
@@ -96,13 +97,22 @@ public struct RitualRecords: Hashable, Codable, Sendable {
         lastKeyTaps = lastKeyTaps.filter { $0.tag != tap.tag } + [tap]
     }
 
-    private enum CodingKeys: String, CodingKey { case emergencyUses, questUses, questUsesByMode, lastKeyTaps, prayer, recentPrayers, intentionAsked }
+    /// Keeps the last two days' quests, with `now`'s once for each of `modes` ("": every mode).
+    private mutating func noteQuest(at now: Date, modes: [String]) {
+        var uses: [(Date, String)] = questUses.indices.map { ($0 < questModes.count ? questModes[$0] : "") }.enumerated().map { (questUses[$0.offset], $0.element) }
+        uses += modes.map { (now, $0) }
+        uses = uses.filter { now.timeIntervalSince($0.0) < 2 * 86_400 }.sorted { $0.0 < $1.0 }
+        questUses = uses.map(\.0)
+        questModes = uses.map(\.1)
+    }
+
+    private enum CodingKeys: String, CodingKey { case emergencyUses, questUses, questModes, lastKeyTaps, prayer, recentPrayers, intentionAsked }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         emergencyUses = try c.decodeIfPresent([Date].self, forKey: .emergencyUses) ?? []
         questUses = try c.decodeIfPresent([Date].self, forKey: .questUses) ?? []
-        questUsesByMode = try c.decodeIfPresent([String: [Date]].self, forKey: .questUsesByMode) ?? [:]
+        questModes = try c.decodeIfPresent([String].self, forKey: .questModes) ?? []
         lastKeyTaps = try c.decodeIfPresent([KeyTap].self, forKey: .lastKeyTaps) ?? []
         prayer = try c.decodeIfPresent(PrayerProgress.self, forKey: .prayer)
         recentPrayers = try c.decodeIfPresent([PrayerTemplateID].self, forKey: .recentPrayers) ?? []
