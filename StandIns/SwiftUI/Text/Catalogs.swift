@@ -14,15 +14,17 @@ package enum Catalogs {
 
     static func string(_ key: LocalizedStringKey, table: String?, bundle: Bundle?, in context: TextContext) -> String {
         let found = bundle.flatMap { Catalogs.catalog(in: $0, table: table ?? "Localizable") }
-        let language = context.locale.language.languageCode?.identifier ?? "en"
+        var language = context.locale.language.languageCode?.identifier ?? "en"
         var format = key.key
         var substitutions: [String: Catalog.Substitution] = [:]
         var fromCatalog = false
         if let catalog = found {
             if let entry = catalog.strings[key.key] {
                 fromCatalog = true
-                let localization = entry.localizations[language] ?? entry.localizations[catalog.sourceLanguage]
-                if let localization {
+                // NB: words in the source language (the phone's has none) take the source
+                // language's plural rules: a Japanese phone reads "1 of 1 open", not "1 of 1 opens".
+                if entry.localizations[language] == nil { language = catalog.sourceLanguage }
+                if let localization = entry.localizations[language] {
                     format = localization.unit.value(for: key.arguments.first?.number, language: language)
                     substitutions = localization.substitutions
                 }
