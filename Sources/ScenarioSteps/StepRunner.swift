@@ -308,10 +308,11 @@ package final class StepRunner {
             }
         case .shieldTitle(let app, let text):
             let reason = try shownReason(app, stored)
-            let asking: Bool = if case .intention(let label) = reason { stored?.rituals.isAsking(label.intentionID, at: phone.clock.wall) ?? false } else { false }
-            let content = ShieldContent(reason: stored?.shown(reason) ?? reason, app: found(app)?.token, appName: found(app)?.displayName,
-                                        streak: stored?.progress.shownStreak(for: reason), asking: asking)
-                .withNotifications(stored?.applied.notificationPermission)
+            // NB: a reason was read from it, so the saved state is there (`shownReason` throws otherwise).
+            guard let stored else { throw ExpectationFailure("\(app)'s shield has no saved state to show") }
+            // What the shield extension shows for it, through its own front door.
+            let item = ShieldedItem.app(found(app)?.token, category: found(app)?.category, name: found(app)?.displayName)
+            let content = ShieldContent.shown(for: item, reason: reason, in: .success(stored), at: phone.clock.wall)
             let words = phone.shieldWords.words(content)
             guard PseudoLanguage.english(words.title).contains(text) || PseudoLanguage.english(words.subtitle).contains(text) else {
                 throw ExpectationFailure("expected \(app)'s shield to read “\(text)”, but it shows “\(words.title)” — \(words.subtitle)")

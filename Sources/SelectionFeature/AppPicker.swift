@@ -53,12 +53,11 @@ public struct SelectionSummary: View {
 
     /// "2 apps · 1 website": only what was chosen is counted.
     private var counts: Text {
-        let parts: [Text] = [
+        [
             selection.applications.isEmpty ? nil : Text("\(selection.applications.count) apps", bundle: .module),
             selection.categories.isEmpty ? nil : Text("\(selection.categories.count) categories", bundle: .module),
             selection.webDomains.isEmpty ? nil : Text("\(selection.webDomains.count) websites", bundle: .module),
-        ].compactMap { $0 }
-        return parts.dropFirst().reduce(parts[0]) { $0 + Text(verbatim: " · ") + $1 }
+        ].compactMap { $0 }.joined(separator: Text(verbatim: " · "))
     }
 
     public init(_ selection: Selection, showing shown: Int = 3) {

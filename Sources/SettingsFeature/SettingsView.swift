@@ -197,9 +197,7 @@ public struct SettingsView: View {
             Button(role: .cancel) { model.answerSharedPick(save: false) } label: { Text("Keep the apps as they were", bundle: .module) }
         } message: {
             // NB: a dialog's message is one Text on iOS.
-            if let holders = model.sharedPick?.holders, let first = holders.first {
-                holders.dropFirst().reduce(Text.sharedHolder(first)) { $0 + Text(verbatim: " ") + Text.sharedHolder($1) }
-            }
+            if let holders = model.sharedPick?.holders { holders.map(Text.sharedHolder).joined(separator: Text(verbatim: " ")) }
         }
     }
 

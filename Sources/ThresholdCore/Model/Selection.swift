@@ -67,7 +67,7 @@ extension Strictness {
     public func letsThrough(_ kind: RitualKind) -> Bool {
         switch self {
         case .gentle: true
-        case .firm: ![.breathingQuest, .copyTextQuest].contains(kind)
+        case .firm: !kind.isQuest
         case .locked: false
         }
     }

@@ -17,6 +17,12 @@ public enum RitualKind: String, Codable, Sendable, CaseIterable, Comparable {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }
 
+    /// Earned Access's quests: firm strictness holds them back, and each mode limits them.
+    public static let quests: Set<RitualKind> = [.breathingQuest, .copyTextQuest]
+
+    /// Whether this ritual is one of Earned Access's quests (``quests``).
+    public var isQuest: Bool { Self.quests.contains(self) }
+
     public var displayName: String {
         switch self {
         case .prayer: "Prayer"
@@ -76,7 +82,7 @@ public struct UnlockPolicy: Hashable, Codable, Sendable {
             return self
         case .firm:
             return try! UnlockPolicy(
-                rituals: rituals.subtracting([.breathingQuest, .copyTextQuest]),
+                rituals: rituals.subtracting(RitualKind.quests),
                 windowMinutes: windowMinutes,
                 creditsPerMinute: min(100, creditsPerMinute * 2))
         case .locked:

@@ -99,22 +99,12 @@ public struct Enforcement: Hashable, Codable, Sendable {
         guard case .token(let token) = scope else { return [] }
         return rules.filter { rule in
             guard case .gated(let label) = rule.reason, label.rituals.contains(kind) else { return false }
-            return switch token {
-            case .app(let app): rule.shield.shields(app: app, category: nil)
-            case .webDomain(let web): rule.shield.shields(webDomain: web, category: nil)
-            case .category(let category): rule.shield.categories.contains(category) || rule.shield.allApplications
-            }
+            return rule.shield.shields(token)
         }.map(\.rule)
     }
 
     /// Whether the rules in force shield a token: an app or site by name, or a category's apps.
-    public func shields(_ token: AnyToken) -> Bool {
-        switch token {
-        case .app(let app): rules.contains { $0.shield.shields(app: app, category: nil) }
-        case .webDomain(let web): rules.contains { $0.shield.shields(webDomain: web, category: nil) }
-        case .category(let category): rules.contains { $0.shield.categories.contains(category) || $0.shield.allApplications }
-        }
-    }
+    public func shields(_ token: AnyToken) -> Bool { rules.contains { $0.shield.shields(token) } }
 
     /// What a change let through: of the tokens the state names (its restrictions' picks and
     /// intentions' apps), those `before` shielded and this does not — what a ritual's success

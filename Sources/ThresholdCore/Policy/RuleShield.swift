@@ -29,6 +29,15 @@ public struct RuleShield: Hashable, Codable, Sendable {
         return byCategory && !applicationExceptions.contains(app)
     }
 
+    /// Whether this rule shields a token: an app or site by name, or a category's apps.
+    public func shields(_ token: AnyToken) -> Bool {
+        switch token {
+        case .app(let app): shields(app: app, category: nil)
+        case .webDomain(let web): shields(webDomain: web, category: nil)
+        case .category(let category): categories.contains(category) || allApplications
+        }
+    }
+
     /// Whether a website (in `category`, when known) is shielded by this rule.
     public func shields(webDomain: WebDomainToken, category: CategoryToken?) -> Bool {
         if webDomains.contains(webDomain) { return true }

@@ -56,8 +56,11 @@ public struct RitualRecords: Hashable, Codable, Sendable {
     /// counted per mode.
     public func questUses(of mode: RuleRef) -> [Date] {
         let key = mode.linkValue
-        return questUses.indices.filter { $0 >= questModes.count || questModes[$0].isEmpty || questModes[$0] == key }.map { questUses[$0] }
+        return questUses.indices.filter { questMode(at: $0).isEmpty || questMode(at: $0) == key }.map { questUses[$0] }
     }
+
+    /// The mode the quest at `index` counts against; "" (every mode) when none was kept.
+    private func questMode(at index: Int) -> String { index < questModes.count ? questModes[index] : "" }
 
     /// The allowance a quest through `modes` meets: the one of them that binds longest (fail
     /// closed), or, with none, the allowance of every quest together.
@@ -99,8 +102,7 @@ public struct RitualRecords: Hashable, Codable, Sendable {
 
     /// Keeps the last two days' quests, with `now`'s once for each of `modes` ("": every mode).
     private mutating func noteQuest(at now: Date, modes: [String]) {
-        var uses: [(Date, String)] = questUses.indices.map { ($0 < questModes.count ? questModes[$0] : "") }.enumerated().map { (questUses[$0.offset], $0.element) }
-        uses += modes.map { (now, $0) }
+        var uses = questUses.indices.map { (questUses[$0], questMode(at: $0)) } + modes.map { (now, $0) }
         uses = uses.filter { now.timeIntervalSince($0.0) < 2 * 86_400 }.sorted { $0.0 < $1.0 }
         questUses = uses.map(\.0)
         questModes = uses.map(\.1)

@@ -188,8 +188,7 @@ extension ShieldContent {
             self.init(
                 title: .selahPause,
                 subtitle: .verseAndWays(verse ?? Self.defaultVerse, ways: label.ways),
-                primary: ShieldButton(.pauseToPray, .notify(webDomain.map { .websiteGate($0, rule: label.rule) }
-                    ?? .unlockGate(app: app, category: nil, rule: label.rule))))
+                primary: ShieldButton(.pauseToPray, .notify(Self.gate(of: label.rule, app: app, webDomain: webDomain))))
         case .gated(let label) where label.path == .selah:
             self.init(
                 title: .selahPause,
@@ -202,16 +201,15 @@ extension ShieldContent {
                 primary: ShieldButton(.close, .close))
         case .gated(let label):
             // A restriction that takes only Challenge's games, holding the app alone, opens straight
-            // into one (seed 003); where other paths hold it too, the gate lets the person choose.
-            let lookUp = label.otherWays == nil && label.rituals.allSatisfy(\.isChallenge)
+            // into one (seed 003); where other paths hold it too, the gate lets the person choose,
+            // and a website's shield leads to the website's own gate.
+            let game = webDomain == nil && label.otherWays == nil && label.rituals.allSatisfy(\.isChallenge)
                 ? app.map { AppDestination.challenge(app: $0, rule: label.rule) } : nil
-            // A website's shield leads to the website's own gate.
-            let gate = webDomain.map { AppDestination.websiteGate($0, rule: label.rule) }
-                ?? lookUp ?? .unlockGate(app: app, category: nil, rule: label.rule)
             self.init(
                 title: .blockedBy(label.name),
                 subtitle: label.ways.count > 1 ? .waysBack(label.ways) : .toUnlockOpenThreshold,
-                primary: ShieldButton(lookUp != nil && webDomain == nil ? .startChallenge : .unlockOptions, .notify(gate)),
+                primary: ShieldButton(game == nil ? .unlockOptions : .startChallenge,
+                                      .notify(game ?? Self.gate(of: label.rule, app: app, webDomain: webDomain))),
                 secondary: ShieldButton(.close, .close))
         case .intention(let label) where label.opensLeft == 0 && asking:
             // Seed 001 §5: the second step, once the first press asked.
@@ -245,6 +243,11 @@ extension ShieldContent {
 }
 
 extension ShieldContent {
+    /// Where a shield's way to choose leads: the website's own gate for a website, else the app's.
+    static func gate(of rule: RuleRef, app: AppToken?, webDomain: WebDomainToken?) -> AppDestination {
+        webDomain.map { .websiteGate($0, rule: rule) } ?? .unlockGate(app: app, category: nil, rule: rule)
+    }
+
     /// Whether a button leads into the app (through the follow-up notification).
     public var leadsIntoTheApp: Bool {
         [primary, secondary].contains { button in
