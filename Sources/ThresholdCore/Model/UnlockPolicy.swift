@@ -17,11 +17,9 @@ public enum RitualKind: String, Codable, Sendable, CaseIterable, Comparable {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }
 
-    /// Earned Access's quests: firm strictness holds them back, and each mode limits them.
-    public static let quests: Set<RitualKind> = [.breathingQuest, .copyTextQuest]
-
-    /// Whether this ritual is one of Earned Access's quests (``quests``).
-    public var isQuest: Bool { Self.quests.contains(self) }
+    /// Whether this ritual is one of Earned Access's quests: firm strictness holds them back, and
+    /// each mode limits them. NB: a comparison, not a static set the monitor's callback would build.
+    public var isQuest: Bool { self == .breathingQuest || self == .copyTextQuest }
 
     public var displayName: String {
         switch self {
@@ -82,7 +80,7 @@ public struct UnlockPolicy: Hashable, Codable, Sendable {
             return self
         case .firm:
             return try! UnlockPolicy(
-                rituals: rituals.subtracting(RitualKind.quests),
+                rituals: rituals.filter { !$0.isQuest },
                 windowMinutes: windowMinutes,
                 creditsPerMinute: min(100, creditsPerMinute * 2))
         case .locked:
