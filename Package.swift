@@ -126,7 +126,7 @@ package.targets += [
             "ScenarioSetup", "FeatureModels", "EntryPoints", "ScreenTimeSimulator", "ScreenTimeClient", "ThresholdCore",
             "ThresholdRuntime", "PrayerContent", "TogetherClient", "TogetherCore", "SystemWords",
             // The app's real views, drawn by SwiftUI for Linux: the person acts on them.
-            "AppFeature", "SelectionFeature", "SettingsFeature", "WidgetViews", "DesignSystem",
+            "AppFeature", "SelectionFeature", "SettingsFeature", "KeysFeature", "WidgetViews", "DesignSystem",
             .product(name: "Yams", package: "Yams"),
         ] + apple("SwiftUI", "WidgetKit"),
         // A member of a module this one does not import is out of reach, so the store's writes
@@ -309,13 +309,16 @@ let screens: [(name: String, uses: [Target.Dependency])] = [
     ("PaywallFeature", []),
     ("BackupFeature", apple("UniformTypeIdentifiers")),
     ("ProfilesFeature", ["SelectionFeature", "PaywallFeature"]),
-    ("OnboardingFeature", ["SelectionFeature", "PaywallFeature", "BackupFeature", "ProfilesFeature"] + apple("UIKit")),
+    // Making a key: written to an NFC tag (Core NFC), or a link shown as a QR code.
+    ("KeysFeature", apple("UIKit")),
+    ("OnboardingFeature", ["SelectionFeature", "PaywallFeature", "BackupFeature", "ProfilesFeature", "KeysFeature"] + apple("UIKit")),
     ("SessionsFeature", []),
     ("HomeFeature", ["SelectionFeature", "SystemWords"]),
     ("UnlockFeature", ["SelectionFeature"]),
     ("IntentionsFeature", ["SelectionFeature"]),
     ("InsightsFeature", ["ReportExtension"] + apple("DeviceActivity", "Charts")),
-    ("SettingsFeature", ["SelectionFeature", "InsightsFeature", "PaywallFeature", "BackupFeature", "UnlockFeature", "TogetherCore", "SystemWords"]
+    ("SettingsFeature", ["SelectionFeature", "InsightsFeature", "PaywallFeature", "BackupFeature", "UnlockFeature", "KeysFeature", "TogetherCore",
+                         "SystemWords"]
         + apple("UIKit", "UniformTypeIdentifiers", "CoreTransferable")),
     ("AppFeature", ["OnboardingFeature", "PaywallFeature", "HomeFeature", "UnlockFeature", "SessionsFeature", "ProfilesFeature",
                     "IntentionsFeature", "InsightsFeature", "SettingsFeature", "EntryPoints", "ScreenTimeClient", "PurchasesClient"]),

@@ -292,7 +292,7 @@ public final class HomeModel {
         state.profiles.flatMap { profile in
             profile.schedules.compactMap { schedule in
                 schedule.nextOccurrences(after: now, in: clock, horizonDays: 8).first.map {
-                    NextStart(name: "\(profile.emoji) \(profile.name)", at: $0.start)
+                    NextStart(name: profile.title, at: $0.start)
                 }
             }
         }

@@ -86,7 +86,7 @@ public final class KeyTapModel {
     private func describe(_ profile: ProfileID) {
         // NB: the words are a courtesy: an unreadable state shows the sheet without the name.
         let found = (try? client.load())?.engine.profile(profile)
-        title = found.map { "\($0.emoji) \($0.name)" }
+        title = found.map(\.title)
         startedAllowsBreaks = found?.breakPolicy.allowsBreaks ?? false
     }
 

@@ -29,6 +29,9 @@ public final class OnboardingModel {
         case selah
         case duration
         case ready
+        /// Key's first key, once the shields are on (its profile exists then): written to an NFC
+        /// tag, or made as a link whose QR code the Camera opens; "Not now" leaves it to Settings.
+        case key
         /// Asks for notification permission, saying why: a shield cannot open Threshold, and its
         /// notification is the only way from a shield into the app.
         case notifications
@@ -102,12 +105,19 @@ public final class OnboardingModel {
     /// The welcome screen's "Restore from iCloud", offered when the iCloud Keychain brought a
     /// Together account whose encrypted backup was stored (``CloudBackupModel/canRestore``).
     public let cloudBackup: CloudBackupModel
+    /// The key step's key, written to a tag or made as a link.
+    public let keyMaking: KeyMaking
+    /// The profiles a key can start, once the shields are on: Key's presets.
+    public private(set) var keyProfiles: [Profile] = []
+    /// The profile the key step's key starts (the first preset until the person chooses).
+    public var keyProfile: ProfileID?
 
     public init(client: AppClient) {
         self.client = client
         paywall = PaywallModel(client: client)
         backup = BackupModel(client: client)
         cloudBackup = CloudBackupModel(client: client)
+        keyMaking = KeyMaking(client: client)
     }
 
     /// Restores a backup on this fresh install instead of setting up: onboarding then shows what
@@ -144,6 +154,7 @@ public final class OnboardingModel {
             switch step {
             case .selah, .duration: paths.contains(.selah)
             case .mode, .unlockOptions: paths.contains(.earnedAccess)
+            case .key: paths.contains(.key)
             case .pro: offersPro
             case .restored: false
             default: true
@@ -161,7 +172,7 @@ public final class OnboardingModel {
         case .ready: .needsReady
         case .tutorial: tutorial == .running ? .tutorialRunning : nil
         // NB: declining is a choice, not a blocker: the shield then says to open Threshold by hand.
-        case .welcome, .pro, .unlockOptions, .selah, .duration, .notifications, .restored, .done: nil
+        case .welcome, .pro, .unlockOptions, .selah, .duration, .key, .notifications, .restored, .done: nil
         }
     }
 
@@ -195,7 +206,7 @@ public final class OnboardingModel {
     /// once the shields are on (notifications, the tutorial, done), not from a restore's result.
     public var canGoBack: Bool {
         guard let index = steps.firstIndex(of: step) else { return false }
-        return index > 0 && ![.notifications, .tutorial, .done].contains(step)
+        return index > 0 && ![.key, .notifications, .tutorial, .done].contains(step)
     }
 
     // MARK: Screen Time access
@@ -447,9 +458,25 @@ public final class OnboardingModel {
         }
         problem = nil
         repairs = done.outcome.repairs
-        checkNotifications()
-        step = .notifications
+        if paths.contains(.key) {
+            do {
+                keyProfiles = try client.read().engine.profiles.filter { $0.path == .key }
+            } catch {
+                // NB: the shields are on; the key step says why it offers no profile, and Settings can make the key later.
+                keyMaking.problem = .refused(FeatureModels.problem(error))
+            }
+            keyProfile = keyProfiles.first?.id
+            step = .key
+        } else {
+            checkNotifications()
+            step = .notifications
+        }
     }
+
+    // MARK: Key
+
+    /// The profile the key step's key starts.
+    public var chosenKeyProfile: Profile? { keyProfiles.first { $0.id == keyProfile } }
 
     // MARK: Tutorial
 

@@ -20,24 +20,6 @@ public final class SettingsModel {
         public var id: KeyTagID { tag.id }
     }
 
-    /// A key minted and waiting to be written to a tag; stored only once the tag took it.
-    public struct PendingKey: Sendable, Identifiable {
-        public let key: WrittenKey
-        public var id: KeyTagID { key.tag.id }
-        /// The link to write as the tag's NDEF URI record.
-        public var link: URL { key.link }
-    }
-
-    /// A key made as a link (for a QR code, or any NFC writer app), kept from the moment it is shown.
-    public struct KeyLink: Sendable, Identifiable {
-        public let name: String
-        /// The profile it starts ("💼 Work").
-        public let profileTitle: String
-        /// `https://threshold.app/k/<tag id>#<secret>`: the QR code's content.
-        public let link: URL
-        public var id: String { link.absoluteString }
-    }
-
     public private(set) var preferences = SelahPreferences.standard
     public private(set) var gates: [Gate] = []
     public private(set) var profiles: [Profile] = []
@@ -77,9 +59,6 @@ public final class SettingsModel {
     public private(set) var prayerStreak = 0
     public private(set) var isResetRevealed = false
     public private(set) var pickProblem: PickProblem?
-    public private(set) var pendingKey: PendingKey?
-    /// The key link shown now (its QR code and Copy link), after ``makeKeyLink(for:name:)``.
-    public private(set) var keyLink: KeyLink?
     /// The last change that could not be made; nothing changed.
     public private(set) var problem: SettingsProblem?
     /// The saved data could not be read: nothing that saves can be done (``problem`` says why).
@@ -98,11 +77,15 @@ public final class SettingsModel {
     public let manageSubscriptionURL = PurchasesClient.manageSubscriptionsURL
     /// Settings › Backup: export everything as a file, or restore one (on a fresh install only).
     public let backup: BackupModel
+    /// Settings › Keys: writing a key to a tag, or making a key link.
+    public let keyMaking: KeyMaking
     let client: AppClient
 
     public init(client: AppClient) {
         self.client = client
         backup = BackupModel(client: client)
+        keyMaking = KeyMaking(client: client)
+        keyMaking.kept = { [weak self] in self?.load() }
     }
 
 
@@ -120,7 +103,7 @@ public final class SettingsModel {
     public var pausedSchedules: [PausedRow] {
         plan.paused.map { paused in
             let profile = profiles.first { $0.id == paused.profileID }
-            return PausedRow(ref: paused.ref, profileTitle: profile.map { "\($0.emoji) \($0.name)" } ?? paused.profileID.rawValue,
+            return PausedRow(ref: paused.ref, profileTitle: profile.map(\.title) ?? paused.profileID.rawValue,
                              start: paused.schedule.start, end: paused.schedule.end)
         }
     }
@@ -155,7 +138,7 @@ public final class SettingsModel {
             profiles = stored.engine.profiles
             pathsInUse = stored.paths
             keys = stored.settings.keyTags.map { tag in
-                KeyRow(tag: tag, profileTitle: stored.engine.profile(tag.profileID).map { "\($0.emoji) \($0.name)" } ?? tag.profileID.rawValue,
+                KeyRow(tag: tag, profileTitle: stored.engine.profile(tag.profileID).map(\.title) ?? tag.profileID.rawValue,
                        isRevoked: tag.isRevoked(at: now), isOrphaned: stored.engine.profile(tag.profileID) == nil)
             }
             emergency = stored.settings.emergency
@@ -334,68 +317,6 @@ public final class SettingsModel {
 
     // MARK: Keys
 
-    /// Whether this device writes NFC tags: where it does not, writing a key is disabled, and
-    /// the screen says to make a key link instead.
-    public var writesTags: Bool { client.canWriteTags }
-
-    /// Mints a key for a profile: its link is written to the tag next, and the key is kept only
-    /// when the tag took it (``keyWritten()``). Refused where the device writes no tags.
-    public func prepareKey(for profile: ProfileID, name: String) {
-        var generator = ClosureGenerator(source: client.random)
-        do {
-            guard writesTags else {
-                keyProblem = .cannotWriteTags
-                return
-            }
-            guard profiles.contains(where: { $0.id == profile }) else {
-                keyProblem = .noProfile
-                return
-            }
-            pendingKey = PendingKey(key: try KeyRing.mint(profile: profile, name: name, at: client.now, using: &generator))
-            keyProblem = nil
-        } catch {
-            keyProblem = .refused(FeatureModels.problem(error))
-        }
-    }
-
-    /// The tag holds the link now: keep the key.
-    public func keyWritten() {
-        guard let pending = pendingKey else { return }
-        pendingKey = nil
-        keyAction(AddKey(pending.key))
-    }
-
-    /// Writing the tag failed or was cancelled: the key is dropped (its secret existed nowhere
-    /// else); `reason` is the tag writer's words.
-    public func keyNotWritten(_ reason: String) {
-        pendingKey = nil
-        keyProblem = .notWritten(reason)
-    }
-
-    /// Makes a key as a link: kept at once (the link is the key, shown as a QR code and ready to
-    /// copy), and revoked like any key. A link edited by hand is refused as a forged tag is.
-    public func makeKeyLink(for profile: ProfileID, name: String) {
-        var generator = ClosureGenerator(source: client.random)
-        do {
-            guard let chosen = profiles.first(where: { $0.id == profile }) else {
-                keyLink = nil
-                keyProblem = .noProfile
-                return
-            }
-            let key = try KeyRing.mint(profile: profile, name: name, at: client.now, using: &generator)
-            if let refused = client.perform("key", AddKey(key)) { throw refused }
-            keyLink = KeyLink(name: key.tag.name, profileTitle: "\(chosen.emoji) \(chosen.name)", link: key.link)
-            keyProblem = nil
-        } catch {
-            keyLink = nil
-            keyProblem = .refused(FeatureModels.problem(error))
-        }
-        load()
-    }
-
-    /// The key link's sheet closed (the key stays; revoke it to stop it).
-    public func keyLinkClosed() { keyLink = nil }
-
     public func revoke(_ tag: KeyTagID) {
         keyAction(RevokeKey(tag))
     }
@@ -410,11 +331,8 @@ public final class SettingsModel {
         keyAction(RelinkKey(tag, to: profile))
     }
 
-    /// Why the last key action was refused, shown beside the keys' controls; nothing changed.
-    public private(set) var keyProblem: KeyProblem?
-
     private func keyAction(_ command: some StateCommand) {
-        keyProblem = client.perform("key", command).map { .refused($0) }
+        keyMaking.problem = client.perform("key", command).map { .refused($0) }
         load()
     }
 }
@@ -428,17 +346,6 @@ public enum SettingsProblem: Hashable, Sendable {
 }
 
 /// Why a key action was refused, as a value Settings › Keys says in its own words (issue 25).
-public enum KeyProblem: Hashable, Sendable {
-    /// This device cannot write NFC tags: a key link is the way.
-    case cannotWriteTags
-    /// No profile is chosen for the key.
-    case noProfile
-    /// Writing the tag failed or was cancelled (the tag writer's words).
-    case notWritten(String)
-    /// A rule refused it, or the store failed.
-    case refused(Problem)
-}
-
 /// A random-number generator over a closure (the client's source of randomness).
 struct ClosureGenerator: RandomNumberGenerator {
     let source: @Sendable () -> UInt64

@@ -1,6 +1,7 @@
 import BackupFeature
 import DesignSystem
 import FeatureModels
+import KeysFeature
 import PaywallFeature
 import ProfilesFeature
 import ScreenTimeClient
@@ -53,6 +54,7 @@ public struct OnboardingView: View {
             }
             .navigationBarTitleDisplayMode(.inline)
         }
+        .showsKeyLinks(model.keyMaking)
         .task { await model.checkAccess() }
         .task(id: model.step) { if model.step == .notifications { model.checkNotifications() } }
         .onChange(of: model.step) { _, step in if step == .done { onDone() } }
@@ -70,6 +72,7 @@ public struct OnboardingView: View {
         case .selah: SelahStep(model: model)
         case .duration: DurationStep(model: model)
         case .ready: ReadyStep(model: model)
+        case .key: KeyStep(model: model)
         case .notifications: NotificationsStep(model: model)
         case .tutorial, .done: TutorialStep(model: model)
         case .restored: RestoredStep(model: model)
@@ -89,6 +92,15 @@ public struct OnboardingView: View {
                 } label: { Text("Turn on shields", bundle: .module) }
                     .buttonStyle(.primary)
                     .accessibilityHint(Text("Saves your choices and shields the apps now.", bundle: .module))
+            case .key:
+                if model.keyMaking.made == nil {
+                    Button { model.next() } label: { Text("Not now", bundle: .module) }
+                        .frame(maxWidth: .infinity)
+                        .accessibilityHint(Text("Settings › Keys makes a key whenever you want one.", bundle: .module))
+                } else {
+                    Button { model.next() } label: { Text("Continue", bundle: .module) }
+                        .buttonStyle(.primary)
+                }
             case .tutorial, .pro:
                 // The paywall has its own buttons, "Not now" always among them.
                 EmptyView()
@@ -518,6 +530,19 @@ struct ReadyStep: View {
                     .font(.footnote).foregroundStyle(.secondary)
             }
         }
+        if model.paths.contains(.key) {
+            Card {
+                Label {
+                    if model.readsTags {
+                        Text("Next, you make your key. A tap of it starts your session; the next tap asks whether to end it or take a break.", bundle: .module)
+                    } else {
+                        Text("Next, you make your key link. Opening its QR code with the Camera starts your session.", bundle: .module)
+                    }
+                } icon: {
+                    Image(systemName: "key.fill").accessibilityHidden(true)
+                }
+            }
+        }
         if let problem = model.problem { ProblemBanner(problem) }
     }
 
@@ -533,6 +558,61 @@ struct ReadyStep: View {
             Text("Turning on shields saves your choices. The apps you picked are shielded while a session runs: start one from the Session tab.",
                  bundle: .module)
         }
+    }
+}
+
+/// Key's first key, once the shields are on: written to an NFC tag, or made as a link whose QR
+/// code the Camera opens where the iPhone writes no tags (seed 004: "Set up your first key").
+@MainActor
+struct KeyStep: View {
+    @Bindable var model: OnboardingModel
+    @Environment(\.keyTagWriting) private var tagWriting
+
+    var body: some View {
+        let keys = model.keyMaking
+        StepHeader(title: Text("Your key", bundle: .module),
+                   message: keys.writesTags
+                       ? Text("Write your key to an NFC tag or card, and keep it where you want to focus. A tap starts your session; the next tap asks whether to end it or take a break.", bundle: .module)
+                       : Text("This iPhone cannot write NFC tags, so your key is a link: print its QR code or keep it on another screen. The Camera opens it and your session starts.", bundle: .module),
+                   systemImage: "key.fill")
+        if let made = keys.made {
+            Label {
+                if made.isLink {
+                    Text("Your key link is ready. Opening it starts \(Text(verbatim: made.profileTitle)).", bundle: .module)
+                } else {
+                    Text("Your key is ready. A tap starts \(Text(verbatim: made.profileTitle)).", bundle: .module)
+                }
+            } icon: {
+                Image(systemName: "checkmark.circle.fill").foregroundStyle(Palette.calm)
+            }
+            .font(.headline)
+        } else {
+            if model.keyProfiles.count > 1 {
+                Picker(selection: $model.keyProfile) {
+                    ForEach(model.keyProfiles) { profile in Text(verbatim: profile.title).tag(Optional(profile.id)) }
+                } label: {
+                    Text("The key starts", bundle: .module)
+                }
+            }
+            if keys.writesTags {
+                Button { keys.write(for: model.chosenKeyProfile, name: model.chosenKeyProfile?.name ?? "", using: tagWriting) } label: {
+                    Text("Write a key", bundle: .module)
+                }
+                .buttonStyle(.primary)
+                .accessibilityHint(Text("Hold an NFC tag near the top of the iPhone.", bundle: .module))
+                Button { keys.makeLink(for: model.chosenKeyProfile, name: model.chosenKeyProfile?.name ?? "") } label: {
+                    Text("Make a key link instead", bundle: .module)
+                }
+                .frame(maxWidth: .infinity)
+            } else {
+                Button { keys.makeLink(for: model.chosenKeyProfile, name: model.chosenKeyProfile?.name ?? "") } label: {
+                    Text("Make a key link", bundle: .module)
+                }
+                .buttonStyle(.primary)
+            }
+        }
+        if let problem = keys.problem { KeyProblemText(problem: problem).font(.footnote).foregroundStyle(Palette.warning) }
+        Text("Settings › Keys makes more keys, and revokes a lost one.", bundle: .module).font(.footnote).foregroundStyle(.secondary)
     }
 }
 

@@ -478,6 +478,12 @@ extension Person {
         return link
     }
 
+    /// Core NFC's sheet is up while a key is written (onboarding's key step, Settings › Keys): the
+    /// person holds a tag to the phone and keeps it as `profile`'s key.
+    func holdTag(as profile: ProfileID) async throws {
+        keyLinks[profile] = try await holdTag()
+    }
+
     /// The Camera reads a key's QR code (or a copy edited by hand) and opens its link, as iOS does.
     func scanQR(_ name: String, edited: Bool) async throws {
         guard var link = qrCodes[name] else {

@@ -1,6 +1,7 @@
 import AppFeature
 import EntryPoints
 import FeatureModels
+import KeysFeature
 import Foundation
 import SystemWords
 import ScenarioSetup

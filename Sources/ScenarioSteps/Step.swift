@@ -65,6 +65,9 @@ public enum Step: Hashable, Sendable {
     /// Ends the profile's break early.
     case resume(profile: ProfileID)
     case tapKey(profile: ProfileID)
+    /// Core NFC's sheet asks for a tag (a key being written): the person holds one to the phone,
+    /// and keeps it as the profile's key, the one `tap-key` taps from then on.
+    case holdTag(profile: ProfileID)
     /// The Camera reads a key's QR code (made in Settings → Keys), or a copy of it edited by hand.
     case scanQR(key: String, edited: Bool)
     case chooseAfterKey(KeyChoice)

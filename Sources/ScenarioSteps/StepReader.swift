@@ -44,6 +44,7 @@ package struct StepReader {
         ("break", "PROFILE: take a break (the profile's break policy sets its length and quota)"),
         ("resume", "PROFILE: end the break early; the shields return now"),
         ("tap-key", "PROFILE: tap the profile's NFC key (starts it, or asks End or break?)"),
+        ("hold-tag", "PROFILE: Core NFC's sheet asks for a tag: hold one to the phone; it becomes the profile's key, the one tap-key taps"),
         ("scan-qr", "NAME | {key, edited: true}: the Camera reads the QR code of a key made in Settings → Keys (or a copy edited by hand)"),
         ("choose", "end | break | cancel: answer the key's question"),
         ("confirm-start", "yes | no: answer the confirmation a start link or the Session tab shows for a Beast Mode profile (nothing starts before yes)"),
@@ -212,6 +213,7 @@ package struct StepReader {
             guard let key = f["key"] else { throw reader.fail(arg, "scan-qr needs the key's name (key: Work)") }
             return .scanQR(key: try reader.string(key, "key"), edited: try f["edited"].map { try reader.bool($0, "edited") } ?? false)
         case "tap-key": return .tapKey(profile: try profile(try need("the key's profile")))
+        case "hold-tag": return .holdTag(profile: try profile(try need("the profile whose key the tag becomes")))
         case "choose": return .chooseAfterKey(try reader.choice(try need("end, break or cancel"), "choice", as: KeyChoice.self))
         case "confirm-start": return .confirmStart(try reader.either(try need("yes or no"), "confirm-start", "yes", or: "no"))
         case "pray":

@@ -116,6 +116,8 @@ package final class StepRunner {
             try await person.appStore(event)
         case .tapKey(let profile):
             try await person.tapKey(profile)
+        case .holdTag(let profile):
+            try await person.holdTag(as: profile)
         case .scanQR(let key, let edited):
             try await person.scanQR(key, edited: edited)
         case .chooseAfterKey(let choice):

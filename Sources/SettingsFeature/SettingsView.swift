@@ -2,6 +2,7 @@ import BackupFeature
 import DesignSystem
 import FeatureModels
 import InsightsFeature
+import KeysFeature
 import PaywallFeature
 import SelectionFeature
 import StoreClient
@@ -18,7 +19,6 @@ public struct SettingsView: View {
     /// The name the key field was given from its profile: replaced when another profile is chosen, unless edited.
     @State private var suggestedKeyName = ""
     @State private var confirmingReset = false
-    @State private var writer: AnyObject?
     @Environment(\.keyTagWriting) private var tagWriting
     @State private var paywall: PaywallModel?
     @State private var diagnostics: DiagnosticsModel?
@@ -82,7 +82,6 @@ public struct SettingsView: View {
         .onChange(of: together?.receivedInvitation, initial: true) { _, link in
             if link != nil, path.last != .together { path = [.together] }
         }
-        .onChange(of: model.pendingKey?.id) { _, id in if id != nil { writeTag() } }
     }
 
     /// Settings › Together, only when this build names a server (`ThresholdTogetherServer`).
@@ -262,15 +261,15 @@ public struct SettingsView: View {
                     suggestedKeyName = suggested
                 }
             Button {
-                if let keyProfile { model.prepareKey(for: keyProfile, name: keyName) }
+                model.keyMaking.write(for: chosenKeyProfile, name: keyName, using: tagWriting)
             } label: {
                 Text("Write a key", bundle: .module)
             }
-            .disabled(keyProfile == nil || !model.writesTags)
+            .disabled(keyProfile == nil || !model.keyMaking.writesTags)
             .accessibilityHint(Text("Hold an NFC tag near the top of the iPhone.", bundle: .module))
-            if !model.writesTags { Text.cannotWriteTags.font(.footnote).foregroundStyle(.secondary) }
+            if !model.keyMaking.writesTags { Text.cannotWriteTags.font(.footnote).foregroundStyle(.secondary) }
             Button {
-                if let keyProfile { model.makeKeyLink(for: keyProfile, name: keyName) }
+                model.keyMaking.makeLink(for: chosenKeyProfile, name: keyName)
             } label: {
                 Text("Make a key link", bundle: .module)
             }
@@ -279,19 +278,17 @@ public struct SettingsView: View {
             if keyProfile == nil {
                 Text("Choose the profile the key starts.", bundle: .module).font(.footnote).foregroundStyle(.secondary)
             }
-            if let problem = model.keyProblem { KeyProblemText(problem: problem).font(.footnote).foregroundStyle(Palette.warning) }
+            if let problem = model.keyMaking.problem { KeyProblemText(problem: problem).font(.footnote).foregroundStyle(Palette.warning) }
         } header: {
             Text("Keys", bundle: .module)
         } footer: {
-            if model.writesTags {
+            if model.keyMaking.writesTags {
                 Text("A key starts its profile's session with a tap of its NFC tag, or by opening its link or QR code. Revoke a lost key; it stops working at once.", bundle: .module)
             } else {
                 Text("A key link starts its profile's session when it is opened, from a QR code the Camera reads. Revoke a lost key; it stops working at once.", bundle: .module)
             }
         }
-        .sheet(item: Binding(get: { model.keyLink }, set: { if $0 == nil { model.keyLinkClosed() } })) { key in
-            KeyLinkView(key: key) { model.keyLinkClosed() }
-        }
+        .showsKeyLinks(model.keyMaking)
     }
 
     private var streak: some View {
@@ -334,22 +331,13 @@ public struct SettingsView: View {
         }
     }
 
+    /// The profile chosen for a new key, as the list shows it.
+    private var chosenKeyProfile: Profile? { model.profiles.first { $0.id == keyProfile } }
+
     /// The phone's wall clock, on which a schedule's hours are read.
     private var wallClock: Calendar {
         var wallClock = calendar
         wallClock.timeZone = timeZone
         return wallClock
-    }
-
-    /// Writes the minted key's link to a tag; the key is kept only when the tag took it.
-    private func writeTag() {
-        guard let pending = model.pendingKey else { return }
-        writer = tagWriting.write(pending.link) { result in
-            switch result {
-            case .success: model.keyWritten()
-            case .failure(let failure): model.keyNotWritten(failure.message)
-            }
-            writer = nil
-        }
     }
 }

@@ -17,28 +17,7 @@ extension ProblemBanner {
     }
 }
 
-/// Why a key action was refused, beside the key's controls.
-@MainActor
-struct KeyProblemText: View {
-    let problem: KeyProblem
-
-    var body: some View {
-        switch problem {
-        case .cannotWriteTags: Text.cannotWriteTags
-        case .noProfile: Text("Choose a profile for the key.", bundle: .module)
-        // NB: the tag writer's words (Core NFC's), as iOS gave them.
-        case .notWritten(let words): Text(verbatim: words)
-        case .refused(let problem): ProblemText(problem)
-        }
-    }
-}
-
 extension Text {
-    /// Why this device writes no key, and what to do instead.
-    static var cannotWriteTags: Text {
-        Text("This device cannot write NFC tags. Make a key link instead: show it as a QR code the Camera opens, or copy it into an NFC writer app on a phone that has one.", bundle: .module)
-    }
-
     /// A schedule Free paused, by its profile and hours: "🌙 Night (10:00 PM–11:00 PM)", on the
     /// phone's clock.
     static func paused(_ row: SettingsModel.PausedRow, calendar: Calendar) -> Text {

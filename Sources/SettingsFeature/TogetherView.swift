@@ -1,6 +1,7 @@
 import BackupFeature
 import DesignSystem
 import FeatureModels
+import KeysFeature
 import SwiftUI
 import TogetherCore
 

@@ -223,6 +223,43 @@ import ThresholdCore
         #expect(again.presets == [.work], "the last preset stays chosen")
     }
 
+    /// Key from the first day (issue 34 item 5): once the shields are on, the key step makes a key
+    /// for the preset the person chooses, kept only when the tag took it; Back is gone (the shields
+    /// are on), and Continue goes on to notifications.
+    @Test func keyOnboarding_writesTheFirstKey_onceTheShieldsAreOn() async throws {
+        let device = try Device()
+        let onboarding = try await ready(device, paths: [.key])
+        onboarding.togglePreset(.study)
+        onboarding.finish()
+        #expect(onboarding.step == .key && !onboarding.canGoBack)
+        #expect(onboarding.keyProfiles.map(\.id) == ["work", "study"] && onboarding.keyProfile == "work")
+        onboarding.keyProfile = "study"
+        var written: URL?
+        var finish: (@MainActor (Result<Void, KeyWriteFailure>) -> Void)?
+        let tag = KeyTagWriting(isAvailable: true) { link, completion in
+            written = link
+            finish = completion
+            return nil
+        }
+        onboarding.keyMaking.write(for: onboarding.chosenKeyProfile, name: "Study", using: tag)
+        #expect(written != nil && device.stored.settings.keyTags.isEmpty, "nothing is kept before the tag took the link")
+        finish?(.failure(KeyWriteFailure(message: "Could not reach the tag.")))
+        #expect(device.stored.settings.keyTags.isEmpty && onboarding.keyMaking.problem == .notWritten("Could not reach the tag."))
+        onboarding.keyMaking.write(for: onboarding.chosenKeyProfile, name: "Study", using: tag)
+        finish?(.success(()))
+        #expect(device.stored.settings.keyTags.map(\.profileID) == ["study"])
+        #expect(onboarding.keyMaking.made?.profileTitle == "📚 Study" && onboarding.keyMaking.problem == nil)
+        onboarding.next()
+        #expect(onboarding.step == .notifications)
+    }
+
+    @Test func withoutKey_theShieldsGoStraightToNotifications() async throws {
+        let device = try Device()
+        let onboarding = try await ready(device, paths: [.present])
+        onboarding.finish()
+        #expect(onboarding.step == .notifications && !onboarding.steps.contains(.key))
+    }
+
     @Test func aFailingStore_savesNothing_andLeavesTheShieldsAsTheyWere() async throws {
         let device = try Device(.make(gates: [selahGate]))
         #expect(try device.shielded("instagram"))

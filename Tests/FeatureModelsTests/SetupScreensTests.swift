@@ -252,22 +252,22 @@ import ThresholdKeys
         let device = try Device(.make(profiles: [.make("work", name: "Work", emoji: "💼", selection: .apps("instagram"))]))
         let settings = SettingsModel(client: device.client)
         settings.load()
-        settings.prepareKey(for: "work", name: "Desk card")
-        let pending = try #require(settings.pendingKey)
+        settings.keyMaking.prepare(for: settings.profiles.first, name: "Desk card")
+        let pending = try #require(settings.keyMaking.pending)
         guard case .keyTap = try LinkRoute(url: pending.link) else {
             Issue.record("the tag gets a key link")
             return
         }
-        settings.keyNotWritten("The tag was not writable.")
-        #expect(device.stored.settings.keyTags.isEmpty && settings.keyProblem == .notWritten("The tag was not writable."))
-        settings.prepareKey(for: "work", name: "Desk card")
-        settings.keyWritten()
+        settings.keyMaking.notWritten("The tag was not writable.")
+        #expect(device.stored.settings.keyTags.isEmpty && settings.keyMaking.problem == .notWritten("The tag was not writable."))
+        settings.keyMaking.prepare(for: settings.profiles.first, name: "Desk card")
+        settings.keyMaking.written()
         #expect(settings.keys.map(\.profileTitle) == ["💼 Work"])
         let tag = try #require(settings.keys.first?.id)
         settings.revoke(tag)
         #expect(settings.keys.first?.isRevoked == true)
-        settings.prepareKey(for: "ghost", name: "Card")
-        #expect(settings.keyProblem == .noProfile && settings.pendingKey == nil)
+        settings.keyMaking.prepare(for: nil, name: "Card")
+        #expect(settings.keyMaking.problem == .noProfile && settings.keyMaking.pending == nil)
     }
 
     @Test func resettingTheStreak_isHidden_andKeepsThePrayersInTheHistory() throws {

@@ -47,7 +47,7 @@ public struct StartConfirmation: Hashable, Sendable {
             return nil
         }
         let selection = found.selection
-        return StartConfirmation(profile: profile, name: "\(found.emoji) \(found.name)", lockedUntil: until,
+        return StartConfirmation(profile: profile, name: found.title, lockedUntil: until,
                                  selectedItems: selection.applications.count + selection.categories.count + selection.webDomains.count,
                                  listMode: found.listMode, byLink: byLink, deniesAppInstallation: found.strict.deniesAppInstallation)
     }

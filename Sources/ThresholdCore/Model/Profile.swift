@@ -32,6 +32,9 @@ public struct Profile: Hashable, Codable, Sendable, Identifiable {
     /// iOS accepts at most this many exceptions in `.all(except:)`.
     public static let maximumAllowListExceptions = 50
 
+    /// How screens name it: its emoji and name, "💼 Work".
+    public var title: String { "\(emoji) \(name)" }
+
     public init(
         id: ProfileID,
         name: String,

@@ -23,7 +23,7 @@ public struct SessionHistoryEntry: Hashable, Sendable, Identifiable {
         guard let ending = session.ending else { return nil }
         id = session.id
         profileID = session.profileID
-        title = profile.map { "\($0.emoji) \($0.name)" } ?? session.profileID.rawValue
+        title = profile.map(\.title) ?? session.profileID.rawValue
         origin = session.origin
         start = session.start
         end = ending.at

@@ -72,7 +72,7 @@ extension Session {
     /// The events that record this session ending as `ending`: the end, then what it earned.
     func closingEvents(_ ending: Ending, profile: Profile?) -> [Event] {
         let reward = SessionReward(for: self, ending: ending, profile: profile)
-        let name = profile.map { "\($0.emoji) \($0.name)" } ?? "a session"
+        let name = profile.map(\.title) ?? "a session"
         let focused = Wording.duration(focusedSeconds(through: ending.at))
         let memo = switch ending.state {
         case .completed: "Completed \(name) · \(focused) focused"

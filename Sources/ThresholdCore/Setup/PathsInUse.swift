@@ -129,7 +129,7 @@ extension StoredState {
         for profile in engine.profiles where RuleRef.profile(profile.id) != rule && shownPath(of: profile) != path {
             let count = profile.listMode == .blockList ? profile.selection.tokens.intersection(tokens).count : 0
             if count > 0 {
-                holders.append(SharedHolder(name: "\(profile.emoji) \(profile.name)", path: shownPath(of: profile), count: count,
+                holders.append(SharedHolder(name: profile.title, path: shownPath(of: profile), count: count,
                                             opens: !profile.unlockPolicy.rituals.isEmpty, isGate: false))
             }
         }

@@ -166,7 +166,7 @@ public struct LiveActivityContent: Hashable, Codable, Sendable {
             case (_, .sessionGoalReached): (phase, breakUntil) = (.goalReached, nil)
             default: (phase, breakUntil) = (.focusing, nil)
             }
-            return LiveActivityContent(profileID: id, title: "\(profile.emoji) \(profile.name)", startedAt: start,
+            return LiveActivityContent(profileID: id, title: profile.title, startedAt: start,
                                        goalAt: goal, endsAt: end, breakUntil: breakUntil, phase: phase,
                                        allowsBreaks: profile.breakPolicy.allowsBreaks, isRest: profile.isRest)
         }

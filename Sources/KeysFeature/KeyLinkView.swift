@@ -3,16 +3,21 @@ import FeatureModels
 import SwiftUI
 import UIKit
 
-/// A key made as a link (``SettingsModel/KeyLink``): its QR code, which the Camera opens (print it
+/// A key made as a link (``KeyMaking/KeyLink``): its QR code, which the Camera opens (print it
 /// or show it on another screen), and its link to copy into any NFC writer app. The link is the key:
 /// anyone who has it can start the profile, and a copy edited by hand is refused.
 @MainActor
-struct KeyLinkView: View {
-    let key: SettingsModel.KeyLink
+public struct KeyLinkView: View {
+    let key: KeyMaking.KeyLink
     let done: () -> Void
     @State private var copied = false
 
-    var body: some View {
+    public init(key: KeyMaking.KeyLink, done: @escaping () -> Void) {
+        self.key = key
+        self.done = done
+    }
+
+    public var body: some View {
         NavigationStack {
             List {
                 Section {
@@ -44,11 +49,16 @@ struct KeyLinkView: View {
 
 /// A link's QR code, centred, sharp at any size, read by VoiceOver as "QR code" (nothing when
 /// Core Image cannot draw it): a key link's and a partner invitation's.
-struct QRCodeImage: View {
+public struct QRCodeImage: View {
     let link: URL
     let maxWidth: CGFloat
 
-    var body: some View {
+    public init(link: URL, maxWidth: CGFloat) {
+        self.link = link
+        self.maxWidth = maxWidth
+    }
+
+    public var body: some View {
         if let code = QRCode.image(for: link) {
             code
                 .interpolation(.none)
@@ -57,6 +67,15 @@ struct QRCodeImage: View {
                 .frame(maxWidth: maxWidth)
                 .frame(maxWidth: .infinity)
                 .accessibilityLabel(Text("QR code", bundle: .module))
+        }
+    }
+}
+
+extension View {
+    /// Shows the key link `keys` made, as its QR code and a link to copy, until Done.
+    public func showsKeyLinks(_ keys: KeyMaking) -> some View {
+        sheet(item: Binding(get: { keys.link }, set: { if $0 == nil { keys.linkClosed() } })) { key in
+            KeyLinkView(key: key) { keys.linkClosed() }
         }
     }
 }
