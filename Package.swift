@@ -316,7 +316,7 @@ let screens: [(name: String, uses: [Target.Dependency])] = [
     ("HomeFeature", ["SelectionFeature", "SystemWords"]),
     ("UnlockFeature", ["SelectionFeature"]),
     ("IntentionsFeature", ["SelectionFeature"]),
-    ("InsightsFeature", ["ReportExtension"] + apple("DeviceActivity", "Charts")),
+    ("InsightsFeature", ["ReportExtension", "SelectionFeature"] + apple("DeviceActivity", "Charts")),
     ("SettingsFeature", ["SelectionFeature", "InsightsFeature", "PaywallFeature", "BackupFeature", "UnlockFeature", "KeysFeature", "TogetherCore",
                          "SystemWords"]
         + apple("UIKit", "UniformTypeIdentifiers", "CoreTransferable")),

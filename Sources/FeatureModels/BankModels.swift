@@ -14,7 +14,7 @@ public final class CreditsModel: SubmitsCompletion {
     /// The offer now: the balance the last commit saved.
     public var credits: CreditsUnlock {
         guard client.state.revision > openedAt, let balance = client.state.stored?.balances.credits else { return opened }
-        return CreditsUnlock(terms: opened.terms, balance: balance, label: opened.label)
+        return CreditsUnlock(terms: opened.terms, balance: balance, label: opened.label, item: opened.item)
     }
     public var outcome: RitualOutcome?
     /// The minutes bought, once a spend went through.
@@ -22,8 +22,8 @@ public final class CreditsModel: SubmitsCompletion {
     let client: RitualClient
 
     /// - Parameter label: what is being unlocked, for the history ("Instagram").
-    public init(terms: UnlockTerms, label: String, client: RitualClient) throws {
-        self.opened = CreditsUnlock(terms: terms, balance: try client.load().balances.credits, label: label)
+    public init(terms: UnlockTerms, label: String, item: AnyToken? = nil, client: RitualClient) throws {
+        self.opened = CreditsUnlock(terms: terms, balance: try client.load().balances.credits, label: label, item: item)
         self.openedAt = client.state.revision
         self.client = client
     }

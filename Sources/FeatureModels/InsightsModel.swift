@@ -32,6 +32,10 @@ public final class InsightsModel {
     public var showsScreenTime: Bool { paths.isEmpty || paths.contains(.present) }
     /// The week's and the month's focus and the session log: the paths that run sessions.
     public var showsSessions: Bool { paths.isEmpty || paths.runsSessions }
+    /// The week's Focus Bank ledger, under the week's focus: Earned Access's.
+    public var showsCredits: Bool { showsSessions && (paths.isEmpty || paths.contains(.earnedAccess)) }
+    /// The credits the week shown earned and spent, and on what.
+    public private(set) var credits = CreditsLedger([])
     let client: AppClient
 
     public init(client: AppClient) {
@@ -57,6 +61,7 @@ public final class InsightsModel {
             let sunday = clock.startOfDay(week.adding(days: 7))
             let resisted = try client.runtime.store.events(EventQuery(kinds: WeeklyInsights.eventKinds, from: monday, until: sunday))
             paths = stored.paths
+            credits = CreditsLedger(try client.runtime.store.events(EventQuery(kinds: CreditsLedger.eventKinds, from: monday, until: sunday)))
             // NB: a rest profile's (Sleep) nights are not focus.
             insights = WeeklyInsights(weekOf: week, sessions: stored.engine.focus(try client.runtime.store.sessions(startingFrom: monday, until: sunday)),
                                       events: resisted, calendar: calendar)

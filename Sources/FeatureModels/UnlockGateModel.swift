@@ -150,7 +150,7 @@ public final class UnlockGateModel {
             case .ritual(.unscramble): return .game(.unscramble, terms: terms, client: client)
             case .ritual(.breathingQuest): return .breathing(BreathingQuestModel(terms: terms, client: client))
             case .ritual(.copyTextQuest): return .copyText(CopyTextQuestModel(terms: terms, client: client))
-            case .ritual(.credits): return .credits(try CreditsModel(terms: terms, label: historyLabel, client: client))
+            case .ritual(.credits): return .credits(try CreditsModel(terms: terms, label: historyLabel, item: subject.token, client: client))
             case .ritual(.emergency): return .emergency(try EmergencyModel(terms: terms, client: client))
             case .intentionOpen(let label): return .intentionOpen(IntentionOpenModel(label: label, client: client))
             }

@@ -3,6 +3,7 @@ import DesignSystem
 import DeviceActivity
 import FeatureModels
 import ReportExtension
+import SelectionFeature
 import SwiftUI
 import ThresholdCore
 
@@ -46,6 +47,8 @@ public struct InsightsView: View {
                 }
                 if model.showsSessions {
                     WeekSection(model: model)
+                    // The week shown above: its credits earned and spent (Earned Access's).
+                    if model.showsCredits { CreditsSection(ledger: model.credits, isThisWeek: model.isThisWeek) }
                     if let stats = model.stats { MonthSection(stats: stats, model: model) }
                 }
             }
@@ -76,6 +79,61 @@ struct LookUpsSection: View {
             } footer: {
                 Text("\(lookUps.total) challenges completed in all. Playing for fun is not counted.", bundle: .module)
             }
+        }
+    }
+}
+
+/// Earned Access's Focus Bank over the week shown: the credits earned and spent, then each
+/// movement, newest first, with what it was for.
+@MainActor
+struct CreditsSection: View {
+    let ledger: CreditsLedger
+    let isThisWeek: Bool
+
+    var body: some View {
+        Section {
+            if ledger.isEmpty {
+                (isThisWeek ? Text("No credits earned or spent this week.", bundle: .module) : Text("No credits earned or spent that week.", bundle: .module))
+                    .foregroundStyle(.secondary)
+            } else {
+                LabeledContent { Text("\(ledger.earned) credits", bundle: .module) } label: { Text("Earned", bundle: .module) }
+                LabeledContent { Text("\(ledger.spent) credits", bundle: .module) } label: { Text("Spent", bundle: .module) }
+                ForEach(Array(ledger.lines.enumerated()), id: \.offset) { _, line in
+                    LabeledContent {
+                        line.amount > 0 ? Text("+\(line.amount)", bundle: .module) : Text("−\(-line.amount)", bundle: .module)
+                    } label: {
+                        VStack(alignment: .leading) {
+                            if case .unlock(_, let item?)? = line.reason { TokenLabel(item).font(.subheadline.weight(.medium)) }
+                            Self.reason(line)
+                            Text(line.at, format: .dateTime.weekday(.abbreviated).hour().minute()).font(.caption).foregroundStyle(.secondary)
+                        }
+                    }
+                    .accessibilityElement(children: .combine)
+                }
+            }
+        } header: {
+            Text("Focus Bank credits", bundle: .module)
+        } footer: {
+            Text("Credits come from the focus sessions you start, and go on the unlocks you choose.", bundle: .module)
+        }
+    }
+
+    /// What a movement was for, in the phone's words.
+    static func reason(_ line: CreditsLedger.Line) -> Text {
+        switch line.reason {
+        case .session(let profile?, .completed, let seconds)?:
+            Text("\(Text(verbatim: profile)) · \(Text.minutes(seconds)) focused", bundle: .module)
+        case .session(let profile?, _, let seconds)?:
+            Text("\(Text(verbatim: profile)), ended after \(Text.minutes(seconds)) focused", bundle: .module)
+        case .session(nil, _, let seconds)?:
+            Text("A session · \(Text.minutes(seconds)) focused", bundle: .module)
+        case .unlock(let minutes, _)?:
+            // NB: the app, when known, is named above by its token, as iOS draws it.
+            Text("Unlocked for \(minutes) min", bundle: .module)
+        case .tutorial?:
+            Text("The tutorial", bundle: .module)
+        case nil:
+            line.amount > 0 ? Text("Earned", bundle: .module) : Text("Spent", bundle: .module)
         }
     }
 }

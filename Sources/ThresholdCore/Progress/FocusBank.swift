@@ -91,7 +91,8 @@ public struct SpendCredits: Command {
         let price = FocusBank.price(minutes: minutes, creditsPerMinute: rate)
         var events: [Event] = []
         if price > 0 {
-            events.append(.ledger(try LedgerEntry(account: .credits, amount: -price, memo: "Unlocked for \(minutes) min")))
+            events.append(.ledger(try LedgerEntry(account: .credits, amount: -price, memo: "Unlocked for \(minutes) min",
+                                                   reason: .unlock(minutes: minutes, item: nil))))
         }
         events += try IssueGrant(scope: scope, minutes: minutes, origin: .ritual(.credits)).apply(to: &state, at: now, calendar: calendar, ids: ids)
         return events

@@ -1,3 +1,5 @@
+import Foundation
+
 /// An account in the append-only ledger.
 public enum Account: String, Codable, Sendable, CaseIterable {
     /// Focus Bank credits: earned by focusing, spent on unlocks.
@@ -35,16 +37,32 @@ public struct LedgerEntry: Hashable, Codable, Sendable {
     public let account: Account
     /// Positive to earn, negative to spend.
     public let amount: Int
-    /// Why, in words for the history screen: "Completed “Deep work” (45 min)".
+    /// Why, in the log's English (diagnostics, the CLI): "Completed 🌿 Deep work · 45 min focused".
     public let memo: String
+    /// Why, as a value a screen words in the phone's language (Insights' credits); `nil` for an
+    /// entry saved before reasons were kept, or one no screen lists (a repair, a scenario's setup).
+    public let reason: LedgerReason?
 
-    public init(account: Account, amount: Int, memo: String) throws {
+    public init(account: Account, amount: Int, memo: String, reason: LedgerReason? = nil) throws {
         guard amount != 0 else { throw ValidationError.invariant("ledger entry", .ledgerZero) }
         guard abs(amount) <= 1_000_000 else { throw ValidationError.invariant("ledger entry", .ledgerImplausible(amount)) }
         self.account = account
         self.amount = amount
         self.memo = memo
+        self.reason = reason
     }
+}
+
+/// What a ledger entry was for.
+public enum LedgerReason: Hashable, Codable, Sendable {
+    /// A session's focus: its profile as screens name it ("💼 Work"; `nil` when it was gone),
+    /// how it ended, and the seconds focused outside breaks.
+    case session(profile: String?, ending: EndState, focusedSeconds: TimeInterval)
+    /// An unlock bought: for how long, and what it opened (an app's token, which a screen draws
+    /// by name; `nil`, every app that takes credits).
+    case unlock(minutes: Int, item: AnyToken?)
+    /// Threshold's tutorial, finished.
+    case tutorial
 }
 
 /// Every account's balance; never negative.

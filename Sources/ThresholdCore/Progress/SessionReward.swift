@@ -37,10 +37,10 @@ public struct SessionReward: Hashable, Sendable {
         self.init(xp: xp, coins: xp, credits: credits)
     }
 
-    /// The ledger entries that pay it, each saying why in `memo`.
-    public func entries(memo: String) -> [LedgerEntry] {
+    /// The ledger entries that pay it, each saying why in `memo` and `reason`.
+    public func entries(memo: String, reason: LedgerReason? = nil) -> [LedgerEntry] {
         [(Account.xp, xp), (.coins, coins), (.credits, credits)].compactMap { account, amount in
-            amount > 0 ? try? LedgerEntry(account: account, amount: amount, memo: memo) : nil
+            amount > 0 ? try? LedgerEntry(account: account, amount: amount, memo: memo, reason: reason) : nil
         }
     }
 }

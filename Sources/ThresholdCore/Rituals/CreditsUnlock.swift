@@ -22,11 +22,15 @@ public struct CreditsUnlock: Hashable, Sendable {
     public let balance: Int
     /// Which app or apps the unlock is for, for the ledger memo: "Instagram".
     public let label: String
+    /// The app, category or website the unlock opens, by its token: the ledger's reason keeps it,
+    /// and a screen names it as iOS draws a token (the app never reads the name itself).
+    public let item: AnyToken?
 
-    public init(terms: UnlockTerms, balance: Int, label: String) {
+    public init(terms: UnlockTerms, balance: Int, label: String, item: AnyToken? = nil) {
         self.terms = terms
         self.balance = balance
         self.label = label
+        self.item = item
     }
 
     public func cost(minutes: Int) -> Int { minutes * terms.creditsPerMinute }
@@ -50,7 +54,8 @@ public struct CreditsUnlock: Hashable, Sendable {
             throw ValidationError("credits unlock", .disabled(reason))
         }
         let cost = cost(minutes: minutes)
-        let spend = cost == 0 ? nil : try LedgerEntry(account: .credits, amount: -cost, memo: "Unlocked \(label) for \(minutes) min")
+        let spend = cost == 0 ? nil : try LedgerEntry(account: .credits, amount: -cost, memo: "Unlocked \(label) for \(minutes) min",
+                                                                 reason: .unlock(minutes: minutes, item: item))
         return RitualCompletion(request: terms.request(.ritual(.credits), at: instant, minutes: minutes),
                                 detail: .credits(cost: cost, creditsPerMinute: terms.creditsPerMinute), spend: spend)
     }

@@ -73,12 +73,14 @@ extension Session {
     func closingEvents(_ ending: Ending, profile: Profile?) -> [Event] {
         let reward = SessionReward(for: self, ending: ending, profile: profile)
         let name = profile.map(\.title) ?? "a session"
-        let focused = Wording.duration(focusedSeconds(through: ending.at))
+        let seconds = focusedSeconds(through: ending.at)
+        let focused = Wording.duration(seconds)
         let memo = switch ending.state {
         case .completed: "Completed \(name) · \(focused) focused"
         case .gaveUp: "Gave up \(name) after \(focused) focused"
         case .canceled: "Canceled \(name)"
         }
-        return [.sessionEnded(id: id, ending: ending)] + reward.entries(memo: memo).map(Event.ledger)
+        let reason = LedgerReason.session(profile: profile?.title, ending: ending.state, focusedSeconds: seconds)
+        return [.sessionEnded(id: id, ending: ending)] + reward.entries(memo: memo, reason: reason).map(Event.ledger)
     }
 }

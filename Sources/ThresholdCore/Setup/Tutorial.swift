@@ -30,6 +30,6 @@ public struct FinishTutorial: Command {
             throw ValidationError("tutorial", .tutorialNotOn)
         }
         state = try state.with(tutorial: .some(nil))
-        return earnsXP ? [.ledger(try LedgerEntry(account: .xp, amount: Self.xp, memo: "Finished the tutorial"))] : []
+        return earnsXP ? [.ledger(try LedgerEntry(account: .xp, amount: Self.xp, memo: "Finished the tutorial", reason: .tutorial))] : []
     }
 }

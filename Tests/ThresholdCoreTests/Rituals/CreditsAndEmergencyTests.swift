@@ -17,7 +17,8 @@ import ThresholdCore
         let credits = CreditsUnlock(terms: .make(.app("instagram"), minutes: 5, creditsPerMinute: 2), balance: 40, label: "instagram")
         let completion = try credits.spend(minutes: 15, at: now)
         #expect(completion.request == GrantRequest(scope: .app("instagram"), minutes: 15, origin: .ritual(.credits), start: now))
-        #expect(completion.spend == (try LedgerEntry(account: .credits, amount: -30, memo: "Unlocked instagram for 15 min")))
+        #expect(completion.spend == (try LedgerEntry(account: .credits, amount: -30, memo: "Unlocked instagram for 15 min",
+                                                           reason: .unlock(minutes: 15, item: nil))))
         #expect(completion.record.detail == .credits(cost: 30, creditsPerMinute: 2))
     }
 
