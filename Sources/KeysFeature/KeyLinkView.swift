@@ -73,7 +73,7 @@ public struct QRCodeImage: View {
 
 extension View {
     /// Shows the key link `keys` made, as its QR code and a link to copy, until Done.
-    public func showsKeyLinks(_ keys: KeyMaking) -> some View {
+    @MainActor public func showsKeyLinks(_ keys: KeyMaking) -> some View {
         sheet(item: Binding(get: { keys.link }, set: { if $0 == nil { keys.linkClosed() } })) { key in
             KeyLinkView(key: key) { keys.linkClosed() }
         }
