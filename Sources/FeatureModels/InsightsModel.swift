@@ -24,16 +24,20 @@ public final class InsightsModel {
     public private(set) var reviews: [ProgressRecord.DayReview] = []
     public private(set) var problem: Problem?
     /// The paths the person uses (``StoredState/paths``): Insights leads with theirs and shows no
-    /// other path's figures.
+    /// other path's figures, but a path no longer used keeps its history here.
     public private(set) var paths: Set<Pathway> = []
-    /// Selah's prayers, first where Selah is in use.
-    public var showsPrayers: Bool { paths.isEmpty || paths.contains(.selah) }
+    /// Selah's prayers, first where Selah is in use, and wherever there are prayers to show.
+    public var showsPrayers: Bool { paths.isEmpty || paths.contains(.selah) || !prayers.days.isEmpty }
     /// Screen time and the Daily Reviews: Present's.
     public var showsScreenTime: Bool { paths.isEmpty || paths.contains(.present) }
-    /// The week's and the month's focus and the session log: the paths that run sessions.
-    public var showsSessions: Bool { paths.isEmpty || paths.runsSessions }
-    /// The week's Focus Bank ledger, under the week's focus: Earned Access's.
-    public var showsCredits: Bool { showsSessions && (paths.isEmpty || paths.contains(.earnedAccess)) }
+    /// The Daily Reviews given, kept after Present is no longer used.
+    public var showsReviews: Bool { showsScreenTime || !reviews.isEmpty }
+    /// The week's and the month's focus and the session log: the paths that run sessions, and
+    /// any sessions a path no longer used left.
+    public var showsSessions: Bool { paths.isEmpty || paths.runsSessions || stats?.history.isEmpty == false }
+    /// The week's Focus Bank ledger, under the week's focus: Earned Access's, and any week with
+    /// credits in it.
+    public var showsCredits: Bool { showsSessions && (paths.isEmpty || paths.contains(.earnedAccess) || !credits.isEmpty) }
     /// The credits the week shown earned and spent, and on what.
     public private(set) var credits = CreditsLedger([])
     let client: AppClient

@@ -36,14 +36,13 @@ public struct InsightsView: View {
                     Section {
                         // NB: the Daily Review is of yesterday, so its report gets yesterday's interval.
                         DeviceActivityReport(.daily, filter: DeviceActivityFilter(segment: .daily(during: model.yesterday))).frame(minHeight: 220)
-                        ForEach(model.reviews, id: \.day) { review in
-                            (Text.day(review.day) + Text(verbatim: " · ")
-                                + (review.rating == .thumbsUp ? Text("thumbs up", bundle: .module) : Text("thumbs down", bundle: .module)))
-                                .font(.callout)
-                        }
+                        ReviewsList(reviews: model.reviews)
                     } header: {
                         Text("Daily reviews", bundle: .module)
                     }
+                } else if model.showsReviews {
+                    // Present is no longer used: the reviews given stay.
+                    Section { ReviewsList(reviews: model.reviews) } header: { Text("Daily reviews", bundle: .module) }
                 }
                 if model.showsSessions {
                     WeekSection(model: model)
@@ -55,6 +54,20 @@ public struct InsightsView: View {
             .navigationTitle(Text("Insights", bundle: .module))
         }
         .onAppear { model.load() }
+    }
+}
+
+/// The Daily Reviews given, newest first: the day and its thumb.
+@MainActor
+struct ReviewsList: View {
+    let reviews: [ProgressRecord.DayReview]
+
+    var body: some View {
+        ForEach(reviews, id: \.day) { review in
+            (Text.day(review.day) + Text(verbatim: " · ")
+                + (review.rating == .thumbsUp ? Text("thumbs up", bundle: .module) : Text("thumbs down", bundle: .module)))
+                .font(.callout)
+        }
     }
 }
 
