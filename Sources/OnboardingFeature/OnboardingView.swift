@@ -417,7 +417,7 @@ struct UnlockOptionsStep: View {
                    systemImage: "lock.open")
         Card {
             wayBack(Text("Focus Bank credits", bundle: .module),
-                    Text("Every minute you focus earns a credit; spend them on 5, 15 or 30 minutes of one app.", bundle: .module), "banknote")
+                    Text("Each full minute you focus in a session you start earns a credit: half as many if you give up early, none for breaks or your mode's own hours. Spend them on 5, 15 or 30 minutes of an app.", bundle: .module), "banknote")
             wayBack(Text("Breathing quest", bundle: .module),
                     Text("Breathe along for \(Int(BreathingQuest.duration)) seconds; it cannot be skipped.", bundle: .module), "wind")
             wayBack(Text("Copy-text quest", bundle: .module),

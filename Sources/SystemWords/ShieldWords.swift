@@ -59,6 +59,7 @@ public struct ShieldWords: Sendable {
         case .lockedUntilItEnds(let app?, let restriction): say("Locked: \(app) opens again when \(restriction) ends.")
         case .lockedUntilItEnds(nil, let restriction): say("Locked: this app opens again when \(restriction) ends.")
         case .toUnlockOpenThreshold: say("To unlock: open Threshold")
+        case .chooseAnUnlockOption: say("To unlock: open Threshold and choose an unlock option.")
         case .pastTodaysOpens(let perDay, let app?): say("That is past today's \(perDay) opens. Opening \(app) again ends its streak.")
         case .pastTodaysOpens(let perDay, nil): say("That is past today's \(perDay) opens. Opening this app again ends its streak.")
         case .opensUsed(let used, let perDay, let streak?, false): say("\(used) of \(perDay) opens used today · \(streak)-day streak")

@@ -80,6 +80,9 @@ public enum ShieldSubtitle: Hashable, Codable, Sendable {
     /// A restriction that takes no ritual: the app opens again when it ends.
     case lockedUntilItEnds(app: String?, restriction: String)
     case toUnlockOpenThreshold
+    /// A restriction with ways back to choose among (seed 002 flow C): "To unlock: open Threshold
+    /// and choose an unlock option."
+    case chooseAnUnlockOption
     /// The intention's "Are you sure?": past today's opens, opening again ends the streak.
     case pastTodaysOpens(opensPerDay: Int, app: String?)
     /// Opens used today, the streak when it has one, and whether opening again breaks it.
@@ -207,7 +210,7 @@ extension ShieldContent {
                 ? app.map { AppDestination.challenge(app: $0, rule: label.rule) } : nil
             self.init(
                 title: .blockedBy(label.name),
-                subtitle: label.ways.count > 1 ? .waysBack(label.ways) : .toUnlockOpenThreshold,
+                subtitle: label.ways.count > 1 ? .waysBack(label.ways) : game == nil ? .chooseAnUnlockOption : .toUnlockOpenThreshold,
                 primary: ShieldButton(game == nil ? .unlockOptions : .startChallenge,
                                       .notify(game ?? Self.gate(of: label.rule, app: app, webDomain: webDomain))),
                 secondary: ShieldButton(.close, .close))

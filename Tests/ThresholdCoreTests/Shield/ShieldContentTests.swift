@@ -64,7 +64,7 @@ import TestSupport
     @Test func challengeOrBank_namesTheModeAndOffersUnlockOptions() {
         let label = GateLabel(rule: .profile("work"), name: "Work Mode", path: .earnedAccess, rituals: [.credits])
         let content = ShieldContent(reason: .gated(label), app: ig)
-        #expect(content.title == .blockedBy("Work Mode") && content.subtitle == .toUnlockOpenThreshold)
+        #expect(content.title == .blockedBy("Work Mode") && content.subtitle == .chooseAnUnlockOption)
         #expect(content.primary == ShieldButton(.unlockOptions, .notify(.unlockGate(app: ig, category: nil, rule: .profile("work")))))
         #expect(content.secondary == ShieldButton(.close, .close))
         #expect(content.primary.action.description.contains("rule=profile:work"))
@@ -85,8 +85,10 @@ import TestSupport
         let content = ShieldContent(reason: .gated(games), app: ig)
         #expect(content.primary == ShieldButton(.startChallenge, .notify(.challenge(app: ig, rule: .gate("look-up")))), "a button that opens a game says so")
         #expect(content.primary.action.description.contains("/challenge/"))
+        #expect(content.subtitle == .toUnlockOpenThreshold, "one way back, straight into it: nothing to choose")
         let mixed = GateLabel(rule: .gate("mixed"), name: "Mixed", path: .challenge, rituals: [.ink, .credits])
         #expect(ShieldContent(reason: .gated(mixed), app: ig).primary == ShieldButton(.unlockOptions, .notify(.unlockGate(app: ig, category: nil, rule: .gate("mixed")))))
+        #expect(ShieldContent(reason: .gated(mixed), app: ig).subtitle == .chooseAnUnlockOption)
         // Without the app (a category's shield) there is nothing to pick a game for: the gate.
         #expect(ShieldContent(reason: .gated(games)).primary == ShieldButton(.unlockOptions, .notify(.unlockGate(app: nil, category: nil, rule: .gate("look-up")))))
     }
