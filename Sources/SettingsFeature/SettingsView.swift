@@ -314,15 +314,12 @@ public struct SettingsView: View {
             .accessibilityAction(named: Text("Diagnostics", bundle: .module)) { diagnostics = model.diagnostics() }
     }
 
-    /// Export everything as a file; restoring one works on a fresh install only.
+    /// Export everything as a file. Restoring one is offered only where it works, on a fresh
+    /// install (onboarding's first screen): here it would always be refused.
     private var backup: some View {
         Section {
             BackupExportButton(backup: model.backup)
             if let saved = model.backup.saved { Text.backupSaved(saved).foregroundStyle(.secondary) }
-            BackupRestoreButton(backup: model.backup, restore: { model.backup.restore($0) }) {
-                Text("Import a backup", bundle: .module)
-            }
-            if let restored = model.backup.restored { RestoredSummary(restored) }
             if let problem = model.backup.problem { ProblemText(problem).foregroundStyle(Palette.warning) }
         } header: {
             Text("Backup", bundle: .module)
