@@ -74,6 +74,11 @@ public struct SelectionSummary: View {
                 ForEach(Array(selection.tokens.sorted().prefix(shown)), id: \.self) { token in
                     TokenLabel(token).font(.callout)
                 }
+                // NB: iOS blocks a picked website in Safari (and its web views), never the site's own app.
+                if !selection.webDomains.isEmpty {
+                    Text("Websites are blocked in Safari, not in their apps: to shield an app too, pick it among the apps.", bundle: .module)
+                        .font(.footnote).foregroundStyle(.secondary)
+                }
             }
         }
     }
