@@ -11,6 +11,9 @@ public final class KeyTapModel {
         case working
         /// The tag's profile was started.
         case started(ProfileID)
+        /// Another profile is on (`running`, "💼 Work"): the tap asks before starting `profile`
+        /// (`starting`, "📚 Study") beside it (seed 004: "If a focus session is active, NFC tap ⇒ confirm").
+        case confirmingStart(ProfileID, starting: String, running: String)
         /// The tag asked to start its profile and the start was refused (`problem` says why:
         /// no Screen Time access, Beast Mode elsewhere, a set-up limit); nothing started.
         case notStarted(ProfileID)
@@ -55,13 +58,13 @@ public final class KeyTapModel {
                 // second tap within the window is not held back as the same one: it tries again
                 // (what refused it may have changed; if not, it is refused again, changing nothing).
                 if case .start(let profile) = tap.decision, !isRunning(profile) {
-                    start(profile)
+                    startOrAsk(profile)
                     return
                 }
                 show(tap.decision)
             case .accepted(let tap):
                 if case .start(let profile) = tap.decision {
-                    start(profile)
+                    startOrAsk(profile)
                     return
                 }
                 show(tap.decision)
@@ -69,6 +72,31 @@ public final class KeyTapModel {
         } catch {
             problem = FeatureModels.problem(error)
         }
+    }
+
+    /// Starts `profile`, or asks first when another profile is on.
+    private func startOrAsk(_ profile: ProfileID) {
+        if let running = otherRunning(than: profile) {
+            problem = nil
+            describe(profile)
+            phase = .confirmingStart(profile, starting: title ?? profile.rawValue, running: running.title)
+        } else {
+            start(profile)
+        }
+    }
+
+    /// The person said yes: `profile` starts beside the one on.
+    public func confirmStart() {
+        guard case .confirmingStart(let profile, _, _) = phase else { return }
+        start(profile)
+    }
+
+    /// Another profile in force now (a session or a scheduled span), by the key ring's reading.
+    private func otherRunning(than profile: ProfileID) -> Profile? {
+        // NB: an unreadable state asks nothing: the start itself goes through the store, which says why it fails.
+        guard let engine = (try? client.load())?.engine else { return nil }
+        let enforcement = evaluate(engine, at: client.clock().wall, calendar: client.calendar())
+        return engine.profiles.first { $0.id != profile && enforcement.rule(.profile($0.id)) != nil }
     }
 
     private func start(_ profile: ProfileID) {

@@ -325,6 +325,11 @@ extension Person {
             try await settle()
         case .key:
             try await tapKey(profile)
+            // Another profile is on, so the key's sheet asks first; the person set out to start this one.
+            if let shown = shownScreen(), shown.views.contains("KeyTapView"),
+               let yes = try screen().controls().first(where: { $0.name.hasPrefix("Start ") && !$0.isDisabled }) {
+                try await tap(yes.name)
+            }
         case .manual:
             try await goToTab("Session")
             guard let found = app?.session.startable.first(where: { $0.id == profile }) else {

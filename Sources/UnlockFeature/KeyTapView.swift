@@ -44,6 +44,10 @@ public struct KeyTapView: View {
             } else {
                 Text("Tap the key again to end it.", bundle: .module).foregroundStyle(.secondary)
             }
+        case .confirmingStart(_, let starting, let running):
+            Text("\(Text(verbatim: running)) is on. Start \(Text(verbatim: starting)) too?", bundle: .module).font(.headline)
+            Button { model.confirmStart() } label: { Text("Start \(Text(verbatim: starting))", bundle: .module) }.buttonStyle(.primary)
+            Button { dismiss() } label: { Text("Not now", bundle: .module) }.frame(maxWidth: .infinity)
         case .notStarted:
             // The problem banner above says why; nothing started.
             EmptyView()
