@@ -194,8 +194,14 @@ public struct SessionTimer: Hashable, Sendable {
     public let isRest: Bool
     /// Since the session started.
     public let elapsed: TimeInterval
-    /// Until the break's end, the goal, or the end time, when there is one ahead.
-    public let remaining: TimeInterval?
+    /// The clock the tab shows, the Live Activity's and the widgets' own (seed 001 §8,
+    /// ``LiveActivityContent/timer(at:)``): up toward the goal, then the extra time past it; down
+    /// to a break's end or a session's end time; up from the start when open-ended.
+    public let shown: TimeInterval
+    /// Whether ``shown`` counts down (to a break's end or an end time).
+    public let countsDown: Bool
+    /// Whether ``shown`` is the extra time past the goal.
+    public let showsExtra: Bool
     /// How far to the goal or end time (0…1), for the ring; `nil` when open-ended or on a break.
     public let fraction: Double?
     /// Time past the goal: the extra time.
@@ -205,12 +211,10 @@ public struct SessionTimer: Hashable, Sendable {
         phase = content.phase
         isRest = content.isRest
         elapsed = max(0, now.timeIntervalSince(content.startedAt))
-        let target: Date? = switch content.phase {
-        case .onBreak: content.breakUntil
-        case .focusing: [content.goalAt, content.endsAt].compactMap { $0 }.filter { $0 > now }.min()
-        case .goalReached: content.endsAt
-        }
-        remaining = target.map { max(0, $0.timeIntervalSince(now)) }
+        let span = content.timer(at: now)
+        countsDown = span.countsDown
+        shown = span.countsDown ? max(0, span.to.timeIntervalSince(now)) : max(0, min(now, span.to).timeIntervalSince(span.from))
+        showsExtra = !span.countsDown && content.phase == .goalReached && span.from == content.goalAt
         let finish = content.goalAt ?? content.endsAt
         if content.phase == .onBreak {
             fraction = nil

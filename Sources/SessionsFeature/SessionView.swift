@@ -71,14 +71,18 @@ struct RunningSession: View {
 
     private func ring(_ timer: SessionTimer) -> some View {
         let tint = model.profile.map { Palette.tint(for: $0.path) } ?? Palette.ember
-        let shown = timer.remaining ?? timer.elapsed
+        let shown = timer.shown
         return TimerRing(fraction: timer.fraction, tint: tint,
-                         label: timer.remaining == nil ? Text("Time focused", bundle: .module) : Text("Time left", bundle: .module),
+                         label: timer.countsDown ? Text("Time left", bundle: .module)
+                             : timer.showsExtra ? Text("Extra time", bundle: .module) : Text("Time focused", bundle: .module),
                          value: Text.spoken(shown)) {
             VStack(spacing: 6) {
                 Text.phase(timer.phase, rest: timer.isRest).font(.headline).foregroundStyle(.secondary)
                 Text.clock(shown).font(.largeTitle.weight(.semibold)).monospacedDigit().minimumScaleFactor(0.5)
-                if let extra = timer.extra {
+                if timer.showsExtra {
+                    // NB: the clock above is the extra time, as the Live Activity counts it.
+                    Text("Extra time", bundle: .module).font(.subheadline).foregroundStyle(Palette.celebration)
+                } else if let extra = timer.extra {
                     (Text("Extra time", bundle: .module) + Text(verbatim: " +") + Text.clock(extra))
                         .font(.subheadline).foregroundStyle(Palette.celebration)
                 }

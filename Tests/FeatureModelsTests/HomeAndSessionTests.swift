@@ -94,18 +94,19 @@ import ThresholdCore
         #expect(SessionModel.goalChoices.contains(SessionModel.defaultGoal))
     }
 
-    @Test func theTimer_countsDownToTheGoal_thenCountsExtraTime() throws {
+    /// One clock with the Live Activity (seed 001 §8; issue 35 item 12): up toward the goal, then the extra time.
+    @Test func theTimer_countsUpTowardTheGoal_thenCountsExtraTime() throws {
         let device = try Device(.make(profiles: [focus]))
         let model = SessionModel(client: device.client)
         model.start("focus", .goal(minutes: 30))
         #expect(model.problem == nil)
         let ten = try #require(model.timer(at: monday.wall.adding(minutes: 10)))
-        #expect(ten.phase == .focusing && ten.remaining == 20 * 60 && ten.extra == nil)
+        #expect(ten.phase == .focusing && ten.shown == 10 * 60 && !ten.countsDown && !ten.showsExtra && ten.extra == nil)
         #expect(abs((ten.fraction ?? 0) - 1.0 / 3) < 0.0001)
         device.advance(minutes: 35)
         model.load()
         let after = try #require(model.timer(at: device.phone.clock.wall))
-        #expect(after.phase == .goalReached && after.extra == 5 * 60)
+        #expect(after.phase == .goalReached && after.extra == 5 * 60 && after.shown == 5 * 60 && after.showsExtra)
         #expect(model.endingNow == .completed)
     }
 
