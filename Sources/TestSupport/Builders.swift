@@ -114,6 +114,13 @@ extension ThresholdState {
     }
 }
 
+extension ChangeContext {
+    /// A change at `now` as a test runs one: the clock trusted, counting ids, Screen Time allowed.
+    package static func at(_ now: Date, calendar: Calendar) -> ChangeContext {
+        ChangeContext(now: now, time: TrustedTime(wall: now, trusted: now), calendar: calendar, ids: .counting(), screenTimeAuthorized: true)
+    }
+}
+
 extension Date {
     public func adding(minutes: Double) -> Date { addingTimeInterval(minutes * 60) }
     public func adding(seconds: Double) -> Date { addingTimeInterval(seconds) }

@@ -10,7 +10,7 @@ import TestSupport
     let start = at("2026-11-24 10:00")
 
     func context(at now: Date) -> ChangeContext {
-        ChangeContext(now: now, time: TrustedTime(wall: now, trusted: now), calendar: ny, ids: .counting(), screenTimeAuthorized: true)
+        .at(now, calendar: ny)
     }
 
     /// The transaction's events as the log keeps them.

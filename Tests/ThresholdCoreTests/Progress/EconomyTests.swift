@@ -12,7 +12,7 @@ import TestSupport
     let start = at("2026-11-24 21:00")
 
     func context(at now: Date) -> ChangeContext {
-        ChangeContext(now: now, time: TrustedTime(wall: now, trusted: now), calendar: ny, ids: .counting(), screenTimeAuthorized: true)
+        .at(now, calendar: ny)
     }
 
     /// A state with `profiles`, as a person who chose `paths` has it.

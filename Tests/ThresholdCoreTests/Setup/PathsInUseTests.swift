@@ -11,8 +11,7 @@ import TestSupport
 
     func run(_ command: any StateCommand, on stored: StoredState) throws -> StoredState {
         var transaction = StoreTransaction(state: stored)
-        let context = ChangeContext(now: now, time: TrustedTime(wall: now, trusted: now), calendar: ny, ids: .counting(), screenTimeAuthorized: true)
-        _ = try command.apply(to: &transaction, context: context)
+        _ = try command.apply(to: &transaction, context: .at(now, calendar: ny))
         return transaction.state
     }
 
