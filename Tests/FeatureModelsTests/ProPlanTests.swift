@@ -39,8 +39,9 @@ struct ProDevice {
 
 @MainActor @Suite struct ProPlanTests {
     let beast = Profile.make("beast", name: "Beast", emoji: "🦁", path: .present, selection: .apps("tiktok"), strictness: .locked)
-    let work = Profile.make("work", name: "Work", emoji: "💼", selection: .apps("x"), schedules: [.on(Weekday.weekdays, "09:00", "17:00")])
-    let sleep = Profile.make("sleep", name: "Sleep", emoji: "🌙", selection: .apps("reddit"), schedules: [.on(Weekday.everyDay, "22:00", "07:00")])
+    let work = Profile.make("work", name: "Work", emoji: "💼", path: .present, selection: .apps("x"), schedules: [.on(Weekday.weekdays, "09:00", "17:00")])
+    let sleep = Profile.make("sleep", name: "Sleep", emoji: "🌙", path: .present, selection: .apps("reddit"),
+                             schedules: [.on(Weekday.everyDay, "22:00", "07:00")])
 
     @Test func theTrial_startedOnThePaywall_withAutoRenewOff_lapsesOnDay8_andNothingRunningEnds() async throws {
         let device = try ProDevice(.make(profiles: [beast, work, sleep]))

@@ -8,7 +8,9 @@ import Foundation
 /// same rules. A lapse never ends what is running and deletes nothing: schedules past Free's one
 /// are kept paused, a span in force runs to its end, and a renewal resumes them.
 public enum PlanRules {
-    /// Recurring schedules on at once on Free, across all profiles, modes and sessions (seed 001 §4).
+    /// Present's recurring schedules on at once on Free (seed 001 §4: one scheduled session). A
+    /// Key profile's schedule and an Earned Access mode's hours are their paths' own and never
+    /// count against it (issue 35 item 9).
     public static let freeSchedules = 1
 
     /// The Pro feature `command` needs in `state`, if any.
@@ -43,6 +45,10 @@ public enum PlanRules {
         let profileIDs = Set(after.profiles.map(\.id))
         let present = Set(schedules(in: after))
         plan.paused.removeAll { !profileIDs.contains($0.profileID) || present.contains($0.ref) }
+        var after = after
+        // A schedule paused before Free counted only Present's (a Key profile's, a mode's) comes back.
+        let allowed = plan.paused.filter { after.profile($0.profileID)?.path != .present }.map(\.ref)
+        if !allowed.isEmpty { try resume(allowed, in: &after, plan: &plan) }
         let toPause = pausedBySaving(after, from: before, plan: plan)
         guard !toPause.isEmpty else { return after }
         var state = after
@@ -57,9 +63,9 @@ public enum PlanRules {
     /// saves paused: what the editor tells a Free person before they save.
     public static func pausedBySaving(_ after: ThresholdState, from before: ThresholdState, plan: PlanRecord) -> [ScheduleRef] {
         guard !plan.status.includesPro else { return [] }
-        let all = schedules(in: after)
+        let all = limitedSchedules(in: after)
         guard all.count > freeSchedules else { return [] }
-        let existing = Set(schedules(in: before))
+        let existing = Set(limitedSchedules(in: before))
         let added = all.filter { !existing.contains($0) }
         let budget = max(0, freeSchedules - all.filter(existing.contains).count)
         return Array(added.dropFirst(budget))
@@ -87,7 +93,7 @@ public enum PlanRules {
             return
         }
         guard had else { return }
-        let all = schedules(in: state)
+        let all = limitedSchedules(in: state)
         guard all.count > freeSchedules else {
             plan.notice = [.proEnded]
             return
@@ -110,7 +116,7 @@ public enum PlanRules {
             if schedules(in: state).contains(ref) { return }
             throw ValidationError("schedule \(ref)", .noSuchPausedSchedule(known: plan.paused.map(\.ref.description)))
         }
-        let others = schedules(in: state)
+        let others = limitedSchedules(in: state)
         try pause(others, in: &state, plan: &plan, standing: (now, calendar, ids))
         try resume([ref], in: &state, plan: &plan)
         plan.notice = []
@@ -119,6 +125,13 @@ public enum PlanRules {
     /// Every schedule of every profile, in profile order then schedule order.
     public static func schedules(in state: ThresholdState) -> [ScheduleRef] {
         state.profiles.flatMap { profile in profile.schedules.map { ScheduleRef(profileID: profile.id, scheduleID: $0.id) } }
+    }
+
+    /// The schedules Free limits to ``freeSchedules``: Present's sessions'.
+    public static func limitedSchedules(in state: ThresholdState) -> [ScheduleRef] {
+        state.profiles.filter { $0.path == .present }.flatMap { profile in
+            profile.schedules.map { ScheduleRef(profileID: profile.id, scheduleID: $0.id) }
+        }
     }
 
     /// "💼 Work (09:00–17:00)": how a notice names a schedule.

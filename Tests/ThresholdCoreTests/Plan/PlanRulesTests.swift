@@ -33,9 +33,10 @@ struct PlanRig {
     let now = at("2026-11-23 10:00")  // a Monday
     let pro = PlanRecord(status: .pro(until: at("2026-12-23 10:00")))
     let beast = Profile.make("beast", name: "Beast", emoji: "🦁", path: .present, strictness: .locked)
-    let work = Profile.make("work", name: "Work", emoji: "💼", schedules: [.on(Weekday.weekdays, "09:00", "17:00")])
-    let sleep = Profile.make("sleep", name: "Sleep", emoji: "🌙", schedules: [.on(Weekday.everyDay, "22:00", "07:00")])
-    let gym = Profile.make("gym", name: "Gym", emoji: "🏃", schedules: [.on([.saturday], "08:00", "10:00")])
+    // Present's sessions: Free's one scheduled session is theirs (seed 001 §4).
+    let work = Profile.make("work", name: "Work", emoji: "💼", path: .present, schedules: [.on(Weekday.weekdays, "09:00", "17:00")])
+    let sleep = Profile.make("sleep", name: "Sleep", emoji: "🌙", path: .present, schedules: [.on(Weekday.everyDay, "22:00", "07:00")])
+    let gym = Profile.make("gym", name: "Gym", emoji: "🏃", path: .present, schedules: [.on([.saturday], "08:00", "10:00")])
 
     func scheduled(_ state: ThresholdState) -> [String] { PlanRules.schedules(in: state).map(\.description) }
 
@@ -81,6 +82,28 @@ struct PlanRig {
         try rig.run(StartSession(profile: "focus", plan: .goal(minutes: 30)), &state, &plan, at: now)
         try rig.run(OpenIntention(intention: "ig"), &state, &plan, at: now)
         #expect(state.sessions.count == 1 && state.grants.count == 1 && state.gates.count == 1)
+    }
+
+    /// Issue 35 item 9: a Key profile's schedule and an Earned Access mode's hours are their paths'
+    /// own; on Free they all run beside Present's one scheduled session.
+    @Test func onFree_keysAndModesSchedules_neverUseUpPresentsOne() throws {
+        var state = ThresholdState.empty, plan = PlanRecord.free
+        let desk = Profile.make("desk", path: .key, schedules: [.on(Weekday.weekdays, "09:00", "17:00")])
+        let night = Profile.make("night", path: .key, schedules: [.on(Weekday.everyDay, "22:00", "07:00")])
+        let mode = Profile.make("mode", path: .earnedAccess, unlockPolicy: .earnedAccess, schedules: [.on(Weekday.weekdays, "09:00", "17:00")])
+        for profile in [work, desk, night, mode] { try rig.run(SaveProfile(profile), &state, &plan, at: now) }
+        #expect(scheduled(state) == ["work/main", "desk/main", "night/main", "mode/main"] && plan.paused.isEmpty && plan.notice.isEmpty)
+        try rig.run(SaveProfile(sleep), &state, &plan, at: now)
+        #expect(plan.paused.map(\.ref.description) == ["sleep/main"], "a second of Present's is still saved paused")
+    }
+
+    /// A Key schedule paused before Free counted only Present's comes back with the next change.
+    @Test func aKeySchedulePausedBefore_comesBack() throws {
+        let night = Profile.make("night", path: .key, schedules: [.on(Weekday.everyDay, "22:00", "07:00")])
+        var state = try ThresholdState.empty.with(profiles: [try night.with(schedules: [])]), plan = PlanRecord.free
+        plan.paused = [PausedSchedule(profileID: "night", schedule: night.schedules[0], position: 0)]
+        try rig.run(SaveProfile(work), &state, &plan, at: now)
+        #expect(scheduled(state) == ["night/main", "work/main"] && plan.paused.isEmpty)
     }
 
     @Test func onFree_oneScheduleRuns_andAPresetPastItIsSavedWithItsSchedulePaused() throws {
