@@ -203,6 +203,8 @@ public enum Expectation: Hashable, Sendable, CustomStringConvertible {
     case activitiesAtMost(Int)
     case repair(RepairNotice.Kind?)
     case liveActivity(contains: String?)
+    /// The Live Activity showing does not show this (a word or a button).
+    case liveActivityDoesNotShow(String)
     /// The Live Activity showing has passed its `staleDate` (iOS marks it out of date).
     case liveActivityStale(Bool)
     /// An ended Live Activity still on the lock screen (its dismissal policy keeps it
@@ -257,6 +259,7 @@ public enum Expectation: Hashable, Sendable, CustomStringConvertible {
         case .activitiesAtMost(let n): "at most \(n) activities"
         case .repair(let kind): "repair: \(kind?.kebabName ?? "none")"
         case .liveActivity(let text): "Live Activity: \(text ?? "none")"
+        case .liveActivityDoesNotShow(let text): "the Live Activity does not show “\(text)”"
         case .liveActivityStale(let stale): stale ? "the Live Activity is stale" : "the Live Activity is up to date"
         case .liveActivityEnded(let text): "ended Live Activity: \(text ?? "none")"
         case .widgetShows(let text): "a widget shows “\(text)”"

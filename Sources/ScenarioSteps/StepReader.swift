@@ -78,13 +78,13 @@ package struct StepReader {
         ("faults", "{drop, duplicate, delay, max-delay, seed}: random callback faults"),
         ("note", "TEXT: a line in the story"),
         ("status", "show the phone's state"),
-        ("expect", "{shielded, unshielded, reason, shield-title, notification, no-notification, shown-once, activities-at-most, repair, live-activity, live-activity-stale, live-activity-ended: TEXT|none, widget: TEXT | [TEXT…], not-widget: TEXT, held-notification, device-restrictions: none|locked, refused, accepted, time, widget-reloads-at-least, session-ended, on-break, store-failed, balance: {xp, coins, credits}, screen-time: MINUTES, goal-streak: DAYS, prayer-streak: DAYS, screen: NAME, see: TEXT | [TEXT…], not-see: TEXT | [TEXT…], disabled: LABEL, on: LABEL | [LABEL…], off: LABEL | [LABEL…], chosen: {PICKER: CHOICE}, choices: {PICKER: [CHOICE…]}}"),
+        ("expect", "{shielded, unshielded, reason, shield-title, notification, no-notification, shown-once, activities-at-most, repair, live-activity, live-activity-stale, live-activity-ended: TEXT|none, not-live-activity: TEXT, widget: TEXT | [TEXT…], not-widget: TEXT, held-notification, device-restrictions: none|locked, refused, accepted, time, widget-reloads-at-least, session-ended, on-break, store-failed, balance: {xp, coins, credits}, screen-time: MINUTES, goal-streak: DAYS, prayer-streak: DAYS, screen: NAME, see: TEXT | [TEXT…], not-see: TEXT | [TEXT…], disabled: LABEL, on: LABEL | [LABEL…], off: LABEL | [LABEL…], chosen: {PICKER: CHOICE}, choices: {PICKER: [CHOICE…]}}"),
     ]
 
     static let expectationKeys = [
         "shielded", "unshielded", "reason", "rule", "shield-title", "notification", "no-notification", "shown-once", "activities-at-most", "repair",
         "live-activity", "refused", "accepted", "time", "widget-reloads-at-least", "session-ended", "on-break", "store-failed", "balance",
-        "screen-time", "goal-streak", "prayer-streak", "live-activity-stale", "live-activity-ended", "widget", "not-widget", "held-notification", "device-restrictions",
+        "screen-time", "goal-streak", "prayer-streak", "live-activity-stale", "live-activity-ended", "not-live-activity", "widget", "not-widget", "held-notification", "device-restrictions",
         "screen", "see", "not-see", "disabled", "on", "off", "chosen", "choices",
     ]
 
@@ -419,6 +419,7 @@ package struct StepReader {
                 let texts = value.sequence != nil ? try reader.strings(value, "widget") : [try reader.string(value, "widget")]
                 result += texts.map { .widgetShows($0) }
             case "not-widget": result.append(.widgetDoesNotShow(try reader.string(value, "not-widget")))
+            case "not-live-activity": result.append(.liveActivityDoesNotShow(try reader.string(value, "not-live-activity")))
             case "live-activity-ended":
                 let text = try reader.string(value, "live-activity-ended")
                 result.append(.liveActivityEnded(contains: text == "none" ? nil : text))

@@ -358,6 +358,12 @@ package final class StepRunner {
                     throw ExpectationFailure("expected the Live Activity to show “\(text)”, but it shows \(shown.words.map { "“\($0)”" }.joined(separator: ", "))")
                 }
             }
+        case .liveActivityDoesNotShow(let text):
+            guard phone.liveActivity != nil else { throw ExpectationFailure("expected a Live Activity not showing “\(text)”, but none is showing") }
+            let shown = try LockScreen.liveActivity(on: phone) { _ in }
+            if let shown, shown.shows(text) || shown.controls().contains(where: { Words.fold($0.name) == Words.fold(text) }) {
+                throw ExpectationFailure("expected the Live Activity not to show “\(text)”, but it shows \(shown.words.map { "“\($0)”" }.joined(separator: ", "))")
+            }
         case .widgetShows(let text):
             let widgets = try HomeScreenWidget.allCases.flatMap { try LockScreen.widget($0, on: phone) }
             guard widgets.contains(where: { Self.widget($0, shows: text) }) else {
