@@ -23,7 +23,8 @@ public struct LiveActivityContent: Hashable, Codable, Sendable {
     public let endsAt: Date?
     public let breakUntil: Date?
     public let phase: Phase
-    /// Whether the profile allows breaks at all: the Break button shows only then.
+    /// Whether a break can be taken: the profile allows breaks and, for a session, its quota has
+    /// one left when the content was made. The Break button shows only then.
     public let allowsBreaks: Bool
     /// A rest profile's (Sleep, ``Profile/isRest``): its time is resting, not focusing.
     public let isRest: Bool
@@ -159,6 +160,14 @@ public struct LiveActivityContent: Hashable, Codable, Sendable {
                 }
             }
             guard let start else { return nil }
+            // Break is offered only while one is left: the policy allows breaks and, for a
+            // session, its quota has one now (a Break pressed past it would only be refused).
+            var breakLeft = profile.breakPolicy.allowsBreaks
+            if breakLeft, let session = rule.sources.lazy.compactMap({ source -> Session? in
+                if case .session(let id) = source { return sessions[id] } else { return nil }
+            }).first {
+                breakLeft = BreakQuota(profile.breakPolicy, for: session, at: now).remaining > 0
+            }
             let phase: Phase
             let breakUntil: Date?
             switch (rule.status, rule.reason) {
@@ -168,7 +177,7 @@ public struct LiveActivityContent: Hashable, Codable, Sendable {
             }
             return LiveActivityContent(profileID: id, title: profile.title, startedAt: start,
                                        goalAt: goal, endsAt: end, breakUntil: breakUntil, phase: phase,
-                                       allowsBreaks: profile.breakPolicy.allowsBreaks, isRest: profile.isRest)
+                                       allowsBreaks: breakLeft, isRest: profile.isRest)
         }
         return candidates.max { ($0.startedAt, $0.profileID) < ($1.startedAt, $1.profileID) }
     }
