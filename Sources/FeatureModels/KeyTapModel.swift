@@ -172,10 +172,16 @@ public final class KeyTapModel {
         }
     }
 
+    /// When the break the sheet started ends: the sheet counts down to it.
+    public private(set) var breakEnds: Date?
+
     public func takeBreak() {
         guard case .choosing(let active) = phase, offersBreak, breakRefusal == nil else { return }
         problem = client.session(.takeBreak(active.profileID))
-        if problem == nil { phase = .onBreak(active.profileID) }
+        guard problem == nil else { return }
+        phase = .onBreak(active.profileID)
+        // NB: the countdown is a courtesy: an unreadable state shows "On a break." alone.
+        breakEnds = (try? client.load())?.engine.sessions.first { active.sessions.contains($0.id) }?.breaks.last?.end
     }
 
     /// Ends the break now: the shields return (the Live Activity's Back to focus).

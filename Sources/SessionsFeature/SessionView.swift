@@ -70,13 +70,15 @@ struct RunningSession: View {
     }
 
     private func ring(_ timer: SessionTimer) -> some View {
-        let tint = model.profile.map { Palette.tint(for: $0.path) } ?? Palette.ember
+        // A break looks like a break: the calm colour and a cup, not the session's own colour.
+        let tint = timer.phase == .onBreak ? Palette.calm : model.profile.map { Palette.tint(for: $0.path) } ?? Palette.ember
         let shown = timer.shown
         return TimerRing(fraction: timer.fraction, tint: tint,
                          label: timer.countsDown ? Text("Time left", bundle: .module)
                              : timer.showsExtra ? Text("Extra time", bundle: .module) : Text("Time focused", bundle: .module),
                          value: Text.spoken(shown)) {
             VStack(spacing: 6) {
+                if timer.phase == .onBreak { Image(systemName: "cup.and.saucer.fill").foregroundStyle(Palette.calm).accessibilityHidden(true) }
                 Text.phase(timer.phase, rest: timer.isRest).font(.headline).foregroundStyle(.secondary)
                 Text.clock(shown).font(.largeTitle.weight(.semibold)).monospacedDigit().minimumScaleFactor(0.5)
                 if timer.showsExtra {

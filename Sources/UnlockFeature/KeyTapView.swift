@@ -89,7 +89,15 @@ public struct KeyTapView: View {
                 Text("\(Text.minutes(summary.focusedSeconds)) focused · \(summary.breaks) breaks", bundle: .module).foregroundStyle(.secondary)
             }
         case .onBreak:
-            Text("On a break.", bundle: .module).font(.headline)
+            Label { Text("On a break.", bundle: .module) } icon: { Image(systemName: "cup.and.saucer.fill").foregroundStyle(Palette.calm) }
+                .font(.headline)
+            if let ends = model.breakEnds {
+                TimelineView(.periodic(from: .now, by: 1)) { context in
+                    let left = max(0, ends.timeIntervalSince(context.date))
+                    Text("Focus returns in \(Text.clock(left))", bundle: .module)
+                        .monospacedDigit().foregroundStyle(.secondary)
+                }
+            }
         case .backToFocus:
             Text("Back to focus.", bundle: .module).font(.headline)
         case .refused(let refusal):

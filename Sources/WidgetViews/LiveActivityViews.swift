@@ -47,11 +47,16 @@ public struct LockScreenSessionView<Control: View>: View {
             HStack {
                 VStack(alignment: .leading) {
                     Text(shown.title).font(.headline).foregroundStyle(.white)
-                    Text.phase(shown.phase, rest: shown.isRest).font(.subheadline).foregroundStyle(.white.opacity(0.8))
+                    HStack(spacing: 4) {
+                        // A break looks like a break: a cup and sage, the colour of breaks on surfaces Threshold draws.
+                        if shown.phase == .onBreak { Image(systemName: "cup.and.saucer.fill").accessibilityHidden(true) }
+                        Text.phase(shown.phase, rest: shown.isRest)
+                    }
+                    .font(.subheadline).foregroundStyle(shown.phase == .onBreak ? Palette.sage : .white.opacity(0.8))
                 }
                 .accessibilityElement(children: .combine)
                 Spacer()
-                SessionTimer(content: shown).font(.title2.weight(.semibold)).foregroundStyle(Palette.dawn)
+                SessionTimer(content: shown).font(.title2.weight(.semibold)).foregroundStyle(shown.phase == .onBreak ? Palette.sage : Palette.dawn)
             }
             if knowsWhatIsNext {
                 SessionButtons(content: shown, control: control)
