@@ -75,7 +75,7 @@ public struct AppScreens: View {
             ProfilesView(model: model.profiles) { if model.profiles.offersIntentions { IntentionsSection(model: model.intentions) } }
                 .tabItem { Label { Text("Profiles", bundle: .module) } icon: { Image(systemName: "square.stack") } }
                 .tag(AppModel.Tab.profiles)
-            InsightsView(model: model.insights)
+            InsightsView(model: model.insights) { model.route(AppDestination.dailyReview) }
                 .tabItem { Label { Text("Insights", bundle: .module) } icon: { Image(systemName: "chart.bar") } }
                 .tag(AppModel.Tab.insights)
             SettingsView(model: model.settings, together: model.together)
@@ -113,6 +113,7 @@ public struct AppScreens: View {
         case .prayer: model.route(AppDestination.prayer(app: nil))
         case .profiles: model.tab = .profiles
         case .challenge(let item): model.startChallenge(item)
+        case .dailyReview: model.route(AppDestination.dailyReview)
         }
     }
 

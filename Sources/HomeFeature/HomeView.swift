@@ -12,6 +12,8 @@ public enum HomeDestination: Hashable, Sendable {
     case profiles
     /// A game picked at random, through the gate for this item (Challenge's "Start a challenge").
     case challenge(HomeModel.Unlockable)
+    /// The Daily Review of yesterday, as its reminder opens it.
+    case dailyReview
 }
 
 /// The home screen (``HomeModel``): the one thing to do next, what is active and why, the
@@ -66,7 +68,7 @@ public struct HomeView<Unlocks: View>: View {
                     if !model.unlockable.isEmpty { unlocks(model.unlockable) }
                     if !model.active.isEmpty { ActiveCard(rows: model.active) }
                     if model.figures.bank { BankCard(credits: model.today.balances.credits, focusing: model.primary.isSession, open: open) }
-                    if let review = model.review { ReviewCard(review: review, rate: model.rateYesterday) }
+                    if let review = model.review { ReviewCard(review: review, rate: model.rateYesterday) { open(.dailyReview) } }
                     TodayCard(today: model.today, figures: model.figures)
                     StreaksCard(streaks: model.streaks, figures: model.figures)
                 }
@@ -266,6 +268,7 @@ struct StreaksCard: View {
 struct ReviewCard: View {
     let review: HomeModel.DailyReview
     let rate: (ProgressRecord.DayReview.Rating) -> Void
+    let openReview: () -> Void
 
     var body: some View {
         Card {
@@ -293,6 +296,7 @@ struct ReviewCard: View {
                 }
             }
             .buttonStyle(.bordered)
+            Button(action: openReview) { Text("Open the Daily Review", bundle: .module) }
         }
     }
 }

@@ -29,6 +29,8 @@ public struct DailyReviewView: View {
                 }
                 if let review = model.review {
                     Section {
+                        // The day the review is for, by its date as well as "Yesterday".
+                        Text.day(review.day).font(.headline)
                         if !review.isCounted {
                             Text("Set a daily screen-time limit in Settings and Threshold will count the apps you shield each day and score it.", bundle: .module)
                                 .foregroundStyle(.secondary)

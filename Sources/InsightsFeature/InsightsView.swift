@@ -13,8 +13,13 @@ import ThresholdCore
 @MainActor
 public struct InsightsView: View {
     let model: InsightsModel
+    /// Opens the Daily Review of yesterday, as its reminder does.
+    let openReview: () -> Void
 
-    public init(model: InsightsModel) { self.model = model }
+    public init(model: InsightsModel, openReview: @escaping () -> Void) {
+        self.model = model
+        self.openReview = openReview
+    }
 
     public var body: some View {
         NavigationStack {
@@ -36,6 +41,7 @@ public struct InsightsView: View {
                     Section {
                         // NB: the Daily Review is of yesterday, so its report gets yesterday's interval.
                         DeviceActivityReport(.daily, filter: DeviceActivityFilter(segment: .daily(during: model.yesterday))).frame(minHeight: 220)
+                        Button(action: openReview) { Text("Yesterday's Daily Review", bundle: .module) }
                         ReviewsList(reviews: model.reviews)
                     } header: {
                         Text("Daily reviews", bundle: .module)
