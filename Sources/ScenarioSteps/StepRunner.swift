@@ -496,6 +496,11 @@ package final class StepRunner {
             guard missing.isEmpty else {
                 throw ScreenMismatch("expected “\(picker)” to offer \(missing.map { "“\($0)”" }.joined(separator: ", ")); it offers \(offered.map { "“\($0)”" }.joined(separator: ", "))", screen: shown)
             }
+            // The choices are the picker's whole list: one offered beyond them is a mismatch too.
+            let extra = offered.filter { choice in !options.contains { Words.fold($0) == Words.fold(choice) } }
+            guard extra.isEmpty else {
+                throw ScreenMismatch("expected “\(picker)” to offer only \(options.map { "“\($0)”" }.joined(separator: ", ")); it also offers \(extra.map { "“\($0)”" }.joined(separator: ", "))", screen: shown)
+            }
         case .chosen(let picker, let option):
             guard let shown = person.shownScreen() else { throw ScreenMismatch("expected “\(picker)” to show “\(option)”", screen: nil) }
             let chosen = shown.controls().filter { control in
