@@ -335,12 +335,6 @@ public final class OnboardingModel {
         }
     }
 
-    /// A line for a translation whose text Threshold cannot ship: the choice is kept, and verses
-    /// show in a bundled public-domain translation, named beside each verse.
-    public var translationNote: BibleTranslation? {
-        guard let chosen = preferences.translation, !chosen.isBundled else { return nil }
-        return chosen
-    }
 
     // MARK: Ready
 

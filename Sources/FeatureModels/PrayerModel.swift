@@ -121,10 +121,21 @@ public final class PrayerModel: SubmitsCompletion {
     public var verse: VerseLine? { ritual?.verse }
 
     /// The translation a verse is shown in when it is not the one the person chose (the screen
-    /// says so under the verse); `nil` when it is the chosen one.
+    /// says so under the verse); `nil` when it is the chosen one, or when the chosen one is read
+    /// elsewhere (``readElsewhere``).
     public var translationNote: BibleTranslation? {
-        guard let preferred = ritual?.preferences.translation, let shown = verse?.translation, preferred != shown else { return nil }
+        guard readElsewhere == nil, let preferred = ritual?.preferences.translation, let shown = verse?.translation,
+              preferred != shown else { return nil }
         return shown
+    }
+
+    /// A translation chosen before Threshold offered only those it quotes (the ESV, NIV, NKJV,
+    /// NLT, NASB): the screen shows the verse's reference with a way to read it in that
+    /// translation, never another translation's words under its name.
+    public var readElsewhere: (translation: BibleTranslation, link: URL)? {
+        guard let preferred = ritual?.preferences.translation, let reference = verse?.reference,
+              let link = preferred.reading(reference) else { return nil }
+        return (preferred, link)
     }
 
     private func show(_ ritual: PrayerRitual) {

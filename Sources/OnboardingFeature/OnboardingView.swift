@@ -460,25 +460,6 @@ struct SelahStep: View {
                 ForEach(ContentLanguage(locale).offeredTranslations, id: \.self) { ContentText($0.displayName).tag(BibleTranslation?.some($0)) }
             } label: { Text("Bible translation (optional)", bundle: .module) }
         }
-        if model.translationNote != nil {
-            TranslationNote()
-        }
-    }
-}
-
-/// Why a chosen translation is not the one shown.
-@MainActor
-public struct TranslationNote: View {
-    public init() {}
-
-    public var body: some View {
-        Label {
-            Text("Your choice is saved. Its text needs a licence, so verses show in the King James Version or the World English Bible, named beside each verse.", bundle: .module)
-        } icon: {
-            Image(systemName: "info.circle")
-        }
-        .font(.footnote)
-        .foregroundStyle(.secondary)
     }
 }
 

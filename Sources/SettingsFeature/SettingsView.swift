@@ -146,7 +146,7 @@ public struct SettingsView: View {
             }
             Picker(selection: preference(\.translation)) {
                 Text("No preference", bundle: .module).tag(BibleTranslation?.none)
-                ForEach(ContentLanguage(locale).offeredTranslations, id: \.self) { translation in
+                ForEach(translations(ContentLanguage(locale)), id: \.self) { translation in
                     ContentText(translation.displayName).tag(Optional(translation))
                 }
             } label: {
@@ -326,6 +326,14 @@ public struct SettingsView: View {
         } footer: {
             Text("A backup is a file with everything Threshold holds; it stays wherever you save it. Import one on a fresh install: on a new iPhone, choose Restore from a backup on Threshold's first screen.", bundle: .module)
         }
+    }
+
+    /// The translations offered (the ones Threshold quotes), and one chosen before only those were
+    /// offered, which stays chosen: its prayers show the reference and a way to read it there.
+    private func translations(_ language: ContentLanguage) -> [BibleTranslation] {
+        let offered = language.offeredTranslations
+        guard let chosen = model.preferences.translation, !offered.contains(chosen) else { return offered }
+        return offered + [chosen]
     }
 
     /// The profile chosen for a new key, as the list shows it.

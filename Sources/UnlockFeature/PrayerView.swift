@@ -44,7 +44,17 @@ public struct PrayerView: View {
             }
         case .reading(let template):
             ContentText(template.prayer).font(.title3)
-            if let verse = model.verse {
+            if let verse = model.verse, let elsewhere = model.readElsewhere {
+                // A translation Threshold cannot quote: its reference, and the way to read it there.
+                VStack(alignment: .leading, spacing: 6) {
+                    ContentText(verse.reference.description).font(.body.weight(.medium))
+                    Link(destination: elsewhere.link) {
+                        Text("Read it in the \(Text(verbatim: elsewhere.translation.abbreviation))", bundle: .module)
+                    }
+                    .font(.footnote)
+                }
+                .foregroundStyle(Palette.prayer)
+            } else if let verse = model.verse {
                 VStack(alignment: .leading, spacing: 6) {
                     ContentText(verse.text).font(.body.italic())
                     ContentText(verse.citation).font(.footnote).foregroundStyle(.secondary)

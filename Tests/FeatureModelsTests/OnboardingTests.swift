@@ -36,7 +36,6 @@ import ThresholdCore
         onboarding.next()
         #expect(onboarding.step == .selah)
         onboarding.preferences = SelahPreferences(tradition: .catholic, vibe: .contemplative, translation: .esv)
-        #expect(onboarding.translationNote == .esv, "a licensed translation is stored and labelled, not shown")
         onboarding.next()
         #expect(onboarding.step == .duration)
         onboarding.unlockMinutes = 15

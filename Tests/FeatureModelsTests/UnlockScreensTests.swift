@@ -93,7 +93,12 @@ import ThresholdCore
             return
         }
         #expect(template.isWritten(for: .catholic, .liturgical, .anxious))
-        #expect(first.translationNote == template.verseLine(in: .esv).translation, "the verse's own translation is named under it")
+        // An ESV chosen before only quoted translations were offered: the reference and the way to read it
+        // in the ESV, never another translation's words under the ESV's name (issue 35 item 17).
+        let elsewhere = try #require(first.readElsewhere)
+        #expect(elsewhere.translation == .esv && first.translationNote == nil)
+        #expect(elsewhere.link.absoluteString.hasPrefix("https://www.biblegateway.com/passage/?search=") && elsewhere.link.absoluteString.hasSuffix("&version=ESV"))
+        #expect(elsewhere.link.absoluteString.contains(try #require(first.verse).reference.description.replacingOccurrences(of: " ", with: "%20")))
         first.leave()
         #expect(h.stored.engine.grants.isEmpty)
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A Bible translation the person may prefer.
 ///
 /// Only the public-domain KJV and WEB (for English prayers) and the Reina-Valera 1909 (for Spanish
@@ -31,6 +33,16 @@ public enum BibleTranslation: String, Codable, Sendable, CaseIterable, Comparabl
         case .rv1909: .rv1909
         case .esv, .niv, .nlt, .nasb: nil
         }
+    }
+
+    /// Where a person who reads this translation, which Threshold cannot quote, reads `reference`
+    /// in it: Bible Gateway's passage page, which a Bible app or the browser opens. `nil` for a
+    /// translation Threshold quotes.
+    public func reading(_ reference: VerseReference) -> URL? {
+        guard !isBundled else { return nil }
+        var link = URLComponents(string: "https://www.biblegateway.com/passage/")
+        link?.queryItems = [URLQueryItem(name: "search", value: reference.description), URLQueryItem(name: "version", value: abbreviation)]
+        return link?.url
     }
 
     /// The abbreviation shown after a reference: "KJV", "WEB", "RV1909", …

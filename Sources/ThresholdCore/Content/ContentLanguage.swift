@@ -23,10 +23,11 @@ public enum ContentLanguage: String, Codable, Sendable, CaseIterable {
         self.init(languageCode: locale.language.languageCode?.identifier)
     }
 
-    /// The translations the translation choice offers: in English the seven it always has; in
-    /// Spanish the Reina-Valera 1909 first, the one Spanish verses are quoted from, then those.
+    /// The translations the translation choice offers: the ones Threshold quotes (issue 35 item
+    /// 17), so a verse is never shown under another translation's name. In English the KJV and the
+    /// WEB; in Spanish the Reina-Valera 1909 first, the one Spanish verses are quoted from, then those.
     public var offeredTranslations: [BibleTranslation] {
-        let english = BibleTranslation.allCases.filter { $0.language == .english }
+        let english = BibleTranslation.bundled.filter { $0.language == .english }
         switch self {
         case .english: return english
         case .spanish: return [.rv1909] + english
