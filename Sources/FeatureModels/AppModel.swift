@@ -343,7 +343,9 @@ public final class AppModel {
     private func openWhatIsBlocked() {
         home.load()
         switch home.primary {
-        case .session: tab = .session
+        case .session:
+            tab = .session
+            session.askToEnd()
         case .pray: presented = .prayer(PrayerModel(client: client.rituals))
         case .challenge(let item): startChallenge(item)
         case .unlockOptions:

@@ -138,7 +138,21 @@ public final class SessionModel {
     }
 
     /// Ends the session: completes it, or gives it up before its goal. Beast Mode refuses, saying until when.
+    /// Whether the screen asks to end the session now (the Unblock quick action, seed 001 §11):
+    /// only for a session that can be ended; Beast Mode's shows why it cannot.
+    public private(set) var askingToEnd = false
+
+    /// The Unblock quick action: asks to end the running session, in its End button's words.
+    public func askToEnd() {
+        load()
+        askingToEnd = running != nil && endRefusal == nil
+    }
+
+    /// "Keep going": the question goes, the session stays.
+    public func keepGoing() { askingToEnd = false }
+
     public func end() {
+        askingToEnd = false
         guard let profile else { return }
         // NB: read before the end, for the time it focused; an unreadable state only leaves it out.
         let running = (try? client.read())?.engine.sessions.first { $0.profileID == profile.id && $0.isRunning(at: client.now) }

@@ -21,8 +21,22 @@ public struct SessionView: View {
                         Button { showPaywall() } label: { Text("See Threshold Pro", bundle: .module) }.buttonStyle(.bordered)
                     }
                     if let ending = model.lastEnding { EndingCard(ending: ending) { model.dismissEnding() } }
-                    if model.running != nil {
+                    if let running = model.running {
                         RunningSession(model: model)
+                            // The Unblock quick action asks, as the End button would say it.
+                            .alert(Text("End \(Text(verbatim: running.title)) now?", bundle: .module),
+                                   isPresented: Binding(get: { model.askingToEnd }, set: { if !$0 { model.keepGoing() } })) {
+                                Button(role: .destructive) { model.end() } label: {
+                                    if let scheduled = model.scheduled {
+                                        Text("End today's \(Text(verbatim: scheduled.name))", bundle: .module)
+                                    } else {
+                                        Text.endLabel(model.endingNow)
+                                    }
+                                }
+                                Button(role: .cancel) { model.keepGoing() } label: { Text("Keep going", bundle: .module) }
+                            } message: {
+                                Text.endHint(model.endingNow)
+                            }
                     } else {
                         StartPanel(model: model)
                     }
@@ -117,16 +131,20 @@ struct RunningSession: View {
                         .font(.footnote).foregroundStyle(.secondary)
                 }
             } else {
-                Button(role: .destructive) { model.end() } label: { endLabel(ending) }
+                Button(role: .destructive) { model.end() } label: { Text.endLabel(ending) }
                     .buttonStyle(.bordered)
                     .disabled(model.endRefusal != nil)
-                    .accessibilityHint(endHint(ending))
+                    .accessibilityHint(Text.endHint(ending))
             }
             if let refusal = model.endRefusal { ProblemBanner(refusal, systemImage: "lock.fill") }
         }
     }
 
-    private func endLabel(_ ending: EndState?) -> Text {
+}
+
+extension Text {
+    /// What ending the session now records, as its End button says it.
+    static func endLabel(_ ending: EndState?) -> Text {
         switch ending {
         case .completed?: Text("Complete session", bundle: .module)
         case .gaveUp?: Text("Give up", bundle: .module)
@@ -134,7 +152,8 @@ struct RunningSession: View {
         }
     }
 
-    private func endHint(_ ending: EndState?) -> Text {
+    /// What that ending means for the session.
+    static func endHint(_ ending: EndState?) -> Text {
         switch ending {
         case .gaveUp?: Text("Ends before the goal; the session counts as given up.", bundle: .module)
         case .completed?: Text("Ends the session and records what it earned.", bundle: .module)
