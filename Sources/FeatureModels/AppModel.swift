@@ -244,6 +244,20 @@ public final class AppModel {
                 return
             }
             start(profile, link: text)
+        case .startLastUsed:
+            // NB: an unreadable store starts nothing here; the Session tab then says why.
+            guard let stored = try? client.read(), let profile = stored.engine.lastUsedProfile else {
+                tab = .session
+                return
+            }
+            if case .start = KeyTapDecision.decide(for: profile.id, in: stored.engine, at: client.now, calendar: client.calendar) {
+                self.route(.startProfile(profile.id), url: url)
+            } else {
+                // It is on: the card's next tap asks what a key's does, end or a break.
+                let model = KeyTapModel(client: client.rituals)
+                model.ask(about: profile.id)
+                presented = .keyTap(model)
+            }
         case .keyTap(let tag, let secret):
             let model = KeyTapModel(client: client.rituals)
             model.tap(tag, secret: secret)

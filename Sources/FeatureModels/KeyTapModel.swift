@@ -74,6 +74,17 @@ public final class KeyTapModel {
         }
     }
 
+    /// A plain start link for a profile that is on (no key to tap): the question a key's second
+    /// tap asks, end or a break (a locked one shows its time left).
+    public func ask(about profile: ProfileID) {
+        do {
+            let stored = try client.load()
+            show(KeyTapDecision.decide(for: profile, in: stored.engine, at: client.clock().wall, calendar: client.calendar()))
+        } catch {
+            problem = FeatureModels.problem(error)
+        }
+    }
+
     /// Starts `profile`, or asks first when another profile is on.
     private func startOrAsk(_ profile: ProfileID) {
         if let running = otherRunning(than: profile) {

@@ -65,10 +65,10 @@ extension LinkRoute {
 
         switch route {
         case "start":
-            try expect(1...1, "…/start/<profile id>")
+            try expect(0...1, "…/start or …/start/<profile id>")
             try refuseQuery()
             try refuseFragment()
-            self = .startProfile(ProfileID(try LinkRoute.identifier(arguments[0], route: route)))
+            self = arguments.isEmpty ? .startLastUsed : .startProfile(ProfileID(try LinkRoute.identifier(arguments[0], route: route)))
         case "k":
             guard form == .universal else { throw LinkError.keyLinkNotUniversal }
             try expect(1...1, "https://\(LinkRoute.host)/k/<tag id>#<secret>")

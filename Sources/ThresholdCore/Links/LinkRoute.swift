@@ -30,6 +30,9 @@ import Foundation
 public enum LinkRoute: Hashable, Sendable {
     /// Start a profile (a Shortcut, a widget or a web link).
     case startProfile(ProfileID)
+    /// The plain start link, no profile named (seed 004's card written with the app's start link):
+    /// the last-used profile starts, or asks end or break when it is on.
+    case startLastUsed
     /// A tap of an NFC key tag: the tag's id and the secret its link carries.
     case keyTap(KeyTagID, KeySecret)
     /// Open a screen: a shield's notification, a reminder, a quick action, a widget.
@@ -56,7 +59,7 @@ extension LinkRoute {
 
     /// The paths the app claims on its domain (the apple-app-site-association file's components),
     /// one or two per route: exactly the links ``url(_:)`` writes.
-    public static let claimedPaths = ["/start/*", "/k/*", "/home", "/pray", "/unlock", "/unlock/*", "/challenge/*", "/session", "/session/*",
+    public static let claimedPaths = ["/start", "/start/*", "/k/*", "/home", "/pray", "/unlock", "/unlock/*", "/challenge/*", "/session", "/session/*",
                                       "/tutorial", "/feedback", "/review", "/p/*"]
 
     /// The route's universal link.
@@ -93,6 +96,8 @@ extension LinkRoute {
         switch self {
         case .startProfile(let id):
             "start/" + LinkRoute.escape(id.rawValue)
+        case .startLastUsed:
+            "start"
         case .keyTap(let tag, let secret):
             "k/" + tag.rawValue + "#" + secret.base64URL
         case .partnerInvitation(let code):

@@ -12,6 +12,7 @@ public enum SiteAssociation {
 
     /// What each claimed path is for, as the file's comments say.
     public static let purposes: [String: String] = [
+        "/start": "Start the last-used profile, or ask end or break when it is on (a card written with the plain start link).",
         "/start/*": "Start a profile (Shortcuts, the web).",
         "/k/*": "An NFC key's tap; its secret rides in the fragment, which never reaches the server.",
         "/p/*": "A Together partner's invitation (single use, 7 days).",

@@ -23,6 +23,16 @@ extension ThresholdState {
         sessions.filter { $0.profileID == profile && $0.ending != nil }.max { $0.ending!.at < $1.ending!.at }
     }
 
+    /// The profile the plain start link starts (seed 004's card written with the app's start link):
+    /// the one whose session started last, among those that still exist and run sessions; else
+    /// Key's first profile; else the first that runs sessions. `nil` when there is none.
+    public var lastUsedProfile: Profile? {
+        let startable = profiles.filter { $0.path.isSessionPath }
+        let byID = Dictionary(startable.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        if let latest = sessions.filter({ byID[$0.profileID] != nil }).max(by: { $0.start < $1.start }) { return byID[latest.profileID] }
+        return startable.first { $0.path == .key } ?? startable.first
+    }
+
     /// The sessions among `sessions` that count as focus: every one but a rest profile's (Sleep,
     /// ``Profile/isRest``), whose time is not focus.
     public func focus(_ sessions: [Session]) -> [Session] {

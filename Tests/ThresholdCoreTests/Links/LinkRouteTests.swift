@@ -13,6 +13,8 @@ import ThresholdCore
         let routes: [LinkRoute] = [
             .startProfile("work"),
             .startProfile("Deep work 🎯/evening"),
+            // The plain start link (issue 35 item 1).
+            .startLastUsed,
             .keyTap("AbCdEfGhIjKl", secret),
             .open(.home),
             .open(.tutorial),
@@ -112,8 +114,7 @@ import ThresholdCore
         ("https://threshold.app/", .unknownRoute("")),
         ("https://threshold.app", .unknownRoute("")),
         ("https://threshold.app/settings/reset", .unknownRoute("settings/reset")),
-        ("https://threshold.app/start", .wrongShape(route: "start", expected: "…/start/<profile id>")),
-        ("https://threshold.app/start/a/b", .wrongShape(route: "start", expected: "…/start/<profile id>")),
+        ("https://threshold.app/start/a/b", .wrongShape(route: "start", expected: "…/start or …/start/<profile id>")),
         ("https://threshold.app/start/%", .badIdentifier(route: "start")),
         ("https://threshold.app/start/%zz", .badIdentifier(route: "start")),
         ("https://threshold.app/start/%FF%FE", .badIdentifier(route: "start")),
@@ -190,5 +191,21 @@ import ThresholdCore
             guard let route = try? LinkRoute(parsing: text) else { return }
             #expect(try LinkRoute(url: route.universalLink) == route)
         }
+    }
+}
+
+/// The plain start link's profile (issue 35 item 1): the last one used, else Key's first.
+@Suite struct LastUsedProfileTests {
+    @Test func theLatestSessionsProfile_elseKeysFirst_elseNone() throws {
+        let work = Profile.make("work", path: .key), study = Profile.make("study", path: .key)
+        let focus = Profile.make("focus", path: .present)
+        #expect(ThresholdState.make().lastUsedProfile == nil)
+        #expect(ThresholdState.make(profiles: [focus, work, study]).lastUsedProfile?.id == "work", "none used yet: Key's first")
+        let used = ThresholdState.make(profiles: [focus, work, study], sessions: [
+            .make("s1", profile: "work", start: at("2026-11-23 09:00")),
+            .make("s2", profile: "study", start: at("2026-11-23 11:00"), ending: .init(at: at("2026-11-23 11:30"), state: .completed)),
+        ])
+        #expect(used.lastUsedProfile?.id == "study", "the one whose session started last")
+        #expect(ThresholdState.make(profiles: [focus]).lastUsedProfile?.id == "focus", "without Key, the first that runs sessions")
     }
 }
