@@ -22,9 +22,16 @@ public struct WidgetSnapshot: Hashable, Codable, Sendable {
     /// The daily screen-time goal, in minutes a day, when one is set: the streak widget words it
     /// as its caption (seed 001 §7).
     public let goalMinutes: Int?
+    /// Whether Earned Access is in use, whose Focus Bank the bank widget counts; `nil` in a
+    /// snapshot saved before it was kept, read as in use.
+    public let banks: Bool?
+
+    /// Whether the bank widget counts credits: only where Earned Access is in use. Everywhere
+    /// else it says whose the bank is (the widget gallery offers it to everyone).
+    public var showsBank: Bool { banks ?? true }
 
     public init(session: LiveActivityContent?, streakDays: Int, credits: Int, headline: StatusSummary.Headline,
-                isUnreadable: Bool = false, refreshAt: Date? = nil, goalMinutes: Int? = nil) {
+                isUnreadable: Bool = false, refreshAt: Date? = nil, goalMinutes: Int? = nil, banks: Bool? = true) {
         self.session = session
         self.streakDays = streakDays
         self.credits = credits
@@ -32,6 +39,7 @@ public struct WidgetSnapshot: Hashable, Codable, Sendable {
         self.isUnreadable = isUnreadable
         self.refreshAt = refreshAt
         self.goalMinutes = goalMinutes
+        self.banks = banks
     }
 
     /// Where tapping the session widget leads (its `widgetURL`): the running session's Session
@@ -62,7 +70,8 @@ public struct WidgetSnapshot: Hashable, Codable, Sendable {
             credits: state.balances.credits,
             headline: StatusSummary(state, lastEnforcement: enforcement, now: now).headline,
             refreshAt: boundaries.compactMap { $0 }.filter { $0 > now }.min(),
-            goalMinutes: state.settings.screenTime?.goalMinutes)
+            goalMinutes: state.settings.screenTime?.goalMinutes,
+            banks: state.paths.contains(.earnedAccess))
     }
 
     /// Reads the store and builds the snapshot; an unreadable store gives ``unreadable(_:)``.

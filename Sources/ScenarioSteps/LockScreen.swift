@@ -9,7 +9,7 @@ import WidgetViews
 
 /// Which home-screen widget a `tap-widget` step taps.
 public enum HomeScreenWidget: String, CaseIterable, Sendable {
-    case session, streak
+    case session, streak, bank
 }
 
 /// The home and lock screens as the phone draws them from Threshold's real widget and Live
@@ -19,12 +19,13 @@ public enum HomeScreenWidget: String, CaseIterable, Sendable {
 package enum LockScreen {
     /// The widget's view at each family a journey reads, drawn from the phone's widget snapshot.
     static func widget(_ widget: HomeScreenWidget, on phone: SimulatedPhone) throws -> [Screen.Layer] {
-        let snapshot = phone.widget(widget == .session ? .session : .streak)
+        let snapshot = phone.widget(widget == .session ? .session : widget == .streak ? .streak : .bank)
         let families: [WidgetFamily] = widget == .session ? [.systemSmall, .accessoryRectangular] : [.systemSmall]
         return try families.map { family in
             switch widget {
             case .session: try draw(SessionWidgetView(snapshot: snapshot), family: family, on: phone)
             case .streak: try draw(StreakWidgetView(snapshot: snapshot), family: family, on: phone)
+            case .bank: try draw(BankWidgetView(snapshot: snapshot), family: family, on: phone)
             }
         }
     }

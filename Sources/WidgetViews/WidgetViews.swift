@@ -78,8 +78,16 @@ public struct BankWidgetView: View {
     public init(snapshot: WidgetSnapshot) { self.snapshot = snapshot }
 
     public var body: some View {
-        CountView(value: snapshot.credits, symbol: "banknote.fill", tint: Palette.sage, caption: Text("credits banked", bundle: .module),
-                  unreadable: snapshot.isUnreadable)
+        if snapshot.showsBank {
+            CountView(value: snapshot.credits, symbol: "banknote.fill", tint: Palette.sage, caption: Text("credits banked", bundle: .module),
+                      unreadable: snapshot.isUnreadable)
+        } else {
+            // Not a count of credits this person never earns: whose the bank is.
+            VStack(alignment: .leading, spacing: 4) {
+                Image(systemName: "banknote").foregroundStyle(Palette.sage).accessibilityHidden(true)
+                Text("Focus Bank is part of Earned Access.", bundle: .module).font(.caption)
+            }
+        }
     }
 }
 
