@@ -29,9 +29,15 @@ public struct WidgetSnapshot: Hashable, Codable, Sendable {
     /// Whether the bank widget counts credits: only where Earned Access is in use. Everywhere
     /// else it says whose the bank is (the widget gallery offers it to everyone).
     public var showsBank: Bool { banks ?? true }
+    /// The Earned Access mode in force ("🏦 Work mode"), for the bank widget (seed 002 flow B's
+    /// "Active mode"); `nil` when none is.
+    public let modeTitle: String?
+    /// When that mode's hours end, if they do.
+    public let modeUntil: Date?
 
     public init(session: LiveActivityContent?, streakDays: Int, credits: Int, headline: StatusSummary.Headline,
-                isUnreadable: Bool = false, refreshAt: Date? = nil, goalMinutes: Int? = nil, banks: Bool? = true) {
+                isUnreadable: Bool = false, refreshAt: Date? = nil, goalMinutes: Int? = nil, banks: Bool? = true,
+                modeTitle: String? = nil, modeUntil: Date? = nil) {
         self.session = session
         self.streakDays = streakDays
         self.credits = credits
@@ -40,6 +46,8 @@ public struct WidgetSnapshot: Hashable, Codable, Sendable {
         self.refreshAt = refreshAt
         self.goalMinutes = goalMinutes
         self.banks = banks
+        self.modeTitle = modeTitle
+        self.modeUntil = modeUntil
     }
 
     /// Where tapping the session widget leads (its `widgetURL`): the running session's Session
@@ -64,6 +72,13 @@ public struct WidgetSnapshot: Hashable, Codable, Sendable {
         let session = state.applied.session
         let enforcement = state.lastEnforcement(deviceZone: calendar.timeZone)
         let boundaries = [session?.breakUntil, session?.endsAt, session?.goalAt, enforcement?.nextChange]
+        // The mode in force as the last reconcile found it, unless its hours have ended since.
+        let clock = Clockwork(calendar: calendar)
+        let mode = enforcement?.rules.lazy.compactMap { rule -> (title: String, until: Date?)? in
+            guard case .profile(let id) = rule.rule, let profile = state.engine.profile(id), profile.path == .earnedAccess else { return nil }
+            let until = rule.endsAt(in: state.engine, clock: clock)
+            return until.map { $0 > now } ?? true ? (profile.title, until) : nil
+        }.first
         return WidgetSnapshot(
             session: session,
             streakDays: streaks.headline,
@@ -71,7 +86,8 @@ public struct WidgetSnapshot: Hashable, Codable, Sendable {
             headline: StatusSummary(state, lastEnforcement: enforcement, now: now).headline,
             refreshAt: boundaries.compactMap { $0 }.filter { $0 > now }.min(),
             goalMinutes: state.settings.screenTime?.goalMinutes,
-            banks: state.paths.contains(.earnedAccess))
+            banks: state.paths.contains(.earnedAccess),
+            modeTitle: mode?.title, modeUntil: mode?.until)
     }
 
     /// Reads the store and builds the snapshot; an unreadable store gives ``unreadable(_:)``.

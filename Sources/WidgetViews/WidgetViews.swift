@@ -80,7 +80,7 @@ public struct BankWidgetView: View {
     public var body: some View {
         if snapshot.showsBank {
             CountView(value: snapshot.credits, symbol: "banknote.fill", tint: Palette.sage, caption: Text("credits banked", bundle: .module),
-                      unreadable: snapshot.isUnreadable)
+                      unreadable: snapshot.isUnreadable, detail: modeLine)
         } else {
             // Not a count of credits this person never earns: whose the bank is.
             VStack(alignment: .leading, spacing: 4) {
@@ -88,6 +88,15 @@ public struct BankWidgetView: View {
                 Text("Focus Bank is part of Earned Access.", bundle: .module).font(.caption)
             }
         }
+    }
+}
+
+extension BankWidgetView {
+    /// The mode in force (seed 002 flow B's "Active mode"): "🏦 Work mode on until 5:00 PM".
+    private var modeLine: Text {
+        guard let title = snapshot.modeTitle else { return Text("No mode on now", bundle: .module) }
+        guard let until = snapshot.modeUntil else { return Text("\(Text(verbatim: title)) on", bundle: .module) }
+        return Text("\(Text(verbatim: title)) on until \(until, format: .dateTime.hour().minute())", bundle: .module)
     }
 }
 
