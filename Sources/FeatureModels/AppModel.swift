@@ -250,12 +250,13 @@ public final class AppModel {
                 tab = .session
                 return
             }
-            if case .start = KeyTapDecision.decide(for: profile.id, in: stored.engine, at: client.now, calendar: client.calendar) {
+            let decision = KeyTapDecision.decide(for: profile.id, in: stored.engine, at: client.now, calendar: client.calendar)
+            if case .start = decision {
                 self.route(.startProfile(profile.id), url: url)
             } else {
                 // It is on: the card's next tap asks what a key's does, end or a break.
                 let model = KeyTapModel(client: client.rituals)
-                model.ask(about: profile.id)
+                model.ask(decision)
                 presented = .keyTap(model)
             }
         case .keyTap(let tag, let secret):

@@ -74,15 +74,11 @@ public final class KeyTapModel {
         }
     }
 
-    /// A plain start link for a profile that is on (no key to tap): the question a key's second
-    /// tap asks, end or a break (a locked one shows its time left).
-    public func ask(about profile: ProfileID) {
-        do {
-            let stored = try client.load()
-            show(KeyTapDecision.decide(for: profile, in: stored.engine, at: client.clock().wall, calendar: client.calendar()))
-        } catch {
-            problem = FeatureModels.problem(error)
-        }
+    /// A plain start link for a profile that is on (no key to tap), as the link's router decided
+    /// it: the question a key's second tap asks, end or a break (a locked one shows its time left).
+    public func ask(_ decision: KeyTapDecision) {
+        // NB: a profile not on after all is started as a tap would start it, never only said to be.
+        if case .start(let profile) = decision { startOrAsk(profile) } else { show(decision) }
     }
 
     /// Starts `profile`, or asks first when another profile is on.

@@ -551,6 +551,8 @@ struct KeyStep: View {
 
     var body: some View {
         let keys = model.keyMaking
+        // A key is named for the profile it starts, as Settings › Keys names it by default.
+        let profile = model.chosenKeyProfile, name = model.chosenKeyProfile?.name ?? ""
         StepHeader(title: Text("Your key", bundle: .module),
                    message: keys.writesTags
                        ? Text("Write your key to an NFC tag or card, and keep it where you want to focus. A tap starts your session; the next tap asks whether to end it or take a break.", bundle: .module)
@@ -576,17 +578,17 @@ struct KeyStep: View {
                 }
             }
             if keys.writesTags {
-                Button { keys.write(for: model.chosenKeyProfile, name: model.chosenKeyProfile?.name ?? "", using: tagWriting) } label: {
+                Button { keys.write(for: profile, name: name, using: tagWriting) } label: {
                     Text("Write a key", bundle: .module)
                 }
                 .buttonStyle(.primary)
                 .accessibilityHint(Text("Hold an NFC tag near the top of the iPhone.", bundle: .module))
-                Button { keys.makeLink(for: model.chosenKeyProfile, name: model.chosenKeyProfile?.name ?? "") } label: {
+                Button { keys.makeLink(for: profile, name: name) } label: {
                     Text("Make a key link instead", bundle: .module)
                 }
                 .frame(maxWidth: .infinity)
             } else {
-                Button { keys.makeLink(for: model.chosenKeyProfile, name: model.chosenKeyProfile?.name ?? "") } label: {
+                Button { keys.makeLink(for: profile, name: name) } label: {
                     Text("Make a key link", bundle: .module)
                 }
                 .buttonStyle(.primary)

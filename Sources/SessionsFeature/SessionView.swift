@@ -27,11 +27,7 @@ public struct SessionView: View {
                             .alert(Text("End \(Text(verbatim: running.title)) now?", bundle: .module),
                                    isPresented: Binding(get: { model.askingToEnd }, set: { if !$0 { model.keepGoing() } })) {
                                 Button(role: .destructive) { model.end() } label: {
-                                    if let scheduled = model.scheduled {
-                                        Text("End today's \(Text(verbatim: scheduled.name))", bundle: .module)
-                                    } else {
-                                        Text.endLabel(model.endingNow)
-                                    }
+                                    Text.endLabel(model.endingNow, scheduled: model.scheduled?.name)
                                 }
                                 Button(role: .cancel) { model.keepGoing() } label: { Text("Keep going", bundle: .module) }
                             } message: {
@@ -123,7 +119,7 @@ struct RunningSession: View {
             }
             if let scheduled = model.scheduled, ending != .completed {
                 // Ending a schedule's span early ends today's only: said as what it is.
-                Button(role: .destructive) { model.end() } label: { Text("End today's \(Text(verbatim: scheduled.name))", bundle: .module) }
+                Button(role: .destructive) { model.end() } label: { Text.endLabel(ending, scheduled: scheduled.name) }
                     .buttonStyle(.bordered)
                     .disabled(model.endRefusal != nil)
                 if let returns = scheduled.returns {
@@ -131,7 +127,7 @@ struct RunningSession: View {
                         .font(.footnote).foregroundStyle(.secondary)
                 }
             } else {
-                Button(role: .destructive) { model.end() } label: { Text.endLabel(ending) }
+                Button(role: .destructive) { model.end() } label: { Text.endLabel(ending, scheduled: nil) }
                     .buttonStyle(.bordered)
                     .disabled(model.endRefusal != nil)
                     .accessibilityHint(Text.endHint(ending))
@@ -143,9 +139,11 @@ struct RunningSession: View {
 }
 
 extension Text {
-    /// What ending the session now records, as its End button says it.
-    static func endLabel(_ ending: EndState?) -> Text {
-        switch ending {
+    /// What ending the session now records, as its End button says it; ending a schedule's span
+    /// (`scheduled`, its name) before it completes ends today's only, and says so.
+    static func endLabel(_ ending: EndState?, scheduled: String?) -> Text {
+        if let scheduled, ending != .completed { return Text("End today's \(Text(verbatim: scheduled))", bundle: .module) }
+        return switch ending {
         case .completed?: Text("Complete session", bundle: .module)
         case .gaveUp?: Text("Give up", bundle: .module)
         case .canceled?, nil: Text("End session", bundle: .module)

@@ -123,15 +123,16 @@ public enum PlanRules {
     }
 
     /// Every schedule of every profile, in profile order then schedule order.
-    public static func schedules(in state: ThresholdState) -> [ScheduleRef] {
-        state.profiles.flatMap { profile in profile.schedules.map { ScheduleRef(profileID: profile.id, scheduleID: $0.id) } }
+    public static func schedules(in state: ThresholdState) -> [ScheduleRef] { refs(of: state.profiles) }
+
+    /// Every schedule of `profiles`, in profile order then schedule order.
+    private static func refs(of profiles: [Profile]) -> [ScheduleRef] {
+        profiles.flatMap { profile in profile.schedules.map { ScheduleRef(profileID: profile.id, scheduleID: $0.id) } }
     }
 
     /// The schedules Free limits to ``freeSchedules``: Present's sessions'.
     public static func limitedSchedules(in state: ThresholdState) -> [ScheduleRef] {
-        state.profiles.filter { $0.path == .present }.flatMap { profile in
-            profile.schedules.map { ScheduleRef(profileID: profile.id, scheduleID: $0.id) }
-        }
+        refs(of: state.profiles.filter { $0.path == .present })
     }
 
     /// "💼 Work (09:00–17:00)": how a notice names a schedule.

@@ -144,10 +144,12 @@ public struct LiveActivityContent: Hashable, Codable, Sendable {
         let candidates = enforcement.rules.compactMap { rule -> LiveActivityContent? in
             guard case .profile(let id) = rule.rule, let profile = profiles[id], profile.path.isSessionPath else { return nil }
             var start: Date?, goal: Date?, end: Date?
+            var firstSession: Session?
             for source in rule.sources {
                 switch source {
                 case .session(let sessionID):
                     guard let session = sessions[sessionID] else { continue }
+                    firstSession = firstSession ?? session
                     start = min(start ?? session.start, session.start)
                     goal = session.goalInstant ?? goal
                     end = session.stop ?? end
@@ -163,10 +165,8 @@ public struct LiveActivityContent: Hashable, Codable, Sendable {
             // Break is offered only while one is left: the policy allows breaks and, for a
             // session, its quota has one now (a Break pressed past it would only be refused).
             var breakLeft = profile.breakPolicy.allowsBreaks
-            if breakLeft, let session = rule.sources.lazy.compactMap({ source -> Session? in
-                if case .session(let id) = source { return sessions[id] } else { return nil }
-            }).first {
-                breakLeft = BreakQuota(profile.breakPolicy, for: session, at: now).remaining > 0
+            if breakLeft, let firstSession {
+                breakLeft = BreakQuota(profile.breakPolicy, for: firstSession, at: now).remaining > 0
             }
             let phase: Phase
             let breakUntil: Date?
