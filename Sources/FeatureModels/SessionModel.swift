@@ -18,34 +18,61 @@ public final class SessionModel {
     /// The goal the start panel shows first.
     public nonisolated static let defaultGoal = 30
 
-    /// The running session, as the Live Activity shows it; `nil` when none runs.
+    /// Each profile on now, newest first: the Session tab shows each, with its own timer, Break
+    /// and End (seed 004: a key's Work and a scheduled Sleep can be on at once).
+    public private(set) var sessions: [Running] = []
+    /// The newest session on, as the Live Activity shows it (naming the others); `nil` when none runs.
     public private(set) var running: LiveActivityContent?
     /// Its profile.
-    public private(set) var profile: Profile?
+    public var profile: Profile? { sessions.first?.profile }
     /// Its break allowance now.
-    public private(set) var quota: BreakQuota?
-    /// What ending now would record (canceled in the first seconds, given up before the goal,
+    public var quota: BreakQuota? { sessions.first?.quota }
+    /// What ending it now would record (canceled in the first seconds, given up before the goal,
     /// completed after it), read on the device's clock each time: the screen stays up while the
     /// session crosses those lines.
     public var endingNow: EndState? { ending(at: client.now) }
 
-    /// What ending at `date` would record: the Session tab asks it each second on screen.
-    public func ending(at date: Date) -> EndState? {
-        guard profile != nil else { return nil }
-        return session.map { EndSession.endState(of: $0, at: date) } ?? .gaveUp
-    }
+    /// What ending the newest session at `date` would record.
+    public func ending(at date: Date) -> EndState? { sessions.first?.ending(at: date) }
 
     /// The end time the start panel offers until one is picked: an hour from now.
     public var suggestedEndTime: Date { client.now.addingTimeInterval(3_600) }
-    /// The running session, as last loaded.
-    private var session: Session?
-    /// When the running session is today's span of a schedule: its profile's name and when the
-    /// schedule starts again. Ending it early ends today's span only ("End today's Work").
-    public private(set) var scheduled: (name: String, returns: Date?)?
-    /// Why "End" is refused now, in the rule's words (Beast Mode); `nil` when it is allowed.
-    public private(set) var endRefusal: Problem?
-    /// Why "Break" is refused now (none allowed, quota used, with when the next is available).
-    public private(set) var breakRefusal: Problem?
+    /// When the newest session is today's span of a schedule: its profile's name and when the
+    /// schedule starts again.
+    public var scheduled: (name: String, returns: Date?)? { sessions.first?.scheduled }
+    /// Why "End" is refused now for the newest session, in the rule's words (Beast Mode).
+    public var endRefusal: Problem? { sessions.first?.endRefusal }
+    /// Why "Break" is refused now for the newest session.
+    public var breakRefusal: Problem? { sessions.first?.breakRefusal }
+
+    /// One profile on now, as the Session tab shows it.
+    public struct Running: Identifiable {
+        /// What its timer shows, as its Live Activity would.
+        public let content: LiveActivityContent
+        public let profile: Profile
+        /// Its break allowance now (a session's; a schedule's span has none).
+        public let quota: BreakQuota?
+        /// The session running, as last loaded; `nil` for a schedule's span.
+        let session: Session?
+        /// When it is today's span of a schedule: its profile's name and when the schedule starts
+        /// again. Ending it early ends today's span only ("End today's Sleep").
+        public let scheduled: (name: String, returns: Date?)?
+        /// Why "End" is refused now, in the rule's words (Beast Mode); `nil` when it is allowed.
+        public let endRefusal: Problem?
+        /// Why "Break" is refused now (none allowed, quota used, with when the next is available).
+        public let breakRefusal: Problem?
+
+        public var id: ProfileID { profile.id }
+
+        /// What ending at `date` would record: the Session tab asks it each second on screen.
+        public func ending(at date: Date) -> EndState {
+            session.map { EndSession.endState(of: $0, at: date) } ?? .gaveUp
+        }
+
+        /// The timer at `now` (the view ticks it every second).
+        public func timer(at now: Date) -> SessionTimer { SessionTimer(content, at: now) }
+    }
+
     /// Profiles a session can be started for.
     public private(set) var startable: [Profile] = []
     /// What the last action could not do; nothing changed.
@@ -82,21 +109,19 @@ public final class SessionModel {
         startable = stored.engine.profiles.filter { $0.path.isSessionPath }
         let enforcement = evaluate(stored.engine, at: now, calendar: calendar)
         running = LiveActivityContent.current(stored.engine, enforcement, calendar: calendar, at: now)
-        guard let running, let profile = stored.engine.profile(running.profileID) else {
-            (profile, session, quota, endRefusal, breakRefusal, scheduled) = (nil, nil, nil, nil, nil, nil)
-            return
+        sessions = LiveActivityContent.each(stored.engine, enforcement, calendar: calendar, at: now).compactMap { content in
+            guard let profile = stored.engine.profile(content.profileID) else { return nil }
+            let session = stored.engine.sessions.first { $0.profileID == profile.id && $0.isRunning(at: now) }
+            return Running(content: content, profile: profile, quota: session.map { BreakQuota(profile.breakPolicy, for: $0, at: now) },
+                           session: session,
+                           scheduled: stored.engine.scheduledSpan(of: profile.id, at: now, calendar: calendar).map { (profile.name, $0.returns) },
+                           endRefusal: client.refusal(of: EndSession(profile: profile.id), in: stored),
+                           breakRefusal: content.phase == .onBreak ? nil : client.refusal(of: TakeBreak(profile: profile.id), in: stored))
         }
-        self.profile = profile
-        let session = stored.engine.sessions.first { $0.profileID == profile.id && $0.isRunning(at: now) }
-        quota = session.map { BreakQuota(profile.breakPolicy, for: $0, at: now) }
-        self.session = session
-        scheduled = stored.engine.scheduledSpan(of: profile.id, at: now, calendar: calendar).map { (profile.name, $0.returns) }
-        endRefusal = client.refusal(of: EndSession(profile: profile.id), in: stored)
-        breakRefusal = running.phase == .onBreak ? nil : client.refusal(of: TakeBreak(profile: profile.id), in: stored)
     }
 
     /// The timer at `now` (the view ticks it every second).
-    public func timer(at now: Date) -> SessionTimer? { running.map { SessionTimer($0, at: now) } }
+    public func timer(at now: Date) -> SessionTimer? { sessions.first?.timer(at: now) }
 
     /// An end time picked on a clock face (a date whose time of day counts), in the device's zone.
     public func endTime(at picked: Date) -> PlanChoice {
@@ -137,7 +162,6 @@ public final class SessionModel {
         load()
     }
 
-    /// Ends the session: completes it, or gives it up before its goal. Beast Mode refuses, saying until when.
     /// Whether the screen asks to end the session now (the Unblock quick action, seed 001 §11):
     /// only for a session that can be ended; Beast Mode's shows why it cannot.
     public private(set) var askingToEnd = false
@@ -151,12 +175,14 @@ public final class SessionModel {
     /// "Keep going": the question goes, the session stays.
     public func keepGoing() { askingToEnd = false }
 
-    public func end() {
+    /// Ends `profile`'s session (the newest when none is named): completes it, or gives it up
+    /// before its goal. Beast Mode refuses, saying until when.
+    public func end(_ profile: ProfileID? = nil) {
         askingToEnd = false
-        guard let profile else { return }
+        guard let profile = profile ?? self.profile?.id else { return }
         // NB: read before the end, for the time it focused; an unreadable state only leaves it out.
-        let running = (try? client.read())?.engine.sessions.first { $0.profileID == profile.id && $0.isRunning(at: client.now) }
-        let done = client.runtime.reconcile(.inApp("end session"), command: EndSession(profile: profile.id))
+        let running = (try? client.read())?.engine.sessions.first { $0.profileID == profile && $0.isRunning(at: client.now) }
+        let done = client.runtime.reconcile(.inApp("end session"), command: EndSession(profile: profile))
         problem = done.problem
         if problem == nil {
             let events = done.outcome.events
@@ -176,15 +202,16 @@ public final class SessionModel {
         load()
     }
 
-    public func takeBreak() {
-        guard let profile else { return }
-        act("break", TakeBreak(profile: profile.id))
+    /// A break from `profile`'s session (the newest when none is named).
+    public func takeBreak(_ profile: ProfileID? = nil) {
+        guard let profile = profile ?? self.profile?.id else { return }
+        act("break", TakeBreak(profile: profile))
     }
 
     /// Back to focus before the break is over.
-    public func endBreak() {
-        guard let profile else { return }
-        act("resume", EndBreak(profile: profile.id))
+    public func endBreak(_ profile: ProfileID? = nil) {
+        guard let profile = profile ?? self.profile?.id else { return }
+        act("resume", EndBreak(profile: profile))
     }
 
     public func dismissEnding() { ended = nil }

@@ -394,13 +394,14 @@ extension Person {
     func end(_ profile: ProfileID, via path: EndPath) async throws {
         switch path {
         case .inApp, .notification:
-            try await sessionTab(showing: profile)
+            let card = try await sessionTab(showing: profile)
             let ends = try screen().controls().filter(Self.isEnd)
-            guard let end = ends.first else { throw ScreenMismatch("the Session tab shows no way to end it", screen: shownScreen()) }
+            guard ends.indices.contains(card) else { throw ScreenMismatch("the Session tab shows no way to end it", screen: shownScreen()) }
+            let end = ends[card]
             if end.isDisabled {
                 return refuse(try screen().problems.first ?? end.reason ?? "“\(end.name)” is disabled")
             }
-            try await tap(end.name)
+            try await tap(end.name, nth: ends[...card].filter { $0.name == end.name }.count)
         case .key:
             try await tapKey(profile)
             if let shown = shownScreen(), shown.views.contains("KeyTapView"), !offersEnd() {
@@ -419,26 +420,33 @@ extension Person {
     }
 
     func takeBreak(_ profile: ProfileID) async throws {
-        try await sessionTab(showing: profile)
-        guard let control = Words.find("Take a break", in: try screen().controls()).first else {
+        let card = try await sessionTab(showing: profile)
+        // Each card on the tab shows one “Take a break” while focusing: this session's is the
+        // one of its card, counted among the cards not on a break.
+        let nth = app?.session.sessions.prefix(card + 1).filter { $0.content.phase != .onBreak }.count ?? 1
+        let breaks = Words.find("Take a break", in: try screen().controls())
+        guard breaks.indices.contains(nth - 1) else {
             throw ScreenMismatch("the Session tab offers no break", screen: shownScreen())
         }
+        let control = breaks[nth - 1]
         if control.isDisabled { return refuse(control.reason ?? "“Take a break” is disabled") }
-        try await tap("Take a break")
+        try await tap("Take a break", nth: nth)
     }
 
     func resume(_ profile: ProfileID) async throws {
-        try await sessionTab(showing: profile)
-        try await tap("Back to focus")
+        let card = try await sessionTab(showing: profile)
+        try await tap("Back to focus", nth: app?.session.sessions.prefix(card + 1).filter { $0.content.phase == .onBreak }.count)
     }
 
-    /// The Session tab, showing `profile`'s session: it shows the one running, so a step about
-    /// another profile cannot be done there.
-    private func sessionTab(showing profile: ProfileID) async throws {
+    /// The Session tab, showing `profile`'s session among the profiles on (each its own card,
+    /// newest first): which card it is. A step about a profile not on cannot be done there.
+    @discardableResult
+    private func sessionTab(showing profile: ProfileID) async throws -> Int {
         try await goToTab("Session")
-        guard let running = app?.session.running, running.profileID == profile else {
+        guard let card = app?.session.sessions.firstIndex(where: { $0.id == profile }) else {
             throw ScreenMismatch("the Session tab shows no session of “\(profile)”", screen: shownScreen())
         }
+        return card
     }
 
     /// This week's streak freeze, from the intentions under Profiles (it protects today).

@@ -22,17 +22,19 @@ public struct SessionView: View {
                     }
                     if let ending = model.lastEnding { EndingCard(ending: ending) { model.dismissEnding() } }
                     if let running = model.running {
-                        RunningSession(model: model)
-                            // The Unblock quick action asks, as the End button would say it.
-                            .alert(Text("End \(Text(verbatim: running.title)) now?", bundle: .module),
-                                   isPresented: Binding(get: { model.askingToEnd }, set: { if !$0 { model.keepGoing() } })) {
-                                Button(role: .destructive) { model.end() } label: {
-                                    Text.endLabel(model.endingNow, scheduled: model.scheduled?.name)
-                                }
-                                Button(role: .cancel) { model.keepGoing() } label: { Text("Keep going", bundle: .module) }
-                            } message: {
-                                Text.endHint(model.endingNow)
+                        ForEach(model.sessions) { each in
+                            RunningSession(model: model, running: each, isNewest: each.id == running.profileID)
+                        }
+                        // The Unblock quick action asks, as the newest session's End button would say it.
+                        .alert(Text("End \(Text(verbatim: running.title)) now?", bundle: .module),
+                               isPresented: Binding(get: { model.askingToEnd }, set: { if !$0 { model.keepGoing() } })) {
+                            Button(role: .destructive) { model.end() } label: {
+                                Text.endLabel(model.endingNow, scheduled: model.scheduled?.name)
                             }
+                            Button(role: .cancel) { model.keepGoing() } label: { Text("Keep going", bundle: .module) }
+                        } message: {
+                            Text.endHint(model.endingNow)
+                        }
                     } else {
                         StartPanel(model: model)
                     }
@@ -54,34 +56,58 @@ public struct SessionView: View {
         // A break's end, the goal and the end time change what the screen shows (the phase, what
         // End records): the state is read again when the next of them comes.
         .background {
-            Reload(at: [model.running?.breakUntil, model.running?.goalAt, model.running?.endsAt].compactMap { $0 }) { model.load() }
+            Reload(at: model.sessions.flatMap { [$0.content.breakUntil, $0.content.goalAt, $0.content.endsAt] }.compactMap { $0 }) { model.load() }
         }
     }
 }
 
-/// The timer and the buttons that change it.
+/// One profile on: its timer and the buttons that change it. The newest shows its ring; any
+/// other on beside it shows as a card with its clock, each with its own Break and End.
 @MainActor
 struct RunningSession: View {
     let model: SessionModel
+    let running: SessionModel.Running
+    let isNewest: Bool
     @Environment(\.calendar) private var calendar
 
     var body: some View {
-        VStack(spacing: 20) {
-            if let running = model.running {
-                Text(verbatim: running.title).font(.title2.weight(.semibold)).frame(maxWidth: .infinity)
+        if isNewest {
+            VStack(spacing: 20) {
+                Text(verbatim: running.content.title).font(.title2.weight(.semibold)).frame(maxWidth: .infinity)
+                // NB: the controls are inside the timeline too: what End records changes as the
+                // cancel window and the goal pass, with nothing else on screen changing.
+                TimelineView(.periodic(from: .now, by: 1)) { context in
+                    ring(running.timer(at: context.date))
+                    controls(ending: running.ending(at: context.date))
+                }
             }
-            // NB: the controls are inside the timeline too: what End records changes as the
-            // cancel window and the goal pass, with nothing else on screen changing.
-            TimelineView(.periodic(from: .now, by: 1)) { context in
-                if let timer = model.timer(at: context.date) { ring(timer) }
-                controls(ending: model.ending(at: context.date))
+        } else {
+            Card {
+                TimelineView(.periodic(from: .now, by: 1)) { context in
+                    let timer = running.timer(at: context.date)
+                    HStack(alignment: .firstTextBaseline) {
+                        VStack(alignment: .leading, spacing: 2) {
+                            Text(verbatim: running.content.title).font(.headline)
+                            HStack(spacing: 4) {
+                                if timer.phase == .onBreak { Image(systemName: "cup.and.saucer.fill").accessibilityHidden(true) }
+                                Text.phase(timer.phase, rest: timer.isRest)
+                            }
+                            .font(.subheadline).foregroundStyle(timer.phase == .onBreak ? Palette.calm : .secondary)
+                        }
+                        Spacer()
+                        Text.clock(timer.shown).font(.title3.weight(.semibold)).monospacedDigit()
+                            .accessibilityLabel(Text.spoken(timer.shown))
+                    }
+                    .accessibilityElement(children: .combine)
+                    controls(ending: running.ending(at: context.date))
+                }
             }
         }
     }
 
     private func ring(_ timer: SessionTimer) -> some View {
         // A break looks like a break: the calm colour and a cup, not the session's own colour.
-        let tint = timer.phase == .onBreak ? Palette.calm : model.profile.map { Palette.tint(for: $0.path) } ?? Palette.ember
+        let tint = timer.phase == .onBreak ? Palette.calm : Palette.tint(for: running.profile.path)
         let shown = timer.shown
         return TimerRing(fraction: timer.fraction, tint: tint,
                          label: timer.countsDown ? Text("Time left", bundle: .module)
@@ -104,38 +130,37 @@ struct RunningSession: View {
     }
 
     @ViewBuilder private func controls(ending: EndState?) -> some View {
-        let onBreak = model.running?.phase == .onBreak
+        let profile = running.profile.id
         VStack(spacing: 12) {
-            if onBreak {
-                Button { model.endBreak() } label: { Text("Back to focus", bundle: .module) }.buttonStyle(.primary)
+            if running.content.phase == .onBreak {
+                Button { model.endBreak(profile) } label: { Text("Back to focus", bundle: .module) }.buttonStyle(.primary)
             } else {
-                Button { model.takeBreak() } label: { Text("Take a break", bundle: .module) }
+                Button { model.takeBreak(profile) } label: { Text("Take a break", bundle: .module) }
                     .buttonStyle(.bordered)
-                    .disabled(model.breakRefusal != nil)
-                if let refusal = model.breakRefusal { ProblemText(refusal).font(.footnote).foregroundStyle(.secondary) }
-                if let quota = model.quota, quota.allowed > 0 {
+                    .disabled(running.breakRefusal != nil)
+                if let refusal = running.breakRefusal { ProblemText(refusal).font(.footnote).foregroundStyle(.secondary) }
+                if let quota = running.quota, quota.allowed > 0 {
                     Text.breaksLeft(quota).font(.footnote).foregroundStyle(.secondary)
                 }
             }
-            if let scheduled = model.scheduled, ending != .completed {
+            if let scheduled = running.scheduled, ending != .completed {
                 // Ending a schedule's span early ends today's only: said as what it is.
-                Button(role: .destructive) { model.end() } label: { Text.endLabel(ending, scheduled: scheduled.name) }
+                Button(role: .destructive) { model.end(profile) } label: { Text.endLabel(ending, scheduled: scheduled.name) }
                     .buttonStyle(.bordered)
-                    .disabled(model.endRefusal != nil)
+                    .disabled(running.endRefusal != nil)
                 if let returns = scheduled.returns {
                     Text("\(Text(verbatim: scheduled.name)) starts again \(Text.when(returns, from: model.now, calendar: calendar)).", bundle: .module)
                         .font(.footnote).foregroundStyle(.secondary)
                 }
             } else {
-                Button(role: .destructive) { model.end() } label: { Text.endLabel(ending, scheduled: nil) }
+                Button(role: .destructive) { model.end(profile) } label: { Text.endLabel(ending, scheduled: nil) }
                     .buttonStyle(.bordered)
-                    .disabled(model.endRefusal != nil)
+                    .disabled(running.endRefusal != nil)
                     .accessibilityHint(Text.endHint(ending))
             }
-            if let refusal = model.endRefusal { ProblemBanner(refusal, systemImage: "lock.fill") }
+            if let refusal = running.endRefusal { ProblemBanner(refusal, systemImage: "lock.fill") }
         }
     }
-
 }
 
 extension Text {

@@ -58,6 +58,7 @@ public struct LockScreenSessionView<Control: View>: View {
                 Spacer()
                 SessionTimer(content: shown).font(.title2.weight(.semibold)).foregroundStyle(shown.phase == .onBreak ? Palette.sage : Palette.dawn)
             }
+            AlsoOnNote(content: shown).font(.footnote).foregroundStyle(.white.opacity(0.8))
             if knowsWhatIsNext {
                 SessionButtons(content: shown, control: control)
             } else {
@@ -85,6 +86,21 @@ extension Text {
             case (_, 0): Text("You lasted \(hours) h", bundle: .module)
             default: Text("You lasted \(hours) h \(rest) min", bundle: .module)
             }
+        }
+    }
+}
+
+/// The other profiles on beside the one a Live Activity shows, by name ("Also on: 💼 Work"):
+/// every profile on shows, each with its own End on the Session tab. Nothing when it is alone.
+public struct AlsoOnNote: View {
+    let content: LiveActivityContent
+
+    public init(content: LiveActivityContent) { self.content = content }
+
+    public var body: some View {
+        if !content.alsoOn.isEmpty {
+            let others = content.alsoOn.map(\.title).formatted(.list(type: .and))
+            Text("Also on: \(Text(verbatim: others))", bundle: .module)
         }
     }
 }

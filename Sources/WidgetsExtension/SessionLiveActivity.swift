@@ -38,8 +38,11 @@ public struct SessionLiveActivity: Widget {
                     } else if context.isStale {
                         StaleNotice()
                     } else {
-                        SessionButtons(content: context.state) { button, label in
-                            IntentButton(button: button, profileID: context.state.profileID, label: label)
+                        VStack(spacing: 4) {
+                            AlsoOnNote(content: context.state).font(.caption).lineLimit(1)
+                            SessionButtons(content: context.state) { button, label in
+                                IntentButton(button: button, profileID: context.state.profileID, label: label)
+                            }
                         }
                     }
                 }

@@ -31,9 +31,26 @@ public struct LiveActivityContent: Hashable, Codable, Sendable {
     /// How the session ended, on the content an ended Live Activity keeps showing until it is
     /// dismissed; `nil` while it runs.
     public var ending: LiveActivityEnding?
+    /// The other profiles on at the same time, newest first, named under this one ("Also on:
+    /// 💼 Work"): one Live Activity shows every profile on (seed 004), the newest with its timer.
+    public var alsoOn: [AlsoOn] = []
+
+    /// Another profile on beside the one a Live Activity shows.
+    public struct AlsoOn: Hashable, Codable, Sendable {
+        /// "💼 Work".
+        public let title: String
+        /// When it ends by itself; `nil` when only a person ends it. The Live Activity goes stale
+        /// there too, where it would otherwise go on naming it.
+        public let until: Date?
+
+        public init(title: String, until: Date?) {
+            self.title = title
+            self.until = until
+        }
+    }
 
     public init(profileID: ProfileID, title: String, startedAt: Date, goalAt: Date?, endsAt: Date?, breakUntil: Date?, phase: Phase,
-                allowsBreaks: Bool = false, isRest: Bool = false) {
+                allowsBreaks: Bool = false, isRest: Bool = false, alsoOn: [AlsoOn] = []) {
         self.profileID = profileID
         self.title = title
         self.startedAt = startedAt
@@ -43,10 +60,11 @@ public struct LiveActivityContent: Hashable, Codable, Sendable {
         self.phase = phase
         self.allowsBreaks = allowsBreaks
         self.isRest = isRest
+        self.alsoOn = alsoOn
     }
 
     private enum CodingKeys: String, CodingKey {
-        case profileID, title, startedAt, goalAt, endsAt, breakUntil, phase, allowsBreaks, ending
+        case profileID, title, startedAt, goalAt, endsAt, breakUntil, phase, allowsBreaks, ending, alsoOn
         case isRest = "rest"
     }
 
@@ -61,6 +79,7 @@ public struct LiveActivityContent: Hashable, Codable, Sendable {
                   allowsBreaks: try c.decodeIfPresent(Bool.self, forKey: .allowsBreaks) ?? false,
                   isRest: try c.decodeIfPresent(Bool.self, forKey: .isRest) ?? false)
         ending = try c.decodeIfPresent(LiveActivityEnding.self, forKey: .ending)
+        alsoOn = try c.decodeIfPresent([AlsoOn].self, forKey: .alsoOn) ?? []
     }
 
     /// The next instant this content stops being true by itself: the break's end while on a
@@ -75,25 +94,32 @@ public struct LiveActivityContent: Hashable, Codable, Sendable {
     }
 
     /// When iOS should show the Live Activity as out of date (`ActivityContent.staleDate`): at
-    /// ``nextBoundary``, after which only the app can say what is true.
-    public var staleDate: Date? { nextBoundary }
+    /// ``nextBoundary``, or sooner where a profile it names beside it ends (``alsoOn``), after
+    /// which only the app can say what is true.
+    public var staleDate: Date? { ([nextBoundary] + alsoOn.map(\.until)).compactMap { $0 }.min() }
 
-    /// What the content comes to by itself once ``nextBoundary`` passes, which a Live Activity
-    /// shows from its `staleDate` on, as nothing but the app can update it (PLATFORM.md): a break's
-    /// end goes back to focusing (or to the goal reached, when the goal came during the break),
-    /// and the goal reached goes on as extra time. `nil` when the session ends there, or has no
-    /// boundary: then only the app knows what came next.
+    /// What the content comes to by itself once ``staleDate`` passes, which a Live Activity
+    /// shows from then on, as nothing but the app can update it (PLATFORM.md): the profiles beside
+    /// it that ended there are no longer named; a break's end goes back to focusing (or to the goal
+    /// reached, when the goal came during the break), and the goal reached goes on as extra time.
+    /// `nil` when the session ends there, or has no boundary: then only the app knows what came next.
     public var afterNextBoundary: LiveActivityContent? {
-        guard ending == nil, let boundary = nextBoundary else { return nil }
-        if let endsAt, boundary >= endsAt { return nil }
+        guard ending == nil, let boundary = staleDate else { return nil }
+        let others = alsoOn.filter { ($0.until ?? .distantFuture) > boundary }
+        guard let own = nextBoundary, own <= boundary else {
+            var next = self
+            next.alsoOn = others
+            return next
+        }
+        if let endsAt, own >= endsAt { return nil }
         let next: Phase
         switch phase {
-        case .onBreak: next = goalAt.map { $0 <= boundary } == true ? .goalReached : .focusing
+        case .onBreak: next = goalAt.map { $0 <= own } == true ? .goalReached : .focusing
         case .focusing: next = .goalReached
         case .goalReached: return nil
         }
         return LiveActivityContent(profileID: profileID, title: title, startedAt: startedAt, goalAt: goalAt, endsAt: endsAt,
-                                   breakUntil: nil, phase: next, allowsBreaks: allowsBreaks, isRest: isRest)
+                                   breakUntil: nil, phase: next, allowsBreaks: allowsBreaks, isRest: isRest, alsoOn: others)
     }
 
     /// What the lock screen draws: the content while it is current; past its stale date, what it
@@ -135,8 +161,18 @@ public struct LiveActivityContent: Hashable, Codable, Sendable {
         }
     }
 
-    /// The content for the session-shaped restriction in force that started last, if any.
+    /// The content for the session-shaped restriction in force that started last, if any, naming
+    /// the others on beside it (``alsoOn``).
     public static func current(_ state: ThresholdState, _ enforcement: Enforcement, calendar: Calendar, at now: Date) -> LiveActivityContent? {
+        let every = each(state, enforcement, calendar: calendar, at: now)
+        guard var newest = every.first else { return nil }
+        newest.alsoOn = every.dropFirst().map { AlsoOn(title: $0.title, until: $0.endsAt) }
+        return newest
+    }
+
+    /// The content for each session-shaped restriction in force, newest first: the Session tab
+    /// shows each, with its own Break and End.
+    public static func each(_ state: ThresholdState, _ enforcement: Enforcement, calendar: Calendar, at now: Date) -> [LiveActivityContent] {
         let clock = Clockwork(timeZone: calendar.timeZone, around: now)
         // By id, once: a lookup per rule in force through the lists grew with rules × profiles.
         let profiles = Dictionary(state.profiles.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -179,7 +215,7 @@ public struct LiveActivityContent: Hashable, Codable, Sendable {
                                        goalAt: goal, endsAt: end, breakUntil: breakUntil, phase: phase,
                                        allowsBreaks: breakLeft, isRest: profile.isRest)
         }
-        return candidates.max { ($0.startedAt, $0.profileID) < ($1.startedAt, $1.profileID) }
+        return candidates.sorted { ($0.startedAt, $0.profileID) > ($1.startedAt, $1.profileID) }
     }
 }
 

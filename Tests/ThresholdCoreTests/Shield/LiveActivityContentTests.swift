@@ -77,9 +77,40 @@ import ThresholdCore
         #expect(LiveActivityContent.current(workOnly, evaluate(workOnly, at: now, calendar: calendar), calendar: calendar, at: now)?.allowsBreaks == true)
     }
 
+    /// Seed 004: a key's Work and a scheduled Sleep can be on at once; the one Live Activity
+    /// shows the newest and names each other, and the Session tab gets each, newest first.
+    @Test func severalOnAtOnce_theNewestShows_namingTheOthers_andEachIsListed() {
+        let state = ThresholdState.make(profiles: [.make("work", breakPolicy: .fivePerHour), .make("sleep", selection: .apps("tiktok"))],
+                                        sessions: [.make("s1", profile: "work", start: start),
+                                                   .make("s2", profile: "sleep", start: start.adding(minutes: 1), plan: .until(start.adding(minutes: 60)))])
+        let calendar = TestSupport.calendar()
+        let now = start.adding(minutes: 10)
+        let enforcement = evaluate(state, at: now, calendar: calendar)
+        #expect(LiveActivityContent.each(state, enforcement, calendar: calendar, at: now).map(\.profileID) == ["sleep", "work"])
+        let shown = LiveActivityContent.current(state, enforcement, calendar: calendar, at: now)
+        #expect(shown?.profileID == "sleep" && shown?.alsoOn.map(\.title) == [state.profile("work")!.title])
+        let alone = ThresholdState.make(profiles: [.make("work")], sessions: [.make("s1", profile: "work", start: start)])
+        #expect(LiveActivityContent.current(alone, evaluate(alone, at: now, calendar: calendar), calendar: calendar, at: now)?.alsoOn == [])
+    }
+
+    /// A profile named beside the one shown that ends by itself makes the Live Activity stale
+    /// there; past it, the content no longer names it, and the one shown goes on unchanged.
+    @Test func aProfileNamedBesideItEndingByItself_isNoLongerNamedPastIt() {
+        let goal = at("2026-11-23 10:00"), sleepEnds = at("2026-11-23 09:30")
+        var shown = content(.focusing, goal: goal)
+        shown.alsoOn = [.init(title: "🌙 Sleep", until: sleepEnds), .init(title: "📚 Study", until: nil)]
+        #expect(shown.staleDate == sleepEnds && shown.nextBoundary == goal)
+        let after = shown.afterNextBoundary
+        #expect(after?.phase == .focusing && after?.alsoOn.map(\.title) == ["📚 Study"] && after?.staleDate == goal)
+        var later = content(.focusing, goal: goal)
+        later.alsoOn = [.init(title: "🌙 Sleep", until: at("2026-11-23 11:00"))]
+        #expect(later.afterNextBoundary?.phase == .goalReached && later.afterNextBoundary?.alsoOn.count == 1,
+                "its own goal comes first: Sleep is still on")
+    }
+
     @Test func contentSavedByAnEarlierBuild_stillReads() throws {
         let old = #"{"profileID":"work","title":"Work","startedAt":0,"phase":"focusing"}"#
         let read = try JSONDecoder().decode(LiveActivityContent.self, from: Data(old.utf8))
-        #expect(read.profileID == "work" && !read.allowsBreaks)
+        #expect(read.profileID == "work" && !read.allowsBreaks && read.alsoOn.isEmpty)
     }
 }
