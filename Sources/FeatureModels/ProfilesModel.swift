@@ -18,7 +18,13 @@ public final class ProfilesModel {
         public let keys: Int
         /// The path it belongs to as the person sees it (``StoredState/shownPath(of:)``).
         public let path: Pathway
+        /// Its schedules the person paused (kept, starting nothing) until they turn them back on.
+        public let pausedSchedules: [Schedule]
         public var id: ProfileID { profile.id }
+        /// Whether the row offers "Run … on its schedule": it has schedules, on or paused.
+        public var hasSchedules: Bool { !profile.schedules.isEmpty || !pausedSchedules.isEmpty }
+        /// Whether it runs on its schedules (none of them paused by the person).
+        public var runsOnSchedule: Bool { pausedSchedules.isEmpty && !profile.schedules.isEmpty }
     }
 
     /// A gate (Selah's, Challenge's): listed with the profiles, so every restriction the person
@@ -53,7 +59,8 @@ public final class ProfilesModel {
                 editRefusal: client.refusal(of: SaveProfile(profile), in: stored),
                 deleteRefusal: client.refusal(of: DeleteProfile(profile.id), in: stored),
                 keys: stored.settings.keyTags.filter { $0.profileID == profile.id && !$0.isRevoked(at: client.now) }.count,
-                path: stored.shownPath(of: profile))
+                path: stored.shownPath(of: profile),
+                pausedSchedules: stored.plan.paused.filter { $0.byPerson && $0.profileID == profile.id }.map(\.schedule))
         }
         gates = stored.engine.gates.map(GateRow.init)
         paths = stored.paths
@@ -68,6 +75,13 @@ public final class ProfilesModel {
         // (a preset is Key's, and Key is the path a profile takes when none is in use).
         if existing == nil, preset == nil, paths.contains(.present) { editor.path = .present }
         return editor
+    }
+
+    /// Runs the profile on its schedules, or pauses them without deleting them (seed 004: a preset
+    /// switched off); a span in force runs to its end. Beast Mode refuses while it holds the profile.
+    public func runOnSchedule(_ profile: ProfileID, _ on: Bool) {
+        problem = client.perform(on ? "resume schedules" : "pause schedules", PauseSchedules(profile, paused: !on))
+        load()
     }
 
     public func delete(_ profile: ProfileID) {
@@ -100,6 +114,11 @@ public final class ProfileEditorModel {
             self.start = start
             self.end = end
         }
+
+        /// The draft of a saved schedule.
+        public init(_ schedule: Schedule) {
+            self.init(id: schedule.id, weekdays: schedule.weekdays, start: schedule.start, end: schedule.end)
+        }
     }
 
     public let id: ProfileID
@@ -131,6 +150,11 @@ public final class ProfileEditorModel {
     public var breakAllowance: BreakPolicy.Allowance
     public var breakMinutes: Int
     public var schedules: [ScheduleDraft]
+    /// Its schedules the person paused under Profiles: shown as kept, changed once turned back on.
+    public let pausedSchedules: [ScheduleDraft]
+    /// The ids of every schedule of the profile kept paused (by the person or the plan): a new
+    /// schedule takes none of them, or it would stand in for the paused one when that resumes.
+    private let pausedIDs: Set<ScheduleID>
     /// The preset whose suggestion of what to pick the editor says, for a new profile from one.
     public let suggestion: ProfilePreset?
     /// Rest, not focus (``Profile/isRest``): kept from the profile, or Sleep's preset.
@@ -168,9 +192,11 @@ public final class ProfileEditorModel {
         breakAllowance = breaks.allowance
         breakMinutes = max(1, breaks.minutes)
         headsUpMinutes = profile?.headsUpMinutes ?? Profile.defaultHeadsUpMinutes
-        schedules = (profile?.schedules ?? preset.map { [$0.suggestedSchedule] } ?? []).map {
-            ScheduleDraft(id: $0.id, weekdays: $0.weekdays, start: $0.start, end: $0.end)
-        }
+        schedules = (profile?.schedules ?? preset.map { [$0.suggestedSchedule] } ?? []).map(ScheduleDraft.init)
+        // NB: an unreadable state shows no paused schedule; Save then says why it is refused.
+        let paused = profile.map { profile in ((try? client.read())?.plan.paused ?? []).filter { $0.profileID == profile.id } } ?? []
+        pausedSchedules = paused.filter(\.byPerson).map { ScheduleDraft($0.schedule) }
+        pausedIDs = Set(paused.map(\.schedule.id))
     }
 
     /// Where the draft's schedules share time with another profile's, and what that does: both
@@ -283,7 +309,9 @@ public final class ProfileEditorModel {
     }
 
     public func addSchedule() {
-        while schedules.contains(where: { $0.id == ScheduleID("schedule-\(nextSchedule)") }) { nextSchedule += 1 }
+        while schedules.contains(where: { $0.id == ScheduleID("schedule-\(nextSchedule)") }) || pausedIDs.contains(ScheduleID("schedule-\(nextSchedule)")) {
+            nextSchedule += 1
+        }
         schedules.append(ScheduleDraft(id: ScheduleID("schedule-\(nextSchedule)"), weekdays: Weekday.weekdays,
                                        start: try! LocalTime(hour: 9), end: try! LocalTime(hour: 17)))
     }

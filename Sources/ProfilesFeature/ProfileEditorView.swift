@@ -117,7 +117,18 @@ struct ProfileEditorView: View {
                         ScheduleEditor(draft: $draft, remove: { model.removeSchedule(draft.id) })
                         fieldError(errors[.schedule(draft.id)])
                     }
+                    if !model.pausedSchedules.isEmpty {
+                        // Paused under Profiles: kept as they were, changed once turned back on.
+                        ForEach(model.pausedSchedules) { draft in ScheduleEditor(draft: .constant(draft)).disabled(true) }
+                        Label {
+                            Text("\(Text(verbatim: model.name))'s schedule is paused. Turn it back on under Profiles to change it.", bundle: .module)
+                        } icon: {
+                            Image(systemName: "pause.circle").accessibilityHidden(true)
+                        }
+                        .font(.footnote).foregroundStyle(.secondary)
+                    }
                     Button { model.addSchedule() } label: { Text("Add a schedule", bundle: .module) }
+                        .disabled(!model.pausedSchedules.isEmpty)
                     if !model.schedules.isEmpty {
                         Picker(selection: $model.headsUpMinutes) {
                             ForEach(Profile.headsUpChoices, id: \.self) { minutes in

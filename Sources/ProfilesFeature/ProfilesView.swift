@@ -53,6 +53,7 @@ public struct ProfilesView<More: View>: View {
                                         }
                                     }
                                 }
+                            if row.hasSchedules { ScheduleToggle(row: row) { model.runOnSchedule(row.id, $0) } }
                         }
                     } header: {
                         Text("Profiles", bundle: .module)
@@ -116,6 +117,33 @@ struct ProfileRow: View {
         }
         .foregroundStyle(.primary)
         .accessibilityElement(children: .combine)
+    }
+}
+
+/// A profile's schedules switched on and off without deleting them (seed 004: presets toggled on
+/// and off): paused, they are kept and start nothing; a span on now runs to its end.
+@MainActor
+struct ScheduleToggle: View {
+    let row: ProfilesModel.Row
+    let set: (Bool) -> Void
+
+    var body: some View {
+        VStack(alignment: .leading, spacing: 4) {
+            Toggle(isOn: Binding(get: { row.runsOnSchedule }, set: set)) {
+                Text("Run \(Text(verbatim: row.profile.name)) on its schedule", bundle: .module)
+            }
+            .disabled(row.editRefusal != nil)
+            if !row.runsOnSchedule {
+                Group {
+                    if row.isOn {
+                        Text("Paused from its next start; the one on now runs to its end.", bundle: .module)
+                    } else {
+                        Text("Paused. Its schedule is kept; turn it on to run it again.", bundle: .module)
+                    }
+                }
+                .font(.footnote).foregroundStyle(.secondary)
+            }
+        }
     }
 }
 

@@ -148,6 +148,21 @@ import ThresholdKeys
         #expect(try device.shielded("tiktok"))
     }
 
+    /// Pausing a profile's schedules is a change to it: refused while Beast Mode holds it, with
+    /// the editor's words, and nothing is paused.
+    @Test func aLockedProfilesSchedules_cannotBePausedInItsSpan() throws {
+        let locked = Profile.make("beast", name: "Beast", emoji: "🦁", path: .key, selection: .apps("tiktok"), strictness: .locked,
+                                  schedules: [.on(Weekday.everyDay, "09:00", "17:00")])
+        let device = try Device(.make(profiles: [locked]))
+        let profiles = ProfilesModel(client: device.client)
+        profiles.load()
+        let row = try #require(profiles.rows.first)
+        #expect(row.hasSchedules && row.runsOnSchedule && row.editRefusal != nil)
+        profiles.runOnSchedule("beast", false)
+        #expect(profiles.problem == row.editRefusal)
+        #expect(device.stored.plan.paused.isEmpty && device.stored.engine.profile("beast")?.schedules.count == 1)
+    }
+
     @Test func anAllowList_refusesAPickWithACategory() throws {
         let device = try Device()
         let editor = ProfilesModel(client: device.client).editor(preset: (.sleep, name: "Sleep"))

@@ -27,18 +27,32 @@ public enum PlanStatus: Hashable, Codable, Sendable {
     }
 }
 
-/// A schedule the plan keeps paused: out of its profile (so nothing evaluates it) but kept, with
-/// the place it had, until Pro resumes it or the person chooses it as Free's one.
+/// A schedule kept paused: out of its profile (so nothing evaluates it) but kept, with the place
+/// it had. The plan pauses the schedules past Free's one, until Pro resumes them or the person
+/// chooses one as Free's; the person pauses a profile's own (a preset switched off, seed 004),
+/// until they turn it back on. Neither resumes the other's.
 public struct PausedSchedule: Hashable, Codable, Sendable {
     public let profileID: ProfileID
     public let schedule: Schedule
     /// Its index among the profile's schedules when it was paused, so a resume puts it back there.
     public let position: Int
+    /// Paused by the person (Profiles › "Run … on its schedule"), not by the plan.
+    public let byPerson: Bool
 
-    public init(profileID: ProfileID, schedule: Schedule, position: Int) {
+    public init(profileID: ProfileID, schedule: Schedule, position: Int, byPerson: Bool = false) {
         self.profileID = profileID
         self.schedule = schedule
         self.position = position
+        self.byPerson = byPerson
+    }
+
+    private enum CodingKeys: String, CodingKey { case profileID, schedule, position, byPerson }
+
+    /// Reads one saved before the person could pause a schedule: the plan's.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(profileID: try c.decode(ProfileID.self, forKey: .profileID), schedule: try c.decode(Schedule.self, forKey: .schedule),
+                  position: try c.decode(Int.self, forKey: .position), byPerson: try c.decodeIfPresent(Bool.self, forKey: .byPerson) ?? false)
     }
 
     public var ref: ScheduleRef { ScheduleRef(profileID: profileID, scheduleID: schedule.id) }

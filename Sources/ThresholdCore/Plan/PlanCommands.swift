@@ -54,3 +54,25 @@ public struct KeepSchedule: StateCommand {
         transaction.state.plan = plan
     }
 }
+
+/// The person pauses a profile's schedules without deleting them, or turns them back on (seed 004:
+/// presets switched on and off) (``PlanRules/setSchedules(of:paused:state:plan:at:calendar:ids:)``).
+/// A profile Beast Mode holds cannot be changed until that ends, as its editor cannot; a span in
+/// force runs to its end.
+public struct PauseSchedules: StateCommand {
+    public let profile: ProfileID
+    public let paused: Bool
+
+    public init(_ profile: ProfileID, paused: Bool) {
+        self.profile = profile
+        self.paused = paused
+    }
+
+    public func apply(to transaction: inout StoreTransaction, context: ChangeContext) throws {
+        var engine = transaction.state.engine, plan = transaction.state.plan
+        try SaveProfile.requireUnlocked(try engine.requireProfile(profile), in: engine, at: context.now, calendar: context.calendar, doing: .changed)
+        try PlanRules.setSchedules(of: profile, paused: paused, state: &engine, plan: &plan, at: context.now, calendar: context.calendar, ids: context.ids)
+        transaction.state.engine = engine
+        transaction.state.plan = plan
+    }
+}

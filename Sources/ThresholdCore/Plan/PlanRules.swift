@@ -46,8 +46,8 @@ public enum PlanRules {
         let present = Set(schedules(in: after))
         plan.paused.removeAll { !profileIDs.contains($0.profileID) || present.contains($0.ref) }
         var after = after
-        // A schedule paused before Free counted only Present's (a Key profile's, a mode's) comes back.
-        let allowed = plan.paused.filter { after.profile($0.profileID)?.path != .present }.map(\.ref)
+        // A schedule the plan paused before Free counted only Present's (a Key profile's, a mode's) comes back.
+        let allowed = plan.paused.filter { !$0.byPerson && after.profile($0.profileID)?.path != .present }.map(\.ref)
         if !allowed.isEmpty { try resume(allowed, in: &after, plan: &plan) }
         let toPause = pausedBySaving(after, from: before, plan: plan)
         guard !toPause.isEmpty else { return after }
@@ -87,8 +87,9 @@ public enum PlanRules {
         plan.status = status
         plan.refreshedAt = now
         if status.includesPro {
-            guard !plan.paused.isEmpty else { if !had { plan.notice = [] }; return }
-            try resume(plan.paused.map(\.ref), in: &state, plan: &plan)
+            let planPaused = plan.paused.filter { !$0.byPerson }
+            guard !planPaused.isEmpty else { if !had { plan.notice = [] }; return }
+            try resume(planPaused.map(\.ref), in: &state, plan: &plan)
             plan.notice = []
             return
         }
@@ -112,14 +113,32 @@ public enum PlanRules {
         guard !plan.status.includesPro else {
             throw ValidationError("schedule \(ref)", .proRunsEverySchedule)
         }
-        guard plan.paused.contains(where: { $0.ref == ref }) else {
+        let planPaused = plan.paused.filter { !$0.byPerson }
+        guard planPaused.contains(where: { $0.ref == ref }) else {
             if schedules(in: state).contains(ref) { return }
-            throw ValidationError("schedule \(ref)", .noSuchPausedSchedule(known: plan.paused.map(\.ref.description)))
+            throw ValidationError("schedule \(ref)", .noSuchPausedSchedule(known: planPaused.map(\.ref.description)))
         }
         let others = limitedSchedules(in: state)
         try pause(others, in: &state, plan: &plan, standing: (now, calendar, ids))
         try resume([ref], in: &state, plan: &plan)
         plan.notice = []
+    }
+
+    /// The person pauses `profile`'s schedules (a preset switched off, seed 004) or turns them back
+    /// on. Paused, they are kept out of the profile, so nothing starts, and a span in force runs to
+    /// its end as the session that stands for it; back on, they return where they were, within the
+    /// plan (on Free, a Present schedule past Free's one is saved paused, and the notice says so).
+    public static func setSchedules(of profile: ProfileID, paused: Bool, state: inout ThresholdState, plan: inout PlanRecord,
+                                    at now: Date, calendar: Calendar, ids: IDGenerator) throws {
+        let current = try state.requireProfile(profile)
+        if paused {
+            let refs = current.schedules.map { ScheduleRef(profileID: profile, scheduleID: $0.id) }
+            try pause(refs, in: &state, plan: &plan, standing: (now, calendar, ids), byPerson: true)
+        } else {
+            let before = state
+            try resume(plan.paused.filter { $0.byPerson && $0.profileID == profile }.map(\.ref), in: &state, plan: &plan)
+            state = try admit(state, from: before, plan: &plan)
+        }
     }
 
     /// Every schedule of every profile, in profile order then schedule order.
@@ -145,7 +164,7 @@ public enum PlanRules {
     // MARK: Pausing and resuming
 
     private static func pause(_ refs: [ScheduleRef], in state: inout ThresholdState, plan: inout PlanRecord,
-                              standing: (now: Date, calendar: Calendar, ids: IDGenerator)?) throws {
+                              standing: (now: Date, calendar: Calendar, ids: IDGenerator)?, byPerson: Bool = false) throws {
         for ref in refs {
             guard let profile = state.profile(ref.profileID),
                   let position = profile.schedules.firstIndex(where: { $0.id == ref.scheduleID }) else { continue }
@@ -160,7 +179,7 @@ public enum PlanRules {
             var kept = profile.schedules
             kept.remove(at: position)
             state = try state.with(profiles: state.profiles.upserting(try profile.with(schedules: kept)))
-            plan.paused.append(PausedSchedule(profileID: ref.profileID, schedule: schedule, position: position))
+            plan.paused.append(PausedSchedule(profileID: ref.profileID, schedule: schedule, position: position, byPerson: byPerson))
         }
     }
 

@@ -131,6 +131,55 @@ struct PlanRig {
         #expect(evaluate(state, at: at("2026-11-24 10:00"), calendar: rig.calendar).shields(app: AppToken("instagram")))
     }
 
+    // MARK: Paused by the person
+
+    func setSchedules(_ profile: ProfileID, paused: Bool, _ state: inout ThresholdState, _ plan: inout PlanRecord, at instant: Date) throws {
+        try PlanRules.setSchedules(of: profile, paused: paused, state: &state, plan: &plan, at: instant, calendar: rig.calendar, ids: rig.ids)
+    }
+
+    /// Seed 004: a preset switched off keeps its schedule and starts nothing; back on, it is where
+    /// it was and runs again.
+    @Test func aScheduleThePersonPauses_isKept_startsNothing_andComesBackInPlace() throws {
+        let night = Profile.make("night", path: .key, schedules: [.on(Weekday.everyDay, "22:00", "07:00")])
+        var state = ThresholdState.make(profiles: [night]), plan = PlanRecord.free
+        try setSchedules("night", paused: true, &state, &plan, at: now)
+        #expect(scheduled(state).isEmpty && plan.paused.map(\.byPerson) == [true] && plan.notice.isEmpty)
+        #expect(!evaluate(state, at: at("2026-11-23 23:00"), calendar: rig.calendar).shields(app: AppToken("instagram")))
+        try setSchedules("night", paused: false, &state, &plan, at: now)
+        #expect(state == ThresholdState.make(profiles: [night]) && plan.paused.isEmpty)
+        #expect(evaluate(state, at: at("2026-11-23 23:00"), calendar: rig.calendar).shields(app: AppToken("instagram")))
+    }
+
+    /// Pausing never lifts what is on: the span in force runs to its end.
+    @Test func pausingDuringASpan_letsItRunToItsEnd() throws {
+        let night = Profile.make("night", path: .key, schedules: [.on(Weekday.everyDay, "22:00", "07:00")])
+        var state = ThresholdState.make(profiles: [night]), plan = PlanRecord.free
+        try setSchedules("night", paused: true, &state, &plan, at: at("2026-11-23 23:00"))
+        #expect(evaluate(state, at: at("2026-11-24 06:59"), calendar: rig.calendar).shields(app: AppToken("instagram")))
+        #expect(!evaluate(state, at: at("2026-11-24 22:30"), calendar: rig.calendar).shields(app: AppToken("instagram")))
+    }
+
+    /// Neither pause resumes the other's: Pro, a change and Free's choice leave the person's
+    /// paused, and the person's resume stays within Free's one.
+    @Test func thePersonsPause_andThePlans_areEachTheirOwn() throws {
+        var state = ThresholdState.make(profiles: [work, sleep]), plan = pro
+        try setSchedules("sleep", paused: true, &state, &plan, at: now)
+        try rig.change(to: .lapsed(since: now), &state, &plan, at: now)
+        #expect(scheduled(state) == ["work/main"] && plan.notice == [.proEnded], "only one of Present's was on: nothing for the lapse to pause")
+        #expect(throws: ValidationError.self, "Free's choice is among the plan's paused only") {
+            try PlanRules.keep(ScheduleRef(profileID: "sleep", scheduleID: "main"), state: &state, plan: &plan, at: now, calendar: rig.calendar, ids: rig.ids)
+        }
+        try rig.run(SaveProfile(gym), &state, &plan, at: now)
+        try rig.change(to: .pro(until: now.adding(minutes: 60 * 24 * 30)), &state, &plan, at: now)
+        #expect(scheduled(state) == ["work/main", "gym/main"] && plan.paused.map(\.ref.description) == ["sleep/main"],
+                "Pro resumes the plan's pause, not the person's")
+        try rig.change(to: .lapsed(since: now), &state, &plan, at: now)
+        try setSchedules("sleep", paused: false, &state, &plan, at: now)
+        #expect(scheduled(state) == ["work/main"] && plan.paused.map(\.byPerson) == [false, false],
+                "on Free a resumed second of Present's is saved paused by the plan")
+        #expect(plan.notice.contains { if case .savedPaused = $0 { true } else { false } })
+    }
+
     // MARK: Lapse
 
     @Test func aLapse_pausesTheSchedulesPastFreesOne_withANotice_andARenewalResumesThem_inPlace() throws {
