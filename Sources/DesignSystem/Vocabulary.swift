@@ -182,6 +182,15 @@ extension Text {
         Text("\(quota.remaining) of \(quota.allowed) breaks left", bundle: .module)
     }
 
+    /// How a time something ends is written beside it, on the phone's clock: the time alone
+    /// ("5:00 PM") for today, with the weekday ("Mon 5:00 PM") for a later day, so an end days
+    /// away never reads as today's.
+    public static func endFormat(of date: Date, from now: Date, calendar: Calendar) -> Date.FormatStyle {
+        var time = Date.FormatStyle.dateTime.hour().minute()
+        time.timeZone = calendar.timeZone
+        return calendar.isDate(date, inSameDayAs: now) ? time : time.weekday(.abbreviated)
+    }
+
     /// An instant as a person says it, relative to `now` on the phone's clock: "today at 5:00 PM",
     /// "tomorrow at 9:00 AM", "on Friday at 9:00 AM" within the week, "on Nov 30 at 9:00 AM" after
     /// it; never a weekday's name for today or tomorrow (issue 34 item 4).

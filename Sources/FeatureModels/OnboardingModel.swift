@@ -354,7 +354,7 @@ public final class OnboardingModel {
                 commands.append(SaveGate(try Gate(id: "challenge", name: names.challenge, path: .challenge, selection: selection,
                                                   unlockPolicy: .challenge)))
             case .earnedAccess:
-                commands.append(SaveProfile(try Profile(id: "work-mode", name: names.workMode, emoji: Self.modeEmoji, path: .earnedAccess,
+                commands.append(SaveProfile(try Profile(id: Self.workModeID, name: names.workMode, emoji: Self.modeEmoji, path: .earnedAccess,
                                                         selection: selection, unlockPolicy: .earnedAccess,
                                                         schedules: [try workModeSchedule()])))
                 if !paths.contains(.present) { commands.append(SaveProfile(try focusProfile(selection))) }
@@ -389,6 +389,8 @@ public final class OnboardingModel {
 
     public var names = Names()
     public static let modeEmoji = "🏦"
+    /// Earned Access's first mode, from its template (seed 002 Flow A: Work, weekdays 9–5).
+    static let workModeID: ProfileID = "work-mode"
 
     private func workModeSchedule() throws -> Schedule {
         try Schedule(id: modeSchedule.id, weekdays: modeSchedule.weekdays, start: modeSchedule.start, end: modeSchedule.end)
@@ -425,6 +427,18 @@ public final class OnboardingModel {
         return .at(first.1, name: first.0)
     }
 
+    /// Whether Work mode starts at once, running until its next span's end, when the person sets
+    /// up outside its hours and asks for real blocking right away (seed 002 Flow A). It earns
+    /// nothing: it is the mode's schedule brought forward, not focus.
+    public var shieldsFromNow = false
+
+    /// Until when "Shield them from now" would shield: the end of Work mode's next span; `nil`
+    /// when it is not offered (no Earned Access, or something shields at once anyway).
+    public var shieldsFromNowUntil: Date? {
+        guard paths.contains(.earnedAccess), case .at = shieldsBegin, let schedule = try? workModeSchedule() else { return nil }
+        return StartScheduleEarly.runsUntil([schedule], at: client.now, calendar: client.calendar)
+    }
+
     private func focusProfile(_ selection: Selection) throws -> Profile {
         try Profile(id: "focus", name: names.focus, emoji: "🎯", path: .present, selection: selection)
     }
@@ -436,9 +450,10 @@ public final class OnboardingModel {
             problem = .noApps
             return
         }
-        let commands: [any Command]
+        var commands: [any Command]
         do {
             commands = try restrictions(of: selections)
+            if shieldsFromNow, shieldsFromNowUntil != nil { commands.append(StartScheduleEarly(profile: Self.workModeID)) }
         } catch {
             problem = .refused(FeatureModels.problem(error))
             return

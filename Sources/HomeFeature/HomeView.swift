@@ -66,7 +66,7 @@ public struct HomeView<Unlocks: View>: View {
                     }
                     PrimaryCard(primary: model.primary, open: open)
                     if !model.unlockable.isEmpty { unlocks(model.unlockable) }
-                    if !model.active.isEmpty { ActiveCard(rows: model.active) }
+                    if !model.active.isEmpty { ActiveCard(rows: model.active, now: model.now) }
                     if model.figures.bank { BankCard(credits: model.today.balances.credits, focusing: model.primary.isSession, open: open) }
                     if let review = model.review { ReviewCard(review: review, rate: model.rateYesterday) { open(.dailyReview) } }
                     TodayCard(today: model.today, figures: model.figures)
@@ -134,6 +134,9 @@ struct PrimaryCard: View {
 @MainActor
 struct ActiveCard: View {
     let rows: [HomeModel.Active]
+    /// The phone's clock: an end on a later day says its weekday.
+    let now: Date
+    @Environment(\.calendar) private var calendar
 
     var body: some View {
         Card {
@@ -147,7 +150,7 @@ struct ActiveCard: View {
                             .font(.footnote).foregroundStyle(.secondary)
                     }
                     if let endsAt = row.endsAt {
-                        Text("Until \(endsAt, style: .time)", bundle: .module)
+                        Text("Until \(endsAt, format: Text.endFormat(of: endsAt, from: now, calendar: calendar))", bundle: .module)
                             .font(.footnote).foregroundStyle(.secondary)
                     }
                 }

@@ -486,7 +486,7 @@ struct DurationStep: View {
 
 @MainActor
 struct ReadyStep: View {
-    let model: OnboardingModel
+    @Bindable var model: OnboardingModel
     @Environment(\.calendar) private var calendar
 
     var body: some View {
@@ -524,12 +524,26 @@ struct ReadyStep: View {
                 }
             }
         }
+        if let until = model.shieldsFromNowUntil {
+            // Seed 002 Flow A: real blocking right away, if the person wants it before the mode's hours.
+            let mode = "\(OnboardingModel.modeEmoji) \(model.names.workMode)"
+            Card {
+                Toggle(isOn: $model.shieldsFromNow) { Text("Shield them from now", bundle: .module) }
+                Text("\(Text(verbatim: mode)) runs from now until it ends \(Text.when(until, from: model.now, calendar: calendar)). It earns no credits; focus sessions do.",
+                     bundle: .module)
+                    .font(.footnote).foregroundStyle(.secondary)
+            }
+        }
         if let problem = model.problem { ProblemBanner(problem) }
     }
 
-    /// When the shields begin: at once only when something holds the apps at once.
+    /// When the shields begin: at once only when something holds the apps at once, or when the
+    /// person asks for Work mode from now.
     private var begins: Text {
-        switch model.shieldsBegin {
+        if model.shieldsFromNow, model.shieldsFromNowUntil != nil {
+            return Text("Turning on shields saves your choices. The apps you picked are shielded at once.", bundle: .module)
+        }
+        return switch model.shieldsBegin {
         case .atOnce:
             Text("Turning on shields saves your choices. The apps you picked are shielded at once.", bundle: .module)
         case .at(let date, let name):

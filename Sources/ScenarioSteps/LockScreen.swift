@@ -25,7 +25,7 @@ package enum LockScreen {
             switch widget {
             case .session: try draw(SessionWidgetView(snapshot: snapshot), family: family, on: phone)
             case .streak: try draw(StreakWidgetView(snapshot: snapshot), family: family, on: phone)
-            case .bank: try draw(BankWidgetView(snapshot: snapshot), family: family, on: phone)
+            case .bank: try draw(BankWidgetView(snapshot: snapshot, now: phone.clock.wall), family: family, on: phone)
             }
         }
     }
@@ -52,7 +52,7 @@ package enum LockScreen {
             ("Streak", family, try draw(StreakWidgetView(snapshot: snapshot).containerBackground(for: .widget) { StreakBackground(days: snapshot.streakDays) },
                                         family: family, on: phone))
         } + [WidgetFamily.systemSmall, .accessoryCircular].map { family in
-            ("Focus Bank", family, try draw(BankWidgetView(snapshot: snapshot).containerBackground(for: .widget) { Palette.stone }, family: family, on: phone))
+            ("Focus Bank", family, try draw(BankWidgetView(snapshot: snapshot, now: phone.clock.wall).containerBackground(for: .widget) { Palette.stone }, family: family, on: phone))
         }
     }
 

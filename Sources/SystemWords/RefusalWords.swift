@@ -27,6 +27,8 @@ public struct RefusalWords: Sendable {
             say("\(profile.emoji) \(profile.name) is already on; end it or take a break instead.")
         case .notOnNothingToEnd(let profile):
             say("\(profile.emoji) \(profile.name) is not on, so there is nothing to end.")
+        case .noScheduleToStartEarly(let profile):
+            say("\(profile.emoji) \(profile.name) has no schedule to start early.")
         case .lockedUntilGoal(let profile, let goal, let now):
             say("Beast Mode is on: \(profile.emoji) \(profile.name) cannot be given up. Its goal is at \(time(goal)), in \(duration(from: now, to: goal)); then you can end it, and the apps stay shielded until you do.")
         case .lockedUntilEnd(let profile, let end, let now):

@@ -74,8 +74,14 @@ public struct StreakWidgetView: View {
 /// The Focus Bank widget's view: the credits banked.
 public struct BankWidgetView: View {
     let snapshot: WidgetSnapshot
+    /// When the widget is shown (its timeline entry's date): a mode's end on a later day says its weekday.
+    let now: Date
+    @Environment(\.calendar) private var calendar
 
-    public init(snapshot: WidgetSnapshot) { self.snapshot = snapshot }
+    public init(snapshot: WidgetSnapshot, now: Date) {
+        self.snapshot = snapshot
+        self.now = now
+    }
 
     public var body: some View {
         if snapshot.showsBank {
@@ -96,7 +102,7 @@ extension BankWidgetView {
     private var modeLine: Text {
         guard let title = snapshot.modeTitle else { return Text("No mode on now", bundle: .module) }
         guard let until = snapshot.modeUntil else { return Text("\(Text(verbatim: title)) on", bundle: .module) }
-        return Text("\(Text(verbatim: title)) on until \(until, format: .dateTime.hour().minute())", bundle: .module)
+        return Text("\(Text(verbatim: title)) on until \(until, format: Text.endFormat(of: until, from: now, calendar: calendar))", bundle: .module)
     }
 }
 

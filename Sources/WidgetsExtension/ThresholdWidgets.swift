@@ -51,7 +51,7 @@ public struct BankWidget: Widget {
 
     public var body: some WidgetConfiguration {
         StaticConfiguration(kind: WidgetKind.bank.rawValue, provider: SnapshotProvider(.bank)) { entry in
-            BankWidgetView(snapshot: entry.snapshot).containerBackground(for: .widget) { Palette.stone }
+            BankWidgetView(snapshot: entry.snapshot, now: entry.date).containerBackground(for: .widget) { Palette.stone }
         }
         .configurationDisplayName(Text("Focus Bank", bundle: .module))
         .description(Text("Credits earned by focusing, to spend on unlocks.", bundle: .module))

@@ -50,6 +50,38 @@ public struct StartSession: Command {
     }
 }
 
+/// Brings a profile's schedule forward: on from now until its next span's end (seed 002 Flow A:
+/// set up outside Work mode's hours, the person asks for real blocking right away). It stands for
+/// the schedule, not for focus, so it earns no credits (``FocusBank``); the span itself still
+/// comes as scheduled, and ending this early leaves it to come.
+public struct StartScheduleEarly: Command {
+    public let profile: ProfileID
+
+    public init(profile: ProfileID) { self.profile = profile }
+
+    /// Where the next span of `schedules` ends, when one is to come: what an early start runs to.
+    public static func runsUntil(_ schedules: [Schedule], at now: Date, calendar: Calendar) -> Date? {
+        let clock = Clockwork(calendar: calendar)
+        return schedules
+            .flatMap { $0.nextOccurrences(after: now, in: clock, horizonDays: 8) }
+            .filter { $0.start > now }
+            .min { $0.start < $1.start }?.end
+    }
+
+    public func apply(to state: inout ThresholdState, at now: Date, calendar: Calendar, ids: IDGenerator) throws -> [Event] {
+        let profile = try state.requireProfile(self.profile)
+        guard !ProfileInForce(profile, in: state, at: now, calendar: calendar).isOn else {
+            throw ValidationError("profile “\(profile.name)”", .alreadyOn(ProfileTitle(profile)))
+        }
+        guard let end = Self.runsUntil(profile.schedules, at: now, calendar: calendar) else {
+            throw ValidationError("profile “\(profile.name)”", .noScheduleToStartEarly(ProfileTitle(profile)))
+        }
+        let session = try Session(id: ids.next("session"), profileID: profile.id, origin: .schedule, start: now, plan: .until(end))
+        state = try state.replacing(session)
+        return [.sessionStarted(session)]
+    }
+}
+
 /// Ends what keeps a profile on now: its running sessions, and a scheduled span in force
 /// (that occurrence only; the schedule runs again next time), recording what each earned.
 ///

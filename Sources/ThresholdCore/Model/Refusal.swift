@@ -9,6 +9,8 @@ public enum Refusal: Hashable, Codable, Sendable {
     case noSuchProfile(ProfileID, known: [ProfileID])
     case alreadyOn(ProfileTitle)
     case notOnNothingToEnd(ProfileTitle)
+    /// Starting a schedule early: the profile has no schedule with a span to come.
+    case noScheduleToStartEarly(ProfileTitle)
     /// Beast Mode: giving up before the goal, which is at `goal` (a goal alone ends nothing).
     case lockedUntilGoal(ProfileTitle, goal: Date, now: Date)
     /// Beast Mode: ending before `end`.

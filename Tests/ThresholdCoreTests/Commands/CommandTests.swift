@@ -60,6 +60,33 @@ import TestSupport
         #expect(refusal(StartSession(profile: "sleep"), on: on, at: at("2026-11-23 22:05"))?.contains("already on") == true)
     }
 
+    // MARK: A schedule started early
+
+    /// Seed 002 Flow A: set up on a Saturday, Work mode (weekdays 9–5) is put on from now until
+    /// its next end, Monday 17:00; it is the schedule's time, so it earns nothing; the span still
+    /// comes on its own, so ending the early start leaves Monday's hours to come.
+    @Test func aScheduleStartedEarly_runsToItsNextEnd_earnsNothing_andLeavesTheSpanToCome() throws {
+        let saturday = at("2026-11-28 10:00")
+        var state = ThresholdState.make(profiles: [work])
+        let events = try apply(StartScheduleEarly(profile: "work"), to: &state, at: saturday)
+        let session = try #require(state.sessions.first)
+        #expect(events == [.sessionStarted(session)])
+        #expect(session.origin == .schedule && session.plan == .until(at("2026-11-30 17:00")) && session.occurrence == nil)
+        #expect(evaluate(state, at: at("2026-11-29 22:00"), calendar: ny).shields(app: AppToken("instagram")))
+        #expect(!evaluate(state, at: at("2026-11-30 17:00"), calendar: ny).shields(app: AppToken("instagram")))
+        #expect(SessionReward(for: session, ending: .init(at: at("2026-11-30 17:00"), state: .completed), profile: work).credits == 0)
+        #expect(refusal(StartScheduleEarly(profile: "work"), on: state, at: saturday.adding(minutes: 5))?
+            .hasSuffix("Work is already on; end it or take a break instead.") == true)
+        _ = try apply(EndSession(profile: "work"), to: &state, at: at("2026-11-29 08:00"))
+        #expect(!evaluate(state, at: at("2026-11-29 09:00"), calendar: ny).shields(app: AppToken("instagram")))
+        #expect(evaluate(state, at: at("2026-11-30 09:00"), calendar: ny).shields(app: AppToken("instagram")), "Monday's hours still come")
+    }
+
+    @Test func aProfileWithoutASchedule_cannotStartOneEarly() {
+        #expect(refusal(StartScheduleEarly(profile: "sleep"), on: .make(profiles: [sleep]), at: at("2026-11-28 10:00"))?
+            .hasSuffix("has no schedule to start early.") == true)
+    }
+
     // MARK: End
 
     @Test func endingAScheduledSpan_endsThatOccurrenceOnly() throws {
