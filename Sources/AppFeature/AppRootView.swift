@@ -97,7 +97,9 @@ public struct AppScreens: View {
             case .revoked?:
                 AccessBanner(message: Text("Screen Time access was turned off, so iOS is enforcing nothing. Turn it on again to restore your shields.", bundle: .module)) { Task { await model.requestAccess() } }
             case .denied?, .notYetAsked?:
-                AccessBanner(message: Text("Threshold needs Screen Time access to shield the apps you choose.", bundle: .module)) {
+                AccessBanner(message: model.timerOnly
+                    ? Text("Timer only: nothing is shielded without Screen Time access. Allow it to shield the apps you choose.", bundle: .module)
+                    : Text("Threshold needs Screen Time access to shield the apps you choose.", bundle: .module)) {
                     Task { await model.requestAccess() }
                 }
             case .approved?, nil:

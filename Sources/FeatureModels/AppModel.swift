@@ -210,6 +210,10 @@ public final class AppModel {
         refresh(nil)
     }
 
+    /// Whether the person uses Threshold as a timer, Screen Time access declined (seed 004's
+    /// fallback): Home says nothing is shielded and offers to ask for access again.
+    public var timerOnly: Bool { client.state.stored?.settings.timerOnly ?? false }
+
     /// Asks for Screen Time access again (after a revocation or a refusal).
     public func requestAccess() async {
         // NB: a failure shows as the verdict that follows; the banner says what to do either way.

@@ -60,6 +60,10 @@ public final class OnboardingModel {
     /// Why the last request for access failed: the message and whether retrying can help.
     public private(set) var authorizationFailure: AuthorizationFailure?
     public private(set) var isRequestingAccess = false
+    /// Screen Time access was declined and the person goes on with Threshold as a timer (seed
+    /// 004's fallback): only the paths whose sessions can run without shields, no apps to pick
+    /// (iOS shows none without access), no tutorial shield. Access allowed later ends it.
+    public private(set) var timerOnly = false
     public var paths: Set<Pathway> = []
     /// Key's presets, when the Key path is chosen: each becomes a profile (Work to start with).
     public private(set) var presets: Set<ProfilePreset> = [.work]
@@ -156,6 +160,8 @@ public final class OnboardingModel {
             case .mode, .unlockOptions: paths.contains(.earnedAccess)
             case .key: paths.contains(.key)
             case .pro: offersPro
+            // NB: the tutorial shields every app, which iOS does not do without access.
+            case .tutorial: !timerOnly
             case .restored: false
             default: true
             }
@@ -165,9 +171,9 @@ public final class OnboardingModel {
     /// Why the current step cannot be left yet; `nil` when it can.
     public var blocker: Blocker? {
         switch step {
-        case .authorization: verdict == .approved ? nil : .needsAccess
+        case .authorization: verdict == .approved || timerOnly ? nil : .needsAccess
         case .paths: paths.isEmpty ? .needsPath : nil
-        case .apps: selection == nil ? .needsApps : nil
+        case .apps: selection == nil && !timerOnly ? .needsApps : nil
         case .mode: modeSchedule.weekdays.isEmpty ? .needsDays : modeSchedule.start == modeSchedule.end ? .needsHours : nil
         case .ready: .needsReady
         case .tutorial: tutorial == .running ? .tutorialRunning : nil
@@ -214,7 +220,7 @@ public final class OnboardingModel {
     /// Reads access without asking (on appear, and when the app comes back from Settings).
     public func checkAccess() async {
         verdict = await client.authorization.verdict()
-        if verdict == .approved { authorizationFailure = nil }
+        if verdict == .approved { (authorizationFailure, timerOnly) = (nil, false) }
     }
 
     /// Shows the system's request; a failure says what happened and whether a retry can help.
@@ -232,12 +238,28 @@ public final class OnboardingModel {
         }
         verdict = await client.authorization.verdict()
         if verdict == .approved {
-            authorizationFailure = nil
+            (authorizationFailure, timerOnly) = (nil, false)
         } else if authorizationFailure == nil {
             // The request returned without access and without an error: the person declined.
             authorizationFailure = .canceled
         }
     }
+
+    /// "Use Threshold as a timer": access was declined; onboarding goes on with the paths whose
+    /// sessions run without shields (``timerPaths``), and says what is missing on every step.
+    public func useAsTimer() {
+        guard step == .authorization, verdict != .approved else { return }
+        timerOnly = true
+        paths.formIntersection(Self.timerPaths)
+        step = .paths
+    }
+
+    /// The paths a timer serves: sessions without shields (Key's, Present's). A gate or a mode
+    /// only shields, so the others need Screen Time access.
+    public static let timerPaths: Set<Pathway> = [.key, .present]
+
+    /// The paths the paths step offers: every one, or a timer's.
+    public var offeredPaths: [Pathway] { Pathway.allCases.filter { !timerOnly || Self.timerPaths.contains($0) } }
 
     // MARK: Notifications
 
@@ -285,7 +307,7 @@ public final class OnboardingModel {
     }
 
     public func toggle(_ path: Pathway) {
-        if paths.contains(path) { paths.remove(path) } else { paths.insert(path) }
+        if paths.contains(path) { paths.remove(path) } else if offeredPaths.contains(path) { paths.insert(path) }
     }
 
     // MARK: Each path's apps
@@ -345,7 +367,8 @@ public final class OnboardingModel {
     public func restrictions(of selections: [Pathway: Selection]) throws -> [any Command] {
         var commands: [any Command] = []
         for path in pathsHoldingApps {
-            guard let selection = selections[path] else { throw OnboardingProblem.noApps }
+            // NB: a timer's profiles hold nothing until access is on and their apps are picked in Profiles.
+            guard let selection = selections[path] ?? (timerOnly ? .empty : nil) else { throw OnboardingProblem.noApps }
             switch path {
             case .selah:
                 commands.append(SaveGate(try Gate(id: "selah", name: names.selah, path: .selah, selection: selection,
@@ -446,7 +469,7 @@ public final class OnboardingModel {
     /// Saves every restriction and the Selah preferences in one reconcile, which turns the shields
     /// on. A refusal saves nothing.
     public func finish() {
-        guard pathsHoldingApps.allSatisfy({ selections[$0] != nil }) else {
+        guard timerOnly || pathsHoldingApps.allSatisfy({ selections[$0] != nil }) else {
             problem = .noApps
             return
         }
@@ -460,7 +483,7 @@ public final class OnboardingModel {
         }
         let done = client.runtime.reconcile(.inApp("onboarding"), command: CompleteOnboarding(
             paths: paths, restrictions: commands, screenTimeGoal: selections[.present] == nil ? nil : screenTimeGoal,
-            counting: selections[.present] ?? .empty, selah: preferences))
+            counting: selections[.present] ?? .empty, selah: preferences, timerOnly: timerOnly))
         if let refused = done.problem {
             problem = .refused(refused)
             return

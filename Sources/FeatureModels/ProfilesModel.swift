@@ -232,6 +232,11 @@ public final class ProfileEditorModel {
     /// a profile-level refusal is placed on the field whose change makes it go away.
     public var errors: [Field: Problem] {
         var errors: [Field: Problem] = [:]
+        // A block list that holds nothing is only a timer's, while Screen Time access is off.
+        // NB: an unreadable state asks for apps; Save then says why it is refused.
+        if listMode == .blockList, selection.isEmpty, (try? client.read())?.settings.timerOnly != true {
+            errors[.selection] = .refused(.nothingToBlock)
+        }
         do { _ = try unlockPolicy() } catch { errors[.unlock] = FeatureModels.problem(error) }
         do { _ = try breakPolicy() } catch { errors[.breaks] = FeatureModels.problem(error) }
         for draft in schedules {

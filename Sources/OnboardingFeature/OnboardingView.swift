@@ -85,6 +85,13 @@ public struct OnboardingView: View {
                 BlockerText(blocker: blocker).font(.footnote).foregroundStyle(.secondary)
             }
             switch model.step {
+            case .ready where model.timerOnly:
+                Button {
+                    model.names = Self.names
+                    model.finish()
+                } label: { Text("Start as a timer", bundle: .module) }
+                    .buttonStyle(.primary)
+                    .accessibilityHint(Text("Saves your choices; sessions are timed and nothing is shielded.", bundle: .module))
             case .ready:
                 Button {
                     model.names = Self.names
@@ -233,6 +240,13 @@ struct AccessStep: View {
                 Button { Task { await model.requestAccess() } } label: { Text("Try again", bundle: .module) }
                     .disabled(model.isRequestingAccess)
             }
+            if model.authorizationFailure != nil {
+                // Seed 004's fallback: sessions and their timer go on without shields.
+                Button { model.useAsTimer() } label: { Text("Use Threshold as a timer", bundle: .module) }
+                    .accessibilityHint(Text("Sessions run and are timed; nothing is shielded until you allow Screen Time access.", bundle: .module))
+                Text("Sessions run and are timed; nothing is shielded until you allow Screen Time access in Settings › Screen Time, or from Home.", bundle: .module)
+                    .font(.footnote).foregroundStyle(.secondary)
+            }
         }
     }
 }
@@ -283,7 +297,11 @@ struct PathsStep: View {
         StepHeader(title: Text("Your ways in", bundle: .module),
                    message: Text("Choose one or more. Each is a way back into a shielded app; you can change them later.", bundle: .module),
                    systemImage: "signpost.right.and.left")
-        ForEach(Pathway.allCases, id: \.self) { path in
+        if model.timerOnly {
+            Text("The other paths shield apps, so they need Screen Time access.", bundle: .module)
+                .font(.footnote).foregroundStyle(.secondary)
+        }
+        ForEach(model.offeredPaths, id: \.self) { path in
             Button { model.toggle(path) } label: {
                 HStack(alignment: .top, spacing: 12) {
                     Image(systemName: model.paths.contains(path) ? "checkmark.circle.fill" : "circle")
@@ -345,12 +363,22 @@ struct AppsStep: View {
                        message: Text("Pick the apps, categories and websites that pull at you. Apple's picker shows them; Threshold only ever sees opaque tokens.", bundle: .module),
                        systemImage: "apps.iphone")
         }
-        AppPickerButton(current: model.selection ?? .empty, onPick: model.pick) {
-            if model.selection == nil { Text("Choose apps", bundle: .module) } else { Text("Change apps", bundle: .module) }
+        if model.timerOnly {
+            // NB: iOS's picker shows no apps without access.
+            Label {
+                Text("Without Screen Time access iOS shows no apps to pick. Choose them in Profiles once access is on.", bundle: .module)
+            } icon: {
+                Image(systemName: "timer").accessibilityHidden(true)
+            }
+            .font(.callout)
+        } else {
+            AppPickerButton(current: model.selection ?? .empty, onPick: model.pick) {
+                if model.selection == nil { Text("Choose apps", bundle: .module) } else { Text("Change apps", bundle: .module) }
+            }
+            .buttonStyle(.primary)
+            if let selection = model.selection { Card { SelectionSummary(selection) } }
+            if let problem = model.pickProblem { PickProblemView(problem) }
         }
-        .buttonStyle(.primary)
-        if let selection = model.selection { Card { SelectionSummary(selection) } }
-        if let problem = model.pickProblem { PickProblemView(problem) }
         keyPresets
     }
 
@@ -540,6 +568,9 @@ struct ReadyStep: View {
     /// When the shields begin: at once only when something holds the apps at once, or when the
     /// person asks for Work mode from now.
     private var begins: Text {
+        if model.timerOnly {
+            return Text("Timer only: your sessions run and are timed, and nothing is shielded until you allow Screen Time access.", bundle: .module)
+        }
         if model.shieldsFromNow, model.shieldsFromNowUntil != nil {
             return Text("Turning on shields saves your choices. The apps you picked are shielded at once.", bundle: .module)
         }

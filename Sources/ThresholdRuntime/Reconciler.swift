@@ -228,6 +228,8 @@ public struct Reconciler: Sendable {
         var outcome = ReconcileOutcome(trigger: trigger, time: time)
 
         transaction.record(.triggered(trigger), at: now)
+        // Access allowed ends the timer: from now on sessions shield, and one without access is refused.
+        if authorized, transaction.state.settings.timerOnly { transaction.state.settings.timerOnly = false }
         if let report = ScreenTimeReport(trigger) {
             recordScreenTime(report, in: &transaction.state, now: now, calendar: calendar)
         }

@@ -51,9 +51,16 @@ public struct ChangeContext: Sendable {
     ///
     /// A session started without Screen Time access would shield nothing yet run its timer, earn
     /// XP and credits and count as focus (seed 004 test 9): every way of starting one (the
-    /// Session tab, a key, a Shortcut, a link) is refused, saying why, and nothing is recorded.
+    /// Session tab, a key, a Shortcut, a link) is refused, saying why, and nothing is recorded,
+    /// unless the person chose to use Threshold as a timer (``Settings/timerOnly``, seed 004's
+    /// fallback). A profile that shields nothing is saved only then: without access iOS shows no
+    /// apps to pick.
     public func run(_ command: any Command, on transaction: inout StoreTransaction) throws {
-        if command is StartSession, !screenTimeAuthorized { throw Self.noAccess }
+        let timer = transaction.state.settings.timerOnly && !screenTimeAuthorized
+        if command is StartSession, !screenTimeAuthorized, !timer { throw Self.noAccess }
+        if let save = command as? SaveProfile, save.profile.listMode == .blockList, save.profile.selection.isEmpty, !timer {
+            throw ValidationError("profile “\(save.profile.name)”", .nothingToBlock)
+        }
         let before = transaction.state.engine
         try transaction.run(command, at: now, calendar: calendar, ids: ids)
         transaction.state.settings.notePaths(from: before, to: transaction.state.engine)

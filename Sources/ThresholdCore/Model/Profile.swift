@@ -61,11 +61,11 @@ public struct Profile: Hashable, Codable, Sendable, Identifiable {
         guard emoji.count == 1, emoji.unicodeScalars.contains(where: { $0.properties.isEmojiPresentation || $0.properties.isEmoji && $0.value > 0xFF }) else {
             throw ValidationError(label, .notOneEmoji(emoji))
         }
+        // NB: a block list that holds nothing is a timer's (``Settings/timerOnly``): whether one
+        // may be saved is the store's rule (``ChangeContext/run(_:on:)``), not the profile's.
         switch listMode {
         case .blockList:
-            guard !selection.isEmpty else {
-                throw ValidationError(label, .nothingToBlock)
-            }
+            break
         case .allowList:
             guard selection.categories.isEmpty else {
                 throw ValidationError(label, .allowListCategories)

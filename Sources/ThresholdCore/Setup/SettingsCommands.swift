@@ -107,9 +107,13 @@ public struct CompleteOnboarding: StateCommand {
     public let selah: SelahPreferences
     /// The paths chosen; refused when empty.
     public let paths: Set<Pathway>
+    /// Screen Time access was declined and the person goes on with a timer (``Settings/timerOnly``).
+    public let timerOnly: Bool
 
-    public init(paths: Set<Pathway>, restrictions: [any Command], screenTimeGoal: Int?, counting: Selection, selah: SelahPreferences) {
+    public init(paths: Set<Pathway>, restrictions: [any Command], screenTimeGoal: Int?, counting: Selection, selah: SelahPreferences,
+                timerOnly: Bool = false) {
         self.paths = paths
+        self.timerOnly = timerOnly
         self.restrictions = restrictions
         self.screenTimeGoal = screenTimeGoal
         self.counting = counting
@@ -118,6 +122,8 @@ public struct CompleteOnboarding: StateCommand {
 
     public func apply(to transaction: inout StoreTransaction, context: ChangeContext) throws {
         guard !paths.isEmpty else { throw ValidationError("onboarding", .noPathChosen) }
+        // NB: a timer's profiles hold nothing yet: saved only while access is off.
+        transaction.state.settings.timerOnly = timerOnly && !context.screenTimeAuthorized
         for command in restrictions { try context.run(command, on: &transaction) }
         if let screenTimeGoal {
             try SetScreenTimeGoal(minutes: screenTimeGoal, counting: counting).apply(to: &transaction, context: context)

@@ -29,11 +29,16 @@ public struct Settings: Hashable, Codable, Sendable {
     /// (``StoredState/paths`` says which are in use); `nil` in a state saved before the choice
     /// was kept.
     public var paths: Set<Pathway>?
+    /// The person declined Screen Time access and chose to use Threshold as a timer (seed 004's
+    /// fallback): sessions start and are timed though nothing is shielded. The first reconcile
+    /// with access on ends it; from then on a session without access is refused again.
+    public var timerOnly = false
 
     public init() {}
 
     private enum CodingKeys: String, CodingKey {
         case onboardingCompleted, screenTime, reminders, selah, emergency, keyTags, streakResetAt, tutorialReplay, quips, challenges, paths
+        case timerOnly
     }
 
     public init(from decoder: any Decoder) throws {
@@ -48,6 +53,7 @@ public struct Settings: Hashable, Codable, Sendable {
         tutorialReplay = try c.decodeIfPresent(Bool.self, forKey: .tutorialReplay) ?? false
         quips = try c.decodeIfPresent(Bool.self, forKey: .quips) ?? true
         challenges = try c.decodeIfPresent(ChallengeSettings.self, forKey: .challenges) ?? ChallengeSettings()
+        timerOnly = try c.decodeIfPresent(Bool.self, forKey: .timerOnly) ?? false
         // NB: read as the strings they are saved as: a `Set<Pathway>` would be one more generic
         // type for the monitor's fresh process to instantiate, about 0.5 M instructions a callback.
         paths = try c.decodeIfPresent([String].self, forKey: .paths).map { names in

@@ -22,6 +22,30 @@ import TestSupport
         return (transaction, result)
     }
 
+    /// Seed 004's fallback: without Screen Time access a session is refused (test 9) unless the
+    /// person chose to use Threshold as a timer; a profile that holds nothing is only a timer's.
+    @Test func withoutAccess_aSessionRunsOnlyAsATimer_andOnlyATimersProfileHoldsNothing() throws {
+        let noAccess = ChangeContext(now: trusted, time: TrustedTime(wall: trusted, trusted: trusted), calendar: ny, ids: .counting(),
+                                     screenTimeAuthorized: false)
+        let empty = try Profile(id: "work", name: "Work", emoji: "💼", path: .key, selection: .empty)
+        var refused = StoreTransaction(state: .make())
+        #expect(throws: ValidationError("profile “Work”", .nothingToBlock)) { try context().run(SaveProfile(empty), on: &refused) }
+        #expect(throws: ValidationError("profile “Work”", .nothingToBlock)) { try noAccess.run(SaveProfile(empty), on: &refused) }
+        let onboarding = CompleteOnboarding(paths: [.key], restrictions: [SaveProfile(empty)], screenTimeGoal: nil, counting: .empty,
+                                            selah: .standard, timerOnly: true)
+        var timer = StoreTransaction(state: .make())
+        try onboarding.apply(to: &timer, context: noAccess)
+        #expect(timer.state.settings.timerOnly && timer.state.engine.profile("work") != nil)
+        try noAccess.run(StartSession(profile: "work"), on: &timer)
+        #expect(timer.state.engine.sessions.count == 1, "a timer's session starts without access")
+        var withAccess = StoreTransaction(state: .make())
+        #expect(throws: ValidationError("profile “Work”", .nothingToBlock), "with access on there is no timer to be: apps are picked") {
+            try onboarding.apply(to: &withAccess, context: context())
+        }
+        var denied = StoreTransaction(state: .make(engine: .make(profiles: [.make("work")])))
+        #expect(throws: ValidationError("session", .noScreenTimeAccess)) { try noAccess.run(StartSession(profile: "work"), on: &denied) }
+    }
+
     @Test func aStreakReset_andAShieldChoice_areStampedWithTrustedTime_notTheWallClock() throws {
         let (reset, _) = try applied(ResetSelahStreak())
         #expect(reset.state.settings.streakResetAt == trusted)
