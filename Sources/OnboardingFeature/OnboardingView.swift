@@ -525,7 +525,8 @@ struct ReadyStep: View {
                 if let selection = model.selection(of: path) { SelectionSummary(selection) }
             }
         }
-        if model.paths.contains(.present) {
+        // NB: a timer counts no apps' screen time: none were picked.
+        if model.paths.contains(.present), !model.timerOnly {
             Card {
                 Picker(selection: Binding(get: { model.screenTimeGoal }, set: { model.screenTimeGoal = $0 })) {
                     Text("No limit", bundle: .module).tag(Int?.none)
