@@ -85,20 +85,16 @@ public struct OnboardingView: View {
                 BlockerText(blocker: blocker).font(.footnote).foregroundStyle(.secondary)
             }
             switch model.step {
-            case .ready where model.timerOnly:
-                Button {
-                    model.names = Self.names
-                    model.finish()
-                } label: { Text("Start as a timer", bundle: .module) }
-                    .buttonStyle(.primary)
-                    .accessibilityHint(Text("Saves your choices; sessions are timed and nothing is shielded.", bundle: .module))
             case .ready:
                 Button {
                     model.names = Self.names
                     model.finish()
-                } label: { Text("Turn on shields", bundle: .module) }
-                    .buttonStyle(.primary)
-                    .accessibilityHint(Text("Saves your choices and shields the apps now.", bundle: .module))
+                } label: {
+                    if model.timerOnly { Text("Start as a timer", bundle: .module) } else { Text("Turn on shields", bundle: .module) }
+                }
+                .buttonStyle(.primary)
+                .accessibilityHint(model.timerOnly ? Text("Saves your choices; sessions are timed and nothing is shielded.", bundle: .module)
+                                                   : Text("Saves your choices and shields the apps now.", bundle: .module))
             case .key:
                 if model.keyMaking.made == nil {
                     Button { model.next() } label: { Text("Not now", bundle: .module) }
