@@ -99,8 +99,14 @@ public struct AlsoOnNote: View {
 
     public var body: some View {
         if !content.alsoOn.isEmpty {
-            let others = content.alsoOn.map(\.title).formatted(.list(type: .and))
-            Text("Also on: \(Text(verbatim: others))", bundle: .module)
+            let more = content.othersOn - content.alsoOn.count
+            if more > 0 {
+                let others = content.alsoOn.map(\.title).joined(separator: ", ")
+                Text("Also on: \(Text(verbatim: others)) and \(more) more", bundle: .module)
+            } else {
+                let others = content.alsoOn.map(\.title).formatted(.list(type: .and))
+                Text("Also on: \(Text(verbatim: others))", bundle: .module)
+            }
         }
     }
 }

@@ -31,9 +31,15 @@ public struct LiveActivityContent: Hashable, Codable, Sendable {
     /// How the session ended, on the content an ended Live Activity keeps showing until it is
     /// dismissed; `nil` while it runs.
     public var ending: LiveActivityEnding?
-    /// The other profiles on at the same time, newest first, named under this one ("Also on:
-    /// 💼 Work"): one Live Activity shows every profile on (seed 004), the newest with its timer.
+    /// The other profiles on at the same time, the newest few (``namedBeside``) first, named under
+    /// this one ("Also on: 💼 Work"): one Live Activity shows every profile on (seed 004), the
+    /// newest with its timer.
     public var alsoOn: [AlsoOn] = []
+    /// How many other profiles are on, named or not: past ``namedBeside`` the rest are counted
+    /// ("and 2 more"), as ActivityKit keeps a content state under 4 KB.
+    public var othersOn = 0
+    /// The most profiles a Live Activity names beside the one it shows.
+    public static let namedBeside = 3
 
     /// Another profile on beside the one a Live Activity shows.
     public struct AlsoOn: Hashable, Codable, Sendable {
@@ -50,7 +56,7 @@ public struct LiveActivityContent: Hashable, Codable, Sendable {
     }
 
     public init(profileID: ProfileID, title: String, startedAt: Date, goalAt: Date?, endsAt: Date?, breakUntil: Date?, phase: Phase,
-                allowsBreaks: Bool = false, isRest: Bool = false, alsoOn: [AlsoOn] = []) {
+                allowsBreaks: Bool = false, isRest: Bool = false, alsoOn: [AlsoOn] = [], othersOn: Int? = nil) {
         self.profileID = profileID
         self.title = title
         self.startedAt = startedAt
@@ -61,10 +67,11 @@ public struct LiveActivityContent: Hashable, Codable, Sendable {
         self.allowsBreaks = allowsBreaks
         self.isRest = isRest
         self.alsoOn = alsoOn
+        self.othersOn = othersOn ?? alsoOn.count
     }
 
     private enum CodingKeys: String, CodingKey {
-        case profileID, title, startedAt, goalAt, endsAt, breakUntil, phase, allowsBreaks, ending, alsoOn
+        case profileID, title, startedAt, goalAt, endsAt, breakUntil, phase, allowsBreaks, ending, alsoOn, othersOn
         case isRest = "rest"
     }
 
@@ -80,6 +87,7 @@ public struct LiveActivityContent: Hashable, Codable, Sendable {
                   isRest: try c.decodeIfPresent(Bool.self, forKey: .isRest) ?? false)
         ending = try c.decodeIfPresent(LiveActivityEnding.self, forKey: .ending)
         alsoOn = try c.decodeIfPresent([AlsoOn].self, forKey: .alsoOn) ?? []
+        othersOn = try c.decodeIfPresent(Int.self, forKey: .othersOn) ?? alsoOn.count
     }
 
     /// The next instant this content stops being true by itself: the break's end while on a
@@ -106,9 +114,10 @@ public struct LiveActivityContent: Hashable, Codable, Sendable {
     public var afterNextBoundary: LiveActivityContent? {
         guard ending == nil, let boundary = staleDate else { return nil }
         let others = alsoOn.filter { ($0.until ?? .distantFuture) > boundary }
+        let stillOn = othersOn - (alsoOn.count - others.count)
         guard let own = nextBoundary, own <= boundary else {
             var next = self
-            next.alsoOn = others
+            (next.alsoOn, next.othersOn) = (others, stillOn)
             return next
         }
         if let endsAt, own >= endsAt { return nil }
@@ -119,7 +128,7 @@ public struct LiveActivityContent: Hashable, Codable, Sendable {
         case .goalReached: return nil
         }
         return LiveActivityContent(profileID: profileID, title: title, startedAt: startedAt, goalAt: goalAt, endsAt: endsAt,
-                                   breakUntil: nil, phase: next, allowsBreaks: allowsBreaks, isRest: isRest, alsoOn: others)
+                                   breakUntil: nil, phase: next, allowsBreaks: allowsBreaks, isRest: isRest, alsoOn: others, othersOn: stillOn)
     }
 
     /// What the lock screen draws: the content while it is current; past its stale date, what it
@@ -166,7 +175,8 @@ public struct LiveActivityContent: Hashable, Codable, Sendable {
     public static func current(_ state: ThresholdState, _ enforcement: Enforcement, calendar: Calendar, at now: Date) -> LiveActivityContent? {
         let every = each(state, enforcement, calendar: calendar, at: now)
         guard var newest = every.first else { return nil }
-        newest.alsoOn = every.dropFirst().map { AlsoOn(title: $0.title, until: $0.endsAt) }
+        newest.alsoOn = every.dropFirst().prefix(namedBeside).map { AlsoOn(title: $0.title, until: $0.endsAt) }
+        newest.othersOn = every.count - 1
         return newest
     }
 

@@ -89,6 +89,12 @@ import ThresholdCore
         #expect(LiveActivityContent.each(state, enforcement, calendar: calendar, at: now).map(\.profileID) == ["sleep", "work"])
         let shown = LiveActivityContent.current(state, enforcement, calendar: calendar, at: now)
         #expect(shown?.profileID == "sleep" && shown?.alsoOn.map(\.title) == [state.profile("work")!.title])
+        #expect(shown?.othersOn == 1)
+        // Past three the rest are counted, not named: a Live Activity's content stays small.
+        let many = ThresholdState.make(profiles: (0..<6).map { Profile.make(ProfileID("p\($0)")) },
+                                       sessions: (0..<6).map { (i: Int) in Session.make(SessionID("s\(i)"), profile: ProfileID("p\(i)"), start: start.adding(minutes: Double(i))) })
+        let crowded = LiveActivityContent.current(many, evaluate(many, at: now, calendar: calendar), calendar: calendar, at: now)
+        #expect(crowded?.profileID == "p5" && crowded?.alsoOn.count == LiveActivityContent.namedBeside && crowded?.othersOn == 5)
         let alone = ThresholdState.make(profiles: [.make("work")], sessions: [.make("s1", profile: "work", start: start)])
         #expect(LiveActivityContent.current(alone, evaluate(alone, at: now, calendar: calendar), calendar: calendar, at: now)?.alsoOn == [])
     }
