@@ -108,8 +108,9 @@ public final class SessionModel {
         if stored.plan.status.includesPro { startNeedingPro = nil }
         startable = stored.engine.profiles.filter { $0.path.isSessionPath }
         let enforcement = evaluate(stored.engine, at: now, calendar: calendar)
-        running = LiveActivityContent.current(stored.engine, enforcement, calendar: calendar, at: now)
-        sessions = LiveActivityContent.each(stored.engine, enforcement, calendar: calendar, at: now).compactMap { content in
+        let every = LiveActivityContent.each(stored.engine, enforcement, calendar: calendar, at: now)
+        running = LiveActivityContent.current(of: every)
+        sessions = every.compactMap { content in
             guard let profile = stored.engine.profile(content.profileID) else { return nil }
             let session = stored.engine.sessions.first { $0.profileID == profile.id && $0.isRunning(at: now) }
             return Running(content: content, profile: profile, quota: session.map { BreakQuota(profile.breakPolicy, for: $0, at: now) },

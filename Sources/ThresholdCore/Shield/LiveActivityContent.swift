@@ -173,7 +173,11 @@ public struct LiveActivityContent: Hashable, Codable, Sendable {
     /// The content for the session-shaped restriction in force that started last, if any, naming
     /// the others on beside it (``alsoOn``).
     public static func current(_ state: ThresholdState, _ enforcement: Enforcement, calendar: Calendar, at now: Date) -> LiveActivityContent? {
-        let every = each(state, enforcement, calendar: calendar, at: now)
+        current(of: each(state, enforcement, calendar: calendar, at: now))
+    }
+
+    /// The newest of `every` (``each(_:_:calendar:at:)``'s list), naming the others beside it.
+    public static func current(of every: [LiveActivityContent]) -> LiveActivityContent? {
         guard var newest = every.first else { return nil }
         newest.alsoOn = every.dropFirst().prefix(namedBeside).map { AlsoOn(title: $0.title, until: $0.endsAt) }
         newest.othersOn = every.count - 1
