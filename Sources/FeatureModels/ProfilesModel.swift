@@ -152,6 +152,11 @@ public final class ProfileEditorModel {
     public var schedules: [ScheduleDraft]
     /// Its schedules the person paused under Profiles: shown as kept, changed once turned back on.
     public let pausedSchedules: [ScheduleDraft]
+    /// The paths the person uses: the editor offers their ways back only.
+    private let paths: Set<Pathway>
+    /// The ways back the profile had when the editor opened: still offered, so turning one off
+    /// does not take its switch away.
+    private let hadRituals: Set<RitualKind>
     /// The ids of every schedule of the profile kept paused (by the person or the plan): a new
     /// schedule takes none of them, or it would stand in for the paused one when that resumes.
     private let pausedIDs: Set<ScheduleID>
@@ -197,6 +202,16 @@ public final class ProfileEditorModel {
         let paused = profile.map { profile in ((try? client.read())?.plan.paused ?? []).filter { $0.profileID == profile.id } } ?? []
         pausedSchedules = paused.filter(\.byPerson).map { ScheduleDraft($0.schedule) }
         pausedIDs = Set(paused.map(\.schedule.id))
+        // NB: an unreadable state offers every way back; Save says why it is refused.
+        paths = (try? client.read())?.paths ?? Set(Pathway.allCases)
+        hadRituals = profile?.unlockPolicy.rituals ?? []
+    }
+
+    /// The ways back the editor offers: those of the paths the person uses (Selah's prayer,
+    /// Challenge's games, Earned Access's credits and quests), the emergency unlock every path
+    /// has, and any the profile already has.
+    public var offeredRituals: [RitualKind] {
+        RitualKind.allCases.filter { kind in hadRituals.contains(kind) || rituals.contains(kind) || kind.path.map(paths.contains) ?? true }
     }
 
     /// Where the draft's schedules share time with another profile's, and what that does: both

@@ -78,7 +78,7 @@ struct ProfileEditorView: View {
                         .font(.footnote)
                         .foregroundStyle(.secondary)
                     }
-                    ForEach(RitualKind.allCases, id: \.self) { kind in
+                    ForEach(model.offeredRituals, id: \.self) { kind in
                         Toggle(isOn: Binding(get: { model.rituals.contains(kind) },
                                              set: { on in if on { model.rituals.insert(kind) } else { model.rituals.remove(kind) } })) {
                             Text.ritual(kind)

@@ -17,6 +17,18 @@ public enum RitualKind: String, Codable, Sendable, CaseIterable, Comparable {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }
 
+    /// The path whose way back this is: Selah's prayer, Challenge's games, Earned Access's quests
+    /// and credits; `nil` for the emergency unlock, which every path has. A screen offers a ritual
+    /// only to a person who uses its path (PRODUCT.md: each person gets the app they came for).
+    public var path: Pathway? {
+        switch self {
+        case .prayer: .selah
+        case .mathChallenge, .ticTacToe, .ink, .echo, .slide, .unscramble: .challenge
+        case .breathingQuest, .copyTextQuest, .credits: .earnedAccess
+        case .emergency: nil
+        }
+    }
+
     /// Whether this ritual is one of Earned Access's quests: firm strictness holds them back, and
     /// each mode limits them. NB: a comparison, not a static set the monitor's callback would build.
     public var isQuest: Bool { self == .breathingQuest || self == .copyTextQuest }

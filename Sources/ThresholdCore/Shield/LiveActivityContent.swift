@@ -86,8 +86,28 @@ public struct LiveActivityContent: Hashable, Codable, Sendable {
                   allowsBreaks: try c.decodeIfPresent(Bool.self, forKey: .allowsBreaks) ?? false,
                   isRest: try c.decodeIfPresent(Bool.self, forKey: .isRest) ?? false)
         ending = try c.decodeIfPresent(LiveActivityEnding.self, forKey: .ending)
-        alsoOn = try c.decodeIfPresent([AlsoOn].self, forKey: .alsoOn) ?? []
+        // NB: `[AlsoOn]` is read (and written) only where another profile is on: one more generic
+        // type for the monitor's fresh process to instantiate costs about 0.2 M instructions a callback.
+        if c.contains(.alsoOn) { alsoOn = try c.decode([AlsoOn].self, forKey: .alsoOn) }
         othersOn = try c.decodeIfPresent(Int.self, forKey: .othersOn) ?? alsoOn.count
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(profileID, forKey: .profileID)
+        try c.encode(title, forKey: .title)
+        try c.encode(startedAt, forKey: .startedAt)
+        try c.encodeIfPresent(goalAt, forKey: .goalAt)
+        try c.encodeIfPresent(endsAt, forKey: .endsAt)
+        try c.encodeIfPresent(breakUntil, forKey: .breakUntil)
+        try c.encode(phase, forKey: .phase)
+        try c.encode(allowsBreaks, forKey: .allowsBreaks)
+        try c.encode(isRest, forKey: .isRest)
+        try c.encodeIfPresent(ending, forKey: .ending)
+        if !alsoOn.isEmpty {
+            try c.encode(alsoOn, forKey: .alsoOn)
+            try c.encode(othersOn, forKey: .othersOn)
+        }
     }
 
     /// The next instant this content stops being true by itself: the break's end while on a

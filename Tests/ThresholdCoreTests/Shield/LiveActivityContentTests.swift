@@ -114,6 +114,18 @@ import ThresholdCore
                 "its own goal comes first: Sleep is still on")
     }
 
+    /// Written and read back whole; the others on are written only when there are some.
+    @Test func content_roundTrips_andWritesTheOthersOnlyWhenSomeAreOn() throws {
+        var shown = content(.onBreak, goal: at("2026-11-23 10:00"), end: at("2026-11-23 17:00"), breakUntil: at("2026-11-23 09:05"))
+        let alone = try JSONEncoder().encode(shown)
+        #expect(try JSONDecoder().decode(LiveActivityContent.self, from: alone) == shown)
+        #expect(!String(decoding: alone, as: UTF8.self).contains("alsoOn"))
+        shown.alsoOn = [.init(title: "🌙 Sleep", until: at("2026-11-24 07:00"))]
+        shown.othersOn = 2
+        shown.ending = LiveActivityEnding(state: .completed, xp: 5, lasted: 600, dismissAt: at("2026-11-23 11:00"))
+        #expect(try JSONDecoder().decode(LiveActivityContent.self, from: try JSONEncoder().encode(shown)) == shown)
+    }
+
     @Test func contentSavedByAnEarlierBuild_stillReads() throws {
         let old = #"{"profileID":"work","title":"Work","startedAt":0,"phase":"focusing"}"#
         let read = try JSONDecoder().decode(LiveActivityContent.self, from: Data(old.utf8))
