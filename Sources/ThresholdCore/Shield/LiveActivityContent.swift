@@ -193,45 +193,20 @@ public struct LiveActivityContent: Hashable, Codable, Sendable {
     /// The content for the session-shaped restriction in force that started last, if any, naming
     /// the others on beside it (``alsoOn``).
     public static func current(_ state: ThresholdState, _ enforcement: Enforcement, calendar: Calendar, at now: Date) -> LiveActivityContent? {
-        // NB: the newest few kept as they come, not a sort of every profile in force: the
-        // monitor's callback asks this at a thousand rules.
-        let all = inForce(state, enforcement, calendar: calendar, at: now)
-        var newest: [LiveActivityContent] = []
-        for content in all {
-            let place = newest.firstIndex { isNewer(content, than: $0) } ?? newest.endIndex
-            guard place <= namedBeside else { continue }
-            newest.insert(content, at: place)
-            if newest.count > namedBeside + 1 { newest.removeLast() }
-        }
-        return naming(newest, of: all.count)
+        current(of: each(state, enforcement, calendar: calendar, at: now))
     }
 
     /// The newest of `every` (``each(_:_:calendar:at:)``'s list), naming the others beside it.
     public static func current(of every: [LiveActivityContent]) -> LiveActivityContent? {
-        naming(Array(every.prefix(namedBeside + 1)), of: every.count)
-    }
-
-    /// The first of `newest` (newest first), naming the rest beside it, of `count` profiles on.
-    private static func naming(_ newest: [LiveActivityContent], of count: Int) -> LiveActivityContent? {
-        guard var shown = newest.first else { return nil }
-        shown.alsoOn = newest.dropFirst().map { AlsoOn(title: $0.title, until: $0.endsAt) }
-        shown.othersOn = count - 1
-        return shown
-    }
-
-    /// Newer first: the later start, then the greater id, so the order never depends on the rules'.
-    private static func isNewer(_ a: LiveActivityContent, than b: LiveActivityContent) -> Bool {
-        (a.startedAt, a.profileID) > (b.startedAt, b.profileID)
+        guard var newest = every.first else { return nil }
+        newest.alsoOn = every.dropFirst().prefix(namedBeside).map { AlsoOn(title: $0.title, until: $0.endsAt) }
+        newest.othersOn = every.count - 1
+        return newest
     }
 
     /// The content for each session-shaped restriction in force, newest first: the Session tab
     /// shows each, with its own Break and End.
     public static func each(_ state: ThresholdState, _ enforcement: Enforcement, calendar: Calendar, at now: Date) -> [LiveActivityContent] {
-        inForce(state, enforcement, calendar: calendar, at: now).sorted { isNewer($0, than: $1) }
-    }
-
-    /// The content for each session-shaped restriction in force, in the rules' order.
-    private static func inForce(_ state: ThresholdState, _ enforcement: Enforcement, calendar: Calendar, at now: Date) -> [LiveActivityContent] {
         let clock = Clockwork(timeZone: calendar.timeZone, around: now)
         // By id, once: a lookup per rule in force through the lists grew with rules × profiles.
         let profiles = Dictionary(state.profiles.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -274,7 +249,7 @@ public struct LiveActivityContent: Hashable, Codable, Sendable {
                                        goalAt: goal, endsAt: end, breakUntil: breakUntil, phase: phase,
                                        allowsBreaks: breakLeft, isRest: profile.isRest)
         }
-        return candidates
+        return candidates.sorted { ($0.startedAt, $0.profileID) > ($1.startedAt, $1.profileID) }
     }
 }
 

@@ -1,5 +1,4 @@
 import Foundation
-import PropertyBased
 import Testing
 import TestSupport
 import ThresholdCore
@@ -98,24 +97,6 @@ import ThresholdCore
         #expect(crowded?.profileID == "p5" && crowded?.alsoOn.count == LiveActivityContent.namedBeside && crowded?.othersOn == 5)
         let alone = ThresholdState.make(profiles: [.make("work")], sessions: [.make("s1", profile: "work", start: start)])
         #expect(LiveActivityContent.current(alone, evaluate(alone, at: now, calendar: calendar), calendar: calendar, at: now)?.alsoOn == [])
-    }
-
-    /// The reconcile's newest-few pass names what the Session tab's sorted list would, for any
-    /// number of profiles on, started in any order (some at the same instant).
-    @Test func current_namesWhatTheSortedListWould_whateverTheOrder() async {
-        let calendar = TestSupport.calendar()
-        await propertyCheck(input: Gen.int(in: 0...5).array(of: 0...8)) { offsets in
-            let profiles = offsets.indices.map { Profile.make(ProfileID("p\($0)")) }
-            let sessions = offsets.enumerated().map { index, offset in
-                Session.make(SessionID("s\(index)"), profile: ProfileID("p\(index)"), start: start.adding(minutes: Double(offset)))
-            }
-            let state = ThresholdState.make(profiles: profiles, sessions: sessions)
-            let now = start.adding(minutes: 10)
-            let enforcement = evaluate(state, at: now, calendar: calendar)
-            let every = LiveActivityContent.each(state, enforcement, calendar: calendar, at: now)
-            #expect(LiveActivityContent.current(state, enforcement, calendar: calendar, at: now) == LiveActivityContent.current(of: every))
-            #expect(every.count == offsets.count)
-        }
     }
 
     /// A profile named beside the one shown that ends by itself makes the Live Activity stale
