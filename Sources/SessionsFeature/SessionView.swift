@@ -53,10 +53,12 @@ public struct SessionView: View {
                 Text.startMessage(confirming.confirmation, now: confirming.asked)
             }
         }
-        // A break's end, the goal and the end time change what the screen shows (the phase, what
-        // End records): the state is read again when the next of them comes.
+        // A break's end, the goal, the end time and the next break's return change what the screen
+        // shows (the phase, what End records, Take a break): the state is read again when the next
+        // of them comes.
         .background {
-            Reload(at: model.sessions.flatMap { [$0.content.breakUntil, $0.content.goalAt, $0.content.endsAt] }.compactMap { $0 }) { model.load() }
+            Reload(at: model.sessions.flatMap { [$0.content.breakUntil, $0.content.goalAt, $0.content.endsAt, $0.content.breakReturnsAt] }
+                .compactMap { $0 }) { model.load() }
         }
     }
 }

@@ -21,11 +21,15 @@ public struct LiveActivityContent: Hashable, Codable, Sendable {
     public let startedAt: Date
     public let goalAt: Date?
     public let endsAt: Date?
-    public let breakUntil: Date?
-    public let phase: Phase
+    public var breakUntil: Date?
+    public var phase: Phase
     /// Whether a break can be taken: the profile allows breaks and, for a session, its quota has
     /// one left when the content was made. The Break button shows only then.
-    public let allowsBreaks: Bool
+    public var allowsBreaks: Bool
+    /// When a break is allowed again, where none is left now and the quota gives one back before
+    /// the session ends (the next hour's): the Live Activity goes stale there and offers Break
+    /// again by itself, as only the app could tell it.
+    public var breakReturnsAt: Date?
     /// A rest profile's (Sleep, ``Profile/isRest``): its time is resting, not focusing.
     public let isRest: Bool
     /// How the session ended, on the content an ended Live Activity keeps showing until it is
@@ -56,7 +60,7 @@ public struct LiveActivityContent: Hashable, Codable, Sendable {
     }
 
     public init(profileID: ProfileID, title: String, startedAt: Date, goalAt: Date?, endsAt: Date?, breakUntil: Date?, phase: Phase,
-                allowsBreaks: Bool = false, isRest: Bool = false, alsoOn: [AlsoOn] = [], othersOn: Int? = nil) {
+                allowsBreaks: Bool = false, isRest: Bool = false, alsoOn: [AlsoOn] = [], othersOn: Int? = nil, breakReturnsAt: Date? = nil) {
         self.profileID = profileID
         self.title = title
         self.startedAt = startedAt
@@ -68,10 +72,11 @@ public struct LiveActivityContent: Hashable, Codable, Sendable {
         self.isRest = isRest
         self.alsoOn = alsoOn
         self.othersOn = othersOn ?? alsoOn.count
+        self.breakReturnsAt = allowsBreaks ? nil : breakReturnsAt
     }
 
     private enum CodingKeys: String, CodingKey {
-        case profileID, title, startedAt, goalAt, endsAt, breakUntil, phase, allowsBreaks, ending, alsoOn, othersOn
+        case profileID, title, startedAt, goalAt, endsAt, breakUntil, phase, allowsBreaks, ending, alsoOn, othersOn, breakReturnsAt
         case isRest = "rest"
     }
 
@@ -90,6 +95,7 @@ public struct LiveActivityContent: Hashable, Codable, Sendable {
         // type for the monitor's fresh process to instantiate costs about 0.2 M instructions a callback.
         if c.contains(.alsoOn) { alsoOn = try c.decode([AlsoOn].self, forKey: .alsoOn) }
         othersOn = try c.decodeIfPresent(Int.self, forKey: .othersOn) ?? alsoOn.count
+        breakReturnsAt = try c.decodeIfPresent(Date.self, forKey: .breakReturnsAt)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -104,6 +110,7 @@ public struct LiveActivityContent: Hashable, Codable, Sendable {
         try c.encode(allowsBreaks, forKey: .allowsBreaks)
         try c.encode(isRest, forKey: .isRest)
         try c.encodeIfPresent(ending, forKey: .ending)
+        try c.encodeIfPresent(breakReturnsAt, forKey: .breakReturnsAt)
         if !alsoOn.isEmpty {
             try c.encode(alsoOn, forKey: .alsoOn)
             try c.encode(othersOn, forKey: .othersOn)
@@ -122,33 +129,34 @@ public struct LiveActivityContent: Hashable, Codable, Sendable {
     }
 
     /// When iOS should show the Live Activity as out of date (`ActivityContent.staleDate`): at
-    /// ``nextBoundary``, or sooner where a profile it names beside it ends (``alsoOn``), after
-    /// which only the app can say what is true.
-    public var staleDate: Date? { ([nextBoundary] + alsoOn.map(\.until)).compactMap { $0 }.min() }
+    /// ``nextBoundary``, after which only the app can say what is true. iOS marks it stale once,
+    /// so the content can come to one thing by itself (``afterNextBoundary``): where the session
+    /// has a boundary of its own, that is it, and what changed beside it by then (a profile named
+    /// beside it ended, a break came back) is folded in there; only a session with none goes stale
+    /// where a profile it names ends or a break comes back.
+    public var staleDate: Date? { nextBoundary ?? ([breakReturnsAt] + alsoOn.map(\.until)).compactMap { $0 }.min() }
 
     /// What the content comes to by itself once ``staleDate`` passes, which a Live Activity
     /// shows from then on, as nothing but the app can update it (PLATFORM.md): the profiles beside
-    /// it that ended there are no longer named; a break's end goes back to focusing (or to the goal
-    /// reached, when the goal came during the break), and the goal reached goes on as extra time.
-    /// `nil` when the session ends there, or has no boundary: then only the app knows what came next.
+    /// it that ended there are no longer named, and a break that came back is offered; a break's
+    /// end goes back to focusing (or to the goal reached, when the goal came during the break), and
+    /// the goal reached goes on as extra time. `nil` when the session ends there, or has no
+    /// boundary: then only the app knows what came next.
     public var afterNextBoundary: LiveActivityContent? {
         guard ending == nil, let boundary = staleDate else { return nil }
-        let others = alsoOn.filter { ($0.until ?? .distantFuture) > boundary }
-        let stillOn = othersOn - (alsoOn.count - others.count)
-        guard let own = nextBoundary, own <= boundary else {
-            var next = self
-            (next.alsoOn, next.othersOn) = (others, stillOn)
-            return next
-        }
+        var next = self
+        next.alsoOn = alsoOn.filter { ($0.until ?? .distantFuture) > boundary }
+        next.othersOn = othersOn - (alsoOn.count - next.alsoOn.count)
+        if let returns = breakReturnsAt, returns <= boundary { (next.allowsBreaks, next.breakReturnsAt) = (true, nil) }
+        guard let own = nextBoundary, own <= boundary else { return next }
         if let endsAt, own >= endsAt { return nil }
-        let next: Phase
         switch phase {
-        case .onBreak: next = goalAt.map { $0 <= own } == true ? .goalReached : .focusing
-        case .focusing: next = .goalReached
+        case .onBreak: next.phase = goalAt.map { $0 <= own } == true ? .goalReached : .focusing
+        case .focusing: next.phase = .goalReached
         case .goalReached: return nil
         }
-        return LiveActivityContent(profileID: profileID, title: title, startedAt: startedAt, goalAt: goalAt, endsAt: endsAt,
-                                   breakUntil: nil, phase: next, allowsBreaks: allowsBreaks, isRest: isRest, alsoOn: others, othersOn: stillOn)
+        next.breakUntil = nil
+        return next
     }
 
     /// What the lock screen draws: the content while it is current; past its stale date, what it
@@ -235,8 +243,10 @@ public struct LiveActivityContent: Hashable, Codable, Sendable {
             // Break is offered only while one is left: the policy allows breaks and, for a
             // session, its quota has one now (a Break pressed past it would only be refused).
             var breakLeft = profile.breakPolicy.allowsBreaks
+            var breakReturns: Date?
             if breakLeft, let firstSession {
-                breakLeft = BreakQuota(profile.breakPolicy, for: firstSession, at: now).remaining > 0
+                let quota = BreakQuota(profile.breakPolicy, for: firstSession, at: now)
+                (breakLeft, breakReturns) = (quota.remaining > 0, quota.nextAvailable)
             }
             let phase: Phase
             let breakUntil: Date?
@@ -247,7 +257,7 @@ public struct LiveActivityContent: Hashable, Codable, Sendable {
             }
             return LiveActivityContent(profileID: id, title: profile.title, startedAt: start,
                                        goalAt: goal, endsAt: end, breakUntil: breakUntil, phase: phase,
-                                       allowsBreaks: breakLeft, isRest: profile.isRest)
+                                       allowsBreaks: breakLeft, isRest: profile.isRest, breakReturnsAt: breakReturns)
         }
         return candidates.sorted { ($0.startedAt, $0.profileID) > ($1.startedAt, $1.profileID) }
     }

@@ -99,19 +99,41 @@ import ThresholdCore
         #expect(LiveActivityContent.current(alone, evaluate(alone, at: now, calendar: calendar), calendar: calendar, at: now)?.alsoOn == [])
     }
 
-    /// A profile named beside the one shown that ends by itself makes the Live Activity stale
-    /// there; past it, the content no longer names it, and the one shown goes on unchanged.
+    /// iOS marks a Live Activity stale once, so the session's own boundary comes first: a profile
+    /// named beside it that ended by then is no longer named past it; a session with no boundary of
+    /// its own goes stale where the profile it names ends.
     @Test func aProfileNamedBesideItEndingByItself_isNoLongerNamedPastIt() {
         let goal = at("2026-11-23 10:00"), sleepEnds = at("2026-11-23 09:30")
         var shown = content(.focusing, goal: goal)
         shown.alsoOn = [.init(title: "🌙 Sleep", until: sleepEnds), .init(title: "📚 Study", until: nil)]
-        #expect(shown.staleDate == sleepEnds && shown.nextBoundary == goal)
+        shown.othersOn = 2
+        #expect(shown.staleDate == goal)
         let after = shown.afterNextBoundary
-        #expect(after?.phase == .focusing && after?.alsoOn.map(\.title) == ["📚 Study"] && after?.staleDate == goal)
+        #expect(after?.phase == .goalReached && after?.alsoOn.map(\.title) == ["📚 Study"] && after?.othersOn == 1)
+        var open = content(.focusing)
+        open.alsoOn = [.init(title: "🌙 Sleep", until: sleepEnds)]
+        #expect(open.staleDate == sleepEnds)
+        #expect(open.afterNextBoundary?.phase == .focusing && open.afterNextBoundary?.alsoOn == [] && open.afterNextBoundary?.staleDate == nil)
         var later = content(.focusing, goal: goal)
         later.alsoOn = [.init(title: "🌙 Sleep", until: at("2026-11-23 11:00"))]
-        #expect(later.afterNextBoundary?.phase == .goalReached && later.afterNextBoundary?.alsoOn.count == 1,
-                "its own goal comes first: Sleep is still on")
+        #expect(later.afterNextBoundary?.phase == .goalReached && later.afterNextBoundary?.alsoOn.count == 1, "Sleep is still on at the goal")
+    }
+
+    /// The hour's break used: an open-ended session offers Break again when the next comes, by
+    /// itself; one with a boundary of its own offers it from that boundary, if it came by then.
+    @Test func aBreakThatComesBack_isOfferedAgainByItself() {
+        let returns = at("2026-11-23 10:00")
+        let used = LiveActivityContent(profileID: "work", title: "💼 Work", startedAt: start, goalAt: nil, endsAt: nil, breakUntil: nil,
+                                       phase: .focusing, allowsBreaks: false, breakReturnsAt: returns)
+        #expect(used.buttons == [.end] && used.staleDate == returns)
+        #expect(used.afterNextBoundary?.buttons == [.end, .takeBreak] && used.afterNextBoundary?.staleDate == nil)
+        let bounded = LiveActivityContent(profileID: "work", title: "💼 Work", startedAt: start, goalAt: at("2026-11-23 10:30"), endsAt: nil,
+                                          breakUntil: nil, phase: .focusing, allowsBreaks: false, breakReturnsAt: returns)
+        #expect(bounded.staleDate == at("2026-11-23 10:30"))
+        #expect(bounded.afterNextBoundary?.phase == .goalReached && bounded.afterNextBoundary?.buttons == [.end, .takeBreak])
+        #expect(LiveActivityContent(profileID: "work", title: "💼 Work", startedAt: start, goalAt: nil, endsAt: nil, breakUntil: nil,
+                                    phase: .focusing, allowsBreaks: true, breakReturnsAt: returns).breakReturnsAt == nil,
+                "a break left now needs no return")
     }
 
     /// Written and read back whole; the others on are written only when there are some.
