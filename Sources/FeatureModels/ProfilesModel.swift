@@ -60,7 +60,7 @@ public final class ProfilesModel {
                 deleteRefusal: client.refusal(of: DeleteProfile(profile.id), in: stored),
                 keys: stored.settings.keyTags.filter { $0.profileID == profile.id && !$0.isRevoked(at: client.now) }.count,
                 path: stored.shownPath(of: profile),
-                pausedSchedules: stored.plan.paused.filter { $0.byPerson && $0.profileID == profile.id }.map(\.schedule))
+                pausedSchedules: stored.plan.pausedByPerson(of: profile.id).map(\.schedule))
         }
         gates = stored.engine.gates.map(GateRow.init)
         paths = stored.paths
@@ -160,6 +160,8 @@ public final class ProfileEditorModel {
     /// The ids of every schedule of the profile kept paused (by the person or the plan): a new
     /// schedule takes none of them, or it would stand in for the paused one when that resumes.
     private let pausedIDs: Set<ScheduleID>
+    /// Whether a pick of nothing is a timer's (``Settings/timerOnly``), as the editor opened.
+    private let timerOnly: Bool
     /// The preset whose suggestion of what to pick the editor says, for a new profile from one.
     public let suggestion: ProfilePreset?
     /// Rest, not focus (``Profile/isRest``): kept from the profile, or Sleep's preset.
@@ -198,12 +200,14 @@ public final class ProfileEditorModel {
         breakMinutes = max(1, breaks.minutes)
         headsUpMinutes = profile?.headsUpMinutes ?? Profile.defaultHeadsUpMinutes
         schedules = (profile?.schedules ?? preset.map { [$0.suggestedSchedule] } ?? []).map(ScheduleDraft.init)
-        // NB: an unreadable state shows no paused schedule; Save then says why it is refused.
-        let paused = profile.map { profile in ((try? client.read())?.plan.paused ?? []).filter { $0.profileID == profile.id } } ?? []
+        // NB: an unreadable state shows no paused schedule, offers every way back and asks for
+        // apps; Save then says why it is refused.
+        let stored = try? client.read()
+        let paused = profile.map { profile in (stored?.plan.paused ?? []).filter { $0.profileID == profile.id } } ?? []
         pausedSchedules = paused.filter(\.byPerson).map { ScheduleDraft($0.schedule) }
         pausedIDs = Set(paused.map(\.schedule.id))
-        // NB: an unreadable state offers every way back; Save says why it is refused.
-        paths = (try? client.read())?.paths ?? Set(Pathway.allCases)
+        paths = stored?.paths ?? Set(Pathway.allCases)
+        timerOnly = stored?.settings.timerOnly ?? false
         hadRituals = profile?.unlockPolicy.rituals ?? []
     }
 
@@ -248,8 +252,7 @@ public final class ProfileEditorModel {
     public var errors: [Field: Problem] {
         var errors: [Field: Problem] = [:]
         // A block list that holds nothing is only a timer's, while Screen Time access is off.
-        // NB: an unreadable state asks for apps; Save then says why it is refused.
-        if listMode == .blockList, selection.isEmpty, (try? client.read())?.settings.timerOnly != true {
+        if selection.blocksNothing(as: listMode), !timerOnly {
             errors[.selection] = .refused(.nothingToBlock)
         }
         do { _ = try unlockPolicy() } catch { errors[.unlock] = FeatureModels.problem(error) }

@@ -22,7 +22,7 @@ public final class SessionModel {
     /// and End (seed 004: a key's Work and a scheduled Sleep can be on at once).
     public private(set) var sessions: [Running] = []
     /// The newest session on, as the Live Activity shows it (naming the others); `nil` when none runs.
-    public private(set) var running: LiveActivityContent?
+    public var running: LiveActivityContent? { LiveActivityContent.current(of: sessions.map(\.content)) }
     /// Its profile.
     public var profile: Profile? { sessions.first?.profile }
     /// Its break allowance now.
@@ -108,9 +108,7 @@ public final class SessionModel {
         if stored.plan.status.includesPro { startNeedingPro = nil }
         startable = stored.engine.profiles.filter { $0.path.isSessionPath }
         let enforcement = evaluate(stored.engine, at: now, calendar: calendar)
-        let every = LiveActivityContent.each(stored.engine, enforcement, calendar: calendar, at: now)
-        running = LiveActivityContent.current(of: every)
-        sessions = every.compactMap { content in
+        sessions = LiveActivityContent.each(stored.engine, enforcement, calendar: calendar, at: now).compactMap { content in
             guard let profile = stored.engine.profile(content.profileID) else { return nil }
             let session = stored.engine.sessions.first { $0.profileID == profile.id && $0.isRunning(at: now) }
             return Running(content: content, profile: profile, quota: session.map { BreakQuota(profile.breakPolicy, for: $0, at: now) },

@@ -102,7 +102,7 @@ public final class SettingsModel {
     /// The schedules the plan paused, named for the list the person picks the one to keep on from
     /// (those the person paused are turned back on under Profiles).
     public var pausedSchedules: [PausedRow] {
-        plan.paused.filter { !$0.byPerson }.map { paused in
+        plan.pausedByPlan.map { paused in
             let profile = profiles.first { $0.id == paused.profileID }
             return PausedRow(ref: paused.ref, profileTitle: profile.map(\.title) ?? paused.profileID.rawValue,
                              start: paused.schedule.start, end: paused.schedule.end)

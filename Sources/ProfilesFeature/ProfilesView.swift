@@ -110,7 +110,7 @@ struct ProfileRow: View {
             }
             (Text.path(row.path) + Text(verbatim: " · ") + Text.strictness(row.profile.strictness))
                 .font(.footnote).foregroundStyle(.secondary)
-            if row.profile.listMode == .blockList, row.profile.selection.isEmpty {
+            if row.profile.selection.blocksNothing(as: row.profile.listMode) {
                 // A timer's profile (Screen Time access declined at set-up): its apps are picked here once access is on.
                 Text("Shields nothing yet: choose its apps.", bundle: .module).font(.footnote).foregroundStyle(Palette.warning)
             }

@@ -23,7 +23,7 @@ public struct SessionView: View {
                     if let ending = model.lastEnding { EndingCard(ending: ending) { model.dismissEnding() } }
                     if let running = model.running {
                         ForEach(model.sessions) { each in
-                            RunningSession(model: model, running: each, isNewest: each.id == running.profileID)
+                            RunningSession(model: model, running: each, isNewest: each.id == model.sessions.first?.id)
                         }
                         // The Unblock quick action asks, as the newest session's End button would say it.
                         .alert(Text("End \(Text(verbatim: running.title)) now?", bundle: .module),

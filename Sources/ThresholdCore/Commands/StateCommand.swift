@@ -58,7 +58,7 @@ public struct ChangeContext: Sendable {
     public func run(_ command: any Command, on transaction: inout StoreTransaction) throws {
         let timer = transaction.state.settings.timerOnly && !screenTimeAuthorized
         if command is StartSession, !screenTimeAuthorized, !timer { throw Self.noAccess }
-        if let save = command as? SaveProfile, save.profile.listMode == .blockList, save.profile.selection.isEmpty, !timer {
+        if let save = command as? SaveProfile, save.profile.selection.blocksNothing(as: save.profile.listMode), !timer {
             throw ValidationError("profile “\(save.profile.name)”", .nothingToBlock)
         }
         let before = transaction.state.engine

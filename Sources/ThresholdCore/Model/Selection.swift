@@ -13,6 +13,11 @@ public struct Selection: Hashable, Codable, Sendable {
     public static let empty = Selection()
 
     public var isEmpty: Bool { applications.isEmpty && categories.isEmpty && webDomains.isEmpty }
+
+    /// Whether a restriction that shields this under `listMode` shields nothing: a block list that
+    /// holds nothing (only a timer's profile, ``Settings/timerOnly``). An allow list that holds
+    /// nothing shields every app.
+    public func blocksNothing(as listMode: ListMode) -> Bool { listMode == .blockList && isEmpty }
     public var count: Int { applications.count + categories.count + webDomains.count }
 
     /// Every token, as the kind a one-token grant names.

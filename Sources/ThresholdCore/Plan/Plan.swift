@@ -92,6 +92,14 @@ public struct PlanRecord: Hashable, Codable, Sendable {
     /// A fresh install: Free.
     public static let free = PlanRecord()
 
+    /// The schedules the plan paused (past Free's one): Pro and "Keep this one on" resume these only.
+    public var pausedByPlan: [PausedSchedule] { paused.filter { !$0.byPerson } }
+
+    /// `profile`'s schedules the person paused (Profiles › "Run … on its schedule").
+    public func pausedByPerson(of profile: ProfileID) -> [PausedSchedule] {
+        paused.filter { $0.byPerson && $0.profileID == profile }
+    }
+
     private enum CodingKeys: String, CodingKey { case status, paused, notice, refreshedAt }
 
     public init(from decoder: any Decoder) throws {

@@ -47,7 +47,7 @@ public enum PlanRules {
         plan.paused.removeAll { !profileIDs.contains($0.profileID) || present.contains($0.ref) }
         var after = after
         // A schedule the plan paused before Free counted only Present's (a Key profile's, a mode's) comes back.
-        let allowed = plan.paused.filter { !$0.byPerson && after.profile($0.profileID)?.path != .present }.map(\.ref)
+        let allowed = plan.pausedByPlan.filter { after.profile($0.profileID)?.path != .present }.map(\.ref)
         if !allowed.isEmpty { try resume(allowed, in: &after, plan: &plan) }
         let toPause = pausedBySaving(after, from: before, plan: plan)
         guard !toPause.isEmpty else { return after }
@@ -87,7 +87,7 @@ public enum PlanRules {
         plan.status = status
         plan.refreshedAt = now
         if status.includesPro {
-            let planPaused = plan.paused.filter { !$0.byPerson }
+            let planPaused = plan.pausedByPlan
             guard !planPaused.isEmpty else { if !had { plan.notice = [] }; return }
             try resume(planPaused.map(\.ref), in: &state, plan: &plan)
             plan.notice = []
@@ -113,7 +113,7 @@ public enum PlanRules {
         guard !plan.status.includesPro else {
             throw ValidationError("schedule \(ref)", .proRunsEverySchedule)
         }
-        let planPaused = plan.paused.filter { !$0.byPerson }
+        let planPaused = plan.pausedByPlan
         guard planPaused.contains(where: { $0.ref == ref }) else {
             if schedules(in: state).contains(ref) { return }
             throw ValidationError("schedule \(ref)", .noSuchPausedSchedule(known: planPaused.map(\.ref.description)))
@@ -136,7 +136,7 @@ public enum PlanRules {
             try pause(refs, in: &state, plan: &plan, standing: (now, calendar, ids), byPerson: true)
         } else {
             let before = state
-            try resume(plan.paused.filter { $0.byPerson && $0.profileID == profile }.map(\.ref), in: &state, plan: &plan)
+            try resume(plan.pausedByPerson(of: profile).map(\.ref), in: &state, plan: &plan)
             state = try admit(state, from: before, plan: &plan)
         }
     }

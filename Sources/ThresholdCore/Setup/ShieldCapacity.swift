@@ -10,7 +10,7 @@ public enum ShieldCapacity {
     public static func check(_ selection: Selection, listMode: ListMode = .blockList, alongside state: ThresholdState,
                              at now: Date, calendar: Calendar) throws {
         // A pick of nothing to block shields nothing: refused (only a timer's profile holds nothing).
-        if listMode == .blockList, selection.isEmpty { throw ValidationError("selection", .nothingToBlock) }
+        if selection.blocksNothing(as: listMode) { throw ValidationError("selection", .nothingToBlock) }
         var id = ProfileID("capacity-check")
         while state.profile(id) != nil { id = ProfileID(id.rawValue + "-") }
         let probe: Profile

@@ -27,8 +27,8 @@ public struct LiveActivityContent: Hashable, Codable, Sendable {
     /// one left when the content was made. The Break button shows only then.
     public var allowsBreaks: Bool
     /// When a break is allowed again, where none is left now and the quota gives one back before
-    /// the session ends (the next hour's): the Live Activity goes stale there and offers Break
-    /// again by itself, as only the app could tell it.
+    /// the session ends (the next hour's): past it the Live Activity offers Break again by itself
+    /// (``afterNextBoundary``), as only the app could tell it.
     public var breakReturnsAt: Date?
     /// A rest profile's (Sleep, ``Profile/isRest``): its time is resting, not focusing.
     public let isRest: Bool
@@ -49,8 +49,8 @@ public struct LiveActivityContent: Hashable, Codable, Sendable {
     public struct AlsoOn: Hashable, Codable, Sendable {
         /// "💼 Work".
         public let title: String
-        /// When it ends by itself; `nil` when only a person ends it. The Live Activity goes stale
-        /// there too, where it would otherwise go on naming it.
+        /// When it ends by itself; `nil` when only a person ends it. Past it the Live Activity no
+        /// longer names it (``afterNextBoundary``).
         public let until: Date?
 
         public init(title: String, until: Date?) {
