@@ -7,6 +7,7 @@ import PurchasesLive
 import ScreenTimeLive
 import SwiftUI
 import ThresholdCore
+import ThresholdIntents
 import ThresholdRuntime
 import TogetherClient
 import UIKit
@@ -40,7 +41,12 @@ extension AppModel {
     /// The app's model over the live dependencies; `nil` when the store could not be opened.
     public static func live(_ dependencies: LiveDependencies) -> AppModel? {
         dependencies.runtime.map { runtime in
-            let model = AppModel(client: .live(runtime: runtime, dependencies: dependencies))
+            let client = AppClient.live(runtime: runtime, dependencies: dependencies)
+            // App Intents run in the app's process (a Live Activity button, a Shortcut, a Focus
+            // filter): on the client's runtime, what they commit reaches the screens at once, as a
+            // tap's does.
+            IntentRuntime.connect({ client.runtime }, suspension: dependencies.store)
+            let model = AppModel(client: client)
             model.startListeningForTransactions()
             return model
         }

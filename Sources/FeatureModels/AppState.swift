@@ -29,20 +29,25 @@ public final class AppState {
         if let saved = outcome.saved { stored = saved }
         revision += 1
     }
+
+    /// Publishes a reconcile that ran on any thread of the app's process (an App Intent's runs off
+    /// the main actor): at once when it ran on the main thread, as the screens' do, else next.
+    nonisolated public func committed(_ outcome: ReconcileOutcome) {
+        if Thread.isMainThread {
+            MainActor.assumeIsolated { publish(outcome) }
+        } else {
+            Task { @MainActor in self.publish(outcome) }
+        }
+    }
 }
 
 extension Runtime {
-    /// The same runtime, publishing every reconcile's saved state to `state` once it commits (on
-    /// the main actor: at once when the reconcile ran there, as the screens' do, else next).
+    /// The same runtime, publishing every reconcile's saved state to `state` once it commits.
     func publishing(to state: AppState) -> Runtime {
         let observe = self.observe
         return Runtime(reconciler: reconciler, restrictions: restrictions) { outcome in
             observe(outcome)
-            if Thread.isMainThread {
-                MainActor.assumeIsolated { state.publish(outcome) }
-            } else {
-                Task { @MainActor in state.publish(outcome) }
-            }
+            state.committed(outcome)
         }
     }
 }

@@ -20,7 +20,7 @@ public enum SimulatedApp {
         let runtime = phone.runtime(for: .app)
         let numbers = Numbers(seed: seed)
         let library: @Sendable () throws -> PrayerLibrary = { try Self.library.get() }
-        return AppClient(
+        let client = AppClient(
             runtime: runtime,
             authorization: AuthorizationClient(
                 verdict: { prompt.verdict(phone.authorization) },
@@ -40,6 +40,10 @@ public enum SimulatedApp {
             deviceID: phone.catalogue.device ?? deviceID,
             canWriteTags: phone.readsNFCTags,
             together: together)
+        // As the app connects its intents to its own runtime (`AppModel.live`): what they commit
+        // reaches the screens at once.
+        phone.intentsCommitted = { [state = client.state] in state.committed($0) }
+        return client
     }
 
     /// The simulated iPhone scenarios start on, as a backup names it; another device is named by

@@ -286,6 +286,12 @@ public final class SimulatedPhone: @unchecked Sendable {
         bringAppForward()
     }
 
+    /// What Threshold's own process does with a reconcile its App Intents ran (a Shortcut, a Focus
+    /// filter, a Live Activity button): they run in the app's process, so the app passes their
+    /// commits to its screens as its own (`IntentRuntime.connect` with the app's runtime). Set by
+    /// whoever plays the app (`SimulatedApp`).
+    @_spi(Setup) public var intentsCommitted: (@Sendable (ReconcileOutcome) -> Void)?
+
     /// An App Intent runs in Threshold's process without bringing it forward (a Shortcut, Siri,
     /// an interactive widget's button): the same runtime the intents in `ThresholdIntents` get.
     public func runAppIntent<T>(_ perform: (Runtime) -> T) -> T {
@@ -514,6 +520,7 @@ public final class SimulatedPhone: @unchecked Sendable {
     private func runtime(for process: Process, deliveringCallbacks: Bool) -> Runtime {
         Runtime(reconciler: reconciler(for: process), restrictions: restrictionsClient(for: process)) { [unowned self] outcome in
             record(process, outcome)
+            if process == .intent { intentsCommitted?(outcome) }
             if deliveringCallbacks { deliverFiredCallbacks() }
         }
     }
