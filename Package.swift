@@ -26,7 +26,7 @@ let package = Package(
         .library(name: "ScreenTimeClient", targets: ["ScreenTimeClient"]),
         .library(name: "ThresholdRuntime", targets: ["ThresholdRuntime"]),
         // The screens' models: the app holds its `AppModel` (App/Threshold).
-        .library(name: "FeatureModels", targets: ["FeatureModels"]),
+        .library(name: "FeatureClient", targets: ["FeatureClient"]),
         .library(name: "ScreenTimeSimulator", targets: ["ScreenTimeSimulator"]),
         // The builders and workloads, for the benchmark package in Benchmarks/.
         .library(name: "TestSupport", targets: ["TestSupport"]),
@@ -115,7 +115,7 @@ package.targets += [
     .target(
         name: "ScenarioSetup",
         dependencies: [
-            "ThresholdCore", "StoreClient", "ScreenTimeClient", "ScreenTimeSimulator", "ThresholdRuntime", "FeatureModels", "PrayerContent",
+            "ThresholdCore", "StoreClient", "ScreenTimeClient", "ScreenTimeSimulator", "ThresholdRuntime", "FeatureClient", "PrayerContent",
             "PurchasesClient", "TogetherClient", .product(name: "Yams", package: "Yams"),
         ],
         swiftSettings: swift6
@@ -123,10 +123,11 @@ package.targets += [
     .target(
         name: "ScenarioSteps",
         dependencies: [
-            "ScenarioSetup", "FeatureModels", "EntryPoints", "ScreenTimeSimulator", "ScreenTimeClient", "ThresholdCore",
+            "ScenarioSetup", "FeatureClient", "EntryPoints", "ScreenTimeSimulator", "ScreenTimeClient", "ThresholdCore",
             "ThresholdRuntime", "PrayerContent", "TogetherClient", "TogetherCore", "SystemWords",
             // The app's real views, drawn by SwiftUI for Linux: the person acts on them.
-            "AppFeature", "SelectionFeature", "SettingsFeature", "KeysFeature", "WidgetViews", "DesignSystem",
+            "AppFeature", "HomeFeature", "SessionsFeature", "ProfilesFeature", "OnboardingFeature", "UnlockFeature", "IntentionsFeature",
+            "InsightsFeature", "PaywallFeature", "BackupFeature", "SelectionFeature", "SettingsFeature", "KeysFeature", "WidgetViews", "DesignSystem",
             .product(name: "Yams", package: "Yams"),
         ] + apple("SwiftUI", "WidgetKit"),
         // A member of a module this one does not import is out of reach, so the store's writes
@@ -234,19 +235,13 @@ package.targets += [
                        .product(name: "PropertyBased", package: "swift-property-based")],
         swiftSettings: swift6
     ),
-    // @Observable models for the unlock screens: Observation and Foundation, no SwiftUI, so they
-    // build and are tested on Linux; the iOS views sit on top of them.
+    // What the screens share: the client every change goes through (AppClient, RitualClient), the
+    // state each commit publishes (AppState) and the app's comings and goings. Each screen's model
+    // lives in its feature module.
     .target(
-        name: "FeatureModels",
+        name: "FeatureClient",
         dependencies: ["ThresholdCore", "StoreClient", "ThresholdKeys", "ThresholdRuntime", "EntryPoints", "ScreenTimeClient",
                        "PurchasesClient", "TogetherCore", "TogetherClient"],
-        swiftSettings: swift6
-    ),
-    .testTarget(
-        name: "FeatureModelsTests",
-        dependencies: ["FeatureModels", "ThresholdCore", "StoreClient", "ThresholdKeys", "PrayerContent", "TestSupport",
-                       "EntryPoints", "ScreenTimeSimulator", "ScreenTimeClient", "ThresholdRuntime", "ScenarioSetup",
-                       "PurchasesClient", "TogetherClient"],
         swiftSettings: swift6
     ),
     // The design system's colours as values, so their contrast is checked here on Linux.
@@ -278,7 +273,7 @@ if !applePlatformBuild {
         .testTarget(name: "DesignSystemTests", dependencies: ["DesignSystem", "SwiftUI", "ThresholdCore", "TestSupport"], swiftSettings: swift6),
         // The screens' words for their models' values, rendered as the phone shows them.
         .testTarget(name: "FeatureWordsTests",
-                    dependencies: ["SettingsFeature", "PaywallFeature", "BackupFeature", "OnboardingFeature", "FeatureModels",
+                    dependencies: ["SettingsFeature", "PaywallFeature", "BackupFeature", "OnboardingFeature", "FeatureClient",
                                    "PurchasesClient", "TogetherCore", "SwiftUI", "ThresholdCore", "TestSupport"],
                     swiftSettings: swift6),
     ]
@@ -291,7 +286,7 @@ func apple(_ frameworks: String...) -> [Target.Dependency] {
 
 // MARK: - The screens (Linux + iOS)
 
-// SwiftUI over FeatureModels' models, one module each; AppFeature is the root the app shows. The
+// Each screen a vertical slice: its @Observable model, its views and its String Catalog, one module each; AppFeature is the root the app shows. The
 // same source compiles for iOS against the SDK and here against the stand-ins, where the journeys
 // run it. Views are annotated @MainActor (`.defaultIsolation` needs swift-tools 6.2).
 package.targets += [
@@ -314,19 +309,54 @@ let screens: [(name: String, uses: [Target.Dependency])] = [
     ("OnboardingFeature", ["SelectionFeature", "PaywallFeature", "BackupFeature", "ProfilesFeature", "KeysFeature"] + apple("UIKit")),
     ("SessionsFeature", []),
     ("HomeFeature", ["SelectionFeature", "SystemWords"]),
-    ("UnlockFeature", ["SelectionFeature"]),
+    ("UnlockFeature", ["SelectionFeature", "HomeFeature"]),
     ("IntentionsFeature", ["SelectionFeature"]),
-    ("InsightsFeature", ["ReportExtension", "SelectionFeature"] + apple("DeviceActivity", "Charts")),
+    ("InsightsFeature", ["ReportExtension", "SelectionFeature", "HomeFeature"] + apple("DeviceActivity", "Charts")),
     ("SettingsFeature", ["SelectionFeature", "InsightsFeature", "PaywallFeature", "BackupFeature", "UnlockFeature", "KeysFeature", "TogetherCore",
                          "SystemWords"]
         + apple("UIKit", "UniformTypeIdentifiers", "CoreTransferable")),
     ("AppFeature", ["OnboardingFeature", "PaywallFeature", "HomeFeature", "UnlockFeature", "SessionsFeature", "ProfilesFeature",
                     "IntentionsFeature", "InsightsFeature", "SettingsFeature", "EntryPoints", "ScreenTimeClient", "PurchasesClient"]),
 ]
-package.products.append(.library(name: "AppFeature", targets: ["AppFeature"]))
+// The app's root and every screen: the app links it; the Together server's journeys run its screens.
+package.products.append(.library(name: "AppFeature", targets: screens.map(\.name)))
 package.targets += screens.map { screen in
-    .target(name: screen.name, dependencies: ["FeatureModels", "DesignSystem", "ThresholdCore"] + screen.uses + apple("SwiftUI"),
+    .target(name: screen.name, dependencies: ["FeatureClient", "DesignSystem", "ThresholdCore"] + screen.uses + apple("SwiftUI"),
             resources: [.process("Resources")], swiftSettings: swift6)
+}
+
+// Each feature's own tests: its model on the simulated iPhone (FeatureTestSupport's `Device`) or
+// over an in-memory store (`Harness`), with what else the feature's screens lead into.
+package.targets += [
+    .target(
+        name: "FeatureTestSupport",
+        dependencies: ["FeatureClient", "OnboardingFeature", "SelectionFeature", "ThresholdCore", "StoreClient", "ThresholdKeys",
+                       "PrayerContent", "TestSupport", "EntryPoints", "ScreenTimeSimulator", "ScreenTimeClient", "ThresholdRuntime",
+                       "ScenarioSetup", "SystemWords", "TogetherClient"],
+        path: "Tests/FeatureTestSupport",
+        swiftSettings: swift6
+    ),
+]
+let featureTests: [(feature: String, uses: [Target.Dependency])] = [
+    ("AppFeature", ["HomeFeature", "SessionsFeature", "ProfilesFeature", "OnboardingFeature", "UnlockFeature", "IntentionsFeature",
+                    "InsightsFeature", "SettingsFeature", "SelectionFeature", "PaywallFeature", "BackupFeature"]),
+    ("HomeFeature", ["SessionsFeature", "UnlockFeature"]),
+    ("SessionsFeature", []),
+    ("ProfilesFeature", ["SelectionFeature", "IntentionsFeature"]),
+    ("OnboardingFeature", ["SelectionFeature", "PaywallFeature", "KeysFeature"]),
+    ("UnlockFeature", ["SettingsFeature"]),
+    ("IntentionsFeature", ["SelectionFeature"]),
+    ("SettingsFeature", ["AppFeature", "KeysFeature"]),
+    ("BackupFeature", ["AppFeature", "SettingsFeature", "OnboardingFeature", "SessionsFeature", "SelectionFeature"]),
+    ("PaywallFeature", ["AppFeature", "OnboardingFeature", "SettingsFeature", "SelectionFeature"]),
+]
+package.targets += featureTests.map { test in
+    .testTarget(name: "\(test.feature)Tests",
+                dependencies: [.target(name: test.feature), "FeatureTestSupport", "FeatureClient", "ThresholdCore", "StoreClient", "ThresholdKeys",
+                               "TestSupport", "EntryPoints", "ScreenTimeSimulator", "ScreenTimeClient", "ThresholdRuntime", "ScenarioSetup",
+                               "PurchasesClient", "TogetherClient", "TogetherCore", "PrayerContent",
+                               ] + test.uses,
+                swiftSettings: swift6)
 }
 
 // MARK: - iOS
@@ -372,7 +402,7 @@ if applePlatformBuild {
         .target(
             name: "AppLive",
             dependencies: ["EntryPoints", "ScreenTimeLive", "SessionActivity", "ThresholdIntents", "DesignSystem", "AppFeature",
-                           "FeatureModels", "PurchasesLive", "TogetherClient", "PrayerContent"],
+                           "FeatureClient", "PurchasesLive", "TogetherClient", "PrayerContent"],
             resources: [.process("Resources")],
             swiftSettings: swift6
         ),

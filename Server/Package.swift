@@ -82,7 +82,8 @@ let package = Package(
                 .product(name: "ThresholdCore", package: "Threshold"),
                 // Two simulated phones' apps (the app's screen models over the simulated iPhone)
                 // against the server live on loopback: the Together scenarios.
-                .product(name: "FeatureModels", package: "Threshold"),
+                .product(name: "FeatureClient", package: "Threshold"),
+                .product(name: "AppFeature", package: "Threshold"),
                 .product(name: "ScreenTimeSimulator", package: "Threshold"),
                 .product(name: "ThresholdCLI", package: "Threshold"),
                 .product(name: "TestSupport", package: "Threshold"),

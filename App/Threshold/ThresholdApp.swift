@@ -1,7 +1,7 @@
 import AppFeature
 import AppLive
 import EntryPoints
-import FeatureModels
+import FeatureClient
 import SwiftUI
 import ThresholdStore
 

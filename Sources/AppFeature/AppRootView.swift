@@ -1,6 +1,6 @@
 import DesignSystem
 import EntryPoints
-import FeatureModels
+import FeatureClient
 import HomeFeature
 import InsightsFeature
 import IntentionsFeature

@@ -1,7 +1,7 @@
 import AppFeature
 import CoreNFC
 import EntryPoints
-import FeatureModels
+import FeatureClient
 import PrayerContent
 import PurchasesLive
 import ScreenTimeLive

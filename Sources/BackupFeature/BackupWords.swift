@@ -1,4 +1,3 @@
-import FeatureModels
 import SwiftUI
 
 // The backups' words for the values their models return (issue 25), said once here from the

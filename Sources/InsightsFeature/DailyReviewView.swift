@@ -1,6 +1,5 @@
 import DesignSystem
 import DeviceActivity
-import FeatureModels
 import ReportExtension
 import SwiftUI
 import ThresholdCore

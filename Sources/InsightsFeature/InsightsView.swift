@@ -1,7 +1,6 @@
 import Charts
 import DesignSystem
 import DeviceActivity
-import FeatureModels
 import ReportExtension
 import SelectionFeature
 import SwiftUI

@@ -1,5 +1,4 @@
 import DesignSystem
-import FeatureModels
 import SelectionFeature
 import SwiftUI
 import ThresholdCore

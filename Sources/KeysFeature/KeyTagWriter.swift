@@ -1,6 +1,5 @@
 #if canImport(CoreNFC)
 @preconcurrency import CoreNFC
-import FeatureModels
 import Foundation
 
 /// Writes a key's link to an NFC tag as one URI record (CoreNFC's NDEF reader session).

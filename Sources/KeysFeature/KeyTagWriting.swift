@@ -1,4 +1,3 @@
-import FeatureModels
 import Foundation
 import SwiftUI
 

@@ -1,5 +1,4 @@
 import DesignSystem
-import FeatureModels
 import SwiftUI
 
 /// Why a key could not be made or changed, beside the keys' controls.

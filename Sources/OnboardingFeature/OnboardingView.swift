@@ -1,6 +1,5 @@
 import BackupFeature
 import DesignSystem
-import FeatureModels
 import KeysFeature
 import PaywallFeature
 import ProfilesFeature
@@ -498,7 +497,7 @@ struct DurationStep: View {
                        : Text("After a prayer, your apps open for this long, then shield again by themselves.", bundle: .module),
                    systemImage: "timer")
         Picker(selection: $model.unlockMinutes) {
-            ForEach(OnboardingModel.unlockChoices, id: \.self) { minutes in
+            ForEach(UnlockPolicy.windowChoices, id: \.self) { minutes in
                 Text("\(minutes) min", bundle: .module).tag(minutes)
             }
         } label: {

@@ -1,4 +1,3 @@
-import FeatureModels
 import PurchasesClient
 import StoreClient
 import SwiftUI

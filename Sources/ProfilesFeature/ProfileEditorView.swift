@@ -1,5 +1,4 @@
 import DesignSystem
-import FeatureModels
 import PaywallFeature
 import SelectionFeature
 import StoreClient

@@ -1,4 +1,4 @@
-import FeatureModels
+import FeatureClient
 import Foundation
 import PrayerContent
 import ScreenTimeClient

@@ -1,12 +1,14 @@
 import AppFeature
 import EntryPoints
-import FeatureModels
 import Foundation
+import HomeFeature
 import ScenarioSetup
 import ScreenTimeClient
 import ScreenTimeSimulator
-import SystemWords
+import SessionsFeature
+import SettingsFeature
 import SwiftUI
+import SystemWords
 import ThresholdCore
 import ThresholdRuntime
 

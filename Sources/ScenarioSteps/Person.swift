@@ -1,6 +1,6 @@
 import AppFeature
 import EntryPoints
-import FeatureModels
+import FeatureClient
 import KeysFeature
 import Foundation
 import SystemWords

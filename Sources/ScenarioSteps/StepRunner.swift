@@ -1,11 +1,12 @@
 import EntryPoints
-import FeatureModels
+import FeatureClient
 import Foundation
+import HomeFeature
 import ScenarioSetup
 import ScreenTimeClient
 import ScreenTimeSimulator
-import SystemWords
 import SwiftUI
+import SystemWords
 import ThresholdCore
 import ThresholdRuntime
 import TogetherClient

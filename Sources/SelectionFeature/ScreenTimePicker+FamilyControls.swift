@@ -1,6 +1,5 @@
 #if canImport(FamilyControls)
 import FamilyControls
-import FeatureModels
 import ManagedSettings
 import ScreenTimeLive
 import SwiftUI

@@ -1,5 +1,4 @@
 #if !canImport(FamilyControls)
-import FeatureModels
 import SwiftUI
 import ThresholdCore
 

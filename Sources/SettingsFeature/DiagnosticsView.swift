@@ -1,6 +1,5 @@
 import CoreTransferable
 import DesignSystem
-import FeatureModels
 import SwiftUI
 import UniformTypeIdentifiers
 

@@ -1,6 +1,5 @@
 import BackupFeature
 import DesignSystem
-import FeatureModels
 import InsightsFeature
 import KeysFeature
 import PaywallFeature
@@ -178,7 +177,7 @@ public struct SettingsView: View {
                             .font(.footnote).foregroundStyle(.secondary)
                     } else {
                         Picker(selection: Binding(get: { gate.unlockPolicy.windowMinutes }, set: { model.setUnlockMinutes(of: gate.id, $0) })) {
-                            ForEach(OnboardingModel.unlockChoices, id: \.self) { minutes in Text("\(minutes) min", bundle: .module).tag(minutes) }
+                            ForEach(UnlockPolicy.windowChoices, id: \.self) { minutes in Text("\(minutes) min", bundle: .module).tag(minutes) }
                         } label: {
                             Text("Unlocks last", bundle: .module)
                         }

@@ -1,6 +1,5 @@
 import BackupFeature
 import DesignSystem
-import FeatureModels
 import KeysFeature
 import SwiftUI
 import TogetherCore

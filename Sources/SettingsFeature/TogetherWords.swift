@@ -1,6 +1,5 @@
 import BackupFeature
 import DesignSystem
-import FeatureModels
 import SwiftUI
 import TogetherCore
 

@@ -238,6 +238,13 @@ public enum TogetherError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unreadable(let detail): detail
         }
     }
+
+    /// What went wrong with a request to Together, as the system or Together said it (the
+    /// server's reason when it refused): the detail a screen's problem shows.
+    public static func detail(of error: any Error) -> String {
+        if let error = error as? TogetherError { return error.description }
+        return String(describing: error)
+    }
 }
 
 /// How requests travel: URLSession in the app and in the server's tests over loopback.

@@ -1,5 +1,4 @@
 import DesignSystem
-import FeatureModels
 import SwiftUI
 import ThresholdCore
 

@@ -1,5 +1,5 @@
 import DesignSystem
-import FeatureModels
+import FeatureClient
 import SelectionFeature
 import SwiftUI
 import ThresholdCore

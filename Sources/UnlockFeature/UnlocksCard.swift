@@ -1,5 +1,5 @@
 import DesignSystem
-import FeatureModels
+import HomeFeature
 import SelectionFeature
 import SwiftUI
 import ThresholdCore

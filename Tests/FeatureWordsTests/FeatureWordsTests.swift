@@ -1,5 +1,5 @@
 @testable import BackupFeature
-@testable import FeatureModels
+@testable import FeatureClient
 import DesignSystem
 import Foundation
 @testable import OnboardingFeature

@@ -39,7 +39,8 @@ import Testing
         for module in Self.forbidden {
             #expect(!dependencies.contains("\"\(module)\""), "ScenarioSteps must not depend on \(module)")
         }
-        #expect(dependencies.contains("\"FeatureModels\""), "the person acts through the screens' models")
+        #expect(dependencies.contains("\"AppFeature\"") && dependencies.contains("\"FeatureClient\""),
+                "the person acts through the screens' models and the client they share")
         let manifest = try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
         let target = manifest.components(separatedBy: "name: \"ScenarioSteps\",")[1].components(separatedBy: ".target(")[0]
         #expect(target.contains("MemberImportVisibility"))

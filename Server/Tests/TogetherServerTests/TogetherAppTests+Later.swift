@@ -1,4 +1,7 @@
-import FeatureModels
+import AppFeature
+import BackupFeature
+import FeatureClient
+import SettingsFeature
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -1,4 +1,6 @@
-import FeatureModels
+import AppFeature
+import FeatureClient
+import SettingsFeature
 import Foundation
 import Hummingbird
 import HummingbirdTesting

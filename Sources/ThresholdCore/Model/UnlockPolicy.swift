@@ -59,6 +59,10 @@ public struct UnlockPolicy: Hashable, Codable, Sendable {
     /// Focus Bank credits one unlocked minute costs.
     public let creditsPerMinute: Int
 
+    /// The unlock windows the screens offer for a gate, in minutes (seed 000): onboarding's
+    /// prayer and Settings' gates.
+    public static let windowChoices = [5, 10, 15, 30]
+
     public init(rituals: Set<RitualKind>, windowMinutes: Int = 10, creditsPerMinute: Int = 1) throws {
         guard (1...120).contains(windowMinutes) else {
             throw ValidationError("unlock window", .outOfRange(.unlockMinutes, value: windowMinutes))
