@@ -244,6 +244,13 @@ package.targets += [
                        "PurchasesClient", "TogetherCore", "TogetherClient"],
         swiftSettings: swift6
     ),
+    // Together's sync, with or without a screen (the foreground, background refresh and Settings ›
+    // Together): the account in the Keychain, how far it got in the saved state.
+    .target(
+        name: "TogetherSync",
+        dependencies: ["FeatureClient", "ThresholdCore", "StoreClient", "ScreenTimeClient", "TogetherClient", "TogetherCore"],
+        swiftSettings: swift6
+    ),
     // The design system's colours as values, so their contrast is checked here on Linux.
     .target(name: "DesignTokens", swiftSettings: swift6),
     .testTarget(name: "DesignTokensTests", dependencies: ["DesignTokens"], swiftSettings: swift6),
@@ -313,10 +320,11 @@ let screens: [(name: String, uses: [Target.Dependency])] = [
     ("IntentionsFeature", ["SelectionFeature"]),
     ("InsightsFeature", ["ReportExtension", "SelectionFeature", "HomeFeature"] + apple("DeviceActivity", "Charts")),
     ("SettingsFeature", ["SelectionFeature", "InsightsFeature", "PaywallFeature", "BackupFeature", "UnlockFeature", "KeysFeature", "TogetherCore",
+                         "TogetherSync",
                          "SystemWords"]
         + apple("UIKit", "UniformTypeIdentifiers", "CoreTransferable")),
     ("AppFeature", ["OnboardingFeature", "PaywallFeature", "HomeFeature", "UnlockFeature", "SessionsFeature", "ProfilesFeature",
-                    "IntentionsFeature", "InsightsFeature", "SettingsFeature", "EntryPoints", "ScreenTimeClient", "PurchasesClient"]),
+                    "IntentionsFeature", "InsightsFeature", "SettingsFeature", "EntryPoints", "ScreenTimeClient", "PurchasesClient", "TogetherSync"]),
 ]
 // The app's root and every screen: the app links it; the Together server's journeys run its screens.
 package.products.append(.library(name: "AppFeature", targets: screens.map(\.name)))
@@ -346,8 +354,8 @@ let featureTests: [(feature: String, uses: [Target.Dependency])] = [
     ("OnboardingFeature", ["SelectionFeature", "PaywallFeature", "KeysFeature"]),
     ("UnlockFeature", ["SettingsFeature"]),
     ("IntentionsFeature", ["SelectionFeature"]),
-    ("SettingsFeature", ["AppFeature", "KeysFeature"]),
-    ("BackupFeature", ["AppFeature", "SettingsFeature", "OnboardingFeature", "SessionsFeature", "SelectionFeature"]),
+    ("SettingsFeature", ["AppFeature", "KeysFeature", "TogetherSync"]),
+    ("BackupFeature", ["AppFeature", "SettingsFeature", "OnboardingFeature", "SessionsFeature", "SelectionFeature", "TogetherSync"]),
     ("PaywallFeature", ["AppFeature", "OnboardingFeature", "SettingsFeature", "SelectionFeature"]),
 ]
 package.targets += featureTests.map { test in

@@ -19,6 +19,7 @@ import StoreClient
 import ThresholdCore
 import ThresholdRuntime
 import UnlockFeature
+import TogetherSync
 
 /// The app's root: onboarding or the tabs; on every foreground, Screen Time access is read again
 /// and the reconcile runs; links, notifications and quick actions are routed to their screen.
@@ -99,7 +100,7 @@ public final class AppModel {
         intentions = IntentionsModel(client: client)
         insights = InsightsModel(client: client)
         settings = SettingsModel(client: client)
-        together = TogetherModel(client: client)
+        together = TogetherModel(sync: TogetherSync(client: client))
         // NB: read before the first frame, so a fresh install shows onboarding at once, never the
         // tabs (which ask for notifications) for the moment before the first foreground.
         refresh(nil)
@@ -134,11 +135,13 @@ public final class AppModel {
     }
 
     /// iOS gave the app a background refresh (`BGAppRefreshTask`; the app schedules the next each
-    /// time it goes to the background): Together's part of a foreground, when joined (summaries,
-    /// broken streaks, partners' messages as notifications, the daily backup). Nothing that needs
-    /// the app forward: no reconcile (a Live Activity cannot start in the background), no screen.
+    /// time it goes to the background): Together's sync, when joined (summaries, broken streaks,
+    /// partners' messages as notifications, the daily backup), with no screen: the service runs,
+    /// not Settings' model. Nothing else that a foreground does: no foreground reconcile (a Live
+    /// Activity cannot start in the background); the sync's own notes of how far it got are
+    /// commands, reconciled as any change is.
     public func backgroundRefresh() async {
-        await together.foreground()
+        await together.sync.run(alsoWhenLater: together.dailyBackup)
     }
 
     /// Reads `Transaction.updates` for as long as the app runs, from launch (the app calls this

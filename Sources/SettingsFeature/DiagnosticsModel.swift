@@ -62,19 +62,22 @@ public final class DiagnosticsModel: Identifiable {
             "Threshold \(version)", "Now: \(stamp(now)) (\(zone.identifier))",
         ])]
         problem = nil
+        let stored: StoredState?
+        do {
+            stored = try client.read()
+        } catch {
+            stored = nil
+            problem = "\(error)"
+        }
         if let together = client.together {
             do {
-                sections.append(Section(title: "Together", lines: Self.together(try together.keychain.load(), stamp: stamp)))
+                let account = try together.keychain.load()
+                sections.append(Section(title: "Together", lines: Self.together(account, record: stored?.together ?? .none, stamp: stamp)))
             } catch {
                 problem = "Your Together account could not be read from the Keychain: \(error)"
             }
         }
-        do {
-            let stored = try client.read()
-            sections += Self.applied(stored, zone: zone, clock: clock)
-        } catch {
-            problem = "\(error)"
-        }
+        if let stored { sections += Self.applied(stored, zone: zone, clock: clock) }
         do {
             let activities = try client.runtime.reconciler.screenTime.activities()
             sections.append(Section(title: "Activities registered", lines: activities.map { activity in
@@ -98,10 +101,10 @@ public final class DiagnosticsModel: Identifiable {
 
     /// How far Together has gone, without the name or the key: what a report about a missing
     /// summary, message or backup needs.
-    static func together(_ account: TogetherAccount?, stamp: (Date) -> String) -> [String] {
+    static func together(_ account: TogetherAccount?, record: TogetherRecord, stamp: (Date) -> String) -> [String] {
         guard let account else { return ["Not joined"] }
-        var lines = ["Joined", "Days sent through: \(account.sentThrough.map { "\($0)" } ?? "none")",
-                     "Partners' messages shown through: \(account.messageCursor)"]
+        var lines = ["Joined", "Days sent through: \(record.sentThrough.map { "\($0)" } ?? "none")",
+                     "Partners' messages shown through: \(record.messageCursor)"]
         if let backup = account.backup {
             let stored = backup.storedAt.map { " on \(stamp($0)), \(backup.bytes ?? 0) bytes" } ?? ""
             lines.append("iCloud backup: version \(backup.version)\(stored)\(backup.daily ? ", daily" : "")")

@@ -2,19 +2,18 @@ import BackupFeature
 import FeatureClient
 import Foundation
 import Observation
-import ScreenTimeClient
-import StoreClient
 import ThresholdCore
 import TogetherClient
 import TogetherCore
+import TogetherSync
 
 /// Settings › Together (issue 16), opt-in: join with a display name, this week's league and last
-/// week's result, and deleting the Together account. The app works fully without it.
+/// week's result, partners and invitations, the iCloud backup, and deleting the Together account.
+/// The app works fully without it.
 ///
-/// Joining makes this install's signing key, registers it and keeps the account in the Keychain
-/// (``TogetherKeychain``); the app sends each local day's summary (XP and screen-time points, no
-/// app names, no tokens) when it comes forward (``foreground()``). Every failure fails closed: what
-/// was kept stays as it was, and ``problem`` says why; offline changes nothing.
+/// A screen over ``TogetherSync``, which does the talking and keeps how far it got: this model
+/// holds only what the screen itself needs (the form's name, an invitation to share or one
+/// received, whether a request is under way) and shows what the sync read.
 @MainActor @Observable
 public final class TogetherModel {
     public enum Status: Equatable, Sendable {
@@ -26,13 +25,36 @@ public final class TogetherModel {
         case joined(displayName: String)
     }
 
+    public typealias JoinRefusal = TogetherSync.JoinRefusal
+
     public private(set) var status: Status = .notJoined
     /// The name to join with (the form's field).
     public var displayName = ""
+    /// The invitation just made, to share as its link or QR code.
+    public private(set) var invitation: TogetherWire.Invitation?
+    /// A partner's invitation opened as a link, waiting for the person to accept it or not.
+    public private(set) var receivedInvitation: String?
+    /// A request is under way: the buttons wait, so a second tap sends nothing twice.
+    public private(set) var working = false
+    /// Settings › Together › iCloud backup.
+    public let cloudBackup: CloudBackupModel
+    /// The sync this screen shows; the app's foreground and background refresh run it too.
+    public let sync: TogetherSync
+
+    public init(sync: TogetherSync) {
+        self.sync = sync
+        cloudBackup = CloudBackupModel(client: sync.client)
+        load()
+    }
+
     /// This week's league, once read.
-    public private(set) var league: TogetherWire.LeagueBody?
+    public var league: TogetherWire.LeagueBody? { sync.league }
     /// Last week's league, with its result once the week is finalized.
-    public private(set) var lastWeek: TogetherWire.LeagueBody?
+    public var lastWeek: TogetherWire.LeagueBody? { sync.lastWeek }
+    /// The accountability partners, once read.
+    public var partners: [TogetherWire.Partner] { sync.partners }
+    /// Why the last thing asked of Together did not happen.
+    public var problem: TogetherProblem? { sync.problem }
 
     /// Why the person is in no league this week.
     public enum Unplaced: Hashable, Sendable {
@@ -45,351 +67,66 @@ public final class TogetherModel {
     /// Why this week's league has no place for the person; `nil` when it has (or is not read).
     public var unplaced: Unplaced? {
         guard let league, !league.placed else { return nil }
-        return client.now >= league.week.closesAt ? .tookNoPart(week: league.week.monday) : .waitingForLastWeek
+        return sync.client.now >= league.week.closesAt ? .tookNoPart(week: league.week.monday) : .waitingForLastWeek
     }
-    /// Why the last thing asked of Together did not happen.
-    public private(set) var problem: TogetherProblem?
-    /// The accountability partners, once read.
-    public private(set) var partners: [TogetherWire.Partner] = []
-    /// The invitation just made, to share as its link or QR code.
-    public private(set) var invitation: TogetherWire.Invitation?
-    /// A partner's invitation opened as a link, waiting for the person to accept it or not.
-    public private(set) var receivedInvitation: String?
-    /// A request is under way: the buttons wait.
-    public private(set) var working = false
-    /// Settings › Together › iCloud backup.
-    public let cloudBackup: CloudBackupModel
-
-    let client: AppClient
-
-    public init(client: AppClient) {
-        self.client = client
-        cloudBackup = CloudBackupModel(client: client)
-        load()
-    }
-
-    /// The longest name others see.
-    public static let longestName = 30
 
     /// Reads what the Keychain holds (the iCloud Keychain may have changed it from another iPhone).
     public func load() {
-        guard let together = client.together else {
+        guard sync.client.together != nil else {
             status = .unavailable
             return
         }
-        do {
-            status = try together.keychain.load().map { .joined(displayName: $0.displayName) } ?? .notJoined
-        } catch {
-            problem = .keychainUnreadable(detail: String(describing: error))
-        }
+        status = sync.account().map { .joined(displayName: $0.displayName) } ?? .notJoined
         cloudBackup.load()
-    }
-
-    /// Why the join form's name cannot be joined with.
-    public enum JoinRefusal: Hashable, Sendable {
-        /// No name yet.
-        case noName
-        /// Longer than `limit` characters.
-        case tooLong(limit: Int)
     }
 
     /// Why "Join" cannot be pressed now; `nil` when it can.
-    public var joinRefusal: JoinRefusal? {
-        let name = displayName.trimmingCharacters(in: .whitespacesAndNewlines)
-        if name.isEmpty { return .noName }
-        if name.count > Self.longestName { return .tooLong(limit: Self.longestName) }
-        return nil
-    }
+    public var joinRefusal: JoinRefusal? { TogetherSync.refusal(ofName: displayName) }
 
-    /// Makes this install's key, registers it with the name, and keeps the account; then sends
-    /// this week's days so far and reads the league.
+    /// Joins under the form's name; then the days so far are sent and the league read.
     public func join() async {
-        guard let together = client.together, status == .notJoined, !working else { return }
-        if let refusal = joinRefusal {
-            problem = .joinRefused(refusal)
-            return
-        }
-        working = true
-        defer { working = false }
-        let name = displayName.trimmingCharacters(in: .whitespacesAndNewlines)
-        let identity = TogetherIdentity()
-        do {
-            let registered = try await together.connect(identity).register(displayName: name)
-            // This week's earlier days are sent too: the league counts the whole week.
-            let today = Clockwork(calendar: client.calendar).localDate(of: client.now)
-            // The streaks as they are now: only breaks after joining reach partners.
-            let streaks = (try? client.read())?.progress.intentionStreaks ?? []
-            let account = TogetherAccount(key: identity.rawRepresentation, accountID: registered.accountID, displayName: name,
-                                          sentThrough: today.mondayOfWeek.adding(days: -1), streaks: streaks)
-            do {
-                try together.keychain.save(account)
-            } catch {
-                // NB: the server holds an account no one can sign for; it is deleted with it, as
-                // nothing on this iPhone names it.
-                try? await together.connect(identity).deleteAccount(registered.accountID)
-                problem = .accountNotKept(detail: String(describing: error))
-                return
-            }
-            status = .joined(displayName: name)
-            problem = nil
-        } catch {
-            problem = .notJoined(detail: TogetherError.detail(of: error))
-            return
-        }
-        await sendSummaries()
-        await registerForPush()
-        await readLeague()
+        guard status == .notJoined else { return }
+        await whileWorking { _ = await sync.join(as: displayName) }
+        load()
     }
 
-    /// The app came forward, or iOS gave it a background refresh (``AppModel/backgroundRefresh()``):
-    /// the days not yet sent are sent, partners hear of a streak broken since the last run, their
-    /// messages are shown as notifications, the league and the partners are read again, and the
-    /// daily backup is made when due.
-    ///
-    /// Only on an iPhone that is set up: a new iPhone the iCloud Keychain brought the account to
-    /// sends nothing until it has been set up or restored, so its empty days never replace the
-    /// days (or the backup) the person's other iPhone sent.
-    ///
-    /// When Together can only be tried later (busy, without its database, no answer in time,
-    /// offline), nothing is lost: what waits goes at a later foreground or refresh, each once, and
-    /// the screen says so only once it has lasted ``laterGrace`` (``TogetherAccount/laterSince``).
+    /// The app came forward, or iOS gave it a background refresh: the sync runs, the daily backup
+    /// with it.
     public func foreground() async {
         load()
-        guard case .joined = status, isSetUp() else { return }
-        problem = nil
-        triedLater = false
-        await sendSummaries()
-        await tellPartnersOfBreaks()
-        await registerForPush()
-        await showPartnersMessages()
-        await readLeague()
-        await readPartners()
-        if await cloudBackup.backUpIfDue() == .later { triedLater = true }
-        settleLater()
+        await sync.run(alsoWhenLater: dailyBackup)
     }
 
-    // MARK: Push
+    /// The daily iCloud backup, when due; whether Together said to try it later.
+    public func dailyBackup() async -> Bool { await cloudBackup.backUpIfDue() == .later }
 
-    /// The device token Together last took from this install (once a run: iOS may give a new one).
-    private var pushTokenSent: String?
+    public func readLeague() async { await sync.readLeague() }
+    public func readPartners() async { await sync.readPartners() }
 
-    /// The install's name for Together (the app's `identifierForVendor`), as a push token and a
-    /// fetch name it: letters, digits and `- _ .` only.
-    var installName: String {
-        let name = String((client.deviceID ?? "this-iphone").filter { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }.prefix(64))
-        return name.isEmpty ? "this-iphone" : name
-    }
-
-    /// Asks iOS for this install's device token and gives it to Together (replacing the one sent
-    /// before), so partners' messages are pushed as they come; each message is still fetched at
-    /// a foreground or refresh, and one pushed here is not shown twice (``showPartnersMessages()``).
-    func registerForPush() async {
-        guard let (together, account) = joined(), let push = together.push else { return }
-        guard let token = await push.register(), token != pushTokenSent else { return }
-        do {
-            try await together.connect(try account.identity()).storePushToken(TogetherWire.PushToken(device: installName, token: token),
-                                                                              account: account.accountID)
-            pushTokenSent = token
-        } catch {
-            failed(.registerForPush, error)
-        }
-    }
-
-    /// How long Together may answer "later" before the screen says so: a day.
-    public static let laterGrace: TimeInterval = 86_400
-
-    /// Whether an automatic send of this foreground was told to wait (``failed(_:_:)``).
-    private var triedLater = false
-
-    /// Says why an automatic send failed, unless Together can only be tried later: that waits,
-    /// quietly, for the next foreground or background refresh.
-    private func failed(_ task: TogetherTask, _ error: any Error) {
-        if (error as? TogetherError)?.isLater == true {
-            triedLater = true
-        } else {
-            problem = .failed(task, detail: TogetherError.detail(of: error))
-        }
-    }
-
-    /// Notes since when Together has answered "later" (cleared by a foreground that was not told
-    /// to wait) and, once that has lasted ``laterGrace``, says so.
-    private func settleLater() {
-        guard let (together, account) = joined() else { return }
-        var kept = account
-        if triedLater {
-            let since = kept.laterSince ?? client.now
-            kept.laterSince = since
-            if problem == nil, client.now.timeIntervalSince(since) >= Self.laterGrace {
-                problem = .unansweredSince(since)
-            }
-        } else {
-            kept.laterSince = nil
-        }
-        if kept != account { try? together.keychain.save(kept) }
-    }
-
-    /// Whether onboarding (or a restore) has set this iPhone up; an unreadable store says no.
-    private func isSetUp() -> Bool { read()?.settings.onboardingCompleted ?? false }
-
-    /// Reads this week's league and last week's. Last week, once its Sunday has ended everywhere,
-    /// is finalized if no one has yet (finalization is idempotent); its result is posted as
-    /// "Leaderboard finalized!" at Monday 5 PM (seed 001), or at once when fetched later.
-    public func readLeague() async {
-        guard let (together, account) = joined() else { return }
-        do {
-            let connection = together.connect(try account.identity())
-            let current = try await connection.league(account: account.accountID)
-            let week = current.week.previous
-            var previous = try await connection.league(week: week.monday, account: account.accountID)
-            if previous.placed, !previous.finalized, client.now >= week.closesAt {
-                _ = try await connection.finalize(week, account: account.accountID)
-                previous = try await connection.league(week: week.monday, account: account.accountID)
-            }
-            lastWeek = previous
-            league = current
-            if let result = previous.result, account.finalizedShown != week.monday {
-                try announce(result, of: week)
-                var kept = account
-                kept.finalizedShown = week.monday
-                try together.keychain.save(kept)
-            }
-        } catch {
-            failed(.readLeague, error)
-        }
-    }
-
-    /// Seed 001's "Leaderboard finalized!", at 5 PM on the Monday after `week` (local time).
-    private func announce(_ result: TogetherWire.Result, of week: LeagueWeek) throws {
-        let clock = Clockwork(calendar: client.calendar)
-        let fivePM = clock.startOfDay(week.next.monday).addingTimeInterval(17 * 3_600)
-        let move: LeagueMove = switch result.outcome {
-        case .promoted: .up
-        case .demoted: .down
-        case .stayed: .stay
-        }
-        try client.runtime.reconciler.screenTime.postNotification(
-            LocalNotification(id: "together-finalized-\(week.monday)", .leagueFinalized(move, tier: result.tierAfter.name.capitalized),
-                              destination: .home,
-                              fireDate: client.now < fivePM ? fivePM : nil))
-    }
-
-    /// Deletes the account and everything the server holds for it (App Store guideline 5.1.1(v)),
-    /// then forgets it here. When the server cannot be reached, nothing is forgotten: the
-    /// account stays until it is deleted there.
+    /// Deletes the account here and on the server; the screen returns to the join form.
     public func deleteAccount() async {
-        guard let (together, account) = joined(), !working else { return }
-        working = true
-        defer { working = false }
-        do {
-            try await together.connect(try account.identity()).deleteAccount(account.accountID)
-        } catch {
-            problem = .accountNotDeleted(detail: TogetherError.detail(of: error))
-            return
+        await whileWorking {
+            if await sync.deleteAccount() { invitation = nil }
         }
-        do {
-            try together.keychain.delete()
-        } catch {
-            problem = .deletedButNotForgotten(detail: String(describing: error))
-            return
-        }
-        status = .notJoined
-        league = nil
-        lastWeek = nil
-        partners = []
-        invitation = nil
-        problem = nil
-        cloudBackup.load()
+        load()
     }
 
-    // MARK: Partners
-
-    public func readPartners() async {
-        guard let (together, account) = joined() else { return }
-        do {
-            partners = try await together.connect(try account.identity()).partners(account: account.accountID)
-        } catch {
-            failed(.readPartners, error)
-            return
-        }
-        promptForAPartner()
-    }
-
-    /// The days seed 001's 5 PM prompt to add an accountability partner comes, for people with none:
-    /// midweek and Saturday, as the week's streaks are most at risk.
-    public static let partnerPromptDays: Set<Weekday> = [.wednesday, .saturday]
-    static let partnerPromptID = "together-partner-prompt"
-
-    /// Schedules the next 5 PM prompt on one of ``partnerPromptDays`` while the person has no
-    /// partner, and takes it back once they have one.
-    private func promptForAPartner() {
-        let screenTime = client.runtime.reconciler.screenTime
-        do {
-            guard partners.isEmpty else {
-                try screenTime.removeNotifications([Self.partnerPromptID])
-                return
-            }
-            let clock = Clockwork(calendar: client.calendar)
-            let now = client.now
-            let today = clock.localDate(of: now)
-            let next = (0...7).lazy.map { today.adding(days: $0) }
-                .map { ($0, clock.startOfDay($0).addingTimeInterval(17 * 3_600)) }
-                .first { Self.partnerPromptDays.contains($0.0.weekday) && $0.1 > now }
-            guard let (_, fivePM) = next else { return }
-            try screenTime.postNotification(LocalNotification(id: Self.partnerPromptID, .addPartnerPrompt, destination: .home, fireDate: fivePM))
-        } catch {
-            problem = .partnerReminderNotScheduled(detail: String(describing: error))
-        }
-    }
-
-    /// Makes a single-use invitation for 7 days: its link (`https://threshold.app/p/<code>`) goes in
-    /// the share sheet and its QR code.
+    /// Makes a single-use invitation to share.
     public func invite() async {
-        guard let (together, account) = joined(), !working else { return }
-        working = true
-        defer { working = false }
-        do {
-            invitation = try await together.connect(try account.identity()).invite(account: account.accountID)
-            problem = nil
-        } catch {
-            problem = .invitationNotMade(detail: TogetherError.detail(of: error))
+        await whileWorking {
+            if let made = await sync.invite() { invitation = made }
         }
     }
 
-    /// Accepts a partner's invitation from its link. A link that is not an invitation's is refused
-    /// here; one whose code was changed is refused by the server (it knows only the codes it made).
+    /// Accepts a partner's invitation from its link.
     public func accept(link: String) async {
-        guard !working else { return }
-        guard client.together != nil else {
-            problem = .invitationWithoutTogether
-            return
-        }
-        guard let (together, account) = joined() else {
-            problem = .joinBeforeAccepting
-            return
-        }
-        let code: InvitationCode
-        do {
-            code = try InvitationCode(link: link)
-        } catch {
-            problem = .notAnInvitation(detail: TogetherError.detail(of: error))
-            return
-        }
-        working = true
-        defer { working = false }
-        do {
-            _ = try await together.connect(try account.identity()).accept(code: code.text, account: account.accountID)
-            problem = nil
-        } catch {
-            problem = .invitationNotAccepted(detail: TogetherError.detail(of: error))
-            return
-        }
-        await readPartners()
+        await whileWorking { _ = await sync.accept(link: link) }
     }
 
     /// A partner's invitation link was opened (``AppModel/route(_:url:)``): the screen asks.
     public func received(_ link: String) {
         receivedInvitation = link
-        problem = nil
+        sync.problem = nil
     }
 
     /// Accepts the invitation the link brought.
@@ -404,154 +141,15 @@ public final class TogetherModel {
 
     /// Ends a partnership (either side may); its messages go with it.
     public func end(_ partner: TogetherWire.Partner) async {
-        guard let (together, account) = joined(), !working else { return }
+        await whileWorking { await sync.end(partner) }
+    }
+
+    /// Runs a request the person asked for, once at a time: a second tap while one is under way
+    /// does nothing.
+    private func whileWorking(_ request: () async -> Void) async {
+        guard !working else { return }
         working = true
         defer { working = false }
-        do {
-            try await together.connect(try account.identity()).end(partnership: partner.id, account: account.accountID)
-            partners.removeAll { $0.id == partner.id }
-            problem = nil
-        } catch {
-            problem = .partnershipNotEnded(detail: TogetherError.detail(of: error))
-        }
-    }
-
-    /// Tells partners of every intention streak that broke since the streaks were last read
-    /// (``StreakBreaks``): no app name, ever. Each intention's reading moves on once its break is
-    /// told: when Together cannot take it now, that reading and the ones not yet reached are kept,
-    /// so each break is told the next time, and none twice (a message carries a key of its own, so
-    /// the server takes a message sent again, its answer lost, once). A message the server refuses
-    /// is not tried again.
-    func tellPartnersOfBreaks() async {
-        guard let (together, account) = joined(), let stored = read() else { return }
-        let now = stored.progress.intentionStreaks
-        var kept = account
-        defer { try? together.keychain.save(kept) }
-        guard let before = account.streaks else {
-            kept.streaks = now
-            return
-        }
-        let connection: TogetherClient
-        do {
-            connection = together.connect(try account.identity())
-        } catch {
-            problem = .failed(.tellOfBreak, detail: TogetherError.detail(of: error))
-            return
-        }
-        // A nickname the editor would refuse (one a hand-edited backup brought in) is left out,
-        // so the partner still hears of the break, and the server never sees words it refuses.
-        let nickname = { (id: IntentionID) -> String? in
-            guard let nickname = stored.engine.intention(id)?.sharedNickname, (try? IntentionNickname.check(nickname)) != nil else { return nil }
-            return nickname
-        }
-        var reading = Dictionary(before.map { ($0.intentionID, $0) }, uniquingKeysWith: { $1 })
-        for streak in now {
-            for message in StreakBreaks.between(before: before, after: [streak], nickname: nickname) {
-                let key = PartnerMessage.key(account: account.accountID.uuidString, intention: streak.intentionID, day: message.day,
-                                             streakDays: message.streakDays)
-                do {
-                    _ = try await connection.post(message.keyed(key), account: account.accountID)
-                } catch TogetherError.refused(_, _, let reason) {
-                    problem = .breakRefused(reason: .refused(.together(reason)))
-                } catch {
-                    failed(.tellOfBreak, error)
-                    kept.streaks = now.map { reading[$0.intentionID] ?? $0 }
-                    return
-                }
-            }
-            reading[streak.intentionID] = streak
-        }
-        kept.streaks = now
-    }
-
-    /// Fetches the partners' messages not yet shown and shows each as a notification.
-    func showPartnersMessages() async {
-        guard let (together, account) = joined() else { return }
-        var kept = account
-        do {
-            let device = together.push == nil ? nil : installName
-            let inbox = try await together.connect(try account.identity()).messages(after: account.messageCursor, device: device,
-                                                                                     account: account.accountID)
-            for message in inbox.messages {
-                // NB: pushed to this iPhone already, it was shown then (as this same notification:
-                // the push's collapse id is this id).
-                if message.pushed != true {
-                    try client.runtime.reconciler.screenTime.postNotification(
-                        LocalNotification(id: "together-message-\(message.id)", .partnerMessage(message.text), destination: .home))
-                }
-                kept.messageCursor = max(kept.messageCursor, message.id)
-            }
-            kept.messageCursor = max(kept.messageCursor, inbox.cursor)
-        } catch {
-            failed(.showMessages, error)
-        }
-        try? together.keychain.save(kept)
-    }
-
-    private func read() -> StoredState? {
-        do {
-            return try client.read()
-        } catch {
-            problem = .dataUnreadable(Problem(error))
-            return nil
-        }
-    }
-
-    // MARK: Summaries
-
-    /// Sends every local day after the last one sent, through today (today again on every
-    /// foreground, as it grows). A day whose week has closed is skipped; any other refusal stops
-    /// here and says why, and the days wait for the next foreground.
-    func sendSummaries() async {
-        guard let (together, account) = joined() else { return }
-        let clock = Clockwork(calendar: client.calendar)
-        let now = client.now
-        let today = clock.localDate(of: now)
-        // A week and a day back at most: older weeks have closed.
-        let first = max(account.sentThrough.map { $0.adding(days: 1) } ?? today, today.adding(days: -8))
-        guard first <= today else { return }
-        let summaries: [DailySummary]
-        do {
-            let stored = try client.read()
-            let sessions = try client.runtime.store.sessions(startingFrom: clock.startOfDay(first.adding(days: -1)),
-                                                              until: now.addingTimeInterval(1))
-            let tracked = stored.settings.screenTime != nil
-            summaries = (0...(today.dayNumber - first.dayNumber)).map { offset in
-                let day = first.adding(days: offset)
-                let minutes: Int? = !tracked ? nil : day == today ? stored.progress.screenTimeMinutes(on: day) : stored.progress.reportedMinutes(on: day)
-                return DailySummary.of(day: day, sessions: sessions, screenTimeMinutes: minutes, calendar: client.calendar)
-            }
-        } catch {
-            problem = .daysUnreadable(Problem(error))
-            return
-        }
-        var kept = account
-        defer { try? together.keychain.save(kept) }
-        do {
-            let connection = together.connect(try account.identity())
-            for summary in summaries {
-                do {
-                    _ = try await connection.upload(summary, account: account.accountID)
-                } catch TogetherError.refused(_, "weekClosed", _) {
-                    // Its week is over on the leaderboard: nothing more to send for it.
-                }
-                if summary.day < today { kept.sentThrough = summary.day }
-            }
-        } catch {
-            failed(.sendPoints, error)
-        }
-    }
-
-    // MARK: Helpers
-
-    private func joined() -> (TogetherAccess, TogetherAccount)? {
-        guard let together = client.together else { return nil }
-        do {
-            guard let account = try together.keychain.load() else { return nil }
-            return (together, account)
-        } catch {
-            problem = .keychainUnreadable(detail: String(describing: error))
-            return nil
-        }
+        await request()
     }
 }

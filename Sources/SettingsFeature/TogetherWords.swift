@@ -2,6 +2,7 @@ import BackupFeature
 import DesignSystem
 import SwiftUI
 import TogetherCore
+import TogetherSync
 
 // Settings › Together's words for the values its model returns (issue 25): each said once, here,
 // from the module's String Catalog. A problem's detail is the system's or the server's words, shown
@@ -47,6 +48,8 @@ extension Text {
             Text("Threshold's data could not be read: \(Text(words, locale: locale, timeZone: timeZone))", bundle: .module)
         case .daysUnreadable(let words):
             Text("Your days could not be read, so none was sent: \(Text(words, locale: locale, timeZone: timeZone))", bundle: .module)
+        case .progressNotSaved(let words):
+            Text("What Together received could not be noted on this iPhone, so it goes again next time: \(Text(words, locale: locale, timeZone: timeZone))", bundle: .module)
         }
     }
 
@@ -63,7 +66,7 @@ extension Text {
     }
 
     /// Why the join form's name cannot be joined with.
-    static func joinRefusal(_ refusal: TogetherModel.JoinRefusal) -> Text {
+    static func joinRefusal(_ refusal: TogetherSync.JoinRefusal) -> Text {
         switch refusal {
         case .noName: Text("Choose the name others in your league will see.", bundle: .module)
         case .tooLong(let limit): Text("A name is at most \(limit) characters.", bundle: .module)

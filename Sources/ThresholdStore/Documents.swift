@@ -3,7 +3,7 @@ import GRDB
 import StoreClient
 import ThresholdCore
 
-/// The singletons of `StoredState` (`settings`, `applied`, `progress`, `rituals`, `plan`), one
+/// The singletons of `StoredState` (`settings`, `applied`, `progress`, `rituals`, `plan`, `together`), one
 /// JSON document per top-level field, each with its own format version.
 ///
 /// ``fields`` lists them, each with how to tell it changed and how to encode it, statically typed:
@@ -39,6 +39,7 @@ enum Documents {
         Field("progress") { $0.progress },
         Field("rituals") { $0.rituals },
         Field("settings") { $0.settings },
+        Field("together") { $0.together },
     ]
 
     /// The stored state's singletons, with `engine` and `balances` at their initial values.

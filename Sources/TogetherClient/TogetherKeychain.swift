@@ -2,36 +2,61 @@ import Foundation
 import ThresholdCore
 
 /// What this install keeps of its Together account: the signing key, the account the server gave
-/// it, the name it chose, and how far its daily summaries and messages have gone. Kept in the
-/// Keychain on iOS (``TogetherKeychain``); nothing of it is in the store's backup.
+/// it, the name it chose and the iCloud backup's key. Kept in the Keychain on iOS
+/// (``TogetherKeychain``); nothing of it is in the store's backup. How far the daily summaries
+/// and messages have gone is the saved state's (`TogetherRecord`).
 public struct TogetherAccount: Codable, Sendable, Equatable {
     /// The Curve25519 signing key's 32 raw bytes (``TogetherIdentity/rawRepresentation``).
     public let key: Data
     public let accountID: UUID
     public let displayName: String
-    /// The last local day whose summary the server accepted; days after it wait to be sent.
-    public var sentThrough: LocalDate?
-    /// The partners' messages already shown (``TogetherWire/Messages/cursor``).
-    public var messageCursor: Int64
-    /// The intention streaks as last read, to tell partners of a break the next time the app runs
-    /// (``StreakBreaks``); `nil` until first read.
-    public var streaks: [IntentionStreak]?
-    /// The last week whose "Leaderboard finalized!" notification was posted (its Monday).
-    public var finalizedShown: LocalDate?
     /// The encrypted backup, once the person turned it on: its key and how far it has gone.
     public var backup: CloudBackup?
-    /// Since when Together has answered only "later" (busy, without its database, offline), when it
-    /// has: the screen says so once it lasts a day (`TogetherModel.laterGrace`).
-    public var laterSince: Date?
+    /// The sync's bookkeeping as a build before it moved into the saved state (`TogetherRecord`)
+    /// kept it here: read to move it there once, never written again.
+    public private(set) var legacy: TogetherRecord?
 
-    public init(key: Data, accountID: UUID, displayName: String, sentThrough: LocalDate? = nil, messageCursor: Int64 = 0,
-                streaks: [IntentionStreak]? = nil) {
+    public init(key: Data, accountID: UUID, displayName: String, backup: CloudBackup? = nil) {
         self.key = key
         self.accountID = accountID
         self.displayName = displayName
-        self.sentThrough = sentThrough
-        self.messageCursor = messageCursor
-        self.streaks = streaks
+        self.backup = backup
+    }
+
+    /// The account without what an older build kept beside it (``legacy``): what is saved once
+    /// that has moved.
+    public var withoutLegacy: TogetherAccount {
+        var account = self
+        account.legacy = nil
+        return account
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case key, accountID, displayName, backup
+        case sentThrough, messageCursor, streaks, finalizedShown, laterSince
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        key = try c.decode(Data.self, forKey: .key)
+        accountID = try c.decode(UUID.self, forKey: .accountID)
+        displayName = try c.decode(String.self, forKey: .displayName)
+        backup = try c.decodeIfPresent(CloudBackup.self, forKey: .backup)
+        let legacy = TogetherRecord(sentThrough: try c.decodeIfPresent(LocalDate.self, forKey: .sentThrough),
+                                    messageCursor: try c.decodeIfPresent(Int64.self, forKey: .messageCursor) ?? 0,
+                                    streaks: try c.decodeIfPresent([IntentionStreak].self, forKey: .streaks),
+                                    finalizedShown: try c.decodeIfPresent(LocalDate.self, forKey: .finalizedShown),
+                                    laterSince: try c.decodeIfPresent(Date.self, forKey: .laterSince))
+        self.legacy = legacy == .none ? nil : legacy
+    }
+
+    /// The account and its keys only: the bookkeeping is the saved state's.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(key, forKey: .key)
+        try c.encode(accountID, forKey: .accountID)
+        try c.encode(displayName, forKey: .displayName)
+        try c.encodeIfPresent(backup, forKey: .backup)
     }
 
     public func identity() throws -> TogetherIdentity { try TogetherIdentity(rawRepresentation: key) }

@@ -3,7 +3,10 @@ import FeatureClient
 import FeatureTestSupport
 import Foundation
 import Testing
+import TestSupport
 import ThresholdCore
+import TogetherClient
+import TogetherSync
 
 /// Settings › Together without a server: the app works fully, and nothing reaches the network.
 /// (With the server: Server/Tests/TogetherServerTests/TogetherAppTests.swift.)
@@ -46,5 +49,40 @@ import ThresholdCore
             return
         }
         #expect(other.together.receivedInvitation == nil && other.tab == .home)
+    }
+
+    /// An account kept by a build before the sync's bookkeeping moved into the saved state: the
+    /// first look moves how far it got there, once, and the Keychain keeps only the account and
+    /// its keys from then on.
+    @Test func anOlderBuildsBookkeeping_movesFromTheKeychainIntoTheSavedState() async throws {
+        struct Older: Encodable {
+            let key = TogetherIdentity().rawRepresentation
+            let accountID = UUID()
+            let displayName = "Alice"
+            let sentThrough = day("2026-03-01")
+            let messageCursor: Int64 = 41
+            let streaks = [IntentionStreak(intentionID: "ig", days: 4, through: day("2026-03-01"))]
+            let finalizedShown = day("2026-02-23")
+        }
+        let older = Older()
+        let account = try JSONDecoder().decode(TogetherAccount.self, from: try JSONEncoder().encode(older))
+        let keychain = TogetherKeychain.inMemory(account)
+        let offline = TogetherAccess(keychain: keychain) { identity in
+            TogetherClient(baseURL: URL(string: "https://together.test")!, identity: identity,
+                           transport: TogetherTransport { _ in throw TogetherError.unreachable("offline") })
+        }
+        let device = try Device(together: offline)
+        let sync = TogetherSync(client: device.client)
+        #expect(sync.account()?.accountID == older.accountID)
+        let moved = TogetherRecord(sentThrough: older.sentThrough, messageCursor: 41, streaks: older.streaks, finalizedShown: older.finalizedShown)
+        #expect(device.stored.together == moved)
+        let kept = try #require(try keychain.load())
+        #expect(kept.legacy == nil && kept.accountID == older.accountID && kept.displayName == "Alice")
+        let saved = try JSONSerialization.jsonObject(with: JSONEncoder().encode(kept)) as? [String: Any]
+        #expect(Set(saved?.keys.map { $0 } ?? []) == ["key", "accountID", "displayName"], "the Keychain keeps the account, not how far it got")
+
+        let app = AppModel(client: device.client)
+        #expect(app.together.status == .joined(displayName: "Alice"))
+        #expect(device.stored.together == moved, "moved once: looking again changes nothing")
     }
 }

@@ -88,7 +88,7 @@ import ThresholdCore
         let whole = try Documents.whole(state).filter { !Documents.tableFields.contains($0.key) }
         let alone = Dictionary(uniqueKeysWithValues: try Documents.fields.map { ($0.name, try $0.encode(state)) })
         #expect(alone == whole)
-        #expect(Set(whole.keys) == ["settings", "applied", "progress", "rituals", "plan"])
+        #expect(Set(whole.keys) == ["settings", "applied", "progress", "rituals", "plan", "together"])
     }
 
     /// A field added to `StoredState` without a document (or a table) would not be saved.

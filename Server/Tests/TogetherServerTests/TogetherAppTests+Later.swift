@@ -91,7 +91,7 @@ import TogetherCore
             await alice.app.foreground()
             await bob.app.foreground()
             #expect(alice.together.problem == nil && bob.together.problem == nil, "a few hours of 'later' say nothing")
-            #expect(try alice.keychain.load()?.streaks?.map(\.days) == [12], "the break waits to be told")
+            #expect(try alice.store.read().together.streaks?.map(\.days) == [12], "the break waits to be told")
             #expect(try alice.keychain.load()?.backup?.version == stored, "the daily backup waits")
 
             // Back: Alice's message reaches the server, and its answer is lost on the way.
@@ -99,13 +99,13 @@ import TogetherCore
             alice.line.loseNextMessageAnswer.value = true
             await alice.app.foreground()
             #expect(alice.together.problem == nil)
-            #expect(try alice.keychain.load()?.streaks?.map(\.days) == [12], "not heard back: told again next time")
+            #expect(try alice.store.read().together.streaks?.map(\.days) == [12], "not heard back: told again next time")
             await alice.app.foreground()
-            #expect(try alice.keychain.load()?.streaks?.map(\.days) == [0], "told")
+            #expect(try alice.store.read().together.streaks?.map(\.days) == [0], "told")
             #expect(try alice.keychain.load()?.backup?.version == stored + 1, "the daily backup went")
             await bob.app.foreground()
             #expect(bob.phone.inbox.map(\.body) == ["Alice broke an intention streak after 12 days."], "once, though sent twice")
-            #expect(try alice.keychain.load()?.laterSince == nil)
+            #expect(try alice.store.read().together.laterSince == nil)
         }
     }
 }

@@ -172,7 +172,7 @@ import TogetherCore
             await alice.app.foreground()
             #expect(alice.together.problem == nil)
             #expect(bob.phone.inbox.isEmpty)
-            #expect(try alice.keychain.load()?.streaks?.map(\.days) == [0], "the reading is kept once told")
+            #expect(try alice.store.read().together.streaks?.map(\.days) == [0], "the reading is kept once told")
             await bob.app.foreground()
             #expect(bob.together.problem == nil)
             #expect(bob.phone.inbox.map(\.body) == ["Alice broke an intention streak after 12 days."])

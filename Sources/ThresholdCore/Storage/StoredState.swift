@@ -364,10 +364,12 @@ public struct StoredState: Hashable, Codable, Sendable {
     /// Free or Pro, and the schedules a lapse paused: set only by the app after it refreshes from
     /// the App Store (``PlanRules``); Free on a fresh install.
     public var plan: PlanRecord
+    /// How far the sync with Together has got (sent, shown, told); ``TogetherRecord/none`` unless joined.
+    public var together: TogetherRecord
 
     public init(engine: ThresholdState = .empty, settings: Settings = Settings(), balances: Balances = Balances(),
                 applied: AppliedRecord = AppliedRecord(), progress: ProgressRecord = ProgressRecord(),
-                rituals: RitualRecords = RitualRecords(), plan: PlanRecord = .free) {
+                rituals: RitualRecords = RitualRecords(), plan: PlanRecord = .free, together: TogetherRecord = .none) {
         self.engine = engine
         self.settings = settings
         self.balances = balances
@@ -375,9 +377,10 @@ public struct StoredState: Hashable, Codable, Sendable {
         self.progress = progress
         self.rituals = rituals
         self.plan = plan
+        self.together = together
     }
 
-    private enum CodingKeys: String, CodingKey { case engine, settings, balances, applied, progress, rituals, plan }
+    private enum CodingKeys: String, CodingKey { case engine, settings, balances, applied, progress, rituals, plan, together }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -388,6 +391,7 @@ public struct StoredState: Hashable, Codable, Sendable {
         progress = try c.decodeIfPresent(ProgressRecord.self, forKey: .progress) ?? ProgressRecord()
         rituals = try c.decodeIfPresent(RitualRecords.self, forKey: .rituals) ?? RitualRecords()
         plan = try c.decodeIfPresent(PlanRecord.self, forKey: .plan) ?? .free
+        together = try c.decodeIfPresent(TogetherRecord.self, forKey: .together) ?? .none
     }
 
     public static let initial = StoredState()

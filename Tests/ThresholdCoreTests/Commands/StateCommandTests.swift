@@ -126,4 +126,31 @@ import TestSupport
         let (math, _) = try applied(SetMathDifficulty(.hard))
         #expect(math.state.settings.challenges.mathDifficulty == .hard)
     }
+
+    /// Together's bookkeeping: days sent and messages shown only move forward, so two syncs that
+    /// overlap never send a day or show a message twice; since when Together has said "later" is
+    /// stamped at trusted time once and kept; an older build's record moves in only where there is
+    /// none; deleting the account forgets it all.
+    @Test func togethersBookkeeping_movesForwardOnly_andIsStampedAtTrustedTime() throws {
+        let streak = IntentionStreak(intentionID: "ig", days: 4, through: day("2026-03-02"))
+        var (transaction, _) = try applied(NoteTogetherProgress(.sent(through: day("2026-03-02")), .shown(cursor: 41), .streaks([streak])))
+        func note(_ changes: NoteTogetherProgress.Change...) throws {
+            transaction = try applied(NoteTogetherProgress(changes), to: transaction.state).0
+        }
+        try note(.sent(through: day("2026-03-01")), .shown(cursor: 12), .finalizedShown(day("2026-02-23")))
+        #expect(transaction.state.together == TogetherRecord(sentThrough: day("2026-03-02"), messageCursor: 41, streaks: [streak],
+                                                             finalizedShown: day("2026-02-23")),
+                "an older day or cursor, from a sync that overlapped, changes nothing")
+        try note(.answeredLater(true))
+        try note(.answeredLater(true))
+        #expect(transaction.state.together.laterSince == trusted, "stamped once, at trusted time, not the wall clock")
+        try note(.moved(TogetherRecord(sentThrough: day("2026-01-01"), messageCursor: 3)))
+        #expect(transaction.state.together.sentThrough == day("2026-03-02"), "an older build's record never replaces one kept here")
+        try note(.answeredLater(false))
+        #expect(transaction.state.together.laterSince == nil)
+        try note(.forgotten)
+        #expect(transaction.state.together == .none)
+        try note(.moved(TogetherRecord(sentThrough: day("2026-01-01"), messageCursor: 3)))
+        #expect(transaction.state.together == TogetherRecord(sentThrough: day("2026-01-01"), messageCursor: 3))
+    }
 }

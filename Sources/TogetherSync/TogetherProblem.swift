@@ -12,13 +12,13 @@ public enum TogetherProblem: Hashable, Sendable {
     /// The server registered the account, but the Keychain would not keep it: not joined.
     case accountNotKept(detail: String)
     /// The join form's name cannot be joined with.
-    case joinRefused(TogetherModel.JoinRefusal)
+    case joinRefused(TogetherSync.JoinRefusal)
     /// Joining failed.
     case notJoined(detail: String)
     /// Something Together does by itself (at a foreground or background refresh) failed.
     case failed(TogetherTask, detail: String)
     /// Together has answered only "later" since this instant, for at least
-    /// ``TogetherModel/laterGrace``: what waits goes as soon as it answers.
+    /// ``TogetherSync/laterGrace``: what waits goes as soon as it answers.
     case unansweredSince(Date)
     /// The server kept the account.
     case accountNotDeleted(detail: String)
@@ -44,6 +44,9 @@ public enum TogetherProblem: Hashable, Sendable {
     case dataUnreadable(Problem)
     /// The days to send could not be read (the store's words); none was sent.
     case daysUnreadable(Problem)
+    /// How far the sync got (days sent, messages shown, a break told) could not be saved (the
+    /// store's words): what was not noted goes again next time, and Together takes it once.
+    case progressNotSaved(Problem)
 }
 
 /// What Together does by itself, named where it fails.
