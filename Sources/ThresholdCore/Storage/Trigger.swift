@@ -65,6 +65,84 @@ public enum Trigger: Hashable, Codable, Sendable, CustomStringConvertible {
     }
 }
 
+extension Trigger {
+    /// Every level of a trigger's JSON is keyed by this one type. NB: Swift's synthesized `Codable`
+    /// for an enum keys each case's payload by a type of its own (16 here), and a monitor callback
+    /// runs in a fresh process, where the first use of each such container type searches every
+    /// protocol conformance in the binary (Benchmarks/README.md); the JSON is the same.
+    private struct Key: CodingKey {
+        let stringValue: String
+        init(_ name: String) { stringValue = name }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        var intValue: Int? { nil }
+        init?(intValue: Int) { nil }
+    }
+
+    /// The case's name and its payload's fields, as Swift's synthesized coding names them.
+    private var coded: (name: String, fields: KeyValuePairs<String, String>) {
+        switch self {
+        case .appForeground: ("appForeground", [:])
+        case .inApp(let what): ("inApp", ["_0": what])
+        case .intervalDidStart(let name): ("intervalDidStart", ["_0": name])
+        case .intervalDidEnd(let name): ("intervalDidEnd", ["_0": name])
+        case .intervalWillStartWarning(let name): ("intervalWillStartWarning", ["_0": name])
+        case .intervalWillEndWarning(let name): ("intervalWillEndWarning", ["_0": name])
+        case .eventDidReachThreshold(let activity, let event): ("eventDidReachThreshold", ["activity": activity, "event": event])
+        case .eventWillReachThresholdWarning(let activity, let event): ("eventWillReachThresholdWarning", ["activity": activity, "event": event])
+        case .shieldButton(let role): ("shieldButton", ["_0": role.rawValue])
+        case .appIntent(let name): ("appIntent", ["_0": name])
+        case .universalLink(let url): ("universalLink", ["_0": url])
+        case .notificationResponse(let id): ("notificationResponse", ["_0": id])
+        case .notificationPresented(let id): ("notificationPresented", ["_0": id])
+        case .widget(let name): ("widget", ["_0": name])
+        case .liveActivityButton(let name): ("liveActivityButton", ["_0": name])
+        case .significantTimeChange: ("significantTimeChange", [:])
+        }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let outer = try decoder.container(keyedBy: Key.self)
+        guard outer.allKeys.count == 1, let key = outer.allKeys.first else {
+            throw DecodingError.typeMismatch(Trigger.self, DecodingError.Context(
+                codingPath: outer.codingPath, debugDescription: "Invalid number of keys found, expected one."))
+        }
+        let inner = try outer.nestedContainer(keyedBy: Key.self, forKey: key)
+        func field(_ name: String = "_0") throws -> String { try inner.decode(String.self, forKey: Key(name)) }
+        switch key.stringValue {
+        case "appForeground": self = .appForeground
+        case "inApp": self = .inApp(try field())
+        case "intervalDidStart": self = .intervalDidStart(try field())
+        case "intervalDidEnd": self = .intervalDidEnd(try field())
+        case "intervalWillStartWarning": self = .intervalWillStartWarning(try field())
+        case "intervalWillEndWarning": self = .intervalWillEndWarning(try field())
+        case "eventDidReachThreshold": self = .eventDidReachThreshold(activity: try field("activity"), event: try field("event"))
+        case "eventWillReachThresholdWarning": self = .eventWillReachThresholdWarning(activity: try field("activity"), event: try field("event"))
+        case "shieldButton":
+            let raw = try field()
+            guard let role = ShieldButtonRole(rawValue: raw) else {
+                throw DecodingError.dataCorruptedError(forKey: Key("_0"), in: inner, debugDescription: "Cannot initialize ShieldButtonRole from invalid String value \(raw)")
+            }
+            self = .shieldButton(role)
+        case "appIntent": self = .appIntent(try field())
+        case "universalLink": self = .universalLink(try field())
+        case "notificationResponse": self = .notificationResponse(try field())
+        case "notificationPresented": self = .notificationPresented(try field())
+        case "widget": self = .widget(try field())
+        case "liveActivityButton": self = .liveActivityButton(try field())
+        case "significantTimeChange": self = .significantTimeChange
+        default:
+            throw DecodingError.dataCorruptedError(forKey: key, in: outer, debugDescription: "No trigger is named \(key.stringValue).")
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        let (name, fields) = coded
+        var outer = encoder.container(keyedBy: Key.self)
+        var inner = outer.nestedContainer(keyedBy: Key.self, forKey: Key(name))
+        for (key, value) in fields { try inner.encode(value, forKey: Key(key)) }
+    }
+}
+
 /// Which of a shield's two buttons was pressed.
 public enum ShieldButtonRole: String, Codable, Sendable, CaseIterable {
     case primary
