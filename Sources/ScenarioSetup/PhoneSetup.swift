@@ -140,7 +140,7 @@ package struct SetupReader {
         let entries = try reader.entries(node, "setup", allowed: [
             "timezone", "start", "apps", "gates", "profiles", "intentions", "streak-freeze-days", "tutorial", "faults", "authorization",
             "credits", "reminders", "screen-time", "fresh-install", "plan", "nfc", "device", "language", "drops-activities", "draws-default-shield-in-use",
-            "keeps-lifted-shield-drawn", "push-notifications",
+            "keeps-lifted-shield-drawn", "fires-thresholds-at-first-use", "push-notifications",
         ])
         // Apps and the time zone first: the rest refers to them.
         for (key, value, _) in entries {
@@ -185,6 +185,7 @@ package struct SetupReader {
             case "drops-activities": try readDrops(value, into: &setup)
             case "draws-default-shield-in-use": setup.quirks.drawsDefaultShieldInUse = try reader.bool(value, key)
             case "keeps-lifted-shield-drawn": setup.quirks.keepsLiftedShieldDrawn = try reader.bool(value, key)
+            case "fires-thresholds-at-first-use": setup.quirks.firesThresholdsAtFirstUse = try reader.bool(value, key)
             case "push-notifications": setup.pushNotifications = try reader.bool(value, key)
             case "authorization": setup.authorization = try reader.choice(value, "authorization", as: AuthorizationStatus.self)
             case "credits": setup.credits = try reader.int(value, "credits", in: 0...100_000)
@@ -207,7 +208,7 @@ package struct SetupReader {
         }
         if setup.freshInstall {
             let device = ["timezone", "start", "apps", "faults", "authorization", "fresh-install", "nfc", "device", "language", "drops-activities",
-                          "draws-default-shield-in-use", "keeps-lifted-shield-drawn", "push-notifications"]
+                          "draws-default-shield-in-use", "keeps-lifted-shield-drawn", "fires-thresholds-at-first-use", "push-notifications"]
             let named = entries.map(\.key).filter { !device.contains($0) }
             if let first = named.first, let entry = entries.first(where: { $0.key == first }) {
                 throw reader.fail(entry.value, "a fresh install holds nothing yet; `\(first)` is made through the app's screens (onboarding first)")
@@ -427,6 +428,9 @@ public struct PhoneQuirks: Sendable {
     /// `keeps-lifted-shield-drawn: true`: iOS 26 keeps drawing a shield an extension lifted until
     /// the app's own process writes the shields (khi48/intentions #9).
     public var keepsLiftedShieldDrawn = false
+    /// `fires-thresholds-at-first-use: true`: iOS 26.2–26.3 fire every usage threshold of an
+    /// activity at the first use counted in its interval (FB21267341, FB21560904).
+    public var firesThresholdsAtFirstUse = false
 
     public init() {}
 
@@ -435,5 +439,6 @@ public struct PhoneQuirks: Sendable {
         phone.forgetsAllActivitiesAt = forgetsAllActivitiesAt
         phone.drawsDefaultShieldOverAppInUse = drawsDefaultShieldInUse
         phone.keepsExtensionLiftsDrawn = keepsLiftedShieldDrawn
+        phone.firesThresholdsAtFirstUse = firesThresholdsAtFirstUse
     }
 }

@@ -104,6 +104,10 @@ public struct DeviceActivityCentre: Hashable, Codable, Sendable {
     /// Whether iOS honours `includesPastActivity` (17.4 and later); before, every event counts
     /// from registration whatever it asks.
     public var honoursPastActivity = true
+    /// iOS 26.2 and 26.3 fire usage thresholds that were not reached: at the first use counted in
+    /// an interval, every event of the activity not yet reached fires at once (Apple feedback
+    /// FB21267341 and FB21560904, in the Family Controls forums). Off unless a scenario says so.
+    public var firesThresholdsAtFirstUse = false
     /// Registrations iOS accepts and then does not keep (reported: Foqos #279 and #352, "Device
     /// Activities (0)" right after monitoring started): `startMonitoring` succeeds, and the
     /// activity is simply not there. Off unless a scenario's `setup:` says so.
@@ -132,7 +136,9 @@ public struct DeviceActivityCentre: Hashable, Codable, Sendable {
 
     public init() {}
 
-    private enum CodingKeys: String, CodingKey { case activities, fired, history, eventDelivery, honoursPastActivity, forgetting }
+    private enum CodingKeys: String, CodingKey {
+        case activities, fired, history, eventDelivery, honoursPastActivity, forgetting, firesThresholdsAtFirstUse
+    }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -142,6 +148,7 @@ public struct DeviceActivityCentre: Hashable, Codable, Sendable {
         eventDelivery = try c.decodeIfPresent(TimeInterval.self, forKey: .eventDelivery) ?? Self.defaultEventDelivery
         honoursPastActivity = try c.decodeIfPresent(Bool.self, forKey: .honoursPastActivity) ?? true
         forgetting = try c.decodeIfPresent(Forgetting.self, forKey: .forgetting) ?? Forgetting()
+        firesThresholdsAtFirstUse = try c.decodeIfPresent(Bool.self, forKey: .firesThresholdsAtFirstUse) ?? false
     }
 
     public var registrations: [ActivityRegistration] { activities.values.map(\.registration).sorted { $0.name < $1.name } }
@@ -233,11 +240,12 @@ public struct DeviceActivityCentre: Hashable, Codable, Sendable {
         history.removeAll { $0.end < now.addingTimeInterval(-ActivityPlanner.maximumInterval) }
         for name in activities.keys.sorted() {
             guard var activity = activities[name], activity.isInside(at: now) else { continue }
+            let firstUse = activity.registration.events.allSatisfy { (activity.usage[$0.name] ?? 0) == 0 }
             for event in activity.registration.events where event.counts(app, category) {
                 let before = activity.usage[event.name] ?? 0
                 activity.usage[event.name] = before + seconds
                 let threshold = TimeInterval(event.minutes * 60)
-                if before < threshold, before + seconds >= threshold {
+                if before < threshold, before + seconds >= threshold || (firesThresholdsAtFirstUse && firstUse) {
                     reached(Callback(at: now, kind: .eventDidReachThreshold, activity: name, event: event.name), in: &activity)
                 }
             }

@@ -454,6 +454,12 @@ public final class SimulatedPhone: @unchecked Sendable {
 
     /// Whether the phone runs iOS 17.4 or later, which honours `includesPastActivity`; before,
     /// every usage event counts from registration.
+    /// iOS 26.2–26.3's false thresholds (``DeviceActivityCentre/firesThresholdsAtFirstUse``).
+    public var firesThresholdsAtFirstUse: Bool {
+        get { activityCentre.firesThresholdsAtFirstUse }
+        set { activityCentre.firesThresholdsAtFirstUse = newValue }
+    }
+
     public var honoursPastActivity: Bool {
         get { activityCentre.honoursPastActivity }
         set { activityCentre.honoursPastActivity = newValue }
