@@ -327,6 +327,8 @@ public struct Reconciler: Sendable {
     /// as the quiet path that follows does nothing more.
     private func recordScreenTime(_ report: ScreenTimeReport, in state: inout StoredState, now: Date, calendar: Calendar) {
         let clock = Clockwork(calendar: calendar)
+        // A threshold no one had time to reach (iOS 26.2–26.3) is neither counted nor quipped.
+        guard report.isPossible(at: now, clock: clock) else { return }
         let today = clock.localDate(of: now)
         let before = state.progress.screenTimeMinutes(on: report.day)
         state.progress.record(report, at: now, clock: clock)

@@ -143,6 +143,15 @@ public enum ScreenTimeReport: Hashable, Sendable {
         case .started(let day), .ended(let day), .reached(_, let day): day
         }
     }
+
+    /// Whether what it says could be true at `now`: `minutes` of use on a day cannot have been
+    /// reached before that many minutes of the day have passed. NB: iOS 26.2 and 26.3 fire
+    /// thresholds at the first pickup or minutes into an interval (Apple feedback FB21267341,
+    /// FB21560904); such a report is not believed, and the true one that comes later counts.
+    public func isPossible(at now: Date, clock: Clockwork) -> Bool {
+        guard case .reached(let minutes, let day) = self else { return true }
+        return now.timeIntervalSince(clock.startOfDay(day)) >= TimeInterval(minutes) * 60
+    }
 }
 
 /// The day's score and points from its screen time.
