@@ -55,45 +55,34 @@ public enum Event: Hashable, Codable, Sendable {
 }
 
 extension Event {
-    /// The keys of an event's JSON, at both levels. NB: Swift's synthesized encoding keys each
-    /// case's payload by a type of its own (15 here), and every reconcile logs an event, in a
-    /// monitor callback's fresh process too, where the first use of each such container type
-    /// searches every protocol conformance in the binary (Benchmarks/README.md). The JSON is the
-    /// synthesized coding's, which still reads it (`EventCodingTests` compares the two).
-    private struct Key: CodingKey {
-        let stringValue: String
-        init(_ name: String) { stringValue = name }
-        init?(stringValue: String) { self.stringValue = stringValue }
-        var intValue: Int? { nil }
-        init?(intValue: Int) { nil }
-    }
-
+    /// Written by hand, keyed by ``NamedKey`` at both levels, as Swift's synthesized coding writes
+    /// it: that coding still reads it (`EventCodingTests` compares the two).
     public func encode(to encoder: any Encoder) throws {
-        var outer = encoder.container(keyedBy: Key.self)
-        var payload = outer.nestedContainer(keyedBy: Key.self, forKey: Key(kind))
+        var outer = encoder.container(keyedBy: NamedKey.self)
+        var payload = outer.nestedContainer(keyedBy: NamedKey.self, forKey: NamedKey(kind))
         switch self {
-        case .sessionStarted(let session): try payload.encode(session, forKey: Key("_0"))
+        case .sessionStarted(let session): try payload.encode(session, forKey: NamedKey("_0"))
         case .sessionEnded(let id, let ending):
-            try payload.encode(id, forKey: Key("id"))
-            try payload.encode(ending, forKey: Key("ending"))
+            try payload.encode(id, forKey: NamedKey("id"))
+            try payload.encode(ending, forKey: NamedKey("ending"))
         case .breakStarted(let session, let pause), .breakEnded(let session, let pause):
-            try payload.encode(session, forKey: Key("session"))
-            try payload.encode(pause, forKey: Key("pause"))
-        case .grantIssued(let grant): try payload.encode(grant, forKey: Key("_0"))
-        case .ledger(let entry): try payload.encode(entry, forKey: Key("_0"))
-        case .streakFreezeUsed(let day): try payload.encode(day, forKey: Key("day"))
-        case .attemptResisted(let rule): try payload.encode(rule, forKey: Key("_0"))
-        case .triggered(let trigger): try payload.encode(trigger, forKey: Key("_0"))
-        case .ritualCompleted(let record): try payload.encode(record, forKey: Key("_0"))
-        case .keyTapped(let tap): try payload.encode(tap, forKey: Key("_0"))
+            try payload.encode(session, forKey: NamedKey("session"))
+            try payload.encode(pause, forKey: NamedKey("pause"))
+        case .grantIssued(let grant): try payload.encode(grant, forKey: NamedKey("_0"))
+        case .ledger(let entry): try payload.encode(entry, forKey: NamedKey("_0"))
+        case .streakFreezeUsed(let day): try payload.encode(day, forKey: NamedKey("day"))
+        case .attemptResisted(let rule): try payload.encode(rule, forKey: NamedKey("_0"))
+        case .triggered(let trigger): try payload.encode(trigger, forKey: NamedKey("_0"))
+        case .ritualCompleted(let record): try payload.encode(record, forKey: NamedKey("_0"))
+        case .keyTapped(let tap): try payload.encode(tap, forKey: NamedKey("_0"))
         case .keyTapRefused(let tag, let reason):
-            try payload.encode(tag, forKey: Key("tag"))
-            try payload.encode(reason, forKey: Key("reason"))
+            try payload.encode(tag, forKey: NamedKey("tag"))
+            try payload.encode(reason, forKey: NamedKey("reason"))
         case .keyTagWritten(let tag, let profile):
-            try payload.encode(tag, forKey: Key("_0"))
-            try payload.encode(profile, forKey: Key("profile"))
-        case .keyTagRevoked(let tag): try payload.encode(tag, forKey: Key("_0"))
-        case .shieldChoice(let choice): try payload.encode(choice, forKey: Key("_0"))
+            try payload.encode(tag, forKey: NamedKey("_0"))
+            try payload.encode(profile, forKey: NamedKey("profile"))
+        case .keyTagRevoked(let tag): try payload.encode(tag, forKey: NamedKey("_0"))
+        case .shieldChoice(let choice): try payload.encode(choice, forKey: NamedKey("_0"))
         }
     }
 }

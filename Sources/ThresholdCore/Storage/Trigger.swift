@@ -65,19 +65,9 @@ public enum Trigger: Hashable, Codable, Sendable, CustomStringConvertible {
     }
 }
 
+// A trigger's JSON is written and read by hand, keyed by ``NamedKey`` at both levels, as Swift's
+// synthesized coding wrote it (`TriggerCodingTests` compares the two).
 extension Trigger {
-    /// Every level of a trigger's JSON is keyed by this one type. NB: Swift's synthesized `Codable`
-    /// for an enum keys each case's payload by a type of its own (16 here), and a monitor callback
-    /// runs in a fresh process, where the first use of each such container type searches every
-    /// protocol conformance in the binary (Benchmarks/README.md); the JSON is the same.
-    private struct Key: CodingKey {
-        let stringValue: String
-        init(_ name: String) { stringValue = name }
-        init?(stringValue: String) { self.stringValue = stringValue }
-        var intValue: Int? { nil }
-        init?(intValue: Int) { nil }
-    }
-
     /// The case's name and its payload's fields, as Swift's synthesized coding names them.
     private var coded: (name: String, fields: KeyValuePairs<String, String>) {
         switch self {
@@ -101,13 +91,13 @@ extension Trigger {
     }
 
     public init(from decoder: any Decoder) throws {
-        let outer = try decoder.container(keyedBy: Key.self)
+        let outer = try decoder.container(keyedBy: NamedKey.self)
         guard outer.allKeys.count == 1, let key = outer.allKeys.first else {
             throw DecodingError.typeMismatch(Trigger.self, DecodingError.Context(
                 codingPath: outer.codingPath, debugDescription: "Invalid number of keys found, expected one."))
         }
-        let inner = try outer.nestedContainer(keyedBy: Key.self, forKey: key)
-        func field(_ name: String = "_0") throws -> String { try inner.decode(String.self, forKey: Key(name)) }
+        let inner = try outer.nestedContainer(keyedBy: NamedKey.self, forKey: key)
+        func field(_ name: String = "_0") throws -> String { try inner.decode(String.self, forKey: NamedKey(name)) }
         switch key.stringValue {
         case "appForeground": self = .appForeground
         case "inApp": self = .inApp(try field())
@@ -120,7 +110,7 @@ extension Trigger {
         case "shieldButton":
             let raw = try field()
             guard let role = ShieldButtonRole(rawValue: raw) else {
-                throw DecodingError.dataCorruptedError(forKey: Key("_0"), in: inner, debugDescription: "Cannot initialize ShieldButtonRole from invalid String value \(raw)")
+                throw DecodingError.dataCorruptedError(forKey: NamedKey("_0"), in: inner, debugDescription: "Cannot initialize ShieldButtonRole from invalid String value \(raw)")
             }
             self = .shieldButton(role)
         case "appIntent": self = .appIntent(try field())
@@ -137,9 +127,9 @@ extension Trigger {
 
     public func encode(to encoder: any Encoder) throws {
         let (name, fields) = coded
-        var outer = encoder.container(keyedBy: Key.self)
-        var inner = outer.nestedContainer(keyedBy: Key.self, forKey: Key(name))
-        for (key, value) in fields { try inner.encode(value, forKey: Key(key)) }
+        var outer = encoder.container(keyedBy: NamedKey.self)
+        var inner = outer.nestedContainer(keyedBy: NamedKey.self, forKey: NamedKey(name))
+        for (key, value) in fields { try inner.encode(value, forKey: NamedKey(key)) }
     }
 }
 
