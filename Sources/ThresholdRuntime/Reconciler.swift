@@ -218,9 +218,12 @@ public struct Reconciler: Sendable {
     }
 
     private func run(_ trigger: Trigger, change: Change?, in transaction: inout StoreTransaction) throws -> ReconcileOutcome {
-        // A usage event proves how much time has passed at least, whatever the wall clock says.
+        // A usage event proves how much time has passed at least, whatever the wall clock says,
+        // unless the uptime since it was registered says it cannot be true.
         let reading = clock.reading()
-        let time = TrustedTime(reading, since: transaction.state.applied.clock, atLeast: UsageTrigger.evidence(of: trigger))
+        let applied = transaction.state.applied
+        let time = TrustedTime(reading, since: applied.clock,
+                               atLeast: UsageTrigger.evidence(of: trigger, registered: applied.usageRegistered, reading: reading))
         let calendar = clock.calendar
         let now = time.trusted.roundedDownToSecond
         let authorized = screenTime.authorizationStatus() == .approved
@@ -488,6 +491,11 @@ public struct Reconciler: Sendable {
         guard let registered else { return }
         outcome.plan = plan
         register(plan, over: registered, outcome: &outcome, repairs: &repairs)
+        // The uptime each usage activity was registered at, while it is wanted.
+        let wanted = Set(plan.registrations.map(\.name))
+        var marks = state.applied.usageRegistered.filter { wanted.contains($0.key) }
+        for name in outcome.registered where UsageTrigger.isUsageActivity(name) { marks[name] = time.anchor }
+        if marks != state.applied.usageRegistered { state.applied.usageRegistered = marks }
     }
 
     /// Registers what the planner chose and stops our activities it no longer wants. Unchanged

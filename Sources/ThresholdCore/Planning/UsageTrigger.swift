@@ -175,6 +175,29 @@ public enum UsageTrigger {
         return evidence(activity: activity, event: event)
     }
 
+    /// The evidence a trigger carries, if it is a usage activity's event that can be true at
+    /// `reading`. Registered in this boot (`registered`, the uptime of the reconcile that
+    /// registered it), N minutes of use cannot have passed before N minutes of uptime have, less
+    /// iOS's early delivery (``TrustedTime/tolerance``). NB: iOS 26.2–26.3 fire a threshold at the
+    /// first pickup (Apple feedback FB21267341, FB21560904): such an event proves nothing, so it
+    /// ends no unlock and moves no clock. Registered in another boot, or by a build that kept no
+    /// uptime, the event is believed: after a restart it is what catches a clock set back.
+    public static func evidence(of trigger: Trigger, registered: [String: ClockAnchor], reading: ClockReading) -> Date? {
+        guard case .eventDidReachThreshold(let activity, _) = trigger, let floor = evidence(of: trigger) else { return nil }
+        guard let mark = registered[activity], mark.bootID == reading.bootID, reading.uptime >= mark.uptime,
+              let start = liftStart(activity: activity) else { return floor }
+        let minutes = floor.timeIntervalSince(start)
+        return reading.uptime - mark.uptime >= minutes - TrustedTime.tolerance ? floor : nil
+    }
+
+    /// The start of the lift a usage activity counts from, from its name.
+    static func liftStart(activity: String) -> Date? {
+        guard activity.hasPrefix(prefix) else { return nil }
+        let parts = activity.dropFirst(prefix.count).split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2, let start = Int64(parts[0]) else { return nil }
+        return Date(timeIntervalSince1970: TimeInterval(start))
+    }
+
     /// Whether an activity name is a usage activity's.
     public static func isUsageActivity(_ name: String) -> Bool { name.hasPrefix(prefix) }
 }

@@ -131,12 +131,16 @@ public struct AppliedRecord: Hashable, Codable, Sendable {
     public var effectsRevision = 0
     /// This record's run of revisions (``OwedEffects/epoch``); `nil` until the first decision owes calls.
     public var effectsEpoch: String?
+    /// Each usage activity registered (``UsageTrigger``), by name, with the boot and uptime of the
+    /// reconcile that registered it: its event cannot be true before its minutes have passed on
+    /// that uptime (``UsageTrigger/evidence(of:registered:reading:)``).
+    public var usageRegistered: [String: ClockAnchor] = [:]
 
     public init() {}
 
     private enum CodingKeys: String, CodingKey {
         case stores, evaluated, appliedAt, clock, repairs, postedNotifications, pendingNotifications, shownUntil, liveActivity, session, notificationPermission, quiet
-        case failClosed, changedOutsideApp, deviceRestrictions, owed, effectsRevision, effectsEpoch
+        case failClosed, changedOutsideApp, deviceRestrictions, owed, effectsRevision, effectsEpoch, usageRegistered
     }
 
     public init(from decoder: any Decoder) throws {
@@ -162,6 +166,7 @@ public struct AppliedRecord: Hashable, Codable, Sendable {
         owed = try c.decodeIfPresent(OwedEffects.self, forKey: .owed)
         effectsRevision = try c.decodeIfPresent(Int.self, forKey: .effectsRevision) ?? 0
         effectsEpoch = try c.decodeIfPresent(String.self, forKey: .effectsEpoch)
+        usageRegistered = try c.decodeIfPresent([String: ClockAnchor].self, forKey: .usageRegistered) ?? [:]
     }
 }
 

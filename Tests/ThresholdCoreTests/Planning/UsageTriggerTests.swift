@@ -144,6 +144,53 @@ import TestSupport
     }
 }
 
+/// iOS 26.2–26.3 fire a usage threshold at the first pickup (FB21267341, FB21560904): an event
+/// registered in this boot fewer minutes of uptime ago than it counts is no evidence, so it ends no
+/// unlock; one registered in another boot (or by a build that kept no uptime) still is, as after a
+/// restart it is what catches a clock set back.
+@Suite struct FalseUsageEventTests {
+    static let start = at("2026-11-24 12:00")
+    static let name = "\(ActivityRegistration.namePrefix)use.\(Int(start.timeIntervalSince1970)).10"
+    static let trigger = Trigger.eventDidReachThreshold(activity: name, event: UsageTrigger.eventName)
+    static let registered = [name: ClockAnchor(trusted: start, uptime: 1_000, bootID: "b1")]
+    static let floor = start.addingTimeInterval(600)
+
+    @Test func tenMinutesOfUse_oneMinuteAfterRegistration_isNoEvidence() {
+        let reading = ClockReading(wall: Self.start.addingTimeInterval(60), uptime: 1_060, bootID: "b1")
+        #expect(UsageTrigger.evidence(of: Self.trigger, registered: Self.registered, reading: reading) == nil)
+        #expect(UsageTrigger.evidence(of: Self.trigger) == Self.floor, "the plain evidence is the lift's end")
+    }
+
+    @Test func atItsMinutesLessTheTolerance_itIs() {
+        let early = ClockReading(wall: Self.start, uptime: 1_000 + 600 - TrustedTime.tolerance, bootID: "b1")
+        #expect(UsageTrigger.evidence(of: Self.trigger, registered: Self.registered, reading: early) == Self.floor)
+    }
+
+    @Test func registeredInAnotherBoot_orWithNoUptimeKept_itIsBelieved() {
+        let restarted = ClockReading(wall: Self.start.addingTimeInterval(-3_600), uptime: 90, bootID: "b2")
+        #expect(UsageTrigger.evidence(of: Self.trigger, registered: Self.registered, reading: restarted) == Self.floor)
+        let unmarked = ClockReading(wall: Self.start.addingTimeInterval(60), uptime: 1_060, bootID: "b1")
+        #expect(UsageTrigger.evidence(of: Self.trigger, registered: [:], reading: unmarked) == Self.floor)
+    }
+
+    /// No true event is lost: whatever the wall clock reads, an event that comes once its minutes
+    /// of uptime have passed since registration is evidence, and one well before them is not.
+    @Test func aTrueEvent_isAlwaysEvidence_andAnEarlyOneNever() async {
+        await propertyCheck(count: 300, input: Gen.int(in: 1...120), Gen.int(in: -3_600...7_200), Gen.int(in: -86_400...86_400)) {
+            minutes, offset, wallOffset in
+            let name = "\(ActivityRegistration.namePrefix)use.\(Int(Self.start.timeIntervalSince1970)).\(minutes)"
+            let trigger = Trigger.eventDidReachThreshold(activity: name, event: UsageTrigger.eventName)
+            let registered = [name: ClockAnchor(trusted: Self.start, uptime: 1_000, bootID: "b1")]
+            let elapsed = TimeInterval(minutes * 60 + offset)
+            guard elapsed >= 0 else { return }
+            let reading = ClockReading(wall: Self.start.addingTimeInterval(TimeInterval(wallOffset)), uptime: 1_000 + elapsed, bootID: "b1")
+            let evidence = UsageTrigger.evidence(of: trigger, registered: registered, reading: reading)
+            if offset >= 0 { #expect(evidence != nil, "\(minutes) min, \(elapsed) s of uptime") }
+            if offset < -Int(TrustedTime.tolerance) { #expect(evidence == nil, "\(minutes) min, \(elapsed) s of uptime") }
+        }
+    }
+}
+
 extension Date {
     fileprivate func adding(hours: Double) -> Date { addingTimeInterval(hours * 3_600) }
 }
