@@ -219,7 +219,8 @@ public final class HomeModel {
         paths = stored.paths
         figures = Figures(paths: paths)
         summary = StatusSummary(stored, now: now, calendar: calendar)
-        repairs = stored.applied.repairs
+        // NB: access not granted is said once, by the root's access banner with its button.
+        repairs = stored.applied.repairs.filter { $0.kind != .notAuthorized }
         let enforcement = evaluate(stored.engine, at: now, calendar: calendar)
         let clock = Clockwork(calendar: calendar)
         active = enforcement.rules.map { rule in

@@ -53,7 +53,9 @@ public struct HomeView<Unlocks: View>: View {
                         let words = StatusWords(locale: locale, timeZone: timeZone)
                         VStack(alignment: .leading, spacing: 4) {
                             Text(said: words.headline(summary.headline)).font(.title3.weight(.semibold))
-                            if let detail = words.detail(unlockedUntil: summary.unlockedUntil, repairs: summary.repairs, failure: summary.failure) {
+                            // NB: the banners above say the repairs and a store failure; the
+                            // detail adds only the unlock's end (the status Shortcut says all).
+                            if let detail = words.detail(unlockedUntil: summary.unlockedUntil, repairs: [], failure: nil) {
                                 Text(said: detail).font(.callout).foregroundStyle(.secondary)
                             }
                             if let next = model.nextStart {

@@ -25,7 +25,8 @@ import ThresholdKeys
         await app.foreground()
         #expect(app.verdict == .revoked)
         app.home.load()
-        #expect(app.home.repairs.contains { $0.kind == .notAuthorized })
+        #expect(device.stored.applied.repairs.contains { $0.kind == .notAuthorized })
+        #expect(!app.home.repairs.contains { $0.kind == .notAuthorized }, "said once, by the root's access banner with its button")
         #expect(device.phone.shields.stores == applied, "the app clears nothing when access goes")
 
         await app.requestAccess()
