@@ -18,8 +18,8 @@ import SettingsFeature
 import StoreClient
 import ThresholdCore
 import ThresholdRuntime
-import UnlockFeature
 import TogetherSync
+import UnlockFeature
 
 /// The app's root: onboarding or the tabs; on every foreground, Screen Time access is read again
 /// and the reconcile runs; links, notifications and quick actions are routed to their screen.

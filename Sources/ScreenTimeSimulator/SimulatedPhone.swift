@@ -452,14 +452,14 @@ public final class SimulatedPhone: @unchecked Sendable {
         note(.device, "iOS forgets every monitored activity (Device Activities: 0)")
     }
 
-    /// Whether the phone runs iOS 17.4 or later, which honours `includesPastActivity`; before,
-    /// every usage event counts from registration.
     /// iOS 26.2–26.3's false thresholds (``DeviceActivityCentre/firesThresholdsAtFirstUse``).
     public var firesThresholdsAtFirstUse: Bool {
         get { activityCentre.firesThresholdsAtFirstUse }
         set { activityCentre.firesThresholdsAtFirstUse = newValue }
     }
 
+    /// Whether the phone runs iOS 17.4 or later, which honours `includesPastActivity`; before,
+    /// every usage event counts from registration.
     public var honoursPastActivity: Bool {
         get { activityCentre.honoursPastActivity }
         set { activityCentre.honoursPastActivity = newValue }

@@ -490,19 +490,17 @@ public struct Reconciler: Sendable {
         }
         guard let registered else { return }
         outcome.plan = plan
-        register(plan, over: registered, outcome: &outcome, repairs: &repairs)
-        // The uptime each usage activity was registered at, while it is wanted.
-        let wanted = Set(plan.registrations.map(\.name))
-        var marks = state.applied.usageRegistered.filter { wanted.contains($0.key) }
-        for name in outcome.registered where UsageTrigger.isUsageActivity(name) { marks[name] = time.anchor }
-        if marks != state.applied.usageRegistered { state.applied.usageRegistered = marks }
+        register(plan, over: registered, marking: &state.applied.usageRegistered, at: time.anchor, outcome: &outcome, repairs: &repairs)
     }
 
     /// Registers what the planner chose and stops our activities it no longer wants. Unchanged
-    /// registrations are left alone (re-registering mid-interval fires `intervalDidEnd`).
-    private func register(_ plan: ActivityPlan, over registered: [ActivityRegistration], outcome: inout ReconcileOutcome,
-                          repairs: inout [RepairNotice]) {
+    /// registrations are left alone (re-registering mid-interval fires `intervalDidEnd`). `marks`
+    /// keeps the boot and uptime (`anchor`) each usage activity wanted was registered at, which
+    /// its event cannot come before (``UsageTrigger/evidence(of:registered:reading:)``).
+    private func register(_ plan: ActivityPlan, over registered: [ActivityRegistration], marking marks: inout [String: ClockAnchor],
+                          at anchor: ClockAnchor, outcome: inout ReconcileOutcome, repairs: inout [RepairNotice]) {
         let wanted = Set(plan.registrations.map(\.name))
+        marks = marks.filter { wanted.contains($0.key) }
         let stale = registered.map(\.name).filter { $0.hasPrefix(ActivityRegistration.namePrefix) && !wanted.contains($0) }.sorted()
         if !stale.isEmpty {  // NB: an empty list would stop every activity (PLATFORM.md).
             do {
@@ -517,6 +515,7 @@ public struct Reconciler: Sendable {
             do {
                 try screenTime.startMonitoring(registration)
                 outcome.registered.append(registration.name)
+                if UsageTrigger.isUsageActivity(registration.name) { marks[registration.name] = anchor }
             } catch {
                 repairs.append(RepairNotice(.wakeUpNotRegistered(error: "\(error)")))
             }

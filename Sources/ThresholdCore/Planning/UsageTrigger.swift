@@ -163,10 +163,16 @@ public enum UsageTrigger {
     /// The earliest the time can be when a usage activity's event fires: the lift's start plus
     /// its minutes. `nil` for any other callback.
     public static func evidence(activity: String, event: String) -> Date? {
-        guard event == eventName, activity.hasPrefix(prefix) else { return nil }
+        guard event == eventName, let lift = lift(of: activity) else { return nil }
+        return lift.start.addingTimeInterval(TimeInterval(lift.minutes) * 60)
+    }
+
+    /// The start and minutes of the lift a usage activity counts, from its name.
+    static func lift(of activity: String) -> (start: Date, minutes: Int)? {
+        guard activity.hasPrefix(prefix) else { return nil }
         let parts = activity.dropFirst(prefix.count).split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 2, let start = Int64(parts[0]), let minutes = Int(parts[1]), minutes > 0 else { return nil }
-        return Date(timeIntervalSince1970: TimeInterval(start) + TimeInterval(minutes) * 60)
+        return (Date(timeIntervalSince1970: TimeInterval(start)), minutes)
     }
 
     /// The evidence a trigger carries, if it is a usage activity's event.
@@ -185,17 +191,8 @@ public enum UsageTrigger {
     public static func evidence(of trigger: Trigger, registered: [String: ClockAnchor], reading: ClockReading) -> Date? {
         guard case .eventDidReachThreshold(let activity, _) = trigger, let floor = evidence(of: trigger) else { return nil }
         guard let mark = registered[activity], mark.bootID == reading.bootID, reading.uptime >= mark.uptime,
-              let start = liftStart(activity: activity) else { return floor }
-        let minutes = floor.timeIntervalSince(start)
-        return reading.uptime - mark.uptime >= minutes - TrustedTime.tolerance ? floor : nil
-    }
-
-    /// The start of the lift a usage activity counts from, from its name.
-    static func liftStart(activity: String) -> Date? {
-        guard activity.hasPrefix(prefix) else { return nil }
-        let parts = activity.dropFirst(prefix.count).split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 2, let start = Int64(parts[0]) else { return nil }
-        return Date(timeIntervalSince1970: TimeInterval(start))
+              let lift = lift(of: activity) else { return floor }
+        return reading.uptime - mark.uptime >= TimeInterval(lift.minutes) * 60 - TrustedTime.tolerance ? floor : nil
     }
 
     /// Whether an activity name is a usage activity's.
