@@ -140,7 +140,8 @@ package struct SetupReader {
         let entries = try reader.entries(node, "setup", allowed: [
             "timezone", "start", "apps", "gates", "profiles", "intentions", "streak-freeze-days", "tutorial", "faults", "authorization",
             "credits", "reminders", "screen-time", "fresh-install", "plan", "nfc", "device", "language", "drops-activities", "draws-default-shield-in-use",
-            "keeps-lifted-shield-drawn", "fires-thresholds-at-first-use", "push-notifications",
+            "keeps-lifted-shield-drawn", "fires-thresholds-at-first-use", "never-calls-monitor",
+            "push-notifications",
         ])
         // Apps and the time zone first: the rest refers to them.
         for (key, value, _) in entries {
@@ -186,6 +187,7 @@ package struct SetupReader {
             case "draws-default-shield-in-use": setup.quirks.drawsDefaultShieldInUse = try reader.bool(value, key)
             case "keeps-lifted-shield-drawn": setup.quirks.keepsLiftedShieldDrawn = try reader.bool(value, key)
             case "fires-thresholds-at-first-use": setup.quirks.firesThresholdsAtFirstUse = try reader.bool(value, key)
+            case "never-calls-monitor": setup.quirks.monitorSleepsFrom = try readMonitorSleep(value, setup: setup)
             case "push-notifications": setup.pushNotifications = try reader.bool(value, key)
             case "authorization": setup.authorization = try reader.choice(value, "authorization", as: AuthorizationStatus.self)
             case "credits": setup.credits = try reader.int(value, "credits", in: 0...100_000)
@@ -208,7 +210,8 @@ package struct SetupReader {
         }
         if setup.freshInstall {
             let device = ["timezone", "start", "apps", "faults", "authorization", "fresh-install", "nfc", "device", "language", "drops-activities",
-                          "draws-default-shield-in-use", "keeps-lifted-shield-drawn", "fires-thresholds-at-first-use", "push-notifications"]
+                          "draws-default-shield-in-use", "keeps-lifted-shield-drawn", "fires-thresholds-at-first-use", "never-calls-monitor",
+                          "push-notifications"]
             let named = entries.map(\.key).filter { !device.contains($0) }
             if let first = named.first, let entry = entries.first(where: { $0.key == first }) {
                 throw reader.fail(entry.value, "a fresh install holds nothing yet; `\(first)` is made through the app's screens (onboarding first)")
@@ -240,6 +243,17 @@ package struct SetupReader {
         }
         forgetting = DeviceActivityCentre.Forgetting(share: share, seed: seed)
         setup.quirks.forgetting = forgetting
+    }
+
+    /// `never-calls-monitor: true` (from the start) or a local date and time.
+    private func readMonitorSleep(_ node: Node, setup: PhoneSetup) throws -> Date? {
+        if node.scalar?.string == "true" || node.scalar?.string == "false" {
+            return try reader.bool(node, "never-calls-monitor") ? .distantPast : nil
+        }
+        guard case .local(let day, let seconds)? = Format.parseClock(try reader.string(node, "never-calls-monitor")) else {
+            throw reader.fail(node, "never-calls-monitor should be true, false or a local date and time, like 2026-11-24 12:00")
+        }
+        return ClockSpec.reading(day, seconds, setup.timeZone)
     }
 
     private func list(_ node: Node, _ what: String) throws -> [Node] {
@@ -431,6 +445,9 @@ public struct PhoneQuirks: Sendable {
     /// `fires-thresholds-at-first-use: true`: iOS 26.2–26.3 fire every usage threshold of an
     /// activity at the first use counted in its interval (FB21267341, FB21560904).
     public var firesThresholdsAtFirstUse = false
+    /// `never-calls-monitor: true | DATE`: iOS 26.3.1 keeps the registrations and never calls the
+    /// monitor, from then until a restart (``SimulatedPhone/monitorSleepsFrom``).
+    public var monitorSleepsFrom: Date?
 
     public init() {}
 
@@ -440,5 +457,6 @@ public struct PhoneQuirks: Sendable {
         phone.drawsDefaultShieldOverAppInUse = drawsDefaultShieldInUse
         phone.keepsExtensionLiftsDrawn = keepsLiftedShieldDrawn
         phone.firesThresholdsAtFirstUse = firesThresholdsAtFirstUse
+        phone.monitorSleepsFrom = monitorSleepsFrom
     }
 }

@@ -452,6 +452,15 @@ public final class SimulatedPhone: @unchecked Sendable {
         note(.device, "iOS forgets every monitored activity (Device Activities: 0)")
     }
 
+    /// iOS 26.3.1 keeps the monitored activities and never calls the monitor extension
+    /// (`deviceactivityd`, in the developer forums' device-activity tag; a break timer that "died"
+    /// on iOS 26.6, awaseem/foqos#475): every callback due from this instant on is lost, until the
+    /// phone restarts, which is what mended it (`nil`: the monitor is called).
+    public var monitorSleepsFrom: Date?
+
+    /// Whether iOS calls the monitor now (``monitorSleepsFrom``).
+    private var monitorSleeps: Bool { monitorSleepsFrom.map { clock.wall >= $0 } ?? false }
+
     /// iOS 26.2–26.3's false thresholds (``DeviceActivityCentre/firesThresholdsAtFirstUse``).
     public var firesThresholdsAtFirstUse: Bool {
         get { activityCentre.firesThresholdsAtFirstUse }
@@ -773,6 +782,10 @@ public final class SimulatedPhone: @unchecked Sendable {
         shieldCameOverAppInUse = nil
         clock.reboot()
         note(.device, "restarted (\(clock.bootID))")
+        if monitorSleeps {
+            monitorSleepsFrom = nil
+            note(.device, "iOS calls the monitor again")
+        }
         activityCentre.fireDue(through: clock.wall, timeZone: clock.timeZone)
         deliverFiredCallbacks(releasingDeferredThrough: clock.wall)
     }
@@ -826,6 +839,10 @@ public final class SimulatedPhone: @unchecked Sendable {
     }
 
     private func deliver(_ callback: DeviceActivityCentre.Callback) {
+        guard !monitorSleeps else {
+            note(.fault, "iOS did not call the monitor: \(callback)")
+            return
+        }
         let (fault, delay) = faults.isQuiet ? (.deliver, 0) : faults.next(droppedSoFar: dropsByInstant[callback.at] ?? 0)
         switch fault {
         case .drop:
