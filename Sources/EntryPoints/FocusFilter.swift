@@ -34,7 +34,7 @@ extension Runtime {
     @discardableResult
     public func applyFocusFilter(_ setting: FocusFilterSetting) -> FocusFilterResult {
         // NB: a refused start undoes the whole change, ends included, so nothing was kept on by it.
-        let (done, result) = reconcile(.appIntent("FocusFilter"), returning: ApplyFocusFilter(setting))
+        let (done, result) = reconcile(.focusFilter, returning: ApplyFocusFilter(setting))
         let kept = result ?? []
         var notes: [LocalNotification] = []
         if let problem = done.problem {

@@ -195,6 +195,9 @@ public final class HomeModel {
     public private(set) var review: DailyReview?
     /// What the last reconcile could not do or trust: shown with the way to repair it.
     public private(set) var repairs: [RepairNotice] = []
+    /// When iOS was due to wake Threshold and did not (``MonitorWatch``), until the person has read
+    /// it (``acknowledgeMissedSchedule()``).
+    public private(set) var missedSchedule: Date?
     /// The state could not be read; shields stay as they were.
     public private(set) var problem: Problem?
     let client: AppClient
@@ -221,6 +224,7 @@ public final class HomeModel {
         summary = StatusSummary(stored, now: now, calendar: calendar)
         // NB: access not granted is said once, by the root's access banner with its button.
         repairs = stored.applied.repairs.filter { $0.kind != .notAuthorized }
+        missedSchedule = stored.applied.monitor.untold
         let enforcement = evaluate(stored.engine, at: now, calendar: calendar)
         let clock = Clockwork(calendar: calendar)
         active = enforcement.rules.map { rule in
@@ -270,6 +274,14 @@ public final class HomeModel {
     /// The Daily Review's thumbs up or down for yesterday, saved (and shown in Insights).
     public func rateYesterday(_ rating: ProgressRecord.DayReview.Rating) {
         let refused = DailyReview.rateYesterday(rating, client: client)
+        load()
+        if let refused { problem = refused }
+    }
+
+    /// The person read that iOS missed Threshold's schedule: it is not said again until iOS
+    /// wakes Threshold and misses again.
+    public func acknowledgeMissedSchedule() {
+        let refused = client.perform("missed schedule", AcknowledgeMissedSchedule())
         load()
         if let refused { problem = refused }
     }

@@ -47,6 +47,7 @@ public struct HomeView<Unlocks: View>: View {
                         ProblemBanner(problem)
                     }
                     ForEach(model.repairs, id: \.self) { notice in ProblemBanner(notice.message, systemImage: "wrench.and.screwdriver.fill") }
+                    if let missed = model.missedSchedule { MissedScheduleNotice(missed: missed, acknowledge: model.acknowledgeMissedSchedule) }
                     if let summary = model.summary {
                         // NB: the status is said by SystemWords (the words the status Shortcut
                         // speaks too), in the phone's language and clock; shown as said.
@@ -80,6 +81,27 @@ public struct HomeView<Unlocks: View>: View {
         .onAppear { model.load() }
         // An unlock's end, a schedule's start: Home reads the state again when the shields change.
         .background { Reload(at: [model.nextChange].compactMap { $0 }) { model.load() } }
+    }
+}
+
+/// iOS was due to wake Threshold and did not (``MonitorWatch``): what happened, that it is not the
+/// person's doing, and what helps; said until they have read it.
+@MainActor
+struct MissedScheduleNotice: View {
+    let missed: Date
+    let acknowledge: () -> Void
+
+    var body: some View {
+        Card {
+            Label {
+                Text("iOS missed Threshold's schedule", bundle: .module).font(.headline)
+            } icon: {
+                Image(systemName: "clock.badge.exclamationmark").accessibilityHidden(true)
+            }
+            Text("iOS was due to wake Threshold at \(Text(missed, style: .time)) and didn't, so what was planned for then waited until Threshold next ran. It's not something you did. If it happens again, restarting your iPhone usually fixes it.", bundle: .module)
+                .font(.callout)
+            Button(action: acknowledge) { Text("OK", bundle: .module) }.buttonStyle(.bordered)
+        }
     }
 }
 

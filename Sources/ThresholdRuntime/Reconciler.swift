@@ -242,6 +242,9 @@ public struct Reconciler: Sendable {
         if change == nil, !tookOver, trigger.isMonitorCallback, !time.isJumped, isQuiet(transaction.state.applied, time: time, calendar: calendar) {
             // The second callback at a boundary, or the echo of a registration: nothing to do.
             transaction.state.applied.clock = time.anchor
+            // The monitor runs: it is not asleep (a quiet period ends by the first wake-up planned).
+            let awaited = transaction.state.applied.monitor.awaited
+            transaction.state.applied.monitor.heard(next: awaited.flatMap { $0 > time.wall ? $0 : nil })
             outcome.wasQuiet = true
             // Decided by the reconcile that began the quiet period; a record from before they were kept
             // works them out again from its evaluation.
@@ -283,6 +286,7 @@ public struct Reconciler: Sendable {
         leaveFailClosed(FailClosedShields.make(state.engine, at: time, reading: reading, calendar: calendar), rewrite: tookOver,
                         applied: &state.applied, repairs: &repairs)
         planWakeUpsAndNotifications(&state, time: time, calendar: calendar, outcome: &outcome, repairs: &repairs)
+        watchMonitor(&state.applied.monitor, trigger: trigger, plan: outcome.plan, time: time, repairs: repairs)
         let sessionBefore = state.applied.session
         let liveChanged = updateLiveActivity(state.engine, enforcement, paysXP: state.keptAccounts.contains(.xp), calendar: calendar, time: time,
                                              applied: &state.applied, repairs: &repairs)
@@ -491,6 +495,20 @@ public struct Reconciler: Sendable {
         guard let registered else { return }
         outcome.plan = plan
         register(plan, over: registered, marking: &state.applied.usageRegistered, at: time.anchor, outcome: &outcome, repairs: &repairs)
+    }
+
+    /// Keeps the first wake-up planned since the monitor last ran, and notes it missed when an
+    /// entry of the person's comes ``MonitorWatch/grace`` after it with no callback since
+    /// (``MonitorWatch``). A plan not registered in full awaits nothing: a wake-up iOS refused is
+    /// not iOS's to miss. A moved clock judges nothing.
+    private func watchMonitor(_ watch: inout MonitorWatch, trigger: Trigger, plan: ActivityPlan?, time: TrustedTime, repairs: [RepairNotice]) {
+        guard let plan else { return }
+        let next = repairs.contains { $0.kind == .monitoringFailed } ? nil : plan.wakeUps.first { $0 > time.wall }
+        if trigger.isMonitorCallback {
+            watch.heard(next: next)
+        } else if !time.isJumped {
+            watch.entered(at: time.wall, next: next, inUse: trigger.meansPhoneInUse)
+        }
     }
 
     /// Registers what the planner chose and stops our activities it no longer wants. Unchanged

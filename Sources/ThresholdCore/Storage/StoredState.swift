@@ -135,12 +135,14 @@ public struct AppliedRecord: Hashable, Codable, Sendable {
     /// reconcile that registered it: its event cannot be true before its minutes have passed on
     /// that uptime (``UsageTrigger/evidence(of:registered:reading:)``).
     public var usageRegistered: [String: ClockAnchor] = [:]
+    /// Whether iOS calls the monitor at the boundaries registered (``MonitorWatch``).
+    public var monitor = MonitorWatch()
 
     public init() {}
 
     private enum CodingKeys: String, CodingKey {
         case stores, evaluated, appliedAt, clock, repairs, postedNotifications, pendingNotifications, shownUntil, liveActivity, session, notificationPermission, quiet
-        case failClosed, changedOutsideApp, deviceRestrictions, owed, effectsRevision, effectsEpoch, usageRegistered
+        case failClosed, changedOutsideApp, deviceRestrictions, owed, effectsRevision, effectsEpoch, usageRegistered, monitor
     }
 
     public init(from decoder: any Decoder) throws {
@@ -167,6 +169,7 @@ public struct AppliedRecord: Hashable, Codable, Sendable {
         effectsRevision = try c.decodeIfPresent(Int.self, forKey: .effectsRevision) ?? 0
         effectsEpoch = try c.decodeIfPresent(String.self, forKey: .effectsEpoch)
         usageRegistered = try c.decodeIfPresent([String: ClockAnchor].self, forKey: .usageRegistered) ?? [:]
+        monitor = try c.decodeIfPresent(MonitorWatch.self, forKey: .monitor) ?? MonitorWatch()
     }
 }
 

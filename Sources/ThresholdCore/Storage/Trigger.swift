@@ -43,6 +43,16 @@ public enum Trigger: Hashable, Codable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// A Focus filter's intent: iOS runs it when a Focus turns on or off, in use or not.
+    public static let focusFilter = Trigger.appIntent("FocusFilter")
+
+    /// Whether it comes of the person using the phone (the app, a shield, a Shortcut, a link, a
+    /// notification, a widget), so that iOS has delivered the monitor callbacks it held back: not
+    /// a monitor callback, a clock change told to a running process, or a Focus filter.
+    public var meansPhoneInUse: Bool {
+        !isMonitorCallback && self != .significantTimeChange && self != .focusFilter
+    }
+
     public var description: String {
         switch self {
         case .appForeground: "app foreground"
