@@ -1,4 +1,5 @@
 import Foundation
+import PropertyBased
 import EntryPoints
 import ScreenTimeClient
 @_spi(Setup) import ScreenTimeSimulator
@@ -138,5 +139,106 @@ import ThresholdCore
         let result = phone.runtime(for: .shieldAction).pressShield(.secondary, on: .app(AppToken("instagram"), category: nil, name: "Instagram"))
         #expect(result.notification?.id == "shield:clear")
         #expect(try phone.savedState().engine.grants.isEmpty)
+    }
+
+    // MARK: A monitor iOS never calls (iOS 26.3.1; awaseem/foqos#475)
+
+    /// Work starts at 09:00 and iOS never calls the monitor: nothing of Threshold's runs until an
+    /// entry, and whichever entry comes first applies Work's shields with its own reconcile and notes
+    /// that iOS missed the 09:00 wake-up.
+    @Test(arguments: [
+        (SimulatedPhone.Process.app, Trigger.appForeground), (.shieldAction, .shieldButton(.primary)), (.intent, .appIntent("StartProfile")),
+        (.app, .notificationResponse("scheduled-start")), (.intent, .widget("End")), (.intent, .liveActivityButton("break")),
+        (.app, .universalLink("https://threshold.app/start/reading")),
+    ])
+    func aMonitorNeverCalled_theFirstEntryOfAnyKindAppliesTheBoundary_andNotesItMissed(process: SimulatedPhone.Process, trigger: Trigger) throws {
+        let phone = try SimulatedPhone(start: at("2026-11-24 08:00"), timeZone: ny, setup: .make(
+            profiles: [.make("work", selection: .apps("instagram"), schedules: [.on(Weekday.weekdays, "09:00", "17:00")])]))
+        phone.monitorSleepsFrom = .distantPast
+        phone.openThreshold()
+        phone.killApp()
+        phone.advance(to: at("2026-11-24 10:00"))
+        #expect(phone.shieldedApps.isEmpty, "no callback came at 09:00")
+        #expect(phone.timeline.contains { $0.actor == .fault && $0.text.hasPrefix("iOS did not call the monitor") })
+        phone.run(process, trigger)
+        #expect(phone.shieldedApps == ["instagram"], "\(trigger)")
+        #expect(try phone.savedState().applied.monitor.untold == at("2026-11-24 09:00"))
+    }
+
+    /// A Focus filter runs with the phone in use or not: it applies the boundary and judges nothing,
+    /// for iOS may still hold the callback; the next entry of the person's notes the miss.
+    @Test func aFocusFiltersEntry_appliesTheBoundary_andLeavesTheMissForThePersonsNextEntry() throws {
+        let phone = try SimulatedPhone(start: at("2026-11-24 08:00"), timeZone: ny, setup: .make(
+            profiles: [.make("work", selection: .apps("instagram"), schedules: [.on(Weekday.weekdays, "09:00", "17:00")])]))
+        phone.monitorSleepsFrom = .distantPast
+        phone.openThreshold()
+        phone.killApp()
+        phone.advance(to: at("2026-11-24 10:00"))
+        phone.run(.appInBackground, .focusFilter)
+        #expect(phone.shieldedApps == ["instagram"])
+        #expect(try phone.savedState().applied.monitor.missed == nil)
+        phone.openThreshold()
+        #expect(try phone.savedState().applied.monitor.missed == at("2026-11-24 09:00"))
+    }
+
+    /// A lift the monitor missed errs the strict way: Work's shield stays after 17:00, and the
+    /// person who meets it lifts it with its button's press (the shield action extension reconciles).
+    @Test func aMissedLift_keepsTheShield_untilItsButtonIsPressed() throws {
+        let phone = try SimulatedPhone(start: at("2026-11-24 16:00"), timeZone: ny, setup: .make(
+            profiles: [.make("work", selection: .apps("instagram"), schedules: [.on(Weekday.weekdays, "09:00", "17:00")])]))
+        phone.monitorSleepsFrom = .distantPast
+        phone.openThreshold()
+        phone.killApp()
+        phone.advance(to: at("2026-11-24 18:00"))
+        #expect(phone.shieldedApps == ["instagram"], "no callback lifted it at 17:00")
+        _ = try phone.pressShield(.primary, on: "instagram")
+        #expect(phone.shieldedApps.isEmpty)
+        #expect(try !phone.open("instagram").shielded)
+    }
+
+    /// The restart that mends the phone: the next callback clears the miss, so a later spell is
+    /// told of again.
+    @Test func afterARestart_theNextCallbackClearsTheMiss() throws {
+        let phone = try SimulatedPhone(start: at("2026-11-24 08:00"), timeZone: ny, setup: .make(
+            profiles: [.make("work", selection: .apps("instagram"), schedules: [.on(Weekday.weekdays, "09:00", "17:00")])]))
+        phone.monitorSleepsFrom = at("2026-11-24 08:30")
+        phone.openThreshold()
+        phone.advance(to: at("2026-11-24 09:30"))
+        phone.openThreshold()
+        phone.perform(AcknowledgeMissedSchedule(), as: .inApp("OK"))
+        #expect(try phone.savedState().applied.monitor == MonitorWatch(awaited: at("2026-11-24 17:00"), missed: at("2026-11-24 09:00"), told: true))
+        phone.reboot()
+        phone.killApp()
+        phone.advance(to: at("2026-11-24 17:00"))
+        #expect(phone.shieldedApps.isEmpty, "the monitor ended Work at 17:00")
+        #expect(try phone.savedState().applied.monitor.missed == nil)
+    }
+
+    /// Callbacks that come late (up to 45 minutes, never past the person's next use of the phone) or
+    /// twice are not a monitor that never wakes: a month of them, with entries of every kind, notes
+    /// no miss.
+    @Test func aMonthOfLateAndDoubledCallbacks_notesNoMiss() async throws {
+        await propertyCheck(count: 2, input: Gen.int(in: 1...1_000_000)) { seed in
+            var faults = FaultSwitch(seed: UInt64(seed))
+            faults.duplicateRate = 0.15
+            faults.delayRate = 0.3
+            faults.maximumDelay = 45 * 60
+            let start = at("2026-11-02 06:00")
+            let phone = try SimulatedPhone(start: start, timeZone: ny, setup: FaultPropertyTests.state, faults: faults)
+            var rng = SplitMix64(seed: UInt64(seed) &* 17)
+            phone.openThreshold()
+            while phone.clock.wall < start.addingTimeInterval(30 * 86_400) {
+                phone.advance(by: TimeInterval(Int.random(in: 1...150, using: &rng) * 60))
+                switch Int.random(in: 0..<6, using: &rng) {
+                case 0: phone.perform(IssueGrant(minutes: 10, origin: .ritual(.prayer)), as: .inApp("amen"))
+                case 1: phone.perform(StartSession(profile: "focus", plan: .goal(minutes: 30)), as: .inApp("start"))
+                case 2: phone.reboot()
+                case 3: phone.killApp()
+                default: phone.openThreshold()
+                }
+                #expect(try phone.savedState().applied.monitor.missed == nil, "seed \(seed), \(phone.clock.wall)")
+            }
+            #expect(phone.timeline.contains { $0.actor == .fault && $0.text.hasPrefix("delayed") })
+        }
     }
 }
