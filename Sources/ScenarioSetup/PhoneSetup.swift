@@ -141,7 +141,7 @@ package struct SetupReader {
             "timezone", "start", "apps", "gates", "profiles", "intentions", "streak-freeze-days", "tutorial", "faults", "authorization",
             "credits", "reminders", "screen-time", "fresh-install", "plan", "nfc", "device", "language", "drops-activities", "draws-default-shield-in-use",
             "keeps-lifted-shield-drawn", "fires-thresholds-at-first-use", "never-calls-monitor",
-            "push-notifications",
+            "focus-filter-runs", "push-notifications",
         ])
         // Apps and the time zone first: the rest refers to them.
         for (key, value, _) in entries {
@@ -188,6 +188,7 @@ package struct SetupReader {
             case "keeps-lifted-shield-drawn": setup.quirks.keepsLiftedShieldDrawn = try reader.bool(value, key)
             case "fires-thresholds-at-first-use": setup.quirks.firesThresholdsAtFirstUse = try reader.bool(value, key)
             case "never-calls-monitor": setup.quirks.monitorSleepsFrom = try readMonitorSleep(value, setup: setup)
+            case "focus-filter-runs": setup.quirks.focusFilterRuns = try reader.choice(value, key, as: FocusFilterRuns.self)
             case "push-notifications": setup.pushNotifications = try reader.bool(value, key)
             case "authorization": setup.authorization = try reader.choice(value, "authorization", as: AuthorizationStatus.self)
             case "credits": setup.credits = try reader.int(value, "credits", in: 0...100_000)
@@ -211,7 +212,7 @@ package struct SetupReader {
         if setup.freshInstall {
             let device = ["timezone", "start", "apps", "faults", "authorization", "fresh-install", "nfc", "device", "language", "drops-activities",
                           "draws-default-shield-in-use", "keeps-lifted-shield-drawn", "fires-thresholds-at-first-use", "never-calls-monitor",
-                          "push-notifications"]
+                          "focus-filter-runs", "push-notifications"]
             let named = entries.map(\.key).filter { !device.contains($0) }
             if let first = named.first, let entry = entries.first(where: { $0.key == first }) {
                 throw reader.fail(entry.value, "a fresh install holds nothing yet; `\(first)` is made through the app's screens (onboarding first)")
@@ -448,6 +449,8 @@ public struct PhoneQuirks: Sendable {
     /// `never-calls-monitor: true | DATE`: iOS 26.3.1 keeps the registrations and never calls the
     /// monitor, from then until a restart (``SimulatedPhone/monitorSleepsFrom``).
     public var monitorSleepsFrom: Date?
+    /// `focus-filter-runs: both-ways | on-the-way-in | never`: when iOS runs Threshold's Focus filter.
+    public var focusFilterRuns = FocusFilterRuns.bothWays
 
     public init() {}
 
@@ -458,5 +461,6 @@ public struct PhoneQuirks: Sendable {
         phone.keepsExtensionLiftsDrawn = keepsLiftedShieldDrawn
         phone.firesThresholdsAtFirstUse = firesThresholdsAtFirstUse
         phone.monitorSleepsFrom = monitorSleepsFrom
+        phone.focusFilterRuns = focusFilterRuns
     }
 }

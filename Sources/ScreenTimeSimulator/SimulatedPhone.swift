@@ -759,8 +759,23 @@ public final class SimulatedPhone: @unchecked Sendable {
         }
         let after = on ? focusFilters[name] : nil
         guard before != nil || after != nil else { return nil }
+        guard focusFilterRuns.runs(turningOn: after != nil) else {
+            note(.fault, "iOS does not run Threshold's Focus filter as the Focus turns \(after != nil ? "on" : "off")")
+            return nil
+        }
         return runFocusFilter(after ?? .off)
     }
+
+    /// What `ThresholdFocusFilter.current` reads: the filter of the Focus on now, as the person set
+    /// it in Settings › Focus, or ``FocusFilterSetting/off`` when no Focus with Threshold's filter is on.
+    public var currentFocusFilter: FocusFilterSetting {
+        focusName.flatMap { focusFilters[$0] } ?? .off
+    }
+
+    /// When iOS runs Threshold's Focus filter: reported to run as a Focus turns on and not as it
+    /// turns off (feedback-assistant/reports#461, #588), and not reliably in the background
+    /// (home-assistant/iOS#5656). Both ways unless a scenario's `setup:` says otherwise.
+    public var focusFilterRuns = FocusFilterRuns.bothWays
 
     /// iOS runs Threshold's Focus filter (`SetFocusFilterIntent.perform()`) in Threshold's process:
     /// the app, in the background unless it is on screen (a filter is no `LiveActivityIntent`, so
@@ -1175,6 +1190,25 @@ extension ShieldContent {
 public struct ShownNotification: Hashable, Codable, Sendable {
     public let at: Date
     public let id: String
+}
+
+/// When iOS runs Threshold's Focus filter (``SimulatedPhone/focusFilterRuns``).
+public enum FocusFilterRuns: String, Hashable, Codable, Sendable, CaseIterable {
+    /// As a Focus turns on and as it turns off.
+    case bothWays = "both-ways"
+    /// As a Focus turns on only (feedback-assistant/reports#461, #588).
+    case onTheWayIn = "on-the-way-in"
+    /// Not at all.
+    case never
+
+    /// Whether iOS runs the filter as a Focus turns on (`true`) or off.
+    public func runs(turningOn: Bool) -> Bool {
+        switch self {
+        case .bothWays: true
+        case .onTheWayIn: turningOn
+        case .never: false
+        }
+    }
 }
 
 /// A callback a fault holds back until `deliverAt` (or the next use of the phone).
