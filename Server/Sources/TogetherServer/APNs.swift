@@ -52,8 +52,9 @@ public struct APNsConfiguration: @unchecked Sendable {
 
     /// TOGETHER_APNS_KEY_FILE (the `.p8` file), TOGETHER_APNS_KEY_ID, TOGETHER_APNS_TEAM_ID,
     /// TOGETHER_APNS_TOPIC (app.threshold), TOGETHER_APNS_ENVIRONMENT (production or sandbox) or
-    /// TOGETHER_APNS_ENDPOINT (a URL, for a stand-in). `nil` when no key file is named: no push,
-    /// the apps fetch their messages as before.
+    /// TOGETHER_APNS_ENDPOINT (a URL, for a stand-in) and TOGETHER_APNS_TRUST_ROOTS (a PEM file of
+    /// the certificates a stand-in's TLS is signed with; APNs itself needs none). `nil` when no key
+    /// file is named: no push, the apps fetch their messages as before.
     public static func fromEnvironment(_ environment: [String: String]) throws -> APNsConfiguration? {
         guard let file = environment["TOGETHER_APNS_KEY_FILE"] else { return nil }
         guard let keyID = environment["TOGETHER_APNS_KEY_ID"], let teamID = environment["TOGETHER_APNS_TEAM_ID"] else {
@@ -78,7 +79,15 @@ public struct APNsConfiguration: @unchecked Sendable {
             }
             endpoint = chosen.endpoint
         }
-        return APNsConfiguration(endpoint: endpoint, teamID: teamID, keyID: keyID, key: key, topic: environment["TOGETHER_APNS_TOPIC"] ?? "app.threshold")
+        let trustRoots = try environment["TOGETHER_APNS_TRUST_ROOTS"].map { file in
+            let certificates = try? NIOSSLCertificate.fromPEMFile(file)
+            guard let certificates, !certificates.isEmpty else {
+                throw ConfigurationError("TOGETHER_APNS_TRUST_ROOTS names a PEM file of certificates; \(file) holds none that can be read.")
+            }
+            return certificates
+        }
+        return APNsConfiguration(endpoint: endpoint, teamID: teamID, keyID: keyID, key: key, topic: environment["TOGETHER_APNS_TOPIC"] ?? "app.threshold",
+                                 trustRoots: trustRoots)
     }
 }
 

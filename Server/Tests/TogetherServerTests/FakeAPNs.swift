@@ -40,6 +40,8 @@ final class FakeAPNs: @unchecked Sendable {
     private var received: [Received] = []
     private var delivered: [@Sendable (Received) -> Void] = []
     let certificate: NIOSSLCertificate
+    /// The certificate in PEM, for a server in a process of its own (`TOGETHER_APNS_TRUST_ROOTS`).
+    let certificatePEM: String
     let port: Int
     private let group: ServiceGroup
     private let running: Task<Void, Never>
@@ -83,11 +85,12 @@ final class FakeAPNs: @unchecked Sendable {
         let privateKey = try NIOSSLPrivateKey(bytes: Array(key.pemRepresentation.utf8), format: .pem)
         var tls = TLSConfiguration.makeServerConfiguration(certificateChain: [.certificate(certificate)], privateKey: .privateKey(privateKey))
         tls.applicationProtocols = ["h2"]
-        return try await FakeAPNs(certificate: certificate, tls: tls)
+        return try await FakeAPNs(certificate: certificate, pem: try made.serializeAsPEM().pemString, tls: tls)
     }
 
-    private init(certificate: NIOSSLCertificate, tls: TLSConfiguration) async throws {
+    private init(certificate: NIOSSLCertificate, pem: String, tls: TLSConfiguration) async throws {
         self.certificate = certificate
+        certificatePEM = pem
         let bound = Locked<(port: Int?, waiting: CheckedContinuation<Int, any Error>?)>((nil, nil))
         let router = Router(context: BasicRequestContext.self)
         let box = Locked<FakeAPNs?>(nil)

@@ -215,6 +215,34 @@ import TogetherCore
         #expect(throws: ConfigurationError.self) { try APNsConfiguration.fromEnvironment(["TOGETHER_APNS_KEY_FILE": file]) }
         #expect(throws: ConfigurationError.self) { try APNsConfiguration.fromEnvironment(base.merging(["TOGETHER_APNS_ENVIRONMENT": "staging"]) { $1 }) }
         #expect(throws: ConfigurationError.self) { try APNsConfiguration.fromEnvironment(base.merging(["TOGETHER_APNS_KEY_FILE": "/nonexistent.p8"]) { $1 }) }
+        #expect(production.trustRoots == nil, "APNs itself: the system's roots")
+    }
+
+    @Test func aStandInsCertificate_isTrusted_fromAPEMFile() async throws {
+        let apns = try await FakeAPNs.start()
+        let key = NSTemporaryDirectory() + "AuthKey_\(UUID().uuidString.prefix(8)).p8", roots = NSTemporaryDirectory() + "stand-in-\(UUID().uuidString.prefix(8)).pem"
+        try P256.Signing.PrivateKey().pemRepresentation.write(toFile: key, atomically: true, encoding: .utf8)
+        try apns.certificatePEM.write(toFile: roots, atomically: true, encoding: .utf8)
+        defer { for file in [key, roots] { try? FileManager.default.removeItem(atPath: file) } }
+        let configuration = try APNsConfiguration.fromEnvironment([
+            "TOGETHER_APNS_KEY_FILE": key, "TOGETHER_APNS_KEY_ID": Self.keyID, "TOGETHER_APNS_TEAM_ID": Self.teamID,
+            "TOGETHER_APNS_ENDPOINT": apns.endpoint.absoluteString, "TOGETHER_APNS_TRUST_ROOTS": roots,
+        ])
+        let client = try APNsClient(configuration: #require(configuration))
+        let answer = await client.send(Push(token: Self.token("6a"), id: UUID(), collapseID: "together-message-1", title: "Together", body: "Hello",
+                                            expiration: Date().addingTimeInterval(60)))
+        try await client.shutdown()
+        await apns.stop()
+        #expect(answer == .accepted, "the stand-in's TLS is trusted")
+        // A file with no certificate in it (the key's) stops the server at start.
+        var refused = false
+        do {
+            _ = try APNsConfiguration.fromEnvironment(["TOGETHER_APNS_KEY_FILE": key, "TOGETHER_APNS_KEY_ID": Self.keyID,
+                                                       "TOGETHER_APNS_TEAM_ID": Self.teamID, "TOGETHER_APNS_TRUST_ROOTS": key])
+        } catch is ConfigurationError {
+            refused = true
+        }
+        #expect(refused)
     }
 
     /// A provider token as APNs reads it: ES256 over `header.claims`, `kid` the key's id, `iss` the team.
