@@ -126,6 +126,8 @@ public final class AppModel {
     public func foreground() async {
         verdict = await client.authorization.verdict()
         if let onboarding { await onboarding.checkAccess() }
+        // A Focus that ended (or began) without iOS running Threshold's filter: what it would have done.
+        if let focus = await client.currentFocus() { client.runtime.followFocus(focus) }
         // The plan is read from the App Store on launch and every foreground, and saved in the
         // foreground's own reconcile (only the app changes it).
         refresh(.appForeground, command: await client.readPlan()?.command)

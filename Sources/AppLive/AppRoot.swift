@@ -80,7 +80,8 @@ extension AppClient {
                              } else {
                                  store.appMovedToForeground()
                              }
-                         })
+                         },
+                         currentFocus: { await ThresholdFocusFilter.currentSetting() })
     }
 }
 

@@ -43,6 +43,10 @@ public struct AppClient: Sendable {
     /// locks in the background (or iOS kills the app, 0xDEAD10CC) and the next background refresh
     /// is scheduled. Nothing elsewhere.
     public let appPhase: @Sendable (AppPhase) -> Void
+    /// The filter of the Focus on now, as iOS has it (`SetFocusFilterIntent.current` in the app),
+    /// `.off` when none is on, `nil` when it cannot be read (previews, or iOS could not say): each
+    /// foreground follows what changed (`Runtime.followFocus`), for a filter iOS did not run.
+    public let currentFocus: @Sendable () async -> FocusFilterSetting?
 
     /// - Parameter language: the language of the content the rituals deal (Unscramble's words, the
     ///   copy-text passages); the app passes the phone's, as it reads `library` in it.
@@ -51,7 +55,8 @@ public struct AppClient: Sendable {
                 random: @escaping @Sendable () -> UInt64 = { UInt64.random(in: .min ... .max) },
                 ritualSeed: (@Sendable () -> UInt64)? = nil,
                 purchases: PurchasesClient? = nil, deviceID: String? = nil, canWriteTags: Bool = true, together: TogetherAccess? = nil,
-                appPhase: @escaping @Sendable (AppPhase) -> Void = { _ in }) {
+                appPhase: @escaping @Sendable (AppPhase) -> Void = { _ in },
+                currentFocus: @escaping @Sendable () async -> FocusFilterSetting? = { nil }) {
         let state = AppState()
         let runtime = runtime.publishing(to: state)
         self.state = state
@@ -65,6 +70,7 @@ public struct AppClient: Sendable {
         self.canWriteTags = canWriteTags
         self.together = together
         self.appPhase = appPhase
+        self.currentFocus = currentFocus
     }
 
     /// The device's wall clock now, for what the screens show.

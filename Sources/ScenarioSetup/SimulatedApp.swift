@@ -39,7 +39,8 @@ public enum SimulatedApp {
             purchases: phone.appStore.client,
             deviceID: phone.catalogue.device ?? deviceID,
             canWriteTags: phone.readsNFCTags,
-            together: together)
+            together: together,
+            currentFocus: { phone.currentFocusFilter })
         // As the app connects its intents to its own runtime (`AppModel.live`): what they commit
         // reaches the screens at once.
         phone.intentsCommitted = { [state = client.state] in state.committed($0) }

@@ -296,7 +296,15 @@ public final class SimulatedPhone: @unchecked Sendable {
     /// an interactive widget's button): the same runtime the intents in `ThresholdIntents` get.
     public func runAppIntent<T>(_ perform: (Runtime) -> T) -> T {
         deviceInUse()
-        return perform(runtime(for: .intent))
+        return perform(intentRuntime())
+    }
+
+    /// The runtime an App Intent gets, as `IntentRuntime.run` hands it over: after following the
+    /// Focus as iOS has it now (a filter iOS did not run as its Focus changed).
+    private func intentRuntime() -> Runtime {
+        let intent = runtime(for: .intent)
+        intent.followFocus(currentFocusFilter)
+        return intent
     }
 
     /// What Threshold has saved, read without changing it: what a check looks at after the steps
@@ -372,7 +380,7 @@ public final class SimulatedPhone: @unchecked Sendable {
         let shown = content.drawn(isStale: content.isStale(at: clock.wall)).content
         guard shown.buttons.contains(button) else { throw SimulatorError.noSuchLiveActivityButton(button.rawValue) }
         deviceInUse()
-        return runtime(for: .intent).pressLiveActivity(button, profile: shown.profileID)
+        return intentRuntime().pressLiveActivity(button, profile: shown.profileID)
     }
 
     /// Taps an app's icon: iOS shows the shield or opens it.
@@ -778,10 +786,10 @@ public final class SimulatedPhone: @unchecked Sendable {
     public var focusFilterRuns = FocusFilterRuns.bothWays
 
     /// iOS runs Threshold's Focus filter (`SetFocusFilterIntent.perform()`) in Threshold's process:
-    /// the app, in the background unless it is on screen (a filter is no `LiveActivityIntent`, so
-    /// it starts no Live Activity from the background).
+    /// the app, in the background unless it is on screen. The filter is also a `LiveActivityIntent`,
+    /// so it may start the Live Activity of the session it starts.
     private func runFocusFilter(_ setting: FocusFilterSetting) -> FocusFilterResult {
-        let process: Process = appInForeground ? .app : .appInBackground
+        let process: Process = appInForeground ? .app : .intent
         if !appRunning {
             appRunning = true
             note(.device, "iOS launches Threshold in the background to run its Focus filter")

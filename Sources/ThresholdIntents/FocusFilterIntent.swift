@@ -1,6 +1,7 @@
 import AppIntents
 import EntryPoints
 import Foundation
+import os
 import ThresholdCore
 
 /// Threshold's Focus filter (Settings › Focus › a Focus › Add Filter › Threshold): the profile
@@ -8,7 +9,12 @@ import ThresholdCore
 /// turns on, with the parameters the person set, and when it turns off, with none set; the same
 /// policy as every path decides (`Runtime.applyFocusFilter`), so a Focus turning off does not
 /// end Beast Mode.
-public struct ThresholdFocusFilter: SetFocusFilterIntent {
+///
+/// Also a `LiveActivityIntent`: iOS has been reported to run a filter in the background reliably
+/// only then (home-assistant/iOS#5656), and a Focus's session may start its Live Activity. iOS may
+/// still run it only as the Focus turns on (feedback-assistant/reports#461, #588), so the app's
+/// process reads ``current`` whenever it runs (``currentSetting()``) and follows what changed.
+public struct ThresholdFocusFilter: SetFocusFilterIntent, LiveActivityIntent {
     public static var title: LocalizedStringResource { "Threshold Profile" }
     public static var description: IntentDescription? {
         "Starts a Threshold profile while this Focus is on, and ends it when the Focus turns off (Beast Mode runs to its end)."
@@ -29,9 +35,26 @@ public struct ThresholdFocusFilter: SetFocusFilterIntent {
         return DisplayRepresentation(title: "\(profile.emoji) \(profile.name)")
     }
 
+    /// What this filter says, as Threshold follows it.
+    var setting: FocusFilterSetting { FocusFilterSetting(profile: profile.map { ProfileID($0.id) }, minutes: minutes) }
+
+    /// The filter of the Focus on now, as iOS has it (``FocusFilterSetting/off`` when none is on);
+    /// `nil` when iOS could not say, and then nothing is followed (what runs stays on).
+    public static func currentSetting() async -> FocusFilterSetting? {
+        do {
+            return try await current.setting
+        } catch {
+            // NB: os_log with a format string, as ScreenTimeLive's ExtensionLog does (Logger's
+            // interpolation does not compile against the iOS 17.0 SDK here).
+            os_log("%{public}@", log: OSLog(subsystem: "app.threshold", category: "focus"), type: .default,
+                   "The Focus's filter could not be read: \(error)")
+            return nil
+        }
+    }
+
     public func perform() async throws -> some IntentResult {
-        let setting = FocusFilterSetting(profile: profile.map { ProfileID($0.id) }, minutes: minutes)
-        let result = try await IntentRuntime.run { $0.applyFocusFilter(setting) }
+        let setting = setting
+        let result = try await IntentRuntime.run(followingFocus: false) { $0.applyFocusFilter(setting) }
         if let problem = result.problem { throw IntentFailure(problem) }
         return .result()
     }

@@ -22,11 +22,19 @@ public enum IntentRuntime {
         self.suspension.connect { suspension }
     }
 
-    /// Runs `body` with the runtime and the store awake; throws an error the person can read in
-    /// Shortcuts when there is no runtime.
-    static func run<T>(_ body: (Runtime) async throws -> T) async throws -> T {
-        guard let suspension = try? suspension.value() else { return try await body(try runtime()) }
-        return try await suspension.whileAwake { try await body(try runtime()) }
+    /// Runs `body` with the runtime and the store awake, after following the Focus as iOS has it
+    /// now (a filter iOS did not run as its Focus turned off; `Runtime.followFocus`), unless the
+    /// intent is the filter itself; throws an error the person can read in Shortcuts when there is
+    /// no runtime.
+    static func run<T>(followingFocus: Bool = true, _ body: (Runtime) async throws -> T) async throws -> T {
+        let focus = followingFocus ? await ThresholdFocusFilter.currentSetting() : nil
+        let work: () async throws -> T = {
+            let runtime = try runtime()
+            if let focus { runtime.followFocus(focus) }
+            return try await body(runtime)
+        }
+        guard let suspension = try? suspension.value() else { return try await work() }
+        return try await suspension.whileAwake { try await work() }
     }
 
     /// The runtime, or an error the person can read in Shortcuts.

@@ -25,13 +25,13 @@ import ThresholdCore
         let phone = try phone()
         try phone.addFocusFilter(to: "Work", profileNamed: "💼 Work")
         let on = try #require(phone.setFocus("Work", on: true))
-        #expect(on.reconciliation.problem == nil && on.notifications.isEmpty)
+        #expect(on.refused == nil && on.notifications.isEmpty)
         #expect(phone.shieldedApps == ["tiktok"])
         #expect(try phone.savedState().engine.sessions.map(\.origin) == [.focus])
-        #expect(phone.outcomes.last { $0.process != .monitor }?.process == .appInBackground, "the filter runs in the app's process, in the background")
-        #expect(phone.liveActivity == nil, "a filter is no LiveActivityIntent: from the background it starts none")
+        #expect(phone.outcomes.last { $0.process != .monitor }?.process == .intent, "the filter runs in the app's process, as an intent")
+        #expect(phone.liveActivity?.profileID == "work", "the filter is a LiveActivityIntent: its session's Live Activity starts from the background")
         phone.advance(by: 3_600)
-        #expect(phone.setFocus("Work", on: false)?.reconciliation.problem == nil)
+        #expect(phone.setFocus("Work", on: false)?.refused == nil)
         #expect(phone.shieldedApps.isEmpty)
     }
 
@@ -81,7 +81,7 @@ import ThresholdCore
         let phone = try phone()
         try phone.addFocusFilter(to: "Sleep", profileNamed: "Sleep")
         let on = try #require(phone.setFocus("Sleep", on: true))
-        #expect(said(on.reconciliation.problem)?.contains("Beast Mode needs an end") == true)
+        #expect(said(on.refused)?.contains("Beast Mode needs an end") == true)
         #expect(phone.shieldedApps.isEmpty)
         #expect(try phone.savedState().engine.sessions.isEmpty)
         #expect(phone.inbox.contains { $0.title == "Your Focus could not start its profile" }, "time-sensitive: the Focus does not hold it back")
@@ -92,7 +92,7 @@ import ThresholdCore
         try phone.addFocusFilter(to: "Work", profileNamed: "Work")
         phone.authorization = .denied
         let on = try #require(phone.setFocus("Work", on: true))
-        #expect(said(on.reconciliation.problem)?.contains("no Screen Time access") == true)
+        #expect(said(on.refused)?.contains("no Screen Time access") == true)
         #expect(try phone.savedState().engine.sessions.isEmpty)
     }
 
@@ -111,5 +111,64 @@ import ThresholdCore
         let phone = try phone()
         #expect(throws: SimulatorError.self) { try phone.addFocusFilter(to: "Work", profileNamed: "Gym") }
         #expect(phone.focusFilters.isEmpty)
+    }
+
+    // MARK: A filter iOS does not run (feedback-assistant/reports#461, #588; home-assistant/iOS#5656)
+
+    /// iOS runs the filter as Work turns on and not as it turns off: whatever of Threshold's runs
+    /// next in the app's process reads the Focus as iOS has it (none) and ends what Work started.
+    @Test func aFilterNotRunOnTheWayOut_isFollowedAtTheNextEntry() throws {
+        let phone = try phone()
+        phone.focusFilterRuns = .onTheWayIn
+        try phone.addFocusFilter(to: "Work", profileNamed: "Work")
+        #expect(phone.setFocus("Work", on: true) != nil)
+        phone.advance(by: 3_600)
+        #expect(phone.setFocus("Work", on: false) == nil, "iOS did not run it")
+        #expect(phone.shieldedApps == ["tiktok"])
+        let followed = try #require(phone.runtime(for: .intent).followFocus(phone.currentFocusFilter))
+        #expect(followed.refused == nil)
+        #expect(phone.shieldedApps.isEmpty)
+        #expect(try phone.savedState().applied.focusFilter == .off)
+        #expect(phone.runtime(for: .intent).followFocus(phone.currentFocusFilter) == nil, "nothing changed since")
+    }
+
+    /// Following is of changes only: a session the person ended under the Focus is not started
+    /// again by the next entry, nor one they started ended.
+    @Test func following_actsOnlyOnAChange_ofTheFocusAsIOSHasIt() throws {
+        let phone = try phone()
+        try phone.addFocusFilter(to: "Work", profileNamed: "Work")
+        phone.setFocus("Work", on: true)
+        phone.advance(by: 600)
+        phone.perform(EndSession(profile: "work"), as: .inApp("end"))
+        #expect(phone.openThresholdFollowingFocus() == nil)
+        #expect(phone.shieldedApps.isEmpty, "the person ended it; the Focus still on starts it not again")
+        phone.perform(StartSession(profile: "study", origin: .manual), as: .inApp("start"))
+        phone.focusFilterRuns = .never
+        phone.setFocus("Work", on: false)
+        #expect(phone.openThresholdFollowingFocus() != nil, "the Focus ended")
+        #expect(phone.shieldedApps == ["youtube"], "the person's session stays")
+    }
+
+    /// A start the filter cannot make (Beast Mode needs an end) is told once, not at every entry
+    /// that reads the same Focus; nothing of it is done.
+    @Test func aRefusedStart_isToldOnce() throws {
+        let phone = try phone()
+        phone.focusFilterRuns = .never
+        try phone.addFocusFilter(to: "Sleep", profileNamed: "Sleep")
+        phone.setFocus("Sleep", on: true)
+        let first = try #require(phone.openThresholdFollowingFocus())
+        #expect(said(first.refused)?.contains("Beast Mode needs an end") == true)
+        #expect(phone.openThresholdFollowingFocus() == nil)
+        #expect(phone.inbox.filter { $0.title == "Your Focus could not start its profile" }.count == 1)
+        #expect(try phone.savedState().engine.sessions.isEmpty && phone.shieldedApps.isEmpty)
+    }
+}
+
+extension SimulatedPhone {
+    /// The app comes forward and follows the Focus as iOS has it, as `AppModel.foreground()` does.
+    @discardableResult
+    fileprivate func openThresholdFollowingFocus() -> FocusFilterResult? {
+        openThreshold()
+        return runtime(for: .app).followFocus(currentFocusFilter)
     }
 }

@@ -137,12 +137,15 @@ public struct AppliedRecord: Hashable, Codable, Sendable {
     public var usageRegistered: [String: ClockAnchor] = [:]
     /// Whether iOS calls the monitor at the boundaries registered (``MonitorWatch``).
     public var monitor = MonitorWatch()
+    /// The Focus filter Threshold last followed (``FocusFilterSetting``): iOS's run of it, or the
+    /// Focus as iOS had it at an entry (`Runtime.followFocus`); `nil` before any.
+    public var focusFilter: FocusFilterSetting?
 
     public init() {}
 
     private enum CodingKeys: String, CodingKey {
         case stores, evaluated, appliedAt, clock, repairs, postedNotifications, pendingNotifications, shownUntil, liveActivity, session, notificationPermission, quiet
-        case failClosed, changedOutsideApp, deviceRestrictions, owed, effectsRevision, effectsEpoch, usageRegistered, monitor
+        case failClosed, changedOutsideApp, deviceRestrictions, owed, effectsRevision, effectsEpoch, usageRegistered, monitor, focusFilter
     }
 
     public init(from decoder: any Decoder) throws {
@@ -170,6 +173,7 @@ public struct AppliedRecord: Hashable, Codable, Sendable {
         effectsEpoch = try c.decodeIfPresent(String.self, forKey: .effectsEpoch)
         usageRegistered = try c.decodeIfPresent([String: ClockAnchor].self, forKey: .usageRegistered) ?? [:]
         monitor = try c.decodeIfPresent(MonitorWatch.self, forKey: .monitor) ?? MonitorWatch()
+        focusFilter = try c.decodeIfPresent(FocusFilterSetting.self, forKey: .focusFilter)
     }
 }
 
