@@ -40,14 +40,17 @@ public struct HomeView<Unlocks: View>: View {
         NavigationStack {
             ScrollView {
                 VStack(alignment: .leading, spacing: 16) {
-                    if let failure = model.summary?.failure {
-                        // The saved data cannot be read: said from SystemWords' Status catalog.
-                        ProblemBanner(Text(said: StatusWords(locale: locale, timeZone: timeZone).storeFailure(failure)))
-                    } else if let problem = model.problem {
-                        ProblemBanner(problem)
+                    // NB: a group, as a view builder takes at most ten views.
+                    Group {
+                        if let failure = model.summary?.failure {
+                            // The saved data cannot be read: said from SystemWords' Status catalog.
+                            ProblemBanner(Text(said: StatusWords(locale: locale, timeZone: timeZone).storeFailure(failure)))
+                        } else if let problem = model.problem {
+                            ProblemBanner(problem)
+                        }
+                        ForEach(model.repairs, id: \.self) { notice in ProblemBanner(notice.message, systemImage: "wrench.and.screwdriver.fill") }
+                        if let missed = model.missedSchedule { MissedScheduleNotice(missed: missed, acknowledge: model.acknowledgeMissedSchedule) }
                     }
-                    ForEach(model.repairs, id: \.self) { notice in ProblemBanner(notice.message, systemImage: "wrench.and.screwdriver.fill") }
-                    if let missed = model.missedSchedule { MissedScheduleNotice(missed: missed, acknowledge: model.acknowledgeMissedSchedule) }
                     if let summary = model.summary {
                         // NB: the status is said by SystemWords (the words the status Shortcut
                         // speaks too), in the phone's language and clock; shown as said.

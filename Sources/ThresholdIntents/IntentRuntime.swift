@@ -28,10 +28,10 @@ public enum IntentRuntime {
     /// no runtime.
     static func run<T>(followingFocus: Bool = true, _ body: (Runtime) async throws -> T) async throws -> T {
         let focus = followingFocus ? await ThresholdFocusFilter.currentSetting() : nil
-        let work: () async throws -> T = {
-            let runtime = try runtime()
-            if let focus { runtime.followFocus(focus) }
-            return try await body(runtime)
+        func work() async throws -> T {
+            let connected = try runtime()
+            if let focus { connected.followFocus(focus) }
+            return try await body(connected)
         }
         guard let suspension = try? suspension.value() else { return try await work() }
         return try await suspension.whileAwake { try await work() }
