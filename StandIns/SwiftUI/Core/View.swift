@@ -106,11 +106,56 @@ nonisolated public struct Group<Content: View>: View, PrimitiveView {
 public enum ViewBuilder {
     public static func buildBlock() -> EmptyView { EmptyView() }
     public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
-    public static func buildBlock<each Content: View>(_ content: repeat each Content) -> TupleView<(repeat each Content)> {
+    // NB: two to ten views, as the iOS 17 SDK's view builder takes (an eleventh is "extra argument
+    // in call" there), so a view that compiles here compiles for the phone.
+    public static func buildBlock<C0: View, C1: View>(_ c0: C0, _ c1: C1) -> TupleView<(C0, C1)> { tuple(c0, c1) }
+    public static func buildBlock<C0: View, C1: View, C2: View>(
+        _ c0: C0, _ c1: C1, _ c2: C2
+    ) -> TupleView<(C0, C1, C2)> {
+        tuple(c0, c1, c2)
+    }
+    public static func buildBlock<C0: View, C1: View, C2: View, C3: View>(
+        _ c0: C0, _ c1: C1, _ c2: C2, _ c3: C3
+    ) -> TupleView<(C0, C1, C2, C3)> {
+        tuple(c0, c1, c2, c3)
+    }
+    public static func buildBlock<C0: View, C1: View, C2: View, C3: View, C4: View>(
+        _ c0: C0, _ c1: C1, _ c2: C2, _ c3: C3, _ c4: C4
+    ) -> TupleView<(C0, C1, C2, C3, C4)> {
+        tuple(c0, c1, c2, c3, c4)
+    }
+    public static func buildBlock<C0: View, C1: View, C2: View, C3: View, C4: View, C5: View>(
+        _ c0: C0, _ c1: C1, _ c2: C2, _ c3: C3, _ c4: C4, _ c5: C5
+    ) -> TupleView<(C0, C1, C2, C3, C4, C5)> {
+        tuple(c0, c1, c2, c3, c4, c5)
+    }
+    public static func buildBlock<C0: View, C1: View, C2: View, C3: View, C4: View, C5: View, C6: View>(
+        _ c0: C0, _ c1: C1, _ c2: C2, _ c3: C3, _ c4: C4, _ c5: C5, _ c6: C6
+    ) -> TupleView<(C0, C1, C2, C3, C4, C5, C6)> {
+        tuple(c0, c1, c2, c3, c4, c5, c6)
+    }
+    public static func buildBlock<C0: View, C1: View, C2: View, C3: View, C4: View, C5: View, C6: View, C7: View>(
+        _ c0: C0, _ c1: C1, _ c2: C2, _ c3: C3, _ c4: C4, _ c5: C5, _ c6: C6, _ c7: C7
+    ) -> TupleView<(C0, C1, C2, C3, C4, C5, C6, C7)> {
+        tuple(c0, c1, c2, c3, c4, c5, c6, c7)
+    }
+    public static func buildBlock<C0: View, C1: View, C2: View, C3: View, C4: View, C5: View, C6: View, C7: View, C8: View>(
+        _ c0: C0, _ c1: C1, _ c2: C2, _ c3: C3, _ c4: C4, _ c5: C5, _ c6: C6, _ c7: C7, _ c8: C8
+    ) -> TupleView<(C0, C1, C2, C3, C4, C5, C6, C7, C8)> {
+        tuple(c0, c1, c2, c3, c4, c5, c6, c7, c8)
+    }
+    public static func buildBlock<C0: View, C1: View, C2: View, C3: View, C4: View, C5: View, C6: View, C7: View, C8: View, C9: View>(
+        _ c0: C0, _ c1: C1, _ c2: C2, _ c3: C3, _ c4: C4, _ c5: C5, _ c6: C6, _ c7: C7, _ c8: C8, _ c9: C9
+    ) -> TupleView<(C0, C1, C2, C3, C4, C5, C6, C7, C8, C9)> {
+        tuple(c0, c1, c2, c3, c4, c5, c6, c7, c8, c9)
+    }
+
+    private static func tuple<each Content: View>(_ content: repeat each Content) -> TupleView<(repeat each Content)> {
         var views: [any View] = []
         repeat views.append(each content)
         return TupleView((repeat each content), views: views)
     }
+
     public static func buildExpression<Content: View>(_ content: Content) -> Content { content }
     public static func buildIf<Content: View>(_ content: Content?) -> Content? { content }
     public static func buildEither<T: View, F: View>(first: T) -> _ConditionalContent<T, F> { .init(storage: .trueContent(first)) }
