@@ -141,7 +141,7 @@ package struct SetupReader {
             "timezone", "start", "apps", "gates", "profiles", "intentions", "streak-freeze-days", "tutorial", "faults", "authorization",
             "credits", "reminders", "screen-time", "fresh-install", "plan", "nfc", "device", "language", "drops-activities", "draws-default-shield-in-use",
             "keeps-lifted-shield-drawn", "fires-thresholds-at-first-use", "never-calls-monitor",
-            "focus-filter-runs", "push-notifications",
+            "focus-filter-runs", "keeps-no-shields", "push-notifications",
         ])
         // Apps and the time zone first: the rest refers to them.
         for (key, value, _) in entries {
@@ -187,7 +187,8 @@ package struct SetupReader {
             case "draws-default-shield-in-use": setup.quirks.drawsDefaultShieldInUse = try reader.bool(value, key)
             case "keeps-lifted-shield-drawn": setup.quirks.keepsLiftedShieldDrawn = try reader.bool(value, key)
             case "fires-thresholds-at-first-use": setup.quirks.firesThresholdsAtFirstUse = try reader.bool(value, key)
-            case "never-calls-monitor": setup.quirks.monitorSleepsFrom = try readMonitorSleep(value, setup: setup)
+            case "never-calls-monitor": setup.quirks.monitorSleepsFrom = try readSince(value, key, setup: setup)
+            case "keeps-no-shields": setup.quirks.stopsKeepingShieldsAt = try readSince(value, key, setup: setup)
             case "focus-filter-runs": setup.quirks.focusFilterRuns = try reader.choice(value, key, as: FocusFilterRuns.self)
             case "push-notifications": setup.pushNotifications = try reader.bool(value, key)
             case "authorization": setup.authorization = try reader.choice(value, "authorization", as: AuthorizationStatus.self)
@@ -212,7 +213,7 @@ package struct SetupReader {
         if setup.freshInstall {
             let device = ["timezone", "start", "apps", "faults", "authorization", "fresh-install", "nfc", "device", "language", "drops-activities",
                           "draws-default-shield-in-use", "keeps-lifted-shield-drawn", "fires-thresholds-at-first-use", "never-calls-monitor",
-                          "focus-filter-runs", "push-notifications"]
+                          "focus-filter-runs", "keeps-no-shields", "push-notifications"]
             let named = entries.map(\.key).filter { !device.contains($0) }
             if let first = named.first, let entry = entries.first(where: { $0.key == first }) {
                 throw reader.fail(entry.value, "a fresh install holds nothing yet; `\(first)` is made through the app's screens (onboarding first)")
@@ -246,13 +247,14 @@ package struct SetupReader {
         setup.quirks.forgetting = forgetting
     }
 
-    /// `never-calls-monitor: true` (from the start) or a local date and time.
-    private func readMonitorSleep(_ node: Node, setup: PhoneSetup) throws -> Date? {
+    /// A quirk on from the start (`true`) or from a local date and time (`never-calls-monitor`,
+    /// `keeps-no-shields`); `false`: never.
+    private func readSince(_ node: Node, _ key: String, setup: PhoneSetup) throws -> Date? {
         if node.scalar?.string == "true" || node.scalar?.string == "false" {
-            return try reader.bool(node, "never-calls-monitor") ? .distantPast : nil
+            return try reader.bool(node, key) ? .distantPast : nil
         }
-        guard case .local(let day, let seconds)? = Format.parseClock(try reader.string(node, "never-calls-monitor")) else {
-            throw reader.fail(node, "never-calls-monitor should be true, false or a local date and time, like 2026-11-24 12:00")
+        guard case .local(let day, let seconds)? = Format.parseClock(try reader.string(node, key)) else {
+            throw reader.fail(node, "\(key) should be true, false or a local date and time, like 2026-11-24 12:00")
         }
         return ClockSpec.reading(day, seconds, setup.timeZone)
     }
@@ -451,6 +453,9 @@ public struct PhoneQuirks: Sendable {
     public var monitorSleepsFrom: Date?
     /// `focus-filter-runs: both-ways | on-the-way-in | never`: when iOS runs Threshold's Focus filter.
     public var focusFilterRuns = FocusFilterRuns.bothWays
+    /// `keeps-no-shields: true | DATE`: Screen Time access reads on and iOS keeps no shield, from
+    /// then on (an iPhone restored from a backup, awaseem/foqos#82).
+    public var stopsKeepingShieldsAt: Date?
 
     public init() {}
 
@@ -462,5 +467,6 @@ public struct PhoneQuirks: Sendable {
         phone.firesThresholdsAtFirstUse = firesThresholdsAtFirstUse
         phone.monitorSleepsFrom = monitorSleepsFrom
         phone.focusFilterRuns = focusFilterRuns
+        phone.stopsKeepingShieldsAt = stopsKeepingShieldsAt
     }
 }

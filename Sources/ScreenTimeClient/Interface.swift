@@ -52,6 +52,10 @@ public struct ScreenTimeClient: Sendable {
     /// shields (khi48/intentions #9), so the reconciler there writes again every store an extension
     /// changed since.
     public var runsInApp = false
+    /// Whether the named store holds shield settings now, read back from ManagedSettings; `nil`
+    /// where it cannot be told. A phone whose Screen Time access reads on and does nothing
+    /// (restored from a backup, awaseem/foqos#82) accepts a store and does not keep it.
+    public var isHoldingShield: @Sendable (_ storeName: String) -> Bool? = { _ in nil }
 
     public init(
         applyShield: @escaping @Sendable (ShieldStore) throws -> Void,
@@ -168,6 +172,8 @@ public enum ScreenTimeError: Error, Hashable, Sendable, CustomStringConvertible 
     /// This process may not start or change the Live Activity (PLATFORM.md, "What each process
     /// may do"): the app does it when it next runs.
     case liveActivityNotAllowed(String)
+    /// ManagedSettings accepted the store's shields and does not hold them (read back at once).
+    case shieldNotHeld(store: String)
     /// Anything else the system reported.
     case failed(String)
 
@@ -179,6 +185,7 @@ public enum ScreenTimeError: Error, Hashable, Sendable, CustomStringConvertible 
         case .invalidDateComponents(let name): "DeviceActivity refused \(name): its start or end cannot be read (invalidDateComponents)."
         case .unauthorized: "Screen Time access is not granted."
         case .liveActivityNotAllowed(let process): "The Live Activity cannot be started or changed from \(process); Threshold does it when it next opens."
+        case .shieldNotHeld(let store): "ManagedSettings accepted \(store) and does not hold it."
         case .failed(let detail): "Screen Time failed: \(detail)"
         }
     }

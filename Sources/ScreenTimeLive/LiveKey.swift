@@ -39,6 +39,7 @@ extension ScreenTimeClient {
             notificationPermission: { inApp ? Notifications.permission() : nil },
             requestNotificationPermission: { try await Notifications.requestPermission() ? .allowed : .denied })
         client.runsInApp = inApp
+        client.isHoldingShield = { ShieldWriter.isHolding($0) }
         return client
     }
 }

@@ -38,6 +38,13 @@ enum ShieldWriter {
         }
     }
 
+    /// Whether the named store holds any shield setting, read back.
+    static func isHolding(_ name: String) -> Bool {
+        let store = ManagedSettingsStore(named: ManagedSettingsStore.Name(name))
+        return store.shield.applications != nil || store.shield.applicationCategories != nil || store.shield.webDomains != nil
+            || store.shield.webDomainCategories != nil || store.webContent.blockedByFilter != nil
+    }
+
     static func clear(_ name: String) {
         ManagedSettingsStore(named: ManagedSettingsStore.Name(name)).clearAllSettings()
     }

@@ -16,6 +16,9 @@ public struct ManagedSettingsCentre: Hashable, Codable, Sendable {
     public private(set) var stores: [String: ShieldStore] = [:]
     /// Whether iOS enforces (Screen Time authorization approved).
     public var enforcing = true
+    /// Whether iOS keeps what a process writes: a phone whose Screen Time access reads on and does
+    /// nothing (restored from a backup, awaseem/foqos#82) accepts every write and keeps none.
+    public var keepsShields = true
     /// Every change, in order: for re-lock measurements.
     public private(set) var changes: [Change] = []
 
@@ -28,13 +31,19 @@ public struct ManagedSettingsCentre: Hashable, Codable, Sendable {
     public init() {}
 
     public mutating func apply(_ store: ShieldStore, at now: Date) {
-        stores[store.name] = store
+        stores[store.name] = keepsShields ? store : nil
         changes.append(Change(at: now, store: store.name, cleared: false))
     }
 
     public mutating func clear(_ name: String, at now: Date) {
         stores[name] = nil
         changes.append(Change(at: now, store: name, cleared: true))
+    }
+
+    /// iOS stops keeping shields (``keepsShields``): what it held is gone too.
+    public mutating func stopKeepingShields() {
+        keepsShields = false
+        stores = [:]
     }
 
     /// The stores iOS honours: the first 50 by name.

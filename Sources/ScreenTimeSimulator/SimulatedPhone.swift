@@ -429,6 +429,21 @@ public final class SimulatedPhone: @unchecked Sendable {
     /// When iOS forgets every monitored activity at once, silently (`nil`: never).
     public var forgetsAllActivitiesAt: Date?
 
+    /// When iOS stops keeping Threshold's shields while its Screen Time access still reads on (an
+    /// iPhone restored from a backup: "the app acted like everything is fine, but it wasn't
+    /// working", awaseem/foqos#82): what it held is gone, and every write is accepted and not kept
+    /// (`nil`: never).
+    public var stopsKeepingShieldsAt: Date? {
+        didSet { stopKeepingShieldsIfDue() }
+    }
+
+    private func stopKeepingShieldsIfDue() {
+        guard let at = stopsKeepingShieldsAt, at <= clock.wall else { return }
+        stopsKeepingShieldsAt = nil
+        shields.stopKeepingShields()
+        note(.device, "iOS stops keeping Threshold's shields; Screen Time access still reads on")
+    }
+
     /// How long iOS holds back a notification the shield action extension posts: about ten
     /// seconds from iOS 18.1 (PLATFORM.md), the time between a shield's button and the way in.
     public var shieldNotificationDelay: TimeInterval = 10
@@ -587,9 +602,10 @@ public final class SimulatedPhone: @unchecked Sendable {
             let nextDeferred = deferred.map(\.deliverAt).min()
             let nextNotification = pendingNotifications.compactMap(\.fireDate).min()
             let forgetting = forgetsAllActivitiesAt.flatMap { $0 >= clock.wall ? $0 : nil }
-            guard let next = [nextCallback, nextDeferred, nextNotification, liveActivityLimit, forgetting].compactMap({ $0 }).min(),
+            guard let next = [nextCallback, nextDeferred, nextNotification, liveActivityLimit, forgetting, stopsKeepingShieldsAt].compactMap({ $0 }).min(),
                   next <= target else { break }
             if next > clock.wall { clock.advance(by: next.timeIntervalSince(clock.wall)) }
+            stopKeepingShieldsIfDue()
             if let forgetting, forgetting <= clock.wall {
                 forgetsAllActivitiesAt = nil
                 forgetAllActivities()
@@ -1005,6 +1021,7 @@ public final class SimulatedPhone: @unchecked Sendable {
                 return notificationPermission
             })
         client.runsInApp = process.isAppsOwn
+        client.isHoldingShield = { [unowned self] name in shields.stores[name].map { !$0.isEmpty } ?? false }
         return client
     }
 
