@@ -77,6 +77,8 @@ public struct StatusWords: Sendable {
             say("The clock is \(minutes) minutes behind the time that has passed. Restrictions hold by both and unlocks wait until it is set back (Settings › General › Date & Time › Set Automatically).")
         case .capacity(let error): error.problems.map(capacity).joined(separator: " ")
         case .notAuthorized: say("Screen Time access is not granted, so iOS enforces nothing. Allow it in Settings › Screen Time.")
+        case .accessNotWorking:
+            say("iOS says Threshold has Screen Time access but isn't keeping its shields, so nothing is shielded. In Settings › Screen Time, check that Threshold is listed and on. If it isn't there (this can happen after restoring an iPhone from a backup), back up Threshold in Settings › Backup, delete it, install it again and restore the backup.")
         case .storeNotApplied(let store, let error): say("Store \(store) could not be applied: \(error)")
         case .storeNotCleared(let store, let error): say("Store \(store) could not be cleared: \(error)")
         case .failClosedNotLeft(let error): say("The shields for a failing reconcile could not be left beside the saved data: \(error)")

@@ -167,11 +167,20 @@ public struct Reconciler: Sendable {
         }
         guard !failed.isEmpty else { return outcome }
         outcome.dropMade(failed.map(\.effect))
-        let repairs = failed.compactMap { $0.effect.repair(for: $0.error) }
+        // NB: one notice of each: every store refused the same way says it once.
+        var repairs: [RepairNotice] = []
+        for repair in failed.compactMap({ $0.effect.repair(for: $0.error) }) where !repairs.contains(repair) { repairs.append(repair) }
         outcome.repairs += repairs
         do {
             outcome.saved = try store.write { transaction in
                 for (effect, _) in failed { effect.undo(in: &transaction.state.applied, found: found) }
+                // A store iOS accepted and does not hold is applied again by every reconcile, which
+                // says so again, until iOS keeps it.
+                for case (.applyShield(let store), ScreenTimeError.shieldNotHeld) in failed {
+                    transaction.state.applied.stores.removeAll { $0.name == store.name }
+                    transaction.state.applied.stores.append(AppliedStore(name: store.name, fingerprint: Fingerprint(hex: "")))
+                    transaction.state.applied.stores.sort { $0.name < $1.name }
+                }
                 transaction.state.applied.repairs += repairs
                 // As before a refusal: no quiet period while something is to be repaired.
                 if !repairs.isEmpty { transaction.state.applied.quiet = nil }
@@ -281,6 +290,9 @@ public struct Reconciler: Sendable {
             repairs.append(RepairNotice(.notAuthorized))
         }
 
+        // An entry of the person's reads back what the record says is applied, and applies again
+        // what the device no longer holds (an iPhone restored from a backup holds none).
+        if trigger.meansPhoneInUse { forgetStoresNotHeld(&state.applied) }
         let storesBefore = state.applied.stores
         applyShields(enforcement.stores, to: &state.applied, outcome: &outcome, repairs: &repairs)
         leaveFailClosed(FailClosedShields.make(state.engine, at: time, reading: reading, calendar: calendar), rewrite: tookOver,
@@ -402,6 +414,14 @@ public struct Reconciler: Sendable {
         let names = Set(applied.stores.map(\.name)).union(touched)
         applied.stores = names.sorted().map { AppliedStore(name: $0, fingerprint: Fingerprint(hex: "")) }
         return true
+    }
+
+    /// Forgets the fingerprint of each store the record says is applied and the device does not
+    /// hold (read back; a client that cannot tell changes nothing), so that it is applied again.
+    private func forgetStoresNotHeld(_ applied: inout AppliedRecord) {
+        for (index, store) in applied.stores.enumerated() where !store.fingerprint.hex.isEmpty && screenTime.isHoldingShield(store.name) == false {
+            applied.stores[index] = AppliedStore(name: store.name, fingerprint: Fingerprint(hex: ""))
+        }
     }
 
     /// Leaves the fail-closed shields beside the store when they changed (or must be rewritten),

@@ -21,7 +21,10 @@ enum SystemEffect: Sendable {
     /// Makes the call.
     func make(on device: ScreenTimeClient) throws {
         switch self {
-        case .applyShield(let store): try device.applyShield(store)
+        case .applyShield(let store):
+            try device.applyShield(store)
+            // Read back: a phone whose access reads on and does nothing accepts it and keeps nothing.
+            if !store.isEmpty, device.isHoldingShield(store.name) == false { throw ScreenTimeError.shieldNotHeld(store: store.name) }
         case .clearShield(let name): try device.clearShield(name)
         case .startMonitoring(let registration): try device.startMonitoring(registration)
         case .stopMonitoring(let names): try device.stopMonitoring(names)
@@ -38,7 +41,8 @@ enum SystemEffect: Sendable {
     /// Activity this process may not change).
     func repair(for error: any Error) -> RepairNotice? {
         switch self {
-        case .applyShield(let store): RepairNotice(.storeNotApplied(store: store.name, error: "\(error)"))
+        case .applyShield(let store):
+            if case ScreenTimeError.shieldNotHeld = error { RepairNotice(.accessNotWorking) } else { RepairNotice(.storeNotApplied(store: store.name, error: "\(error)")) }
         case .clearShield(let name): RepairNotice(.storeNotCleared(store: name, error: "\(error)"))
         case .startMonitoring: RepairNotice(.wakeUpNotRegistered(error: "\(error)"))
         case .stopMonitoring: RepairNotice(.wakeUpsNotStopped(error: "\(error)"))
@@ -139,6 +143,8 @@ final class DecidedEffects: Sendable {
             notificationPermission: device.notificationPermission,
             requestNotificationPermission: device.requestNotificationPermission)
         client.runsInApp = device.runsInApp
+        // NB: read from the device, before any of this decision's calls are made.
+        client.isHoldingShield = device.isHoldingShield
         return client
     }
 }

@@ -17,6 +17,8 @@ public struct RepairNotice: Hashable, Codable, Sendable, CustomStringConvertible
         case capacity
         /// Screen Time access is not granted; iOS enforces nothing.
         case notAuthorized
+        /// Screen Time access reads granted and iOS keeps no shield (after a restore, awaseem/foqos#82).
+        case accessNotWorking
         /// A notification could not be posted or a Live Activity updated.
         case surfaceFailed
     }
@@ -30,6 +32,8 @@ public struct RepairNotice: Hashable, Codable, Sendable, CustomStringConvertible
         case capacity(CapacityError)
         /// Screen Time access is not granted.
         case notAuthorized
+        /// Screen Time access reads granted, and iOS accepts shields and keeps none.
+        case accessNotWorking
         /// A shield store could not be applied.
         case storeNotApplied(store: String, error: String)
         /// A shield store could not be cleared.
@@ -60,6 +64,7 @@ public struct RepairNotice: Hashable, Codable, Sendable, CustomStringConvertible
             case .clockMoved: .clockMoved
             case .capacity: .capacity
             case .notAuthorized: .notAuthorized
+            case .accessNotWorking: .accessNotWorking
             case .storeNotApplied, .storeNotCleared, .failClosedNotLeft: .shieldsNotApplied
             case .activitiesNotListed, .wakeUpsNotStopped, .wakeUpNotRegistered: .monitoringFailed
             case .notificationNotPosted, .notificationNotScheduled, .notificationsNotWithdrawn, .liveActivityNotUpdated: .surfaceFailed
