@@ -437,6 +437,12 @@ public final class SimulatedPhone: @unchecked Sendable {
         didSet { stopKeepingShieldsIfDue() }
     }
 
+    /// iOS keeps what Threshold writes again (Threshold reinstalled, its access granted anew).
+    public func keepsShieldsAgain() {
+        shields.keepsShields = true
+        note(.device, "iOS keeps Threshold's shields again")
+    }
+
     private func stopKeepingShieldsIfDue() {
         guard let at = stopsKeepingShieldsAt, at <= clock.wall else { return }
         stopsKeepingShieldsAt = nil

@@ -241,4 +241,45 @@ import ThresholdCore
             #expect(phone.timeline.contains { $0.actor == .fault && $0.text.hasPrefix("delayed") })
         }
     }
+
+    // MARK: Screen Time access that does nothing (awaseem/foqos#82)
+
+    /// The phone lost its shields and still keeps what is written (an iPhone restored from a
+    /// backup whose access came back): the saved record says Work is applied, so a monitor callback
+    /// changes nothing, and the person's next entry reads the shields back and applies Work again.
+    @Test func shieldsTheDeviceLost_areAppliedAgainAtThePersonsNextEntry() throws {
+        let phone = try SimulatedPhone(start: at("2026-11-24 10:00"), timeZone: ny, setup: .make(
+            profiles: [.make("work", selection: .apps("instagram"), schedules: [.on(Weekday.weekdays, "09:00", "17:00")])]))
+        phone.openThreshold()
+        phone.killApp()
+        #expect(phone.shieldedApps == ["instagram"])
+        phone.stopsKeepingShieldsAt = phone.clock.wall
+        phone.keepsShieldsAgain()
+        #expect(phone.shieldedApps.isEmpty, "the device holds none")
+        phone.run(.monitor, .intervalDidStart("threshold.echo"))
+        #expect(phone.shieldedApps.isEmpty, "a callback reads nothing back")
+        phone.openThreshold()
+        #expect(phone.shieldedApps == ["instagram"])
+        #expect(try phone.savedState().applied.repairs.isEmpty)
+    }
+
+    /// Access reads on and iOS keeps nothing: every reconcile applies the shields again and says
+    /// once (one notice for every store) that iOS is not keeping them, with the way back; once iOS
+    /// keeps them again, the next reconcile applies them and the notice goes.
+    @Test func accessThatKeepsNoShield_isSaidOnce_andEveryReconcileTriesAgain() throws {
+        let phone = try SimulatedPhone(start: at("2026-11-24 08:00"), timeZone: ny, setup: .make(
+            profiles: [.make("work", selection: .apps("instagram"), schedules: [.on(Weekday.weekdays, "09:00", "17:00")]),
+                       .make("sleep", selection: .apps("tiktok"), schedules: [.on(Weekday.everyDay, "07:00", "10:00")])]))
+        phone.stopsKeepingShieldsAt = phone.clock.wall
+        phone.openThreshold()
+        phone.killApp()
+        #expect(try phone.savedState().applied.repairs == [RepairNotice(.accessNotWorking)])
+        phone.advance(to: at("2026-11-24 09:00"))
+        #expect(phone.shieldedApps.isEmpty)
+        #expect(try phone.savedState().applied.repairs == [RepairNotice(.accessNotWorking)], "the monitor's reconcile tried again")
+        phone.keepsShieldsAgain()
+        phone.openThreshold()
+        #expect(phone.shieldedApps == ["instagram", "tiktok"])
+        #expect(try phone.savedState().applied.repairs.isEmpty)
+    }
 }
