@@ -143,6 +143,17 @@ import ThresholdCore
 
     // MARK: A monitor iOS never calls (iOS 26.3.1; awaseem/foqos#475)
 
+    /// Work from 09:00 to 17:00 on weekdays, opened once at `start` (and closed, when `closed`),
+    /// on a phone whose monitor iOS stops calling at `monitorSleepsFrom`.
+    func workPhone(at start: String, monitorSleepsFrom: Date?, closed: Bool) throws -> SimulatedPhone {
+        let phone = try SimulatedPhone(start: at(start), timeZone: ny, setup: .make(
+            profiles: [.make("work", selection: .apps("instagram"), schedules: [.on(Weekday.weekdays, "09:00", "17:00")])]))
+        phone.monitorSleepsFrom = monitorSleepsFrom
+        phone.openThreshold()
+        if closed { phone.killApp() }
+        return phone
+    }
+
     /// Work starts at 09:00 and iOS never calls the monitor: nothing of Threshold's runs until an
     /// entry, and whichever entry comes first applies Work's shields with its own reconcile and notes
     /// that iOS missed the 09:00 wake-up.
@@ -152,11 +163,7 @@ import ThresholdCore
         (.app, .universalLink("https://threshold.app/start/reading")),
     ])
     func aMonitorNeverCalled_theFirstEntryOfAnyKindAppliesTheBoundary_andNotesItMissed(process: SimulatedPhone.Process, trigger: Trigger) throws {
-        let phone = try SimulatedPhone(start: at("2026-11-24 08:00"), timeZone: ny, setup: .make(
-            profiles: [.make("work", selection: .apps("instagram"), schedules: [.on(Weekday.weekdays, "09:00", "17:00")])]))
-        phone.monitorSleepsFrom = .distantPast
-        phone.openThreshold()
-        phone.killApp()
+        let phone = try workPhone(at: "2026-11-24 08:00", monitorSleepsFrom: .distantPast, closed: true)
         phone.advance(to: at("2026-11-24 10:00"))
         #expect(phone.shieldedApps.isEmpty, "no callback came at 09:00")
         #expect(phone.timeline.contains { $0.actor == .fault && $0.text.hasPrefix("iOS did not call the monitor") })
@@ -168,11 +175,7 @@ import ThresholdCore
     /// A Focus filter runs with the phone in use or not: it applies the boundary and judges nothing,
     /// for iOS may still hold the callback; the next entry of the person's notes the miss.
     @Test func aFocusFiltersEntry_appliesTheBoundary_andLeavesTheMissForThePersonsNextEntry() throws {
-        let phone = try SimulatedPhone(start: at("2026-11-24 08:00"), timeZone: ny, setup: .make(
-            profiles: [.make("work", selection: .apps("instagram"), schedules: [.on(Weekday.weekdays, "09:00", "17:00")])]))
-        phone.monitorSleepsFrom = .distantPast
-        phone.openThreshold()
-        phone.killApp()
+        let phone = try workPhone(at: "2026-11-24 08:00", monitorSleepsFrom: .distantPast, closed: true)
         phone.advance(to: at("2026-11-24 10:00"))
         phone.run(.appInBackground, .focusFilter)
         #expect(phone.shieldedApps == ["instagram"])
@@ -184,11 +187,7 @@ import ThresholdCore
     /// A lift the monitor missed errs the strict way: Work's shield stays after 17:00, and the
     /// person who meets it lifts it with its button's press (the shield action extension reconciles).
     @Test func aMissedLift_keepsTheShield_untilItsButtonIsPressed() throws {
-        let phone = try SimulatedPhone(start: at("2026-11-24 16:00"), timeZone: ny, setup: .make(
-            profiles: [.make("work", selection: .apps("instagram"), schedules: [.on(Weekday.weekdays, "09:00", "17:00")])]))
-        phone.monitorSleepsFrom = .distantPast
-        phone.openThreshold()
-        phone.killApp()
+        let phone = try workPhone(at: "2026-11-24 16:00", monitorSleepsFrom: .distantPast, closed: true)
         phone.advance(to: at("2026-11-24 18:00"))
         #expect(phone.shieldedApps == ["instagram"], "no callback lifted it at 17:00")
         _ = try phone.pressShield(.primary, on: "instagram")
@@ -199,10 +198,7 @@ import ThresholdCore
     /// The restart that mends the phone: the next callback clears the miss, so a later spell is
     /// told of again.
     @Test func afterARestart_theNextCallbackClearsTheMiss() throws {
-        let phone = try SimulatedPhone(start: at("2026-11-24 08:00"), timeZone: ny, setup: .make(
-            profiles: [.make("work", selection: .apps("instagram"), schedules: [.on(Weekday.weekdays, "09:00", "17:00")])]))
-        phone.monitorSleepsFrom = at("2026-11-24 08:30")
-        phone.openThreshold()
+        let phone = try workPhone(at: "2026-11-24 08:00", monitorSleepsFrom: at("2026-11-24 08:30"), closed: false)
         phone.advance(to: at("2026-11-24 09:30"))
         phone.openThreshold()
         phone.perform(AcknowledgeMissedSchedule(), as: .inApp("OK"))
@@ -248,10 +244,7 @@ import ThresholdCore
     /// backup whose access came back): the saved record says Work is applied, so a monitor callback
     /// changes nothing, and the person's next entry reads the shields back and applies Work again.
     @Test func shieldsTheDeviceLost_areAppliedAgainAtThePersonsNextEntry() throws {
-        let phone = try SimulatedPhone(start: at("2026-11-24 10:00"), timeZone: ny, setup: .make(
-            profiles: [.make("work", selection: .apps("instagram"), schedules: [.on(Weekday.weekdays, "09:00", "17:00")])]))
-        phone.openThreshold()
-        phone.killApp()
+        let phone = try workPhone(at: "2026-11-24 10:00", monitorSleepsFrom: nil, closed: true)
         #expect(phone.shieldedApps == ["instagram"])
         phone.stopsKeepingShieldsAt = phone.clock.wall
         phone.keepsShieldsAgain()
