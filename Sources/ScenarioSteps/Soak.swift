@@ -135,15 +135,26 @@ package final class Soak {
 
     /// Every path: a Selah gate, a Challenge gate, an Earned Access mode on a weekday schedule,
     /// Present and Key profiles with breaks, an intention and a screen-time goal; callbacks
-    /// dropped (10 %), doubled (10 %) and delayed (20 %, up to 20 minutes).
+    /// dropped (10 %), doubled (10 %) and delayed (20 %, up to 20 minutes); iOS 26.2's usage
+    /// thresholds fired at the first use; and iOS 26.3.1's monitor that stops being called, from
+    /// a moment in the first two days until the person next restarts the phone.
     static func setUp(seed: UInt64) -> String {
         var mixer = SplitMix64(seed: seed ^ 0xFA_0175)  // the faults' own sequence, apart from the person's
+        let faultSeed = mixer.next() >> 2
+        let asleep = Date(timeIntervalSince1970: 1_795_435_200)  // 2026-11-23 07:00 in New York
+            .addingTimeInterval(Double(mixer.next() % (2 * 86_400 / 60)) * 60)
+        var newYork = Calendar(identifier: .gregorian)
+        newYork.timeZone = TimeZone(identifier: "America/New_York")!
+        let parts = newYork.dateComponents([.year, .month, .day, .hour, .minute], from: asleep)
+        let sleeps = String(format: "%04d-%02d-%02d %02d:%02d", parts.year!, parts.month!, parts.day!, parts.hour!, parts.minute!)
         return """
         name: soak
         setup:
           timezone: America/New_York
           start: 2026-11-23 07:00
-          faults: {drop: 0.1, duplicate: 0.1, delay: 0.2, max-delay: 20m, seed: \(mixer.next() >> 2)}
+          faults: {drop: 0.1, duplicate: 0.1, delay: 0.2, max-delay: 20m, seed: \(faultSeed)}
+          fires-thresholds-at-first-use: true
+          never-calls-monitor: \(sleeps)
           screen-time: {apps: [instagram, tiktok, youtube], goal: 2h}
           gates:
             - {id: selah, path: selah, apps: [instagram, tiktok], unlock: prayer}

@@ -28,6 +28,10 @@ import ThresholdRuntime
 /// whose end passes meanwhile closes (the reconciler's fail-closed shields, left beside the
 /// store), but a restriction that begins meanwhile waits for a reconcile that can read it.
 ///
+/// Also excused and counted (issue 37): from a callback iOS did not call the monitor for (iOS
+/// 26.3.1's monitor that never wakes, until a restart) until the next reconcile that saves, which
+/// only an entry of the person's or a restart's callbacks bring.
+///
 /// While the saved data is unreadable, nothing of ours can write, so the last state read is the
 /// store's and the engine judges with it.
 ///
@@ -52,6 +56,8 @@ struct SoakChecker {
     /// Allowances in force, each with the phone's reconcile count when it began: it ends with the
     /// first reconcile after that which saves.
     private var untilSaved: [String: Int] = [:]
+    /// The phone's count of callbacks iOS did not call the monitor for, as last seen.
+    private var callbacksNotCalled = 0
 
     /// How often each allowance was used, for the report.
     private(set) var excused: [String: Int] = [:]
@@ -71,6 +77,7 @@ struct SoakChecker {
 
     static let clockMovedBack = "clock moved back, nothing of Threshold's ran since (issue 17 item 1)"
     static let accessOff = "Screen Time access off, or back on and nothing of Threshold's saved since"
+    static let monitorNotCalled = "a callback iOS did not call the monitor for (iOS 26.3.1), nothing of Threshold's saved since"
     static let storeUnreadable = "saved data unreadable, or nothing saved since it recovered (a restriction that begins meanwhile waits)"
 
     /// Checks the invariants after a step; `foreground` when the step brought Threshold forward
@@ -83,6 +90,11 @@ struct SoakChecker {
         // While access is off, and after it is back until Threshold next saves: iOS tells nothing
         // of ours that it came back (the app re-reads it on its next foreground).
         if phone.authorization != .approved { untilSaved[Self.accessOff] = phone.outcomes.count }
+        // A boundary iOS did not wake the monitor for waits for the next entry's reconcile.
+        if phone.callbacksNotCalled > callbacksNotCalled {
+            callbacksNotCalled = phone.callbacksNotCalled
+            untilSaved[Self.monitorNotCalled] = phone.outcomes.count
+        }
         for (allowance, since) in untilSaved where phone.outcomes.dropFirst(since).contains(where: { !$0.outcome.failedClosed }) {
             untilSaved[allowance] = nil
         }

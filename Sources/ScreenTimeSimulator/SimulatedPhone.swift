@@ -487,6 +487,9 @@ public final class SimulatedPhone: @unchecked Sendable {
     /// phone restarts, which is what mended it (`nil`: the monitor is called).
     public var monitorSleepsFrom: Date?
 
+    /// How many callbacks iOS did not call the monitor for (``monitorSleepsFrom``).
+    public private(set) var callbacksNotCalled = 0
+
     /// Whether iOS calls the monitor now (``monitorSleepsFrom``).
     private var monitorSleeps: Bool { monitorSleepsFrom.map { clock.wall >= $0 } ?? false }
 
@@ -885,6 +888,7 @@ public final class SimulatedPhone: @unchecked Sendable {
 
     private func deliver(_ callback: DeviceActivityCentre.Callback) {
         guard !monitorSleeps else {
+            callbacksNotCalled += 1
             note(.fault, "iOS did not call the monitor: \(callback)")
             return
         }

@@ -17,7 +17,9 @@ struct SoakCommand: AsyncParsableCommand {
             fail and recover, turns a Focus, notifications and Screen Time access on and off, and lets \
             time pass. The phone has every path: a Selah gate, a Challenge gate, an Earned Access mode \
             on a weekday schedule, Present and Key profiles with breaks, an intention and a screen-time \
-            goal; iOS drops 10 %, doubles 10 % and delays 20 % of the callbacks (up to 20 minutes).
+            goal; iOS drops 10 %, doubles 10 % and delays 20 % of the callbacks (up to 20 minutes), \
+            fires usage thresholds at the first use counted (iOS 26.2), and stops calling the monitor from a \
+            moment in the first two days until the person next restarts the phone (iOS 26.3.1).
 
             After every step, reading only what the phone shows and what Threshold saved:
               - no app is open that the engine, asked about that instant with the saved state, shields. \
@@ -26,7 +28,8 @@ struct SoakCommand: AsyncParsableCommand {
             moved back, until something of Threshold's runs (issue 17 item 1's bound is not checked \
             yet); a time zone changed with Threshold not running, until something of it runs (the \
             wake-ups stay where the old zone put them: a known issue); the saved data unreadable, \
-            until Threshold saves again (a lift that ends meanwhile stays: a known issue)
+            until Threshold saves again (a lift that ends meanwhile stays: a known issue); a callback iOS did \
+            not call the monitor for, until Threshold saves again (the next entry of the person's, or a restart's)
               - no balance is negative, in the saved state or anywhere along the ledger
               - every event is recorded once, and every saved session and grant has its event
               - at most 20 activities are monitored
