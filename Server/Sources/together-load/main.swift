@@ -11,32 +11,73 @@ import TogetherCore
 // together-load: seeds accounts straight into the database, then drives the summary upload and the
 // league read at a fixed rate (open loop: requests go out on schedule whether or not earlier ones
 // have answered, and latency counts from when each was due), every request signed with a fresh
-// nonce. See README.md, "Figures".
-//
-//   TOGETHER_DATABASE_URL=… together-load --url http://127.0.0.1:8080 --accounts 100000 --rate 500 --seconds 30
+// nonce, spread round robin over every server named. See README.md, "Figures" and "Two servers, one
+// database"; `together-load --help` says how.
+
+let usage = """
+    together-load: drives Together's server(s) at a fixed rate and prints one JSON line a phase.
+
+    It first seeds --accounts accounts straight into the database at TOGETHER_DATABASE_URL (the one
+    the servers use): full bronze leagues of this week, each account's days so far. Then for each
+    phase it sends --rate requests a second for --seconds (after a 3 s warm-up at the same rate, not
+    counted), each from a random account, signed with a fresh nonce, over keep-alive connections.
+    Open loop: a request goes out when it is due whether or not earlier ones have answered, and its
+    latency counts from then, so a server that falls behind shows it.
+
+    USAGE: TOGETHER_DATABASE_URL=postgres://… together-load [--url URL]... [options]
+
+    OPTIONS:
+      --url URL          a server to send to (http://127.0.0.1:8080 if none). Name it again for
+                         another: requests go to each in turn (round robin), e.g.
+                         --url http://127.0.0.1:8080 --url http://127.0.0.1:8081
+      --accounts N       accounts to seed and send as (100000)
+      --rate R           requests a second, over all the servers together (500)
+      --seconds S        how long each phase is counted (30)
+      --phases LIST      phases in order, comma-separated: upload (POST /v1/summaries, today's
+                         points), league (GET /v1/league) (upload,league)
+      --no-seed          the accounts are in the database already (an earlier run seeded them)
+      -h, --help         this
+
+    Each phase prints: phase, servers, requests, ok (answered 200), errors (anything else, or no
+    answer), statuses, targetRate, achievedRate (200s a second), seconds, p50ms, p90ms, p95ms, p99ms
+    and maxms (latency of the 200s from when each request was due), and okByServer.
+    Server/Scripts/load-test runs it against a throwaway PostgreSQL and one server, or two
+    (LOAD_SERVERS=2).
+    """
 
 struct Options {
-    var url = "http://127.0.0.1:8080"
+    var urls: [String] = []
     var accounts = 100_000
     var rate = 500.0
     var seconds = 30.0
     var seed = true
     var phases = ["upload", "league"]
+    var help = false
 
     init(_ arguments: [String]) throws {
         var rest = arguments.dropFirst()
         while let flag = rest.popFirst() {
-            guard flag == "--no-seed" || !rest.isEmpty else { throw LoadError("\(flag) needs a value") }
+            if flag == "--no-seed" { seed = false; continue }
+            if flag == "-h" || flag == "--help" { help = true; continue }
+            guard let value = rest.popFirst() else { throw LoadError("\(flag) needs a value; see together-load --help") }
+            func number(_ parse: (String) -> Double?) throws -> Double {
+                guard let number = parse(value), number > 0 else { throw LoadError("\(flag) is a number above 0, not “\(value)”") }
+                return number
+            }
             switch flag {
-            case "--url": url = rest.popFirst()!
-            case "--accounts": accounts = Int(rest.popFirst()!) ?? accounts
-            case "--rate": rate = Double(rest.popFirst()!) ?? rate
-            case "--seconds": seconds = Double(rest.popFirst()!) ?? seconds
-            case "--phases": phases = rest.popFirst()!.split(separator: ",").map(String.init)
-            case "--no-seed": seed = false
-            default: throw LoadError("unknown option \(flag); see main.swift")
+            case "--url": urls.append(value)
+            case "--accounts": accounts = Int(try number { Int($0).map(Double.init) })
+            case "--rate": rate = try number(Double.init)
+            case "--seconds": seconds = try number(Double.init)
+            case "--phases":
+                phases = value.split(separator: ",").map(String.init)
+                guard !phases.isEmpty, phases.allSatisfy(["upload", "league"].contains) else {
+                    throw LoadError("--phases names upload and league, comma-separated, not “\(value)”")
+                }
+            default: throw LoadError("unknown option \(flag); see together-load --help")
             }
         }
+        if urls.isEmpty { urls = ["http://127.0.0.1:8080"] }
     }
 }
 
@@ -121,16 +162,19 @@ func databaseConfiguration(url text: String) throws -> PostgresClient.Configurat
                                         database: database.isEmpty ? user : database, tls: .disable)
 }
 
-/// One phase: `rate` requests a second for `seconds`, each from a random account.
-func drive(_ phase: String, accounts: [LoadAccount], today: LocalDate, rate: Double, seconds: Double, pool: ConnectionPool) async -> [String: Any] {
+/// One phase: `rate` requests a second for `seconds`, each from a random account, the n-th to pool
+/// n mod their number (one per server).
+func drive(_ phase: String, accounts: [LoadAccount], today: LocalDate, rate: Double, seconds: Double, pools: [ConnectionPool]) async -> [String: Any] {
     let total = Int(rate * seconds)
     let clock = ContinuousClock()
     let start = clock.now
-    let results = await withTaskGroup(of: (Int, Double).self, returning: [(Int, Double)].self) { group in
+    let results = await withTaskGroup(of: (Int, Double, Int).self, returning: [(Int, Double, Int)].self) { group in
         for i in 0..<total {
             let due = start.advanced(by: .seconds(Double(i) / rate))
             try? await Task.sleep(until: due, clock: clock)
             let account = accounts[Int.random(in: 0..<accounts.count)]
+            let server = i % pools.count
+            let pool = pools[server]
             group.addTask {
                 do {
                     let path: String, method: HTTPMethod, body: [UInt8]
@@ -145,9 +189,9 @@ func drive(_ phase: String, accounts: [LoadAccount], today: LocalDate, rate: Dou
                     let status = try await connection.send(method: method, path: path, headers: headers, body: body)
                     await pool.release(connection)
                     let elapsed = clock.now - due
-                    return (status, Double(elapsed.components.seconds) * 1_000 + Double(elapsed.components.attoseconds) / 1e15)
+                    return (status, Double(elapsed.components.seconds) * 1_000 + Double(elapsed.components.attoseconds) / 1e15, server)
                 } catch {
-                    return (0, .nan)
+                    return (0, .nan, server)
                 }
             }
         }
@@ -157,16 +201,36 @@ func drive(_ phase: String, accounts: [LoadAccount], today: LocalDate, rate: Dou
     let wallSeconds = Double(wall.components.seconds) + Double(wall.components.attoseconds) / 1e18
     let latencies = results.filter { $0.0 == 200 }.map(\.1).sorted()
     func percentile(_ p: Double) -> Double { latencies.isEmpty ? .nan : latencies[min(latencies.count - 1, Int(Double(latencies.count) * p))] }
-    var statuses: [String: Int] = [:]
-    for (status, _) in results { statuses[String(status), default: 0] += 1 }
-    return ["phase": phase, "requests": total, "ok": latencies.count, "statuses": statuses, "targetRate": rate,
-            "achievedRate": (Double(latencies.count) / wallSeconds).rounded(), "seconds": (wallSeconds * 10).rounded() / 10,
+    var statuses: [String: Int] = [:], okByServer = Array(repeating: 0, count: pools.count)
+    for (status, _, server) in results {
+        statuses[String(status), default: 0] += 1
+        if status == 200 { okByServer[server] += 1 }
+    }
+    return ["phase": phase, "servers": pools.count, "requests": total, "ok": latencies.count, "errors": total - latencies.count,
+            "statuses": statuses, "targetRate": rate, "achievedRate": (Double(latencies.count) / wallSeconds).rounded(),
+            "seconds": (wallSeconds * 10).rounded() / 10,
             "p50ms": (percentile(0.50) * 100).rounded() / 100, "p90ms": (percentile(0.90) * 100).rounded() / 100,
-            "p99ms": (percentile(0.99) * 100).rounded() / 100, "maxms": ((latencies.last ?? .nan) * 100).rounded() / 100]
+            "p95ms": (percentile(0.95) * 100).rounded() / 100, "p99ms": (percentile(0.99) * 100).rounded() / 100,
+            "maxms": ((latencies.last ?? .nan) * 100).rounded() / 100, "okByServer": okByServer]
 }
 
-let options = try Options(CommandLine.arguments)
-guard let url = URLComponents(string: options.url), let host = url.host, let port = url.port else { throw LoadError("bad --url") }
+let options: Options
+do {
+    options = try Options(CommandLine.arguments)
+} catch {
+    log("together-load: \(error)")
+    exit(2)
+}
+if options.help {
+    print(usage)
+    exit(0)
+}
+let servers = try options.urls.map { text in
+    guard let url = URLComponents(string: text), let host = url.host, let port = url.port else {
+        throw LoadError("--url is a server's base URL with its port, like http://127.0.0.1:8080, not “\(text)”")
+    }
+    return (host: host, port: port)
+}
 let utc = Clockwork(timeZone: TimeZone(identifier: "UTC")!)
 let today = utc.localDate(of: Date())
 let week = LeagueWeek(containing: today)
@@ -178,13 +242,15 @@ if options.seed {
     try await seed(accounts, week: week, today: today, database: database)
 }
 let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-let pool = ConnectionPool(host: host, port: port, group: group)
+let pools = servers.map { ConnectionPool(host: $0.host, port: $0.port, group: group) }
 for phase in options.phases {
     // A short warm-up at the same rate, not counted.
-    _ = await drive(phase, accounts: accounts, today: today, rate: options.rate, seconds: 3, pool: pool)
-    let result = await drive(phase, accounts: accounts, today: today, rate: options.rate, seconds: options.seconds, pool: pool)
+    _ = await drive(phase, accounts: accounts, today: today, rate: options.rate, seconds: 3, pools: pools)
+    let result = await drive(phase, accounts: accounts, today: today, rate: options.rate, seconds: options.seconds, pools: pools)
     let json = try JSONSerialization.data(withJSONObject: result, options: [.sortedKeys])
     print(String(decoding: json, as: UTF8.self))
 }
-log("connections opened: \(await pool.opened)")
+var opened: [Int] = []
+for pool in pools { opened.append(await pool.opened) }
+log("connections opened: \(opened.map(String.init).joined(separator: ", "))")
 try await group.shutdownGracefully()
