@@ -48,10 +48,13 @@ public final class AppModel {
         /// The Daily Review of yesterday, from its 9 AM reminder.
         case dailyReview(DailyReviewModel)
 
+        /// A new model is a new presentation: a route to the prayer or a gate while one is open
+        /// shows the new one (iOS dismisses the sheet and presents it), never the open sheet over a
+        /// model it did not load (its `onAppear` has run).
         public var id: String {
             switch self {
-            case .prayer: "prayer"
-            case .unlockGate(let model): "gate-\(model.subject.token)"
+            case .prayer(let model): "prayer-\(ObjectIdentifier(model).hashValue)"
+            case .unlockGate(let model): "gate-\(model.subject.token)-\(ObjectIdentifier(model).hashValue)"
             case .keyTap: "key"
             case .confirmStart(let confirmation, _): "confirm-\(confirmation.profile)"
             case .badLink(let error): "link-\(error)"
