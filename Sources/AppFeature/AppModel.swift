@@ -48,19 +48,20 @@ public final class AppModel {
         /// The Daily Review of yesterday, from its 9 AM reminder.
         case dailyReview(DailyReviewModel)
 
-        /// A new model is a new presentation: a route to the prayer, a gate, the key, the paywall or
-        /// the review while one is open shows the new one (iOS dismisses the sheet and presents it), never the open sheet over a
-        /// model it did not load (its `onAppear` has run).
+        /// A new model is a new presentation: a route to the prayer, a gate, the key, the paywall
+        /// or the review while one is open shows the new one (iOS dismisses the sheet and presents
+        /// it), never the open sheet over a model it did not load (its `onAppear` has run).
         public var id: String {
-            switch self {
-            case .prayer(let model): "prayer-\(ObjectIdentifier(model).hashValue)"
-            case .unlockGate(let model): "gate-\(model.subject.token)-\(ObjectIdentifier(model).hashValue)"
-            case .keyTap(let model): "key-\(ObjectIdentifier(model).hashValue)"
+            func named(_ kind: String, _ model: AnyObject) -> String { "\(kind)-\(ObjectIdentifier(model).hashValue)" }
+            return switch self {
+            case .prayer(let model): named("prayer", model)
+            case .unlockGate(let model): named("gate-\(model.subject.token)", model)
+            case .keyTap(let model): named("key", model)
             case .confirmStart(let confirmation, _): "confirm-\(confirmation.profile)"
             case .badLink(let error): "link-\(error)"
             case .feedback: "feedback"
-            case .paywall(let model): "paywall-\(ObjectIdentifier(model).hashValue)"
-            case .dailyReview(let model): "daily-review-\(ObjectIdentifier(model).hashValue)"
+            case .paywall(let model): named("paywall", model)
+            case .dailyReview(let model): named("daily-review", model)
             }
         }
     }

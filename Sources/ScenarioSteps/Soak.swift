@@ -138,15 +138,13 @@ package final class Soak {
     /// dropped (10 %), doubled (10 %) and delayed (20 %, up to 20 minutes); iOS 26.2's usage
     /// thresholds fired at the first use; and iOS 26.3.1's monitor that stops being called, from
     /// a moment in the first two days until the person next restarts the phone.
-    static func setUp(seed: UInt64) -> String {
+    static func setUp(seed: UInt64) throws -> String {
         var mixer = SplitMix64(seed: seed ^ 0xFA_0175)  // the faults' own sequence, apart from the person's
         let faultSeed = mixer.next() >> 2
-        let asleep = Date(timeIntervalSince1970: 1_795_435_200)  // 2026-11-23 07:00 in New York
-            .addingTimeInterval(Double(mixer.next() % (2 * 86_400 / 60)) * 60)
-        var newYork = Calendar(identifier: .gregorian)
-        newYork.timeZone = TimeZone(identifier: "America/New_York")!
-        let parts = newYork.dateComponents([.year, .month, .day, .hour, .minute], from: asleep)
-        let sleeps = String(format: "%04d-%02d-%02d %02d:%02d", parts.year!, parts.month!, parts.day!, parts.hour!, parts.minute!)
+        // The minute the monitor stops being called, in the two days from the start (07:00).
+        let asleep = 7 * 60 + Int(mixer.next() % (2 * 24 * 60))
+        let day = try LocalDate(year: 2026, month: 11, day: 23).adding(days: asleep / (24 * 60))
+        let sleeps = "\(day) \(Format.timeOfDay(asleep % (24 * 60) * 60))"
         return """
         name: soak
         setup:

@@ -176,11 +176,10 @@ public struct Reconciler: Sendable {
                 for (effect, _) in failed { effect.undo(in: &transaction.state.applied, found: found) }
                 // A store iOS accepted and does not hold is applied again by every reconcile, which
                 // says so again, until iOS keeps it.
-                for case (.applyShield(let store), ScreenTimeError.shieldNotHeld) in failed {
-                    transaction.state.applied.stores.removeAll { $0.name == store.name }
-                    transaction.state.applied.stores.append(AppliedStore(name: store.name, fingerprint: Fingerprint(hex: "")))
-                    transaction.state.applied.stores.sort { $0.name < $1.name }
-                }
+                transaction.state.applied.forgetStores(failed.compactMap { failure in
+                    guard case .applyShield(let store) = failure.effect, case ScreenTimeError.shieldNotHeld = failure.error else { return nil }
+                    return store.name
+                })
                 transaction.state.applied.repairs += repairs
                 // As before a refusal: no quiet period while something is to be repaired.
                 if !repairs.isEmpty { transaction.state.applied.quiet = nil }
@@ -411,17 +410,15 @@ public struct Reconciler: Sendable {
         } catch {
             touched = []
         }
-        let names = Set(applied.stores.map(\.name)).union(touched)
-        applied.stores = names.sorted().map { AppliedStore(name: $0, fingerprint: Fingerprint(hex: "")) }
+        applied.forgetStores(applied.stores.map(\.name) + touched)
         return true
     }
 
     /// Forgets the fingerprint of each store the record says is applied and the device does not
     /// hold (read back; a client that cannot tell changes nothing), so that it is applied again.
     private func forgetStoresNotHeld(_ applied: inout AppliedRecord) {
-        for (index, store) in applied.stores.enumerated() where !store.fingerprint.hex.isEmpty && screenTime.isHoldingShield(store.name) == false {
-            applied.stores[index] = AppliedStore(name: store.name, fingerprint: Fingerprint(hex: ""))
-        }
+        let lost = applied.stores.filter { !$0.fingerprint.hex.isEmpty && screenTime.isHoldingShield($0.name) == false }.map(\.name)
+        if !lost.isEmpty { applied.forgetStores(lost) }
     }
 
     /// Leaves the fail-closed shields beside the store when they changed (or must be rewritten),

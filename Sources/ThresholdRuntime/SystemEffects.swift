@@ -42,7 +42,11 @@ enum SystemEffect: Sendable {
     func repair(for error: any Error) -> RepairNotice? {
         switch self {
         case .applyShield(let store):
-            if case ScreenTimeError.shieldNotHeld = error { RepairNotice(.accessNotWorking) } else { RepairNotice(.storeNotApplied(store: store.name, error: "\(error)")) }
+            if case ScreenTimeError.shieldNotHeld = error {
+                RepairNotice(.accessNotWorking)
+            } else {
+                RepairNotice(.storeNotApplied(store: store.name, error: "\(error)"))
+            }
         case .clearShield(let name): RepairNotice(.storeNotCleared(store: name, error: "\(error)"))
         case .startMonitoring: RepairNotice(.wakeUpNotRegistered(error: "\(error)"))
         case .stopMonitoring: RepairNotice(.wakeUpsNotStopped(error: "\(error)"))

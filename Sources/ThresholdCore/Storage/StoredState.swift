@@ -143,6 +143,14 @@ public struct AppliedRecord: Hashable, Codable, Sendable {
 
     public init() {}
 
+    /// Forgets the fingerprints of these stores (adding those the record does not hold), so that
+    /// the next reconcile applies, or clears, each of them again.
+    public mutating func forgetStores(_ names: some Sequence<String>) {
+        var byName = Dictionary(stores.map { ($0.name, $0.fingerprint) }, uniquingKeysWith: { first, _ in first })
+        for name in names { byName[name] = Fingerprint(hex: "") }
+        stores = byName.map { AppliedStore(name: $0.key, fingerprint: $0.value) }.sorted { $0.name < $1.name }
+    }
+
     private enum CodingKeys: String, CodingKey {
         case stores, evaluated, appliedAt, clock, repairs, postedNotifications, pendingNotifications, shownUntil, liveActivity, session, notificationPermission, quiet
         case failClosed, changedOutsideApp, deviceRestrictions, owed, effectsRevision, effectsEpoch, usageRegistered, monitor, focusFilter
@@ -240,9 +248,7 @@ public struct OwedEffects: Hashable, Codable, Sendable {
     /// over again, each withdrawn one withdrawn again, the Live Activity compared with what it
     /// showed before.
     public func retake(in applied: inout AppliedRecord) {
-        var stores = Dictionary(applied.stores.map { ($0.name, $0.fingerprint) }, uniquingKeysWith: { first, _ in first })
-        for name in self.stores { stores[name] = Fingerprint(hex: "") }
-        applied.stores = stores.map { AppliedStore(name: $0.key, fingerprint: $0.value) }.sorted { $0.name < $1.name }
+        applied.forgetStores(stores)
         for id in notifications {
             applied.postedNotifications[id] = nil
             applied.pendingNotifications[id] = nil
