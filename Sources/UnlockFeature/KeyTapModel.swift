@@ -28,6 +28,9 @@ public final class KeyTapModel {
         case backToFocus(ProfileID)
         /// Refused (unknown, revoked or forged key): nothing happened.
         case refused(KeyRefusal)
+        /// The tap could not be read against the saved data (`problem` says why, and what helps):
+        /// nothing happened, and the sheet waits for nothing more.
+        case failed
     }
 
     public private(set) var phase: Phase = .working
@@ -72,6 +75,7 @@ public final class KeyTapModel {
             }
         } catch {
             problem = Problem(error)
+            phase = .failed
         }
     }
 

@@ -47,7 +47,7 @@ public struct KeyTapView: View {
             Text("\(Text(verbatim: running)) is on. Start \(Text(verbatim: starting)) too?", bundle: .module).font(.headline)
             Button { model.confirmStart() } label: { Text("Start \(Text(verbatim: starting))", bundle: .module) }.buttonStyle(.primary)
             Button { dismiss() } label: { Text("Not now", bundle: .module) }.frame(maxWidth: .infinity)
-        case .notStarted:
+        case .notStarted, .failed:
             // The problem banner above says why; nothing started.
             EmptyView()
         case .choosing(let active):
