@@ -83,7 +83,7 @@ package enum LockScreen {
         environment.widgetFamily = family
         let host = ViewHost(view, environment: environment, now: { phone.clock.wall })
         try host.update()
-        return Screen(host).top
+        return host.screen.top
     }
 }
 

@@ -225,13 +225,13 @@ package final class Person {
             throw ScreenMismatch("Threshold is not on screen (open-threshold opens it)", shown: "the Home Screen")
         }
         try host.update()
-        return Screen(host).top
+        return host.screen.top
     }
 
     /// The top layer, or `nil` when Threshold is not on screen.
     package func shownScreen() -> Screen.Layer? {
         guard let host, phone.appInForeground, (try? host.update()) != nil else { return nil }
-        return Screen(host).top
+        return host.screen.top
     }
 
     /// What the screen shows as a problem now, as the refusal of what was just asked.

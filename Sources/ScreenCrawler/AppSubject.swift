@@ -67,7 +67,7 @@ package final class AppSubject: CrawlSubject {
     package func screen() throws -> Screen? {
         guard let host = runner.person.host, phone.appInForeground else { return nil }
         try host.update()
-        return Screen(host)
+        return host.screen
     }
 
     package func perform(_ action: CrawlAction) async throws {

@@ -50,7 +50,7 @@ package final class HostSubject: CrawlSubject {
 
     package func screen() throws -> Screen? {
         try host.update()
-        return Screen(host)
+        return host.screen
     }
 
     package func perform(_ action: CrawlAction) async throws {

@@ -80,7 +80,7 @@ package final class PictureBook {
     package static func face(of runner: StepRunner) throws -> PhoneFace {
         if let host = runner.person.host, runner.phone.appInForeground {
             try host.update()
-            return .app(Screen(host))
+            return .app(host.screen)
         }
         let widgets = try self.widgets(of: runner)
         return .outside(LockScreenFace(widgets: widgets.widgets, liveActivity: widgets.activity,

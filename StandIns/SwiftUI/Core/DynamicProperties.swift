@@ -12,13 +12,21 @@ enum DynamicProperties {
     /// Connects each `@State`, `@Environment`, … of `view` to `node`; whether any environment
     /// value the view reads has changed.
     static func link(_ view: Any, to node: Node, environment: EnvironmentValues) -> Bool {
-        var changed = false
+        let type = ObjectIdentifier(Swift.type(of: view))
+        // NB: most views hold no dynamic property; a type found to hold none is not read again.
+        if withoutProperties.contains(type) { return false }
+        var changed = false, linked = false
         for child in Mirror(reflecting: view).children {
             guard let property = child.value as? any LinkedProperty, let label = child.label else { continue }
+            linked = true
             if property.link(to: node, label: label, environment: environment) { changed = true }
         }
+        if !linked { withoutProperties.insert(type) }
         return changed
     }
+
+    /// View types whose stored properties include no dynamic property.
+    private static var withoutProperties: Set<ObjectIdentifier> = []
 }
 
 /// Where a `@State` value lives: the first instance made for a node keeps it; later view values

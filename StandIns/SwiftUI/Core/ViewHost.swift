@@ -9,12 +9,18 @@
 /// - `onAppear`, `onChange` and the start of `task` run after the frame that made them due;
 ///   `update()` renders until nothing is left to do.
 /// - A `TimelineView` renders again when its schedule's next date has come on the host's clock.
+/// - A frame is drawn only when something it could read has changed since the last (an
+///   `@Observable` value read while drawing, a `@State`, the environment, a timeline's date);
+///   otherwise what the last frame drew stands, as on iOS.
 @MainActor
 package final class ViewHost {
     private let root: any View
     private var rootNode: Node!
     package var environment: EnvironmentValues {
-        didSet { if environment.host !== self { environment.host = self } }
+        didSet {
+            if environment.host !== self { environment.host = self }
+            changed.withLock { $0 = true }
+        }
     }
     /// The phone's clock: what `TimelineView`, timers and relative dates read.
     package let now: () -> Date
@@ -24,6 +30,11 @@ package final class ViewHost {
     private(set) var frame = 0
     private var queue: [() -> Void] = []
     private let invalidated = Locked<[ObjectIdentifier: Node]>([:])
+    /// Whether anything a frame read may have changed since the last frame: an `@Observable`
+    /// value any view or control read while drawing, the environment, a `@State`. A frame with
+    /// nothing changed would draw what the last one drew (SwiftUI draws nothing then either), so
+    /// it is not drawn.
+    private let changed = Locked(true)
     private var timelines: [ObjectIdentifier: (node: Node, next: Date)] = [:]
     private var runningTasks: [ObjectIdentifier: TaskRecord] = [:]
     /// Bodies evaluated since the host was made, for the crawler's measure of work.
@@ -47,7 +58,7 @@ package final class ViewHost {
     /// and nothing they changed is left to draw. Throws when the views keep changing themselves.
     package func update() throws {
         for _ in 0..<50 {
-            renderFrame()
+            if needsFrame { renderFrame() }
             let undocumented = undocumented.union(Unrendered.undocumentedNoted)
             if !undocumented.isEmpty { throw ViewHostError.undocumented(undocumented.sorted()) }
             let unreadable = Catalogs.unreadable.withLock { $0 }
@@ -73,7 +84,7 @@ package final class ViewHost {
             try update()
             for _ in 0..<8 { await Task.yield() }
             // NB: a spinner on screen is work a person waits for, though a button's `Task` runs it.
-            let spinning = Screen(self).isSpinning
+            let spinning = screen.isSpinning
             let working = !runningTasks.isEmpty || spinning || invalidated.withLock { !$0.isEmpty } || !queue.isEmpty
             quiet = working ? 0 : quiet + 1
             guard working else { continue }
@@ -85,14 +96,38 @@ package final class ViewHost {
         }
     }
 
+    /// What the screen shows now: made again only after a frame was drawn, or the clock moved
+    /// (words such as a timer's are read when it is made).
+    package var screen: Screen {
+        let now = now()
+        if let shown, shown.frame == frame, shown.at == now { return shown.screen }
+        let screen = Screen(self)
+        shown = (frame, now, screen)
+        return screen
+    }
+
+    private var shown: (frame: Int, at: Date, screen: Screen)?
+
     /// The clock moved: timelines whose next date has come draw again.
     package func timePassed() {
         let now = now()
-        for (_, timeline) in timelines where timeline.next <= now { timeline.node.dirty = true }
+        for (_, timeline) in timelines where timeline.next <= now {
+            timeline.node.dirty = true
+            changed.withLock { $0 = true }
+        }
+    }
+
+    /// Whether the next frame could draw anything the last did not: something it read changed, a
+    /// view is marked to draw again, or a timeline's next date has come.
+    private var needsFrame: Bool {
+        if changed.withLock({ $0 }) || invalidated.withLock({ !$0.isEmpty }) { return true }
+        let now = now()
+        return timelines.values.contains { $0.next <= now }
     }
 
     private func renderFrame() {
         frame += 1
+        changed.withLock { $0 = false }
         let dirty = invalidated.withLock { nodes in
             defer { nodes = [:] }
             return nodes
@@ -105,7 +140,13 @@ package final class ViewHost {
         // NB: one language for the app's process, as on iOS: words a view says through
         // `String(localized:)` while it draws (SystemWords' status, a repair notice) are read in
         // the same language as its `Text`s.
-        elements = AppLanguage.$current.withValue(environment.appLanguage) { render(root, in: context) }
+        // NB: what controls read while drawing (a toggle's or a sheet's binding) is tracked for the
+        // whole frame, as SwiftUI tracks it inside its own views; bodies are tracked by their nodes too.
+        elements = withObservationTracking {
+            AppLanguage.$current.withValue(environment.appLanguage) { render(root, in: context) }
+        } onChange: { [changed] in
+            changed.withLock { $0 = true }
+        }
         presentations = sink
     }
 
@@ -164,6 +205,7 @@ package final class ViewHost {
     /// A `@State` was set: the view that owns it renders again.
     func invalidate(_ node: Node) {
         node.dirty = true
+        changed.withLock { $0 = true }
         invalidated.withLock { $0[ObjectIdentifier(node)] = node }
     }
 
