@@ -16,7 +16,7 @@ import ThresholdCore
 @MainActor
 package final class Soak {
     /// What a run did.
-    package struct Figures: Sendable {
+    package struct Figures: Codable, Sendable {
         package let seed: UInt64
         package var days = 0.0
         package var steps = 0
@@ -28,7 +28,12 @@ package final class Soak {
         /// App checks after a foreground reconcile where the phone shielded what the engine lets open.
         package var overShielded = 0
         /// Each verb: how often the person did it, and how often it was refused.
-        package var verbs: [String: (done: Int, refused: Int)] = [:]
+        package var verbs: [String: Tally] = [:]
+
+        package struct Tally: Codable, Sendable {
+            package var done = 0
+            package var refused = 0
+        }
     }
 
     /// A broken invariant: the seed, the step, what broke and the end of the timeline.
@@ -110,8 +115,8 @@ package final class Soak {
             phone.note(.person, "(\(text): \(error))")
         }
         if refused { figures.refused += 1 }
-        figures.verbs[verb, default: (0, 0)].done += 1
-        if refused { figures.verbs[verb, default: (0, 0)].refused += 1 }
+        figures.verbs[verb, default: Figures.Tally()].done += 1
+        if refused { figures.verbs[verb, default: Figures.Tally()].refused += 1 }
         if case .setClock = step {
             clockMoves += phone.clock.wall.timeIntervalSince(wall)
             checker.clockMoved(from: wall, to: phone.clock.wall, reconcilesBefore: reconciles)

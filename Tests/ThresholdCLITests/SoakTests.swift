@@ -21,6 +21,29 @@ import ThresholdCore
         #expect(output.contains("ok    seed 4"), "\(output)")
     }
 
+    @Test func seedsSoakedInWorkers_tellWhatTheyTellInThisProcess() async {
+        let here = await run("soak", "--days", "0.5", "--seed", "3", "--seeds", "2", "--jobs", "1")
+        let workers = await run("soak", "--days", "0.5", "--seed", "3", "--seeds", "2", "--jobs", "2")
+        #expect(here.code == 0 && workers.code == 0, "\(here.output)\n\(workers.output)")
+        #expect(workers.output.contains("2 seeds kept every promise") && workers.output.contains("2 at a time"), "\(workers.output)")
+        // The same figures, seed by seed in the seeds' order; only the seconds differ.
+        func figures(_ output: String) -> [String] {
+            output.split(separator: "\n").filter { !$0.contains("kept every promise") }
+                .map { String($0.replacing(#/  [0-9.]+ s$/#, with: "")) }
+        }
+        #expect(figures(here.output) == figures(workers.output))
+        #expect(figures(workers.output).first?.hasPrefix("ok    seed 3") == true, "\(workers.output)")
+    }
+
+    @Test func aWorkerThatEndsWithoutItsFigures_breaksTheRun_withWhatItSaid() async throws {
+        let line = try await SoakWorker.run(URL(fileURLWithPath: "/bin/sh"), ["-c", "echo lost; exit 3"], seed: 5)
+        guard case .broke(_, let description) = line else {
+            Issue.record("a worker that said nothing of use was taken as keeping its promises")
+            return
+        }
+        #expect(description.contains("seed 5's worker ended (status 3)") && description.contains("lost"), "\(description)")
+    }
+
     @Test func aSeedRepeatsExactly() async throws {
         let first = try Soak(seed: 11)
         let second = try Soak(seed: 11)
@@ -61,5 +84,6 @@ import ThresholdCore
         for text in ["--days", "--seeds", "Exit codes", "last 50 lines", "holds back"] { #expect(help.output.contains(text), "\(text)") }
         #expect(await run("soak", "--days", "0").code == 2)
         #expect(await run("soak", "--seeds", "0").code == 2)
+        #expect(await run("soak", "--jobs", "0").code == 2)
     }
 }

@@ -41,6 +41,11 @@ struct SoakCommand: AsyncParsableCommand {
               threshold soak                        one seed (1), 90 days
               threshold soak --days 7 --seeds 5     seeds 1 to 5, a week each
               threshold soak --seed 42 --days 3     seed 42 only (with --seeds 1)
+              threshold soak --seeds 16 --jobs 1    sixteen seeds, one after another, in this process
+
+            With more than one seed, --jobs seeds run at once, each in a worker process (the views \
+            draw on one main thread a process); their figures are told in the seeds' order, and the \
+            first broken promise stops the others. --verbose runs one seed at a time.
 
             Exit codes: 0 every seed kept every promise; 1 a promise broke (the seed and timeline \
             are printed); 2 the command was misused.
@@ -55,17 +60,36 @@ struct SoakCommand: AsyncParsableCommand {
     @Option(help: "How many seeds, from --seed on.")
     var seeds = 1
 
-    @Flag(name: .shortAndLong, help: "Tell each seed's whole story (long).")
+    @Option(help: "Seeds soaked at once, each in a process of its own (the default: one a core). A seed's run is the same either way.")
+    var jobs = ProcessInfo.processInfo.activeProcessorCount
+
+    @Flag(name: .shortAndLong, help: "Tell each seed's whole story (long; one seed at a time).")
     var verbose = false
+
+    @Flag(help: .hidden)
+    var worker = false
 
     func validate() throws {
         guard days > 0, days <= 3_650 else { throw ArgumentParser.ValidationError("--days must be more than 0 and at most 3650.") }
         guard seeds >= 1, seeds <= 10_000 else { throw ArgumentParser.ValidationError("--seeds must be from 1 to 10000.") }
         guard seed <= UInt64.max - UInt64(seeds) else { throw ArgumentParser.ValidationError("--seed is too large for --seeds \(seeds).") }
+        guard jobs >= 1 else { throw ArgumentParser.ValidationError("--jobs is at least 1.") }
     }
 
     func run() async throws {
-        try await Self.soak(days: days, seeds: (0..<UInt64(seeds)).map { seed + $0 }, verbose: verbose, console: Console.current)
+        let all = (0..<UInt64(seeds)).map { seed + $0 }
+        if worker { return await Self.work(seed: seed, days: days) }
+        if jobs > 1, all.count > 1, !verbose {
+            try await Self.soakInWorkers(days: days, seeds: all, jobs: jobs, console: Console.current)
+        } else {
+            try await Self.soak(days: days, seeds: all, verbose: verbose, console: Console.current)
+        }
+    }
+
+    /// What a worker (`threshold soak --worker --seed N`) writes: one JSON line.
+    enum WorkerLine: Codable {
+        case kept(Soak.Figures, seconds: Double)
+        case broke(step: Int, description: String)
     }
 
     /// Soaks each seed in turn, telling its figures; throws at the first broken promise.
@@ -80,18 +104,111 @@ struct SoakCommand: AsyncParsableCommand {
             do {
                 let figures = try await soak.run(days: days)
                 steps += figures.steps
-                console.line(String(format: "ok    seed %llu  %.1f days  %d steps  %d refused  %d events  %.1f s", seed, figures.days,
-                                    figures.steps, figures.refused, figures.eventsChecked, Date().timeIntervalSince(clock)))
-                console.line("      steps (refused): " + figures.verbs.sorted { $0.key < $1.key }
-                    .map { "\($0.key) \($0.value.done)" + ($0.value.refused > 0 ? " (\($0.value.refused))" : "") }.joined(separator: ", "))
-                for (allowance, count) in figures.excused.sorted(by: { $0.key < $1.key }) {
-                    console.line("      excused \(count) app checks: \(allowance)")
-                }
-                if figures.overShielded > 0 { console.line("      over-shielded after a foreground reconcile: \(figures.overShielded) app checks") }
+                tell(figures, seconds: Date().timeIntervalSince(clock), console: console)
             } catch {
                 throw ScenarioProblem.failed("soak", error.step, error.description)
             }
         }
         console.line(String(format: "%d seed%@ kept every promise: %d steps in %.1f s", seeds.count, seeds.count == 1 ? "" : "s", steps, Date().timeIntervalSince(began)))
+    }
+
+    /// One seed, its outcome written as a ``WorkerLine``.
+    @MainActor
+    static func work(seed: UInt64, days: Double) async {
+        let clock = Date()
+        let line: WorkerLine
+        do {
+            let figures = try await Soak(seed: seed).run(days: days)
+            line = .kept(figures, seconds: Date().timeIntervalSince(clock))
+        } catch let failure as Soak.Failure {
+            line = .broke(step: failure.step, description: failure.description)
+        } catch {
+            line = .broke(step: 0, description: "seed \(seed) could not start: \(error)")
+        }
+        // NB: JSONEncoder cannot fail on these plain values; an empty line reads as a lost worker.
+        let data = (try? JSONEncoder().encode(line)) ?? Data()
+        print(String(decoding: data, as: UTF8.self))
+    }
+
+    /// Each seed in a worker process, `jobs` at a time; told in the seeds' order. The first broken
+    /// promise (or a worker that crashes) stops the others and fails the run.
+    static func soakInWorkers(days: Double, seeds: [UInt64], jobs: Int, console: Console) async throws {
+        let executable = try Output.executable()
+        let began = Date()
+        let results = try await withThrowingTaskGroup(of: (UInt64, WorkerLine).self) { group in
+            var pending = seeds[...]
+            var done: [UInt64: WorkerLine] = [:]
+            var told = 0
+            func start(_ seed: UInt64) {
+                group.addTask {
+                    let arguments = ["soak", "--worker", "--seed", String(seed), "--days", String(days)]
+                    return (seed, try await SoakWorker.run(executable, arguments, seed: seed))
+                }
+            }
+            for _ in 0..<jobs { if let seed = pending.popFirst() { start(seed) } }
+            for try await (seed, line) in group {
+                done[seed] = line
+                // Told in order: each seed as soon as every seed before it is told.
+                while told < seeds.count, let next = done[seeds[told]] {
+                    if case .broke(let step, let description) = next {
+                        group.cancelAll()
+                        throw ScenarioProblem.failed("soak", step, description)
+                    }
+                    if case .kept(let figures, let seconds) = next { tell(figures, seconds: seconds, console: console) }
+                    told += 1
+                }
+                if let seed = pending.popFirst() { start(seed) }
+            }
+            return done
+        }
+        let steps = results.values.reduce(0) { if case .kept(let figures, _) = $1 { $0 + figures.steps } else { $0 } }
+        console.line(String(format: "%d seeds kept every promise: %d steps in %.1f s, %d at a time", seeds.count, steps,
+                            Date().timeIntervalSince(began), jobs))
+    }
+
+    /// A seed's figures, as the summary tells them.
+    static func tell(_ figures: Soak.Figures, seconds: Double, console: Console) {
+        console.line(String(format: "ok    seed %llu  %.1f days  %d steps  %d refused  %d events  %.1f s", figures.seed, figures.days,
+                            figures.steps, figures.refused, figures.eventsChecked, seconds))
+        console.line("      steps (refused): " + figures.verbs.sorted { $0.key < $1.key }
+            .map { "\($0.key) \($0.value.done)" + ($0.value.refused > 0 ? " (\($0.value.refused))" : "") }.joined(separator: ", "))
+        for (allowance, count) in figures.excused.sorted(by: { $0.key < $1.key }) {
+            console.line("      excused \(count) app checks: \(allowance)")
+        }
+        if figures.overShielded > 0 { console.line("      over-shielded after a foreground reconcile: \(figures.overShielded) app checks") }
+    }
+}
+
+/// A worker process soaking one seed: its one line read back, or why there was none.
+enum SoakWorker {
+    static func run(_ executable: URL, _ arguments: [String], seed: UInt64) async throws -> SoakCommand.WorkerLine {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                // NB: the pipe is read to its end on a thread of its own, not the concurrency pool's.
+                Thread {
+                    do {
+                        try process.run()
+                        let data = output.fileHandleForReading.readDataToEndOfFile()
+                        process.waitUntilExit()
+                        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+                        if let line = try? JSONDecoder().decode(SoakCommand.WorkerLine.self, from: Data(text.utf8)) {
+                            continuation.resume(returning: line)
+                        } else {
+                            continuation.resume(returning: .broke(step: 0, description: "seed \(seed)'s worker ended (status \(process.terminationStatus)) "
+                                + "without its figures: \(text.suffix(600))"))
+                        }
+                    } catch {
+                        continuation.resume(throwing: error)
+                    }
+                }.start()
+            }
+        } onCancel: {
+            if process.isRunning { process.terminate() }
+        }
     }
 }
