@@ -15,13 +15,16 @@ public enum PrayerLog {
     }
 
     /// The prayers of the last 400 days (the longest streak worth reading back), oldest first.
-    package static func read(_ client: AppClient) throws -> [PrayerCompletion] {
+    ///
+    /// - Parameter titled: each with its first line and verse, read from the prayer library;
+    ///   `false` for a count of days (a streak), which needs only when each was said.
+    package static func read(_ client: AppClient, titled: Bool = true) throws -> [PrayerCompletion] {
         let since = client.now.addingTimeInterval(-400 * 86_400)
         let events = try client.runtime.store.events(EventQuery(kinds: eventKinds, from: since))
         // NB: without the library the prayers are still listed and counted, only without their
         // first lines; the prayer screen is where an unreadable library is reported.
-        let library: PrayerLibrary?
-        do { library = try client.library() } catch { library = nil }
+        var library: PrayerLibrary?
+        if titled { do { library = try client.library() } catch { library = nil } }
         return completions(events, deviceZone: client.calendar.timeZone, library: library)
     }
 }

@@ -260,7 +260,7 @@ public final class HomeModel {
         if stored.settings.screenTime != nil { today.screenTimeMinutes = stored.progress.screenTimeMinutes(on: day) }
         self.today = today
         let window = SessionStats.focusStreakWindow(at: now, calendar: calendar)
-        let days = DayStreaks(prayers: try PrayerLog.read(client),
+        let days = DayStreaks(prayers: try PrayerLog.read(client, titled: false),
                               sessions: stored.engine.focus(try client.runtime.store.sessions(startingFrom: window.from, until: window.until)),
                               goal: stored.progress.goalStreak, resetAt: stored.settings.streakResetAt, now: now, calendar: calendar)
         streaks = Streaks(prayerDays: days.prayerDays, focusDays: days.focusDays, goal: stored.progress.goalStreak,
