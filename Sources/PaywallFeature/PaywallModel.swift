@@ -34,6 +34,9 @@ public final class PaywallModel: Identifiable {
     public private(set) var isUnreadable = false
     /// The person closed the paywall ("Not now", or done after buying).
     public private(set) var isClosed = false
+    /// A purchase or a restore is under way: the App Store's answer is awaited, and neither is
+    /// offered again until it comes (a second tap buys nothing twice).
+    public private(set) var isWaitingForAppStore = false
     public let termsURL = PurchasesClient.termsURL
     public let privacyURL = PurchasesClient.privacyURL
 
@@ -83,6 +86,9 @@ public final class PaywallModel: Identifiable {
     /// transaction turns Pro on); pending waits for approval; a cancel changes nothing.
     public func buy(_ product: ProProduct) async {
         guard let purchases = client.purchases else { problem = .noAppStore; return }
+        guard !isWaitingForAppStore else { return }
+        isWaitingForAppStore = true
+        defer { isWaitingForAppStore = false }
         problem = nil
         do {
             switch try await purchases.purchase(product) {
@@ -103,6 +109,9 @@ public final class PaywallModel: Identifiable {
     /// Restore Purchases: syncs with the App Store and reads the plan again.
     public func restore() async {
         guard let purchases = client.purchases else { problem = .noAppStore; return }
+        guard !isWaitingForAppStore else { return }
+        isWaitingForAppStore = true
+        defer { isWaitingForAppStore = false }
         problem = nil
         do {
             try await purchases.restore()

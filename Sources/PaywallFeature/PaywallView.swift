@@ -40,7 +40,7 @@ public struct PaywallView: View {
                     // NB: with Pro on there is nothing to restore, so it is not offered.
                     if model.status != .subscribed {
                         Button { Task { await model.restore() } } label: { Text("Restore Purchases", bundle: .module) }
-                            .disabled(model.isUnreadable)
+                            .disabled(model.isUnreadable || model.isWaitingForAppStore)
                     }
                     Spacer()
                     Link(destination: model.termsURL) { Text("Terms of Use", bundle: .module) }
@@ -86,11 +86,14 @@ public struct PaywallView: View {
             if model.status == .subscribed {
                 Button(action: onClose) { Text("Continue", bundle: .module) }.buttonStyle(.primary)
             } else {
+                if model.isWaitingForAppStore {
+                    ProgressView { Text("Waiting for the App Store…", bundle: .module) }
+                }
                 Button { Task { await model.buySelected() } } label: {
                     if let days = model.buyTrialDays { Text("Start \(days)-day Pro trial", bundle: .module) } else { Text("Subscribe", bundle: .module) }
                 }
                     .buttonStyle(.primary)
-                    .disabled(model.offers.isEmpty || model.status == .pending || model.isUnreadable)
+                    .disabled(model.offers.isEmpty || model.status == .pending || model.isUnreadable || model.isWaitingForAppStore)
                     .accessibilityHint(Text("Buys the selected plan through the App Store.", bundle: .module))
                 Button {
                     model.notNow()
