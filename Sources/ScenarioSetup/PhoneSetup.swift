@@ -141,7 +141,7 @@ package struct SetupReader {
             "timezone", "start", "apps", "gates", "profiles", "intentions", "streak-freeze-days", "tutorial", "faults", "authorization",
             "credits", "reminders", "screen-time", "fresh-install", "plan", "nfc", "device", "language", "drops-activities", "draws-default-shield-in-use",
             "keeps-lifted-shield-drawn", "fires-thresholds-at-first-use", "never-calls-monitor",
-            "focus-filter-runs", "keeps-no-shields", "push-notifications",
+            "focus-filter-runs", "keeps-no-shields", "grants-nothing", "push-notifications",
         ])
         // Apps and the time zone first: the rest refers to them.
         for (key, value, _) in entries {
@@ -189,6 +189,7 @@ package struct SetupReader {
             case "fires-thresholds-at-first-use": setup.quirks.firesThresholdsAtFirstUse = try reader.bool(value, key)
             case "never-calls-monitor": setup.quirks.monitorSleepsFrom = try readSince(value, key, setup: setup)
             case "keeps-no-shields": setup.quirks.stopsKeepingShieldsAt = try readSince(value, key, setup: setup)
+            case "grants-nothing": setup.quirks.grantsNothing = try reader.bool(value, key)
             case "focus-filter-runs": setup.quirks.focusFilterRuns = try reader.choice(value, key, as: FocusFilterRuns.self)
             case "push-notifications": setup.pushNotifications = try reader.bool(value, key)
             case "authorization": setup.authorization = try reader.choice(value, "authorization", as: AuthorizationStatus.self)
@@ -213,7 +214,7 @@ package struct SetupReader {
         if setup.freshInstall {
             let device = ["timezone", "start", "apps", "faults", "authorization", "fresh-install", "nfc", "device", "language", "drops-activities",
                           "draws-default-shield-in-use", "keeps-lifted-shield-drawn", "fires-thresholds-at-first-use", "never-calls-monitor",
-                          "focus-filter-runs", "keeps-no-shields", "push-notifications"]
+                          "focus-filter-runs", "keeps-no-shields", "grants-nothing", "push-notifications"]
             let named = entries.map(\.key).filter { !device.contains($0) }
             if let first = named.first, let entry = entries.first(where: { $0.key == first }) {
                 throw reader.fail(entry.value, "a fresh install holds nothing yet; `\(first)` is made through the app's screens (onboarding first)")
@@ -456,6 +457,9 @@ public struct PhoneQuirks: Sendable {
     /// `keeps-no-shields: true | DATE`: Screen Time access reads on and iOS keeps no shield, from
     /// then on (an iPhone restored from a backup, awaseem/foqos#82).
     public var stopsKeepingShieldsAt: Date?
+    /// `grants-nothing: true`: iOS's Screen Time prompt ends, allowed, without turning access on
+    /// (awaseem/foqos#199).
+    public var grantsNothing = false
 
     public init() {}
 
@@ -468,5 +472,6 @@ public struct PhoneQuirks: Sendable {
         phone.monitorSleepsFrom = monitorSleepsFrom
         phone.focusFilterRuns = focusFilterRuns
         phone.stopsKeepingShieldsAt = stopsKeepingShieldsAt
+        phone.grantsNothing = grantsNothing
     }
 }

@@ -30,8 +30,8 @@ public enum SimulatedApp {
                         if phone.authorization == .notDetermined { phone.authorization = .denied }
                         throw failure
                     }
-                    phone.authorization = .approved
-                    return .approved
+                    // The person allows: what iOS then does is the phone's (it may grant nothing).
+                    return try await runtime.screenTime.requestAuthorization()
                 }),
             library: library,
             random: { numbers.next() },

@@ -437,6 +437,11 @@ public final class SimulatedPhone: @unchecked Sendable {
         didSet { stopKeepingShieldsIfDue() }
     }
 
+    /// Whether iOS's Screen Time prompt, allowed with the passcode, ends without turning access on:
+    /// no error, and access still not determined (iOS 26 on some iPhones, awaseem/foqos#199, where
+    /// Settings › Screen Time lists no apps with access).
+    public var grantsNothing = false
+
     /// iOS keeps what Threshold writes again (Threshold reinstalled, its access granted anew).
     public func keepsShieldsAgain() {
         shields.keepsShields = true
@@ -981,7 +986,14 @@ public final class SimulatedPhone: @unchecked Sendable {
             activities: { [unowned self] in activityCentre.registrations },
             authorizationStatus: { [unowned self] in authorization },
             requestAuthorization: { [unowned self] in
-                if authorization == .notDetermined { authorization = .approved }
+                // The person allowed (a refusal is thrown before iOS is asked): iOS asks again after a refusal.
+                if authorization != .approved {
+                    if grantsNothing {
+                        note(.device, "iOS's Screen Time prompt ends, allowed, and access does not turn on")
+                    } else {
+                        authorization = .approved
+                    }
+                }
                 return authorization
             },
             postNotification: { [unowned self] note in
