@@ -242,8 +242,10 @@ public final class OnboardingModel {
         if verdict == .approved {
             (authorizationFailure, timerOnly) = (nil, false)
         } else if authorizationFailure == nil {
-            // The request returned without access and without an error: the person declined.
-            authorizationFailure = .canceled
+            // The request returned without access and without an error: the person declined
+            // (denied); or iOS finished without turning access on (awaseem/foqos#199), which is
+            // not the person's doing and a retry alone does not mend.
+            authorizationFailure = verdict == .denied ? .canceled : .notGranted
         }
     }
 

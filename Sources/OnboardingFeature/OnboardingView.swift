@@ -265,6 +265,8 @@ struct AccessFailureView: View {
         case .network: Text("Allowing Screen Time needs the internet once. Connect, then try again.", bundle: .module)
         case .conflict: Text("Another app manages Screen Time here in a way that conflicts. Remove its access in Settings › Screen Time, then try again.", bundle: .module)
         case .other: Text("Screen Time access could not be granted. Try again; if it keeps failing, reinstall Threshold.", bundle: .module)
+        case .notGranted:
+            Text("iOS finished asking, but Screen Time access did not turn on. Check Settings › Screen Time › Apps with Screen Time Access; if Threshold is not there, restart your iPhone, then try again.", bundle: .module)
         }
     }
 }

@@ -201,8 +201,8 @@ package struct StepReader {
             let arg = try need("allow, or the failures to answer with")
             if arg.scalar?.string == "allow" { return .screenTimePrompt([]) }
             return .screenTimePrompt(try reader.strings(arg, "screen-time-prompt").map { name in
-                guard let failure = AuthorizationFailure.allCases.first(where: { Self.promptAnswer($0) == name }) else {
-                    throw reader.fail(arg, "“\(name)” is not a Screen Time prompt answer; use allow or: \(AuthorizationFailure.allCases.map(Self.promptAnswer).joined(separator: ", "))")
+                guard let failure = AuthorizationFailure.thrownByiOS.first(where: { Self.promptAnswer($0) == name }) else {
+                    throw reader.fail(arg, "“\(name)” is not a Screen Time prompt answer; use allow or: \(AuthorizationFailure.thrownByiOS.map(Self.promptAnswer).joined(separator: ", "))")
                 }
                 return failure
             })
@@ -315,6 +315,7 @@ package struct StepReader {
         case .network: "network"
         case .conflict: "conflict"
         case .other: "other"
+        case .notGranted: "not-granted"
         }
     }
 

@@ -20,6 +20,10 @@ public enum AuthorizationFailure: Error, Hashable, Codable, Sendable, CaseIterab
     case conflict
     /// Anything else iOS reported (including a build without the Family Controls entitlement).
     case other
+    /// iOS's request ended without an error and access did not turn on (iOS 26 on some iPhones,
+    /// whose Settings › Screen Time lists no app with access: awaseem/foqos#199). iOS reports no
+    /// such error: onboarding reads it from access after the request.
+    case notGranted
 
     public var message: String {
         switch self {
@@ -31,6 +35,7 @@ public enum AuthorizationFailure: Error, Hashable, Codable, Sendable, CaseIterab
         case .network: "Allowing Screen Time needs the internet once. Connect, then try again."
         case .conflict: "Another app already manages Screen Time here in a way that conflicts. Remove its access in Settings › Screen Time, then try again."
         case .other: "Screen Time access could not be granted. Try again; if it keeps failing, reinstall Threshold."
+        case .notGranted: "iOS finished asking, but Screen Time access did not turn on. Check Settings › Screen Time › Apps with Screen Time Access; if Threshold is not there, restart your iPhone, then try again."
         }
     }
 
@@ -38,9 +43,12 @@ public enum AuthorizationFailure: Error, Hashable, Codable, Sendable, CaseIterab
     public var canRetry: Bool {
         switch self {
         case .canceled, .network, .other: true
-        case .restricted, .unavailable, .invalidAccountType, .noPasscode, .conflict: false
+        case .restricted, .unavailable, .invalidAccountType, .noPasscode, .conflict, .notGranted: false
         }
     }
 
     public var description: String { message }
+
+    /// What FamilyControls itself can throw from a request (all but ``notGranted``).
+    public static let thrownByiOS = allCases.filter { $0 != .notGranted }
 }

@@ -108,7 +108,7 @@ import ThresholdCore
         #expect(onboarding.step == .done)
     }
 
-    @Test(arguments: AuthorizationFailure.allCases)
+    @Test(arguments: AuthorizationFailure.thrownByiOS)
     func everyAccessFailure_isExplained_andRetryWorksWhenItCan(failure: AuthorizationFailure) async throws {
         let device = try Device(authorization: .notDetermined)
         device.access.willAnswer([failure])
@@ -133,6 +133,19 @@ import ThresholdCore
         await onboarding.requestAccess()
         #expect(onboarding.verdict == .denied)
         #expect(onboarding.authorizationFailure == .canceled)
+    }
+
+    @Test func aRequestThatReturnsWithAccessStillUndetermined_saysIOSGrantedNothing_notThatThePersonDeclined() async throws {
+        let device = try Device(authorization: .notDetermined)
+        let client = AppClient(runtime: device.client.runtime,
+                               authorization: AuthorizationClient(verdict: { .notYetAsked }, request: { .notDetermined }),
+                               library: { bundledLibrary })
+        let onboarding = OnboardingModel(client: client)
+        onboarding.next()
+        await onboarding.requestAccess()
+        #expect(onboarding.authorizationFailure == .notGranted)
+        #expect(onboarding.authorizationFailure?.canRetry == false, "a retry alone does not mend it: Settings or a restart first")
+        #expect(onboarding.blocker == .needsAccess)
     }
 
     @Test func aPickerThatReturnsNothing_orFails_orPicksTooMuch_keepsWhatWasChosen() async throws {
