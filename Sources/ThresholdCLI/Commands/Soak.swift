@@ -196,7 +196,9 @@ enum SoakWorker {
                         let data = output.fileHandleForReading.readDataToEndOfFile()
                         process.waitUntilExit()
                         let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-                        if let line = try? JSONDecoder().decode(SoakCommand.WorkerLine.self, from: Data(text.utf8)) {
+                        // The figures are the worker's last line (anything printed before is not read).
+                        let last = text.split(separator: "\n").last.map(String.init) ?? ""
+                        if let line = try? JSONDecoder().decode(SoakCommand.WorkerLine.self, from: Data(last.utf8)) {
                             continuation.resume(returning: line)
                         } else {
                             continuation.resume(returning: .broke(step: 0, description: "seed \(seed)'s worker ended (status \(process.terminationStatus)) "
