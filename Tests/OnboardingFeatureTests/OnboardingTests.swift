@@ -124,25 +124,27 @@ import ThresholdCore
         #expect(onboarding.verdict == .approved && onboarding.authorizationFailure == nil)
     }
 
-    @Test func aRequestThatReturnsWithoutAccess_readsAsDeclined() async throws {
-        let device = try Device(authorization: .denied)
+    /// Onboarding at its access step, on a device whose request returns `status` without an
+    /// error, access then reading as `verdict`.
+    private func requestReturning(_ status: AuthorizationStatus, then verdict: AuthorizationVerdict) async throws -> OnboardingModel {
+        let device = try Device(authorization: status)
         let client = AppClient(runtime: device.client.runtime,
-                               authorization: AuthorizationClient(verdict: { .denied }, request: { .denied }),
+                               authorization: AuthorizationClient(verdict: { verdict }, request: { status }),
                                library: { bundledLibrary })
         let onboarding = OnboardingModel(client: client)
+        onboarding.next()
         await onboarding.requestAccess()
+        return onboarding
+    }
+
+    @Test func aRequestThatReturnsWithoutAccess_readsAsDeclined() async throws {
+        let onboarding = try await requestReturning(.denied, then: .denied)
         #expect(onboarding.verdict == .denied)
         #expect(onboarding.authorizationFailure == .canceled)
     }
 
     @Test func aRequestThatReturnsWithAccessStillUndetermined_saysIOSGrantedNothing_notThatThePersonDeclined() async throws {
-        let device = try Device(authorization: .notDetermined)
-        let client = AppClient(runtime: device.client.runtime,
-                               authorization: AuthorizationClient(verdict: { .notYetAsked }, request: { .notDetermined }),
-                               library: { bundledLibrary })
-        let onboarding = OnboardingModel(client: client)
-        onboarding.next()
-        await onboarding.requestAccess()
+        let onboarding = try await requestReturning(.notDetermined, then: .notYetAsked)
         #expect(onboarding.authorizationFailure == .notGranted)
         #expect(onboarding.authorizationFailure?.canRetry == false, "a retry alone does not mend it: Settings or a restart first")
         #expect(onboarding.blocker == .needsAccess)
