@@ -160,7 +160,7 @@ package final class Person {
         do {
             try await host.settle()
         } catch {
-            throw StepError.notOffered("\(error)")
+            throw StepError.neverSettles("\(error)")
         }
         if phase == nil, phone.appInForeground, promptsShown != prompt.prompts + phone.notificationPrompts {
             promptsShown = prompt.prompts + phone.notificationPrompts

@@ -111,6 +111,7 @@ package final class Soak {
             try await runner.run(step)
             refused = runner.lastRefusal != nil
         } catch {
+            if let broken = Self.brokenPromise(in: error) { throw failure(text, broken) }
             refused = true
             phone.note(.person, "(\(text): \(error))")
         }
@@ -127,7 +128,14 @@ package final class Soak {
         figures.overShielded = checker.overShielded
     }
 
-    /// Checks the events logged since the last check (every 50 steps and at the end of a run).
+    /// What a step's error breaks of the soak's promises, if anything: a screen that never
+    /// finishes its work does (the person would wait for ever); a step the screens refuse does not.
+    package static func brokenPromise(in error: any Error) -> String? {
+        guard case StepError.neverSettles(let why) = error else { return nil }
+        return "the screen never finished its work, so a person would wait for ever: \(why)"
+    }
+
+        /// Checks the events logged since the last check (every 50 steps and at the end of a run).
     package func checkEvents(after text: String) throws(Failure) {
         do { try checker.checkEvents(phone) } catch { throw failure(text, error.message) }
         figures.eventsChecked = checker.eventsChecked

@@ -631,6 +631,9 @@ enum StepError: Error, CustomStringConvertible {
     case storeCannotFail
     /// The app offers no way to do this (yet): what to do instead.
     case notOffered(String)
+    /// The screen kept working past the person's patience (a spinner that never ended, views that
+    /// kept changing themselves): a person would wait for ever.
+    case neverSettles(String)
 
     var description: String {
         switch self {
@@ -643,6 +646,7 @@ enum StepError: Error, CustomStringConvertible {
         case .timeRunsForward(let spec): "\(spec) is in the past; advance only goes forward (set-clock moves the clock)"
         case .storeCannotFail: "this store cannot be made to fail"
         case .notOffered(let what): what
+        case .neverSettles(let why): why
         }
     }
 }

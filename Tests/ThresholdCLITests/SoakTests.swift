@@ -1,6 +1,6 @@
 import Foundation
 @_spi(Setup) import ScreenTimeSimulator
-import ScenarioSteps
+@testable import ScenarioSteps
 import Testing
 import ThresholdCore
 @testable import ThresholdCLI
@@ -66,6 +66,13 @@ import ThresholdCore
         #expect(failure?.seed == 7)
         #expect(failure?.timeline.count == min(Soak.timelineShown, soak.phone.timeline.count))
         #expect(failure?.description.contains("seed 7, step 4 (advance: 1m)") == true)
+    }
+
+    @Test func aScreenThatNeverFinishesItsWork_breaksAPromise_aRefusedStepDoesNot() {
+        let broken = Soak.brokenPromise(in: StepError.neverSettles("the screen did not settle: a spinner still running"))
+        #expect(broken?.contains("never finished its work") == true && broken?.contains("a spinner still running") == true)
+        #expect(Soak.brokenPromise(in: StepError.notOffered("there is no Pray button")) == nil)
+        #expect(Soak.brokenPromise(in: ScreenMismatch("there is no “Done” to tap", shown: "Home")) == nil)
     }
 
     @Test func anEventRecordedTwice_failsTheSoak() async throws {

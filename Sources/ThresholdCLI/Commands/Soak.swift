@@ -33,6 +33,8 @@ struct SoakCommand: AsyncParsableCommand {
               - no balance is negative, in the saved state or anywhere along the ledger
               - every event is recorded once, and every saved session and grant has its event
               - at most 20 activities are monitored
+              - no screen keeps working for ever: a step whose screen never settles (a spinner that \
+            never ends) breaks the run, where a step the screens refuse is only counted
 
             A step the screens refuse is normal and counted. A broken promise stops the run with its \
             seed, the step and the last 50 lines of the timeline; `--seed N --seeds 1` repeats it exactly.
