@@ -133,16 +133,21 @@ package struct SetupReader {
 
     package init(reader: YAMLReader) { self.reader = reader }
 
+    /// What iOS does on this phone as peers' users report it (`PhoneQuirks`, and push
+    /// notifications): the device's, so a fresh install may set them too.
+    static let iOSBehaviours = [
+        "draws-default-shield-in-use", "keeps-lifted-shield-drawn", "fires-thresholds-at-first-use", "never-calls-monitor",
+        "focus-filter-runs", "keeps-no-shields", "grants-nothing", "push-notifications",
+    ]
+
     package func read(_ node: Node) throws -> PhoneSetup {
         var setup = PhoneSetup()
         var startNode: Node?
         var gates: [Gate] = [], profiles: [Profile] = [], intentions: [Intention] = [], freezes: Set<LocalDate> = []
         let entries = try reader.entries(node, "setup", allowed: [
             "timezone", "start", "apps", "gates", "profiles", "intentions", "streak-freeze-days", "tutorial", "faults", "authorization",
-            "credits", "reminders", "screen-time", "fresh-install", "plan", "nfc", "device", "language", "drops-activities", "draws-default-shield-in-use",
-            "keeps-lifted-shield-drawn", "fires-thresholds-at-first-use", "never-calls-monitor",
-            "focus-filter-runs", "keeps-no-shields", "grants-nothing", "push-notifications",
-        ])
+            "credits", "reminders", "screen-time", "fresh-install", "plan", "nfc", "device", "language", "drops-activities",
+        ] + Self.iOSBehaviours)
         // Apps and the time zone first: the rest refers to them.
         for (key, value, _) in entries {
             switch key {
@@ -212,9 +217,8 @@ package struct SetupReader {
             }
         }
         if setup.freshInstall {
-            let device = ["timezone", "start", "apps", "faults", "authorization", "fresh-install", "nfc", "device", "language", "drops-activities",
-                          "draws-default-shield-in-use", "keeps-lifted-shield-drawn", "fires-thresholds-at-first-use", "never-calls-monitor",
-                          "focus-filter-runs", "keeps-no-shields", "grants-nothing", "push-notifications"]
+            let device = ["timezone", "start", "apps", "faults", "authorization", "fresh-install", "nfc", "device", "language", "drops-activities"]
+                + Self.iOSBehaviours
             let named = entries.map(\.key).filter { !device.contains($0) }
             if let first = named.first, let entry = entries.first(where: { $0.key == first }) {
                 throw reader.fail(entry.value, "a fresh install holds nothing yet; `\(first)` is made through the app's screens (onboarding first)")

@@ -135,7 +135,7 @@ package final class Soak {
         return "the screen never finished its work, so a person would wait for ever: \(why)"
     }
 
-        /// Checks the events logged since the last check (every 50 steps and at the end of a run).
+    /// Checks the events logged since the last check (every 50 steps and at the end of a run).
     package func checkEvents(after text: String) throws(Failure) {
         do { try checker.checkEvents(phone) } catch { throw failure(text, error.message) }
         figures.eventsChecked = checker.eventsChecked

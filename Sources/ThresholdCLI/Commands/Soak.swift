@@ -137,10 +137,10 @@ struct SoakCommand: AsyncParsableCommand {
     static func soakInWorkers(days: Double, seeds: [UInt64], jobs: Int, console: Console) async throws {
         let executable = try Output.executable()
         let began = Date()
-        let results = try await withThrowingTaskGroup(of: (UInt64, WorkerLine).self) { group in
+        let steps = try await withThrowingTaskGroup(of: (UInt64, WorkerLine).self) { group in
             var pending = seeds[...]
             var done: [UInt64: WorkerLine] = [:]
-            var told = 0
+            var told = 0, steps = 0
             func start(_ seed: UInt64) {
                 group.addTask {
                     let arguments = ["soak", "--worker", "--seed", String(seed), "--days", String(days)]
@@ -156,14 +156,16 @@ struct SoakCommand: AsyncParsableCommand {
                         group.cancelAll()
                         throw ScenarioProblem.failed("soak", step, description)
                     }
-                    if case .kept(let figures, let seconds) = next { tell(figures, seconds: seconds, console: console) }
+                    if case .kept(let figures, let seconds) = next {
+                        tell(figures, seconds: seconds, console: console)
+                        steps += figures.steps
+                    }
                     told += 1
                 }
                 if let seed = pending.popFirst() { start(seed) }
             }
-            return done
+            return steps
         }
-        let steps = results.values.reduce(0) { if case .kept(let figures, _) = $1 { $0 + figures.steps } else { $0 } }
         console.line(String(format: "%d seeds kept every promise: %d steps in %.1f s, %d at a time", seeds.count, steps,
                             Date().timeIntervalSince(began), jobs))
     }
