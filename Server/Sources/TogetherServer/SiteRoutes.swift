@@ -28,9 +28,16 @@ public struct SiteRoutes: Sendable {
 
     public func register(on router: Router<BasicRequestContext>) {
         router.get("/.well-known/apple-app-site-association") { _, _ in association() }
-        router.get("/k/:tag") { _, _ in page(.key) }
-        router.get("/p/:code") { _, _ in page(.invitation) }
-        router.get("/start/:profile") { _, context in page(.start(profile: context.parameters.get("profile") ?? "")) }
+        router.get("/k/:tag") { request, _ in page(.key, in: Self.language(of: request)) }
+        router.get("/p/:code") { request, _ in page(.invitation, in: Self.language(of: request)) }
+        router.get("/start/:profile") { request, context in
+            page(.start(profile: context.parameters.get("profile") ?? ""), in: Self.language(of: request))
+        }
+    }
+
+    /// The page's language from the request's `Accept-Language`; several such headers read as one list, as HTTP says.
+    static func language(of request: Request) -> PageLanguage {
+        PageLanguage(acceptLanguage: request.headers[values: .acceptLanguage].joined(separator: ","))
     }
 
     func association() -> Response {
@@ -48,37 +55,34 @@ public struct SiteRoutes: Sendable {
         case start(profile: String)
     }
 
-    func page(_ link: Link) -> Response {
-        let (title, body): (String, String) = switch link {
-        case .key:
-            ("A Threshold key", "This is a Threshold key. Tapped on the iPhone it was made for, it starts or ends a focus session there. Its secret never leaves the phone, so this page cannot use it.")
-        case .invitation:
-            ("An invitation to Threshold Together", "Someone invited you to be their accountability partner in Threshold Together. Open this link on your iPhone with Threshold installed: Settings › Together asks before anything is accepted.")
-        case .start:
-            ("Start a Threshold profile", "This link starts a Threshold profile on an iPhone with the app. Nothing starts without the person: a Beast Mode profile asks first.")
-        }
+    /// The page for a link, in the language chosen for the request: `Content-Language` names it and
+    /// `Vary` tells caches that another request's page may be in the other.
+    func page(_ link: Link, in language: PageLanguage) -> Response {
+        let words = LandingWords(link, in: language)
         var actions = ""
         // NB: a start link the app would refuse gets no button: the page only explains.
         if case .start(let profile) = link, let url = URL(string: "https://\(LinkRoute.host)/start/\(profile)"),
            let route = try? LinkRoute(url: url) {
-            actions += "<p><a class=\"button\" href=\"\(Self.escape(route.url(.deepLink).absoluteString))\">Open in Threshold</a></p>\n"
+            actions += "<p><a class=\"button\" href=\"\(Self.escape(route.url(.deepLink).absoluteString))\">\(Self.escape(words.open))</a></p>\n"
         }
-        let store = appStore.map { "<a href=\"\(Self.escape($0.absoluteString))\">Get Threshold on the App Store</a>" } ?? "Threshold is on the App Store for iPhone."
+        let store = appStore.map { "<a href=\"\(Self.escape($0.absoluteString))\">\(Self.escape(words.download))</a>" } ?? Self.escape(words.onTheAppStore)
         let html = """
         <!doctype html>
-        <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>\(Self.escape(title))</title>
+        <html lang="\(language.rawValue)"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>\(Self.escape(words.title))</title>
         <style>body{font:17px -apple-system,system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;line-height:1.45}
         .button{display:inline-block;padding:.7rem 1.2rem;border-radius:.8rem;background:#b4532a;color:#fff;text-decoration:none}</style>
         </head><body>
-        <h1>\(Self.escape(title))</h1>
-        <p>\(Self.escape(body))</p>
+        <h1>\(Self.escape(words.title))</h1>
+        <p>\(Self.escape(words.body))</p>
         \(actions)<p>\(store)</p>
         </body></html>
 
         """
         var response = Response(status: .ok, body: .init(byteBuffer: ByteBuffer(string: html)))
         response.headers[.contentType] = "text/html; charset=utf-8"
+        response.headers[.contentLanguage] = language.rawValue
+        response.headers[.vary] = "Accept-Language"
         return response
     }
 
