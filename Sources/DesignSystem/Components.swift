@@ -146,19 +146,20 @@ extension Text {
     /// A duration as "1:05:09" or "4:09": what timers show.
     public static func clock(_ seconds: TimeInterval) -> Text {
         let duration = Duration.seconds(max(0, seconds.rounded(.down)))
-        return Text(duration.formatted(.time(pattern: seconds >= 3_600 ? .hourMinuteSecond : .minuteSecond)))
+        return Text(duration, format: .time(pattern: seconds >= 3_600 ? .hourMinuteSecond : .minuteSecond))
     }
 
-    /// A duration in words for VoiceOver and summaries: "25 minutes", "1 hour, 5 minutes".
+    /// A duration in words for VoiceOver and summaries: "25 minutes", "1 hour, 5 minutes" (in the
+    /// environment's locale, as every duration here: "1 hora y 5 minutos").
     public static func spoken(_ seconds: TimeInterval) -> Text {
         let duration = Duration.seconds(max(0, seconds.rounded(.down)))
-        return Text(duration.formatted(.units(allowed: [.hours, .minutes, .seconds], width: .wide, maximumUnitCount: 2)))
+        return Text(duration, format: .units(allowed: [.hours, .minutes, .seconds], width: .wide, maximumUnitCount: 2))
     }
 
     /// Whole minutes in words: "45 min", "2 hr, 5 min".
     public static func minutes(_ seconds: TimeInterval) -> Text {
         let duration = Duration.seconds(max(0, (seconds / 60).rounded(.down) * 60))
-        return Text(duration.formatted(.units(allowed: [.hours, .minutes], width: .abbreviated)))
+        return Text(duration, format: .units(allowed: [.hours, .minutes], width: .abbreviated))
     }
 }
 

@@ -104,8 +104,9 @@ public struct AlsoOnNote: View {
                 let others = content.alsoOn.map(\.title).joined(separator: ", ")
                 Text("Also on: \(Text(verbatim: others)) and \(more) more", bundle: .module)
             } else {
-                let others = content.alsoOn.map(\.title).formatted(.list(type: .and))
-                Text("Also on: \(Text(verbatim: others))", bundle: .module)
+                // NB: the list in the environment's language: "💼 Work and 🌙 Sleep", "💼 Trabajo y 🌙 Sueño".
+                let titles = content.alsoOn.map(\.title)
+                Text("Also on: \(titles, format: .list(type: .and))", bundle: .module)
             }
         }
     }
