@@ -86,10 +86,12 @@ public struct PhoneSetup: Sendable {
         phone.readsNFCTags = readsNFCTags
         phone.device = device
         phone.language = language
+        phone.locale = language.locale
         quirks.apply(to: phone)
-        // Selah's shield shows the day's verse from the bundled prayers, as the extension does;
-        // without them it shows its fallback verse (as the extension does when it cannot read them).
-        if case .success(let library) = SimulatedApp.library { phone.shieldVerses = ShieldVerses(library: library) }
+        // Selah's shield shows the day's verse from the bundled prayers in the phone's language, as
+        // the extension does; without them it shows its fallback verse (as the extension does when
+        // it cannot read them).
+        if case .success(let library) = SimulatedApp.library(in: ContentLanguage(phone.locale)) { phone.shieldVerses = ShieldVerses(library: library) }
         // A fresh install has not asked for notifications yet.
         if freshInstall { phone.notificationPermission = .notDetermined }
         try phone.reconciler(for: .app).seed(SetUpSettings(settings: settings, onboarded: !freshInstall, credits: credits))

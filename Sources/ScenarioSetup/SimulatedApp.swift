@@ -19,7 +19,9 @@ public enum SimulatedApp {
     public static func client(on phone: SimulatedPhone, prompt: AccessPrompt, seed: UInt64, together: TogetherAccess? = nil) -> AppClient {
         let runtime = phone.runtime(for: .app)
         let numbers = Numbers(seed: seed)
-        let library: @Sendable () throws -> PrayerLibrary = { try Self.library.get() }
+        // NB: the content's language is the phone's, as the app reads `Locale.current` (`AppClient.live`).
+        let language = ContentLanguage(phone.locale)
+        let library: @Sendable () throws -> PrayerLibrary = { try Self.library(in: language).get() }
         let client = AppClient(
             runtime: runtime,
             authorization: AuthorizationClient(
@@ -34,6 +36,7 @@ public enum SimulatedApp {
                     return try await runtime.screenTime.requestAuthorization()
                 }),
             library: library,
+            language: language,
             random: { numbers.next() },
             ritualSeed: { numbers.next() },
             purchases: phone.appStore.client,
@@ -51,14 +54,21 @@ public enum SimulatedApp {
     /// its catalogue (``AppCatalogue/device``), as Screen Time tokens belong to the device that picked them.
     public static let deviceID = "simulated-iphone"
 
-    /// The bundled prayers, read once.
-    static let library: Result<PrayerLibrary, ValidationError> = {
+    /// The bundled prayers in a language, each read once.
+    static func library(in language: ContentLanguage) -> Result<PrayerLibrary, ValidationError> {
+        language == .spanish ? spanishLibrary : englishLibrary
+    }
+
+    private static let englishLibrary = read(.english)
+    private static let spanishLibrary = read(.spanish)
+
+    private static func read(_ language: ContentLanguage) -> Result<PrayerLibrary, ValidationError> {
         do {
-            return .success(try PrayerContent.bundledLibrary())
+            return .success(try PrayerContent.bundledLibrary(in: language))
         } catch {
             return .failure(error as? ValidationError ?? ValidationError("prayer content", .contentFile(.unreadable(String(describing: error)))))
         }
-    }()
+    }
 
     /// A seeded source of random numbers the app's closures share.
     private final class Numbers: @unchecked Sendable {

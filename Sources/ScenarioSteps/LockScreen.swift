@@ -75,7 +75,7 @@ package enum LockScreen {
 
     private static func draw(_ view: some View, family: WidgetFamily, on phone: SimulatedPhone) throws -> Screen.Layer {
         var environment = EnvironmentValues()
-        environment.locale = Locale(identifier: "en_US")
+        environment.locale = phone.locale
         environment.timeZone = phone.clock.timeZone
         environment.calendar = phone.clock.calendar
         environment.calendar.locale = environment.locale
@@ -93,6 +93,7 @@ extension PhoneLanguage {
         switch self {
         case .english: .english
         case .pseudo: .pseudo
+        case .spanish: .spanish
         }
     }
 }

@@ -329,7 +329,7 @@ extension Person {
             try await tapKey(profile)
             // Another profile is on, so the key's sheet asks first; the person set out to start this one.
             if let shown = shownScreen(), shown.views.contains("KeyTapView"),
-               let yes = try screen().controls().first(where: { $0.name.hasPrefix("Start ") && !$0.isDisabled }) {
+               let yes = try screen().controls().first(where: { PseudoLanguage.english($0.name).hasPrefix("Start ") && !$0.isDisabled }) {
                 try await tap(yes.name)
             }
         case .manual:
@@ -337,7 +337,7 @@ extension Person {
             guard let found = app?.session.startable.first(where: { $0.id == profile }) else {
                 throw ScreenMismatch("the Session tab offers no “\(profile)” to start", screen: shownScreen())
             }
-            try await choose("\(found.emoji) \(found.name)", in: "Profile")
+            try await choose(Reading.english(whole: "\(found.emoji) \(found.name)"), in: "Profile")
             let openEnded = try screen().controls().contains { control in
                 if case .toggle(true) = control.kind { Words.fold(control.name) == "until i end it" } else { false }
             }
@@ -482,7 +482,7 @@ extension Person {
     private func writeKey(for profile: ProfileID) async throws -> URL {
         try await goToTab("Settings")
         guard let found = app?.settings.profiles.first(where: { $0.id == profile }) else { throw StepError.unknownProfile(profile.rawValue) }
-        try await choose("\(found.emoji) \(found.name)", in: "Profile")
+        try await choose(Reading.english(whole: "\(found.emoji) \(found.name)"), in: "Profile")
         try await tap("Write a key")
         guard tagSession != nil else {
             throw ScreenMismatch("Settings › Keys did not write a key: \(refusal ?? "no reason given")", screen: shownScreen())

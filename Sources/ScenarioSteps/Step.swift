@@ -246,6 +246,9 @@ public enum Expectation: Hashable, Sendable, CustomStringConvertible {
     case chosen(picker: String, option: String)
     /// The picker these words name offers these choices.
     case choices(picker: String, options: [String])
+    /// These hold on a phone in one of these languages (`language: es`): what a language offers
+    /// of its own (the Reina-Valera 1909 in Spanish); on a phone in another, nothing is checked.
+    case inLanguages([PhoneLanguage], [Expectation])
 
     public var description: String {
         switch self {
@@ -284,6 +287,8 @@ public enum Expectation: Hashable, Sendable, CustomStringConvertible {
         case .isOn(let label, let on): "“\(label)” is \(on ? "on" : "off")"
         case .chosen(let picker, let option): "“\(picker)” shows “\(option)”"
         case .choices(let picker, let options): "“\(picker)” offers \(options.map { "“\($0)”" }.joined(separator: ", "))"
+        case .inLanguages(let languages, let expectations):
+            "in \(languages.map(\.rawValue).joined(separator: " or ")): " + expectations.map(\.description).joined(separator: "; ")
         }
     }
 }

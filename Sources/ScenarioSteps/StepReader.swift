@@ -85,7 +85,7 @@ package struct StepReader {
         "shielded", "unshielded", "reason", "rule", "shield-title", "notification", "no-notification", "shown-once", "activities-at-most", "repair",
         "live-activity", "refused", "accepted", "time", "widget-reloads-at-least", "session-ended", "on-break", "store-failed", "balance",
         "screen-time", "goal-streak", "prayer-streak", "live-activity-stale", "live-activity-ended", "not-live-activity", "widget", "not-widget", "held-notification", "device-restrictions",
-        "screen", "see", "not-see", "disabled", "on", "off", "chosen", "choices",
+        "screen", "see", "not-see", "disabled", "on", "off", "chosen", "choices", "language",
     ]
 
     /// A file a step names, or why it cannot be read.
@@ -476,9 +476,15 @@ package struct StepReader {
                 for (account, amount, _) in try reader.entries(value, "balance", allowed: Account.allCases.map(\.rawValue)) {
                     result.append(.balance(Account(rawValue: account)!, try reader.int(amount, account, in: 0...1_000_000)))
                 }
+            case "language":
+                continue
             default:
                 result.append(.storeFailed(try reader.bool(value, "store-failed")))
             }
+        }
+        if let node = f["language"] {
+            let languages = try (node.sequence.map(Array.init) ?? [node]).map { try reader.choice($0, "language", as: PhoneLanguage.self) }
+            return [.inLanguages(languages, result)]
         }
         return result
     }

@@ -27,6 +27,7 @@ package final class StepRunner {
 
     package init(phone: SimulatedPhone, prompt: AccessPrompt, together: TogetherAccess? = nil) {
         self.person = Person(phone: phone, prompt: prompt, together: together)
+        if phone.language == .spanish { SpanishContent.taught }
     }
 
     /// Runs one step. Throws ``StepError`` when the step cannot be done as asked, and
@@ -295,6 +296,9 @@ package final class StepRunner {
     private func check(_ expectation: Expectation) async throws {
         let stored = try? phone.savedState()
         switch expectation {
+        case .inLanguages(let languages, let expectations):
+            guard languages.contains(phone.language) else { return }
+            for expectation in expectations { try await check(expectation) }
         case .shielded(let apps):
             let open = apps.filter { !phone.shieldedApps.contains($0) }
             guard open.isEmpty else { throw ExpectationFailure("expected \(open.joined(separator: ", ")) to be shielded; \(phone.shieldSummary())") }
@@ -317,7 +321,7 @@ package final class StepRunner {
             let item = ShieldedItem.app(found(app)?.token, category: found(app)?.category, name: found(app)?.displayName)
             let content = ShieldContent.shown(for: item, reason: reason, in: .success(stored), at: phone.clock.wall)
             let words = phone.shieldWords.words(content)
-            guard PseudoLanguage.english(words.title).contains(text) || PseudoLanguage.english(words.subtitle).contains(text) else {
+            guard Reading.english(words.title).contains(text) || Reading.english(words.subtitle).contains(text) else {
                 throw ExpectationFailure("expected \(app)'s shield to read “\(text)”, but it shows “\(words.title)” — \(words.subtitle)")
             }
         case .notification(let text):
@@ -409,7 +413,7 @@ package final class StepRunner {
             }
         case .refused(let text):
             guard let refusal = lastRefusal else { throw ExpectationFailure("expected the last request to be refused, but it was accepted") }
-            if let text, !PseudoLanguage.english(refusal).localizedCaseInsensitiveContains(text) {
+            if let text, !Reading.english(refusal).localizedCaseInsensitiveContains(text) {
                 throw ExpectationFailure("expected the refusal to mention “\(text)”, but it says: \(refusal)")
             }
         case .accepted:
@@ -592,10 +596,10 @@ package final class StepRunner {
 }
 
 extension PhoneNotification {
-    /// Whether it says `text` (read back from the pseudolanguage, as the person reads it).
+    /// Whether it says `text`, as the person reads it (``Reading``: the pseudolanguage or Spanish read back).
     func matches(_ text: String) -> Bool {
-        id.hasPrefix(text) || PseudoLanguage.english(title).localizedCaseInsensitiveContains(text)
-            || PseudoLanguage.english(body).localizedCaseInsensitiveContains(text)
+        id.hasPrefix(text) || Reading.english(title).localizedCaseInsensitiveContains(text)
+            || Reading.english(body).localizedCaseInsensitiveContains(text)
             || deepLink.contains(text)
     }
 }

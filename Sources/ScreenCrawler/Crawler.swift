@@ -256,10 +256,16 @@ package final class Crawler {
         summary.screenStates += 1
         guard let screen = observation.screen else { return }
         summary.screens.insert(observation.name)
-        let names = options.language == .pseudo ? subject.names.union(options.texts) : []
-        for layer in screen.layers {
+        let names = options.language == .english ? [] : subject.names.union(options.texts)
+        // A Spanish screen's titles as drawn, for the look for English left on it.
+        let drawn = options.language == .spanish ? try Reading.$asDrawn.withValue(true) { try subject.screen() } : nil
+        for (index, layer) in screen.layers.enumerated() {
             var problems = TextAudit.problems(in: layer)
             if options.language == .pseudo { problems += TextAudit.escaped(in: layer, names: names) }
+            if options.language == .spanish {
+                let shown = drawn?.layers.indices.contains(index) == true ? drawn?.layers[index] : nil
+                problems += TextAudit.untranslated(in: layer, drawnTitle: shown?.title, drawnMessage: shown?.message, names: names)
+            }
             for problem in problems {
                 report(problem.kind, on: layer.name, subject: problem.hit, detail: "“\(problem.text)”: \(problem.why)", path: path)
             }

@@ -22,6 +22,8 @@ package struct Finding: Codable, Hashable, Sendable {
         /// Under the pseudolanguage, words still in plain English: they came from no String
         /// Catalog (an engine's sentence, a literal shown verbatim), so no language can change them.
         case escaped
+        /// On a Spanish phone, words still in English: no catalog gave them in Spanish.
+        case untranslated
         /// The process died (a trap, a crash) during the action.
         case crash
         /// One action took more than the limit of the process's CPU.
@@ -41,6 +43,7 @@ package struct Finding: Codable, Hashable, Sendable {
             case .emptyLabel: "a control with no words"
             case .locale: "a date or time not in the phone's locale"
             case .escaped: "words that escaped the String Catalogs"
+            case .untranslated: "English words on a Spanish screen"
             case .crash: "a crash"
             case .slow: "a slow action"
             case .failed: "an action that could not finish"
@@ -48,11 +51,20 @@ package struct Finding: Codable, Hashable, Sendable {
         }
 
         /// Findings about words: told apart by their words without their numbers.
-        var isText: Bool { [.identifier, .missingKey, .placeholder, .plural, .locale, .escaped].contains(self) }
+        var isText: Bool { [.identifier, .missingKey, .placeholder, .plural, .locale, .escaped, .untranslated].contains(self) }
 
-        /// Findings whose reproducing scenario expects the words gone. Escaped words stay, read
-        /// back from the pseudolanguage, once they come from a catalog: their scenario only goes there.
-        var expectsGone: Bool { isText && self != .escaped }
+        /// Findings whose reproducing scenario expects the words gone. Escaped and untranslated
+        /// words stay, read back as English, once a catalog says them: their scenario only goes there.
+        var expectsGone: Bool { isText && ![.escaped, .untranslated].contains(self) }
+
+        /// The language a finding of this kind shows in: its reproducing scenario's phone speaks it.
+        package var language: String? {
+            switch self {
+            case .escaped: "pseudo"
+            case .untranslated: "es"
+            default: nil
+            }
+        }
     }
 
     package let kind: Kind
@@ -98,13 +110,13 @@ package struct Finding: Codable, Hashable, Sendable {
             guard let step = try Yams.compose(yaml: action.step) else { continue }
             steps.append(step)
         }
-        if kind == .escaped {
-            // Escaped words show only under the pseudolanguage.
+        if let language = kind.language {
+            // Escaped words show only under the pseudolanguage, untranslated ones only in Spanish.
             if let index = pairs.firstIndex(where: { $0.0.string == "setup" }), let setup = pairs[index].1.mapping {
-                let entries = setup.filter { $0.key.string != "language" } + [(Node("language"), Node("pseudo"))]
+                let entries = setup.filter { $0.key.string != "language" } + [(Node("language"), Node(language))]
                 pairs[index].1 = Node(entries, .implicit, setup.style)
             } else {
-                pairs.append((Node("setup"), Node([(Node("language"), Node("pseudo"))], .implicit, .flow)))
+                pairs.append((Node("setup"), Node([(Node("language"), Node(language))], .implicit, .flow)))
             }
         }
         if kind.expectsGone {

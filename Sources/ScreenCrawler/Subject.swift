@@ -41,7 +41,7 @@ package final class HostSubject: CrawlSubject {
     package init(_ view: some View, language: AppLanguage = .english, names: Set<String> = [], saved read: @escaping () -> AnyHashable) {
         self.names = names
         var environment = EnvironmentValues()
-        environment.locale = Locale(identifier: "en_US")
+        environment.locale = language.locale
         environment.appLanguage = language
         environment.timeZone = TimeZone(identifier: "America/New_York")!
         host = ViewHost(view, environment: environment, now: { Date(timeIntervalSince1970: 1_795_438_800) })

@@ -52,6 +52,25 @@ package enum TextAudit {
         return found
     }
 
+    /// On a Spanish phone, the words `layer` shows in English: a text with a word Spanish does not
+    /// have (“the”, “your”, “until”, “seconds”). `drawnTitle` and `drawnMessage` are the layer's as
+    /// drawn (``Reading``); content and `names` are skipped as under the pseudolanguage.
+    @MainActor
+    package static func untranslated(in layer: Screen.Layer, drawnTitle: String?, drawnMessage: String?, names: Set<String>) -> [Problem] {
+        let elements = layer.content + layer.toolbar + layer.tabs.flatMap(\.label)
+        let drawn = [drawnTitle, drawnMessage].compactMap { $0 } + Reading.$asDrawn.withValue(true) { elements.flatMap(catalogTexts) }
+        var found: Set<Problem> = []
+        for shown in Set(drawn.map(\.normalizedSpaces)) where !shown.isEmpty {
+            var rest = shown
+            for name in names.filter({ !$0.isEmpty }).sorted(by: { $0.count > $1.count }) { rest = rest.replacingOccurrences(of: name, with: " · ") }
+            let english = Words.tokens(rest).filter(Patterns.englishOnly.contains)
+            guard !english.isEmpty else { continue }
+            found.insert(Problem(kind: .untranslated, text: shown, hit: shown,
+                                 why: "English (\(english.map { "“\($0)”" }.joined(separator: ", "))) on a Spanish screen: from no String Catalog's Spanish"))
+        }
+        return found.sorted { $0.text < $1.text }
+    }
+
     /// The runs of plain English words in `text` once `names` are taken out.
     package static func escapedRuns(in text: String, names: some Collection<String>) -> [String] {
         var rest = text
@@ -138,6 +157,12 @@ package enum TextAudit {
                                               "this", "us", "as", "his", "news", "series", "across", "less", "thanks"]
         /// “3 minute”, “2 break”.
         static let singularAfterMany = regex(#"(?<![\d.,:/-])\b(0|[2-9]|[1-9]\d+) (minute|hour|day|week|second|break|app|prayer|session|credit|coin|point|profile|intention|streak|game|problem|partner|key|website|category|schedule|mode|time|member)\b(?![-’'])"#)
+        /// English words Spanish does not write (“has”, “me”, “a” and “no” are Spanish too).
+        static let englishOnly: Set<String> = ["the", "and", "you", "your", "of", "is", "are", "for", "with", "this", "that", "it", "to", "be",
+                                               "will", "on", "at", "from", "have", "not", "can", "was", "what", "when", "after", "before",
+                                               "until", "here", "there", "all", "any", "than", "then", "by", "or", "an", "its", "it's", "isn't",
+                                               "second", "seconds", "minute", "minutes", "hour", "hours", "hr", "day", "days", "week", "weeks",
+                                               "today", "yesterday", "tomorrow", "left", "ago", "every"]
         /// 2026-11-23.
         static let isoDate = regex(#"\b\d{4}-\d{2}-\d{2}\b"#)
         /// 23 November.

@@ -46,6 +46,12 @@ package final class PictureBook {
     /// new since the group's last picture of them, a page of those at their real sizes.
     @MainActor
     package func take(_ runner: StepRunner, group: String, title: String, name: String, widgets drawWidgets: Bool = true) throws {
+        // A picture is of the screen as drawn: a Spanish phone's in Spanish (``Reading``).
+        try Reading.$asDrawn.withValue(true) { try draw(runner, group: group, title: title, name: name, widgets: drawWidgets) }
+    }
+
+    @MainActor
+    private func draw(_ runner: StepRunner, group: String, title: String, name: String, widgets drawWidgets: Bool) throws {
         let phone = runner.phone
         let page = Page(style: style, now: phone.clock.wall, timeZone: phone.clock.timeZone)
         try write(page.document(try Self.face(of: runner), title: title), name: name)

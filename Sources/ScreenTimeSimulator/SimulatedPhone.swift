@@ -1170,12 +1170,17 @@ public final class SimulatedPhone: @unchecked Sendable {
     }
 }
 
-/// The language the app's words are shown in: English, or Xcode's accented, double-length
+/// The language the app's words are shown in: English; Xcode's accented, double-length
 /// pseudolanguage, in which every word from a String Catalog reads `[Çóñťíñúé ~~]` and any other
-/// stays as it is (issue 25's proof). Dates, times and numbers stay en_US either way.
+/// stays as it is (issue 25's proof), with dates, times and numbers in en_US; or Spanish, on a
+/// phone set to Spanish (Spain), whose dates, times and numbers are es_ES's.
 public enum PhoneLanguage: String, Hashable, Codable, Sendable, CaseIterable {
     case english
     case pseudo
+    case spanish = "es"
+
+    /// The phone's locale in this language.
+    public var locale: Locale { Locale(identifier: self == .spanish ? "es_ES" : "en_US") }
 }
 
 /// The kind of device the simulated phone is.

@@ -6,14 +6,14 @@ import ThresholdCore
 /// (`HelpTopics.json`, `HelpTopics.es.json`, read through `BundledContent`) and shown as written
 /// (``HelpView`` shows them through `ContentText`), never from the String Catalog (issue 25:
 /// content stays content).
-enum HelpTopics {
-    struct Topic: Hashable, Sendable, Identifiable, Decodable {
-        let question: String
-        let answer: String
+package enum HelpTopics {
+    package struct Topic: Hashable, Sendable, Identifiable, Decodable {
+        package let question: String
+        package let answer: String
         /// The paths it is about (Key's NFC keys, Earned Access's emergency unlock); `nil`: every
         /// person's.
         let paths: Set<Pathway>?
-        var id: String { question }
+        package var id: String { question }
 
         /// Whether a person who uses `used` meets it; a person with nothing set up yet meets all.
         func isShown(to used: Set<Pathway>) -> Bool {
@@ -23,7 +23,7 @@ enum HelpTopics {
     }
 
     /// Every topic in `language`, in the file's order, or why the file could not be read.
-    static func loaded(in language: ContentLanguage) -> Result<[Topic], any Error> {
+    package static func loaded(in language: ContentLanguage) -> Result<[Topic], any Error> {
         files[language] ?? .failure(CocoaError(.fileNoSuchFile))
     }
 

@@ -27,7 +27,12 @@ import Testing
         options.depth = 0
         options.language = language
         var findings: [Finding] = []
-        let world = HostWorld { HostSubject(Shown(), language: language == .pseudo ? .pseudo : .english, names: ["Deep work"], saved: { 0 }) }
+        let appLanguage: AppLanguage = switch language {
+        case .english: .english
+        case .pseudo: .pseudo
+        case .spanish: .spanish
+        }
+        let world = HostWorld { HostSubject(Shown(), language: appLanguage, names: ["Deep work"], saved: { 0 }) }
         _ = try await Crawler(world: world, state: "a test view", options: options) { event in
             if case .finding(let finding) = event { findings.append(finding) }
         }.run()
@@ -52,6 +57,22 @@ import Testing
         let scenario = try finding.reproducer(from: text)
         #expect(scenario.contains("language: pseudo"), "\(scenario)")
         #expect(!scenario.contains("not-see"), "read back from the pseudolanguage, the words stay once they come from a catalog")
+    }
+
+    /// On a Spanish phone the crawler finds English left on the screen: words no catalog gave in
+    /// Spanish. The catalog's words are Spanish; content, a name and a number are not such words.
+    @Test func verbatimEnglish_isReportedAsUntranslated_inSpanish() async throws {
+        let findings = try await crawl(in: .spanish)
+        #expect(findings.map(\.kind) == [.untranslated], "\(findings.map(\.line))")
+        #expect(findings.first?.subject == "Some English words here", "\(findings.map(\.line))")
+    }
+
+    @Test func anUntranslatedFindingsScenario_runsInSpanish() throws {
+        let finding = Finding(kind: .untranslated, state: "Crawl/states/02-selah.yaml", screen: "home", subject: "Nothing is shielded now",
+                              detail: "English", path: [])
+        let scenario = try finding.reproducer(from: String(contentsOfFile: CrawlerCanFailTests.selah, encoding: .utf8))
+        #expect(scenario.contains("language: es"), "\(scenario)")
+        #expect(!scenario.contains("not-see"), "the person reads the screen in English, so the words stay")
     }
 
     @Test func namesAndPlainNumbers_areNotWords_butASentenceAroundAName_is() {

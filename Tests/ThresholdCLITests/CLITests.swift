@@ -49,6 +49,23 @@ import ScenarioSetup
         #expect(count >= 40)
     }
 
+    /// Every scenario passes on a phone in Spanish too (issue 36): the screens are Spanish, and
+    /// the person reads them through the catalogs' English.
+    @Test func run_passesEveryScenarioInTheRepository_inSpanish() async {
+        let (code, output) = await run("run", "--language", "es", Self.root.appendingPathComponent("Scenarios").path)
+        #expect(code == 0, "\(output.suffix(600))")
+        #expect(output.split(separator: "\n").filter { $0.hasPrefix("ok ") }.count >= 40)
+    }
+
+    /// An expectation that names languages is checked only on a phone in one of them.
+    @Test func anExpectationForALanguage_isCheckedOnlyOnAPhoneInIt() async throws {
+        let path = try scenario(Self.header + "  - open-threshold\n  - expect: {language: es, see: Oración}\n")
+        #expect(await run("run", path).code == 0, "an English phone does not check it")
+        let spanish = await run("run", "--language", "es", path)
+        #expect(spanish.code == 1, "\(spanish.output)")
+        #expect(spanish.output.contains("Oración"), "\(spanish.output)")
+    }
+
     @Test func failedExpectation_exitsOne_withTheFileAndLine() async throws {
         let path = try scenario(Self.header + "  - pray\n  - expect: {shielded: [instagram]}\n")
         let (code, output) = await run("run", path)
@@ -68,6 +85,7 @@ import ScenarioSetup
         ("  - pray: {minutes: 20}\n", 9, "minutes"),
         ("  - type: {field: Nickname to share with partners}\n", 9, "type needs the field's words and the text"),
         ("  - type: {into: Name, text: Alice}\n", 9, "unknown key “into”"),
+        ("  - expect: {language: klingon, see: Selah}\n", 9, "“klingon” is not one of: english, pseudo, es"),
     ])
     func malformedScenario_exitsTwo_withTheFileLineAndProblem(step: String, line: Int, problem: String) async throws {
         let path = try scenario(Self.header + "  - open-threshold\n" + step)

@@ -34,6 +34,9 @@ struct Crawl: AsyncParsableCommand {
               escaped        with --language pseudo: two or more plain English words, which came
                              from no String Catalog (content, ContentText, and the names the person
                              gave or picked are not reported)
+              untranslated   with --language es: English on a Spanish screen, words no catalog gave
+                             in Spanish (a text with two English words Spanish does not have, such
+                             as “the” or “until”, or one where the person reads it as drawn)
               crash          the app crashed or trapped during an action
               slow           one action took more than --cpu-limit seconds of the process's CPU
               failed         an action could not finish (the screen never settled)
@@ -49,6 +52,7 @@ struct Crawl: AsyncParsableCommand {
               threshold crawl --depth 1 --pictures /tmp/shots   a PNG of every screen reached
               threshold crawl --journeys Scenarios/journeys     and check it reaches every screen they do
               threshold crawl --depth 1 --language pseudo       words that escaped the String Catalogs
+              threshold crawl --depth 2 --language es           English left on the Spanish screens
 
             Exit codes: 0 no findings; 1 findings (or screens the journeys reach that the crawl did \
             not); 2 a state or allowances file is malformed (file and line), or the command was misused.
@@ -78,7 +82,7 @@ struct Crawl: AsyncParsableCommand {
     @Option(help: "Scenarios (a folder or files) whose screens the crawl must reach: those it does not are reported.")
     var journeys: String?
 
-    @Option(help: ArgumentHelp(LanguageHelp.option + " Under pseudo, plain English words are reported (escaped)."))
+    @Option(help: ArgumentHelp(LanguageHelp.option + " Under pseudo, plain English words are reported (escaped); in es, English on a Spanish screen (untranslated)."))
     var language: PhoneLanguage = .english
 
     @Flag(name: .customLong("in-process"), help: "Crawl every state in this process: a crash then ends the crawl unreported.")
@@ -233,8 +237,8 @@ struct Crawl: AsyncParsableCommand {
             if let file = entry.reproducer { console.line("  reproduce: threshold run \(file)") }
         }
         for screen in missed { console.line("NOT REACHED the \(screen) screen, which the journeys reach") }
-        // Escaped words are looked for only under the pseudolanguage.
-        for entry in report.unusedAllowances where language == .pseudo || entry.kind != .escaped {
+        // Escaped words are looked for only under the pseudolanguage, untranslated ones in Spanish.
+        for entry in report.unusedAllowances where entry.kind.language.map({ $0 == language.rawValue }) ?? true {
             console.line("note: the allowance at \(report.allowedFile ?? "the allowances"):\(entry.line) (\(entry.kind.rawValue)) allowed nothing this time")
         }
         if !summary.diverged.isEmpty {

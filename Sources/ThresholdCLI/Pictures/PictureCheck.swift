@@ -2,6 +2,7 @@ import Foundation
 import ScenarioSetup
 import ScenarioSteps
 import ScreenPictures
+import SwiftUI
 
 extension PictureManifest {
     /// The README's pictures are drawn light, at Dynamic Type's default size.
@@ -39,11 +40,12 @@ extension PictureManifest {
     /// The words the picture's screen shows on `runner`'s phone now; Threshold must be on screen.
     @MainActor
     static func words(of picture: Picture, on runner: StepRunner) throws -> PictureWords {
-        guard let shown = runner.person.shownScreen() else {
+        // NB: the words as drawn: a Spanish picture's are Spanish (``Reading``).
+        guard let shown = Reading.$asDrawn.withValue(true, operation: { runner.person.shownScreen() }) else {
             throw ScenarioProblem.failed(picture.journeyPath, picture.journey.steps[picture.steps - 1].line,
                                          "Threshold is not on screen after this step, and a README picture is of Threshold's screen")
         }
-        return PictureWords(shown: shown.words)
+        return Reading.$asDrawn.withValue(true) { PictureWords(shown: shown.words) }
     }
 
     /// The folder as the manifest's path names it (`Documentation/pictures`), for messages.

@@ -1,6 +1,7 @@
 import Foundation
 import ScenarioSetup
 import ScenarioSteps
+import ScreenTimeSimulator
 import Yams
 
 /// The README's pictures, each named by a journey and the step it is taken after
@@ -69,7 +70,7 @@ struct PictureManifest {
     }
 
     private static func picture(_ node: Node, reader: YAMLReader, root: URL, journeys: inout [String: Scenario]) throws -> Picture {
-        let entries = try reader.entries(node, "a picture", allowed: ["name", "journey", "after", "nth", "step"])
+        let entries = try reader.entries(node, "a picture", allowed: ["name", "journey", "after", "nth", "step", "language"])
         let fields = Dictionary(uniqueKeysWithValues: entries.map { ($0.key, $0.value) })
         let name = try fields["name"].map { try reader.string($0, "name") }
         if let name, name.isEmpty || !name.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-") }) {
@@ -79,7 +80,7 @@ struct PictureManifest {
             throw reader.fail(node, "a picture needs name (its files' name) and journey (a scenario file), and after (a step) or step (a number)")
         }
         let path = try reader.string(journeyNode, "journey")
-        let journey: Scenario
+        var journey: Scenario
         if let loaded = journeys[path] {
             journey = loaded
         } else {
@@ -90,6 +91,8 @@ struct PictureManifest {
             journey = try Scenario.load(url.path)
             journeys[path] = journey
         }
+        // The same journey on a phone in another language (`language: es`): the README's Spanish pictures.
+        if let language = fields["language"] { journey = journey.speaking(try reader.choice(language, "language", as: PhoneLanguage.self)) }
         let steps: Int
         switch (fields["after"], fields["step"]) {
         case (let after?, nil):

@@ -117,10 +117,16 @@ package struct StepperContent {
 
 package struct DatePickerContent {
     package let date: Date
-    /// The date as the picker's wheels show it.
-    package let shown: String
+    /// How the wheels show it: in the phone's locale, zone and calendar.
+    let style: Date.FormatStyle
+    let language: AppLanguage
     package let set: (Date) -> Void
     package let components: DatePickerComponents
+
+    /// The date as the picker's wheels show it, as the person reads them (``Reading``).
+    package var shown: String {
+        language == .spanish && !Reading.asDrawn ? date.formatted(style.locale(Reading.locale)) : date.formatted(style)
+    }
 }
 
 package struct TextFieldContent {

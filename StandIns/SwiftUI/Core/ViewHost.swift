@@ -100,13 +100,14 @@ package final class ViewHost {
     /// (words such as a timer's are read when it is made).
     package var screen: Screen {
         let now = now()
-        if let shown, shown.frame == frame, shown.at == now { return shown.screen }
+        let drawn = Reading.asDrawn
+        if let shown, shown.frame == frame, shown.at == now, shown.drawn == drawn { return shown.screen }
         let screen = Screen(self)
-        shown = (frame, now, screen)
+        shown = (frame, now, drawn, screen)
         return screen
     }
 
-    private var shown: (frame: Int, at: Date, screen: Screen)?
+    private var shown: (frame: Int, at: Date, drawn: Bool, screen: Screen)?
 
     /// The clock moved: timelines whose next date has come draw again.
     package func timePassed() {

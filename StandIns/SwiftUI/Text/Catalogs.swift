@@ -14,7 +14,7 @@ package enum Catalogs {
 
     static func string(_ key: LocalizedStringKey, table: String?, bundle: Bundle?, in context: TextContext) -> String {
         let found = bundle.flatMap { Catalogs.catalog(in: $0, table: table ?? "Localizable") }
-        var language = context.locale.language.languageCode?.identifier ?? "en"
+        var language = context.reading ? "en" : context.locale.language.languageCode?.identifier ?? "en"
         var format = key.key
         var substitutions: [String: Catalog.Substitution] = [:]
         var fromCatalog = false
@@ -34,7 +34,11 @@ package enum Catalogs {
         }
         // The pseudolanguage accents the catalog's words, never the arguments put into them.
         guard fromCatalog, context.language == .pseudo else {
-            return CatalogFormat.apply(format, arguments: key.arguments, substitutions: substitutions, language: language, context: context)
+            let words = CatalogFormat.apply(format, arguments: key.arguments, substitutions: substitutions, language: language, context: context)
+            if fromCatalog, language != found?.sourceLanguage, !context.reading {
+                Reading.record(words, english: string(key, table: table, bundle: bundle, in: context.read))
+            }
+            return words
         }
         format = PseudoLanguage.accent(format, keepingSpecifiers: true)
         substitutions = substitutions.mapValues { $0.accented }
@@ -217,7 +221,7 @@ enum CatalogFormat {
 
     static func render(_ argument: FormatArgument, specifier: String, context: TextContext) -> String {
         switch argument {
-        case .string(let string): return string
+        case .string(let string): return context.reading ? Reading.english(argument: string) : string
         case .text(let text): return text.resolve(in: context)
         case .int(let value):
             if specifier.hasSuffix("f") || specifier.hasSuffix("@") { return String(value) }

@@ -1,11 +1,16 @@
 /// The language the app's String Catalogs are read in, as an Xcode scheme's App Language sets it:
-/// the development language (English), or a pseudolanguage that shows which words came from a
-/// catalog (`PseudoLanguage`). Dates, times and numbers stay in the phone's locale either way.
+/// the development language (English), Spanish, or a pseudolanguage that shows which words came
+/// from a catalog (`PseudoLanguage`). Dates, times and numbers follow the phone's locale.
 package enum AppLanguage: String, CaseIterable, Sendable {
     case english
     /// Xcode's "Accented Pseudolanguage" with "Double-Length": every catalog string accented,
     /// longer and bracketed; anything else as it is.
     case pseudo
+    /// Spanish (Spain): every catalog's `es` words, on a phone whose locale is `es_ES`.
+    case spanish
+
+    /// The locale `String(localized:)` formats in: the phone's region for the language.
+    package var locale: Locale { Locale(identifier: self == .spanish ? "es_ES" : "en_US") }
 
     /// The language `String(localized:)` reads in, where no view's environment says: the app's
     /// on the simulated phone whose steps run now (iOS reads it from the process's launch

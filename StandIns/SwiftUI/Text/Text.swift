@@ -66,7 +66,7 @@ public struct Text: Equatable, @unchecked Sendable {
     /// The words as the phone shows them now.
     func resolve(in context: TextContext) -> String {
         switch storage {
-        case .verbatim(let string): return string
+        case .verbatim(let string): return context.reading ? Reading.english(whole: string) : string
         case .localized(let key, let table, let bundle): return Catalogs.string(key, table: table, bundle: bundle, in: context)
         case .date(let date, let style): return Text.format(date, style: style, in: context)
         case .timer(let range, let countsDown, let showsHours):
@@ -143,8 +143,17 @@ struct TextContext {
     let timeZone: TimeZone
     let calendar: Calendar
     let now: Date
-    /// English, or the pseudolanguage the catalogs' words are shown in.
+    /// The language the catalogs' words are shown in.
     var language = AppLanguage.english
+    /// Read by the person in English (``Reading``), not as drawn.
+    var reading = false
+
+    /// The same words as the person reads them: the catalogs' English, in the reading locale.
+    var read: TextContext {
+        var calendar = calendar
+        calendar.locale = Reading.locale
+        return TextContext(locale: Reading.locale, timeZone: timeZone, calendar: calendar, now: now, language: .english, reading: true)
+    }
 }
 
 /// How a run of text is drawn.
@@ -247,16 +256,20 @@ package struct ResolvableText {
         TextContext(locale: locale, timeZone: timeZone, calendar: calendar, now: now(), language: language)
     }
 
-    /// The words as they read now.
-    package var string: String { cased(text.resolve(in: context)) }
+    /// The words as they read now: as the person reads them, who reads a Spanish phone's in
+    /// English (``Reading``); as drawn in pictures.
+    package var string: String {
+        guard language == .spanish, !Reading.asDrawn else { return cased(text.resolve(in: context)) }
+        return cased(text.resolve(in: context.read), in: Reading.locale)
+    }
 
     /// The runs of words with their styles, for pictures.
     package var runs: [(String, TextStyle)] { text.runs(in: context).map { (cased($0.0), $0.1) } }
 
-    private func cased(_ words: String) -> String {
+    private func cased(_ words: String, in locale: Locale? = nil) -> String {
         switch textCase {
-        case .uppercase: words.uppercased(with: locale)
-        case .lowercase: words.lowercased(with: locale)
+        case .uppercase: words.uppercased(with: locale ?? self.locale)
+        case .lowercase: words.lowercased(with: locale ?? self.locale)
         case nil: words
         }
     }

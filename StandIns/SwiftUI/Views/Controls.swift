@@ -283,7 +283,7 @@ nonisolated public struct DatePicker<Label: View>: View, PrimitiveView {
         if components.contains(.hourAndMinute) { style = style.hour().minute() }
         // NB: the wheels stop at the range's ends.
         let set: (Date) -> Void = { date in binding.wrappedValue = range.map { min(max(date, $0.lowerBound), $0.upperBound) } ?? date }
-        return [context.element(.datePicker(DatePickerContent(date: binding.wrappedValue, shown: binding.wrappedValue.formatted(style),
+        return [context.element(.datePicker(DatePickerContent(date: binding.wrappedValue, style: style, language: context.environment.appLanguage,
                                                               set: set, components: components)),
                                 children: context.renderChild(label, key: .named("label")))]
     }
