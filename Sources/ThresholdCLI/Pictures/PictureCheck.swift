@@ -14,10 +14,12 @@ extension PictureManifest {
     @MainActor
     func play(_ chosen: [Picture], take: @escaping @MainActor (Picture, StepRunner) throws -> Void,
               failed: (@MainActor (_ pictures: [Picture], ScenarioProblem) -> Void)? = nil) async throws {
+        // A journey is played once for each language its pictures are in.
+        let run = { (picture: Picture) in "\(picture.journeyPath)|\(picture.journey.setup.language.rawValue)" }
         var journeys: [String] = []
-        for picture in chosen where !journeys.contains(picture.journeyPath) { journeys.append(picture.journeyPath) }
-        for path in journeys {
-            let pictures = chosen.filter { $0.journeyPath == path }
+        for picture in chosen where !journeys.contains(run(picture)) { journeys.append(run(picture)) }
+        for key in journeys {
+            let pictures = chosen.filter { run($0) == key }
             let journey = pictures[0].journey
             let last = pictures.map(\.steps).max() ?? 0
             let upToStep = Scenario(file: journey.file, name: journey.name, setup: journey.setup, steps: Array(journey.steps.prefix(last)))
