@@ -47,6 +47,20 @@ import ThresholdCore
         }
     }
 
+    /// The group and each subscription are named and described in every language the app speaks
+    /// (issue 36): what the App Store's sheet shows a Spanish phone.
+    @Test func theGroupAndEverySubscription_areWordedInEnglishAndSpanish() throws {
+        let groups = try #require(file["subscriptionGroups"] as? [[String: Any]])
+        for entry in groups + subscriptions {
+            let localizations = entry["localizations"] as? [[String: Any]] ?? []
+            let worded = localizations.filter { !($0["displayName"] as? String ?? "").isEmpty && !($0["description"] as? String ?? "").isEmpty }
+            #expect(Set(worded.compactMap { $0["locale"] as? String }) == ["en_US", "es_ES"], "\(entry["productID"] ?? entry["name"] ?? "?")")
+            let english = worded.first { $0["locale"] as? String == "en_US" }?["description"] as? String
+            let spanish = worded.first { $0["locale"] as? String == "es_ES" }?["description"] as? String
+            #expect(english != spanish, "the Spanish is written, not the English copied")
+        }
+    }
+
     @Test func namesExactlyTheProductsTheCodeAsksFor() {
         #expect(Set(subscriptions.compactMap { $0["productID"] as? String }) == Set(ProProduct.identifiers))
         #expect(Set(ProProduct.identifiers) == [ProProduct.monthly.rawValue, ProProduct.yearly.rawValue])

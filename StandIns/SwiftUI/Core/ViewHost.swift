@@ -97,7 +97,8 @@ package final class ViewHost {
     }
 
     /// What the screen shows now: made again only after a frame was drawn, or the clock moved
-    /// (words such as a timer's are read when it is made).
+    /// (words such as a timer's are read when it is made), and once as the person reads it and once
+    /// as drawn (``Reading``: a Spanish phone's differ).
     package var screen: Screen {
         let now = now()
         let drawn = Reading.asDrawn
