@@ -73,7 +73,8 @@ package.targets += [
         ],
         swiftSettings: swift6
     ),
-    .executableTarget(name: "threshold-store-stress", dependencies: ["ThresholdStore", "ThresholdRuntime", "ScreenTimeClient"], swiftSettings: swift6),
+    .executableTarget(
+        name: "threshold-store-stress", dependencies: ["ThresholdStore", "ThresholdRuntime", "ScreenTimeClient"], swiftSettings: swift6),
     .testTarget(
         name: "ThresholdStoreTests",
         dependencies: ["ThresholdStore", "StoreClient", "TestSupport", "ScreenTimeSimulator", "threshold-store-stress"],
@@ -105,7 +106,9 @@ package.targets += [
     ),
     .target(
         name: "ScreenTimeSimulator",
-        dependencies: ["ThresholdCore", "StoreClient", "ScreenTimeClient", "ThresholdRuntime", "EntryPoints", "PurchasesClient", "SystemWords"],
+        dependencies: [
+            "ThresholdCore", "StoreClient", "ScreenTimeClient", "ThresholdRuntime", "EntryPoints", "PurchasesClient", "SystemWords",
+        ],
         swiftSettings: swift6
     ),
     // Scenarios: `setup:` is the one place that writes Threshold's state directly, before the
@@ -127,7 +130,8 @@ package.targets += [
             "ThresholdRuntime", "PrayerContent", "TogetherClient", "TogetherCore", "SystemWords",
             // The app's real views, drawn by SwiftUI for Linux: the person acts on them.
             "AppFeature", "HomeFeature", "SessionsFeature", "ProfilesFeature", "OnboardingFeature", "UnlockFeature", "IntentionsFeature",
-            "InsightsFeature", "PaywallFeature", "BackupFeature", "SelectionFeature", "SettingsFeature", "KeysFeature", "WidgetViews", "DesignSystem",
+            "InsightsFeature", "PaywallFeature", "BackupFeature", "SelectionFeature", "SettingsFeature", "KeysFeature", "WidgetViews",
+            "DesignSystem",
             .product(name: "Yams", package: "Yams"),
         ] + apple("SwiftUI", "WidgetKit"),
         // A member of a module this one does not import is out of reach, so the store's writes
@@ -159,7 +163,8 @@ package.targets += [
     .target(
         name: "ThresholdCLI",
         dependencies: [
-            "ScenarioSetup", "ScenarioSteps", "ScreenCrawler", "ScreenPictures", "ThresholdCore", "StoreClient", "ScreenTimeSimulator", "ThresholdStore",
+            "ScenarioSetup", "ScenarioSteps", "ScreenCrawler", "ScreenPictures", "ThresholdCore", "StoreClient", "ScreenTimeSimulator",
+            "ThresholdStore",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Yams", package: "Yams"),
         ],
@@ -194,8 +199,9 @@ package.targets += [
     .target(name: "TogetherCore", dependencies: ["ThresholdCore"], swiftSettings: swift6),
     // Together's client in the app: signed requests over URLSession (Linux + iOS; the server's
     // tests drive it against the real server over loopback).
-    .target(name: "TogetherClient", dependencies: ["TogetherCore", "ThresholdCore", .product(name: "Crypto", package: "swift-crypto")],
-            swiftSettings: swift6),
+    .target(
+        name: "TogetherClient", dependencies: ["TogetherCore", "ThresholdCore", .product(name: "Crypto", package: "swift-crypto")],
+        swiftSettings: swift6),
     .testTarget(
         name: "TogetherCoreTests",
         dependencies: ["TogetherCore", "ThresholdCore", .product(name: "PropertyBased", package: "swift-property-based")],
@@ -231,8 +237,10 @@ package.targets += [
     ),
     .testTarget(
         name: "ThresholdKeysTests",
-        dependencies: ["ThresholdKeys", "ThresholdCore", "StoreClient", "TestSupport",
-                       .product(name: "PropertyBased", package: "swift-property-based")],
+        dependencies: [
+            "ThresholdKeys", "ThresholdCore", "StoreClient", "TestSupport",
+            .product(name: "PropertyBased", package: "swift-property-based"),
+        ],
         swiftSettings: swift6
     ),
     // What the screens share: the client every change goes through (AppClient, RitualClient), the
@@ -240,8 +248,10 @@ package.targets += [
     // lives in its feature module.
     .target(
         name: "FeatureClient",
-        dependencies: ["ThresholdCore", "StoreClient", "ThresholdKeys", "ThresholdRuntime", "EntryPoints", "ScreenTimeClient",
-                       "PurchasesClient", "TogetherCore", "TogetherClient"],
+        dependencies: [
+            "ThresholdCore", "StoreClient", "ThresholdKeys", "ThresholdRuntime", "EntryPoints", "ScreenTimeClient",
+            "PurchasesClient", "TogetherCore", "TogetherClient",
+        ],
         swiftSettings: swift6
     ),
     // Together's sync, with or without a screen (the foreground, background refresh and Settings ›
@@ -274,15 +284,21 @@ if !applePlatformBuild {
         standIn("DeviceActivity", ["SwiftUI"]),
         standIn("WidgetKit", ["SwiftUI"]),
         .testTarget(name: "SwiftUILayerTests", dependencies: ["SwiftUI"], swiftSettings: swift6),
-        .testTarget(name: "SystemWordsTests", dependencies: ["SystemWords", "SwiftUI", "ThresholdCore", "StoreClient", "EntryPoints", "TestSupport"],
-                    swiftSettings: swift6),
+        .testTarget(
+            name: "SystemWordsTests",
+            dependencies: ["SystemWords", "SwiftUI", "ThresholdCore", "StoreClient", "EntryPoints", "TestSupport"],
+            swiftSettings: swift6),
         // The shared words and components, rendered as the phone shows them.
-        .testTarget(name: "DesignSystemTests", dependencies: ["DesignSystem", "SwiftUI", "ThresholdCore", "TestSupport"], swiftSettings: swift6),
+        .testTarget(
+            name: "DesignSystemTests", dependencies: ["DesignSystem", "SwiftUI", "ThresholdCore", "TestSupport"], swiftSettings: swift6),
         // The screens' words for their models' values, rendered as the phone shows them.
-        .testTarget(name: "FeatureWordsTests",
-                    dependencies: ["SettingsFeature", "PaywallFeature", "BackupFeature", "OnboardingFeature", "FeatureClient",
-                                   "PurchasesClient", "TogetherCore", "SwiftUI", "ThresholdCore", "TestSupport"],
-                    swiftSettings: swift6),
+        .testTarget(
+            name: "FeatureWordsTests",
+            dependencies: [
+                "SettingsFeature", "PaywallFeature", "BackupFeature", "OnboardingFeature", "FeatureClient",
+                "PurchasesClient", "TogetherCore", "SwiftUI", "ThresholdCore", "TestSupport",
+            ],
+            swiftSettings: swift6),
     ]
 }
 
@@ -297,14 +313,17 @@ func apple(_ frameworks: String...) -> [Target.Dependency] {
 // same source compiles for iOS against the SDK and here against the stand-ins, where the journeys
 // run it. Views are annotated @MainActor (`.defaultIsolation` needs swift-tools 6.2).
 package.targets += [
-    .target(name: "DesignSystem", dependencies: ["ThresholdCore", "StoreClient", "DesignTokens", "SystemWords"] + apple("SwiftUI", "UIKit"),
-            resources: [.process("Resources")], swiftSettings: swift6),
+    .target(
+        name: "DesignSystem", dependencies: ["ThresholdCore", "StoreClient", "DesignTokens", "SystemWords"] + apple("SwiftUI", "UIKit"),
+        resources: [.process("Resources")], swiftSettings: swift6),
     // The report extension's scenes and views (Daily Review, the score).
-    .target(name: "ReportExtension", dependencies: ["ThresholdCore", "DesignSystem"] + apple("SwiftUI", "DeviceActivity", "Charts"),
-            resources: [.process("Resources")], swiftSettings: swift6),
+    .target(
+        name: "ReportExtension", dependencies: ["ThresholdCore", "DesignSystem"] + apple("SwiftUI", "DeviceActivity", "Charts"),
+        resources: [.process("Resources")], swiftSettings: swift6),
     // The widgets' and the Live Activity's views; their configurations are WidgetsExtension's.
-    .target(name: "WidgetViews", dependencies: ["ThresholdCore", "DesignSystem", "EntryPoints", "SystemWords"] + apple("SwiftUI", "WidgetKit"),
-            resources: [.process("Resources")], swiftSettings: swift6),
+    .target(
+        name: "WidgetViews", dependencies: ["ThresholdCore", "DesignSystem", "EntryPoints", "SystemWords"] + apple("SwiftUI", "WidgetKit"),
+        resources: [.process("Resources")], swiftSettings: swift6),
 ]
 let screens: [(name: String, uses: [Target.Dependency])] = [
     ("SelectionFeature", applePlatformBuild ? ["ScreenTimeLive"] : []),
@@ -319,18 +338,29 @@ let screens: [(name: String, uses: [Target.Dependency])] = [
     ("UnlockFeature", ["SelectionFeature", "HomeFeature"]),
     ("IntentionsFeature", ["SelectionFeature"]),
     ("InsightsFeature", ["ReportExtension", "SelectionFeature", "HomeFeature"] + apple("DeviceActivity", "Charts")),
-    ("SettingsFeature", ["SelectionFeature", "InsightsFeature", "PaywallFeature", "BackupFeature", "UnlockFeature", "KeysFeature", "TogetherCore",
-                         "TogetherSync",
-                         "SystemWords"]
-        + apple("UIKit", "UniformTypeIdentifiers", "CoreTransferable")),
-    ("AppFeature", ["OnboardingFeature", "PaywallFeature", "HomeFeature", "UnlockFeature", "SessionsFeature", "ProfilesFeature",
-                    "IntentionsFeature", "InsightsFeature", "SettingsFeature", "EntryPoints", "ScreenTimeClient", "PurchasesClient", "TogetherSync"]),
+    (
+        "SettingsFeature",
+        [
+            "SelectionFeature", "InsightsFeature", "PaywallFeature", "BackupFeature", "UnlockFeature", "KeysFeature", "TogetherCore",
+            "TogetherSync",
+            "SystemWords",
+        ]
+            + apple("UIKit", "UniformTypeIdentifiers", "CoreTransferable")
+    ),
+    (
+        "AppFeature",
+        [
+            "OnboardingFeature", "PaywallFeature", "HomeFeature", "UnlockFeature", "SessionsFeature", "ProfilesFeature",
+            "IntentionsFeature", "InsightsFeature", "SettingsFeature", "EntryPoints", "ScreenTimeClient", "PurchasesClient", "TogetherSync",
+        ]
+    ),
 ]
 // The app's root and every screen: the app links it; the Together server's journeys run its screens.
 package.products.append(.library(name: "AppFeature", targets: screens.map(\.name)))
 package.targets += screens.map { screen in
-    .target(name: screen.name, dependencies: ["FeatureClient", "DesignSystem", "ThresholdCore"] + screen.uses + apple("SwiftUI"),
-            resources: [.process("Resources")], swiftSettings: swift6)
+    .target(
+        name: screen.name, dependencies: ["FeatureClient", "DesignSystem", "ThresholdCore"] + screen.uses + apple("SwiftUI"),
+        resources: [.process("Resources")], swiftSettings: swift6)
 }
 
 // Each feature's own tests: its model on the simulated iPhone (FeatureTestSupport's `Device`) or
@@ -338,16 +368,23 @@ package.targets += screens.map { screen in
 package.targets += [
     .target(
         name: "FeatureTestSupport",
-        dependencies: ["FeatureClient", "OnboardingFeature", "SelectionFeature", "ThresholdCore", "StoreClient", "ThresholdKeys",
-                       "PrayerContent", "TestSupport", "EntryPoints", "ScreenTimeSimulator", "ScreenTimeClient", "ThresholdRuntime",
-                       "ScenarioSetup", "SystemWords", "TogetherClient"],
+        dependencies: [
+            "FeatureClient", "OnboardingFeature", "SelectionFeature", "ThresholdCore", "StoreClient", "ThresholdKeys",
+            "PrayerContent", "TestSupport", "EntryPoints", "ScreenTimeSimulator", "ScreenTimeClient", "ThresholdRuntime",
+            "ScenarioSetup", "SystemWords", "TogetherClient",
+        ],
         path: "Tests/FeatureTestSupport",
         swiftSettings: swift6
-    ),
+    )
 ]
 let featureTests: [(feature: String, uses: [Target.Dependency])] = [
-    ("AppFeature", ["HomeFeature", "SessionsFeature", "ProfilesFeature", "OnboardingFeature", "UnlockFeature", "IntentionsFeature",
-                    "InsightsFeature", "SettingsFeature", "SelectionFeature", "PaywallFeature", "BackupFeature"]),
+    (
+        "AppFeature",
+        [
+            "HomeFeature", "SessionsFeature", "ProfilesFeature", "OnboardingFeature", "UnlockFeature", "IntentionsFeature",
+            "InsightsFeature", "SettingsFeature", "SelectionFeature", "PaywallFeature", "BackupFeature",
+        ]
+    ),
     ("HomeFeature", ["SessionsFeature", "UnlockFeature"]),
     ("SessionsFeature", []),
     ("ProfilesFeature", ["SelectionFeature", "IntentionsFeature"]),
@@ -359,12 +396,14 @@ let featureTests: [(feature: String, uses: [Target.Dependency])] = [
     ("PaywallFeature", ["AppFeature", "OnboardingFeature", "SettingsFeature", "SelectionFeature"]),
 ]
 package.targets += featureTests.map { test in
-    .testTarget(name: "\(test.feature)Tests",
-                dependencies: [.target(name: test.feature), "FeatureTestSupport", "FeatureClient", "ThresholdCore", "StoreClient", "ThresholdKeys",
-                               "TestSupport", "EntryPoints", "ScreenTimeSimulator", "ScreenTimeClient", "ThresholdRuntime", "ScenarioSetup",
-                               "PurchasesClient", "TogetherClient", "TogetherCore", "PrayerContent",
-                               ] + test.uses,
-                swiftSettings: swift6)
+    .testTarget(
+        name: "\(test.feature)Tests",
+        dependencies: [
+            .target(name: test.feature), "FeatureTestSupport", "FeatureClient", "ThresholdCore", "StoreClient", "ThresholdKeys",
+            "TestSupport", "EntryPoints", "ScreenTimeSimulator", "ScreenTimeClient", "ThresholdRuntime", "ScenarioSetup",
+            "PurchasesClient", "TogetherClient", "TogetherCore", "PrayerContent",
+        ] + test.uses,
+        swiftSettings: swift6)
 }
 
 // MARK: - iOS
@@ -409,8 +448,10 @@ if applePlatformBuild {
         // The app's live dependencies and its root (AppRootView): the app target shows it.
         .target(
             name: "AppLive",
-            dependencies: ["EntryPoints", "ScreenTimeLive", "SessionActivity", "ThresholdIntents", "DesignSystem", "AppFeature",
-                           "FeatureClient", "PurchasesLive", "TogetherClient", "PrayerContent"],
+            dependencies: [
+                "EntryPoints", "ScreenTimeLive", "SessionActivity", "ThresholdIntents", "DesignSystem", "AppFeature",
+                "FeatureClient", "PurchasesLive", "TogetherClient", "PrayerContent",
+            ],
             resources: [.process("Resources")],
             swiftSettings: swift6
         ),

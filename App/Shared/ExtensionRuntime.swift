@@ -10,8 +10,9 @@ import ThresholdRuntime
 /// device restrictions. It cannot fail: a store that cannot be opened is tried again on each call.
 enum ExtensionRuntime {
     static func connect() -> Runtime {
-        Runtime(store: OpeningStore { try AppGroupStore.open(role: .appExtension) },
-                screenTime: .live(appGroup: AppIdentity.appGroup, process: .appExtension),
-                restrictions: .live, failClosed: .appGroup(AppIdentity.appGroup))
+        Runtime(
+            store: OpeningStore { try AppGroupStore.open(role: .appExtension) },
+            screenTime: .live(appGroup: AppIdentity.appGroup, process: .appExtension),
+            restrictions: .live, failClosed: .appGroup(AppIdentity.appGroup))
     }
 }

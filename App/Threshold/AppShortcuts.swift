@@ -5,14 +5,18 @@ import ThresholdIntents
 /// updated after every change to them (`LiveDependencies.app(…shortcuts:)`).
 struct ThresholdShortcuts: AppShortcutsProvider {
     static var appShortcuts: [AppShortcut] {
-        AppShortcut(intent: StartProfileIntent(), phrases: ["Start \(\.$profile) in \(.applicationName)", "Focus with \(.applicationName)"],
-                    shortTitle: "Start Profile", systemImageName: "play.circle")
-        AppShortcut(intent: EndSessionIntent(), phrases: ["End my \(.applicationName) session"],
-                    shortTitle: "End Session", systemImageName: "stop.circle")
-        AppShortcut(intent: TakeBreakIntent(), phrases: ["Take a break in \(.applicationName)"],
-                    shortTitle: "Take a Break", systemImageName: "cup.and.saucer")
-        AppShortcut(intent: StatusIntent(), phrases: ["What is \(.applicationName) blocking", "\(.applicationName) status"],
-                    shortTitle: "Status", systemImageName: "shield")
+        AppShortcut(
+            intent: StartProfileIntent(), phrases: ["Start \(\.$profile) in \(.applicationName)", "Focus with \(.applicationName)"],
+            shortTitle: "Start Profile", systemImageName: "play.circle")
+        AppShortcut(
+            intent: EndSessionIntent(), phrases: ["End my \(.applicationName) session"],
+            shortTitle: "End Session", systemImageName: "stop.circle")
+        AppShortcut(
+            intent: TakeBreakIntent(), phrases: ["Take a break in \(.applicationName)"],
+            shortTitle: "Take a Break", systemImageName: "cup.and.saucer")
+        AppShortcut(
+            intent: StatusIntent(), phrases: ["What is \(.applicationName) blocking", "\(.applicationName) status"],
+            shortTitle: "Status", systemImageName: "shield")
     }
 }
 

@@ -15,10 +15,11 @@ struct ThresholdApp: App {
 
     init() {
         // NB: SwiftUI runs this before it creates the delegate, which reads the runtime from here.
-        let dependencies = LiveDependencies.app(openStore: { try AppGroupStore.open(role: .app) },
-                                                suspendStore: { ThresholdStore.suspendAll() },
-                                                resumeStore: { ThresholdStore.resumeAll() },
-                                                shortcuts: ThresholdShortcuts.self)
+        let dependencies = LiveDependencies.app(
+            openStore: { try AppGroupStore.open(role: .app) },
+            suspendStore: { ThresholdStore.suspendAll() },
+            resumeStore: { ThresholdStore.resumeAll() },
+            shortcuts: ThresholdShortcuts.self)
         self.dependencies = dependencies
         _model = State(initialValue: AppModel.live(dependencies))
     }

@@ -31,15 +31,19 @@ let package = Package(
         ),
         .executableTarget(
             name: "BackupFuzz",
-            dependencies: ["FuzzDriver", .product(name: "StoreClient", package: rootIdentity),
-                           .product(name: "ThresholdCore", package: rootIdentity)],
+            dependencies: [
+                "FuzzDriver", .product(name: "StoreClient", package: rootIdentity),
+                .product(name: "ThresholdCore", package: rootIdentity),
+            ],
             swiftSettings: swift6
         ),
         .executableTarget(
             name: "ScenarioFuzz",
-            dependencies: ["FuzzDriver", .product(name: "ThresholdCLI", package: rootIdentity),
-                           .product(name: "ThresholdCore", package: rootIdentity),
-                           .product(name: "Yams", package: "yams")],
+            dependencies: [
+                "FuzzDriver", .product(name: "ThresholdCLI", package: rootIdentity),
+                .product(name: "ThresholdCore", package: rootIdentity),
+                .product(name: "Yams", package: "yams"),
+            ],
             swiftSettings: swift6
         ),
     ]

@@ -193,7 +193,11 @@ public final class AppModel {
     /// screens in front derive again from it) and reads whether onboarding is done; without a
     /// trigger the screens in front read again at once.
     public func refresh(_ trigger: Trigger?, command: (any StateCommand)? = nil) {
-        if let trigger, let command { client.runtime.reconcile(trigger, command: command) } else if let trigger { client.runtime.reconcile(trigger) }
+        if let trigger, let command {
+            client.runtime.reconcile(trigger, command: command)
+        } else if let trigger {
+            client.runtime.reconcile(trigger)
+        }
         do {
             let stored = try client.read()
             // "Turn on shields" saves `onboardingCompleted`; the notifications and tutorial steps
@@ -265,7 +269,8 @@ public final class AppModel {
             // Any app or web page can open a start link: one that would lock the phone asks first.
             // NB: an unreadable store asks nothing; the start then fails closed and says why.
             if let stored = try? client.read(),
-               let confirmation = StartConfirmation.needed(toStart: profile, in: stored.engine, at: client.now, calendar: client.calendar) {
+                let confirmation = StartConfirmation.needed(toStart: profile, in: stored.engine, at: client.now, calendar: client.calendar)
+            {
                 presented = .confirmStart(confirmation, link: text)
                 return
             }

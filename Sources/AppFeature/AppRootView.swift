@@ -49,9 +49,17 @@ public struct AppScreens: View {
         .onChange(of: requests.pending, initial: true) { handleRequests() }
         .onChange(of: model.client.state.revision) { model.reloadVisible() }
         .sheet(item: $model.presented, onDismiss: { model.refresh(nil) }) { presented in PresentedView(presented: presented, app: model) }
-        .alert(Text("Tutorial finished", bundle: .module), isPresented: Binding(get: { model.tutorialFinished != nil },
-                                                                                 set: { if !$0 { model.dismissTutorialNote() } })) {
-            Button { model.dismissTutorialNote() } label: { Text("OK", bundle: .module) }
+        .alert(
+            Text("Tutorial finished", bundle: .module),
+            isPresented: Binding(
+                get: { model.tutorialFinished != nil },
+                set: { if !$0 { model.dismissTutorialNote() } })
+        ) {
+            Button {
+                model.dismissTutorialNote()
+            } label: {
+                Text("OK", bundle: .module)
+            }
         } message: {
             if let xp = model.tutorialFinished, xp > 0 {
                 Text("You came back through the shield: +\(xp) XP.", bundle: .module)
@@ -65,21 +73,51 @@ public struct AppScreens: View {
         TabView(selection: $model.tab) {
             HomeView(model: model.home, open: open) { items in UnlocksCard(items: items, open: model.openGate) }
                 .safeAreaInset(edge: .top) { banners }
-                .tabItem { Label { Text("Home", bundle: .module) } icon: { Image(systemName: "house") } }
+                .tabItem {
+                    Label {
+                        Text("Home", bundle: .module)
+                    } icon: {
+                        Image(systemName: "house")
+                    }
+                }
                 .tag(AppModel.Tab.home)
             if model.tabs.contains(.session) {
                 SessionView(model: model.session)
-                    .tabItem { Label { Text("Session", bundle: .module) } icon: { Image(systemName: "timer") } }
+                    .tabItem {
+                        Label {
+                            Text("Session", bundle: .module)
+                        } icon: {
+                            Image(systemName: "timer")
+                        }
+                    }
                     .tag(AppModel.Tab.session)
             }
             ProfilesView(model: model.profiles) { if model.profiles.offersIntentions { IntentionsSection(model: model.intentions) } }
-                .tabItem { Label { Text("Profiles", bundle: .module) } icon: { Image(systemName: "square.stack") } }
+                .tabItem {
+                    Label {
+                        Text("Profiles", bundle: .module)
+                    } icon: {
+                        Image(systemName: "square.stack")
+                    }
+                }
                 .tag(AppModel.Tab.profiles)
             InsightsView(model: model.insights) { model.route(AppDestination.dailyReview) }
-                .tabItem { Label { Text("Insights", bundle: .module) } icon: { Image(systemName: "chart.bar") } }
+                .tabItem {
+                    Label {
+                        Text("Insights", bundle: .module)
+                    } icon: {
+                        Image(systemName: "chart.bar")
+                    }
+                }
                 .tag(AppModel.Tab.insights)
             SettingsView(model: model.settings, together: model.together)
-                .tabItem { Label { Text("Settings", bundle: .module) } icon: { Image(systemName: "gearshape") } }
+                .tabItem {
+                    Label {
+                        Text("Settings", bundle: .module)
+                    } icon: {
+                        Image(systemName: "gearshape")
+                    }
+                }
                 .tag(AppModel.Tab.settings)
         }
         .tint(Palette.accent)
@@ -95,11 +133,19 @@ public struct AppScreens: View {
             if let problem = model.problem { ProblemBanner(problem) }
             switch model.verdict {
             case .revoked?:
-                AccessBanner(message: Text("Screen Time access was turned off, so iOS is enforcing nothing. Turn it on again to restore your shields.", bundle: .module)) { Task { await model.requestAccess() } }
+                AccessBanner(
+                    message: Text(
+                        "Screen Time access was turned off, so iOS is enforcing nothing. Turn it on again to restore your shields.",
+                        bundle: .module)
+                ) { Task { await model.requestAccess() } }
             case .denied?, .notYetAsked?:
-                AccessBanner(message: model.timerOnly
-                    ? Text("Timer only: nothing is shielded without Screen Time access. Allow it to shield the apps you choose.", bundle: .module)
-                    : Text("Threshold needs Screen Time access to shield the apps you choose.", bundle: .module)) {
+                AccessBanner(
+                    message: model.timerOnly
+                        ? Text(
+                            "Timer only: nothing is shielded without Screen Time access. Allow it to shield the apps you choose.",
+                            bundle: .module)
+                        : Text("Threshold needs Screen Time access to shield the apps you choose.", bundle: .module)
+                ) {
                     Task { await model.requestAccess() }
                 }
             case .approved?, nil:
@@ -159,8 +205,9 @@ struct PresentedView: View {
         case .keyTap(let model):
             KeyTapView(model: model)
         case .confirmStart(let confirmation, _):
-            StartConfirmationView(confirmation: confirmation, now: app.client.now,
-                                  confirm: app.confirmStart, decline: app.declineStart)
+            StartConfirmationView(
+                confirmation: confirmation, now: app.client.now,
+                confirm: app.confirmStart, decline: app.declineStart)
         case .badLink(let error):
             NavigationStack { LinkProblemView(error: error).toolbar { closeButton } }
         case .feedback:
@@ -173,7 +220,13 @@ struct PresentedView: View {
     }
 
     private var closeButton: some ToolbarContent {
-        ToolbarItem(placement: .cancellationAction) { Button { app.close() } label: { Text("Close", bundle: .module) } }
+        ToolbarItem(placement: .cancellationAction) {
+            Button {
+                app.close()
+            } label: {
+                Text("Close", bundle: .module)
+            }
+        }
     }
 }
 
@@ -190,8 +243,12 @@ struct StartConfirmationView: View {
         NavigationStack {
             ScrollView {
                 VStack(alignment: .leading, spacing: 16) {
-                    Label { Text.startTitle(confirmation).font(.title2.bold()) } icon: { Image(systemName: "lock.fill") }
-                        .accessibilityAddTraits(.isHeader)
+                    Label {
+                        Text.startTitle(confirmation).font(.title2.bold())
+                    } icon: {
+                        Image(systemName: "lock.fill")
+                    }
+                    .accessibilityAddTraits(.isHeader)
                     Text.startMessage(confirmation, now: now)
                         .font(.body)
                     Button(action: confirm) { Text("Start Beast Mode", bundle: .module).frame(maxWidth: .infinity) }
@@ -232,7 +289,9 @@ struct FeedbackForm: View {
                     .frame(minHeight: 180)
                     .accessibilityLabel(Text("Your feedback", bundle: .module))
             } footer: {
-                Text("Prayer content, unlock lengths, a shield that did not hold: say what happened. Nothing is sent until you share it.", bundle: .module)
+                Text(
+                    "Prayer content, unlock lengths, a shield that did not hold: say what happened. Nothing is sent until you share it.",
+                    bundle: .module)
             }
             ShareLink(item: text) { Text("Share feedback", bundle: .module) }
                 .disabled(text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
@@ -250,7 +309,10 @@ public struct StoreProblemView: View {
 
     public var body: some View {
         VStack(alignment: .leading, spacing: 12) {
-            ProblemBanner(Text("Threshold could not open its saved state. Your shields stay as they were; restart the app to try again.", bundle: .module))
+            ProblemBanner(
+                Text(
+                    "Threshold could not open its saved state. Your shields stay as they were; restart the app to try again.",
+                    bundle: .module))
             if let problem { Text(verbatim: problem).font(.footnote).foregroundStyle(.secondary) }
         }
         .padding()

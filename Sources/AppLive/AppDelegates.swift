@@ -17,8 +17,10 @@ public final class ThresholdAppDelegate: NSObject, UIApplicationDelegate, @preco
     /// from a screen.
     public var runtime: Runtime? { LiveDependencies.launched?.runtime }
 
-    public func application(_ application: UIApplication,
-                            didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]? = nil) -> Bool {
+    public func application(
+        _ application: UIApplication,
+        didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]? = nil
+    ) -> Bool {
         UNUserNotificationCenter.current().delegate = self
         return true
     }
@@ -34,8 +36,10 @@ public final class ThresholdAppDelegate: NSObject, UIApplicationDelegate, @preco
         RemoteNotifications.failed(error)
     }
 
-    public func application(_ application: UIApplication, configurationForConnecting session: UISceneSession,
-                            options: UIScene.ConnectionOptions) -> UISceneConfiguration {
+    public func application(
+        _ application: UIApplication, configurationForConnecting session: UISceneSession,
+        options: UIScene.ConnectionOptions
+    ) -> UISceneConfiguration {
         let configuration = UISceneConfiguration(name: nil, sessionRole: session.role)
         configuration.delegateClass = ThresholdSceneDelegate.self
         return configuration
@@ -46,8 +50,10 @@ public final class ThresholdAppDelegate: NSObject, UIApplicationDelegate, @preco
         SystemRequests.main.post(.significantTimeChange)
     }
 
-    public func userNotificationCenter(_ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse,
-                                       withCompletionHandler completionHandler: @escaping () -> Void) {
+    public func userNotificationCenter(
+        _ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse,
+        withCompletionHandler completionHandler: @escaping () -> Void
+    ) {
         runtime?.reconcile(.notificationResponse(response.notification.request.identifier))
         if let link = Notifications.link(in: response) { SystemRequests.main.post(.link(link)) }
         completionHandler()
@@ -55,8 +61,10 @@ public final class ThresholdAppDelegate: NSObject, UIApplicationDelegate, @preco
 
     /// Shows Threshold's notifications while the app is open, too, and reconciles: a notification
     /// due now (a session's goal reached) means what the Live Activity shows may have changed.
-    public func userNotificationCenter(_ center: UNUserNotificationCenter, willPresent notification: UNNotification,
-                                       withCompletionHandler completionHandler: @escaping (UNNotificationPresentationOptions) -> Void) {
+    public func userNotificationCenter(
+        _ center: UNUserNotificationCenter, willPresent notification: UNNotification,
+        withCompletionHandler completionHandler: @escaping (UNNotificationPresentationOptions) -> Void
+    ) {
         runtime?.reconcile(.notificationPresented(notification.request.identifier))
         completionHandler([.banner, .sound])
     }
@@ -70,8 +78,10 @@ public final class ThresholdSceneDelegate: NSObject, UIWindowSceneDelegate {
         if let item = connectionOptions.shortcutItem { handle(item) }
     }
 
-    public func windowScene(_ windowScene: UIWindowScene, performActionFor shortcutItem: UIApplicationShortcutItem,
-                            completionHandler: @escaping (Bool) -> Void) {
+    public func windowScene(
+        _ windowScene: UIWindowScene, performActionFor shortcutItem: UIApplicationShortcutItem,
+        completionHandler: @escaping (Bool) -> Void
+    ) {
         completionHandler(handle(shortcutItem))
     }
 

@@ -62,26 +62,27 @@ extension AppClient {
         let screenTime = dependencies.screenTime
         let store = dependencies.store
         let language = ContentLanguage(.current)
-        return AppClient(runtime: runtime,
-                         authorization: AuthorizationClient(verdict: { await watch.check() },
-                                                            request: { try await screenTime.requestAuthorization() }),
-                         library: { try PrayerContent.bundledLibrary(in: language) },
-                         language: language,
-                         purchases: .live(),
-                         deviceID: UIDevice.current.identifierForVendor?.uuidString,
-                         canWriteTags: NFCNDEFReaderSession.readingAvailable,
-                         together: .live(),
-                         appPhase: { phase in
-                             // NB: a suspended app must not hold SQLite locks, or iOS kills it (0xDEAD10CC);
-                             // an intent running in the background wakes the store for as long as it runs.
-                             if phase == .background {
-                                 store.appMovedToBackground()
-                                 BackgroundRefresh.schedule()
-                             } else {
-                                 store.appMovedToForeground()
-                             }
-                         },
-                         currentFocus: { await ThresholdFocusFilter.currentSetting() })
+        return AppClient(
+            runtime: runtime,
+            authorization: AuthorizationClient(
+                verdict: { await watch.check() },
+                request: { try await screenTime.requestAuthorization() }),
+            library: { try PrayerContent.bundledLibrary(in: language) },
+            language: language,
+            purchases: .live(),
+            deviceID: UIDevice.current.identifierForVendor?.uuidString,
+            canWriteTags: NFCNDEFReaderSession.readingAvailable,
+            together: .live(),
+            appPhase: { phase in
+                // NB: a suspended app must not hold SQLite locks, or iOS kills it (0xDEAD10CC);
+                // an intent running in the background wakes the store for as long as it runs.
+                if phase == .background {
+                    store.appMovedToBackground()
+                    BackgroundRefresh.schedule()
+                } else {
+                    store.appMovedToForeground()
+                }
+            },
+            currentFocus: { await ThresholdFocusFilter.currentSetting() })
     }
 }
-

@@ -40,30 +40,36 @@ public struct LiveDependencies: Sendable {
     ///   - suspendStore: `ThresholdStore.suspendAll`; `resumeStore`: `ThresholdStore.resumeAll`.
     ///   - shortcuts: the app's App Shortcuts, whose parameters are updated when the profiles change.
     @MainActor
-    public static func app(openStore: @escaping @Sendable () throws -> any StoreClient,
-                           suspendStore: @escaping @Sendable () -> Void,
-                           resumeStore: @escaping @Sendable () -> Void,
-                           shortcuts: any AppShortcutsProvider.Type) -> LiveDependencies {
+    public static func app(
+        openStore: @escaping @Sendable () throws -> any StoreClient,
+        suspendStore: @escaping @Sendable () -> Void,
+        resumeStore: @escaping @Sendable () -> Void,
+        shortcuts: any AppShortcutsProvider.Type
+    ) -> LiveDependencies {
         let screenTime = ScreenTimeClient.live(appGroup: AppIdentity.appGroup, process: .app).withLiveActivities()
         let shortcutProfiles = ShortcutProfiles(update: { shortcuts.updateAppShortcutParameters() })
         let runtime = Connection<Runtime>()
         runtime.connect {
             let store = try openStore()
-            let reconciler = Reconciler(store: store, screenTime: screenTime, clock: .live, ids: .uuid,
-                                        failClosed: .appGroup(AppIdentity.appGroup))
-            return Runtime(reconciler: reconciler, restrictions: .live,
-                           observe: { shortcutProfiles.observe($0, store: store) })
+            let reconciler = Reconciler(
+                store: store, screenTime: screenTime, clock: .live, ids: .uuid,
+                failClosed: .appGroup(AppIdentity.appGroup))
+            return Runtime(
+                reconciler: reconciler, restrictions: .live,
+                observe: { shortcutProfiles.observe($0, store: store) })
         }
         let suspension = StoreSuspension(suspend: suspendStore, resume: resumeStore)
         IntentRuntime.connect({ try runtime.value() }, suspension: suspension)
         let defaults = UserDefaults(suiteName: AppIdentity.appGroup) ?? .standard
         let dependencies: LiveDependencies
         do {
-            dependencies = LiveDependencies(runtime: try runtime.value(), storeProblem: nil, screenTime: screenTime,
-                                            authorization: AuthorizationWatch(defaults: defaults), store: suspension)
+            dependencies = LiveDependencies(
+                runtime: try runtime.value(), storeProblem: nil, screenTime: screenTime,
+                authorization: AuthorizationWatch(defaults: defaults), store: suspension)
         } catch {
-            dependencies = LiveDependencies(runtime: nil, storeProblem: String(describing: error), screenTime: screenTime,
-                                            authorization: AuthorizationWatch(defaults: defaults), store: suspension)
+            dependencies = LiveDependencies(
+                runtime: nil, storeProblem: String(describing: error), screenTime: screenTime,
+                authorization: AuthorizationWatch(defaults: defaults), store: suspension)
         }
         launched = dependencies
         return dependencies

@@ -39,10 +39,12 @@ extension TogetherKeychain {
 /// The one Keychain item Together keeps.
 private enum KeychainItem {
     nonisolated(unsafe) static var query: [String: Any] {
-        [kSecClass as String: kSecClassGenericPassword,
-         kSecAttrService as String: "app.threshold.together",
-         kSecAttrAccount as String: "account",
-         kSecAttrSynchronizable as String: kCFBooleanTrue as Any]
+        [
+            kSecClass as String: kSecClassGenericPassword,
+            kSecAttrService as String: "app.threshold.together",
+            kSecAttrAccount as String: "account",
+            kSecAttrSynchronizable as String: kCFBooleanTrue as Any,
+        ]
     }
 
     struct Failure: Error, CustomStringConvertible {
@@ -59,7 +61,8 @@ extension TogetherAccess {
     /// device token iOS gives (``RemoteNotifications``).
     static func live(bundle: Bundle = .main) -> TogetherAccess? {
         guard let text = bundle.object(forInfoDictionaryKey: "ThresholdTogetherServer") as? String,
-              let url = URL(string: text), url.scheme == "https" else { return nil }
+            let url = URL(string: text), url.scheme == "https"
+        else { return nil }
         var access = TogetherAccess.live(baseURL: url, keychain: .keychain)
         access.push = PushRegistration { await RemoteNotifications.register() }
         return access

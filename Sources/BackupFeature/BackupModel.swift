@@ -82,8 +82,9 @@ public final class BackupModel {
             return false
         }
         problem = client.runtime.reconcile(.inApp("backup restored")).problem
-        restored = Restored(profiles: report.profiles, gates: report.gates, intentions: report.intentions, sessions: report.sessions,
-                            repick: report.needsRepick.map(\.name))
+        restored = Restored(
+            profiles: report.profiles, gates: report.gates, intentions: report.intentions, sessions: report.sessions,
+            repick: report.needsRepick.map(\.name))
         return true
     }
 

@@ -11,13 +11,19 @@ public struct BackupExportButton: View {
     public init(backup: BackupModel) { self.backup = backup }
 
     public var body: some View {
-        Button { backup.export() } label: { Text("Export a backup", bundle: .module) }
-            .accessibilityHint(Text("Saves everything Threshold holds as a file you keep.", bundle: .module))
-            .fileExporter(isPresented: Binding(get: { backup.exported != nil }, set: { if !$0 { backup.exportClosed(saved: false) } }),
-                          document: backup.exported.map(BackupDocument.init), contentType: .json,
-                          defaultFilename: backup.exported?.name) { result in
-                if case .success = result { backup.exportClosed(saved: true) } else { backup.exportClosed(saved: false) }
-            }
+        Button {
+            backup.export()
+        } label: {
+            Text("Export a backup", bundle: .module)
+        }
+        .accessibilityHint(Text("Saves everything Threshold holds as a file you keep.", bundle: .module))
+        .fileExporter(
+            isPresented: Binding(get: { backup.exported != nil }, set: { if !$0 { backup.exportClosed(saved: false) } }),
+            document: backup.exported.map(BackupDocument.init), contentType: .json,
+            defaultFilename: backup.exported?.name
+        ) { result in
+            if case .success = result { backup.exportClosed(saved: true) } else { backup.exportClosed(saved: false) }
+        }
     }
 }
 
@@ -37,18 +43,22 @@ public struct BackupRestoreButton<Title: View>: View {
     }
 
     public var body: some View {
-        Button { isPicking = true } label: { title }
-            .accessibilityHint(Text("Opens a backup file made by Export a backup.", bundle: .module))
-            .fileImporter(isPresented: $isPicking, allowedContentTypes: [.json]) { result in
-                do {
-                    let url = try result.get()
-                    let scoped = url.startAccessingSecurityScopedResource()
-                    defer { if scoped { url.stopAccessingSecurityScopedResource() } }
-                    restore(try Data(contentsOf: url))
-                } catch {
-                    backup.restoreFailed(String(localized: "The file could not be read.", bundle: .module) + " " + error.localizedDescription)
-                }
+        Button {
+            isPicking = true
+        } label: {
+            title
+        }
+        .accessibilityHint(Text("Opens a backup file made by Export a backup.", bundle: .module))
+        .fileImporter(isPresented: $isPicking, allowedContentTypes: [.json]) { result in
+            do {
+                let url = try result.get()
+                let scoped = url.startAccessingSecurityScopedResource()
+                defer { if scoped { url.stopAccessingSecurityScopedResource() } }
+                restore(try Data(contentsOf: url))
+            } catch {
+                backup.restoreFailed(String(localized: "The file could not be read.", bundle: .module) + " " + error.localizedDescription)
             }
+        }
     }
 }
 

@@ -51,8 +51,10 @@ extension Text {
 
     /// "Restored 2 profiles and 14 sessions.", leaving out what the backup had none of.
     static func restored(_ restored: BackupModel.Restored) -> Text {
-        let parts = [RestoredPart.profiles(restored.profiles), .gates(restored.gates), .intentions(restored.intentions),
-                     .sessions(restored.sessions)].filter { $0.count > 0 }
+        let parts = [
+            RestoredPart.profiles(restored.profiles), .gates(restored.gates), .intentions(restored.intentions),
+            .sessions(restored.sessions),
+        ].filter { $0.count > 0 }
         return Text("Restored \(Text.restoredList(parts)).", bundle: .module)
     }
 
@@ -63,7 +65,10 @@ extension Text {
         case 1: Text.restoredPart(parts[0])
         case 2: Text("\(Text.restoredPart(parts[0])) and \(Text.restoredPart(parts[1]))", bundle: .module)
         case 3: Text("\(Text.restoredPart(parts[0])), \(Text.restoredPart(parts[1])) and \(Text.restoredPart(parts[2]))", bundle: .module)
-        default: Text("\(Text.restoredPart(parts[0])), \(Text.restoredPart(parts[1])), \(Text.restoredPart(parts[2])) and \(Text.restoredPart(parts[3]))", bundle: .module)
+        default:
+            Text(
+                "\(Text.restoredPart(parts[0])), \(Text.restoredPart(parts[1])), \(Text.restoredPart(parts[2])) and \(Text.restoredPart(parts[3]))",
+                bundle: .module)
         }
     }
 

@@ -88,7 +88,8 @@ public final class CloudBackupModel {
     @discardableResult
     public func backUp(replacing: Int64? = nil, quietly: Bool = false) async -> Outcome {
         guard let account = account(), let backup = account.backup, !working,
-              let connection = connect(account, failing: .backUp) else { return .failed }
+            let connection = connect(account, failing: .backUp)
+        else { return .failed }
         working = true
         defer { working = false }
         let blob: Data
@@ -128,7 +129,8 @@ public final class CloudBackupModel {
     public func backUpIfDue() async -> Outcome {
         guard let backup = state, backup.daily, conflict == nil else { return .skipped }
         if let storedAt = backup.storedAt, client.now.timeIntervalSince(storedAt) < Self.dailyInterval,
-           client.now >= storedAt {
+            client.now >= storedAt
+        {
             return .skipped
         }
         return await backUp(quietly: true)
@@ -137,7 +139,8 @@ public final class CloudBackupModel {
     /// Turns the backup off: Together deletes the stored blob, then this iPhone forgets the key.
     public func turnOff() async {
         guard let account = account(), account.backup != nil, !working,
-              let connection = connect(account, failing: .turnOff) else { return }
+            let connection = connect(account, failing: .turnOff)
+        else { return }
         working = true
         defer { working = false }
         do {
@@ -156,7 +159,8 @@ public final class CloudBackupModel {
     /// ``BackupModel/restore(_:)``; `nil`, saying why, when there is none or it does not open.
     public func fetchForRestore() async -> Data? {
         guard let account = account(), let backup = account.backup, !working,
-              let connection = connect(account, failing: .restore) else { return nil }
+            let connection = connect(account, failing: .restore)
+        else { return nil }
         working = true
         defer { working = false }
         do {

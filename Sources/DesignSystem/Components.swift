@@ -117,7 +117,15 @@ public struct EmptyState: View {
     }
 
     public var body: some View {
-        ContentUnavailableView { Label { title } icon: { Image(systemName: systemImage) } } description: { message }
+        ContentUnavailableView {
+            Label {
+                title
+            } icon: {
+                Image(systemName: systemImage)
+            }
+        } description: {
+            message
+        }
     }
 }
 

@@ -59,9 +59,10 @@ extension Color {
 
     /// A colour that follows the appearance.
     init(_ adaptive: Adaptive) {
-        self.init(UIColor { traits in
-            let rgb = traits.userInterfaceStyle == .dark ? adaptive.dark : adaptive.light
-            return UIColor(red: rgb.red, green: rgb.green, blue: rgb.blue, alpha: 1)
-        })
+        self.init(
+            UIColor { traits in
+                let rgb = traits.userInterfaceStyle == .dark ? adaptive.dark : adaptive.light
+                return UIColor(red: rgb.red, green: rgb.green, blue: rgb.blue, alpha: 1)
+            })
     }
 }

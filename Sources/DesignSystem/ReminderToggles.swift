@@ -19,10 +19,12 @@ public struct ReminderToggles: View {
     }
 
     private func binding(_ reminder: WritableKeyPath<Reminders, Bool>) -> Binding<Bool> {
-        Binding(get: { reminders[keyPath: reminder] }, set: { on in
-            var changed = reminders
-            changed[keyPath: reminder] = on
-            set(changed)
-        })
+        Binding(
+            get: { reminders[keyPath: reminder] },
+            set: { on in
+                var changed = reminders
+                changed[keyPath: reminder] = on
+                set(changed)
+            })
     }
 }

@@ -241,14 +241,24 @@ extension Text {
         let items = confirmation.selectedItems
         let name = confirmation.name
         let seconds = until.timeIntervalSince(now)
-        let shields = switch confirmation.listMode {
-        case .blockList: Text("\(Text(verbatim: name)) shields \(items) apps, categories and websites until \(until, format: time) (\(Text.minutes(seconds))), and nothing can end it early: not Threshold, your key, Shortcuts or another link.", bundle: .module)
-        case .allowList: Text("\(Text(verbatim: name)) shields every app except \(items) apps, categories and websites until \(until, format: time) (\(Text.minutes(seconds))), and nothing can end it early: not Threshold, your key, Shortcuts or another link.", bundle: .module)
-        }
-        let asking = confirmation.byLink ? Text("A link asks to start \(Text(verbatim: name)).", bundle: .module) + Text(verbatim: " ") : Text(verbatim: "")
+        let shields =
+            switch confirmation.listMode {
+            case .blockList:
+                Text(
+                    "\(Text(verbatim: name)) shields \(items) apps, categories and websites until \(until, format: time) (\(Text.minutes(seconds))), and nothing can end it early: not Threshold, your key, Shortcuts or another link.",
+                    bundle: .module)
+            case .allowList:
+                Text(
+                    "\(Text(verbatim: name)) shields every app except \(items) apps, categories and websites until \(until, format: time) (\(Text.minutes(seconds))), and nothing can end it early: not Threshold, your key, Shortcuts or another link.",
+                    bundle: .module)
+            }
+        let asking =
+            confirmation.byLink
+            ? Text("A link asks to start \(Text(verbatim: name)).", bundle: .module) + Text(verbatim: " ") : Text(verbatim: "")
         return asking + shields + Text(verbatim: " ")
             + (confirmation.deniesAppInstallation
-                ? Text("Until then no app on this iPhone can be deleted or installed and the date and time stay automatic.", bundle: .module)
+                ? Text(
+                    "Until then no app on this iPhone can be deleted or installed and the date and time stay automatic.", bundle: .module)
                 : Text("Until then no app on this iPhone can be deleted and the date and time stay automatic.", bundle: .module))
     }
 }
@@ -258,9 +268,18 @@ extension ProfilePreset {
     /// profile it makes (the person's own after that).
     public var localizedName: String {
         switch self {
-        case .work: String(localized: "Work", bundle: .module, comment: "A ready-made profile (Key): its row, and the first name of the profile it makes.")
-        case .study: String(localized: "Study", bundle: .module, comment: "A ready-made profile (Key): its row, and the first name of the profile it makes.")
-        case .sleep: String(localized: "Sleep", bundle: .module, comment: "A ready-made profile (Key): its row, and the first name of the profile it makes.")
+        case .work:
+            String(
+                localized: "Work", bundle: .module,
+                comment: "A ready-made profile (Key): its row, and the first name of the profile it makes.")
+        case .study:
+            String(
+                localized: "Study", bundle: .module,
+                comment: "A ready-made profile (Key): its row, and the first name of the profile it makes.")
+        case .sleep:
+            String(
+                localized: "Sleep", bundle: .module,
+                comment: "A ready-made profile (Key): its row, and the first name of the profile it makes.")
         }
     }
 }
@@ -272,12 +291,14 @@ extension Text {
         guard holder.opens else {
             return Text("\(Text.holderName(holder)) holds \(holder.count) of these too and shields them while it is on.", bundle: .module)
         }
-        return Text("\(Text.holderName(holder)) holds \(holder.count) of these too: \(Text.wayBack(holder.path)) opens them.", bundle: .module)
+        return Text(
+            "\(Text.holderName(holder)) holds \(holder.count) of these too: \(Text.wayBack(holder.path)) opens them.", bundle: .module)
     }
 
     /// "🏦 Work mode (Earned Access)": a profile's name and its path; a gate's name is its path's.
     static func holderName(_ holder: SharedHolder) -> Text {
-        holder.isGate ? Text(verbatim: holder.name) : Text(verbatim: holder.name) + Text(verbatim: " (") + .path(holder.path) + Text(verbatim: ")")
+        holder.isGate
+            ? Text(verbatim: holder.name) : Text(verbatim: holder.name) + Text(verbatim: " (") + .path(holder.path) + Text(verbatim: ")")
     }
 
     /// How a path's gate or mode opens what it holds, as a phrase.

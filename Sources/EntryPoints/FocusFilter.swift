@@ -40,19 +40,25 @@ extension Runtime {
         let refused = result?.refused.map { Problem.refused($0.refusal) } ?? done.problem
         if let problem = refused {
             // NB: time-sensitive, so the Focus that just turned on does not hold back that it protects nothing.
-            notes.append(LocalNotification(id: "focus:refused:\(setting.profile?.rawValue ?? "off")", .focusCouldNotStart(reason: problem.refusal ?? .unexpected("\(problem)")),
-                                           destination: .session(setting.profile), interruption: .timeSensitive))
+            notes.append(
+                LocalNotification(
+                    id: "focus:refused:\(setting.profile?.rawValue ?? "off")",
+                    .focusCouldNotStart(reason: problem.refusal ?? .unexpected("\(problem)")),
+                    destination: .session(setting.profile), interruption: .timeSensitive))
         }
         for session in kept {
-            notes.append(LocalNotification(id: "focus:kept:\(session.profile)", .beastModeKeepsGoing(reason: session.reason),
-                                           destination: .session(session.profile)))
+            notes.append(
+                LocalNotification(
+                    id: "focus:kept:\(session.profile)", .beastModeKeepsGoing(reason: session.reason),
+                    destination: .session(session.profile)))
         }
         do {
             for note in notes { try screenTime.postNotification(note) }
             return FocusFilterResult(reconciliation: done, refused: refused, kept: kept.map(\.profile), notifications: notes, problem: nil)
         } catch {
-            return FocusFilterResult(reconciliation: done, refused: refused, kept: kept.map(\.profile), notifications: [],
-                                     problem: .notificationFailed(after: refused?.refusal ?? kept.first?.reason, detail: "\(error)"))
+            return FocusFilterResult(
+                reconciliation: done, refused: refused, kept: kept.map(\.profile), notifications: [],
+                problem: .notificationFailed(after: refused?.refusal ?? kept.first?.reason, detail: "\(error)"))
         }
     }
 }

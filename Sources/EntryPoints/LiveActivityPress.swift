@@ -13,11 +13,12 @@ extension Runtime {
     @discardableResult
     public func pressLiveActivity(_ button: LiveActivityButton, profile: ProfileID) -> LiveActivityPress {
         let trigger = Trigger.liveActivityButton(button.rawValue)
-        let done = switch button {
-        case .end: endSession(profile, from: trigger)
-        case .takeBreak: takeBreak(profile, from: trigger)
-        case .backToFocus: endBreak(profile, from: trigger)
-        }
+        let done =
+            switch button {
+            case .end: endSession(profile, from: trigger)
+            case .takeBreak: takeBreak(profile, from: trigger)
+            case .backToFocus: endBreak(profile, from: trigger)
+            }
         guard let problem = done.problem else { return LiveActivityPress(reconciliation: done) }
         let note = LocalNotification.refusal(of: button, profile: profile, because: problem.refusal ?? .unexpected("\(problem)"))
         do {
@@ -51,7 +52,8 @@ extension LocalNotification {
     /// The notification a refused Live Activity button posts: what was refused and why, leading
     /// to the session's screen. One per profile and button: pressing again replaces it.
     public static func refusal(of button: LiveActivityButton, profile: ProfileID, because reason: Refusal) -> LocalNotification {
-        LocalNotification(id: "refused:\(button.rawValue):\(profile)", .liveActivityRefused(button, reason: reason),
-                          destination: .session(profile))
+        LocalNotification(
+            id: "refused:\(button.rawValue):\(profile)", .liveActivityRefused(button, reason: reason),
+            destination: .session(profile))
     }
 }

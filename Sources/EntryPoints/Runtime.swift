@@ -17,8 +17,10 @@ public struct Runtime: Sendable {
     /// and delivers the callbacks it caused); by default nothing.
     public let observe: @Sendable (ReconcileOutcome) -> Void
 
-    public init(reconciler: Reconciler, restrictions: DeviceRestrictionsClient,
-                observe: @escaping @Sendable (ReconcileOutcome) -> Void = { _ in }) {
+    public init(
+        reconciler: Reconciler, restrictions: DeviceRestrictionsClient,
+        observe: @escaping @Sendable (ReconcileOutcome) -> Void = { _ in }
+    ) {
         self.reconciler = reconciler
         self.restrictions = restrictions
         self.observe = observe
@@ -26,10 +28,13 @@ public struct Runtime: Sendable {
 
     /// A runtime on live clients: the device clock and UUID identifiers, and the fail-closed
     /// shields left beside the store (``FailClosedFile``).
-    public init(store: any StoreClient, screenTime: ScreenTimeClient, restrictions: DeviceRestrictionsClient,
-                clock: DeviceClock = .live, failClosed: FailClosedFile = .none) {
-        self.init(reconciler: Reconciler(store: store, screenTime: screenTime, clock: clock, ids: .uuid, failClosed: failClosed),
-                  restrictions: restrictions)
+    public init(
+        store: any StoreClient, screenTime: ScreenTimeClient, restrictions: DeviceRestrictionsClient,
+        clock: DeviceClock = .live, failClosed: FailClosedFile = .none
+    ) {
+        self.init(
+            reconciler: Reconciler(store: store, screenTime: screenTime, clock: clock, ids: .uuid, failClosed: failClosed),
+            restrictions: restrictions)
     }
 
     public var store: any StoreClient { reconciler.store }
@@ -49,7 +54,8 @@ public struct Runtime: Sendable {
     }
 
     /// Reconciles after running `command`, with what it returned when it was done.
-    public func reconcile<C: StateCommand>(_ trigger: Trigger, returning command: C) -> (reconciliation: Reconciliation, result: C.Result?) {
+    public func reconcile<C: StateCommand>(_ trigger: Trigger, returning command: C) -> (reconciliation: Reconciliation, result: C.Result?)
+    {
         let (outcome, result) = reconciler.reconcile(trigger, returning: command)
         return (finish(outcome), result)
     }

@@ -82,11 +82,12 @@ public struct SessionAction: StateCommand {
 
     public func apply(to transaction: inout StoreTransaction, context: ChangeContext) throws {
         let id = try profile ?? Runtime.runningProfile(in: transaction.state, deviceZone: context.calendar.timeZone)
-        let command: any Command = switch kind {
-        case .end: EndSession(profile: id)
-        case .takeBreak: TakeBreak(profile: id)
-        case .endBreak: EndBreak(profile: id)
-        }
+        let command: any Command =
+            switch kind {
+            case .end: EndSession(profile: id)
+            case .takeBreak: TakeBreak(profile: id)
+            case .endBreak: EndBreak(profile: id)
+            }
         try context.run(command, on: &transaction)
     }
 }

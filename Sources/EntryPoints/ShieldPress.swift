@@ -36,11 +36,12 @@ extension Runtime {
         switch button.action {
         case .close:
             // The person turned back: an attempt resisted, for the weekly insights.
-            let reconciliation = reason.map { reason in
-                // Nevermind answers an "Are you sure?": the next press asks again.
-                let intention: IntentionID? = if case .intention(let label) = reason { label.intentionID } else { nil }
-                return reconcile(trigger, command: TurnBack(from: reason.rule, intention: intention))
-            } ?? reconcile(trigger)
+            let reconciliation =
+                reason.map { reason in
+                    // Nevermind answers an "Are you sure?": the next press asks again.
+                    let intention: IntentionID? = if case .intention(let label) = reason { label.intentionID } else { nil }
+                    return reconcile(trigger, command: TurnBack(from: reason.rule, intention: intention))
+                } ?? reconcile(trigger)
             return ShieldPressResult(response: response(after: reconciliation, for: item, otherwise: .close))
         case .notify(let destination):
             return post(.followUp(to: destination, appName: item.name), after: reconcile(trigger), for: item)
@@ -83,8 +84,10 @@ extension Runtime {
     }
 
     /// Redraw when the reconcile lifted the item's shield, else `otherwise`.
-    private func response(after reconciliation: Reconciliation, for item: ShieldedItem,
-                          otherwise: ShieldResponse) -> ShieldResponse {
+    private func response(
+        after reconciliation: Reconciliation, for item: ShieldedItem,
+        otherwise: ShieldResponse
+    ) -> ShieldResponse {
         guard let enforcement = reconciliation.outcome.enforcement else { return otherwise }
         return item.isShielded(by: enforcement) ? otherwise : .redraw
     }
@@ -126,7 +129,8 @@ extension LocalNotification {
     public static func followUp(to destination: AppDestination, appName: String?) -> LocalNotification {
         // NB: time-sensitive, so a Focus does not hold back the only way from a shield into the
         // app (it needs the Time Sensitive Notifications entitlement; PLATFORM.md).
-        LocalNotification(id: "shield:" + destination.deepLink, .shieldFollowUp(destination, appName: appName), destination: destination,
-                          interruption: .timeSensitive)
+        LocalNotification(
+            id: "shield:" + destination.deepLink, .shieldFollowUp(destination, appName: appName), destination: destination,
+            interruption: .timeSensitive)
     }
 }

@@ -82,8 +82,10 @@ extension ShieldContent {
     /// `verse` is the line Selah's shield shows, when the prayer library gives one. With
     /// notifications off (as the last reconcile found), a shield whose button leads into the app
     /// says to open Threshold by hand.
-    public static func shown(for item: ShieldedItem, in state: Result<StoredState, any Error>, deviceZone: TimeZone,
-                             verse: String? = nil) -> ShieldContent {
+    public static func shown(
+        for item: ShieldedItem, in state: Result<StoredState, any Error>, deviceZone: TimeZone,
+        verse: String? = nil
+    ) -> ShieldContent {
         shown(for: item, reason: item.lastReason(in: state, deviceZone: deviceZone), in: state, verse: verse, deviceZone: deviceZone)
     }
 
@@ -91,31 +93,40 @@ extension ShieldContent {
     /// `now` decides whether an intention's "Are you sure?" still stands (the last reconcile's
     /// instant when not given). With no reason, a shield over what the last reconcile lets
     /// through is one iOS still draws (``lifted(appName:)``); any other is ``unknownReason``.
-    public static func shown(for item: ShieldedItem, reason: Reason?, in state: Result<StoredState, any Error>,
-                             verse: String? = nil, at now: Date? = nil, deviceZone: TimeZone? = nil) -> ShieldContent {
+    public static func shown(
+        for item: ShieldedItem, reason: Reason?, in state: Result<StoredState, any Error>,
+        verse: String? = nil, at now: Date? = nil, deviceZone: TimeZone? = nil
+    ) -> ShieldContent {
         guard case .success(let stored) = state else { return .unknownReason }
         guard let reason else {
             // NB: an item the last enforcement does not shield (and an unknown token counts as
             // shielded) was let through; the shield is iOS's leftover, and only the app clears it.
-            let zone = deviceZone ?? stored.applied.evaluated?.timeZoneIdentifier.flatMap(TimeZone.init(identifier:)) ?? TimeZone(identifier: "GMT")!
+            let zone =
+                deviceZone ?? stored.applied.evaluated?.timeZoneIdentifier.flatMap(TimeZone.init(identifier:)) ?? TimeZone(
+                    identifier: "GMT")!
             guard let last = stored.lastEnforcement(deviceZone: zone), !item.isShielded(by: last) else { return .unknownReason }
             return .lifted(appName: item.name).withNotifications(stored.applied.notificationPermission)
         }
-        let asking: Bool = if case .intention(let label) = reason, let now = now ?? stored.applied.evaluated?.wall {
-            stored.rituals.isAsking(label.intentionID, at: now)
-        } else {
-            false
-        }
-        return ShieldContent(reason: stored.shown(reason), app: item.appToken, webDomain: item.webDomainToken, appName: item.name, verse: verse,
-                             streak: stored.progress.shownStreak(for: reason), asking: asking)
-            .withNotifications(stored.applied.notificationPermission)
+        let asking: Bool =
+            if case .intention(let label) = reason, let now = now ?? stored.applied.evaluated?.wall {
+                stored.rituals.isAsking(label.intentionID, at: now)
+            } else {
+                false
+            }
+        return ShieldContent(
+            reason: stored.shown(reason), app: item.appToken, webDomain: item.webDomainToken, appName: item.name, verse: verse,
+            streak: stored.progress.shownStreak(for: reason), asking: asking
+        )
+        .withNotifications(stored.applied.notificationPermission)
     }
 
     /// The same, with Selah's verse for the day: the one `verses` gives the item's app on the
     /// local day of `now` in `deviceZone`, in the person's translation, written with its citation
     /// (``defaultVerse`` when `verses` is `nil`, as when the bundled prayers could not be read).
-    public static func shown(for item: ShieldedItem, reason: Reason?, in state: Result<StoredState, any Error>,
-                             verses: ShieldVerses?, at now: Date, deviceZone: TimeZone) -> ShieldContent {
+    public static func shown(
+        for item: ShieldedItem, reason: Reason?, in state: Result<StoredState, any Error>,
+        verses: ShieldVerses?, at now: Date, deviceZone: TimeZone
+    ) -> ShieldContent {
         guard case .success(let stored) = state else { return shown(for: item, reason: reason, in: state) }
         let day = Clockwork(timeZone: deviceZone).localDate(of: now)
         let verse = verses?.line(for: stored.settings.selah, app: item.appToken, on: day)

@@ -25,11 +25,12 @@ public struct StatusSummary: Hashable, Sendable {
     /// From the last saved reconcile, its enforcement already computed.
     init(_ state: StoredState, lastEnforcement enforcement: Enforcement?, now: Date) {
         if let live = state.applied.session {
-            headline = switch live.phase {
-            case .onBreak: .onBreak(session: live.title, until: live.breakUntil)
-            case .goalReached: .goalReached(session: live.title)
-            case .focusing: .sessionOn(session: live.title, until: live.endsAt)
-            }
+            headline =
+                switch live.phase {
+                case .onBreak: .onBreak(session: live.title, until: live.breakUntil)
+                case .goalReached: .goalReached(session: live.title)
+                case .focusing: .sessionOn(session: live.title, until: live.endsAt)
+                }
         } else if let enforcement, case let shielding = enforcement.rules.filter({ !$0.shield.isEmpty }), !shielding.isEmpty {
             // NB: a restriction an unlock lifts whole shields nothing now: not "Shielding now" above
             // "Unlocked until".

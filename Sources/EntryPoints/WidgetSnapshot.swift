@@ -35,9 +35,11 @@ public struct WidgetSnapshot: Hashable, Codable, Sendable {
     /// When that mode's hours end, if they do.
     public let modeUntil: Date?
 
-    public init(session: LiveActivityContent?, streakDays: Int, credits: Int, headline: StatusSummary.Headline,
-                isUnreadable: Bool = false, refreshAt: Date? = nil, goalMinutes: Int? = nil, banks: Bool? = true,
-                modeTitle: String? = nil, modeUntil: Date? = nil) {
+    public init(
+        session: LiveActivityContent?, streakDays: Int, credits: Int, headline: StatusSummary.Headline,
+        isUnreadable: Bool = false, refreshAt: Date? = nil, goalMinutes: Int? = nil, banks: Bool? = true,
+        modeTitle: String? = nil, modeUntil: Date? = nil
+    ) {
         self.session = session
         self.streakDays = streakDays
         self.credits = credits
@@ -63,10 +65,13 @@ public struct WidgetSnapshot: Hashable, Codable, Sendable {
 
     /// Builds the snapshot from the saved state, the prayers among the events of recent days and
     /// the sessions of the last year: the streak is Home's (``DayStreaks``).
-    public static func make(state: StoredState, events: [LoggedEvent], sessions: [Session] = [], now: Date, calendar: Calendar) -> WidgetSnapshot {
+    public static func make(
+        state: StoredState, events: [LoggedEvent], sessions: [Session] = [], now: Date, calendar: Calendar
+    ) -> WidgetSnapshot {
         let prayers = events.compactMap { PrayerCompletion($0, deviceZone: calendar.timeZone) }
-        let streaks = DayStreaks(prayers: prayers, sessions: state.engine.focus(sessions), goal: state.progress.goalStreak,
-                                 resetAt: state.settings.streakResetAt, now: now, calendar: calendar)
+        let streaks = DayStreaks(
+            prayers: prayers, sessions: state.engine.focus(sessions), goal: state.progress.goalStreak,
+            resetAt: state.settings.streakResetAt, now: now, calendar: calendar)
         // NB: the session as the last reconcile found it, not the Live Activity: a session a
         // schedule started with the app closed has no Live Activity until the app runs.
         let session = state.applied.session
@@ -75,7 +80,9 @@ public struct WidgetSnapshot: Hashable, Codable, Sendable {
         // The mode in force as the last reconcile found it, unless its hours have ended since.
         let clock = Clockwork(calendar: calendar)
         let mode = enforcement?.rules.lazy.compactMap { rule -> (title: String, until: Date?)? in
-            guard case .profile(let id) = rule.rule, let profile = state.engine.profile(id), profile.path == .earnedAccess else { return nil }
+            guard case .profile(let id) = rule.rule, let profile = state.engine.profile(id), profile.path == .earnedAccess else {
+                return nil
+            }
             let until = rule.endsAt(in: state.engine, clock: clock)
             return until.map { $0 > now } ?? true ? (profile.title, until) : nil
         }.first
@@ -107,8 +114,9 @@ public struct WidgetSnapshot: Hashable, Codable, Sendable {
 
     /// What a widget shows when the App Group cannot be read.
     public static func unreadable(_ error: any Error) -> WidgetSnapshot {
-        WidgetSnapshot(session: nil, streakDays: 0, credits: 0, headline: StatusSummary(unreadable: error).headline,
-                       isUnreadable: true)
+        WidgetSnapshot(
+            session: nil, streakDays: 0, credits: 0, headline: StatusSummary(unreadable: error).headline,
+            isUnreadable: true)
     }
 
     /// A snapshot for previews and the widget gallery.

@@ -50,13 +50,15 @@ public struct AppClient: Sendable {
 
     /// - Parameter language: the language of the content the rituals deal (Unscramble's words, the
     ///   copy-text passages); the app passes the phone's, as it reads `library` in it.
-    public init(runtime: Runtime, authorization: AuthorizationClient, library: @escaping @Sendable () throws -> PrayerLibrary,
-                language: ContentLanguage = .english,
-                random: @escaping @Sendable () -> UInt64 = { UInt64.random(in: .min ... .max) },
-                ritualSeed: (@Sendable () -> UInt64)? = nil,
-                purchases: PurchasesClient? = nil, deviceID: String? = nil, canWriteTags: Bool = true, together: TogetherAccess? = nil,
-                appPhase: @escaping @Sendable (AppPhase) -> Void = { _ in },
-                currentFocus: @escaping @Sendable () async -> FocusFilterSetting? = { nil }) {
+    public init(
+        runtime: Runtime, authorization: AuthorizationClient, library: @escaping @Sendable () throws -> PrayerLibrary,
+        language: ContentLanguage = .english,
+        random: @escaping @Sendable () -> UInt64 = { UInt64.random(in: .min ... .max) },
+        ritualSeed: (@Sendable () -> UInt64)? = nil,
+        purchases: PurchasesClient? = nil, deviceID: String? = nil, canWriteTags: Bool = true, together: TogetherAccess? = nil,
+        appPhase: @escaping @Sendable (AppPhase) -> Void = { _ in },
+        currentFocus: @escaping @Sendable () async -> FocusFilterSetting? = { nil }
+    ) {
         let state = AppState()
         let runtime = runtime.publishing(to: state)
         self.state = state
@@ -64,7 +66,8 @@ public struct AppClient: Sendable {
         self.authorization = authorization
         self.library = library
         self.random = random
-        self.rituals = .live(runtime: runtime, library: library, language: language, seed: ritualSeed ?? { UInt64.random(in: .min ... .max) }, state: state)
+        self.rituals = .live(
+            runtime: runtime, library: library, language: language, seed: ritualSeed ?? { UInt64.random(in: .min ... .max) }, state: state)
         self.purchases = purchases
         self.deviceID = deviceID
         self.canWriteTags = canWriteTags
@@ -122,8 +125,10 @@ public struct AuthorizationClient: Sendable {
     /// Shows the system's request; throws an `AuthorizationFailure` saying what went wrong.
     public var request: @Sendable () async throws -> AuthorizationStatus
 
-    public init(verdict: @escaping @Sendable () async -> AuthorizationVerdict,
-                request: @escaping @Sendable () async throws -> AuthorizationStatus) {
+    public init(
+        verdict: @escaping @Sendable () async -> AuthorizationVerdict,
+        request: @escaping @Sendable () async throws -> AuthorizationStatus
+    ) {
         self.verdict = verdict
         self.request = request
     }
@@ -137,15 +142,18 @@ extension AppClient {
     /// what it is told and enforces nothing. For SwiftUI previews; `ids` keeps runs repeatable.
     public static func inMemory(
         _ store: any StoreClient = InMemoryStore(),
-        clock: @escaping @Sendable () -> ClockReading = { ClockReading(wall: Date(), uptime: ProcessInfo.processInfo.systemUptime, bootID: "preview") },
+        clock: @escaping @Sendable () -> ClockReading = {
+            ClockReading(wall: Date(), uptime: ProcessInfo.processInfo.systemUptime, bootID: "preview")
+        },
         calendar: Calendar = Calendar(identifier: .gregorian),
         authorization: AuthorizationClient = .approved,
         library: @escaping @Sendable () throws -> PrayerLibrary
     ) -> AppClient {
         let deviceClock = DeviceClock(reading: clock, timeZone: { calendar.timeZone })
         let reconciler = Reconciler(store: store, screenTime: .standIn(), clock: deviceClock, ids: .counting(prefix: "preview-"))
-        return AppClient(runtime: Runtime(reconciler: reconciler, restrictions: DeviceRestrictionsClient { _ in }),
-                         authorization: authorization, library: library, random: { 4 })
+        return AppClient(
+            runtime: Runtime(reconciler: reconciler, restrictions: DeviceRestrictionsClient { _ in }),
+            authorization: authorization, library: library, random: { 4 })
     }
 }
 
@@ -156,9 +164,11 @@ extension ScreenTimeClient {
         return ScreenTimeClient(
             applyShield: { _ in }, clearShield: { _ in },
             startMonitoring: { registration in activities.update { $0[registration.name] = registration } },
-            stopMonitoring: { names in activities.update { current in
-                if names.isEmpty { current = [:] } else { names.forEach { current[$0] = nil } }
-            } },
+            stopMonitoring: { names in
+                activities.update { current in
+                    if names.isEmpty { current = [:] } else { names.forEach { current[$0] = nil } }
+                }
+            },
             activities: { activities.value.values.sorted { $0.name < $1.name } },
             authorizationStatus: { .approved }, requestAuthorization: { .approved },
             postNotification: { _ in }, removeNotifications: { _ in },

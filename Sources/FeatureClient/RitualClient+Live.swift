@@ -12,8 +12,10 @@ extension RitualClient {
     /// `seed` is the system's random source in the app; the simulated phone passes a seeded one
     /// so that a scenario's prayers, problems and passages are the same on every run.
     /// `runtime` must publish to `state` (``AppClient`` makes both).
-    package static func live(runtime: Runtime, library: @escaping @Sendable () throws -> PrayerLibrary, language: ContentLanguage,
-                     seed: @escaping @Sendable () -> UInt64, state: AppState) -> RitualClient {
+    package static func live(
+        runtime: Runtime, library: @escaping @Sendable () throws -> PrayerLibrary, language: ContentLanguage,
+        seed: @escaping @Sendable () -> UInt64, state: AppState
+    ) -> RitualClient {
         RitualClient(
             load: { try runtime.store.read() },
             clock: { runtime.clock.reading() },

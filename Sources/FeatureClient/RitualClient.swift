@@ -72,7 +72,8 @@ public struct RitualClient: Sendable {
     package static func focusStreak(_ store: any StoreClient, now: Date, calendar: Calendar) throws -> Int {
         let window = SessionStats.focusStreakWindow(at: now, calendar: calendar)
         let engine = try store.read().engine
-        return SessionStats.focusDayStreak(engine.focus(try store.sessions(startingFrom: window.from, until: window.until)), now: now, calendar: calendar)
+        return SessionStats.focusDayStreak(
+            engine.focus(try store.sessions(startingFrom: window.from, until: window.until)), now: now, calendar: calendar)
     }
 
     /// A generator seeded from `seed()`.

@@ -18,7 +18,8 @@ public enum RitualOutcome: Hashable, Sendable {
 
     package init(_ submission: RitualSubmission) {
         switch submission {
-        case .unlocked(let until, let minutes, let letThrough): self = .unlocked(until: until, minutes: minutes, letThrough: letThrough.sorted())
+        case .unlocked(let until, let minutes, let letThrough):
+            self = .unlocked(until: until, minutes: minutes, letThrough: letThrough.sorted())
         case .refused(let message): self = .refused(message)
         }
     }

@@ -108,8 +108,9 @@ public final class HomeModel {
         /// The day before `today` as `stored` holds it: its reported minutes, the goal, the rating.
         package static func yesterday(of today: LocalDate, in stored: StoredState) -> DailyReview {
             let yesterday = today.adding(days: -1)
-            var review = DailyReview(day: yesterday, minutes: stored.progress.reportedMinutes(on: yesterday),
-                                     goalMinutes: stored.settings.screenTime?.goalMinutes, rating: stored.progress.review(of: yesterday))
+            var review = DailyReview(
+                day: yesterday, minutes: stored.progress.reportedMinutes(on: yesterday),
+                goalMinutes: stored.settings.screenTime?.goalMinutes, rating: stored.progress.review(of: yesterday))
             review.isCounted = stored.settings.screenTime != nil
             return review
         }
@@ -228,9 +229,11 @@ public final class HomeModel {
         let enforcement = evaluate(stored.engine, at: now, calendar: calendar)
         let clock = Clockwork(calendar: calendar)
         active = enforcement.rules.map { rule in
-            Active(rule: rule.rule, title: StatusSummary.ruleName(of: rule.rule, in: stored.engine), path: Self.path(of: rule.rule, in: stored.engine),
-                   reason: rule.reason, status: rule.status, endsAt: rule.endsAt(in: stored.engine, clock: clock),
-                   strictness: Self.strictness(of: rule.rule, in: stored.engine))
+            Active(
+                rule: rule.rule, title: StatusSummary.ruleName(of: rule.rule, in: stored.engine),
+                path: Self.path(of: rule.rule, in: stored.engine),
+                reason: rule.reason, status: rule.status, endsAt: rule.endsAt(in: stored.engine, clock: clock),
+                strictness: Self.strictness(of: rule.rule, in: stored.engine))
         }
         unlockable = Self.unlockable(stored.engine, enforcement)
         primary = Self.primary(stored.engine, enforcement, at: now, calendar: calendar, unlockable: unlockable)
@@ -260,11 +263,13 @@ public final class HomeModel {
         if stored.settings.screenTime != nil { today.screenTimeMinutes = stored.progress.screenTimeMinutes(on: day) }
         self.today = today
         let window = SessionStats.focusStreakWindow(at: now, calendar: calendar)
-        let days = DayStreaks(prayers: try PrayerLog.read(client, titled: false),
-                              sessions: stored.engine.focus(try client.runtime.store.sessions(startingFrom: window.from, until: window.until)),
-                              goal: stored.progress.goalStreak, resetAt: stored.settings.streakResetAt, now: now, calendar: calendar)
-        streaks = Streaks(prayerDays: days.prayerDays, focusDays: days.focusDays, goal: stored.progress.goalStreak,
-                          intentions: stored.progress.intentionStreaks)
+        let days = DayStreaks(
+            prayers: try PrayerLog.read(client, titled: false),
+            sessions: stored.engine.focus(try client.runtime.store.sessions(startingFrom: window.from, until: window.until)),
+            goal: stored.progress.goalStreak, resetAt: stored.settings.streakResetAt, now: now, calendar: calendar)
+        streaks = Streaks(
+            prayerDays: days.prayerDays, focusDays: days.focusDays, goal: stored.progress.goalStreak,
+            intentions: stored.progress.intentionStreaks)
         streaks.unreportedDays = stored.progress.goalStreak?.unreported ?? []
         // NB: no review of a day before the screen time was counted (a new install's yesterday).
         let counted = stored.settings.screenTime.map { $0.since <= day.adding(days: -1) }
@@ -292,11 +297,12 @@ public final class HomeModel {
     /// active?", seed 002), or any restriction stricter than gentle; a gentle prayer or session
     /// says nothing of it.
     static func strictness(of rule: RuleRef, in state: ThresholdState) -> Strictness? {
-        let strictness: Strictness? = switch rule {
-        case .profile(let id): state.profile(id)?.strictness
-        case .gate(let id): state.gates.first { $0.id == id }?.strictness
-        case .intention, .tutorial: nil
-        }
+        let strictness: Strictness? =
+            switch rule {
+            case .profile(let id): state.profile(id)?.strictness
+            case .gate(let id): state.gates.first { $0.id == id }?.strictness
+            case .intention, .tutorial: nil
+            }
         guard let strictness else { return nil }
         return strictness != .gentle || path(of: rule, in: state) == .earnedAccess ? strictness : nil
     }
@@ -313,21 +319,24 @@ public final class HomeModel {
         .min { ($0.at, $0.name) < ($1.at, $1.name) }
     }
 
-    static func primary(_ state: ThresholdState, _ enforcement: Enforcement, at now: Date, calendar: Calendar,
-                        unlockable: [Unlockable]) -> Primary {
+    static func primary(
+        _ state: ThresholdState, _ enforcement: Enforcement, at now: Date, calendar: Calendar,
+        unlockable: [Unlockable]
+    ) -> Primary {
         if let session = LiveActivityContent.current(state, enforcement, calendar: calendar, at: now) { return .session(session) }
         let gated = enforcement.rules.filter { if case .gated = $0.reason { return true } else { return false } }
         // Open only when nothing gated still shields: a prayer's window lifts Selah, not a mode
         // beside it. Then until the first lift ends, when something shields again.
         let shielding = gated.filter { !$0.shield.isEmpty }
         if shielding.isEmpty, let until = gated.compactMap({ liftEnd($0, in: state, at: now) }).min() {
-            let held = Set(gated.flatMap { rule -> Set<AnyToken> in
-                switch rule.rule {
-                case .gate(let id): state.gates.first { $0.id == id }?.selection.tokens ?? []
-                case .profile(let id): state.profile(id)?.selection.tokens ?? []
-                case .intention, .tutorial: []
-                }
-            })
+            let held = Set(
+                gated.flatMap { rule -> Set<AnyToken> in
+                    switch rule.rule {
+                    case .gate(let id): state.gates.first { $0.id == id }?.selection.tokens ?? []
+                    case .profile(let id): state.profile(id)?.selection.tokens ?? []
+                    case .intention, .tutorial: []
+                    }
+                })
             return .unlocked(until: until, only: held.count == 1 ? held.first : nil)
         }
         if shielding.contains(where: { rule in
@@ -352,12 +361,14 @@ public final class HomeModel {
         var listed: [Unlockable] = []
         for rule in enforcement.rules {
             guard case .gated = rule.reason else { continue }
-            let holder: RestrictionName = switch rule.rule {
-            case .profile(let id): .named(state.profile(id)?.name ?? id.rawValue)
-            case .gate, .intention, .tutorial: StatusSummary.ruleName(of: rule.rule, in: state)
-            }
+            let holder: RestrictionName =
+                switch rule.rule {
+                case .profile(let id): .named(state.profile(id)?.name ?? id.rawValue)
+                case .gate, .intention, .tutorial: StatusSummary.ruleName(of: rule.rule, in: state)
+                }
             // NB: websites too: a gate or mode may hold only websites, and this is their way in.
-            let items = rule.shield.applications.sorted().map(AnyToken.app) + rule.shield.categories.sorted().map(AnyToken.category)
+            let items =
+                rule.shield.applications.sorted().map(AnyToken.app) + rule.shield.categories.sorted().map(AnyToken.category)
                 + rule.shield.webDomains.sorted().map(AnyToken.webDomain)
             for item in items where seen.insert(item).inserted {
                 listed.append(Unlockable(item: item, rule: rule.rule, holder: holder))

@@ -29,8 +29,10 @@ public struct HomeView<Unlocks: View>: View {
     @Environment(\.timeZone) private var timeZone
     @Environment(\.calendar) private var calendar
 
-    public init(model: HomeModel, open: @escaping (HomeDestination) -> Void,
-                @ViewBuilder unlocks: @escaping ([HomeModel.Unlockable]) -> Unlocks) {
+    public init(
+        model: HomeModel, open: @escaping (HomeDestination) -> Void,
+        @ViewBuilder unlocks: @escaping ([HomeModel.Unlockable]) -> Unlocks
+    ) {
         self.model = model
         self.open = open
         self.unlocks = unlocks
@@ -48,8 +50,12 @@ public struct HomeView<Unlocks: View>: View {
                         } else if let problem = model.problem {
                             ProblemBanner(problem)
                         }
-                        ForEach(model.repairs, id: \.self) { notice in ProblemBanner(notice.message, systemImage: "wrench.and.screwdriver.fill") }
-                        if let missed = model.missedSchedule { MissedScheduleNotice(missed: missed, acknowledge: model.acknowledgeMissedSchedule) }
+                        ForEach(model.repairs, id: \.self) { notice in
+                            ProblemBanner(notice.message, systemImage: "wrench.and.screwdriver.fill")
+                        }
+                        if let missed = model.missedSchedule {
+                            MissedScheduleNotice(missed: missed, acknowledge: model.acknowledgeMissedSchedule)
+                        }
                     }
                     if let summary = model.summary {
                         // NB: the status is said by SystemWords (the words the status Shortcut
@@ -63,8 +69,11 @@ public struct HomeView<Unlocks: View>: View {
                                 Text(said: detail).font(.callout).foregroundStyle(.secondary)
                             }
                             if let next = model.nextStart {
-                                Text("\(Text(verbatim: next.name)) starts \(Text.when(next.at, from: model.now, calendar: calendar)).", bundle: .module)
-                                    .font(.callout).foregroundStyle(.secondary)
+                                Text(
+                                    "\(Text(verbatim: next.name)) starts \(Text.when(next.at, from: model.now, calendar: calendar)).",
+                                    bundle: .module
+                                )
+                                .font(.callout).foregroundStyle(.secondary)
                             }
                         }
                         .accessibilityElement(children: .combine)
@@ -101,8 +110,11 @@ struct MissedScheduleNotice: View {
             } icon: {
                 Image(systemName: "clock.badge.exclamationmark").accessibilityHidden(true)
             }
-            Text("iOS was due to wake Threshold at \(Text(missed, style: .time)) and didn't, so what was planned for then waited until Threshold next ran. It's not something you did. If it happens again, restarting your iPhone usually fixes it.", bundle: .module)
-                .font(.callout)
+            Text(
+                "iOS was due to wake Threshold at \(Text(missed, style: .time)) and didn't, so what was planned for then waited until Threshold next ran. It's not something you did. If it happens again, restarting your iPhone usually fixes it.",
+                bundle: .module
+            )
+            .font(.callout)
             Button(action: acknowledge) { Text("OK", bundle: .module) }.buttonStyle(.bordered)
         }
     }
@@ -120,12 +132,18 @@ struct PrimaryCard: View {
             case .session(let content):
                 Text(verbatim: content.title).font(.headline)
                 Text.phase(content.phase, rest: content.isRest).foregroundStyle(.secondary)
-                Button { open(.session) } label: { Text("Open session", bundle: .module) }.buttonStyle(.primary)
+                Button {
+                    open(.session)
+                } label: {
+                    Text("Open session", bundle: .module)
+                }.buttonStyle(.primary)
             case .unlocked(let until, let only):
                 Label {
                     VStack(alignment: .leading, spacing: 4) {
                         if let only {
-                            HStack(spacing: 4) { TokenLabel(only); Text("unlocked", bundle: .module) }.font(.headline)
+                            HStack(spacing: 4) {
+                                TokenLabel(only); Text("unlocked", bundle: .module)
+                            }.font(.headline)
                         } else {
                             Text("Apps unlocked", bundle: .module).font(.headline)
                         }
@@ -137,20 +155,36 @@ struct PrimaryCard: View {
                 .accessibilityElement(children: .combine)
             case .pray:
                 Text("Selah holds your apps. A short prayer opens them for a while.", bundle: .module)
-                Button { open(.prayer) } label: { Text("Pray to unlock", bundle: .module) }.buttonStyle(.primary)
+                Button {
+                    open(.prayer)
+                } label: {
+                    Text("Pray to unlock", bundle: .module)
+                }.buttonStyle(.primary)
             case .challenge(let item):
                 Text("Challenge holds your apps. Win a quick game to open them all for five minutes.", bundle: .module)
-                Button { open(.challenge(item)) } label: { Text("Start a challenge", bundle: .module) }.buttonStyle(.primary)
+                Button {
+                    open(.challenge(item))
+                } label: {
+                    Text("Start a challenge", bundle: .module)
+                }.buttonStyle(.primary)
             case .unlockOptions:
                 Text("Some apps are shielded. Choose one under Unlocks to see the ways through.", bundle: .module)
             case .start(let profiles) where profiles.isEmpty:
                 Text("Nothing is running.", bundle: .module)
             case .start:
                 Text("Nothing is running. Start a focus session when you are ready.", bundle: .module)
-                Button { open(.session) } label: { Text("Start a session", bundle: .module) }.buttonStyle(.primary)
+                Button {
+                    open(.session)
+                } label: {
+                    Text("Start a session", bundle: .module)
+                }.buttonStyle(.primary)
             case .setUp:
                 Text("Nothing is set up yet. Choose the apps to shield and how they open.", bundle: .module)
-                Button { open(.profiles) } label: { Text("Set up a profile", bundle: .module) }.buttonStyle(.primary)
+                Button {
+                    open(.profiles)
+                } label: {
+                    Text("Set up a profile", bundle: .module)
+                }.buttonStyle(.primary)
             }
         }
     }
@@ -201,7 +235,11 @@ struct BankCard: View {
             Text("Each minute you focus earns a credit; credits open what a mode holds.", bundle: .module)
                 .font(.footnote).foregroundStyle(.secondary)
             if !focusing {
-                Button { open(.session) } label: { Text("Start focusing", bundle: .module) }.buttonStyle(.primary)
+                Button {
+                    open(.session)
+                } label: {
+                    Text("Start focusing", bundle: .module)
+                }.buttonStyle(.primary)
             }
         }
     }
@@ -231,10 +269,15 @@ struct TodayCard: View {
         var stats: [Stat] = []
         if figures.focused { stats.append(Stat(value: Text.minutes(today.focusedSeconds), label: Text("focused", bundle: .module))) }
         if figures.sessions {
-            stats.append(Stat(value: Text(today.completedSessions, format: .number), label: Text("\(today.completedSessions) sessions", bundle: .module)))
+            stats.append(
+                Stat(
+                    value: Text(today.completedSessions, format: .number),
+                    label: Text("\(today.completedSessions) sessions", bundle: .module)))
         }
         if figures.unlocks {
-            let label = figures.unlocksArePrayers ? Text("\(today.unlocks) prayers", bundle: .module) : Text("\(today.unlocks) unlocks", bundle: .module)
+            let label =
+                figures.unlocksArePrayers
+                ? Text("\(today.unlocks) prayers", bundle: .module) : Text("\(today.unlocks) unlocks", bundle: .module)
             stats.append(Stat(value: Text(today.unlocks, format: .number), label: label))
         }
         if figures.xp {
@@ -264,9 +307,11 @@ struct StreaksCard: View {
                 Text("Streaks", bundle: .module).font(.headline)
                 HStack(alignment: .top) { ForEach(stats.indices, id: \.self) { stats[$0] } }
                 ForEach(streaks.unreportedDays, id: \.self) { day in
-                    Text("\(Text(verbatim: calendar.weekdaySymbols[day.weekday.rawValue - 1])): screen time was not reported, so it neither kept nor broke your streak.",
-                         bundle: .module)
-                        .font(.footnote).foregroundStyle(.secondary)
+                    Text(
+                        "\(Text(verbatim: calendar.weekdaySymbols[day.weekday.rawValue - 1])): screen time was not reported, so it neither kept nor broke your streak.",
+                        bundle: .module
+                    )
+                    .font(.footnote).foregroundStyle(.secondary)
                 }
             }
         }
@@ -275,10 +320,13 @@ struct StreaksCard: View {
     private var stats: [Stat] {
         var stats: [Stat] = []
         if figures.prayerDays {
-            stats.append(Stat(value: Text(streaks.prayerDays, format: .number), label: Text("\(streaks.prayerDays) days of prayer", bundle: .module)))
+            stats.append(
+                Stat(value: Text(streaks.prayerDays, format: .number), label: Text("\(streaks.prayerDays) days of prayer", bundle: .module))
+            )
         }
         if figures.sessions {
-            stats.append(Stat(value: Text(streaks.focusDays, format: .number), label: Text("\(streaks.focusDays) days of focus", bundle: .module)))
+            stats.append(
+                Stat(value: Text(streaks.focusDays, format: .number), label: Text("\(streaks.focusDays) days of focus", bundle: .module)))
         }
         if let goal = streaks.goal {
             stats.append(Stat(value: Text(goal.days, format: .number), label: Text("\(goal.days) days under your limit", bundle: .module)))
@@ -317,11 +365,23 @@ struct ReviewCard: View {
             case nil: Text("How did yesterday feel?", bundle: .module).foregroundStyle(.secondary)
             }
             HStack {
-                Button { rate(.thumbsUp) } label: {
-                    Label { Text("Thumbs up", bundle: .module) } icon: { Image(systemName: review.rating == .thumbsUp ? "hand.thumbsup.fill" : "hand.thumbsup") }
+                Button {
+                    rate(.thumbsUp)
+                } label: {
+                    Label {
+                        Text("Thumbs up", bundle: .module)
+                    } icon: {
+                        Image(systemName: review.rating == .thumbsUp ? "hand.thumbsup.fill" : "hand.thumbsup")
+                    }
                 }
-                Button { rate(.thumbsDown) } label: {
-                    Label { Text("Thumbs down", bundle: .module) } icon: { Image(systemName: review.rating == .thumbsDown ? "hand.thumbsdown.fill" : "hand.thumbsdown") }
+                Button {
+                    rate(.thumbsDown)
+                } label: {
+                    Label {
+                        Text("Thumbs down", bundle: .module)
+                    } icon: {
+                        Image(systemName: review.rating == .thumbsDown ? "hand.thumbsdown.fill" : "hand.thumbsdown")
+                    }
                 }
             }
             .buttonStyle(.bordered)

@@ -24,24 +24,33 @@ public struct DailyReviewView: View {
                 if let problem = model.problem { ProblemBanner(problem) }
                 Section {
                     // NB: iOS's count of every app; the one score is Threshold's, below.
-                    DeviceActivityReport(.yesterday, filter: DeviceActivityFilter(segment: .daily(during: model.yesterday))).frame(minHeight: 220)
+                    DeviceActivityReport(.yesterday, filter: DeviceActivityFilter(segment: .daily(during: model.yesterday))).frame(
+                        minHeight: 220)
                 }
                 if let review = model.review {
                     Section {
                         // The day the review is for, by its date as well as "Yesterday".
                         Text.day(review.day).font(.headline)
                         if !review.isCounted {
-                            Text("Set a daily screen-time limit in Settings and Threshold will count the apps you shield each day and score it.", bundle: .module)
-                                .foregroundStyle(.secondary)
+                            Text(
+                                "Set a daily screen-time limit in Settings and Threshold will count the apps you shield each day and score it.",
+                                bundle: .module
+                            )
+                            .foregroundStyle(.secondary)
                         } else if let minutes = review.minutes, let score = review.score {
                             (Text("Yesterday:", bundle: .module) + Text(verbatim: " ") + Text.minutes(TimeInterval(minutes * 60))
                                 + Text(verbatim: " · ") + Text("score \(score)", bundle: .module))
-                            Text("Counted in the apps you shield, as Home counts them.", bundle: .module).font(.footnote).foregroundStyle(.secondary)
+                            Text("Counted in the apps you shield, as Home counts them.", bundle: .module).font(.footnote).foregroundStyle(
+                                .secondary)
                         } else {
                             Text("Yesterday's screen time was not reported.", bundle: .module)
                         }
                         if let under = review.underGoal {
-                            if under { Text("Under your limit. Well kept.", bundle: .module) } else { Text("Over your limit.", bundle: .module) }
+                            if under {
+                                Text("Under your limit. Well kept.", bundle: .module)
+                            } else {
+                                Text("Over your limit.", bundle: .module)
+                            }
                         }
                     }
                     Section {
@@ -51,13 +60,21 @@ public struct DailyReviewView: View {
                         case nil: Text("How did yesterday feel?", bundle: .module).foregroundStyle(.secondary)
                         }
                         HStack {
-                            Button { model.rate(.thumbsUp) } label: {
-                                Label { Text("Thumbs up", bundle: .module) } icon: {
+                            Button {
+                                model.rate(.thumbsUp)
+                            } label: {
+                                Label {
+                                    Text("Thumbs up", bundle: .module)
+                                } icon: {
                                     Image(systemName: review.rating == .thumbsUp ? "hand.thumbsup.fill" : "hand.thumbsup")
                                 }
                             }
-                            Button { model.rate(.thumbsDown) } label: {
-                                Label { Text("Thumbs down", bundle: .module) } icon: {
+                            Button {
+                                model.rate(.thumbsDown)
+                            } label: {
+                                Label {
+                                    Text("Thumbs down", bundle: .module)
+                                } icon: {
                                     Image(systemName: review.rating == .thumbsDown ? "hand.thumbsdown.fill" : "hand.thumbsdown")
                                 }
                             }

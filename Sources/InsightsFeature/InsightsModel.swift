@@ -66,17 +66,21 @@ public final class InsightsModel {
             let sunday = clock.startOfDay(week.adding(days: 7))
             let resisted = try client.runtime.store.events(EventQuery(kinds: WeeklyInsights.eventKinds, from: monday, until: sunday))
             paths = stored.paths
-            credits = CreditsLedger(try client.runtime.store.events(EventQuery(kinds: CreditsLedger.eventKinds, from: monday, until: sunday)))
+            credits = CreditsLedger(
+                try client.runtime.store.events(EventQuery(kinds: CreditsLedger.eventKinds, from: monday, until: sunday)))
             // NB: a rest profile's (Sleep) nights are not focus.
-            insights = WeeklyInsights(weekOf: week, sessions: stored.engine.focus(try client.runtime.store.sessions(startingFrom: monday, until: sunday)),
-                                      events: resisted, calendar: calendar)
+            insights = WeeklyInsights(
+                weekOf: week, sessions: stored.engine.focus(try client.runtime.store.sessions(startingFrom: monday, until: sunday)),
+                events: resisted, calendar: calendar)
             // NB: every session ever, so the record and the log reach back past the 30 days the chart shows.
-            let stats = SessionStats(sessions: try client.runtime.store.sessions(startingFrom: .distantPast, until: now.addingTimeInterval(1)),
-                                     profiles: stored.engine.profiles, now: now, calendar: calendar)
+            let stats = SessionStats(
+                sessions: try client.runtime.store.sessions(startingFrom: .distantPast, until: now.addingTimeInterval(1)),
+                profiles: stored.engine.profiles, now: now, calendar: calendar)
             self.stats = stats
             history = Array(stats.history.prefix(historyShown))
             prayers = PrayerHistory(try PrayerLog.read(client))
-            lookUps = LookUps(try client.runtime.store.events(EventQuery(kinds: LookUps.eventKinds, from: LookUps.since(now, calendar: calendar))))
+            lookUps = LookUps(
+                try client.runtime.store.events(EventQuery(kinds: LookUps.eventKinds, from: LookUps.since(now, calendar: calendar))))
             reviews = stored.progress.reviews.reversed()
             problem = nil
         } catch {

@@ -27,19 +27,25 @@ public struct InsightsView: View {
                 // The paths the person uses lead, each with its own figures; no other path's show.
                 if model.showsPrayers {
                     Section {
-                        NavigationLink { PrayerHistoryList(history: model.prayers) } label: { Text("Prayer history", bundle: .module) }
+                        NavigationLink {
+                            PrayerHistoryList(history: model.prayers)
+                        } label: {
+                            Text("Prayer history", bundle: .module)
+                        }
                     }
                 }
                 LookUpsSection(lookUps: model.lookUps)
                 if model.showsScreenTime {
                     Section {
-                        DeviceActivityReport(.daily, filter: DeviceActivityFilter(segment: .daily(during: model.today))).frame(minHeight: 220)
+                        DeviceActivityReport(.daily, filter: DeviceActivityFilter(segment: .daily(during: model.today))).frame(
+                            minHeight: 220)
                     } header: {
                         Text("Today's screen time", bundle: .module)
                     }
                     Section {
                         // NB: the Daily Review is of yesterday, so its report gets yesterday's interval.
-                        DeviceActivityReport(.daily, filter: DeviceActivityFilter(segment: .daily(during: model.yesterday))).frame(minHeight: 220)
+                        DeviceActivityReport(.daily, filter: DeviceActivityFilter(segment: .daily(during: model.yesterday))).frame(
+                            minHeight: 220)
                         Button(action: openReview) { Text("Yesterday's Daily Review", bundle: .module) }
                         ReviewsList(reviews: model.reviews)
                     } header: {
@@ -47,7 +53,11 @@ public struct InsightsView: View {
                     }
                 } else if model.showsReviews {
                     // Present is no longer used: the reviews given stay.
-                    Section { ReviewsList(reviews: model.reviews) } header: { Text("Daily reviews", bundle: .module) }
+                    Section {
+                        ReviewsList(reviews: model.reviews)
+                    } header: {
+                        Text("Daily reviews", bundle: .module)
+                    }
                 }
                 if model.showsSessions {
                     WeekSection(model: model)
@@ -111,11 +121,21 @@ struct CreditsSection: View {
     var body: some View {
         Section {
             if ledger.isEmpty {
-                (isThisWeek ? Text("No credits earned or spent this week.", bundle: .module) : Text("No credits earned or spent that week.", bundle: .module))
+                (isThisWeek
+                    ? Text("No credits earned or spent this week.", bundle: .module)
+                    : Text("No credits earned or spent that week.", bundle: .module))
                     .foregroundStyle(.secondary)
             } else {
-                LabeledContent { Text("\(ledger.earned) credits", bundle: .module) } label: { Text("Earned", bundle: .module) }
-                LabeledContent { Text("\(ledger.spent) credits", bundle: .module) } label: { Text("Spent", bundle: .module) }
+                LabeledContent {
+                    Text("\(ledger.earned) credits", bundle: .module)
+                } label: {
+                    Text("Earned", bundle: .module)
+                }
+                LabeledContent {
+                    Text("\(ledger.spent) credits", bundle: .module)
+                } label: {
+                    Text("Spent", bundle: .module)
+                }
                 ForEach(Array(ledger.lines.enumerated()), id: \.offset) { _, line in
                     LabeledContent {
                         line.amount > 0 ? Text("+\(line.amount)", bundle: .module) : Text("−\(-line.amount)", bundle: .module)
@@ -123,7 +143,8 @@ struct CreditsSection: View {
                         VStack(alignment: .leading) {
                             if case .unlock(_, let item?)? = line.reason { TokenLabel(item).font(.subheadline.weight(.medium)) }
                             Self.reason(line)
-                            Text(line.at, format: .dateTime.weekday(.abbreviated).hour().minute()).font(.caption).foregroundStyle(.secondary)
+                            Text(line.at, format: .dateTime.weekday(.abbreviated).hour().minute()).font(.caption).foregroundStyle(
+                                .secondary)
                         }
                     }
                     .accessibilityElement(children: .combine)
@@ -166,11 +187,13 @@ struct WeekSection: View {
         Section {
             if let insights = model.insights {
                 Chart(Array(insights.focusedPerDay.enumerated()), id: \.offset) { day in
-                    BarMark(x: .value(Text("Day", bundle: .module), Self.dayName(insights.week.adding(days: day.offset), calendar: calendar)),
-                            y: .value(Text("Minutes", bundle: .module), day.element / 60))
-                        .foregroundStyle(Palette.ember)
-                        .accessibilityLabel(Text(verbatim: Self.dayName(insights.week.adding(days: day.offset), calendar: calendar)))
-                        .accessibilityValue(Text.minutes(day.element))
+                    BarMark(
+                        x: .value(Text("Day", bundle: .module), Self.dayName(insights.week.adding(days: day.offset), calendar: calendar)),
+                        y: .value(Text("Minutes", bundle: .module), day.element / 60)
+                    )
+                    .foregroundStyle(Palette.ember)
+                    .accessibilityLabel(Text(verbatim: Self.dayName(insights.week.adding(days: day.offset), calendar: calendar)))
+                    .accessibilityValue(Text.minutes(day.element))
                 }
                 .frame(minHeight: 180)
                 HStack(alignment: .top) {
@@ -185,14 +208,22 @@ struct WeekSection: View {
             }
         } header: {
             HStack {
-                Button { model.previousWeek() } label: { Image(systemName: "chevron.left") }
-                    .accessibilityLabel(Text("Previous week", bundle: .module))
+                Button {
+                    model.previousWeek()
+                } label: {
+                    Image(systemName: "chevron.left")
+                }
+                .accessibilityLabel(Text("Previous week", bundle: .module))
                 Spacer()
                 Text("Week of", bundle: .module) + Text(verbatim: " ") + Text.day(model.week, weekday: false)
                 Spacer()
-                Button { model.nextWeek() } label: { Image(systemName: "chevron.right") }
-                    .disabled(model.isThisWeek)
-                    .accessibilityLabel(Text("Next week", bundle: .module))
+                Button {
+                    model.nextWeek()
+                } label: {
+                    Image(systemName: "chevron.right")
+                }
+                .disabled(model.isThisWeek)
+                .accessibilityLabel(Text("Next week", bundle: .module))
             }
         }
     }
@@ -213,16 +244,19 @@ struct MonthSection: View {
     var body: some View {
         Section {
             Chart(stats.completedPerDay, id: \.day) { day in
-                BarMark(x: .value(Text("Day", bundle: .module), day.day.dayNumber),
-                        y: .value(Text("Sessions", bundle: .module), day.count))
-                    .foregroundStyle(Palette.sage)
-                    .accessibilityLabel(Text.day(day.day))
-                    .accessibilityValue(Text("\(day.count) completed", bundle: .module))
+                BarMark(
+                    x: .value(Text("Day", bundle: .module), day.day.dayNumber),
+                    y: .value(Text("Sessions", bundle: .module), day.count)
+                )
+                .foregroundStyle(Palette.sage)
+                .accessibilityLabel(Text.day(day.day))
+                .accessibilityValue(Text("\(day.count) completed", bundle: .module))
             }
             .chartXAxis(.hidden)
             .frame(minHeight: 120)
             if let record = stats.recordDay {
-                (Text("Personal record:", bundle: .module) + Text(verbatim: " ") + Text.day(record.day) + Text(verbatim: " · ") + Text.minutes(record.seconds))
+                (Text("Personal record:", bundle: .module) + Text(verbatim: " ") + Text.day(record.day) + Text(verbatim: " · ")
+                    + Text.minutes(record.seconds))
                     .font(.callout)
             }
             (Text("Focus-day streak:", bundle: .module) + Text(verbatim: " \(stats.focusDayStreak)")).font(.callout)
@@ -230,7 +264,11 @@ struct MonthSection: View {
                 (Text("Longest session:", bundle: .module) + Text(verbatim: " \(longest.title) · ") + Text.minutes(longest.focusedSeconds))
                     .font(.callout)
             }
-            NavigationLink { SessionHistoryList(model: model) } label: { Text("Session history", bundle: .module) }
+            NavigationLink {
+                SessionHistoryList(model: model)
+            } label: {
+                Text("Session history", bundle: .module)
+            }
         } header: {
             Text("Last 30 days", bundle: .module)
         }
@@ -247,34 +285,41 @@ struct SessionHistoryList: View {
         List {
             ForEach(model.history) { entry in row(entry) }
             if model.hasEarlierSessions {
-                Button { model.showEarlierSessions() } label: { Text("Show earlier sessions", bundle: .module) }
+                Button {
+                    model.showEarlierSessions()
+                } label: {
+                    Text("Show earlier sessions", bundle: .module)
+                }
             }
         }
         .overlay {
             if model.history.isEmpty {
-                EmptyState(Text("No sessions yet", bundle: .module), message: Text("Finished sessions show here.", bundle: .module),
-                           systemImage: "clock")
+                EmptyState(
+                    Text("No sessions yet", bundle: .module), message: Text("Finished sessions show here.", bundle: .module),
+                    systemImage: "clock")
             }
         }
         .navigationTitle(Text("Session history", bundle: .module))
     }
 
     private func row(_ entry: SessionHistoryEntry) -> some View {
-            VStack(alignment: .leading, spacing: 2) {
-                Text(verbatim: entry.title).font(.body.weight(.medium))
-                (Text(entry.start, format: .dateTime.weekday().day().hour().minute()) + Text(verbatim: " – ")
-                    + Text(entry.end, format: .dateTime.hour().minute()) + Text(verbatim: " · ") + Text.ending(entry.state))
+        VStack(alignment: .leading, spacing: 2) {
+            Text(verbatim: entry.title).font(.body.weight(.medium))
+            (Text(entry.start, format: .dateTime.weekday().day().hour().minute()) + Text(verbatim: " – ")
+                + Text(entry.end, format: .dateTime.hour().minute()) + Text(verbatim: " · ") + Text.ending(entry.state))
+                .font(.footnote).foregroundStyle(.secondary)
+            (Text.minutes(entry.focusedSeconds) + Text(verbatim: " · ") + Text("\(entry.breaks) breaks", bundle: .module)
+                + Text(verbatim: ", ") + Text.minutes(entry.breakSeconds) + Text(verbatim: " · ") + Text.origin(entry.origin))
+                .font(.footnote).foregroundStyle(.secondary)
+            if let goal = entry.goalMinutes {
+                (Text("Goal \(goal) min", bundle: .module)
+                    + (entry.extraSeconds > 0
+                        ? Text(verbatim: " · +") + Text.minutes(entry.extraSeconds) + Text(verbatim: " ") + Text("extra", bundle: .module)
+                        : Text(verbatim: "")))
                     .font(.footnote).foregroundStyle(.secondary)
-                (Text.minutes(entry.focusedSeconds) + Text(verbatim: " · ") + Text("\(entry.breaks) breaks", bundle: .module)
-                    + Text(verbatim: ", ") + Text.minutes(entry.breakSeconds) + Text(verbatim: " · ") + Text.origin(entry.origin))
-                    .font(.footnote).foregroundStyle(.secondary)
-                if let goal = entry.goalMinutes {
-                    (Text("Goal \(goal) min", bundle: .module)
-                        + (entry.extraSeconds > 0 ? Text(verbatim: " · +") + Text.minutes(entry.extraSeconds) + Text(verbatim: " ") + Text("extra", bundle: .module) : Text(verbatim: "")))
-                        .font(.footnote).foregroundStyle(.secondary)
-                }
             }
-            .accessibilityElement(children: .combine)
+        }
+        .accessibilityElement(children: .combine)
     }
 }
 
@@ -308,8 +353,9 @@ public struct PrayerHistoryList: View {
         }
         .overlay {
             if history.days.isEmpty {
-                EmptyState(Text("No prayers yet", bundle: .module), message: Text("Prayers you finish show here.", bundle: .module),
-                           systemImage: "book.closed")
+                EmptyState(
+                    Text("No prayers yet", bundle: .module), message: Text("Prayers you finish show here.", bundle: .module),
+                    systemImage: "book.closed")
             }
         }
         .navigationTitle(Text("Prayer history", bundle: .module))

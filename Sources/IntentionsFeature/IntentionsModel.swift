@@ -46,16 +46,18 @@ public final class IntentionsModel {
         frozenToday = stored.engine.streakFreezeDays.contains(today)
         addRefusal = SetupBudget.additionRefusal(in: stored.engine).map(Problem.refused)
         rows = stored.engine.intentions.map { intention in
-            let label: IntentionLabel? = switch enforcement.rule(.intention(intention.id))?.reason {
-            case .intention(let label), .streakFreeze(let label): label
-            default: nil
-            }
+            let label: IntentionLabel? =
+                switch enforcement.rule(.intention(intention.id))?.reason {
+                case .intention(let label), .streakFreeze(let label): label
+                default: nil
+                }
             let used = label?.opensUsed ?? 0
             let days = stored.progress.streak(of: intention.id)?.days ?? 0
             let open = stored.engine.grants.filter { $0.origin == .intentionOpen(intention.id) && $0.isValid(at: now) }.map(\.end).max()
-            return Row(intention: intention, opensUsed: used,
-                       streak: IntentionStreaks.shown(days, opensToday: used, limit: intention.opensPerDay, frozenToday: frozenToday),
-                       openUntil: open)
+            return Row(
+                intention: intention, opensUsed: used,
+                streak: IntentionStreaks.shown(days, opensToday: used, limit: intention.opensPerDay, frozenToday: frozenToday),
+                openUntil: open)
         }
         freezeRefusal = client.refusal(of: UseStreakFreeze(), in: stored)
     }
@@ -149,7 +151,8 @@ public final class IntentionEditorModel {
             pickProblem = .nothingChosen
         case .picked(let selection):
             guard selection.applications.count == 1, selection.categories.isEmpty, selection.webDomains.isEmpty,
-                  let only = selection.applications.first else {
+                let only = selection.applications.first
+            else {
                 pickProblem = .notOneApp(count: selection.count)
                 return
             }
@@ -164,8 +167,9 @@ public final class IntentionEditorModel {
             return
         }
         do {
-            let intention = try Intention(id: id, app: app, opensPerDay: opensPerDay, minutesPerOpen: minutesPerOpen,
-                                          sharedNickname: try Self.sharedNickname(from: sharedNickname))
+            let intention = try Intention(
+                id: id, app: app, opensPerDay: opensPerDay, minutesPerOpen: minutesPerOpen,
+                sharedNickname: try Self.sharedNickname(from: sharedNickname))
             problem = client.perform(isNew ? "new intention" : "edit intention", SaveIntention(intention))
         } catch {
             problem = Problem(error)

@@ -17,13 +17,27 @@ public struct IntentionsSection: View {
         Section {
             if let problem = model.problem { ProblemBanner(problem) }
             ForEach(model.rows) { row in
-                Button { editor = Shown(model.editor(for: row.id)) } label: { IntentionRow(row: row) }
-                    .swipeActions {
-                        Button(role: .destructive) { model.delete(row.id) } label: { Text("Delete", bundle: .module) }
+                Button {
+                    editor = Shown(model.editor(for: row.id))
+                } label: {
+                    IntentionRow(row: row)
+                }
+                .swipeActions {
+                    Button(role: .destructive) {
+                        model.delete(row.id)
+                    } label: {
+                        Text("Delete", bundle: .module)
                     }
+                }
             }
-            Button { editor = Shown(model.editor()) } label: {
-                Label { Text("New intention", bundle: .module) } icon: { Image(systemName: "plus").accessibilityHidden(true) }
+            Button {
+                editor = Shown(model.editor())
+            } label: {
+                Label {
+                    Text("New intention", bundle: .module)
+                } icon: {
+                    Image(systemName: "plus").accessibilityHidden(true)
+                }
             }
             .disabled(model.addRefusal != nil)
             if let refusal = model.addRefusal { ProblemText(refusal).font(.footnote).foregroundStyle(.secondary) }
@@ -31,11 +45,19 @@ public struct IntentionsSection: View {
                 if model.frozenToday {
                     Text("Streak freeze is on today.", bundle: .module).foregroundStyle(.secondary)
                 } else {
-                    Button { model.useFreeze() } label: { Text("Use a streak freeze today", bundle: .module) }
-                        .disabled(model.freezeRefusal != nil)
+                    Button {
+                        model.useFreeze()
+                    } label: {
+                        Text("Use a streak freeze today", bundle: .module)
+                    }
+                    .disabled(model.freezeRefusal != nil)
                     if let refusal = model.freezeRefusal { ProblemText(refusal).font(.footnote).foregroundStyle(.secondary) }
                     if model.freezeNeedsPro, let showPaywall {
-                        Button { showPaywall() } label: { Text("See Threshold Pro", bundle: .module) }
+                        Button {
+                            showPaywall()
+                        } label: {
+                            Text("See Threshold Pro", bundle: .module)
+                        }
                     }
                 }
             }
@@ -115,9 +137,19 @@ struct IntentionEditorView: View {
             .navigationTitle(model.isNew ? Text("New intention", bundle: .module) : Text("Edit intention", bundle: .module))
             .navigationBarTitleDisplayMode(.inline)
             .toolbar {
-                ToolbarItem(placement: .cancellationAction) { Button { dismiss() } label: { Text("Cancel", bundle: .module) } }
+                ToolbarItem(placement: .cancellationAction) {
+                    Button {
+                        dismiss()
+                    } label: {
+                        Text("Cancel", bundle: .module)
+                    }
+                }
                 ToolbarItem(placement: .confirmationAction) {
-                    Button { model.save() } label: { Text("Save", bundle: .module) }.disabled(model.app == nil || model.error != nil || model.nicknameError != nil)
+                    Button {
+                        model.save()
+                    } label: {
+                        Text("Save", bundle: .module)
+                    }.disabled(model.app == nil || model.error != nil || model.nicknameError != nil)
                 }
             }
             .onChange(of: model.saved) { _, saved in if saved { dismiss() } }

@@ -25,7 +25,9 @@ public struct KeyLinkView: View {
                 } header: {
                     Text(verbatim: "\(key.name) · \(key.profileTitle)")
                 } footer: {
-                    Text("Print the QR code or keep it on another screen; the Camera opens it and the profile starts. The link is the key: keep it to yourself.", bundle: .module)
+                    Text(
+                        "Print the QR code or keep it on another screen; the Camera opens it and the profile starts. The link is the key: keep it to yourself.",
+                        bundle: .module)
                 }
                 Section {
                     Button {
@@ -34,7 +36,9 @@ public struct KeyLinkView: View {
                     } label: {
                         Text("Copy link", bundle: .module)
                     }
-                    if copied { Text("Copied. Paste it into an NFC writer app to write it to a tag.", bundle: .module).foregroundStyle(.secondary) }
+                    if copied {
+                        Text("Copied. Paste it into an NFC writer app to write it to a tag.", bundle: .module).foregroundStyle(.secondary)
+                    }
                     ShareLink(item: key.link) { Text("Share link", bundle: .module) }
                 }
             }

@@ -65,8 +65,9 @@ public final class KeyMaking {
         guard let profile else { return problem = .noProfile }
         var generator = ClosureGenerator(source: client.random)
         do {
-            pending = PendingKey(key: try KeyRing.mint(profile: profile.id, name: name, at: client.now, using: &generator),
-                                 profileTitle: profile.title)
+            pending = PendingKey(
+                key: try KeyRing.mint(profile: profile.id, name: name, at: client.now, using: &generator),
+                profileTitle: profile.title)
             problem = nil
         } catch {
             problem = .refused(Problem(error))
@@ -159,7 +160,9 @@ public struct KeyTagWriting: Sendable {
     public let isAvailable: Bool
     public let write: @MainActor (URL, @escaping @MainActor (Result<Void, KeyWriteFailure>) -> Void) -> AnyObject?
 
-    public init(isAvailable: Bool, write: @escaping @MainActor (URL, @escaping @MainActor (Result<Void, KeyWriteFailure>) -> Void) -> AnyObject?) {
+    public init(
+        isAvailable: Bool, write: @escaping @MainActor (URL, @escaping @MainActor (Result<Void, KeyWriteFailure>) -> Void) -> AnyObject?
+    ) {
         self.isAvailable = isAvailable
         self.write = write
     }

@@ -37,8 +37,12 @@ final class KeyTagWriter: NSObject, NFCNDEFReaderSessionDelegate, @unchecked Sen
         if wasWritten {
             finish(.success(()))
         } else {
-            finish(.failure(KeyWriteFailure(message: String(localized: "The key was not written, so it was not kept. Try again with the tag held still.",
-                                                           bundle: .module))))
+            finish(
+                .failure(
+                    KeyWriteFailure(
+                        message: String(
+                            localized: "The key was not written, so it was not kept. Try again with the tag held still.",
+                            bundle: .module))))
         }
     }
 

@@ -22,6 +22,8 @@ public struct KeyProblemText: View {
 extension Text {
     /// Why this device writes no key, and what to do instead.
     public static var cannotWriteTags: Text {
-        Text("This device cannot write NFC tags. Make a key link instead: show it as a QR code the Camera opens, or copy it into an NFC writer app on a phone that has one.", bundle: .module)
+        Text(
+            "This device cannot write NFC tags. Make a key link instead: show it as a QR code the Camera opens, or copy it into an NFC writer app on a phone that has one.",
+            bundle: .module)
     }
 }

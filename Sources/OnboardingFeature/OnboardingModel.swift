@@ -361,7 +361,6 @@ public final class OnboardingModel {
         }
     }
 
-
     // MARK: Ready
 
     /// The restrictions the chosen paths make of the pick. Present and Earned Access share one
@@ -375,15 +374,24 @@ public final class OnboardingModel {
             guard let selection = selections[path] ?? (timerOnly ? .empty : nil) else { throw OnboardingProblem.noApps }
             switch path {
             case .selah:
-                commands.append(SaveGate(try Gate(id: "selah", name: names.selah, path: .selah, selection: selection,
-                                                  unlockPolicy: UnlockPolicy(rituals: [.prayer], windowMinutes: unlockMinutes))))
+                commands.append(
+                    SaveGate(
+                        try Gate(
+                            id: "selah", name: names.selah, path: .selah, selection: selection,
+                            unlockPolicy: UnlockPolicy(rituals: [.prayer], windowMinutes: unlockMinutes))))
             case .challenge:
-                commands.append(SaveGate(try Gate(id: "challenge", name: names.challenge, path: .challenge, selection: selection,
-                                                  unlockPolicy: .challenge)))
+                commands.append(
+                    SaveGate(
+                        try Gate(
+                            id: "challenge", name: names.challenge, path: .challenge, selection: selection,
+                            unlockPolicy: .challenge)))
             case .earnedAccess:
-                commands.append(SaveProfile(try Profile(id: Self.workModeID, name: names.workMode, emoji: Self.modeEmoji, path: .earnedAccess,
-                                                        selection: selection, unlockPolicy: .earnedAccess,
-                                                        schedules: [try workModeSchedule()])))
+                commands.append(
+                    SaveProfile(
+                        try Profile(
+                            id: Self.workModeID, name: names.workMode, emoji: Self.modeEmoji, path: .earnedAccess,
+                            selection: selection, unlockPolicy: .earnedAccess,
+                            schedules: [try workModeSchedule()])))
                 if !paths.contains(.present) { commands.append(SaveProfile(try focusProfile(selection))) }
             case .present:
                 commands.append(SaveProfile(try focusProfile(selection)))
@@ -391,7 +399,11 @@ public final class OnboardingModel {
                 // NB: Key's one pick serves every preset, so every preset blocks it (Sleep's allow
                 // list is offered in Profiles, where it gets a pick of its own).
                 for preset in ProfilePreset.allCases where presets.contains(preset) {
-                    commands.append(SaveProfile(try preset.profile(named: names.preset(preset), selection: selection, listMode: .blockList, withSchedule: takesSuggestedSchedule)))
+                    commands.append(
+                        SaveProfile(
+                            try preset.profile(
+                                named: names.preset(preset), selection: selection, listMode: .blockList,
+                                withSchedule: takesSuggestedSchedule)))
                 }
             }
         }
@@ -485,9 +497,11 @@ public final class OnboardingModel {
             problem = .refused(Problem(error))
             return
         }
-        let done = client.runtime.reconcile(.inApp("onboarding"), command: CompleteOnboarding(
-            paths: paths, restrictions: commands, screenTimeGoal: selections[.present] == nil ? nil : screenTimeGoal,
-            counting: selections[.present] ?? .empty, selah: preferences, timerOnly: timerOnly))
+        let done = client.runtime.reconcile(
+            .inApp("onboarding"),
+            command: CompleteOnboarding(
+                paths: paths, restrictions: commands, screenTimeGoal: selections[.present] == nil ? nil : screenTimeGoal,
+                counting: selections[.present] ?? .empty, selah: preferences, timerOnly: timerOnly))
         if let refused = done.problem {
             problem = .refused(refused)
             return

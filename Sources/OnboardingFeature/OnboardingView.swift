@@ -20,10 +20,15 @@ public struct OnboardingView: View {
     /// What turning on the shields makes is first called, in the phone's language.
     private static var names: OnboardingModel.Names {
         var names = OnboardingModel.Names()
-        names.selah = String(localized: "Selah", bundle: .module, comment: "The first name of the Selah gate onboarding makes (the path's name).")
-        names.challenge = String(localized: "Challenge", bundle: .module, comment: "The first name of the Challenge gate onboarding makes: the path's own name, as the person chose it.")
+        names.selah = String(
+            localized: "Selah", bundle: .module, comment: "The first name of the Selah gate onboarding makes (the path's name).")
+        names.challenge = String(
+            localized: "Challenge", bundle: .module,
+            comment: "The first name of the Challenge gate onboarding makes: the path's own name, as the person chose it.")
         names.workMode = String(localized: "Work mode", bundle: .module)
-        names.focus = String(localized: "Focus", bundle: .module, comment: "The first name of the focus session profile onboarding makes (Present, Earned Access).")
+        names.focus = String(
+            localized: "Focus", bundle: .module,
+            comment: "The first name of the focus session profile onboarding makes (Present, Earned Access).")
         names.presets = Dictionary(uniqueKeysWithValues: ProfilePreset.allCases.map { ($0, $0.localizedName) })
         return names
     }
@@ -47,7 +52,11 @@ public struct OnboardingView: View {
             .toolbar {
                 if model.canGoBack {
                     ToolbarItem(placement: .topBarLeading) {
-                        Button { model.back() } label: { Text("Back", bundle: .module) }
+                        Button {
+                            model.back()
+                        } label: {
+                            Text("Back", bundle: .module)
+                        }
                     }
                 }
             }
@@ -92,27 +101,45 @@ public struct OnboardingView: View {
                     if model.timerOnly { Text("Start as a timer", bundle: .module) } else { Text("Turn on shields", bundle: .module) }
                 }
                 .buttonStyle(.primary)
-                .accessibilityHint(model.timerOnly ? Text("Saves your choices; sessions are timed and nothing is shielded.", bundle: .module)
-                                                   : Text("Saves your choices and shields the apps now.", bundle: .module))
+                .accessibilityHint(
+                    model.timerOnly
+                        ? Text("Saves your choices; sessions are timed and nothing is shielded.", bundle: .module)
+                        : Text("Saves your choices and shields the apps now.", bundle: .module))
             case .key:
                 if model.keyMaking.made == nil {
-                    Button { model.next() } label: { Text("Not now", bundle: .module) }
-                        .frame(maxWidth: .infinity)
-                        .accessibilityHint(Text("Settings › Keys makes a key whenever you want one.", bundle: .module))
+                    Button {
+                        model.next()
+                    } label: {
+                        Text("Not now", bundle: .module)
+                    }
+                    .frame(maxWidth: .infinity)
+                    .accessibilityHint(Text("Settings › Keys makes a key whenever you want one.", bundle: .module))
                 } else {
-                    Button { model.next() } label: { Text("Continue", bundle: .module) }
-                        .buttonStyle(.primary)
+                    Button {
+                        model.next()
+                    } label: {
+                        Text("Continue", bundle: .module)
+                    }
+                    .buttonStyle(.primary)
                 }
             case .tutorial, .pro:
                 // The paywall has its own buttons, "Not now" always among them.
                 EmptyView()
             case .restored:
-                Button { model.close() } label: { Text("Continue", bundle: .module) }
-                    .buttonStyle(.primary)
+                Button {
+                    model.close()
+                } label: {
+                    Text("Continue", bundle: .module)
+                }
+                .buttonStyle(.primary)
             default:
-                Button { model.next() } label: { Text("Continue", bundle: .module) }
-                    .buttonStyle(.primary)
-                    .disabled(model.blocker != nil)
+                Button {
+                    model.next()
+                } label: {
+                    Text("Continue", bundle: .module)
+                }
+                .buttonStyle(.primary)
+                .disabled(model.blocker != nil)
             }
         }
         .padding()
@@ -159,22 +186,51 @@ struct WelcomeStep: View {
     let model: OnboardingModel
 
     var body: some View {
-        StepHeader(title: Text("Threshold", bundle: .module),
-                   message: Text("Shield the apps that pull at you, and let them back in only across a threshold you choose: a prayer, a challenge, credits you earned by focusing, a tap of your key.", bundle: .module),
-                   systemImage: "door.left.hand.open")
+        StepHeader(
+            title: Text("Threshold", bundle: .module),
+            message: Text(
+                "Shield the apps that pull at you, and let them back in only across a threshold you choose: a prayer, a challenge, credits you earned by focusing, a tap of your key.",
+                bundle: .module),
+            systemImage: "door.left.hand.open")
         // Seed 002 Flow A's value lines.
         Card {
-            Label { Text("Choose distracting apps", bundle: .module) } icon: { Image(systemName: "apps.iphone") }
-            Label { Text("Set a schedule", bundle: .module) } icon: { Image(systemName: "calendar") }
-            Label { Text("Unlock with Focus Bank credits, a prayer, a challenge or your key", bundle: .module) } icon: { Image(systemName: "key") }
+            Label {
+                Text("Choose distracting apps", bundle: .module)
+            } icon: {
+                Image(systemName: "apps.iphone")
+            }
+            Label {
+                Text("Set a schedule", bundle: .module)
+            } icon: {
+                Image(systemName: "calendar")
+            }
+            Label {
+                Text("Unlock with Focus Bank credits, a prayer, a challenge or your key", bundle: .module)
+            } icon: {
+                Image(systemName: "key")
+            }
         }
         Card {
-            Label { Text("Everything stays on this iPhone. Nothing is sent anywhere.", bundle: .module) } icon: { Image(systemName: "lock.iphone") }
-            Label { Text("You choose what is shielded and how strict it is.", bundle: .module) } icon: { Image(systemName: "slider.horizontal.3") }
+            Label {
+                Text("Everything stays on this iPhone. Nothing is sent anywhere.", bundle: .module)
+            } icon: {
+                Image(systemName: "lock.iphone")
+            }
+            Label {
+                Text("You choose what is shielded and how strict it is.", bundle: .module)
+            } icon: {
+                Image(systemName: "slider.horizontal.3")
+            }
         }
         if model.cloudBackup.canRestore {
-            Button { Task { await model.restoreFromCloud() } } label: {
-                Label { Text("Restore from iCloud", bundle: .module) } icon: { Image(systemName: "icloud.and.arrow.down") }
+            Button {
+                Task { await model.restoreFromCloud() }
+            } label: {
+                Label {
+                    Text("Restore from iCloud", bundle: .module)
+                } icon: {
+                    Image(systemName: "icloud.and.arrow.down")
+                }
             }
             .disabled(model.cloudBackup.working)
             // NB: fetching the backup takes a round trip; say so rather than leave a dead button.
@@ -192,9 +248,10 @@ struct RestoredStep: View {
     let model: OnboardingModel
 
     var body: some View {
-        StepHeader(title: Text("Your backup is restored", bundle: .module),
-                   message: Text("Your profiles, gates, intentions, streaks and history are back.", bundle: .module),
-                   systemImage: "arrow.down.doc")
+        StepHeader(
+            title: Text("Your backup is restored", bundle: .module),
+            message: Text("Your profiles, gates, intentions, streaks and history are back.", bundle: .module),
+            systemImage: "arrow.down.doc")
         if let restored = model.backup.restored { Card { RestoredSummary(restored) } }
     }
 }
@@ -204,15 +261,25 @@ struct AccessStep: View {
     let model: OnboardingModel
 
     var body: some View {
-        StepHeader(title: Text("Screen Time access", bundle: .module),
-                   message: Text("Threshold uses Apple's Screen Time to shield the apps you choose. iOS asks you once; you can turn it off in Settings at any time.", bundle: .module),
-                   systemImage: "hourglass")
+        StepHeader(
+            title: Text("Screen Time access", bundle: .module),
+            message: Text(
+                "Threshold uses Apple's Screen Time to shield the apps you choose. iOS asks you once; you can turn it off in Settings at any time.",
+                bundle: .module),
+            systemImage: "hourglass")
         switch model.verdict {
         case .approved:
-            Label { Text("Screen Time access is on.", bundle: .module) } icon: { Image(systemName: "checkmark.shield.fill").foregroundStyle(Palette.calm) }
-                .font(.headline)
+            Label {
+                Text("Screen Time access is on.", bundle: .module)
+            } icon: {
+                Image(systemName: "checkmark.shield.fill").foregroundStyle(Palette.calm)
+            }
+            .font(.headline)
         case .revoked:
-            ProblemBanner(Text("Screen Time access was turned off, so iOS is enforcing nothing. Allow it again to restore your shields.", bundle: .module))
+            ProblemBanner(
+                Text(
+                    "Screen Time access was turned off, so iOS is enforcing nothing. Allow it again to restore your shields.",
+                    bundle: .module))
         case .denied, .notYetAsked, nil:
             EmptyView()
         }
@@ -221,7 +288,9 @@ struct AccessStep: View {
         }
         if model.verdict != .approved {
             if model.authorizationFailure?.canRetry ?? true {
-                Button { Task { await model.requestAccess() } } label: {
+                Button {
+                    Task { await model.requestAccess() }
+                } label: {
                     if model.authorizationFailure == nil {
                         Text("Allow Screen Time access", bundle: .module)
                     } else {
@@ -232,15 +301,27 @@ struct AccessStep: View {
                 .disabled(model.isRequestingAccess)
             } else {
                 SettingsLink()
-                Button { Task { await model.requestAccess() } } label: { Text("Try again", bundle: .module) }
-                    .disabled(model.isRequestingAccess)
+                Button {
+                    Task { await model.requestAccess() }
+                } label: {
+                    Text("Try again", bundle: .module)
+                }
+                .disabled(model.isRequestingAccess)
             }
             if model.authorizationFailure != nil {
                 // Seed 004's fallback: sessions and their timer go on without shields.
-                Button { model.useAsTimer() } label: { Text("Use Threshold as a timer", bundle: .module) }
-                    .accessibilityHint(Text("Sessions run and are timed; nothing is shielded until you allow Screen Time access.", bundle: .module))
-                Text("Sessions run and are timed; nothing is shielded until you allow Screen Time access in Settings › Screen Time, or from Home.", bundle: .module)
-                    .font(.footnote).foregroundStyle(.secondary)
+                Button {
+                    model.useAsTimer()
+                } label: {
+                    Text("Use Threshold as a timer", bundle: .module)
+                }
+                .accessibilityHint(
+                    Text("Sessions run and are timed; nothing is shielded until you allow Screen Time access.", bundle: .module))
+                Text(
+                    "Sessions run and are timed; nothing is shielded until you allow Screen Time access in Settings › Screen Time, or from Home.",
+                    bundle: .module
+                )
+                .font(.footnote).foregroundStyle(.secondary)
             }
         }
     }
@@ -257,16 +338,28 @@ struct AccessFailureView: View {
 
     private var text: Text {
         switch failure {
-        case .canceled: Text("You closed the request. Threshold needs Screen Time access to shield apps; ask again when you are ready.", bundle: .module)
-        case .restricted: Text("Screen Time is restricted on this iPhone by a parent or a management profile. Ask whoever manages it, then try again.", bundle: .module)
+        case .canceled:
+            Text(
+                "You closed the request. Threshold needs Screen Time access to shield apps; ask again when you are ready.", bundle: .module)
+        case .restricted:
+            Text(
+                "Screen Time is restricted on this iPhone by a parent or a management profile. Ask whoever manages it, then try again.",
+                bundle: .module)
         case .unavailable: Text("Screen Time is not available to Threshold on this device.", bundle: .module)
-        case .invalidAccountType: Text("Sign in to iCloud with your own Apple Account (Settings › your name), then try again.", bundle: .module)
-        case .noPasscode: Text("Screen Time needs a device passcode. Set one in Settings › Face ID & Passcode, then try again.", bundle: .module)
+        case .invalidAccountType:
+            Text("Sign in to iCloud with your own Apple Account (Settings › your name), then try again.", bundle: .module)
+        case .noPasscode:
+            Text("Screen Time needs a device passcode. Set one in Settings › Face ID & Passcode, then try again.", bundle: .module)
         case .network: Text("Allowing Screen Time needs the internet once. Connect, then try again.", bundle: .module)
-        case .conflict: Text("Another app manages Screen Time here in a way that conflicts. Remove its access in Settings › Screen Time, then try again.", bundle: .module)
+        case .conflict:
+            Text(
+                "Another app manages Screen Time here in a way that conflicts. Remove its access in Settings › Screen Time, then try again.",
+                bundle: .module)
         case .other: Text("Screen Time access could not be granted. Try again; if it keeps failing, reinstall Threshold.", bundle: .module)
         case .notGranted:
-            Text("iOS finished asking, but Screen Time access did not turn on. Check Settings › Screen Time › Apps with Screen Time Access; if Threshold is not there, restart your iPhone, then try again.", bundle: .module)
+            Text(
+                "iOS finished asking, but Screen Time access did not turn on. Check Settings › Screen Time › Apps with Screen Time Access; if Threshold is not there, restart your iPhone, then try again.",
+                bundle: .module)
         }
     }
 }
@@ -291,15 +384,18 @@ struct PathsStep: View {
     let model: OnboardingModel
 
     var body: some View {
-        StepHeader(title: Text("Your ways in", bundle: .module),
-                   message: Text("Choose one or more. Each is a way back into a shielded app; you can change them later.", bundle: .module),
-                   systemImage: "signpost.right.and.left")
+        StepHeader(
+            title: Text("Your ways in", bundle: .module),
+            message: Text("Choose one or more. Each is a way back into a shielded app; you can change them later.", bundle: .module),
+            systemImage: "signpost.right.and.left")
         if model.timerOnly {
             Text("The other paths shield apps, so they need Screen Time access.", bundle: .module)
                 .font(.footnote).foregroundStyle(.secondary)
         }
         ForEach(model.offeredPaths, id: \.self) { path in
-            Button { model.toggle(path) } label: {
+            Button {
+                model.toggle(path)
+            } label: {
                 HStack(alignment: .top, spacing: 12) {
                     Image(systemName: model.paths.contains(path) ? "checkmark.circle.fill" : "circle")
                         .foregroundStyle(Palette.text(for: path))
@@ -335,7 +431,9 @@ struct PathPitch: View {
             if readsTags {
                 Text("Tap an NFC card to start a Work, Study or Sleep profile; tap again to end or take a break.", bundle: .module)
             } else {
-                Text("Open your key's QR code with the Camera to start a Work, Study or Sleep profile; open it again to end or take a break. This device cannot read NFC cards.", bundle: .module)
+                Text(
+                    "Open your key's QR code with the Camera to start a Work, Study or Sleep profile; open it again to end or take a break. This device cannot read NFC cards.",
+                    bundle: .module)
             }
         }
     }
@@ -349,16 +447,24 @@ struct AppsStep: View {
         let holders = model.pathsHoldingApps
         if let path = model.appsPath, holders.count > 1 {
             // One path at a time: what each holds, with an earlier path's apps one tap away.
-            StepHeader(title: Text("What \(Text.path(path)) shields", bundle: .module),
-                       message: Text("\(model.appsIndex + 1) of \(holders.count)", bundle: .module) + Text(verbatim: " · ") + holds(path),
-                       systemImage: "apps.iphone")
+            StepHeader(
+                title: Text("What \(Text.path(path)) shields", bundle: .module),
+                message: Text("\(model.appsIndex + 1) of \(holders.count)", bundle: .module) + Text(verbatim: " · ") + holds(path),
+                systemImage: "apps.iphone")
             ForEach(model.earlierPicks, id: \.self) { earlier in
-                Button { model.useSameApps(as: earlier) } label: { Text("Same apps as \(Text.path(earlier))", bundle: .module) }
+                Button {
+                    model.useSameApps(as: earlier)
+                } label: {
+                    Text("Same apps as \(Text.path(earlier))", bundle: .module)
+                }
             }
         } else {
-            StepHeader(title: Text("What to shield", bundle: .module),
-                       message: Text("Pick the apps, categories and websites that pull at you. Apple's picker shows them; Threshold only ever sees opaque tokens.", bundle: .module),
-                       systemImage: "apps.iphone")
+            StepHeader(
+                title: Text("What to shield", bundle: .module),
+                message: Text(
+                    "Pick the apps, categories and websites that pull at you. Apple's picker shows them; Threshold only ever sees opaque tokens.",
+                    bundle: .module),
+                systemImage: "apps.iphone")
         }
         if model.timerOnly {
             // NB: iOS's picker shows no apps without access.
@@ -400,8 +506,11 @@ struct AppsStep: View {
                             Text(verbatim: preset.emoji + " ") + Text.preset(preset)
                             // NB: onboarding's one pick is blocked by every preset; Sleep's allow list is made in Profiles.
                             if preset.listMode == .allowList {
-                                Text("Shields what you pick here, as Work does. To keep only calls and a meditation app open, turn it into an allow list later in Profiles.", bundle: .module)
-                                    .font(.footnote).foregroundStyle(.secondary)
+                                Text(
+                                    "Shields what you pick here, as Work does. To keep only calls and a meditation app open, turn it into an allow list later in Profiles.",
+                                    bundle: .module
+                                )
+                                .font(.footnote).foregroundStyle(.secondary)
                             } else {
                                 Text.presetSuggestion(preset).font(.footnote).foregroundStyle(.secondary)
                             }
@@ -421,9 +530,11 @@ struct ModeStep: View {
     @Bindable var model: OnboardingModel
 
     var body: some View {
-        StepHeader(title: Text("Your first mode", bundle: .module),
-                   message: Text("A mode shields the apps you picked on its days and hours. Change them now, or later in Profiles.", bundle: .module),
-                   systemImage: "calendar.badge.clock")
+        StepHeader(
+            title: Text("Your first mode", bundle: .module),
+            message: Text(
+                "A mode shields the apps you picked on its days and hours. Change them now, or later in Profiles.", bundle: .module),
+            systemImage: "calendar.badge.clock")
         Card {
             (Text(verbatim: OnboardingModel.modeEmoji + " ") + Text("Work mode", bundle: .module)).font(.headline)
             (Text.strictness(.gentle) + Text(verbatim: ": ") + Text.strictnessMeaning(.gentle)).font(.footnote).foregroundStyle(.secondary)
@@ -437,19 +548,29 @@ struct ModeStep: View {
 struct UnlockOptionsStep: View {
     var body: some View {
         let emergency = EmergencyPolicy.standard
-        StepHeader(title: Text("Ways back in", bundle: .module),
-                   message: Text("While a mode holds an app, these open it for a while. Any that cannot be used says why, and when it can.", bundle: .module),
-                   systemImage: "lock.open")
+        StepHeader(
+            title: Text("Ways back in", bundle: .module),
+            message: Text(
+                "While a mode holds an app, these open it for a while. Any that cannot be used says why, and when it can.", bundle: .module),
+            systemImage: "lock.open")
         Card {
-            wayBack(Text("Focus Bank credits", bundle: .module),
-                    Text("Each full minute you focus in a session you start earns a credit: half as many if you give up early, none for breaks or your mode's own hours. Spend them on 5, 15 or 30 minutes of an app.", bundle: .module), "banknote")
-            wayBack(Text("Breathing quest", bundle: .module),
-                    Text("Breathe along for \(Int(BreathingQuest.duration)) seconds; it cannot be skipped.", bundle: .module), "wind")
-            wayBack(Text("Copy-text quest", bundle: .module),
-                    Text("Copy a short passage, for at least \(Int(CopyTextQuest.duration)) seconds.", bundle: .module), "text.cursor")
-            wayBack(Text("Emergency unlock", bundle: .module),
-                    Text("Hold for \(emergency.holdSeconds) seconds and give a reason; \(emergency.perDay) a day, \(emergency.perWeek) a week.", bundle: .module),
-                    "light.beacon.max")
+            wayBack(
+                Text("Focus Bank credits", bundle: .module),
+                Text(
+                    "Each full minute you focus in a session you start earns a credit: half as many if you give up early, none for breaks or your mode's own hours. Spend them on 5, 15 or 30 minutes of an app.",
+                    bundle: .module), "banknote")
+            wayBack(
+                Text("Breathing quest", bundle: .module),
+                Text("Breathe along for \(Int(BreathingQuest.duration)) seconds; it cannot be skipped.", bundle: .module), "wind")
+            wayBack(
+                Text("Copy-text quest", bundle: .module),
+                Text("Copy a short passage, for at least \(Int(CopyTextQuest.duration)) seconds.", bundle: .module), "text.cursor")
+            wayBack(
+                Text("Emergency unlock", bundle: .module),
+                Text(
+                    "Hold for \(emergency.holdSeconds) seconds and give a reason; \(emergency.perDay) a day, \(emergency.perWeek) a week.",
+                    bundle: .module),
+                "light.beacon.max")
         }
     }
 
@@ -460,7 +581,9 @@ struct UnlockOptionsStep: View {
                 title.font(.headline)
                 detail.font(.footnote)
             }
-        } icon: { Image(systemName: symbol) }
+        } icon: {
+            Image(systemName: symbol)
+        }
     }
 }
 
@@ -470,20 +593,29 @@ struct SelahStep: View {
     @Environment(\.locale) private var locale
 
     var body: some View {
-        StepHeader(title: Text("How you pray", bundle: .module),
-                   message: Text("Prayers are written for your tradition and in the vibe you choose.", bundle: .module),
-                   systemImage: "hands.sparkles")
+        StepHeader(
+            title: Text("How you pray", bundle: .module),
+            message: Text("Prayers are written for your tradition and in the vibe you choose.", bundle: .module),
+            systemImage: "hands.sparkles")
         Card {
             Picker(selection: $model.preferences.tradition) {
                 ForEach(Tradition.allCases, id: \.self) { Text.tradition($0).tag($0) }
-            } label: { Text("Tradition", bundle: .module) }
+            } label: {
+                Text("Tradition", bundle: .module)
+            }
             Picker(selection: $model.preferences.vibe) {
                 ForEach(Vibe.allCases, id: \.self) { Text.vibe($0).tag($0) }
-            } label: { Text("Vibe", bundle: .module) }
+            } label: {
+                Text("Vibe", bundle: .module)
+            }
             Picker(selection: $model.preferences.translation) {
                 Text("No preference", bundle: .module).tag(BibleTranslation?.none)
-                ForEach(ContentLanguage(locale).offeredTranslations, id: \.self) { ContentText($0.displayName).tag(BibleTranslation?.some($0)) }
-            } label: { Text("Bible translation (optional)", bundle: .module) }
+                ForEach(ContentLanguage(locale).offeredTranslations, id: \.self) {
+                    ContentText($0.displayName).tag(BibleTranslation?.some($0))
+                }
+            } label: {
+                Text("Bible translation (optional)", bundle: .module)
+            }
         }
     }
 }
@@ -493,11 +625,14 @@ struct DurationStep: View {
     @Bindable var model: OnboardingModel
 
     var body: some View {
-        StepHeader(title: Text("Unlock duration", bundle: .module),
-                   message: model.paths.contains(.challenge)
-                       ? Text("After a prayer, your apps open for this long, then shield again by themselves. A challenge always opens them for 5 minutes.", bundle: .module)
-                       : Text("After a prayer, your apps open for this long, then shield again by themselves.", bundle: .module),
-                   systemImage: "timer")
+        StepHeader(
+            title: Text("Unlock duration", bundle: .module),
+            message: model.paths.contains(.challenge)
+                ? Text(
+                    "After a prayer, your apps open for this long, then shield again by themselves. A challenge always opens them for 5 minutes.",
+                    bundle: .module)
+                : Text("After a prayer, your apps open for this long, then shield again by themselves.", bundle: .module),
+            systemImage: "timer")
         Picker(selection: $model.unlockMinutes) {
             ForEach(UnlockPolicy.windowChoices, id: \.self) { minutes in
                 Text("\(minutes) min", bundle: .module).tag(minutes)
@@ -533,15 +668,20 @@ struct ReadyStep: View {
                 } label: {
                     Text("Daily screen-time limit", bundle: .module)
                 }
-                Text("Your limit for the day, counted on the apps you picked (a session's goal is how long you focus). A day under it adds to your streak; a day over it costs a life.", bundle: .module)
-                    .font(.footnote).foregroundStyle(.secondary)
+                Text(
+                    "Your limit for the day, counted on the apps you picked (a session's goal is how long you focus). A day under it adds to your streak; a day over it costs a life.",
+                    bundle: .module
+                )
+                .font(.footnote).foregroundStyle(.secondary)
             }
         }
         if model.paths.contains(.key) {
             Card {
                 Label {
                     if model.readsTags {
-                        Text("Next, you make your key. A tap of it starts your session; the next tap asks whether to end it or take a break.", bundle: .module)
+                        Text(
+                            "Next, you make your key. A tap of it starts your session; the next tap asks whether to end it or take a break.",
+                            bundle: .module)
                     } else {
                         Text("Next, you make your key link. Opening its QR code with the Camera starts your session.", bundle: .module)
                     }
@@ -555,9 +695,11 @@ struct ReadyStep: View {
             let mode = "\(OnboardingModel.modeEmoji) \(model.names.workMode)"
             Card {
                 Toggle(isOn: $model.shieldsFromNow) { Text("Shield them from now", bundle: .module) }
-                Text("\(Text(verbatim: mode)) runs from now until it ends \(Text.when(until, from: model.now, calendar: calendar)). It earns no credits; focus sessions do.",
-                     bundle: .module)
-                    .font(.footnote).foregroundStyle(.secondary)
+                Text(
+                    "\(Text(verbatim: mode)) runs from now until it ends \(Text.when(until, from: model.now, calendar: calendar)). It earns no credits; focus sessions do.",
+                    bundle: .module
+                )
+                .font(.footnote).foregroundStyle(.secondary)
             }
         }
         if let problem = model.problem { ProblemBanner(problem) }
@@ -567,7 +709,8 @@ struct ReadyStep: View {
     /// person asks for Work mode from now.
     private var begins: Text {
         if model.timerOnly {
-            return Text("Timer only: your sessions run and are timed, and nothing is shielded until you allow Screen Time access.", bundle: .module)
+            return Text(
+                "Timer only: your sessions run and are timed, and nothing is shielded until you allow Screen Time access.", bundle: .module)
         }
         if model.shieldsFromNow, model.shieldsFromNowUntil != nil {
             return Text("Turning on shields saves your choices. The apps you picked are shielded at once.", bundle: .module)
@@ -576,11 +719,13 @@ struct ReadyStep: View {
         case .atOnce:
             Text("Turning on shields saves your choices. The apps you picked are shielded at once.", bundle: .module)
         case .at(let date, let name):
-            Text("Turning on shields saves your choices. \(Text(verbatim: name)) starts shielding them \(Text.when(date, from: model.now, calendar: calendar)).",
-                 bundle: .module)
+            Text(
+                "Turning on shields saves your choices. \(Text(verbatim: name)) starts shielding them \(Text.when(date, from: model.now, calendar: calendar)).",
+                bundle: .module)
         case .withASession:
-            Text("Turning on shields saves your choices. The apps you picked are shielded while a session runs: start one from the Session tab.",
-                 bundle: .module)
+            Text(
+                "Turning on shields saves your choices. The apps you picked are shielded while a session runs: start one from the Session tab.",
+                bundle: .module)
         }
     }
 }
@@ -596,11 +741,16 @@ struct KeyStep: View {
         let keys = model.keyMaking
         // A key is named for the profile it starts, as Settings › Keys names it by default.
         let profile = model.chosenKeyProfile, name = model.chosenKeyProfile?.name ?? ""
-        StepHeader(title: Text("Your key", bundle: .module),
-                   message: keys.writesTags
-                       ? Text("Write your key to an NFC tag or card, and keep it where you want to focus. A tap starts your session; the next tap asks whether to end it or take a break.", bundle: .module)
-                       : Text("This iPhone cannot write NFC tags, so your key is a link: print its QR code or keep it on another screen. The Camera opens it and your session starts.", bundle: .module),
-                   systemImage: "key.fill")
+        StepHeader(
+            title: Text("Your key", bundle: .module),
+            message: keys.writesTags
+                ? Text(
+                    "Write your key to an NFC tag or card, and keep it where you want to focus. A tap starts your session; the next tap asks whether to end it or take a break.",
+                    bundle: .module)
+                : Text(
+                    "This iPhone cannot write NFC tags, so your key is a link: print its QR code or keep it on another screen. The Camera opens it and your session starts.",
+                    bundle: .module),
+            systemImage: "key.fill")
         if let made = keys.made {
             Label {
                 if made.isLink {
@@ -621,17 +771,23 @@ struct KeyStep: View {
                 }
             }
             if keys.writesTags {
-                Button { keys.write(for: profile, name: name, using: tagWriting) } label: {
+                Button {
+                    keys.write(for: profile, name: name, using: tagWriting)
+                } label: {
                     Text("Write a key", bundle: .module)
                 }
                 .buttonStyle(.primary)
                 .accessibilityHint(Text("Hold an NFC tag near the top of the iPhone.", bundle: .module))
-                Button { keys.makeLink(for: profile, name: name) } label: {
+                Button {
+                    keys.makeLink(for: profile, name: name)
+                } label: {
                     Text("Make a key link instead", bundle: .module)
                 }
                 .frame(maxWidth: .infinity)
             } else {
-                Button { keys.makeLink(for: profile, name: name) } label: {
+                Button {
+                    keys.makeLink(for: profile, name: name)
+                } label: {
                     Text("Make a key link", bundle: .module)
                 }
                 .buttonStyle(.primary)
@@ -649,20 +805,34 @@ struct NotificationsStep: View {
     let model: OnboardingModel
 
     var body: some View {
-        StepHeader(title: Text("Notifications", bundle: .module),
-                   message: Text("A shield cannot open Threshold. When you choose to pray, unlock or end a session from a shield, Threshold sends you a notification, and tapping it brings you here. Allow notifications so that way in works, even under a Focus.", bundle: .module),
-                   systemImage: "bell.badge")
+        StepHeader(
+            title: Text("Notifications", bundle: .module),
+            message: Text(
+                "A shield cannot open Threshold. When you choose to pray, unlock or end a session from a shield, Threshold sends you a notification, and tapping it brings you here. Allow notifications so that way in works, even under a Focus.",
+                bundle: .module),
+            systemImage: "bell.badge")
         switch model.notificationPermission {
         case .allowed?:
-            Label { Text("Notifications are on.", bundle: .module) } icon: { Image(systemName: "checkmark.circle.fill").foregroundStyle(Palette.calm) }
-                .font(.headline)
+            Label {
+                Text("Notifications are on.", bundle: .module)
+            } icon: {
+                Image(systemName: "checkmark.circle.fill").foregroundStyle(Palette.calm)
+            }
+            .font(.headline)
         case .denied?:
-            ProblemBanner(Text("Notifications are off. Shields will tell you to open Threshold yourself; you can turn notifications on in Settings › Notifications › Threshold.", bundle: .module))
+            ProblemBanner(
+                Text(
+                    "Notifications are off. Shields will tell you to open Threshold yourself; you can turn notifications on in Settings › Notifications › Threshold.",
+                    bundle: .module))
             SettingsLink()
         case .notDetermined?, nil:
-            Button { Task { await model.requestNotifications() } } label: { Text("Allow notifications", bundle: .module) }
-                .buttonStyle(.primary)
-                .disabled(model.isRequestingNotifications)
+            Button {
+                Task { await model.requestNotifications() }
+            } label: {
+                Text("Allow notifications", bundle: .module)
+            }
+            .buttonStyle(.primary)
+            .disabled(model.isRequestingNotifications)
         }
         if model.paths.contains(.present) {
             Card { ReminderToggles(model.reminders, set: model.setReminders) }
@@ -678,24 +848,48 @@ struct TutorialStep: View {
     var body: some View {
         switch model.tutorial {
         case .offered:
-            StepHeader(title: Text("See a shield", bundle: .module),
-                       message: Text("For a moment every app is shielded. Open any app to see what a shield looks like, then come back here to finish.", bundle: .module),
-                       systemImage: "shield.lefthalf.filled")
+            StepHeader(
+                title: Text("See a shield", bundle: .module),
+                message: Text(
+                    "For a moment every app is shielded. Open any app to see what a shield looks like, then come back here to finish.",
+                    bundle: .module),
+                systemImage: "shield.lefthalf.filled")
             ForEach(model.repairs, id: \.self) { ProblemBanner($0.message) }
-            Button { model.startTutorial() } label: { Text("Show me", bundle: .module) }.buttonStyle(.primary)
-            Button { model.skipTutorial() } label: { Text("Skip", bundle: .module) }.frame(maxWidth: .infinity)
+            Button {
+                model.startTutorial()
+            } label: {
+                Text("Show me", bundle: .module)
+            }.buttonStyle(.primary)
+            Button {
+                model.skipTutorial()
+            } label: {
+                Text("Skip", bundle: .module)
+            }.frame(maxWidth: .infinity)
         case .running:
-            StepHeader(title: Text("Every app is shielded", bundle: .module),
-                       message: Text("Go to the Home Screen and open any app. Its shield says to open Threshold; coming back finishes the tutorial.", bundle: .module),
-                       systemImage: "lock.shield")
-            Button { model.finishTutorial() } label: { Text("I've seen it", bundle: .module) }.buttonStyle(.primary)
+            StepHeader(
+                title: Text("Every app is shielded", bundle: .module),
+                message: Text(
+                    "Go to the Home Screen and open any app. Its shield says to open Threshold; coming back finishes the tutorial.",
+                    bundle: .module),
+                systemImage: "lock.shield")
+            Button {
+                model.finishTutorial()
+            } label: {
+                Text("I've seen it", bundle: .module)
+            }.buttonStyle(.primary)
         case .finished(let xp):
             // NB: XP is Present's: the tutorial earns it only where Present is in use.
-            StepHeader(title: Text("You're set", bundle: .module),
-                       message: xp > 0 ? Text("The tutorial shield is off and earned you \(xp) XP. Your own shields stay on.", bundle: .module)
-                           : Text("The tutorial shield is off. Your own shields stay on.", bundle: .module),
-                       systemImage: "star.fill")
-            Button { model.close() } label: { Text("Done", bundle: .module) }.buttonStyle(.primary)
+            StepHeader(
+                title: Text("You're set", bundle: .module),
+                message: xp > 0
+                    ? Text("The tutorial shield is off and earned you \(xp) XP. Your own shields stay on.", bundle: .module)
+                    : Text("The tutorial shield is off. Your own shields stay on.", bundle: .module),
+                systemImage: "star.fill")
+            Button {
+                model.close()
+            } label: {
+                Text("Done", bundle: .module)
+            }.buttonStyle(.primary)
         }
         if let problem = model.problem { ProblemBanner(problem) }
     }

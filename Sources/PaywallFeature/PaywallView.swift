@@ -32,15 +32,21 @@ public struct PaywallView: View {
                 Text("Selah, Challenge, intentions, keys, sessions and Earned Access stay free.", bundle: .module)
                     .font(.footnote).foregroundStyle(.secondary)
                 plans
-                if let problem = model.problem { Text.paywall(problem, locale: locale, timeZone: timeZone).font(.footnote).foregroundStyle(.red) }
+                if let problem = model.problem {
+                    Text.paywall(problem, locale: locale, timeZone: timeZone).font(.footnote).foregroundStyle(.red)
+                }
                 if model.status == .pending {
                     Text("Waiting for approval. Pro turns on once the purchase is approved.", bundle: .module).font(.footnote)
                 }
                 HStack {
                     // NB: with Pro on there is nothing to restore, so it is not offered.
                     if model.status != .subscribed {
-                        Button { Task { await model.restore() } } label: { Text("Restore Purchases", bundle: .module) }
-                            .disabled(model.isUnreadable || model.isWaitingForAppStore)
+                        Button {
+                            Task { await model.restore() }
+                        } label: {
+                            Text("Restore Purchases", bundle: .module)
+                        }
+                        .disabled(model.isUnreadable || model.isWaitingForAppStore)
                     }
                     Spacer()
                     Link(destination: model.termsURL) { Text("Terms of Use", bundle: .module) }
@@ -56,7 +62,11 @@ public struct PaywallView: View {
 
     /// The title: the trial when this person is eligible for it.
     private var title: Text {
-        if let days = model.trialDays { Text("Start \(days)-day Pro trial", bundle: .module) } else { Text("Threshold Pro", bundle: .module) }
+        if let days = model.trialDays {
+            Text("Start \(days)-day Pro trial", bundle: .module)
+        } else {
+            Text("Threshold Pro", bundle: .module)
+        }
     }
 
     @ViewBuilder private var plans: some View {
@@ -64,7 +74,9 @@ public struct PaywallView: View {
             ProgressView().accessibilityLabel(Text("Loading prices", bundle: .module))
         }
         ForEach(model.offers, id: \.product) { offer in
-            Button { model.selected = offer.product } label: {
+            Button {
+                model.selected = offer.product
+            } label: {
                 HStack {
                     VStack(alignment: .leading) {
                         Text(verbatim: offer.displayName).font(.headline)
@@ -89,17 +101,25 @@ public struct PaywallView: View {
                 if model.isWaitingForAppStore {
                     ProgressView { Text("Waiting for the App Store…", bundle: .module) }
                 }
-                Button { Task { await model.buySelected() } } label: {
-                    if let days = model.buyTrialDays { Text("Start \(days)-day Pro trial", bundle: .module) } else { Text("Subscribe", bundle: .module) }
+                Button {
+                    Task { await model.buySelected() }
+                } label: {
+                    if let days = model.buyTrialDays {
+                        Text("Start \(days)-day Pro trial", bundle: .module)
+                    } else {
+                        Text("Subscribe", bundle: .module)
+                    }
                 }
-                    .buttonStyle(.primary)
-                    .disabled(model.offers.isEmpty || model.status == .pending || model.isUnreadable || model.isWaitingForAppStore)
-                    .accessibilityHint(Text("Buys the selected plan through the App Store.", bundle: .module))
+                .buttonStyle(.primary)
+                .disabled(model.offers.isEmpty || model.status == .pending || model.isUnreadable || model.isWaitingForAppStore)
+                .accessibilityHint(Text("Buys the selected plan through the App Store.", bundle: .module))
                 Button {
                     model.notNow()
                     onClose()
-                } label: { Text("Not now", bundle: .module) }
-                    .accessibilityHint(Text("Continues on Free. Everything you set up keeps working.", bundle: .module))
+                } label: {
+                    Text("Not now", bundle: .module)
+                }
+                .accessibilityHint(Text("Continues on Free. Everything you set up keeps working.", bundle: .module))
             }
         }
         .padding()

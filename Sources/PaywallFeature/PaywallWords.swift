@@ -14,9 +14,13 @@ extension Text {
         case .noAppStore:
             Text("The App Store is not available here.", bundle: .module)
         case .offersUnreadable(let detail):
-            Text("The App Store could not show Threshold Pro now (\(Text(verbatim: detail))). Try again later; everything you have keeps working.", bundle: .module)
+            Text(
+                "The App Store could not show Threshold Pro now (\(Text(verbatim: detail))). Try again later; everything you have keeps working.",
+                bundle: .module)
         case .purchaseFailed(let detail):
-            Text("The purchase did not go through (\(Text(verbatim: detail))). You have not been charged, and nothing changed.", bundle: .module)
+            Text(
+                "The purchase did not go through (\(Text(verbatim: detail))). You have not been charged, and nothing changed.",
+                bundle: .module)
         case .restoreFailed(let detail):
             Text("Restore did not finish (\(Text(verbatim: detail))). Nothing changed.", bundle: .module)
         case .nothingToRestore:
@@ -50,10 +54,22 @@ extension Text {
         let price = offer.displayPrice
         if let days = offer.trialDays {
             return switch period(offer) {
-            case .day: Text("\(days) days free, then \(Text(verbatim: price)) a day. Cancel any time before the trial ends and you pay nothing.", bundle: .module)
-            case .week: Text("\(days) days free, then \(Text(verbatim: price)) a week. Cancel any time before the trial ends and you pay nothing.", bundle: .module)
-            case .month: Text("\(days) days free, then \(Text(verbatim: price)) a month. Cancel any time before the trial ends and you pay nothing.", bundle: .module)
-            case .year: Text("\(days) days free, then \(Text(verbatim: price)) a year. Cancel any time before the trial ends and you pay nothing.", bundle: .module)
+            case .day:
+                Text(
+                    "\(days) days free, then \(Text(verbatim: price)) a day. Cancel any time before the trial ends and you pay nothing.",
+                    bundle: .module)
+            case .week:
+                Text(
+                    "\(days) days free, then \(Text(verbatim: price)) a week. Cancel any time before the trial ends and you pay nothing.",
+                    bundle: .module)
+            case .month:
+                Text(
+                    "\(days) days free, then \(Text(verbatim: price)) a month. Cancel any time before the trial ends and you pay nothing.",
+                    bundle: .module)
+            case .year:
+                Text(
+                    "\(days) days free, then \(Text(verbatim: price)) a year. Cancel any time before the trial ends and you pay nothing.",
+                    bundle: .module)
             }
         }
         return switch period(offer) {

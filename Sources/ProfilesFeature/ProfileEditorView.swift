@@ -23,7 +23,11 @@ struct ProfileEditorView: View {
                 if let problem = model.problem {
                     ProblemBanner(problem)
                     if model.problemNeedsPro {
-                        Button { paywall = model.paywall() } label: { Text("See Threshold Pro", bundle: .module) }
+                        Button {
+                            paywall = model.paywall()
+                        } label: {
+                            Text("See Threshold Pro", bundle: .module)
+                        }
                     }
                 }
                 Section {
@@ -48,8 +52,12 @@ struct ProfileEditorView: View {
                     AppPickerButton(current: model.selection, onPick: model.pick) { Text("Choose apps", bundle: .module) }
                     SelectionSummary(model.selection)
                     ForEach(model.sharedWith, id: \.self) { holder in
-                        Label { Text.sharedHolder(holder) } icon: { Image(systemName: "square.on.square").accessibilityHidden(true) }
-                            .font(.footnote).foregroundStyle(.secondary)
+                        Label {
+                            Text.sharedHolder(holder)
+                        } icon: {
+                            Image(systemName: "square.on.square").accessibilityHidden(true)
+                        }
+                        .font(.footnote).foregroundStyle(.secondary)
                     }
                     if let problem = model.pickProblem { PickProblemView(problem) }
                     fieldError(errors[.selection])
@@ -67,9 +75,13 @@ struct ProfileEditorView: View {
                         // NB: iOS's `denyAppRemoval` and `denyAppInstallation` are device-wide; they cannot spare the other apps.
                         Label {
                             if model.deniesAppInstallation {
-                                Text("While its session runs, no app can be deleted from this iPhone or installed on it, not only Threshold, and the date and time stay automatic.", bundle: .module)
+                                Text(
+                                    "While its session runs, no app can be deleted from this iPhone or installed on it, not only Threshold, and the date and time stay automatic.",
+                                    bundle: .module)
                             } else {
-                                Text("While its session runs, no app can be deleted from this iPhone, not only Threshold, and the date and time stay automatic.", bundle: .module)
+                                Text(
+                                    "While its session runs, no app can be deleted from this iPhone, not only Threshold, and the date and time stay automatic.",
+                                    bundle: .module)
                             }
                         } icon: {
                             Image(systemName: "lock.iphone").accessibilityHidden(true)
@@ -78,8 +90,11 @@ struct ProfileEditorView: View {
                         .foregroundStyle(.secondary)
                     }
                     ForEach(model.offeredRituals, id: \.self) { kind in
-                        Toggle(isOn: Binding(get: { model.rituals.contains(kind) },
-                                             set: { on in if on { model.rituals.insert(kind) } else { model.rituals.remove(kind) } })) {
+                        Toggle(
+                            isOn: Binding(
+                                get: { model.rituals.contains(kind) },
+                                set: { on in if on { model.rituals.insert(kind) } else { model.rituals.remove(kind) } })
+                        ) {
                             Text.ritual(kind)
                         }
                     }
@@ -120,18 +135,28 @@ struct ProfileEditorView: View {
                         // Paused under Profiles: kept as they were, changed once turned back on.
                         ForEach(model.pausedSchedules) { draft in ScheduleEditor(draft: .constant(draft)).disabled(true) }
                         Label {
-                            Text("\(Text(verbatim: model.name))'s schedule is paused. Turn it back on under Profiles to change it.", bundle: .module)
+                            Text(
+                                "\(Text(verbatim: model.name))'s schedule is paused. Turn it back on under Profiles to change it.",
+                                bundle: .module)
                         } icon: {
                             Image(systemName: "pause.circle").accessibilityHidden(true)
                         }
                         .font(.footnote).foregroundStyle(.secondary)
                     }
-                    Button { model.addSchedule() } label: { Text("Add a schedule", bundle: .module) }
-                        .disabled(!model.pausedSchedules.isEmpty)
+                    Button {
+                        model.addSchedule()
+                    } label: {
+                        Text("Add a schedule", bundle: .module)
+                    }
+                    .disabled(!model.pausedSchedules.isEmpty)
                     if !model.schedules.isEmpty {
                         Picker(selection: $model.headsUpMinutes) {
                             ForEach(Profile.headsUpChoices, id: \.self) { minutes in
-                                if minutes == 0 { Text("None", bundle: .module).tag(0) } else { Text("\(minutes) min before", bundle: .module).tag(minutes) }
+                                if minutes == 0 {
+                                    Text("None", bundle: .module).tag(0)
+                                } else {
+                                    Text("\(minutes) min before", bundle: .module).tag(minutes)
+                                }
                             }
                         } label: {
                             Text("Heads-up", bundle: .module)
@@ -141,26 +166,41 @@ struct ProfileEditorView: View {
                     let paused = model.schedulesSavedPaused
                     if paused > 0 {
                         Label {
-                            Text("Free keeps one schedule on, so \(paused) new schedules will be saved paused. Choose which one stays on in Settings › Threshold Pro.", bundle: .module)
+                            Text(
+                                "Free keeps one schedule on, so \(paused) new schedules will be saved paused. Choose which one stays on in Settings › Threshold Pro.",
+                                bundle: .module)
                         } icon: {
                             Image(systemName: "pause.circle").accessibilityHidden(true)
                         }
                         .font(.footnote).foregroundStyle(.secondary)
-                        Button { paywall = model.paywall() } label: { Text("See Threshold Pro", bundle: .module) }
+                        Button {
+                            paywall = model.paywall()
+                        } label: {
+                            Text("See Threshold Pro", bundle: .module)
+                        }
                     }
                     if let overlap = model.overlapWarning {
-                        Label { Text.overlap(overlap, calendar: calendar) } icon: { Image(systemName: "square.on.square").accessibilityHidden(true) }
-                            .font(.footnote).foregroundStyle(.secondary)
+                        Label {
+                            Text.overlap(overlap, calendar: calendar)
+                        } icon: {
+                            Image(systemName: "square.on.square").accessibilityHidden(true)
+                        }
+                        .font(.footnote).foregroundStyle(.secondary)
                     }
                 } header: {
                     Text("Schedules", bundle: .module)
                 }
                 Section {
-                    Text("To run this profile with an iPhone Focus, open Settings › Focus, choose a Focus (Work, Sleep or your own), tap Add Filter, then Threshold, and pick this profile. It starts when the Focus turns on and ends when it turns off.", bundle: .module)
-                        .font(.footnote)
+                    Text(
+                        "To run this profile with an iPhone Focus, open Settings › Focus, choose a Focus (Work, Sleep or your own), tap Add Filter, then Threshold, and pick this profile. It starts when the Focus turns on and ends when it turns off.",
+                        bundle: .module
+                    )
+                    .font(.footnote)
                     if model.strictness == .locked {
                         Label {
-                            Text("A Focus turning off does not end Beast Mode: it runs to its end. Give the filter a length, as Beast Mode needs one.", bundle: .module)
+                            Text(
+                                "A Focus turning off does not end Beast Mode: it runs to its end. Give the filter a length, as Beast Mode needs one.",
+                                bundle: .module)
                         } icon: {
                             Image(systemName: "lock.fill").accessibilityHidden(true)
                         }
@@ -174,10 +214,20 @@ struct ProfileEditorView: View {
             .navigationTitle(model.isNew ? Text("New profile", bundle: .module) : Text("Edit profile", bundle: .module))
             .navigationBarTitleDisplayMode(.inline)
             .toolbar {
-                ToolbarItem(placement: .cancellationAction) { Button { dismiss() } label: { Text("Cancel", bundle: .module) } }
+                ToolbarItem(placement: .cancellationAction) {
+                    Button {
+                        dismiss()
+                    } label: {
+                        Text("Cancel", bundle: .module)
+                    }
+                }
                 ToolbarItem(placement: .confirmationAction) {
-                    Button { model.save() } label: { Text("Save", bundle: .module) }
-                        .disabled(!errors.isEmpty || model.lockReason != nil)
+                    Button {
+                        model.save()
+                    } label: {
+                        Text("Save", bundle: .module)
+                    }
+                    .disabled(!errors.isEmpty || model.lockReason != nil)
                 }
             }
             .onChange(of: model.saved) { _, saved in if saved { dismiss() } }
@@ -202,10 +252,18 @@ struct StrictOptionsSection: View {
                 .accessibilityHint(Text("Safari's filter for adult websites, while the profile is on.", bundle: .module))
             ForEach(model.blockedWebsites, id: \.self) { website in
                 HStack {
-                    Label { Text(verbatim: website.domain) } icon: { Image(systemName: "globe").accessibilityHidden(true) }
+                    Label {
+                        Text(verbatim: website.domain)
+                    } icon: {
+                        Image(systemName: "globe").accessibilityHidden(true)
+                    }
                     Spacer()
-                    Button(role: .destructive) { model.unblockWebsite(website) } label: { Text("Remove", bundle: .module) + Text(verbatim: " " + website.domain) }
-                        .buttonStyle(.borderless)
+                    Button(role: .destructive) {
+                        model.unblockWebsite(website)
+                    } label: {
+                        Text("Remove", bundle: .module) + Text(verbatim: " " + website.domain)
+                    }
+                    .buttonStyle(.borderless)
                 }
             }
             TextField(text: $model.websiteToBlock) { Text("Website to block", bundle: .module) }
@@ -213,15 +271,21 @@ struct StrictOptionsSection: View {
                 .textInputAutocapitalization(.never)
                 .autocorrectionDisabled()
                 .onSubmit { model.blockWebsite() }
-            Button { model.blockWebsite() } label: { Text("Block website", bundle: .module) }
-                .disabled(model.websiteToBlock.trimmingCharacters(in: .whitespaces).isEmpty)
+            Button {
+                model.blockWebsite()
+            } label: {
+                Text("Block website", bundle: .module)
+            }
+            .disabled(model.websiteToBlock.trimmingCharacters(in: .whitespaces).isEmpty)
             if let problem = model.websiteProblem { ProblemText(problem).font(.footnote).foregroundStyle(Palette.warning) }
             Toggle(isOn: $model.deniesAppInstallation) { Text("No app installs", bundle: .module) }
                 .accessibilityHint(Text("Hides the App Store while the profile is on.", bundle: .module))
         } header: {
             Text("While it is on", bundle: .module)
         } footer: {
-            Text("Typed websites: \(model.blockedWebsites.count) of \(StrictOptions.maximumWebsites). They are blocked in Safari with their subdomains. No app installs hides the App Store on this whole iPhone.", bundle: .module)
+            Text(
+                "Typed websites: \(model.blockedWebsites.count) of \(StrictOptions.maximumWebsites). They are blocked in Safari with their subdomains. No app installs hides the App Store on this whole iPhone.",
+                bundle: .module)
         }
     }
 }
@@ -289,6 +353,8 @@ extension Text {
         let time = Date.FormatStyle.dateTime.hour().minute()
         let weekday = calendar.weekdaySymbols[warning.overlap.weekday.rawValue - 1]
         let profile = warning.profile.emoji + " " + warning.profile.name
-        return Text("Overlaps \(Text(verbatim: profile)) on \(Text(verbatim: weekday)) \(at(warning.overlap.start), format: time)–\(at(warning.overlap.end), format: time). While both are on, Threshold shields what either blocks.", bundle: .module)
+        return Text(
+            "Overlaps \(Text(verbatim: profile)) on \(Text(verbatim: weekday)) \(at(warning.overlap.start), format: time)–\(at(warning.overlap.end), format: time). While both are on, Threshold shields what either blocks.",
+            bundle: .module)
     }
 }

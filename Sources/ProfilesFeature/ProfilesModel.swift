@@ -58,7 +58,8 @@ public final class ProfilesModel {
         addRefusal = SetupBudget.additionRefusal(in: stored.engine).map(Problem.refused)
         let enforcement = evaluate(stored.engine, at: client.now, calendar: client.calendar)
         rows = stored.engine.profiles.map { profile in
-            Row(profile: profile, isOn: enforcement.rule(.profile(profile.id)) != nil,
+            Row(
+                profile: profile, isOn: enforcement.rule(.profile(profile.id)) != nil,
                 editRefusal: client.refusal(of: SaveProfile(profile), in: stored),
                 deleteRefusal: client.refusal(of: DeleteProfile(profile.id), in: stored),
                 keys: stored.settings.keyTags.filter { $0.profileID == profile.id && !$0.isRevoked(at: client.now) }.count,
@@ -226,7 +227,9 @@ public final class ProfileEditorModel {
     public var overlapWarning: OverlapWarning? {
         // NB: an unreadable state or a draft schedule the model refuses warns of nothing; the
         // save says why it is refused.
-        guard let drafts = try? schedules.map(schedule), !drafts.isEmpty, let others = try? client.read().engine.profiles else { return nil }
+        guard let drafts = try? schedules.map(schedule), !drafts.isEmpty, let others = try? client.read().engine.profiles else {
+            return nil
+        }
         for other in others where other.id != id && !other.schedules.isEmpty {
             if let overlap = ScheduleOverlap.first(between: drafts, and: other.schedules) {
                 return OverlapWarning(profile: ProfileTitle(other), overlap: overlap)
@@ -245,9 +248,10 @@ public final class ProfileEditorModel {
 
     /// Builds the profile the draft describes, or throws the model's refusal.
     public func profile() throws -> Profile {
-        try Profile(id: id, name: name, emoji: emoji, path: path, selection: selection, listMode: listMode, strictness: strictness,
-                    unlockPolicy: try unlockPolicy(), breakPolicy: try breakPolicy(), schedules: try schedules.map(schedule),
-                    headsUpMinutes: headsUpMinutes, strict: strict, isRest: isRest)
+        try Profile(
+            id: id, name: name, emoji: emoji, path: path, selection: selection, listMode: listMode, strictness: strictness,
+            unlockPolicy: try unlockPolicy(), breakPolicy: try breakPolicy(), schedules: try schedules.map(schedule),
+            headsUpMinutes: headsUpMinutes, strict: strict, isRest: isRest)
     }
 
     /// Every field's error, as the model's validation words it. Each part is built on its own;
@@ -279,7 +283,8 @@ public final class ProfileEditorModel {
     public var schedulesSavedPaused: Int {
         // NB: an unreadable state or an invalid draft foretells nothing; Save says why it is refused.
         guard let stored = try? client.read(), let draft = try? profile(),
-              let paused = try? PlanRules.pausedBySaving(draft, in: stored.engine, plan: stored.plan) else { return 0 }
+            let paused = try? PlanRules.pausedBySaving(draft, in: stored.engine, plan: stored.plan)
+        else { return 0 }
         return paused.count
     }
 
@@ -312,7 +317,8 @@ public final class ProfileEditorModel {
 
     /// What the profile adds while on, as the form holds it.
     public var strict: StrictOptions {
-        StrictOptions(filtersAdultWebsites: filtersAdultWebsites, blockedWebsites: blockedWebsites, deniesAppInstallation: deniesAppInstallation)
+        StrictOptions(
+            filtersAdultWebsites: filtersAdultWebsites, blockedWebsites: blockedWebsites, deniesAppInstallation: deniesAppInstallation)
     }
 
     /// Blocks the website typed into "Website to block" (read as a domain: `https://www.example.com/x`
@@ -335,11 +341,15 @@ public final class ProfileEditorModel {
     }
 
     public func addSchedule() {
-        while schedules.contains(where: { $0.id == ScheduleID("schedule-\(nextSchedule)") }) || pausedIDs.contains(ScheduleID("schedule-\(nextSchedule)")) {
+        while schedules.contains(where: { $0.id == ScheduleID("schedule-\(nextSchedule)") })
+            || pausedIDs.contains(ScheduleID("schedule-\(nextSchedule)"))
+        {
             nextSchedule += 1
         }
-        schedules.append(ScheduleDraft(id: ScheduleID("schedule-\(nextSchedule)"), weekdays: Weekday.weekdays,
-                                       start: try! LocalTime(hour: 9), end: try! LocalTime(hour: 17)))
+        schedules.append(
+            ScheduleDraft(
+                id: ScheduleID("schedule-\(nextSchedule)"), weekdays: Weekday.weekdays,
+                start: try! LocalTime(hour: 9), end: try! LocalTime(hour: 17)))
     }
 
     public func removeSchedule(_ id: ScheduleID) { schedules.removeAll { $0.id == id } }
@@ -373,9 +383,10 @@ public final class ProfileEditorModel {
         if let draft = schedules.first(where: { error.subject.hasSuffix("schedule \($0.id)") }) { return .schedule(draft.id) }
         func refusal(name: String? = nil, emoji: String? = nil) -> Problem? {
             do {
-                _ = try Profile(id: id, name: name ?? self.name, emoji: emoji ?? self.emoji, path: path, selection: selection,
-                                listMode: listMode, strictness: strictness, unlockPolicy: try unlockPolicy(),
-                                breakPolicy: try breakPolicy(), schedules: try schedules.map(schedule), strict: strict)
+                _ = try Profile(
+                    id: id, name: name ?? self.name, emoji: emoji ?? self.emoji, path: path, selection: selection,
+                    listMode: listMode, strictness: strictness, unlockPolicy: try unlockPolicy(),
+                    breakPolicy: try breakPolicy(), schedules: try schedules.map(schedule), strict: strict)
                 return nil
             } catch {
                 return Problem(error)

@@ -42,16 +42,20 @@ public struct ProfilesView<More: View>: View {
                             Text("No profiles yet. Start from one below.", bundle: .module).foregroundStyle(.secondary)
                         }
                         ForEach(model.rows) { row in
-                            Button { editor = Shown(model.editor(for: row.id)) } label: { ProfileRow(row: row) }
-                                .swipeActions {
-                                    if row.deleteRefusal == nil {
-                                        Button(role: .destructive) {
-                                            if row.keys > 0 { deleting = row } else { model.delete(row.id) }
-                                        } label: {
-                                            Text("Delete", bundle: .module)
-                                        }
+                            Button {
+                                editor = Shown(model.editor(for: row.id))
+                            } label: {
+                                ProfileRow(row: row)
+                            }
+                            .swipeActions {
+                                if row.deleteRefusal == nil {
+                                    Button(role: .destructive) {
+                                        if row.keys > 0 { deleting = row } else { model.delete(row.id) }
+                                    } label: {
+                                        Text("Delete", bundle: .module)
                                     }
                                 }
+                            }
                             if row.hasSchedules { ScheduleToggle(row: row) { model.runOnSchedule(row.id, $0) } }
                         }
                     } header: {
@@ -62,13 +66,25 @@ public struct ProfilesView<More: View>: View {
                     // The set-up budget is full: say why, and offer no new profile until one goes.
                     if let refusal = model.addRefusal { ProblemText(refusal).font(.footnote).foregroundStyle(.secondary) }
                     ForEach(model.offersPresets ? ProfilePreset.allCases : [], id: \.self) { preset in
-                        Button { editor = Shown(model.editor(preset: (preset, name: preset.localizedName))) } label: {
-                            Label { Text.preset(preset) } icon: { Text(verbatim: preset.emoji).accessibilityHidden(true) }
+                        Button {
+                            editor = Shown(model.editor(preset: (preset, name: preset.localizedName)))
+                        } label: {
+                            Label {
+                                Text.preset(preset)
+                            } icon: {
+                                Text(verbatim: preset.emoji).accessibilityHidden(true)
+                            }
                         }
                         .disabled(model.addRefusal != nil)
                     }
-                    Button { editor = Shown(model.editor()) } label: {
-                        Label { Text("Blank profile", bundle: .module) } icon: { Image(systemName: "plus").accessibilityHidden(true) }
+                    Button {
+                        editor = Shown(model.editor())
+                    } label: {
+                        Label {
+                            Text("Blank profile", bundle: .module)
+                        } icon: {
+                            Image(systemName: "plus").accessibilityHidden(true)
+                        }
                     }
                     .disabled(model.addRefusal != nil)
                 } header: {
@@ -78,17 +94,25 @@ public struct ProfilesView<More: View>: View {
             }
             .navigationTitle(Text("Profiles", bundle: .module))
             .sheet(item: $editor, onDismiss: model.load) { editor in ProfileEditorView(model: editor.model) }
-            .confirmationDialog(Text("Delete \(Text(verbatim: deletingName))?", bundle: .module),
-                                isPresented: Binding(get: { deleting != nil }, set: { if !$0 { deleting = nil } }), titleVisibility: .visible) {
+            .confirmationDialog(
+                Text("Delete \(Text(verbatim: deletingName))?", bundle: .module),
+                isPresented: Binding(get: { deleting != nil }, set: { if !$0 { deleting = nil } }), titleVisibility: .visible
+            ) {
                 Button(role: .destructive) {
                     if let deleting { model.delete(deleting.id) }
                     deleting = nil
                 } label: {
                     Text("Delete", bundle: .module)
                 }
-                Button(role: .cancel) { deleting = nil } label: { Text("Cancel", bundle: .module) }
+                Button(role: .cancel) {
+                    deleting = nil
+                } label: {
+                    Text("Cancel", bundle: .module)
+                }
             } message: {
-                Text("Its \(deleting?.keys ?? 0) keys stop working. Link them to another profile, or remove them, in Settings › Keys.", bundle: .module)
+                Text(
+                    "Its \(deleting?.keys ?? 0) keys stop working. Link them to another profile, or remove them, in Settings › Keys.",
+                    bundle: .module)
             }
         }
         .onAppear { model.load() }
@@ -114,8 +138,12 @@ struct ProfileRow: View {
                 Text("Shields nothing yet: choose its apps.", bundle: .module).font(.footnote).foregroundStyle(Palette.warning)
             }
             if let refusal = row.editRefusal {
-                Label { ProblemText(refusal) } icon: { Image(systemName: "lock.fill").accessibilityHidden(true) }
-                    .font(.footnote).foregroundStyle(Palette.warning)
+                Label {
+                    ProblemText(refusal)
+                } icon: {
+                    Image(systemName: "lock.fill").accessibilityHidden(true)
+                }
+                .font(.footnote).foregroundStyle(Palette.warning)
             }
         }
         .foregroundStyle(.primary)

@@ -26,13 +26,15 @@ public struct PurchasesClient: Sendable {
     /// Marks a transaction handled (`Transaction.finish()`), once the plan has been saved.
     public var finish: @Sendable (AppStoreTransaction) async -> Void
 
-    public init(offers: @escaping @Sendable () async throws -> [ProOffer],
-                purchase: @escaping @Sendable (ProProduct) async throws -> PurchaseResult,
-                entitlements: @escaping @Sendable () async throws -> [AppStoreTransaction],
-                statuses: @escaping @Sendable () async throws -> [SubscriptionStatus],
-                restore: @escaping @Sendable () async throws -> Void,
-                updates: @escaping @Sendable () -> AsyncStream<AppStoreTransaction>,
-                finish: @escaping @Sendable (AppStoreTransaction) async -> Void) {
+    public init(
+        offers: @escaping @Sendable () async throws -> [ProOffer],
+        purchase: @escaping @Sendable (ProProduct) async throws -> PurchaseResult,
+        entitlements: @escaping @Sendable () async throws -> [AppStoreTransaction],
+        statuses: @escaping @Sendable () async throws -> [SubscriptionStatus],
+        restore: @escaping @Sendable () async throws -> Void,
+        updates: @escaping @Sendable () -> AsyncStream<AppStoreTransaction>,
+        finish: @escaping @Sendable (AppStoreTransaction) async -> Void
+    ) {
         self.offers = offers
         self.purchase = purchase
         self.entitlements = entitlements
@@ -69,7 +71,9 @@ public struct ProOffer: Hashable, Sendable {
 
     /// "7 days free, then $4.99 a month" / "$39.99 a year": the terms beside the button.
     public var terms: String {
-        if let trialDays { return "\(trialDays) days free, then \(displayPrice) a \(period). Cancel any time before the trial ends and you pay nothing." }
+        if let trialDays {
+            return "\(trialDays) days free, then \(displayPrice) a \(period). Cancel any time before the trial ends and you pay nothing."
+        }
         return "\(displayPrice) a \(period), renews until cancelled."
     }
 }
@@ -93,11 +97,13 @@ public struct PurchasesError: Error, Equatable, Sendable, CustomStringConvertibl
 
 extension PurchasesClient {
     /// Fails on every endpoint a test did not set, so a test shows what it relies on.
-    public static func failing(offers: (@Sendable () async throws -> [ProOffer])? = nil,
-                               purchase: (@Sendable (ProProduct) async throws -> PurchaseResult)? = nil,
-                               entitlements: (@Sendable () async throws -> [AppStoreTransaction])? = nil,
-                               statuses: (@Sendable () async throws -> [SubscriptionStatus])? = nil,
-                               restore: (@Sendable () async throws -> Void)? = nil) -> PurchasesClient {
+    public static func failing(
+        offers: (@Sendable () async throws -> [ProOffer])? = nil,
+        purchase: (@Sendable (ProProduct) async throws -> PurchaseResult)? = nil,
+        entitlements: (@Sendable () async throws -> [AppStoreTransaction])? = nil,
+        statuses: (@Sendable () async throws -> [SubscriptionStatus])? = nil,
+        restore: (@Sendable () async throws -> Void)? = nil
+    ) -> PurchasesClient {
         @Sendable func unset(_ name: String) -> PurchasesError { PurchasesError("PurchasesClient.\(name) was not set in this test") }
         return PurchasesClient(
             offers: offers ?? { throw unset("offers") },

@@ -19,8 +19,10 @@ extension PurchasesClient {
                     let eligible = await subscription.isEligibleForIntroOffer
                     let intro = subscription.introductoryOffer
                     let trialDays = eligible && intro?.paymentMode == .freeTrial ? intro.map { days(in: $0.period) } : nil
-                    offers.append(ProOffer(product: pro, displayName: product.displayName, displayPrice: product.displayPrice,
-                                           period: name(of: subscription.subscriptionPeriod.unit), trialDays: trialDays))
+                    offers.append(
+                        ProOffer(
+                            product: pro, displayName: product.displayName, displayPrice: product.displayPrice,
+                            period: name(of: subscription.subscriptionPeriod.unit), trialDays: trialDays))
                 }
                 return offers
             },
@@ -47,7 +49,8 @@ extension PurchasesClient {
             },
             statuses: {
                 guard let product = try await Product.products(for: ProProduct.identifiers).first,
-                      let subscription = product.subscription else { return [] }
+                    let subscription = product.subscription
+                else { return [] }
                 return try await subscription.status.map(fact(of:))
             },
             restore: { try await AppStore.sync() },
@@ -84,21 +87,23 @@ extension PurchasesClient {
     }
 
     private static func fact(of status: Product.SubscriptionInfo.Status) -> SubscriptionStatus {
-        let state: SubscriptionStatus.State = switch status.state {
-        case .subscribed: .subscribed
-        case .inGracePeriod: .inGracePeriod
-        case .inBillingRetryPeriod: .inBillingRetryPeriod
-        case .revoked: .revoked
-        default: .expired
-        }
+        let state: SubscriptionStatus.State =
+            switch status.state {
+            case .subscribed: .subscribed
+            case .inGracePeriod: .inGracePeriod
+            case .inBillingRetryPeriod: .inBillingRetryPeriod
+            case .revoked: .revoked
+            default: .expired
+            }
         let productID: String, verified: Bool, renewal: Product.SubscriptionInfo.RenewalInfo
         switch status.renewalInfo {
         case .verified(let info): (verified, renewal) = (true, info)
         case .unverified(let info, _): (verified, renewal) = (false, info)
         }
         productID = renewal.currentProductID
-        return SubscriptionStatus(state: state, productID: productID, verified: verified, willAutoRenew: renewal.willAutoRenew,
-                                  gracePeriodExpirationDate: renewal.gracePeriodExpirationDate)
+        return SubscriptionStatus(
+            state: state, productID: productID, verified: verified, willAutoRenew: renewal.willAutoRenew,
+            gracePeriodExpirationDate: renewal.gracePeriodExpirationDate)
     }
 }
 
@@ -115,9 +120,10 @@ private actor Unfinished {
         }
         let id = String(transaction.id)
         transactions[id] = transaction
-        return AppStoreTransaction(id: id, productID: transaction.productID, verified: verified,
-                                   purchaseDate: transaction.purchaseDate, expirationDate: transaction.expirationDate,
-                                   revocationDate: transaction.revocationDate, isTrial: transaction.offerType == .introductory)
+        return AppStoreTransaction(
+            id: id, productID: transaction.productID, verified: verified,
+            purchaseDate: transaction.purchaseDate, expirationDate: transaction.expirationDate,
+            revocationDate: transaction.revocationDate, isTrial: transaction.offerType == .introductory)
     }
 
     func finish(_ id: String) async {

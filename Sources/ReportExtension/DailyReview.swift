@@ -36,7 +36,8 @@ public struct DailyReview: Hashable, Sendable {
     public init(seconds: TimeInterval, pickups: Int, appSeconds: [String: TimeInterval]) {
         minutes = Int(seconds / 60)
         self.pickups = pickups
-        topApps = appSeconds
+        topApps =
+            appSeconds
             .map { AppTime(name: $0.key, minutes: Int($0.value / 60)) }
             .filter { $0.minutes > 0 }
             .sorted { ($0.minutes, $1.name) > ($1.minutes, $0.name) }
@@ -99,5 +100,7 @@ public enum DailyReports {
     /// The score alone (``DeviceActivityReport/Context/score``).
     public static func score() -> DailyReport<ScoreView> { DailyReport(.score) { ScoreView(review: $0) } }
     /// Yesterday, for the Daily Review (``DeviceActivityReport/Context/yesterday``).
-    public static func yesterday() -> DailyReport<DailyReviewView> { DailyReport(.yesterday) { DailyReviewView(review: $0, day: .yesterday) } }
+    public static func yesterday() -> DailyReport<DailyReviewView> {
+        DailyReport(.yesterday) { DailyReviewView(review: $0, day: .yesterday) }
+    }
 }

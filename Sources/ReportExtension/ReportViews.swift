@@ -28,7 +28,8 @@ public struct ScoreView: View {
             }
         }
         .accessibilityElement(children: .ignore)
-        .accessibilityLabel(Text("Today's score \(review.score) out of 100, from \(review.minutes) minutes of screen time", bundle: .module))
+        .accessibilityLabel(
+            Text("Today's score \(review.score) out of 100, from \(review.minutes) minutes of screen time", bundle: .module))
     }
 }
 
@@ -65,12 +66,14 @@ public struct DailyReviewView: View {
                 }
             } else {
                 Chart(review.topApps) { app in
-                    BarMark(x: .value(Text("Minutes", bundle: .module), app.minutes),
-                            y: .value(Text("App", bundle: .module), app.name))
-                        .foregroundStyle(Palette.ember)
-                        .annotation(position: .trailing) { Text("\(app.minutes) min", bundle: .module).font(.caption) }
-                        .accessibilityLabel(app.name)
-                        .accessibilityValue(Text("\(app.minutes) minutes", bundle: .module))
+                    BarMark(
+                        x: .value(Text("Minutes", bundle: .module), app.minutes),
+                        y: .value(Text("App", bundle: .module), app.name)
+                    )
+                    .foregroundStyle(Palette.ember)
+                    .annotation(position: .trailing) { Text("\(app.minutes) min", bundle: .module).font(.caption) }
+                    .accessibilityLabel(app.name)
+                    .accessibilityValue(Text("\(app.minutes) minutes", bundle: .module))
                 }
                 .chartXAxis(.hidden)
                 .frame(minHeight: CGFloat(review.topApps.count) * 32)

@@ -49,7 +49,8 @@ package enum Format {
     package static func parseTimeOfDay(_ text: String) -> Int? {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
         guard (2...3).contains(parts.count), parts.dropFirst().allSatisfy({ $0.count == 2 }),
-              let h = Int(parts[0]), let m = Int(parts[1]), (0...23).contains(h), (0...59).contains(m) else { return nil }
+            let h = Int(parts[0]), let m = Int(parts[1]), (0...23).contains(h), (0...59).contains(m)
+        else { return nil }
         let s = parts.count == 3 ? Int(parts[2]) : 0
         guard let s, (0...59).contains(s) else { return nil }
         return h * 3_600 + m * 60 + s

@@ -80,8 +80,9 @@ public struct PhoneSetup: Sendable {
         switches.duplicateRate = faults.duplicate
         switches.delayRate = faults.delay
         switches.maximumDelay = faults.maximumDelay
-        let phone = try SimulatedPhone(start: start, timeZone: timeZone, catalogue: catalogue, setup: state,
-                                       plan: freshInstall ? .free : plan.status(from: start), store: store, faults: switches)
+        let phone = try SimulatedPhone(
+            start: start, timeZone: timeZone, catalogue: catalogue, setup: state,
+            plan: freshInstall ? .free : plan.status(from: start), store: store, faults: switches)
         phone.authorization = authorization
         phone.readsNFCTags = readsNFCTags
         phone.device = device
@@ -91,7 +92,9 @@ public struct PhoneSetup: Sendable {
         // Selah's shield shows the day's verse from the bundled prayers in the phone's language, as
         // the extension does; without them it shows its fallback verse (as the extension does when
         // it cannot read them).
-        if case .success(let library) = SimulatedApp.library(in: ContentLanguage(phone.locale)) { phone.shieldVerses = ShieldVerses(library: library) }
+        if case .success(let library) = SimulatedApp.library(in: ContentLanguage(phone.locale)) {
+            phone.shieldVerses = ShieldVerses(library: library)
+        }
         // A fresh install has not asked for notifications yet.
         if freshInstall { phone.notificationPermission = .notDetermined }
         try phone.reconciler(for: .app).seed(SetUpSettings(settings: settings, onboarded: !freshInstall, credits: credits))
@@ -146,16 +149,20 @@ package struct SetupReader {
         var setup = PhoneSetup()
         var startNode: Node?
         var gates: [Gate] = [], profiles: [Profile] = [], intentions: [Intention] = [], freezes: Set<LocalDate> = []
-        let entries = try reader.entries(node, "setup", allowed: [
-            "timezone", "start", "apps", "gates", "profiles", "intentions", "streak-freeze-days", "tutorial", "faults", "authorization",
-            "credits", "reminders", "screen-time", "fresh-install", "plan", "nfc", "device", "language", "drops-activities",
-        ] + Self.iOSBehaviours)
+        let entries = try reader.entries(
+            node, "setup",
+            allowed: [
+                "timezone", "start", "apps", "gates", "profiles", "intentions", "streak-freeze-days", "tutorial", "faults", "authorization",
+                "credits", "reminders", "screen-time", "fresh-install", "plan", "nfc", "device", "language", "drops-activities",
+            ] + Self.iOSBehaviours)
         // Apps and the time zone first: the rest refers to them.
         for (key, value, _) in entries {
             switch key {
             case "timezone":
                 let id = try reader.string(value, "timezone")
-                guard let zone = TimeZone(identifier: id) else { throw reader.fail(value, "“\(id)” is not a time zone; use an IANA name such as Europe/London") }
+                guard let zone = TimeZone(identifier: id) else {
+                    throw reader.fail(value, "“\(id)” is not a time zone; use an IANA name such as Europe/London")
+                }
                 setup.timeZone = zone
             case "apps": try readApps(value, into: &setup.catalogue)
             case "start": startNode = value
@@ -174,9 +181,10 @@ package struct SetupReader {
             case "profiles": profiles = try list(value, "profiles").map { try profile($0, setup.catalogue) }
             case "intentions": intentions = try list(value, "intentions").map { try intention($0, setup.catalogue) }
             case "streak-freeze-days":
-                freezes = Set(try reader.strings(value, "streak-freeze-days").map { text in
-                    do { return try LocalDate(parsing: text) } catch { throw reader.fail(value, "\(error)") }
-                })
+                freezes = Set(
+                    try reader.strings(value, "streak-freeze-days").map { text in
+                        do { return try LocalDate(parsing: text) } catch { throw reader.fail(value, "\(error)") }
+                    })
             case "tutorial": setup.tutorial = try reader.bool(value, "tutorial")
             case "fresh-install": setup.freshInstall = try reader.bool(value, "fresh-install")
             case "nfc":
@@ -206,7 +214,9 @@ package struct SetupReader {
                 let goal = try f["goal"].map { Int(try reader.duration($0, "goal") / 60) }
                 let selection = try self.selection(f, setup.catalogue)
                 let since = Clockwork(timeZone: setup.timeZone).localDate(of: setup.start)
-                setup.settings.screenTime = try validated(value) { try ScreenTimeTracking(selection: selection, goalMinutes: goal, since: since) }
+                setup.settings.screenTime = try validated(value) {
+                    try ScreenTimeTracking(selection: selection, goalMinutes: goal, since: since)
+                }
             case "reminders":
                 for name in try reader.strings(value, "reminders") {
                     switch name {
@@ -219,11 +229,13 @@ package struct SetupReader {
             }
         }
         if setup.freshInstall {
-            let device = ["timezone", "start", "apps", "faults", "authorization", "fresh-install", "nfc", "device", "language", "drops-activities"]
+            let device =
+                ["timezone", "start", "apps", "faults", "authorization", "fresh-install", "nfc", "device", "language", "drops-activities"]
                 + Self.iOSBehaviours
             let named = entries.map(\.key).filter { !device.contains($0) }
             if let first = named.first, let entry = entries.first(where: { $0.key == first }) {
-                throw reader.fail(entry.value, "a fresh install holds nothing yet; `\(first)` is made through the app's screens (onboarding first)")
+                throw reader.fail(
+                    entry.value, "a fresh install holds nothing yet; `\(first)` is made through the app's screens (onboarding first)")
             }
             if !entries.contains(where: { $0.key == "authorization" }) { setup.authorization = .notDetermined }
         }
@@ -287,7 +299,8 @@ package struct SetupReader {
         if let apps = fields["apps"] {
             for name in try reader.strings(apps, "apps") {
                 guard let app = catalogue.app(named: name) else {
-                    throw reader.fail(apps, "unknown app “\(name)”; this phone has: \(catalogue.names.joined(separator: ", ")) (add it under setup.apps)")
+                    throw reader.fail(
+                        apps, "unknown app “\(name)”; this phone has: \(catalogue.names.joined(separator: ", ")) (add it under setup.apps)")
                 }
                 selection.applications.insert(app.token)
             }
@@ -319,12 +332,16 @@ package struct SetupReader {
         case ["earned-access"]: rituals = UnlockPolicy.earnedAccess.rituals; window = UnlockPolicy.earnedAccess.windowMinutes
         case ["none"]: rituals = []
         case let names:
-            rituals = Set(try names.map { name in
-                guard let kind = RitualKind(rawValue: name) else {
-                    throw reader.fail(presetNode, "unlock “\(name)” is not prayer, challenge, earned-access, none or a ritual (\(RitualKind.allCases.map(\.rawValue).joined(separator: ", ")))")
-                }
-                return kind
-            })
+            rituals = Set(
+                try names.map { name in
+                    guard let kind = RitualKind(rawValue: name) else {
+                        throw reader.fail(
+                            presetNode,
+                            "unlock “\(name)” is not prayer, challenge, earned-access, none or a ritual (\(RitualKind.allCases.map(\.rawValue).joined(separator: ", ")))"
+                        )
+                    }
+                    return kind
+                })
         }
         if let node = fields["window"] { window = Int(try reader.duration(node, "window") / 60) }
         let cost = try fields["credits-per-minute"].map { try reader.int($0, "credits-per-minute") }
@@ -334,7 +351,9 @@ package struct SetupReader {
     }
 
     private func gate(_ node: Node, _ catalogue: AppCatalogue) throws -> Gate {
-        let f = try fields(node, "a gate", allowed: ["id", "name", "path", "apps", "categories", "websites", "strictness", "unlock", "window", "credits-per-minute"])
+        let f = try fields(
+            node, "a gate",
+            allowed: ["id", "name", "path", "apps", "categories", "websites", "strictness", "unlock", "window", "credits-per-minute"])
         guard let idNode = f["id"] else { throw reader.fail(node, "a gate needs an id") }
         let id = try reader.string(idNode, "id")
         let path = try f["path"].map { try pathway($0) } ?? .selah
@@ -342,35 +361,41 @@ package struct SetupReader {
         let strictness = try f["strictness"].map { try reader.choice($0, "strictness", as: Strictness.self) } ?? .gentle
         let selection = try self.selection(f, catalogue)
         return try validated(node) {
-            try Gate(id: GateID(id), name: try f["name"].map { try reader.string($0, "name") } ?? id.capitalized, path: path,
-                     selection: selection, strictness: strictness, unlockPolicy: policy)
+            try Gate(
+                id: GateID(id), name: try f["name"].map { try reader.string($0, "name") } ?? id.capitalized, path: path,
+                selection: selection, strictness: strictness, unlockPolicy: policy)
         }
     }
 
     private func profile(_ node: Node, _ catalogue: AppCatalogue) throws -> Profile {
-        let f = try fields(node, "a profile", allowed: [
-            "id", "name", "emoji", "path", "apps", "categories", "websites", "list", "strictness", "unlock", "window",
-            "credits-per-minute", "breaks", "schedules",
-        ])
+        let f = try fields(
+            node, "a profile",
+            allowed: [
+                "id", "name", "emoji", "path", "apps", "categories", "websites", "list", "strictness", "unlock", "window",
+                "credits-per-minute", "breaks", "schedules",
+            ])
         guard let idNode = f["id"] else { throw reader.fail(node, "a profile needs an id") }
         let id = try reader.string(idNode, "id")
         let path = try f["path"].map { try pathway($0) } ?? .key
-        let listMode: ListMode = try f["list"].map { node in
-            switch try reader.string(node, "list") {
-            case "block": return .blockList
-            case "allow": return .allowList
-            case let other: throw reader.fail(node, "list “\(other)” should be block or allow")
-            }
-        } ?? .blockList
+        let listMode: ListMode =
+            try f["list"].map { node in
+                switch try reader.string(node, "list") {
+                case "block": return .blockList
+                case "allow": return .allowList
+                case let other: throw reader.fail(node, "list “\(other)” should be block or allow")
+                }
+            } ?? .blockList
         let strictness = try f["strictness"].map { try reader.choice($0, "strictness", as: Strictness.self) } ?? .gentle
         let policy = try unlockPolicy(f, defaultPreset: "none")
         let breaks = try f["breaks"].map { try breakPolicy($0) } ?? .none
-        let schedules = try f["schedules"].map { node in try list(node, "schedules").enumerated().map { try schedule($1, index: $0) } } ?? []
+        let schedules =
+            try f["schedules"].map { node in try list(node, "schedules").enumerated().map { try schedule($1, index: $0) } } ?? []
         let selection = try self.selection(f, catalogue)
         return try validated(node) {
-            try Profile(id: ProfileID(id), name: try f["name"].map { try reader.string($0, "name") } ?? id.capitalized,
-                        emoji: try f["emoji"].map { try reader.string($0, "emoji") } ?? "🎯", path: path, selection: selection,
-                        listMode: listMode, strictness: strictness, unlockPolicy: policy, breakPolicy: breaks, schedules: schedules)
+            try Profile(
+                id: ProfileID(id), name: try f["name"].map { try reader.string($0, "name") } ?? id.capitalized,
+                emoji: try f["emoji"].map { try reader.string($0, "emoji") } ?? "🎯", path: path, selection: selection,
+                listMode: listMode, strictness: strictness, unlockPolicy: policy, breakPolicy: breaks, schedules: schedules)
         }
     }
 
@@ -383,13 +408,14 @@ package struct SetupReader {
             }
         }
         let f = try fields(node, "breaks", allowed: ["count", "per", "minutes"])
-        let per: BreakPolicy.Allowance = try f["per"].map { node in
-            switch try reader.string(node, "per") {
-            case "hour": return .perHour
-            case "session": return .perSession
-            case let other: throw reader.fail(node, "per “\(other)” should be hour or session")
-            }
-        } ?? .perSession
+        let per: BreakPolicy.Allowance =
+            try f["per"].map { node in
+                switch try reader.string(node, "per") {
+                case "hour": return .perHour
+                case "session": return .perSession
+                case let other: throw reader.fail(node, "per “\(other)” should be hour or session")
+                }
+            } ?? .perSession
         let count = try f["count"].map { try reader.int($0, "count") } ?? 1
         let minutes = try f["minutes"].map { try reader.int($0, "minutes") } ?? 5
         return try validated(node) { try BreakPolicy(count: count, per: per, minutes: minutes) }
@@ -408,7 +434,9 @@ package struct SetupReader {
             case "every-day", "everyday", "daily": days.formUnion(Weekday.everyDay)
             case "weekend": days.formUnion([.saturday, .sunday])
             default:
-                guard let day = Weekday(shortName: name) else { throw reader.fail(daysNode, "“\(name)” is not a day; use mon … sun, weekdays, weekend or every-day") }
+                guard let day = Weekday(shortName: name) else {
+                    throw reader.fail(daysNode, "“\(name)” is not a day; use mon … sun, weekdays, weekend or every-day")
+                }
                 days.insert(day)
             }
         }
@@ -424,7 +452,9 @@ package struct SetupReader {
         let f = try fields(node, "an intention", allowed: ["id", "app", "opens", "minutes"])
         guard let appNode = f["app"] else { throw reader.fail(node, "an intention needs an app") }
         let name = try reader.string(appNode, "app")
-        guard let app = catalogue.app(named: name) else { throw reader.fail(appNode, "unknown app “\(name)”; this phone has: \(catalogue.names.joined(separator: ", "))") }
+        guard let app = catalogue.app(named: name) else {
+            throw reader.fail(appNode, "unknown app “\(name)”; this phone has: \(catalogue.names.joined(separator: ", "))")
+        }
         let id = try f["id"].map { try reader.string($0, "id") } ?? name
         let opens = try f["opens"].map { try reader.int($0, "opens") } ?? 3
         let minutes = try f["minutes"].map { try reader.int($0, "minutes") } ?? 5
@@ -433,8 +463,12 @@ package struct SetupReader {
 
     private func pathway(_ node: Node) throws -> Pathway {
         let text = try reader.string(node, "path")
-        let names: [String: Pathway] = ["selah": .selah, "present": .present, "earned-access": .earnedAccess, "challenge": .challenge, "key": .key]
-        guard let path = names[text] else { throw reader.fail(node, "path “\(text)” should be one of: \(names.keys.sorted().joined(separator: ", "))") }
+        let names: [String: Pathway] = [
+            "selah": .selah, "present": .present, "earned-access": .earnedAccess, "challenge": .challenge, "key": .key,
+        ]
+        guard let path = names[text] else {
+            throw reader.fail(node, "path “\(text)” should be one of: \(names.keys.sorted().joined(separator: ", "))")
+        }
         return path
     }
 }

@@ -66,7 +66,8 @@ public enum SimulatedApp {
         do {
             return .success(try PrayerContent.bundledLibrary(in: language))
         } catch {
-            return .failure(error as? ValidationError ?? ValidationError("prayer content", .contentFile(.unreadable(String(describing: error)))))
+            return .failure(
+                error as? ValidationError ?? ValidationError("prayer content", .contentFile(.unreadable(String(describing: error)))))
         }
     }
 

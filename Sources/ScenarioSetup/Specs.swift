@@ -31,8 +31,10 @@ public enum ClockSpec: Hashable, Sendable, CustomStringConvertible {
     }
 
     static func reading(_ day: LocalDate, _ seconds: Int, _ zone: TimeZone) -> Date {
-        ActivityMoment(year: day.year, month: day.month, day: day.day, hour: seconds / 3_600, minute: seconds / 60 % 60,
-                       second: seconds % 60, timeZoneIdentifier: zone.identifier).instant(deviceZone: zone)!
+        ActivityMoment(
+            year: day.year, month: day.month, day: day.day, hour: seconds / 3_600, minute: seconds / 60 % 60,
+            second: seconds % 60, timeZoneIdentifier: zone.identifier
+        ).instant(deviceZone: zone)!
     }
 
     public var description: String {

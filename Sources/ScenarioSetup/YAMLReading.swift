@@ -75,7 +75,9 @@ package struct YAMLReader {
 
     package func int(_ node: Node, _ what: String, in range: ClosedRange<Int>? = nil) throws -> Int {
         guard let value = Int(try string(node, what)) else { throw fail(node, "\(what) should be a whole number") }
-        if let range, !range.contains(value) { throw fail(node, "\(what) should be between \(range.lowerBound) and \(range.upperBound), not \(value)") }
+        if let range, !range.contains(value) {
+            throw fail(node, "\(what) should be between \(range.lowerBound) and \(range.upperBound), not \(value)")
+        }
         return value
     }
 
@@ -135,7 +137,8 @@ package struct YAMLReader {
         }
     }
 
-    package func choice<T: RawRepresentable & CaseIterable>(_ node: Node, _ what: String, as _: T.Type) throws -> T where T.RawValue == String {
+    package func choice<T: RawRepresentable & CaseIterable>(_ node: Node, _ what: String, as _: T.Type) throws -> T
+    where T.RawValue == String {
         let text = try string(node, what)
         guard let value = T(rawValue: text) else {
             throw fail(node, "\(what) “\(text)” is not one of: \(T.allCases.map(\.rawValue).joined(separator: ", "))")

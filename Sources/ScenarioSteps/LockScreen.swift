@@ -47,13 +47,29 @@ package enum LockScreen {
         let snapshot = phone.widgetSnapshot()
         let session: [WidgetFamily] = [.systemSmall, .accessoryRectangular, .accessoryInline, .accessoryCircular]
         return try session.map { family in
-            ("Session", family, try draw(SessionWidgetView(snapshot: snapshot).containerBackground(for: .widget) { Color.clear }, family: family, on: phone))
-        } + [WidgetFamily.systemSmall, .accessoryCircular].map { family in
-            ("Streak", family, try draw(StreakWidgetView(snapshot: snapshot).containerBackground(for: .widget) { StreakBackground(days: snapshot.streakDays) },
-                                        family: family, on: phone))
-        } + [WidgetFamily.systemSmall, .accessoryCircular].map { family in
-            ("Focus Bank", family, try draw(BankWidgetView(snapshot: snapshot, now: phone.clock.wall).containerBackground(for: .widget) { Palette.stone }, family: family, on: phone))
+            (
+                "Session", family,
+                try draw(SessionWidgetView(snapshot: snapshot).containerBackground(for: .widget) { Color.clear }, family: family, on: phone)
+            )
         }
+            + [WidgetFamily.systemSmall, .accessoryCircular].map { family in
+                (
+                    "Streak", family,
+                    try draw(
+                        StreakWidgetView(snapshot: snapshot).containerBackground(for: .widget) {
+                            StreakBackground(days: snapshot.streakDays)
+                        },
+                        family: family, on: phone)
+                )
+            }
+            + [WidgetFamily.systemSmall, .accessoryCircular].map { family in
+                (
+                    "Focus Bank", family,
+                    try draw(
+                        BankWidgetView(snapshot: snapshot, now: phone.clock.wall).containerBackground(for: .widget) { Palette.stone },
+                        family: family, on: phone)
+                )
+            }
     }
 
     /// The session Live Activity as the lock screen shows it now, its buttons pressing `press`.
@@ -61,7 +77,11 @@ package enum LockScreen {
         guard let content = phone.liveActivity ?? phone.lingeringLiveActivity else { return nil }
         let isStale = content.ending == nil && content.isStale(at: phone.clock.wall)
         let view = LockScreenSessionView(content: content, isStale: isStale) { button, label in
-            Button { press(button) } label: { label }
+            Button {
+                press(button)
+            } label: {
+                label
+            }
         }
         return try draw(view, family: .systemMedium, on: phone)
     }

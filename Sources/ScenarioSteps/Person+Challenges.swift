@@ -74,7 +74,8 @@ extension Person {
         for words in try screen().words {
             let parts = Words.tokens(words)
             guard parts.count == 4, parts[1] == "printed", parts[2] == "in",
-                  let word = InkColour(rawValue: parts[0]), let ink = InkColour(rawValue: parts[3]) else { continue }
+                let word = InkColour(rawValue: parts[0]), let ink = InkColour(rawValue: parts[3])
+            else { continue }
             return InkCard(word: word, ink: ink)
         }
         return nil
@@ -91,7 +92,8 @@ extension Person {
             let words = try screen().words
             if words.contains(where: { $0.hasPrefix("Your turn") }) { break }
             if let (index, of) = words.lazy.compactMap(Self.arrowPosition).first,
-               let direction = words.lazy.compactMap({ EchoDirection(rawValue: Words.fold($0)) }).first {
+                let direction = words.lazy.compactMap({ EchoDirection(rawValue: Words.fold($0)) }).first
+            {
                 seen[index] = direction
                 count = of
             }
@@ -112,7 +114,9 @@ extension Person {
     /// "Arrow 2 of 4" as (2, 4).
     private static func arrowPosition(_ words: String) -> (Int, Int)? {
         let parts = Words.tokens(words)
-        guard parts.count == 4, parts[0] == "arrow", parts[2] == "of", let index = Int(parts[1]), let count = Int(parts[3]) else { return nil }
+        guard parts.count == 4, parts[0] == "arrow", parts[2] == "of", let index = Int(parts[1]), let count = Int(parts[3]) else {
+            return nil
+        }
         return (index, count)
     }
 
@@ -125,7 +129,9 @@ extension Person {
         for control in shown.controls() {
             guard let label = control.element?.accessibility.label?.string else { continue }
             let parts = Words.tokens(label)
-            guard parts.count == 6, parts[0] == "tile", let tile = Int(parts[1]), let row = Int(parts[3]), let column = Int(parts[5]) else { continue }
+            guard parts.count == 6, parts[0] == "tile", let tile = Int(parts[1]), let row = Int(parts[3]), let column = Int(parts[5]) else {
+                continue
+            }
             cells[(row - 1) * 3 + column - 1] = tile
             buttons[tile] = control
         }

@@ -65,7 +65,9 @@ extension Person {
             phone.note(.app, "resumes the prayer left open")
         }
         try await tap("Amen")
-        if let outcome = try screen().words.first(where: { $0.hasPrefix("Apps unlocked") || $0 == "Unlocked" || $0.contains(" unlocked for ") }) {
+        if let outcome = try screen().words.first(where: {
+            $0.hasPrefix("Apps unlocked") || $0 == "Unlocked" || $0.contains(" unlocked for ")
+        }) {
             phone.note(.app, "shows “\(outcome)”")
         }
         try await dismissAll()
@@ -80,7 +82,8 @@ extension Person {
         if kind == .prayer, name == nil { return try await pray(mood: nil) }
         // The ritual's screen is already open (the person tapped it on the gate): do it there.
         if name == nil, let shown = shownScreen(), shown.views.contains(Self.screenView(kind)),
-           ChallengeKind(kind).map({ !ChallengeKind.added.contains($0) || gameOnScreen() == $0 }) ?? true {
+            ChallengeKind(kind).map({ !ChallengeKind.added.contains($0) || gameOnScreen() == $0 }) ?? true
+        {
             try await perform(kind, minutes: minutes)
             return try await dismissAll()
         }
@@ -108,7 +111,11 @@ extension Person {
         }
         try await goToTab("Home")
         let rows = try screen().controls().filter { control in
-            if case .button = control.kind { control.element?.accessibility.hint.map { PseudoLanguage.english($0.string) } == "Shows the ways to unlock it." } else { false }
+            if case .button = control.kind {
+                control.element?.accessibility.hint.map { PseudoLanguage.english($0.string) } == "Shows the ways to unlock it."
+            } else {
+                false
+            }
         }
         let row = name.map { name in rows.first { Words.fold($0.name).hasPrefix(Words.fold(displayName(name))) } } ?? rows.first
         guard let row else {
@@ -124,7 +131,11 @@ extension Person {
     /// Opens, from Home's Unlocks, the first gate that offers `option`; `false` (on Home) when none does.
     private func openGateOffering(_ option: String) async throws -> Bool {
         let rows = try screen().controls().filter { control in
-            if case .button = control.kind { control.element?.accessibility.hint.map { PseudoLanguage.english($0.string) } == "Shows the ways to unlock it." } else { false }
+            if case .button = control.kind {
+                control.element?.accessibility.hint.map { PseudoLanguage.english($0.string) } == "Shows the ways to unlock it."
+            } else {
+                false
+            }
         }
         for row in rows {
             phone.note(.person, "chooses \(row.name) under Unlocks on Home")
@@ -184,9 +195,11 @@ extension Person {
             try await settle()
         case .copyTextQuest:
             let shown = try screen()
-            guard let passage = shown.content.flatMap(\.flattened).first(where: { element in
-                if case .section(let header, _) = element.kind { Words.fold(Screen.words(header)) == "type this" } else { false }
-            }).map({ Screen.words($0.children) }) else {
+            guard
+                let passage = shown.content.flatMap(\.flattened).first(where: { element in
+                    if case .section(let header, _) = element.kind { Words.fold(Screen.words(header)) == "type this" } else { false }
+                }).map({ Screen.words($0.children) })
+            else {
                 throw ScreenMismatch("the quest shows no passage under “Type this”", screen: shown)
             }
             phone.note(.person, "copies “\(passage)” by hand")
@@ -211,7 +224,9 @@ extension Person {
             try await type("My doctor is messaging me about tomorrow's appointment", into: "Why do you need it now?")
             try await tap("Unlock")
         }
-        if let outcome = try screen().words.first(where: { $0.hasPrefix("Apps unlocked") || $0 == "Unlocked" || $0.contains(" unlocked for ") }) {
+        if let outcome = try screen().words.first(where: {
+            $0.hasPrefix("Apps unlocked") || $0 == "Unlocked" || $0.contains(" unlocked for ")
+        }) {
             phone.note(.app, "shows “\(outcome)”")
         }
     }
@@ -259,11 +274,12 @@ extension Person {
     func answer(_ text: String) async throws {
         if let game = gameOnScreen(), text == "right" || text == "wrong" { return try await move(in: game, right: text == "right") }
         guard let problem = try mathProblem() else { throw ScreenMismatch("there is no math problem to answer", screen: shownScreen()) }
-        let typed = switch text {
-        case "right": String(problem.answer)
-        case "wrong": String(problem.answer + 1)
-        default: text
-        }
+        let typed =
+            switch text {
+            case "right": String(problem.answer)
+            case "wrong": String(problem.answer + 1)
+            default: text
+            }
         try await type(typed, into: "Answer")
         try await tap("Check")
     }
@@ -273,7 +289,9 @@ extension Person {
         let controls = shown.controls()
         return (0..<9).compactMap { index -> (mark: Mark?, control: Control?)? in
             let label = "Row \(index / 3 + 1), column \(index % 3 + 1)"
-            guard let control = controls.first(where: { $0.element?.accessibility.label.map { PseudoLanguage.english($0.string) } == label }) else { return nil }
+            guard
+                let control = controls.first(where: { $0.element?.accessibility.label.map { PseudoLanguage.english($0.string) } == label })
+            else { return nil }
             let value = control.element?.accessibility.value.map { PseudoLanguage.english($0.string) }
             let mark: Mark? = value == "X" ? .x : value == "O" ? .o : nil
             return (mark, control)
@@ -310,7 +328,9 @@ extension Person {
     func start(_ profile: ProfileID, origin: SessionOrigin, plan: PlanSpec?) async throws {
         switch origin {
         case .focus:
-            throw StepError.notOffered("a Focus starts a profile by itself: add its filter (focus-filter: {focus: Work, profile: …}) and turn the Focus on (focus: {on: Work})")
+            throw StepError.notOffered(
+                "a Focus starts a profile by itself: add its filter (focus-filter: {focus: Work, profile: …}) and turn the Focus on (focus: {on: Work})"
+            )
         case .shortcut:
             // The Start Profile Shortcut takes a length in minutes, or none (until ended).
             let length: SessionLength
@@ -329,7 +349,8 @@ extension Person {
             try await tapKey(profile)
             // Another profile is on, so the key's sheet asks first; the person set out to start this one.
             if let shown = shownScreen(), shown.views.contains("KeyTapView"),
-               let yes = try screen().controls().first(where: { PseudoLanguage.english($0.name).hasPrefix("Start ") && !$0.isDisabled }) {
+                let yes = try screen().controls().first(where: { PseudoLanguage.english($0.name).hasPrefix("Start ") && !$0.isDisabled })
+            {
                 try await tap(yes.name)
             }
         case .manual:
@@ -368,13 +389,15 @@ extension Person {
     /// Chooses `option` in the picker `picker` names.
     func choose(_ option: String, in picker: String) async throws {
         let shown = try screen()
-        let pickers = Set(shown.controls().compactMap { control -> String? in
-            if case .option(let name, _) = control.kind { name } else { nil }
-        })
+        let pickers = Set(
+            shown.controls().compactMap { control -> String? in
+                if case .option(let name, _) = control.kind { name } else { nil }
+            })
         let named = pickers.filter { Words.fold($0) == Words.fold(picker) }
         let chosen = named.count == 1 ? named : pickers.filter { Words.fold($0).hasPrefix(Words.fold(picker)) }
         guard chosen.count == 1, let name = chosen.first else {
-            throw ScreenMismatch(chosen.isEmpty ? "there is no “\(picker)” to choose in" : "“\(picker)” names \(chosen.count) pickers", screen: shown)
+            throw ScreenMismatch(
+                chosen.isEmpty ? "there is no “\(picker)” to choose in" : "“\(picker)” names \(chosen.count) pickers", screen: shown)
         }
         let inPicker: (Control) -> Bool = { if case .option(let pickerName, _) = $0.kind { pickerName == name } else { false } }
         if case .option(_, true)? = Words.find(option, in: shown.controls(), where: inPicker).first?.kind { return }
@@ -414,7 +437,9 @@ extension Person {
         case .shortcut, .widget:
             phone.note(.person, path == .shortcut ? "runs the End Session Shortcut" : "presses End on the widget")
             let trigger: Trigger = path == .shortcut ? .appIntent("EndSession") : .widget("End")
-            if let problem = phone.runAppIntent({ $0.endSession(profile, from: trigger) }).problem { refuse(phone.refusalWords.words(problem)) }
+            if let problem = phone.runAppIntent({ $0.endSession(profile, from: trigger) }).problem {
+                refuse(phone.refusalWords.words(problem))
+            }
             try await settle()
         case .liveActivity:
             try await pressLiveActivity(.end)
@@ -481,7 +506,9 @@ extension Person {
     /// to the phone when Core NFC's sheet asks.
     private func writeKey(for profile: ProfileID) async throws -> URL {
         try await goToTab("Settings")
-        guard let found = app?.settings.profiles.first(where: { $0.id == profile }) else { throw StepError.unknownProfile(profile.rawValue) }
+        guard let found = app?.settings.profiles.first(where: { $0.id == profile }) else {
+            throw StepError.unknownProfile(profile.rawValue)
+        }
         try await choose(Reading.english(whole: "\(found.emoji) \(found.name)"), in: "Profile")
         try await tap("Write a key")
         guard tagSession != nil else {
@@ -502,9 +529,11 @@ extension Person {
     /// The Camera reads a key's QR code (or a copy edited by hand) and opens its link, as iOS does.
     func scanQR(_ name: String, edited: Bool) async throws {
         guard var link = qrCodes[name] else {
-            throw ScreenMismatch("the person has no QR code for a key named “\(name)” (made: \(qrCodes.keys.sorted()))", screen: shownScreen())
+            throw ScreenMismatch(
+                "the person has no QR code for a key named “\(name)” (made: \(qrCodes.keys.sorted()))", screen: shownScreen())
         }
-        if edited, var parts = URLComponents(url: link, resolvingAgainstBaseURL: false), let secret = parts.fragment, let last = secret.last {
+        if edited, var parts = URLComponents(url: link, resolvingAgainstBaseURL: false), let secret = parts.fragment, let last = secret.last
+        {
             parts.fragment = String(secret.dropLast()) + (last == "A" ? "B" : "A")
             link = parts.url ?? link
         }

@@ -191,7 +191,8 @@ package final class Person {
         // A build without Together declares no `fetch` background mode (it would have nothing to
         // fetch), and iOS gives such an app no background refresh.
         guard client.together != nil else {
-            throw StepError.notOffered("iOS gives no background refresh to a build without Together: its Info.plist declares no fetch background mode")
+            throw StepError.notOffered(
+                "iOS gives no background refresh to a build without Together: its Info.plist declares no fetch background mode")
         }
         guard phone.backgroundRefreshBegins() else {
             throw StepError.notOffered("iOS gives a background refresh only to an app that is not on screen; leave Threshold first")
@@ -276,12 +277,15 @@ package final class Person {
 
     /// The one control `label` names on `shown`; with `nth`, the nth (from 1, in the screen's
     /// order) of those it names.
-    func find(_ label: String, on shown: Screen.Layer, lookingFor what: String = "to tap", nth: Int? = nil,
-              where matches: (Control) -> Bool = { _ in true }) throws -> Control {
+    func find(
+        _ label: String, on shown: Screen.Layer, lookingFor what: String = "to tap", nth: Int? = nil,
+        where matches: (Control) -> Bool = { _ in true }
+    ) throws -> Control {
         var found = Words.find(label, in: shown.controls(), where: matches)
         if let nth {
             guard found.indices.contains(nth - 1) else {
-                throw ScreenMismatch("“\(label)” names \(found.count) thing\(found.count == 1 ? "" : "s") \(what), not \(nth)", screen: shown)
+                throw ScreenMismatch(
+                    "“\(label)” names \(found.count) thing\(found.count == 1 ? "" : "s") \(what), not \(nth)", screen: shown)
             }
             found = [found[nth - 1]]
         }
@@ -294,7 +298,8 @@ package final class Person {
         }
         let control = found[0]
         if control.isDisabled {
-            throw ScreenMismatch("“\(control.name)” is disabled" + (control.reason.map { " (\($0))" } ?? " (the screen gives no reason)"), screen: shown)
+            throw ScreenMismatch(
+                "“\(control.name)” is disabled" + (control.reason.map { " (\($0))" } ?? " (the screen gives no reason)"), screen: shown)
         }
         return control
     }
@@ -304,18 +309,22 @@ package final class Person {
     static func pointedAt(_ controls: [Control]) -> String {
         controls.enumerated().map { index, control in
             let same = controls.filter { $0.description == control.description && $0.place == control.place }
-            let which = same.count > 1 ? ", the \(Self.ordinal(controls[...index].filter { $0.description == control.description && $0.place == control.place }.count)) of \(same.count)" : ""
+            let which =
+                same.count > 1
+                ? ", the \(Self.ordinal(controls[...index].filter { $0.description == control.description && $0.place == control.place }.count)) of \(same.count)"
+                : ""
             return "\(control.description) \(control.place)\(which)"
         }.joined(separator: " and ")
     }
 
     private static func ordinal(_ n: Int) -> String {
-        let suffix = switch (n % 10, n % 100) {
-        case (1, let h) where h != 11: "st"
-        case (2, let h) where h != 12: "nd"
-        case (3, let h) where h != 13: "rd"
-        default: "th"
-        }
+        let suffix =
+            switch (n % 10, n % 100) {
+            case (1, let h) where h != 11: "st"
+            case (2, let h) where h != 12: "nd"
+            case (3, let h) where h != 13: "rd"
+            default: "th"
+            }
         return "\(n)\(suffix)"
     }
 
@@ -324,13 +333,15 @@ package final class Person {
     func type(_ text: String, into label: String, submit: Bool = false) async throws {
         let shown = try screen()
         let field = try find(label, on: shown, lookingFor: "field to type in") { if case .field = $0.kind { true } else { false } }
-        phone.note(.person, text.isEmpty ? "clears “\(field.name)” on \(shown.name)" : "types “\(text)” into “\(field.name)” on \(shown.name)")
+        phone.note(
+            .person, text.isEmpty ? "clears “\(field.name)” on \(shown.name)" : "types “\(text)” into “\(field.name)” on \(shown.name)")
         field.set?(text)
         try await settle()
         // NB: the field is read again only to press return: typing may take it away (an answer
         // the screen accepts at once), which is no failure.
         guard submit else { return }
-        let typed = try find(label, on: screen(), lookingFor: "field to type in", where: { if case .field = $0.kind { true } else { false } })
+        let typed = try find(
+            label, on: screen(), lookingFor: "field to type in", where: { if case .field = $0.kind { true } else { false } })
         if let submit = typed.submit {
             phone.note(.person, "presses return")
             submit()
@@ -453,8 +464,10 @@ package final class Person {
     func swipeAway() async throws {
         let shown = try screen()
         guard shown.kind != .app, shown.kind != .alert, let dismiss = shown.dismiss else {
-            throw ScreenMismatch(shown.kind == .app ? "nothing is shown over the app to swipe away"
-                                 : "\(shown.name) cannot be swiped away; only its buttons close it", screen: shown)
+            throw ScreenMismatch(
+                shown.kind == .app
+                    ? "nothing is shown over the app to swipe away"
+                    : "\(shown.name) cannot be swiped away; only its buttons close it", screen: shown)
         }
         phone.note(.person, "swipes \(shown.name) away")
         dismiss()
@@ -484,9 +497,13 @@ package final class Person {
     private func open(_ kind: Screen.Layer.Kind, saidBy hint: String) async throws {
         let shown = try screen()
         guard shown.kind != kind else { return }
-        let openers = shown.controls().filter { $0.element?.accessibility.hint.map { PseudoLanguage.english($0.string).hasPrefix(hint) } ?? false }
+        let openers = shown.controls().filter {
+            $0.element?.accessibility.hint.map { PseudoLanguage.english($0.string).hasPrefix(hint) } ?? false
+        }
         guard openers.count == 1, let opener = openers.first else { return }
-        if opener.isDisabled { throw ScreenMismatch("“\(opener.name)” is disabled" + (opener.reason.map { " (\($0))" } ?? ""), screen: shown) }
+        if opener.isDisabled {
+            throw ScreenMismatch("“\(opener.name)” is disabled" + (opener.reason.map { " (\($0))" } ?? ""), screen: shown)
+        }
         phone.note(.person, "taps “\(opener.name)” on \(shown.name)")
         opener.use()
         try await settle()
@@ -513,12 +530,15 @@ package final class Person {
         try await open(.system("document picker"), saidBy: "Opens a backup file")
         let shown = try screen()
         guard shown.kind == .system("document picker"), let answer = shown.answer else {
-            throw ScreenMismatch("iOS's document picker is not open (tap what opens it first, such as Restore from a backup)", screen: shown)
+            throw ScreenMismatch(
+                "iOS's document picker is not open (tap what opens it first, such as Restore from a backup)", screen: shown)
         }
         guard let data = contents ?? savedFiles[name] else {
-            throw ScreenMismatch("there is no file “\(name)”: none beside the scenario, none saved (saved: \(savedFiles.keys.sorted()))", screen: shown)
+            throw ScreenMismatch(
+                "there is no file “\(name)”: none beside the scenario, none saved (saved: \(savedFiles.keys.sorted()))", screen: shown)
         }
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("threshold-\(UUID().uuidString)-\((name as NSString).lastPathComponent)")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "threshold-\(UUID().uuidString)-\((name as NSString).lastPathComponent)")
         try data.write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
         phone.note(.person, "picks “\(name)”")

@@ -50,10 +50,15 @@ public struct Scenario: Sendable {
         let reader = YAMLReader(file: file)
         let root = try reader.root(text)
         var name = file, setupNode: Node?, stepsNode: Node?
-        for (key, value, _) in try reader.entries(root, "the scenario", allowed: ["name", "description", "seed", "setup", "steps", "people"]) {
+        for (key, value, _) in try reader.entries(
+            root, "the scenario", allowed: ["name", "description", "seed", "setup", "steps", "people"])
+        {
             switch key {
             case "people":
-                throw reader.fail(value, "a scenario with people is a Together scenario: the server's tests run it against the server (Server/Scenarios, Server/README.md)")
+                throw reader.fail(
+                    value,
+                    "a scenario with people is a Together scenario: the server's tests run it against the server (Server/Scenarios, Server/README.md)"
+                )
             case "name": name = try reader.string(value, "name")
             case "setup": setupNode = value
             case "steps": stepsNode = value
@@ -68,4 +73,3 @@ public struct Scenario: Sendable {
         return Scenario(file: file, name: name, setup: setup, steps: try list.map { (line: $0.mark?.line ?? 1, step: try steps.read($0)) })
     }
 }
-

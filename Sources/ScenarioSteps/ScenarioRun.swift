@@ -22,8 +22,10 @@ extension Scenario {
     /// Runs every step on `runner`'s phone, calling `after` once each step is done (a picture of
     /// it, say). Stops at the first failure.
     @MainActor
-    package func play(on runner: StepRunner, narrate: Bool = false, console: Console = Console.current,
-                      after: ((_ line: Int, _ step: Step) async throws -> Void)? = nil) async throws {
+    package func play(
+        on runner: StepRunner, narrate: Bool = false, console: Console = Console.current,
+        after: ((_ line: Int, _ step: Step) async throws -> Void)? = nil
+    ) async throws {
         for (line, step) in steps {
             do {
                 try await runner.run(step)

@@ -10,7 +10,8 @@ import SwiftUI
 package struct Control: CustomStringConvertible {
     package enum Kind {
         case button, toggle(isOn: Bool), link(URL), share(String), tab(isSelected: Bool), back, option(picker: String, isSelected: Bool)
-        case field(text: String), stepper, datePicker(shown: String), longPress(seconds: Double), swipeAction(row: String), accessibilityAction
+        case field(text: String), stepper, datePicker(shown: String), longPress(seconds: Double), swipeAction(row: String),
+            accessibilityAction
     }
 
     package let kind: Kind
@@ -37,7 +38,8 @@ package struct Control: CustomStringConvertible {
         case .toggle(let isOn): text += isOn ? " — on" : " — off"
         case .tab(let isSelected): text += isSelected ? " — tab, chosen" : " — tab"
         case .back: text += " — back"
-        case .option(let picker, let isSelected): text += " — \(picker.isEmpty ? "a choice" : "a choice of “\(picker)”")\(isSelected ? ", chosen" : "")"
+        case .option(let picker, let isSelected):
+            text += " — \(picker.isEmpty ? "a choice" : "a choice of “\(picker)”")\(isSelected ? ", chosen" : "")"
         case .field(let value): text += ": “\(value)”"
         case .link: text += " — link"
         case .share: text += " — share"
@@ -58,12 +60,16 @@ extension Screen.Layer {
     /// Every control a person can use on this layer, in the order the screen shows them.
     package func controls() -> [Control] {
         var found: [Control] = []
-        if let back { found.append(Control(kind: .back, name: "‹ " + back.label, isDisabled: false, reason: nil, use: back.action, element: nil)) }
+        if let back {
+            found.append(Control(kind: .back, name: "‹ " + back.label, isDisabled: false, reason: nil, use: back.action, element: nil))
+        }
         collect(content, into: &found, place: "on the screen")
         collect(toolbar, into: &found, place: "in the toolbar")
         for tab in tabs {
-            found.append(Control(kind: .tab(isSelected: tab.isSelected), name: Screen.words(tab.label), isDisabled: false, reason: nil,
-                                 use: tab.select, element: nil, place: "in the tab bar"))
+            found.append(
+                Control(
+                    kind: .tab(isSelected: tab.isSelected), name: Screen.words(tab.label), isDisabled: false, reason: nil,
+                    use: tab.select, element: nil, place: "in the tab bar"))
         }
         return found
     }
@@ -79,24 +85,32 @@ extension Screen.Layer {
             if let control = Self.control(element, reason: reason) { found.append(control) }
             for action in element.swipeActions {
                 if let control = Self.control(action, reason: nil) {
-                    found.append(Control(kind: .swipeAction(row: Screen.words(element.children).nilIfEmpty ?? element.name), name: control.name,
-                                         isDisabled: control.isDisabled, reason: nil, use: control.use, element: action))
+                    found.append(
+                        Control(
+                            kind: .swipeAction(row: Screen.words(element.children).nilIfEmpty ?? element.name), name: control.name,
+                            isDisabled: control.isDisabled, reason: nil, use: control.use, element: action))
                 }
             }
             if let press = element.longPress {
-                found.append(Control(kind: .longPress(seconds: press.minimumDuration), name: element.name, isDisabled: element.isDisabled,
-                                     reason: reason, use: press.perform, element: element))
+                found.append(
+                    Control(
+                        kind: .longPress(seconds: press.minimumDuration), name: element.name, isDisabled: element.isDisabled,
+                        reason: reason, use: press.perform, element: element))
             }
             for action in element.accessibility.actions {
-                found.append(Control(kind: .accessibilityAction, name: action.name.string.normalizedSpaces, isDisabled: element.isDisabled,
-                                     reason: nil, use: action.action, element: element))
+                found.append(
+                    Control(
+                        kind: .accessibilityAction, name: action.name.string.normalizedSpaces, isDisabled: element.isDisabled,
+                        reason: nil, use: action.action, element: element))
             }
             if case .picker(let picker) = element.kind {
                 let pickerName = Screen.words(element.children)
                 for option in picker.options {
                     let tag = option.tag
-                    found.append(Control(kind: .option(picker: pickerName, isSelected: option.tag == picker.selection), name: Screen.words(option.label),
-                                         isDisabled: element.isDisabled, reason: reason, use: { picker.select(tag) }, element: element))
+                    found.append(
+                        Control(
+                            kind: .option(picker: pickerName, isSelected: option.tag == picker.selection), name: Screen.words(option.label),
+                            isDisabled: element.isDisabled, reason: reason, use: { picker.select(tag) }, element: element))
                 }
                 continue
             }
@@ -118,27 +132,32 @@ extension Screen.Layer {
         let why = disabled ? reason : nil
         switch element.kind {
         case .button(let button):
-            var control = Control(kind: .button, name: element.name, isDisabled: disabled, reason: why, use: button.action, element: element)
+            var control = Control(
+                kind: .button, name: element.name, isDisabled: disabled, reason: why, use: button.action, element: element)
             control.isSelected = element.accessibility.traits.contains(.isSelected)
             return control
         case .toggle(let isOn, let set):
-            return Control(kind: .toggle(isOn: isOn), name: element.name, isDisabled: disabled, reason: why, use: { set(!isOn) }, element: element)
+            return Control(
+                kind: .toggle(isOn: isOn), name: element.name, isDisabled: disabled, reason: why, use: { set(!isOn) }, element: element)
         case .link(let url):
             return Control(kind: .link(url), name: element.name, isDisabled: disabled, reason: why, use: {}, element: element)
         case .share(let item):
             return Control(kind: .share(item), name: element.name, isDisabled: disabled, reason: why, use: {}, element: element)
         case .textField(let field):
-            var control = Control(kind: .field(text: field.text), name: element.name, isDisabled: disabled, reason: why, use: {}, element: element)
+            var control = Control(
+                kind: .field(text: field.text), name: element.name, isDisabled: disabled, reason: why, use: {}, element: element)
             control.set = field.set
             control.submit = field.submit
             return control
         case .stepper(let stepper):
-            var control = Control(kind: .stepper, name: element.name, isDisabled: disabled, reason: why, use: stepper.increment ?? {}, element: element)
+            var control = Control(
+                kind: .stepper, name: element.name, isDisabled: disabled, reason: why, use: stepper.increment ?? {}, element: element)
             control.increment = stepper.increment
             control.decrement = stepper.decrement
             return control
         case .datePicker(let picker):
-            var control = Control(kind: .datePicker(shown: picker.shown), name: element.name, isDisabled: disabled, reason: why, use: {}, element: element)
+            var control = Control(
+                kind: .datePicker(shown: picker.shown), name: element.name, isDisabled: disabled, reason: why, use: {}, element: element)
             control.set = { _ in }
             return control
         default:
@@ -160,7 +179,8 @@ extension Screen.Layer {
             if let label = element.accessibility.label?.string { words.append(label) }
             if let value = element.accessibility.value?.string { words.append(value) }
             if case .button = element.kind { words.append(element.name) }
-            let readWhole: Bool = if case .container(.labeledContent) = element.kind { true } else { element.accessibility.combine == .combine }
+            let readWhole: Bool =
+                if case .container(.labeledContent) = element.kind { true } else { element.accessibility.combine == .combine }
             if readWhole { words.append(element.readableTexts.joined(separator: " ")) }
             if case .picker(let picker) = element.kind, ["segmented", "inline", "palette"].contains(element.style.pickerStyle ?? "") {
                 words += picker.options.map { Screen.words($0.label) }
@@ -180,7 +200,9 @@ extension Screen.Layer {
     package var problems: [String] {
         content.flatMap(\.flattened).filter { element in
             if element.view == "ProblemBanner", element.accessibility.combine != nil {
-                return element.flattened.contains { if case .image(let image) = $0.kind { image.source == .system("exclamationmark.triangle.fill") } else { false } }
+                return element.flattened.contains {
+                    if case .image(let image) = $0.kind { image.source == .system("exclamationmark.triangle.fill") } else { false }
+                }
             }
             if case .text = element.kind, element.style.foreground?.color == Palette.warning { return true }
             return false
@@ -204,7 +226,8 @@ extension Screen.Layer {
     package var name: String {
         let own = views.filter { !Screen.Layer.plumbing.contains($0) && ($0.hasSuffix("View") || $0.hasSuffix("Step")) }
             .prefix(2).map(Screen.Layer.humanized).joined(separator: ": ").nilIfEmpty
-        return [kindWords.nilIfEmpty, own ?? title.map(PseudoLanguage.english)].compactMap { $0 }.joined(separator: " ").nilIfEmpty ?? "screen"
+        return [kindWords.nilIfEmpty, own ?? title.map(PseudoLanguage.english)].compactMap { $0 }.joined(separator: " ").nilIfEmpty
+            ?? "screen"
     }
 
     /// Whether `name` names this screen: each part (`onboarding: ready`) is words of its views,
@@ -219,8 +242,10 @@ extension Screen.Layer {
     }
 
     /// Views that draw no screen of their own.
-    static let plumbing: Set<String> = ["AppScreens", "PresentedView", "RitualView", "Card", "ProblemBanner", "Stat", "TimeLeft",
-                                        "OutcomeBanner", "StepHeader", "EmptyState"]
+    static let plumbing: Set<String> = [
+        "AppScreens", "PresentedView", "RitualView", "Card", "ProblemBanner", "Stat", "TimeLeft",
+        "OutcomeBanner", "StepHeader", "EmptyState",
+    ]
 
     /// `UnlockGateView` as "unlock gate".
     static func humanized(_ view: String) -> String {
@@ -257,7 +282,9 @@ extension Screen.Layer {
         var seen = Set<String>()
         let lines = texts.filter { seen.insert($0).inserted }
         if let message { parts.append("saying “\(message)”") }
-        if !lines.isEmpty { parts.append("showing " + lines.prefix(40).map { "“\($0)”" }.joined(separator: ", ") + (lines.count > 40 ? ", …" : "")) }
+        if !lines.isEmpty {
+            parts.append("showing " + lines.prefix(40).map { "“\($0)”" }.joined(separator: ", ") + (lines.count > 40 ? ", …" : ""))
+        }
         let controls = controls()
         parts.append(controls.isEmpty ? "with nothing to tap" : "with " + controls.map(\.description).joined(separator: " "))
         return parts.joined(separator: " ")
@@ -321,7 +348,9 @@ package enum Words {
     /// Words as the person compares them: the pseudolanguage read back, spaces plain, without
     /// case or accents.
     nonisolated package static func fold(_ text: String) -> String {
-        PseudoLanguage.english(text).normalizedSpaces.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: Locale(identifier: "en_US"))
-            .replacingOccurrences(of: "’", with: "'")
+        PseudoLanguage.english(text).normalizedSpaces.folding(
+            options: [.caseInsensitive, .diacriticInsensitive], locale: Locale(identifier: "en_US")
+        )
+        .replacingOccurrences(of: "’", with: "'")
     }
 }

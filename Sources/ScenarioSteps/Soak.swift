@@ -142,8 +142,9 @@ package final class Soak {
     }
 
     private func failure(_ action: String, _ problem: String) -> Failure {
-        Failure(seed: seed, step: figures.steps, action: action, problem: problem,
-                timeline: phone.timeline.suffix(Self.timelineShown).map { Format.entry($0, clock: phone.clock) })
+        Failure(
+            seed: seed, step: figures.steps, action: action, problem: problem,
+            timeline: phone.timeline.suffix(Self.timelineShown).map { Format.entry($0, clock: phone.clock) })
     }
 
     /// Every path: a Selah gate, a Challenge gate, an Earned Access mode on a weekday schedule,
@@ -159,30 +160,30 @@ package final class Soak {
         let day = try LocalDate(year: 2026, month: 11, day: 23).adding(days: asleep / (24 * 60))
         let sleeps = "\(day) \(Format.timeOfDay(asleep % (24 * 60) * 60))"
         return """
-        name: soak
-        setup:
-          timezone: America/New_York
-          start: 2026-11-23 07:00
-          faults: {drop: 0.1, duplicate: 0.1, delay: 0.2, max-delay: 20m, seed: \(faultSeed)}
-          fires-thresholds-at-first-use: true
-          never-calls-monitor: \(sleeps)
-          screen-time: {apps: [instagram, tiktok, youtube], goal: 2h}
-          gates:
-            - {id: selah, path: selah, apps: [instagram, tiktok], unlock: prayer}
-            - {id: lookup, name: Challenge, path: challenge, apps: [youtube, chess], unlock: challenge}
-          profiles:
-            - id: work
-              name: Work
-              path: earned-access
-              apps: [reddit, x]
-              unlock: earned-access
-              schedules: [{days: weekdays, start: "09:00", end: "17:00"}]
-            - {id: focus, name: Focus, path: present, apps: [netflix, candycrush], breaks: {count: 2, per: hour, minutes: 5}}
-            - {id: desk, name: Desk, path: key, apps: [instagram, youtube, mail], breaks: {count: 1, per: hour, minutes: 5}}
-          intentions:
-            - {id: web, app: safari, opens: 3, minutes: 5}
-        steps:
-          - status
-        """
+            name: soak
+            setup:
+              timezone: America/New_York
+              start: 2026-11-23 07:00
+              faults: {drop: 0.1, duplicate: 0.1, delay: 0.2, max-delay: 20m, seed: \(faultSeed)}
+              fires-thresholds-at-first-use: true
+              never-calls-monitor: \(sleeps)
+              screen-time: {apps: [instagram, tiktok, youtube], goal: 2h}
+              gates:
+                - {id: selah, path: selah, apps: [instagram, tiktok], unlock: prayer}
+                - {id: lookup, name: Challenge, path: challenge, apps: [youtube, chess], unlock: challenge}
+              profiles:
+                - id: work
+                  name: Work
+                  path: earned-access
+                  apps: [reddit, x]
+                  unlock: earned-access
+                  schedules: [{days: weekdays, start: "09:00", end: "17:00"}]
+                - {id: focus, name: Focus, path: present, apps: [netflix, candycrush], breaks: {count: 2, per: hour, minutes: 5}}
+                - {id: desk, name: Desk, path: key, apps: [instagram, youtube, mail], breaks: {count: 1, per: hour, minutes: 5}}
+              intentions:
+                - {id: web, app: safari, opens: 3, minutes: 5}
+            steps:
+              - status
+            """
     }
 }

@@ -102,7 +102,9 @@ struct SoakChecker {
         try checkBalances(state.balances)
         try checkShields(phone, state, foreground: foreground)
         if phone.activityCentre.registrations.count > DeviceActivityCentre.maximumActivities {
-            throw SoakViolation("\(phone.activityCentre.registrations.count) activities are monitored, more than iOS's \(DeviceActivityCentre.maximumActivities)")
+            throw SoakViolation(
+                "\(phone.activityCentre.registrations.count) activities are monitored, more than iOS's \(DeviceActivityCentre.maximumActivities)"
+            )
         }
     }
 
@@ -122,7 +124,8 @@ struct SoakChecker {
             if let allowance = untilSaved.keys.min() { excused[allowance, default: 0] += 1; continue }
             if phone.heldBackCallbacks > 0 { excused["a callback held back by a delay fault", default: 0] += 1; continue }
             let why = truth.rules.first { $0.shield.shields(app: app.token, category: app.category) }
-            throw SoakViolation("\(app.name) is open, but the engine shields it now (\(why.map { "\($0.rule)" } ?? "a rule")); \(phone.shieldSummary())")
+            throw SoakViolation(
+                "\(app.name) is open, but the engine shields it now (\(why.map { "\($0.rule)" } ?? "a rule")); \(phone.shieldSummary())")
         }
     }
 
@@ -145,7 +148,8 @@ struct SoakChecker {
             throw SoakViolation("grant \(grant.id) is saved but was never recorded")
         }
         for account in Account.allCases where state.balances[account] != ledger[account, default: 0] {
-            throw SoakViolation("the \(account.displayName) balance is \(state.balances[account]), but the ledger sums to \(ledger[account, default: 0])")
+            throw SoakViolation(
+                "the \(account.displayName) balance is \(state.balances[account]), but the ledger sums to \(ledger[account, default: 0])")
         }
     }
 

@@ -20,16 +20,34 @@ package struct StepReader {
     /// Every verb, with what it takes: the vocabulary `--help` and `play`'s `help` show.
     package static let vocabulary: [(verb: String, usage: String)] = [
         ("open-threshold", "open Threshold (the app launches if it must, reads Screen Time access and reconciles)"),
-        ("tap", "LABEL | {control, nth}: tap what these words name on Threshold's screen: a button, a switch, a tab, a picker's choice, ‹ Back (Continue, Pray to unlock, Amen, Anxious …); nth: the nth of the controls they name, in the screen's order"),
+        (
+            "tap",
+            "LABEL | {control, nth}: tap what these words name on Threshold's screen: a button, a switch, a tab, a picker's choice, ‹ Back (Continue, Pray to unlock, Amen, Anxious …); nth: the nth of the controls they name, in the screen's order"
+        ),
         ("swipe", "{row, action}: swipe the list row these words name and tap its action (Delete, Revoke, Remove)"),
-        ("swipe-away", "swipe away the sheet, dialog or system sheet on top (a swipe down, a tap outside); not an alert or a full-screen cover, which iOS lets go only by their buttons"),
+        (
+            "swipe-away",
+            "swipe away the sheet, dialog or system sheet on top (a swipe down, a tap outside); not an alert or a full-screen cover, which iOS lets go only by their buttons"
+        ),
         ("long-press", "LABEL: press and hold what shows these words (Settings' Version opens the diagnostics)"),
-        ("type", "{field, text}: type text into the field these words name on Threshold's screen, in place of what it held (text: \"\" clears it)"),
-        ("set", "{control, to}: set the stepper these words name to a number (+ or − until it reads it), the time picker to a time (to: \"19:00\"), or the picker to the option these words name"),
-        ("answer", "right | wrong | TEXT: type an answer into the math challenge and tap Check; in Ink, Echo, Slide or Unscramble, make one move (Echo: watch a sequence and repeat it) right or wrong; {wrong: 40} does it 40 times"),
+        (
+            "type",
+            "{field, text}: type text into the field these words name on Threshold's screen, in place of what it held (text: \"\" clears it)"
+        ),
+        (
+            "set",
+            "{control, to}: set the stepper these words name to a number (+ or − until it reads it), the time picker to a time (to: \"19:00\"), or the picker to the option these words name"
+        ),
+        (
+            "answer",
+            "right | wrong | TEXT: type an answer into the math challenge and tap Check; in Ink, Echo, Slide or Unscramble, make one move (Echo: watch a sequence and repeat it) right or wrong; {wrong: 40} does it 40 times"
+        ),
         ("notification-prompt", "allow | deny: how the person answers iOS's notification prompt when the app asks"),
         ("pick-apps", "[APP, …]: pick these apps in iOS's Screen Time picker, where the screen opens it"),
-        ("pick-file", "PATH: pick a file in iOS's document picker, where the screen opens it (a path beside the scenario, or a file the person saved earlier)"),
+        (
+            "pick-file",
+            "PATH: pick a file in iOS's document picker, where the screen opens it (a path beside the scenario, or a file the person saved earlier)"
+        ),
         ("save-file", "save the file in iOS's Save to Files sheet, which the screen opened (Export a backup)"),
         ("screen-time-prompt", "allow | [canceled, restricted, …]: how the person answers iOS's next Screen Time prompts (then allow)"),
         ("open", "APP | {app, shielded, reason}: tap an app's icon; optionally check the shield"),
@@ -39,7 +57,10 @@ package struct StepReader {
         ("tap-widget", "session | streak: tap a widget; iOS opens Threshold at its link (the session widget's Session tab)"),
         ("link", "URL: a universal link arrives (typed or from an NFC tag)"),
         ("quick-action", "unblock | feedback: long-press Threshold's icon on the Home Screen and choose the action"),
-        ("start", "PROFILE | {profile, origin: manual|key|shortcut, goal: 30m | for: 25m | until: 17:00}: the Session tab's start panel, a key, or the Start Profile Shortcut (which takes for:); a Beast Mode start on the tab is confirmed, as the person means it"),
+        (
+            "start",
+            "PROFILE | {profile, origin: manual|key|shortcut, goal: 30m | for: 25m | until: 17:00}: the Session tab's start panel, a key, or the Start Profile Shortcut (which takes for:); a Beast Mode start on the tab is confirmed, as the person means it"
+        ),
         ("end", "PROFILE | {profile, via: in-app|key|shortcut|widget|notification|live-activity}: end what keeps the profile on now"),
         ("break", "PROFILE: take a break (the profile's break policy sets its length and quota)"),
         ("resume", "PROFILE: end the break early; the shields return now"),
@@ -47,9 +68,18 @@ package struct StepReader {
         ("hold-tag", "PROFILE: Core NFC's sheet asks for a tag: hold one to the phone; it becomes the profile's key, the one tap-key taps"),
         ("scan-qr", "NAME | {key, edited: true}: the Camera reads the QR code of a key made in Settings → Keys (or a copy edited by hand)"),
         ("choose", "end | break | cancel: answer the key's question"),
-        ("confirm-start", "yes | no: answer the confirmation a start link or the Session tab shows for a Beast Mode profile (nothing starts before yes)"),
-        ("pray", "[MOOD | {mood}]: say a prayer from the bundled library (mood grateful, anxious, distracted, tired, seeking, joyful), then Amen"),
-        ("challenge", "[math | tic-tac-toe | ink | echo | slide | unscramble]: answer five problems, play tic-tac-toe to a win or draw, or play one of Challenge's own games to its end (at least 30 s pass)"),
+        (
+            "confirm-start",
+            "yes | no: answer the confirmation a start link or the Session tab shows for a Beast Mode profile (nothing starts before yes)"
+        ),
+        (
+            "pray",
+            "[MOOD | {mood}]: say a prayer from the bundled library (mood grateful, anxious, distracted, tired, seeking, joyful), then Amen"
+        ),
+        (
+            "challenge",
+            "[math | tic-tac-toe | ink | echo | slide | unscramble]: answer five problems, play tic-tac-toe to a win or draw, or play one of Challenge's own games to its end (at least 30 s pass)"
+        ),
         ("credits", "5 | 15 | 30 | {minutes, app}: spend Focus Bank credits"),
         ("quest", "breathing | copy-text | {kind, app}: finish a quest (45 s / 90 s pass on the clock)"),
         ("emergency", "[APP]: hold the button (10 s pass), give a reason"),
@@ -62,14 +92,29 @@ package struct StepReader {
         ("set-timezone", "ZONE: the person changes the time zone (Europe/London)"),
         ("reboot", "restart the phone"),
         ("kill-app", "swipe Threshold away"),
-        ("background-refresh", "iOS gives Threshold a background app refresh (launching it in the background if it must; never while it is on screen)"),
+        (
+            "background-refresh",
+            "iOS gives Threshold a background app refresh (launching it in the background if it must; never while it is on screen)"
+        ),
         ("leave-threshold", "go to the home screen: Threshold keeps running in the background (opening another app does this too)"),
-        ("focus", "on | off | {on: NAME} | {off: NAME}: a Focus holds back notifications that are not time-sensitive; ending it shows them. A named Focus with Threshold's filter runs it as iOS does (in Threshold's process, in the background): on starts the profile it names, off ends what a Focus started (not Beast Mode)"),
-        ("focus-filter", "{focus: NAME, profile: PROFILE, minutes: 60}: add Threshold's filter to a Focus in Settings › Focus, choosing a profile by its name (and a length, which Beast Mode needs)"),
+        (
+            "focus",
+            "on | off | {on: NAME} | {off: NAME}: a Focus holds back notifications that are not time-sensitive; ending it shows them. A named Focus with Threshold's filter runs it as iOS does (in Threshold's process, in the background): on starts the profile it names, off ends what a Focus started (not Beast Mode)"
+        ),
+        (
+            "focus-filter",
+            "{focus: NAME, profile: PROFILE, minutes: 60}: add Threshold's filter to a Focus in Settings › Focus, choosing a profile by its name (and a length, which Beast Mode needs)"
+        ),
         ("notifications", "allowed | denied | notDetermined: whether Threshold may post notifications"),
         ("delete-app", "APP: try to delete an app (refused while Beast Mode denies app removal)"),
-        ("install-app", "NAME: try to install an app from the App Store (refused while a profile that denies installs is on: Beast Mode's does by default)"),
-        ("visit", "SITE | {site, blocked: true|false}: open a website in Safari; checks whether a shield or the web content filter (typed websites, adult websites) blocks it"),
+        (
+            "install-app",
+            "NAME: try to install an app from the App Store (refused while a profile that denies installs is on: Beast Mode's does by default)"
+        ),
+        (
+            "visit",
+            "SITE | {site, blocked: true|false}: open a website in Safari; checks whether a shield or the web content filter (typed websites, adult websites) blocks it"
+        ),
         ("press-live-activity", "end | break | back-to-focus: press a Live Activity button (its intent runs in Threshold's process)"),
         ("authorization", "approved | denied | notDetermined: Screen Time access"),
         ("store-fails", "the saved data becomes unreadable"),
@@ -78,13 +123,18 @@ package struct StepReader {
         ("faults", "{drop, duplicate, delay, max-delay, seed}: random callback faults"),
         ("note", "TEXT: a line in the story"),
         ("status", "show the phone's state"),
-        ("expect", "{shielded, unshielded, reason, shield-title, notification, no-notification, shown-once, activities-at-most, repair, live-activity, live-activity-stale, live-activity-ended: TEXT|none, not-live-activity: TEXT, widget: TEXT | [TEXT…], not-widget: TEXT, held-notification, device-restrictions: none|locked, refused, accepted, time, widget-reloads-at-least, session-ended, on-break, store-failed, balance: {xp, coins, credits}, screen-time: MINUTES, goal-streak: DAYS, prayer-streak: DAYS, screen: NAME, see: TEXT | [TEXT…], not-see: TEXT | [TEXT…], disabled: LABEL, on: LABEL | [LABEL…], off: LABEL | [LABEL…], chosen: {PICKER: CHOICE}, choices: {PICKER: [CHOICE…]}}"),
+        (
+            "expect",
+            "{shielded, unshielded, reason, shield-title, notification, no-notification, shown-once, activities-at-most, repair, live-activity, live-activity-stale, live-activity-ended: TEXT|none, not-live-activity: TEXT, widget: TEXT | [TEXT…], not-widget: TEXT, held-notification, device-restrictions: none|locked, refused, accepted, time, widget-reloads-at-least, session-ended, on-break, store-failed, balance: {xp, coins, credits}, screen-time: MINUTES, goal-streak: DAYS, prayer-streak: DAYS, screen: NAME, see: TEXT | [TEXT…], not-see: TEXT | [TEXT…], disabled: LABEL, on: LABEL | [LABEL…], off: LABEL | [LABEL…], chosen: {PICKER: CHOICE}, choices: {PICKER: [CHOICE…]}}"
+        ),
     ]
 
     static let expectationKeys = [
-        "shielded", "unshielded", "reason", "rule", "shield-title", "notification", "no-notification", "shown-once", "activities-at-most", "repair",
+        "shielded", "unshielded", "reason", "rule", "shield-title", "notification", "no-notification", "shown-once", "activities-at-most",
+        "repair",
         "live-activity", "refused", "accepted", "time", "widget-reloads-at-least", "session-ended", "on-break", "store-failed", "balance",
-        "screen-time", "goal-streak", "prayer-streak", "live-activity-stale", "live-activity-ended", "not-live-activity", "widget", "not-widget", "held-notification", "device-restrictions",
+        "screen-time", "goal-streak", "prayer-streak", "live-activity-stale", "live-activity-ended", "not-live-activity", "widget",
+        "not-widget", "held-notification", "device-restrictions",
         "screen", "see", "not-see", "disabled", "on", "off", "chosen", "choices", "language",
     ]
 
@@ -140,11 +190,15 @@ package struct StepReader {
             if arg.scalar != nil { return .end(profile: try profile(arg), via: .inApp) }
             let f = try fields(arg, "end", ["profile", "via"])
             guard let profileNode = f["profile"] else { throw reader.fail(arg, "end needs a profile") }
-            return .end(profile: try profile(profileNode), via: try f["via"].map { try reader.choice($0, "via", as: EndPath.self) } ?? .inApp)
+            return .end(
+                profile: try profile(profileNode), via: try f["via"].map { try reader.choice($0, "via", as: EndPath.self) } ?? .inApp)
         case "break": return .takeBreak(profile: try profile(try need("a profile")))
         case "resume": return .resume(profile: try profile(try need("a profile")))
         case "use-streak-freeze":
-            if let argument { throw reader.fail(argument, "the streak freeze protects today only (the intentions screen offers nothing else); advance to the day first") }
+            if let argument {
+                throw reader.fail(
+                    argument, "the streak freeze protects today only (the intentions screen offers nothing else); advance to the day first")
+            }
             return .useStreakFreeze
         case "store": return .store(try reader.choice(try need("an App Store event"), "store", as: StoreEvent.self))
         case "long-press": return .longPress(try reader.string(try need("the words to press on"), "long-press"))
@@ -163,7 +217,9 @@ package struct StepReader {
         case "set":
             let f = try fields(try need("{control, to}"), "set", ["control", "to"])
             guard let control = f["control"], let value = f["to"] else {
-                throw reader.fail(argument, "set needs the control's words and the value (set: {control: breaks, to: 2} or {control: Starts, to: \"19:00\"})")
+                throw reader.fail(
+                    argument,
+                    "set needs the control's words and the value (set: {control: breaks, to: 2} or {control: Starts, to: \"19:00\"})")
             }
             let text = try reader.string(value, "to")
             if let number = Int(text) { return .set(control: try reader.string(control, "control"), to: .number(number)) }
@@ -174,7 +230,9 @@ package struct StepReader {
             let arg = try need("the button's words")
             if arg.scalar != nil { return .tap(try reader.string(arg, "tap")) }
             let f = try fields(arg, "tap", ["control", "nth"])
-            guard let control = f["control"] else { throw reader.fail(arg, "tap needs the control's words (tap: {control: Delete, nth: 2})") }
+            guard let control = f["control"] else {
+                throw reader.fail(arg, "tap needs the control's words (tap: {control: Delete, nth: 2})")
+            }
             return .tap(try reader.string(control, "control"), nth: try f["nth"].map { try reader.int($0, "nth", in: 1...100) })
         case "swipe-away":
             if let argument { throw reader.fail(argument, "swipe-away swipes away what is on top; it takes nothing") }
@@ -182,11 +240,14 @@ package struct StepReader {
         case "save-file":
             if let argument { throw reader.fail(argument, "save-file saves the file iOS's Save to Files sheet shows; it takes nothing") }
             return .saveFile
-        case "notification-prompt": return .notificationPrompt(allow: try reader.either(try need("allow or deny"), "notification-prompt", "allow", or: "deny"))
+        case "notification-prompt":
+            return .notificationPrompt(allow: try reader.either(try need("allow or deny"), "notification-prompt", "allow", or: "deny"))
         case "answer":
             let arg = try need("right, wrong or an answer")
             guard let mapping = arg.mapping else { return .answer(try reader.string(arg, "answer"), times: 1) }
-            guard mapping.count == 1, let (key, count) = mapping.first.map({ ($0.key.scalar?.string, $0.value) }), let key, ["right", "wrong"].contains(key) else {
+            guard mapping.count == 1, let (key, count) = mapping.first.map({ ($0.key.scalar?.string, $0.value) }), let key,
+                ["right", "wrong"].contains(key)
+            else {
                 throw reader.fail(arg, "answer takes right, wrong or an answer, or how many times: {wrong: 40}")
             }
             return .answer(key, times: try reader.int(count, "answer", in: 1...200))
@@ -196,16 +257,21 @@ package struct StepReader {
             let folder = URL(fileURLWithPath: reader.file).deletingLastPathComponent()
             let url = URL(fileURLWithPath: name, relativeTo: folder)
             return .pickFile(name: name, contents: FileManager.default.fileExists(atPath: url.path) ? try read(url, at: arg) : nil)
-        case "pick-apps": return .pickApps(try reader.strings(try need("a list of apps"), "pick-apps").map { try appName($0, at: argument!) })
+        case "pick-apps":
+            return .pickApps(try reader.strings(try need("a list of apps"), "pick-apps").map { try appName($0, at: argument!) })
         case "screen-time-prompt":
             let arg = try need("allow, or the failures to answer with")
             if arg.scalar?.string == "allow" { return .screenTimePrompt([]) }
-            return .screenTimePrompt(try reader.strings(arg, "screen-time-prompt").map { name in
-                guard let failure = AuthorizationFailure.thrownByiOS.first(where: { Self.promptAnswer($0) == name }) else {
-                    throw reader.fail(arg, "“\(name)” is not a Screen Time prompt answer; use allow or: \(AuthorizationFailure.thrownByiOS.map(Self.promptAnswer).joined(separator: ", "))")
-                }
-                return failure
-            })
+            return .screenTimePrompt(
+                try reader.strings(arg, "screen-time-prompt").map { name in
+                    guard let failure = AuthorizationFailure.thrownByiOS.first(where: { Self.promptAnswer($0) == name }) else {
+                        throw reader.fail(
+                            arg,
+                            "“\(name)” is not a Screen Time prompt answer; use allow or: \(AuthorizationFailure.thrownByiOS.map(Self.promptAnswer).joined(separator: ", "))"
+                        )
+                    }
+                    return failure
+                })
         case "scan-qr":
             let arg = try need("the key's name")
             if arg.scalar != nil { return .scanQR(key: try reader.string(arg, "scan-qr"), edited: false) }
@@ -223,7 +289,9 @@ package struct StepReader {
         case "challenge":
             let name = try argument.map { try reader.string($0, "challenge") } ?? "math"
             guard let kind = ChallengeKind.allCases.first(where: { Self.scenarioName($0) == name }) else {
-                throw reader.fail(argument, "challenge “\(name)” should be one of \(ChallengeKind.allCases.map(Self.scenarioName).joined(separator: ", "))")
+                throw reader.fail(
+                    argument,
+                    "challenge “\(name)” should be one of \(ChallengeKind.allCases.map(Self.scenarioName).joined(separator: ", "))")
             }
             return .ritual(kind.ritual, minutes: nil, app: nil)
         case "credits":
@@ -233,11 +301,12 @@ package struct StepReader {
         case "quest":
             let arg = try need("breathing or copy-text")
             let f = arg.scalar != nil ? ["kind": arg] : try fields(arg, "quest", ["kind", "app"])
-            let kind: RitualKind = switch try f["kind"].map({ try reader.string($0, "quest") }) {
-            case "breathing"?: .breathingQuest
-            case "copy-text"?: .copyTextQuest
-            default: throw reader.fail(arg, "quest should be breathing or copy-text")
-            }
+            let kind: RitualKind =
+                switch try f["kind"].map({ try reader.string($0, "quest") }) {
+                case "breathing"?: .breathingQuest
+                case "copy-text"?: .copyTextQuest
+                default: throw reader.fail(arg, "quest should be breathing or copy-text")
+                }
             return .ritual(kind, minutes: nil, app: try f["app"].map { try appName($0) })
         case "emergency": return .ritual(.emergency, minutes: nil, app: try argument.map { try appName($0) })
         case "open-intention":
@@ -252,7 +321,9 @@ package struct StepReader {
         case "set-timezone":
             let arg = try need("a time zone")
             let id = try reader.string(arg, "time zone")
-            guard TimeZone(identifier: id) != nil else { throw reader.fail(arg, "“\(id)” is not a time zone; use an IANA name such as Europe/London") }
+            guard TimeZone(identifier: id) != nil else {
+                throw reader.fail(arg, "“\(id)” is not a time zone; use an IANA name such as Europe/London")
+            }
             return .setTimeZone(id)
         case "reboot": try none(); return .reboot
         case "kill-app": try none(); return .killApp
@@ -262,16 +333,20 @@ package struct StepReader {
             let arg = try need("on or off, or {on: NAME} / {off: NAME}")
             if arg.scalar != nil { return .focus(try reader.either(arg, "focus", "on", or: "off")) }
             let f = try fields(arg, "focus", ["on", "off"])
-            guard f.count == 1, let (key, name) = f.first else { throw reader.fail(arg, "focus turns one Focus on or off: {on: Work} or {off: Work}") }
+            guard f.count == 1, let (key, name) = f.first else {
+                throw reader.fail(arg, "focus turns one Focus on or off: {on: Work} or {off: Work}")
+            }
             return .namedFocus(try reader.string(name, key), on: key == "on")
         case "focus-filter":
             let f = try fields(try need("{focus, profile, minutes}"), "focus-filter", ["focus", "profile", "minutes"])
             guard let focus = f["focus"], let profile = f["profile"] else {
                 throw reader.fail(argument, "focus-filter needs the Focus and the profile (focus-filter: {focus: Work, profile: Work})")
             }
-            return .focusFilter(focus: try reader.string(focus, "focus"), profile: try reader.string(profile, "profile"),
-                                minutes: try f["minutes"].map { Int(try reader.duration($0, "minutes") / 60) })
-        case "notifications": return .notifications(try reader.choice(try need("a permission"), "notifications", as: NotificationPermission.self))
+            return .focusFilter(
+                focus: try reader.string(focus, "focus"), profile: try reader.string(profile, "profile"),
+                minutes: try f["minutes"].map { Int(try reader.duration($0, "minutes") / 60) })
+        case "notifications":
+            return .notifications(try reader.choice(try need("a permission"), "notifications", as: NotificationPermission.self))
         case "delete-app": return .deleteApp(try appName(try need("an app")))
         case "install-app": return .installApp(try reader.string(try need("an app's name"), "install-app"))
         case "visit":
@@ -328,8 +403,10 @@ package struct StepReader {
         let shielded = try f["shielded"].map { try reader.bool($0, "shielded") }
         let reason = try f["reason"].map { try reader.choice($0, "reason", as: ReasonKind.self) }
         if reason != nil, shielded == false { throw reader.fail(node, "an open app has no shield reason") }
-        return .open(app: try appName(app), expect: shielded.map { OpenExpectation(shielded: $0, reason: reason) }
-            ?? reason.map { OpenExpectation(shielded: true, reason: $0) })
+        return .open(
+            app: try appName(app),
+            expect: shielded.map { OpenExpectation(shielded: $0, reason: reason) }
+                ?? reason.map { OpenExpectation(shielded: true, reason: $0) })
     }
 
     private func start(_ node: Node) throws -> Step {
@@ -365,7 +442,6 @@ package struct StepReader {
         return minutes
     }
 
-
     // MARK: Expectations
 
     private func expectations(_ node: Node) throws -> [Expectation] {
@@ -382,23 +458,33 @@ package struct StepReader {
                 if value.mapping != nil {
                     let r = try fields(value, "reason", ["app", "kind", "rule"])
                     guard let app = r["app"], let kind = r["kind"] else { throw reader.fail(value, "reason needs app and kind") }
-                    result.append(.reason(app: try appName(app), kind: try reader.choice(kind, "reason", as: ReasonKind.self),
-                                          rule: try r["rule"].map { try reader.string($0, "rule") }))
+                    result.append(
+                        .reason(
+                            app: try appName(app), kind: try reader.choice(kind, "reason", as: ReasonKind.self),
+                            rule: try r["rule"].map { try reader.string($0, "rule") }))
                 } else {
-                    guard !shieldedApps.isEmpty else { throw reader.fail(value, "reason: KIND checks the apps under shielded: in the same expect; name them, or write reason: {app, kind}") }
+                    guard !shieldedApps.isEmpty else {
+                        throw reader.fail(
+                            value,
+                            "reason: KIND checks the apps under shielded: in the same expect; name them, or write reason: {app, kind}")
+                    }
                     let kind = try reader.choice(value, "reason", as: ReasonKind.self)
                     let rule = try f["rule"].map { try reader.string($0, "rule") }
                     result += shieldedApps.map { .reason(app: $0, kind: kind, rule: rule) }
                 }
             case "rule":
-                guard f["reason"]?.scalar != nil else { throw reader.fail(value, "rule: goes with reason: KIND and shielded: in the same expect") }
+                guard f["reason"]?.scalar != nil else {
+                    throw reader.fail(value, "rule: goes with reason: KIND and shielded: in the same expect")
+                }
             case "shield-title":
                 if value.mapping != nil {
                     let r = try fields(value, "shield-title", ["app", "text"])
                     guard let app = r["app"], let text = r["text"] else { throw reader.fail(value, "shield-title needs app and text") }
                     result.append(.shieldTitle(app: try appName(app), contains: try reader.string(text, "text")))
                 } else {
-                    guard !shieldedApps.isEmpty else { throw reader.fail(value, "shield-title: TEXT checks the apps under shielded: in the same expect") }
+                    guard !shieldedApps.isEmpty else {
+                        throw reader.fail(value, "shield-title: TEXT checks the apps under shielded: in the same expect")
+                    }
                     let text = try reader.string(value, "shield-title")
                     result += shieldedApps.map { .shieldTitle(app: $0, contains: text) }
                 }
@@ -410,7 +496,9 @@ package struct StepReader {
                 let text = try reader.string(value, "repair")
                 if text == "none" { result.append(.repair(nil)); continue }
                 let kinds = Dictionary(uniqueKeysWithValues: RepairNotice.Kind.allCases.map { ($0.kebabName, $0) })
-                guard let kind = kinds[text] else { throw reader.fail(value, "repair “\(text)” should be none or one of: \(kinds.keys.sorted().joined(separator: ", "))") }
+                guard let kind = kinds[text] else {
+                    throw reader.fail(value, "repair “\(text)” should be none or one of: \(kinds.keys.sorted().joined(separator: ", "))")
+                }
                 result.append(.repair(kind))
             case "live-activity":
                 let text = try reader.string(value, "live-activity")
@@ -440,10 +528,13 @@ package struct StepReader {
             case "accepted":
                 result.append(try reader.bool(value, "accepted") ? .accepted : .refused(contains: nil))
             case "time": result.append(.time(try reader.clock(value, "time")))
-            case "widget-reloads-at-least": result.append(.widgetReloadsAtLeast(try reader.int(value, "widget-reloads-at-least", in: 0...Int.max)))
+            case "widget-reloads-at-least":
+                result.append(.widgetReloadsAtLeast(try reader.int(value, "widget-reloads-at-least", in: 0...Int.max)))
             case "session-ended":
                 let r = try fields(value, "session-ended", ["profile", "state"])
-                guard let profileNode = r["profile"], let state = r["state"] else { throw reader.fail(value, "session-ended needs profile and state") }
+                guard let profileNode = r["profile"], let state = r["state"] else {
+                    throw reader.fail(value, "session-ended needs profile and state")
+                }
                 result.append(.sessionEnded(profile: try profile(profileNode), state: try reader.choice(state, "state", as: EndState.self)))
             case "on-break":
                 if value.scalar != nil { result.append(.onBreak(profile: try profile(value), true)); continue }
@@ -517,7 +608,10 @@ package struct StepReader {
         // A fresh install's profiles are the ones onboarding makes: checked when the step runs.
         guard setup.freshInstall || setup.state.profile(ProfileID(id)) != nil else {
             let known = setup.state.profiles.map(\.id.rawValue)
-            throw reader.fail(node, "unknown profile “\(id)”; " + (known.isEmpty ? "the setup has no profiles" : "the setup has: \(known.joined(separator: ", "))"))
+            throw reader.fail(
+                node,
+                "unknown profile “\(id)”; "
+                    + (known.isEmpty ? "the setup has no profiles" : "the setup has: \(known.joined(separator: ", "))"))
         }
         return ProfileID(id)
     }

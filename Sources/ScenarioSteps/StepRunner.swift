@@ -67,17 +67,27 @@ package final class StepRunner {
             let used = try phone.use(app, for: seconds)
             if used < seconds { phone.note(.device, "\(app) is shielded after \(Format.duration(used))") }
         case .press(let app, let role):
-            phone.note(.person, "presses “\(try phone.open(app).content?.button(role).map { phone.shieldWords.label($0.label) } ?? role.rawValue)” on \(app)'s shield")
-            tell(try phone.pressShield(role, on: app), closed: "\(app) closes", notified: "\(app) closes; the notification leads to", opened: "\(app) opens")
+            phone.note(
+                .person,
+                "presses “\(try phone.open(app).content?.button(role).map { phone.shieldWords.label($0.label) } ?? role.rawValue)” on \(app)'s shield"
+            )
+            tell(
+                try phone.pressShield(role, on: app), closed: "\(app) closes", notified: "\(app) closes; the notification leads to",
+                opened: "\(app) opens")
         case .pressWebsite(let site, let role):
-            phone.note(.person, "presses “\(phone.visit(site).content?.button(role).map { phone.shieldWords.label($0.label) } ?? role.rawValue)” on \(site)'s shield in Safari")
-            tell(try phone.pressShield(role, onWebsite: site), closed: "Safari closes the page", notified: "the notification leads to",
-                 opened: "\(site) opens")
+            phone.note(
+                .person,
+                "presses “\(phone.visit(site).content?.button(role).map { phone.shieldWords.label($0.label) } ?? role.rawValue)” on \(site)'s shield in Safari"
+            )
+            tell(
+                try phone.pressShield(role, onWebsite: site), closed: "Safari closes the page", notified: "the notification leads to",
+                opened: "\(site) opens")
         case .tapNotification(let id):
             // A notification a shield's button just asked for comes a few seconds later: the person waits for it.
             let coming = phone.pendingNotifications.filter { id.map($0.id.hasPrefix) ?? true }.compactMap(\.fireDate).min()
             if let coming, coming.timeIntervalSince(phone.clock.wall) <= 60,
-               id.map({ id in !phone.inbox.contains { $0.id.hasPrefix(id) } }) ?? true {
+                id.map({ id in !phone.inbox.contains { $0.id.hasPrefix(id) } }) ?? true
+            {
                 phone.note(.person, "waits for the notification")
                 phone.advance(to: coming)
                 person.followLifecycle()
@@ -157,14 +167,19 @@ package final class StepRunner {
             try await person.saveFile()
         case .pickApps(let names):
             let tokens = try names.map { name in
-                guard let app = phone.catalogue.app(named: name) else { throw SimulatorError.unknownApp(name, known: phone.catalogue.names) }
+                guard let app = phone.catalogue.app(named: name) else {
+                    throw SimulatorError.unknownApp(name, known: phone.catalogue.names)
+                }
                 return app.token
             }
             try await person.pick(Selection(applications: Set(tokens)), names: names)
         case .screenTimePrompt(let failures):
             person.prompt.willAnswer(failures)
-            phone.note(.person, failures.isEmpty ? "will allow Screen Time access when iOS asks"
-                       : "will answer iOS's Screen Time prompt: \(failures.map(\.description).joined(separator: ", then "))")
+            phone.note(
+                .person,
+                failures.isEmpty
+                    ? "will allow Screen Time access when iOS asks"
+                    : "will answer iOS's Screen Time prompt: \(failures.map(\.description).joined(separator: ", then "))")
         case .advance(let seconds):
             phone.note(.device, "⋯ \(Format.duration(seconds)) pass")
             phone.advance(by: seconds)
@@ -197,7 +212,9 @@ package final class StepRunner {
         case .namedFocus(let name, let on):
             let ran = phone.setFocus(name, on: on)
             // The filter has no screen: what it could not do is what its notification says.
-            if let problem = ran?.problem.map(phone.refusalWords.words) ?? ran?.notifications.first.map({ phone.worded($0).body }) { person.refuse(problem) }
+            if let problem = ran?.problem.map(phone.refusalWords.words) ?? ran?.notifications.first.map({ phone.worded($0).body }) {
+                person.refuse(problem)
+            }
             person.followLifecycle()
             try await person.settle()
         case .focusFilter(let focus, let profile, let minutes):
@@ -232,7 +249,10 @@ package final class StepRunner {
             phone.note(.device, fails ? "the saved data becomes unreadable" : "the saved data is readable again")
         case .fault(let fault):
             phone.faults.scripted.append(fault)
-            phone.note(.fault, "the next callback will be \(fault == .deliver ? "delivered" : fault.rawValue + (fault == .drop ? "ped" : fault == .delay ? "ed" : "d"))")
+            phone.note(
+                .fault,
+                "the next callback will be \(fault == .deliver ? "delivered" : fault.rawValue + (fault == .drop ? "ped" : fault == .delay ? "ed" : "d"))"
+            )
         case .faults(let settings):
             var faults = FaultSwitch(seed: settings.seed)
             faults.dropRate = settings.drop
@@ -288,7 +308,9 @@ package final class StepRunner {
         }
         if let kind = expected.reason {
             guard let reason = result.reason, ReasonKind(reason) == kind else {
-                throw ExpectationFailure("expected \(result.app)'s shield to give the reason \(kind.rawValue), but it gives \(result.reason.map { ReasonKind($0).rawValue } ?? "none")")
+                throw ExpectationFailure(
+                    "expected \(result.app)'s shield to give the reason \(kind.rawValue), but it gives \(result.reason.map { ReasonKind($0).rawValue } ?? "none")"
+                )
             }
         }
     }
@@ -301,14 +323,19 @@ package final class StepRunner {
             for expectation in expectations { try await check(expectation) }
         case .shielded(let apps):
             let open = apps.filter { !phone.shieldedApps.contains($0) }
-            guard open.isEmpty else { throw ExpectationFailure("expected \(open.joined(separator: ", ")) to be shielded; \(phone.shieldSummary())") }
+            guard open.isEmpty else {
+                throw ExpectationFailure("expected \(open.joined(separator: ", ")) to be shielded; \(phone.shieldSummary())")
+            }
         case .unshielded(let apps):
             let shut = apps.filter { phone.shieldedApps.contains($0) }
-            guard shut.isEmpty else { throw ExpectationFailure("expected \(shut.joined(separator: ", ")) to be open; \(phone.shieldSummary())") }
+            guard shut.isEmpty else {
+                throw ExpectationFailure("expected \(shut.joined(separator: ", ")) to be open; \(phone.shieldSummary())")
+            }
         case .reason(let app, let kind, let rule):
             let reason = try shownReason(app, stored)
             guard ReasonKind(reason) == kind else {
-                throw ExpectationFailure("expected \(app)'s shield to give the reason \(kind.rawValue), but it gives \(ReasonKind(reason).rawValue)")
+                throw ExpectationFailure(
+                    "expected \(app)'s shield to give the reason \(kind.rawValue), but it gives \(ReasonKind(reason).rawValue)")
             }
             if let rule, reason.rule.linkValue != rule, reason.rule.description != rule, reason.rule.idValue != rule {
                 throw ExpectationFailure("expected \(app)'s shield to be held by \(rule), but it is held by \(reason.rule)")
@@ -347,7 +374,9 @@ package final class StepRunner {
             let repairs = stored?.applied.repairs ?? []
             if let kind {
                 guard repairs.contains(where: { $0.kind == kind }) else {
-                    throw ExpectationFailure("expected a \(kind.rawValue) repair notice; there are \(repairs.isEmpty ? "none" : repairs.map(\.description).joined(separator: "; "))")
+                    throw ExpectationFailure(
+                        "expected a \(kind.rawValue) repair notice; there are \(repairs.isEmpty ? "none" : repairs.map(\.description).joined(separator: "; "))"
+                    )
                 }
             } else if !repairs.isEmpty {
                 throw ExpectationFailure("expected no repair notice, but: \(repairs.map(\.description).joined(separator: "; "))")
@@ -356,19 +385,26 @@ package final class StepRunner {
             let shown = phone.liveActivity == nil ? nil : try LockScreen.liveActivity(on: phone) { _ in }
             switch (text, shown) {
             case (nil, nil): break
-            case (nil, let shown?): throw ExpectationFailure("expected no Live Activity, but it shows \(shown.words.map { "“\($0)”" }.joined(separator: ", "))")
+            case (nil, let shown?):
+                throw ExpectationFailure("expected no Live Activity, but it shows \(shown.words.map { "“\($0)”" }.joined(separator: ", "))")
             case (let text?, nil): throw ExpectationFailure("expected a Live Activity showing “\(text)”, but none is showing")
             case (let text?, let shown?):
                 guard shown.shows(text) else {
-                    throw ExpectationFailure("expected the Live Activity to show “\(text)”, but it shows \(shown.words.map { "“\($0)”" }.joined(separator: ", "))")
+                    throw ExpectationFailure(
+                        "expected the Live Activity to show “\(text)”, but it shows \(shown.words.map { "“\($0)”" }.joined(separator: ", "))"
+                    )
                 }
             }
         case .liveActivityDoesNotShow(let text):
-            guard phone.liveActivity != nil else { throw ExpectationFailure("expected a Live Activity not showing “\(text)”, but none is showing") }
+            guard phone.liveActivity != nil else {
+                throw ExpectationFailure("expected a Live Activity not showing “\(text)”, but none is showing")
+            }
             let shown = try LockScreen.liveActivity(on: phone) { _ in }
             // NB: read as `live-activity:` reads it; its buttons' words are among its words.
             if let shown, shown.shows(text) {
-                throw ExpectationFailure("expected the Live Activity not to show “\(text)”, but it shows \(shown.words.map { "“\($0)”" }.joined(separator: ", "))")
+                throw ExpectationFailure(
+                    "expected the Live Activity not to show “\(text)”, but it shows \(shown.words.map { "“\($0)”" }.joined(separator: ", "))"
+                )
             }
         case .widgetShows(let text):
             let widgets = try HomeScreenWidget.allCases.flatMap { try LockScreen.widget($0, on: phone) }
@@ -391,8 +427,9 @@ package final class StepRunner {
             case (nil, nil): break
             case (nil, _?): throw ExpectationFailure("expected no ended Live Activity, but \(words) is showing\(until)")
             case (let text?, nil):
-                throw ExpectationFailure("expected an ended Live Activity showing “\(text)”, but none is showing"
-                    + (phone.liveActivity.map { " (the Live Activity “\($0.title)” has not ended)" } ?? ""))
+                throw ExpectationFailure(
+                    "expected an ended Live Activity showing “\(text)”, but none is showing"
+                        + (phone.liveActivity.map { " (the Live Activity “\($0.title)” has not ended)" } ?? ""))
             case (let text?, let shown?):
                 guard shown.shows(text) else {
                     throw ExpectationFailure("expected the ended Live Activity to show “\(text)”, but it shows \(words)\(until)")
@@ -401,18 +438,24 @@ package final class StepRunner {
         case .liveActivityStale(let expected):
             guard let shown = phone.liveActivity else { throw ExpectationFailure("expected a Live Activity, but none is showing") }
             guard shown.isStale(at: phone.clock.wall) == expected else {
-                throw ExpectationFailure("expected the Live Activity to be \(expected ? "stale" : "up to date"), but it is \(expected ? "up to date" : "stale") (stale from \(shown.staleDate.map { phone.clock.readable($0) } ?? "never"))")
+                throw ExpectationFailure(
+                    "expected the Live Activity to be \(expected ? "stale" : "up to date"), but it is \(expected ? "up to date" : "stale") (stale from \(shown.staleDate.map { phone.clock.readable($0) } ?? "never"))"
+                )
             }
         case .heldNotification(let text):
             guard phone.heldNotifications.contains(where: { $0.matches(text) }) else {
-                throw ExpectationFailure("expected the Focus to hold back a notification containing “\(text)”; it holds \(phone.heldNotifications.isEmpty ? "nothing" : phone.heldNotifications.map { "“\($0.title)”" }.joined(separator: ", "))")
+                throw ExpectationFailure(
+                    "expected the Focus to hold back a notification containing “\(text)”; it holds \(phone.heldNotifications.isEmpty ? "nothing" : phone.heldNotifications.map { "“\($0.title)”" }.joined(separator: ", "))"
+                )
             }
         case .deviceRestrictions(let expected):
             guard phone.deviceRestrictions == expected else {
                 throw ExpectationFailure("expected device restrictions \(expected), but they are \(phone.deviceRestrictions)")
             }
         case .refused(let text):
-            guard let refusal = lastRefusal else { throw ExpectationFailure("expected the last request to be refused, but it was accepted") }
+            guard let refusal = lastRefusal else {
+                throw ExpectationFailure("expected the last request to be refused, but it was accepted")
+            }
             if let text, !Reading.english(refusal).localizedCaseInsensitiveContains(text) {
                 throw ExpectationFailure("expected the refusal to mention “\(text)”, but it says: \(refusal)")
             }
@@ -420,15 +463,20 @@ package final class StepRunner {
             if let refusal = lastRefusal { throw ExpectationFailure("expected the last request to be accepted, but: \(refusal)") }
         case .time(let spec):
             let now = phone.clock.wall
-            let matches: Bool = switch spec {
-            case .timeOfDay(let seconds, let weekday):
-                Clockwork(timeZone: phone.clock.timeZone).secondsIntoDay(of: now) == seconds
-                    && weekday.map { $0 == Clockwork(timeZone: phone.clock.timeZone).localDate(of: now).weekday } ?? true
-            default: spec.instant(from: now, in: phone.clock.timeZone) == now
+            let matches: Bool =
+                switch spec {
+                case .timeOfDay(let seconds, let weekday):
+                    Clockwork(timeZone: phone.clock.timeZone).secondsIntoDay(of: now) == seconds
+                        && weekday.map { $0 == Clockwork(timeZone: phone.clock.timeZone).localDate(of: now).weekday } ?? true
+                default: spec.instant(from: now, in: phone.clock.timeZone) == now
+                }
+            guard matches else {
+                throw ExpectationFailure("expected the time to be \(spec), but it is \(phone.clock.readable(now, weekday: true))")
             }
-            guard matches else { throw ExpectationFailure("expected the time to be \(spec), but it is \(phone.clock.readable(now, weekday: true))") }
         case .widgetReloadsAtLeast(let count):
-            guard phone.widgetReloads >= count else { throw ExpectationFailure("expected at least \(count) widget reloads, but there were \(phone.widgetReloads)") }
+            guard phone.widgetReloads >= count else {
+                throw ExpectationFailure("expected at least \(count) widget reloads, but there were \(phone.widgetReloads)")
+            }
         case .sessionEnded(let profile, let state):
             // A session that reached its planned end stopped by itself: completed.
             let now = phone.clock.wall
@@ -437,30 +485,44 @@ package final class StepRunner {
             }
             let last = endings.max { $0.at < $1.at }
             guard let last, last.state == state else {
-                throw ExpectationFailure("expected \(profile)'s last session to have ended \(state.rawValue), but it \(last.map { "ended \($0.state.rawValue)" } ?? "has not ended")")
+                throw ExpectationFailure(
+                    "expected \(profile)'s last session to have ended \(state.rawValue), but it \(last.map { "ended \($0.state.rawValue)" } ?? "has not ended")"
+                )
             }
         case .onBreak(let profile, let expected):
-            let status = stored.map { evaluate($0.engine, at: phone.clock.wall, calendar: phone.clock.calendar).rule(.profile(profile))?.status }
+            let status = stored.map {
+                evaluate($0.engine, at: phone.clock.wall, calendar: phone.clock.calendar).rule(.profile(profile))?.status
+            }
             let onBreak: Bool = if case .onBreak?? = status { true } else { false }
-            guard onBreak == expected else { throw ExpectationFailure("expected \(profile) \(expected ? "to be" : "not to be") on a break") }
+            guard onBreak == expected else {
+                throw ExpectationFailure("expected \(profile) \(expected ? "to be" : "not to be") on a break")
+            }
         case .balance(let account, let amount):
-            guard let stored else { throw ExpectationFailure("expected \(amount) \(account.displayName), but the saved data cannot be read") }
+            guard let stored else {
+                throw ExpectationFailure("expected \(amount) \(account.displayName), but the saved data cannot be read")
+            }
             guard stored.balances[account] == amount else {
                 throw ExpectationFailure("expected \(amount) \(account.displayName), but the balance is \(stored.balances[account])")
             }
         case .screenTime(let minutes):
             let today = Clockwork(timeZone: phone.clock.timeZone).localDate(of: phone.clock.wall)
             let reported = stored?.progress.screenTimeMinutes(on: today) ?? 0
-            guard reported == minutes else { throw ExpectationFailure("expected \(minutes) min of screen time reported today, but \(reported)") }
+            guard reported == minutes else {
+                throw ExpectationFailure("expected \(minutes) min of screen time reported today, but \(reported)")
+            }
         case .goalStreak(let days):
             let streak = stored?.progress.goalStreak
             guard streak?.days == days else {
-                throw ExpectationFailure("expected a \(days)-day goal streak, but it is \(streak.map { "\($0.days) days with \($0.lives) lives" } ?? "not counted")")
+                throw ExpectationFailure(
+                    "expected a \(days)-day goal streak, but it is \(streak.map { "\($0.days) days with \($0.lives) lives" } ?? "not counted")"
+                )
             }
         case .prayerStreak(let days):
             // What Home's Streaks card counts ("days of prayer"), read from its model as it stands.
             let streak = try await person.homeShows().streaks.prayerDays
-            guard streak == days else { throw ExpectationFailure("expected a \(days)-day prayer streak, but Home shows \(streak) days of prayer") }
+            guard streak == days else {
+                throw ExpectationFailure("expected a \(days)-day prayer streak, but Home shows \(streak) days of prayer")
+            }
         case .screen(let name):
             guard let shown = person.shownScreen(), shown.isNamed(name) else {
                 throw ScreenMismatch("expected the \(name) screen", screen: person.shownScreen())
@@ -470,14 +532,18 @@ package final class StepRunner {
                 throw ScreenMismatch("expected the screen to show “\(text)”", screen: person.shownScreen())
             }
         case .screenDoesNotShow(let text):
-            if let shown = person.shownScreen(), shown.shows(text) { throw ScreenMismatch("expected the screen not to show “\(text)”", screen: shown) }
+            if let shown = person.shownScreen(), shown.shows(text) {
+                throw ScreenMismatch("expected the screen not to show “\(text)”", screen: shown)
+            }
         case .disabled(let label):
             guard let shown = person.shownScreen() else { throw ScreenMismatch("expected a disabled “\(label)”", screen: nil) }
             let found = Words.find(label, in: shown.controls())
             guard !found.isEmpty else { throw ScreenMismatch("expected a disabled “\(label)”", screen: shown) }
             guard found.allSatisfy(\.isDisabled) else { throw ScreenMismatch("expected “\(label)” to be disabled", screen: shown) }
         case .isOn(let label, let expected):
-            guard let shown = person.shownScreen() else { throw ScreenMismatch("expected “\(label)” to be \(expected ? "on" : "off")", screen: nil) }
+            guard let shown = person.shownScreen() else {
+                throw ScreenMismatch("expected “\(label)” to be \(expected ? "on" : "off")", screen: nil)
+            }
             let found = Words.find(label, in: shown.controls()) { control in
                 switch control.kind {
                 case .toggle, .button, .option: true
@@ -485,14 +551,18 @@ package final class StepRunner {
                 }
             }
             guard found.count == 1, let control = found.first else {
-                throw ScreenMismatch(found.isEmpty ? "there is no switch or choice “\(label)”" : "“\(label)” names \(found.count) things", screen: shown)
+                throw ScreenMismatch(
+                    found.isEmpty ? "there is no switch or choice “\(label)”" : "“\(label)” names \(found.count) things", screen: shown)
             }
-            let isOn: Bool = switch control.kind {
-            case .toggle(let isOn): isOn
-            case .option(_, let isSelected): isSelected
-            default: control.element?.accessibility.traits.contains(.isSelected) ?? false
+            let isOn: Bool =
+                switch control.kind {
+                case .toggle(let isOn): isOn
+                case .option(_, let isSelected): isSelected
+                default: control.element?.accessibility.traits.contains(.isSelected) ?? false
+                }
+            guard isOn == expected else {
+                throw ScreenMismatch("expected “\(control.name)” to be \(expected ? "on" : "off")", screen: shown)
             }
-            guard isOn == expected else { throw ScreenMismatch("expected “\(control.name)” to be \(expected ? "on" : "off")", screen: shown) }
         case .choices(let picker, let options):
             guard let shown = person.shownScreen() else { throw ScreenMismatch("expected “\(picker)” to offer choices", screen: nil) }
             let offered = shown.controls().compactMap { control -> String? in
@@ -500,12 +570,16 @@ package final class StepRunner {
             }
             let missing = options.filter { option in !offered.contains { Words.fold($0) == Words.fold(option) } }
             guard missing.isEmpty else {
-                throw ScreenMismatch("expected “\(picker)” to offer \(missing.map { "“\($0)”" }.joined(separator: ", ")); it offers \(offered.map { "“\($0)”" }.joined(separator: ", "))", screen: shown)
+                throw ScreenMismatch(
+                    "expected “\(picker)” to offer \(missing.map { "“\($0)”" }.joined(separator: ", ")); it offers \(offered.map { "“\($0)”" }.joined(separator: ", "))",
+                    screen: shown)
             }
             // The choices are the picker's whole list: one offered beyond them is a mismatch too.
             let extra = offered.filter { choice in !options.contains { Words.fold($0) == Words.fold(choice) } }
             guard extra.isEmpty else {
-                throw ScreenMismatch("expected “\(picker)” to offer only \(options.map { "“\($0)”" }.joined(separator: ", ")); it also offers \(extra.map { "“\($0)”" }.joined(separator: ", "))", screen: shown)
+                throw ScreenMismatch(
+                    "expected “\(picker)” to offer only \(options.map { "“\($0)”" }.joined(separator: ", ")); it also offers \(extra.map { "“\($0)”" }.joined(separator: ", "))",
+                    screen: shown)
             }
         case .chosen(let picker, let option):
             guard let shown = person.shownScreen() else { throw ScreenMismatch("expected “\(picker)” to show “\(option)”", screen: nil) }
@@ -513,11 +587,17 @@ package final class StepRunner {
                 if case .option(let name, true) = control.kind { Words.fold(name).hasPrefix(Words.fold(picker)) } else { false }
             }
             guard chosen.contains(where: { Words.fold($0.name) == Words.fold(option) }) else {
-                throw ScreenMismatch("expected “\(picker)” to show “\(option)”, but it shows \(chosen.map { "“\($0.name)”" }.joined(separator: " and "))", screen: shown)
+                throw ScreenMismatch(
+                    "expected “\(picker)” to show “\(option)”, but it shows \(chosen.map { "“\($0.name)”" }.joined(separator: " and "))",
+                    screen: shown)
             }
         case .storeFailed(let failed):
             guard (lastOutcome?.failedClosed ?? false) == failed else {
-                throw ExpectationFailure(failed ? "expected the last reconcile to fail closed, but it saved" : "expected the last reconcile to save, but it failed: \(lastOutcome?.storeFailure.map { String(describing: $0) } ?? "")")
+                throw ExpectationFailure(
+                    failed
+                        ? "expected the last reconcile to fail closed, but it saved"
+                        : "expected the last reconcile to save, but it failed: \(lastOutcome?.storeFailure.map { String(describing: $0) } ?? "")"
+                )
             }
         }
     }
@@ -550,7 +630,8 @@ package final class StepRunner {
 
     private static func describeWidgets(on phone: SimulatedPhone) throws -> String {
         try HomeScreenWidget.allCases.map { widget in
-            "the \(widget.rawValue) widget shows " + (try LockScreen.widget(widget, on: phone).first?.words ?? []).map { "“\($0)”" }.joined(separator: ", ")
+            "the \(widget.rawValue) widget shows "
+                + (try LockScreen.widget(widget, on: phone).first?.words ?? []).map { "“\($0)”" }.joined(separator: ", ")
         }.joined(separator: "; ")
     }
 
@@ -558,7 +639,8 @@ package final class StepRunner {
     private func shownReason(_ app: String, _ stored: StoredState?) throws -> Reason {
         guard let found = phone.catalogue.app(named: app) else { throw SimulatorError.unknownApp(app, known: phone.catalogue.names) }
         guard phone.shieldedApps.contains(app) else { throw ExpectationFailure("expected \(app) to be shielded; \(phone.shieldSummary())") }
-        guard let reason = stored?.lastEnforcement(deviceZone: phone.clock.timeZone)?.reason(forApp: found.token, category: found.category) else {
+        guard let reason = stored?.lastEnforcement(deviceZone: phone.clock.timeZone)?.reason(forApp: found.token, category: found.category)
+        else {
             throw ExpectationFailure("\(app) is shielded but the saved enforcement gives no reason")
         }
         return reason
@@ -571,7 +653,9 @@ package final class StepRunner {
     }
 
     package func statusLines() throws -> [String] {
-        var lines = ["time: \(phone.clock.readable(phone.clock.wall, weekday: true)) \(phone.clock.timeZone.identifier), Threshold \(phone.appInForeground ? "on screen" : phone.appRunning ? "running in the background" : "not running")"]
+        var lines = [
+            "time: \(phone.clock.readable(phone.clock.wall, weekday: true)) \(phone.clock.timeZone.identifier), Threshold \(phone.appInForeground ? "on screen" : phone.appRunning ? "running in the background" : "not running")"
+        ]
         let stored = try? phone.savedState()
         let enforcement = stored?.lastEnforcement(deviceZone: phone.clock.timeZone)
         for app in phone.shieldedApps {
@@ -581,7 +665,9 @@ package final class StepRunner {
         }
         if phone.shieldedApps.isEmpty { lines.append("nothing shielded") }
         let registrations = phone.activityCentre.registrations
-        lines.append("\(registrations.count) of \(DeviceActivityCentre.maximumActivities) activities; next wake-up \(phone.activityCentre.nextCallbackInstant.map { phone.clock.readable($0, weekday: true) } ?? "none")")
+        lines.append(
+            "\(registrations.count) of \(DeviceActivityCentre.maximumActivities) activities; next wake-up \(phone.activityCentre.nextCallbackInstant.map { phone.clock.readable($0, weekday: true) } ?? "none")"
+        )
         if let live = phone.liveActivity {
             lines.append("Live Activity: \(live.title) (\(live.phase.rawValue)\(live.isStale(at: phone.clock.wall) ? ", stale" : ""))")
         }

@@ -57,7 +57,9 @@ public struct TogetherScenario: Sendable {
         let reader = YAMLReader(file: file)
         let root = try reader.root(text)
         var name = file, setupNode: Node?, peopleNode: Node?, stepsNode: Node?
-        for (key, value, _) in try reader.entries(root, "the scenario", allowed: ["name", "description", "seed", "people", "setup", "steps"]) {
+        for (key, value, _) in try reader.entries(
+            root, "the scenario", allowed: ["name", "description", "seed", "people", "setup", "steps"])
+        {
             switch key {
             case "name": name = try reader.string(value, "name")
             case "people": peopleNode = value
@@ -94,9 +96,12 @@ public struct TogetherScenario: Sendable {
                 throw reader.fail(peopleNode, "“\(person)” cannot name a person: use a lower-case word that is not a step (alice, bob)")
             }
         }
-        guard !people.isEmpty, Set(people).count == people.count else { throw reader.fail(peopleNode, "people should name each person once") }
+        guard !people.isEmpty, Set(people).count == people.count else {
+            throw reader.fail(peopleNode, "people should name each person once")
+        }
         for (person, account) in appleAccounts where !people.contains(account) || account == person {
-            throw reader.fail(peopleNode, "\(person)'s apple-account names another of the people (\(people.joined(separator: ", "))), not “\(account)”")
+            throw reader.fail(
+                peopleNode, "\(person)'s apple-account names another of the people (\(people.joined(separator: ", "))), not “\(account)”")
         }
         let setup = try setupNode.map { try SetupReader(reader: reader).read($0) } ?? PhoneSetup()
         guard let stepsNode, let list = stepsNode.sequence, !list.isEmpty else {
@@ -105,7 +110,9 @@ public struct TogetherScenario: Sendable {
         let steps = StepReader(reader: reader, setup: setup)
         var turns: [Turn] = []
         for node in list {
-            if let mapping = node.mapping, mapping.count == 1, let first = mapping.first, let person = first.key.scalar?.string, people.contains(person) {
+            if let mapping = node.mapping, mapping.count == 1, let first = mapping.first, let person = first.key.scalar?.string,
+                people.contains(person)
+            {
                 for stepNode in first.value.sequence.map({ Array($0) }) ?? [first.value] {
                     let step = try steps.read(stepNode)
                     if Self.isEveryones(step) {
@@ -120,13 +127,15 @@ public struct TogetherScenario: Sendable {
                 }
                 let step = try steps.read(node)
                 guard Self.isEveryones(step) || Self.isNote(step) else {
-                    throw reader.fail(node, "say whose step this is (`- \(people[0]): …`); only advance, advance-to and note are everyone's")
+                    throw reader.fail(
+                        node, "say whose step this is (`- \(people[0]): …`); only advance, advance-to and note are everyone's")
                 }
                 turns.append(Turn(line: node.mark?.line ?? 1, person: nil, step: step))
             }
         }
-        return TogetherScenario(file: file, name: name, setup: setup, people: people, appleAccounts: appleAccounts, newIPhones: newIPhones,
-                                turns: turns)
+        return TogetherScenario(
+            file: file, name: name, setup: setup, people: people, appleAccounts: appleAccounts, newIPhones: newIPhones,
+            turns: turns)
     }
 
     /// Reads a Together scenario file.
@@ -170,13 +179,17 @@ public struct TogetherScenario: Sendable {
     ///     before every step, so the server's clock follows the phones'.
     ///   - narrate: writes each person's story as it goes, each line after their name.
     @MainActor
-    public func run(together: (_ appleAccount: String, _ phone: SimulatedPhone) -> TogetherAccess, serverTime: (Date) -> Void,
-                    narrate: Bool = false, console: Console = Console.current) async throws {
+    public func run(
+        together: (_ appleAccount: String, _ phone: SimulatedPhone) -> TogetherAccess, serverTime: (Date) -> Void,
+        narrate: Bool = false, console: Console = Console.current
+    ) async throws {
         var runners: [(person: String, runner: StepRunner)] = []
         for person in people {
             let phone: SimulatedPhone
             let setup = newIPhones.contains(person) ? self.setup.newIPhone : self.setup
-            do { phone = try setup.makePhone() } catch { throw ScenarioProblem.failed(file, 1, "\(person)'s phone could not be set up: \(error)") }
+            do { phone = try setup.makePhone() } catch {
+                throw ScenarioProblem.failed(file, 1, "\(person)'s phone could not be set up: \(error)")
+            }
             let prompt = AccessPrompt(approvedBefore: setup.authorization == .approved)
             runners.append((person, StepRunner(phone: phone, prompt: prompt, together: together(appleAccount(of: person), phone))))
         }
@@ -237,7 +250,8 @@ public struct TogetherScenario: Sendable {
         guard case .link(var url) = step else { return step }
         for (person, runner) in runners where url.contains("{\(person).invitation}") {
             guard let shared = runner.person.sharedInvitation else {
-                throw StepError.notOffered("\(person) has shared no invitation yet (Settings › Together: Invite a partner, then Share invitation)")
+                throw StepError.notOffered(
+                    "\(person) has shared no invitation yet (Settings › Together: Invite a partner, then Share invitation)")
             }
             url = url.replacingOccurrences(of: "{\(person).invitation}", with: shared)
         }

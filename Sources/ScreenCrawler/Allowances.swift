@@ -25,7 +25,9 @@ package struct Allowances: Sendable {
         func allows(_ finding: Finding) -> Bool {
             finding.kind == kind
                 && (screen.map { finding.screen.caseInsensitiveCompare($0) == .orderedSame } ?? true)
-                && (subject.map { finding.subject.localizedCaseInsensitiveContains($0) || finding.detail.localizedCaseInsensitiveContains($0) } ?? true)
+                && (subject.map {
+                    finding.subject.localizedCaseInsensitiveContains($0) || finding.detail.localizedCaseInsensitiveContains($0)
+                } ?? true)
         }
     }
 

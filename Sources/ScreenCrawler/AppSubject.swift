@@ -54,8 +54,9 @@ package final class AppSubject: CrawlSubject {
             do { phone = try state.scenario.makePhone() } catch {
                 throw ScenarioProblem.failed(state.file, 1, "the phone could not be set up: \(error)")
             }
-            runner = StepRunner(phone: phone, prompt: AccessPrompt(approvedBefore: state.scenario.setup.authorization == .approved),
-                                together: together(phone))
+            runner = StepRunner(
+                phone: phone, prompt: AccessPrompt(approvedBefore: state.scenario.setup.authorization == .approved),
+                together: together(phone))
         } else {
             runner = try state.scenario.makeRunner()
         }

@@ -92,7 +92,9 @@ extension CrawlAction: Codable {
         switch try c.decode(String.self, forKey: .kind) {
         case "tap": kind = .tap
         case "decrease":
-            guard let number = Int(value) else { throw DecodingError.dataCorruptedError(forKey: .value, in: c, debugDescription: "not a number") }
+            guard let number = Int(value) else {
+                throw DecodingError.dataCorruptedError(forKey: .value, in: c, debugDescription: "not a number")
+            }
             kind = .decrease(to: number)
         case "set-time": kind = .setTime(value)
         case "type": kind = .type(value)

@@ -51,7 +51,8 @@ package struct CrawlReport: Sendable {
             let slug = finding.screen.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" }.reduce(into: "") { name, c in
                 if c != "-" || name.last != "-" { name.append(c) }
             }
-            let file = folder.appendingPathComponent(String(format: "%03d-%@-%@.yaml", index + 1, finding.kind.rawValue, String(slug.prefix(40))))
+            let file = folder.appendingPathComponent(
+                String(format: "%03d-%@-%@.yaml", index + 1, finding.kind.rawValue, String(slug.prefix(40))))
             try finding.reproducer(from: try text(finding.state)).write(to: file, atomically: true, encoding: .utf8)
             findings[index].reproducer = file.path
         }

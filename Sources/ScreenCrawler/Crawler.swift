@@ -47,13 +47,16 @@ package struct Observation {
             return
         }
         visible = screen.layers.map { layer in
-            ["\(layer.kind)", layer.name, layer.title ?? "", layer.message ?? "", layer.words.joined(separator: " · "),
-             layer.controls().map(\.description).joined(separator: " ")].joined(separator: " | ")
+            [
+                "\(layer.kind)", layer.name, layer.title ?? "", layer.message ?? "", layer.words.joined(separator: " · "),
+                layer.controls().map(\.description).joined(separator: " "),
+            ].joined(separator: " | ")
         }
         let layers = screen.layers.map { "\($0.kind) \($0.name) “\($0.title ?? "")”" }
-        let controls = Set(screen.top.controls().map { control in
-            "\(Self.kindWord(control.kind)) \(Self.withoutNumbers(control.name))\(control.isDisabled ? " (disabled)" : "")"
-        })
+        let controls = Set(
+            screen.top.controls().map { control in
+                "\(Self.kindWord(control.kind)) \(Self.withoutNumbers(control.name))\(control.isDisabled ? " (disabled)" : "")"
+            })
         key = (layers + controls.sorted()).joined(separator: "\n")
     }
 
@@ -140,8 +143,10 @@ package final class Crawler {
     private var timeZone = TimeZone(identifier: "UTC")!
     private var apps: [String] = []
 
-    package init(world: any CrawlWorld, state: String, options: CrawlOptions, tell: @escaping (CrawlEvent) -> Void,
-                 reached: @escaping (Observation, any CrawlSubject, [CrawlAction]) throws -> Void = { _, _, _ in }) {
+    package init(
+        world: any CrawlWorld, state: String, options: CrawlOptions, tell: @escaping (CrawlEvent) -> Void,
+        reached: @escaping (Observation, any CrawlSubject, [CrawlAction]) throws -> Void = { _, _, _ in }
+    ) {
         self.world = world
         self.state = state
         self.options = options
@@ -173,7 +178,8 @@ package final class Crawler {
 
     /// Every action `observation`'s top layer offers, each from a fresh copy; the screens they
     /// lead to that are new, to expand next.
-    private func expand(_ path: [CrawlAction], _ observation: Observation) async throws -> [(path: [CrawlAction], observation: Observation)] {
+    private func expand(_ path: [CrawlAction], _ observation: Observation) async throws -> [(path: [CrawlAction], observation: Observation)]
+    {
         guard let screen = observation.screen else { return [] }
         let top = screen.top
         let offered = actions(on: top)
@@ -191,8 +197,9 @@ package final class Crawler {
             if let after {
                 if Self.leaves(screen.layers.count - 1, before: before, after: after) { leaves = true }
                 if !after.differs(from: before) {
-                    report(.noEffect, on: top.name, subject: action.control,
-                           detail: "\(action.description) changes nothing on screen, nothing saved and nothing outside the app", path: tried)
+                    report(
+                        .noEffect, on: top.name, subject: action.control,
+                        detail: "\(action.description) changes nothing on screen, nothing saved and nothing outside the app", path: tried)
                 }
                 if seen.insert(after.key).inserted {
                     try arrive(at: after, on: subject, path: tried)
@@ -201,17 +208,22 @@ package final class Crawler {
             }
         }
         if top.kind != .app, !leaves, judged == offered.count {
-            report(.noWayOut, on: top.name, subject: top.title ?? top.name,
-                   detail: offered.isEmpty ? "nothing on it can be used, and it cannot be swiped away"
-                       : "none of its \(offered.count) actions closes it, and it cannot be swiped away", path: path)
+            report(
+                .noWayOut, on: top.name, subject: top.title ?? top.name,
+                detail: offered.isEmpty
+                    ? "nothing on it can be used, and it cannot be swiped away"
+                    : "none of its \(offered.count) actions closes it, and it cannot be swiped away", path: path)
         }
         return next
     }
 
     /// One try: a fresh copy, the path replayed, the action. `nil` when the path did not replay
     /// (the app is not deterministic there); `after` is `nil` when the action failed (reported).
-    private func attempt(_ action: CrawlAction, after path: [CrawlAction], from expected: Observation) async throws
-        -> (before: Observation, after: Observation?, subject: any CrawlSubject)? {
+    private func attempt(
+        _ action: CrawlAction, after path: [CrawlAction], from expected: Observation
+    ) async throws
+        -> (before: Observation, after: Observation?, subject: any CrawlSubject)?
+    {
         let subject = try await world.fresh()
         for (index, step) in path.enumerated() {
             do {
@@ -233,9 +245,11 @@ package final class Crawler {
         let spent = Self.cpuSeconds() - started
         let where_ = before.name
         if spent > options.cpuLimit {
-            report(.slow, on: where_, subject: action.control,
-                   detail: "\(action.description) took \(String(format: "%.2f", spent)) s of the process's CPU (the limit is \(options.cpuLimit) s)",
-                   path: path + [action])
+            report(
+                .slow, on: where_, subject: action.control,
+                detail:
+                    "\(action.description) took \(String(format: "%.2f", spent)) s of the process's CPU (the limit is \(options.cpuLimit) s)",
+                path: path + [action])
         }
         if let failure {
             report(.failed, on: where_, subject: action.control, detail: "\(action.description) failed: \(failure)", path: path + [action])
@@ -244,8 +258,9 @@ package final class Crawler {
         do {
             return (before, try Observation(subject), subject)
         } catch {
-            report(.failed, on: where_, subject: action.control, detail: "after \(action.description) the screen cannot be drawn: \(error)",
-                   path: path + [action])
+            report(
+                .failed, on: where_, subject: action.control, detail: "after \(action.description) the screen cannot be drawn: \(error)",
+                path: path + [action])
             return (before, nil, subject)
         }
     }
@@ -273,8 +288,10 @@ package final class Crawler {
         let missing = Catalogs.missingKeys.subtracting(missingKeys)
         missingKeys.formUnion(missing)
         for key in missing.sorted() {
-            report(.missingKey, on: observation.name, subject: String(key.split(separator: ":", maxSplits: 1).last ?? "").trimmingCharacters(in: .whitespaces),
-                   detail: "\(key) has no entry in its String Catalog, so iOS shows the key", path: path)
+            report(
+                .missingKey, on: observation.name,
+                subject: String(key.split(separator: ":", maxSplits: 1).last ?? "").trimmingCharacters(in: .whitespaces),
+                detail: "\(key) has no entry in its String Catalog, so iOS shows the key", path: path)
         }
         try reached(observation, subject, path)
     }
@@ -333,7 +350,12 @@ package final class Crawler {
                 actions += options.texts.filter { $0 != current }.map { CrawlAction(kind: .type($0), label: name, control: description) }
             case .stepper:
                 if control.increment != nil, let tap = tap(control, index, in: controls, layer: layer) { actions.append(tap) }
-                let valued: (Control) -> Bool = { switch $0.kind { case .stepper, .datePicker: true; default: false } }
+                let valued: (Control) -> Bool = {
+                    switch $0.kind {
+                    case .stepper, .datePicker: true;
+                    default: false
+                    }
+                }
                 if control.decrement != nil, let number = Person.number(in: name), addressed(where: valued) {
                     // NB: named by its words on one side of the number ("Opens for" of "Opens for 10 min"), as a
                     // step finds a run of words, not words with a gap.
@@ -342,16 +364,28 @@ package final class Crawler {
                     actions.append(CrawlAction(kind: .decrease(to: number - 1), label: label.isEmpty ? name : label, control: description))
                 }
             case .datePicker:
-                let valued: (Control) -> Bool = { switch $0.kind { case .stepper, .datePicker: true; default: false } }
+                let valued: (Control) -> Bool = {
+                    switch $0.kind {
+                    case .stepper, .datePicker: true;
+                    default: false
+                    }
+                }
                 guard case .datePicker(let picker)? = control.element?.kind, addressed(where: valued) else { continue }
                 var calendar = Calendar(identifier: .gregorian)
                 calendar.timeZone = timeZone
                 let later = picker.date.addingTimeInterval(90 * 60)
                 let parts = calendar.dateComponents([.hour, .minute], from: later)
-                actions.append(CrawlAction(kind: .setTime(String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)),
-                                           label: name, control: description))
+                actions.append(
+                    CrawlAction(
+                        kind: .setTime(String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)),
+                        label: name, control: description))
             case .longPress:
-                let pressed: (Control) -> Bool = { switch $0.kind { case .longPress, .accessibilityAction: true; default: false } }
+                let pressed: (Control) -> Bool = {
+                    switch $0.kind {
+                    case .longPress, .accessibilityAction: true;
+                    default: false
+                    }
+                }
                 guard addressed(where: pressed) else { continue }
                 actions.append(CrawlAction(kind: .longPress, label: name, control: description))
             default:
@@ -377,7 +411,9 @@ package final class Crawler {
     private func tap(_ control: Control, _ index: Int, in controls: [Control], layer: Screen.Layer) -> CrawlAction? {
         let description = "\(control.description) \(control.place)"
         let found = Words.find(control.name, in: controls)
-        let same: (Control) -> Bool = { $0.description == control.description && $0.place == control.place && $0.element?.path == control.element?.path }
+        let same: (Control) -> Bool = {
+            $0.description == control.description && $0.place == control.place && $0.element?.path == control.element?.path
+        }
         guard let position = found.firstIndex(where: same) else {
             summary.unaddressable.insert("\(layer.name): \(description) (its words find another control)")
             return nil

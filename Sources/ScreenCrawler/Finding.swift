@@ -123,7 +123,8 @@ package struct Finding: Codable, Hashable, Sendable {
             steps.append(Node([(Node("expect"), Node([(Node("not-see"), Node(subject))], .implicit, .flow))], .implicit, .flow))
         }
         let name = "Crawl finding: \(kind.title) on \(screen)"
-        let description = "Found by `threshold crawl` from \(state): \(line). Reached by: "
+        let description =
+            "Found by `threshold crawl` from \(state): \(line). Reached by: "
             + (path.isEmpty ? "the state's own steps" : path.map(\.description).joined(separator: "; then "))
         pairs.insert((Node("description"), Node(description)), at: 0)
         pairs.insert((Node("name"), Node(name)), at: 0)

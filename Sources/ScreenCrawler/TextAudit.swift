@@ -25,8 +25,10 @@ package enum TextAudit {
             found += problems(in: words)
         }
         for control in layer.controls() where control.name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-            found.append(Problem(kind: .emptyLabel, text: control.description, hit: control.description,
-                                 why: "a control with no words and no VoiceOver label \(control.place)"))
+            found.append(
+                Problem(
+                    kind: .emptyLabel, text: control.description, hit: control.description,
+                    why: "a control with no words and no VoiceOver label \(control.place)"))
         }
         return Array(Set(found)).sorted { ($0.kind.rawValue, $0.text) < ($1.kind.rawValue, $1.text) }
     }
@@ -46,8 +48,12 @@ package enum TextAudit {
             let runs = escapedRuns(in: text, names: names)
             guard !runs.isEmpty else { continue }
             // One finding for the words as shown: each is one sentence to bring into a catalog.
-            found.append(Problem(kind: .escaped, text: text, hit: text,
-                                 why: "plain English (\(runs.map { "“\($0)”" }.joined(separator: ", "))) under the pseudolanguage: from no String Catalog"))
+            found.append(
+                Problem(
+                    kind: .escaped, text: text, hit: text,
+                    why:
+                        "plain English (\(runs.map { "“\($0)”" }.joined(separator: ", "))) under the pseudolanguage: from no String Catalog"
+                ))
         }
         return found
     }
@@ -62,11 +68,17 @@ package enum TextAudit {
         var found: Set<Problem> = []
         for shown in Set(drawn.map(\.normalizedSpaces)) where !shown.isEmpty {
             var rest = shown
-            for name in names.filter({ !$0.isEmpty }).sorted(by: { $0.count > $1.count }) { rest = rest.replacingOccurrences(of: name, with: " · ") }
+            for name in names.filter({ !$0.isEmpty }).sorted(by: { $0.count > $1.count }) {
+                rest = rest.replacingOccurrences(of: name, with: " · ")
+            }
             let english = Words.tokens(rest).filter(Patterns.englishOnly.contains)
             guard !english.isEmpty else { continue }
-            found.insert(Problem(kind: .untranslated, text: shown, hit: shown,
-                                 why: "English (\(english.map { "“\($0)”" }.joined(separator: ", "))) on a Spanish screen: from no String Catalog's Spanish"))
+            found.insert(
+                Problem(
+                    kind: .untranslated, text: shown, hit: shown,
+                    why:
+                        "English (\(english.map { "“\($0)”" }.joined(separator: ", "))) on a Spanish screen: from no String Catalog's Spanish"
+                ))
         }
         return found.sorted { $0.text < $1.text }
     }
@@ -120,7 +132,8 @@ package enum TextAudit {
         add(.identifier, Patterns.ruleReference, "an identifier (a rule's reference)")
         add(.plural, Patterns.pluralAfterOne, "one of something, in the plural") { hit in
             let noun = hit.split(separator: " ").last.map(String.init) ?? ""
-            return !Patterns.notPlurals.contains(noun.lowercased()) && !noun.hasSuffix("ss") && !noun.hasSuffix("us") && !noun.hasSuffix("is")
+            return !Patterns.notPlurals.contains(noun.lowercased()) && !noun.hasSuffix("ss") && !noun.hasSuffix("us")
+                && !noun.hasSuffix("is")
         }
         add(.plural, Patterns.singularAfterMany, "a count other than one, in the singular")
         add(.locale, Patterns.isoDate, "a date as a machine writes it; en_US reads “Nov 23, 2026”")
@@ -138,7 +151,8 @@ package enum TextAudit {
         }
 
         /// Two or more words of ASCII letters (an apostrophe inside one), nothing but spaces between.
-        static let plainWords = regex(#"(?<![\p{L}\p{M}\d_])[A-Za-z]+(?:['’][A-Za-z]+)?(?:[ ]+[A-Za-z]+(?:['’][A-Za-z]+)?)+(?![\p{L}\p{M}\d_])"#)
+        static let plainWords = regex(
+            #"(?<![\p{L}\p{M}\d_])[A-Za-z]+(?:['’][A-Za-z]+)?(?:[ ]+[A-Za-z]+(?:['’][A-Za-z]+)?)+(?![\p{L}\p{M}\d_])"#)
         /// `%lld`, `%@`, `%1$@`, `%.1f`, `%#@minutes@`, `%arg`.
         static let placeholder = regex(#"%(\d+\$)?[-+#0]?\d*(\.\d+)?(ll|l|hh|h|q|z|t|j)?[@dDiuUxXoOfFeEgGcCsSpaA](?![a-z])|%#@\w+@|%arg\b"#)
         /// `mathChallenge`, `earnedAccess`: a lower-case word with a capital inside, of two letters
@@ -153,26 +167,35 @@ package enum TextAudit {
         static let ruleReference = regex(#"\b(gate|profile|intention|tutorial|session|rule):[a-z][\w-]*"#)
         /// “1 breaks”, “1 minutes”.
         static let pluralAfterOne = regex(#"(?<![\d.,:/-])\b1 [a-z]+s\b"#)
-        static let notPlurals: Set<String> = ["is", "was", "has", "does", "focus", "bonus", "status", "plus", "minus", "always", "yes", "its",
-                                              "this", "us", "as", "his", "news", "series", "across", "less", "thanks"]
+        static let notPlurals: Set<String> = [
+            "is", "was", "has", "does", "focus", "bonus", "status", "plus", "minus", "always", "yes", "its",
+            "this", "us", "as", "his", "news", "series", "across", "less", "thanks",
+        ]
         /// “3 minute”, “2 break”.
-        static let singularAfterMany = regex(#"(?<![\d.,:/-])\b(0|[2-9]|[1-9]\d+) (minute|hour|day|week|second|break|app|prayer|session|credit|coin|point|profile|intention|streak|game|problem|partner|key|website|category|schedule|mode|time|member)\b(?![-’'])"#)
+        static let singularAfterMany = regex(
+            #"(?<![\d.,:/-])\b(0|[2-9]|[1-9]\d+) (minute|hour|day|week|second|break|app|prayer|session|credit|coin|point|profile|intention|streak|game|problem|partner|key|website|category|schedule|mode|time|member)\b(?![-’'])"#
+        )
         /// English words Spanish does not write (“has”, “me”, “a” and “no” are Spanish too).
-        static let englishOnly: Set<String> = ["the", "and", "you", "your", "of", "is", "are", "for", "with", "this", "that", "it", "to", "be",
-                                               "will", "on", "at", "from", "have", "not", "can", "was", "what", "when", "after", "before",
-                                               "until", "here", "there", "all", "any", "than", "then", "by", "or", "an", "its", "it's", "isn't",
-                                               "second", "seconds", "minute", "minutes", "hour", "hours", "hr", "day", "days", "week", "weeks",
-                                               "today", "yesterday", "tomorrow", "left", "ago", "every"]
+        static let englishOnly: Set<String> = [
+            "the", "and", "you", "your", "of", "is", "are", "for", "with", "this", "that", "it", "to", "be",
+            "will", "on", "at", "from", "have", "not", "can", "was", "what", "when", "after", "before",
+            "until", "here", "there", "all", "any", "than", "then", "by", "or", "an", "its", "it's", "isn't",
+            "second", "seconds", "minute", "minutes", "hour", "hours", "hr", "day", "days", "week", "weeks",
+            "today", "yesterday", "tomorrow", "left", "ago", "every",
+        ]
         /// 2026-11-23.
         static let isoDate = regex(#"\b\d{4}-\d{2}-\d{2}\b"#)
         /// 23 November.
-        static let dayBeforeMonth = regex(#"\b\d{1,2} (January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\b"#)
+        static let dayBeforeMonth = regex(
+            #"\b\d{1,2} (January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\b"#
+        )
         /// 23/11/2026.
         static let dayMonthYear = regex(#"\b(1[3-9]|2\d|3[01])/(0?[1-9]|1[0-2])/\d{2,4}\b"#)
         /// 09:00–17:00, 9:00-17:30.
         static let twentyFourHourRange = regex(#"\b([01]?\d|2[0-3]):[0-5]\d\s?[–-]\s?([01]?\d|2[0-3]):[0-5]\d\b(?!\s?[AaPp]\.?[Mm])"#)
         /// at 17:00, until 13:30, from 21:15, by 22:00.
-        static let twentyFourHourContext = regex(#"(?i:\b(at|until|from|by|to|till|starts|ends|since)) (1[3-9]|2[0-3]):[0-5]\d\b(?!:\d)(?!\s?[AaPp]\.?[Mm])"#)
+        static let twentyFourHourContext = regex(
+            #"(?i:\b(at|until|from|by|to|till|starts|ends|since)) (1[3-9]|2[0-3]):[0-5]\d\b(?!:\d)(?!\s?[AaPp]\.?[Mm])"#)
         /// 09:00, 00:30: a timer never pads its first figure.
         static let zeroPaddedHour = regex(#"(?<![\d:])0\d:[0-5]\d\b(?!:\d)(?!\s?[AaPp]\.?[Mm])"#)
     }

@@ -36,9 +36,11 @@ public enum TogetherCrawl {
     /// Crawls from the state file at `file` to `depth` actions, setting aside what the allowances
     /// file `allowed` allows; `cpuLimit` is the seconds of the process's CPU one action may take.
     /// Throws when the state cannot be reached (its steps fail) or a file is malformed.
-    public static func run(state file: String, depth: Int, allowed: String, cpuLimit: Double = 1,
-                           fresh: @escaping @MainActor () async throws -> [String: String],
-                           together: @escaping @MainActor (SimulatedPhone) -> TogetherAccess) async throws -> Outcome {
+    public static func run(
+        state file: String, depth: Int, allowed: String, cpuLimit: Double = 1,
+        fresh: @escaping @MainActor () async throws -> [String: String],
+        together: @escaping @MainActor (SimulatedPhone) -> TogetherAccess
+    ) async throws -> Outcome {
         let state = try CrawlState.load(file)
         let allowances = try Allowances.load(allowed)
         var options = CrawlOptions()
@@ -55,7 +57,8 @@ public enum TogetherCrawl {
             screens: summary.screens, screenStates: summary.screenStates, controls: summary.controls, tries: summary.tries,
             findings: report.findings.map { entry in
                 let finding = entry.finding
-                return finding.line + (finding.path.isEmpty ? "" : "\n  reached by: " + finding.path.map(\.description).joined(separator: "; "))
+                return finding.line
+                    + (finding.path.isEmpty ? "" : "\n  reached by: " + finding.path.map(\.description).joined(separator: "; "))
             },
             allowed: report.allowed.count, diverged: summary.diverged, unaddressable: summary.unaddressable)
     }

@@ -85,10 +85,11 @@ package struct WorkerPool: Sendable {
                 result.failure = "the worker \(death) before its first try" + (run.failure.map { ": \($0)" } ?? "")
                 break
             }
-            let finding = Finding(kind: death.hasPrefix("stopped") ? .failed : .crash, state: state, screen: last.screen,
-                                  subject: last.path.last?.control ?? "the state's own steps",
-                                  detail: "the app \(death) while the person \(last.path.last?.description ?? "did the state's steps")",
-                                  path: last.path)
+            let finding = Finding(
+                kind: death.hasPrefix("stopped") ? .failed : .crash, state: state, screen: last.screen,
+                subject: last.path.last?.control ?? "the state's own steps",
+                detail: "the app \(death) while the person \(last.path.last?.description ?? "did the state's steps")",
+                path: last.path)
             if identities.insert(finding.identity).inserted { result.findings.append(finding) }
             skip.append(last.id)
         }

@@ -26,7 +26,9 @@ package final class Chromium {
     /// Chromium's program: `THRESHOLD_CHROMIUM`, else the first of Debian's names on the PATH.
     package static func executable() -> URL? {
         let environment = ProcessInfo.processInfo.environment
-        if let path = environment["THRESHOLD_CHROMIUM"], FileManager.default.isExecutableFile(atPath: path) { return URL(fileURLWithPath: path) }
+        if let path = environment["THRESHOLD_CHROMIUM"], FileManager.default.isExecutableFile(atPath: path) {
+            return URL(fileURLWithPath: path)
+        }
         let folders = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
         for name in ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"] {
             for folder in folders {
@@ -54,7 +56,9 @@ package final class Chromium {
         // The browser reads commands on fd 3 and writes answers on fd 4 (--remote-debugging-pipe).
         var toBrowser: [Int32] = [0, 0]
         var fromBrowser: [Int32] = [0, 0]
-        guard pipe(&toBrowser) == 0, pipe(&fromBrowser) == 0 else { throw Problem.cannotStart("no pipe: \(String(cString: strerror(errno)))") }
+        guard pipe(&toBrowser) == 0, pipe(&fromBrowser) == 0 else {
+            throw Problem.cannotStart("no pipe: \(String(cString: strerror(errno)))")
+        }
         // NB: moved above 9 first, so the dup2s to 3 and 4 below cannot overwrite each other.
         let childReads = fcntl(toBrowser[0], F_DUPFD, 10), childWrites = fcntl(fromBrowser[1], F_DUPFD, 10)
         close(toBrowser[0])
@@ -68,9 +72,11 @@ package final class Chromium {
         posix_spawn_file_actions_addclose(&actions, fromBrowser[0])
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        var arguments = [program.path, "--headless", "--remote-debugging-pipe", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
-                         "--no-default-browser-check", "--disable-extensions", "--mute-audio", "--force-color-profile=srgb",
-                         "--font-render-hinting=none", "--user-data-dir=\(profile.path)", "about:blank"]
+        var arguments = [
+            program.path, "--headless", "--remote-debugging-pipe", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
+            "--no-default-browser-check", "--disable-extensions", "--mute-audio", "--force-color-profile=srgb",
+            "--font-render-hinting=none", "--user-data-dir=\(profile.path)", "about:blank",
+        ]
         // Chromium refuses to run as root with its sandbox on (a CI container).
         if geteuid() == 0 { arguments.insert("--no-sandbox", at: 1) }
         let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
@@ -90,7 +96,8 @@ package final class Chromium {
         guard let sessionID = attached["sessionId"] as? String else { throw Problem.protocolError("no session") }
         session = sessionID
         _ = try call("Page.enable", [:], in: sessionID)
-        _ = try call("Emulation.setDeviceMetricsOverride", ["width": 390, "height": 844, "deviceScaleFactor": scale, "mobile": false], in: sessionID)
+        _ = try call(
+            "Emulation.setDeviceMetricsOverride", ["width": 390, "height": 844, "deviceScaleFactor": scale, "mobile": false], in: sessionID)
     }
 
     deinit {
@@ -107,19 +114,24 @@ package final class Chromium {
         events.removeAll()
         _ = try call("Page.navigate", ["url": page.absoluteString], in: session)
         try waitFor("Page.loadEventFired")
-        let measured = try call("Runtime.evaluate", [
-            "expression": "document.fonts.ready.then(() => { const r = document.querySelector('.shot').getBoundingClientRect(); "
-                + "return JSON.stringify([r.x, r.y, Math.ceil(r.width), Math.ceil(r.height)]); })",
-            "awaitPromise": true, "returnByValue": true,
-        ], in: session)
+        let measured = try call(
+            "Runtime.evaluate",
+            [
+                "expression": "document.fonts.ready.then(() => { const r = document.querySelector('.shot').getBoundingClientRect(); "
+                    + "return JSON.stringify([r.x, r.y, Math.ceil(r.width), Math.ceil(r.height)]); })",
+                "awaitPromise": true, "returnByValue": true,
+            ], in: session)
         guard let result = measured["result"] as? [String: Any], let text = result["value"] as? String,
-              let box = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [Double], box.count == 4, box[2] > 0, box[3] > 0 else {
+            let box = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [Double], box.count == 4, box[2] > 0, box[3] > 0
+        else {
             throw Problem.protocolError("the page \(page.lastPathComponent) has no picture (.shot) to draw")
         }
-        let shot = try call("Page.captureScreenshot", [
-            "format": "png", "captureBeyondViewport": true,
-            "clip": ["x": box[0], "y": box[1], "width": box[2], "height": box[3], "scale": 1],
-        ], in: session)
+        let shot = try call(
+            "Page.captureScreenshot",
+            [
+                "format": "png", "captureBeyondViewport": true,
+                "clip": ["x": box[0], "y": box[1], "width": box[2], "height": box[3], "scale": 1],
+            ], in: session)
         guard let encoded = shot["data"] as? String, let data = Data(base64Encoded: encoded) else {
             throw Problem.protocolError("no picture of \(page.lastPathComponent)")
         }

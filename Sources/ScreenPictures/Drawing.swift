@@ -47,7 +47,10 @@ struct Drawing {
         if element.style.opacity < 1 { styles.append("opacity: \(element.style.opacity)") }
         if case .button = element.kind {} else if element.isDisabled, element.isControl { classes.append("disabled") }
         guard !styles.isEmpty || !classes.isEmpty else { return body }
-        if case .container = element.kind { return body.replacingFirst("<div class=\"", with: "<div style=\"\(styles.joined(separator: "; "))\" class=\"\(classes.joined(separator: " ")) ") }
+        if case .container = element.kind {
+            return body.replacingFirst(
+                "<div class=\"", with: "<div style=\"\(styles.joined(separator: "; "))\" class=\"\(classes.joined(separator: " ")) ")
+        }
         return "<div class=\"col \(classes.joined(separator: " "))\" style=\"\(styles.joined(separator: "; "))\">\(body)</div>"
     }
 
@@ -62,7 +65,8 @@ struct Drawing {
         case .button(let button):
             return self.button(element, button, context)
         case .toggle(let isOn, _):
-            let row = "<div class=\"control-row\"><div class=\"col\">\(html(element.children, context))</div>"
+            let row =
+                "<div class=\"control-row\"><div class=\"col\">\(html(element.children, context))</div>"
                 + "<div class=\"switch\(isOn ? " on" : "")\"></div></div>"
             return context.inCell ? row : "<div class=\"row\">\(row)</div>"
         case .picker(let picker):
@@ -71,23 +75,28 @@ struct Drawing {
             return "<div class=\"control-row\"><div class=\"col\">\(html(element.children, context))</div><div class=\"stepper\">"
                 + "<div class=\"\(stepper.decrement == nil ? "off" : "")\">−</div><div class=\"\(stepper.increment == nil ? "off" : "")\">+</div></div></div>"
         case .datePicker(let picker):
-            return "<div class=\"control-row\"><div class=\"col\">\(html(element.children, context))</div><div class=\"pill\">\(escape(picker.shown))</div></div>"
+            return
+                "<div class=\"control-row\"><div class=\"col\">\(html(element.children, context))</div><div class=\"pill\">\(escape(picker.shown))</div></div>"
         case .textField(let field):
-            let shown = field.text.isEmpty ? "<span class=\"placeholder-text\">\(escape(Screen.words(field.prompt)))</span>" : escape(field.text)
+            let shown =
+                field.text.isEmpty ? "<span class=\"placeholder-text\">\(escape(Screen.words(field.prompt)))</span>" : escape(field.text)
             return "<div class=\"field\(field.multiline ? " multiline" : "")\">\(shown)</div>"
         case .link:
             if context.inWidget { return html(element.children, context) }
             return "<div class=\"button\"\(tintStyle(context))>\(html(element.children, context))</div>"
         case .share:
-            return "<div class=\"button label\"\(tintStyle(context))>\(Symbols.svg("square.and.arrow.up"))\(html(element.children, context))</div>"
+            return
+                "<div class=\"button label\"\(tintStyle(context))>\(Symbols.svg("square.and.arrow.up"))\(html(element.children, context))</div>"
         case .progress(let progress):
             if let fraction = progress.fraction ?? progress.timer.map({ timerFraction($0, countsDown: progress.countsDown) }) {
-                return "<div class=\"col\">\(html(element.children, context))<div class=\"progress\"><div style=\"width: \(percent(fraction))%"
+                return
+                    "<div class=\"col\">\(html(element.children, context))<div class=\"progress\"><div style=\"width: \(percent(fraction))%"
                     + "\(context.tint.map { "; background: \($0)" } ?? "")\"></div></div></div>"
             }
             return "<div class=\"col\">\(html(element.children, context))<div class=\"spinner\"></div></div>"
         case .gauge(let fraction):
-            return "<div class=\"col\">\(html(element.children, context))<div class=\"progress\"><div style=\"width: \(percent(fraction))%\"></div></div></div>"
+            return
+                "<div class=\"col\">\(html(element.children, context))<div class=\"progress\"><div style=\"width: \(percent(fraction))%\"></div></div></div>"
         case .container(let kind):
             return container(kind, element, context)
         case .section(let header, let footer):
@@ -100,7 +109,8 @@ struct Drawing {
             let color = css(element.style.foreground) ?? context.tint ?? "var(--accent)"
             return "<div class=\"shape \(name)\" style=\"color: \(color)\"></div>"
         case .color(let color):
-            return context.inZStack ? "<div style=\"background: \(color.css(dark: style.dark)); align-self: stretch; justify-self: stretch\"></div>"
+            return context.inZStack
+                ? "<div style=\"background: \(color.css(dark: style.dark)); align-self: stretch; justify-self: stretch\"></div>"
                 : "<div class=\"swatch\" style=\"background: \(color.css(dark: style.dark))\"></div>"
         case .chart:
             return chart(element)
@@ -210,12 +220,14 @@ struct Drawing {
             let header = label.isEmpty ? "" : "<div class=\"header\">\(label)</div>"
             return context.inList ? options : "<div class=\"section\(disabled)\">\(header)<div class=\"cells\">\(options)</div></div>"
         case "wheel":
-            return "<div class=\"col\(disabled)\">\(label)<div class=\"pill center\">\(chosen.map { escape(Screen.words($0.label)) } ?? "")</div></div>"
+            return
+                "<div class=\"col\(disabled)\">\(label)<div class=\"pill center\">\(chosen.map { escape(Screen.words($0.label)) } ?? "")</div></div>"
         case "navigationLink":
             return "<div class=\"control-row\(disabled)\"><div class=\"col\">\(label)</div><span class=\"value\">"
                 + "\(chosen.map { escape(Screen.words($0.label)) } ?? "")</span><span class=\"chevron\">\(Symbols.svg("chevron.right"))</span></div>"
         default:
-            let value = "<span class=\"menu-value\"\(tintStyle(context))>\(chosen.map { escape(Screen.words($0.label)) } ?? "")"
+            let value =
+                "<span class=\"menu-value\"\(tintStyle(context))>\(chosen.map { escape(Screen.words($0.label)) } ?? "")"
                 + "<span style=\"font-size: 0.8em\">⌃⌄</span></span>"
             return "<div class=\"control-row\(disabled)\"><div class=\"col\">\(label)</div>\(value)</div>"
         }
@@ -239,7 +251,8 @@ struct Drawing {
             inside.inZStack = true
             if element.children.contains(where: { if case .shape("circle") = $0.kind { true } else { false } }) {
                 let content = element.children.filter { if case .shape = $0.kind { false } else { true } }
-                return "<div class=\"ring\" style=\"border-color: \(context.tint ?? "var(--accent)")\"><div class=\"col center\">\(html(content, inside))</div></div>"
+                return
+                    "<div class=\"ring\" style=\"border-color: \(context.tint ?? "var(--accent)")\"><div class=\"col center\">\(html(content, inside))</div></div>"
             }
             return "<div class=\"zstack\">\(html(element.children, inside))</div>"
         case .label:
@@ -311,7 +324,10 @@ struct Drawing {
     static func rows(_ children: [Element]) -> [Element] {
         children.flatMap { child -> [Element] in
             if case .container(let kind) = child.kind, kind == .group || kind == .stack, child.accessibility.combine == nil,
-               child.style.background == nil { return rows(child.children) }
+                child.style.background == nil
+            {
+                return rows(child.children)
+            }
             return [child]
         }
     }

@@ -59,10 +59,11 @@ package struct Page {
 
     /// The whole document.
     package func document(_ face: PhoneFace, title: String) -> String {
-        let body: String = switch face {
-        case .app(let screen): layers(screen.layers[...])
-        case .outside(let lock): lockScreen(lock)
-        }
+        let body: String =
+            switch face {
+            case .app(let screen): layers(screen.layers[...])
+            case .outside(let lock): lockScreen(lock)
+            }
         return """
             <!doctype html>
             <html lang="en"><head><meta charset="utf-8"><title>\(escape(title))</title>
@@ -77,7 +78,8 @@ package struct Page {
             "<div class=\"col\" style=\"align-items: center\">\(self.widget(widget))<div class=\"caption\">\(escape(widget.name)) · \(widget.family)</div></div>"
         }.joined()
         if let liveActivity {
-            body += "<div class=\"col\" style=\"align-items: center\"><div class=\"activity\">\(drawing.html(liveActivity.content, Self.widgetContext))</div>"
+            body +=
+                "<div class=\"col\" style=\"align-items: center\"><div class=\"activity\">\(drawing.html(liveActivity.content, Self.widgetContext))</div>"
                 + "<div class=\"caption\">Live Activity · lock screen</div></div>"
         }
         return """
@@ -107,13 +109,16 @@ package struct Page {
 
     private func screen(_ layer: Screen.Layer, pushedOrSheet: Bool, tabs: Bool, sheet: Bool = false) -> String {
         let grouped = layer.content.contains { element in
-            element.flattened.prefix(12).contains { if case .container(let kind) = $0.kind { kind == .list || kind == .form } else { false } }
+            element.flattened.prefix(12).contains {
+                if case .container(let kind) = $0.kind { kind == .list || kind == .form } else { false }
+            }
         }
         var html = "<div class=\"device\(grouped ? " grouped" : "")\(sheet ? " sheet" : "")\">"
         html += sheet ? "<div class=\"grabber\"></div>" : statusBar(light: false)
         if case .system = layer.kind, layer.content.isEmpty {} else { html += navigationBar(layer, large: !pushedOrSheet) }
         if case .system(let name) = layer.kind, layer.content.isEmpty {
-            html += "<div class=\"nav\"><div class=\"navrow\"><div class=\"lead\"><span class=\"bar-button\">Cancel</span></div>"
+            html +=
+                "<div class=\"nav\"><div class=\"navrow\"><div class=\"lead\"><span class=\"bar-button\">Cancel</span></div>"
                 + "<span class=\"inline-title\">\(escape(name.prefix(1).uppercased() + name.dropFirst()))</span><div class=\"trail\"></div></div></div>"
                 + "<main><div class=\"system\">iOS draws this sheet; the person answers it (\(escape(name)))</div></main>"
         } else {
@@ -121,7 +126,8 @@ package struct Page {
         }
         let bottom = layer.toolbarEntries.filter { $0.placement == .bottomBar }
         if !bottom.isEmpty {
-            html += "<div class=\"tabbar\" style=\"justify-content: space-between; padding: 12px 20px 30px\">"
+            html +=
+                "<div class=\"tabbar\" style=\"justify-content: space-between; padding: 12px 20px 30px\">"
                 + bottom.map { drawing.html($0.content) }.joined() + "</div>"
         }
         if tabs, !layer.tabs.isEmpty { html += tabBar(layer.tabs) }
@@ -130,7 +136,8 @@ package struct Page {
 
     private func statusBar(light: Bool) -> String {
         let color = light ? " style=\"color: white; --label: white\"" : ""
-        return "<div class=\"status\"\(color)><span>\(escape(time))</span><span class=\"icons\"><span class=\"bars\"><i style=\"height: 4px\"></i>"
+        return
+            "<div class=\"status\"\(color)><span>\(escape(time))</span><span class=\"icons\"><span class=\"bars\"><i style=\"height: 4px\"></i>"
             + "<i style=\"height: 6px\"></i><i style=\"height: 9px\"></i><i style=\"height: 12px\"></i></span><span class=\"battery\"></span></span></div>"
     }
 
@@ -148,21 +155,25 @@ package struct Page {
             "<span class=\"bar-button\(entry.placement == .confirmationAction ? " confirm" : "")\">\(drawing.html(entry.content))</span>"
         }.joined()
         let title = layer.title ?? ""
-        let centre = !principal.isEmpty ? principal.map { drawing.html($0.content) }.joined()
+        let centre =
+            !principal.isEmpty
+            ? principal.map { drawing.html($0.content) }.joined()
             : (large ? "" : "<span class=\"inline-title\">\(escape(title))</span>")
         guard !lead.isEmpty || !trail.isEmpty || !title.isEmpty || !centre.isEmpty else { return "" }
         var html = "<div class=\"nav\">"
         if !lead.isEmpty || !trail.isEmpty || !centre.isEmpty || !large {
-            html += "<div class=\"navrow\"><div class=\"lead\">\(lead)</div>\(centre.isEmpty ? "<span></span>" : centre)<div class=\"trail\">\(trail)</div></div>"
+            html +=
+                "<div class=\"navrow\"><div class=\"lead\">\(lead)</div>\(centre.isEmpty ? "<span></span>" : centre)<div class=\"trail\">\(trail)</div></div>"
         }
         if large, !title.isEmpty { html += "<div class=\"large-title\">\(escape(title))</div>" }
         return html + "</div>"
     }
 
     private func tabBar(_ tabs: [TabsContent.Tab]) -> String {
-        "<div class=\"tabbar\">" + tabs.map { tab in
-            "<div class=\"tab\(tab.isSelected ? " chosen" : "")\">\(drawing.html(tab.label, Drawing.Context()).replacingOccurrences(of: "class=\"label\"", with: "class=\"col\" style=\"align-items: center; gap: 2px\""))</div>"
-        }.joined() + "</div>"
+        "<div class=\"tabbar\">"
+            + tabs.map { tab in
+                "<div class=\"tab\(tab.isSelected ? " chosen" : "")\">\(drawing.html(tab.label, Drawing.Context()).replacingOccurrences(of: "class=\"label\"", with: "class=\"col\" style=\"align-items: center; gap: 2px\""))</div>"
+            }.joined() + "</div>"
     }
 
     private func alert(_ layer: Screen.Layer) -> String {
@@ -187,7 +198,8 @@ package struct Page {
             actions += "<div class=\"\(content.role == .destructive ? "destructive" : "")\">\(words)</div>"
         }
         let heading = [layer.title, layer.message].compactMap { $0 }.joined(separator: " — ")
-        return "<div class=\"dialog\"><div class=\"group\">\(heading.isEmpty ? "" : "<div class=\"heading\">\(escape(heading))</div>")\(actions)</div>\(cancel)</div>"
+        return
+            "<div class=\"dialog\"><div class=\"group\">\(heading.isEmpty ? "" : "<div class=\"heading\">\(escape(heading))</div>")\(actions)</div>\(cancel)</div>"
     }
 
     // MARK: The lock screen
@@ -196,7 +208,8 @@ package struct Page {
         let inline = face.widgets.filter { $0.family == "accessoryInline" }
         let accessories = face.widgets.filter { ["accessoryRectangular", "accessoryCircular"].contains($0.family) }
         let home = face.widgets.filter { $0.family.hasPrefix("system") }
-        var html = "<div class=\"lock\">\(statusBar(light: true).replacingOccurrences(of: "class=\"status\"", with: "class=\"status\" style=\"width: 100%; color: white; --label: white\""))"
+        var html =
+            "<div class=\"lock\">\(statusBar(light: true).replacingOccurrences(of: "class=\"status\"", with: "class=\"status\" style=\"width: 100%; color: white; --label: white\""))"
         html += "<div class=\"date\">\(inline.isEmpty ? escape(date) : inline.map(widget).joined())</div>"
         html += "<div class=\"clock\">\(escape(time))</div>"
         if !accessories.isEmpty { html += "<div class=\"accessories\">\(accessories.map(widget).joined())</div>" }
@@ -204,7 +217,8 @@ package struct Page {
             html += "<div class=\"activity\">\(drawing.html(activity.content, Self.widgetContext))</div>"
         }
         for note in face.notifications.suffix(3).reversed() {
-            html += "<div class=\"notification\"><div class=\"icon\"></div><div class=\"title\">\(escape(note.title))</div>"
+            html +=
+                "<div class=\"notification\"><div class=\"icon\"></div><div class=\"title\">\(escape(note.title))</div>"
                 + "<div class=\"body\">\(escape(note.body))</div></div>"
         }
         html += "</div>"

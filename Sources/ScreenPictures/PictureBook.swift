@@ -58,7 +58,8 @@ package final class PictureBook {
         entries.append(Entry(group: group, title: title, page: name + ".html"))
         guard drawWidgets else { return }
         let widgets = try Self.widgets(of: runner)
-        let reading = (widgets.widgets.map { "\($0.name) \($0.family): \($0.layer.words)" } + [widgets.activity?.words.description ?? ""]).joined(separator: "\n")
+        let reading = (widgets.widgets.map { "\($0.name) \($0.family): \($0.layer.words)" } + [widgets.activity?.words.description ?? ""])
+            .joined(separator: "\n")
         if lastWidgets[group] != reading {
             lastWidgets[group] = reading
             let widgetTitle = "Widgets and Live Activity, \(title)"
@@ -89,13 +90,17 @@ package final class PictureBook {
             return .app(host.screen)
         }
         let widgets = try self.widgets(of: runner)
-        return .outside(LockScreenFace(widgets: widgets.widgets, liveActivity: widgets.activity,
-                                       notifications: runner.phone.inbox.map { ($0.title, $0.body) }))
+        return .outside(
+            LockScreenFace(
+                widgets: widgets.widgets, liveActivity: widgets.activity,
+                notifications: runner.phone.inbox.map { ($0.title, $0.body) }))
     }
 
     @MainActor
     private static func widgets(of runner: StepRunner) throws -> (widgets: [LockScreenFace.Widget], activity: Screen.Layer?) {
-        let widgets = try LockScreen.widgets(on: runner.phone).map { LockScreenFace.Widget(name: $0.name, family: $0.family.rawValue, layer: $0.layer) }
+        let widgets = try LockScreen.widgets(on: runner.phone).map {
+            LockScreenFace.Widget(name: $0.name, family: $0.family.rawValue, layer: $0.layer)
+        }
         return (widgets, try LockScreen.liveActivity(on: runner.phone) { _ in })
     }
 
@@ -116,13 +121,18 @@ package final class PictureBook {
     private func index() -> String {
         var groups: [(String, [Entry])] = []
         for entry in entries {
-            if let last = groups.indices.last, groups[last].0 == entry.group { groups[last].1.append(entry) } else { groups.append((entry.group, [entry])) }
+            if let last = groups.indices.last, groups[last].0 == entry.group {
+                groups[last].1.append(entry)
+            } else {
+                groups.append((entry.group, [entry]))
+            }
         }
         let body = groups.map { group, entries in
-            "<section><h2>\(escape(group))</h2><div class=\"grid\">" + entries.map { entry in
-                "<figure><a href=\"\(escape(entry.page))\"><img loading=\"lazy\" src=\"\(escape(entry.png))\" alt=\"\(escape(entry.title))\"></a>"
-                    + "<figcaption>\(escape(entry.title))</figcaption></figure>"
-            }.joined() + "</div></section>"
+            "<section><h2>\(escape(group))</h2><div class=\"grid\">"
+                + entries.map { entry in
+                    "<figure><a href=\"\(escape(entry.page))\"><img loading=\"lazy\" src=\"\(escape(entry.png))\" alt=\"\(escape(entry.title))\"></a>"
+                        + "<figcaption>\(escape(entry.title))</figcaption></figure>"
+                }.joined() + "</div></section>"
         }.joined()
         return """
             <!doctype html>

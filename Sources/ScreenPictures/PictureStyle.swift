@@ -82,21 +82,22 @@ package struct PictureStyle: Hashable, Sendable {
 
     /// iOS's system colours and the page's type, in CSS.
     var css: String {
-        let colors = dark
+        let colors =
+            dark
             ? """
-              --bg: #000000; --grouped: #000000; --cell: #1c1c1e; --card: #1c1c1e; --card2: #2c2c2e;
-              --label: #ffffff; --secondary: rgba(235,235,245,0.6); --tertiary: rgba(235,235,245,0.3);
-              --separator: rgba(84,84,88,0.65); --fill: rgba(118,118,128,0.24); --fill2: rgba(118,118,128,0.36);
-              --bar: rgba(30,30,30,0.94); --dim: rgba(0,0,0,0.48); --alert: rgba(44,44,46,0.96);
-              --accent: \(accent.dark); --red: #ff453a; --green: #30d158; --knob: #ffffff;
-              """
+            --bg: #000000; --grouped: #000000; --cell: #1c1c1e; --card: #1c1c1e; --card2: #2c2c2e;
+            --label: #ffffff; --secondary: rgba(235,235,245,0.6); --tertiary: rgba(235,235,245,0.3);
+            --separator: rgba(84,84,88,0.65); --fill: rgba(118,118,128,0.24); --fill2: rgba(118,118,128,0.36);
+            --bar: rgba(30,30,30,0.94); --dim: rgba(0,0,0,0.48); --alert: rgba(44,44,46,0.96);
+            --accent: \(accent.dark); --red: #ff453a; --green: #30d158; --knob: #ffffff;
+            """
             : """
-              --bg: #ffffff; --grouped: #f2f2f7; --cell: #ffffff; --card: #f2f2f7; --card2: #e5e5ea;
-              --label: #000000; --secondary: rgba(60,60,67,0.6); --tertiary: rgba(60,60,67,0.3);
-              --separator: rgba(60,60,67,0.29); --fill: rgba(120,120,128,0.12); --fill2: rgba(120,120,128,0.2);
-              --bar: rgba(249,249,249,0.94); --dim: rgba(0,0,0,0.2); --alert: rgba(242,242,242,0.97);
-              --accent: \(accent.light); --red: #ff3b30; --green: #34c759; --knob: #ffffff;
-              """
+            --bg: #ffffff; --grouped: #f2f2f7; --cell: #ffffff; --card: #f2f2f7; --card2: #e5e5ea;
+            --label: #000000; --secondary: rgba(60,60,67,0.6); --tertiary: rgba(60,60,67,0.3);
+            --separator: rgba(60,60,67,0.29); --fill: rgba(120,120,128,0.12); --fill2: rgba(120,120,128,0.2);
+            --bar: rgba(249,249,249,0.94); --dim: rgba(0,0,0,0.2); --alert: rgba(242,242,242,0.97);
+            --accent: \(accent.light); --red: #ff3b30; --green: #34c759; --knob: #ffffff;
+            """
         let sizes = Font.TextStyle.allCases.map { ".f-\($0.rawValue) { font-size: \(points($0))px; }" }.joined(separator: "\n")
         return """
             :root { \(colors) }

@@ -28,14 +28,17 @@ public enum AuthorizationFailure: Error, Hashable, Codable, Sendable, CaseIterab
     public var message: String {
         switch self {
         case .canceled: "You closed the Screen Time request. Threshold needs it to shield apps; ask again when you are ready."
-        case .restricted: "Screen Time is restricted on this iPhone (by a parent or a management profile). Ask whoever manages it, then try again."
+        case .restricted:
+            "Screen Time is restricted on this iPhone (by a parent or a management profile). Ask whoever manages it, then try again."
         case .unavailable: "Screen Time is not available to Threshold on this device."
         case .invalidAccountType: "Sign in to iCloud with your own Apple Account (Settings › your name), then try again."
         case .noPasscode: "Screen Time needs a device passcode. Set one in Settings › Face ID & Passcode, then try again."
         case .network: "Allowing Screen Time needs the internet once. Connect, then try again."
-        case .conflict: "Another app already manages Screen Time here in a way that conflicts. Remove its access in Settings › Screen Time, then try again."
+        case .conflict:
+            "Another app already manages Screen Time here in a way that conflicts. Remove its access in Settings › Screen Time, then try again."
         case .other: "Screen Time access could not be granted. Try again; if it keeps failing, reinstall Threshold."
-        case .notGranted: "iOS finished asking, but Screen Time access did not turn on. Check Settings › Screen Time › Apps with Screen Time Access; if Threshold is not there, restart your iPhone, then try again."
+        case .notGranted:
+            "iOS finished asking, but Screen Time access did not turn on. Check Settings › Screen Time › Apps with Screen Time Access; if Threshold is not there, restart your iPhone, then try again."
         }
     }
 

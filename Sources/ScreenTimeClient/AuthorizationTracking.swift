@@ -36,11 +36,14 @@ public struct AuthorizationTracking: Sendable {
 
     /// Takes readings until one can be believed: one usually, up to ``confirmingReadings`` more
     /// when `read` says `notDetermined` to someone who was approved.
-    public static func check(wasApproved: Bool, read: () -> AuthorizationStatus,
-                             pause: () async -> Void) async -> AuthorizationVerdict {
+    public static func check(
+        wasApproved: Bool, read: () -> AuthorizationStatus,
+        pause: () async -> Void
+    ) async -> AuthorizationVerdict {
         var readings = [read()]
         while let last = readings.last, needsConfirmation(last, wasApproved: wasApproved),
-              readings.count <= confirmingReadings {
+            readings.count <= confirmingReadings
+        {
             await pause()
             readings.append(read())
         }

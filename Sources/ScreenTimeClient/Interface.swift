@@ -120,8 +120,10 @@ public struct LocalNotification: Hashable, Codable, Sendable {
     public let fireDate: Date?
     public let interruption: InterruptionLevel
 
-    public init(id: String, _ message: NotificationMessage, destination: AppDestination, fireDate: Date? = nil,
-                interruption: InterruptionLevel = .active) {
+    public init(
+        id: String, _ message: NotificationMessage, destination: AppDestination, fireDate: Date? = nil,
+        interruption: InterruptionLevel = .active
+    ) {
         self.id = id
         self.message = message
         self.destination = destination
@@ -135,12 +137,14 @@ public struct LocalNotification: Hashable, Codable, Sendable {
     /// words, which stay as they were written).
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        let message = try c.decodeIfPresent(NotificationMessage.self, forKey: .message)
+        let message =
+            try c.decodeIfPresent(NotificationMessage.self, forKey: .message)
             ?? .relayed(title: try c.decode(String.self, forKey: .title), body: try c.decode(String.self, forKey: .body))
-        self.init(id: try c.decode(String.self, forKey: .id), message,
-                  destination: try c.decode(AppDestination.self, forKey: .destination),
-                  fireDate: try c.decodeIfPresent(Date.self, forKey: .fireDate),
-                  interruption: try c.decodeIfPresent(InterruptionLevel.self, forKey: .interruption) ?? .active)
+        self.init(
+            id: try c.decode(String.self, forKey: .id), message,
+            destination: try c.decode(AppDestination.self, forKey: .destination),
+            fireDate: try c.decodeIfPresent(Date.self, forKey: .fireDate),
+            interruption: try c.decodeIfPresent(InterruptionLevel.self, forKey: .interruption) ?? .active)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -184,7 +188,8 @@ public enum ScreenTimeError: Error, Hashable, Sendable, CustomStringConvertible 
         case .excessiveActivities(let name): "DeviceActivity refused \(name): at most 20 activities at once (excessiveActivities)."
         case .invalidDateComponents(let name): "DeviceActivity refused \(name): its start or end cannot be read (invalidDateComponents)."
         case .unauthorized: "Screen Time access is not granted."
-        case .liveActivityNotAllowed(let process): "The Live Activity cannot be started or changed from \(process); Threshold does it when it next opens."
+        case .liveActivityNotAllowed(let process):
+            "The Live Activity cannot be started or changed from \(process); Threshold does it when it next opens."
         case .shieldNotHeld(let store): "ManagedSettings accepted \(store) and does not hold it."
         case .failed(let detail): "Screen Time failed: \(detail)"
         }

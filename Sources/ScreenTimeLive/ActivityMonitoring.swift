@@ -53,10 +53,11 @@ struct ActivityMonitoring: Sendable {
         guard registration.start.hasFullDate, registration.end.hasFullDate else {
             throw ScreenTimeError.invalidDateComponents(activity: registration.name)
         }
-        return DeviceActivitySchedule(intervalStart: registration.start.dateComponents,
-                                      intervalEnd: registration.end.dateComponents,
-                                      repeats: registration.repeats,
-                                      warningTime: registration.warningComponents)
+        return DeviceActivitySchedule(
+            intervalStart: registration.start.dateComponents,
+            intervalEnd: registration.end.dateComponents,
+            repeats: registration.repeats,
+            warningTime: registration.warningComponents)
     }
 
     /// A usage event. A token that cannot be decoded makes the whole registration fail: an event
@@ -70,7 +71,8 @@ struct ActivityMonitoring: Sendable {
                 threshold: DateComponents(minute: event.minutes),
                 includesPastActivity: event.includesPastActivity)
         } catch {
-            throw ScreenTimeError.failed("The usage event \(event.name) of \(activity) names an app iOS can no longer read; choose the apps again.")
+            throw ScreenTimeError.failed(
+                "The usage event \(event.name) of \(activity) names an app iOS can no longer read; choose the apps again.")
         }
     }
 
@@ -88,13 +90,15 @@ struct ActivityMonitoring: Sendable {
     /// A registration read back from iOS, for a name Threshold has no record of.
     static func rebuilt(_ name: DeviceActivityName, schedule: DeviceActivitySchedule?) -> ActivityRegistration {
         func moment(_ components: DateComponents?) -> ActivityMoment {
-            ActivityMoment(year: components?.year, month: components?.month, day: components?.day,
-                           hour: components?.hour ?? 0, minute: components?.minute ?? 0, second: components?.second ?? 0,
-                           timeZoneIdentifier: components?.timeZone?.identifier)
+            ActivityMoment(
+                year: components?.year, month: components?.month, day: components?.day,
+                hour: components?.hour ?? 0, minute: components?.minute ?? 0, second: components?.second ?? 0,
+                timeZoneIdentifier: components?.timeZone?.identifier)
         }
         let warning = schedule?.warningTime.map { ($0.hour ?? 0) * 3_600 + ($0.minute ?? 0) * 60 + ($0.second ?? 0) }
-        return ActivityRegistration(name: name.rawValue, start: moment(schedule?.intervalStart), end: moment(schedule?.intervalEnd),
-                                    repeats: schedule?.repeats ?? false, warningSeconds: warning)
+        return ActivityRegistration(
+            name: name.rawValue, start: moment(schedule?.intervalStart), end: moment(schedule?.intervalEnd),
+            repeats: schedule?.repeats ?? false, warningSeconds: warning)
     }
 }
 

@@ -34,7 +34,9 @@ enum ShieldWriter {
             return filter.filtersAdultWebsites ? .auto(websites) : .specific(websites)
         }
         if unreadable > 0 {
-            throw ScreenTimeError.failed("\(unreadable) chosen app(s), categories or websites in \(store.name) can no longer be read by iOS (this happens after some updates). Everything else is shielded; choose those again in Threshold.")
+            throw ScreenTimeError.failed(
+                "\(unreadable) chosen app(s), categories or websites in \(store.name) can no longer be read by iOS (this happens after some updates). Everything else is shielded; choose those again in Threshold."
+            )
         }
     }
 
@@ -54,8 +56,9 @@ enum ShieldWriter {
     ) -> ManagedSettings.ShieldSettings.ActivityCategoryPolicy<Apple> {
         switch policy {
         case .specific(let categories, let except):
-            .specific(TokenCoding.decodeAll(categories, TokenCoding.category, unreadable: &unreadable),
-                      except: TokenCoding.decodeAll(except, decode, unreadable: &unreadable))
+            .specific(
+                TokenCoding.decodeAll(categories, TokenCoding.category, unreadable: &unreadable),
+                except: TokenCoding.decodeAll(except, decode, unreadable: &unreadable))
         case .all(let except):
             .all(except: TokenCoding.decodeAll(except, decode, unreadable: &unreadable))
         }

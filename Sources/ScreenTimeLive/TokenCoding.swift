@@ -28,14 +28,17 @@ public enum TokenCoding {
     /// What the Screen Time picker returned, as Core's selection. Throws when a token cannot be
     /// encoded (nothing is saved then; the picker is shown again).
     public static func selection(_ picked: FamilyActivitySelection) throws -> Selection {
-        Selection(applications: Set(try picked.applicationTokens.map(core)),
-                  categories: Set(try picked.categoryTokens.map(core)),
-                  webDomains: Set(try picked.webDomainTokens.map(core)))
+        Selection(
+            applications: Set(try picked.applicationTokens.map(core)),
+            categories: Set(try picked.categoryTokens.map(core)),
+            webDomains: Set(try picked.webDomainTokens.map(core)))
     }
 
     /// Decodes every token it can; counts the ones it cannot.
-    static func decodeAll<Core, Apple>(_ tokens: some Sequence<Core>, _ decode: (Core) throws -> Apple,
-                                       unreadable: inout Int) -> Set<Apple> where Apple: Hashable {
+    static func decodeAll<Core, Apple>(
+        _ tokens: some Sequence<Core>, _ decode: (Core) throws -> Apple,
+        unreadable: inout Int
+    ) -> Set<Apple> where Apple: Hashable {
         var result = Set<Apple>()
         for token in tokens {
             do { result.insert(try decode(token)) } catch { unreadable += 1 }

@@ -34,24 +34,29 @@ public struct AppCatalogue: Hashable, Codable, Sendable {
 
     /// A catalogue of common apps, for the demo and for scenarios that name no apps.
     public static let standard = AppCatalogue([
-        App(name: "instagram", displayName: "Instagram", category: "social"), App(name: "tiktok", displayName: "TikTok", category: "social"),
+        App(name: "instagram", displayName: "Instagram", category: "social"),
+        App(name: "tiktok", displayName: "TikTok", category: "social"),
         App(name: "x", displayName: "X", category: "social"), App(name: "youtube", displayName: "YouTube", category: "entertainment"),
-        App(name: "netflix", displayName: "Netflix", category: "entertainment"), App(name: "reddit", displayName: "Reddit", category: "social"),
+        App(name: "netflix", displayName: "Netflix", category: "entertainment"),
+        App(name: "reddit", displayName: "Reddit", category: "social"),
         App(name: "chess", displayName: "Chess", category: "games"), App(name: "candycrush", displayName: "Candy Crush", category: "games"),
-        App(name: "maps", displayName: "Maps", category: "navigation"), App(name: "messages", displayName: "Messages", category: "social-messaging"),
-        App(name: "mail", displayName: "Mail", category: "productivity"), App(name: "notes", displayName: "Notes", category: "productivity"),
+        App(name: "maps", displayName: "Maps", category: "navigation"),
+        App(name: "messages", displayName: "Messages", category: "social-messaging"),
+        App(name: "mail", displayName: "Mail", category: "productivity"),
+        App(name: "notes", displayName: "Notes", category: "productivity"),
         App(name: "safari", displayName: "Safari", category: "utilities"), App(name: "music", displayName: "Music", category: "music"),
     ])
 
     /// The same apps as another device's picker gives them: every app's and category's token
     /// minted for `device`, so that tokens from this catalogue shield nothing there.
     public func onDevice(_ device: String) -> AppCatalogue {
-        var other = AppCatalogue(apps.values.map { app in
-            // NB: a catalogue's own category tokens are readable names (the phone's, or another device's).
-            let category = app.category.flatMap { String(data: $0.data, encoding: .utf8) }
-                .map { name in self.device.map { name.replacingOccurrences(of: "\($0).", with: "") } ?? name }
-            return App(name: app.name, displayName: app.displayName, category: category, device: device)
-        })
+        var other = AppCatalogue(
+            apps.values.map { app in
+                // NB: a catalogue's own category tokens are readable names (the phone's, or another device's).
+                let category = app.category.flatMap { String(data: $0.data, encoding: .utf8) }
+                    .map { name in self.device.map { name.replacingOccurrences(of: "\($0).", with: "") } ?? name }
+                return App(name: app.name, displayName: app.displayName, category: category, device: device)
+            })
         other.device = device
         return other
     }

@@ -175,7 +175,8 @@ public struct DeviceActivityCentre: Hashable, Codable, Sendable {
             // iOS 17.4+: an event that includes past activity counts the use since the interval began.
             for event in registration.events where event.includesPastActivity {
                 let past = history.filter { event.counts($0.app, $0.category) }
-                    .map { use in max(0, min(use.end, now).timeIntervalSince(max(use.end.addingTimeInterval(-use.seconds), interval.start))) }
+                    .map { use in max(0, min(use.end, now).timeIntervalSince(max(use.end.addingTimeInterval(-use.seconds), interval.start)))
+                    }
                     .reduce(0, +)
                 monitored.usage[event.name] = past
                 if past >= TimeInterval(event.minutes * 60) {
@@ -222,7 +223,8 @@ public struct DeviceActivityCentre: Hashable, Codable, Sendable {
             fired.append(callback)
             guard callback.kind == .intervalDidEnd else { continue }
             if activities[name]!.registration.repeats, !activities[name]!.registration.start.hasFullDate,
-               let next = try? Self.interval(of: activities[name]!.registration, at: callback.at.addingTimeInterval(1), timeZone: timeZone) {
+                let next = try? Self.interval(of: activities[name]!.registration, at: callback.at.addingTimeInterval(1), timeZone: timeZone)
+            {
                 activities[name]!.interval = next
                 activities[name]!.usage = [:]
                 activities[name]!.arm(at: callback.at.addingTimeInterval(1), firing: &fired)
@@ -256,8 +258,10 @@ public struct DeviceActivityCentre: Hashable, Codable, Sendable {
     /// A threshold reached at the callback's instant: it arrives ``eventDelivery`` later.
     private mutating func reached(_ callback: Callback, in activity: inout Monitored) {
         guard eventDelivery > 0 else { return fired.append(callback) }
-        activity.queue(Callback(at: callback.at.addingTimeInterval(eventDelivery), kind: callback.kind, activity: callback.activity,
-                                event: callback.event))
+        activity.queue(
+            Callback(
+                at: callback.at.addingTimeInterval(eventDelivery), kind: callback.kind, activity: callback.activity,
+                event: callback.event))
     }
 
     /// The device's time zone changed at `now`: every activity whose components name no time zone
@@ -329,7 +333,8 @@ public struct DeviceActivityCentre: Hashable, Codable, Sendable {
         case (false, false):
             // Times of day: the length iOS checks wraps past midnight, but the interval it
             // monitors ends at the day's end.
-            guard [start, end].allSatisfy({ (0...23).contains($0.hour) && (0...59).contains($0.minute) && (0...59).contains($0.second) }) else {
+            guard [start, end].allSatisfy({ (0...23).contains($0.hour) && (0...59).contains($0.minute) && (0...59).contains($0.second) })
+            else {
                 throw ScreenTimeError.invalidDateComponents(activity: name)
             }
             let startSeconds = start.hour * 3_600 + start.minute * 60 + start.second
@@ -337,8 +342,10 @@ public struct DeviceActivityCentre: Hashable, Codable, Sendable {
             let length = endSeconds > startSeconds ? endSeconds - startSeconds : endSeconds - startSeconds + 86_400
             try validateLength(TimeInterval(length), name)
             func reading(_ moment: ActivityMoment, on day: LocalDate) -> Date {
-                ActivityMoment(year: day.year, month: day.month, day: day.day, hour: moment.hour, minute: moment.minute,
-                               second: moment.second, timeZoneIdentifier: nil).instant(deviceZone: timeZone)!
+                ActivityMoment(
+                    year: day.year, month: day.month, day: day.day, hour: moment.hour, minute: moment.minute,
+                    second: moment.second, timeZoneIdentifier: nil
+                ).instant(deviceZone: timeZone)!
             }
             var day = clock.localDate(of: now)
             while true {

@@ -56,9 +56,10 @@ public struct ManagedSettingsCentre: Hashable, Codable, Sendable {
         guard enforcing else { return false }
         return effectiveStores.contains { store in
             let listed = store.applications.count <= Self.maximumTokens && store.applications.contains(app)
-            let byCategory = store.applicationCategories.map { policy in
-                Self.withinLimits(policy) && policy.covers(app, category: category)
-            } ?? false
+            let byCategory =
+                store.applicationCategories.map { policy in
+                    Self.withinLimits(policy) && policy.covers(app, category: category)
+                } ?? false
             return listed || byCategory
         }
     }

@@ -23,24 +23,37 @@ public struct ProcessRules: Hashable, Sendable {
     /// The table above, by process.
     public static func of(_ process: SimulatedPhone.Process) -> ProcessRules {
         switch process {
-        case .app: ProcessRules(startsLiveActivity: true, changesLiveActivity: true, opensApp: true, postsNotifications: true, changesScreenTime: true)
-        case .appInBackground: ProcessRules(startsLiveActivity: false, changesLiveActivity: true, opensApp: false, postsNotifications: true, changesScreenTime: true)
-        case .monitor, .shieldAction: ProcessRules(startsLiveActivity: false, changesLiveActivity: false, opensApp: false, postsNotifications: true, changesScreenTime: true)
-        case .shieldConfiguration, .widget: ProcessRules(startsLiveActivity: false, changesLiveActivity: false, opensApp: false, postsNotifications: false, changesScreenTime: false)
-        case .intent: ProcessRules(startsLiveActivity: true, changesLiveActivity: true, opensApp: false, postsNotifications: true, changesScreenTime: true)
+        case .app:
+            ProcessRules(
+                startsLiveActivity: true, changesLiveActivity: true, opensApp: true, postsNotifications: true, changesScreenTime: true)
+        case .appInBackground:
+            ProcessRules(
+                startsLiveActivity: false, changesLiveActivity: true, opensApp: false, postsNotifications: true, changesScreenTime: true)
+        case .monitor, .shieldAction:
+            ProcessRules(
+                startsLiveActivity: false, changesLiveActivity: false, opensApp: false, postsNotifications: true, changesScreenTime: true)
+        case .shieldConfiguration, .widget:
+            ProcessRules(
+                startsLiveActivity: false, changesLiveActivity: false, opensApp: false, postsNotifications: false, changesScreenTime: false)
+        case .intent:
+            ProcessRules(
+                startsLiveActivity: true, changesLiveActivity: true, opensApp: false, postsNotifications: true, changesScreenTime: true)
         }
     }
 
     /// The table as Markdown rows, for the README and `threshold run --help`.
     public static var table: [String] {
         func mark(_ allowed: Bool) -> String { allowed ? "yes" : "no" }
-        let header = ["| process | start a Live Activity | update or end it | open the app | post notifications | shields and monitoring |",
-                      "|---|---|---|---|---|---|"]
-        return header + SimulatedPhone.Process.allCases.map { process in
-            let rules = of(process)
-            return "| \(process.displayName) | \(mark(rules.startsLiveActivity)) | \(mark(rules.changesLiveActivity)) | "
-                + "\(mark(rules.opensApp)) | \(mark(rules.postsNotifications)) | \(mark(rules.changesScreenTime)) |"
-        }
+        let header = [
+            "| process | start a Live Activity | update or end it | open the app | post notifications | shields and monitoring |",
+            "|---|---|---|---|---|---|",
+        ]
+        return header
+            + SimulatedPhone.Process.allCases.map { process in
+                let rules = of(process)
+                return "| \(process.displayName) | \(mark(rules.startsLiveActivity)) | \(mark(rules.changesLiveActivity)) | "
+                    + "\(mark(rules.opensApp)) | \(mark(rules.postsNotifications)) | \(mark(rules.changesScreenTime)) |"
+            }
     }
 }
 

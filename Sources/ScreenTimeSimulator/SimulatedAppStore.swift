@@ -23,13 +23,22 @@ public final class SimulatedAppStore: @unchecked Sendable {
     private var counter = 0
 
     /// Ask to Buy: the next purchase waits for a parent's approval (``approve()``).
-    public var askToBuy: Bool { get { lock.withLock { askToBuyOn } } set { lock.withLock { askToBuyOn = newValue } } }
+    public var askToBuy: Bool {
+        get { lock.withLock { askToBuyOn } }
+        set { lock.withLock { askToBuyOn = newValue } }
+    }
     private var askToBuyOn = false
     /// The next purchase throws this (a network or payment failure).
-    public var nextPurchaseFailure: String? { get { lock.withLock { failure } } set { lock.withLock { failure = newValue } } }
+    public var nextPurchaseFailure: String? {
+        get { lock.withLock { failure } }
+        set { lock.withLock { failure = newValue } }
+    }
     private var failure: String?
     /// The next transaction's signature does not verify (a tampered receipt).
-    public var signsNextTransactionBadly: Bool { get { lock.withLock { badSignature } } set { lock.withLock { badSignature = newValue } } }
+    public var signsNextTransactionBadly: Bool {
+        get { lock.withLock { badSignature } }
+        set { lock.withLock { badSignature = newValue } }
+    }
     private var badSignature = false
 
     public static let prices: [ProProduct: String] = [.monthly: "$4.99", .yearly: "$39.99"]
@@ -60,7 +69,11 @@ public final class SimulatedAppStore: @unchecked Sendable {
     }
 
     /// Settings › Apple Account › Subscriptions: auto-renew on or off (a trial left off ends at its expiration).
-    public func setAutoRenew(_ on: Bool) { lock.withLock { settle(); autoRenews = on } }
+    public func setAutoRenew(_ on: Bool) {
+        lock.withLock {
+            settle(); autoRenews = on
+        }
+    }
 
     /// A renewal goes through now (after a billing problem, or an early renewal), for another period.
     @discardableResult
@@ -73,7 +86,8 @@ public final class SimulatedAppStore: @unchecked Sendable {
             autoRenews = true
             let product = ProProduct(rawValue: last.productID) ?? .monthly
             let start = max(now(), last.expirationDate ?? now())
-            let renewal = make(product, trial: false, purchased: now(), expires: Self.period(of: product, from: start == now() ? now() : start))
+            let renewal = make(
+                product, trial: false, purchased: now(), expires: Self.period(of: product, from: start == now() ? now() : start))
             transactions.append(renewal)
             unfinished.append(renewal)
             return renewal
@@ -93,7 +107,11 @@ public final class SimulatedAppStore: @unchecked Sendable {
     }
 
     /// The next renewal's payment fails: a billing grace period of 16 days, then billing retry.
-    public func failBilling() { lock.withLock { settle(); billingFails = true } }
+    public func failBilling() {
+        lock.withLock {
+            settle(); billingFails = true
+        }
+    }
 
     /// Apple refunds (or revokes) the latest purchase: it ends at once.
     @discardableResult
@@ -101,8 +119,9 @@ public final class SimulatedAppStore: @unchecked Sendable {
         lock.withLock {
             settle()
             guard let last = transactions.last else { return nil }
-            let revoked = AppStoreTransaction(id: last.id, productID: last.productID, verified: last.verified, purchaseDate: last.purchaseDate,
-                                              expirationDate: last.expirationDate, revocationDate: now(), isTrial: last.isTrial)
+            let revoked = AppStoreTransaction(
+                id: last.id, productID: last.productID, verified: last.verified, purchaseDate: last.purchaseDate,
+                expirationDate: last.expirationDate, revocationDate: now(), isTrial: last.isTrial)
             transactions[transactions.count - 1] = revoked
             autoRenews = false
             unfinished.append(revoked)
@@ -130,7 +149,9 @@ public final class SimulatedAppStore: @unchecked Sendable {
 
     /// Transactions the app has not yet finished (what `Transaction.updates` delivers to it).
     public func takeUpdates() -> [AppStoreTransaction] {
-        lock.withLock { defer { unfinished = [] }; return unfinished }
+        lock.withLock {
+            defer { unfinished = [] }; return unfinished
+        }
     }
 
     // MARK: The app's client
@@ -141,9 +162,10 @@ public final class SimulatedAppStore: @unchecked Sendable {
             offers: { [self] in
                 lock.withLock {
                     ProProduct.allCases.map { product in
-                        ProOffer(product: product, displayName: product == .monthly ? "Threshold Pro Monthly" : "Threshold Pro Yearly",
-                                 displayPrice: Self.prices[product]!, period: product == .monthly ? "month" : "year",
-                                 trialDays: trialUsed ? nil : Self.trialDays)
+                        ProOffer(
+                            product: product, displayName: product == .monthly ? "Threshold Pro Monthly" : "Threshold Pro Yearly",
+                            displayPrice: Self.prices[product]!, period: product == .monthly ? "month" : "year",
+                            trialDays: trialUsed ? nil : Self.trialDays)
                     }
                 }
             },
@@ -168,16 +190,25 @@ public final class SimulatedAppStore: @unchecked Sendable {
                     settle()
                     guard let last = transactions.last else { return [] }
                     let state: SubscriptionStatus.State
-                    if last.revocationDate != nil { state = .revoked }
-                    else if (last.expirationDate ?? .distantFuture) > now() { state = .subscribed }
-                    else if let graceUntil, graceUntil > now() { state = .inGracePeriod }
-                    else if billingFails && autoRenews { state = .inBillingRetryPeriod }
-                    else { state = .expired }
-                    return [SubscriptionStatus(state: state, productID: last.productID, verified: true, willAutoRenew: autoRenews,
-                                               gracePeriodExpirationDate: state == .inGracePeriod ? graceUntil : nil)]
+                    if last.revocationDate != nil {
+                        state = .revoked
+                    } else if (last.expirationDate ?? .distantFuture) > now() {
+                        state = .subscribed
+                    } else if let graceUntil, graceUntil > now() {
+                        state = .inGracePeriod
+                    } else if billingFails && autoRenews {
+                        state = .inBillingRetryPeriod
+                    } else {
+                        state = .expired
+                    }
+                    return [
+                        SubscriptionStatus(
+                            state: state, productID: last.productID, verified: true, willAutoRenew: autoRenews,
+                            gracePeriodExpirationDate: state == .inGracePeriod ? graceUntil : nil)
+                    ]
                 }
             },
-            restore: { },
+            restore: {},
             updates: { AsyncStream { $0.finish() } },
             finish: { _ in })
     }
@@ -187,7 +218,9 @@ public final class SimulatedAppStore: @unchecked Sendable {
     /// Brings the subscription up to Apple's now: renews at each expiration while auto-renew is on
     /// and billing works; a failed renewal opens the grace period.
     private func settle() {
-        while let last = transactions.last, last.revocationDate == nil, let expiration = last.expirationDate, expiration <= now(), autoRenews {
+        while let last = transactions.last, last.revocationDate == nil, let expiration = last.expirationDate, expiration <= now(),
+            autoRenews
+        {
             if billingFails {
                 if graceUntil == nil { graceUntil = expiration.addingTimeInterval(TimeInterval(Self.graceDays * 86_400)) }
                 return
@@ -214,8 +247,9 @@ public final class SimulatedAppStore: @unchecked Sendable {
         counter += 1
         let verified = !badSignature
         badSignature = false
-        return AppStoreTransaction(id: "t\(counter)", productID: product.rawValue, verified: verified, purchaseDate: purchased,
-                                   expirationDate: expires, isTrial: trial)
+        return AppStoreTransaction(
+            id: "t\(counter)", productID: product.rawValue, verified: verified, purchaseDate: purchased,
+            expirationDate: expires, isTrial: trial)
     }
 
     private static func period(of product: ProProduct, from start: Date) -> Date {

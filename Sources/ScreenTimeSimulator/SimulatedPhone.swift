@@ -100,11 +100,15 @@ public final class SimulatedPhone: @unchecked Sendable {
     /// A new phone whose Threshold starts with `setup` in its store, on `plan` (a set-up phone is
     /// Pro for a year unless said, so a world set up with Beast Mode means what it says; a fresh
     /// install is Free).
-    public convenience init(start: Date, timeZone: TimeZone, catalogue: AppCatalogue = .standard, setup: ThresholdState = .empty,
-                            plan: PlanStatus? = nil,
-                            store: (any StoreClient)? = nil, faults: FaultSwitch = .none, ids: IDGenerator = .counting()) throws {
-        self.init(snapshot: Snapshot(clock: VirtualClock(wall: start.roundedDownToSecond, timeZone: timeZone), catalogue: catalogue, faults: faults),
-                  store: store ?? InMemoryStore(), ids: ids)
+    public convenience init(
+        start: Date, timeZone: TimeZone, catalogue: AppCatalogue = .standard, setup: ThresholdState = .empty,
+        plan: PlanStatus? = nil,
+        store: (any StoreClient)? = nil, faults: FaultSwitch = .none, ids: IDGenerator = .counting()
+    ) throws {
+        self.init(
+            snapshot: Snapshot(
+                clock: VirtualClock(wall: start.roundedDownToSecond, timeZone: timeZone), catalogue: catalogue, faults: faults),
+            store: store ?? InMemoryStore(), ids: ids)
         try reconciler(for: .app).seed(SetUp(engine: setup, plan: plan ?? .pro(until: start.addingTimeInterval(365 * 86_400))))
         // The App Store holds the subscription the plan says, so the app's refresh finds it.
         appStore.resume(matching: plan ?? .pro(until: start.addingTimeInterval(365 * 86_400)))
@@ -169,8 +173,8 @@ public final class SimulatedPhone: @unchecked Sendable {
 
         private enum CodingKeys: String, CodingKey {
             case clock, shields, activityCentre, inbox, pendingNotifications, liveActivity, widgetReloads, appRunning, catalogue,
-                 faults, authorization, deferred, liveActivityStartedAt, appInForeground, deviceRestrictions, focus, heldNotifications,
-                 notificationPermission, focusName, focusFilters
+                faults, authorization, deferred, liveActivityStartedAt, appInForeground, deviceRestrictions, focus, heldNotifications,
+                notificationPermission, focusName, focusFilters
         }
 
         /// Reads a snapshot saved by an earlier build too (it had no pending notifications, no
@@ -273,7 +277,8 @@ public final class SimulatedPhone: @unchecked Sendable {
     public func openThreshold(from process: Process) throws -> ReconcileOutcome {
         guard ProcessRules.of(process).opensApp else {
             note(.device, "refuses: \(process.displayName) cannot open Threshold")
-            throw SimulatorError.notAllowed("\(process.displayName.capitalizedFirstLetter) cannot open Threshold; only a notification or the person can.")
+            throw SimulatorError.notAllowed(
+                "\(process.displayName.capitalizedFirstLetter) cannot open Threshold; only a notification or the person can.")
         }
         return openThreshold()
     }
@@ -408,9 +413,11 @@ public final class SimulatedPhone: @unchecked Sendable {
         // As the extension does: only Selah's shield reads the verses.
         var verses: ShieldVerses?
         if case .gated(let label)? = reason, label.path == .selah { verses = shieldVerses }
-        return OpenResult(app: name, shielded: true, reason: reason,
-                          content: ShieldContent.shown(for: item, reason: reason, in: state, verses: verses, at: clock.wall,
-                                                       deviceZone: clock.timeZone))
+        return OpenResult(
+            app: name, shielded: true, reason: reason,
+            content: ShieldContent.shown(
+                for: item, reason: reason, in: state, verses: verses, at: clock.wall,
+                deviceZone: clock.timeZone))
     }
 
     /// How long after a usage threshold is reached iOS reports it (reported: about a minute, in
@@ -476,7 +483,8 @@ public final class SimulatedPhone: @unchecked Sendable {
     /// with ``drawsDefaultShieldOverAppInUse``); the next open of the app draws Threshold's.
     public var shieldOverAppInUse: OpenResult? {
         guard let (name, iOSDefault) = shieldCameOverAppInUse, let app = catalogue.app(named: name) else { return nil }
-        return iOSDefault ? OpenResult(app: name, shielded: true, reason: nil, content: .iOSDefault(appName: app.displayName))
+        return iOSDefault
+            ? OpenResult(app: name, shielded: true, reason: nil, content: .iOSDefault(appName: app.displayName))
             : drawnShield(name, app)
     }
 
@@ -545,7 +553,9 @@ public final class SimulatedPhone: @unchecked Sendable {
 
     /// Presses a button of the shield `content` drawn over `item`: the ShieldAction extension does
     /// what it says (`Runtime.pressShield`), and the press ends as its button and result say.
-    private func press(_ role: ShieldButtonRole, on content: ShieldContent, of item: ShieldedItem, called name: String) throws -> ShieldPress {
+    private func press(
+        _ role: ShieldButtonRole, on content: ShieldContent, of item: ShieldedItem, called name: String
+    ) throws -> ShieldPress {
         guard let button = content.button(role) else { throw SimulatorError.noSuchButton(name, role) }
         let result = runtime(for: .shieldAction).pressShield(role, on: item)
         if let note = result.notification { return .notified(note) }
@@ -556,7 +566,8 @@ public final class SimulatedPhone: @unchecked Sendable {
         }
         switch button.action {
         case .close: return .closed
-        case .notify, .clearShield, .openIntention, .completeSession, .askBeforeOpening: return result.problem.map { .refused(refusalWords.words($0)) } ?? .opened
+        case .notify, .clearShield, .openIntention, .completeSession, .askBeforeOpening:
+            return result.problem.map { .refused(refusalWords.words($0)) } ?? .opened
         }
     }
 
@@ -616,8 +627,12 @@ public final class SimulatedPhone: @unchecked Sendable {
             let nextDeferred = deferred.map(\.deliverAt).min()
             let nextNotification = pendingNotifications.compactMap(\.fireDate).min()
             let forgetting = forgetsAllActivitiesAt.flatMap { $0 >= clock.wall ? $0 : nil }
-            guard let next = [nextCallback, nextDeferred, nextNotification, liveActivityLimit, forgetting, stopsKeepingShieldsAt].compactMap({ $0 }).min(),
-                  next <= target else { break }
+            guard
+                let next = [nextCallback, nextDeferred, nextNotification, liveActivityLimit, forgetting, stopsKeepingShieldsAt].compactMap({
+                    $0
+                }).min(),
+                next <= target
+            else { break }
             if next > clock.wall { clock.advance(by: next.timeIntervalSince(clock.wall)) }
             stopKeepingShieldsIfDue()
             if let forgetting, forgetting <= clock.wall {
@@ -652,7 +667,8 @@ public final class SimulatedPhone: @unchecked Sendable {
     public func setClock(to wall: Date) throws {
         guard !deviceRestrictions.requireAutomaticDateAndTime else {
             note(.device, "refuses to set the clock by hand: automatic date and time is required")
-            throw SimulatorError.notAllowed("The clock is set automatically while Beast Mode is on (Settings › General › Date & Time is locked).")
+            throw SimulatorError.notAllowed(
+                "The clock is set automatically while Beast Mode is on (Settings › General › Date & Time is locked).")
         }
         let from = clock.wall
         clock.set(wall: wall.roundedDownToSecond)
@@ -720,8 +736,9 @@ public final class SimulatedPhone: @unchecked Sendable {
     private func drawnShield(website host: String) -> ShieldContent {
         let state = Result<StoredState, any Error> { try store.read() }
         let item = ShieldedItem.webDomain(WebDomainToken(host), category: nil, name: host)
-        return ShieldContent.shown(for: item, reason: item.lastReason(in: state, deviceZone: clock.timeZone), in: state,
-                                   at: clock.wall, deviceZone: clock.timeZone)
+        return ShieldContent.shown(
+            for: item, reason: item.lastReason(in: state, deviceZone: clock.timeZone), in: state,
+            at: clock.wall, deviceZone: clock.timeZone)
     }
 
     /// Presses a button on a website's shield in Safari; the ShieldAction extension does what it
@@ -738,7 +755,8 @@ public final class SimulatedPhone: @unchecked Sendable {
     public func installApp(_ name: String, displayName: String? = nil, category: String? = nil) throws {
         guard !deviceRestrictions.denyAppInstallation else {
             note(.device, "refuses to install \(name): app installation is denied")
-            throw SimulatorError.notAllowed("The App Store is hidden: installing apps is turned off while a Threshold profile that denies it is on.")
+            throw SimulatorError.notAllowed(
+                "The App Store is hidden: installing apps is turned off while a Threshold profile that denies it is on.")
         }
         catalogue.install(AppCatalogue.App(name: name, displayName: displayName, category: category))
         note(.device, "\(name) is installed")
@@ -769,10 +787,15 @@ public final class SimulatedPhone: @unchecked Sendable {
         let wanted = name.trimmingCharacters(in: .whitespaces)
         guard let profile = profiles.first(where: { $0.name == wanted || "\($0.emoji) \($0.name)" == wanted }) else {
             let offered = profiles.map { "\($0.emoji) \($0.name)" }
-            throw SimulatorError.notAllowed("Threshold's filter offers no profile “\(name)”; it lists " + (offered.isEmpty ? "none" : offered.joined(separator: ", ")) + ".")
+            throw SimulatorError.notAllowed(
+                "Threshold's filter offers no profile “\(name)”; it lists " + (offered.isEmpty ? "none" : offered.joined(separator: ", "))
+                    + ".")
         }
         focusFilters[focus] = FocusFilterSetting(profile: profile.id, minutes: minutes)
-        note(.device, "Settings › Focus › \(focus): Threshold's filter runs \(profile.emoji) \(profile.name)" + (minutes.map { " for \($0) min" } ?? ""))
+        note(
+            .device,
+            "Settings › Focus › \(focus): Threshold's filter runs \(profile.emoji) \(profile.name)"
+                + (minutes.map { " for \($0) min" } ?? ""))
     }
 
     /// The person turns a named Focus on or off (Control Centre, a schedule of iOS's). One Focus is
@@ -923,11 +946,12 @@ public final class SimulatedPhone: @unchecked Sendable {
 
     private func record(_ process: Process, _ outcome: ReconcileOutcome) {
         outcomes.append(ProcessOutcome(at: clock.wall, process: process, outcome: outcome.withoutSavedState()))
-        let actor: TimelineEntry.Actor = switch process {
-        case .monitor: .monitor
-        case .shieldAction, .shieldConfiguration: .shieldAction
-        case .app, .appInBackground, .widget, .intent: .app
-        }
+        let actor: TimelineEntry.Actor =
+            switch process {
+            case .monitor: .monitor
+            case .shieldAction, .shieldConfiguration: .shieldAction
+            case .app, .appInBackground, .widget, .intent: .app
+            }
         if let failure = outcome.storeFailure {
             note(actor, "\(outcome.trigger): store failed, shields kept as they were (\(failure))")
         } else if !outcome.shieldChanges.isEmpty {
@@ -975,7 +999,8 @@ public final class SimulatedPhone: @unchecked Sendable {
                 let mayForget = !forgetting.isOff
                 try activityCentre.startMonitoring(registration, at: clock.wall, timeZone: clock.timeZone)
                 if mayForget, !activityCentre.activities.keys.contains(registration.name),
-                   registration.interval(deviceZone: clock.timeZone).map({ $0.end > clock.wall }) ?? true {
+                    registration.interval(deviceZone: clock.timeZone).map({ $0.end > clock.wall }) ?? true
+                {
                     note(.device, "iOS accepts \(registration.name) and does not keep it")
                 }
             },
@@ -1068,16 +1093,20 @@ public final class SimulatedPhone: @unchecked Sendable {
             let lifted = before.subtracting(now)
             if !lifted.isEmpty {
                 staleShields.formUnion(lifted)
-                note(.device, "iOS keeps drawing the shield over \(lifted.sorted().joined(separator: ", ")): \(process.displayName) lifted it")
+                note(
+                    .device,
+                    "iOS keeps drawing the shield over \(lifted.sorted().joined(separator: ", ")): \(process.displayName) lifted it")
             }
         }
         staleShields.subtract(now)
         if let name = appInUse, now.contains(name), !before.contains(name) {
             appInUse = nil
             shieldCameOverAppInUse = (name, drawsDefaultShieldOverAppInUse)
-            note(.device, drawsDefaultShieldOverAppInUse
-                 ? "a shield comes over \(name) in use: iOS draws its default shield (“OK” closes it; Threshold's shows when \(name) is opened again)"
-                 : "a shield comes over \(name) in use")
+            note(
+                .device,
+                drawsDefaultShieldOverAppInUse
+                    ? "a shield comes over \(name) in use: iOS draws its default shield (“OK” closes it; Threshold's shows when \(name) is opened again)"
+                    : "a shield comes over \(name) in use")
         }
     }
 
@@ -1100,7 +1129,9 @@ public final class SimulatedPhone: @unchecked Sendable {
         if process == .shieldAction, notification.fireDate == nil, shieldNotificationDelay > 0 {
             // NB: iOS 18.1 delays what the shield posts by about ten seconds (PLATFORM.md).
             notification.fireDate = clock.wall.addingTimeInterval(shieldNotificationDelay)
-            note(.device, "iOS holds “\(notification.title)” back for \(Int(shieldNotificationDelay)) s, as it does a shield's notifications")
+            note(
+                .device, "iOS holds “\(notification.title)” back for \(Int(shieldNotificationDelay)) s, as it does a shield's notifications"
+            )
         }
         pendingNotifications.removeAll { $0.id == notification.id }
         if let fireDate = notification.fireDate, fireDate > clock.wall {
@@ -1361,8 +1392,10 @@ public struct PhoneNotification: Hashable, Codable, Sendable {
     public var fireDate: Date?
     public let interruption: LocalNotification.InterruptionLevel
 
-    public init(id: String, title: String, body: String, destination: AppDestination, fireDate: Date? = nil,
-                interruption: LocalNotification.InterruptionLevel = .active) {
+    public init(
+        id: String, title: String, body: String, destination: AppDestination, fireDate: Date? = nil,
+        interruption: LocalNotification.InterruptionLevel = .active
+    ) {
         self.id = id
         self.title = title
         self.body = body
@@ -1374,8 +1407,9 @@ public struct PhoneNotification: Hashable, Codable, Sendable {
     /// `notification` as the posting process words it.
     public init(_ notification: LocalNotification, words: NotificationWords) {
         let (title, body) = words.words(notification.message)
-        self.init(id: notification.id, title: title, body: body, destination: notification.destination,
-                  fireDate: notification.fireDate, interruption: notification.interruption)
+        self.init(
+            id: notification.id, title: title, body: body, destination: notification.destination,
+            fireDate: notification.fireDate, interruption: notification.interruption)
     }
 
     /// The link the notification carries.

@@ -22,9 +22,13 @@ public struct AppPickerButton<Title: View>: View {
     }
 
     public var body: some View {
-        Button { isPresented = true } label: { title }
-            .accessibilityHint(Text("Opens the Screen Time picker.", bundle: .module))
-            .modifier(ScreenTimePicker(isPresented: $isPresented, current: current, onPick: onPick))
+        Button {
+            isPresented = true
+        } label: {
+            title
+        }
+        .accessibilityHint(Text("Opens the Screen Time picker.", bundle: .module))
+        .modifier(ScreenTimePicker(isPresented: $isPresented, current: current, onPick: onPick))
     }
 }
 
@@ -39,7 +43,11 @@ public struct TokenLabel: View {
     public var body: some View {
         ScreenTimeTokenLabel(token: token) {
             // A token iOS no longer reads (tokens can change after an OS update): it stays shielded.
-            Label { Text("An item iOS no longer names", bundle: .module) } icon: { Image(systemName: "questionmark.app") }
+            Label {
+                Text("An item iOS no longer names", bundle: .module)
+            } icon: {
+                Image(systemName: "questionmark.app")
+            }
         }
     }
 }
@@ -75,8 +83,10 @@ public struct SelectionSummary: View {
                 }
                 // NB: iOS blocks a picked website in Safari (and its web views), never the site's own app.
                 if !selection.webDomains.isEmpty {
-                    Text("Websites are blocked in Safari, not in their apps: to shield an app too, pick it among the apps.", bundle: .module)
-                        .font(.footnote).foregroundStyle(.secondary)
+                    Text(
+                        "Websites are blocked in Safari, not in their apps: to shield an app too, pick it among the apps.", bundle: .module
+                    )
+                    .font(.footnote).foregroundStyle(.secondary)
                 }
             }
         }
@@ -94,9 +104,13 @@ public struct PickProblemView: View {
         VStack(alignment: .leading, spacing: 4) {
             switch problem {
             case .nothingChosen:
-                ProblemBanner(Text("You chose nothing. Pick at least one app, category or website; what was shielded stays shielded.", bundle: .module))
+                ProblemBanner(
+                    Text(
+                        "You chose nothing. Pick at least one app, category or website; what was shielded stays shielded.", bundle: .module)
+                )
             case .pickerFailed(let detail):
-                ProblemBanner(Text("The Screen Time picker could not hand back your choice. Try again; nothing was changed.", bundle: .module))
+                ProblemBanner(
+                    Text("The Screen Time picker could not hand back your choice. Try again; nothing was changed.", bundle: .module))
                 Text(detail).font(.caption).foregroundStyle(.secondary)
             case .refused(let reason):
                 ProblemBanner(reason)

@@ -31,7 +31,11 @@ struct ScreenTimeTokenLabel<Unreadable: View>: View {
 
     var body: some View {
         if let name = name(token) {
-            Label { Text(verbatim: name) } icon: { Image(systemName: "app.fill") }
+            Label {
+                Text(verbatim: name)
+            } icon: {
+                Image(systemName: "app.fill")
+            }
         } else {
             unreadable()
         }

@@ -25,8 +25,10 @@ public enum PickProblem: Error, Hashable, Sendable {
 package enum SelectionPick {
     /// The selection, or why it is not taken. Shields are a union, so tokens the state already
     /// shields take no more room: the whole pick is checked alongside it.
-    package static func check(_ result: PickerResult, listMode: ListMode = .blockList, in state: ThresholdState,
-                      client: AppClient) -> Result<Selection, PickProblem> {
+    package static func check(
+        _ result: PickerResult, listMode: ListMode = .blockList, in state: ThresholdState,
+        client: AppClient
+    ) -> Result<Selection, PickProblem> {
         switch result {
         case .failed(let detail):
             return .failure(.pickerFailed(detail))

@@ -91,7 +91,8 @@ public final class SessionModel {
         guard let ended else { return nil }
         let clock = Clockwork(calendar: client.calendar)
         guard clock.localDate(of: client.now) == clock.localDate(of: ended.at),
-              !sessions.contains(where: { $0.start >= ended.at }) else { return nil }
+            !sessions.contains(where: { $0.start >= ended.at })
+        else { return nil }
         return ended.ending
     }
     /// The ending this screen recorded, and when.
@@ -112,11 +113,12 @@ public final class SessionModel {
         sessions = LiveActivityContent.each(stored.engine, enforcement, calendar: calendar, at: now).compactMap { content in
             guard let profile = stored.engine.profile(content.profileID) else { return nil }
             let session = stored.engine.sessions.first { $0.profileID == profile.id && $0.isRunning(at: now) }
-            return Running(content: content, profile: profile, quota: session.map { BreakQuota(profile.breakPolicy, for: $0, at: now) },
-                           session: session,
-                           scheduled: stored.engine.scheduledSpan(of: profile.id, at: now, calendar: calendar).map { (profile.name, $0.returns) },
-                           endRefusal: client.refusal(of: EndSession(profile: profile.id), in: stored),
-                           breakRefusal: content.phase == .onBreak ? nil : client.refusal(of: TakeBreak(profile: profile.id), in: stored))
+            return Running(
+                content: content, profile: profile, quota: session.map { BreakQuota(profile.breakPolicy, for: $0, at: now) },
+                session: session,
+                scheduled: stored.engine.scheduledSpan(of: profile.id, at: now, calendar: calendar).map { (profile.name, $0.returns) },
+                endRefusal: client.refusal(of: EndSession(profile: profile.id), in: stored),
+                breakRefusal: content.phase == .onBreak ? nil : client.refusal(of: TakeBreak(profile: profile.id), in: stored))
         }
     }
 
@@ -137,9 +139,11 @@ public final class SessionModel {
         let plan = choice.plan(from: client.now, calendar: client.calendar)
         // NB: a start the rules refuse (Beast Mode on Free) asks nothing: the start says why.
         if let stored = client.read(reporting: &problem),
-           client.refusal(of: StartSession(profile: profile, origin: .manual, plan: plan), in: stored) == nil,
-           let confirmation = StartConfirmation.needed(toStart: profile, plan: plan, byLink: false,
-                                                       in: stored.engine, at: client.now, calendar: client.calendar) {
+            client.refusal(of: StartSession(profile: profile, origin: .manual, plan: plan), in: stored) == nil,
+            let confirmation = StartConfirmation.needed(
+                toStart: profile, plan: plan, byLink: false,
+                in: stored.engine, at: client.now, calendar: client.calendar)
+        {
             confirming = (confirmation, choice, client.now)
             return
         }
@@ -194,10 +198,13 @@ public final class SessionModel {
                 if case .ledger(let entry) = event { return entry }
                 return nil
             }
-            ended = (SessionEnding(state: ending?.state ?? .completed,
-                                   focusedSeconds: ending.flatMap { ending in running?.focusedSeconds(through: ending.at) },
-                                   earned: entries.map { SessionEnding.Earning(account: $0.account, amount: $0.amount) }),
-                     ending?.at ?? client.now)
+            ended = (
+                SessionEnding(
+                    state: ending?.state ?? .completed,
+                    focusedSeconds: ending.flatMap { ending in running?.focusedSeconds(through: ending.at) },
+                    earned: entries.map { SessionEnding.Earning(account: $0.account, amount: $0.amount) }),
+                ending?.at ?? client.now
+            )
         }
         load()
     }

@@ -17,7 +17,11 @@ public struct SessionView: View {
                 VStack(alignment: .leading, spacing: 16) {
                     if let problem = model.problem { ProblemBanner(problem) }
                     if model.problemNeedsPro, let showPaywall {
-                        Button { showPaywall() } label: { Text("See Threshold Pro", bundle: .module) }.buttonStyle(.bordered)
+                        Button {
+                            showPaywall()
+                        } label: {
+                            Text("See Threshold Pro", bundle: .module)
+                        }.buttonStyle(.bordered)
                     }
                     if let ending = model.lastEnding { EndingCard(ending: ending) { model.dismissEnding() } }
                     if let running = model.running {
@@ -25,12 +29,20 @@ public struct SessionView: View {
                             RunningSession(model: model, running: each, isNewest: each.id == model.sessions.first?.id)
                         }
                         // The Unblock quick action asks, as the newest session's End button would say it.
-                        .alert(Text("End \(Text(verbatim: running.title)) now?", bundle: .module),
-                               isPresented: Binding(get: { model.askingToEnd }, set: { if !$0 { model.keepGoing() } })) {
-                            Button(role: .destructive) { model.end() } label: {
+                        .alert(
+                            Text("End \(Text(verbatim: running.title)) now?", bundle: .module),
+                            isPresented: Binding(get: { model.askingToEnd }, set: { if !$0 { model.keepGoing() } })
+                        ) {
+                            Button(role: .destructive) {
+                                model.end()
+                            } label: {
                                 Text.endLabel(model.endingNow, scheduled: model.scheduled?.name)
                             }
-                            Button(role: .cancel) { model.keepGoing() } label: { Text("Keep going", bundle: .module) }
+                            Button(role: .cancel) {
+                                model.keepGoing()
+                            } label: {
+                                Text("Keep going", bundle: .module)
+                            }
                         } message: {
                             Text.endHint(model.endingNow)
                         }
@@ -43,10 +55,20 @@ public struct SessionView: View {
             .navigationTitle(Text("Session", bundle: .module))
         }
         .onAppear { model.load() }
-        .alert(model.confirming.map { Text.startTitle($0.confirmation) } ?? Text(verbatim: ""),
-               isPresented: Binding(get: { model.confirming != nil }, set: { if !$0 { model.declineStart() } })) {
-            Button { model.confirmStart() } label: { Text("Start Beast Mode", bundle: .module) }
-            Button(role: .cancel) { model.declineStart() } label: { Text("Not now", bundle: .module) }
+        .alert(
+            model.confirming.map { Text.startTitle($0.confirmation) } ?? Text(verbatim: ""),
+            isPresented: Binding(get: { model.confirming != nil }, set: { if !$0 { model.declineStart() } })
+        ) {
+            Button {
+                model.confirmStart()
+            } label: {
+                Text("Start Beast Mode", bundle: .module)
+            }
+            Button(role: .cancel) {
+                model.declineStart()
+            } label: {
+                Text("Not now", bundle: .module)
+            }
         } message: {
             if let confirming = model.confirming {
                 Text.startMessage(confirming.confirmation, now: confirming.asked)
@@ -56,8 +78,10 @@ public struct SessionView: View {
         // shows (the phase, what End records, Take a break): the state is read again when the next
         // of them comes.
         .background {
-            Reload(at: model.sessions.flatMap { [$0.content.breakUntil, $0.content.goalAt, $0.content.endsAt, $0.content.breakReturnsAt] }
-                .compactMap { $0 }) { model.load() }
+            Reload(
+                at: model.sessions.flatMap { [$0.content.breakUntil, $0.content.goalAt, $0.content.endsAt, $0.content.breakReturnsAt] }
+                    .compactMap { $0 }
+            ) { model.load() }
         }
     }
 }
@@ -110,12 +134,17 @@ struct RunningSession: View {
         // A break looks like a break: the calm colour and a cup, not the session's own colour.
         let tint = timer.phase == .onBreak ? Palette.calm : Palette.tint(for: running.profile.path)
         let shown = timer.shown
-        return TimerRing(fraction: timer.fraction, tint: tint,
-                         label: timer.countsDown ? Text("Time left", bundle: .module)
-                             : timer.showsExtra ? Text("Extra time", bundle: .module) : Text("Time focused", bundle: .module),
-                         value: Text.spoken(shown)) {
+        return TimerRing(
+            fraction: timer.fraction, tint: tint,
+            label: timer.countsDown
+                ? Text("Time left", bundle: .module)
+                : timer.showsExtra ? Text("Extra time", bundle: .module) : Text("Time focused", bundle: .module),
+            value: Text.spoken(shown)
+        ) {
             VStack(spacing: 6) {
-                if timer.phase == .onBreak { Image(systemName: "cup.and.saucer.fill").foregroundStyle(Palette.calm).accessibilityHidden(true) }
+                if timer.phase == .onBreak {
+                    Image(systemName: "cup.and.saucer.fill").foregroundStyle(Palette.calm).accessibilityHidden(true)
+                }
                 Text.phase(timer.phase, rest: timer.isRest).font(.headline).foregroundStyle(.secondary)
                 Text.clock(shown).font(.largeTitle.weight(.semibold)).monospacedDigit().minimumScaleFactor(0.5)
                 if timer.showsExtra {
@@ -134,11 +163,19 @@ struct RunningSession: View {
         let profile = running.profile.id
         VStack(spacing: 12) {
             if running.content.phase == .onBreak {
-                Button { model.endBreak(profile) } label: { Text("Back to focus", bundle: .module) }.buttonStyle(.primary)
+                Button {
+                    model.endBreak(profile)
+                } label: {
+                    Text("Back to focus", bundle: .module)
+                }.buttonStyle(.primary)
             } else {
-                Button { model.takeBreak(profile) } label: { Text("Take a break", bundle: .module) }
-                    .buttonStyle(.bordered)
-                    .disabled(running.breakRefusal != nil)
+                Button {
+                    model.takeBreak(profile)
+                } label: {
+                    Text("Take a break", bundle: .module)
+                }
+                .buttonStyle(.bordered)
+                .disabled(running.breakRefusal != nil)
                 if let refusal = running.breakRefusal { ProblemText(refusal).font(.footnote).foregroundStyle(.secondary) }
                 if let quota = running.quota, quota.allowed > 0 {
                     Text.breaksLeft(quota).font(.footnote).foregroundStyle(.secondary)
@@ -146,18 +183,29 @@ struct RunningSession: View {
             }
             if let scheduled = running.scheduled, ending != .completed {
                 // Ending a schedule's span early ends today's only: said as what it is.
-                Button(role: .destructive) { model.end(profile) } label: { Text.endLabel(ending, scheduled: scheduled.name) }
-                    .buttonStyle(.bordered)
-                    .disabled(running.endRefusal != nil)
+                Button(role: .destructive) {
+                    model.end(profile)
+                } label: {
+                    Text.endLabel(ending, scheduled: scheduled.name)
+                }
+                .buttonStyle(.bordered)
+                .disabled(running.endRefusal != nil)
                 if let returns = scheduled.returns {
-                    Text("\(Text(verbatim: scheduled.name)) starts again \(Text.when(returns, from: model.now, calendar: calendar)).", bundle: .module)
-                        .font(.footnote).foregroundStyle(.secondary)
+                    Text(
+                        "\(Text(verbatim: scheduled.name)) starts again \(Text.when(returns, from: model.now, calendar: calendar)).",
+                        bundle: .module
+                    )
+                    .font(.footnote).foregroundStyle(.secondary)
                 }
             } else {
-                Button(role: .destructive) { model.end(profile) } label: { Text.endLabel(ending, scheduled: nil) }
-                    .buttonStyle(.bordered)
-                    .disabled(running.endRefusal != nil)
-                    .accessibilityHint(Text.endHint(ending))
+                Button(role: .destructive) {
+                    model.end(profile)
+                } label: {
+                    Text.endLabel(ending, scheduled: nil)
+                }
+                .buttonStyle(.bordered)
+                .disabled(running.endRefusal != nil)
+                .accessibilityHint(Text.endHint(ending))
             }
             if let refusal = running.endRefusal { ProblemBanner(refusal, systemImage: "lock.fill") }
         }
@@ -203,9 +251,10 @@ struct StartPanel: View {
 
     var body: some View {
         if model.startable.isEmpty {
-            EmptyState(Text("No session profiles yet", bundle: .module),
-                       message: Text("Make a Present or Key profile under Profiles to start a session.", bundle: .module),
-                       systemImage: "timer")
+            EmptyState(
+                Text("No session profiles yet", bundle: .module),
+                message: Text("Make a Present or Key profile under Profiles to start a session.", bundle: .module),
+                systemImage: "timer")
         } else {
             Card {
                 Text("Start a session", bundle: .module).font(.headline)
@@ -232,8 +281,10 @@ struct StartPanel: View {
                     case .length:
                         minutesPicker($length, SessionLength.choices) { Text("Ends by itself after", bundle: .module) }
                     case .endTime:
-                        DatePicker(selection: Binding(get: { endsAt ?? model.suggestedEndTime }, set: { endsAt = $0 }),
-                                   displayedComponents: .hourAndMinute) { Text("Ends at", bundle: .module) }
+                        DatePicker(
+                            selection: Binding(get: { endsAt ?? model.suggestedEndTime }, set: { endsAt = $0 }),
+                            displayedComponents: .hourAndMinute
+                        ) { Text("Ends at", bundle: .module) }
                     }
                 }
                 Button {

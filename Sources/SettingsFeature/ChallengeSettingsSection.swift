@@ -27,7 +27,11 @@ struct ChallengeSettingsSection: View {
                     }
                 }
             }
-            NavigationLink { PlayForFunView(model: model) } label: { Text("Play for fun", bundle: .module) }
+            NavigationLink {
+                PlayForFunView(model: model)
+            } label: {
+                Text("Play for fun", bundle: .module)
+            }
         } header: {
             Text("Challenges", bundle: .module)
         } footer: {
@@ -47,7 +51,11 @@ struct PlayForFunView: View {
             Section {
                 ForEach(ChallengeKind.added, id: \.self) { kind in
                     if let screen = model.practice(kind) {
-                        NavigationLink { RitualView(screen: screen) } label: { ChallengeLabel(kind: kind) }
+                        NavigationLink {
+                            RitualView(screen: screen)
+                        } label: {
+                            ChallengeLabel(kind: kind)
+                        }
                     }
                 }
             } footer: {

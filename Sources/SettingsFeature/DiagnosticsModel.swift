@@ -48,9 +48,10 @@ public final class DiagnosticsModel: Identifiable {
 
     /// The whole report as the shared file's text.
     public var text: String {
-        (["Threshold diagnostics"] + sections.map { section in
-            "\n## \(section.title)\n" + (section.lines.isEmpty ? "None" : section.lines.joined(separator: "\n"))
-        }).joined(separator: "\n") + "\n"
+        (["Threshold diagnostics"]
+            + sections.map { section in
+                "\n## \(section.title)\n" + (section.lines.isEmpty ? "None" : section.lines.joined(separator: "\n"))
+            }).joined(separator: "\n") + "\n"
     }
 
     public func load() {
@@ -58,9 +59,13 @@ public final class DiagnosticsModel: Identifiable {
         let zone = client.calendar.timeZone
         let clock = Clockwork(calendar: client.calendar)
         func stamp(_ instant: Date) -> String { Self.stamp(instant, clock) }
-        var sections = [Section(title: "This iPhone", lines: [
-            "Threshold \(version)", "Now: \(stamp(now)) (\(zone.identifier))",
-        ])]
+        var sections = [
+            Section(
+                title: "This iPhone",
+                lines: [
+                    "Threshold \(version)", "Now: \(stamp(now)) (\(zone.identifier))",
+                ])
+        ]
         problem = nil
         let stored: StoredState?
         do {
@@ -80,19 +85,25 @@ public final class DiagnosticsModel: Identifiable {
         if let stored { sections += Self.applied(stored, zone: zone, clock: clock) }
         do {
             let activities = try client.runtime.reconciler.screenTime.activities()
-            sections.append(Section(title: "Activities registered", lines: activities.map { activity in
-                let next = Self.nextStart(activity, after: now, zone: zone).map { "; next \(stamp($0))" } ?? ""
-                return "\(activity)\(next)"
-            }))
+            sections.append(
+                Section(
+                    title: "Activities registered",
+                    lines: activities.map { activity in
+                        let next = Self.nextStart(activity, after: now, zone: zone).map { "; next \(stamp($0))" } ?? ""
+                        return "\(activity)\(next)"
+                    }))
         } catch {
             problem = "DeviceActivity could not list the activities: \(error)"
         }
         do {
             let events = try client.runtime.store.events(EventQuery(limit: Self.eventCount))
-            sections.append(Section(title: "Last \(Self.eventCount) events", lines: events.map { logged in
-                let detail = String(describing: logged.event)
-                return "\(logged.sequence) · \(stamp(logged.at)) · \(detail.count > 160 ? detail.prefix(159) + "…" : detail)"
-            }))
+            sections.append(
+                Section(
+                    title: "Last \(Self.eventCount) events",
+                    lines: events.map { logged in
+                        let detail = String(describing: logged.event)
+                        return "\(logged.sequence) · \(stamp(logged.at)) · \(detail.count > 160 ? detail.prefix(159) + "…" : detail)"
+                    }))
         } catch {
             problem = "\(error)"
         }
@@ -103,8 +114,10 @@ public final class DiagnosticsModel: Identifiable {
     /// summary, message or backup needs.
     static func together(_ account: TogetherAccount?, record: TogetherRecord, stamp: (Date) -> String) -> [String] {
         guard let account else { return ["Not joined"] }
-        var lines = ["Joined", "Days sent through: \(record.sentThrough.map { "\($0)" } ?? "none")",
-                     "Partners' messages shown through: \(record.messageCursor)"]
+        var lines = [
+            "Joined", "Days sent through: \(record.sentThrough.map { "\($0)" } ?? "none")",
+            "Partners' messages shown through: \(record.messageCursor)",
+        ]
         if let backup = account.backup {
             let stored = backup.storedAt.map { " on \(stamp($0)), \(backup.bytes ?? 0) bytes" } ?? ""
             lines.append("iCloud backup: version \(backup.version)\(stored)\(backup.daily ? ", daily" : "")")
@@ -124,8 +137,11 @@ public final class DiagnosticsModel: Identifiable {
         let enforcement = stored.lastEnforcement(deviceZone: zone)
         var stores = record.stores.map { applied in
             let shield = enforcement?.stores.first { $0.name == applied.name }
-            let counts = shield.map { "\($0.applications.count) apps, \($0.webDomains.count) websites"
-                + ($0.applicationCategories == nil ? "" : ", categories") } ?? "contents not recomputed"
+            let counts =
+                shield.map {
+                    "\($0.applications.count) apps, \($0.webDomains.count) websites"
+                        + ($0.applicationCategories == nil ? "" : ", categories")
+                } ?? "contents not recomputed"
             return "\(applied.name): \(counts) · \(applied.fingerprint.description.prefix(12))"
         }
         if let at = record.appliedAt { stores.append("Applied at \(stamp(at))") }
@@ -144,8 +160,9 @@ public final class DiagnosticsModel: Identifiable {
         if let interval = activity.interval(deviceZone: zone) { return interval.start }
         let start = activity.start
         let calendar = Calendar.gregorian(in: start.timeZoneIdentifier.flatMap(TimeZone.init(identifier:)) ?? zone)
-        return calendar.nextDate(after: now, matching: DateComponents(hour: start.hour, minute: start.minute, second: start.second),
-                                 matchingPolicy: .nextTime)
+        return calendar.nextDate(
+            after: now, matching: DateComponents(hour: start.hour, minute: start.minute, second: start.second),
+            matchingPolicy: .nextTime)
     }
 }
 

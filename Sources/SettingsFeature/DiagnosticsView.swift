@@ -19,7 +19,11 @@ struct DiagnosticsView: View {
         .navigationTitle(Text("Diagnostics", bundle: .module))
         .toolbar {
             ToolbarItem(placement: .cancellationAction) {
-                Button { dismiss() } label: { Text("Done", bundle: .module) }
+                Button {
+                    dismiss()
+                } label: {
+                    Text("Done", bundle: .module)
+                }
             }
             ToolbarItem(placement: .primaryAction) { share }
         }

@@ -26,7 +26,9 @@ struct PresentSettingsSection: View {
         } header: {
             Text("Present", bundle: .module)
         } footer: {
-            Text("A day under your limit adds to your streak. A day over it costs a life, or with none left starts the streak again. Every Sunday brings a life, up to three.", bundle: .module)
+            Text(
+                "A day under your limit adds to your streak. A day over it costs a life, or with none left starts the streak again. Every Sunday brings a life, up to three.",
+                bundle: .module)
         }
     }
 }

@@ -48,7 +48,8 @@ public final class SettingsModel {
 
     /// Whether any gate or profile offers the emergency unlock, whose allowance Settings states.
     public var offersEmergency: Bool {
-        gates.contains { $0.unlockPolicy.rituals.contains(.emergency) } || profiles.contains { $0.unlockPolicy.rituals.contains(.emergency) }
+        gates.contains { $0.unlockPolicy.rituals.contains(.emergency) }
+            || profiles.contains { $0.unlockPolicy.rituals.contains(.emergency) }
     }
 
     /// Whether the person uses Challenge or any gate or profile offers one of its games, whose
@@ -94,7 +95,6 @@ public final class SettingsModel {
         keyMaking.kept = { [weak self] in self?.load() }
     }
 
-
     /// A schedule Free paused, for the list the person picks the one to keep on from.
     public struct PausedRow: Hashable, Sendable {
         public let ref: ScheduleRef
@@ -110,8 +110,9 @@ public final class SettingsModel {
     public var pausedSchedules: [PausedRow] {
         plan.pausedByPlan.map { paused in
             let profile = profiles.first { $0.id == paused.profileID }
-            return PausedRow(ref: paused.ref, profileTitle: profile.map(\.title) ?? paused.profileID.rawValue,
-                             start: paused.schedule.start, end: paused.schedule.end)
+            return PausedRow(
+                ref: paused.ref, profileTitle: profile.map(\.title) ?? paused.profileID.rawValue,
+                start: paused.schedule.start, end: paused.schedule.end)
         }
     }
 
@@ -145,12 +146,14 @@ public final class SettingsModel {
             profiles = stored.engine.profiles
             pathsInUse = stored.paths
             keys = stored.settings.keyTags.map { tag in
-                KeyRow(tag: tag, profileTitle: stored.engine.profile(tag.profileID).map(\.title) ?? tag.profileID.rawValue,
-                       isRevoked: tag.isRevoked(at: now), isOrphaned: stored.engine.profile(tag.profileID) == nil)
+                KeyRow(
+                    tag: tag, profileTitle: stored.engine.profile(tag.profileID).map(\.title) ?? tag.profileID.rawValue,
+                    isRevoked: tag.isRevoked(at: now), isOrphaned: stored.engine.profile(tag.profileID) == nil)
             }
             emergency = stored.settings.emergency
-            emergencyAllowance = EmergencyAllowance(uses: stored.rituals.emergencyUses, policy: stored.settings.emergency,
-                                                    at: now, timeZone: client.calendar.timeZone)
+            emergencyAllowance = EmergencyAllowance(
+                uses: stored.rituals.emergencyUses, policy: stored.settings.emergency,
+                at: now, timeZone: client.calendar.timeZone)
             let completions = try PrayerLog.read(client)
             prayers = PrayerHistory(completions)
             prayerStreak = SelahStreak.days(completions, now: now, calendar: client.calendar, resetAt: stored.settings.streakResetAt)
@@ -215,17 +218,22 @@ public final class SettingsModel {
     }
 
     private func save(apps selection: Selection, of gate: Gate) {
-        save(gate: gate) { try Gate(id: $0.id, name: $0.name, path: $0.path, selection: selection, strictness: $0.strictness,
-                                    unlockPolicy: $0.unlockPolicy) }
+        save(gate: gate) {
+            try Gate(
+                id: $0.id, name: $0.name, path: $0.path, selection: selection, strictness: $0.strictness,
+                unlockPolicy: $0.unlockPolicy)
+        }
     }
 
     /// How long a gate's unlocks last (5, 10, 15 or 30 minutes in the picker).
     public func setUnlockMinutes(of gate: GateID, _ minutes: Int) {
         guard let current = gates.first(where: { $0.id == gate }) else { return }
         save(gate: current) {
-            try Gate(id: $0.id, name: $0.name, path: $0.path, selection: $0.selection, strictness: $0.strictness,
-                     unlockPolicy: UnlockPolicy(rituals: $0.unlockPolicy.rituals, windowMinutes: minutes,
-                                                creditsPerMinute: $0.unlockPolicy.creditsPerMinute))
+            try Gate(
+                id: $0.id, name: $0.name, path: $0.path, selection: $0.selection, strictness: $0.strictness,
+                unlockPolicy: UnlockPolicy(
+                    rituals: $0.unlockPolicy.rituals, windowMinutes: minutes,
+                    creditsPerMinute: $0.unlockPolicy.creditsPerMinute))
         }
     }
 

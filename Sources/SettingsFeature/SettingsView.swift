@@ -59,11 +59,19 @@ public struct SettingsView: View {
                     togetherRow
                 }
                 Section {
-                    NavigationLink { HelpView(paths: model.pathsInUse) } label: { Text("Help", bundle: .module) }
+                    NavigationLink {
+                        HelpView(paths: model.pathsInUse)
+                    } label: {
+                        Text("Help", bundle: .module)
+                    }
                     if model.offersTutorial {
-                        Button { model.showTutorialAgain() } label: { Text("Show the tutorial again", bundle: .module) }
-                            .disabled(model.isUnreadable)
-                            .accessibilityHint(Text("Shields every app until you come back to Threshold.", bundle: .module))
+                        Button {
+                            model.showTutorialAgain()
+                        } label: {
+                            Text("Show the tutorial again", bundle: .module)
+                        }
+                        .disabled(model.isUnreadable)
+                        .accessibilityHint(Text("Shields every app until you come back to Threshold.", bundle: .module))
                     }
                     version
                 }
@@ -111,16 +119,30 @@ public struct SettingsView: View {
     /// on), the paywall and the App Store's subscription management.
     private var pro: some View {
         Section {
-            LabeledContent { planSummary(model.plan.status) } label: { Text("Plan", bundle: .module) }
+            LabeledContent {
+                planSummary(model.plan.status)
+            } label: {
+                Text("Plan", bundle: .module)
+            }
             if !model.plan.notice.isEmpty { ProblemText(.plan(model.plan.notice)).font(.footnote) }
             ForEach(model.pausedSchedules, id: \.ref) { paused in
-                Button { model.keepOn(paused.ref) } label: {
-                    LabeledContent { Text("Keep this one on", bundle: .module) } label: { Text.paused(paused, calendar: wallClock) }
+                Button {
+                    model.keepOn(paused.ref)
+                } label: {
+                    LabeledContent {
+                        Text("Keep this one on", bundle: .module)
+                    } label: {
+                        Text.paused(paused, calendar: wallClock)
+                    }
                 }
                 .accessibilityHint(Text("Free keeps one schedule on; this one replaces the one on now.", bundle: .module))
             }
             if !model.plan.status.includesPro {
-                Button { paywall = model.paywall() } label: { Text("See Threshold Pro", bundle: .module) }
+                Button {
+                    paywall = model.paywall()
+                } label: {
+                    Text("See Threshold Pro", bundle: .module)
+                }
             }
             Link(destination: model.manageSubscriptionURL) { Text("Manage subscription", bundle: .module) }
         } header: {
@@ -151,7 +173,11 @@ public struct SettingsView: View {
             } label: {
                 Text("Bible translation", bundle: .module)
             }
-            NavigationLink { PrayerHistoryList(history: model.prayers) } label: { Text("Prayer history", bundle: .module) }
+            NavigationLink {
+                PrayerHistoryList(history: model.prayers)
+            } label: {
+                Text("Prayer history", bundle: .module)
+            }
         } header: {
             Text("Selah", bundle: .module)
         }
@@ -176,8 +202,12 @@ public struct SettingsView: View {
                         Text("A challenge opens them for \(gate.unlockPolicy.windowMinutes) minutes.", bundle: .module)
                             .font(.footnote).foregroundStyle(.secondary)
                     } else {
-                        Picker(selection: Binding(get: { gate.unlockPolicy.windowMinutes }, set: { model.setUnlockMinutes(of: gate.id, $0) })) {
-                            ForEach(UnlockPolicy.windowChoices, id: \.self) { minutes in Text("\(minutes) min", bundle: .module).tag(minutes) }
+                        Picker(
+                            selection: Binding(get: { gate.unlockPolicy.windowMinutes }, set: { model.setUnlockMinutes(of: gate.id, $0) })
+                        ) {
+                            ForEach(UnlockPolicy.windowChoices, id: \.self) { minutes in
+                                Text("\(minutes) min", bundle: .module).tag(minutes)
+                            }
                         } label: {
                             Text("Unlocks last", bundle: .module)
                         }
@@ -188,11 +218,21 @@ public struct SettingsView: View {
         } header: {
             Text("Shielded apps", bundle: .module)
         }
-        .confirmationDialog(Text("Other paths hold some of these apps", bundle: .module),
-                            isPresented: Binding(get: { model.sharedPick != nil }, set: { if !$0 { model.answerSharedPick(save: false) } }),
-                            titleVisibility: .visible) {
-            Button { model.answerSharedPick(save: true) } label: { Text("Save the apps", bundle: .module) }
-            Button(role: .cancel) { model.answerSharedPick(save: false) } label: { Text("Keep the apps as they were", bundle: .module) }
+        .confirmationDialog(
+            Text("Other paths hold some of these apps", bundle: .module),
+            isPresented: Binding(get: { model.sharedPick != nil }, set: { if !$0 { model.answerSharedPick(save: false) } }),
+            titleVisibility: .visible
+        ) {
+            Button {
+                model.answerSharedPick(save: true)
+            } label: {
+                Text("Save the apps", bundle: .module)
+            }
+            Button(role: .cancel) {
+                model.answerSharedPick(save: false)
+            } label: {
+                Text("Keep the apps as they were", bundle: .module)
+            }
         } message: {
             // NB: a dialog's message is one Text on iOS.
             if let holders = model.sharedPick?.holders { holders.map(Text.sharedHolder).joined(separator: Text(verbatim: " ")) }
@@ -202,7 +242,9 @@ public struct SettingsView: View {
     private var emergency: some View {
         Section {
             let policy = model.emergency
-            Text("Hold \(policy.holdSeconds) seconds, then give a reason; \(policy.perDay) a day, \(policy.perWeek) a week.", bundle: .module)
+            Text(
+                "Hold \(policy.holdSeconds) seconds, then give a reason; \(policy.perDay) a day, \(policy.perWeek) a week.", bundle: .module
+            )
             Text("Each lasts \(policy.minutes) minutes.", bundle: .module)
             if policy.cooldownMinutes > 0 {
                 let pause = TimeInterval(policy.cooldownMinutes * 60)
@@ -223,7 +265,8 @@ public struct SettingsView: View {
                 VStack(alignment: .leading, spacing: 2) {
                     Text(verbatim: row.tag.name).font(.body.weight(.medium))
                     if row.isOrphaned {
-                        Text("Its profile was deleted; it starts nothing.", bundle: .module).font(.footnote).foregroundStyle(Palette.warning)
+                        Text("Its profile was deleted; it starts nothing.", bundle: .module).font(.footnote).foregroundStyle(
+                            Palette.warning)
                     } else {
                         Text(verbatim: row.profileTitle).font(.footnote).foregroundStyle(.secondary)
                     }
@@ -232,15 +275,27 @@ public struct SettingsView: View {
                 .accessibilityElement(children: .combine)
                 .swipeActions {
                     if row.isRevoked || row.isOrphaned {
-                        Button(role: .destructive) { model.removeKey(row.id) } label: { Text("Remove", bundle: .module) }
+                        Button(role: .destructive) {
+                            model.removeKey(row.id)
+                        } label: {
+                            Text("Remove", bundle: .module)
+                        }
                     } else {
-                        Button(role: .destructive) { model.revoke(row.id) } label: { Text("Revoke", bundle: .module) }
+                        Button(role: .destructive) {
+                            model.revoke(row.id)
+                        } label: {
+                            Text("Revoke", bundle: .module)
+                        }
                     }
                 }
                 if row.isOrphaned && !row.isRevoked {
-                    Picker(selection: Binding(get: { ProfileID?.none }, set: { if let profile = $0 { model.relinkKey(row.id, to: profile) } })) {
+                    Picker(
+                        selection: Binding(get: { ProfileID?.none }, set: { if let profile = $0 { model.relinkKey(row.id, to: profile) } })
+                    ) {
                         Text("Choose a profile", bundle: .module).tag(ProfileID?.none)
-                        ForEach(model.profiles, id: \.id) { profile in Text(verbatim: "\(profile.emoji) \(profile.name)").tag(Optional(profile.id)) }
+                        ForEach(model.profiles, id: \.id) { profile in
+                            Text(verbatim: "\(profile.emoji) \(profile.name)").tag(Optional(profile.id))
+                        }
                     } label: {
                         Text("Link \(Text(verbatim: row.tag.name)) to", bundle: .module)
                     }
@@ -248,7 +303,8 @@ public struct SettingsView: View {
             }
             Picker(selection: $keyProfile) {
                 Text("Choose a profile", bundle: .module).tag(ProfileID?.none)
-                ForEach(model.profiles, id: \.id) { profile in Text(verbatim: "\(profile.emoji) \(profile.name)").tag(Optional(profile.id)) }
+                ForEach(model.profiles, id: \.id) { profile in Text(verbatim: "\(profile.emoji) \(profile.name)").tag(Optional(profile.id))
+                }
             } label: {
                 Text("Profile", bundle: .module)
             }
@@ -282,9 +338,13 @@ public struct SettingsView: View {
             Text("Keys", bundle: .module)
         } footer: {
             if model.keyMaking.writesTags {
-                Text("A key starts its profile's session with a tap of its NFC tag, or by opening its link or QR code. Revoke a lost key; it stops working at once.", bundle: .module)
+                Text(
+                    "A key starts its profile's session with a tap of its NFC tag, or by opening its link or QR code. Revoke a lost key; it stops working at once.",
+                    bundle: .module)
             } else {
-                Text("A key link starts its profile's session when it is opened, from a QR code the Camera reads. Revoke a lost key; it stops working at once.", bundle: .module)
+                Text(
+                    "A key link starts its profile's session when it is opened, from a QR code the Camera reads. Revoke a lost key; it stops working at once.",
+                    bundle: .module)
             }
         }
         .showsKeyLinks(model.keyMaking)
@@ -294,23 +354,39 @@ public struct SettingsView: View {
         Section {
             (Text("Prayer streak:", bundle: .module) + Text(verbatim: " ") + Text(model.prayerStreak, format: .number))
             if model.isResetRevealed {
-                Button(role: .destructive) { confirmingReset = true } label: { Text("Reset the streak", bundle: .module) }
+                Button(role: .destructive) {
+                    confirmingReset = true
+                } label: {
+                    Text("Reset the streak", bundle: .module)
+                }
             } else {
-                Button { model.revealReset() } label: { Text("Start over…", bundle: .module) }
+                Button {
+                    model.revealReset()
+                } label: {
+                    Text("Start over…", bundle: .module)
+                }
             }
         } footer: {
             Text("Resetting keeps your prayer history.", bundle: .module)
         }
         .confirmationDialog(Text("Reset your prayer streak?", bundle: .module), isPresented: $confirmingReset, titleVisibility: .visible) {
-            Button(role: .destructive) { model.resetStreak() } label: { Text("Reset", bundle: .module) }
+            Button(role: .destructive) {
+                model.resetStreak()
+            } label: {
+                Text("Reset", bundle: .module)
+            }
         }
     }
 
     /// The version; a long press opens the hidden diagnostics screen (an action for VoiceOver).
     private var version: some View {
-        LabeledContent { Text(verbatim: AppVersion.current) } label: { Text("Version", bundle: .module) }
-            .onLongPressGesture { diagnostics = model.diagnostics() }
-            .accessibilityAction(named: Text("Diagnostics", bundle: .module)) { diagnostics = model.diagnostics() }
+        LabeledContent {
+            Text(verbatim: AppVersion.current)
+        } label: {
+            Text("Version", bundle: .module)
+        }
+        .onLongPressGesture { diagnostics = model.diagnostics() }
+        .accessibilityAction(named: Text("Diagnostics", bundle: .module)) { diagnostics = model.diagnostics() }
     }
 
     /// Export everything as a file. Restoring one is offered only where it works, on a fresh
@@ -323,7 +399,9 @@ public struct SettingsView: View {
         } header: {
             Text("Backup", bundle: .module)
         } footer: {
-            Text("A backup is a file with everything Threshold holds; it stays wherever you save it. Import one on a fresh install: on a new iPhone, choose Restore from a backup on Threshold's first screen.", bundle: .module)
+            Text(
+                "A backup is a file with everything Threshold holds; it stays wherever you save it. Import one on a fresh install: on a new iPhone, choose Restore from a backup on Threshold's first screen.",
+                bundle: .module)
         }
     }
 

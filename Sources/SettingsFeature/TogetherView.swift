@@ -21,11 +21,23 @@ struct TogetherView: View {
                     if model.status == .unavailable {
                         // NB: nothing here can accept it: say so, and offer only the way out.
                         Text("This version of Threshold has no Together, so the invitation cannot be accepted here.", bundle: .module)
-                        Button { model.declineReceived() } label: { Text("Close", bundle: .module) }
+                        Button {
+                            model.declineReceived()
+                        } label: {
+                            Text("Close", bundle: .module)
+                        }
                     } else {
-                        Button { Task { await model.acceptReceived() } } label: { Text("Accept invitation", bundle: .module) }
-                            .disabled(model.working)
-                        Button { model.declineReceived() } label: { Text("Not now", bundle: .module) }
+                        Button {
+                            Task { await model.acceptReceived() }
+                        } label: {
+                            Text("Accept invitation", bundle: .module)
+                        }
+                        .disabled(model.working)
+                        Button {
+                            model.declineReceived()
+                        } label: {
+                            Text("Not now", bundle: .module)
+                        }
                     }
                 } header: {
                     Text("A partner invited you", bundle: .module)
@@ -72,28 +84,47 @@ struct TogetherView: View {
             TextField(text: $model.displayName) { Text("Display name", bundle: .module) }
                 .textContentType(.nickname)
             if let refusal = model.joinRefusal { Text.joinRefusal(refusal).font(.footnote).foregroundStyle(.secondary) }
-            Button { Task { await model.join() } } label: { Text("Join Together", bundle: .module) }
-                .disabled(model.joinRefusal != nil || model.working)
+            Button {
+                Task { await model.join() }
+            } label: {
+                Text("Join Together", bundle: .module)
+            }
+            .disabled(model.joinRefusal != nil || model.working)
         } header: {
             Text("Weekly leaderboard", bundle: .module)
         } footer: {
-            Text("Threshold sends each day's XP and screen-time points, signed by this iPhone. It never sends app names or what you block.", bundle: .module)
+            Text(
+                "Threshold sends each day's XP and screen-time points, signed by this iPhone. It never sends app names or what you block.",
+                bundle: .module)
         }
     }
 
     @ViewBuilder private func league(_ name: String) -> some View {
         Section {
-            LabeledContent { Text(verbatim: name) } label: { Text("Your name", bundle: .module) }
+            LabeledContent {
+                Text(verbatim: name)
+            } label: {
+                Text("Your name", bundle: .module)
+            }
             if let league = model.league {
-                LabeledContent { Text.tier(league.tier) } label: { Text("Tier", bundle: .module) }
+                LabeledContent {
+                    Text.tier(league.tier)
+                } label: {
+                    Text("Tier", bundle: .module)
+                }
                 if let rank = league.rank {
-                    LabeledContent { Text("\(rank) of \(league.members.count)", bundle: .module) } label: { Text("Rank", bundle: .module) }
+                    LabeledContent {
+                        Text("\(rank) of \(league.members.count)", bundle: .module)
+                    } label: {
+                        Text("Rank", bundle: .module)
+                    }
                 }
                 switch model.unplaced {
                 case .tookNoPart(let week)?:
                     Text("You took part in no league the week of \(Text.day(week, weekday: false)).", bundle: .module).font(.footnote)
                 case .waitingForLastWeek?:
-                    Text("You join a league once last week's result is in (finalized from Monday 12:00 UTC).", bundle: .module).font(.footnote)
+                    Text("You join a league once last week's result is in (finalized from Monday 12:00 UTC).", bundle: .module).font(
+                        .footnote)
                 case nil:
                     EmptyView()
                 }
@@ -102,8 +133,9 @@ struct TogetherView: View {
                         Text("\(member.points) pts", bundle: .module)
                     } label: {
                         // NB: "you" in words too, not only in weight: VoiceOver reads which row is the person's.
-                        (member.you ? Text(verbatim: "\(member.rank). \(member.displayName) · ") + Text("you", bundle: .module)
-                                    : Text(verbatim: "\(member.rank). \(member.displayName)"))
+                        (member.you
+                            ? Text(verbatim: "\(member.rank). \(member.displayName) · ") + Text("you", bundle: .module)
+                            : Text(verbatim: "\(member.rank). \(member.displayName)"))
                             .fontWeight(member.you ? .semibold : .regular)
                     }
                 }
@@ -116,8 +148,16 @@ struct TogetherView: View {
     @ViewBuilder private var lastWeek: some View {
         if let result = model.lastWeek?.result {
             Section {
-                LabeledContent { Text.outcome(result.outcome) } label: { Text("Result", bundle: .module) }
-                LabeledContent { Text.tier(result.tierAfter) } label: { Text("Tier now", bundle: .module) }
+                LabeledContent {
+                    Text.outcome(result.outcome)
+                } label: {
+                    Text("Result", bundle: .module)
+                }
+                LabeledContent {
+                    Text.tier(result.tierAfter)
+                } label: {
+                    Text("Tier now", bundle: .module)
+                }
             } header: {
                 Text("Last week", bundle: .module)
             }
@@ -130,7 +170,11 @@ struct TogetherView: View {
             ForEach(model.partners, id: \.id) { partner in
                 Text(verbatim: partner.displayName)
                     .swipeActions {
-                        Button(role: .destructive) { Task { await model.end(partner) } } label: { Text("End", bundle: .module) }
+                        Button(role: .destructive) {
+                            Task { await model.end(partner) }
+                        } label: {
+                            Text("End", bundle: .module)
+                        }
                     }
             }
             if let invitation = model.invitation, let link = URL(string: invitation.link) {
@@ -138,8 +182,12 @@ struct TogetherView: View {
                 ShareLink(item: link) { Text("Share invitation", bundle: .module) }
                 Text("The invitation works once, for 7 days.", bundle: .module).font(.footnote)
             } else {
-                Button { Task { await model.invite() } } label: { Text("Invite a partner", bundle: .module) }
-                    .disabled(model.working)
+                Button {
+                    Task { await model.invite() }
+                } label: {
+                    Text("Invite a partner", bundle: .module)
+                }
+                .disabled(model.working)
             }
         } header: {
             Text("Accountability partners", bundle: .module)
@@ -150,13 +198,25 @@ struct TogetherView: View {
 
     private var delete: some View {
         Section {
-            Button(role: .destructive) { confirmingDelete = true } label: { Text("Delete my Together account", bundle: .module) }
-                .disabled(model.working)
+            Button(role: .destructive) {
+                confirmingDelete = true
+            } label: {
+                Text("Delete my Together account", bundle: .module)
+            }
+            .disabled(model.working)
         } footer: {
-            Text("Deletes everything Together holds for you: your name, your points, your league, your partners and your iCloud backup.", bundle: .module)
+            Text(
+                "Deletes everything Together holds for you: your name, your points, your league, your partners and your iCloud backup.",
+                bundle: .module)
         }
-        .confirmationDialog(Text("Delete your Together account?", bundle: .module), isPresented: $confirmingDelete, titleVisibility: .visible) {
-            Button(role: .destructive) { Task { await model.deleteAccount() } } label: { Text("Delete my Together account", bundle: .module) }
+        .confirmationDialog(
+            Text("Delete your Together account?", bundle: .module), isPresented: $confirmingDelete, titleVisibility: .visible
+        ) {
+            Button(role: .destructive) {
+                Task { await model.deleteAccount() }
+            } label: {
+                Text("Delete my Together account", bundle: .module)
+            }
         }
     }
 }
@@ -183,28 +243,52 @@ struct CloudBackupSection: View {
                     }
                 }
                 if let conflict = model.conflict {
-                    Button { Task { await model.backUp(replacing: conflict.storedVersion) } } label: {
+                    Button {
+                        Task { await model.backUp(replacing: conflict.storedVersion) }
+                    } label: {
                         Text("Replace it with this iPhone's", bundle: .module)
                     }
                     .disabled(model.working)
-                    Button { model.keepTheirs() } label: { Text("Keep the other iPhone's", bundle: .module) }
+                    Button {
+                        model.keepTheirs()
+                    } label: {
+                        Text("Keep the other iPhone's", bundle: .module)
+                    }
                 } else {
-                    Button { Task { await model.backUp() } } label: { Text("Back up now", bundle: .module) }
-                        .disabled(model.working)
+                    Button {
+                        Task { await model.backUp() }
+                    } label: {
+                        Text("Back up now", bundle: .module)
+                    }
+                    .disabled(model.working)
                 }
-                Button(role: .destructive) { confirmingOff = true } label: { Text("Turn off and delete the backup", bundle: .module) }
-                    .disabled(model.working)
+                Button(role: .destructive) {
+                    confirmingOff = true
+                } label: {
+                    Text("Turn off and delete the backup", bundle: .module)
+                }
+                .disabled(model.working)
             } else {
-                Button { Task { await model.turnOn() } } label: { Text("Back up to iCloud", bundle: .module) }
-                    .disabled(model.working)
+                Button {
+                    Task { await model.turnOn() }
+                } label: {
+                    Text("Back up to iCloud", bundle: .module)
+                }
+                .disabled(model.working)
             }
         } header: {
             Text("iCloud backup", bundle: .module)
         } footer: {
-            Text("Sealed on this iPhone with a key in your iCloud Keychain: Together stores it but cannot read it. A new iPhone signed in to your Apple Account can restore it when you set it up.", bundle: .module)
+            Text(
+                "Sealed on this iPhone with a key in your iCloud Keychain: Together stores it but cannot read it. A new iPhone signed in to your Apple Account can restore it when you set it up.",
+                bundle: .module)
         }
         .confirmationDialog(Text("Delete your iCloud backup?", bundle: .module), isPresented: $confirmingOff, titleVisibility: .visible) {
-            Button(role: .destructive) { Task { await model.turnOff() } } label: { Text("Turn off and delete the backup", bundle: .module) }
+            Button(role: .destructive) {
+                Task { await model.turnOff() }
+            } label: {
+                Text("Turn off and delete the backup", bundle: .module)
+            }
         }
     }
 }

@@ -23,7 +23,9 @@ extension Text {
         case .failed(let task, let detail):
             failed(task, detail: detail)
         case .unansweredSince(let since):
-            Text("Together has not answered since \(since, format: .dateTime.weekday(.abbreviated).hour().minute()). Your points, your partners' news and your backup wait on this iPhone, and go as soon as it does.", bundle: .module)
+            Text(
+                "Together has not answered since \(since, format: .dateTime.weekday(.abbreviated).hour().minute()). Your points, your partners' news and your backup wait on this iPhone, and go as soon as it does.",
+                bundle: .module)
         case .accountNotDeleted(let detail):
             Text("Your Together account was not deleted: \(Text(verbatim: detail))", bundle: .module)
         case .deletedButNotForgotten(let detail):
@@ -49,7 +51,9 @@ extension Text {
         case .daysUnreadable(let words):
             Text("Your days could not be read, so none was sent: \(Text(words, locale: locale, timeZone: timeZone))", bundle: .module)
         case .progressNotSaved(let words):
-            Text("What Together received could not be noted on this iPhone, so it goes again next time: \(Text(words, locale: locale, timeZone: timeZone))", bundle: .module)
+            Text(
+                "What Together received could not be noted on this iPhone, so it goes again next time: \(Text(words, locale: locale, timeZone: timeZone))",
+                bundle: .module)
         }
     }
 

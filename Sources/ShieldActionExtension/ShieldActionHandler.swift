@@ -26,18 +26,24 @@ open class ShieldActionHandler: ShieldActionDelegate {
 
     // A token that cannot be re-encoded reaches `pressShield` as unknown: its shield is the
     // unknown one, whose buttons only close the app or point to it; nothing is lifted.
-    override open func handle(action: ShieldAction, for application: ApplicationToken,
-                              completionHandler: @escaping (ShieldActionResponse) -> Void) {
+    override open func handle(
+        action: ShieldAction, for application: ApplicationToken,
+        completionHandler: @escaping (ShieldActionResponse) -> Void
+    ) {
         completionHandler(press(action, on: .app(try? TokenCoding.core(application), category: nil, name: nil)))
     }
 
-    override open func handle(action: ShieldAction, for webDomain: ManagedSettings.WebDomainToken,
-                              completionHandler: @escaping (ShieldActionResponse) -> Void) {
+    override open func handle(
+        action: ShieldAction, for webDomain: ManagedSettings.WebDomainToken,
+        completionHandler: @escaping (ShieldActionResponse) -> Void
+    ) {
         completionHandler(press(action, on: .webDomain(try? TokenCoding.core(webDomain), category: nil, name: nil)))
     }
 
-    override open func handle(action: ShieldAction, for category: ActivityCategoryToken,
-                              completionHandler: @escaping (ShieldActionResponse) -> Void) {
+    override open func handle(
+        action: ShieldAction, for category: ActivityCategoryToken,
+        completionHandler: @escaping (ShieldActionResponse) -> Void
+    ) {
         guard let token = try? TokenCoding.core(category) else { return completionHandler(.close) }
         completionHandler(press(action, on: .category(token)))
     }

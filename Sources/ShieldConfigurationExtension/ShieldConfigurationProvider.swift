@@ -52,8 +52,10 @@ open class ShieldConfigurationProvider: ShieldConfigurationDataSource {
     }
 
     override open func configuration(shielding application: Application, in category: ActivityCategory) -> ShieldConfiguration {
-        configuration(for: .app(application.token.flatMap(Self.core), category: category.token.flatMap(Self.core),
-                                name: application.localizedDisplayName))
+        configuration(
+            for: .app(
+                application.token.flatMap(Self.core), category: category.token.flatMap(Self.core),
+                name: application.localizedDisplayName))
     }
 
     override open func configuration(shielding webDomain: WebDomain) -> ShieldConfiguration {
@@ -61,8 +63,10 @@ open class ShieldConfigurationProvider: ShieldConfigurationDataSource {
     }
 
     override open func configuration(shielding webDomain: WebDomain, in category: ActivityCategory) -> ShieldConfiguration {
-        configuration(for: .webDomain(webDomain.token.flatMap(Self.core), category: category.token.flatMap(Self.core),
-                                      name: webDomain.domain))
+        configuration(
+            for: .webDomain(
+                webDomain.token.flatMap(Self.core), category: category.token.flatMap(Self.core),
+                name: webDomain.domain))
     }
 
     /// The verses for Selah's shield, read from the bundle on first use and kept; `nil` (the

@@ -34,8 +34,9 @@ public struct Backup: Codable, Hashable, Sendable {
         /// the order they started.
         public init(all sessions: some Sequence<Session>, _ grants: some Sequence<Grant>, besides state: StoredState) {
             let liveSessions = Set(state.engine.sessions.map(\.id)), liveGrants = Set(state.engine.grants.map(\.id))
-            self.init(sessions: sessions.filter { !liveSessions.contains($0.id) }.sorted { ($0.start, $0.id) < ($1.start, $1.id) },
-                      grants: grants.filter { !liveGrants.contains($0.id) }.sorted { ($0.start, $0.id) < ($1.start, $1.id) })
+            self.init(
+                sessions: sessions.filter { !liveSessions.contains($0.id) }.sorted { ($0.start, $0.id) < ($1.start, $1.id) },
+                grants: grants.filter { !liveGrants.contains($0.id) }.sorted { ($0.start, $0.id) < ($1.start, $1.id) })
         }
     }
 }
@@ -61,11 +62,13 @@ public enum BackupError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .notJSON: "This file is not a Threshold backup (it is not JSON)."
         case .notABackup: "This file is not a Threshold backup."
-        case .newerFormat(let found, let supported): "This backup comes from a newer Threshold (format \(found); this version reads up to \(supported)). Update the app, then import it."
+        case .newerFormat(let found, let supported):
+            "This backup comes from a newer Threshold (format \(found); this version reads up to \(supported)). Update the app, then import it."
         case .unknownField(let path): "This backup has a field this version does not know: \(path). Nothing was imported."
         case .invalid(let detail): "This backup is damaged: \(detail). Nothing was imported."
         case .inconsistent(let detail): "This backup does not add up: \(detail). Nothing was imported."
-        case .storeNotEmpty(let detail): "Threshold already holds data here (\(detail)); a backup can only be imported into a fresh install."
+        case .storeNotEmpty(let detail):
+            "Threshold already holds data here (\(detail)); a backup can only be imported into a fresh install."
         }
     }
 }
@@ -178,7 +181,9 @@ public enum BackupReader {
             }
         }
         for account in Account.allCases where backup.state.balances[account] != totals[account, default: 0] {
-            throw BackupError.inconsistent("the \(account.rawValue) balance is \(backup.state.balances[account]) but its ledger events add up to \(totals[account, default: 0])")
+            throw BackupError.inconsistent(
+                "the \(account.rawValue) balance is \(backup.state.balances[account]) but its ledger events add up to \(totals[account, default: 0])"
+            )
         }
         let live = Set(backup.state.engine.sessions.map(\.id))
         if let twice = backup.history.sessions.first(where: { live.contains($0.id) }) {
@@ -253,10 +258,11 @@ extension ImportReport {
             repick += engine.gates.map { .init(kind: .gate, id: $0.id.rawValue, name: $0.name) }
             repick += engine.intentions.map { .init(kind: .intention, id: $0.id.rawValue, name: $0.id.rawValue) }
         }
-        self.init(profiles: engine.profiles.count, gates: engine.gates.count, intentions: engine.intentions.count,
-                  sessions: engine.sessions.count + backup.history.sessions.count,
-                  grants: engine.grants.count + backup.history.grants.count, events: backup.events.count,
-                  needsRepick: repick)
+        self.init(
+            profiles: engine.profiles.count, gates: engine.gates.count, intentions: engine.intentions.count,
+            sessions: engine.sessions.count + backup.history.sessions.count,
+            grants: engine.grants.count + backup.history.grants.count, events: backup.events.count,
+            needsRepick: repick)
     }
 }
 

@@ -69,7 +69,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .corrupt(let detail): "The saved data is damaged (\(detail)). Your shields stay on; repair from Settings."
-        case .newerVersion(let found, let supported): "The saved data comes from a newer Threshold (schema \(found), this build reads up to \(supported)). Update the app; your shields stay on."
+        case .newerVersion(let found, let supported):
+            "The saved data comes from a newer Threshold (schema \(found), this build reads up to \(supported)). Update the app; your shields stay on."
         case .busy: "The saved data is busy in another part of Threshold. Your shields stay on; try again."
         case .missing(let detail): "The saved data is missing (\(detail)). Your shields stay on."
         case .failed(let detail): "Saving failed: \(detail). Your shields stay on."

@@ -19,9 +19,10 @@ public enum BundledContent {
     public static func load<Content: Decodable & Sendable>(
         _ type: Content.Type, named name: String, from bundle: Bundle
     ) -> [ContentLanguage: Result<Content, any Error>] {
-        Dictionary(uniqueKeysWithValues: ContentLanguage.allCases.map { language in
-            (language, Result { try decode(type, from: bundle, file: fileName(name, in: language)) })
-        })
+        Dictionary(
+            uniqueKeysWithValues: ContentLanguage.allCases.map { language in
+                (language, Result { try decode(type, from: bundle, file: fileName(name, in: language)) })
+            })
     }
 
     private static func decode<Content: Decodable>(_ type: Content.Type, from bundle: Bundle, file: String) throws -> Content {

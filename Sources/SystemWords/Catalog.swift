@@ -55,7 +55,8 @@ typealias Phrase = LocalizedStringKey
 
 extension LocalizedStringKey {
     func said(in catalog: Catalog) -> String {
-        Text(self, tableName: catalog.table, bundle: .module).words(locale: catalog.locale, timeZone: catalog.timeZone, calendar: catalog.calendar)
+        Text(self, tableName: catalog.table, bundle: .module).words(
+            locale: catalog.locale, timeZone: catalog.timeZone, calendar: catalog.calendar)
     }
 }
 #endif

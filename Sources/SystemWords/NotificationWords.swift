@@ -40,8 +40,10 @@ public struct NotificationWords: Sendable {
         case .unlockEnded:
             (say("Your unlock has ended"), say("Tap to see the ways to unlock again."))
         case .scheduledHeadsUp(let profile, let minutes, let start, let end):
-            (say("\(profile.name) starts in \(minutes) minutes"),
-             say("\(profile.emoji) \(profile.name) shields your apps at \(time(start)) until \(time(end))."))
+            (
+                say("\(profile.name) starts in \(minutes) minutes"),
+                say("\(profile.emoji) \(profile.name) shields your apps at \(time(start)) until \(time(end)).")
+            )
         case .scheduledStart(let profile):
             (say("Starting \(profile.name)"), say("\(profile.emoji) \(profile.name) is on until its scheduled end."))
         case .dailyReviewReady:
@@ -49,7 +51,10 @@ public struct NotificationWords: Sendable {
         case .eveningPrompt:
             (say("Start tomorrow without scrolling"), say("Plan a morning session so the first hour is yours."))
         case .quip(let id, let minutes):
-            (say("\(duration(minutes)) of screen time today"), Quips.text(id, in: ContentLanguage(locale)) ?? say("Time to look up from the screen."))
+            (
+                say("\(duration(minutes)) of screen time today"),
+                Quips.text(id, in: ContentLanguage(locale)) ?? say("Time to look up from the screen.")
+            )
         case .shieldFollowUp(let destination, let appName):
             followUp(destination, appName: appName)
         case .clearShield(let appName?):
@@ -73,8 +78,10 @@ public struct NotificationWords: Sendable {
         case .leagueFinalized(.stay, let tier):
             (say("Leaderboard finalized!"), say("You stay in \(tier)."))
         case .addPartnerPrompt:
-            (say("Add an accountability partner…"),
-             say("A partner hears when you break an intention streak, never which app. Invite one in Settings › Together."))
+            (
+                say("Add an accountability partner…"),
+                say("A partner hears when you break an intention streak, never which app. Invite one in Settings › Together.")
+            )
         case .partnerMessage(let text):
             (say("Together"), text)
         case .relayed(let title, let body):

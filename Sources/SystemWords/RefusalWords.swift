@@ -30,13 +30,21 @@ public struct RefusalWords: Sendable {
         case .noScheduleToStartEarly(let profile):
             say("\(profile.emoji) \(profile.name) has no schedule to start early.")
         case .lockedUntilGoal(let profile, let goal, let now):
-            say("Beast Mode is on: \(profile.emoji) \(profile.name) cannot be given up. Its goal is at \(time(goal)), in \(duration(from: now, to: goal)); then you can end it, and the apps stay shielded until you do.")
+            say(
+                "Beast Mode is on: \(profile.emoji) \(profile.name) cannot be given up. Its goal is at \(time(goal)), in \(duration(from: now, to: goal)); then you can end it, and the apps stay shielded until you do."
+            )
         case .lockedUntilEnd(let profile, let end, let now):
-            say("Beast Mode is on: \(profile.emoji) \(profile.name) cannot be ended early. It ends at \(time(end)), in \(duration(from: now, to: end)).")
+            say(
+                "Beast Mode is on: \(profile.emoji) \(profile.name) cannot be ended early. It ends at \(time(end)), in \(duration(from: now, to: end))."
+            )
         case .lockedAgainstChange(let profile, .changed, let until, let now):
-            say("Beast Mode is on: \(profile.emoji) \(profile.name) cannot be changed until it ends at \(time(until)), in \(duration(from: now, to: until)).")
+            say(
+                "Beast Mode is on: \(profile.emoji) \(profile.name) cannot be changed until it ends at \(time(until)), in \(duration(from: now, to: until))."
+            )
         case .lockedAgainstChange(let profile, .deleted, let until, let now):
-            say("Beast Mode is on: \(profile.emoji) \(profile.name) cannot be deleted until it ends at \(time(until)), in \(duration(from: now, to: until)).")
+            say(
+                "Beast Mode is on: \(profile.emoji) \(profile.name) cannot be deleted until it ends at \(time(until)), in \(duration(from: now, to: until))."
+            )
         case .onNowEndBeforeDeleting(let profile):
             say("\(profile.emoji) \(profile.name) is on now; end it before deleting it.")
         case .noBreaksAllowed(let profile):
@@ -50,7 +58,9 @@ public struct RefusalWords: Sendable {
         case .breaksUsedThisSession(let allowed):
             say("You have taken all \(allowed) breaks this session allows.")
         case .breaksUsedThisHour(let allowed, let next?, let now):
-            say("You have taken your \(allowed) breaks for this hour; the next is available at \(time(next)) (in \(duration(from: now, to: next))).")
+            say(
+                "You have taken your \(allowed) breaks for this hour; the next is available at \(time(next)) (in \(duration(from: now, to: next)))."
+            )
         case .breaksUsedThisHour(let allowed, nil, _):
             say("You have taken your \(allowed) breaks for this hour; the session ends before the next hour begins.")
         case .goalTooShort(let minutes, let least):
@@ -91,15 +101,21 @@ public struct RefusalWords: Sendable {
         case .allowListCategories:
             say("An allow list keeps individual apps and websites open; iOS cannot exempt a whole category. Pick the apps instead.")
         case .allowListTooMany(let limit, let apps, let websites):
-            say("iOS can keep at most \(limit) apps and \(limit) websites open in an allow list; this one has \(apps) apps and \(websites) websites.")
+            say(
+                "iOS can keep at most \(limit) apps and \(limit) websites open in an allow list; this one has \(apps) apps and \(websites) websites."
+            )
         case .headsUpTooEarly(let minutes):
             say("A heads-up comes at most an hour before a scheduled start, not \(minutes) minutes.")
         case .notAWebsite(let text):
             say("“\(text)” is not a website's address; type one like example.com.")
         case .tooManyWebsites(let limit, let count, false):
-            say("iOS blocks at most \(limit) typed websites (one Screen Time store holds \(limit)); this would make \(count). Remove one, or choose the sites with Choose apps instead.")
+            say(
+                "iOS blocks at most \(limit) typed websites (one Screen Time store holds \(limit)); this would make \(count). Remove one, or choose the sites with Choose apps instead."
+            )
         case .tooManyWebsites(let limit, let count, true):
-            say("iOS blocks at most \(limit) typed websites (one Screen Time store holds \(limit)); your profiles would block \(count) typed websites together. Remove one, or choose the sites with Choose apps instead.")
+            say(
+                "iOS blocks at most \(limit) typed websites (one Screen Time store holds \(limit)); your profiles would block \(count) typed websites together. Remove one, or choose the sites with Choose apps instead."
+            )
 
         case .outOfRange(let quantity, let value):
             outOfRange(quantity, value)
@@ -109,7 +125,9 @@ public struct RefusalWords: Sendable {
             say("Allow between \(perDay) (the daily limit) and 20 a week, not \(perWeek).")
 
         case .needsPro(let feature):
-            say("\(proWhy(feature)) Pro adds Beast Mode, unlimited schedules and the weekly streak freeze; start the 7-day free trial in Settings › Threshold Pro. Everything else stays free.")
+            say(
+                "\(proWhy(feature)) Pro adds Beast Mode, unlimited schedules and the weekly streak freeze; start the 7-day free trial in Settings › Threshold Pro. Everything else stays free."
+            )
         case .proRunsEverySchedule:
             say("Threshold Pro runs every schedule; none is paused.")
         case .noSuchPausedSchedule(let known):
@@ -155,17 +173,27 @@ public struct RefusalWords: Sendable {
             say("Choose what counts as screen time (every category, or the apps you mean).")
 
         case .tooManyRules(let limit, let have):
-            say("Threshold keeps at most \(number(limit)) profiles, gates and intentions together, so that its monitor always fits in the memory iOS gives it; you have \(number(have)). Delete one you no longer use to add another.")
+            say(
+                "Threshold keeps at most \(number(limit)) profiles, gates and intentions together, so that its monitor always fits in the memory iOS gives it; you have \(number(have)). Delete one you no longer use to add another."
+            )
         case .tooManySchedules(let limit, let would):
-            say("Threshold keeps at most \(number(limit)) schedules across all profiles, so that its monitor always fits in the memory iOS gives it; this would make \(number(would)). Remove a schedule you no longer use, or give one schedule more days.")
+            say(
+                "Threshold keeps at most \(number(limit)) schedules across all profiles, so that its monitor always fits in the memory iOS gives it; this would make \(number(would)). Remove a schedule you no longer use, or give one schedule more days."
+            )
         case .tooManySelected(let limit, let would):
-            say("Threshold's profiles and gates select at most \(number(limit)) apps, categories and websites together, so that its monitor always fits in the memory iOS gives it; this would make \(number(would)). Choose a category instead of many single apps, or remove some.")
+            say(
+                "Threshold's profiles and gates select at most \(number(limit)) apps, categories and websites together, so that its monitor always fits in the memory iOS gives it; this would make \(number(would)). Choose a category instead of many single apps, or remove some."
+            )
         case .tooManyGrants(let had):
-            say("Threshold has already let things through \(number(had)) times since yesterday, the most its monitor keeps; nothing was unlocked. Yesterday's unlocks leave the count at midnight.")
+            say(
+                "Threshold has already let things through \(number(had)) times since yesterday, the most its monitor keeps; nothing was unlocked. Yesterday's unlocks leave the count at midnight."
+            )
         case .beyondShieldCapacity(let capacity):
             say("That is more than iOS can shield.") + " " + words(capacity)
         case .noScreenTimeAccess:
-            say("Threshold has no Screen Time access, so a session would shield nothing; nothing was started. Allow it in Settings › Screen Time › Apps With Screen Time Access, then start again.")
+            say(
+                "Threshold has no Screen Time access, so a session would shield nothing; nothing was started. Allow it in Settings › Screen Time › Apps With Screen Time Access, then start again."
+            )
 
         case .link(let error):
             words(error)
@@ -225,11 +253,14 @@ public struct RefusalWords: Sendable {
         case .notJSON: say("This file is not a Threshold backup (it is not JSON).")
         case .notABackup: say("This file is not a Threshold backup.")
         case .newerFormat(let found, let supported):
-            say("This backup comes from a newer Threshold (format \(found); this version reads up to \(supported)). Update the app, then import it.")
+            say(
+                "This backup comes from a newer Threshold (format \(found); this version reads up to \(supported)). Update the app, then import it."
+            )
         case .unknownField(let path): say("This backup has a field this version does not know: \(path). Nothing was imported.")
         case .invalid(let detail): say("This backup is damaged: \(detail). Nothing was imported.")
         case .inconsistent(let detail): say("This backup does not add up: \(detail). Nothing was imported.")
-        case .storeNotEmpty(let detail): say("Threshold already holds data here (\(detail)); a backup can only be imported into a fresh install.")
+        case .storeNotEmpty(let detail):
+            say("Threshold already holds data here (\(detail)); a backup can only be imported into a fresh install.")
         }
     }
 
@@ -238,14 +269,22 @@ public struct RefusalWords: Sendable {
         switch notice {
         case .savedPaused(let names):
             names.count == 1
-                ? say("Free keeps one schedule on, so \(scheduleNames(names)) was saved paused. Threshold Pro runs every schedule; or choose which one stays on in Settings › Threshold Pro.")
-                : say("Free keeps one schedule on, so \(scheduleNames(names)) were saved paused. Threshold Pro runs every schedule; or choose which one stays on in Settings › Threshold Pro.")
+                ? say(
+                    "Free keeps one schedule on, so \(scheduleNames(names)) was saved paused. Threshold Pro runs every schedule; or choose which one stays on in Settings › Threshold Pro."
+                )
+                : say(
+                    "Free keeps one schedule on, so \(scheduleNames(names)) were saved paused. Threshold Pro runs every schedule; or choose which one stays on in Settings › Threshold Pro."
+                )
         case .proEnded:
             say("Threshold Pro has ended. Anything running keeps going to its end; Beast Mode and the streak freeze need Pro from now on.")
         case .proEndedPaused(let kept, let paused):
             paused.count == 1
-                ? say("Threshold Pro has ended, so Free keeps one schedule on: \(scheduleNames(kept)) stays on and \(scheduleNames(paused)) is paused, kept for when Pro returns. Choose which one stays on in Settings › Threshold Pro. Anything running now keeps going to its end.")
-                : say("Threshold Pro has ended, so Free keeps one schedule on: \(scheduleNames(kept)) stays on and \(scheduleNames(paused)) are paused, kept for when Pro returns. Choose which one stays on in Settings › Threshold Pro. Anything running now keeps going to its end.")
+                ? say(
+                    "Threshold Pro has ended, so Free keeps one schedule on: \(scheduleNames(kept)) stays on and \(scheduleNames(paused)) is paused, kept for when Pro returns. Choose which one stays on in Settings › Threshold Pro. Anything running now keeps going to its end."
+                )
+                : say(
+                    "Threshold Pro has ended, so Free keeps one schedule on: \(scheduleNames(kept)) stays on and \(scheduleNames(paused)) are paused, kept for when Pro returns. Choose which one stays on in Settings › Threshold Pro. Anything running now keeps going to its end."
+                )
         case .unverifiedPurchase:
             say("A purchase could not be verified with the App Store, so it does not turn on Pro. Try Restore Purchases.")
         case .unknownProduct(let product):
@@ -319,7 +358,9 @@ public struct RefusalWords: Sendable {
         case .keyLinkNotUniversal:
             say("Key links come only from a key tag (https://\(LinkRoute.host)/k/…); nothing was opened.")
         case .badSecret:
-            say("This key link is missing its secret or the secret is garbled. Write the key again (or make a new key link) from Settings → Keys; nothing was opened.")
+            say(
+                "This key link is missing its secret or the secret is garbled. Write the key again (or make a new key link) from Settings → Keys; nothing was opened."
+            )
         case .unexpectedQuery(let route):
             say("“/\(route)” links take no ?-parameters beyond those Threshold writes; nothing was opened.")
         case .unexpectedFragment(let route):
@@ -335,7 +376,9 @@ public struct RefusalWords: Sendable {
         case .revoked:
             say("This key was revoked and no longer works. Write a new one from Settings → Keys.")
         case .wrongSecret:
-            say("This key's link does not match the key Threshold made, so it was ignored. If the tag or QR code was changed elsewhere, write the key again (or make a new key link) from Settings → Keys.")
+            say(
+                "This key's link does not match the key Threshold made, so it was ignored. If the tag or QR code was changed elsewhere, write the key again (or make a new key link) from Settings → Keys."
+            )
         case .profileMissing:
             say("This key starts a profile that no longer exists. Link the key to a profile in Settings → Keys.")
         }
@@ -366,7 +409,8 @@ public struct RefusalWords: Sendable {
         case .goalMinutes: say("A goal lasts between 1 minute and 12 hours, not \(value) minutes.")
         case .emergencyHoldSeconds: say("Hold for \(least) to \(most) seconds, not \(value).")
         case .emergencyReasonLength: say("Ask for a reason of \(least) to \(most) letters, not \(value).")
-        case .emergencyPerDay: say("Allow \(least) to \(most) a day, not \(value); to allow none, leave emergency out of the restriction's unlock options.")
+        case .emergencyPerDay:
+            say("Allow \(least) to \(most) a day, not \(value); to allow none, leave emergency out of the restriction's unlock options.")
         case .emergencyCooldownMinutes: say("Wait \(least) to \(number(most)) minutes between uses, not \(value).")
         case .emergencyMinutes: say("An emergency unlock lasts \(least) to \(most) minutes, not \(value).")
         case .screenTimeGoalMinutes: say("A daily goal is between 30 minutes and 16 hours in half-hour steps, not \(value) minutes.")
@@ -396,8 +440,9 @@ public struct RefusalWords: Sendable {
         var components = DateComponents(year: day.year, month: day.month, day: day.day, hour: 12)
         components.timeZone = catalog.timeZone
         guard let instant = catalog.calendar.date(from: components) else { return day.description }
-        return instant.formatted(Date.FormatStyle(locale: catalog.locale, calendar: catalog.calendar, timeZone: catalog.timeZone)
-            .weekday(.wide).month(.wide).day())
+        return instant.formatted(
+            Date.FormatStyle(locale: catalog.locale, calendar: catalog.calendar, timeZone: catalog.timeZone)
+                .weekday(.wide).month(.wide).day())
     }
 
     /// How long from `start` to `end`, in whole minutes rounded up: "42 min", "1 hr, 5 min".

@@ -72,13 +72,19 @@ public struct StatusWords: Sendable {
     public func repair(_ message: RepairNotice.Message) -> String {
         switch message {
         case .clockMoved(let minutes, true):
-            say("The clock is \(minutes) minutes ahead of the time that has passed. Restrictions hold by both and unlocks wait until it is set back (Settings › General › Date & Time › Set Automatically).")
+            say(
+                "The clock is \(minutes) minutes ahead of the time that has passed. Restrictions hold by both and unlocks wait until it is set back (Settings › General › Date & Time › Set Automatically)."
+            )
         case .clockMoved(let minutes, false):
-            say("The clock is \(minutes) minutes behind the time that has passed. Restrictions hold by both and unlocks wait until it is set back (Settings › General › Date & Time › Set Automatically).")
+            say(
+                "The clock is \(minutes) minutes behind the time that has passed. Restrictions hold by both and unlocks wait until it is set back (Settings › General › Date & Time › Set Automatically)."
+            )
         case .capacity(let error): error.problems.map(capacity).joined(separator: " ")
         case .notAuthorized: say("Screen Time access is not granted, so iOS enforces nothing. Allow it in Settings › Screen Time.")
         case .accessNotWorking:
-            say("iOS says Threshold has Screen Time access but isn't keeping its shields, so nothing is shielded. In Settings › Screen Time, check that Threshold is listed and on. If it isn't there (this can happen after restoring an iPhone from a backup), back up Threshold in Settings › Backup, delete it, install it again and restore the backup.")
+            say(
+                "iOS says Threshold has Screen Time access but isn't keeping its shields, so nothing is shielded. In Settings › Screen Time, check that Threshold is listed and on. If it isn't there (this can happen after restoring an iPhone from a backup), back up Threshold in Settings › Backup, delete it, install it again and restore the backup."
+            )
         case .storeNotApplied(let store, let error): say("Store \(store) could not be applied: \(error)")
         case .storeNotCleared(let store, let error): say("Store \(store) could not be cleared: \(error)")
         case .failClosedNotLeft(let error): say("The shields for a failing reconcile could not be left beside the saved data: \(error)")
@@ -97,7 +103,9 @@ public struct StatusWords: Sendable {
     func capacity(_ problem: CapacityError.Problem) -> String {
         switch problem {
         case .tooManyStores(let needed, let unshielded):
-            say("The shields need \(needed) Screen Time stores but iOS allows \(ShieldStore.maximumStores); \(unshielded) selected items cannot be shielded. Choose categories instead of that many single apps.")
+            say(
+                "The shields need \(needed) Screen Time stores but iOS allows \(ShieldStore.maximumStores); \(unshielded) selected items cannot be shielded. Choose categories instead of that many single apps."
+            )
         case .tooManyExceptions("apps", let count, let dropped):
             say("\(count) apps should be let through, but iOS takes at most \(ShieldStore.maximumTokens); \(dropped) stay shielded.")
         case .tooManyExceptions("websites", let count, let dropped):
@@ -105,7 +113,9 @@ public struct StatusWords: Sendable {
         case .tooManyExceptions(_, let count, let dropped):
             say("\(count) items should be let through, but iOS takes at most \(ShieldStore.maximumTokens); \(dropped) stay shielded.")
         case .tooManyTypedWebsites(let count, let dropped):
-            say("\(count) typed websites should be blocked, but iOS's filter holds at most \(StrictOptions.maximumWebsites); \(dropped) are not blocked. Remove some from your profiles.")
+            say(
+                "\(count) typed websites should be blocked, but iOS's filter holds at most \(StrictOptions.maximumWebsites); \(dropped) are not blocked. Remove some from your profiles."
+            )
         }
     }
 
@@ -115,7 +125,9 @@ public struct StatusWords: Sendable {
         switch error {
         case .corrupt(let detail): say("The saved data is damaged (\(detail)). Your shields stay on; repair from Settings.")
         case .newerVersion(let found, let supported):
-            say("The saved data comes from a newer Threshold (schema \(String(found)), this build reads up to \(String(supported))). Update the app; your shields stay on.")
+            say(
+                "The saved data comes from a newer Threshold (schema \(String(found)), this build reads up to \(String(supported))). Update the app; your shields stay on."
+            )
         case .busy: say("The saved data is busy in another part of Threshold. Your shields stay on; try again.")
         case .missing(let detail): say("The saved data is missing (\(detail)). Your shields stay on.")
         case .failed(let detail): say("Saving failed: \(detail). Your shields stay on.")

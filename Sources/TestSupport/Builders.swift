@@ -51,17 +51,21 @@ extension Profile {
         headsUpMinutes: Int = Profile.defaultHeadsUpMinutes,
         strict: StrictOptions? = nil
     ) -> Profile {
-        try! Profile(id: id, name: name ?? id.rawValue.capitalized, emoji: emoji, path: path, selection: selection,
-                     listMode: listMode, strictness: strictness, unlockPolicy: unlockPolicy, breakPolicy: breakPolicy,
-                     schedules: schedules, headsUpMinutes: headsUpMinutes, strict: strict)
+        try! Profile(
+            id: id, name: name ?? id.rawValue.capitalized, emoji: emoji, path: path, selection: selection,
+            listMode: listMode, strictness: strictness, unlockPolicy: unlockPolicy, breakPolicy: breakPolicy,
+            schedules: schedules, headsUpMinutes: headsUpMinutes, strict: strict)
     }
 }
 
 extension Gate {
-    public static func make(_ id: GateID, name: String? = nil, path: Pathway = .selah, selection: Selection = .apps("instagram"),
-                            strictness: Strictness = .gentle, unlockPolicy: UnlockPolicy = .prayer) -> Gate {
-        try! Gate(id: id, name: name ?? id.rawValue.capitalized, path: path, selection: selection,
-                  strictness: strictness, unlockPolicy: unlockPolicy)
+    public static func make(
+        _ id: GateID, name: String? = nil, path: Pathway = .selah, selection: Selection = .apps("instagram"),
+        strictness: Strictness = .gentle, unlockPolicy: UnlockPolicy = .prayer
+    ) -> Gate {
+        try! Gate(
+            id: id, name: name ?? id.rawValue.capitalized, path: path, selection: selection,
+            strictness: strictness, unlockPolicy: unlockPolicy)
     }
 }
 
@@ -76,8 +80,9 @@ extension Session {
         breaks: [Break] = [],
         ending: Session.Ending? = nil
     ) -> Session {
-        try! Session(id: id, profileID: profile, origin: origin, start: start, plan: plan, occurrence: occurrence,
-                     breaks: breaks, ending: ending)
+        try! Session(
+            id: id, profileID: profile, origin: origin, start: start, plan: plan, occurrence: occurrence,
+            breaks: breaks, ending: ending)
     }
 }
 
@@ -88,8 +93,10 @@ extension Break {
 }
 
 extension Grant {
-    public static func make(_ id: GrantID, _ scope: GrantScope = .allGated, from start: Date, minutes: Int,
-                            origin: GrantOrigin = .ritual(.prayer)) -> Grant {
+    public static func make(
+        _ id: GrantID, _ scope: GrantScope = .allGated, from start: Date, minutes: Int,
+        origin: GrantOrigin = .ritual(.prayer)
+    ) -> Grant {
         try! Grant(id: id, scope: scope, start: start, end: start.addingTimeInterval(TimeInterval(minutes * 60)), origin: origin)
     }
 }
@@ -109,15 +116,17 @@ extension ThresholdState {
         profiles: [Profile] = [], gates: [Gate] = [], intentions: [Intention] = [], sessions: [Session] = [],
         grants: [Grant] = [], streakFreezeDays: Set<LocalDate> = [], tutorial: Tutorial? = nil
     ) -> ThresholdState {
-        try! ThresholdState(profiles: profiles, gates: gates, intentions: intentions, sessions: sessions, grants: grants,
-                            streakFreezeDays: streakFreezeDays, tutorial: tutorial)
+        try! ThresholdState(
+            profiles: profiles, gates: gates, intentions: intentions, sessions: sessions, grants: grants,
+            streakFreezeDays: streakFreezeDays, tutorial: tutorial)
     }
 }
 
 extension ChangeContext {
     /// A change at `now` as a test runs one: the clock trusted, counting ids, Screen Time allowed.
     package static func at(_ now: Date, calendar: Calendar) -> ChangeContext {
-        ChangeContext(now: now, time: TrustedTime(wall: now, trusted: now), calendar: calendar, ids: .counting(), screenTimeAuthorized: true)
+        ChangeContext(
+            now: now, time: TrustedTime(wall: now, trusted: now), calendar: calendar, ids: .counting(), screenTimeAuthorized: true)
     }
 }
 

@@ -30,14 +30,17 @@ public enum NaivePlanner {
         var plan: [ActivityRegistration] = []
         for profile in state.profiles {
             for schedule in profile.schedules {
-                plan.append(ActivityRegistration(
-                    name: "naive.schedule.\(profile.id).\(schedule.id)",
-                    start: .timeOnly(hour: schedule.start.hour, minute: schedule.start.minute),
-                    end: .timeOnly(hour: schedule.end.hour, minute: schedule.end.minute), repeats: true))
+                plan.append(
+                    ActivityRegistration(
+                        name: "naive.schedule.\(profile.id).\(schedule.id)",
+                        start: .timeOnly(hour: schedule.start.hour, minute: schedule.start.minute),
+                        end: .timeOnly(hour: schedule.end.hour, minute: schedule.end.minute), repeats: true))
             }
         }
         for session in state.sessions where session.ending == nil {
-            if let end = session.plannedEnd ?? session.goalInstant, end > now { plan.append(window("naive.session.\(session.id)", from: session.start, to: end)) }
+            if let end = session.plannedEnd ?? session.goalInstant, end > now {
+                plan.append(window("naive.session.\(session.id)", from: session.start, to: end))
+            }
             for pause in session.breaks where pause.end > now {
                 plan.append(window("naive.break.\(pause.id)", from: pause.start, to: pause.end))
             }
@@ -46,8 +49,10 @@ public enum NaivePlanner {
             plan.append(window("naive.grant.\(grant.id)", from: grant.start, to: grant.end))
         }
         for intention in state.intentions {
-            plan.append(ActivityRegistration(name: "naive.intention.\(intention.id)", start: .timeOnly(hour: 0, minute: 0),
-                                             end: .timeOnly(hour: 23, minute: 59, second: 59), repeats: true))
+            plan.append(
+                ActivityRegistration(
+                    name: "naive.intention.\(intention.id)", start: .timeOnly(hour: 0, minute: 0),
+                    end: .timeOnly(hour: 23, minute: 59, second: 59), repeats: true))
         }
         return plan
     }

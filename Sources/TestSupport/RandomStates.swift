@@ -66,24 +66,29 @@ public struct RandomWorld: Sendable, CustomStringConvertible {
                 }
                 return try! Schedule(
                     id: ScheduleID("s\(n)"),
-                    weekdays: Set(Weekday.allCases.filter { _ in Int.random(in: 0..<3, using: &rng) > 0 }).union([Weekday.allCases.randomElement(using: &rng)!]),
+                    weekdays: Set(Weekday.allCases.filter { _ in Int.random(in: 0..<3, using: &rng) > 0 }).union([
+                        Weekday.allCases.randomElement(using: &rng)!
+                    ]),
                     start: try! LocalTime(hour: start / 60, minute: start % 60),
                     end: try! LocalTime(hour: end / 60, minute: end % 60))
             }
-            profiles.append(try! Profile(
-                id: ProfileID("p\(index)"), name: "Profile \(index)", emoji: "🎯",
-                path: path,
-                selection: selection(&rng, allowList: allowList), listMode: allowList ? .allowList : .blockList,
-                strictness: Strictness.allCases.randomElement(using: &rng)!, unlockPolicy: policy(&rng),
-                breakPolicy: .fivePerHour, schedules: schedules))
+            profiles.append(
+                try! Profile(
+                    id: ProfileID("p\(index)"), name: "Profile \(index)", emoji: "🎯",
+                    path: path,
+                    selection: selection(&rng, allowList: allowList), listMode: allowList ? .allowList : .blockList,
+                    strictness: Strictness.allCases.randomElement(using: &rng)!, unlockPolicy: policy(&rng),
+                    breakPolicy: .fivePerHour, schedules: schedules))
         }
         let gates = (0..<Int.random(in: 0...2, using: &rng)).map { index in
-            try! Gate(id: GateID("g\(index)"), name: "Gate \(index)", path: .selah, selection: selection(&rng, allowList: false),
-                      strictness: Strictness.allCases.randomElement(using: &rng)!, unlockPolicy: policy(&rng))
+            try! Gate(
+                id: GateID("g\(index)"), name: "Gate \(index)", path: .selah, selection: selection(&rng, allowList: false),
+                strictness: Strictness.allCases.randomElement(using: &rng)!, unlockPolicy: policy(&rng))
         }
         let intentions = apps.shuffled(using: &rng).prefix(Int.random(in: 0...2, using: &rng)).enumerated().map { index, app in
-            try! Intention(id: IntentionID("i\(index)"), app: app, opensPerDay: Int.random(in: 1...3, using: &rng),
-                           minutesPerOpen: Int.random(in: 1...15, using: &rng))
+            try! Intention(
+                id: IntentionID("i\(index)"), app: app, opensPerDay: Int.random(in: 1...3, using: &rng),
+                minutesPerOpen: Int.random(in: 1...15, using: &rng))
         }
 
         var sessions: [Session] = []
@@ -112,12 +117,15 @@ public struct RandomWorld: Sendable, CustomStringConvertible {
                 breaks.append(try! Break(id: BreakID("b\(breakCount)"), start: begin, end: begin.addingTimeInterval(length)))
                 cursor = begin.addingTimeInterval(length)
             }
-            let ending: Session.Ending? = Int.random(in: 0..<3, using: &rng) == 0
+            let ending: Session.Ending? =
+                Int.random(in: 0..<3, using: &rng) == 0
                 ? .init(at: start.addingTimeInterval(TimeInterval(Int.random(in: 0...600, using: &rng) * 60)), state: .gaveUp)
                 : nil
-            sessions.append(try! Session(id: SessionID("x\(index)"), profileID: profile.id,
-                                         origin: SessionOrigin.allCases.randomElement(using: &rng)!, start: start, plan: plan,
-                                         occurrence: occurrence, breaks: breaks, ending: ending))
+            sessions.append(
+                try! Session(
+                    id: SessionID("x\(index)"), profileID: profile.id,
+                    origin: SessionOrigin.allCases.randomElement(using: &rng)!, start: start, plan: plan,
+                    occurrence: occurrence, breaks: breaks, ending: ending))
         }
 
         var grants: [Grant] = []
@@ -125,8 +133,10 @@ public struct RandomWorld: Sendable, CustomStringConvertible {
             let start = instant(&rng)
             let end = start.addingTimeInterval(TimeInterval(Int.random(in: 1...120, using: &rng) * 60))
             if let intention = intentions.randomElement(using: &rng), Int.random(in: 0..<3, using: &rng) == 0 {
-                grants.append(try! Grant(id: GrantID("o\(index)"), scope: .token(.app(intention.app)), start: start, end: end,
-                                         origin: .intentionOpen(intention.id)))
+                grants.append(
+                    try! Grant(
+                        id: GrantID("o\(index)"), scope: .token(.app(intention.app)), start: start, end: end,
+                        origin: .intentionOpen(intention.id)))
                 continue
             }
             let scope: GrantScope
@@ -136,13 +146,16 @@ public struct RandomWorld: Sendable, CustomStringConvertible {
             case 2: scope = .token(.webDomain(webDomains.randomElement(using: &rng)!))
             default: scope = .token(.app(apps.randomElement(using: &rng)!))
             }
-            grants.append(try! Grant(id: GrantID("r\(index)"), scope: scope, start: start, end: end,
-                                     origin: .ritual(RitualKind.allCases.randomElement(using: &rng)!)))
+            grants.append(
+                try! Grant(
+                    id: GrantID("r\(index)"), scope: scope, start: start, end: end,
+                    origin: .ritual(RitualKind.allCases.randomElement(using: &rng)!)))
         }
         let freezes = Set((0..<Int.random(in: 0...2, using: &rng)).map { _ in anchor.adding(days: Int.random(in: -2...3, using: &rng)) })
         let tutorial = Int.random(in: 0..<6, using: &rng) == 0 ? Tutorial(startedAt: instant(&rng)) : nil
-        let state = try! ThresholdState(profiles: profiles, gates: gates, intentions: intentions, sessions: sessions,
-                                        grants: grants, streakFreezeDays: freezes, tutorial: tutorial)
+        let state = try! ThresholdState(
+            profiles: profiles, gates: gates, intentions: intentions, sessions: sessions,
+            grants: grants, streakFreezeDays: freezes, tutorial: tutorial)
         return RandomWorld(state: state, now: instant(&rng), calendar: calendar)
     }
 }
@@ -151,23 +164,29 @@ extension ThresholdState {
     /// The same state with every collection in another order (sets rebuilt from shuffled arrays).
     public func shuffled<G: RandomNumberGenerator>(using rng: inout G) -> ThresholdState {
         func reselect(_ s: Selection) -> Selection {
-            Selection(applications: Set(s.applications.shuffled(using: &rng)), categories: Set(s.categories.shuffled(using: &rng)),
-                      webDomains: Set(s.webDomains.shuffled(using: &rng)))
+            Selection(
+                applications: Set(s.applications.shuffled(using: &rng)), categories: Set(s.categories.shuffled(using: &rng)),
+                webDomains: Set(s.webDomains.shuffled(using: &rng)))
         }
         let profiles = self.profiles.shuffled(using: &rng).map { p in
-            try! Profile(id: p.id, name: p.name, emoji: p.emoji, path: p.path, selection: reselect(p.selection), listMode: p.listMode,
-                         strictness: p.strictness, unlockPolicy: p.unlockPolicy, breakPolicy: p.breakPolicy,
-                         schedules: p.schedules.shuffled(using: &rng), headsUpMinutes: p.headsUpMinutes, strict: p.strict, isRest: p.isRest)
+            try! Profile(
+                id: p.id, name: p.name, emoji: p.emoji, path: p.path, selection: reselect(p.selection), listMode: p.listMode,
+                strictness: p.strictness, unlockPolicy: p.unlockPolicy, breakPolicy: p.breakPolicy,
+                schedules: p.schedules.shuffled(using: &rng), headsUpMinutes: p.headsUpMinutes, strict: p.strict, isRest: p.isRest)
         }
         let gates = self.gates.shuffled(using: &rng).map { g in
-            try! Gate(id: g.id, name: g.name, path: g.path, selection: reselect(g.selection), strictness: g.strictness, unlockPolicy: g.unlockPolicy)
+            try! Gate(
+                id: g.id, name: g.name, path: g.path, selection: reselect(g.selection), strictness: g.strictness,
+                unlockPolicy: g.unlockPolicy)
         }
         let sessions = self.sessions.shuffled(using: &rng).map { s in
-            try! Session(id: s.id, profileID: s.profileID, origin: s.origin, start: s.start, plan: s.plan, occurrence: s.occurrence,
-                         breaks: s.breaks.shuffled(using: &rng), ending: s.ending)
+            try! Session(
+                id: s.id, profileID: s.profileID, origin: s.origin, start: s.start, plan: s.plan, occurrence: s.occurrence,
+                breaks: s.breaks.shuffled(using: &rng), ending: s.ending)
         }
-        return try! ThresholdState(profiles: profiles, gates: gates, intentions: intentions.shuffled(using: &rng), sessions: sessions,
-                                   grants: grants.shuffled(using: &rng), streakFreezeDays: Set(streakFreezeDays.shuffled(using: &rng)),
-                                   tutorial: tutorial)
+        return try! ThresholdState(
+            profiles: profiles, gates: gates, intentions: intentions.shuffled(using: &rng), sessions: sessions,
+            grants: grants.shuffled(using: &rng), streakFreezeDays: Set(streakFreezeDays.shuffled(using: &rng)),
+            tutorial: tutorial)
     }
 }

@@ -27,8 +27,10 @@ private func ThresholdCore_at(_ text: String) -> Date { at(text) }
 
 extension StoredState {
     /// Stored state for tests, with a credits balance posted through the ledger.
-    public static func make(engine: ThresholdState = .empty, credits: Int = 0, emergencyUses: [Date] = [],
-                            emergency: EmergencyPolicy = .standard, keyTags: [KeyTag] = []) -> StoredState {
+    public static func make(
+        engine: ThresholdState = .empty, credits: Int = 0, emergencyUses: [Date] = [],
+        emergency: EmergencyPolicy = .standard, keyTags: [KeyTag] = []
+    ) -> StoredState {
         var stored = StoredState(engine: engine)
         if credits > 0 {
             stored.balances = try! stored.balances.applying(LedgerEntry(account: .credits, amount: credits, memo: "test"))
@@ -58,12 +60,16 @@ public final class ManualClock: @unchecked Sendable {
 
 extension LoggedEvent {
     /// A prayer said at a local reading (`at(_:in:)`) in `zone`, as the log keeps it.
-    public static func prayer(_ text: String, in zone: String = "America/New_York", mood: Mood = .anxious,
-                              template: PrayerTemplateID = "universal-anxious-01", sequence: Int64 = 1) -> LoggedEvent {
-        let record = PrayerRecord(mood: mood, templateID: template, tradition: .nonDenominational, vibe: .pastoral,
-                                  preferredTranslation: nil, shownTranslation: .kjv)
-        let ritual = RitualRecord(origin: .ritual(.prayer), scope: .allGated, minutes: 10, detail: .prayer(record),
-                                  timeZoneIdentifier: zone)
+    public static func prayer(
+        _ text: String, in zone: String = "America/New_York", mood: Mood = .anxious,
+        template: PrayerTemplateID = "universal-anxious-01", sequence: Int64 = 1
+    ) -> LoggedEvent {
+        let record = PrayerRecord(
+            mood: mood, templateID: template, tradition: .nonDenominational, vibe: .pastoral,
+            preferredTranslation: nil, shownTranslation: .kjv)
+        let ritual = RitualRecord(
+            origin: .ritual(.prayer), scope: .allGated, minutes: 10, detail: .prayer(record),
+            timeZoneIdentifier: zone)
         return LoggedEvent(sequence: sequence, at: localInstant(text, zone), event: .ritualCompleted(ritual))
     }
 }

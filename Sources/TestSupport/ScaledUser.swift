@@ -56,42 +56,60 @@ public enum ScaledUser {
             }
             switch index % 10 {
             case 0:
-                profiles.append(.make(ProfileID(name), name: "Sleep \(block)", emoji: "🌙", path: .key,
-                                      selection: apps(name, 3), strictness: .firm,
-                                      schedules: [schedule("night", Set(Weekday.allCases), 22 * 60 + 30, 6 * 60 + 30)]))
+                profiles.append(
+                    .make(
+                        ProfileID(name), name: "Sleep \(block)", emoji: "🌙", path: .key,
+                        selection: apps(name, 3), strictness: .firm,
+                        schedules: [schedule("night", Set(Weekday.allCases), 22 * 60 + 30, 6 * 60 + 30)]))
             case 1:
                 var selection = apps(name, 3)
                 selection.categories = [CategoryToken(data: token("social-\(block)"))]
-                profiles.append(.make(ProfileID(name), name: "Work \(block)", emoji: "💼", path: .earnedAccess,
-                                      selection: selection, unlockPolicy: .earnedAccess, breakPolicy: .fivePerHour,
-                                      schedules: [schedule("workday", weekdays, 9 * 60, 17 * 60)]))
+                profiles.append(
+                    .make(
+                        ProfileID(name), name: "Work \(block)", emoji: "💼", path: .earnedAccess,
+                        selection: selection, unlockPolicy: .earnedAccess, breakPolicy: .fivePerHour,
+                        schedules: [schedule("workday", weekdays, 9 * 60, 17 * 60)]))
             case 2:
                 var selection = apps(name, 2)
                 selection.webDomains = [WebDomainToken(data: token("\(name)-web"))]
                 gates.append(.make(GateID(name), name: "Selah \(block)", path: .selah, selection: selection, unlockPolicy: .prayer))
             case 3, 6:
-                intentions.append(try! Intention(id: IntentionID(name), app: AppToken(data: token("\(name)-0")),
-                                                 opensPerDay: 3, minutesPerOpen: 5))
+                intentions.append(
+                    try! Intention(
+                        id: IntentionID(name), app: AppToken(data: token("\(name)-0")),
+                        opensPerDay: 3, minutesPerOpen: 5))
             case 4:
                 grants.append(.make(GrantID(name), .allGated, from: now.adding(minutes: -5), minutes: 10, origin: .ritual(.prayer)))
             case 5:
-                profiles.append(.make(ProfileID(name), name: "Evening \(block)", emoji: "🌆", path: .key, selection: apps(name, 2),
-                                      schedules: [schedule("weeknight", weekdays, 19 * 60, 21 * 60),
-                                                  schedule("weekend", [.saturday, .sunday], 10 * 60, 12 * 60)]))
+                profiles.append(
+                    .make(
+                        ProfileID(name), name: "Evening \(block)", emoji: "🌆", path: .key, selection: apps(name, 2),
+                        schedules: [
+                            schedule("weeknight", weekdays, 19 * 60, 21 * 60),
+                            schedule("weekend", [.saturday, .sunday], 10 * 60, 12 * 60),
+                        ]))
             case 7:
-                profiles.append(.make(ProfileID(name), name: "Deep work \(block)", emoji: "🌿", path: .present,
-                                      selection: apps(name, 2), breakPolicy: .fivePerHour))
+                profiles.append(
+                    .make(
+                        ProfileID(name), name: "Deep work \(block)", emoji: "🌿", path: .present,
+                        selection: apps(name, 2), breakPolicy: .fivePerHour))
                 let start = now.adding(minutes: -20)
-                sessions.append(.make(SessionID("\(name)-session"), profile: ProfileID(name), start: start,
-                                      plan: .goal(minutes: 45),
-                                      breaks: [.make(BreakID("\(name)-break"), from: now.adding(minutes: 10), minutes: 5)]))
+                sessions.append(
+                    .make(
+                        SessionID("\(name)-session"), profile: ProfileID(name), start: start,
+                        plan: .goal(minutes: 45),
+                        breaks: [.make(BreakID("\(name)-break"), from: now.adding(minutes: 10), minutes: 5)]))
             case 8:
-                gates.append(.make(GateID(name), name: "Challenge \(block)", path: .challenge, selection: apps(name, 2),
-                                   unlockPolicy: .challenge))
+                gates.append(
+                    .make(
+                        GateID(name), name: "Challenge \(block)", path: .challenge, selection: apps(name, 2),
+                        unlockPolicy: .challenge))
             default:
                 let intention = IntentionID("r\(block * 10 + 3)")
-                grants.append(.make(GrantID(name), .token(.app(AppToken(data: token("\(intention)-0")))),
-                                    from: now.adding(minutes: -2), minutes: 5, origin: .intentionOpen(intention)))
+                grants.append(
+                    .make(
+                        GrantID(name), .token(.app(AppToken(data: token("\(intention)-0")))),
+                        from: now.adding(minutes: -2), minutes: 5, origin: .intentionOpen(intention)))
             }
         }
         return .make(profiles: profiles, gates: gates, intentions: intentions, sessions: sessions, grants: grants)
@@ -99,8 +117,10 @@ public enum ScaledUser {
 
     /// How many of each kind of rule `state(rules:)` holds.
     public static func census(_ state: ThresholdState) -> (profiles: Int, schedules: Int, gates: Int, intentions: Int, grants: Int) {
-        (state.profiles.count, state.profiles.reduce(0) { $0 + $1.schedules.count }, state.gates.count,
-         state.intentions.count, state.grants.count)
+        (
+            state.profiles.count, state.profiles.reduce(0) { $0 + $1.schedules.count }, state.gates.count,
+            state.intentions.count, state.grants.count
+        )
     }
 
     private static let weekdays: Set<Weekday> = [.monday, .tuesday, .wednesday, .thursday, .friday]
@@ -131,8 +151,9 @@ extension ScaledUser {
                 let length = Int.random(in: 4...(12 * 10), using: &rng) * 5
                 let end = (begin + length) % (24 * 60)
                 let days = Set(Weekday.allCases.filter { _ in Bool.random(using: &rng) })
-                return try! Schedule(id: ScheduleID("s\(s)"), weekdays: days.isEmpty ? [.monday] : days,
-                                     start: LocalTime(hour: begin / 60, minute: begin % 60), end: LocalTime(hour: end / 60, minute: end % 60))
+                return try! Schedule(
+                    id: ScheduleID("s\(s)"), weekdays: days.isEmpty ? [.monday] : days,
+                    start: LocalTime(hour: begin / 60, minute: begin % 60), end: LocalTime(hour: end / 60, minute: end % 60))
             }
             return .make(ProfileID("p\(p)"), selection: .apps("app\(p)"), unlockPolicy: .prayer, schedules: schedules)
         }

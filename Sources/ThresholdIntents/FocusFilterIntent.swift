@@ -24,8 +24,10 @@ public struct ThresholdFocusFilter: SetFocusFilterIntent, LiveActivityIntent {
     @Parameter(title: "Profile")
     public var profile: ProfileEntity?
 
-    @Parameter(title: "Minutes", description: "Ends the session by itself after this long; Beast Mode needs one. Leave empty to run while the Focus is on.",
-               inclusiveRange: (5, 720))
+    @Parameter(
+        title: "Minutes",
+        description: "Ends the session by itself after this long; Beast Mode needs one. Leave empty to run while the Focus is on.",
+        inclusiveRange: (5, 720))
     public var minutes: Int?
 
     public init() {}
@@ -46,8 +48,9 @@ public struct ThresholdFocusFilter: SetFocusFilterIntent, LiveActivityIntent {
         } catch {
             // NB: os_log with a format string, as ScreenTimeLive's ExtensionLog does (Logger's
             // interpolation does not compile against the iOS 17.0 SDK here).
-            os_log("%{public}@", log: OSLog(subsystem: "app.threshold", category: "focus"), type: .default,
-                   "The Focus's filter could not be read: \(error)")
+            os_log(
+                "%{public}@", log: OSLog(subsystem: "app.threshold", category: "focus"), type: .default,
+                "The Focus's filter could not be read: \(error)")
             return nil
         }
     }

@@ -17,8 +17,9 @@ public struct StartProfileIntent: LiveActivityIntent {
     public var profile: ProfileEntity
 
     /// Ends the session by itself after this many minutes; empty, it runs until ended.
-    @Parameter(title: "Minutes", description: "Ends the session by itself after this long. Leave empty to run until you end it.",
-               inclusiveRange: (5, 720))
+    @Parameter(
+        title: "Minutes", description: "Ends the session by itself after this long. Leave empty to run until you end it.",
+        inclusiveRange: (5, 720))
     public var minutes: Int?
 
     public init() {}
@@ -83,8 +84,9 @@ public struct StatusIntent: AppIntent {
         }
         // NB: said as the phone speaks it, from SystemWords' Status catalog (Home's headline too).
         let words = StatusWords(locale: .autoupdatingCurrent, timeZone: .autoupdatingCurrent)
-        let line = words.line(summary.headline,
-                              detail: words.detail(unlockedUntil: summary.unlockedUntil, repairs: summary.repairs, failure: summary.failure))
+        let line = words.line(
+            summary.headline,
+            detail: words.detail(unlockedUntil: summary.unlockedUntil, repairs: summary.repairs, failure: summary.failure))
         return .result(value: line, dialog: "\(line)")
     }
 }

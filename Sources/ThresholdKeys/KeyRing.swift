@@ -30,16 +30,22 @@ public struct WrittenKey: Sendable {
 public enum KeyRing {
     /// The outcome of a tap, without storing anything: unknown tag, wrong secret (compared in
     /// constant time), then revocation, duplicates and the decision (`KeyTapOutcome.verified`).
-    public static func outcome(of tagID: KeyTagID, secret: KeySecret, in stored: StoredState, at now: Date, calendar: Calendar) -> KeyTapOutcome {
+    public static func outcome(
+        of tagID: KeyTagID, secret: KeySecret, in stored: StoredState, at now: Date, calendar: Calendar
+    ) -> KeyTapOutcome {
         guard let tag = stored.settings.keyTag(tagID) else { return .refused(.unknownTag) }
         guard KeySecretHash.matches(secret, stored: tag.secretHash) else { return .refused(.wrongSecret) }
         return .verified(tag, in: stored, at: now, calendar: calendar)
     }
 
     /// A new tag and its link, from `generator`: a 9-byte random id and a 16-byte random secret.
-    public static func mint(profile: ProfileID, name: String, at now: Date, using generator: inout some RandomNumberGenerator) throws -> WrittenKey {
+    public static func mint(
+        profile: ProfileID, name: String, at now: Date, using generator: inout some RandomNumberGenerator
+    ) throws -> WrittenKey {
         var idBytes: [UInt8] = []
-        while idBytes.count < 9 { withUnsafeBytes(of: generator.next().littleEndian) { idBytes.append(contentsOf: $0.prefix(9 - idBytes.count)) } }
+        while idBytes.count < 9 {
+            withUnsafeBytes(of: generator.next().littleEndian) { idBytes.append(contentsOf: $0.prefix(9 - idBytes.count)) }
+        }
         let id = KeyTagID(Base64URL.encode(Data(idBytes)))
         let secret = KeySecret.random(using: &generator)
         let tag = try KeyTag(id: id, profileID: profile, name: name, secretHash: KeySecretHash.hash(secret), created: now)
@@ -121,8 +127,9 @@ public struct RelinkKey: StateCommand {
         guard transaction.state.engine.profile(profile) != nil else {
             throw ValidationError("key", .keyProfileMissing(profile))
         }
-        transaction.state.settings.keyTags[index] = try KeyTag(id: tag.id, profileID: profile, name: tag.name, secretHash: tag.secretHash,
-                                                               created: tag.created, revokedAt: nil)
+        transaction.state.settings.keyTags[index] = try KeyTag(
+            id: tag.id, profileID: profile, name: tag.name, secretHash: tag.secretHash,
+            created: tag.created, revokedAt: nil)
         transaction.record(.keyTagWritten(id, profile: profile), at: now)
     }
 }

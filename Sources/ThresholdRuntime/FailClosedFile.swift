@@ -10,8 +10,10 @@ public struct FailClosedFile: Sendable {
     /// Leaves `record` (or removes what was left, given `nil`).
     public var write: @Sendable (FailClosedShields?) throws -> Void
 
-    public init(read: @escaping @Sendable () throws -> FailClosedShields?,
-                write: @escaping @Sendable (FailClosedShields?) throws -> Void) {
+    public init(
+        read: @escaping @Sendable () throws -> FailClosedShields?,
+        write: @escaping @Sendable (FailClosedShields?) throws -> Void
+    ) {
         self.read = read
         self.write = write
     }

@@ -44,11 +44,13 @@ public struct Reconciler: Sendable {
     /// `false` to stop there as a process killed there would (no calls, nothing more written).
     @_spi(Testing) public var afterCommit: (@Sendable () -> Bool)?
 
-    public init(store: any StoreClient, screenTime: ScreenTimeClient, clock: DeviceClock, ids: IDGenerator,
-                failClosed: FailClosedFile = .none,
-                reserved: @escaping @Sendable (StoredState, Date, Calendar) -> [ActivityRegistration] = {
-                    ScreenTimeTracking.reserved($0.settings, at: $1, calendar: $2)
-                }) {
+    public init(
+        store: any StoreClient, screenTime: ScreenTimeClient, clock: DeviceClock, ids: IDGenerator,
+        failClosed: FailClosedFile = .none,
+        reserved: @escaping @Sendable (StoredState, Date, Calendar) -> [ActivityRegistration] = {
+            ScreenTimeTracking.reserved($0.settings, at: $1, calendar: $2)
+        }
+    ) {
         self.store = store
         self.screenTime = screenTime
         self.clock = clock
@@ -90,8 +92,9 @@ public struct Reconciler: Sendable {
     @discardableResult
     public func seed<C: StateCommand>(_ command: C) throws -> C.Result {
         let reading = clock.reading()
-        let context = ChangeContext(now: reading.wall.roundedDownToSecond, time: TrustedTime(wall: reading.wall, trusted: reading.wall),
-                                    calendar: clock.calendar, ids: ids, screenTimeAuthorized: screenTime.authorizationStatus() == .approved)
+        let context = ChangeContext(
+            now: reading.wall.roundedDownToSecond, time: TrustedTime(wall: reading.wall, trusted: reading.wall),
+            calendar: clock.calendar, ids: ids, screenTimeAuthorized: screenTime.authorizationStatus() == .approved)
         return try store.write { transaction in try command.apply(to: &transaction, context: context) }
     }
 
@@ -150,7 +153,9 @@ public struct Reconciler: Sendable {
     /// NB: in an extension every Live Activity change is refused (only the app may make it), so a
     /// monitor callback that finds the Live Activity behind pays that second transaction; the
     /// app's next run makes the change, as before.
-    private func make(_ effects: [SystemEffect], owed: OwedEffects, found: AppliedRecord, outcome decided: ReconcileOutcome) -> ReconcileOutcome {
+    private func make(
+        _ effects: [SystemEffect], owed: OwedEffects, found: AppliedRecord, outcome decided: ReconcileOutcome
+    ) -> ReconcileOutcome {
         var failed: [(effect: SystemEffect, error: any Error)] = []
         let device = screenTime
         let made = store.effects.apply(epoch: owed.epoch, revision: owed.revision) {
@@ -176,10 +181,13 @@ public struct Reconciler: Sendable {
                 for (effect, _) in failed { effect.undo(in: &transaction.state.applied, found: found) }
                 // A store iOS accepted and does not hold is applied again by every reconcile, which
                 // says so again, until iOS keeps it.
-                transaction.state.applied.forgetStores(failed.compactMap { failure in
-                    guard case .applyShield(let store) = failure.effect, case ScreenTimeError.shieldNotHeld = failure.error else { return nil }
-                    return store.name
-                })
+                transaction.state.applied.forgetStores(
+                    failed.compactMap { failure in
+                        guard case .applyShield(let store) = failure.effect, case ScreenTimeError.shieldNotHeld = failure.error else {
+                            return nil
+                        }
+                        return store.name
+                    })
                 transaction.state.applied.repairs += repairs
                 // As before a refusal: no quiet period while something is to be repaired.
                 if !repairs.isEmpty { transaction.state.applied.quiet = nil }
@@ -230,8 +238,9 @@ public struct Reconciler: Sendable {
         // unless the uptime since it was registered says it cannot be true.
         let reading = clock.reading()
         let applied = transaction.state.applied
-        let time = TrustedTime(reading, since: applied.clock,
-                               atLeast: UsageTrigger.evidence(of: trigger, registered: applied.usageRegistered, reading: reading))
+        let time = TrustedTime(
+            reading, since: applied.clock,
+            atLeast: UsageTrigger.evidence(of: trigger, registered: applied.usageRegistered, reading: reading))
         let calendar = clock.calendar
         let now = time.trusted.roundedDownToSecond
         let authorized = screenTime.authorizationStatus() == .approved
@@ -247,7 +256,9 @@ public struct Reconciler: Sendable {
         // A failing reconcile applied the fail-closed shields: what the device holds is no longer
         // what the record says, so every store is applied (or cleared) again.
         let tookOver = failClosedWasApplied(&transaction.state.applied)
-        if change == nil, !tookOver, trigger.isMonitorCallback, !time.isJumped, isQuiet(transaction.state.applied, time: time, calendar: calendar) {
+        if change == nil, !tookOver, trigger.isMonitorCallback, !time.isJumped,
+            isQuiet(transaction.state.applied, time: time, calendar: calendar)
+        {
             // The second callback at a boundary, or the echo of a registration: nothing to do.
             transaction.state.applied.clock = time.anchor
             // The monitor runs: it is not asleep (a quiet period ends by the first wake-up planned).
@@ -256,7 +267,8 @@ public struct Reconciler: Sendable {
             outcome.wasQuiet = true
             // Decided by the reconcile that began the quiet period; a record from before they were kept
             // works them out again from its evaluation.
-            outcome.deviceRestrictions = transaction.state.applied.deviceRestrictions
+            outcome.deviceRestrictions =
+                transaction.state.applied.deviceRestrictions
                 ?? transaction.state.lastEnforcement(deviceZone: calendar.timeZone)
                 .map { DeviceRestrictions.required(by: $0, in: transaction.state.engine) }
             return outcome
@@ -294,17 +306,20 @@ public struct Reconciler: Sendable {
         if trigger.meansPhoneInUse { forgetStoresNotHeld(&state.applied) }
         let storesBefore = state.applied.stores
         applyShields(enforcement.stores, to: &state.applied, outcome: &outcome, repairs: &repairs)
-        leaveFailClosed(FailClosedShields.make(state.engine, at: time, reading: reading, calendar: calendar), rewrite: tookOver,
-                        applied: &state.applied, repairs: &repairs)
+        leaveFailClosed(
+            FailClosedShields.make(state.engine, at: time, reading: reading, calendar: calendar), rewrite: tookOver,
+            applied: &state.applied, repairs: &repairs)
         planWakeUpsAndNotifications(&state, time: time, calendar: calendar, outcome: &outcome, repairs: &repairs)
         watchMonitor(&state.applied.monitor, trigger: trigger, plan: outcome.plan, time: time, repairs: repairs)
         let sessionBefore = state.applied.session
-        let liveChanged = updateLiveActivity(state.engine, enforcement, paysXP: state.keptAccounts.contains(.xp), calendar: calendar, time: time,
-                                             applied: &state.applied, repairs: &repairs)
+        let liveChanged = updateLiveActivity(
+            state.engine, enforcement, paysXP: state.keptAccounts.contains(.xp), calendar: calendar, time: time,
+            applied: &state.applied, repairs: &repairs)
         if let permission = screenTime.notificationPermission() { state.applied.notificationPermission = permission }
         // Settings hold what widgets read beside the events (a streak reset, the screen-time goal).
         if state.applied.stores != storesBefore || liveChanged || state.applied.session != sessionBefore || !outcome.events.isEmpty
-            || !outcome.settled.isEmpty || state.settings != settingsBefore {
+            || !outcome.settled.isEmpty || state.settings != settingsBefore
+        {
             screenTime.reloadWidgets()
             outcome.reloadedWidgets = true
         }
@@ -315,8 +330,9 @@ public struct Reconciler: Sendable {
         state.applied.repairs = repairs
         let restrictions = DeviceRestrictions.required(by: enforcement, in: state.engine)
         state.applied.deviceRestrictions = restrictions
-        state.applied.quiet = quietPeriod(after: enforcement, plan: outcome.plan, settles: SettleSessions.nextPlannedEnd(in: state.engine, after: now),
-                                          time: time, calendar: calendar, repairs: repairs)
+        state.applied.quiet = quietPeriod(
+            after: enforcement, plan: outcome.plan, settles: SettleSessions.nextPlannedEnd(in: state.engine, after: now),
+            time: time, calendar: calendar, repairs: repairs)
         transaction.state = state
         outcome.enforcement = enforcement
         outcome.repairs = repairs
@@ -353,8 +369,10 @@ public struct Reconciler: Sendable {
         if let quip = state.progress.quip(after: report, previousMinutes: before, settings: state.settings, at: now, clock: clock) {
             let minutes = state.progress.screenTimeMinutes(on: report.day)
             // NB: a quip that cannot be posted is not retried: the next threshold brings another.
-            try? screenTime.postNotification(LocalNotification(id: "quip.\(report.day).\(minutes)", .quip(id: quip.id, minutes: minutes),
-                                                               destination: .home))
+            try? screenTime.postNotification(
+                LocalNotification(
+                    id: "quip.\(report.day).\(minutes)", .quip(id: quip.id, minutes: minutes),
+                    destination: .home))
         }
         if report.day < today {
             state.progress.recountGoalStreak(to: today, tracking: state.settings.screenTime)
@@ -377,8 +395,10 @@ public struct Reconciler: Sendable {
     ///
     /// NB: this relies on the engine's state changing only inside a reconcile (a `StateCommand`);
     /// only monitor callbacks take the quiet path, so the app's own reconciles always do the work.
-    private func quietPeriod(after enforcement: Enforcement, plan: ActivityPlan?, settles: Date?, time: TrustedTime, calendar: Calendar,
-                             repairs: [RepairNotice]) -> QuietPeriod? {
+    private func quietPeriod(
+        after enforcement: Enforcement, plan: ActivityPlan?, settles: Date?, time: TrustedTime, calendar: Calendar,
+        repairs: [RepairNotice]
+    ) -> QuietPeriod? {
         guard repairs.isEmpty, !time.isJumped, let plan, let names = try? screenTime.activities().map(\.name).sorted() else { return nil }
         // NB: iOS may accept a registration and not keep it (Foqos #352, "Device Activities (0)"):
         // then nothing is quiet, so the next callback of any kind registers it again.
@@ -445,8 +465,10 @@ public struct Reconciler: Sendable {
     /// In the app's own process, every store an extension changed since the app last wrote is
     /// written again (or cleared again): on iOS 26 a shield an extension lifted can stay drawn
     /// until the app writes (khi48/intentions #9; ``AppliedRecord/changedOutsideApp``).
-    private func applyShields(_ wanted: [ShieldStore], to applied: inout AppliedRecord, outcome: inout ReconcileOutcome,
-                              repairs: inout [RepairNotice]) {
+    private func applyShields(
+        _ wanted: [ShieldStore], to applied: inout AppliedRecord, outcome: inout ReconcileOutcome,
+        repairs: inout [RepairNotice]
+    ) {
         var held = Dictionary(applied.stores.map { ($0.name, $0.fingerprint) }, uniquingKeysWith: { a, _ in a })
         let wantedNames = Set(wanted.map(\.name))
         var rewrite = screenTime.runsInApp ? Set(applied.changedOutsideApp) : []
@@ -494,8 +516,10 @@ public struct Reconciler: Sendable {
     /// Plans the wake-ups, hands the notifications due until the last of them to iOS, and
     /// registers the plan (with a renewal wake-up when the notifications handed over run out
     /// before any boundary wakes the monitor).
-    private func planWakeUpsAndNotifications(_ state: inout StoredState, time: TrustedTime, calendar: Calendar,
-                                             outcome: inout ReconcileOutcome, repairs: inout [RepairNotice]) {
+    private func planWakeUpsAndNotifications(
+        _ state: inout StoredState, time: TrustedTime, calendar: Calendar,
+        outcome: inout ReconcileOutcome, repairs: inout [RepairNotice]
+    ) {
         let registered: [ActivityRegistration]?
         do {
             registered = try screenTime.activities()
@@ -505,8 +529,10 @@ public struct Reconciler: Sendable {
         }
         let reserved = reserved(state, time.wall, calendar)
         var plan = ActivityPlanner.plan(state.engine, at: time, calendar: calendar, reserved: reserved)
-        if let renewBy = handNotifications(&state, through: plan.horizon, time: time, calendar: calendar, outcome: &outcome, repairs: &repairs),
-           plan.wakeUps.first.map({ $0 > renewBy }) ?? true {
+        if let renewBy = handNotifications(
+            &state, through: plan.horizon, time: time, calendar: calendar, outcome: &outcome, repairs: &repairs),
+            plan.wakeUps.first.map({ $0 > renewBy }) ?? true
+        {
             plan = ActivityPlanner.plan(state.engine, at: time, calendar: calendar, reserved: reserved, renewBy: renewBy)
         }
         guard let registered else { return }
@@ -518,7 +544,9 @@ public struct Reconciler: Sendable {
     /// entry of the person's comes ``MonitorWatch/grace`` after it with no callback since
     /// (``MonitorWatch``). A plan not registered in full awaits nothing: a wake-up iOS refused is
     /// not iOS's to miss. A moved clock judges nothing.
-    private func watchMonitor(_ watch: inout MonitorWatch, trigger: Trigger, plan: ActivityPlan?, time: TrustedTime, repairs: [RepairNotice]) {
+    private func watchMonitor(
+        _ watch: inout MonitorWatch, trigger: Trigger, plan: ActivityPlan?, time: TrustedTime, repairs: [RepairNotice]
+    ) {
         guard let plan else { return }
         let next = repairs.contains { $0.kind == .monitoringFailed } ? nil : plan.wakeUps.first { $0 > time.wall }
         if trigger.isMonitorCallback {
@@ -532,8 +560,10 @@ public struct Reconciler: Sendable {
     /// registrations are left alone (re-registering mid-interval fires `intervalDidEnd`). `marks`
     /// keeps the boot and uptime (`anchor`) each usage activity wanted was registered at, which
     /// its event cannot come before (``UsageTrigger/evidence(of:registered:reading:)``).
-    private func register(_ plan: ActivityPlan, over registered: [ActivityRegistration], marking marks: inout [String: ClockAnchor],
-                          at anchor: ClockAnchor, outcome: inout ReconcileOutcome, repairs: inout [RepairNotice]) {
+    private func register(
+        _ plan: ActivityPlan, over registered: [ActivityRegistration], marking marks: inout [String: ClockAnchor],
+        at anchor: ClockAnchor, outcome: inout ReconcileOutcome, repairs: inout [RepairNotice]
+    ) {
         let wanted = Set(plan.registrations.map(\.name))
         marks = marks.filter { wanted.contains($0.key) }
         let stale = registered.map(\.name).filter { $0.hasPrefix(ActivityRegistration.namePrefix) && !wanted.contains($0) }.sorted()
@@ -568,8 +598,10 @@ public struct Reconciler: Sendable {
     ///
     /// NB: one handed over beyond the stretch looked at is left as it is: the reconcile whose
     /// stretch reaches it, before it is due, keeps or withdraws it.
-    private func handNotifications(_ state: inout StoredState, through horizon: Date?, time: TrustedTime, calendar: Calendar,
-                                   outcome: inout ReconcileOutcome, repairs: inout [RepairNotice]) -> Date? {
+    private func handNotifications(
+        _ state: inout StoredState, through horizon: Date?, time: TrustedTime, calendar: Calendar,
+        outcome: inout ReconcileOutcome, repairs: inout [RepairNotice]
+    ) -> Date? {
         let wall = time.wall
         let clock = Clockwork(calendar: calendar)
         // Due since the last reconcile (a day at most; a minute's overlap, as posting is by id).
@@ -605,7 +637,8 @@ public struct Reconciler: Sendable {
             let pending = PendingNotification(note)
             guard state.applied.pendingNotifications[note.id] != pending else { continue }
             do {
-                try screenTime.postNotification(LocalNotification(id: note.id, note.message, destination: note.destination, fireDate: note.at))
+                try screenTime.postNotification(
+                    LocalNotification(id: note.id, note.message, destination: note.destination, fireDate: note.at))
                 state.applied.pendingNotifications[note.id] = pending
                 outcome.scheduled.append(note.id)
             } catch {
@@ -652,15 +685,18 @@ public struct Reconciler: Sendable {
     /// owed, and the app makes it the next time it runs. Not being allowed is not a repair: it
     /// is how iOS works, and the content already shown stays true on its own until its
     /// `staleDate` (see ``LiveActivityContent``).
-    private func updateLiveActivity(_ state: ThresholdState, _ enforcement: Enforcement, paysXP: Bool, calendar: Calendar, time: TrustedTime,
-                                    applied: inout AppliedRecord, repairs: inout [RepairNotice]) -> Bool {
+    private func updateLiveActivity(
+        _ state: ThresholdState, _ enforcement: Enforcement, paysXP: Bool, calendar: Calendar, time: TrustedTime,
+        applied: inout AppliedRecord, repairs: inout [RepairNotice]
+    ) -> Bool {
         let wanted = LiveActivityContent.current(state, enforcement, calendar: calendar, at: time.wall)
         applied.session = wanted
         let before = applied.liveActivity
         guard wanted != before else { return false }
         do {
             if let old = applied.liveActivity, old.profileID != wanted?.profileID {
-                try screenTime.endLiveActivity(old.profileID, LiveActivityEnding.of(old.profileID, in: state, paysXP: paysXP, at: time.wall))
+                try screenTime.endLiveActivity(
+                    old.profileID, LiveActivityEnding.of(old.profileID, in: state, paysXP: paysXP, at: time.wall))
                 applied.liveActivity = nil
             }
             if let new = wanted {

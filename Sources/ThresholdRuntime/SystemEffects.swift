@@ -55,7 +55,8 @@ enum SystemEffect: Sendable {
             if case .quip = note.message {
                 nil
             } else {
-                RepairNotice(note.fireDate == nil ? .notificationNotPosted(error: "\(error)") : .notificationNotScheduled(error: "\(error)"))
+                RepairNotice(
+                    note.fireDate == nil ? .notificationNotPosted(error: "\(error)") : .notificationNotScheduled(error: "\(error)"))
             }
         case .removeNotifications: RepairNotice(.notificationsNotWithdrawn(error: "\(error)"))
         case .startLiveActivity, .updateLiveActivity, .endLiveActivity:

@@ -12,10 +12,12 @@ extension ThresholdStore {
         let backup = try translatingFailures {
             try database.read { db in
                 let state = try WorkingSet.load(db, cutoff: cutoff)
-                let history = Backup.History(all: try History.sessions(db, from: .distantPast, until: .distantFuture),
-                                             try History.grants(db, from: .distantPast, until: .distantFuture), besides: state)
-                return Backup(deviceID: deviceID, exportedAt: now, state: state, history: history,
-                              events: try EventLog.read(.all, db))
+                let history = Backup.History(
+                    all: try History.sessions(db, from: .distantPast, until: .distantFuture),
+                    try History.grants(db, from: .distantPast, until: .distantFuture), besides: state)
+                return Backup(
+                    deviceID: deviceID, exportedAt: now, state: state, history: history,
+                    events: try EventLog.read(.all, db))
             }
         }
         return try translatingFailures { try backup.encoded() }

@@ -86,7 +86,8 @@ enum EventLog {
             // A synthesized enum decoder that finds no case it knows fails at the top level;
             // a known case with a damaged payload fails inside it.
             if error.isUnknownCase, let members = try? JSONMembers.split(Data(payload.utf8)),
-               members.count == 1, members.keys.first == kind {
+                members.count == 1, members.keys.first == kind
+            {
                 return nil
             }
             throw StoreError.corrupt("event of kind \(kind): \(error.readable)")

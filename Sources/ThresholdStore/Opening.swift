@@ -14,8 +14,10 @@ extension ThresholdStore {
     ///   the database was never set up); `.corrupt` for a file that is not a sound Threshold
     ///   database or whose ledger does not add up; `.newerVersion` for one written by a newer
     ///   build; `.busy` when another process holds it longer than `busyTimeout` seconds.
-    public static func open(directory: URL, role: Role = .app, clock: StoreClock = .system,
-                            busyTimeout: TimeInterval = 5) throws -> ThresholdStore {
+    public static func open(
+        directory: URL, role: Role = .app, clock: StoreClock = .system,
+        busyTimeout: TimeInterval = 5
+    ) throws -> ThresholdStore {
         try translatingFailures {
             let url = try databaseFile(in: directory)
             return try coordinated(url) {
@@ -24,10 +26,11 @@ extension ThresholdStore {
                     throw StoreError.missing("Threshold has not set up its data yet (no \(fileName))")
                 }
                 let settings = configuration(for: role, busyTimeout: busyTimeout)
-                let database: any DatabaseWriter = switch role {
-                case .app: try DatabasePool(path: url.path, configuration: settings)
-                case .appExtension: try DatabaseQueue(path: url.path, configuration: settings)
-                }
+                let database: any DatabaseWriter =
+                    switch role {
+                    case .app: try DatabasePool(path: url.path, configuration: settings)
+                    case .appExtension: try DatabaseQueue(path: url.path, configuration: settings)
+                    }
                 do {
                     let setUpNow = try prepare(database, role: role)
                     return ThresholdStore(database: database, databaseURL: url, wasCreated: !existed || setUpNow, clock: clock)

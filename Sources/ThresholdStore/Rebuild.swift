@@ -94,8 +94,9 @@ private struct Rebuilder {
     /// Copies the database and its companions to `threshold.sqlite.damaged-<time>`, while
     /// holding the write lock when the file still allows it, so the copy is one snapshot.
     private func copyAside() throws -> URL {
-        let stamp = ISO8601DateFormatter.string(from: clock.now(), timeZone: TimeZone(identifier: "UTC")!,
-                                                formatOptions: [.withYear, .withMonth, .withDay, .withTime])
+        let stamp = ISO8601DateFormatter.string(
+            from: clock.now(), timeZone: TimeZone(identifier: "UTC")!,
+            formatOptions: [.withYear, .withMonth, .withDay, .withTime])
         var copy = URL(fileURLWithPath: url.path + ".damaged-" + stamp)
         var suffix = 1
         while FileManager.default.fileExists(atPath: copy.path) {
@@ -212,14 +213,17 @@ private struct Rebuilder {
                 var difference = target - fromLog
                 while difference != 0 {
                     let step = max(-1_000_000, min(1_000_000, difference))
-                    corrections.append(try LedgerEntry(account: account, amount: step,
-                                                       memo: "Repair: balance set to what the saved data confirms"))
+                    corrections.append(
+                        try LedgerEntry(
+                            account: account, amount: step,
+                            memo: "Repair: balance set to what the saved data confirms"))
                     difference -= step
                 }
             }
             try EventLog.append(corrections.map { (at: now, event: Event.ledger($0)) }, db)
-            try db.execute(sql: "UPDATE balance SET credits = ?, xp = ?, coins = ?",
-                           arguments: [balances[.credits], balances[.xp], balances[.coins]])
+            try db.execute(
+                sql: "UPDATE balance SET credits = ?, xp = ?, coins = ?",
+                arguments: [balances[.credits], balances[.xp], balances[.coins]])
 
             _ = try WorkingSet.load(db, cutoff: cutoff)
             _ = try LedgerAudit.verify(db)
@@ -283,18 +287,21 @@ private struct Salvage {
     }
 
     private mutating func read(_ db: Database) {
-        let schedules = Dictionary(grouping: rows("schedules") {
-            try ScheduleRecord.fetchAll(db, sql: "SELECT * FROM schedule ORDER BY profile_id, position, id")
-        }, by: \.profileId)
+        let schedules = Dictionary(
+            grouping: rows("schedules") {
+                try ScheduleRecord.fetchAll(db, sql: "SELECT * FROM schedule ORDER BY profile_id, position, id")
+            }, by: \.profileId)
         profiles = models(rows("profiles") { try ProfileRecord.fetchAll(db, sql: "SELECT * FROM profile ORDER BY position, id") }) {
             try $0.model(schedules: schedules[$0.id] ?? [])
         }
         gates = models(rows("gates") { try GateRecord.fetchAll(db, sql: "SELECT * FROM gate ORDER BY position, id") }) {
             try $0.model()
         }
-        intentions = models(rows("intentions") {
-            try IntentionRecord.fetchAll(db, sql: "SELECT * FROM intention ORDER BY position, id")
-        }) { try $0.model() }
+        intentions = models(
+            rows("intentions") {
+                try IntentionRecord.fetchAll(db, sql: "SELECT * FROM intention ORDER BY position, id")
+            }
+        ) { try $0.model() }
         let breaks = Dictionary(grouping: rows("breaks") { try BreakRecord.fetchAll(db) }, by: \.sessionId)
         sessions = models(rows("sessions") { try SessionRecord.fetchAll(db, sql: "SELECT * FROM session ORDER BY start, id") }) {
             (try $0.model(breaks: breaks[$0.id] ?? []), $0.inState)
@@ -332,7 +339,8 @@ private struct Salvage {
         } catch {
             lost.append("a full read of the event log (\(StoreError(reading: error))); reading it event by event")
         }
-        let highest = (try? Int64.fetchOne(db, sql: "SELECT max(sequence) FROM event"))
+        let highest =
+            (try? Int64.fetchOne(db, sql: "SELECT max(sequence) FROM event"))
             ?? (try? Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'event'"))
         guard let last = highest.flatMap({ $0 }) else {
             lost.append("the event log (its length cannot be read)")
@@ -342,7 +350,8 @@ private struct Salvage {
         for sequence in 1...max(1, min(last, 5_000_000)) {
             do {
                 if let row = try Row.fetchOne(db, sql: select + " WHERE sequence = ?", arguments: [sequence]),
-                   let event = event(row) {
+                    let event = event(row)
+                {
                     events.append(event)
                 }
             } catch {

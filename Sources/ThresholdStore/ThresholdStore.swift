@@ -117,18 +117,25 @@ public final class ThresholdStore: StoreClient, Sendable {
 enum History {
     static func sessions(_ db: Database, from start: Date, until end: Date) throws -> [Session] {
         let arguments: StatementArguments = [start.storedSeconds, end.storedSeconds]
-        let breaks = Dictionary(grouping: try BreakRecord.fetchAll(db, sql: """
-            SELECT session_break.* FROM session_break JOIN session ON session.id = session_break.session_id
-            WHERE session.start >= ? AND session.start < ? ORDER BY session_break.start, session_break.id
-            """, arguments: arguments), by: \.sessionId)
-        return try SessionRecord.fetchAll(db, sql: "SELECT * FROM session WHERE start >= ? AND start < ? ORDER BY start, id",
-                                          arguments: arguments)
-            .map { try $0.model(breaks: breaks[$0.id] ?? []) }
+        let breaks = Dictionary(
+            grouping: try BreakRecord.fetchAll(
+                db,
+                sql: """
+                    SELECT session_break.* FROM session_break JOIN session ON session.id = session_break.session_id
+                    WHERE session.start >= ? AND session.start < ? ORDER BY session_break.start, session_break.id
+                    """, arguments: arguments), by: \.sessionId)
+        return try SessionRecord.fetchAll(
+            db, sql: "SELECT * FROM session WHERE start >= ? AND start < ? ORDER BY start, id",
+            arguments: arguments
+        )
+        .map { try $0.model(breaks: breaks[$0.id] ?? []) }
     }
 
     static func grants(_ db: Database, from start: Date, until end: Date) throws -> [Grant] {
-        try GrantRecord.fetchAll(db, sql: "SELECT * FROM access_grant WHERE start >= ? AND start < ? ORDER BY start, id",
-                                 arguments: [start.storedSeconds, end.storedSeconds])
-            .map { try $0.model() }
+        try GrantRecord.fetchAll(
+            db, sql: "SELECT * FROM access_grant WHERE start >= ? AND start < ? ORDER BY start, id",
+            arguments: [start.storedSeconds, end.storedSeconds]
+        )
+        .map { try $0.model() }
     }
 }

@@ -23,8 +23,9 @@ enum WorkingSet {
     }
 
     private static func engine(_ db: Database, cutoff: Date) throws -> ThresholdState {
-        let schedules = Dictionary(grouping: try ScheduleRecord.fetchAll(
-            db, sql: "SELECT * FROM schedule ORDER BY profile_id, position, id"), by: \.profileId)
+        let schedules = Dictionary(
+            grouping: try ScheduleRecord.fetchAll(
+                db, sql: "SELECT * FROM schedule ORDER BY profile_id, position, id"), by: \.profileId)
         let columns = ColumnDecoder()
         let profiles = try ProfileRecord.fetchAll(db, sql: "SELECT * FROM profile ORDER BY position, id")
             .map { try $0.model(schedules: schedules[$0.id] ?? [], columns: columns) }
@@ -37,24 +38,30 @@ enum WorkingSet {
             WHERE in_state AND profile_id IN (SELECT id FROM profile) AND (stop_at IS NULL OR stop_at >= :cutoff)
             """
         let arguments: StatementArguments = ["cutoff": cutoff.storedSeconds]
-        let breaks = Dictionary(grouping: try BreakRecord.fetchAll(
-            db, sql: "SELECT * FROM session_break WHERE session_id IN (\(live)) ORDER BY start, id",
-            arguments: arguments), by: \.sessionId)
+        let breaks = Dictionary(
+            grouping: try BreakRecord.fetchAll(
+                db, sql: "SELECT * FROM session_break WHERE session_id IN (\(live)) ORDER BY start, id",
+                arguments: arguments), by: \.sessionId)
         let sessions = try SessionRecord.fetchAll(
-            db, sql: "SELECT * FROM session WHERE id IN (\(live)) ORDER BY start, id", arguments: arguments)
-            .map { try $0.model(breaks: breaks[$0.id] ?? []) }
-        let grants = try GrantRecord.fetchAll(db, sql: """
-            SELECT * FROM access_grant
-            WHERE in_state AND "end" >= :cutoff
-              AND (origin_intention_id IS NULL OR origin_intention_id IN (SELECT id FROM intention))
-            ORDER BY start, id
-            """, arguments: arguments).map { try $0.model() }
+            db, sql: "SELECT * FROM session WHERE id IN (\(live)) ORDER BY start, id", arguments: arguments
+        )
+        .map { try $0.model(breaks: breaks[$0.id] ?? []) }
+        let grants = try GrantRecord.fetchAll(
+            db,
+            sql: """
+                SELECT * FROM access_grant
+                WHERE in_state AND "end" >= :cutoff
+                  AND (origin_intention_id IS NULL OR origin_intention_id IN (SELECT id FROM intention))
+                ORDER BY start, id
+                """, arguments: arguments
+        ).map { try $0.model() }
 
         let freezes = try StreakFreezeRecord.fetchAll(db).map { try $0.model() }
         let tutorial = try TutorialRecord.fetchOne(db, key: 1)?.model()
         return try readingRow("state") {
-            try ThresholdState(profiles: profiles, gates: gates, intentions: intentions, sessions: sessions,
-                               grants: grants, streakFreezeDays: Set(freezes), tutorial: tutorial)
+            try ThresholdState(
+                profiles: profiles, gates: gates, intentions: intentions, sessions: sessions,
+                grants: grants, streakFreezeDays: Set(freezes), tutorial: tutorial)
         }
     }
 

@@ -19,8 +19,10 @@ public struct TogetherClient: Sendable {
     let clock: @Sendable () -> Date
     let transport: TogetherTransport
 
-    public init(baseURL: URL, identity: TogetherIdentity, clock: @escaping @Sendable () -> Date = { Date() },
-                transport: TogetherTransport = .urlSession) {
+    public init(
+        baseURL: URL, identity: TogetherIdentity, clock: @escaping @Sendable () -> Date = { Date() },
+        transport: TogetherTransport = .urlSession
+    ) {
         self.baseURL = baseURL
         self.identity = identity
         self.clock = clock
@@ -55,27 +57,33 @@ public struct TogetherClient: Sendable {
 
     /// Finalizes a week whose Sunday has ended everywhere (idempotent: a week done already says so).
     public func finalize(_ week: LeagueWeek, account: UUID) async throws -> TogetherWire.Finalized {
-        try decode(try await exchange("POST", "/v1/weeks/\(week.monday)/finalize", body: Data(), account: account, expect: [200]),
-                   TogetherWire.Finalized.self)
+        try decode(
+            try await exchange("POST", "/v1/weeks/\(week.monday)/finalize", body: Data(), account: account, expect: [200]),
+            TogetherWire.Finalized.self)
     }
 
     // MARK: Partners
 
     /// A single-use invitation for 7 days (`https://threshold.app/p/<code>`).
     public func invite(account: UUID) async throws -> TogetherWire.Invitation {
-        try decode(try await exchange("POST", "/v1/partners/invitations", body: Data(), account: account, expect: [201, 200]),
-                         TogetherWire.Invitation.self)
+        try decode(
+            try await exchange("POST", "/v1/partners/invitations", body: Data(), account: account, expect: [201, 200]),
+            TogetherWire.Invitation.self)
     }
 
     /// Accepts someone's invitation; refused when it was used, expired or is one's own.
     public func accept(code: String, account: UUID) async throws -> TogetherWire.Partner {
-        try decode(try await exchange("POST", "/v1/partners/invitations/\(code)/accept", body: Data(), account: account,
-                                            expect: [201, 200]), TogetherWire.Partner.self)
+        try decode(
+            try await exchange(
+                "POST", "/v1/partners/invitations/\(code)/accept", body: Data(), account: account,
+                expect: [201, 200]), TogetherWire.Partner.self)
     }
 
     public func partners(account: UUID) async throws -> [TogetherWire.Partner] {
-        try decode(try await exchange("GET", "/v1/partners", body: Data(), account: account, expect: [200]),
-                         TogetherWire.PartnerList.self).partners
+        try decode(
+            try await exchange("GET", "/v1/partners", body: Data(), account: account, expect: [200]),
+            TogetherWire.PartnerList.self
+        ).partners
     }
 
     /// Ends a partnership (either side may).
@@ -100,7 +108,9 @@ public struct TogetherClient: Sendable {
     /// messages are pushed to it as they come.
     public func storePushToken(_ token: TogetherWire.PushToken, account: UUID) async throws {
         let data: Data
-        do { data = try TogetherWire.encoder.encode(token) } catch { throw TogetherError.unreadable("the request could not be written: \(error)") }
+        do { data = try TogetherWire.encoder.encode(token) } catch {
+            throw TogetherError.unreadable("the request could not be written: \(error)")
+        }
         _ = try await exchange("PUT", "/v1/push-token", body: data, account: account, expect: [204])
     }
 
@@ -108,8 +118,10 @@ public struct TogetherClient: Sendable {
 
     /// Stores the sealed backup (``SealedBackup``) as `version`, which must be the stored one + 1.
     public func storeBackup(_ blob: Data, version: Int64, account: UUID) async throws -> TogetherWire.BackupStored {
-        try decode(try await exchange("PUT", "/v1/backup?version=\(version)", body: blob, account: account, expect: [200, 201],
-                                      contentType: "application/octet-stream"), TogetherWire.BackupStored.self)
+        try decode(
+            try await exchange(
+                "PUT", "/v1/backup?version=\(version)", body: blob, account: account, expect: [200, 201],
+                contentType: "application/octet-stream"), TogetherWire.BackupStored.self)
     }
 
     /// The sealed backup as stored, with its version, or `nil` when the account has none.
@@ -133,10 +145,14 @@ public struct TogetherClient: Sendable {
 
     // MARK: Requests
 
-    private func send<Body: Encodable, Answer: Decodable>(_ method: String, _ path: String, json body: Body, as answer: Answer.Type,
-                                                          signedAs account: UUID?) async throws -> Answer {
+    private func send<Body: Encodable, Answer: Decodable>(
+        _ method: String, _ path: String, json body: Body, as answer: Answer.Type,
+        signedAs account: UUID?
+    ) async throws -> Answer {
         let data: Data
-        do { data = try TogetherWire.encoder.encode(body) } catch { throw TogetherError.unreadable("the request could not be written: \(error)") }
+        do { data = try TogetherWire.encoder.encode(body) } catch {
+            throw TogetherError.unreadable("the request could not be written: \(error)")
+        }
         return try decode(try await exchange(method, path, body: data, account: account, expect: [200, 201]), answer)
     }
 
@@ -149,8 +165,10 @@ public struct TogetherClient: Sendable {
     }
 
     /// Signs and sends one request; returns the body of an expected status, or throws the refusal.
-    func exchange(_ method: String, _ path: String, body: Data, account: UUID?, expect: Set<Int>,
-                  contentType: String = "application/json") async throws -> Data {
+    func exchange(
+        _ method: String, _ path: String, body: Data, account: UUID?, expect: Set<Int>,
+        contentType: String = "application/json"
+    ) async throws -> Data {
         try await request(method, path, body: body, account: account, expect: expect, contentType: contentType).body
     }
 
@@ -161,8 +179,10 @@ public struct TogetherClient: Sendable {
     }
 
     /// Signs and sends one request; returns the answer of an expected status, or throws the refusal.
-    func request(_ method: String, _ path: String, body: Data, account: UUID?, expect: Set<Int>,
-                 contentType: String = "application/json") async throws -> Answer {
+    func request(
+        _ method: String, _ path: String, body: Data, account: UUID?, expect: Set<Int>,
+        contentType: String = "application/json"
+    ) async throws -> Answer {
         guard let url = URL(string: path, relativeTo: baseURL) else { throw TogetherError.unreadable("“\(path)” is not a path") }
         let time = Int64(clock().timeIntervalSince1970)
         let nonce = identity.nonce()

@@ -42,11 +42,12 @@ public struct TogetherAccount: Codable, Sendable, Equatable {
         accountID = try c.decode(UUID.self, forKey: .accountID)
         displayName = try c.decode(String.self, forKey: .displayName)
         backup = try c.decodeIfPresent(CloudBackup.self, forKey: .backup)
-        let legacy = TogetherRecord(sentThrough: try c.decodeIfPresent(LocalDate.self, forKey: .sentThrough),
-                                    messageCursor: try c.decodeIfPresent(Int64.self, forKey: .messageCursor) ?? 0,
-                                    streaks: try c.decodeIfPresent([IntentionStreak].self, forKey: .streaks),
-                                    finalizedShown: try c.decodeIfPresent(LocalDate.self, forKey: .finalizedShown),
-                                    laterSince: try c.decodeIfPresent(Date.self, forKey: .laterSince))
+        let legacy = TogetherRecord(
+            sentThrough: try c.decodeIfPresent(LocalDate.self, forKey: .sentThrough),
+            messageCursor: try c.decodeIfPresent(Int64.self, forKey: .messageCursor) ?? 0,
+            streaks: try c.decodeIfPresent([IntentionStreak].self, forKey: .streaks),
+            finalizedShown: try c.decodeIfPresent(LocalDate.self, forKey: .finalizedShown),
+            laterSince: try c.decodeIfPresent(Date.self, forKey: .laterSince))
         self.legacy = legacy == .none ? nil : legacy
     }
 
@@ -111,8 +112,10 @@ public struct TogetherKeychain: Sendable {
     public var save: @Sendable (TogetherAccount) throws -> Void
     public var delete: @Sendable () throws -> Void
 
-    public init(load: @escaping @Sendable () throws -> TogetherAccount?, save: @escaping @Sendable (TogetherAccount) throws -> Void,
-                delete: @escaping @Sendable () throws -> Void) {
+    public init(
+        load: @escaping @Sendable () throws -> TogetherAccount?, save: @escaping @Sendable (TogetherAccount) throws -> Void,
+        delete: @escaping @Sendable () throws -> Void
+    ) {
         self.load = load
         self.save = save
         self.delete = delete
@@ -135,8 +138,10 @@ public struct TogetherAccess: Sendable {
     /// are fetched at each foreground and refresh, as they are anyway).
     public var push: PushRegistration?
 
-    public init(keychain: TogetherKeychain, push: PushRegistration? = nil,
-                connect: @escaping @Sendable (TogetherIdentity) -> TogetherClient) {
+    public init(
+        keychain: TogetherKeychain, push: PushRegistration? = nil,
+        connect: @escaping @Sendable (TogetherIdentity) -> TogetherClient
+    ) {
         self.keychain = keychain
         self.push = push
         self.connect = connect

@@ -33,7 +33,10 @@ public enum BackupBlob {
         }
         guard version == expected else {
             let held = stored.map { "version \($0)" } ?? "no backup"
-            throw TogetherRefusal(.backupVersionConflict, "The server holds \(held), so the next backup is version \(expected), not \(version); fetch it first if another phone stored it.")
+            throw TogetherRefusal(
+                .backupVersionConflict,
+                "The server holds \(held), so the next backup is version \(expected), not \(version); fetch it first if another phone stored it."
+            )
         }
     }
 }

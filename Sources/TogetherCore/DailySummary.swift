@@ -27,7 +27,9 @@ public struct DailySummary: Hashable, Codable, Sendable {
             throw TogetherRefusal(.futureDay, "\(day) has not begun anywhere yet; send a day once it has started where you are.")
         }
         guard now < week.closesAt else {
-            throw TogetherRefusal(.weekClosed, "The week of \(week) closed at Monday 12:00 UTC, when Sunday had ended everywhere; its days can no longer change.")
+            throw TogetherRefusal(
+                .weekClosed,
+                "The week of \(week) closed at Monday 12:00 UTC, when Sunday had ended everywhere; its days can no longer change.")
         }
         try DayLimits.check(xp: xp, screenTimePoints: screenTimePoints)
     }
@@ -70,11 +72,13 @@ public enum DayLimits {
     /// Refuses XP or screen-time points no day can hold.
     public static func check(xp: Int, screenTimePoints: Int) throws {
         guard (0...maximumXP).contains(xp) else {
-            throw TogetherRefusal(.impossiblePoints, "A day holds 0 to \(maximumXP) XP (5-minute sessions back to back for 25 hours); \(xp) cannot be true.")
+            throw TogetherRefusal(
+                .impossiblePoints, "A day holds 0 to \(maximumXP) XP (5-minute sessions back to back for 25 hours); \(xp) cannot be true.")
         }
         guard screenTimePointValues.contains(screenTimePoints) else {
             let values = screenTimePointValues.sorted().map(String.init).joined(separator: ", ")
-            throw TogetherRefusal(.impossiblePoints, "Screen-time points for a day are one of \(values); \(screenTimePoints) cannot be true.")
+            throw TogetherRefusal(
+                .impossiblePoints, "Screen-time points for a day are one of \(values); \(screenTimePoints) cannot be true.")
         }
     }
 }
@@ -92,7 +96,8 @@ extension DailySummary {
             guard let ending = session.ending, ending.state == .completed, clock.localDate(of: ending.at) == day else { return total }
             return total + XPTable.xp(forCompleted: session, endingAt: ending.at)
         }
-        return DailySummary(day: day, xp: min(xp, DayLimits.maximumXP),
-                            screenTimePoints: screenTimeMinutes.map(ScreenTimeScore.points(minutes:)) ?? 0)
+        return DailySummary(
+            day: day, xp: min(xp, DayLimits.maximumXP),
+            screenTimePoints: screenTimeMinutes.map(ScreenTimeScore.points(minutes:)) ?? 0)
     }
 }

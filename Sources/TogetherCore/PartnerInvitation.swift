@@ -73,7 +73,8 @@ public struct PartnerInvitation: Hashable, Sendable {
     /// Uses the invitation for `account` at `now`; refuses it used, expired, or the inviter's own.
     public mutating func accept(by account: String, at now: Date) throws {
         guard acceptedBy == nil else {
-            throw TogetherRefusal(.invitationUsed, "This invitation has already been used; each one pairs two people once. Ask for a new one.")
+            throw TogetherRefusal(
+                .invitationUsed, "This invitation has already been used; each one pairs two people once. Ask for a new one.")
         }
         guard now < expiresAt else {
             throw TogetherRefusal(.invitationExpired, "This invitation expired 7 days after it was made; ask for a new one.")

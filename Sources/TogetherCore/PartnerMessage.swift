@@ -61,7 +61,8 @@ public struct PartnerMessage: Hashable, Codable, Sendable {
         }
         if let nickname { try IntentionNickname.check(nickname) }
         if let key {
-            guard (16...64).contains(key.count), key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
+            guard (16...64).contains(key.count), key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
+            else {
                 throw TogetherRefusal(.malformed, "A message's key is 16 to 64 characters of A–Z a–z 0–9 - _.")
             }
         }

@@ -17,21 +17,28 @@ public enum Partners {
     /// Refuses one more partner for someone who has `current`.
     public static func checkRoomForPartner(current: Int, who: String = "You") throws {
         guard current < maximumPartners else {
-            throw TogetherRefusal(.tooManyPartners, "\(who) already \(who == "You" ? "have" : "has") \(maximumPartners) partners, the most anyone can; end one partnership first.")
+            throw TogetherRefusal(
+                .tooManyPartners,
+                "\(who) already \(who == "You" ? "have" : "has") \(maximumPartners) partners, the most anyone can; end one partnership first."
+            )
         }
     }
 
     /// Refuses one more invitation for someone with `open` invitations unused and unexpired.
     public static func checkRoomForInvitation(open: Int) throws {
         guard open < maximumOpenInvitations else {
-            throw TogetherRefusal(.tooManyInvitations, "You have \(maximumOpenInvitations) invitations open, the most at once; wait for one to be used or to expire (7 days).")
+            throw TogetherRefusal(
+                .tooManyInvitations,
+                "You have \(maximumOpenInvitations) invitations open, the most at once; wait for one to be used or to expire (7 days).")
         }
     }
 
     /// Refuses one more message from someone who sent `sentInWindow` in the last ``messageWindow``.
     public static func checkRoomForMessage(sentInWindow: Int) throws {
         guard sentInWindow < maximumMessagesPerWindow else {
-            throw TogetherRefusal(.tooManyMessages, "You have sent \(maximumMessagesPerWindow) messages in the last 24 hours, the most in a day; try again later.")
+            throw TogetherRefusal(
+                .tooManyMessages,
+                "You have sent \(maximumMessagesPerWindow) messages in the last 24 hours, the most in a day; try again later.")
         }
     }
 

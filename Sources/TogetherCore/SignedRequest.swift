@@ -50,7 +50,7 @@ public struct SignedRequest: Hashable, Sendable {
             throw TogetherRefusal(.malformed, "X-Threshold-Time is whole seconds since 1970, not \(time).")
         }
         guard SignedRequest.nonceLengths.contains(nonce.utf8.count),
-              nonce.utf8.allSatisfy({ (48...57).contains($0) || (65...90).contains($0) || (97...122).contains($0) || $0 == 45 || $0 == 95 })
+            nonce.utf8.allSatisfy({ (48...57).contains($0) || (65...90).contains($0) || (97...122).contains($0) || $0 == 45 || $0 == 95 })
         else {
             throw TogetherRefusal(.malformed, "X-Threshold-Nonce is 16 to 64 characters of A–Z, a–z, 0–9, - and _, fresh for each request.")
         }
@@ -74,7 +74,10 @@ public struct SignedRequest: Hashable, Sendable {
         let skew = TimeInterval(time) - now.timeIntervalSince1970
         guard abs(skew) <= SignedRequest.freshness else {
             let direction = skew > 0 ? "ahead of" : "behind"
-            throw TogetherRefusal(.staleTime, "The request's time is \(Int(abs(skew))) s \(direction) the server's; set the phone's clock automatically (within \(Int(SignedRequest.freshness)) s).")
+            throw TogetherRefusal(
+                .staleTime,
+                "The request's time is \(Int(abs(skew))) s \(direction) the server's; set the phone's clock automatically (within \(Int(SignedRequest.freshness)) s)."
+            )
         }
     }
 }

@@ -10,8 +10,10 @@ public enum StreakBreaks {
     /// it ran after is unknown: perhaps not a day), is new, or is gone (its intention deleted)
     /// broke nothing. Only the latest break between two readings is seen, as if it were the only
     /// one (the app reads them on every run, about daily).
-    public static func between(before: [IntentionStreak], after: [IntentionStreak],
-                               nickname: (IntentionID) -> String? = { _ in nil }) -> [PartnerMessage] {
+    public static func between(
+        before: [IntentionStreak], after: [IntentionStreak],
+        nickname: (IntentionID) -> String? = { _ in nil }
+    ) -> [PartnerMessage] {
         let earlier = Dictionary(before.map { ($0.intentionID, $0) }, uniquingKeysWith: { $1 })
         return after.compactMap { now in
             guard let then = earlier[now.intentionID], then.days > 0, now.through >= then.through else { return nil }

@@ -73,7 +73,9 @@ public enum TogetherWire {
         /// Why the person is in no league yet, when `placed` is false.
         public let reason: String?
 
-        public init(week: LeagueWeek, placed: Bool, tier: Tier, rank: Int?, finalized: Bool, members: [Member], result: Result?, reason: String?) {
+        public init(
+            week: LeagueWeek, placed: Bool, tier: Tier, rank: Int?, finalized: Bool, members: [Member], result: Result?, reason: String?
+        ) {
             self.week = week
             self.placed = placed
             self.tier = tier
@@ -157,8 +159,10 @@ public enum TogetherWire {
         /// already, as a push, so its app does not show it again. Absent when no device was named.
         public let pushed: Bool?
 
-        public init(id: Int64, partnership: UUID, from: String, kind: PartnerMessage.Kind, day: LocalDate, streakDays: Int, nickname: String?,
-                    sentAt: Date, text: String, pushed: Bool? = nil) {
+        public init(
+            id: Int64, partnership: UUID, from: String, kind: PartnerMessage.Kind, day: LocalDate, streakDays: Int, nickname: String?,
+            sentAt: Date, text: String, pushed: Bool? = nil
+        ) {
             self.id = id
             self.partnership = partnership
             self.from = from
@@ -187,10 +191,12 @@ public enum TogetherWire {
         /// Refuses a device name or token of the wrong shape.
         public func validate() throws {
             guard (1...64).contains(device.count),
-                  device.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }) else {
+                device.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) })
+            else {
                 throw TogetherRefusal(.malformed, "device is 1 to 64 characters of A–Z a–z 0–9 - _ .")
             }
-            guard token.count.isMultiple(of: 2), (64...200).contains(token.count), token.allSatisfy({ $0.isHexDigit && !$0.isUppercase }) else {
+            guard token.count.isMultiple(of: 2), (64...200).contains(token.count), token.allSatisfy({ $0.isHexDigit && !$0.isUppercase })
+            else {
                 throw TogetherRefusal(.malformed, "token is the APNs device token in lowercase hex (32 to 100 bytes).")
             }
         }

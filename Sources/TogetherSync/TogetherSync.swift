@@ -97,7 +97,8 @@ public final class TogetherSync {
         do {
             let registered = try await together.connect(identity).register(displayName: name)
             do {
-                try together.keychain.save(TogetherAccount(key: identity.rawRepresentation, accountID: registered.accountID, displayName: name))
+                try together.keychain.save(
+                    TogetherAccount(key: identity.rawRepresentation, accountID: registered.accountID, displayName: name))
             } catch {
                 // NB: the server holds an account no one can sign for; it is deleted with it, as
                 // nothing on this iPhone names it.
@@ -204,7 +205,8 @@ public final class TogetherSync {
     /// The install's name for Together (the app's `identifierForVendor`), as a push token and a
     /// fetch name it: letters, digits and `- _ .` only.
     var installName: String {
-        let name = String((client.deviceID ?? "this-iphone").filter { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }.prefix(64))
+        let name = String(
+            (client.deviceID ?? "this-iphone").filter { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }.prefix(64))
         return name.isEmpty ? "this-iphone" : name
     }
 
@@ -215,8 +217,9 @@ public final class TogetherSync {
         guard let (together, account) = joined(), let push = together.push else { return }
         guard let token = await push.register(), token != pushTokenSent else { return }
         do {
-            try await together.connect(try account.identity()).storePushToken(TogetherWire.PushToken(device: installName, token: token),
-                                                                              account: account.accountID)
+            try await together.connect(try account.identity()).storePushToken(
+                TogetherWire.PushToken(device: installName, token: token),
+                account: account.accountID)
             pushTokenSent = token
         } catch {
             failed(.registerForPush, error)
@@ -254,15 +257,17 @@ public final class TogetherSync {
     private func announce(_ result: TogetherWire.Result, of week: LeagueWeek) throws {
         let clock = Clockwork(calendar: client.calendar)
         let fivePM = clock.startOfDay(week.next.monday).addingTimeInterval(17 * 3_600)
-        let move: LeagueMove = switch result.outcome {
-        case .promoted: .up
-        case .demoted: .down
-        case .stayed: .stay
-        }
+        let move: LeagueMove =
+            switch result.outcome {
+            case .promoted: .up
+            case .demoted: .down
+            case .stayed: .stay
+            }
         try client.runtime.reconciler.screenTime.postNotification(
-            LocalNotification(id: "together-finalized-\(week.monday)", .leagueFinalized(move, tier: result.tierAfter.name.capitalized),
-                              destination: .home,
-                              fireDate: client.now < fivePM ? fivePM : nil))
+            LocalNotification(
+                id: "together-finalized-\(week.monday)", .leagueFinalized(move, tier: result.tierAfter.name.capitalized),
+                destination: .home,
+                fireDate: client.now < fivePM ? fivePM : nil))
     }
 
     // MARK: Partners
@@ -294,7 +299,8 @@ public final class TogetherSync {
                 .map { ($0, clock.startOfDay($0).addingTimeInterval(17 * 3_600)) }
                 .first { Self.partnerPromptDays.contains($0.0.weekday) && $0.1 > now }
             guard let (_, fivePM) = next else { return }
-            try screenTime.postNotification(LocalNotification(id: Self.partnerPromptID, .addPartnerPrompt, destination: .home, fireDate: fivePM))
+            try screenTime.postNotification(
+                LocalNotification(id: Self.partnerPromptID, .addPartnerPrompt, destination: .home, fireDate: fivePM))
         } catch {
             problem = .partnerReminderNotScheduled(detail: String(describing: error))
         }
@@ -380,14 +386,17 @@ public final class TogetherSync {
         // A nickname the editor would refuse (one a hand-edited backup brought in) is left out,
         // so the partner still hears of the break, and the server never sees words it refuses.
         let nickname = { (id: IntentionID) -> String? in
-            guard let nickname = stored.engine.intention(id)?.sharedNickname, (try? IntentionNickname.check(nickname)) != nil else { return nil }
+            guard let nickname = stored.engine.intention(id)?.sharedNickname, (try? IntentionNickname.check(nickname)) != nil else {
+                return nil
+            }
             return nickname
         }
         var reading = Dictionary(before.map { ($0.intentionID, $0) }, uniquingKeysWith: { $1 })
         for streak in now {
             for message in StreakBreaks.between(before: before, after: [streak], nickname: nickname) {
-                let key = PartnerMessage.key(account: account.accountID.uuidString, intention: streak.intentionID, day: message.day,
-                                             streakDays: message.streakDays)
+                let key = PartnerMessage.key(
+                    account: account.accountID.uuidString, intention: streak.intentionID, day: message.day,
+                    streakDays: message.streakDays)
                 do {
                     _ = try await connection.post(message.keyed(key), account: account.accountID)
                 } catch TogetherError.refused(_, _, let reason) {
@@ -409,7 +418,8 @@ public final class TogetherSync {
         var cursor = stored.together.messageCursor
         do {
             let device = together.push == nil ? nil : installName
-            let inbox = try await together.connect(try account.identity()).messages(after: cursor, device: device, account: account.accountID)
+            let inbox = try await together.connect(try account.identity()).messages(
+                after: cursor, device: device, account: account.accountID)
             for message in inbox.messages {
                 // NB: pushed to this iPhone already, it was shown then (as this same notification:
                 // the push's collapse id is this id).
@@ -442,12 +452,14 @@ public final class TogetherSync {
             // A week and a day back at most: older weeks have closed.
             let first = max(stored.together.sentThrough.map { $0.adding(days: 1) } ?? today, today.adding(days: -8))
             guard first <= today else { return }
-            let sessions = try client.runtime.store.sessions(startingFrom: clock.startOfDay(first.adding(days: -1)),
-                                                              until: now.addingTimeInterval(1))
+            let sessions = try client.runtime.store.sessions(
+                startingFrom: clock.startOfDay(first.adding(days: -1)),
+                until: now.addingTimeInterval(1))
             let tracked = stored.settings.screenTime != nil
             summaries = (0...(today.dayNumber - first.dayNumber)).map { offset in
                 let day = first.adding(days: offset)
-                let minutes: Int? = !tracked ? nil : day == today ? stored.progress.screenTimeMinutes(on: day) : stored.progress.reportedMinutes(on: day)
+                let minutes: Int? =
+                    !tracked ? nil : day == today ? stored.progress.screenTimeMinutes(on: day) : stored.progress.reportedMinutes(on: day)
                 return DailySummary.of(day: day, sessions: sessions, screenTimeMinutes: minutes, calendar: client.calendar)
             }
         } catch {

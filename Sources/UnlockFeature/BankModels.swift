@@ -61,8 +61,9 @@ public final class EmergencyModel: SubmitsCompletion {
     public init(terms: UnlockTerms, client: RitualClient) throws {
         let stored = try client.load()
         let now = client.clock().wall
-        self.allowance = EmergencyAllowance(uses: stored.rituals.emergencyUses, policy: stored.settings.emergency,
-                                            at: now, timeZone: client.calendar().timeZone)
+        self.allowance = EmergencyAllowance(
+            uses: stored.rituals.emergencyUses, policy: stored.settings.emergency,
+            at: now, timeZone: client.calendar().timeZone)
         self.emergency = EmergencyUnlock(terms: terms, policy: stored.settings.emergency)
         self.client = client
     }

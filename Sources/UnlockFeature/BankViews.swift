@@ -12,7 +12,9 @@ struct CreditsView: View {
             OutcomeBanner(outcome: model.outcome)
             Section {
                 ForEach(model.options, id: \.minutes) { option in
-                    Button { model.spend(minutes: option.minutes) } label: {
+                    Button {
+                        model.spend(minutes: option.minutes)
+                    } label: {
                         VStack(alignment: .leading) {
                             Text("\(option.minutes) minutes for \(option.cost) credits", bundle: .module)
                             if let reason = option.eligibility.disabledReason {
@@ -47,7 +49,8 @@ struct EmergencyView: View {
                         ProblemText(.refused(.disabled(reason))).font(.footnote).foregroundStyle(.secondary)
                     }
                     if let availableAgain = model.availableAgain {
-                        Text.availableAgain(at: availableAgain.at, from: availableAgain.from, calendar: calendar).font(.body.weight(.medium))
+                        Text.availableAgain(at: availableAgain.at, from: availableAgain.from, calendar: calendar).font(
+                            .body.weight(.medium))
                     }
                 }
                 .accessibilityElement(children: .combine)
@@ -62,7 +65,11 @@ struct EmergencyView: View {
                 case .reason:
                     Section {
                         TextField(text: $reason, axis: .vertical) { Text("Why do you need it now?", bundle: .module) }
-                        Button { model.submit(reason: reason) } label: { Text("Unlock", bundle: .module) }
+                        Button {
+                            model.submit(reason: reason)
+                        } label: {
+                            Text("Unlock", bundle: .module)
+                        }
                         reasonFeedback
                     } footer: {
                         Text("At least \(model.emergency.policy.minimumReasonLength) letters, in a sentence.", bundle: .module)
@@ -141,15 +148,32 @@ struct IntentionOpenView: View {
         VStack(alignment: .leading, spacing: 16) {
             OutcomeBanner(outcome: model.outcome)
             let label = model.open.label
-            Text("\(label.opensUsed) of \(label.opensPerDay) opens used today; each lasts \(label.minutesPerOpen) minutes.", bundle: .module)
+            Text(
+                "\(label.opensUsed) of \(label.opensPerDay) opens used today; each lasts \(label.minutesPerOpen) minutes.", bundle: .module)
             switch model.open.step {
             case .offer:
-                Button { model.confirm() } label: { Text("Open it", bundle: .module) }.buttonStyle(.primary)
-                Button { model.nevermind(); dismiss() } label: { Text("Never mind", bundle: .module) }
+                Button {
+                    model.confirm()
+                } label: {
+                    Text("Open it", bundle: .module)
+                }.buttonStyle(.primary)
+                Button {
+                    model.nevermind(); dismiss()
+                } label: {
+                    Text("Never mind", bundle: .module)
+                }
             case .confirmBeyondAllowance:
                 ProblemBanner(Text("That is past today's opens; your streak for it ends today.", bundle: .module))
-                Button { model.confirm() } label: { Text("Open anyway", bundle: .module) }.buttonStyle(.primary)
-                Button { model.nevermind(); dismiss() } label: { Text("Never mind", bundle: .module) }
+                Button {
+                    model.confirm()
+                } label: {
+                    Text("Open anyway", bundle: .module)
+                }.buttonStyle(.primary)
+                Button {
+                    model.nevermind(); dismiss()
+                } label: {
+                    Text("Never mind", bundle: .module)
+                }
             case .completed, .declined:
                 EmptyView()
             }

@@ -24,7 +24,9 @@ struct MathChallengeView: View {
                         .onSubmit(submit)
                     Button(action: submit) { Text("Check", bundle: .module) }.disabled(answer.isEmpty)
                 } footer: {
-                    Text("\(model.challenge.remaining) to go · \(model.challenge.mistakes) of \(MathChallenge.maximumMistakes) mistakes", bundle: .module)
+                    Text(
+                        "\(model.challenge.remaining) to go · \(model.challenge.mistakes) of \(MathChallenge.maximumMistakes) mistakes",
+                        bundle: .module)
                 }
             }
             feedback
@@ -44,7 +46,11 @@ struct MathChallengeView: View {
             Text("Not quite: it was \(correct). One more problem added.", bundle: .module).foregroundStyle(Palette.warning)
         case .failed(let correct)?:
             Text("It was \(correct). That was the third mistake; this attempt is over.", bundle: .module).foregroundStyle(Palette.warning)
-            Button { model.retry() } label: { Text("Try again", bundle: .module) }
+            Button {
+                model.retry()
+            } label: {
+                Text("Try again", bundle: .module)
+            }
         case .notANumber?:
             Text("Type a whole number.", bundle: .module).foregroundStyle(Palette.warning)
         case .correct?, .completed?, .notAsking?, nil:
@@ -80,7 +86,13 @@ struct TicTacToeView: View {
             }
             if case .finished(let result) = model.game.step {
                 resultText(result).font(.headline)
-                if !result.unlocks { Button { model.newGame() } label: { Text("New game", bundle: .module) }.buttonStyle(.primary) }
+                if !result.unlocks {
+                    Button {
+                        model.newGame()
+                    } label: {
+                        Text("New game", bundle: .module)
+                    }.buttonStyle(.primary)
+                }
             }
         }
         .padding()
@@ -98,12 +110,15 @@ struct TicTacToeView: View {
 
     private func cell(_ index: Int) -> some View {
         let mark = model.game.board.cells[index]
-        return Button { model.play(index) } label: {
+        return Button {
+            model.play(index)
+        } label: {
             Text(verbatim: mark?.rawValue.uppercased() ?? " ")
                 .font(.largeTitle.weight(.bold))
                 .frame(maxWidth: .infinity, minHeight: 80)
-                .background(index == model.lastReply ? AnyShapeStyle(Palette.accent.opacity(0.25)) : AnyShapeStyle(.background.secondary),
-                            in: RoundedRectangle(cornerRadius: 12))
+                .background(
+                    index == model.lastReply ? AnyShapeStyle(Palette.accent.opacity(0.25)) : AnyShapeStyle(.background.secondary),
+                    in: RoundedRectangle(cornerRadius: 12))
         }
         .disabled(mark != nil || model.game.board.isOver)
         .accessibilityLabel(Text("Row \(index / 3 + 1), column \(index % 3 + 1)", bundle: .module))

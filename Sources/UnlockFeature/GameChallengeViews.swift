@@ -15,7 +15,13 @@ struct GameChallengeView<Game: ChallengeGame, Board: View>: View {
         Form {
             OutcomeBanner(outcome: model.outcome)
             if model.isPractice {
-                Section { Label { Text("Playing for fun: nothing unlocks.", bundle: .module) } icon: { Image(systemName: "gamecontroller").accessibilityHidden(true) } }
+                Section {
+                    Label {
+                        Text("Playing for fun: nothing unlocks.", bundle: .module)
+                    } icon: {
+                        Image(systemName: "gamecontroller").accessibilityHidden(true)
+                    }
+                }
             }
             Section {
                 Text.challengeRule(model.kind)
@@ -35,7 +41,11 @@ struct GameChallengeView<Game: ChallengeGame, Board: View>: View {
         case .ready:
             Section {
                 interruption
-                Button { model.begin() } label: { Text("Begin", bundle: .module) }
+                Button {
+                    model.begin()
+                } label: {
+                    Text("Begin", bundle: .module)
+                }
             }
         case .playing:
             if let game = model.game, let elapsed = model.elapsed {
@@ -58,7 +68,11 @@ struct GameChallengeView<Game: ChallengeGame, Board: View>: View {
         case .failed:
             Section {
                 failure
-                Button { model.begin() } label: { Text("Try again", bundle: .module) }
+                Button {
+                    model.begin()
+                } label: {
+                    Text("Try again", bundle: .module)
+                }
             }
         case .completed:
             if model.isPractice {
@@ -70,7 +84,8 @@ struct GameChallengeView<Game: ChallengeGame, Board: View>: View {
     @ViewBuilder private var interruption: some View {
         switch model.challenge.interruption {
         case .leftScreen?: Text("You left the challenge, so it starts over.", bundle: .module).foregroundStyle(Palette.warning)
-        case .clockMoved?: Text("The clock changed during the challenge, so it starts over.", bundle: .module).foregroundStyle(Palette.warning)
+        case .clockMoved?:
+            Text("The clock changed during the challenge, so it starts over.", bundle: .module).foregroundStyle(Palette.warning)
         case nil: EmptyView()
         }
     }
@@ -86,7 +101,8 @@ struct GameChallengeView<Game: ChallengeGame, Board: View>: View {
     @ViewBuilder private var lastMove: some View {
         switch model.last {
         case .played(.wrong)?: Text("Not that one.", bundle: .module).foregroundStyle(Palette.warning)
-        case .played(.notAllowed)? where Game.kind == .slide: Text("Only a tile next to the gap can slide.", bundle: .module).foregroundStyle(.secondary)
+        case .played(.notAllowed)? where Game.kind == .slide:
+            Text("Only a tile next to the gap can slide.", bundle: .module).foregroundStyle(.secondary)
         default: EmptyView()
         }
     }
@@ -108,8 +124,10 @@ struct InkBoard: View {
                 .textCase(.uppercase)
                 .font(.largeTitle.weight(.heavy))
                 .foregroundStyle(Self.colour(card.ink))
-                .accessibilityLabel(Text.inkColour(card.word) + Text(verbatim: ", ") + Text("printed in", bundle: .module)
-                    + Text(verbatim: " ") + Text.inkColour(card.ink))
+                .accessibilityLabel(
+                    Text.inkColour(card.word) + Text(verbatim: ", ") + Text("printed in", bundle: .module)
+                        + Text(verbatim: " ") + Text.inkColour(card.ink)
+                )
                 // VoiceOver reads each new card where its focus rests.
                 .accessibilityAddTraits(.updatesFrequently)
         case .next, .over:
@@ -117,7 +135,11 @@ struct InkBoard: View {
         }
         Text("\(game.remaining) cards to go", bundle: .module).font(.footnote)
         ForEach(InkColour.allCases, id: \.self) { colour in
-            Button { play(colour) } label: { Text.inkColour(colour) }
+            Button {
+                play(colour)
+            } label: {
+                Text.inkColour(colour)
+            }
         }
     }
 
@@ -167,7 +189,9 @@ struct EchoBoard: View {
         case .gettingReady:
             Text("Watch…", bundle: .module).font(.title2).foregroundStyle(.secondary)
         case .showing(let index, let count, let direction):
-            Label { Text.direction(direction).font(.largeTitle.weight(.bold)) } icon: {
+            Label {
+                Text.direction(direction).font(.largeTitle.weight(.bold))
+            } icon: {
                 Image(systemName: Self.symbol(direction)).accessibilityHidden(true)
             }
             // VoiceOver reads each arrow as it shows where its focus rests.
@@ -176,8 +200,14 @@ struct EchoBoard: View {
         case .yourTurn(let entered, let count):
             Text("Your turn: \(entered) of \(count) repeated", bundle: .module).font(.headline)
             ForEach(EchoDirection.allCases, id: \.self) { direction in
-                Button { play(direction) } label: {
-                    Label { Text.direction(direction) } icon: { Image(systemName: Self.symbol(direction)).accessibilityHidden(true) }
+                Button {
+                    play(direction)
+                } label: {
+                    Label {
+                        Text.direction(direction)
+                    } icon: {
+                        Image(systemName: Self.symbol(direction)).accessibilityHidden(true)
+                    }
                 }
             }
         case .over:
@@ -224,7 +254,9 @@ struct SlideBoardView: View {
                 .accessibilityElement()
                 .accessibilityLabel(Text("Gap, row \(row), column \(column)", bundle: .module))
         } else {
-            Button { play(tile) } label: {
+            Button {
+                play(tile)
+            } label: {
                 Text(verbatim: String(tile))
                     .font(.largeTitle.weight(.semibold))
                     .frame(maxWidth: .infinity, minHeight: 72)
@@ -248,7 +280,9 @@ struct UnscrambleBoard: View {
     var body: some View {
         Text(verbatim: game.letters.map { String($0).uppercased() }.joined(separator: " "))
             .font(.largeTitle.weight(.semibold)).monospaced()
-            .accessibilityLabel(Text("Letters:", bundle: .module) + Text(verbatim: " " + game.letters.map { String($0).uppercased() }.joined(separator: ", ")))
+            .accessibilityLabel(
+                Text("Letters:", bundle: .module)
+                    + Text(verbatim: " " + game.letters.map { String($0).uppercased() }.joined(separator: ", ")))
         Text("\(game.remaining) words to go", bundle: .module).font(.footnote)
         TextField(text: $guess) { Text("Your word", bundle: .module) }
             .autocorrectionDisabled()

@@ -179,7 +179,8 @@ public final class KeyTapModel {
         phase = .ended(active.profileID)
         // NB: the summary is a courtesy: an unreadable state shows "Session ended." alone.
         if let engine = (try? client.load())?.engine, let session = engine.lastEnded(of: active.profileID),
-           let entry = SessionHistoryEntry(session, profile: engine.profile(active.profileID)), entry.state != .canceled {
+            let entry = SessionHistoryEntry(session, profile: engine.profile(active.profileID)), entry.state != .canceled
+        {
             summary = entry
         }
     }
@@ -216,8 +217,12 @@ public final class KeyTapModel {
                 breakRefusal = refusal(of: TakeBreak(profile: active.profileID), in: stored, at: now, calendar: client.calendar())
                 if let profile = stored.engine.profile(active.profileID) {
                     // The breaks left, as the Session tab counts them (seed 004's sheet shows them).
-                    quota = stored.engine.sessions.first { active.sessions.contains($0.id) }.map { BreakQuota(profile.breakPolicy, for: $0, at: now) }
-                    scheduled = stored.engine.scheduledSpan(of: profile.id, at: now, calendar: client.calendar()).map { (profile.name, $0.returns) }
+                    quota = stored.engine.sessions.first { active.sessions.contains($0.id) }.map {
+                        BreakQuota(profile.breakPolicy, for: $0, at: now)
+                    }
+                    scheduled = stored.engine.scheduledSpan(of: profile.id, at: now, calendar: client.calendar()).map {
+                        (profile.name, $0.returns)
+                    }
                 }
             }
         case .locked(let active): phase = .locked(active)

@@ -22,7 +22,13 @@ public struct KeyTapView: View {
             .padding()
             .navigationTitle(Text("Key", bundle: .module))
             .toolbar {
-                ToolbarItem(placement: .confirmationAction) { Button { dismiss() } label: { Text("Done", bundle: .module) } }
+                ToolbarItem(placement: .confirmationAction) {
+                    Button {
+                        dismiss()
+                    } label: {
+                        Text("Done", bundle: .module)
+                    }
+                }
             }
         }
     }
@@ -33,7 +39,11 @@ public struct KeyTapView: View {
             ProgressView()
         case .started:
             Label {
-                if let title = model.title { Text("\(Text(verbatim: title)) is on.", bundle: .module) } else { Text("Session started.", bundle: .module) }
+                if let title = model.title {
+                    Text("\(Text(verbatim: title)) is on.", bundle: .module)
+                } else {
+                    Text("Session started.", bundle: .module)
+                }
             } icon: {
                 Image(systemName: "key.fill").accessibilityHidden(true)
             }
@@ -45,8 +55,16 @@ public struct KeyTapView: View {
             }
         case .confirmingStart(_, let starting, let running):
             Text("\(Text(verbatim: running)) is on. Start \(Text(verbatim: starting)) too?", bundle: .module).font(.headline)
-            Button { model.confirmStart() } label: { Text("Start \(Text(verbatim: starting))", bundle: .module) }.buttonStyle(.primary)
-            Button { dismiss() } label: { Text("Not now", bundle: .module) }.frame(maxWidth: .infinity)
+            Button {
+                model.confirmStart()
+            } label: {
+                Text("Start \(Text(verbatim: starting))", bundle: .module)
+            }.buttonStyle(.primary)
+            Button {
+                dismiss()
+            } label: {
+                Text("Not now", bundle: .module)
+            }.frame(maxWidth: .infinity)
         case .notStarted, .failed:
             // The problem banner above says why; nothing started.
             EmptyView()
@@ -60,23 +78,42 @@ public struct KeyTapView: View {
             }
             timeLeft
             if let scheduled = model.scheduled {
-                Button { model.end() } label: { Text("End today's \(Text(verbatim: scheduled.name))", bundle: .module) }.buttonStyle(.primary)
+                Button {
+                    model.end()
+                } label: {
+                    Text("End today's \(Text(verbatim: scheduled.name))", bundle: .module)
+                }.buttonStyle(.primary)
                 if let returns = scheduled.returns {
-                    Text("\(Text(verbatim: scheduled.name)) starts again \(Text.when(returns, from: model.now, calendar: calendar)).", bundle: .module)
-                        .font(.footnote).foregroundStyle(.secondary)
+                    Text(
+                        "\(Text(verbatim: scheduled.name)) starts again \(Text.when(returns, from: model.now, calendar: calendar)).",
+                        bundle: .module
+                    )
+                    .font(.footnote).foregroundStyle(.secondary)
                 }
             } else {
-                Button { model.end() } label: { Text("End session", bundle: .module) }.buttonStyle(.primary)
+                Button {
+                    model.end()
+                } label: {
+                    Text("End session", bundle: .module)
+                }.buttonStyle(.primary)
             }
             if model.offersBreak {
-                Button { model.takeBreak() } label: { Text("Take a break", bundle: .module) }
-                    .buttonStyle(.bordered)
-                    .disabled(model.breakRefusal != nil)
+                Button {
+                    model.takeBreak()
+                } label: {
+                    Text("Take a break", bundle: .module)
+                }
+                .buttonStyle(.bordered)
+                .disabled(model.breakRefusal != nil)
                 if let refusal = model.breakRefusal { ProblemText(refusal).font(.footnote).foregroundStyle(.secondary) }
                 if let quota = model.quota, quota.allowed > 0 { Text.breaksLeft(quota).font(.footnote).foregroundStyle(.secondary) }
             }
             if model.offersBackToFocus {
-                Button { model.backToFocus() } label: { Text("Back to focus", bundle: .module) }.buttonStyle(.bordered)
+                Button {
+                    model.backToFocus()
+                } label: {
+                    Text("Back to focus", bundle: .module)
+                }.buttonStyle(.bordered)
             }
         case .locked(let active):
             Text(verbatim: active.name).font(.title2.weight(.semibold))
@@ -85,11 +122,16 @@ public struct KeyTapView: View {
         case .ended:
             Text("Session ended.", bundle: .module).font(.headline)
             if let summary = model.summary {
-                Text("\(Text.minutes(summary.focusedSeconds)) focused · \(summary.breaks) breaks", bundle: .module).foregroundStyle(.secondary)
+                Text("\(Text.minutes(summary.focusedSeconds)) focused · \(summary.breaks) breaks", bundle: .module).foregroundStyle(
+                    .secondary)
             }
         case .onBreak:
-            Label { Text("On a break.", bundle: .module) } icon: { Image(systemName: "cup.and.saucer.fill").foregroundStyle(Palette.calm) }
-                .font(.headline)
+            Label {
+                Text("On a break.", bundle: .module)
+            } icon: {
+                Image(systemName: "cup.and.saucer.fill").foregroundStyle(Palette.calm)
+            }
+            .font(.headline)
             if let ends = model.breakEnds {
                 TimelineView(.periodic(from: .now, by: 1)) { context in
                     let left = max(0, ends.timeIntervalSince(context.date))

@@ -57,8 +57,9 @@ public final class PrayerModel: SubmitsCompletion {
             let library = try client.library()
             selector = PrayerSelector(library: library)
             recent = stored.rituals.recentPrayers
-            let ritual = PrayerRitual(terms: terms, preferences: stored.settings.selah, resuming: stored.rituals.prayer,
-                                      library: library, at: now)
+            let ritual = PrayerRitual(
+                terms: terms, preferences: stored.settings.selah, resuming: stored.rituals.prayer,
+                library: library, at: now)
             self.ritual = ritual
             show(ritual)
         } catch {
@@ -126,7 +127,8 @@ public final class PrayerModel: SubmitsCompletion {
     /// elsewhere (``readElsewhere``).
     public var translationNote: BibleTranslation? {
         guard readElsewhere == nil, let preferred = ritual?.preferences.translation, let shown = verse?.translation,
-              preferred != shown else { return nil }
+            preferred != shown
+        else { return nil }
         return shown
     }
 
@@ -135,7 +137,8 @@ public final class PrayerModel: SubmitsCompletion {
     /// translation, never another translation's words under its name.
     public var readElsewhere: (translation: BibleTranslation, link: URL)? {
         guard let preferred = ritual?.preferences.translation, let reference = verse?.reference,
-              let link = preferred.reading(reference) else { return nil }
+            let link = preferred.reading(reference)
+        else { return nil }
         return (preferred, link)
     }
 

@@ -37,8 +37,12 @@ public struct PrayerView: View {
             Text("How are you right now?", bundle: .module).font(.title2.weight(.semibold))
             LazyVGrid(columns: [GridItem(.adaptive(minimum: 140))], spacing: 12) {
                 ForEach(Mood.allCases, id: \.self) { mood in
-                    Button { model.choose(mood) } label: { Text.mood(mood).frame(maxWidth: .infinity) }
-                        .buttonStyle(.bordered)
+                    Button {
+                        model.choose(mood)
+                    } label: {
+                        Text.mood(mood).frame(maxWidth: .infinity)
+                    }
+                    .buttonStyle(.bordered)
                 }
             }
         case .reading(let template):
@@ -58,16 +62,31 @@ public struct PrayerView: View {
                     ContentText(verse.text).font(.body.italic())
                     ContentText(verse.citation).font(.footnote).foregroundStyle(.secondary)
                     if let shown = model.translationNote {
-                        Text("Shown in the \(Text(verbatim: shown.displayName)) (\(Text(verbatim: shown.abbreviation))); Threshold bundles only public-domain translations.", bundle: .module)
-                            .font(.caption).foregroundStyle(.secondary)
+                        Text(
+                            "Shown in the \(Text(verbatim: shown.displayName)) (\(Text(verbatim: shown.abbreviation))); Threshold bundles only public-domain translations.",
+                            bundle: .module
+                        )
+                        .font(.caption).foregroundStyle(.secondary)
                     }
                 }
                 .foregroundStyle(Palette.prayer)
             }
-            Button { model.amen() } label: { Text("Amen", bundle: .module) }.buttonStyle(.primary)
-            Button { model.changeMood() } label: { Text("A different mood", bundle: .module) }
+            Button {
+                model.amen()
+            } label: {
+                Text("Amen", bundle: .module)
+            }.buttonStyle(.primary)
+            Button {
+                model.changeMood()
+            } label: {
+                Text("A different mood", bundle: .module)
+            }
         case .finished:
-            Button { dismiss() } label: { Text("Done", bundle: .module) }.buttonStyle(.primary)
+            Button {
+                dismiss()
+            } label: {
+                Text("Done", bundle: .module)
+            }.buttonStyle(.primary)
         case .problem(let message):
             ProblemBanner(message)
         }

@@ -24,10 +24,16 @@ struct BreathingView: View {
     @ViewBuilder private var content: some View {
         switch model.progress {
         case .notStarted:
-            Button { model.start() } label: { Text("Begin", bundle: .module) }.buttonStyle(.primary)
+            Button {
+                model.start()
+            } label: {
+                Text("Begin", bundle: .module)
+            }.buttonStyle(.primary)
         case .breathing(let phase, let phaseRemaining, let remaining):
-            TimerRing(fraction: 1 - remaining / BreathingQuest.duration, tint: Palette.vesper,
-                      label: Text.breath(phase), value: Text.spoken(remaining)) {
+            TimerRing(
+                fraction: 1 - remaining / BreathingQuest.duration, tint: Palette.vesper,
+                label: Text.breath(phase), value: Text.spoken(remaining)
+            ) {
                 VStack {
                     Text.breath(phase).font(.title2.weight(.semibold))
                     Text.clock(phaseRemaining).font(.title3).monospacedDigit().foregroundStyle(.secondary)
@@ -72,7 +78,11 @@ struct CopyTextView: View {
                     Text("Pasting does not count; type it.", bundle: .module).foregroundStyle(Palette.warning)
                 }
                 finishProblem
-                Button { model.finish() } label: { Text("Done", bundle: .module) }
+                Button {
+                    model.finish()
+                } label: {
+                    Text("Done", bundle: .module)
+                }
             }
         }
         .navigationTitle(Text("Copy-text quest", bundle: .module))

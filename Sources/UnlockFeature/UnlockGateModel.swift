@@ -110,8 +110,9 @@ public final class UnlockGateModel {
             let stored = try client.load()
             let now = client.clock().wall
             let calendar = client.calendar()
-            gate = UnlockGate(subject, rule: rule, enforcement: evaluate(stored.engine, at: now, calendar: calendar),
-                              stored: stored, at: now, calendar: calendar)
+            gate = UnlockGate(
+                subject, rule: rule, enforcement: evaluate(stored.engine, at: now, calendar: calendar),
+                stored: stored, at: now, calendar: calendar)
             focusStreak = try client.focusStreak()
             mathDifficulty = stored.settings.challenges.mathDifficulty
             problem = nil
@@ -151,7 +152,8 @@ public final class UnlockGateModel {
             case .ritual(.unscramble): return .game(.unscramble, terms: terms, client: client)
             case .ritual(.breathingQuest): return .breathing(BreathingQuestModel(terms: terms, client: client))
             case .ritual(.copyTextQuest): return .copyText(CopyTextQuestModel(terms: terms, client: client))
-            case .ritual(.credits): return .credits(try CreditsModel(terms: terms, label: historyLabel, item: subject.token, client: client))
+            case .ritual(.credits):
+                return .credits(try CreditsModel(terms: terms, label: historyLabel, item: subject.token, client: client))
             case .ritual(.emergency): return .emergency(try EmergencyModel(terms: terms, client: client))
             case .intentionOpen(let label): return .intentionOpen(IntentionOpenModel(label: label, client: client))
             }

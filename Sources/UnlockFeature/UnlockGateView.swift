@@ -32,9 +32,17 @@ public struct UnlockGateView: View {
                     // Seed 002 flow D: the balance and the streak at the top, where credits are a way through.
                     if gate.options.contains(where: { $0.way == .ritual(.credits) }) {
                         Section {
-                            LabeledContent { Text("\(gate.balance) credits", bundle: .module) } label: { Text("Focus Bank", bundle: .module) }
+                            LabeledContent {
+                                Text("\(gate.balance) credits", bundle: .module)
+                            } label: {
+                                Text("Focus Bank", bundle: .module)
+                            }
                             if let streak = model.focusStreak {
-                                LabeledContent { Text("\(streak) days", bundle: .module) } label: { Text("Focus streak", bundle: .module) }
+                                LabeledContent {
+                                    Text("\(streak) days", bundle: .module)
+                                } label: {
+                                    Text("Focus streak", bundle: .module)
+                                }
                             }
                             // Seed 002: a balance too short for an unlock is one tap from earning more.
                             if gate.creditsFallShort {
@@ -59,7 +67,9 @@ public struct UnlockGateView: View {
                     if !gate.options.isEmpty {
                         Section {
                             ForEach(gate.options, id: \.self) { option in
-                                OptionRow(option: option, balance: gate.balance, availableAgain: model.availableAgain(option)) { open(option) }
+                                OptionRow(option: option, balance: gate.balance, availableAgain: model.availableAgain(option)) {
+                                    open(option)
+                                }
                             }
                         } header: {
                             Text("Ways through", bundle: .module)
@@ -167,7 +177,8 @@ struct OptionRow: View {
             Text.spoken(TimeInterval(seconds)) + Text(verbatim: " · ")
                 + Text("\(QuestAllowance.perDay) a day, \(QuestAllowance.cooldownMinutes) min apart", bundle: .module)
         case .credits(let perMinute, _): Text("\(perMinute) credits a minute; you have \(balance)", bundle: .module)
-        case .emergency(let allowance): Text("\(allowance.remainingToday) left today, \(allowance.remainingThisWeek) this week", bundle: .module)
+        case .emergency(let allowance):
+            Text("\(allowance.remainingToday) left today, \(allowance.remainingThisWeek) this week", bundle: .module)
         case .open(let used, let allowed): Text("\(used) of \(allowed) opens used today", bundle: .module)
         }
     }
@@ -186,7 +197,8 @@ public struct RitualView: View {
         case .math(let model): MathChallengeView(model: model)
         case .ticTacToe(let model): TicTacToeView(model: model)
         case .ink(let model): GameChallengeView(model: model) { game, elapsed in InkBoard(game: game, elapsed: elapsed, play: model.play) }
-        case .echo(let model): GameChallengeView(model: model) { game, elapsed in EchoBoard(game: game, elapsed: elapsed, play: model.play) }
+        case .echo(let model):
+            GameChallengeView(model: model) { game, elapsed in EchoBoard(game: game, elapsed: elapsed, play: model.play) }
         case .slide(let model): GameChallengeView(model: model) { game, _ in SlideBoardView(game: game, play: model.play) }
         case .unscramble(let model): GameChallengeView(model: model) { game, _ in UnscrambleBoard(game: game, play: model.play) }
         case .breathing(let model): BreathingView(model: model)
@@ -215,7 +227,11 @@ struct OutcomeBanner: View {
                             // One app opened: say which ("Instagram unlocked for 15 minutes").
                             HStack(spacing: 4) {
                                 TokenLabel(letThrough[0])
-                                if let minutes { Text("unlocked for \(minutes) minutes", bundle: .module) } else { Text("unlocked", bundle: .module) }
+                                if let minutes {
+                                    Text("unlocked for \(minutes) minutes", bundle: .module)
+                                } else {
+                                    Text("unlocked", bundle: .module)
+                                }
                             }
                             .font(.headline)
                         } else if let minutes {
@@ -238,9 +254,12 @@ struct OutcomeBanner: View {
             // the apps meanwhile): say so rather than "unlocked".
             ProblemBanner(Text("Nothing was unlocked: what holds these apps now does not take this.", bundle: .module))
         case .unlocked(nil, _, _)?:
-            Label { Text("Unlocked", bundle: .module) }
-                icon: { Image(systemName: "lock.open.fill").foregroundStyle(Palette.calm).accessibilityHidden(true) }
-                .font(.headline)
+            Label {
+                Text("Unlocked", bundle: .module)
+            } icon: {
+                Image(systemName: "lock.open.fill").foregroundStyle(Palette.calm).accessibilityHidden(true)
+            }
+            .font(.headline)
         case .refused(let message)?:
             ProblemBanner(message)
         case nil:

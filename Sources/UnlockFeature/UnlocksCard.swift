@@ -20,7 +20,9 @@ public struct UnlocksCard: View {
         Card {
             Text("Unlocks", bundle: .module).font(.headline).accessibilityAddTraits(.isHeader)
             ForEach(items) { item in
-                Button { open(item) } label: {
+                Button {
+                    open(item)
+                } label: {
                     HStack {
                         VStack(alignment: .leading, spacing: 2) {
                             TokenLabel(item.item)

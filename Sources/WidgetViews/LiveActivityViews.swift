@@ -20,8 +20,10 @@ public struct LockScreenSessionView<Control: View>: View {
     let isStale: Bool
     let control: (LiveActivityButton, SessionButtonLabel) -> Control
 
-    public init(content: LiveActivityContent, isStale: Bool,
-                @ViewBuilder control: @escaping (LiveActivityButton, SessionButtonLabel) -> Control) {
+    public init(
+        content: LiveActivityContent, isStale: Bool,
+        @ViewBuilder control: @escaping (LiveActivityButton, SessionButtonLabel) -> Control
+    ) {
         self.content = content
         self.isStale = isStale
         self.control = control
@@ -56,7 +58,8 @@ public struct LockScreenSessionView<Control: View>: View {
                 }
                 .accessibilityElement(children: .combine)
                 Spacer()
-                SessionTimer(content: shown).font(.title2.weight(.semibold)).foregroundStyle(shown.phase == .onBreak ? Palette.sage : Palette.dawn)
+                SessionTimer(content: shown).font(.title2.weight(.semibold)).foregroundStyle(
+                    shown.phase == .onBreak ? Palette.sage : Palette.dawn)
             }
             AlsoOnNote(content: shown).font(.footnote).foregroundStyle(.white.opacity(0.8))
             if knowsWhatIsNext {
@@ -166,9 +169,24 @@ public struct SessionButtonLabel: View {
 
     public var body: some View {
         switch button {
-        case .end: Label { Text("End", bundle: .module) } icon: { Image(systemName: "stop.fill") }
-        case .takeBreak: Label { Text("Break", bundle: .module) } icon: { Image(systemName: "cup.and.saucer.fill") }
-        case .backToFocus: Label { Text("Back to focus", bundle: .module) } icon: { Image(systemName: "scope") }
+        case .end:
+            Label {
+                Text("End", bundle: .module)
+            } icon: {
+                Image(systemName: "stop.fill")
+            }
+        case .takeBreak:
+            Label {
+                Text("Break", bundle: .module)
+            } icon: {
+                Image(systemName: "cup.and.saucer.fill")
+            }
+        case .backToFocus:
+            Label {
+                Text("Back to focus", bundle: .module)
+            } icon: {
+                Image(systemName: "scope")
+            }
         }
     }
 }

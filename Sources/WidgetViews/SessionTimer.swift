@@ -27,9 +27,11 @@ public struct SessionTimer: View {
     private var accessibilityLabel: Text {
         switch content.phase {
         case .onBreak: Text("Break time left", bundle: .module)
-        case .focusing where content.isRest: interval.countsDown ? Text("Rest time left", bundle: .module) : Text("Time resting", bundle: .module)
+        case .focusing where content.isRest:
+            interval.countsDown ? Text("Rest time left", bundle: .module) : Text("Time resting", bundle: .module)
         case .focusing: interval.countsDown ? Text("Focus time left", bundle: .module) : Text("Time focused", bundle: .module)
-        case .goalReached: content.goalAt != nil ? Text("Extra time", bundle: .module) : Text("Time until the session ends", bundle: .module)
+        case .goalReached:
+            content.goalAt != nil ? Text("Extra time", bundle: .module) : Text("Time until the session ends", bundle: .module)
         }
     }
 }

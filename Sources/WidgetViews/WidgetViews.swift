@@ -24,17 +24,25 @@ public struct SessionWidgetView: View {
             Group {
                 switch family {
                 case .accessoryInline:
-                    HStack { Text(session.title); SessionTimer(content: session) }
+                    HStack {
+                        Text(session.title); SessionTimer(content: session)
+                    }
                 case .accessoryCircular:
-                    VStack { Text(String(session.title.prefix(1))).font(.headline); SessionTimer(content: session).font(.caption2) }
-                        .accessibilityElement(children: .combine)
+                    VStack {
+                        Text(String(session.title.prefix(1))).font(.headline); SessionTimer(content: session).font(.caption2)
+                    }
+                    .accessibilityElement(children: .combine)
                 default:
                     VStack(alignment: .leading, spacing: 2) {
                         Text(session.title).font(.headline).lineLimit(1)
                         if let finish = session.goalAt ?? session.endsAt, finish > session.startedAt {
                             // NB: a timer-driven bar, so it moves without a timeline entry per minute.
-                            ProgressView(timerInterval: session.startedAt...finish, countsDown: false) { EmptyView() } currentValueLabel: { EmptyView() }
-                                .tint(Palette.ember)
+                            ProgressView(timerInterval: session.startedAt...finish, countsDown: false) {
+                                EmptyView()
+                            } currentValueLabel: {
+                                EmptyView()
+                            }
+                            .tint(Palette.ember)
                         }
                         Text.phase(session.phase, rest: session.isRest).font(.caption).foregroundStyle(.secondary)
                         SessionTimer(content: session).font(.title3.weight(.semibold))
@@ -66,8 +74,9 @@ public struct StreakWidgetView: View {
     public init(snapshot: WidgetSnapshot) { self.snapshot = snapshot }
 
     public var body: some View {
-        CountView(value: snapshot.streakDays, symbol: "flame.fill", tint: Palette.ember, caption: Text("day streak", bundle: .module),
-                  unreadable: snapshot.isUnreadable, detail: snapshot.goalMinutes.map(Text.dailyGoal))
+        CountView(
+            value: snapshot.streakDays, symbol: "flame.fill", tint: Palette.ember, caption: Text("day streak", bundle: .module),
+            unreadable: snapshot.isUnreadable, detail: snapshot.goalMinutes.map(Text.dailyGoal))
     }
 }
 
@@ -85,8 +94,9 @@ public struct BankWidgetView: View {
 
     public var body: some View {
         if snapshot.showsBank {
-            CountView(value: snapshot.credits, symbol: "banknote.fill", tint: Palette.sage, caption: Text("credits banked", bundle: .module),
-                      unreadable: snapshot.isUnreadable, detail: modeLine)
+            CountView(
+                value: snapshot.credits, symbol: "banknote.fill", tint: Palette.sage, caption: Text("credits banked", bundle: .module),
+                unreadable: snapshot.isUnreadable, detail: modeLine)
         } else {
             // Not a count of credits this person never earns: whose the bank is.
             VStack(alignment: .leading, spacing: 4) {
@@ -102,7 +112,8 @@ extension BankWidgetView {
     private var modeLine: Text {
         guard let title = snapshot.modeTitle else { return Text("No mode on now", bundle: .module) }
         guard let until = snapshot.modeUntil else { return Text("\(Text(verbatim: title)) on", bundle: .module) }
-        return Text("\(Text(verbatim: title)) on until \(until, format: Text.endFormat(of: until, from: now, calendar: calendar))", bundle: .module)
+        return Text(
+            "\(Text(verbatim: title)) on until \(until, format: Text.endFormat(of: until, from: now, calendar: calendar))", bundle: .module)
     }
 }
 
@@ -174,7 +185,8 @@ public struct StreakBackground: View {
     public var body: some View {
         ZStack {
             Palette.stone
-            LinearGradient(colors: [Palette.ember.opacity(0.15 * Double(stage)), .clear], startPoint: .bottomTrailing, endPoint: .topLeading)
+            LinearGradient(
+                colors: [Palette.ember.opacity(0.15 * Double(stage)), .clear], startPoint: .bottomTrailing, endPoint: .topLeading)
             ForEach(0..<stage, id: \.self) { ring in
                 Circle()
                     .stroke(Palette.ember.opacity(0.25), lineWidth: 2)

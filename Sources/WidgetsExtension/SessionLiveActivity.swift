@@ -21,9 +21,9 @@ public struct SessionLiveActivity: Widget {
             LockScreenSessionView(content: context.state, isStale: context.isStale) { button, label in
                 IntentButton(button: button, profileID: context.state.profileID, label: label)
             }
-                .padding()
-                .activityBackgroundTint(Palette.stone)
-                .activitySystemActionForegroundColor(.white)
+            .padding()
+            .activityBackgroundTint(Palette.stone)
+            .activitySystemActionForegroundColor(.white)
         } dynamicIsland: { context in
             DynamicIsland {
                 DynamicIslandExpandedRegion(.leading) {

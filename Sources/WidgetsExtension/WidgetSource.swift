@@ -47,6 +47,7 @@ public struct SnapshotProvider: TimelineProvider {
     public func getTimeline(in context: Context, completion: @escaping (Timeline<SnapshotEntry>) -> Void) {
         let now = Date()
         let snapshot = WidgetSource.snapshot(at: now)
-        completion(Timeline(entries: [SnapshotEntry(date: now, snapshot: snapshot)], policy: .after(snapshot.timelineEnd(after: now, kind: kind))))
+        completion(
+            Timeline(entries: [SnapshotEntry(date: now, snapshot: snapshot)], policy: .after(snapshot.timelineEnd(after: now, kind: kind))))
     }
 }

@@ -79,8 +79,9 @@ func run(_ arguments: [String]) throws {
                 let now = max(Date(), lastEnd.addingTimeInterval(10 * 60))
                 try transaction.post(LedgerEntry(account: .credits, amount: 5, memo: "earned"), at: now)
                 let unlock = CreditsUnlock(terms: terms, balance: transaction.state.balances.credits, label: "stress")
-                let context = ChangeContext(now: now, time: TrustedTime(wall: now, trusted: now), calendar: calendar, ids: ids,
-                                            screenTimeAuthorized: true)
+                let context = ChangeContext(
+                    now: now, time: TrustedTime(wall: now, trusted: now), calendar: calendar, ids: ids,
+                    screenTimeAuthorized: true)
                 _ = try CompleteRitual(try unlock.spend(minutes: 5, at: now)).apply(to: &transaction, context: context)
             }
             count += 1
@@ -98,16 +99,22 @@ func run(_ arguments: [String]) throws {
         say("probed")
     case ("reconcile", let directory?):
         let store = try ThresholdStore.open(directory: directory, busyTimeout: 30)
-        var reconciler = Reconciler(store: store, screenTime: .doingNothing, clock: .live, ids: IDGenerator { "\($0)-\(UUID().uuidString)" })
+        var reconciler = Reconciler(
+            store: store, screenTime: .doingNothing, clock: .live, ids: IDGenerator { "\($0)-\(UUID().uuidString)" })
         if arguments.dropFirst(2).first == "killed" {
-            reconciler.afterCommit = { kill(getpid(), SIGKILL); return false }
+            reconciler.afterCommit = {
+                kill(getpid(), SIGKILL); return false
+            }
         }
         let outcome = reconciler.reconcile(.appForeground)
         say("reconciled: \(outcome.shieldChanges.count) stores applied or cleared")
     case ("baseline", _):
         say("baseline")
     default:
-        FileHandle.standardError.write(Data("usage: threshold-store-stress increment|hold|churn|unlock|seed|probe|reconcile DIR [COUNT NAME | killed] | baseline\n".utf8))
+        FileHandle.standardError.write(
+            Data(
+                "usage: threshold-store-stress increment|hold|churn|unlock|seed|probe|reconcile DIR [COUNT NAME | killed] | baseline\n".utf8
+            ))
         exit(2)
     }
 }

@@ -37,12 +37,18 @@ public protocol ChartContent {
 extension ChartContent {
     public func foregroundStyle<S: ShapeStyle>(_ style: S) -> some ChartContent { ChartMarks(marks: marks) }
     public func accessibilityLabel(_ label: Text) -> some ChartContent {
-        ChartMarks(marks: marks.map { var mark = $0; mark.label = label; return mark })
+        ChartMarks(
+            marks: marks.map {
+                var mark = $0; mark.label = label; return mark
+            })
     }
     @_disfavoredOverload
     public func accessibilityLabel<S: StringProtocol>(_ label: S) -> some ChartContent { accessibilityLabel(Text(label)) }
     public func accessibilityValue(_ value: Text) -> some ChartContent {
-        ChartMarks(marks: marks.map { var mark = $0; mark.value = value; return mark })
+        ChartMarks(
+            marks: marks.map {
+                var mark = $0; mark.value = value; return mark
+            })
     }
     public func annotation<C: View>(position: AnnotationPosition = .automatic, @ViewBuilder content: () -> C) -> some ChartContent {
         ChartMarks(marks: marks)
@@ -67,13 +73,15 @@ nonisolated public struct Chart<Content>: View, PrimitiveView {
     public typealias Body = Never
     let marks: [ChartMark]
 
-    public init<Data: RandomAccessCollection, ID: Hashable>(_ data: Data, id: KeyPath<Data.Element, ID>,
-                                                           @ChartContentBuilder content: (Data.Element) -> Content) where Content: ChartContent {
+    public init<Data: RandomAccessCollection, ID: Hashable>(
+        _ data: Data, id: KeyPath<Data.Element, ID>,
+        @ChartContentBuilder content: (Data.Element) -> Content
+    ) where Content: ChartContent {
         marks = data.flatMap { content($0).marks }
     }
 
     public init<Data: RandomAccessCollection>(_ data: Data, @ChartContentBuilder content: (Data.Element) -> Content)
-        where Content: ChartContent, Data.Element: Identifiable {
+    where Content: ChartContent, Data.Element: Identifiable {
         marks = data.flatMap { content($0).marks }
     }
 

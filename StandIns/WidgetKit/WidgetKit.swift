@@ -26,14 +26,17 @@ public struct ContainerBackgroundPlacement: Sendable {
 extension View {
     /// Where a tap on the widget leads: the element carries the link.
     public func widgetURL(_ url: URL?) -> some View {
-        modifier(ElementModifier(symbol: "widgetURL") { elements, context in
-            guard let url else { return }
-            elements = [context.element(.link(url), children: elements)]
-        })
+        modifier(
+            ElementModifier(symbol: "widgetURL") { elements, context in
+                guard let url else { return }
+                elements = [context.element(.link(url), children: elements)]
+            })
     }
 
-    public func containerBackground<V: View>(for container: ContainerBackgroundPlacement, alignment: Alignment = .center,
-                                             @ViewBuilder content: () -> V) -> some View {
+    public func containerBackground<V: View>(
+        for container: ContainerBackgroundPlacement, alignment: Alignment = .center,
+        @ViewBuilder content: () -> V
+    ) -> some View {
         background(alignment: alignment, content: content)
     }
 }

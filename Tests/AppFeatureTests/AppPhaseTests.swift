@@ -38,7 +38,8 @@ import ThresholdRuntime
         let runtime = Runtime(reconciler: phone.reconciler(for: .app), restrictions: DeviceRestrictionsClient { _ in }) { outcome in
             log.add("reconcile: \(outcome.trigger)")
         }
-        let client = AppClient(runtime: runtime, authorization: .approved, library: { bundledLibrary }, appPhase: { log.add("process: \($0)") })
+        let client = AppClient(
+            runtime: runtime, authorization: .approved, library: { bundledLibrary }, appPhase: { log.add("process: \($0)") })
         return (AppModel(client: client), phone)
     }
 
@@ -49,7 +50,8 @@ import ThresholdRuntime
         let front = Front(log)
         app.client.state.inFront = front
         await app.scenePhaseChanged(to: .active)
-        #expect(log.all == ["process: active", "front: active", "reconcile: app foreground"], "one foreground, one reconcile, in that order")
+        #expect(
+            log.all == ["process: active", "front: active", "reconcile: app foreground"], "one foreground, one reconcile, in that order")
     }
 
     @Test func leaving_leavesTheQuestFirst_andLetsGoOfTheStoreLast_withNoReconcile() async throws {

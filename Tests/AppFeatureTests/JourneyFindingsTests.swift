@@ -17,8 +17,9 @@ import UnlockFeature
 /// each walked through the screens' models on the simulated phone.
 
 /// A Social mode that holds a whole App Store category (Instagram and TikTok are in it), weekdays 9–17.
-let socialMode = Profile.make("social", name: "Social", path: .earnedAccess, selection: Selection(categories: [CategoryToken("social")]),
-                              unlockPolicy: .earnedAccess, schedules: [.on(Weekday.weekdays, "09:00", "17:00")])
+let socialMode = Profile.make(
+    "social", name: "Social", path: .earnedAccess, selection: Selection(categories: [CategoryToken("social")]),
+    unlockPolicy: .earnedAccess, schedules: [.on(Weekday.weekdays, "09:00", "17:00")])
 
 @MainActor
 @Suite struct OnboardingPathFindingsTests {
@@ -90,8 +91,9 @@ let socialMode = Profile.make("social", name: "Social", path: .earnedAccess, sel
 }
 
 /// An Earned Access mode at firm strictness on weekdays 9–5, which the gate tests hold Instagram with.
-private let firm = Profile.make("work", name: "Work", path: .earnedAccess, selection: .apps("instagram"), strictness: .firm,
-                                unlockPolicy: .earnedAccess, schedules: [.on(Weekday.weekdays, "09:00", "17:00")])
+private let firm = Profile.make(
+    "work", name: "Work", path: .earnedAccess, selection: .apps("instagram"), strictness: .firm,
+    unlockPolicy: .earnedAccess, schedules: [.on(Weekday.weekdays, "09:00", "17:00")])
 
 @MainActor
 @Suite struct GateFindingsTests {
@@ -102,7 +104,9 @@ private let firm = Profile.make("work", name: "Work", path: .earnedAccess, selec
         let shown = try #require(gate.gate)
         #expect(shown.options.map(\.way) == [.ritual(.breathingQuest), .ritual(.copyTextQuest), .ritual(.credits), .ritual(.emergency)])
         let breathing = try #require(shown.options.first { $0.way == .ritual(.breathingQuest) })
-        #expect(breathing.eligibility.disabledReason.map { Problem.refused(.disabled($0)).said } == "Work is firm, so quests do not unlock it; spend credits instead.")
+        #expect(
+            breathing.eligibility.disabledReason.map { Problem.refused(.disabled($0)).said }
+                == "Work is firm, so quests do not unlock it; spend credits instead.")
         #expect(breathing.eligibility.availableAt == at("2026-03-02 17:00"))
         #expect(gate.choose(breathing) == nil)
     }

@@ -15,10 +15,12 @@ import ThresholdKeys
 @Suite struct LinkStartTests {
     /// Tuesday 2026-11-24, 8:10 in New York: a manual start joins Beast's 9:00–17:00 span.
     let morning = ClockReading.at("2026-11-24 08:10")
-    let beast = Profile.make("beast", name: "Beast", emoji: "🦁", path: .present, selection: .apps("instagram"),
-                             strictness: .locked, schedules: [.on(Weekday.weekdays, "09:00", "17:00")])
-    let calm = Profile.make("calm", name: "Calm", path: .present, selection: .apps("tiktok"),
-                            schedules: [.on(Weekday.weekdays, "09:00", "17:00")])
+    let beast = Profile.make(
+        "beast", name: "Beast", emoji: "🦁", path: .present, selection: .apps("instagram"),
+        strictness: .locked, schedules: [.on(Weekday.weekdays, "09:00", "17:00")])
+    let calm = Profile.make(
+        "calm", name: "Calm", path: .present, selection: .apps("tiktok"),
+        schedules: [.on(Weekday.weekdays, "09:00", "17:00")])
 
     func device() throws -> Device { try Device(.make(profiles: [beast, calm]), at: morning.wall) }
 

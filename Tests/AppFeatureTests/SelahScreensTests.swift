@@ -18,7 +18,9 @@ import UnlockFeature
 
     /// The translation a person chose, and the bundled one the verse is then shown in (`nil`: as
     /// the prayer quotes it).
-    nonisolated static let shownFor: [(chosen: BibleTranslation, shown: BibleTranslation?)] = [(.kjv, .kjv), (.web, .web), (.nkjv, .kjv), (.esv, nil)]
+    nonisolated static let shownFor: [(chosen: BibleTranslation, shown: BibleTranslation?)] = [
+        (.kjv, .kjv), (.web, .web), (.nkjv, .kjv), (.esv, nil),
+    ]
 
     @Test(arguments: shownFor.indices)
     func everyPrayersVerse_isShownInTheChosenTranslation(_ index: Int) throws {

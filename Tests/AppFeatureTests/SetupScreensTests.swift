@@ -37,8 +37,9 @@ import UnlockFeature
     /// The editor warns when the schedules being edited share time with another profile's, and
     /// says what the union does (issue 14, item 4); editing a profile does not warn about itself.
     @Test func aScheduleThatOverlapsAnotherProfiles_isWarnedOf_withWhatTheUnionDoes() throws {
-        let sleep = Profile.make("sleep", name: "Sleep", emoji: "🌙", path: .key, selection: .apps("tiktok"),
-                                 schedules: [try Schedule(id: "night", weekdays: Weekday.everyDay, start: LocalTime(hour: 23), end: LocalTime(hour: 7))])
+        let sleep = Profile.make(
+            "sleep", name: "Sleep", emoji: "🌙", path: .key, selection: .apps("tiktok"),
+            schedules: [try Schedule(id: "night", weekdays: Weekday.everyDay, start: LocalTime(hour: 23), end: LocalTime(hour: 7))])
         let device = try Device(.make(profiles: [sleep]))
         let profiles = ProfilesModel(client: device.client)
         profiles.load()
@@ -158,8 +159,9 @@ import UnlockFeature
     /// Pausing a profile's schedules is a change to it: refused while Beast Mode holds it, with
     /// the editor's words, and nothing is paused.
     @Test func aLockedProfilesSchedules_cannotBePausedInItsSpan() throws {
-        let locked = Profile.make("beast", name: "Beast", emoji: "🦁", path: .key, selection: .apps("tiktok"), strictness: .locked,
-                                  schedules: [.on(Weekday.everyDay, "09:00", "17:00")])
+        let locked = Profile.make(
+            "beast", name: "Beast", emoji: "🦁", path: .key, selection: .apps("tiktok"), strictness: .locked,
+            schedules: [.on(Weekday.everyDay, "09:00", "17:00")])
         let device = try Device(.make(profiles: [locked]))
         let profiles = ProfilesModel(client: device.client)
         profiles.load()

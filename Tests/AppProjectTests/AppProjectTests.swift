@@ -15,16 +15,21 @@ struct ExpectedTarget: CustomTestStringConvertible, Sendable {
 
     static let all = [
         ExpectedTarget(name: "Threshold", type: "application", extensionPoint: nil, hasPrincipalClass: false),
-        ExpectedTarget(name: "ThresholdMonitor", type: "app-extension",
-                       extensionPoint: "com.apple.deviceactivity.monitor-extension", hasPrincipalClass: true),
-        ExpectedTarget(name: "ThresholdShieldConfiguration", type: "app-extension",
-                       extensionPoint: "com.apple.ManagedSettingsUI.shield-configuration-service", hasPrincipalClass: true),
-        ExpectedTarget(name: "ThresholdShieldAction", type: "app-extension",
-                       extensionPoint: "com.apple.ManagedSettings.shield-action-service", hasPrincipalClass: true),
-        ExpectedTarget(name: "ThresholdWidgets", type: "app-extension",
-                       extensionPoint: "com.apple.widgetkit-extension", hasPrincipalClass: false),
-        ExpectedTarget(name: "ThresholdReport", type: "extensionkit-extension",
-                       extensionPoint: "com.apple.deviceactivityui.report-extension", hasPrincipalClass: false),
+        ExpectedTarget(
+            name: "ThresholdMonitor", type: "app-extension",
+            extensionPoint: "com.apple.deviceactivity.monitor-extension", hasPrincipalClass: true),
+        ExpectedTarget(
+            name: "ThresholdShieldConfiguration", type: "app-extension",
+            extensionPoint: "com.apple.ManagedSettingsUI.shield-configuration-service", hasPrincipalClass: true),
+        ExpectedTarget(
+            name: "ThresholdShieldAction", type: "app-extension",
+            extensionPoint: "com.apple.ManagedSettings.shield-action-service", hasPrincipalClass: true),
+        ExpectedTarget(
+            name: "ThresholdWidgets", type: "app-extension",
+            extensionPoint: "com.apple.widgetkit-extension", hasPrincipalClass: false),
+        ExpectedTarget(
+            name: "ThresholdReport", type: "extensionkit-extension",
+            extensionPoint: "com.apple.deviceactivityui.report-extension", hasPrincipalClass: false),
     ]
 }
 
@@ -112,7 +117,8 @@ let screenTimeFrameworks: Set<String> = ["FamilyControls", "ManagedSettings", "M
             let entitlements = try ProjectFiles.plist(try #require(target.entitlementsPath))
             let entitled = entitlements["com.apple.developer.family-controls"] as? Bool == true
             let uses = !project.reachableImports(of: target).isDisjoint(with: screenTimeFrameworks)
-            #expect(entitled == uses, "\(target.name) \(uses ? "uses" : "does not use") Screen Time but is \(entitled ? "" : "not ")entitled")
+            #expect(
+                entitled == uses, "\(target.name) \(uses ? "uses" : "does not use") Screen Time but is \(entitled ? "" : "not ")entitled")
         }
         #expect(try project.reachableImports(of: target("ThresholdMonitor")).contains("DeviceActivity"))
     }
@@ -138,8 +144,9 @@ let screenTimeFrameworks: Set<String> = ["FamilyControls", "ManagedSettings", "M
         if expected.hasPrincipalClass {
             let name = try #require(principal?.components(separatedBy: "$(PRODUCT_MODULE_NAME).").last, "no principal class")
             let declaration = try NSRegularExpression(pattern: "\\bclass\\s+\(name)\\s*:\\s*\\w+")
-            #expect(declaration.firstMatch(in: code, range: NSRange(code.startIndex..., in: code)) != nil,
-                    "no class \(name) subclassing anything in \(target.sourcePaths)")
+            #expect(
+                declaration.firstMatch(in: code, range: NSRange(code.startIndex..., in: code)) != nil,
+                "no class \(name) subclassing anything in \(target.sourcePaths)")
             #expect(principal == "$(PRODUCT_MODULE_NAME).\(name)")
         } else {
             #expect(principal == nil, "\(expected.name) names a principal class but is entered through @main")
@@ -159,8 +166,11 @@ let screenTimeFrameworks: Set<String> = ["FamilyControls", "ManagedSettings", "M
     @Test func onIPad_theAppTurnsWithTheScreen() throws {
         let info = try ProjectFiles.plist(try #require(try target("Threshold").infoPlistPath))
         let orientations = Set(info["UISupportedInterfaceOrientations~ipad"] as? [String] ?? [])
-        #expect(orientations == ["UIInterfaceOrientationPortrait", "UIInterfaceOrientationPortraitUpsideDown",
-                                 "UIInterfaceOrientationLandscapeLeft", "UIInterfaceOrientationLandscapeRight"])
+        #expect(
+            orientations == [
+                "UIInterfaceOrientationPortrait", "UIInterfaceOrientationPortraitUpsideDown",
+                "UIInterfaceOrientationLandscapeLeft", "UIInterfaceOrientationLandscapeRight",
+            ])
     }
 
     @Test func appInfoPlist_declaresWhatTheAppNeeds() throws {
@@ -171,7 +181,9 @@ let screenTimeFrameworks: Set<String> = ["FamilyControls", "ManagedSettings", "M
         #expect(info["NSSupportsLiveActivities"] as? Bool == true)
         let schemes = (info["CFBundleURLTypes"] as? [[String: Any]])?.flatMap { $0["CFBundleURLSchemes"] as? [String] ?? [] }
         #expect(schemes == [AppIdentity.urlScheme])
-        let shortcuts = (info["UIApplicationShortcutItems"] as? [[String: Any]])?.compactMap { $0["UIApplicationShortcutItemType"] as? String }
+        let shortcuts = (info["UIApplicationShortcutItems"] as? [[String: Any]])?.compactMap {
+            $0["UIApplicationShortcutItemType"] as? String
+        }
         #expect(shortcuts == QuickAction.allCases.map(\.rawValue))
     }
 
@@ -195,7 +207,9 @@ let screenTimeFrameworks: Set<String> = ["FamilyControls", "ManagedSettings", "M
         #expect(app.contains("BackgroundRefresh.schedule()"), "the app never asks for a refresh")
         let schedule = try ShipReadinessTests.text("Sources/AppLive/BackgroundRefresh.swift")
         #expect(schedule.contains("BGAppRefreshTaskRequest(identifier: AppIdentity.backgroundRefresh)"))
-        #expect(schedule.contains("guard permitted.contains(AppIdentity.backgroundRefresh) else { return }"), "a build without Together asks for a refresh")
+        #expect(
+            schedule.contains("guard permitted.contains(AppIdentity.backgroundRefresh) else { return }"),
+            "a build without Together asks for a refresh")
     }
 
     /// Partners' messages pushed as they come (issue 27, item 4): the app alone is entitled to remote
@@ -227,7 +241,10 @@ let screenTimeFrameworks: Set<String> = ["FamilyControls", "ManagedSettings", "M
         let categories: [(category: String, pattern: String, reason: String)] = [
             ("NSPrivacyAccessedAPICategoryUserDefaults", #"UserDefaults\("#, "1C8F.1"),
             ("NSPrivacyAccessedAPICategorySystemBootTime", #"clock_gettime|systemUptime|mach_absolute_time"#, "35F9.1"),
-            ("NSPrivacyAccessedAPICategoryFileTimestamp", #"attributesOfItem|contentModificationDate|creationDateKey|\bf?stat\("#, "C617.1"),
+            (
+                "NSPrivacyAccessedAPICategoryFileTimestamp", #"attributesOfItem|contentModificationDate|creationDateKey|\bf?stat\("#,
+                "C617.1"
+            ),
             ("NSPrivacyAccessedAPICategoryDiskSpace", #"volumeAvailableCapacity|statfs\("#, "E174.1"),
         ]
         for target in project.targets.values {
@@ -243,7 +260,9 @@ let screenTimeFrameworks: Set<String> = ["FamilyControls", "ManagedSettings", "M
             for api in categories {
                 let reached = try project.reaches(api.pattern, from: target)
                 if reached {
-                    #expect(declared[api.category]?.contains(api.reason) == true, "\(target.name) reaches \(api.category) but does not declare \(api.reason)")
+                    #expect(
+                        declared[api.category]?.contains(api.reason) == true,
+                        "\(target.name) reaches \(api.category) but does not declare \(api.reason)")
                 } else {
                     #expect(declared[api.category] == nil, "\(target.name) declares \(api.category) but never reaches it")
                 }

@@ -44,7 +44,7 @@ import Testing
             final class Monitor: Forwarder {
                 init() { super.init(connect: {}) }
             }
-            """,
+            """
         ])
         #expect(classes.initProblem(for: "Monitor") != nil)
         #expect(classes.initProblem(for: "Forwarder") != nil)
@@ -66,7 +66,7 @@ import Testing
                 let value: Int
                 override init() { value = 1; super.init() }
             }
-            """,
+            """
         ])
         #expect(classes.initProblem(for: "Monitor") == nil)
         #expect(classes.initProblem(for: "Shield") == nil)
@@ -92,8 +92,9 @@ struct SwiftClasses {
 
     init(texts: [String]) {
         let header = try! NSRegularExpression(pattern: #"\bclass\s+(\w+)\s*(?::\s*([\w.]+))?[^{]*\{"#)
-        let initializer = try! NSRegularExpression(pattern: #"^\s*((?:@\w+\s+|\w+\s+)*)init\s*(\([^)]*\))"#,
-                                                   options: [.anchorsMatchLines])
+        let initializer = try! NSRegularExpression(
+            pattern: #"^\s*((?:@\w+\s+|\w+\s+)*)init\s*(\([^)]*\))"#,
+            options: [.anchorsMatchLines])
         for text in texts {
             let ns = text as NSString
             for match in header.matches(in: text, range: NSRange(location: 0, length: ns.length)) {
@@ -101,13 +102,15 @@ struct SwiftClasses {
                 let superclass = match.range(at: 2).location == NSNotFound ? nil : ns.substring(with: match.range(at: 2))
                 let body = Self.body(of: ns, openingAt: match.range.location + match.range.length - 1)
                 let bodyNS = body as NSString
-                let inits = initializer.matches(in: body, range: NSRange(location: 0, length: bodyNS.length)).compactMap { m -> (String, Bool)? in
+                let inits = initializer.matches(in: body, range: NSRange(location: 0, length: bodyNS.length)).compactMap {
+                    m -> (String, Bool)? in
                     let modifiers = bodyNS.substring(with: m.range(at: 1)).split(separator: " ").map(String.init)
                     guard !modifiers.contains("convenience") else { return nil }
                     return (bodyNS.substring(with: m.range(at: 2)).replacingOccurrences(of: " ", with: ""), modifiers.contains("override"))
                 }
-                declarations[name] = Declaration(superclass: superclass?.split(separator: ".").last.map(String.init),
-                                                 initializers: inits)
+                declarations[name] = Declaration(
+                    superclass: superclass?.split(separator: ".").last.map(String.init),
+                    initializers: inits)
             }
         }
     }
@@ -149,15 +152,15 @@ struct SwiftClasses {
 @Suite struct MonitorFootprintTests {
     /// The package modules the monitor's code reaches, and why (App/README.md lists the same).
     static let packageModules: Set<String> = [
-        "MonitorExtension",   // the principal class's superclass: callbacks → triggers
-        "EntryPoints",        // Runtime: one reconcile, device restrictions after it
-        "ThresholdRuntime",   // the Reconciler
-        "ThresholdCore",      // the engine: evaluate, plan, commands
-        "StoreClient",        // the storage interface
-        "ThresholdStore",     // the App Group's SQLite store (GRDB)
-        "ScreenTimeClient",   // the interface the reconciler calls
-        "ScreenTimeLive",     // shields, monitoring, authorization, notifications, widget reloads
-        "SystemWords",        // a notification's words, from its String Catalog (no SwiftUI on iOS)
+        "MonitorExtension",  // the principal class's superclass: callbacks → triggers
+        "EntryPoints",  // Runtime: one reconcile, device restrictions after it
+        "ThresholdRuntime",  // the Reconciler
+        "ThresholdCore",  // the engine: evaluate, plan, commands
+        "StoreClient",  // the storage interface
+        "ThresholdStore",  // the App Group's SQLite store (GRDB)
+        "ScreenTimeClient",  // the interface the reconciler calls
+        "ScreenTimeLive",  // shields, monitoring, authorization, notifications, widget reloads
+        "SystemWords",  // a notification's words, from its String Catalog (no SwiftUI on iOS)
     ]
     /// The system frameworks those may import: no ActivityKit (only the app may change the Live
     /// Activity), no SwiftUI, App Intents, Charts or Core NFC.
@@ -172,13 +175,15 @@ struct SwiftClasses {
         let imports = project.reachableImports(of: monitor).union(monitor.products)
         let ours = imports.filter { FileManager.default.fileExists(atPath: ProjectFiles.root.appendingPathComponent("Sources/\($0)").path) }
         #expect(Set(ours) == Self.packageModules)
-        #expect(imports.subtracting(ours).subtracting(Self.frameworks).isEmpty,
-                "the monitor reaches \(imports.subtracting(ours).subtracting(Self.frameworks).sorted())")
+        #expect(
+            imports.subtracting(ours).subtracting(Self.frameworks).isEmpty,
+            "the monitor reaches \(imports.subtracting(ours).subtracting(Self.frameworks).sorted())")
     }
 
     @Test func appReadme_listsEveryModuleTheMonitorLinks() throws {
         let readme = try String(contentsOf: ProjectFiles.app.appendingPathComponent("README.md"), encoding: .utf8)
-        let section = try #require(readme.components(separatedBy: "### What the monitor links").dropFirst().first)
+        let section =
+            try #require(readme.components(separatedBy: "### What the monitor links").dropFirst().first)
             .components(separatedBy: "\n## ").first ?? ""
         for module in Self.packageModules.union(["ActivityKit"]) {
             #expect(section.contains("`\(module)`"), "App/README.md's monitor section does not name \(module)")
@@ -198,8 +203,9 @@ struct SwiftClasses {
     }
 
     @Test func theLiveClient_postsTimeSensitiveNotificationsAsSuch() throws {
-        let notifications = try String(contentsOf: ProjectFiles.root.appendingPathComponent("Sources/ScreenTimeLive/Notifications.swift"),
-                                       encoding: .utf8)
+        let notifications = try String(
+            contentsOf: ProjectFiles.root.appendingPathComponent("Sources/ScreenTimeLive/Notifications.swift"),
+            encoding: .utf8)
         #expect(notifications.contains(".timeSensitive"))
     }
 }

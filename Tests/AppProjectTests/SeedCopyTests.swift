@@ -23,7 +23,8 @@ import Testing
     func seedWords_areShownByAView(_ expected: Words) throws {
         let catalog = try StringCatalogTests.catalog(expected.module)
         let keys = catalog.compactMap { key, entry -> String? in
-            let value = ((((entry as? [String: Any])?["localizations"] as? [String: Any])?["en"] as? [String: Any])?["stringUnit"]
+            let value =
+                ((((entry as? [String: Any])?["localizations"] as? [String: Any])?["en"] as? [String: Any])?["stringUnit"]
                 as? [String: Any])?["value"] as? String
             return value?.contains(expected.words) == true ? key : nil
         }
@@ -31,12 +32,14 @@ import Testing
         let sources = try ProjectFiles.swiftFiles(at: ProjectFiles.root.appendingPathComponent("Sources/\(expected.module)"))
             .map { try String(contentsOf: $0, encoding: .utf8) }
             .joined(separator: "\n")
-        #expect(keys.contains { sources.contains("Text(\"\($0)\", bundle: .module)") },
-                "no view in \(expected.module) shows “\(expected.words)”")
+        #expect(
+            keys.contains { sources.contains("Text(\"\($0)\", bundle: .module)") },
+            "no view in \(expected.module) shows “\(expected.words)”")
     }
 
     @Test func theMoodQuestion_isNotAskedInOtherWords() throws {
-        let prayerView = try String(contentsOf: ProjectFiles.root.appendingPathComponent("Sources/UnlockFeature/PrayerView.swift"), encoding: .utf8)
+        let prayerView = try String(
+            contentsOf: ProjectFiles.root.appendingPathComponent("Sources/UnlockFeature/PrayerView.swift"), encoding: .utf8)
         #expect(!prayerView.contains("How are you coming?"))
         #expect(try StringCatalogTests.catalog("UnlockFeature")["How are you coming?"] == nil, "a stale key stays in the catalog")
     }

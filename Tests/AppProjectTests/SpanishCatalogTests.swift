@@ -39,7 +39,8 @@ import Testing
             value = (body["stringUnit"] as? [String: Any])?["value"] as? String
             plural = Self.forms(body)
             for (name, substitution) in body["substitutions"] as? [String: [String: Any]] ?? [:] {
-                substitutions[name] = Substitution(specifier: substitution["formatSpecifier"] as? String ?? "lld", plural: Self.forms(substitution))
+                substitutions[name] = Substitution(
+                    specifier: substitution["formatSpecifier"] as? String ?? "lld", plural: Self.forms(substitution))
             }
         }
 
@@ -63,7 +64,8 @@ import Testing
     /// The format arguments a text takes, as a multiset of their types (`lld`, `@`): positions
     /// (`%2$@`) are the translation's word order, and `%#@name@` takes its substitution's type.
     static func arguments(_ text: String, substitutions: [String: Localized.Substitution]) -> [String: Int] {
-        let pattern = try! NSRegularExpression(pattern: #"%(?:\d+\$)?(?:#@(\w+)@|[-+ 0#]*\d*(?:\.\d+)?(hh|h|ll|l|q|z|t|j)?([@dDiuUxXoOfFeEgGcCsSpaA]))|%%"#)
+        let pattern = try! NSRegularExpression(
+            pattern: #"%(?:\d+\$)?(?:#@(\w+)@|[-+ 0#]*\d*(?:\.\d+)?(hh|h|ll|l|q|z|t|j)?([@dDiuUxXoOfFeEgGcCsSpaA]))|%%"#)
         var counts: [String: Int] = [:]
         for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
             let whole = String(text[Range(match.range, in: text)!])
@@ -100,16 +102,22 @@ import Testing
                 Issue.record("\(catalog): “\(key)” has no Spanish")
                 continue
             }
-            #expect(spanish.texts.allSatisfy { !$0.trimmingCharacters(in: .whitespaces).isEmpty }, "\(catalog): “\(key)” has an empty Spanish text")
+            #expect(
+                spanish.texts.allSatisfy { !$0.trimmingCharacters(in: .whitespaces).isEmpty },
+                "\(catalog): “\(key)” has an empty Spanish text")
             // Plural forms: English's plural variations, or a substitution's, have Spanish one and other.
             if !english.plural.isEmpty {
-                #expect(spanish.plural["one"] != nil && spanish.plural["other"] != nil, "\(catalog): “\(key)” lacks Spanish one/other forms")
+                #expect(
+                    spanish.plural["one"] != nil && spanish.plural["other"] != nil, "\(catalog): “\(key)” lacks Spanish one/other forms")
             }
             if !english.substitutions.isEmpty {
                 #expect(!spanish.substitutions.isEmpty, "\(catalog): “\(key)” has no Spanish substitutions")
                 for (name, substitution) in spanish.substitutions {
-                    #expect(substitution.plural["one"] != nil && substitution.plural["other"] != nil, "\(catalog): “\(key)”'s \(name) lacks one/other")
-                    #expect(substitution.plural["other"]?.contains("%arg") == true, "\(catalog): “\(key)”'s \(name) does not say its number")
+                    #expect(
+                        substitution.plural["one"] != nil && substitution.plural["other"] != nil,
+                        "\(catalog): “\(key)”'s \(name) lacks one/other")
+                    #expect(
+                        substitution.plural["other"]?.contains("%arg") == true, "\(catalog): “\(key)”'s \(name) does not say its number")
                 }
             }
             // The same arguments, of the same types; a `one` form may leave its number unsaid.
@@ -117,7 +125,9 @@ import Testing
             let said = Self.arguments(spanish.main ?? "", substitutions: spanish.substitutions)
             #expect(said == expected, "\(catalog): “\(key)” takes \(expected) in English, \(said) in Spanish")
             for (category, form) in spanish.plural where category != "other" {
-                #expect(Self.isSubset(Self.arguments(form, substitutions: spanish.substitutions), of: expected), "\(catalog): “\(key)” (\(category))")
+                #expect(
+                    Self.isSubset(Self.arguments(form, substitutions: spanish.substitutions), of: expected),
+                    "\(catalog): “\(key)” (\(category))")
             }
         }
     }
@@ -136,7 +146,9 @@ import Testing
             } else {
                 // A key marked the same is the same: a name or a format, never a sentence.
                 #expect(spanish.texts == english.texts, "\(catalog): “\(key)” is marked the same in both but differs")
-                #expect(english.texts.allSatisfy { $0.split(separator: " ").count <= 3 }, "\(catalog): “\(key)” is a sentence marked as not to translate")
+                #expect(
+                    english.texts.allSatisfy { $0.split(separator: " ").count <= 3 },
+                    "\(catalog): “\(key)” is a sentence marked as not to translate")
             }
         }
     }

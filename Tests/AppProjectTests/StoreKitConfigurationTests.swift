@@ -43,7 +43,8 @@ import ThresholdCore
             #expect(offer["paymentMode"] as? String == "free", "\(id)")
             #expect(offer["subscriptionPeriod"] as? String == ProProduct.trialPeriod, "\(id)")
             let localizations = subscription["localizations"] as? [[String: Any]] ?? []
-            #expect(localizations.contains { $0["locale"] as? String == "en_US" && ($0["displayName"] as? String)?.isEmpty == false }, "\(id)")
+            #expect(
+                localizations.contains { $0["locale"] as? String == "en_US" && ($0["displayName"] as? String)?.isEmpty == false }, "\(id)")
         }
     }
 
@@ -53,8 +54,11 @@ import ThresholdCore
         let groups = try #require(file["subscriptionGroups"] as? [[String: Any]])
         for entry in groups + subscriptions {
             let localizations = entry["localizations"] as? [[String: Any]] ?? []
-            let worded = localizations.filter { !($0["displayName"] as? String ?? "").isEmpty && !($0["description"] as? String ?? "").isEmpty }
-            #expect(Set(worded.compactMap { $0["locale"] as? String }) == ["en_US", "es_ES"], "\(entry["productID"] ?? entry["name"] ?? "?")")
+            let worded = localizations.filter {
+                !($0["displayName"] as? String ?? "").isEmpty && !($0["description"] as? String ?? "").isEmpty
+            }
+            #expect(
+                Set(worded.compactMap { $0["locale"] as? String }) == ["en_US", "es_ES"], "\(entry["productID"] ?? entry["name"] ?? "?")")
             let english = worded.first { $0["locale"] as? String == "en_US" }?["description"] as? String
             let spanish = worded.first { $0["locale"] as? String == "es_ES" }?["description"] as? String
             #expect(english != spanish, "the Spanish is written, not the English copied")

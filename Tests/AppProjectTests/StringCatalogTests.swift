@@ -5,10 +5,12 @@ import ThresholdCore
 
 @Suite struct StringCatalogTests {
     /// The modules with a String Catalog.
-    static let modules = ["AppLive", "ReportExtension", "WidgetsExtension", "WidgetViews", "DesignSystem",
-                          "SelectionFeature", "PaywallFeature", "BackupFeature", "OnboardingFeature", "SessionsFeature", "HomeFeature",
-                          "UnlockFeature", "ProfilesFeature", "IntentionsFeature",
-                          "InsightsFeature", "SettingsFeature", "AppFeature"]
+    static let modules = [
+        "AppLive", "ReportExtension", "WidgetsExtension", "WidgetViews", "DesignSystem",
+        "SelectionFeature", "PaywallFeature", "BackupFeature", "OnboardingFeature", "SessionsFeature", "HomeFeature",
+        "UnlockFeature", "ProfilesFeature", "IntentionsFeature",
+        "InsightsFeature", "SettingsFeature", "AppFeature",
+    ]
 
     static func catalog(_ module: String) throws -> [String: Any] {
         let url = ProjectFiles.root.appendingPathComponent("Sources/\(module)/Resources/Localizable.xcstrings")
@@ -31,11 +33,14 @@ import ThresholdCore
                 for found in interpolation.matches(in: raw, range: NSRange(raw.startIndex..., in: raw)) {
                     let range = Range(found.range, in: raw)!
                     let argument = raw[range]
-                    key += raw[last..<range.lowerBound] + (argument.contains(", format:") || argument.contains(", style:") || argument.hasPrefix("\\(Text") ? "%@" : "%lld")
+                    key +=
+                        raw[last..<range.lowerBound]
+                        + (argument.contains(", format:") || argument.contains(", style:") || argument.hasPrefix("\\(Text") ? "%@" : "%lld")
                     last = range.upperBound
                 }
                 key += raw[last...]
-                #expect(keys.contains(key), "\(file.lastPathComponent): “\(key)” is not in \(module)'s catalog (run Scripts/string-catalogs)")
+                #expect(
+                    keys.contains(key), "\(file.lastPathComponent): “\(key)” is not in \(module)'s catalog (run Scripts/string-catalogs)")
             }
         }
     }

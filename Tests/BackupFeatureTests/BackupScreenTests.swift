@@ -86,7 +86,9 @@ import ThresholdCore
         let before = device.stored
         let settings = SettingsModel(client: device.client)
         #expect(!settings.backup.restore(file.data))
-        #expect(settings.backup.problem?.said == "Threshold already holds data here (1 profile); a backup can only be imported into a fresh install.")
+        #expect(
+            settings.backup.problem?.said
+                == "Threshold already holds data here (1 profile); a backup can only be imported into a fresh install.")
         #expect(device.stored == before)
     }
 }

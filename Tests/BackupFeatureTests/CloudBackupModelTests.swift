@@ -21,10 +21,12 @@ import TogetherClient
 
         func access(_ keychain: TogetherKeychain) -> TogetherAccess {
             TogetherAccess(keychain: keychain) { [sent] identity in
-                TogetherClient(baseURL: URL(string: "https://together.invalid")!, identity: identity, transport: TogetherTransport { request in
-                    sent.update { $0.append("\(request.httpMethod ?? "") \(request.url?.path() ?? "")") }
-                    throw TogetherError.unreachable("The Internet connection appears to be offline.")
-                })
+                TogetherClient(
+                    baseURL: URL(string: "https://together.invalid")!, identity: identity,
+                    transport: TogetherTransport { request in
+                        sent.update { $0.append("\(request.httpMethod ?? "") \(request.url?.path() ?? "")") }
+                        throw TogetherError.unreachable("The Internet connection appears to be offline.")
+                    })
             }
         }
     }
@@ -45,7 +47,13 @@ import TogetherClient
         let keychain = TogetherKeychain.inMemory(Self.account)
         let model = AppModel(client: try Device(together: offline.access(keychain)).client).together.cloudBackup
         await model.turnOn()
-        #expect(model.problem == .failed(.backUp, detail: "Together cannot be reached (The Internet connection appears to be offline.); your leaderboard and partners wait until it can."))
+        #expect(
+            model.problem
+                == .failed(
+                    .backUp,
+                    detail:
+                        "Together cannot be reached (The Internet connection appears to be offline.); your leaderboard and partners wait until it can."
+                ))
         let kept = try #require(try keychain.load()?.backup)
         #expect(kept.version == 0 && kept.storedAt == nil && kept.daily)
         #expect(offline.requests == ["PUT /v1/backup"])
@@ -56,7 +64,10 @@ import TogetherClient
         let app = AppModel(client: try Device(together: Offline().access(keychain)).client)
         await app.together.cloudBackup.turnOn()
         let together = try #require(app.settings.diagnostics().sections.first { $0.title == "Together" })
-        #expect(together.lines == ["Joined", "Days sent through: none", "Partners' messages shown through: 0", "iCloud backup: version 0, daily"])
+        #expect(
+            together.lines == [
+                "Joined", "Days sent through: none", "Partners' messages shown through: 0", "iCloud backup: version 0, daily",
+            ])
 
         try keychain.delete()
         #expect(app.settings.diagnostics().sections.first { $0.title == "Together" }?.lines == ["Not joined"])
@@ -104,11 +115,14 @@ import TogetherClient
 
         func access(_ keychain: TogetherKeychain) -> TogetherAccess {
             TogetherAccess(keychain: keychain) { [sent] identity in
-                TogetherClient(baseURL: URL(string: "https://together.test")!, identity: identity, transport: TogetherTransport { request in
-                    sent.update { $0.append("\(request.httpMethod ?? "") \(request.url?.path() ?? "")") }
-                    let response = HTTPURLResponse(url: request.url!, statusCode: 503, httpVersion: "HTTP/1.1", headerFields: ["Retry-After": "5"])!
-                    return (Data(#"{"error":"unavailable","reason":"Try again in a few seconds."}"#.utf8), response)
-                })
+                TogetherClient(
+                    baseURL: URL(string: "https://together.test")!, identity: identity,
+                    transport: TogetherTransport { request in
+                        sent.update { $0.append("\(request.httpMethod ?? "") \(request.url?.path() ?? "")") }
+                        let response = HTTPURLResponse(
+                            url: request.url!, statusCode: 503, httpVersion: "HTTP/1.1", headerFields: ["Retry-After": "5"])!
+                        return (Data(#"{"error":"unavailable","reason":"Try again in a few seconds."}"#.utf8), response)
+                    })
             }
         }
     }
@@ -125,8 +139,9 @@ import TogetherClient
         #expect(unavailable.requests.contains("POST /v1/summaries") && unavailable.requests.contains("PUT /v1/backup"))
         let first = try #require(try keychain.load())
         let record = device.stored.together
-        #expect(record.laterSince == device.phone.clock.wall && record.sentThrough == nil,
-                "nothing counts as sent; since when Together has waited is kept in the saved state")
+        #expect(
+            record.laterSince == device.phone.clock.wall && record.sentThrough == nil,
+            "nothing counts as sent; since when Together has waited is kept in the saved state")
         #expect(first.backup?.version == 0 && first.backup?.unconfirmed?.version == 1, "the backup waits, noted as sent without an answer")
 
         device.phone.advance(by: 23 * 3_600)

@@ -47,8 +47,9 @@ import ThresholdCore
 
     @Test func english_readsBackNestedAndJoinedPseudolanguage_andLeavesEnglishAlone() {
         let inner = PseudoLanguage.transform("two")
-        let outer = PseudoLanguage.bracket(PseudoLanguage.accent("You earned %@ credits", keepingSpecifiers: true)
-            .replacingOccurrences(of: "%@", with: inner))
+        let outer = PseudoLanguage.bracket(
+            PseudoLanguage.accent("You earned %@ credits", keepingSpecifiers: true)
+                .replacingOccurrences(of: "%@", with: inner))
         #expect(PseudoLanguage.english(outer) == "You earned two credits")
         #expect(PseudoLanguage.english(PseudoLanguage.transform("Until") + " 5:00 PM") == "Until 5:00 PM")
         for english in ["Café [draft]", "Shielding now: Reading", "a ~] b"] {
@@ -62,12 +63,15 @@ import ThresholdCore
         let english = try read(.availableAgain(at: at("2026-11-23 10:40"), from: now, calendar: calendar), in: .english)
         let pseudo = try read(.availableAgain(at: at("2026-11-23 10:40"), from: now, calendar: calendar), in: .pseudo)
         #expect(english == "Available again at 10:40 AM")
-        #expect(pseudo.hasPrefix("[Áṽáíĺáḃĺé áĝáíñ [áť 10:40 AM ~"), "the time goes in as the phone's locale says it, in its own phrase: \(pseudo)")
+        #expect(
+            pseudo.hasPrefix("[Áṽáíĺáḃĺé áĝáíñ [áť 10:40 AM ~"),
+            "the time goes in as the phone's locale says it, in its own phrase: \(pseudo)")
         #expect(Double(pseudo.count) >= 1.4 * Double(english.count))
         #expect(PseudoLanguage.english(pseudo) == english)
 
-        let title = StartConfirmation(profile: "deep", name: "🦁 Deep work", lockedUntil: at("2026-11-23 10:25"), selectedItems: 2,
-                                      listMode: .blockList, byLink: false)
+        let title = StartConfirmation(
+            profile: "deep", name: "🦁 Deep work", lockedUntil: at("2026-11-23 10:25"), selectedItems: 2,
+            listMode: .blockList, byLink: false)
         let said = try read(.startTitle(title), in: .pseudo)
         #expect(said.contains("🦁 Deep work"), "a name goes in as the person wrote it: \(said)")
         #expect(PseudoLanguage.english(said) == "Start 🦁 Deep work in Beast Mode?")
@@ -75,8 +79,10 @@ import ThresholdCore
 
     @Test func pluralVariants_areStillChosen() throws {
         func message(_ items: Int) -> Text {
-            .startMessage(StartConfirmation(profile: "deep", name: "🦁 Deep", lockedUntil: at("2026-11-23 10:25"), selectedItems: items,
-                                            listMode: .blockList, byLink: false), now: at("2026-11-23 10:00"))
+            .startMessage(
+                StartConfirmation(
+                    profile: "deep", name: "🦁 Deep", lockedUntil: at("2026-11-23 10:25"), selectedItems: items,
+                    listMode: .blockList, byLink: false), now: at("2026-11-23 10:00"))
         }
         let one = try read(message(1), in: .pseudo), two = try read(message(2), in: .pseudo)
         #expect(one.contains("1 áṗṗ, çáťéĝóŕý óŕ ŵéḃšíťé"), "\(one)")

@@ -25,7 +25,8 @@ import ThresholdCore
     @Test func aCatalogsWords_areDrawnInSpanish_andReadAsItsEnglish() throws {
         let view = VStack {
             Text.ritual(.prayer)
-            Text.availableAgain(at: at("2026-11-23 17:40"), from: at("2026-11-23 10:00"), calendar: TestSupport.calendar("America/New_York"))
+            Text.availableAgain(
+                at: at("2026-11-23 17:40"), from: at("2026-11-23 10:00"), calendar: TestSupport.calendar("America/New_York"))
         }
         let english = try texts(view, in: .english)
         let drawn = try texts(view, in: .spanish, drawn: true)
@@ -36,7 +37,9 @@ import ThresholdCore
     }
 
     @Test func anEnglishOrPseudoPhone_isReadAsItIsDrawn() throws {
-        let view = VStack { Text.ritual(.prayer); Text(verbatim: "Trabajo") }
+        let view = VStack {
+            Text.ritual(.prayer); Text(verbatim: "Trabajo")
+        }
         for language in [AppLanguage.english, .pseudo] {
             #expect(try texts(view, in: language) == texts(view, in: language, drawn: true))
         }
@@ -57,7 +60,9 @@ import ThresholdCore
     }
 
     @Test func aDatePicker_isDrawnInTheLocale_andReadInEnglish() throws {
-        let picker = DatePicker(selection: .constant(at("2026-11-23 17:00")), displayedComponents: .hourAndMinute) { Text(verbatim: "Starts") }
+        let picker = DatePicker(selection: .constant(at("2026-11-23 17:00")), displayedComponents: .hourAndMinute) {
+            Text(verbatim: "Starts")
+        }
         var environment = EnvironmentValues()
         environment.locale = AppLanguage.spanish.locale
         environment.timeZone = TimeZone(identifier: "America/New_York")!

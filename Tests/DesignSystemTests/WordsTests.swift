@@ -28,7 +28,8 @@ import ThresholdCore
         #expect(try read(.availableAgain(at: at("2026-12-02 09:00"), from: now, calendar: ny)) == "Available again on Dec 2 at 9:00 AM")
         // A phone in London, set to British English, reads the same instant on its own clock.
         let london = TestSupport.calendar("Europe/London")
-        #expect(try read(.availableAgain(at: at("2026-11-23 10:40"), from: now, calendar: london), zone: "Europe/London", locale: "en_GB")
+        #expect(
+            try read(.availableAgain(at: at("2026-11-23 10:40"), from: now, calendar: london), zone: "Europe/London", locale: "en_GB")
                 == "Available again at 15:40")
     }
 }
@@ -37,19 +38,25 @@ extension WordsTests {
     /// A Beast Mode start says what it locks and until when, on the phone's clock, and whether a link asks.
     @Test func aBeastModeStart_saysWhatItLocksUntilWhen_onThePhonesClock() throws {
         let now = at("2026-11-23 10:00")
-        let inApp = StartConfirmation(profile: "deep", name: "🦁 Deep", lockedUntil: at("2026-11-23 10:25"), selectedItems: 2,
-                                      listMode: .blockList, byLink: false)
+        let inApp = StartConfirmation(
+            profile: "deep", name: "🦁 Deep", lockedUntil: at("2026-11-23 10:25"), selectedItems: 2,
+            listMode: .blockList, byLink: false)
         #expect(try read(.startTitle(inApp)) == "Start 🦁 Deep in Beast Mode?")
         let said = try read(.startMessage(inApp, now: now))
         #expect(said.hasPrefix("🦁 Deep shields 2 apps, categories and websites until 10:25 AM (25 min), and nothing can end it early"))
         #expect(said.hasSuffix("no app on this iPhone can be deleted and the date and time stay automatic."))
-        let byLink = StartConfirmation(profile: "deep", name: "🦁 Deep", lockedUntil: at("2026-11-23 18:50"), selectedItems: 1,
-                                       listMode: .allowList, byLink: true)
+        let byLink = StartConfirmation(
+            profile: "deep", name: "🦁 Deep", lockedUntil: at("2026-11-23 18:50"), selectedItems: 1,
+            listMode: .allowList, byLink: true)
         let linked = try read(.startMessage(byLink, now: now), zone: "Europe/London", locale: "en_GB")
-        #expect(linked.hasPrefix("A link asks to start 🦁 Deep. 🦁 Deep shields every app except 1 app, category or website until 23:50 (8 hrs, 50 min)"))
-        let deniesInstalls = StartConfirmation(profile: "deep", name: "🦁 Deep", lockedUntil: at("2026-11-23 10:25"), selectedItems: 2,
-                                               listMode: .blockList, byLink: true, deniesAppInstallation: true)
-        #expect(try read(.startMessage(deniesInstalls, now: now))
-            .hasSuffix("no app on this iPhone can be deleted or installed and the date and time stay automatic."))
+        #expect(
+            linked.hasPrefix(
+                "A link asks to start 🦁 Deep. 🦁 Deep shields every app except 1 app, category or website until 23:50 (8 hrs, 50 min)"))
+        let deniesInstalls = StartConfirmation(
+            profile: "deep", name: "🦁 Deep", lockedUntil: at("2026-11-23 10:25"), selectedItems: 2,
+            listMode: .blockList, byLink: true, deniesAppInstallation: true)
+        #expect(
+            try read(.startMessage(deniesInstalls, now: now))
+                .hasSuffix("no app on this iPhone can be deleted or installed and the date and time stay automatic."))
     }
 }

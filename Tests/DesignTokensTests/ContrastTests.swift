@@ -11,10 +11,14 @@ import Testing
     func everyForeground_readsOnEveryBackground_inBothAppearances(name: String) throws {
         let colour = try #require(Tokens.foregrounds.first { $0.name == name }?.colour)
         for background in Tokens.lightBackgrounds {
-            #expect(colour.light.contrast(with: background) >= Tokens.minimumTextContrast, "\(name) in light appearance: \(colour.light.contrast(with: background))")
+            #expect(
+                colour.light.contrast(with: background) >= Tokens.minimumTextContrast,
+                "\(name) in light appearance: \(colour.light.contrast(with: background))")
         }
         for background in Tokens.darkBackgrounds {
-            #expect(colour.dark.contrast(with: background) >= Tokens.minimumTextContrast, "\(name) in dark appearance: \(colour.dark.contrast(with: background))")
+            #expect(
+                colour.dark.contrast(with: background) >= Tokens.minimumTextContrast,
+                "\(name) in dark appearance: \(colour.dark.contrast(with: background))")
         }
     }
 

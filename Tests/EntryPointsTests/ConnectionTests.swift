@@ -7,7 +7,11 @@ import Testing
         private let lock = NSLock()
         private var value = 0
         var count: Int { lock.withLock { value } }
-        func next() -> Int { lock.withLock { value += 1; return value } }
+        func next() -> Int {
+            lock.withLock {
+                value += 1; return value
+            }
+        }
     }
 
     struct Refused: Error {}

@@ -17,8 +17,10 @@ func phone(_ setup: ThresholdState, store: InMemoryStore = InMemoryStore()) thro
 }
 
 /// The runtime a process on the phone builds, with device restrictions recorded.
-func runtime(_ phone: SimulatedPhone, _ process: SimulatedPhone.Process = .shieldAction,
-             restrictions: RestrictionsRecorder = RestrictionsRecorder()) -> Runtime {
+func runtime(
+    _ phone: SimulatedPhone, _ process: SimulatedPhone.Process = .shieldAction,
+    restrictions: RestrictionsRecorder = RestrictionsRecorder()
+) -> Runtime {
     Runtime(reconciler: phone.reconciler(for: process), restrictions: restrictions.client)
 }
 

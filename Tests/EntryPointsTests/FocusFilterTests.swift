@@ -29,7 +29,9 @@ import ThresholdCore
         #expect(phone.shieldedApps == ["tiktok"])
         #expect(try phone.savedState().engine.sessions.map(\.origin) == [.focus])
         #expect(phone.outcomes.last { $0.process != .monitor }?.process == .intent, "the filter runs in the app's process, as an intent")
-        #expect(phone.liveActivity?.profileID == "work", "the filter is a LiveActivityIntent: its session's Live Activity starts from the background")
+        #expect(
+            phone.liveActivity?.profileID == "work",
+            "the filter is a LiveActivityIntent: its session's Live Activity starts from the background")
         phone.advance(by: 3_600)
         #expect(phone.setFocus("Work", on: false)?.refused == nil)
         #expect(phone.shieldedApps.isEmpty)
@@ -84,7 +86,9 @@ import ThresholdCore
         #expect(said(on.refused)?.contains("Beast Mode needs an end") == true)
         #expect(phone.shieldedApps.isEmpty)
         #expect(try phone.savedState().engine.sessions.isEmpty)
-        #expect(phone.inbox.contains { $0.title == "Your Focus could not start its profile" }, "time-sensitive: the Focus does not hold it back")
+        #expect(
+            phone.inbox.contains { $0.title == "Your Focus could not start its profile" }, "time-sensitive: the Focus does not hold it back"
+        )
     }
 
     @Test func withoutScreenTimeAccess_theFocusStartsNothing() throws {

@@ -18,8 +18,9 @@ import ThresholdCore
         #expect(phone.liveActivity?.buttons == [.end, .takeBreak])
         #expect(try phone.pressLiveActivity(.takeBreak).accepted)
         #expect(!phone.shieldedApps.contains("tiktok"))
-        #expect(phone.liveActivity?.phase == .onBreak && phone.liveActivity?.buttons == [.end, .backToFocus],
-                "an intent runs in the app's process, which may update the Live Activity")
+        #expect(
+            phone.liveActivity?.phase == .onBreak && phone.liveActivity?.buttons == [.end, .backToFocus],
+            "an intent runs in the app's process, which may update the Live Activity")
         phone.advance(by: 60)
         #expect(try phone.pressLiveActivity(.backToFocus).accepted)
         #expect(phone.shieldedApps.contains("tiktok"))
@@ -47,7 +48,8 @@ import ThresholdCore
     /// (stale from its end); the app, when it next runs, sets the ending.
     @Test func aSessionEndingWithTheAppClosed_getsItsEndingWhenTheAppNextRuns() throws {
         let focus = Profile.make("focus", name: "Focus", emoji: "🎯", path: .present, selection: .apps("tiktok"))
-        let phone = try phone(.make(profiles: [focus], sessions: [.make("s1", profile: "focus", start: monday, plan: .until(monday.adding(minutes: 30)))]))
+        let phone = try phone(
+            .make(profiles: [focus], sessions: [.make("s1", profile: "focus", start: monday, plan: .until(monday.adding(minutes: 30)))]))
         #expect(phone.liveActivity != nil)
         phone.leaveThreshold()
         phone.advance(by: 40 * 60)
@@ -64,7 +66,8 @@ import ThresholdCore
     /// app's next reconcile (a foreground).
     @Test func reachingTheGoal_withTheAppOpen_theLiveActivitySaysSo() throws {
         let focus = Profile.make("focus", name: "Focus", emoji: "🎯", path: .present, selection: .apps("tiktok"))
-        let setup = ThresholdState.make(profiles: [focus], sessions: [.make("s1", profile: "focus", start: monday, plan: .goal(minutes: 30))])
+        let setup = ThresholdState.make(
+            profiles: [focus], sessions: [.make("s1", profile: "focus", start: monday, plan: .goal(minutes: 30))])
         let open = try phone(setup)
         open.openThreshold()
         open.advance(by: 31 * 60)
@@ -86,7 +89,8 @@ import ThresholdCore
     }
 
     @Test func aRefusedEnd_inBeastMode_reachesThePersonAsANotification() throws {
-        let phone = try phone(.make(profiles: [beast], sessions: [.make("s1", profile: "beast", start: monday, plan: .until(monday.adding(minutes: 60)))]))
+        let phone = try phone(
+            .make(profiles: [beast], sessions: [.make("s1", profile: "beast", start: monday, plan: .until(monday.adding(minutes: 60)))]))
         #expect(phone.liveActivity?.buttons == [.end], "Beast Mode allows no breaks, so no Break button")
         let press = try phone.pressLiveActivity(.end)
         #expect(!press.accepted)
@@ -99,7 +103,8 @@ import ThresholdCore
     }
 
     @Test func aRefusalThatCannotBePosted_isStillReported() throws {
-        let phone = try phone(.make(profiles: [beast], sessions: [.make("s1", profile: "beast", start: monday, plan: .until(monday.adding(minutes: 60)))]))
+        let phone = try phone(
+            .make(profiles: [beast], sessions: [.make("s1", profile: "beast", start: monday, plan: .until(monday.adding(minutes: 60)))]))
         // The widget extension may post nothing: the refusal comes back as the press's problem.
         let press = phone.runtime(for: .widget).pressLiveActivity(.end, profile: "beast")
         #expect(press.notification == nil)
@@ -114,10 +119,13 @@ import ThresholdCore
 
 @Suite struct RunningSessionTests {
     @Test func endingTheRunningSession_findsTheOneInForce_notAStaleLiveActivity() throws {
-        let hours = Profile.make("early", name: "Early", path: .key, selection: .apps("tiktok"), schedules: [.on(Weekday.weekdays, "09:00", "10:00")])
-        let later = Profile.make("late", name: "Late", path: .key, selection: .apps("youtube"), schedules: [.on(Weekday.weekdays, "10:00", "11:00")])
-        let phone = try SimulatedPhone(start: at("2026-03-02 09:30"), timeZone: TimeZone(identifier: "America/New_York")!,
-                                       setup: .make(profiles: [hours, later]))
+        let hours = Profile.make(
+            "early", name: "Early", path: .key, selection: .apps("tiktok"), schedules: [.on(Weekday.weekdays, "09:00", "10:00")])
+        let later = Profile.make(
+            "late", name: "Late", path: .key, selection: .apps("youtube"), schedules: [.on(Weekday.weekdays, "10:00", "11:00")])
+        let phone = try SimulatedPhone(
+            start: at("2026-03-02 09:30"), timeZone: TimeZone(identifier: "America/New_York")!,
+            setup: .make(profiles: [hours, later]))
         phone.openThreshold()
         #expect(phone.liveActivity?.profileID == "early")
         phone.killApp()

@@ -23,8 +23,11 @@ import ThresholdCore
 
     @Test func theIntentionShield_showsTheAppsStreak() throws {
         let phone = try phone(.make(intentions: [.make("ig", app: "instagram", opens: 2, minutes: 5)]))
-        try phone.store.write { $0.state.progress.intentionStreaks = [IntentionStreak(intentionID: "ig", days: 4, through: day("2026-03-01"))] }
-        let shown = ShieldContent.shown(for: shielded("instagram", on: phone), in: Result { try phone.store.read() }, deviceZone: phone.clock.timeZone)
+        try phone.store.write {
+            $0.state.progress.intentionStreaks = [IntentionStreak(intentionID: "ig", days: 4, through: day("2026-03-01"))]
+        }
+        let shown = ShieldContent.shown(
+            for: shielded("instagram", on: phone), in: Result { try phone.store.read() }, deviceZone: phone.clock.timeZone)
         #expect(shown.subtitle == .opensUsed(used: 0, perDay: 2, streak: 4, spent: false))
     }
 
@@ -38,7 +41,8 @@ import ThresholdCore
         phone.advance(by: 60)
         #expect(runtime.endBreak(from: .liveActivityButton("Resume")).problem == nil)
         #expect(phone.shieldedApps.contains("tiktok"))
-        #expect(runtime.takeBreak(from: .liveActivityButton("Break")).problem.flatMap(said)?.contains("the next is available at 11:00") == true)
+        #expect(
+            runtime.takeBreak(from: .liveActivityButton("Break")).problem.flatMap(said)?.contains("the next is available at 11:00") == true)
     }
 
     @Test func theStreakWidget_showsTheGoalStreak_whenAGoalIsSet() {

@@ -43,14 +43,19 @@ import ThresholdCore
 
     @Test func endSession_inBeastMode_isRefusedOnEveryPath() throws {
         let beast = Profile.make("beast", name: "Beast", path: .present, selection: .apps("tiktok"), strictness: .locked)
-        let phone = try phone(.make(profiles: [beast], sessions: [.make("s1", profile: "beast", start: monday, plan: .until(monday.adding(minutes: 60)))]))
+        let phone = try phone(
+            .make(profiles: [beast], sessions: [.make("s1", profile: "beast", start: monday, plan: .until(monday.adding(minutes: 60)))]))
         let runtime = runtime(phone, .app)
         phone.advance(by: 20 * 60)
-        let paths = [Trigger.appIntent("EndSession"), .liveActivityButton("End"), .universalLink("key"), .widget("End"),
-                     .notificationResponse("session"), .inApp("end")]
+        let paths = [
+            Trigger.appIntent("EndSession"), .liveActivityButton("End"), .universalLink("key"), .widget("End"),
+            .notificationResponse("session"), .inApp("end"),
+        ]
         for trigger in paths {
             let done = runtime.endSession("beast", from: trigger)
-            #expect(said(done.problem) == "Beast Mode is on: 🎯 Beast cannot be ended early. It ends at 11:00 AM, in 40 min.", "\(trigger) ended a locked session")
+            #expect(
+                said(done.problem) == "Beast Mode is on: 🎯 Beast cannot be ended early. It ends at 11:00 AM, in 40 min.",
+                "\(trigger) ended a locked session")
             #expect(done.outcome.events.isEmpty)
         }
         #expect(phone.shieldedApps.contains("tiktok"))

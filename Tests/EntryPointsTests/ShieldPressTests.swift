@@ -111,7 +111,8 @@ import ThresholdCore
 
     @Test func anyPress_liftsAShieldThatAMissedCallbackLeftUp() throws {
         let work = Profile.make("work", path: .key, selection: .apps("tiktok"))
-        let phone = try phone(.make(profiles: [work], sessions: [.make("s1", profile: "work", start: monday, plan: .until(monday.adding(minutes: 30)))]))
+        let phone = try phone(
+            .make(profiles: [work], sessions: [.make("s1", profile: "work", start: monday, plan: .until(monday.adding(minutes: 30)))]))
         #expect(phone.shieldedApps.contains("tiktok"))
         // The session ends but no callback reaches Threshold: the shield is still up.
         var faults = FaultSwitch()
@@ -127,8 +128,9 @@ import ThresholdCore
     }
 
     @Test func unreadableState_showsTheUnknownShield_whoseButtonsOnlyCloseOrPointToTheApp() {
-        let shown = ShieldContent.shown(for: .app(AppToken("instagram"), category: nil, name: "Instagram"),
-                                        in: .failure(StoreError.corrupt("truncated")), deviceZone: TimeZone(identifier: "GMT")!)
+        let shown = ShieldContent.shown(
+            for: .app(AppToken("instagram"), category: nil, name: "Instagram"),
+            in: .failure(StoreError.corrupt("truncated")), deviceZone: TimeZone(identifier: "GMT")!)
         #expect(shown == .unknownReason)
         for button in [shown.primary] + [shown.secondary].compactMap({ $0 }) {
             switch button.action {
@@ -152,7 +154,8 @@ import ThresholdCore
     @Test func categoryShield_findsItsReasonByCategory() throws {
         let social = Profile.make("social", name: "Social", path: .key, selection: Selection(categories: [CategoryToken("social")]))
         let phone = try phone(.make(profiles: [social], sessions: [.make("s1", profile: "social", start: monday)]))
-        let shown = ShieldContent.shown(for: .category(CategoryToken("social")), in: Result { try phone.store.read() }, deviceZone: phone.clock.timeZone)
+        let shown = ShieldContent.shown(
+            for: .category(CategoryToken("social")), in: Result { try phone.store.read() }, deviceZone: phone.clock.timeZone)
         #expect(shown.title == .session(emoji: "🎯", name: "Social"))
     }
 }

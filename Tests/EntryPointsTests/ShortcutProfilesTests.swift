@@ -43,8 +43,9 @@ import ThresholdCore
         let shortcuts = ShortcutProfiles(update: updates.record)
         let store = InMemoryStore()
         let phone = try phone(.make(profiles: [work]), store: store)
-        let app = Runtime(reconciler: phone.reconciler(for: .app), restrictions: RestrictionsRecorder().client,
-                          observe: { shortcuts.observe($0, store: store) })
+        let app = Runtime(
+            reconciler: phone.reconciler(for: .app), restrictions: RestrictionsRecorder().client,
+            observe: { shortcuts.observe($0, store: store) })
         app.reconcile(.appForeground)
         #expect(updates.count == 1)
         _ = app.startProfile("work", from: .appIntent("StartProfile"))

@@ -40,8 +40,10 @@ import ThresholdCore
         let start = at("2026-03-02 07:00")
         let open = Grant.make("g", .app("instagram"), from: start, minutes: 5, origin: .intentionOpen("ig"))
         let granted = Grant.make("p", from: start, minutes: 10, origin: .ritual(.prayer))
-        let events = [LoggedEvent(sequence: 1, at: start, event: .grantIssued(open)),
-                      LoggedEvent(sequence: 2, at: start, event: .grantIssued(granted))]
+        let events = [
+            LoggedEvent(sequence: 1, at: start, event: .grantIssued(open)),
+            LoggedEvent(sequence: 2, at: start, event: .grantIssued(granted)),
+        ]
         #expect(WidgetSnapshot.make(state: .initial, events: events, now: monday, calendar: calendar).streakDays == 0)
     }
 
@@ -51,7 +53,9 @@ import ThresholdCore
         var london = calendar
         london.timeZone = TimeZone(identifier: "Europe/London")!
         let events = [prayer("a", on: "2026-03-01 23:30"), prayer("b", on: "2026-03-02 09:00", in: "Europe/London")]
-        #expect(WidgetSnapshot.make(state: .initial, events: events, now: at("2026-03-02 12:00", in: "Europe/London"), calendar: london).streakDays == 2)
+        #expect(
+            WidgetSnapshot.make(state: .initial, events: events, now: at("2026-03-02 12:00", in: "Europe/London"), calendar: london)
+                .streakDays == 2)
     }
 
     @Test func streak_countsNothingUpToAReset() {
@@ -60,8 +64,9 @@ import ThresholdCore
         state.settings.streakResetAt = at("2026-03-02 07:30")
         #expect(WidgetSnapshot.make(state: state, events: events, now: monday, calendar: calendar).streakDays == 0)
         state.settings.streakResetAt = at("2026-03-01 12:00")
-        #expect(WidgetSnapshot.make(state: state, events: events, now: monday, calendar: calendar).streakDays == 2,
-                "the prayers after the reset still count")
+        #expect(
+            WidgetSnapshot.make(state: state, events: events, now: monday, calendar: calendar).streakDays == 2,
+            "the prayers after the reset still count")
     }
 
     @Test func streak_readsPrayersThroughTheStore() throws {
@@ -95,7 +100,8 @@ import ThresholdCore
 @Suite struct StatusSummaryTests {
     @Test func session_isNamedWithItsEndTime() throws {
         let work = Profile.make("work", name: "Work", emoji: "💼", path: .key, selection: .apps("tiktok"))
-        let phone = try phone(.make(profiles: [work], sessions: [.make("s1", profile: "work", start: monday, plan: .until(at("2026-03-02 17:00")))]))
+        let phone = try phone(
+            .make(profiles: [work], sessions: [.make("s1", profile: "work", start: monday, plan: .until(at("2026-03-02 17:00")))]))
         let summary = StatusSummary(try phone.store.read(), now: monday, calendar: TestSupport.calendar())
         #expect(summary.headline == .sessionOn(session: "💼 Work", until: at("2026-03-02 17:00")))
     }
@@ -108,8 +114,10 @@ import ThresholdCore
         #expect(summary.headline == .nothingNow)
         #expect(summary.unlockedUntil == monday.adding(minutes: 10))
         let both = Gate.make("selah", name: "Selah", selection: .apps("instagram", "tiktok"))
-        let partly = try phone(ThresholdState.make(gates: [both], grants: [Grant.make("g1", GrantScope.app("instagram"), from: monday, minutes: 10)]))
-        #expect(StatusSummary(try partly.store.read(), now: monday, calendar: TestSupport.calendar()).headline == .shielding([.named("Selah")]))
+        let partly = try phone(
+            ThresholdState.make(gates: [both], grants: [Grant.make("g1", GrantScope.app("instagram"), from: monday, minutes: 10)]))
+        #expect(
+            StatusSummary(try partly.store.read(), now: monday, calendar: TestSupport.calendar()).headline == .shielding([.named("Selah")]))
     }
 
     @Test func nothingYet_isSaid() {
@@ -156,8 +164,12 @@ import ThresholdCore
     @Test func persistentNotDetermined_afterApproval_isRevokedAfterTheConfirmingReadings() async {
         var reads = 0
         var pauses = 0
-        let verdict = await AuthorizationTracking.check(wasApproved: true, read: { reads += 1; return .notDetermined },
-                                                        pause: { pauses += 1 })
+        let verdict = await AuthorizationTracking.check(
+            wasApproved: true,
+            read: {
+                reads += 1; return .notDetermined
+            },
+            pause: { pauses += 1 })
         #expect(verdict == .revoked)
         #expect(reads == AuthorizationTracking.confirmingReadings + 1)
         #expect(pauses == AuthorizationTracking.confirmingReadings)

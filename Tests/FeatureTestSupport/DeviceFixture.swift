@@ -19,9 +19,11 @@ package struct Device {
     package let client: AppClient
     package let access: AccessPrompt
 
-    package init(_ setup: ThresholdState = .empty, at start: Date = monday.wall, authorization: AuthorizationStatus = .approved,
-         deviceID: String = "this-iphone", canWriteTags: Bool = true, together: TogetherAccess? = nil,
-         prepare: (inout StoredState) -> Void = { _ in }) throws {
+    package init(
+        _ setup: ThresholdState = .empty, at start: Date = monday.wall, authorization: AuthorizationStatus = .approved,
+        deviceID: String = "this-iphone", canWriteTags: Bool = true, together: TogetherAccess? = nil,
+        prepare: (inout StoredState) -> Void = { _ in }
+    ) throws {
         store = InMemoryStore()
         let phone = try SimulatedPhone(start: start, timeZone: ny.timeZone, setup: setup, store: store)
         try store.write { prepare(&$0.state) }

@@ -11,8 +11,9 @@ package let ny = calendar("America/New_York")
 package let monday = ClockReading.at("2026-03-02 10:00")
 
 package let selahGate = Gate.make("selah", name: "Selah", path: .selah, selection: .apps("instagram"), unlockPolicy: .prayer)
-package let workMode = Profile.make("work", name: "Work", path: .earnedAccess, selection: .apps("instagram", "tiktok"),
-                            unlockPolicy: .earnedAccess, schedules: [.on(Weekday.weekdays, "09:00", "17:00")])
+package let workMode = Profile.make(
+    "work", name: "Work", path: .earnedAccess, selection: .apps("instagram", "tiktok"),
+    unlockPolicy: .earnedAccess, schedules: [.on(Weekday.weekdays, "09:00", "17:00")])
 package let challengeGate = Gate.make("look-up", name: "Look Up", path: .challenge, selection: .apps("youtube"), unlockPolicy: .challenge)
 
 /// The bundled prayers, read once.
@@ -43,8 +44,10 @@ package struct Harness {
 
 /// Mints a key for `profile` and keeps it, as Settings › Keys does once the tag took it, through
 /// `runtime`.
-package func writeKey(through runtime: Runtime, profile: ProfileID, name: String, at now: ClockReading,
-              using generator: inout some RandomNumberGenerator) throws -> WrittenKey {
+package func writeKey(
+    through runtime: Runtime, profile: ProfileID, name: String, at now: ClockReading,
+    using generator: inout some RandomNumberGenerator
+) throws -> WrittenKey {
     let key = try KeyRing.mint(profile: profile, name: name, at: now.wall, using: &generator)
     try runtime.reconcile(.inApp("key"), command: AddKey(key)).done()
     return key

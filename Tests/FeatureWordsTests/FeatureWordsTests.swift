@@ -46,23 +46,32 @@ import ThresholdCore
     }
 
     @Test func theICloudBackupsProblems_sayWhatDidNotHappen_andWhy() throws {
-        #expect(try read(.cloudBackup(.keychainRefused(.turnOn, detail: "no room"))) == "The backup was not turned on: the Keychain refused (no room).")
-        #expect(try read(.cloudBackup(.newerElsewhere(version: 2))) == "Nothing was backed up: another iPhone stored a newer backup (version 2).")
+        #expect(
+            try read(.cloudBackup(.keychainRefused(.turnOn, detail: "no room")))
+                == "The backup was not turned on: the Keychain refused (no room).")
+        #expect(
+            try read(.cloudBackup(.newerElsewhere(version: 2)))
+                == "Nothing was backed up: another iPhone stored a newer backup (version 2).")
         #expect(try read(.cloudBackup(.failed(.restore, detail: "cannot open"))) == "Nothing was restored: cannot open")
     }
 
     @Test func together_saysItsProblems_andSince_onThePhonesClock() throws {
         #expect(try read(.joinRefusal(.tooLong(limit: 30))) == "A name is at most 30 characters.")
         #expect(try read(.joinRefusal(.tooLong(limit: 1))) == "A name is at most 1 character.")
-        #expect(try read(Text.together(.unansweredSince(at("2026-11-23 09:30")), locale: english, timeZone: newYork))
-            == "Together has not answered since Mon 9:30 AM. Your points, your partners' news and your backup wait on this iPhone, and go as soon as it does.")
-        #expect(try read(Text.together(.failed(.readLeague, detail: "offline"), locale: english, timeZone: newYork)) == "Your league could not be read: offline")
+        #expect(
+            try read(Text.together(.unansweredSince(at("2026-11-23 09:30")), locale: english, timeZone: newYork))
+                == "Together has not answered since Mon 9:30 AM. Your points, your partners' news and your backup wait on this iPhone, and go as soon as it does."
+        )
+        #expect(
+            try read(Text.together(.failed(.readLeague, detail: "offline"), locale: english, timeZone: newYork))
+                == "Your league could not be read: offline")
         #expect(try read(.tier(.platinum)) == "Platinum" && read(.outcome(.promoted)) == "Promoted")
     }
 
     @Test func aPausedSchedule_isNamedWithItsHours_onThePhonesClock() throws {
-        let row = SettingsModel.PausedRow(ref: ScheduleRef(profileID: "night", scheduleID: "night"), profileTitle: "🌙 Night",
-                                          start: try LocalTime(hour: 22, minute: 0), end: try LocalTime(hour: 23, minute: 0))
+        let row = SettingsModel.PausedRow(
+            ref: ScheduleRef(profileID: "night", scheduleID: "night"), profileTitle: "🌙 Night",
+            start: try LocalTime(hour: 22, minute: 0), end: try LocalTime(hour: 23, minute: 0))
         #expect(try read(.paused(row, calendar: TestSupport.calendar("America/New_York"))) == "🌙 Night (10:00 PM–11:00 PM)")
     }
 
@@ -71,10 +80,12 @@ import ThresholdCore
         #expect(try read(.terms(yearly)) == "7 days free, then $29.99 a year. Cancel any time before the trial ends and you pay nothing.")
         let oneDay = ProOffer(product: .monthly, displayName: "Threshold Pro Monthly", displayPrice: "$4.99", period: "month", trialDays: 1)
         #expect(try read(.terms(oneDay)) == "1 day free, then $4.99 a month. Cancel any time before the trial ends and you pay nothing.")
-        let monthly = ProOffer(product: .monthly, displayName: "Threshold Pro Monthly", displayPrice: "$4.99", period: "month", trialDays: nil)
+        let monthly = ProOffer(
+            product: .monthly, displayName: "Threshold Pro Monthly", displayPrice: "$4.99", period: "month", trialDays: nil)
         #expect(try read(.terms(monthly)) == "$4.99 a month, renews until cancelled.")
-        #expect(try read(Text.paywall(.purchaseFailed(detail: "The network connection was lost."), locale: english, timeZone: newYork))
-            == "The purchase did not go through (The network connection was lost.). You have not been charged, and nothing changed.")
+        #expect(
+            try read(Text.paywall(.purchaseFailed(detail: "The network connection was lost."), locale: english, timeZone: newYork))
+                == "The purchase did not go through (The network connection was lost.). You have not been charged, and nothing changed.")
     }
 
     @Test func underThePseudolanguage_theWordsAreTheCatalogs_andTheArgumentsAsTheyAre() throws {

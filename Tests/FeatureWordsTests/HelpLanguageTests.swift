@@ -35,7 +35,9 @@ import ThresholdCore
         }
     }
 
-    @Test(arguments: [("es_MX", ContentLanguage.spanish), ("es_ES", .spanish), ("en_US", .english), ("de_DE", .english), ("fr_FR", .english)])
+    @Test(arguments: [
+        ("es_MX", ContentLanguage.spanish), ("es_ES", .spanish), ("en_US", .english), ("de_DE", .english), ("fr_FR", .english),
+    ])
     func help_isShownInThePhonesLanguage_elseInEnglish(locale: String, reads language: ContentLanguage) throws {
         let shown = try helpShown(on: locale)
         let topics = try HelpTopics.loaded(in: language).get()

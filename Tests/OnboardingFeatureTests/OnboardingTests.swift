@@ -128,9 +128,10 @@ import ThresholdCore
     /// error, access then reading as `verdict`.
     private func requestReturning(_ status: AuthorizationStatus, then verdict: AuthorizationVerdict) async throws -> OnboardingModel {
         let device = try Device(authorization: status)
-        let client = AppClient(runtime: device.client.runtime,
-                               authorization: AuthorizationClient(verdict: { verdict }, request: { status }),
-                               library: { bundledLibrary })
+        let client = AppClient(
+            runtime: device.client.runtime,
+            authorization: AuthorizationClient(verdict: { verdict }, request: { status }),
+            library: { bundledLibrary })
         let onboarding = OnboardingModel(client: client)
         onboarding.next()
         await onboarding.requestAccess()

@@ -26,8 +26,9 @@ struct ProDevice {
     init(_ setup: ThresholdState = .empty, plan: PlanStatus = .free, purchases: PurchasesClient? = nil) throws {
         phone = try SimulatedPhone(start: monday.wall, timeZone: ny.timeZone, setup: setup, plan: plan, store: store)
         let runtime = Runtime(reconciler: phone.reconciler(for: .app), restrictions: DeviceRestrictionsClient { _ in })
-        client = AppClient(runtime: runtime, authorization: .approved, library: { bundledLibrary }, random: { 42 },
-                           purchases: purchases ?? phone.appStore.client)
+        client = AppClient(
+            runtime: runtime, authorization: .approved, library: { bundledLibrary }, random: { 42 },
+            purchases: purchases ?? phone.appStore.client)
         try store.write { $0.state.settings.onboardingCompleted = true }
         app = AppModel(client: client)
     }
@@ -43,16 +44,20 @@ struct ProDevice {
 
 @MainActor @Suite struct ProPlanTests {
     let beast = Profile.make("beast", name: "Beast", emoji: "🦁", path: .present, selection: .apps("tiktok"), strictness: .locked)
-    let work = Profile.make("work", name: "Work", emoji: "💼", path: .present, selection: .apps("x"), schedules: [.on(Weekday.weekdays, "09:00", "17:00")])
-    let sleep = Profile.make("sleep", name: "Sleep", emoji: "🌙", path: .present, selection: .apps("reddit"),
-                             schedules: [.on(Weekday.everyDay, "22:00", "07:00")])
+    let work = Profile.make(
+        "work", name: "Work", emoji: "💼", path: .present, selection: .apps("x"), schedules: [.on(Weekday.weekdays, "09:00", "17:00")])
+    let sleep = Profile.make(
+        "sleep", name: "Sleep", emoji: "🌙", path: .present, selection: .apps("reddit"),
+        schedules: [.on(Weekday.everyDay, "22:00", "07:00")])
 
     @Test func theTrial_startedOnThePaywall_withAutoRenewOff_lapsesOnDay8_andNothingRunningEnds() async throws {
         let device = try ProDevice(.make(profiles: [beast, work, sleep]))
         let paywall = PaywallModel(client: device.client)
         await paywall.load()
         #expect(paywall.trialDays == 7 && paywall.buyTrialDays == 7)
-        #expect(paywall.offers.map(\.terms).first == "7 days free, then $4.99 a month. Cancel any time before the trial ends and you pay nothing.")
+        #expect(
+            paywall.offers.map(\.terms).first
+                == "7 days free, then $4.99 a month. Cancel any time before the trial ends and you pay nothing.")
         #expect(device.start("beast", minutes: 60)?.contains("Beast Mode (locked strictness) is part of Threshold Pro") == true)
         await paywall.buy(.yearly)
         #expect(paywall.status == .subscribed && paywall.problem == nil)
@@ -65,12 +70,15 @@ struct ProDevice {
         await device.app.foreground()
         guard case .lapsed = device.plan.status else { Issue.record("not lapsed: \(device.plan.status)"); return }
         #expect(try device.shielded("tiktok"), "the running Beast session runs to its end")
-        #expect(device.client.runtime.reconcile(.inApp("end"), command: EndSession(profile: "beast")).problem?.said.contains("Beast Mode is on: 🦁 Beast cannot be given up") == true)
+        #expect(
+            device.client.runtime.reconcile(.inApp("end"), command: EndSession(profile: "beast")).problem?.said.contains(
+                "Beast Mode is on: 🦁 Beast cannot be given up") == true)
         #expect(PlanRules.schedules(in: device.engine).map(\.description) == ["work/main"])
         #expect(device.plan.paused.map(\.ref.description) == ["sleep/main"])
         #expect(device.plan.notice.said.contains("Threshold Pro has ended, so Free keeps one schedule on") == true)
         device.phone.advance(by: 20 * 60)
-        #expect(device.client.runtime.reconcile(.inApp("end"), command: EndSession(profile: "beast")).problem == nil, "past its goal it ends")
+        #expect(
+            device.client.runtime.reconcile(.inApp("end"), command: EndSession(profile: "beast")).problem == nil, "past its goal it ends")
         #expect(try !device.shielded("tiktok"))
         #expect(device.start("beast", minutes: 30)?.contains("part of Threshold Pro") == true)
         // A renewal resumes the paused schedule.
@@ -170,8 +178,9 @@ struct ProDevice {
     }
 
     @Test func anUnknownProduct_grantsNoPro() async throws {
-        let stranger = AppStoreTransaction(id: "x", productID: "com.example.coins", verified: true, purchaseDate: monday.wall,
-                                           expirationDate: monday.wall.addingTimeInterval(86_400))
+        let stranger = AppStoreTransaction(
+            id: "x", productID: "com.example.coins", verified: true, purchaseDate: monday.wall,
+            expirationDate: monday.wall.addingTimeInterval(86_400))
         let device = try ProDevice(purchases: .failing(entitlements: { [stranger] }, statuses: { [] }))
         await device.app.foreground()
         #expect(device.plan.status == .free)
@@ -179,8 +188,9 @@ struct ProDevice {
     }
 
     @Test func anAppStoreThatCannotBeRead_endsNothing_andKeepsThePlan() async throws {
-        let device = try ProDevice(.make(profiles: [beast, work, sleep]), plan: .pro(until: monday.wall.addingTimeInterval(86_400)),
-                                   purchases: .failing(entitlements: { throw PurchasesError("offline") }))
+        let device = try ProDevice(
+            .make(profiles: [beast, work, sleep]), plan: .pro(until: monday.wall.addingTimeInterval(86_400)),
+            purchases: .failing(entitlements: { throw PurchasesError("offline") }))
         #expect(device.start("beast", minutes: 60) == nil)
         device.days(2)
         await device.app.foreground()

@@ -14,7 +14,8 @@ import ThresholdCore
         .noVerseText(reference), .translationNotBundled(.niv), .alsoInNotTheOtherBundled(.esv), .alsoInTextEmpty(reference, .web),
         .duplicateID("x", earlier: nil), .emptyFile, .truncated(line: 3), .notJSON("Badly formed array.", line: 2, column: 7),
         .notAnArray("Expected to decode Array<Any> but found a dictionary instead."),
-        .inTemplate(index: 1, id: "second", field: "moods", .missingValue), .wrongType("Expected to decode String but found a number instead."),
+        .inTemplate(index: 1, id: "second", field: "moods", .missingValue),
+        .wrongType("Expected to decode String but found a number instead."),
         .missingValue, .missingKey("vibes"), .undecodable("Unknown mood “angry”."), .unreadable("EOF"), .noPrayersFolder,
         .notABookName("psalm"), .countsFromOne, .malformedReference("Psalm 46"),
         .versesBackwards(book: "Psalm", chapter: 46, first: 10, last: 9), .notATeamID("TEAMID"),
@@ -75,27 +76,37 @@ import ThresholdCore
     }
 
     @Test func theOtherFaultsSayTheirValues() {
-        #expect(ContentFault.duplicateID("x", earlier: .sameFile).explanation
-            == "The id “x” is already used earlier in this file; every template needs its own.")
-        #expect(ContentFault.duplicateID("x", earlier: .file("catholic.json")).explanation
-            == "The id “x” is already used in catholic.json; every template needs its own.")
-        #expect(ContentFault.alsoInTextEmpty(Self.reference, .web).explanation == "Quote the text of Psalms 46:10 in the WEB, or leave it out.")
-        #expect(ContentFault.translationNotBundled(.niv).explanation == "Quote the verse from a bundled translation (KJV, WEB or RV1909), not NIV.")
-        #expect(ContentFault.notJSON("Badly formed array.", line: 2, column: 7).explanation
-            == "It is not valid JSON: Badly formed array (line 2, column 7).")
-        #expect(ContentFault.versesBackwards(book: "Psalm", chapter: 46, first: 10, last: 9).explanation
-            == "A run of verses goes forwards: write “Psalm 46:9-10”, or a single verse without “-”.")
+        #expect(
+            ContentFault.duplicateID("x", earlier: .sameFile).explanation
+                == "The id “x” is already used earlier in this file; every template needs its own.")
+        #expect(
+            ContentFault.duplicateID("x", earlier: .file("catholic.json")).explanation
+                == "The id “x” is already used in catholic.json; every template needs its own.")
+        #expect(
+            ContentFault.alsoInTextEmpty(Self.reference, .web).explanation == "Quote the text of Psalms 46:10 in the WEB, or leave it out.")
+        #expect(
+            ContentFault.translationNotBundled(.niv).explanation
+                == "Quote the verse from a bundled translation (KJV, WEB or RV1909), not NIV.")
+        #expect(
+            ContentFault.notJSON("Badly formed array.", line: 2, column: 7).explanation
+                == "It is not valid JSON: Badly formed array (line 2, column 7).")
+        #expect(
+            ContentFault.versesBackwards(book: "Psalm", chapter: 46, first: 10, last: 9).explanation
+                == "A run of verses goes forwards: write “Psalm 46:9-10”, or a single verse without “-”.")
     }
 
     @Test func aFaultInATemplateSaysTheFileTheTemplateAndTheField() {
-        let short = #"[{"id": "short", "traditions": ["catholic"], "vibes": ["liturgical"], "moods": ["anxious"], "prayer": "Lord, have mercy.", "verse": {"reference": "Psalms 46:10", "text": "Be still"}, "translation": "KJV"}]"#
-        #expect(explanation { _ = try PrayerLibrary(data: Data(short.utf8), file: "catholic.json") }
-            == "catholic.json: template 1 (“short”): A prayer is 2 or 3 sentences; this one has 1.")
+        let short =
+            #"[{"id": "short", "traditions": ["catholic"], "vibes": ["liturgical"], "moods": ["anxious"], "prayer": "Lord, have mercy.", "verse": {"reference": "Psalms 46:10", "text": "Be still"}, "translation": "KJV"}]"#
+        #expect(
+            explanation { _ = try PrayerLibrary(data: Data(short.utf8), file: "catholic.json") }
+                == "catholic.json: template 1 (“short”): A prayer is 2 or 3 sentences; this one has 1.")
         let moods = short.replacingOccurrences(of: #"["anxious"]"#, with: #""anxious""#)
         let wrong = explanation { _ = try PrayerLibrary(data: Data(moods.utf8), file: "catholic.json") }
         #expect(wrong.hasPrefix("catholic.json: template 1 (“short”), moods: ") && wrong.contains("a list"), "\(wrong)")
-        #expect(explanation { _ = try SiteAssociation.teamID("TEAMID") }
-            == "team id: “TEAMID” is not a team id: ten capital letters and digits, as Xcode's DEVELOPMENT_TEAM shows it.")
+        #expect(
+            explanation { _ = try SiteAssociation.teamID("TEAMID") }
+                == "team id: “TEAMID” is not a team id: ten capital letters and digits, as Xcode's DEVELOPMENT_TEAM shows it.")
     }
 
     private func explanation(_ body: () throws -> Void) -> String {

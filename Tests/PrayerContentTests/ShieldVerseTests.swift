@@ -34,7 +34,9 @@ import ThresholdCore
         let first = verses.line(for: preferences, app: instagram, on: monday)
         #expect(first != nil)
         #expect(verses.line(for: preferences, app: instagram, on: monday) == first)
-        let others = ["tiktok", "youtube", "reddit", "x"].map { verses.line(for: preferences, app: AppToken(data: Data($0.utf8)), on: monday) }
+        let others = ["tiktok", "youtube", "reddit", "x"].map {
+            verses.line(for: preferences, app: AppToken(data: Data($0.utf8)), on: monday)
+        }
         #expect(others.contains { $0 != first })
     }
 
@@ -43,7 +45,9 @@ import ThresholdCore
             let choices: [BibleTranslation?] = [nil] + BibleTranslation.allCases
             for translation in choices {
                 let preferences = SelahPreferences(tradition: tradition, vibe: .pastoral, translation: translation)
-                #expect(verses.line(for: preferences, app: nil, on: monday) != nil, "\(tradition.rawValue) \(translation?.abbreviation ?? "none")")
+                #expect(
+                    verses.line(for: preferences, app: nil, on: monday) != nil,
+                    "\(tradition.rawValue) \(translation?.abbreviation ?? "none")")
             }
         }
     }

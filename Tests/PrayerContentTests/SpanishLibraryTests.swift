@@ -48,7 +48,9 @@ import ThresholdCore
             // Every reference parsed as it was decoded; written again it reads the same.
             let written = template.verse.reference.description
             #expect(try VerseReference(written) == template.verse.reference)
-            #expect(Self.spanishBooks.contains(template.verse.reference.book), "\(template.id): “\(template.verse.reference.book)” is not a Spanish book name")
+            #expect(
+                Self.spanishBooks.contains(template.verse.reference.book),
+                "\(template.id): “\(template.verse.reference.book)” is not a Spanish book name")
         }
     }
 

@@ -28,7 +28,8 @@ import ThresholdCore
         // The bundled files write the book "Psalm" or "Psalms".
         let quoted = library.templates.filter { template in
             let reference = template.verse.reference
-            return template.translation == .kjv && reference.book.hasPrefix("Psalm") && reference.chapter == 46 && reference.verses == 10...10
+            return template.translation == .kjv && reference.book.hasPrefix("Psalm") && reference.chapter == 46
+                && reference.verses == 10...10
         }.map(\.verse.text)
         #expect(quoted.contains { line.contains("“\($0)”") }, "“\(line)” is not a bundled KJV quotation of Psalm 46:10")
     }

@@ -15,7 +15,8 @@ import ThresholdCore
     static let full = ThresholdState.make(
         profiles: (0..<150).map { Profile.make(ProfileID("p\($0)"), path: .key, selection: .apps("p\($0)")) },
         intentions: (0..<50).map { Intention.make(IntentionID("i\($0)"), app: "i\($0)") })
-    static let reason = "Threshold keeps at most 200 profiles, gates and intentions together, so that its monitor always fits in the memory iOS gives it; you have 200. Delete one you no longer use to add another."
+    static let reason =
+        "Threshold keeps at most 200 profiles, gates and intentions together, so that its monitor always fits in the memory iOS gives it; you have 200. Delete one you no longer use to add another."
 
     @Test func pastTheBudget_aNewProfileOrIntention_isRefusedWithTheReason_andNothingChanges() throws {
         let device = try Device(Self.full, at: at("2026-03-02 10:00"))

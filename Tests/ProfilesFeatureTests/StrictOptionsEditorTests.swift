@@ -64,7 +64,8 @@ import ThresholdCore
         profiles.load()
         let again = profiles.editor(for: editor.id)
         #expect(again.filtersAdultWebsites && again.blockedWebsites.map(\.domain) == ["reddit.com"] && !again.deniesAppInstallation)
-        #expect(device.stored.engine.profile(editor.id)?.strict
-            == StrictOptions(filtersAdultWebsites: true, blockedWebsites: [try TypedWebsite("reddit.com")]))
+        #expect(
+            device.stored.engine.profile(editor.id)?.strict
+                == StrictOptions(filtersAdultWebsites: true, blockedWebsites: [try TypedWebsite("reddit.com")]))
     }
 }

@@ -27,8 +27,9 @@ import Testing
     @Test func aButtonStrippedOfItsAction_isReported() async throws {
         let findings = try await ButtonFaults.$stripped.withValue(["Pray to unlock"]) { try await crawl(Self.selah) }
         let noEffect = findings.filter { $0.kind == .noEffect }
-        #expect(noEffect.map(\.subject).contains { $0.contains("Pray to unlock") },
-                "the stripped button is reported: \(findings.map(\.line))")
+        #expect(
+            noEffect.map(\.subject).contains { $0.contains("Pray to unlock") },
+            "the stripped button is reported: \(findings.map(\.line))")
         #expect(noEffect.count == 1, "and no other button: \(noEffect.map(\.line))")
         let finding = try #require(noEffect.first)
         #expect(finding.screen == "home")

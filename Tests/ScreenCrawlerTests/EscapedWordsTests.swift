@@ -27,11 +27,12 @@ import Testing
         options.depth = 0
         options.language = language
         var findings: [Finding] = []
-        let appLanguage: AppLanguage = switch language {
-        case .english: .english
-        case .pseudo: .pseudo
-        case .spanish: .spanish
-        }
+        let appLanguage: AppLanguage =
+            switch language {
+            case .english: .english
+            case .pseudo: .pseudo
+            case .spanish: .spanish
+            }
         let world = HostWorld { HostSubject(Shown(), language: appLanguage, names: ["Deep work"], saved: { 0 }) }
         _ = try await Crawler(world: world, state: "a test view", options: options) { event in
             if case .finding(let finding) = event { findings.append(finding) }
@@ -51,8 +52,9 @@ import Testing
     }
 
     @Test func anEscapedFindingsScenario_runsInThePseudolanguage_andDoesNotExpectTheWordsGone() throws {
-        let finding = Finding(kind: .escaped, state: "Crawl/states/02-selah.yaml", screen: "home", subject: "Nothing is shielded now",
-                              detail: "plain English", path: [])
+        let finding = Finding(
+            kind: .escaped, state: "Crawl/states/02-selah.yaml", screen: "home", subject: "Nothing is shielded now",
+            detail: "plain English", path: [])
         let text = try String(contentsOfFile: CrawlerCanFailTests.selah, encoding: .utf8)
         let scenario = try finding.reproducer(from: text)
         #expect(scenario.contains("language: pseudo"), "\(scenario)")
@@ -68,8 +70,9 @@ import Testing
     }
 
     @Test func anUntranslatedFindingsScenario_runsInSpanish() throws {
-        let finding = Finding(kind: .untranslated, state: "Crawl/states/02-selah.yaml", screen: "home", subject: "Nothing is shielded now",
-                              detail: "English", path: [])
+        let finding = Finding(
+            kind: .untranslated, state: "Crawl/states/02-selah.yaml", screen: "home", subject: "Nothing is shielded now",
+            detail: "English", path: [])
         let scenario = try finding.reproducer(from: String(contentsOfFile: CrawlerCanFailTests.selah, encoding: .utf8))
         #expect(scenario.contains("language: es"), "\(scenario)")
         #expect(!scenario.contains("not-see"), "the person reads the screen in English, so the words stay")

@@ -10,7 +10,10 @@ import Testing
 @Suite @MainActor struct PictureTests {
     nonisolated static let chromium = Chromium.executable() != nil
 
-    @Test(.enabled(if: chromium, "skipped: headless Chromium is not installed (apt-get install chromium, or set THRESHOLD_CHROMIUM); .ci/run installs it"))
+    @Test(
+        .enabled(
+            if: chromium,
+            "skipped: headless Chromium is not installed (apt-get install chromium, or set THRESHOLD_CHROMIUM); .ci/run installs it"))
     func homeIsDrawn_andThePictureIsNotBlank() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("threshold-picture-test-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -19,7 +22,8 @@ import Testing
         let book = PictureBook(folder: folder, style: PictureBook.threshold(.light, .default))
         try book.take(subject.runner, group: "test", title: "Home", name: "home", widgets: false)
         // A blank page of the same size, drawn the same way: what a picture with nothing in it weighs.
-        try book.write("""
+        try book.write(
+            """
             <!doctype html><html><body style="margin:0"><div class="shot" style="width:390px;height:844px;background:#fff"></div></body></html>
             """, name: "blank")
         book.add(PictureBook.Entry(group: "test", title: "blank", page: "blank.html"))
@@ -29,7 +33,9 @@ import Testing
         let blank = try Data(contentsOf: folder.appendingPathComponent("blank.png"))
         let homeSize = try #require(PNG.size(home), "home.png is a PNG")
         let blankSize = try #require(PNG.size(blank), "blank.png is a PNG")
-        #expect(homeSize.width == blankSize.width && homeSize.height >= blankSize.height, "a phone's width, at least its height: \(homeSize) vs \(blankSize)")
+        #expect(
+            homeSize.width == blankSize.width && homeSize.height >= blankSize.height,
+            "a phone's width, at least its height: \(homeSize) vs \(blankSize)")
         // Words, bars and controls make a picture far heavier than one colour of the same size.
         #expect(home.count > 4 * blank.count, "home.png (\(home.count) bytes) is much more than blank (\(blank.count) bytes)")
         let page = try String(contentsOf: folder.appendingPathComponent("home.html"), encoding: .utf8)
@@ -42,7 +48,9 @@ import Testing
 enum PNG {
     static func size(_ data: Data) -> (width: Int, height: Int)? {
         let bytes = [UInt8](data.prefix(24))
-        guard bytes.count == 24, bytes[0..<8] == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], bytes[12..<16] == [0x49, 0x48, 0x44, 0x52] else { return nil }
+        guard bytes.count == 24, bytes[0..<8] == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A],
+            bytes[12..<16] == [0x49, 0x48, 0x44, 0x52]
+        else { return nil }
         func number(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
         return (number(16), number(20))
     }

@@ -10,7 +10,8 @@ import ThresholdCore
     let now = at("2026-11-23 10:00")
 
     func activity(_ name: String, _ start: Date, _ end: Date, warning: Int? = nil, repeats: Bool = false) -> ActivityRegistration {
-        ActivityRegistration(name: name, start: ActivityMoment(start, in: ny), end: ActivityMoment(end, in: ny), repeats: repeats, warningSeconds: warning)
+        ActivityRegistration(
+            name: name, start: ActivityMoment(start, in: ny), end: ActivityMoment(end, in: ny), repeats: repeats, warningSeconds: warning)
     }
 
     @Test func intervalsShorterThan15Minutes_areRefused() {
@@ -30,7 +31,9 @@ import ThresholdCore
 
     @Test func theTwentyFirstActivity_isRefused_butOverwritingANameIsNot() throws {
         var centre = DeviceActivityCentre()
-        for i in 0..<20 { try centre.startMonitoring(activity("a\(i)", now.adding(minutes: 60), now.adding(minutes: 90)), at: now, timeZone: ny) }
+        for i in 0..<20 {
+            try centre.startMonitoring(activity("a\(i)", now.adding(minutes: 60), now.adding(minutes: 90)), at: now, timeZone: ny)
+        }
         #expect(throws: ScreenTimeError.excessiveActivities(activity: "a20")) {
             try centre.startMonitoring(activity("a20", now.adding(minutes: 60), now.adding(minutes: 90)), at: now, timeZone: ny)
         }
@@ -63,7 +66,9 @@ import ThresholdCore
 
     @Test func stopMonitoringWithNoNames_stopsEverything() throws {
         var centre = DeviceActivityCentre()
-        for i in 0..<3 { try centre.startMonitoring(activity("a\(i)", now.adding(minutes: 60), now.adding(minutes: 90)), at: now, timeZone: ny) }
+        for i in 0..<3 {
+            try centre.startMonitoring(activity("a\(i)", now.adding(minutes: 60), now.adding(minutes: 90)), at: now, timeZone: ny)
+        }
         centre.stopMonitoring([], at: now)
         #expect(centre.registrations.isEmpty)
     }
@@ -73,7 +78,10 @@ import ThresholdCore
         try centre.startMonitoring(activity("a", now.adding(minutes: 10), now.adding(minutes: 40), warning: 60), at: now, timeZone: ny)
         centre.fireDue(through: now.adding(minutes: 40), timeZone: ny)
         let fired = centre.takeFired()
-        #expect(fired.map(\.description) == ["intervalWillStartWarning a", "intervalDidStart a", "intervalWillEndWarning a", "intervalDidEnd a"])
+        #expect(
+            fired.map(\.description) == [
+                "intervalWillStartWarning a", "intervalDidStart a", "intervalWillEndWarning a", "intervalDidEnd a",
+            ])
         #expect(fired.map(\.at) == [now.adding(minutes: 9), now.adding(minutes: 10), now.adding(minutes: 39), now.adding(minutes: 40)])
     }
 
@@ -88,7 +96,8 @@ import ThresholdCore
 
     @Test func mixingTimeOnlyAndFullDates_isAcceptedAndNeverFires() throws {
         var centre = DeviceActivityCentre()
-        let mixed = ActivityRegistration(name: "m", start: .timeOnly(hour: 10, minute: 0), end: ActivityMoment(now.adding(minutes: 60), in: ny))
+        let mixed = ActivityRegistration(
+            name: "m", start: .timeOnly(hour: 10, minute: 0), end: ActivityMoment(now.adding(minutes: 60), in: ny))
         try centre.startMonitoring(mixed, at: now, timeZone: ny)
         centre.fireDue(through: now.adding(minutes: 24 * 60), timeZone: ny)
         #expect(centre.takeFired().isEmpty)
@@ -119,8 +128,9 @@ import ThresholdCore
         centre.fireDue(through: at("2026-11-30 12:30"), timeZone: la)
         let starts = centre.takeFired().filter { $0.kind == .intervalDidStart }
         #expect(starts.map(\.description) == ["intervalDidStart instant", "intervalDidStart wall"])
-        #expect(starts.map(\.at) == [monday, at("2026-11-30 09:00", in: "America/Los_Angeles")],
-                "09:00 stays 09:00 on the wall clock in Los Angeles; the instant stays 09:00 in New York")
+        #expect(
+            starts.map(\.at) == [monday, at("2026-11-30 09:00", in: "America/Los_Angeles")],
+            "09:00 stays 09:00 on the wall clock in Los Angeles; the instant stays 09:00 in New York")
     }
 
     @Test func aZoneChangeIntoAWallClockInterval_firesItsStartAtOnce_andOutOfOne_itsEnd() throws {

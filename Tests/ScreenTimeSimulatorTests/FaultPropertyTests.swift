@@ -23,8 +23,9 @@ import ThresholdCore
 
     static let state = ThresholdState.make(
         profiles: [
-            .make("work", selection: .apps("instagram", "reddit"), unlockPolicy: .prayer, breakPolicy: .fivePerHour,
-                  schedules: [.on(Weekday.weekdays, "09:00", "17:00")]),
+            .make(
+                "work", selection: .apps("instagram", "reddit"), unlockPolicy: .prayer, breakPolicy: .fivePerHour,
+                schedules: [.on(Weekday.weekdays, "09:00", "17:00")]),
             .make("sleep", selection: .apps("instagram", "tiktok", "youtube"), schedules: [.on(Weekday.everyDay, "23:00", "07:00")]),
             .make("focus", path: .present, selection: .apps("chess", "youtube"), breakPolicy: .fivePerHour),
         ],
@@ -39,7 +40,8 @@ import ThresholdCore
             faults.delayRate = 0.25
             faults.maximumDelay = 45 * 60
             let start = at("2026-11-02 06:00")
-            let phone = try SimulatedPhone(start: start, timeZone: TimeZone(identifier: "America/New_York")!, setup: Self.state, faults: faults)
+            let phone = try SimulatedPhone(
+                start: start, timeZone: TimeZone(identifier: "America/New_York")!, setup: Self.state, faults: faults)
             var rng = SplitMix64(seed: UInt64(seed) &* 31)
             var opens = 0, repairs = 0
             phone.openThreshold()
@@ -76,7 +78,9 @@ import ThresholdCore
                     let truth = evaluate(try phone.store.read().engine, at: phone.clock.wall, calendar: phone.clock.calendar)
                     for name in Self.apps {
                         let app = phone.catalogue.app(named: name)!
-                        let agrees = phone.shields.shields(app: app.token, category: app.category) == truth.shields(app: app.token, category: app.category)
+                        let agrees =
+                            phone.shields.shields(app: app.token, category: app.category)
+                            == truth.shields(app: app.token, category: app.category)
                         #expect(agrees, "after a reconcile \(name) is as the engine says (seed \(seed), \(phone.clock.wall))")
                     }
                 }

@@ -11,8 +11,9 @@ import ThresholdCore
 @Suite struct ProcessRulesTests {
     let ny = TimeZone(identifier: "America/New_York")!
     /// Monday 23 November 2026.
-    let work = Profile.make("work", name: "Work", path: .key, selection: .apps("instagram"), breakPolicy: .fivePerHour,
-                            schedules: [.on(Weekday.weekdays, "09:00", "17:00")])
+    let work = Profile.make(
+        "work", name: "Work", path: .key, selection: .apps("instagram"), breakPolicy: .fivePerHour,
+        schedules: [.on(Weekday.weekdays, "09:00", "17:00")])
     let beast = Profile.make("beast", name: "Beast", path: .present, selection: .apps("instagram"), strictness: .locked)
 
     func phone(_ state: ThresholdState, at start: Date) throws -> SimulatedPhone {
@@ -39,7 +40,9 @@ import ThresholdCore
         #expect(stored.applied.liveActivity == nil, "nothing is recorded as applied that was not")
         #expect(stored.applied.session?.profileID == "work", "the widget and status carry the session meanwhile")
         #expect(stored.applied.repairs.isEmpty, "being refused by iOS's rules is not a repair")
-        #expect(WidgetSnapshot.make(state: stored, events: [], now: phone.clock.wall, calendar: phone.clock.calendar).session?.profileID == "work")
+        #expect(
+            WidgetSnapshot.make(state: stored, events: [], now: phone.clock.wall, calendar: phone.clock.calendar).session?.profileID
+                == "work")
 
         phone.openThreshold()
         #expect(phone.liveActivity?.profileID == "work")
@@ -96,7 +99,10 @@ import ThresholdCore
         let phone = try phone(.make(profiles: [beast]), at: at("2026-11-23 09:00"))
         phone.perform(StartSession(profile: "beast", origin: .manual, plan: .until(at("2026-11-23 10:00"))), as: .inApp("start"))
         #expect(phone.deviceRestrictions == .locked)
-        #expect(throws: SimulatorError.notAllowed("The clock is set automatically while Beast Mode is on (Settings › General › Date & Time is locked).")) {
+        #expect(
+            throws: SimulatorError.notAllowed(
+                "The clock is set automatically while Beast Mode is on (Settings › General › Date & Time is locked).")
+        ) {
             try phone.setClock(to: at("2026-11-23 13:00"))
         }
         #expect(phone.clock.wall == at("2026-11-23 09:00"))
@@ -125,8 +131,9 @@ import ThresholdCore
     }
 
     @Test func safari_showsTheFilteredAndTypedWebsitesAsRestricted_whileTheProfileShields() throws {
-        let reading = Profile.make("reading", path: .key, selection: .apps("youtube"),
-                                   strict: StrictOptions(filtersAdultWebsites: true, blockedWebsites: [try TypedWebsite("reddit.com")]))
+        let reading = Profile.make(
+            "reading", path: .key, selection: .apps("youtube"),
+            strict: StrictOptions(filtersAdultWebsites: true, blockedWebsites: [try TypedWebsite("reddit.com")]))
         let phone = try phone(.make(profiles: [reading]), at: at("2026-11-23 09:00"))
         #expect(phone.visit("reddit.com").blocked == nil)
         phone.perform(StartSession(profile: "reading", origin: .manual), as: .inApp("start"))
@@ -173,8 +180,9 @@ import ThresholdCore
         phone.perform(StartSession(profile: "beast", origin: .manual, plan: .until(at("2026-11-23 10:00"))), as: .inApp("start"))
         phone.setFocus(true)
         let data = try JSONEncoder().encode(phone.snapshot)
-        let again = SimulatedPhone(snapshot: try JSONDecoder().decode(SimulatedPhone.Snapshot.self, from: data), store: phone.store,
-                                   ids: .counting(prefix: "again-"))
+        let again = SimulatedPhone(
+            snapshot: try JSONDecoder().decode(SimulatedPhone.Snapshot.self, from: data), store: phone.store,
+            ids: .counting(prefix: "again-"))
         #expect(again.deviceRestrictions == .locked && again.focus && again.liveActivityStartedAt == phone.liveActivityStartedAt)
         #expect(throws: SimulatorError.self) { try again.setClock(to: at("2026-11-23 13:00")) }
     }

@@ -33,8 +33,9 @@ import ThresholdCore
         phone.advance(to: at("2026-11-25 09:00"))
         phone.openThreshold()
         let streak = try #require(try goalStreak(phone))
-        #expect(streak.days == 1 && streak.lives == 1 && streak.through == day("2026-11-24"),
-                "Tuesday has no end: it is not known, so it neither adds to the streak nor costs a life")
+        #expect(
+            streak.days == 1 && streak.lives == 1 && streak.through == day("2026-11-24"),
+            "Tuesday has no end: it is not known, so it neither adds to the streak nor costs a life")
     }
 
     @Test func daysWithAccessRevoked_neitherEarnNorBreakTheStreak() throws {
@@ -63,7 +64,8 @@ import ThresholdCore
         let progress = try phone.store.read().progress
         #expect(progress.screenTimeMinutes(on: day("2026-11-23")) == 120)
         #expect(progress.screenTimeMinutes(on: day("2026-11-24")) == 0, "the threshold belongs to Monday's interval")
-        #expect(progress.goalStreak?.days == 0 && progress.goalStreak?.lives == 0,
-                "Monday reached the goal: its life is used, though midnight first counted it at 110 minutes")
+        #expect(
+            progress.goalStreak?.days == 0 && progress.goalStreak?.lives == 0,
+            "Monday reached the goal: its life is used, though midnight first counted it at 110 minutes")
     }
 }

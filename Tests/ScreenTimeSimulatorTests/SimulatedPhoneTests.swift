@@ -75,7 +75,8 @@ import ThresholdCore
     }
 
     @Test func movingTheClockForward_deliversTheCallbacksItSkipped() throws {
-        let phone = try phone(.make(profiles: [.make("work", schedules: [.on(Weekday.weekdays, "09:00", "17:00")])]), at: at("2026-11-23 08:00"))
+        let phone = try phone(
+            .make(profiles: [.make("work", schedules: [.on(Weekday.weekdays, "09:00", "17:00")])]), at: at("2026-11-23 08:00"))
         phone.openThreshold()
         phone.killApp()
         try phone.setClock(to: at("2026-11-23 09:30"))
@@ -88,8 +89,9 @@ import ThresholdCore
         let original = try phone(.make(gates: [.make("selah")]), at: at("2026-11-23 10:00"))
         original.perform(IssueGrant(minutes: 10, origin: .ritual(.prayer)), as: .inApp("amen"))
         let saved = try JSONEncoder().encode(original.snapshot)
-        let restored = SimulatedPhone(snapshot: try JSONDecoder().decode(SimulatedPhone.Snapshot.self, from: saved),
-                                      store: original.store, ids: .counting(prefix: "run2-"))
+        let restored = SimulatedPhone(
+            snapshot: try JSONDecoder().decode(SimulatedPhone.Snapshot.self, from: saved),
+            store: original.store, ids: .counting(prefix: "run2-"))
         #expect(restored.snapshot == original.snapshot)
         #expect(restored.shieldedApps.isEmpty)
         restored.advance(by: 600)
@@ -105,19 +107,26 @@ import ThresholdCore
         phone.killApp()
         let end = at("2026-12-07 00:00")
         var checked = 0
-        while let boundary = upcomingBoundaries(try phone.store.read().engine, after: phone.clock.wall, calendar: phone.clock.calendar, limit: 1).first,
-              boundary.at <= end {
+        while let boundary = upcomingBoundaries(
+            try phone.store.read().engine, after: phone.clock.wall, calendar: phone.clock.calendar, limit: 1
+        ).first,
+            boundary.at <= end
+        {
             phone.advance(to: boundary.at)
             let expected = evaluate(try phone.store.read().engine, at: boundary.at, calendar: phone.clock.calendar)
             for app in phone.catalogue.apps.values {
-                #expect(phone.shields.shields(app: app.token, category: app.category) == expected.shields(app: app.token, category: app.category),
-                        "\(app.name) at \(boundary.at)")
+                #expect(
+                    phone.shields.shields(app: app.token, category: app.category)
+                        == expected.shields(app: app.token, category: app.category),
+                    "\(app.name) at \(boundary.at)")
             }
             #expect(phone.activityCentre.registrations.count <= 20)
             checked += 1
         }
         #expect(checked > 300, "checked \(checked) boundaries")
-        let late = phone.shields.changes.filter { change in phone.wakeUps.contains { $0.at == change.at } == false && change.at > at("2026-11-23 00:00") }
+        let late = phone.shields.changes.filter { change in
+            phone.wakeUps.contains { $0.at == change.at } == false && change.at > at("2026-11-23 00:00")
+        }
         #expect(late.isEmpty, "every shield change happened at a callback's instant")
     }
 
@@ -127,8 +136,10 @@ import ThresholdCore
         let phone = try phone(state, at: start)
         phone.openThreshold()
         phone.killApp()
-        let boundaries = Set(upcomingBoundaries(state, after: start, calendar: phone.clock.calendar, limit: 10_000, horizon: 7 * 86_400).map(\.at))
-        let notes = Set(dueNotifications(state, from: start, through: start.addingTimeInterval(7 * 86_400), calendar: phone.clock.calendar).map(\.at))
+        let boundaries = Set(
+            upcomingBoundaries(state, after: start, calendar: phone.clock.calendar, limit: 10_000, horizon: 7 * 86_400).map(\.at))
+        let notes = Set(
+            dueNotifications(state, from: start, through: start.addingTimeInterval(7 * 86_400), calendar: phone.clock.calendar).map(\.at))
         phone.advance(to: start.addingTimeInterval(7 * 86_400))
         let woke = Set(phone.wakeUps.map(\.at).filter { $0 > start })
         #expect(boundaries.isSubset(of: woke), "missed: \(boundaries.subtracting(woke).sorted())")
@@ -144,20 +155,30 @@ import ThresholdCore
         let profiles = apps.enumerated().map { i, app -> Profile in
             let s1 = String(format: "%02d:%02d", 6 + i, (i * 7) % 60), e1 = String(format: "%02d:%02d", 8 + i, (i * 11) % 60)
             let s2 = String(format: "%02d:%02d", 18 + i % 5, 5 * i), e2 = String(format: "%02d:%02d", (22 + i) % 24, 3 * i)
-            return .make(ProfileID("p\(i)"), selection: .apps(app), unlockPolicy: .prayer, breakPolicy: .fivePerHour,
-                         schedules: [.on(Weekday.everyDay, s1, e1, id: "a"), .on(Weekday.weekdays, s2, e2, id: "b")])
+            return .make(
+                ProfileID("p\(i)"), selection: .apps(app), unlockPolicy: .prayer, breakPolicy: .fivePerHour,
+                schedules: [.on(Weekday.everyDay, s1, e1, id: "a"), .on(Weekday.weekdays, s2, e2, id: "b")])
         }
-        let grants = (0..<10).map { Grant.make(GrantID("g\($0)"), from: start.addingTimeInterval(TimeInterval($0) * 86_400 + 7.5 * 3_600), minutes: 10 + $0) }
+        let grants = (0..<10).map {
+            Grant.make(GrantID("g\($0)"), from: start.addingTimeInterval(TimeInterval($0) * 86_400 + 7.5 * 3_600), minutes: 10 + $0)
+        }
         let opens = (0..<6).map {
-            Grant.make(GrantID("o\($0)"), .app("maps"), from: start.addingTimeInterval(TimeInterval($0) * 43_200 + 3_600), minutes: 5, origin: .intentionOpen("maps"))
+            Grant.make(
+                GrantID("o\($0)"), .app("maps"), from: start.addingTimeInterval(TimeInterval($0) * 43_200 + 3_600), minutes: 5,
+                origin: .intentionOpen("maps"))
         }
         return .make(
             profiles: profiles,
             gates: [.make("selah", selection: .apps("notes", "mail"))],
             intentions: [.make("maps", app: "maps", opens: 3, minutes: 5)],
-            sessions: [.make("s", profile: "p0", start: start.addingTimeInterval(13 * 3_600), plan: .until(start.addingTimeInterval(16 * 3_600)),
-                             breaks: [.make("b1", from: start.addingTimeInterval(14 * 3_600), minutes: 5),
-                                      .make("b2", from: start.addingTimeInterval(15 * 3_600 + 1_795), minutes: 7)])],
+            sessions: [
+                .make(
+                    "s", profile: "p0", start: start.addingTimeInterval(13 * 3_600), plan: .until(start.addingTimeInterval(16 * 3_600)),
+                    breaks: [
+                        .make("b1", from: start.addingTimeInterval(14 * 3_600), minutes: 5),
+                        .make("b2", from: start.addingTimeInterval(15 * 3_600 + 1_795), minutes: 7),
+                    ])
+            ],
             grants: grants + opens)
     }
 }

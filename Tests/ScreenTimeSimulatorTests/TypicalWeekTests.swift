@@ -21,17 +21,22 @@ import ThresholdCore
 
     static let setup = ThresholdState.make(
         profiles: [
-            .make("sleep", name: "Sleep", emoji: "🌙", path: .key, selection: .apps("instagram", "tiktok", "youtube", "x", "reddit"),
-                  strictness: .firm, schedules: [.on(Set(Weekday.allCases), "22:30", "06:30", id: "night")]),
-            .make("work", name: "Work", emoji: "💼", path: .earnedAccess, selection: .apps("x", "reddit", "youtube"),
-                  unlockPolicy: .earnedAccess, breakPolicy: .fivePerHour,
-                  schedules: [.on([.monday, .tuesday, .wednesday, .thursday, .friday], "09:00", "17:00", id: "workday")]),
-            .make("deep", name: "Deep work", emoji: "🌿", path: .present, selection: .apps("instagram", "tiktok", "x", "chess"),
-                  breakPolicy: .fivePerHour),
+            .make(
+                "sleep", name: "Sleep", emoji: "🌙", path: .key, selection: .apps("instagram", "tiktok", "youtube", "x", "reddit"),
+                strictness: .firm, schedules: [.on(Set(Weekday.allCases), "22:30", "06:30", id: "night")]),
+            .make(
+                "work", name: "Work", emoji: "💼", path: .earnedAccess, selection: .apps("x", "reddit", "youtube"),
+                unlockPolicy: .earnedAccess, breakPolicy: .fivePerHour,
+                schedules: [.on([.monday, .tuesday, .wednesday, .thursday, .friday], "09:00", "17:00", id: "workday")]),
+            .make(
+                "deep", name: "Deep work", emoji: "🌿", path: .present, selection: .apps("instagram", "tiktok", "x", "chess"),
+                breakPolicy: .fivePerHour),
         ],
         gates: [.make("selah", name: "Selah", path: .selah, selection: .apps("netflix", "candycrush"), unlockPolicy: .prayer)],
-        intentions: [.make("ig", app: "instagram", opens: 3, minutes: 5), .make("tt", app: "tiktok", opens: 2, minutes: 10),
-                     .make("yt", app: "youtube", opens: 3, minutes: 5)])
+        intentions: [
+            .make("ig", app: "instagram", opens: 3, minutes: 5), .make("tt", app: "tiktok", opens: 2, minutes: 10),
+            .make("yt", app: "youtube", opens: 3, minutes: 5),
+        ])
 
     /// What the person does each day, by local time: an app the shield opens through its
     /// intention, a prayer, the session and its break.
@@ -95,7 +100,10 @@ import ThresholdCore
                 phone.advance(to: boundary.at)
                 let expected = evaluate(state, at: boundary.at, calendar: calendar)
                 func matches() -> Bool {
-                    phone.catalogue.apps.values.allSatisfy { phone.shields.shields(app: $0.token, category: $0.category) == expected.shields(app: $0.token, category: $0.category) }
+                    phone.catalogue.apps.values.allSatisfy {
+                        phone.shields.shields(app: $0.token, category: $0.category)
+                            == expected.shields(app: $0.token, category: $0.category)
+                    }
                 }
                 figures.boundaries.append(boundary.at)
                 if !matches() { figures.mismatches += 1 }
@@ -137,28 +145,40 @@ import ThresholdCore
         #expect(Set(atBoundaries) == boundaries, "every boundary wakes the monitor")
         // Besides the boundaries, only the echo of a usage activity registered by an action that
         // unlocks something (iOS fires `intervalDidStart` at once, as its interval starts in the past).
-        #expect(Set(figures.wakeUps) == boundaries.union(echoes), "the monitor wakes at boundaries and unlocks only: \(forNotes.count) for notifications, \(unexplained.count) elsewhere")
+        #expect(
+            Set(figures.wakeUps) == boundaries.union(echoes),
+            "the monitor wakes at boundaries and unlocks only: \(forNotes.count) for notifications, \(unexplained.count) elsewhere")
         #expect(forNotes.isEmpty && unexplained.isEmpty)
-        #expect(figures.notifications.count >= 7 * 3 && Set(figures.notifications).isSubset(of: Set(figures.shown)),
-                "every notification is shown at its instant with Threshold not running: \(Set(figures.notifications).subtracting(figures.shown).sorted())")
+        #expect(
+            figures.notifications.count >= 7 * 3 && Set(figures.notifications).isSubset(of: Set(figures.shown)),
+            "every notification is shown at its instant with Threshold not running: \(Set(figures.notifications).subtracting(figures.shown).sorted())"
+        )
         #expect(figures.mismatches == 0)
-        #expect(figures.relockErrors.count >= 7 * 5 && figures.relockErrors.allSatisfy { $0 == 0 }, "re-lock errors: \(figures.relockErrors)")
+        #expect(
+            figures.relockErrors.count >= 7 * 5 && figures.relockErrors.allSatisfy { $0 == 0 }, "re-lock errors: \(figures.relockErrors)")
 
         // The table for Benchmarks/README.md.
         let clock = Clockwork(timeZone: Self.zone)
         func perDay(_ dates: [Date]) -> [LocalDate: Int] { Dictionary(grouping: dates) { clock.localDate(of: $0) }.mapValues(\.count) }
         let columns = [figures.boundaries, figures.wakeUps, atBoundaries, forNotes, echoes].map(perDay)
-        var lines = ["day | boundaries (minimum) | monitor wake-ups | at boundaries | for notifications | at the app's own reconciles | wake-ups at boundaries ÷ minimum"]
+        var lines = [
+            "day | boundaries (minimum) | monitor wake-ups | at boundaries | for notifications | at the app's own reconciles | wake-ups at boundaries ÷ minimum"
+        ]
         for offset in 0..<7 {
             let day = clock.localDate(of: Self.week.start).adding(days: offset)
             let counts = columns.map { $0[day] ?? 0 }
-            lines.append("\(day.weekday) \(day) | " + counts.map(String.init).joined(separator: " | ")
-                         + " | " + String(format: "%.2f", Double(counts[2]) / Double(max(1, counts[0]))))
+            lines.append(
+                "\(day.weekday) \(day) | " + counts.map(String.init).joined(separator: " | ")
+                    + " | " + String(format: "%.2f", Double(counts[2]) / Double(max(1, counts[0]))))
         }
         let totals = [figures.boundaries, figures.wakeUps, atBoundaries, forNotes, echoes].map(\.count)
-        lines.append("week | " + totals.map(String.init).joined(separator: " | ") + " | " + String(format: "%.2f", Double(totals[2]) / Double(totals[0])))
+        lines.append(
+            "week | " + totals.map(String.init).joined(separator: " | ") + " | "
+                + String(format: "%.2f", Double(totals[2]) / Double(totals[0])))
         lines.append("re-lock error: \(figures.relockErrors.count) deadlines, max \(Int(figures.relockErrors.max() ?? 0)) s")
-        lines.append("notifications: due at \(Set(figures.notifications).count) instants, each shown then; \(figures.shown.count) shown in all (with those of the person's actions)")
+        lines.append(
+            "notifications: due at \(Set(figures.notifications).count) instants, each shown then; \(figures.shown.count) shown in all (with those of the person's actions)"
+        )
         print(lines.joined(separator: "\n"))
     }
 
@@ -166,8 +186,11 @@ import ThresholdCore
     @Test func theNaivePlan_forTheWeeksSetUp_cutsSleepAtMidnight() throws {
         let evening = at("2026-11-23 19:52")
         let state = try Self.setup.with(
-            sessions: [.make("s", profile: "deep", start: at("2026-11-23 19:30"), plan: .goal(minutes: 60),
-                             breaks: [.make("b", from: at("2026-11-23 19:50"), minutes: 5)])],
+            sessions: [
+                .make(
+                    "s", profile: "deep", start: at("2026-11-23 19:30"), plan: .goal(minutes: 60),
+                    breaks: [.make("b", from: at("2026-11-23 19:50"), minutes: 5)])
+            ],
             grants: [.make("g", from: at("2026-11-23 19:45"), minutes: 10)])
         let plan = NaivePlanner.plan(state, at: evening, calendar: calendar())
         let report = NaivePlanner.Report(plan)

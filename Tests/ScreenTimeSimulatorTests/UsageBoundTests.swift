@@ -15,10 +15,10 @@ import ThresholdCore
     let noon = at("2026-11-24 12:00")
 
     struct Move: Sendable, CustomStringConvertible {
-        let minutes: Int         // the unlock's length
-        let usedBefore: Int      // minutes of use before the clock is moved
-        let back: Int            // seconds the clock is moved back
-        let restart: Bool        // a restart first (otherwise the app is killed)
+        let minutes: Int  // the unlock's length
+        let usedBefore: Int  // minutes of use before the clock is moved
+        let back: Int  // seconds the clock is moved back
+        let restart: Bool  // a restart first (otherwise the app is killed)
         var description: String { "\(minutes) min unlock, \(usedBefore) min used, back \(back) s, \(restart ? "restart" : "app killed")" }
     }
 
@@ -30,8 +30,11 @@ import ThresholdCore
 
     /// Minutes of use of the unlocked app until it is shielded again, after `move`.
     func useUntilShielded(_ move: Move, unlock: (SimulatedPhone) -> Void) throws -> Int {
-        let phone = try SimulatedPhone(start: noon, timeZone: ny, setup: .make(profiles: [.make("work", selection: .apps("instagram"), breakPolicy: .fivePerHour)],
-                                                                                               gates: [.make("selah")]))
+        let phone = try SimulatedPhone(
+            start: noon, timeZone: ny,
+            setup: .make(
+                profiles: [.make("work", selection: .apps("instagram"), breakPolicy: .fivePerHour)],
+                gates: [.make("selah")]))
         phone.openThreshold()
         unlock(phone)
         phone.leaveThreshold()

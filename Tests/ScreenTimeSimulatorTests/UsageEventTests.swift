@@ -14,13 +14,16 @@ import ThresholdCore
     let instagram = AppToken("instagram")
 
     func activity(_ start: Date, _ end: Date, minutes: Int = 5, past: Bool = false) -> ActivityRegistration {
-        ActivityRegistration(name: "a", start: ActivityMoment(start, in: ny), end: ActivityMoment(end, in: ny),
-                             events: [ActivityEvent(name: "e", minutes: minutes, selection: .apps("instagram"), includesPastActivity: past)])
+        ActivityRegistration(
+            name: "a", start: ActivityMoment(start, in: ny), end: ActivityMoment(end, in: ny),
+            events: [ActivityEvent(name: "e", minutes: minutes, selection: .apps("instagram"), includesPastActivity: past)])
     }
 
     /// Uses Instagram a minute at a time from `from`, as the phone does; returns the event callbacks due by the end.
     func use(_ centre: inout DeviceActivityCentre, minutes: Int, from start: Date) -> [DeviceActivityCentre.Callback] {
-        for minute in 1...minutes { centre.recordUsage(app: instagram, category: nil, seconds: 60, at: start.adding(minutes: Double(minute))) }
+        for minute in 1...minutes {
+            centre.recordUsage(app: instagram, category: nil, seconds: 60, at: start.adding(minutes: Double(minute)))
+        }
         centre.fireDue(through: start.adding(minutes: Double(minutes)), timeZone: ny)
         return centre.takeFired().filter { $0.kind == .eventDidReachThreshold }
     }
@@ -57,7 +60,8 @@ import ThresholdCore
         for past in [false, true] {
             var centre = DeviceActivityCentre()
             _ = use(&centre, minutes: 4, from: ten)  // 10:00–10:04, nothing registered
-            try centre.startMonitoring(activity(ten.adding(minutes: -60), ten.adding(minutes: 60), past: past), at: ten.adding(minutes: 5), timeZone: ny)
+            try centre.startMonitoring(
+                activity(ten.adding(minutes: -60), ten.adding(minutes: 60), past: past), at: ten.adding(minutes: 5), timeZone: ny)
             _ = centre.takeFired()
             _ = use(&centre, minutes: 1, from: ten.adding(minutes: 5))
             centre.fireDue(through: ten.adding(minutes: 8), timeZone: ny)
@@ -70,7 +74,8 @@ import ThresholdCore
         var centre = DeviceActivityCentre()
         centre.honoursPastActivity = false
         _ = use(&centre, minutes: 4, from: ten)
-        try centre.startMonitoring(activity(ten.adding(minutes: -60), ten.adding(minutes: 60), past: true), at: ten.adding(minutes: 5), timeZone: ny)
+        try centre.startMonitoring(
+            activity(ten.adding(minutes: -60), ten.adding(minutes: 60), past: true), at: ten.adding(minutes: 5), timeZone: ny)
         _ = centre.takeFired()
         #expect(use(&centre, minutes: 3, from: ten.adding(minutes: 5)).isEmpty && centre.activities["a"]?.usage["e"] == 180)
     }

@@ -39,9 +39,11 @@ import ThresholdCore
     /// comes with Threshold killed.
     @Test func everyActivityForgotten_theNextReconcileOfAnyKindRegistersThemAgain() throws {
         let start = at("2026-11-24 16:00")
-        let phone = try SimulatedPhone(start: start, timeZone: ny, setup: .make(
-            profiles: [.make("work", selection: .apps("instagram"), schedules: [.on(Weekday.weekdays, "09:00", "17:00")])],
-            gates: [.make("selah", selection: .apps("tiktok"))]))
+        let phone = try SimulatedPhone(
+            start: start, timeZone: ny,
+            setup: .make(
+                profiles: [.make("work", selection: .apps("instagram"), schedules: [.on(Weekday.weekdays, "09:00", "17:00")])],
+                gates: [.make("selah", selection: .apps("tiktok"))]))
         phone.openThreshold()
         phone.killApp()
         phone.forgetsAllActivitiesAt = start.adding(minutes: 10)
@@ -107,8 +109,10 @@ import ThresholdCore
     /// says Instagram is unlocked and that opening Threshold clears it; its button posts the
     /// notification that does; the app's reconcile writes the shields again, and the shield goes.
     @Test func aShieldTheMonitorLifted_staysDrawnOnIOS26_untilTheAppWritesTheShieldsAgain() throws {
-        let phone = try SimulatedPhone(start: at("2026-11-24 16:50"), timeZone: ny, setup: .make(
-            profiles: [.make("work", selection: .apps("instagram"), schedules: [.on(Weekday.weekdays, "09:00", "17:00")])]))
+        let phone = try SimulatedPhone(
+            start: at("2026-11-24 16:50"), timeZone: ny,
+            setup: .make(
+                profiles: [.make("work", selection: .apps("instagram"), schedules: [.on(Weekday.weekdays, "09:00", "17:00")])]))
         phone.keepsExtensionLiftsDrawn = true
         phone.openThreshold()
         phone.killApp()
@@ -130,13 +134,19 @@ import ThresholdCore
     /// Whichever button of the drawn shield the person presses (iOS may keep drawing it as it was,
     /// with two buttons), the press posts the way to clear it, and lifts nothing more.
     @Test func eitherButtonOnALiftedShield_postsTheWayToClearIt() throws {
-        let phone = try SimulatedPhone(start: at("2026-11-24 16:50"), timeZone: ny, setup: .make(
-            profiles: [.make("work", selection: .apps("instagram"), unlockPolicy: .prayer, schedules: [.on(Weekday.weekdays, "09:00", "17:00")])]))
+        let phone = try SimulatedPhone(
+            start: at("2026-11-24 16:50"), timeZone: ny,
+            setup: .make(
+                profiles: [
+                    .make(
+                        "work", selection: .apps("instagram"), unlockPolicy: .prayer, schedules: [.on(Weekday.weekdays, "09:00", "17:00")])
+                ]))
         phone.keepsExtensionLiftsDrawn = true
         phone.openThreshold()
         phone.killApp()
         phone.advance(to: at("2026-11-24 17:00"))
-        let result = phone.runtime(for: .shieldAction).pressShield(.secondary, on: .app(AppToken("instagram"), category: nil, name: "Instagram"))
+        let result = phone.runtime(for: .shieldAction).pressShield(
+            .secondary, on: .app(AppToken("instagram"), category: nil, name: "Instagram"))
         #expect(result.notification?.id == "shield:clear")
         #expect(try phone.savedState().engine.grants.isEmpty)
     }
@@ -146,8 +156,10 @@ import ThresholdCore
     /// Work from 09:00 to 17:00 on weekdays, opened once at `start` (and closed, when `closed`),
     /// on a phone whose monitor iOS stops calling at `monitorSleepsFrom`.
     func workPhone(at start: String, monitorSleepsFrom: Date?, closed: Bool) throws -> SimulatedPhone {
-        let phone = try SimulatedPhone(start: at(start), timeZone: ny, setup: .make(
-            profiles: [.make("work", selection: .apps("instagram"), schedules: [.on(Weekday.weekdays, "09:00", "17:00")])]))
+        let phone = try SimulatedPhone(
+            start: at(start), timeZone: ny,
+            setup: .make(
+                profiles: [.make("work", selection: .apps("instagram"), schedules: [.on(Weekday.weekdays, "09:00", "17:00")])]))
         phone.monitorSleepsFrom = monitorSleepsFrom
         phone.openThreshold()
         if closed { phone.killApp() }
@@ -158,11 +170,14 @@ import ThresholdCore
     /// entry, and whichever entry comes first applies Work's shields with its own reconcile and notes
     /// that iOS missed the 09:00 wake-up.
     @Test(arguments: [
-        (SimulatedPhone.Process.app, Trigger.appForeground), (.shieldAction, .shieldButton(.primary)), (.intent, .appIntent("StartProfile")),
+        (SimulatedPhone.Process.app, Trigger.appForeground), (.shieldAction, .shieldButton(.primary)),
+        (.intent, .appIntent("StartProfile")),
         (.app, .notificationResponse("scheduled-start")), (.intent, .widget("End")), (.intent, .liveActivityButton("break")),
         (.app, .universalLink("https://threshold.app/start/reading")),
     ])
-    func aMonitorNeverCalled_theFirstEntryOfAnyKindAppliesTheBoundary_andNotesItMissed(process: SimulatedPhone.Process, trigger: Trigger) throws {
+    func aMonitorNeverCalled_theFirstEntryOfAnyKindAppliesTheBoundary_andNotesItMissed(
+        process: SimulatedPhone.Process, trigger: Trigger
+    ) throws {
         let phone = try workPhone(at: "2026-11-24 08:00", monitorSleepsFrom: .distantPast, closed: true)
         phone.advance(to: at("2026-11-24 10:00"))
         #expect(phone.shieldedApps.isEmpty, "no callback came at 09:00")
@@ -202,7 +217,9 @@ import ThresholdCore
         phone.advance(to: at("2026-11-24 09:30"))
         phone.openThreshold()
         phone.perform(AcknowledgeMissedSchedule(), as: .inApp("OK"))
-        #expect(try phone.savedState().applied.monitor == MonitorWatch(awaited: at("2026-11-24 17:00"), missed: at("2026-11-24 09:00"), told: true))
+        #expect(
+            try phone.savedState().applied.monitor
+                == MonitorWatch(awaited: at("2026-11-24 17:00"), missed: at("2026-11-24 09:00"), told: true))
         phone.reboot()
         phone.killApp()
         phone.advance(to: at("2026-11-24 17:00"))
@@ -260,9 +277,13 @@ import ThresholdCore
     /// once (one notice for every store) that iOS is not keeping them, with the way back; once iOS
     /// keeps them again, the next reconcile applies them and the notice goes.
     @Test func accessThatKeepsNoShield_isSaidOnce_andEveryReconcileTriesAgain() throws {
-        let phone = try SimulatedPhone(start: at("2026-11-24 08:00"), timeZone: ny, setup: .make(
-            profiles: [.make("work", selection: .apps("instagram"), schedules: [.on(Weekday.weekdays, "09:00", "17:00")]),
-                       .make("sleep", selection: .apps("tiktok"), schedules: [.on(Weekday.everyDay, "07:00", "10:00")])]))
+        let phone = try SimulatedPhone(
+            start: at("2026-11-24 08:00"), timeZone: ny,
+            setup: .make(
+                profiles: [
+                    .make("work", selection: .apps("instagram"), schedules: [.on(Weekday.weekdays, "09:00", "17:00")]),
+                    .make("sleep", selection: .apps("tiktok"), schedules: [.on(Weekday.everyDay, "07:00", "10:00")]),
+                ]))
         phone.stopsKeepingShieldsAt = phone.clock.wall
         phone.openThreshold()
         phone.killApp()

@@ -10,8 +10,9 @@ import ThresholdCore
 
 @MainActor
 @Suite struct SessionScreenTests {
-    let focus = Profile.make("focus", name: "Focus", emoji: "🎯", path: .present, selection: .apps("instagram"),
-                             breakPolicy: .fivePerHour)
+    let focus = Profile.make(
+        "focus", name: "Focus", emoji: "🎯", path: .present, selection: .apps("instagram"),
+        breakPolicy: .fivePerHour)
     let beast = Profile.make("beast", name: "Beast", emoji: "🦁", path: .present, selection: .apps("tiktok"), strictness: .locked)
 
     /// Seed 001 §1: a goal of 5 minutes to 2 hours; the start panel offers the seed's steps.
@@ -78,7 +79,10 @@ import ThresholdCore
         model.confirmStart()
         device.advance(minutes: 3)
         model.load()
-        #expect(model.endRefusal?.said == "Beast Mode is on: 🦁 Beast cannot be given up. Its goal is at 10:45 AM, in 42 min; then you can end it, and the apps stay shielded until you do.")
+        #expect(
+            model.endRefusal?.said
+                == "Beast Mode is on: 🦁 Beast cannot be given up. Its goal is at 10:45 AM, in 42 min; then you can end it, and the apps stay shielded until you do."
+        )
         model.end()
         #expect(model.problem == model.endRefusal)
         #expect(model.running != nil)

@@ -16,8 +16,11 @@ import ThresholdCore
         let device = try Device(ThresholdState(profiles: [workMode], gates: [selahGate]))
         let model = SettingsModel(client: device.client).diagnostics()
         #expect(model.problem == nil)
-        #expect(model.sections.map(\.title) == ["This iPhone", "Shield stores applied", "Notifications waiting in iOS", "Repairs",
-                                                "Activities registered", "Last 200 events"])
+        #expect(
+            model.sections.map(\.title) == [
+                "This iPhone", "Shield stores applied", "Notifications waiting in iOS", "Repairs",
+                "Activities registered", "Last 200 events",
+            ])
         // Monday 10:00: Work (weekdays 09:00–17:00) and Selah's gate shield Instagram and TikTok.
         #expect(lines(model, "Shield stores applied").contains { $0.hasPrefix("threshold.") && $0.contains("2 apps") })
         let activities = lines(model, "Activities registered")

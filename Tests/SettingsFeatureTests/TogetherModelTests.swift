@@ -68,18 +68,21 @@ import TogetherSync
         let account = try JSONDecoder().decode(TogetherAccount.self, from: try JSONEncoder().encode(older))
         let keychain = TogetherKeychain.inMemory(account)
         let offline = TogetherAccess(keychain: keychain) { identity in
-            TogetherClient(baseURL: URL(string: "https://together.test")!, identity: identity,
-                           transport: TogetherTransport { _ in throw TogetherError.unreachable("offline") })
+            TogetherClient(
+                baseURL: URL(string: "https://together.test")!, identity: identity,
+                transport: TogetherTransport { _ in throw TogetherError.unreachable("offline") })
         }
         let device = try Device(together: offline)
         let sync = TogetherSync(client: device.client)
         #expect(sync.account()?.accountID == older.accountID)
-        let moved = TogetherRecord(sentThrough: older.sentThrough, messageCursor: 41, streaks: older.streaks, finalizedShown: older.finalizedShown)
+        let moved = TogetherRecord(
+            sentThrough: older.sentThrough, messageCursor: 41, streaks: older.streaks, finalizedShown: older.finalizedShown)
         #expect(device.stored.together == moved)
         let kept = try #require(try keychain.load())
         #expect(kept.legacy == nil && kept.accountID == older.accountID && kept.displayName == "Alice")
         let saved = try JSONSerialization.jsonObject(with: JSONEncoder().encode(kept)) as? [String: Any]
-        #expect(Set(saved?.keys.map { $0 } ?? []) == ["key", "accountID", "displayName"], "the Keychain keeps the account, not how far it got")
+        #expect(
+            Set(saved?.keys.map { $0 } ?? []) == ["key", "accountID", "displayName"], "the Keychain keeps the account, not how far it got")
 
         let app = AppModel(client: device.client)
         #expect(app.together.status == .joined(displayName: "Alice"))

@@ -14,12 +14,28 @@ struct Styled: View {
     var body: some View {
         NavigationStack {
             VStack {
-                Button {} label: { Text(verbatim: "Continue") }.buttonStyle(WhiteOnColour())
-                Button {} label: { Text(verbatim: "Own colour").foregroundStyle(Color.red) }.buttonStyle(WhiteOnColour())
+                Button {
+                } label: {
+                    Text(verbatim: "Continue")
+                }.buttonStyle(WhiteOnColour())
+                Button {
+                } label: {
+                    Text(verbatim: "Own colour").foregroundStyle(Color.red)
+                }.buttonStyle(WhiteOnColour())
             }
             .toolbar {
-                ToolbarItem(placement: .cancellationAction) { Button {} label: { Text(verbatim: "Cancel") } }
-                ToolbarItem(placement: .confirmationAction) { Button {} label: { Text(verbatim: "Done") } }
+                ToolbarItem(placement: .cancellationAction) {
+                    Button {
+                    } label: {
+                        Text(verbatim: "Cancel")
+                    }
+                }
+                ToolbarItem(placement: .confirmationAction) {
+                    Button {
+                    } label: {
+                        Text(verbatim: "Done")
+                    }
+                }
             }
         }
     }
@@ -45,8 +61,11 @@ struct Styled: View {
     }
 
     @Test func stacksKeepTheirAlignmentAndSpacing() throws {
-        let host = ViewHost(VStack(alignment: .leading, spacing: 2) { Text(verbatim: "a"); HStack(spacing: 12) { Text(verbatim: "b") } },
-                            environment: EnvironmentValues(), now: { Date() })
+        let host = ViewHost(
+            VStack(alignment: .leading, spacing: 2) {
+                Text(verbatim: "a"); HStack(spacing: 12) { Text(verbatim: "b") }
+            },
+            environment: EnvironmentValues(), now: { Date() })
         try host.update()
         let stacks = Screen(host).top.content.flatMap(\.flattened).filter { if case .container = $0.kind { true } else { false } }
         #expect(stacks.map(\.style.alignment) == ["leading", nil])

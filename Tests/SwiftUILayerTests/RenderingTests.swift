@@ -57,8 +57,11 @@ func words(_ host: ViewHost) throws -> [String] {
     @Test func textCase_showsTheWordsBelowInItsCase_asTheLocaleWritesThem() throws {
         var turkish = EnvironmentValues()
         turkish.locale = Locale(identifier: "tr_TR")
-        let host = ViewHost(VStack { Text(verbatim: "ink"); Text(verbatim: "Red").textCase(.uppercase); Text(verbatim: "BLUE").textCase(.lowercase) },
-                            environment: turkish, now: { Date() })
+        let host = ViewHost(
+            VStack {
+                Text(verbatim: "ink"); Text(verbatim: "Red").textCase(.uppercase); Text(verbatim: "BLUE").textCase(.lowercase)
+            },
+            environment: turkish, now: { Date() })
         #expect(try words(host) == ["ink", "RED", "blue"])
         let english = ViewHost(Text(verbatim: "ink").textCase(.uppercase), environment: EnvironmentValues(), now: { Date() })
         #expect(try words(english) == ["INK"])
@@ -117,12 +120,22 @@ struct JournalTabs: View {
     @State private var tab = 0
     var body: some View {
         TabView(selection: $tab) {
-            Button { journal.write("written") } label: { Text(verbatim: "Write") }
-                .tabItem { Text(verbatim: "Home") }
-                .tag(0)
+            Button {
+                journal.write("written")
+            } label: {
+                Text(verbatim: "Write")
+            }
+            .tabItem { Text(verbatim: "Home") }
+            .tag(0)
             NavigationStack {
-                List { NavigationLink { EntryList(entries: journal.entries) } label: { Text(verbatim: "History") } }
-                    .navigationTitle(Text(verbatim: "Journal"))
+                List {
+                    NavigationLink {
+                        EntryList(entries: journal.entries)
+                    } label: {
+                        Text(verbatim: "History")
+                    }
+                }
+                .navigationTitle(Text(verbatim: "Journal"))
             }
             .onAppear { journal.load() }
             .tabItem { Text(verbatim: "Journal") }
@@ -179,7 +192,9 @@ struct Countdown: View {
         VStack {
             TimelineView(.periodic(from: .now, by: 1)) { context in
                 Ring(label: Text(verbatim: "Time left")) {
-                    Text(Duration.seconds(max(0, end.timeIntervalSince(context.date).rounded(.down))).formatted(.time(pattern: .minuteSecond)))
+                    Text(
+                        Duration.seconds(max(0, end.timeIntervalSince(context.date).rounded(.down))).formatted(
+                            .time(pattern: .minuteSecond)))
                 }
                 Text(verbatim: context.date < end.addingTimeInterval(-600) ? "Early" : "Late")
             }

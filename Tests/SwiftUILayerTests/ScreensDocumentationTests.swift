@@ -11,7 +11,8 @@ import Testing
     /// The table under "What it does not draw": symbol → reason.
     static func documentedInScreensMd() throws -> [String: String] {
         let text = try String(contentsOf: root.appendingPathComponent("Documentation/Screens.md"), encoding: .utf8)
-        let section = try #require(text.components(separatedBy: "## What it does not draw").dropFirst().first?.components(separatedBy: "\n## ").first)
+        let section = try #require(
+            text.components(separatedBy: "## What it does not draw").dropFirst().first?.components(separatedBy: "\n## ").first)
         var rows: [String: String] = [:]
         for line in section.split(separator: "\n") where line.hasPrefix("| `") {
             let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -26,7 +27,8 @@ import Testing
         let pattern = try NSRegularExpression(pattern: #"(?:unrendered|Unrendered\.note)\("([A-Za-z.]+)"\)"#)
         var found: Set<String> = []
         let folder = root.appendingPathComponent("StandIns")
-        for case let file as URL in FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)! where file.pathExtension == "swift" {
+        for case let file as URL in FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)!
+        where file.pathExtension == "swift" {
             let text = try String(contentsOf: file, encoding: .utf8)
             for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
                 found.insert(String(text[Range(match.range(at: 1), in: text)!]))
@@ -44,15 +46,20 @@ import Testing
     @Test func everySymbolTheLayerAcceptsWithoutDrawing_isListed_andNothingElse() throws {
         let accepted = try Self.acceptedInTheLayer()
         #expect(accepted.count > 20)
-        #expect(accepted.subtracting(Unrendered.documented.keys).isEmpty, "accepted but not listed: \(accepted.subtracting(Unrendered.documented.keys).sorted())")
-        #expect(Set(Unrendered.documented.keys).subtracting(accepted).isEmpty, "listed but never accepted: \(Set(Unrendered.documented.keys).subtracting(accepted).sorted())")
+        #expect(
+            accepted.subtracting(Unrendered.documented.keys).isEmpty,
+            "accepted but not listed: \(accepted.subtracting(Unrendered.documented.keys).sorted())")
+        #expect(
+            Set(Unrendered.documented.keys).subtracting(accepted).isEmpty,
+            "listed but never accepted: \(Set(Unrendered.documented.keys).subtracting(accepted).sorted())")
     }
 
     @Test func aViewUsingAnUnlistedSymbol_failsToRender_namingIt() throws {
         let host = ViewHost(Text(verbatim: "Hello").unrendered("sparkle"), environment: EnvironmentValues(), now: { Date() })
         let error = #expect(throws: ViewHostError.self) { try host.update() }
-        #expect(error?.description.hasPrefix("the views use sparkle, which SwiftUI for Linux accepts but does not draw") == true,
-                "\(error?.description ?? "")")
+        #expect(
+            error?.description.hasPrefix("the views use sparkle, which SwiftUI for Linux accepts but does not draw") == true,
+            "\(error?.description ?? "")")
     }
 
     @Test func aViewUsingAListedSymbol_renders_andItIsRecorded() throws {

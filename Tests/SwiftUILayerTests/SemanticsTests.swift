@@ -18,9 +18,13 @@ struct Tally: View {
     @State private var count = 0
     let log: Log
     var body: some View {
-        Button { count += 1 } label: { Text(verbatim: "Count \(count)") }
-            .onAppear { log.lines.append("appear") }
-            .onDisappear { log.lines.append("disappear") }
+        Button {
+            count += 1
+        } label: {
+            Text(verbatim: "Count \(count)")
+        }
+        .onAppear { log.lines.append("appear") }
+        .onDisappear { log.lines.append("disappear") }
     }
 }
 
@@ -64,7 +68,12 @@ struct WaitingHolder: View {
 struct DisabledForm: View {
     var body: some View {
         Form {
-            Section { Button {} label: { Text(verbatim: "Inside") } }
+            Section {
+                Button {
+                } label: {
+                    Text(verbatim: "Inside")
+                }
+            }
         }
         .disabled(true)
     }

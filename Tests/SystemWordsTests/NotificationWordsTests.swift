@@ -33,24 +33,32 @@ import ThresholdCore
 
     @Test func aShieldsFollowUp_namesTheAppWhenItWasTold() {
         let gate = AppDestination.unlockGate(app: nil, category: nil, rule: nil)
-        #expect(english.words(.shieldFollowUp(gate, appName: "Instagram"))
-            == ("Unlock options", "Tap to see how to open Instagram and what each way costs."))
+        #expect(
+            english.words(.shieldFollowUp(gate, appName: "Instagram"))
+                == ("Unlock options", "Tap to see how to open Instagram and what each way costs."))
         #expect(english.words(.shieldFollowUp(gate, appName: nil)).body == "Tap to see how to open it and what each way costs.")
         #expect(english.words(.shieldFollowUp(.prayer(app: nil), appName: "TikTok")).body == "Tap to pray before opening TikTok.")
     }
 
     /// Every message is said from the catalog: no key missing, no placeholder left, nothing empty.
     @Test func everyMessage_isWordedFromTheCatalog() {
-        let messages: [NotificationMessage] = [
-            .sessionGoalReached(work), .sessionGoalReached(nil), .breakEnding(work), .breakEnding(nil), .intentionOpening(minutes: 2),
-            .intentionClosing, .prayerWindowClosed, .unlockEnded, .scheduledHeadsUp(work, minutes: 10, start: nine, end: nine),
-            .scheduledStart(work), .dailyReviewReady, .eveningPrompt, .quip(id: 3, minutes: 30), .clearShield(appName: "Reddit"),
-            .clearShield(appName: nil), .focusCouldNotStart(reason: .noBreaksAllowed(work)), .beastModeKeepsGoing(reason: .lockedUntilEnd(work, end: nine, now: nine)),
-            .liveActivityRefused(.end, reason: .noSessionRunning), .liveActivityRefused(.takeBreak, reason: .noSessionRunning),
-            .liveActivityRefused(.backToFocus, reason: .noSessionRunning), .leagueFinalized(.up, tier: "Gold"), .leagueFinalized(.down, tier: "Gold"),
-            .leagueFinalized(.stay, tier: "Gold"), .addPartnerPrompt, .partnerMessage("Proud of you"),
-        ] + [AppDestination.home, .prayer(app: nil), .unlockGate(app: nil, category: nil, rule: nil), .websiteGate(WebDomainToken("a.com"), rule: nil),
-             .challenge(app: AppToken("x"), rule: nil), .session(nil), .tutorial, .feedback, .dailyReview]
+        let messages: [NotificationMessage] =
+            [
+                .sessionGoalReached(work), .sessionGoalReached(nil), .breakEnding(work), .breakEnding(nil), .intentionOpening(minutes: 2),
+                .intentionClosing, .prayerWindowClosed, .unlockEnded, .scheduledHeadsUp(work, minutes: 10, start: nine, end: nine),
+                .scheduledStart(work), .dailyReviewReady, .eveningPrompt, .quip(id: 3, minutes: 30), .clearShield(appName: "Reddit"),
+                .clearShield(appName: nil), .focusCouldNotStart(reason: .noBreaksAllowed(work)),
+                .beastModeKeepsGoing(reason: .lockedUntilEnd(work, end: nine, now: nine)),
+                .liveActivityRefused(.end, reason: .noSessionRunning), .liveActivityRefused(.takeBreak, reason: .noSessionRunning),
+                .liveActivityRefused(.backToFocus, reason: .noSessionRunning), .leagueFinalized(.up, tier: "Gold"),
+                .leagueFinalized(.down, tier: "Gold"),
+                .leagueFinalized(.stay, tier: "Gold"), .addPartnerPrompt, .partnerMessage("Proud of you"),
+            ]
+            + [
+                AppDestination.home, .prayer(app: nil), .unlockGate(app: nil, category: nil, rule: nil),
+                .websiteGate(WebDomainToken("a.com"), rule: nil),
+                .challenge(app: AppToken("x"), rule: nil), .session(nil), .tutorial, .feedback, .dailyReview,
+            ]
             .flatMap { [NotificationMessage.shieldFollowUp($0, appName: "X"), .shieldFollowUp($0, appName: nil)] }
         for message in messages {
             let (title, body) = english.words(message)
@@ -84,7 +92,9 @@ import ThresholdCore
 
     /// A phone in Spanish reads the Spanish quip; a phone in a language Threshold has no quips in
     /// reads the English one, never nothing.
-    @Test(arguments: [("es_MX", ContentLanguage.spanish), ("es_ES", .spanish), ("en_GB", .english), ("de_DE", .english), ("fr_FR", .english)])
+    @Test(arguments: [
+        ("es_MX", ContentLanguage.spanish), ("es_ES", .spanish), ("en_GB", .english), ("de_DE", .english), ("fr_FR", .english),
+    ])
     func aQuip_isSaidInThePhonesLanguage_elseInEnglish(locale: String, reads language: ContentLanguage) throws {
         let words = NotificationWords(locale: Locale(identifier: locale), timeZone: newYork)
         for id in [1, 76, 151] {

@@ -22,12 +22,18 @@ import ThresholdCore
     @Test(arguments: ["es_ES", "es_MX", "es"])
     func aPhoneInSpanish_readsTheShieldInSpanish_withItsPluralForms(locale: String) {
         let spanish = ShieldWords(locale: Locale(identifier: locale))
-        #expect(spanish.subtitle(.opensUsed(used: 1, perDay: 1, streak: nil, spent: true)) == "Llevas 1 de 1 apertura hoy. Si la abres otra vez, rompes la racha.")
-        #expect(spanish.subtitle(.opensUsed(used: 0, perDay: 3, streak: 4, spent: false)) == "Llevas 0 de 3 aperturas hoy · racha de 4 días")
+        #expect(
+            spanish.subtitle(.opensUsed(used: 1, perDay: 1, streak: nil, spent: true))
+                == "Llevas 1 de 1 apertura hoy. Si la abres otra vez, rompes la racha.")
+        #expect(
+            spanish.subtitle(.opensUsed(used: 0, perDay: 3, streak: 4, spent: false)) == "Llevas 0 de 3 aperturas hoy · racha de 4 días")
         #expect(spanish.subtitle(.opensUsed(used: 0, perDay: 3, streak: 1, spent: false)) == "Llevas 0 de 3 aperturas hoy · racha de 1 día")
-        #expect(spanish.subtitle(.streakFrozen(streak: 1, used: 2, perDay: 2)) == "Hoy tus rachas están protegidas (esta: 1 día). Llevas 2 de 2 aperturas.")
-        #expect(spanish.subtitle(.pastTodaysOpens(opensPerDay: 1, app: "Instagram"))
-            == "Ya pasaste el límite de 1 apertura de hoy. Si abres Instagram otra vez, termina su racha.")
+        #expect(
+            spanish.subtitle(.streakFrozen(streak: 1, used: 2, perDay: 2))
+                == "Hoy tus rachas están protegidas (esta: 1 día). Llevas 2 de 2 aperturas.")
+        #expect(
+            spanish.subtitle(.pastTodaysOpens(opensPerDay: 1, app: "Instagram"))
+                == "Ya pasaste el límite de 1 apertura de hoy. Si abres Instagram otra vez, termina su racha.")
         #expect(spanish.title(.blockedBy("Selah")) == "Bloqueada por Selah")
         for subtitle in subtitles {
             #expect(spanish.subtitle(subtitle) != english.subtitle(subtitle), "\(subtitle)")
@@ -62,6 +68,8 @@ import ThresholdCore
         }
         #expect(words.subtitle(.seeWhy) == english.subtitle(.seeWhy))
         // English words, counted by English's plural rules (the phone's would read "1 of 1 opens").
-        #expect(words.subtitle(.opensUsed(used: 1, perDay: 1, streak: nil, spent: true)) == english.subtitle(.opensUsed(used: 1, perDay: 1, streak: nil, spent: true)))
+        #expect(
+            words.subtitle(.opensUsed(used: 1, perDay: 1, streak: nil, spent: true))
+                == english.subtitle(.opensUsed(used: 1, perDay: 1, streak: nil, spent: true)))
     }
 }

@@ -20,7 +20,9 @@ import TestSupport
         #expect(english.headline(.onBreak(session: "💼 Work", until: nil)) == "💼 Work: on a break")
         #expect(english.headline(.goalReached(session: "🎯 Focus")) == "🎯 Focus: goal reached")
         #expect(english.headline(.shielding([.named("Selah")])) == "Shielding now: Selah")
-        #expect(english.headline(.shielding([.named("💼 Work"), .intention("ig"), .tutorial])) == "Shielding now: 💼 Work, your intention, the tutorial")
+        #expect(
+            english.headline(.shielding([.named("💼 Work"), .intention("ig"), .tutorial]))
+                == "Shielding now: 💼 Work, your intention, the tutorial")
         #expect(english.headline(.nothingYet) == "Threshold has not shielded anything yet")
         #expect(english.headline(.nothingNow) == "Nothing is shielded now")
         #expect(english.headline(.unreadable) == "Threshold cannot read its data")
@@ -39,9 +41,13 @@ import TestSupport
         state.applied.repairs = [RepairNotice(.notAuthorized)]
         let summary = StatusSummary(state, now: five, calendar: TestSupport.calendar("America/New_York"))
         let detail = english.detail(unlockedUntil: summary.unlockedUntil, repairs: summary.repairs, failure: summary.failure)
-        #expect(plain(detail ?? "")
-            == "Unlocked until 5:10 PM. Screen Time access is not granted, so iOS enforces nothing. Allow it in Settings › Screen Time.")
-        #expect(plain(english.line(summary.headline, detail: detail)).hasPrefix("Threshold has not shielded anything yet. Unlocked until 5:10 PM. Screen Time"))
+        #expect(
+            plain(detail ?? "")
+                == "Unlocked until 5:10 PM. Screen Time access is not granted, so iOS enforces nothing. Allow it in Settings › Screen Time."
+        )
+        #expect(
+            plain(english.line(summary.headline, detail: detail)).hasPrefix(
+                "Threshold has not shielded anything yet. Unlocked until 5:10 PM. Screen Time"))
         #expect(english.detail(unlockedUntil: nil, repairs: [], failure: nil) == nil)
         #expect(english.line(.nothingYet, detail: nil) == "Threshold has not shielded anything yet")
     }
@@ -49,31 +55,42 @@ import TestSupport
     @Test func anUnreadableStore_saysWhy_inTheStoresOwnWords() {
         let summary = StatusSummary(unreadable: StoreError.corrupt("file is not a database"))
         let detail = english.detail(unlockedUntil: summary.unlockedUntil, repairs: summary.repairs, failure: summary.failure)
-        #expect(english.line(summary.headline, detail: detail)
-            == "Threshold cannot read its data. The saved data is damaged (file is not a database). Your shields stay on; repair from Settings.")
+        #expect(
+            english.line(summary.headline, detail: detail)
+                == "Threshold cannot read its data. The saved data is damaged (file is not a database). Your shields stay on; repair from Settings."
+        )
     }
 
     /// The damaged-data banner says each failure as its developer-facing description does in English.
     @Test func everyStoreFailure_isSaidFromTheCatalog_asItsDescriptionReads() {
-        let failures: [StoreError] = [.corrupt("page 3"), .newerVersion(found: 12, supported: 9), .busy, .missing("threshold.sqlite"), .failed("disk full")]
+        let failures: [StoreError] = [
+            .corrupt("page 3"), .newerVersion(found: 12, supported: 9), .busy, .missing("threshold.sqlite"), .failed("disk full"),
+        ]
         for failure in failures {
             #expect(english.storeFailure(failure) == failure.description)
         }
     }
 
     @Test func aMovedClock_countsItsMinutes() {
-        #expect(english.repair(.clockMoved(minutes: 1, ahead: true)).hasPrefix("The clock is 1 minute ahead of the time that has passed. Restrictions hold by both"))
-        #expect(english.repair(.clockMoved(minutes: 30, ahead: false)).hasPrefix("The clock is 30 minutes behind the time that has passed."))
+        #expect(
+            english.repair(.clockMoved(minutes: 1, ahead: true)).hasPrefix(
+                "The clock is 1 minute ahead of the time that has passed. Restrictions hold by both"))
+        #expect(
+            english.repair(.clockMoved(minutes: 30, ahead: false)).hasPrefix("The clock is 30 minutes behind the time that has passed."))
         #expect(english.repair(.clockMoved(minutes: 30, ahead: false)).hasSuffix("(Settings › General › Date & Time › Set Automatically)."))
     }
 
     @Test func whatIOSCannotHold_countsWhatIsLeftOut() {
-        #expect(english.capacity(.tooManyStores(needed: 52, unshielded: 1))
-            == "The shields need 52 Screen Time stores but iOS allows 50; 1 selected item cannot be shielded. Choose categories instead of that many single apps.")
-        #expect(english.capacity(.tooManyExceptions(kind: "apps", count: 53, dropped: 3))
-            == "53 apps should be let through, but iOS takes at most 50; 3 stay shielded.")
-        #expect(english.capacity(.tooManyExceptions(kind: "websites", count: 51, dropped: 1))
-            == "51 websites should be let through, but iOS takes at most 50; 1 stays shielded.")
+        #expect(
+            english.capacity(.tooManyStores(needed: 52, unshielded: 1))
+                == "The shields need 52 Screen Time stores but iOS allows 50; 1 selected item cannot be shielded. Choose categories instead of that many single apps."
+        )
+        #expect(
+            english.capacity(.tooManyExceptions(kind: "apps", count: 53, dropped: 3))
+                == "53 apps should be let through, but iOS takes at most 50; 3 stay shielded.")
+        #expect(
+            english.capacity(.tooManyExceptions(kind: "websites", count: 51, dropped: 1))
+                == "51 websites should be let through, but iOS takes at most 50; 1 stays shielded.")
         #expect(english.capacity(.tooManyTypedWebsites(count: 60, dropped: 1)).contains("; 1 is not blocked. Remove some"))
     }
 
@@ -84,7 +101,8 @@ import TestSupport
             .clockMoved(minutes: 5, ahead: true), .clockMoved(minutes: 5, ahead: false), .notAuthorized,
             .capacity(CapacityError(problems: [.tooManyStores(needed: 51, unshielded: 2), .tooManyTypedWebsites(count: 51, dropped: 1)])),
             .storeNotApplied(store: "threshold.0", error: "Screen Time failed: x"), .storeNotCleared(store: "threshold.1", error: "x"),
-            .failClosedNotLeft(error: "x"), .activitiesNotListed(error: "x"), .wakeUpsNotStopped(error: "x"), .wakeUpNotRegistered(error: "x"),
+            .failClosedNotLeft(error: "x"), .activitiesNotListed(error: "x"), .wakeUpsNotStopped(error: "x"),
+            .wakeUpNotRegistered(error: "x"),
             .notificationNotPosted(error: "x"), .notificationNotScheduled(error: "x"), .notificationsNotWithdrawn(error: "x"),
             .liveActivityNotUpdated(error: "x"),
         ]
@@ -92,7 +110,9 @@ import TestSupport
             let words = english.repair(message)
             #expect(!words.isEmpty && !words.contains("%"), "\(message): “\(words)”")
         }
-        #expect(english.repair(.storeNotApplied(store: "threshold.0", error: "Screen Time failed: x")) == "Store threshold.0 could not be applied: Screen Time failed: x")
+        #expect(
+            english.repair(.storeNotApplied(store: "threshold.0", error: "Screen Time failed: x"))
+                == "Store threshold.0 could not be applied: Screen Time failed: x")
         #expect(english.repair(.saved("Words an earlier build saved.")) == "Words an earlier build saved.")
         let missing = Catalogs.missingKeys.filter { $0.hasPrefix("SystemWords") }
         #expect(missing.isEmpty, "\(missing.sorted())")
@@ -100,8 +120,9 @@ import TestSupport
 
     @Test func aShortcutThatCannotReachThreshold_saysWhy() {
         #expect(english.stillStarting() == "Threshold is still starting; try again in a moment.")
-        #expect(english.cannotRead(StoreError.busy)
-            == "Threshold cannot read its data: The saved data is busy in another part of Threshold. Your shields stay on; try again.")
+        #expect(
+            english.cannotRead(StoreError.busy)
+                == "Threshold cannot read its data: The saved data is busy in another part of Threshold. Your shields stay on; try again.")
     }
 
     @Test func underThePseudolanguage_theStatusIsAccented_andReadsBack() {

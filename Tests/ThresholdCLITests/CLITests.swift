@@ -109,15 +109,20 @@ import ScenarioSetup
         let path = try scenario(journey)
         let (code, output) = await run("run", path)
         #expect(code == 1, "\(output)")
-        #expect(output.contains("\(path):5: there is no “Pray to unlock” to tap; Threshold shows the onboarding: welcome screen"), "\(output)")
+        #expect(
+            output.contains("\(path):5: there is no “Pray to unlock” to tap; Threshold shows the onboarding: welcome screen"), "\(output)")
         #expect(output.contains("[Continue]"), "what the screen offers instead: \(output)")
-        let disabled = try scenario(journey.replacingOccurrences(of: "  - tap: Pray to unlock", with: "  - tap: Continue\n  - tap: Continue"))
+        let disabled = try scenario(
+            journey.replacingOccurrences(of: "  - tap: Pray to unlock", with: "  - tap: Continue\n  - tap: Continue"))
         let refused = await run("run", disabled)
         #expect(refused.code == 1)
-        #expect(refused.output.contains(":6: “Continue” is disabled (Threshold cannot shield anything without Screen Time access.)"), "\(refused.output)")
+        #expect(
+            refused.output.contains(":6: “Continue” is disabled (Threshold cannot shield anything without Screen Time access.)"),
+            "\(refused.output)")
         let unknown = try scenario(journey.replacingOccurrences(of: "  - tap: Pray to unlock", with: "  - swipe: left"))
         #expect(await run("run", unknown).code == 2)
-        let setupWrites = try scenario(journey.replacingOccurrences(of: "setup: {fresh-install: true}", with: "setup: {fresh-install: true, credits: 5}"))
+        let setupWrites = try scenario(
+            journey.replacingOccurrences(of: "setup: {fresh-install: true}", with: "setup: {fresh-install: true, credits: 5}"))
         let malformed = await run("run", setupWrites)
         #expect(malformed.code == 2)
         #expect(malformed.output.contains("a fresh install holds nothing yet"), "\(malformed.output)")
@@ -126,10 +131,12 @@ import ScenarioSetup
     /// `type` types only into a field the screen in front shows; elsewhere it fails where it says,
     /// with what the screen does show.
     @Test func typingWhereTheScreenHasNoSuchField_exitsOne_withWhatItShows() async throws {
-        let path = try scenario(Self.header + "  - open-threshold\n  - type: {field: Nickname to share with partners, text: Morning scroll}\n")
+        let path = try scenario(
+            Self.header + "  - open-threshold\n  - type: {field: Nickname to share with partners, text: Morning scroll}\n")
         let (code, output) = await run("run", path)
         #expect(code == 1, "\(output)")
-        #expect(output.contains("\(path):9: there is no “Nickname to share with partners” field to type in; Threshold shows the "), "\(output)")
+        #expect(
+            output.contains("\(path):9: there is no “Nickname to share with partners” field to type in; Threshold shows the "), "\(output)")
     }
 
     @Test func malformedFile_stopsTheRunBeforeAnyScenarioRuns() async throws {
@@ -168,7 +175,9 @@ import ScenarioSetup
     }
 
     @Test func play_drivesThePhone() async throws {
-        let output = try await play(["open tiktok", "pray", "open tiktok", "advance 10m", "expect {shielded: [tiktok]}", "status", "quit", "pray"])
+        let output = try await play([
+            "open tiktok", "pray", "open tiktok", "advance 10m", "expect {shielded: [tiktok]}", "status", "quit", "pray",
+        ])
         #expect(output.contains("shows the shield: “Selah — pause”"))
         #expect(output.contains("tiktok opens"))
         #expect(output.contains("✓        shielded: tiktok"))
@@ -205,7 +214,9 @@ import ScenarioSetup
         let first = try await session(["pray", "start work"])
         #expect(first.contains("Mon 09:00"))
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("threshold.sqlite").path))
-        let second = try await session(["expect {unshielded: [tiktok], shielded: [instagram]}", "advance 10m", "expect {shielded: [tiktok]}", "end work"])
+        let second = try await session([
+            "expect {unshielded: [tiktok], shielded: [instagram]}", "advance 10m", "expect {shielded: [tiktok]}", "end work",
+        ])
         #expect(!second.contains("✗"), "\(second)")
         #expect(second.contains("✓        shielded: tiktok"))
         let third = try await session(["status"])
@@ -217,9 +228,12 @@ import ScenarioSetup
         let verbs = StepReader.vocabulary.map(\.verb) + ["", "{", "}", "[", ":", "-", "—", "\u{0}", "null", "~", "&a", "*a", "!!binary"]
         let words = Generator<String, Shrink.None<String>>(run: { rng in
             (0..<Int.random(in: 1...4, using: &rng)).map { _ in
-                Bool.random(using: &rng) ? verbs.randomElement(using: &rng)! : String((0..<Int.random(in: 0...8, using: &rng)).map { _ in
-                    Character(UnicodeScalar(UInt8.random(in: 32...126, using: &rng)))
-                })
+                Bool.random(using: &rng)
+                    ? verbs.randomElement(using: &rng)!
+                    : String(
+                        (0..<Int.random(in: 0...8, using: &rng)).map { _ in
+                            Character(UnicodeScalar(UInt8.random(in: 32...126, using: &rng)))
+                        })
             }.joined(separator: " ")
         })
         await propertyCheck(count: 300, input: words) { line in

@@ -39,8 +39,9 @@ import Testing
         for module in Self.forbidden {
             #expect(!dependencies.contains("\"\(module)\""), "ScenarioSteps must not depend on \(module)")
         }
-        #expect(dependencies.contains("\"AppFeature\"") && dependencies.contains("\"FeatureClient\""),
-                "the person acts through the screens' models and the client they share")
+        #expect(
+            dependencies.contains("\"AppFeature\"") && dependencies.contains("\"FeatureClient\""),
+            "the person acts through the screens' models and the client they share")
         let manifest = try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
         let target = manifest.components(separatedBy: "name: \"ScenarioSteps\",")[1].components(separatedBy: ".target(")[0]
         #expect(target.contains("MemberImportVisibility"))
@@ -124,8 +125,11 @@ import Testing
         var found: [String] = []
         for (module, file, text) in try Self.allSources() {
             if text.contains("DomainChange") { found.append("\(module)/\(file): DomainChange") }
-            for line in text.split(separator: "\n") where line.contains("inout StoreTransaction") && !line.contains("apply(to transaction: inout StoreTransaction") {
-                let offered = !Self.writers.contains(module) && module != "ThresholdCore" || module == "ThresholdRuntime" && (line.contains("public ") || line.contains("package "))
+            for line in text.split(separator: "\n")
+            where line.contains("inout StoreTransaction") && !line.contains("apply(to transaction: inout StoreTransaction") {
+                let offered =
+                    !Self.writers.contains(module) && module != "ThresholdCore"
+                    || module == "ThresholdRuntime" && (line.contains("public ") || line.contains("package "))
                 if offered { found.append("\(module)/\(file): \(line.trimmingCharacters(in: .whitespaces))") }
             }
             // The rules live in commands, not in extensions of the transaction outside Core and the store.

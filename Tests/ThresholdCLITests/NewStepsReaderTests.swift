@@ -7,7 +7,8 @@ import Testing
 /// what it takes (exit 2, before anything runs).
 @Suite struct NewStepsReaderTests {
     func steps(_ text: String, setup: String = "") throws -> [Step] {
-        try Scenario.parse("""
+        try Scenario.parse(
+            """
             name: t
             setup:
               timezone: America/New_York
@@ -15,7 +16,8 @@ import Testing
             \(setup)
             steps:
             \(text)
-            """, file: "t.yaml").steps.map(\.step)
+            """, file: "t.yaml"
+        ).steps.map(\.step)
     }
 
     func refusal(_ text: String, setup: String = "") -> String {
@@ -28,20 +30,24 @@ import Testing
     }
 
     @Test func theNewSteps_readAsDocumented() throws {
-        #expect(try steps("""
-              - challenge: ink
-              - answer: {wrong: 40}
-              - answer: right
-              - focus: {on: Work}
-              - focus: off
-              - focus-filter: {focus: Sleep, profile: 🌙 Lights out, minutes: 60m}
-              - visit: {site: reddit.com, blocked: true}
-              - visit: example.org
-              - install-app: duolingo
-            """) == [.ritual(.ink, minutes: nil, app: nil), .answer("wrong", times: 40), .answer("right", times: 1),
-                     .namedFocus("Work", on: true), .focus(false),
-                     .focusFilter(focus: "Sleep", profile: "🌙 Lights out", minutes: 60),
-                     .visit(site: "reddit.com", blocked: true), .visit(site: "example.org", blocked: nil), .installApp("duolingo")])
+        #expect(
+            try steps(
+                """
+                  - challenge: ink
+                  - answer: {wrong: 40}
+                  - answer: right
+                  - focus: {on: Work}
+                  - focus: off
+                  - focus-filter: {focus: Sleep, profile: 🌙 Lights out, minutes: 60m}
+                  - visit: {site: reddit.com, blocked: true}
+                  - visit: example.org
+                  - install-app: duolingo
+                """) == [
+                    .ritual(.ink, minutes: nil, app: nil), .answer("wrong", times: 40), .answer("right", times: 1),
+                    .namedFocus("Work", on: true), .focus(false),
+                    .focusFilter(focus: "Sleep", profile: "🌙 Lights out", minutes: 60),
+                    .visit(site: "reddit.com", blocked: true), .visit(site: "example.org", blocked: nil), .installApp("duolingo"),
+                ])
     }
 
     @Test func malformedNewSteps_areRefusedSayingWhatTheyTake() {
@@ -55,14 +61,16 @@ import Testing
     }
 
     @Test func anIPad_hasNoNFC_andSaysSoWhenTold() throws {
-        let setup = try Scenario.parse("""
+        let setup = try Scenario.parse(
+            """
             name: t
             setup:
               fresh-install: true
               device: ipad
             steps:
               - open-threshold
-            """, file: "t.yaml").setup
+            """, file: "t.yaml"
+        ).setup
         #expect(setup.device == .iPad && !setup.readsNFCTags)
         #expect(refusal("  - open-threshold", setup: "  device: ipad\n  nfc: true").contains("an iPad reads and writes no NFC tags"))
         #expect(refusal("  - open-threshold", setup: "  device: android") != "read")

@@ -13,7 +13,9 @@ import ScenarioSetup
         let names = Set(manifest.pictures.map(\.name))
         #expect(names.isSuperset(of: ["home-selah", "home-present", "home-earned-access", "home-challenge", "home-key", "unlock-gate"]))
         let problems = await manifest.problems()
-        #expect(problems.isEmpty, "run `swift run threshold pictures` to draw them again:\n\(problems.map(\.description).joined(separator: "\n"))")
+        #expect(
+            problems.isEmpty,
+            "run `swift run threshold pictures` to draw them again:\n\(problems.map(\.description).joined(separator: "\n"))")
     }
 
     // MARK: A folder of its own
@@ -69,7 +71,8 @@ import ScenarioSetup
             let manifest = try load()
             try await manifest.play(manifest.pictures) { picture, runner in
                 try Data([0x89, 0x50, 0x4E, 0x47]).write(to: manifest.png(picture))
-                try PictureManifest.words(of: picture, on: runner).file.write(to: manifest.wordsFile(picture), atomically: true, encoding: .utf8)
+                try PictureManifest.words(of: picture, on: runner).file.write(
+                    to: manifest.wordsFile(picture), atomically: true, encoding: .utf8)
             }
         }
     }
@@ -97,7 +100,8 @@ import ScenarioSetup
         #expect(changes == ["- Math difficulty", "+ Pray to unlock"])
 
         let console = Console.capturing()
-        let code = await ThresholdCLI.main(["pictures", "--check", "--manifest", repository.root.appendingPathComponent(repository.manifest).path], console: console)
+        let code = await ThresholdCLI.main(
+            ["pictures", "--check", "--manifest", repository.root.appendingPathComponent(repository.manifest).path], console: console)
         #expect(code == 1)
         #expect(console.captured.contains("home: the screen after"), "\(console.captured)")
         #expect(console.captured.contains("    - Math difficulty\n    + Pray to unlock"), "\(console.captured)")
@@ -109,19 +113,21 @@ import ScenarioSetup
         try FileManager.default.removeItem(at: repository.folder.appendingPathComponent("home.png"))
         try Data().write(to: repository.folder.appendingPathComponent("old-gate.png"))
         let problems = try await repository.load().problems().map(\.description)
-        #expect(problems == [
-            "home: pictures/home.png is missing; `threshold pictures home` draws it",
-            "pictures/old-gate.png is a picture no entry of pictures/pictures.yaml names: add it there, or delete it",
-        ])
+        #expect(
+            problems == [
+                "home: pictures/home.png is missing; `threshold pictures home` draws it",
+                "pictures/old-gate.png is a picture no entry of pictures/pictures.yaml names: add it there, or delete it",
+            ])
     }
 
     @Test func twoPicturesOfOneJourney_runItOnce_eachAfterItsStep() async throws {
-        let repository = try Repository(pictures: Repository.home + """
-              - name: settings
-                journey: journeys/selah-home.yaml
-                step: 4
+        let repository = try Repository(
+            pictures: Repository.home + """
+                  - name: settings
+                    journey: journeys/selah-home.yaml
+                    step: 4
 
-            """)
+                """)
         try await repository.drawWithoutChromium()
         let settings = try String(contentsOf: repository.folder.appendingPathComponent("settings.words.txt"), encoding: .utf8)
         #expect(settings.contains("Tradition"), "\(settings)")
@@ -129,12 +135,23 @@ import ScenarioSetup
     }
 
     @Test(arguments: [
-        ("journey: journeys/selah-hom.yaml\n    after: {expect: {screen: home}}", 3, "there is no journey journeys/selah-hom.yaml; did you mean journeys/selah-home.yaml?"),
-        ("journey: journeys/selah-home.yaml\n    after: {expect: {screen: insights}}", 4,
-         "has no step `expect: {screen: insights}`; its expect steps are at lines 9, 11"),
-        ("journey: journeys/selah-home.yaml\n    after: {tap: Profiles}", 4, "has no step `tap: Profiles`; its tap steps are at lines 10, 12, 13"),
+        (
+            "journey: journeys/selah-hom.yaml\n    after: {expect: {screen: home}}", 3,
+            "there is no journey journeys/selah-hom.yaml; did you mean journeys/selah-home.yaml?"
+        ),
+        (
+            "journey: journeys/selah-home.yaml\n    after: {expect: {screen: insights}}", 4,
+            "has no step `expect: {screen: insights}`; its expect steps are at lines 9, 11"
+        ),
+        (
+            "journey: journeys/selah-home.yaml\n    after: {tap: Profiles}", 4,
+            "has no step `tap: Profiles`; its tap steps are at lines 10, 12, 13"
+        ),
         ("journey: journeys/selah-home.yaml\n    after: pray", 4, "has no step `pray`; it has no pray step at all"),
-        ("journey: journeys/selah-home.yaml\n    after: {expect: {screen: home}}\n    nth: 2", 4, "has 1 step `expect: {screen: home}` (line 9), not 2"),
+        (
+            "journey: journeys/selah-home.yaml\n    after: {expect: {screen: home}}\n    nth: 2", 4,
+            "has 1 step `expect: {screen: home}` (line 9), not 2"
+        ),
         ("journey: journeys/selah-home.yaml\n    after: {tpa: Settings}", 4, "unknown step “tpa”"),
         ("journey: journeys/selah-home.yaml\n    step: 9", 4, "has 6 steps, not 9"),
         ("journey: journeys/selah-home.yaml", 2, "say which step of journeys/selah-home.yaml the picture is taken after"),
@@ -152,9 +169,12 @@ import ScenarioSetup
     @Test func aStepNamedTwiceOver_mustSayWhichWithNth() async throws {
         let twice = try Repository(pictures: "  - name: settings\n    journey: journeys/selah-home.yaml\n    after: {tap: Settings}\n")
         let error = #expect(throws: ScenarioProblem.self) { try twice.load() }
-        #expect(error?.problem.contains("`tap: Settings` names 2 steps of journeys/selah-home.yaml (lines 10, 13): say which with nth: 1 to 2") == true,
-                "\(String(describing: error))")
-        let second = try Repository(pictures: "  - name: settings\n    journey: journeys/selah-home.yaml\n    after: {tap: Settings}\n    nth: 2\n")
+        #expect(
+            error?.problem.contains("`tap: Settings` names 2 steps of journeys/selah-home.yaml (lines 10, 13): say which with nth: 1 to 2")
+                == true,
+            "\(String(describing: error))")
+        let second = try Repository(
+            pictures: "  - name: settings\n    journey: journeys/selah-home.yaml\n    after: {tap: Settings}\n    nth: 2\n")
         #expect(try second.load().pictures.map(\.steps) == [6])
     }
 
@@ -173,7 +193,8 @@ import ScenarioSetup
     @Test func help_teachesTheManifestAndTheExitCodes() async {
         let console = Console.capturing()
         #expect(await ThresholdCLI.main(["pictures", "--help"], console: console) == 0)
-        for words in ["after: {expect: {screen: home, see: Pray to unlock}}", "nth:", "step: N", "--check", "NAME.words.txt", "Exit codes"] {
+        for words in ["after: {expect: {screen: home, see: Pray to unlock}}", "nth:", "step: N", "--check", "NAME.words.txt", "Exit codes"]
+        {
             #expect(console.captured.contains(words), "\(words)")
         }
     }

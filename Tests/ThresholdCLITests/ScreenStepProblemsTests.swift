@@ -8,7 +8,8 @@ import Testing
 /// it; words that name two controls fail listing both, with where each is.
 @Suite @MainActor struct ScreenStepProblemsTests {
     func failure(_ steps: String, profiles: String = "") async throws -> ScenarioProblem? {
-        let scenario = try Scenario.parse("""
+        let scenario = try Scenario.parse(
+            """
             name: t
             setup:
               timezone: America/New_York
@@ -21,29 +22,33 @@ import Testing
     }
 
     @Test func tappingADisabledControl_failsWithTheReasonTheScreenGives() async throws {
-        let problem = try await failure("""
+        let problem = try await failure(
+            """
               - start: {profile: work, goal: 30m}
               - open-threshold
               - tap: Session
               - tap: Take a break
-            """, profiles: """
-              profiles:
-                - {id: work, name: Work, emoji: 💼, path: key, apps: [instagram]}
-            """)
+            """,
+            profiles: """
+                  profiles:
+                    - {id: work, name: Work, emoji: 💼, path: key, apps: [instagram]}
+                """)
         #expect(problem?.line == 11)
         #expect(problem?.problem.hasPrefix("“Take a break” is disabled (💼 Work allows no breaks.)") == true, "\(problem?.problem ?? "")")
     }
 
     @Test func wordsThatNameTwoControls_failListingBothAndWhereTheyAre() async throws {
-        let problem = try await failure("""
+        let problem = try await failure(
+            """
               - open-threshold
               - tap: Profiles
               - tap: 💼 Work Key
-            """, profiles: """
-              profiles:
-                - {id: work, name: Work, emoji: 💼, path: key, apps: [instagram]}
-                - {id: desk, name: Work, emoji: 💼, path: key, apps: [tiktok]}
-            """)
+            """,
+            profiles: """
+                  profiles:
+                    - {id: work, name: Work, emoji: 💼, path: key, apps: [instagram]}
+                    - {id: desk, name: Work, emoji: 💼, path: key, apps: [tiktok]}
+                """)
         let text = problem?.problem ?? ""
         #expect(problem?.line == 11)
         #expect(text.hasPrefix("“💼 Work Key” names 2 things: [💼 Work Key · Gentle] under “Profiles”, the 1st of 2 and "), "\(text)")

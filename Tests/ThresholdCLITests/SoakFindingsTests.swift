@@ -15,7 +15,8 @@ import Testing
     /// the last reconcile left for it with nothing lifted, once a lift's end is in doubt, so a
     /// window open when the data became unreadable closes at its end (soak seed 6 found it open).
     @Test func aWindowThatEndsWhileTheSavedDataIsUnreadable_closes() async throws {
-        try await run("""
+        try await run(
+            """
             name: A prayer's window that ends while the saved data is unreadable still closes
             setup:
               timezone: America/New_York
@@ -45,7 +46,8 @@ import Testing
     /// scheduled profile's hours ends the watch at once, and the monitor shields the profile with
     /// Threshold killed.
     @Test func aTripIntoScheduledHours_withThresholdKilled_shieldsTheProfile() async throws {
-        try await run("""
+        try await run(
+            """
             name: A trip west with Threshold killed lands inside Work hours
             setup:
               timezone: America/New_York
@@ -65,7 +67,8 @@ import Testing
     /// A trip east out of the hours (noon in New York is 18:00 in Paris): Work ends at once, and
     /// starts again at 09:00 on Paris's wall clock, not New York's.
     @Test func aTripOutOfScheduledHours_withThresholdKilled_liftsTheProfileOnTheNewWallClock() async throws {
-        try await run("""
+        try await run(
+            """
             name: A trip east with Threshold killed ends Work at 17:00 in Paris
             setup:
               timezone: America/New_York

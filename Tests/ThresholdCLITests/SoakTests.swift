@@ -62,7 +62,9 @@ import ThresholdCore
         // not follow (nothing reconciles), so instagram stays open while the engine shields it.
         try soak.phone.store.write { $0.state.engine = try $0.state.engine.with(grants: []) }
         let failure = await #expect(throws: Soak.Failure.self) { try await soak.perform("advance: 1m") }
-        #expect(failure?.problem.contains("instagram is open, but the engine shields it") == true, "\(failure.map(String.init(describing:)) ?? "")")
+        #expect(
+            failure?.problem.contains("instagram is open, but the engine shields it") == true,
+            "\(failure.map(String.init(describing:)) ?? "")")
         #expect(failure?.seed == 7)
         #expect(failure?.timeline.count == min(Soak.timelineShown, soak.phone.timeline.count))
         #expect(failure?.description.contains("seed 7, step 4 (advance: 1m)") == true)

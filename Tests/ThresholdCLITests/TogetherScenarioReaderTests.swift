@@ -30,15 +30,16 @@ import TogetherClient
     }
 
     @Test func eachStepIsAPersons_andOnlyTimeIsEveryones() throws {
-        let scenario = try TogetherScenario.parse(Self.header + """
-              - alice: open-threshold
-              - bob: [open-threshold, {tap: Settings}]
-              - advance: 1h
-              - note: the story
-              - alice: {type: {field: Display name, text: "  Alice "}}
-              - bob: {link: "{alice.invitation}"}
+        let scenario = try TogetherScenario.parse(
+            Self.header + """
+                  - alice: open-threshold
+                  - bob: [open-threshold, {tap: Settings}]
+                  - advance: 1h
+                  - note: the story
+                  - alice: {type: {field: Display name, text: "  Alice "}}
+                  - bob: {link: "{alice.invitation}"}
 
-            """, file: "t.yaml")
+                """, file: "t.yaml")
         #expect(scenario.people == ["alice", "bob"])
         #expect(scenario.turns.map(\.person) == ["alice", "bob", "bob", nil, nil, "alice", "bob"])
         #expect(scenario.turns.map(\.line) == [5, 6, 6, 7, 8, 9, 10])
@@ -64,31 +65,37 @@ import TogetherClient
     @Test func peopleMustBeNamedOnce_andNotAsSteps() {
         for people in ["[alice, alice]", "[tap, bob]", "[Alice]", "[]"] {
             #expect(throws: ScenarioProblem.self, "\(people)") {
-                _ = try TogetherScenario.parse(Self.header.replacingOccurrences(of: "[alice, bob]", with: people) + "  - note: hi\n", file: "t.yaml")
+                _ = try TogetherScenario.parse(
+                    Self.header.replacingOccurrences(of: "[alice, bob]", with: people) + "  - note: hi\n", file: "t.yaml")
             }
         }
     }
 
     @Test func aRootScenarioWithPeople_isSentToTheServersTests() {
-        let error = #expect(throws: ScenarioProblem.self) { _ = try Scenario.parse(Self.header + "  - alice: open-threshold\n", file: "t.yaml") }
+        let error = #expect(throws: ScenarioProblem.self) {
+            _ = try Scenario.parse(Self.header + "  - alice: open-threshold\n", file: "t.yaml")
+        }
         #expect(error?.problem.contains("Together scenario") == true)
     }
 
     /// Nothing listens on loopback's port 9: every request fails, as offline.
     nonisolated static func offline(_ person: String, _ phone: SimulatedPhone) -> TogetherAccess {
-        TogetherAccess(keychain: .inMemory()) { TogetherClient(baseURL: URL(string: "http://127.0.0.1:9")!, identity: $0, clock: { phone.clock.wall }) }
+        TogetherAccess(keychain: .inMemory()) {
+            TogetherClient(baseURL: URL(string: "http://127.0.0.1:9")!, identity: $0, clock: { phone.clock.wall })
+        }
     }
 
     @Test func theJoinForm_typedInto_failsClosedOffline_andSaysWhy() async throws {
-        let scenario = try TogetherScenario.parse(Self.header + """
-              - alice: [open-threshold, {tap: Settings}, {tap: Together}]
-              - alice: {expect: {screen: together, see: [Weekly leaderboard, "Choose the name others in your league will see."], disabled: Join Together}}
-              - alice: {type: {field: Display name, text: "  Alice "}}
-              - alice: {expect: {not-see: "Choose the name others in your league will see."}}
-              - alice: {tap: Join Together}
-              - alice: {expect: {refused: "You did not join Together: Together cannot be reached", see: Join Together}}
+        let scenario = try TogetherScenario.parse(
+            Self.header + """
+                  - alice: [open-threshold, {tap: Settings}, {tap: Together}]
+                  - alice: {expect: {screen: together, see: [Weekly leaderboard, "Choose the name others in your league will see."], disabled: Join Together}}
+                  - alice: {type: {field: Display name, text: "  Alice "}}
+                  - alice: {expect: {not-see: "Choose the name others in your league will see."}}
+                  - alice: {tap: Join Together}
+                  - alice: {expect: {refused: "You did not join Together: Together cannot be reached", see: Join Together}}
 
-            """, file: "t.yaml")
+                """, file: "t.yaml")
         var times: [Date] = []
         let story = Console.capturing()
         try await scenario.run(together: Self.offline, serverTime: { times.append($0) }, narrate: true, console: story)
@@ -97,7 +104,8 @@ import TogetherClient
     }
 
     @Test func aLinkToAnInvitationNoOneShared_failsTheStep_namingThePerson() async throws {
-        let scenario = try TogetherScenario.parse(Self.header + "  - advance: 1h\n  - bob: {link: \"{alice.invitation}\"}\n", file: "t.yaml")
+        let scenario = try TogetherScenario.parse(
+            Self.header + "  - advance: 1h\n  - bob: {link: \"{alice.invitation}\"}\n", file: "t.yaml")
         let error = await #expect(throws: ScenarioProblem.self) {
             try await scenario.run(together: Self.offline, serverTime: { _ in })
         }
@@ -106,7 +114,8 @@ import TogetherClient
     }
 
     @Test func typingWhereTheScreenHasNoSuchField_failsWithWhatItShows() async throws {
-        let scenario = try Scenario.parse("""
+        let scenario = try Scenario.parse(
+            """
             name: t
             setup: {timezone: America/New_York, start: 2026-11-25 09:00}
             steps:
@@ -115,14 +124,17 @@ import TogetherClient
             """, file: "t.yaml")
         let error = await #expect(throws: ScenarioProblem.self) { try await scenario.run(narrate: false, console: .capturing()) }
         #expect(error?.line == 5)
-        #expect(error?.problem.contains("there is no “Display name” field to type in; Threshold shows the home screen") == true, "\(error?.problem ?? "")")
+        #expect(
+            error?.problem.contains("there is no “Display name” field to type in; Threshold shows the home screen") == true,
+            "\(error?.problem ?? "")")
     }
 
     /// iOS refreshes only an app that is not on screen, and only one that declares the `fetch`
     /// background mode: a build without Together declares none, so it gets no refresh at all
     /// (Server/Scenarios/06 refreshes a build with Together).
     @Test func aBackgroundRefresh_comesOnlyToAnAppNotOnScreen_withTogether() async throws {
-        let onScreen = try Scenario.parse("""
+        let onScreen = try Scenario.parse(
+            """
             name: t
             setup: {timezone: America/New_York, start: 2026-11-25 09:00}
             steps:
@@ -133,7 +145,8 @@ import TogetherClient
         #expect(error?.line == 5)
         #expect(error?.problem.contains("only to an app that is not on screen") == true, "\(error?.problem ?? "")")
 
-        let withoutTogether = try Scenario.parse("""
+        let withoutTogether = try Scenario.parse(
+            """
             name: t
             setup: {timezone: America/New_York, start: 2026-11-25 09:00}
             steps:

@@ -136,7 +136,8 @@ import ThresholdCore
         let (ring, _) = ring(.make(engine: .make(profiles: [work], sessions: [session])))
         let (id, secret) = try written(ring)
         guard case .accepted(let tap) = try ring.tap(id, secret: secret, at: now.adding(minutes: 30)),
-              case .askEndOrBreak(let active) = tap.decision else {
+            case .askEndOrBreak(let active) = tap.decision
+        else {
             Issue.record("a tap during the session must ask, never end")
             return
         }

@@ -15,8 +15,9 @@ struct Ring {
     }
 
     func run<C: StateCommand>(_ command: C, at now: Date) throws -> C.Result {
-        let context = ChangeContext(now: now, time: TrustedTime(wall: now, trusted: now), calendar: calendar, ids: .counting(),
-                                    screenTimeAuthorized: true)
+        let context = ChangeContext(
+            now: now, time: TrustedTime(wall: now, trusted: now), calendar: calendar, ids: .counting(),
+            screenTimeAuthorized: true)
         return try store.write { try command.apply(to: &$0, context: context) }
     }
 

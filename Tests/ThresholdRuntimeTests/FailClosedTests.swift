@@ -15,8 +15,9 @@ import ThresholdRuntime
     func windowOpen() throws -> (rig: Rig, reconciler: Reconciler, file: FailClosedFile) {
         let rig = Rig(.make(gates: [selah]), at: noon)
         let file = FailClosedFile.inMemory()
-        let reconciler = Reconciler(store: rig.store, screenTime: rig.device.client, clock: rig.clock.client, ids: .counting(),
-                                    failClosed: file)
+        let reconciler = Reconciler(
+            store: rig.store, screenTime: rig.device.client, clock: rig.clock.client, ids: .counting(),
+            failClosed: file)
         reconciler.reconcile(.inApp("pray"), command: IssueGrant(scope: .allGated, minutes: 10, origin: .ritual(.prayer)))
         return (rig, reconciler, file)
     }
@@ -69,8 +70,9 @@ import ThresholdRuntime
     @Test func anUnreadableFile_leavesTheShieldsAsTheyWere_sayingWhy() throws {
         let rig = Rig(.make(gates: [selah]), at: noon)
         let broken = FailClosedFile(read: { throw CocoaError(.fileReadCorruptFile) }, write: { _ in })
-        let reconciler = Reconciler(store: rig.store, screenTime: rig.device.client, clock: rig.clock.client, ids: .counting(),
-                                    failClosed: broken)
+        let reconciler = Reconciler(
+            store: rig.store, screenTime: rig.device.client, clock: rig.clock.client, ids: .counting(),
+            failClosed: broken)
         rig.store.failNextCalls(with: .busy)
         let outcome = reconciler.reconcile(.appForeground)
         guard case .unreadable? = outcome.failClosedProblem else {
@@ -84,7 +86,8 @@ import ThresholdRuntime
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("fail-closed-\(UUID()).json")
         let file = FailClosedFile.file(at: url)
         #expect(try file.read() == nil)
-        let record = FailClosedShields(stores: [ShieldStore(index: 0)], liftsEndBy: noon, madeAt: ClockReading(wall: noon, uptime: 5, bootID: "b"))
+        let record = FailClosedShields(
+            stores: [ShieldStore(index: 0)], liftsEndBy: noon, madeAt: ClockReading(wall: noon, uptime: 5, bootID: "b"))
         try file.write(record)
         #expect(try file.read() == record)
         try file.write(nil)

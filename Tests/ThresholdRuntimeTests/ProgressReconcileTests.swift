@@ -13,7 +13,8 @@ import ThresholdRuntime
 
     @Test func endingASession_postsItsRewards_toTheBalances() throws {
         // Present and Earned Access in use: XP and coins, and credits (a mode off at the weekend).
-        let mode = Profile.make("mode", path: .earnedAccess, unlockPolicy: .earnedAccess, schedules: [.on([.saturday, .sunday], "09:00", "17:00")])
+        let mode = Profile.make(
+            "mode", path: .earnedAccess, unlockPolicy: .earnedAccess, schedules: [.on([.saturday, .sunday], "09:00", "17:00")])
         let rig = Rig(.make(profiles: [deep, mode]), at: at("2026-11-23 14:00"))
         rig.reconciler.reconcile(.inApp("start"), command: StartSession(profile: "deep", plan: .goal(minutes: 45)))
         rig.clock.pass(50 * 60)
@@ -26,7 +27,8 @@ import ThresholdRuntime
     }
 
     @Test func aRefusedSpend_changesNothing() throws {
-        let work = Profile.make("work", path: .earnedAccess, unlockPolicy: .earnedAccess, schedules: [.on(Weekday.weekdays, "09:00", "17:00")])
+        let work = Profile.make(
+            "work", path: .earnedAccess, unlockPolicy: .earnedAccess, schedules: [.on(Weekday.weekdays, "09:00", "17:00")])
         let rig = Rig(.make(profiles: [work]), at: at("2026-11-24 10:00"))
         rig.reconciler.reconcile(.appForeground)
         let outcome = rig.reconciler.reconcile(.inApp("credits"), command: SpendCredits(minutes: 15, scope: .app("instagram")))
@@ -140,8 +142,9 @@ import ThresholdRuntime
         let six = rig.reconciler.reconcile(.appForeground)
         #expect(six.scheduled.contains("evening-prompt.2026-11-23") && six.scheduled.contains("daily-review.2026-11-24"))
         #expect(rig.device.pending["evening-prompt.2026-11-23"]?.fireDate == at("2026-11-23 19:00"))
-        #expect(rig.device.pending["evening-prompt.2026-11-24"] == nil && rig.device.pending["evening-prompt.2026-11-25"] == nil,
-                "at most every third evening")
+        #expect(
+            rig.device.pending["evening-prompt.2026-11-24"] == nil && rig.device.pending["evening-prompt.2026-11-25"] == nil,
+            "at most every third evening")
         #expect(rig.device.pending["evening-prompt.2026-11-26"]?.fireDate == at("2026-11-26 19:00"))
         let renewal = try #require(six.plan?.wakeUps.first, "nothing changes by time, so a renewal wakes the monitor to hand over more")
         #expect(renewal > at("2026-11-30 00:00"))

@@ -22,9 +22,11 @@ import ThresholdRuntime
     }
 
     @Test func reconcilingAgain_changesNothingAndCallsNothingButTheReads() {
-        let rig = Rig(.make(profiles: [.make("work", schedules: [.on(Weekday.weekdays, "09:00", "17:00")])],
-                            gates: [.make("selah")], grants: [.make("g", from: at("2026-11-23 10:00"), minutes: 10)]),
-                      at: at("2026-11-23 10:01"))
+        let rig = Rig(
+            .make(
+                profiles: [.make("work", schedules: [.on(Weekday.weekdays, "09:00", "17:00")])],
+                gates: [.make("selah")], grants: [.make("g", from: at("2026-11-23 10:00"), minutes: 10)]),
+            at: at("2026-11-23 10:01"))
         rig.reconciler.reconcile(.appForeground)
         rig.device.resetCalls()
         rig.clock.pass(120)
@@ -52,7 +54,8 @@ import ThresholdRuntime
         let store = InMemoryStore(StoredState(engine: selah))
         store.failNextCalls(with: .corrupt("bad page"))
         // Every Screen Time endpoint traps if called: failing closed must not touch any.
-        let reconciler = Reconciler(store: store, screenTime: .unimplemented, clock: ManualClock(at("2026-11-23 10:00")).client, ids: .counting())
+        let reconciler = Reconciler(
+            store: store, screenTime: .unimplemented, clock: ManualClock(at("2026-11-23 10:00")).client, ids: .counting())
         let outcome = reconciler.reconcile(.inApp("amen"), command: IssueGrant(minutes: 10, origin: .ritual(.prayer)))
         #expect(outcome.failedClosed)
         #expect(outcome.storeFailure == .corrupt("bad page"))
@@ -135,8 +138,10 @@ import ThresholdRuntime
 
     @Test func notifications_areHandedToIOSOnce_withTheirFireDate() {
         let start = at("2026-11-23 10:00")
-        let rig = Rig(.make(profiles: [.make("deep", path: .present)],
-                            sessions: [.make("s", profile: "deep", start: start, plan: .goal(minutes: 30))]), at: start)
+        let rig = Rig(
+            .make(
+                profiles: [.make("deep", path: .present)],
+                sessions: [.make("s", profile: "deep", start: start, plan: .goal(minutes: 30))]), at: start)
         let opened = rig.reconciler.reconcile(.appForeground)
         #expect(opened.scheduled == ["goal.s"] && opened.notified.isEmpty)
         #expect(rig.device.pending["goal.s"]?.fireDate == start.adding(minutes: 30), "iOS shows it at the goal, with no wake-up")
@@ -153,8 +158,10 @@ import ThresholdRuntime
 
     @Test func aNotificationNoLongerDue_isWithdrawn() {
         let start = at("2026-11-23 10:00")
-        let rig = Rig(.make(profiles: [.make("deep", path: .present)],
-                            sessions: [.make("s", profile: "deep", start: start, plan: .goal(minutes: 30))]), at: start)
+        let rig = Rig(
+            .make(
+                profiles: [.make("deep", path: .present)],
+                sessions: [.make("s", profile: "deep", start: start, plan: .goal(minutes: 30))]), at: start)
         rig.reconciler.reconcile(.appForeground)
         #expect(rig.device.pending["goal.s"] != nil)
         rig.clock.pass(600)
@@ -168,8 +175,10 @@ import ThresholdRuntime
     /// lock screen at the first reconcile after it is over, once; one still news stays.
     @Test func aShownNotification_isWithdrawnOnceWhatItAnnouncedIsOver() {
         let start = at("2026-11-23 10:00")
-        let rig = Rig(.make(profiles: [.make("deep", path: .present)],
-                            sessions: [.make("s", profile: "deep", start: start, plan: .goal(minutes: 30))]), at: start)
+        let rig = Rig(
+            .make(
+                profiles: [.make("deep", path: .present)],
+                sessions: [.make("s", profile: "deep", start: start, plan: .goal(minutes: 30))]), at: start)
         rig.reconciler.reconcile(.appForeground)
         rig.clock.pass(31 * 60)
         rig.reconciler.reconcile(.appForeground)
@@ -196,8 +205,9 @@ import ThresholdRuntime
     }
 
     @Test func liveActivity_isRecordedAsApplied_onlyWhenTheProcessMayChangeIt() throws {
-        let rig = Rig(.make(profiles: [.make("work", breakPolicy: .fivePerHour, schedules: [.on(Weekday.weekdays, "11:00", "12:00")])]),
-                      at: at("2026-11-23 10:00"))
+        let rig = Rig(
+            .make(profiles: [.make("work", breakPolicy: .fivePerHour, schedules: [.on(Weekday.weekdays, "11:00", "12:00")])]),
+            at: at("2026-11-23 10:00"))
         rig.reconciler.reconcile(.appForeground)
         rig.device.liveActivityForbidden = true
         rig.clock.pass(3_600)

@@ -18,14 +18,23 @@ final class ManualClock: @unchecked Sendable {
         self.zone = TimeZone(identifier: zone)!
     }
 
-    func pass(_ seconds: TimeInterval) { lock.withLock { wall += seconds; uptime += seconds } }
+    func pass(_ seconds: TimeInterval) {
+        lock.withLock {
+            wall += seconds; uptime += seconds
+        }
+    }
     func setWall(_ date: Date) { lock.withLock { wall = date } }
-    func reboot() { lock.withLock { uptime = 10; boot += "'" } }
+    func reboot() {
+        lock.withLock {
+            uptime = 10; boot += "'"
+        }
+    }
     var now: Date { lock.withLock { wall } }
 
     var client: DeviceClock {
-        DeviceClock(reading: { self.lock.withLock { ClockReading(wall: self.wall, uptime: self.uptime, bootID: self.boot) } },
-                    timeZone: { self.zone })
+        DeviceClock(
+            reading: { self.lock.withLock { ClockReading(wall: self.wall, uptime: self.uptime, bootID: self.boot) } },
+            timeZone: { self.zone })
     }
 }
 
@@ -117,7 +126,8 @@ struct Rig {
 
     /// A world set up with `state`, on Pro unless said (Beast Mode and the streak freeze are Pro).
     init(_ state: ThresholdState, at start: Date, plan: PlanStatus? = nil) {
-        store = InMemoryStore(StoredState(engine: state, plan: PlanRecord(status: plan ?? .pro(until: start.addingTimeInterval(365 * 86_400)))))
+        store = InMemoryStore(
+            StoredState(engine: state, plan: PlanRecord(status: plan ?? .pro(until: start.addingTimeInterval(365 * 86_400)))))
         clock = ManualClock(start)
         reconciler = Reconciler(store: store, screenTime: device.client, clock: clock.client, ids: .counting())
     }

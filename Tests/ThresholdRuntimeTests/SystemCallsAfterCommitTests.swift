@@ -42,7 +42,9 @@ import ThresholdCore
         let log = Locked<[String]>([])
         var device = rig.device.client
         let apply = device.applyShield
-        device.applyShield = { store in log.update { $0.append("apply") }; try apply(store) }
+        device.applyShield = { store in
+            log.update { $0.append("apply") }; try apply(store)
+        }
         let reconciler = Reconciler(store: LoggingStore(rig.store, log: log), screenTime: device, clock: rig.clock.client, ids: .counting())
         let outcome = reconciler.reconcile(.appForeground)
         #expect(!outcome.shieldChanges.isEmpty)
@@ -58,12 +60,14 @@ import ThresholdCore
     @Test func aStoreMadeAnew_besideAnOlderJournal_stillHasItsCallsMade() throws {
         let journal = EffectsJournal.inMemory()
         let old = Rig(selah, at: at("2026-11-23 10:00"))
-        let before = Reconciler(store: LoggingStore(old.store, log: Locked([]), effects: journal), screenTime: old.device.client,
-                                clock: old.clock.client, ids: .counting(prefix: "old-"))
+        let before = Reconciler(
+            store: LoggingStore(old.store, log: Locked([]), effects: journal), screenTime: old.device.client,
+            clock: old.clock.client, ids: .counting(prefix: "old-"))
         #expect(before.reconcile(.appForeground).saved?.applied.owed?.revision == 1)
         let fresh = Rig(selah, at: at("2026-11-23 13:00"))
-        let after = Reconciler(store: LoggingStore(fresh.store, log: Locked([]), effects: journal), screenTime: fresh.device.client,
-                               clock: fresh.clock.client, ids: .counting(prefix: "new-"))
+        let after = Reconciler(
+            store: LoggingStore(fresh.store, log: Locked([]), effects: journal), screenTime: fresh.device.client,
+            clock: fresh.clock.client, ids: .counting(prefix: "new-"))
         let outcome = after.reconcile(.appForeground)
         #expect(!outcome.superseded)
         #expect(fresh.device.shields("instagram"))
@@ -117,7 +121,8 @@ import ThresholdCore
     @Test func anyOrderOfKillsAndRefusals_leavesTheDeviceAsTheStoreSays() async {
         let step = zip(Gen.int(in: 0..<6), Gen.int(in: 1...240))
         await propertyCheck(count: 60, input: step.array(of: 1...25)) { steps throws in
-            let work = Profile.make("work", path: .present, selection: .apps("tiktok"), schedules: [.on(Weekday.weekdays, "09:00", "17:00")])
+            let work = Profile.make(
+                "work", path: .present, selection: .apps("tiktok"), schedules: [.on(Weekday.weekdays, "09:00", "17:00")])
             let focus = Profile.make("focus", path: .present, selection: .apps("youtube"))
             let rig = Rig(.make(profiles: [work, focus], gates: [.make("selah")]), at: at("2026-11-23 08:30"))
             let apps = ["instagram", "tiktok", "youtube"]
@@ -130,12 +135,13 @@ import ThresholdCore
                 let dies = kind == 4
                 rig.device.refuseShields = kind == 5
                 reconciler.afterCommit = { !dies }
-                let outcome: ReconcileOutcome = switch kind {
-                case 0: reconciler.reconcile(.appForeground)
-                case 1: reconciler.reconcile(.inApp("start"), command: StartSession(profile: "focus", plan: .goal(minutes: 30)))
-                case 2: reconciler.reconcile(.inApp("end"), command: EndSession(profile: "focus"))
-                default: reconciler.reconcile(.intervalDidStart("threshold.at.\(minutes)"))
-                }
+                let outcome: ReconcileOutcome =
+                    switch kind {
+                    case 0: reconciler.reconcile(.appForeground)
+                    case 1: reconciler.reconcile(.inApp("start"), command: StartSession(profile: "focus", plan: .goal(minutes: 30)))
+                    case 2: reconciler.reconcile(.inApp("end"), command: EndSession(profile: "focus"))
+                    default: reconciler.reconcile(.intervalDidStart("threshold.at.\(minutes)"))
+                    }
                 rig.device.refuseShields = false
                 if !dies, kind != 5, outcome.storeFailure == nil {
                     #expect(try agree(), "after \(steps)")

@@ -60,21 +60,24 @@ import ThresholdCore
 
         #expect(try target.read() == source.read())
         #expect(try target.events(.all) == source.events(.all))
-        #expect(try target.sessions(startingFrom: .distantPast, until: .distantFuture)
-                    == source.sessions(startingFrom: .distantPast, until: .distantFuture))
+        #expect(
+            try target.sessions(startingFrom: .distantPast, until: .distantFuture)
+                == source.sessions(startingFrom: .distantPast, until: .distantFuture))
         #expect(try target.grants(startingFrom: .distantPast, until: .distantFuture) == Fixture.grants)
         #expect(try target.verifyLedger().credits == 20)
         #expect(try backup(target.exportBackup(deviceID: "phone-1")) == backup(data))
 
-        #expect([report.profiles, report.gates, report.intentions, report.sessions, report.grants, report.events] as [Int]
-                    == [2, 2, 2, 3, 4, 5])
+        #expect(
+            [report.profiles, report.gates, report.intentions, report.sessions, report.grants, report.events] as [Int]
+                == [2, 2, 2, 3, 4, 5])
         #expect(report.needsRepick.map(\.name) == ["Work", "Deep focus", "Pray first", "Solve", "ig", "yt"])
     }
 
     @Test func anIntentionsSharedNickname_travelsInTheBackup() throws {
         let data = try exported().data
-        let intentions = try #require(((try JSONSerialization.jsonObject(with: data) as? [String: Any])?["state"] as? [String: Any])
-            .flatMap { $0["engine"] as? [String: Any] }?["intentions"] as? [[String: Any]])
+        let intentions = try #require(
+            ((try JSONSerialization.jsonObject(with: data) as? [String: Any])?["state"] as? [String: Any])
+                .flatMap { $0["engine"] as? [String: Any] }?["intentions"] as? [[String: Any]])
         #expect(intentions.map { $0["sharedNickname"] as? String } == ["Morning scroll", nil])
         let target = try emptyStore()
         _ = try target.importBackup(data, deviceID: nil)
@@ -161,8 +164,10 @@ import ThresholdCore
         let target = try emptyStore()
         let data = try edited(try exported().data) { tree in
             var events = tree["events"] as! [[String: Any]]
-            events.append(["sequence": 99, "at": 0.0,
-                           "event": ["ledger": ["_0": ["account": "coins", "amount": 0, "memo": "nothing"]]]])
+            events.append([
+                "sequence": 99, "at": 0.0,
+                "event": ["ledger": ["_0": ["account": "coins", "amount": 0, "memo": "nothing"]]],
+            ])
             tree["events"] = events
         }
         #expect(throws: BackupError.invalid("event 99: ledger entry: invariant(ledgerZero)")) {
@@ -213,8 +218,9 @@ import ThresholdCore
         #expect(try memory.read() == source.read())
         #expect(try memory.read().engine.intentions.map(\.sharedNickname) == ["Morning scroll", nil])
         #expect(try memory.events(.all) == source.events(.all))
-        #expect(try memory.sessions(startingFrom: .distantPast, until: .distantFuture)
-                    == source.sessions(startingFrom: .distantPast, until: .distantFuture))
+        #expect(
+            try memory.sessions(startingFrom: .distantPast, until: .distantFuture)
+                == source.sessions(startingFrom: .distantPast, until: .distantFuture))
 
         let again = try emptyStore()
         _ = try again.importBackup(try memory.exportBackup(deviceID: "phone-2"), deviceID: nil)

@@ -10,9 +10,10 @@ import ThresholdCore
     @Test func selectionsTheStoreWrites_readBackEqual_withoutTheGeneralDecoder() throws {
         var rng = SplitMix64(seed: 4)
         func tokens<Token: OpaqueToken>(_ prefix: String) -> Set<Token> {
-            Set((0..<Int.random(in: 0...6, using: &rng)).map { _ in
-                Token(data: Data((0..<Int.random(in: 1...120, using: &rng)).map { _ in UInt8.random(in: 0...255, using: &rng) }))
-            })
+            Set(
+                (0..<Int.random(in: 0...6, using: &rng)).map { _ in
+                    Token(data: Data((0..<Int.random(in: 1...120, using: &rng)).map { _ in UInt8.random(in: 0...255, using: &rng) }))
+                })
         }
         for _ in 0..<300 {
             let selection = Selection(applications: tokens("app"), categories: tokens("category"), webDomains: tokens("web"))

@@ -15,7 +15,10 @@ import Testing
         #expect(journal.lastApplied(epoch: "e") == 2)
         #expect(EffectsJournal.file(at: url).lastApplied(epoch: "e") == 2, "another process reads the same file")
         var madeOlder = false
-        #expect(!journal.apply(epoch: "e", revision: 1) { madeOlder = true; return true })
+        #expect(
+            !journal.apply(epoch: "e", revision: 1) {
+                madeOlder = true; return true
+            })
         #expect(!madeOlder)
     }
 

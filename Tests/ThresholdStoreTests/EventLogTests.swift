@@ -55,8 +55,9 @@ import ThresholdCore
     @Test func eventsOfAKindFromANewerBuild_areKept_andSkippedOnRead() throws {
         let store = try seeded()
         try store.database.write { db in
-            try db.execute(sql: "INSERT INTO event (at, kind, payload) VALUES (?, 'prayerCompleted', ?)",
-                           arguments: [monday.storedSeconds, #"{"prayerCompleted":{"mood":"joyful","minutes":10}}"#])
+            try db.execute(
+                sql: "INSERT INTO event (at, kind, payload) VALUES (?, 'prayerCompleted', ?)",
+                arguments: [monday.storedSeconds, #"{"prayerCompleted":{"mood":"joyful","minutes":10}}"#])
         }
         try store.write { $0.record(.streakFreezeUsed(day: day("2026-11-24")), at: monday) }
         #expect(try store.events(.all).map(\.sequence) == [1, 2, 3, 4, 5, 6, 8])
@@ -66,8 +67,9 @@ import ThresholdCore
     @Test func aDamagedEventOfAKnownKind_isCorruption() throws {
         let store = try seeded()
         try store.database.write { db in
-            try db.execute(sql: "INSERT INTO event (at, kind, payload) VALUES (?, 'ledger', ?)",
-                           arguments: [monday.storedSeconds, #"{"ledger":{"_0":{"account":"credits","amount":"ten"}}}"#])
+            try db.execute(
+                sql: "INSERT INTO event (at, kind, payload) VALUES (?, 'ledger', ?)",
+                arguments: [monday.storedSeconds, #"{"ledger":{"_0":{"account":"credits","amount":"ten"}}}"#])
         }
         #expect {
             try store.events(.all)

@@ -46,11 +46,12 @@ import ThresholdCore
         try bytes.prefix(bytes.count / 2).write(to: folder.databaseURL)
         #expect(performing: { try folder.open() }, throws: isCorrupt)
         // The extension skips the full check; it fails when it reaches the damage.
-        #expect(performing: {
-            let store = try folder.open(role: .appExtension)
-            _ = try store.read()
-            _ = try store.events(.all)
-        }, throws: isCorrupt)
+        #expect(
+            performing: {
+                let store = try folder.open(role: .appExtension)
+                _ = try store.read()
+                _ = try store.events(.all)
+            }, throws: isCorrupt)
     }
 
     @Test func aDamagedPage_isFoundByTheAppsCheckOnOpen() throws {

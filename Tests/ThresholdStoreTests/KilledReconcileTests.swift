@@ -11,13 +11,15 @@ import ThresholdCore
 /// applies it. A second OS process reconciles over a store whose gate shields Instagram and is
 /// killed with SIGKILL right after the commit; the phone's device never got the shield.
 @Suite(.serialized) struct KilledReconcileTests {
-    static let state = StoredState(engine: .make(gates: [.make("selah")]), plan: PlanRecord(status: .pro(until: Date().addingTimeInterval(86_400))))
+    static let state = StoredState(
+        engine: .make(gates: [.make("selah")]), plan: PlanRecord(status: .pro(until: Date().addingTimeInterval(86_400))))
 
     /// The phone as the helper left it: a device that applied nothing, over the helper's store.
     func phone(over folder: TemporaryDirectory) throws -> (SimulatedPhone, ThresholdStore) {
         let store = try folder.open(at: Date())
-        let phone = SimulatedPhone(snapshot: .init(clock: VirtualClock(wall: Date(), timeZone: TimeZone(identifier: "America/New_York")!)),
-                                   store: store, ids: .counting(prefix: "after-"))
+        let phone = SimulatedPhone(
+            snapshot: .init(clock: VirtualClock(wall: Date(), timeZone: TimeZone(identifier: "America/New_York")!)),
+            store: store, ids: .counting(prefix: "after-"))
         return (phone, store)
     }
 

@@ -36,8 +36,9 @@ import ThresholdCore
 
             let context = "kill \(kill) of \(Self.kills), seed \(seed) (THRESHOLD_KILL_SEED=\(seed) repeats it)"
             let store = try folder.open()  // the app's open: SQLite's quick check and the ledger check
-            #expect(try store.database.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") } == ["ok"],
-                    Comment(rawValue: context))
+            #expect(
+                try store.database.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") } == ["ok"],
+                Comment(rawValue: context))
             let balances = try store.verifyLedger()
             let memos = try store.events(EventQuery(kinds: ["ledger"])).compactMap { logged -> String? in
                 if case .ledger(let entry) = logged.event { return entry.memo }
@@ -57,8 +58,9 @@ import ThresholdCore
             // The next reconcile (the app opening) reads and writes the store as if nothing happened,
             // at the helper's clock (its unlocks run ahead of the wall clock, 15 minutes apart).
             let lastEnd = try store.read().engine.grants.map(\.end).max() ?? .distantPast
-            let phone = SimulatedPhone(snapshot: .init(clock: VirtualClock(wall: max(Date(), lastEnd), timeZone: TimeZone(identifier: Fixture.zone)!)),
-                                       store: store, ids: .counting(prefix: "after-kill-\(kill)-"))
+            let phone = SimulatedPhone(
+                snapshot: .init(clock: VirtualClock(wall: max(Date(), lastEnd), timeZone: TimeZone(identifier: Fixture.zone)!)),
+                store: store, ids: .counting(prefix: "after-kill-\(kill)-"))
             let outcome = phone.openThreshold()
             #expect(outcome.storeFailure == nil, "\(outcome.storeFailure.map(String.init(describing:)) ?? ""); \(context)")
             if outcome.storeFailure != nil { return }

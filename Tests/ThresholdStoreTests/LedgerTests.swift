@@ -18,8 +18,9 @@ import ThresholdCore
         let balances = try store.read().balances
         #expect([balances.credits, balances.xp, balances.coins] as [Int] == [20, 45, 3])
         #expect(try store.verifyLedger() == balances)
-        #expect(try store.events(EventQuery(kinds: ["ledger"])).last?.event
-                    == .ledger(Fixture.entry(.credits, -10, "Unlocked Instagram for 10 min")))
+        #expect(
+            try store.events(EventQuery(kinds: ["ledger"])).last?.event
+                == .ledger(Fixture.entry(.credits, -10, "Unlocked Instagram for 10 min")))
     }
 
     @Test func aSpendBeyondTheBalance_isRefusedWhole() throws {

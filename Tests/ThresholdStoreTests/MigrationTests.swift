@@ -33,10 +33,13 @@ import ThresholdCore
 
     func schema(_ reader: some DatabaseReader) throws -> [String] {
         try reader.read { db in
-            try String.fetchAll(db, sql: """
-                SELECT type || ' ' || name || ': ' || sql FROM sqlite_master
-                WHERE name NOT LIKE 'sqlite_%' AND name <> 'grdb_migrations' ORDER BY name
-                """).map { $0.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+            try String.fetchAll(
+                db,
+                sql: """
+                    SELECT type || ' ' || name || ': ' || sql FROM sqlite_master
+                    WHERE name NOT LIKE 'sqlite_%' AND name <> 'grdb_migrations' ORDER BY name
+                    """
+            ).map { $0.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
         }
     }
 
@@ -58,9 +61,12 @@ import ThresholdCore
             breaks: [.make("b1", from: at("2026-11-26 09:30"), minutes: 5)],
             ending: Session.Ending(at: at("2026-11-26 10:00"), state: .gaveUp))
         return .make(
-            profiles: [.make("work", name: "Work", emoji: "💼", path: .key, selection: .apps("instagram"), strictness: .firm,
-                             unlockPolicy: try! UnlockPolicy(rituals: [.credits, .emergency], windowMinutes: 5),
-                             breakPolicy: .fivePerHour, schedules: [workday])],
+            profiles: [
+                .make(
+                    "work", name: "Work", emoji: "💼", path: .key, selection: .apps("instagram"), strictness: .firm,
+                    unlockPolicy: try! UnlockPolicy(rituals: [.credits, .emergency], windowMinutes: 5),
+                    breakPolicy: .fivePerHour, schedules: [workday])
+            ],
             gates: [.make("pray", name: "Pray first", selection: .apps("tiktok"))],
             intentions: [.make("yt", app: "youtube", opens: 3, minutes: 5)],
             sessions: [session],
@@ -78,7 +84,9 @@ import ThresholdCore
         var instagram = ShieldStore(name: "threshold.0")
         instagram.applications = [AppToken("instagram")]
         #expect(state.applied.stores == [AppliedStore(instagram)])
-        #expect(state.applied.evaluated == EvaluationPoint(wall: at("2026-11-26 10:00"), trusted: at("2026-11-26 10:00"), timeZoneIdentifier: nil))
+        #expect(
+            state.applied.evaluated
+                == EvaluationPoint(wall: at("2026-11-26 10:00"), trusted: at("2026-11-26 10:00"), timeZoneIdentifier: nil))
         #expect([state.balances.credits, state.balances.xp, state.balances.coins] as [Int] == [40, 120, 2])
     }
 
@@ -98,11 +106,12 @@ import ThresholdCore
         #expect(!store.wasCreated)
         try expectFixtureContents(try store.read())
         let opening = try store.events(.all).map(\.event)
-        #expect(opening == [
-            .ledger(Fixture.entry(.credits, 40, "Balance before the event log")),
-            .ledger(Fixture.entry(.xp, 120, "Balance before the event log")),
-            .ledger(Fixture.entry(.coins, 2, "Balance before the event log")),
-        ])
+        #expect(
+            opening == [
+                .ledger(Fixture.entry(.credits, 40, "Balance before the event log")),
+                .ledger(Fixture.entry(.xp, 120, "Balance before the event log")),
+                .ledger(Fixture.entry(.coins, 2, "Balance before the event log")),
+            ])
         #expect(try store.verifyLedger().credits == 40)
         #expect(try schema(store.database) == schema(try TemporaryDirectory().open().database))
     }
@@ -114,8 +123,9 @@ import ThresholdCore
         #expect(try store.events(.all).map(\.sequence) == [1, 2, 3, 4, 5])
         #expect(try store.events(EventQuery(kinds: ["streakFreezeUsed"])).map(\.event) == [.streakFreezeUsed(day: day("2026-11-24"))])
         #expect(try store.verifyLedger().credits == 40)
-        #expect(try store.database.read { db in try String.fetchAll(db, sql: "SELECT name FROM document ORDER BY name") }
-                    == ["applied", "settings"])
+        #expect(
+            try store.database.read { db in try String.fetchAll(db, sql: "SELECT name FROM document ORDER BY name") }
+                == ["applied", "settings"])
         #expect(try schema(store.database) == schema(try TemporaryDirectory().open().database))
     }
 

@@ -24,8 +24,10 @@ import ThresholdCore
                 transaction.state.balances = try transaction.state.balances.applying(Fixture.entry(.coins, 1))
             }
         }
-        return (try store.read(), try store.events(EventQuery(kinds: ["ledger"], limit: 1)),
-                try store.sessions(startingFrom: at("2026-11-22 00:00"), until: at("2026-11-23 10:00")))
+        return (
+            try store.read(), try store.events(EventQuery(kinds: ["ledger"], limit: 1)),
+            try store.sessions(startingFrom: at("2026-11-22 00:00"), until: at("2026-11-23 10:00"))
+        )
     }
 
     @Test func theInMemoryTwin_readsWritesAndKeepsHistoryAsTheStoreDoes() throws {

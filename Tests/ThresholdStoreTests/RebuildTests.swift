@@ -45,7 +45,10 @@ import ThresholdCore
         try folder.writeDatabaseFile(garbage)
         let report = try ThresholdStore.rebuild(directory: folder.url, clock: Fixture.clock())
         #expect(report.kept.values.allSatisfy { $0 == 0 })
-        #expect(report.lost == ["the whole file (The saved data is damaged (file is not a database). Your shields stay on; repair from Settings.)"])
+        #expect(
+            report.lost == [
+                "the whole file (The saved data is damaged (file is not a database). Your shields stay on; repair from Settings.)"
+            ])
         #expect(try Data(contentsOf: try #require(report.damagedCopy)) == garbage)
         #expect(try folder.open().read() == .initial)
     }
@@ -97,8 +100,11 @@ import ThresholdCore
         let report = try ThresholdStore.rebuild(directory: folder.url, clock: Fixture.clock())
         #expect(report.lost.isEmpty)
         #expect(report.ledgerCorrections.isEmpty)
-        #expect(report.kept == ["profiles": 2, "gates": 2, "intentions": 2, "sessions": 3, "grants": 4,
-                                "streak freezes": 2, "tutorial": 1, "documents": 2, "events": 11])
+        #expect(
+            report.kept == [
+                "profiles": 2, "gates": 2, "intentions": 2, "sessions": 3, "grants": 4,
+                "streak freezes": 2, "tutorial": 1, "documents": 2, "events": 11,
+            ])
         let after = try folder.open()
         #expect(try after.read() == state)
         #expect(try after.events(.all) == events)

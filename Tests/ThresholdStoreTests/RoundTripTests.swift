@@ -42,8 +42,9 @@ extension RoundTripTests {
         let everything = try threeDaysLater.sessions(startingFrom: .distantPast, until: .distantFuture)
         #expect(everything == Fixture.sessions)
         #expect(try threeDaysLater.grants(startingFrom: .distantPast, until: .distantFuture) == Fixture.grants)
-        #expect(try threeDaysLater.sessions(startingFrom: at("2026-11-23 00:00"), until: at("2026-11-24 00:00"))
-                    .map(\.id) == ["scheduled", "live"])
+        #expect(
+            try threeDaysLater.sessions(startingFrom: at("2026-11-23 00:00"), until: at("2026-11-24 00:00"))
+                .map(\.id) == ["scheduled", "live"])
     }
 
     @Test func theWorkingSet_keepsYesterdaysEndedSessions_andGrantsEndingSinceYesterdaysStart() throws {
@@ -61,8 +62,9 @@ extension RoundTripTests {
         try store.replace(with: Fixture.state)
         try store.write { transaction in
             let engine = transaction.state.engine
-            transaction.state.engine = try engine.with(sessions: engine.sessions.filter { $0.id == "scheduled" },
-                                                       grants: engine.grants.filter { $0.id == "bank" })
+            transaction.state.engine = try engine.with(
+                sessions: engine.sessions.filter { $0.id == "scheduled" },
+                grants: engine.grants.filter { $0.id == "bank" })
         }
         let engine = try folder.open().read().engine
         // Even the live one stays gone: a dropped session never comes back to shield.
@@ -124,7 +126,8 @@ extension RoundTripTests {
 
     @Test func aProfilesStrictOptions_areKept_andARowWithoutThemReadsAsItsStrictnesssStandard() throws {
         let folder = TemporaryDirectory()
-        let strict = StrictOptions(filtersAdultWebsites: true, blockedWebsites: [try TypedWebsite("example.com")], deniesAppInstallation: false)
+        let strict = StrictOptions(
+            filtersAdultWebsites: true, blockedWebsites: [try TypedWebsite("example.com")], deniesAppInstallation: false)
         let filtered = Profile.make("filtered", strictness: .locked, strict: strict)
         let beast = Profile.make("beast", strictness: .locked)
         try folder.open().write { $0.state.engine = .make(profiles: [filtered, beast]) }
@@ -151,18 +154,27 @@ extension RoundTripTests {
             return Set(object.keys)
         }
         let session = Fixture.sessions[1]
-        #expect(try keys(Fixture.profiles[0]) == ["id", "name", "emoji", "path", "selection", "listMode", "strictness",
-                                                   "unlockPolicy", "breakPolicy", "schedules", "headsUpMinutes", "strict", "rest"])
+        #expect(
+            try keys(Fixture.profiles[0]) == [
+                "id", "name", "emoji", "path", "selection", "listMode", "strictness",
+                "unlockPolicy", "breakPolicy", "schedules", "headsUpMinutes", "strict", "rest",
+            ])
         #expect(try keys(Fixture.profiles[0].schedules[0]) == ["id", "weekdays", "start", "end"])
         #expect(try keys(Fixture.gates[0]) == ["id", "name", "path", "selection", "strictness", "unlockPolicy"])
         #expect(try keys(Fixture.intentions[0]) == ["id", "app", "opensPerDay", "minutesPerOpen", "sharedNickname"])
-        #expect(try keys(Session.make("s", profile: "work", start: at("2026-11-22 18:00"), occurrence: session.occurrence,
-                                      breaks: Fixture.sessions[2].breaks, ending: Fixture.sessions[0].ending))
+        #expect(
+            try keys(
+                Session.make(
+                    "s", profile: "work", start: at("2026-11-22 18:00"), occurrence: session.occurrence,
+                    breaks: Fixture.sessions[2].breaks, ending: Fixture.sessions[0].ending))
                 == ["id", "profileID", "origin", "start", "plan", "occurrence", "breaks", "ending"])
         #expect(try keys(Fixture.sessions[2].breaks[0]) == ["id", "start", "end"])
         #expect(try keys(Fixture.grants[0]) == ["id", "scope", "start", "end", "origin"])
-        #expect(try keys(Fixture.engine) == ["profiles", "gates", "intentions", "sessions", "grants",
-                                             "streakFreezeDays", "tutorial"])
+        #expect(
+            try keys(Fixture.engine) == [
+                "profiles", "gates", "intentions", "sessions", "grants",
+                "streakFreezeDays", "tutorial",
+            ])
         #expect(try keys(Tutorial(startedAt: Fixture.now)) == ["startedAt"])
         #expect(try keys(Balances()) == ["credits", "xp", "coins"])
     }

@@ -49,13 +49,16 @@ import ThresholdCore
         // Count every row SQLite touches from here on, table by table.
         try store.database.write { db in
             try db.execute(sql: "CREATE TABLE touched (name TEXT NOT NULL)")
-            for table in ["profile", "schedule", "gate", "intention", "session", "session_break", "access_grant",
-                          "streak_freeze", "tutorial", "balance", "document"] {
+            for table in [
+                "profile", "schedule", "gate", "intention", "session", "session_break", "access_grant",
+                "streak_freeze", "tutorial", "balance", "document",
+            ] {
                 for operation in ["INSERT", "UPDATE", "DELETE"] {
-                    try db.execute(sql: """
-                        CREATE TRIGGER touched_\(table)_\(operation) AFTER \(operation) ON \(table)
-                        BEGIN INSERT INTO touched VALUES ('\(table)'); END
-                        """)
+                    try db.execute(
+                        sql: """
+                            CREATE TRIGGER touched_\(table)_\(operation) AFTER \(operation) ON \(table)
+                            BEGIN INSERT INTO touched VALUES ('\(table)'); END
+                            """)
                 }
             }
         }
@@ -70,9 +73,10 @@ import ThresholdCore
         #expect(try touched() == ["document"])
 
         try store.database.write { db in try db.execute(sql: "DELETE FROM touched") }
-        let ended = try Session(id: "live", profileID: "deep", origin: .manual, start: Fixture.sessions[2].start,
-                                plan: .goal(minutes: 45), breaks: Fixture.sessions[2].breaks,
-                                ending: Session.Ending(at: Fixture.now, state: .completed))
+        let ended = try Session(
+            id: "live", profileID: "deep", origin: .manual, start: Fixture.sessions[2].start,
+            plan: .goal(minutes: 45), breaks: Fixture.sessions[2].breaks,
+            ending: Session.Ending(at: Fixture.now, state: .completed))
         try store.write { transaction in
             var sessions = transaction.state.engine.sessions
             sessions[sessions.firstIndex { $0.id == "live" }!] = ended

@@ -25,15 +25,22 @@ import TogetherCore
     }
 
     @Test func a503_isLater_withTheSecondsRetryAfterGives() async throws {
-        let client = TogetherClient(baseURL: Self.base, identity: TogetherIdentity(), transport: Self.answering(
-            503, headers: ["Retry-After": "5", "Content-Type": "application/json"],
-            body: #"{"error":"unavailable","reason":"Together's database cannot be reached; nothing was changed. Try again in a few seconds."}"#))
+        let client = TogetherClient(
+            baseURL: Self.base, identity: TogetherIdentity(),
+            transport: Self.answering(
+                503, headers: ["Retry-After": "5", "Content-Type": "application/json"],
+                body:
+                    #"{"error":"unavailable","reason":"Together's database cannot be reached; nothing was changed. Try again in a few seconds."}"#
+            ))
         await #expect(throws: TogetherError.later(retryAfter: 5)) { _ = try await client.partners(account: UUID()) }
         await #expect(throws: TogetherError.later(retryAfter: nil)) {
-            _ = try await TogetherClient(baseURL: Self.base, identity: TogetherIdentity(), transport: Self.answering(503)).partners(account: UUID())
+            _ = try await TogetherClient(baseURL: Self.base, identity: TogetherIdentity(), transport: Self.answering(503)).partners(
+                account: UUID())
         }
         #expect(TogetherError.later(retryAfter: 5).isLater && TogetherError.unreachable("offline").isLater)
-        #expect(!TogetherError.refused(status: 409, error: "replayedNonce", reason: "").isLater && !TogetherError.unexpected(status: 500).isLater)
+        #expect(
+            !TogetherError.refused(status: 409, error: "replayedNonce", reason: "").isLater
+                && !TogetherError.unexpected(status: 500).isLater)
     }
 
     @Test func aRequestThatTakesTooLong_isLater() async throws {
@@ -57,7 +64,9 @@ import TogetherCore
         #expect(key.count == 32)
         let message = PartnerMessage(day: day, streakDays: 3).keyed(key)
         try message.validate(at: Date(timeIntervalSince1970: 1_795_600_000))
-        #expect(throws: TogetherRefusal.self) { try PartnerMessage(day: day, streakDays: 3, key: "short").validate(at: Date(timeIntervalSince1970: 1_795_600_000)) }
+        #expect(throws: TogetherRefusal.self) {
+            try PartnerMessage(day: day, streakDays: 3, key: "short").validate(at: Date(timeIntervalSince1970: 1_795_600_000))
+        }
         let json = String(decoding: try TogetherWire.encoder.encode(PartnerMessage(day: day, streakDays: 3)), as: UTF8.self)
         #expect(!json.contains("key"), "a message without a key says nothing of one: \(json)")
     }

@@ -18,7 +18,8 @@ import TogetherClient
     }
 
     @Test func aBlobChangedAnywhere_doesNotOpen() async throws {
-        await propertyCheck(count: 300, input: Gen.uint8().array(of: 1...500), Gen.int(in: 0...100_000), Gen.uint8(in: 1...255)) { bytes, at, flip in
+        await propertyCheck(count: 300, input: Gen.uint8().array(of: 1...500), Gen.int(in: 0...100_000), Gen.uint8(in: 1...255)) {
+            bytes, at, flip in
             let key = BackupKey()
             var blob = try SealedBackup.seal(Data(bytes), with: key)
             let index = at % blob.count

@@ -18,8 +18,9 @@ import ThresholdCore
     }
 
     func session(_ id: String, start: Date, goal: Int, ended state: EndState, at end: Date) throws -> Session {
-        try Session(id: SessionID(id), profileID: "deep", origin: .manual, start: start, plan: .goal(minutes: goal),
-                    ending: Session.Ending(at: end, state: state))
+        try Session(
+            id: SessionID(id), profileID: "deep", origin: .manual, start: start, plan: .goal(minutes: goal),
+            ending: Session.Ending(at: end, state: state))
     }
 
     @Test func countsTheXPOfSessionsCompletedThatDay_andTheDaysScreenTimePoints() throws {

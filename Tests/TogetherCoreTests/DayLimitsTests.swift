@@ -52,7 +52,8 @@ import ThresholdCore
         let summary = DailySummary(day: day, xp: 25, screenTimePoints: 75)
         #expect(summary.points == 100)
         let begins = LeagueWeek.start(of: day)
-        #expect(throws: TogetherRefusal(.futureDay, "2026-11-29 has not begun anywhere yet; send a day once it has started where you are.")) {
+        #expect(throws: TogetherRefusal(.futureDay, "2026-11-29 has not begun anywhere yet; send a day once it has started where you are."))
+        {
             try summary.validate(at: begins.addingTimeInterval(-1))
         }
         try summary.validate(at: begins)

@@ -37,7 +37,8 @@ import Testing
             #expect(standings.map(\.rank) == Array(1...max(1, entries.count)).prefix(entries.count).map { $0 })
             #expect(Set(standings.map(\.entry)) == Set(entries))
             for pair in zip(standings, standings.dropFirst()) {
-                #expect(pair.0.entry.points > pair.1.entry.points
+                #expect(
+                    pair.0.entry.points > pair.1.entry.points
                         || (pair.0.entry.points == pair.1.entry.points && pair.0.entry.joined < pair.1.entry.joined))
             }
             let up = standings.filter { $0.outcome == .promoted }

@@ -38,9 +38,11 @@ import ThresholdCore
     }
 
     static let instants = Gen.int(in: 0...4_000_000_000).map { Date(timeIntervalSince1970: TimeInterval($0)) }
-    static let zones: [TimeZone] = ["Pacific/Kiritimati", "Pacific/Auckland", "Asia/Kolkata", "Europe/London", "America/New_York",
-                                    "Pacific/Honolulu", "Etc/GMT+12", "Australia/Lord_Howe", "America/St_Johns"]
-        .map { TimeZone(identifier: $0)! }
+    static let zones: [TimeZone] = [
+        "Pacific/Kiritimati", "Pacific/Auckland", "Asia/Kolkata", "Europe/London", "America/New_York",
+        "Pacific/Honolulu", "Etc/GMT+12", "Australia/Lord_Howe", "America/St_Johns",
+    ]
+    .map { TimeZone(identifier: $0)! }
 
     @Test func everyLocalDay_fallsInTheWeekItsDateSays_whichHasBegunAndNotClosedAnywhere() async {
         await propertyCheck(count: 500, input: Self.instants, Gen.int(in: 0..<Self.zones.count)) { instant, zoneIndex in

@@ -12,11 +12,16 @@ import ThresholdCore
         #expect(code.text == "7K3M9Q2X4R8T")
         #expect(code.link == "https://threshold.app/p/7K3M9Q2X4R8T")
         #expect(try InvitationCode(link: code.link) == code)
-        for bad in ["", "7K3M9Q2X4R8", "7K3M9Q2X4R8TT", "7K3M9Q2X4R8I", "7K3M9Q2X4R8O", "7K3M9Q2X4R8U", "7K3M9Q2X4R8L", "7K3M 9Q2X4R8", "7K3M9Q2X4R8-"] {
+        for bad in [
+            "", "7K3M9Q2X4R8", "7K3M9Q2X4R8TT", "7K3M9Q2X4R8I", "7K3M9Q2X4R8O", "7K3M9Q2X4R8U", "7K3M9Q2X4R8L", "7K3M 9Q2X4R8",
+            "7K3M9Q2X4R8-",
+        ] {
             #expect(throws: TogetherRefusal.self, "\(bad)") { try InvitationCode(bad) }
         }
-        for bad in ["http://threshold.app/p/7K3M9Q2X4R8T", "https://threshold.app/q/7K3M9Q2X4R8T", "https://evil.example/p/7K3M9Q2X4R8T",
-                    "https://threshold.app/p/7K3M9Q2X4R8T?x=1", "https://threshold.app/p/"] {
+        for bad in [
+            "http://threshold.app/p/7K3M9Q2X4R8T", "https://threshold.app/q/7K3M9Q2X4R8T", "https://evil.example/p/7K3M9Q2X4R8T",
+            "https://threshold.app/p/7K3M9Q2X4R8T?x=1", "https://threshold.app/p/",
+        ] {
             #expect(throws: TogetherRefusal.self, "\(bad)") { try InvitationCode(link: bad) }
         }
     }
@@ -107,8 +112,9 @@ import ThresholdCore
         let message = PartnerMessage(day: Self.day("2026-11-25"), streakDays: 12)
         try message.validate(at: Self.now)
         #expect(message.text(from: "Alice") == "Alice broke an intention streak after 12 days.")
-        #expect(PartnerMessage(day: Self.day("2026-11-25"), streakDays: 1, nickname: "Morning scroll").text(from: "Alice")
-            == "Alice broke their “Morning scroll” intention streak after 1 day.")
+        #expect(
+            PartnerMessage(day: Self.day("2026-11-25"), streakDays: 1, nickname: "Morning scroll").text(from: "Alice")
+                == "Alice broke their “Morning scroll” intention streak after 1 day.")
     }
 
     @Test func aMessage_refusesAFutureDay_anOldDay_andAStreakOutOfRange() {
@@ -129,8 +135,10 @@ import ThresholdCore
         for good in ["Morning scroll", "Late-night videos", "Rock & roll", "Café time", "Nick’s 2nd", "X", "日本語", "Ünïcödé words"] {
             #expect(throws: Never.self, "\(good)") { try IntentionNickname.check(good) }
         }
-        let bad = ["", " Morning", "Morning ", "Morning  scroll", "instagram.com", "https://x.example", "@someone", "a/b", "line\nbreak",
-                   "tab\there", "emoji 😀", "thirty-one characters is too lo", "...", "-", "call me: 555", "zero\u{200B}width", "<b>bold</b>"]
+        let bad = [
+            "", " Morning", "Morning ", "Morning  scroll", "instagram.com", "https://x.example", "@someone", "a/b", "line\nbreak",
+            "tab\there", "emoji 😀", "thirty-one characters is too lo", "...", "-", "call me: 555", "zero\u{200B}width", "<b>bold</b>",
+        ]
         for nickname in bad {
             #expect(throws: TogetherRefusal.self, "\(nickname)") { try IntentionNickname.check(nickname) }
         }

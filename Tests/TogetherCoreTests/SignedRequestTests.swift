@@ -7,8 +7,9 @@ import Testing
     static let digest = String(repeating: "ab", count: 32)
 
     @Test func theCanonicalForm_isSixLinesInOrder() throws {
-        let request = try SignedRequest(method: "POST", path: "/v1/summaries", bodyDigest: Self.digest, time: 1_795_392_000,
-                                        nonce: "nonce-0123456789AB")
+        let request = try SignedRequest(
+            method: "POST", path: "/v1/summaries", bodyDigest: Self.digest, time: 1_795_392_000,
+            nonce: "nonce-0123456789AB")
         #expect(request.canonical == "THRESHOLD-TOGETHER-V1\nPOST\n/v1/summaries\n\(Self.digest)\n1795392000\nnonce-0123456789AB")
         #expect(request.signedBytes == Data(request.canonical.utf8))
     }
@@ -37,7 +38,8 @@ import Testing
     /// Two requests that differ in any part have different canonical forms, so a signature over one
     /// never verifies another.
     @Test func differentRequests_neverShareACanonicalForm() async throws {
-        await propertyCheck(count: 300, input: Self.paths, Self.paths, Self.nonces, Self.nonces, Gen.int(in: 0...2_000_000_000)) { p1, p2, n1, n2, time in
+        await propertyCheck(count: 300, input: Self.paths, Self.paths, Self.nonces, Self.nonces, Gen.int(in: 0...2_000_000_000)) {
+            p1, p2, n1, n2, time in
             let a = try SignedRequest(method: "GET", path: p1, bodyDigest: Self.digest, time: Int64(time), nonce: n1)
             let b = try SignedRequest(method: "GET", path: p2, bodyDigest: Self.digest, time: Int64(time), nonce: n2)
             let c = try SignedRequest(method: "GET", path: p1, bodyDigest: Self.digest, time: Int64(time) + 1, nonce: n1)
@@ -48,8 +50,9 @@ import Testing
 
     @Test func aTimeWithinFiveMinutes_isFresh_andOneSecondMoreIsNot() async throws {
         await propertyCheck(count: 300, input: Gen.int(in: 1_000_000...2_000_000_000), Gen.int(in: -900...900)) { now, skew in
-            let request = try SignedRequest(method: "GET", path: "/v1/league", bodyDigest: Self.digest, time: Int64(now + skew),
-                                            nonce: "0123456789abcdef")
+            let request = try SignedRequest(
+                method: "GET", path: "/v1/league", bodyDigest: Self.digest, time: Int64(now + skew),
+                nonce: "0123456789abcdef")
             let date = Date(timeIntervalSince1970: TimeInterval(now))
             if abs(skew) <= 300 {
                 try request.checkFreshness(now: date)

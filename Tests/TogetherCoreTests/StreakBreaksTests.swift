@@ -13,24 +13,29 @@ import ThresholdCore
 
     @Test func aStreakThatStartedAgain_broke_onTheDayAfterTheLastItKept() {
         let before = [streak(12, through: monday)]
-        #expect(StreakBreaks.between(before: before, after: [streak(0, through: monday.adding(days: 1))])
+        #expect(
+            StreakBreaks.between(before: before, after: [streak(0, through: monday.adding(days: 1))])
                 == [PartnerMessage(day: monday.adding(days: 1), streakDays: 12)])
         // Kept Tuesday, broke Wednesday, kept Thursday: read on Friday.
-        #expect(StreakBreaks.between(before: before, after: [streak(1, through: monday.adding(days: 3))])
+        #expect(
+            StreakBreaks.between(before: before, after: [streak(1, through: monday.adding(days: 3))])
                 == [PartnerMessage(day: monday.adding(days: 2), streakDays: 13)])
     }
 
     @Test func aStreakKept_new_gone_orAtZero_brokeNothing() {
         let before = [streak(12, through: monday), streak(0, through: monday, "tiktok"), streak(3, through: monday, "x")]
-        let after = [streak(14, through: monday.adding(days: 2)), streak(0, through: monday.adding(days: 2), "tiktok"),
-                     streak(0, through: monday.adding(days: 2), "youtube")]
+        let after = [
+            streak(14, through: monday.adding(days: 2)), streak(0, through: monday.adding(days: 2), "tiktok"),
+            streak(0, through: monday.adding(days: 2), "youtube"),
+        ]
         #expect(StreakBreaks.between(before: before, after: after).isEmpty)
         #expect(StreakBreaks.between(before: before, after: before).isEmpty)
     }
 
     @Test func aNicknameGoesOnlyWhereThePersonGaveOne() {
-        let messages = StreakBreaks.between(before: [streak(5, through: monday)], after: [streak(0, through: monday.adding(days: 1))],
-                                            nickname: { $0 == "instagram" ? "Morning scroll" : nil })
+        let messages = StreakBreaks.between(
+            before: [streak(5, through: monday)], after: [streak(0, through: monday.adding(days: 1))],
+            nickname: { $0 == "instagram" ? "Morning scroll" : nil })
         #expect(messages.map(\.nickname) == ["Morning scroll"])
     }
 

@@ -15,7 +15,9 @@ import ThresholdKeys
     func written(_ h: Harness) throws -> (KeyTagID, KeySecret) {
         var generator = SplitMix64(seed: 99)
         let key = try writeKey(through: h.runtime, profile: "deep", name: "Desk", at: monday, using: &generator)
-        guard case .keyTap(let id, let secret) = try LinkRoute(url: key.link) else { throw ValidationError("test", .unexpected("not a key link")) }
+        guard case .keyTap(let id, let secret) = try LinkRoute(url: key.link) else {
+            throw ValidationError("test", .unexpected("not a key link"))
+        }
         return (id, secret)
     }
 

@@ -18,7 +18,9 @@ import ThresholdKeys
     func tapOf(_ device: Device) throws -> (KeyTagID, KeySecret) {
         var generator = SplitMix64(seed: 99)
         let key = try writeKey(through: device.client.runtime, profile: "deep", name: "Desk", at: monday, using: &generator)
-        guard case .keyTap(let id, let secret) = try LinkRoute(url: key.link) else { throw ValidationError("test", .unexpected("not a key link")) }
+        guard case .keyTap(let id, let secret) = try LinkRoute(url: key.link) else {
+            throw ValidationError("test", .unexpected("not a key link"))
+        }
         return (id, secret)
     }
 

@@ -99,8 +99,12 @@ import ThresholdCore
         // in the ESV, never another translation's words under the ESV's name (issue 35 item 17).
         let elsewhere = try #require(first.readElsewhere)
         #expect(elsewhere.translation == .esv && first.translationNote == nil)
-        #expect(elsewhere.link.absoluteString.hasPrefix("https://www.biblegateway.com/passage/?search=") && elsewhere.link.absoluteString.hasSuffix("&version=ESV"))
-        #expect(elsewhere.link.absoluteString.contains(try #require(first.verse).reference.description.replacingOccurrences(of: " ", with: "%20")))
+        #expect(
+            elsewhere.link.absoluteString.hasPrefix("https://www.biblegateway.com/passage/?search=")
+                && elsewhere.link.absoluteString.hasSuffix("&version=ESV"))
+        #expect(
+            elsewhere.link.absoluteString.contains(
+                try #require(first.verse).reference.description.replacingOccurrences(of: " ", with: "%20")))
         first.leave()
         #expect(h.stored.engine.grants.isEmpty)
 

@@ -53,8 +53,10 @@ let benchmarks: @Sendable () -> Void = {
             benchmark.measurement(Activities.registered, plan?.registrations.count ?? 0)
         }
 
-        Benchmark("naive planner/\(rules)",
-                  configuration: .init(metrics: metrics + [Activities.naive, Activities.refused, Activities.cut])) { benchmark in
+        Benchmark(
+            "naive planner/\(rules)",
+            configuration: .init(metrics: metrics + [Activities.naive, Activities.refused, Activities.cut])
+        ) { benchmark in
             var plan: [ActivityRegistration] = []
             for _ in benchmark.scaledIterations {
                 plan = NaivePlanner.plan(state, at: now, calendar: calendar)

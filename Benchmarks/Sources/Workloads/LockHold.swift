@@ -23,8 +23,9 @@ public struct LockHold: Sendable, CustomStringConvertible {
     public var callsHoldingTheLock = 0
 
     public var description: String {
-        String(format: "%d transaction(s), lock held %.2f ms; %d system calls, %d of them holding the lock",
-               transactions, held * 1_000, calls, callsHoldingTheLock)
+        String(
+            format: "%d transaction(s), lock held %.2f ms; %d system calls, %d of them holding the lock",
+            transactions, held * 1_000, calls, callsHoldingTheLock)
     }
 }
 
@@ -61,7 +62,9 @@ final class TimedStore: StoreClient, @unchecked Sendable {
         defer {
             let took = TimeInterval(DispatchTime.now().uptimeNanoseconds - started) / 1e9
             writing.value = false
-            hold.update { $0.transactions += 1; $0.held += took }
+            hold.update {
+                $0.transactions += 1; $0.held += took
+            }
         }
         return try inner.write { transaction in
             writing.value = true
@@ -88,18 +91,38 @@ final class LatentDevice: Sendable {
             if latency > 0 { Thread.sleep(forTimeInterval: latency) }
         }
         var client = device
-        let (apply, clear, start, stop, post, remove) = (device.applyShield, device.clearShield, device.startMonitoring,
-                                                          device.stopMonitoring, device.postNotification, device.removeNotifications)
+        let (apply, clear, start, stop, post, remove) = (
+            device.applyShield, device.clearShield, device.startMonitoring,
+            device.stopMonitoring, device.postNotification, device.removeNotifications
+        )
         let (startLive, updateLive, endLive) = (device.startLiveActivity, device.updateLiveActivity, device.endLiveActivity)
-        client.applyShield = { call(); try apply($0) }
-        client.clearShield = { call(); try clear($0) }
-        client.startMonitoring = { call(); try start($0) }
-        client.stopMonitoring = { call(); try stop($0) }
-        client.postNotification = { call(); try post($0) }
-        client.removeNotifications = { call(); try remove($0) }
-        client.startLiveActivity = { call(); try startLive($0) }
-        client.updateLiveActivity = { call(); try updateLive($0) }
-        client.endLiveActivity = { call(); try endLive($0, $1) }
+        client.applyShield = {
+            call(); try apply($0)
+        }
+        client.clearShield = {
+            call(); try clear($0)
+        }
+        client.startMonitoring = {
+            call(); try start($0)
+        }
+        client.stopMonitoring = {
+            call(); try stop($0)
+        }
+        client.postNotification = {
+            call(); try post($0)
+        }
+        client.removeNotifications = {
+            call(); try remove($0)
+        }
+        client.startLiveActivity = {
+            call(); try startLive($0)
+        }
+        client.updateLiveActivity = {
+            call(); try updateLive($0)
+        }
+        client.endLiveActivity = {
+            call(); try endLive($0, $1)
+        }
         self.client = client
     }
 }

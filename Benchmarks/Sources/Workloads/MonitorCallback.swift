@@ -47,13 +47,17 @@ public final class MonitorCallback: @unchecked Sendable {
             transaction.state.engine = state
             transaction.state.settings.onboardingCompleted = true
         }
-        let app = Reconciler(store: store, screenTime: device.client, clock: device.clock(at: ScaledUser.now), ids: .counting(prefix: "app-"))
+        let app = Reconciler(
+            store: store, screenTime: device.client, clock: device.clock(at: ScaledUser.now), ids: .counting(prefix: "app-"))
         let opened = app.reconcile(.appForeground)
         try store.close()
         // The first boundary: the start activity planned there begins then.
         guard opened.storeFailure == nil, opened.plan != nil,
-              let boundary = upcomingBoundaries(state, after: ScaledUser.now, calendar: ScaledUser.calendar, limit: 1).first else {
-            throw SetupFailure("the app's reconcile at \(rules) rules planned no wake-up (\(opened.storeFailure.map(String.init(describing:)) ?? "no failure"))")
+            let boundary = upcomingBoundaries(state, after: ScaledUser.now, calendar: ScaledUser.calendar, limit: 1).first
+        else {
+            throw SetupFailure(
+                "the app's reconcile at \(rules) rules planned no wake-up (\(opened.storeFailure.map(String.init(describing:)) ?? "no failure"))"
+            )
         }
         at = boundary.at
         trigger = .intervalDidStart("threshold.from.\(Int64(boundary.at.timeIntervalSince1970))")

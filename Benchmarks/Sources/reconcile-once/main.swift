@@ -29,12 +29,16 @@ do {
         try MonitorCallback(loading: URL(fileURLWithPath: arguments[1], isDirectory: true)).reset()
     case ("callback", 2):
         let outcome = try MonitorCallback(loading: URL(fileURLWithPath: arguments[1], isDirectory: true)).run()
-        print("reconciled: \(outcome.enforcement?.rules.count ?? 0) rules in force, \(outcome.registered.count) registered, \(outcome.stopped.count) stopped")
+        print(
+            "reconciled: \(outcome.enforcement?.rules.count ?? 0) rules in force, \(outcome.registered.count) registered, \(outcome.stopped.count) stopped"
+        )
     case ("lock", 4):
         guard let ms = Double(arguments[2]), let runs = Int(arguments[3]), runs > 0 else { fail("MS and RUNS must be numbers") }
         let callback = try MonitorCallback(loading: URL(fileURLWithPath: arguments[1], isDirectory: true))
         let holds = try (0..<runs).map { _ in try callback.runTimingTheLock(callLatency: ms / 1_000) }.sorted { $0.held < $1.held }
-        print("\(callback.rules) rules, calls taking \(arguments[2]) ms: median \(holds[runs / 2]); fastest \(String(format: "%.2f", holds[0].held * 1_000)) ms, slowest \(String(format: "%.2f", holds[runs - 1].held * 1_000)) ms")
+        print(
+            "\(callback.rules) rules, calls taking \(arguments[2]) ms: median \(holds[runs / 2]); fastest \(String(format: "%.2f", holds[0].held * 1_000)) ms, slowest \(String(format: "%.2f", holds[runs - 1].held * 1_000)) ms"
+        )
     case ("baseline", 1):
         print("baseline")
     default:

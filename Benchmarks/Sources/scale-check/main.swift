@@ -38,8 +38,9 @@ do {
         mostRegistered = max(mostRegistered, phone.activityCentre.registrations.count)
     }
     let seconds = Date().timeIntervalSince(started)
-    print("scale-check: \(boundaries.count) boundaries over 14 days, \(apps.count) apps checked at each; "
-        + "\(mismatches.count) mismatches; at most \(mostRegistered) activities registered; \(String(format: "%.1f", seconds)) s")
+    print(
+        "scale-check: \(boundaries.count) boundaries over 14 days, \(apps.count) apps checked at each; "
+            + "\(mismatches.count) mismatches; at most \(mostRegistered) activities registered; \(String(format: "%.1f", seconds)) s")
     for miss in mismatches.prefix(20) { print("  shield differs from evaluate: \(miss)") }
     guard boundaries.count > 2_000, mismatches.isEmpty, mostRegistered <= 20 else {
         if boundaries.count <= 2_000 { print("scale-check: only \(boundaries.count) boundaries; the set-up should make more than 2,000") }

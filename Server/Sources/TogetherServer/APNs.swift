@@ -40,8 +40,10 @@ public struct APNsConfiguration: @unchecked Sendable {
     /// Certificates to trust besides the system's (the tests' stand-in signs its own); `nil`: the system's.
     public var trustRoots: [NIOSSLCertificate]?
 
-    public init(endpoint: URL, teamID: String, keyID: String, key: P256.Signing.PrivateKey, topic: String,
-                trustRoots: [NIOSSLCertificate]? = nil) {
+    public init(
+        endpoint: URL, teamID: String, keyID: String, key: P256.Signing.PrivateKey, topic: String,
+        trustRoots: [NIOSSLCertificate]? = nil
+    ) {
         self.endpoint = endpoint
         self.teamID = teamID
         self.keyID = keyID
@@ -58,7 +60,9 @@ public struct APNsConfiguration: @unchecked Sendable {
     public static func fromEnvironment(_ environment: [String: String]) throws -> APNsConfiguration? {
         guard let file = environment["TOGETHER_APNS_KEY_FILE"] else { return nil }
         guard let keyID = environment["TOGETHER_APNS_KEY_ID"], let teamID = environment["TOGETHER_APNS_TEAM_ID"] else {
-            throw ConfigurationError("TOGETHER_APNS_KEY_FILE needs TOGETHER_APNS_KEY_ID and TOGETHER_APNS_TEAM_ID (from the key's page in the Apple Developer account).")
+            throw ConfigurationError(
+                "TOGETHER_APNS_KEY_FILE needs TOGETHER_APNS_KEY_ID and TOGETHER_APNS_TEAM_ID (from the key's page in the Apple Developer account)."
+            )
         }
         let pem: String
         do { pem = try String(contentsOfFile: file, encoding: .utf8) } catch {
@@ -70,7 +74,9 @@ public struct APNsConfiguration: @unchecked Sendable {
         }
         let endpoint: URL
         if let text = environment["TOGETHER_APNS_ENDPOINT"] {
-            guard let url = URL(string: text), url.scheme == "https" else { throw ConfigurationError("TOGETHER_APNS_ENDPOINT is an https URL, not “\(text)”.") }
+            guard let url = URL(string: text), url.scheme == "https" else {
+                throw ConfigurationError("TOGETHER_APNS_ENDPOINT is an https URL, not “\(text)”.")
+            }
             endpoint = url
         } else {
             let name = environment["TOGETHER_APNS_ENVIRONMENT"] ?? Environment.production.rawValue
@@ -86,8 +92,9 @@ public struct APNsConfiguration: @unchecked Sendable {
             }
             return certificates
         }
-        return APNsConfiguration(endpoint: endpoint, teamID: teamID, keyID: keyID, key: key, topic: environment["TOGETHER_APNS_TOPIC"] ?? "app.threshold",
-                                 trustRoots: trustRoots)
+        return APNsConfiguration(
+            endpoint: endpoint, teamID: teamID, keyID: keyID, key: key, topic: environment["TOGETHER_APNS_TOPIC"] ?? "app.threshold",
+            trustRoots: trustRoots)
     }
 }
 
@@ -187,7 +194,9 @@ public final class APNsClient: Sendable {
 
     private func attempt(_ push: Push, freshToken: Bool) async -> APNsAnswer {
         let bearer: String
-        do { bearer = try providerToken(fresh: freshToken) } catch { return .refused(status: 0, reason: "the provider token could not be signed: \(error)") }
+        do { bearer = try providerToken(fresh: freshToken) } catch {
+            return .refused(status: 0, reason: "the provider token could not be signed: \(error)")
+        }
         var request = HTTPClientRequest(url: configuration.endpoint.appendingPathComponent("3/device/\(push.token)").absoluteString)
         request.method = .POST
         request.headers.add(name: "authorization", value: "bearer \(bearer)")
@@ -232,6 +241,7 @@ public final class APNsClient: Sendable {
 extension Data {
     /// Base64 with the URL-safe alphabet and no padding (RFC 7515's base64url).
     var base64URL: String {
-        base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+        base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(
+            of: "=", with: "")
     }
 }

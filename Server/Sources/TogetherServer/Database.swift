@@ -166,10 +166,12 @@ public final class Database: Service, @unchecked Sendable {
         guard let configuration, let host = configuration.host, let port = configuration.port else {
             throw DatabaseUnavailable()
         }
-        var connection = PostgresConnection.Configuration(host: host, port: port, username: configuration.username,
-                                                          password: configuration.password, database: configuration.database, tls: .disable)
-        connection.options.connectTimeout = .milliseconds(Int64(Self.probeTimeout.components.seconds * 1_000)
-            + Self.probeTimeout.components.attoseconds / 1_000_000_000_000_000)
+        var connection = PostgresConnection.Configuration(
+            host: host, port: port, username: configuration.username,
+            password: configuration.password, database: configuration.database, tls: .disable)
+        connection.options.connectTimeout = .milliseconds(
+            Int64(Self.probeTimeout.components.seconds * 1_000)
+                + Self.probeTimeout.components.attoseconds / 1_000_000_000_000_000)
         return connection
     }
 
@@ -243,7 +245,11 @@ private struct Held: @unchecked Sendable {
 private final class Latch: @unchecked Sendable {
     private let lock = NSLock()
     private var claimed = false
-    func claim() -> Bool { lock.withLock { defer { claimed = true }; return !claimed } }
+    func claim() -> Bool {
+        lock.withLock {
+            defer { claimed = true }; return !claimed
+        }
+    }
     var isClaimed: Bool { lock.withLock { claimed } }
 }
 

@@ -12,9 +12,11 @@ struct MethodNotAllowed<Context: RequestContext>: RouterMiddleware {
             let allowed = Self.methods(taking: request.uri.path)
             guard !allowed.isEmpty else { throw error }
             let allow = allowed.joined(separator: ", ")
-            let body = try Wire.encoder.encode(Wire.Refusal(error: "malformed", reason: "\(request.uri.path) takes \(allow), not \(request.method.rawValue)."))
-            return Response(status: .methodNotAllowed, headers: [.allow: allow, .contentType: "application/json"],
-                            body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+            let body = try Wire.encoder.encode(
+                Wire.Refusal(error: "malformed", reason: "\(request.uri.path) takes \(allow), not \(request.method.rawValue)."))
+            return Response(
+                status: .methodNotAllowed, headers: [.allow: allow, .contentType: "application/json"],
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
         }
     }
 

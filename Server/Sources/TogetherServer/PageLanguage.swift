@@ -15,16 +15,18 @@ enum PageLanguage: String, Sendable, CaseIterable {
     /// A range that does not parse is skipped rather than spoiling the rest; with none left, English.
     init(acceptLanguage header: String) {
         let preferences = header.split(separator: ",").compactMap(Preference.init)
-        let named = Set(preferences.compactMap { preference -> PageLanguage? in
-            if case .language(let language) = preference.range { language } else { nil }
-        })
+        let named = Set(
+            preferences.compactMap { preference -> PageLanguage? in
+                if case .language(let language) = preference.range { language } else { nil }
+            })
         var best: (language: PageLanguage, weight: Int)?
         for preference in preferences where preference.weight > 0 {
-            let language: PageLanguage? = switch preference.range {
-            case .language(let language): language
-            case .any: Self.allCases.first { !named.contains($0) }
-            case .other: nil
-            }
+            let language: PageLanguage? =
+                switch preference.range {
+                case .language(let language): language
+                case .any: Self.allCases.first { !named.contains($0) }
+                case .other: nil
+                }
             // NB: strictly greater, so the first of equal weights stays.
             if let language, preference.weight > best?.weight ?? 0 { best = (language, preference.weight) }
         }
@@ -67,7 +69,7 @@ enum PageLanguage: String, Sendable, CaseIterable {
             if text == "*" { return .any }
             let subtags = text.split(separator: "-", omittingEmptySubsequences: false)
             guard let primary = subtags.first, primary.allSatisfy(\.isASCIILetter),
-                  subtags.allSatisfy({ (1...8).contains($0.count) && $0.allSatisfy { $0.isASCIILetter || $0.isASCIIDigit } })
+                subtags.allSatisfy({ (1...8).contains($0.count) && $0.allSatisfy { $0.isASCIILetter || $0.isASCIIDigit } })
             else { return nil }
             return PageLanguage(rawValue: primary.lowercased()).map(Range.language) ?? .other
         }
@@ -78,7 +80,7 @@ enum PageLanguage: String, Sendable, CaseIterable {
             let number = parameter.dropFirst(2).split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
             let fraction = number.count == 2 ? number[1] : ""
             guard ["0", "1"].contains(number[0]), fraction.count <= 3, fraction.allSatisfy(\.isASCIIDigit),
-                  let whole = Int(number[0]), let thousandths = Int(fraction.padding(toLength: 3, withPad: "0", startingAt: 0))
+                let whole = Int(number[0]), let thousandths = Int(fraction.padding(toLength: 3, withPad: "0", startingAt: 0))
             else { return nil }
             let weight = whole * 1000 + thousandths
             return weight <= 1000 ? weight : nil

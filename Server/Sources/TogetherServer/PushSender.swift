@@ -9,7 +9,8 @@ import TogetherCore
 extension TogetherStore {
     /// Keeps an install's APNs token, replacing the one it sent before.
     public func keepPushToken(_ token: Wire.PushToken, for account: UUID, at now: Date) async throws {
-        try await client.query("""
+        try await client.query(
+            """
             INSERT INTO push_tokens (account_id, device, token, updated_at) VALUES (\(account), \(token.device), \(token.token), \(now))
             ON CONFLICT (account_id, device) DO UPDATE SET token = excluded.token, updated_at = excluded.updated_at
             """, logger: logger)
@@ -30,29 +31,38 @@ extension TogetherStore {
     /// meanwhile) is given up: it may have gone, and a push goes at most once.
     public func claimPushes(at now: Date, limit: Int) async throws -> [DuePush] {
         try await transaction { connection in
-            try await connection.query("""
+            try await connection.query(
+                """
                 UPDATE push_deliveries SET failed = 'abandoned on its way', sending_since = NULL
                 WHERE sent_at IS NULL AND failed IS NULL AND sending_since < \(now.addingTimeInterval(-PushSender.abandonedAfter))
                 """, logger: logger)
             var due: [DuePush] = []
-            for try await (outbox, account, device, token, apnsID, attempts, from, kind, day, streak, nickname, sentAt) in try await connection.query("""
-                WITH claimed AS (
-                    UPDATE push_deliveries d SET sending_since = \(now), attempts = d.attempts + 1
-                    WHERE (d.outbox_id, d.account_id, d.device) IN (
-                        SELECT outbox_id, account_id, device FROM push_deliveries
-                        WHERE sent_at IS NULL AND failed IS NULL AND sending_since IS NULL AND next_attempt_at <= \(now)
-                        ORDER BY next_attempt_at LIMIT \(limit) FOR UPDATE SKIP LOCKED)
-                    RETURNING d.outbox_id, d.account_id, d.device, d.token, d.apns_id, d.attempts
-                )
-                SELECT c.outbox_id, c.account_id, c.device, c.token, c.apns_id, c.attempts, a.display_name, o.kind, o.day::text,
-                       o.streak_days, o.nickname, o.sent_at
-                FROM claimed c JOIN partner_outbox o ON o.id = c.outbox_id JOIN accounts a ON a.id = o.sender
-                """, logger: logger).decode((Int64, UUID, String, String, UUID, Int, String, String, String, Int, String?, Date).self) {
+            for try await (outbox, account, device, token, apnsID, attempts, from, kind, day, streak, nickname, sentAt)
+                in try await connection.query(
+                    """
+                    WITH claimed AS (
+                        UPDATE push_deliveries d SET sending_since = \(now), attempts = d.attempts + 1
+                        WHERE (d.outbox_id, d.account_id, d.device) IN (
+                            SELECT outbox_id, account_id, device FROM push_deliveries
+                            WHERE sent_at IS NULL AND failed IS NULL AND sending_since IS NULL AND next_attempt_at <= \(now)
+                            ORDER BY next_attempt_at LIMIT \(limit) FOR UPDATE SKIP LOCKED)
+                        RETURNING d.outbox_id, d.account_id, d.device, d.token, d.apns_id, d.attempts
+                    )
+                    SELECT c.outbox_id, c.account_id, c.device, c.token, c.apns_id, c.attempts, a.display_name, o.kind, o.day::text,
+                           o.streak_days, o.nickname, o.sent_at
+                    FROM claimed c JOIN partner_outbox o ON o.id = c.outbox_id JOIN accounts a ON a.id = o.sender
+                    """, logger: logger
+                ).decode((Int64, UUID, String, String, UUID, Int, String, String, String, Int, String?, Date).self)
+            {
                 guard let kind = PartnerMessage.Kind(rawValue: kind), let day = try? LocalDate(parsing: day) else { continue }
                 let message = PartnerMessage(kind: kind, day: day, streakDays: streak, nickname: nickname)
-                due.append(DuePush(outbox: outbox, account: account, device: device, push: Push(
-                    token: token, id: apnsID, collapseID: "together-message-\(outbox)", title: "Together", body: message.text(from: from),
-                    expiration: sentAt.addingTimeInterval(Partners.messageRetention)), attempts: attempts))
+                due.append(
+                    DuePush(
+                        outbox: outbox, account: account, device: device,
+                        push: Push(
+                            token: token, id: apnsID, collapseID: "together-message-\(outbox)", title: "Together",
+                            body: message.text(from: from),
+                            expiration: sentAt.addingTimeInterval(Partners.messageRetention)), attempts: attempts))
             }
             return due
         }
@@ -63,30 +73,36 @@ extension TogetherStore {
         try await transaction { connection in
             switch answer {
             case .accepted:
-                try await connection.query("""
+                try await connection.query(
+                    """
                     UPDATE push_deliveries SET sent_at = \(now), sending_since = NULL
                     WHERE outbox_id = \(due.outbox) AND account_id = \(due.account) AND device = \(due.device)
                     """, logger: logger)
-                try await connection.query("UPDATE partner_outbox SET pushed_at = coalesce(pushed_at, \(now)) WHERE id = \(due.outbox)",
-                                           logger: logger)
+                try await connection.query(
+                    "UPDATE partner_outbox SET pushed_at = coalesce(pushed_at, \(now)) WHERE id = \(due.outbox)",
+                    logger: logger)
             case .later(let status, let reason) where due.attempts < PushSender.attempts:
                 let next = now.addingTimeInterval(PushSender.backoff(after: due.attempts))
-                try await connection.query("""
+                try await connection.query(
+                    """
                     UPDATE push_deliveries SET sending_since = NULL, next_attempt_at = \(next)
                     WHERE outbox_id = \(due.outbox) AND account_id = \(due.account) AND device = \(due.device)
                     """, logger: logger)
                 logger.info("push for outbox \(due.outbox) waits: \(status.map(String.init) ?? "no connection") \(reason ?? "")")
             case .unregistered, .badToken:
                 // The token will never work: it is forgotten, and every push waiting for it goes.
-                try await connection.query("""
+                try await connection.query(
+                    """
                     DELETE FROM push_tokens WHERE account_id = \(due.account) AND device = \(due.device) AND token = \(due.push.token)
                     """, logger: logger)
-                try await connection.query("""
+                try await connection.query(
+                    """
                     UPDATE push_deliveries SET failed = \(Self.words(answer)), sending_since = NULL
                     WHERE account_id = \(due.account) AND device = \(due.device) AND token = \(due.push.token) AND sent_at IS NULL
                     """, logger: logger)
             default:
-                try await connection.query("""
+                try await connection.query(
+                    """
                     UPDATE push_deliveries SET failed = \(Self.words(answer)), sending_since = NULL
                     WHERE outbox_id = \(due.outbox) AND account_id = \(due.account) AND device = \(due.device)
                     """, logger: logger)
@@ -145,7 +161,8 @@ public struct PushSender: Service {
                 _ = await sendDue()
                 try? await Task.sleep(for: Self.interval)
             }
-        } onGracefulShutdown: {}
+        } onGracefulShutdown: {
+        }
         try? await apns.shutdown()
     }
 

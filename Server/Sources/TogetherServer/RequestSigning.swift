@@ -23,7 +23,9 @@ struct SignedHeaders {
         guard let nonce = request.headers[Self.nonceName] else {
             throw TogetherRefusal(.malformed, "X-Threshold-Nonce is missing; send a fresh random one with every request.")
         }
-        guard let signatureText = request.headers[Self.signatureName], let signature = Data(base64Encoded: signatureText), signature.count == 64 else {
+        guard let signatureText = request.headers[Self.signatureName], let signature = Data(base64Encoded: signatureText),
+            signature.count == 64
+        else {
             throw TogetherRefusal(.malformed, "X-Threshold-Signature is missing or not a 64-byte signature in base64.")
         }
         if let accountText = request.headers[Self.accountName] {
@@ -35,8 +37,9 @@ struct SignedHeaders {
             self.account = nil
         }
         let digest = SHA256.hash(data: body).map { String(format: "%02x", $0) }.joined()
-        self.request = try SignedRequest(method: request.method.rawValue, path: request.head.path ?? "/", bodyDigest: digest, time: time,
-                                         nonce: nonce)
+        self.request = try SignedRequest(
+            method: request.method.rawValue, path: request.head.path ?? "/", bodyDigest: digest, time: time,
+            nonce: nonce)
         self.signature = signature
     }
 
@@ -44,7 +47,7 @@ struct SignedHeaders {
     func verify(publicKey: [UInt8], now: Date) throws {
         try request.checkFreshness(now: now)
         guard let key = try? Curve25519.Signing.PublicKey(rawRepresentation: publicKey),
-              key.isValidSignature(signature, for: request.signedBytes)
+            key.isValidSignature(signature, for: request.signedBytes)
         else {
             throw TogetherRefusal(.badSignature, "The signature does not verify with this account's key over the request as sent.")
         }

@@ -44,15 +44,17 @@ public enum ServerMetrics {
 
     /// The operator's listener: `GET /metrics` answers the registry in Prometheus's text format.
     public static func application(registry: PrometheusCollectorRegistry, port: Int, logger: Logger) -> some ApplicationProtocol {
-        Application(router: router(registry), configuration: .init(address: .hostname("127.0.0.1", port: port), serverName: nil),
-                    logger: logger)
+        Application(
+            router: router(registry), configuration: .init(address: .hostname("127.0.0.1", port: port), serverName: nil),
+            logger: logger)
     }
 
     static func router(_ registry: PrometheusCollectorRegistry) -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self)
         router.get("/metrics") { _, _ in
-            Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
-                     body: ResponseBody(byteBuffer: ByteBuffer(bytes: registry.emitToBuffer())))
+            Response(
+                status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: registry.emitToBuffer())))
         }
         return router
     }

@@ -62,23 +62,27 @@ public struct SiteRoutes: Sendable {
         var actions = ""
         // NB: a start link the app would refuse gets no button: the page only explains.
         if case .start(let profile) = link, let url = URL(string: "https://\(LinkRoute.host)/start/\(profile)"),
-           let route = try? LinkRoute(url: url) {
-            actions += "<p><a class=\"button\" href=\"\(Self.escape(route.url(.deepLink).absoluteString))\">\(Self.escape(words.open))</a></p>\n"
+            let route = try? LinkRoute(url: url)
+        {
+            actions +=
+                "<p><a class=\"button\" href=\"\(Self.escape(route.url(.deepLink).absoluteString))\">\(Self.escape(words.open))</a></p>\n"
         }
-        let store = appStore.map { "<a href=\"\(Self.escape($0.absoluteString))\">\(Self.escape(words.download))</a>" } ?? Self.escape(words.onTheAppStore)
+        let store =
+            appStore.map { "<a href=\"\(Self.escape($0.absoluteString))\">\(Self.escape(words.download))</a>" }
+            ?? Self.escape(words.onTheAppStore)
         let html = """
-        <!doctype html>
-        <html lang="\(language.rawValue)"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>\(Self.escape(words.title))</title>
-        <style>body{font:17px -apple-system,system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;line-height:1.45}
-        .button{display:inline-block;padding:.7rem 1.2rem;border-radius:.8rem;background:#b4532a;color:#fff;text-decoration:none}</style>
-        </head><body>
-        <h1>\(Self.escape(words.title))</h1>
-        <p>\(Self.escape(words.body))</p>
-        \(actions)<p>\(store)</p>
-        </body></html>
+            <!doctype html>
+            <html lang="\(language.rawValue)"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>\(Self.escape(words.title))</title>
+            <style>body{font:17px -apple-system,system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;line-height:1.45}
+            .button{display:inline-block;padding:.7rem 1.2rem;border-radius:.8rem;background:#b4532a;color:#fff;text-decoration:none}</style>
+            </head><body>
+            <h1>\(Self.escape(words.title))</h1>
+            <p>\(Self.escape(words.body))</p>
+            \(actions)<p>\(store)</p>
+            </body></html>
 
-        """
+            """
         var response = Response(status: .ok, body: .init(byteBuffer: ByteBuffer(string: html)))
         response.headers[.contentType] = "text/html; charset=utf-8"
         response.headers[.contentLanguage] = language.rawValue

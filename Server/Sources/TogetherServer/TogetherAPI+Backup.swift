@@ -11,7 +11,8 @@ extension TogetherAPI {
     func storeBackup(_ request: Request) async throws -> Response {
         let (account, signed, body) = try await authenticated(request, bodyLimit: BackupBlob.maximumBytes)
         guard let text = request.uri.queryParameters.get("version"), let version = Int64(text) else {
-            throw TogetherRefusal(.malformed, "Store a backup as PUT /v1/backup?version=N, N the one after the stored version (1 for the first).")
+            throw TogetherRefusal(
+                .malformed, "Store a backup as PUT /v1/backup?version=N, N the one after the stored version (1 for the first).")
         }
         try BackupBlob.checkSize(body.count)
         let now = clock.now
@@ -26,9 +27,10 @@ extension TogetherAPI {
         guard let backup = try await store.backup(of: account.id) else {
             throw TogetherRefusal(.noBackup, "This account has no backup stored.")
         }
-        return Response(status: .ok,
-                        headers: [.contentType: "application/octet-stream", Self.backupVersionName: String(backup.version)],
-                        body: ResponseBody(byteBuffer: ByteBuffer(bytes: backup.blob)))
+        return Response(
+            status: .ok,
+            headers: [.contentType: "application/octet-stream", Self.backupVersionName: String(backup.version)],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: backup.blob)))
     }
 
     func deleteBackup(_ request: Request) async throws -> Response {

@@ -32,7 +32,8 @@ extension TogetherAPI {
         let (account, signed, _) = try await authenticated(request)
         try await store.useNonce(signed.request.nonce, publicKey: account.publicKey, at: clock.now)
         let partners = try await store.partners(of: account.id)
-        return try json(.ok, Wire.PartnerList(partners: partners.map { Wire.Partner(id: $0.id, displayName: $0.displayName, since: $0.since) }))
+        return try json(
+            .ok, Wire.PartnerList(partners: partners.map { Wire.Partner(id: $0.id, displayName: $0.displayName, since: $0.since) }))
     }
 
     func endPartnership(_ request: Request, id text: String) async throws -> Response {
@@ -76,13 +77,19 @@ extension TogetherAPI {
         if let device { try Wire.PushToken(device: device, token: String(repeating: "0", count: 64)).validate() }
         let now = clock.now
         try await store.useNonce(signed.request.nonce, publicKey: account.publicKey, at: now)
-        let messages = try await store.messages(to: account.id, after: after, partnership: partnership, device: device,
-                                                limit: Self.messagesPerFetch, at: now)
-        return try json(.ok, Wire.Messages(messages: messages.map {
-            Wire.Message(id: $0.id, partnership: $0.partnership, from: $0.from, kind: $0.message.kind, day: $0.message.day,
-                         streakDays: $0.message.streakDays, nickname: $0.message.nickname, sentAt: $0.sentAt, text: $0.message.text(from: $0.from),
-                         pushed: $0.pushed)
-        }, cursor: messages.last?.id ?? after))
+        let messages = try await store.messages(
+            to: account.id, after: after, partnership: partnership, device: device,
+            limit: Self.messagesPerFetch, at: now)
+        return try json(
+            .ok,
+            Wire.Messages(
+                messages: messages.map {
+                    Wire.Message(
+                        id: $0.id, partnership: $0.partnership, from: $0.from, kind: $0.message.kind, day: $0.message.day,
+                        streakDays: $0.message.streakDays, nickname: $0.message.nickname, sentAt: $0.sentAt,
+                        text: $0.message.text(from: $0.from),
+                        pushed: $0.pushed)
+                }, cursor: messages.last?.id ?? after))
     }
 
     /// `PUT /v1/push-token`: keeps this install's APNs token (one per account and device), replacing

@@ -121,18 +121,24 @@ public struct TogetherAPI: Sendable {
         }
         try await store.useNonce(signed.request.nonce, publicKey: account.publicKey, at: now)
         guard let league = try await store.league(for: account, week: week, at: now) else {
-            let reason = now >= week.closesAt
+            let reason =
+                now >= week.closesAt
                 ? "You took part in no league the week of \(week)."
                 : "You join a league once last week's result is in (finalized from Monday 12:00 UTC)."
-            return try json(.ok, Wire.LeagueBody(week: week, placed: false, tier: account.tier, rank: nil, finalized: false, members: [],
-                                                 result: nil, reason: reason))
+            return try json(
+                .ok,
+                Wire.LeagueBody(
+                    week: week, placed: false, tier: account.tier, rank: nil, finalized: false, members: [],
+                    result: nil, reason: reason))
         }
         let members = league.members.map {
             Wire.Member(rank: $0.rank, displayName: $0.displayName, points: $0.points, you: $0.account == account.id)
         }
-        return try json(.ok, Wire.LeagueBody(
-            week: week, placed: true, tier: league.tier, rank: members.first(where: \.you)?.rank, finalized: league.finalized,
-            members: members, result: league.result.map { Wire.Result(outcome: $0.outcome, tierAfter: $0.tierAfter) }, reason: nil))
+        return try json(
+            .ok,
+            Wire.LeagueBody(
+                week: week, placed: true, tier: league.tier, rank: members.first(where: \.you)?.rank, finalized: league.finalized,
+                members: members, result: league.result.map { Wire.Result(outcome: $0.outcome, tierAfter: $0.tierAfter) }, reason: nil))
     }
 
     func finalizeWeek(_ request: Request, week text: String) async throws -> Response {
@@ -143,15 +149,21 @@ public struct TogetherAPI: Sendable {
         let week = try LeagueWeek(monday: day)
         let now = clock.now
         guard now >= week.closesAt else {
-            throw TogetherRefusal(.weekOpen, "The week of \(week) is open until its Sunday has ended everywhere (\(ISO8601DateFormatter().string(from: week.closesAt))).")
+            throw TogetherRefusal(
+                .weekOpen,
+                "The week of \(week) is open until its Sunday has ended everywhere (\(ISO8601DateFormatter().string(from: week.closesAt)))."
+            )
         }
         try await store.useNonce(signed.request.nonce, publicKey: account.publicKey, at: now)
         let started = ContinuousClock.now
         let done = try await store.finalize(week, at: now)
         ServerMetrics.finalized(in: ContinuousClock.now - started)
         logger.info("finalized \(week): \(done.accounts) accounts\(done.alreadyFinalized ? " (already)" : "")")
-        return try json(.ok, Wire.Finalized(week: done.week, finalizedAt: done.finalizedAt, accounts: done.accounts,
-                                            alreadyFinalized: done.alreadyFinalized))
+        return try json(
+            .ok,
+            Wire.Finalized(
+                week: done.week, finalizedAt: done.finalizedAt, accounts: done.accounts,
+                alreadyFinalized: done.alreadyFinalized))
     }
 
     // MARK: Reading requests
@@ -180,7 +192,9 @@ public struct TogetherAPI: Sendable {
     }
 
     /// A request from a registered account whose signature verifies; its nonce is not yet used.
-    func authenticated(_ request: Request, bodyLimit: Int = SignedRequest.maximumBodyBytes) async throws -> (TogetherStore.Account, SignedHeaders, Data) {
+    func authenticated(
+        _ request: Request, bodyLimit: Int = SignedRequest.maximumBodyBytes
+    ) async throws -> (TogetherStore.Account, SignedHeaders, Data) {
         let (signed, body) = try await signedRequest(request, bodyLimit: bodyLimit)
         guard let id = signed.account else {
             throw TogetherRefusal(.malformed, "X-Threshold-Account is missing; send the account id registration returned.")
@@ -209,7 +223,8 @@ public struct TogetherAPI: Sendable {
         case .malformed: .badRequest
         case .staleTime, .badSignature, .unknownAccount: .unauthorized
         case .replayedNonce, .alreadyRegistered, .weekOpen, .invitationUsed, .alreadyPartners, .tooManyPartners, .tooManyInvitations,
-             .backupVersionConflict: .conflict
+            .backupVersionConflict:
+            .conflict
         case .unknownInvitation, .notPartners, .noBackup: .notFound
         case .invitationExpired: .gone
         case .bodyTooLarge: .contentTooLarge
@@ -236,7 +251,11 @@ public struct TogetherAPI: Sendable {
             if await !store.database.confirmUp() { return unavailable() }
             logger.error("internal error: \(String(reflecting: error))")
             ServerMetrics.failed()
-            return (try? json(.internalServerError, Wire.Refusal(error: "internal", reason: "The server failed; nothing was changed by this request's failure. Try again later.")))
+            return
+                (try? json(
+                    .internalServerError,
+                    Wire.Refusal(
+                        error: "internal", reason: "The server failed; nothing was changed by this request's failure. Try again later.")))
                 ?? Response(status: .internalServerError)
         }
     }
@@ -245,8 +264,12 @@ public struct TogetherAPI: Sendable {
     /// nothing was changed.
     func unavailable() -> Response {
         ServerMetrics.unavailable()
-        var response = (try? json(.serviceUnavailable, Wire.Refusal(
-            error: "unavailable", reason: "Together cannot reach its database just now; nothing was changed. Try again in a few seconds.")))
+        var response =
+            (try? json(
+                .serviceUnavailable,
+                Wire.Refusal(
+                    error: "unavailable",
+                    reason: "Together cannot reach its database just now; nothing was changed. Try again in a few seconds.")))
             ?? Response(status: .serviceUnavailable)
         response.headers[.retryAfter] = String(Database.retryAfter)
         return response
@@ -254,6 +277,7 @@ public struct TogetherAPI: Sendable {
 
     func json(_ status: HTTPResponse.Status, _ value: some Encodable) throws -> Response {
         let data = try Wire.encoder.encode(value)
-        return Response(status: status, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+        return Response(
+            status: status, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
     }
 }

@@ -19,8 +19,10 @@ public struct TogetherConfiguration: Sendable {
     /// The app's domain on the web (``SiteRoutes``): the team for the site association, where to get the app.
     public var site: SiteRoutes
 
-    public init(host: String = "127.0.0.1", port: Int = 8080, database: PostgresClient.Configuration, logLevel: Logger.Level = .info,
-                metricsPort: Int? = nil, apns: APNsConfiguration? = nil, site: SiteRoutes = SiteRoutes(team: nil)) {
+    public init(
+        host: String = "127.0.0.1", port: Int = 8080, database: PostgresClient.Configuration, logLevel: Logger.Level = .info,
+        metricsPort: Int? = nil, apns: APNsConfiguration? = nil, site: SiteRoutes = SiteRoutes(team: nil)
+    ) {
         self.host = host
         self.port = port
         self.database = database
@@ -33,21 +35,28 @@ public struct TogetherConfiguration: Sendable {
     /// TOGETHER_DATABASE_URL (postgres://user[:password]@host:port/database, required),
     /// TOGETHER_HOST (127.0.0.1), TOGETHER_PORT (8080), TOGETHER_METRICS_PORT (none), LOG_LEVEL (info),
     /// APNs's (``APNsConfiguration/fromEnvironment(_:)``; none: no push), and the site's (``site(_:)``).
-    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> TogetherConfiguration {
+    public static func fromEnvironment(
+        _ environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws -> TogetherConfiguration {
         guard let url = environment["TOGETHER_DATABASE_URL"] else {
-            throw ConfigurationError("TOGETHER_DATABASE_URL is not set; give the PostgreSQL URL, e.g. postgres://postgres@127.0.0.1:5432/postgres (Server/Scripts/with-postgres sets it).")
+            throw ConfigurationError(
+                "TOGETHER_DATABASE_URL is not set; give the PostgreSQL URL, e.g. postgres://postgres@127.0.0.1:5432/postgres (Server/Scripts/with-postgres sets it)."
+            )
         }
         func port(_ name: String) throws -> Int? {
             try environment[name].map {
-                guard let port = Int($0), (0...65_535).contains(port) else { throw ConfigurationError("\(name) is a port number, not “\($0)”.") }
+                guard let port = Int($0), (0...65_535).contains(port) else {
+                    throw ConfigurationError("\(name) is a port number, not “\($0)”.")
+                }
                 return port
             }
         }
-        return TogetherConfiguration(host: environment["TOGETHER_HOST"] ?? "127.0.0.1", port: try port("TOGETHER_PORT") ?? 8080,
-                                     database: try databaseConfiguration(url: url),
-                                     logLevel: environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info,
-                                     metricsPort: try port("TOGETHER_METRICS_PORT"), apns: try APNsConfiguration.fromEnvironment(environment),
-                                     site: try site(environment))
+        return TogetherConfiguration(
+            host: environment["TOGETHER_HOST"] ?? "127.0.0.1", port: try port("TOGETHER_PORT") ?? 8080,
+            database: try databaseConfiguration(url: url),
+            logLevel: environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info,
+            metricsPort: try port("TOGETHER_METRICS_PORT"), apns: try APNsConfiguration.fromEnvironment(environment),
+            site: try site(environment))
     }
 
     /// THRESHOLD_TEAM_ID (the app's team: the site association is served only with one) and
@@ -55,11 +64,14 @@ public struct TogetherConfiguration: Sendable {
     static func site(_ environment: [String: String]) throws -> SiteRoutes {
         let team = try environment["THRESHOLD_TEAM_ID"].map { text in
             do { return try SiteAssociation.teamID(text) } catch is ValidationError {
-                throw ConfigurationError("THRESHOLD_TEAM_ID is ten capital letters and digits, as Xcode's DEVELOPMENT_TEAM shows it, not “\(text)”.")
+                throw ConfigurationError(
+                    "THRESHOLD_TEAM_ID is ten capital letters and digits, as Xcode's DEVELOPMENT_TEAM shows it, not “\(text)”.")
             }
         }
         let store = try environment["THRESHOLD_APP_STORE_URL"].map { text in
-            guard let url = URL(string: text), url.scheme == "https" else { throw ConfigurationError("THRESHOLD_APP_STORE_URL is an https URL, not “\(text)”.") }
+            guard let url = URL(string: text), url.scheme == "https" else {
+                throw ConfigurationError("THRESHOLD_APP_STORE_URL is an https URL, not “\(text)”.")
+            }
             return url
         }
         return SiteRoutes(team: team, appStore: store)
@@ -67,14 +79,16 @@ public struct TogetherConfiguration: Sendable {
 
     /// Reads postgres://user[:password]@host[:port]/database (TLS off: the database is on loopback or a private network).
     public static func databaseConfiguration(url text: String) throws -> PostgresClient.Configuration {
-        guard let url = URLComponents(string: text), ["postgres", "postgresql"].contains(url.scheme ?? ""), let host = url.host, !host.isEmpty,
-              let user = url.user, !user.isEmpty
+        guard let url = URLComponents(string: text), ["postgres", "postgresql"].contains(url.scheme ?? ""), let host = url.host,
+            !host.isEmpty,
+            let user = url.user, !user.isEmpty
         else {
             throw ConfigurationError("“\(text)” is not a PostgreSQL URL like postgres://user@host:5432/database.")
         }
         let database = url.path.hasPrefix("/") ? String(url.path.dropFirst()) : url.path
-        return PostgresClient.Configuration(host: host, port: url.port ?? 5432, username: user, password: url.password,
-                                            database: database.isEmpty ? user : database, tls: .disable)
+        return PostgresClient.Configuration(
+            host: host, port: url.port ?? 5432, username: user, password: url.password,
+            database: database.isEmpty ? user : database, tls: .disable)
     }
 }
 
@@ -106,8 +120,9 @@ public enum TogetherServer {
         } else {
             logger.notice("no APNs key is configured: partners' messages are not pushed; the apps fetch them")
         }
-        var app = Application(router: router, configuration: .init(address: .hostname(configuration.host, port: configuration.port)),
-                              services: services, logger: logger)
+        var app = Application(
+            router: router, configuration: .init(address: .hostname(configuration.host, port: configuration.port)),
+            services: services, logger: logger)
         app.beforeServerStarts {
             try await Migrations.apply(to: database.client, logger: logger)
         }
@@ -126,6 +141,8 @@ public enum TogetherServer {
         var logger = Logger(label: "together")
         logger.logLevel = configuration.logLevel
         let metrics = ServerMetrics.application(registry: registry, port: metricsPort, logger: logger)
-        try await ServiceGroup(configuration: .init(services: [app, metrics], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)).run()
+        try await ServiceGroup(
+            configuration: .init(services: [app, metrics], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        ).run()
     }
 }

@@ -13,7 +13,8 @@ extension TogetherStore {
 
     public func backupVersion(of account: UUID) async throws -> Int64? {
         for try await version in try await client.query("SELECT version FROM backups WHERE account_id = \(account)", logger: logger)
-            .decode(Int64.self) { return version }
+            .decode(Int64.self)
+        { return version }
         return nil
     }
 
@@ -24,12 +25,14 @@ extension TogetherStore {
         try BackupBlob.checkSize(blob.count)
         try BackupBlob.checkVersion(version, over: try await backupVersion(of: account))
         var stored = false
-        for try await _ in try await client.query("""
+        for try await _ in try await client.query(
+            """
             INSERT INTO backups (account_id, version, blob, stored_at) VALUES (\(account), \(version), \(ByteBuffer(bytes: blob)), \(now))
             ON CONFLICT (account_id) DO UPDATE SET version = excluded.version, blob = excluded.blob, stored_at = excluded.stored_at
             WHERE backups.version = excluded.version - 1
             RETURNING 1
-            """, logger: logger).decode(Int.self) { stored = true }
+            """, logger: logger
+        ).decode(Int.self) { stored = true }
         guard stored else {
             // Another phone stored in between: say what is held now.
             try BackupBlob.checkVersion(version, over: try await backupVersion(of: account))
@@ -52,7 +55,8 @@ extension TogetherStore {
     public func deleteBackup(of account: UUID) async throws -> Bool {
         var deleted = false
         for try await _ in try await client.query("DELETE FROM backups WHERE account_id = \(account) RETURNING 1", logger: logger)
-            .decode(Int.self) { deleted = true }
+            .decode(Int.self)
+        { deleted = true }
         return deleted
     }
 }

@@ -34,7 +34,9 @@ extension TogetherStore {
     /// Locks the accounts' rows, in id order, for the rest of the transaction.
     static func lock(_ accounts: [UUID], connection: PostgresConnection, logger: Logger) async throws {
         for id in accounts.sorted(by: { $0.uuidString < $1.uuidString }) {
-            for try await _ in try await connection.query("SELECT 1 FROM accounts WHERE id = \(id) FOR UPDATE", logger: logger).decode(Int.self) {}
+            for try await _ in try await connection.query("SELECT 1 FROM accounts WHERE id = \(id) FOR UPDATE", logger: logger).decode(
+                Int.self)
+            {}
         }
     }
 
@@ -53,20 +55,24 @@ extension TogetherStore {
             try await Self.lock([account.id], connection: connection, logger: logger)
             try Partners.checkRoomForPartner(current: try await Self.partnerCount(account.id, connection: connection, logger: logger))
             var open = 0
-            for try await n in try await connection.query("""
+            for try await n in try await connection.query(
+                """
                 SELECT count(*)::bigint FROM partner_invitations
                 WHERE inviter = \(account.id) AND accepted_at IS NULL AND expires_at > \(now)
-                """, logger: logger).decode(Int.self) { open = n }
+                """, logger: logger
+            ).decode(Int.self) { open = n }
             try Partners.checkRoomForInvitation(open: open)
             // 60 random bits: a collision is next to impossible, but one is retried, never served.
             for _ in 0..<4 {
                 let invitation = PartnerInvitation(code: .random(), inviter: account.id.uuidString, createdAt: now)
                 var inserted = false
-                for try await _ in try await connection.query("""
+                for try await _ in try await connection.query(
+                    """
                     INSERT INTO partner_invitations (code_digest, inviter, created_at, expires_at)
                     VALUES (\(Self.digest(invitation.code)), \(account.id), \(now), \(invitation.expiresAt))
                     ON CONFLICT (code_digest) DO NOTHING RETURNING 1
-                    """, logger: logger).decode(Int.self) { inserted = true }
+                    """, logger: logger
+                ).decode(Int.self) { inserted = true }
                 if inserted { return invitation }
             }
             throw StoreError("four invitation codes in a row were taken")
@@ -78,16 +84,19 @@ extension TogetherStore {
     public func accept(_ code: InvitationCode, by account: Account, at now: Date) async throws -> Partner {
         try await transaction { connection in
             var found: (inviter: UUID, created: Date, acceptedBy: UUID?, acceptedAt: Date?)?
-            for try await row in try await connection.query("""
+            for try await row in try await connection.query(
+                """
                 SELECT inviter, created_at, accepted_by, accepted_at FROM partner_invitations
                 WHERE code_digest = \(Self.digest(code)) FOR UPDATE
-                """, logger: logger).decode((UUID, Date, UUID?, Date?).self) { found = row }
+                """, logger: logger
+            ).decode((UUID, Date, UUID?, Date?).self) { found = row }
             guard let found else {
                 throw TogetherRefusal(.unknownInvitation, "No invitation has this code; check the link, or ask for a new one.")
             }
             // Used is `accepted_at` set: the one who accepted may since have deleted their account.
-            var invitation = PartnerInvitation(code: code, inviter: found.inviter.uuidString, createdAt: found.created,
-                                               acceptedBy: found.acceptedAt == nil ? nil : (found.acceptedBy?.uuidString ?? "a deleted account"))
+            var invitation = PartnerInvitation(
+                code: code, inviter: found.inviter.uuidString, createdAt: found.created,
+                acceptedBy: found.acceptedAt == nil ? nil : (found.acceptedBy?.uuidString ?? "a deleted account"))
             try invitation.accept(by: account.id.uuidString, at: now)
             let inviter = found.inviter
             try await Self.lock([inviter, account.id], connection: connection, logger: logger)
@@ -98,15 +107,18 @@ extension TogetherStore {
                 throw TogetherRefusal(.alreadyPartners, "You are partners already.")
             }
             try Partners.checkRoomForPartner(current: try await Self.partnerCount(account.id, connection: connection, logger: logger))
-            try Partners.checkRoomForPartner(current: try await Self.partnerCount(inviter, connection: connection, logger: logger),
-                                             who: "The person who invited you")
+            try Partners.checkRoomForPartner(
+                current: try await Self.partnerCount(inviter, connection: connection, logger: logger),
+                who: "The person who invited you")
             var name = ""
             for try await value in try await connection.query("SELECT display_name FROM accounts WHERE id = \(inviter)", logger: logger)
-                .decode(String.self) { name = value }
+                .decode(String.self)
+            { name = value }
             let id = UUID()
             try await connection.query(
                 "INSERT INTO partnerships (id, account_a, account_b, since) VALUES (\(id), \(a), \(b), \(now))", logger: logger)
-            try await connection.query("""
+            try await connection.query(
+                """
                 UPDATE partner_invitations SET accepted_by = \(account.id), accepted_at = \(now) WHERE code_digest = \(Self.digest(code))
                 """, logger: logger)
             return Partner(id: id, displayName: name, since: now)
@@ -118,12 +130,14 @@ extension TogetherStore {
     /// The account's partners, longest first.
     public func partners(of account: UUID) async throws -> [Partner] {
         var partners: [Partner] = []
-        for try await (id, name, since) in try await client.query("""
+        for try await (id, name, since) in try await client.query(
+            """
             SELECT p.id, a.display_name, p.since FROM partnerships p
             JOIN accounts a ON a.id = CASE WHEN p.account_a = \(account) THEN p.account_b ELSE p.account_a END
             WHERE p.account_a = \(account) OR p.account_b = \(account)
             ORDER BY p.since, p.id
-            """, logger: logger).decode((UUID, String, Date).self) {
+            """, logger: logger
+        ).decode((UUID, String, Date).self) {
             partners.append(Partner(id: id, displayName: name, since: since))
         }
         return partners
@@ -132,9 +146,11 @@ extension TogetherStore {
     /// Ends a partnership either side is in, with the messages between them; refuses any other.
     public func endPartnership(_ id: UUID, by account: UUID) async throws {
         var ended = false
-        for try await _ in try await client.query("""
+        for try await _ in try await client.query(
+            """
             DELETE FROM partnerships WHERE id = \(id) AND (account_a = \(account) OR account_b = \(account)) RETURNING 1
-            """, logger: logger).decode(Int.self) { ended = true }
+            """, logger: logger
+        ).decode(Int.self) { ended = true }
         guard ended else {
             throw TogetherRefusal(.notPartners, "You are in no partnership with this id; it may have ended already.")
         }
@@ -161,19 +177,24 @@ extension TogetherStore {
             try await Self.lock([account.id], connection: connection, logger: logger)
             if let key = message.key {
                 var recipients: Int?
-                for try await n in try await connection.query("""
+                for try await n in try await connection.query(
+                    """
                     SELECT count(*)::bigint FROM partner_outbox WHERE sender = \(account.id) AND client_key = \(key)
-                    """, logger: logger).decode(Int.self) where n > 0 { recipients = n }
+                    """, logger: logger
+                ).decode(Int.self) where n > 0 { recipients = n }
                 if let recipients { return recipients }
             }
             var sent = 0
-            for try await n in try await connection.query("""
+            for try await n in try await connection.query(
+                """
                 SELECT count(DISTINCT message_id)::bigint FROM partner_outbox
                 WHERE sender = \(account.id) AND sent_at > \(now.addingTimeInterval(-Partners.messageWindow))
-                """, logger: logger).decode(Int.self) { sent = n }
+                """, logger: logger
+            ).decode(Int.self) { sent = n }
             try Partners.checkRoomForMessage(sentInWindow: sent)
             var recipients = 0
-            for try await _ in try await connection.query("""
+            for try await _ in try await connection.query(
+                """
                 WITH sent AS (
                     INSERT INTO partner_outbox (message_id, partnership_id, sender, recipient, kind, day, streak_days, nickname, sent_at, client_key)
                     SELECT \(UUID()), p.id, \(account.id), CASE WHEN p.account_a = \(account.id) THEN p.account_b ELSE p.account_a END,
@@ -187,7 +208,8 @@ extension TogetherStore {
                     FROM sent JOIN push_tokens t ON t.account_id = sent.recipient
                 )
                 SELECT 1 FROM sent
-                """, logger: logger).decode(Int.self) { recipients += 1 }
+                """, logger: logger
+            ).decode(Int.self) { recipients += 1 }
             return recipients
         }
     }
@@ -195,22 +217,28 @@ extension TogetherStore {
     /// The messages to `account` after the id `after`, oldest first, at most `limit`; only from a
     /// partnership it is in (refused otherwise), and none older than 30 days. With `device`, each
     /// says whether APNs took its push for that device (``OutboxMessage/pushed``).
-    public func messages(to account: UUID, after: Int64, partnership: UUID?, device: String? = nil, limit: Int,
-                         at now: Date) async throws -> [OutboxMessage] {
+    public func messages(
+        to account: UUID, after: Int64, partnership: UUID?, device: String? = nil, limit: Int,
+        at now: Date
+    ) async throws -> [OutboxMessage] {
         try await transaction { connection in
             try await purge(at: now, connection: connection)
             if let partnership {
                 var member = false
-                for try await _ in try await connection.query("""
+                for try await _ in try await connection.query(
+                    """
                     SELECT 1 FROM partnerships WHERE id = \(partnership) AND (account_a = \(account) OR account_b = \(account))
-                    """, logger: logger).decode(Int.self) { member = true }
+                    """, logger: logger
+                ).decode(Int.self) { member = true }
                 guard member else {
-                    throw TogetherRefusal(.notPartners, "You are in no partnership with this id; you can read only your partners' messages.")
+                    throw TogetherRefusal(
+                        .notPartners, "You are in no partnership with this id; you can read only your partners' messages.")
                 }
             }
             let cutoff = now.addingTimeInterval(-Partners.messageRetention)
             var messages: [OutboxMessage] = []
-            for try await (id, pair, name, kind, day, streak, nickname, sentAt, pushed) in try await connection.query("""
+            for try await (id, pair, name, kind, day, streak, nickname, sentAt, pushed) in try await connection.query(
+                """
                 SELECT o.id, o.partnership_id, a.display_name, o.kind, o.day::text, o.streak_days, o.nickname, o.sent_at,
                        EXISTS (SELECT 1 FROM push_deliveries d WHERE d.outbox_id = o.id AND d.account_id = o.recipient
                                AND d.device = \(device) AND d.sent_at IS NOT NULL)
@@ -218,13 +246,16 @@ extension TogetherStore {
                 WHERE o.recipient = \(account) AND o.id > \(after) AND o.sent_at > \(cutoff)
                   AND (\(partnership)::uuid IS NULL OR o.partnership_id = \(partnership))
                 ORDER BY o.id LIMIT \(limit)
-                """, logger: logger).decode((Int64, UUID, String, String, String, Int, String?, Date, Bool).self) {
+                """, logger: logger
+            ).decode((Int64, UUID, String, String, String, Int, String?, Date, Bool).self) {
                 guard let kind = PartnerMessage.Kind(rawValue: kind), let day = try? LocalDate(parsing: day) else {
                     throw StoreError("outbox row \(id) holds a kind or day the rules do not know")
                 }
-                messages.append(OutboxMessage(id: id, partnership: pair, from: name,
-                                              message: PartnerMessage(kind: kind, day: day, streakDays: streak, nickname: nickname), sentAt: sentAt,
-                                              pushed: device == nil ? nil : pushed))
+                messages.append(
+                    OutboxMessage(
+                        id: id, partnership: pair, from: name,
+                        message: PartnerMessage(kind: kind, day: day, streakDays: streak, nickname: nickname), sentAt: sentAt,
+                        pushed: device == nil ? nil : pushed))
             }
             return messages
         }

@@ -60,7 +60,8 @@ public struct TogetherStore: Sendable {
     /// Registers a key; refuses a key already registered.
     public func register(publicKey: [UInt8], displayName: String, at now: Date) async throws -> Account {
         let id = UUID()
-        let rows = try await client.query("""
+        let rows = try await client.query(
+            """
             INSERT INTO accounts (id, public_key, display_name, tier, created_at)
             VALUES (\(id), \(ByteBuffer(bytes: publicKey)), \(displayName), \(Tier.starting.rawValue), \(now))
             ON CONFLICT (public_key) DO NOTHING RETURNING id
@@ -92,7 +93,8 @@ public struct TogetherStore: Sendable {
         let digest = Array(SHA256.hash(data: publicKey + Array(nonce.utf8)))
         let cutoff = now.addingTimeInterval(-SignedRequest.nonceRetention)
         // One round trip: forgetting old nonces and recording this one in one statement.
-        let rows = try await client.query("""
+        let rows = try await client.query(
+            """
             WITH forgotten AS (DELETE FROM used_nonces WHERE seen_at < \(cutoff))
             INSERT INTO used_nonces (digest, seen_at) VALUES (\(ByteBuffer(bytes: digest)), \(now))
             ON CONFLICT (digest) DO NOTHING RETURNING seen_at
@@ -110,7 +112,8 @@ public struct TogetherStore: Sendable {
     /// the week's league; returns the week's points so far.
     public func save(_ summary: DailySummary, for account: Account, at now: Date) async throws -> Int {
         let week = summary.week
-        try await client.query("""
+        try await client.query(
+            """
             INSERT INTO day_summaries (account_id, day, week, xp, screen_time_points, updated_at)
             VALUES (\(account.id), \(summary.day.description)::date, \(week.description)::date, \(summary.xp), \(summary.screenTimePoints), \(now))
             ON CONFLICT (account_id, day) DO UPDATE
@@ -121,7 +124,8 @@ public struct TogetherStore: Sendable {
     }
 
     func weekPoints(_ account: UUID, week: LeagueWeek) async throws -> Int {
-        let rows = try await client.query("""
+        let rows = try await client.query(
+            """
             SELECT coalesce(sum(xp + screen_time_points), 0)::bigint FROM day_summaries
             WHERE account_id = \(account) AND week = \(week.description)::date
             """, logger: logger)
@@ -143,8 +147,9 @@ public struct TogetherStore: Sendable {
     }
 
     func membership(_ account: UUID, week: LeagueWeek) async throws -> Int64? {
-        let rows = try await client.query("SELECT league_id FROM memberships WHERE account_id = \(account) AND week = \(week.description)::date",
-                                          logger: logger)
+        let rows = try await client.query(
+            "SELECT league_id FROM memberships WHERE account_id = \(account) AND week = \(week.description)::date",
+            logger: logger)
         for try await league in rows.decode(Int64.self) { return league }
         return nil
     }
@@ -152,13 +157,16 @@ public struct TogetherStore: Sendable {
     /// Places inside a transaction, under an advisory lock for the week and tier so that instances
     /// placing people at once never fill a league past 30.
     static func place(_ account: UUID, in week: LeagueWeek, connection: PostgresConnection, logger: Logger) async throws -> Int64? {
-        let unsettled = try await connection.query("""
+        let unsettled = try await connection.query(
+            """
             SELECT 1 FROM memberships m WHERE m.account_id = \(account) AND m.week < \(week.description)::date
             AND NOT EXISTS (SELECT 1 FROM finalized_weeks f WHERE f.week = m.week) LIMIT 1
             """, logger: logger)
         for try await _ in unsettled.decode(Int.self) { return nil }
         var tier: Int?
-        for try await value in try await connection.query("SELECT tier FROM accounts WHERE id = \(account) FOR UPDATE", logger: logger).decode(Int.self) {
+        for try await value in try await connection.query("SELECT tier FROM accounts WHERE id = \(account) FOR UPDATE", logger: logger)
+            .decode(Int.self)
+        {
             tier = value
         }
         guard let tier else { return nil }
@@ -167,11 +175,13 @@ public struct TogetherStore: Sendable {
             "SELECT league_id FROM memberships WHERE account_id = \(account) AND week = \(week.description)::date", logger: logger
         ).decode(Int64.self) { return league }
         var league: Int64?
-        for try await id in try await connection.query("""
+        for try await id in try await connection.query(
+            """
             SELECT l.id FROM leagues l LEFT JOIN memberships m ON m.league_id = l.id
             WHERE l.week = \(week.description)::date AND l.tier = \(tier)
             GROUP BY l.id HAVING count(m.account_id) < \(League.capacity) ORDER BY l.id LIMIT 1
-            """, logger: logger).decode(Int64.self) { league = id }
+            """, logger: logger
+        ).decode(Int64.self) { league = id }
         if league == nil {
             for try await id in try await connection.query(
                 "INSERT INTO leagues (week, tier) VALUES (\(week.description)::date, \(tier)) RETURNING id", logger: logger
@@ -179,7 +189,8 @@ public struct TogetherStore: Sendable {
         }
         guard let league else { return nil }
         try await connection.query(
-            "INSERT INTO memberships (account_id, week, league_id) VALUES (\(account), \(week.description)::date, \(league))", logger: logger)
+            "INSERT INTO memberships (account_id, week, league_id) VALUES (\(account), \(week.description)::date, \(league))",
+            logger: logger)
         return league
     }
 
@@ -215,7 +226,8 @@ public struct TogetherStore: Sendable {
     /// caller's result once it is; for `league`, or the caller's league that week when nil. `nil`
     /// when there is no such league.
     func leagueView(for account: Account, week: LeagueWeek, league: Int64?) async throws -> LeagueView? {
-        let rows = try await client.query("""
+        let rows = try await client.query(
+            """
             SELECT m.account_id, a.display_name, m.joined, coalesce(p.points, 0)::bigint, l.tier,
                    EXISTS (SELECT 1 FROM finalized_weeks f WHERE f.week = m.week), r.outcome, r.tier_after
             FROM memberships m
@@ -245,7 +257,8 @@ public struct TogetherStore: Sendable {
         }
         guard !entries.isEmpty else { return nil }
         let members = League.ranked(entries).enumerated().map { index, entry in
-            Member(account: UUID(uuidString: entry.account)!, displayName: names[entry.account] ?? "", points: entry.points, rank: index + 1)
+            Member(
+                account: UUID(uuidString: entry.account)!, displayName: names[entry.account] ?? "", points: entry.points, rank: index + 1)
         }
         return LeagueView(week: week, tier: tier, members: members, finalized: finalized, result: result)
     }
@@ -267,10 +280,14 @@ public struct TogetherStore: Sendable {
     /// waits on it and then finds the week done.
     public func finalize(_ week: LeagueWeek, at now: Date) async throws -> Finalization {
         guard now >= week.closesAt else {
-            throw TogetherRefusal(.weekOpen, "The week of \(week) is open until its Sunday has ended everywhere (\(ISO8601DateFormatter().string(from: week.closesAt))).")
+            throw TogetherRefusal(
+                .weekOpen,
+                "The week of \(week) is open until its Sunday has ended everywhere (\(ISO8601DateFormatter().string(from: week.closesAt)))."
+            )
         }
         return try await transaction { connection in
-            let claimed = try await connection.query("""
+            let claimed = try await connection.query(
+                """
                 INSERT INTO finalized_weeks (week, finalized_at, accounts) VALUES (\(week.description)::date, \(now), 0)
                 ON CONFLICT (week) DO NOTHING RETURNING 1
                 """, logger: logger)
@@ -284,29 +301,34 @@ public struct TogetherStore: Sendable {
                 }
                 throw TogetherRefusal(.weekOpen, "The week of \(week) is being finalized; ask again in a moment.")
             }
-            for try await earlier in try await connection.query("""
+            for try await earlier in try await connection.query(
+                """
                 SELECT DISTINCT m.week::text FROM memberships m
                 WHERE m.week < \(week.description)::date AND NOT EXISTS (SELECT 1 FROM finalized_weeks f WHERE f.week = m.week)
                 ORDER BY 1 LIMIT 1
-                """, logger: logger).decode(String.self) {
+                """, logger: logger
+            ).decode(String.self) {
                 throw TogetherRefusal(.weekOpen, "The week of \(earlier) is not finalized yet; finalize weeks in order.")
             }
             var waiting: [UUID] = []
             // Everyone who sent a day of this week but was waiting for an earlier week's result
             // joins a league now, in the order they first sent one.
-            for try await account in try await connection.query("""
+            for try await account in try await connection.query(
+                """
                 SELECT s.account_id FROM day_summaries s
                 WHERE s.week = \(week.description)::date
                 AND NOT EXISTS (SELECT 1 FROM memberships m WHERE m.account_id = s.account_id AND m.week = s.week)
                 GROUP BY s.account_id ORDER BY min(s.updated_at), s.account_id
-                """, logger: logger).decode(UUID.self) {
+                """, logger: logger
+            ).decode(UUID.self) {
                 waiting.append(account)
             }
             for account in waiting {
                 _ = try await Self.place(account, in: week, connection: connection, logger: logger)
             }
             // Every member's week, league by league.
-            let rows = try await connection.query("""
+            let rows = try await connection.query(
+                """
                 SELECT m.league_id, l.tier, m.account_id, m.joined, coalesce(p.points, 0)::bigint
                 FROM memberships m JOIN leagues l ON l.id = m.league_id
                 LEFT JOIN (SELECT account_id, sum(xp + screen_time_points) AS points FROM day_summaries
@@ -340,19 +362,22 @@ public struct TogetherStore: Sendable {
                 }
             }
             let count = ids.count
-            try await connection.query("""
+            try await connection.query(
+                """
                 INSERT INTO week_results (account_id, week, league_id, rank, points, tier_before, tier_after, outcome)
                 SELECT r.account_id, \(week.description)::date, r.league_id, r.rank, r.points, r.tier_before, r.tier_after, r.outcome
                 FROM unnest(\(ids)::uuid[], \(leagueIDs)::bigint[], \(ranks)::int[], \(points)::int[], \(before)::int[], \(after)::int[],
                             \(outcomes)::text[])
                      AS r(account_id, league_id, rank, points, tier_before, tier_after, outcome)
                 """, logger: logger)
-            try await connection.query("""
+            try await connection.query(
+                """
                 UPDATE accounts a SET tier = r.tier_after
                 FROM unnest(\(movedIDs)::uuid[], \(movedTiers)::int[]) AS r(account_id, tier_after)
                 WHERE a.id = r.account_id
                 """, logger: logger)
-            try await connection.query("UPDATE finalized_weeks SET accounts = \(count) WHERE week = \(week.description)::date", logger: logger)
+            try await connection.query(
+                "UPDATE finalized_weeks SET accounts = \(count) WHERE week = \(week.description)::date", logger: logger)
             return Finalization(week: week, finalizedAt: now, accounts: count, alreadyFinalized: false)
         }
     }

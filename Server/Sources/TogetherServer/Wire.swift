@@ -19,7 +19,10 @@ extension TogetherWire {
         }
         let extra = Set(object.keys).subtracting(keys).subtracting(optional)
         guard extra.isEmpty else {
-            throw TogetherRefusal(.malformed, "The body holds fields Together does not take: \(extra.sorted().joined(separator: ", ")); send only \(keys.union(optional).sorted().joined(separator: ", ")).")
+            throw TogetherRefusal(
+                .malformed,
+                "The body holds fields Together does not take: \(extra.sorted().joined(separator: ", ")); send only \(keys.union(optional).sorted().joined(separator: ", "))."
+            )
         }
         let missing = keys.subtracting(object.keys)
         guard missing.isEmpty else {
@@ -32,7 +35,8 @@ extension TogetherWire {
         } catch let DecodingError.dataCorrupted(context) {
             throw TogetherRefusal(.malformed, "\(field(context)) is not valid: \(context.debugDescription)")
         } catch let DecodingError.typeMismatch(type, context) {
-            throw TogetherRefusal(.malformed, "\(field(context)) should be \(type == String.self ? "a string" : "a whole number"); see openapi.yaml.")
+            throw TogetherRefusal(
+                .malformed, "\(field(context)) should be \(type == String.self ? "a string" : "a whole number"); see openapi.yaml.")
         } catch let DecodingError.valueNotFound(_, context) {
             throw TogetherRefusal(.malformed, "\(field(context)) is null; every field needs a value.")
         } catch {

@@ -92,18 +92,24 @@ struct LoadAccount: @unchecked Sendable {  // NB: swift-crypto's keys are not ma
         var bytes = Array(SHA256.hash(data: Array("together-load-id-\(n)".utf8)).prefix(16))
         bytes[6] = (bytes[6] & 0x0F) | 0x40
         bytes[8] = (bytes[8] & 0x3F) | 0x80
-        id = UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                         bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+        id = UUID(
+            uuid: (
+                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+            ))
     }
 
     func headers(method: String, path: String, body: [UInt8], at now: Date) throws -> [(String, String)] {
         let digest = SHA256.hash(data: body).map { String(format: "%02x", $0) }.joined()
         let nonce = UUID().uuidString + "-" + String(UInt32.random(in: 0...UInt32.max))
-        let request = try SignedRequest(method: method, path: path, bodyDigest: digest, time: Int64(now.timeIntervalSince1970), nonce: nonce)
+        let request = try SignedRequest(
+            method: method, path: path, bodyDigest: digest, time: Int64(now.timeIntervalSince1970), nonce: nonce)
         let signature = try key.signature(for: request.signedBytes)
-        return [("X-Threshold-Time", String(request.time)), ("X-Threshold-Nonce", nonce),
-                ("X-Threshold-Signature", signature.base64EncodedString()), ("X-Threshold-Account", id.uuidString),
-                ("Content-Type", "application/json")]
+        return [
+            ("X-Threshold-Time", String(request.time)), ("X-Threshold-Nonce", nonce),
+            ("X-Threshold-Signature", signature.base64EncodedString()), ("X-Threshold-Account", id.uuidString),
+            ("Content-Type", "application/json"),
+        ]
     }
 }
 
@@ -125,7 +131,8 @@ func seed(_ accounts: [LoadAccount], week: LeagueWeek, today: LocalDate, databas
             let ids = slice.map(\.id)
             let keys = slice.map { $0.key.publicKey.rawRepresentation.map { String(format: "%02x", $0) }.joined() }
             let names = slice.indices.map { "load-\($0)" }
-            try await client.query("""
+            try await client.query(
+                """
                 INSERT INTO accounts (id, public_key, display_name, tier, created_at)
                 SELECT i, decode(k, 'hex'), n, 0, now() + (o * interval '1 microsecond')
                 FROM unnest(\(ids)::uuid[], \(keys)::text[], \(names)::text[]) WITH ORDINALITY AS r(i, k, n, o)
@@ -133,17 +140,20 @@ func seed(_ accounts: [LoadAccount], week: LeagueWeek, today: LocalDate, databas
                 """, logger: logger)
         }
         let leagues = (accounts.count + League.capacity - 1) / League.capacity
-        try await client.query("""
+        try await client.query(
+            """
             INSERT INTO leagues (week, tier) SELECT \(week.description)::date, 0 FROM generate_series(1, \(leagues))
             """, logger: logger)
-        try await client.query("""
+        try await client.query(
+            """
             INSERT INTO memberships (account_id, week, league_id)
             SELECT a.id, \(week.description)::date,
                    (SELECT min(id) FROM leagues WHERE week = \(week.description)::date) + (row_number() OVER (ORDER BY a.created_at, a.id) - 1) / \(League.capacity)
             FROM accounts a WHERE a.display_name LIKE 'load-%'
             ON CONFLICT DO NOTHING
             """, logger: logger)
-        try await client.query("""
+        try await client.query(
+            """
             INSERT INTO day_summaries (account_id, day, week, xp, screen_time_points, updated_at)
             SELECT a.id, d::date, \(week.description)::date, (abs(hashtext(a.id::text || d::text)) % 200), 40, now()
             FROM accounts a, generate_series(\(week.description)::date, \(today.description)::date, interval '1 day') d
@@ -151,20 +161,27 @@ func seed(_ accounts: [LoadAccount], week: LeagueWeek, today: LocalDate, databas
             ON CONFLICT DO NOTHING
             """, logger: logger)
         try await client.query("ANALYZE", logger: logger)
-        log("seeded \(accounts.count) accounts in \(leagues) leagues of the week of \(week), days to \(today), in \(String(format: "%.1f", Date().timeIntervalSince(started))) s")
+        log(
+            "seeded \(accounts.count) accounts in \(leagues) leagues of the week of \(week), days to \(today), in \(String(format: "%.1f", Date().timeIntervalSince(started))) s"
+        )
     }
 }
 
 func databaseConfiguration(url text: String) throws -> PostgresClient.Configuration {
-    guard let url = URLComponents(string: text), let host = url.host, let user = url.user else { throw LoadError("bad TOGETHER_DATABASE_URL") }
+    guard let url = URLComponents(string: text), let host = url.host, let user = url.user else {
+        throw LoadError("bad TOGETHER_DATABASE_URL")
+    }
     let database = url.path.hasPrefix("/") ? String(url.path.dropFirst()) : url.path
-    return PostgresClient.Configuration(host: host, port: url.port ?? 5432, username: user, password: url.password,
-                                        database: database.isEmpty ? user : database, tls: .disable)
+    return PostgresClient.Configuration(
+        host: host, port: url.port ?? 5432, username: user, password: url.password,
+        database: database.isEmpty ? user : database, tls: .disable)
 }
 
 /// One phase: `rate` requests a second for `seconds`, each from a random account, the n-th to pool
 /// n mod their number (one per server).
-func drive(_ phase: String, accounts: [LoadAccount], today: LocalDate, rate: Double, seconds: Double, pools: [ConnectionPool]) async -> [String: Any] {
+func drive(
+    _ phase: String, accounts: [LoadAccount], today: LocalDate, rate: Double, seconds: Double, pools: [ConnectionPool]
+) async -> [String: Any] {
     let total = Int(rate * seconds)
     let clock = ContinuousClock()
     let start = clock.now
@@ -200,18 +217,22 @@ func drive(_ phase: String, accounts: [LoadAccount], today: LocalDate, rate: Dou
     let wall = clock.now - start
     let wallSeconds = Double(wall.components.seconds) + Double(wall.components.attoseconds) / 1e18
     let latencies = results.filter { $0.0 == 200 }.map(\.1).sorted()
-    func percentile(_ p: Double) -> Double { latencies.isEmpty ? .nan : latencies[min(latencies.count - 1, Int(Double(latencies.count) * p))] }
+    func percentile(_ p: Double) -> Double {
+        latencies.isEmpty ? .nan : latencies[min(latencies.count - 1, Int(Double(latencies.count) * p))]
+    }
     var statuses: [String: Int] = [:], okByServer = Array(repeating: 0, count: pools.count)
     for (status, _, server) in results {
         statuses[String(status), default: 0] += 1
         if status == 200 { okByServer[server] += 1 }
     }
-    return ["phase": phase, "servers": pools.count, "requests": total, "ok": latencies.count, "errors": total - latencies.count,
-            "statuses": statuses, "targetRate": rate, "achievedRate": (Double(latencies.count) / wallSeconds).rounded(),
-            "seconds": (wallSeconds * 10).rounded() / 10,
-            "p50ms": (percentile(0.50) * 100).rounded() / 100, "p90ms": (percentile(0.90) * 100).rounded() / 100,
-            "p95ms": (percentile(0.95) * 100).rounded() / 100, "p99ms": (percentile(0.99) * 100).rounded() / 100,
-            "maxms": ((latencies.last ?? .nan) * 100).rounded() / 100, "okByServer": okByServer]
+    return [
+        "phase": phase, "servers": pools.count, "requests": total, "ok": latencies.count, "errors": total - latencies.count,
+        "statuses": statuses, "targetRate": rate, "achievedRate": (Double(latencies.count) / wallSeconds).rounded(),
+        "seconds": (wallSeconds * 10).rounded() / 10,
+        "p50ms": (percentile(0.50) * 100).rounded() / 100, "p90ms": (percentile(0.90) * 100).rounded() / 100,
+        "p95ms": (percentile(0.95) * 100).rounded() / 100, "p99ms": (percentile(0.99) * 100).rounded() / 100,
+        "maxms": ((latencies.last ?? .nan) * 100).rounded() / 100, "okByServer": okByServer,
+    ]
 }
 
 let options: Options
@@ -238,7 +259,9 @@ let keysStarted = Date()
 let accounts = (0..<options.accounts).map(LoadAccount.init)
 log("made \(accounts.count) keys in \(String(format: "%.1f", Date().timeIntervalSince(keysStarted))) s")
 if options.seed {
-    guard let database = ProcessInfo.processInfo.environment["TOGETHER_DATABASE_URL"] else { throw LoadError("TOGETHER_DATABASE_URL is not set") }
+    guard let database = ProcessInfo.processInfo.environment["TOGETHER_DATABASE_URL"] else {
+        throw LoadError("TOGETHER_DATABASE_URL is not set")
+    }
     try await seed(accounts, week: week, today: today, database: database)
 }
 let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)

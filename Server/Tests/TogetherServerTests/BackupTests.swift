@@ -12,8 +12,10 @@ import TogetherCore
 
     func stored(_ db: PostgresClient) async throws -> [String] {
         var rows: [String] = []
-        for try await (account, version, bytes) in try await db.query("SELECT account_id, version, length(blob)::bigint FROM backups ORDER BY 1")
-            .decode((UUID, Int64, Int).self) { rows.append("\(account) \(version) \(bytes)") }
+        for try await (account, version, bytes) in try await db.query(
+            "SELECT account_id, version, length(blob)::bigint FROM backups ORDER BY 1"
+        )
+        .decode((UUID, Int64, Int).self) { rows.append("\(account) \(version) \(bytes)") }
         return rows
     }
 
@@ -40,7 +42,9 @@ import TogetherCore
             #expect(try await phone.send(.delete, "/v1/backup", as: alice).status == 204)
             #expect(try await phone.send(.get, "/v1/backup", as: alice).status == 404)
             #expect(try await phone.send(.delete, "/v1/backup", as: alice).status == 204, "deleting none is fine")
-            #expect(try await phone.send(.put, "/v1/backup?version=1", json: second, as: alice).status == 200, "after a delete, version 1 again")
+            #expect(
+                try await phone.send(.put, "/v1/backup?version=1", json: second, as: alice).status == 200, "after a delete, version 1 again"
+            )
             #expect(try await stored(db).count == 1)
         }
     }
@@ -76,11 +80,15 @@ import TogetherCore
                 ("an empty blob", Data(), 400, "malformed"),
                 ("a blob over 1 MiB", Self.blob(1_048_577), 413, "bodyTooLarge"),
             ]
-            let paths = ["/v1/backup?version=1", "/v1/backup?version=2", "/v1/backup?version=4", "/v1/backup", "/v1/backup?version=two",
-                         "/v1/backup?version=0", "/v1/backup?version=3", "/v1/backup?version=3"]
+            let paths = [
+                "/v1/backup?version=1", "/v1/backup?version=2", "/v1/backup?version=4", "/v1/backup", "/v1/backup?version=two",
+                "/v1/backup?version=0", "/v1/backup?version=3", "/v1/backup?version=3",
+            ]
             for ((name, body, status, error), path) in zip(cases, paths) {
                 let reply = try await phone.send(.put, path, json: body, as: alice)
-                #expect(reply.status == status && reply.error == error && reply.reason?.isEmpty == false, "\(name): \(reply.status) \(reply.error ?? "")")
+                #expect(
+                    reply.status == status && reply.error == error && reply.reason?.isEmpty == false,
+                    "\(name): \(reply.status) \(reply.error ?? "")")
             }
             #expect(try await stored(db) == before)
             // A blob of exactly 1 MiB is fine, and other requests keep their 4 KiB limit.

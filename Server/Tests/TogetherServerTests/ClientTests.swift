@@ -11,11 +11,14 @@ import TogetherCore
 /// loopback, on a real PostgreSQL: what two phones' apps send and read, in the app's own code.
 @Suite struct ClientTests {
     /// The server live on a loopback port with a hand-set clock, and a client factory for it.
-    func withLiveServer(at start: Date = utc("2026-11-25T12:00:00Z"),
-                        _ body: @Sendable (_ client: @Sendable (TogetherIdentity) -> TogetherClient, ManualClock) async throws -> Void) async throws {
+    func withLiveServer(
+        at start: Date = utc("2026-11-25T12:00:00Z"),
+        _ body: @Sendable (_ client: @Sendable (TogetherIdentity) -> TogetherClient, ManualClock) async throws -> Void
+    ) async throws {
         try await TestDatabase.withFresh { database in
             let clock = ManualClock(start)
-            let app = TogetherServer.application(configuration: TogetherConfiguration(database: database, logLevel: .critical), clock: clock)
+            let app = TogetherServer.application(
+                configuration: TogetherConfiguration(database: database, logLevel: .critical), clock: clock)
             try await app.test(.live) { client in
                 let port = try #require(client.port)
                 let base = try #require(URL(string: "http://127.0.0.1:\(port)"))
@@ -45,7 +48,8 @@ import TogetherCore
             #expect(partner.displayName == "Bob")
             await #expect(throws: TogetherError.self) { try await alice.accept(code: invitation.code, account: aliceAccount) }
 
-            let sent = try await alice.post(PartnerMessage(day: wednesday, streakDays: 12, nickname: "Morning scroll"), account: aliceAccount)
+            let sent = try await alice.post(
+                PartnerMessage(day: wednesday, streakDays: 12, nickname: "Morning scroll"), account: aliceAccount)
             #expect(sent.recipients == 1)
             let inbox = try await bob.messages(account: bobAccount)
             #expect(inbox.messages.map(\.from) == ["Alice"])

@@ -34,8 +34,9 @@ import TogetherCore
         do {
             let (_, response) = try await URLSession.shared.data(for: request)
             let http = response as? HTTPURLResponse
-            return Answer(status: http?.statusCode ?? 0, retryAfter: http?.value(forHTTPHeaderField: "Retry-After"),
-                          seconds: (ContinuousClock.now - started).seconds)
+            return Answer(
+                status: http?.statusCode ?? 0, retryAfter: http?.value(forHTTPHeaderField: "Retry-After"),
+                seconds: (ContinuousClock.now - started).seconds)
         } catch {
             return Answer(status: 0, retryAfter: nil, seconds: (ContinuousClock.now - started).seconds)
         }
@@ -84,8 +85,9 @@ import TogetherCore
                 answers.append(await Self.signed { _ = try await phone.league(account: account) })
                 try await Task.sleep(for: .milliseconds(100))
             }
-            print("while the database is down: \(answers.count) requests, the first \(answers.first.map(String.init(describing:)) ?? "none"), "
-                  + "the slowest \(answers.map(\.seconds).max().map { String(format: "%.3f s", $0) } ?? "none")")
+            print(
+                "while the database is down: \(answers.count) requests, the first \(answers.first.map(String.init(describing:)) ?? "none"), "
+                    + "the slowest \(answers.map(\.seconds).max().map { String(format: "%.3f s", $0) } ?? "none")")
             #expect(answers.allSatisfy { $0.status == 503 && $0.retryAfter != nil }, "\(answers)")
             #expect(answers.allSatisfy { $0.seconds < 1 }, "every answer within a second: \(answers)")
 
@@ -118,7 +120,8 @@ struct PostgresCluster {
 
     init() throws {
         guard let script = ProcessInfo.processInfo.environment["TOGETHER_PG_CLUSTER"] else {
-            throw ConfigurationError("TOGETHER_PG_CLUSTER is not set: run the server's tests through Scripts/with-postgres (see Server/README.md).")
+            throw ConfigurationError(
+                "TOGETHER_PG_CLUSTER is not set: run the server's tests through Scripts/with-postgres (see Server/README.md).")
         }
         self.script = script
         directory = NSTemporaryDirectory() + "together-outage-" + UUID().uuidString.prefix(8)
@@ -130,7 +133,8 @@ struct PostgresCluster {
     }
 
     var configuration: PostgresClient.Configuration {
-        PostgresClient.Configuration(host: "127.0.0.1", port: port, username: "postgres", password: nil, database: "postgres", tls: .disable)
+        PostgresClient.Configuration(
+            host: "127.0.0.1", port: port, username: "postgres", password: nil, database: "postgres", tls: .disable)
     }
 
     func start() throws { _ = try Self.run(script, "start", directory) }

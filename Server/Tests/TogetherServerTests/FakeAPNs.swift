@@ -83,7 +83,8 @@ final class FakeAPNs: @unchecked Sendable {
         try serializer.serialize(made)
         let certificate = try NIOSSLCertificate(bytes: serializer.serializedBytes, format: .der)
         let privateKey = try NIOSSLPrivateKey(bytes: Array(key.pemRepresentation.utf8), format: .pem)
-        var tls = TLSConfiguration.makeServerConfiguration(certificateChain: [.certificate(certificate)], privateKey: .privateKey(privateKey))
+        var tls = TLSConfiguration.makeServerConfiguration(
+            certificateChain: [.certificate(certificate)], privateKey: .privateKey(privateKey))
         tls.applicationProtocols = ["h2"]
         return try await FakeAPNs(certificate: certificate, pem: try made.serializeAsPEM().pemString, tls: tls)
     }
@@ -113,19 +114,20 @@ final class FakeAPNs: @unchecked Sendable {
         }
         var logger = Logger(label: "fake-apns")
         logger.logLevel = .critical
-        let app = Application(router: router, server: try .http2Upgrade(tlsConfiguration: tls),
-                              configuration: .init(address: .hostname("127.0.0.1", port: 0), serverName: nil),
-                              onServerRunning: { channel in
-                                  let port = channel.localAddress?.port ?? 0
-                                  bound.update { state in
-                                      if let waiting = state.waiting {
-                                          waiting.resume(returning: port)
-                                          state.waiting = nil
-                                      } else {
-                                          state.port = port
-                                      }
-                                  }
-                              }, logger: logger)
+        let app = Application(
+            router: router, server: try .http2Upgrade(tlsConfiguration: tls),
+            configuration: .init(address: .hostname("127.0.0.1", port: 0), serverName: nil),
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? 0
+                bound.update { state in
+                    if let waiting = state.waiting {
+                        waiting.resume(returning: port)
+                        state.waiting = nil
+                    } else {
+                        state.port = port
+                    }
+                }
+            }, logger: logger)
         let group = ServiceGroup(configuration: .init(services: [app], logger: logger))
         self.group = group
         running = Task { try? await group.run() }

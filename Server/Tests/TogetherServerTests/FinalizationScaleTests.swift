@@ -18,18 +18,21 @@ import TogetherCore
             try await TestDatabase.withClient(database) { (db: PostgresClient) async throws in
                 try await Migrations.apply(to: db, logger: TestDatabase.logger)
                 let seeding = ContinuousClock.now
-                try await db.query("""
+                try await db.query(
+                    """
                     INSERT INTO accounts (id, public_key, display_name, tier, created_at)
                     SELECT gen_random_uuid(), sha256(i::text::bytea), 'P' || i, 0, now() FROM generate_series(1, \(n)) i
                     """)
                 try await db.query("INSERT INTO leagues (week, tier) SELECT '2026-11-23', 0 FROM generate_series(1, (\(n) + 29) / 30)")
-                try await db.query("""
+                try await db.query(
+                    """
                     WITH a AS (SELECT id, row_number() OVER (ORDER BY id) - 1 AS n FROM accounts),
                          l AS (SELECT id, row_number() OVER (ORDER BY id) - 1 AS k FROM leagues)
                     INSERT INTO memberships (account_id, week, league_id)
                     SELECT a.id, '2026-11-23', l.id FROM a JOIN l ON l.k = a.n / 30 ORDER BY a.n
                     """)
-                try await db.query("""
+                try await db.query(
+                    """
                     INSERT INTO day_summaries (account_id, day, week, xp, screen_time_points, updated_at)
                     SELECT a.id, '2026-11-23'::date + d, '2026-11-23', (random() * 100)::int, 55, now()
                     FROM accounts a CROSS JOIN generate_series(0, 6) d

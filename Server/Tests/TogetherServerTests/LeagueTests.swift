@@ -47,16 +47,22 @@ import TogetherCore
         let document = try OpenAPIDocument.load()
         try await TestDatabase.withFresh { database in
             let clock = ManualClock(utc("2026-11-25T12:00:00Z"))
-            let one = TogetherServer.application(configuration: TogetherConfiguration(database: database, logLevel: .critical), clock: clock)
-            let two = TogetherServer.application(configuration: TogetherConfiguration(database: database, logLevel: .critical), clock: clock)
+            let one = TogetherServer.application(
+                configuration: TogetherConfiguration(database: database, logLevel: .critical), clock: clock)
+            let two = TogetherServer.application(
+                configuration: TogetherConfiguration(database: database, logLevel: .critical), clock: clock)
             try await one.test(.router) { first in
                 try await two.test(.router) { second in
-                    let phones = [Phone(client: first, clock: clock, document: document), Phone(client: second, clock: clock, document: document)]
+                    let phones = [
+                        Phone(client: first, clock: clock, document: document), Phone(client: second, clock: clock, document: document),
+                    ]
                     var people: [Device] = []
                     for index in 0..<40 {
                         let person = try await phones[index % 2].register("P\(index)")
                         people.append(person)
-                        #expect(try await phones[(index + 1) % 2].upload(person, day: "2026-11-25", xp: index, screenTimePoints: 10).status == 200)
+                        #expect(
+                            try await phones[(index + 1) % 2].upload(person, day: "2026-11-25", xp: index, screenTimePoints: 10).status
+                                == 200)
                     }
                     clock.set(utc("2026-11-30T12:00:01Z"))
                     let outcomes = try await withThrowingTaskGroup(of: Wire.Finalized.self) { group in
@@ -92,7 +98,9 @@ import TogetherCore
                 for try await status in group { #expect(status == 200) }
             }
             var sizes: [Int] = []
-            for try await size in try await db.query("SELECT count(*)::bigint FROM memberships GROUP BY league_id ORDER BY 1 DESC").decode(Int.self) {
+            for try await size in try await db.query("SELECT count(*)::bigint FROM memberships GROUP BY league_id ORDER BY 1 DESC").decode(
+                Int.self)
+            {
                 sizes.append(size)
             }
             #expect(sizes == [30, 30, 1])
@@ -116,7 +124,10 @@ import TogetherCore
             let deleted = try await phone.send(.delete, "/v1/account", as: alice)
             #expect(deleted.status == 204 && deleted.body.isEmpty)
             for table in ["accounts", "day_summaries", "memberships", "week_results"] {
-                #expect(try await TestDatabase.count("\(table) WHERE \(table == "accounts" ? "id" : "account_id") = '\(alice.account!.uuidString)'", in: db) == 0, "\(table)")
+                #expect(
+                    try await TestDatabase.count(
+                        "\(table) WHERE \(table == "accounts" ? "id" : "account_id") = '\(alice.account!.uuidString)'", in: db) == 0,
+                    "\(table)")
             }
             #expect(try await phone.league(bob, week: "2026-11-23").members.map(\.displayName) == ["Bob"])
             let after = try await phone.upload(alice, day: "2026-11-30", xp: 1, screenTimePoints: 0)

@@ -15,9 +15,12 @@ import Testing
                 for try await name in try await client.query(
                     "SELECT table_name::text FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1"
                 ).decode(String.self) { tables.append(name) }
-                #expect(tables == ["accounts", "backups", "day_summaries", "finalized_weeks", "leagues", "memberships", "partner_invitations",
-                                   "partner_outbox", "partnerships", "push_deliveries", "push_tokens", "schema_migrations", "used_nonces",
-                                   "week_results"])
+                #expect(
+                    tables == [
+                        "accounts", "backups", "day_summaries", "finalized_weeks", "leagues", "memberships", "partner_invitations",
+                        "partner_outbox", "partnerships", "push_deliveries", "push_tokens", "schema_migrations", "used_nonces",
+                        "week_results",
+                    ])
                 #expect(try await TestDatabase.count("schema_migrations", in: client) == Migrations.all.count)
             }
         }
@@ -27,7 +30,9 @@ import Testing
         try await TestDatabase.withFresh { database in
             let runs = try await withThrowingTaskGroup(of: [Int].self) { group in
                 for _ in 0..<4 {
-                    group.addTask { try await TestDatabase.withClient(database) { try await Migrations.apply(to: $0, logger: TestDatabase.logger) } }
+                    group.addTask {
+                        try await TestDatabase.withClient(database) { try await Migrations.apply(to: $0, logger: TestDatabase.logger) }
+                    }
                 }
                 return try await group.reduce(into: [[Int]]()) { $0.append($1) }
             }
@@ -40,7 +45,9 @@ import Testing
             try await TestDatabase.withClient(database) { client in
                 try await Migrations.apply(to: client, logger: TestDatabase.logger)
                 let id = UUID()
-                try await client.query("INSERT INTO accounts (id, public_key, display_name, created_at) VALUES (\(id), \(ByteBuffer(bytes: [UInt8](repeating: 1, count: 32))), 'A', now())")
+                try await client.query(
+                    "INSERT INTO accounts (id, public_key, display_name, created_at) VALUES (\(id), \(ByteBuffer(bytes: [UInt8](repeating: 1, count: 32))), 'A', now())"
+                )
                 await #expect(throws: (any Error).self) {
                     try await client.query("INSERT INTO day_summaries VALUES (\(id), '2026-11-24', '2026-11-23', 926, 0, now())")
                 }

@@ -46,9 +46,10 @@ struct OpenAPIDocument: Sendable {
                     }
                     let schema = resolve(((response?["content"] as? [String: Any])?["application/json"] as? [String: Any])?["schema"])
                     let shape = schema.map { schema in
-                        Shape(required: Set(schema["required"] as? [String] ?? []),
-                              allowed: (schema["additionalProperties"] as? Bool) == false
-                                  ? Set((schema["properties"] as? [String: Any] ?? [:]).keys) : nil)
+                        Shape(
+                            required: Set(schema["required"] as? [String] ?? []),
+                            allowed: (schema["additionalProperties"] as? Bool) == false
+                                ? Set((schema["properties"] as? [String: Any] ?? [:]).keys) : nil)
                     }
                     statuses[Int(status)!] = shape
                 }
@@ -83,7 +84,9 @@ struct OpenAPIDocument: Sendable {
         }
         guard let shape = documented else {
             if binary.contains("\(operation) \(reply.status)") { return }
-            if !reply.body.isEmpty { Issue.record("\(operation) \(reply.status) sent a body the document does not describe", sourceLocation: sourceLocation) }
+            if !reply.body.isEmpty {
+                Issue.record("\(operation) \(reply.status) sent a body the document does not describe", sourceLocation: sourceLocation)
+            }
             return
         }
         guard let json = reply.json else {
@@ -94,7 +97,9 @@ struct OpenAPIDocument: Sendable {
         if !missing.isEmpty { Issue.record("\(operation) \(reply.status) lacks \(missing.sorted())", sourceLocation: sourceLocation) }
         if let allowed = shape.allowed {
             let extra = Set(json.keys).subtracting(allowed)
-            if !extra.isEmpty { Issue.record("\(operation) \(reply.status) sent undocumented \(extra.sorted())", sourceLocation: sourceLocation) }
+            if !extra.isEmpty {
+                Issue.record("\(operation) \(reply.status) sent undocumented \(extra.sorted())", sourceLocation: sourceLocation)
+            }
         }
     }
 }

@@ -11,15 +11,17 @@ import Yams
         let document = try OpenAPIDocument.load()
         let logger = Logger(label: "test")
         // The router only: building it opens no connection.
-        let client = PostgresClient(configuration: .init(host: "127.0.0.1", username: "nobody", password: nil, database: nil, tls: .disable),
-                                    backgroundLogger: logger)
+        let client = PostgresClient(
+            configuration: .init(host: "127.0.0.1", username: "nobody", password: nil, database: nil, tls: .disable),
+            backgroundLogger: logger)
         let router = Router(context: BasicRequestContext.self)
         TogetherAPI(store: TogetherStore(client: client, logger: logger), clock: SystemClock(), logger: logger).register(on: router)
         SiteRoutes(team: nil).register(on: router)
-        let registered = Set(router.routes.map { route in
-            let path = route.path.description.split(separator: "/").map { $0.hasPrefix(":") ? "{\($0.dropFirst())}" : String($0) }
-            return "\(route.method.rawValue) /" + path.joined(separator: "/")
-        })
+        let registered = Set(
+            router.routes.map { route in
+                let path = route.path.description.split(separator: "/").map { $0.hasPrefix(":") ? "{\($0.dropFirst())}" : String($0) }
+                return "\(route.method.rawValue) /" + path.joined(separator: "/")
+            })
         #expect(registered == Set(document.operations.keys))
         #expect(registered == Set((TogetherAPI.routes + SiteRoutes.routes).map { "\($0.method.rawValue) \($0.path)" }))
         #expect(registered.count == 20)

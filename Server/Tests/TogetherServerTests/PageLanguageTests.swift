@@ -4,7 +4,9 @@ import Testing
 /// The landing pages' language from `Accept-Language` as browsers send it: the highest q among
 /// Threshold's languages, ties in header order, and English for anything else, never an error.
 @Suite struct PageLanguageTests {
-    @Test(arguments: ["es", "ES", "es-MX", "es-419", "es-ES,en;q=0.5", "es-MX,es;q=0.9,en;q=0.8", "fr, es;q=0.5", "de-DE,de;q=0.9,es;q=0.3"])
+    @Test(arguments: [
+        "es", "ES", "es-MX", "es-419", "es-ES,en;q=0.5", "es-MX,es;q=0.9,en;q=0.8", "fr, es;q=0.5", "de-DE,de;q=0.9,es;q=0.3",
+    ])
     func aBrowserThatReadsSpanish_getsSpanish(header: String) {
         #expect(PageLanguage(acceptLanguage: header) == .es)
     }
@@ -41,8 +43,10 @@ import Testing
     }
 
     /// An entry that does not parse is skipped, the rest still count; a header of nothing but such entries is English.
-    @Test(arguments: ["garbage ;;; q=x", "español", "es;q=abc", "es;q=1.5", "es;q=0.5000", "es;q=-1", "es;q=", "es;q = 0.5",
-                      "es;level=1", "es-", "-es", "e s", "es-abcdefghi", "x1", "es;q=0.5;q=0.6", ";q=1", "es!", String(repeating: "es", count: 5)])
+    @Test(arguments: [
+        "garbage ;;; q=x", "español", "es;q=abc", "es;q=1.5", "es;q=0.5000", "es;q=-1", "es;q=", "es;q = 0.5",
+        "es;level=1", "es-", "-es", "e s", "es-abcdefghi", "x1", "es;q=0.5;q=0.6", ";q=1", "es!", String(repeating: "es", count: 5),
+    ])
     func anEntryThatDoesNotParse_isSkipped(header: String) {
         #expect(PageLanguage(acceptLanguage: header) == .en)
         #expect(PageLanguage(acceptLanguage: header + ", fr, es;q=0.4") == .es)

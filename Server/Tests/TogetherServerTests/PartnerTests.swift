@@ -50,10 +50,12 @@ extension Phone {
 
 /// What the partner tables hold, to check that a refusal changed nothing.
 func partnerState(_ db: PostgresClient) async throws -> [Int] {
-    [try await TestDatabase.count("partner_invitations WHERE accepted_at IS NOT NULL", in: db),
-     try await TestDatabase.count("partner_invitations", in: db),
-     try await TestDatabase.count("partnerships", in: db),
-     try await TestDatabase.count("partner_outbox", in: db)]
+    [
+        try await TestDatabase.count("partner_invitations WHERE accepted_at IS NOT NULL", in: db),
+        try await TestDatabase.count("partner_invitations", in: db),
+        try await TestDatabase.count("partnerships", in: db),
+        try await TestDatabase.count("partner_outbox", in: db),
+    ]
 }
 
 /// Accountability partners against the real PostgreSQL: each rule, and each refusal a 4xx with a
@@ -208,11 +210,16 @@ func partnerState(_ db: PostgresClient) async throws -> [Int] {
             let bobs = try await phone.messages(bob)
             #expect(bobs.messages.count == 1)
             let message = try #require(bobs.messages.first)
-            #expect(message.from == "Alice" && message.partnership == bobAndAlice && message.streakDays == 12 && message.nickname == "Morning scroll")
+            #expect(
+                message.from == "Alice" && message.partnership == bobAndAlice && message.streakDays == 12
+                    && message.nickname == "Morning scroll")
             #expect(message.text == "Alice broke their “Morning scroll” intention streak after 12 days.")
             #expect(bobs.cursor == message.id)
             #expect(try await phone.messages(bob, after: bobs.cursor).messages.isEmpty)
-            #expect(try await phone.messages(carol).messages.map(\.text) == ["Alice broke their “Morning scroll” intention streak after 12 days."])
+            #expect(
+                try await phone.messages(carol).messages.map(\.text) == [
+                    "Alice broke their “Morning scroll” intention streak after 12 days."
+                ])
             #expect(try await phone.messages(alice).messages.isEmpty, "the sender is not told")
             // Dan is no one's partner: nothing to read, and asking for their partnership is refused.
             #expect(try await phone.messages(dan).messages.isEmpty)
@@ -246,7 +253,10 @@ func partnerState(_ db: PostgresClient) async throws -> [Int] {
                 (#"{"kind":"brokeStreak","day":"2026-11-25","streakDays":3,"nickname":"instagram.com"}"#, 422, "messageNotAllowed"),
                 (#"{"kind":"brokeStreak","day":"2026-11-25","streakDays":3,"nickname":"see https://x.example"}"#, 422, "messageNotAllowed"),
                 (#"{"kind":"brokeStreak","day":"2026-11-25","streakDays":3,"nickname":"two\nlines"}"#, 422, "messageNotAllowed"),
-                (#"{"kind":"brokeStreak","day":"2026-11-25","streakDays":3,"nickname":"a nickname far longer than thirty"}"#, 422, "messageNotAllowed"),
+                (
+                    #"{"kind":"brokeStreak","day":"2026-11-25","streakDays":3,"nickname":"a nickname far longer than thirty"}"#, 422,
+                    "messageNotAllowed"
+                ),
                 (#"{"kind":"brokeStreak","day":"2026-11-25","streakDays":3,"nickname":""}"#, 422, "messageNotAllowed"),
                 (#"{"kind":"appOpened","day":"2026-11-25","streakDays":3}"#, 400, "malformed"),
                 (#"{"kind":"brokeStreak","day":"2026-11-25","streakDays":0}"#, 422, "messageNotAllowed"),
@@ -260,7 +270,9 @@ func partnerState(_ db: PostgresClient) async throws -> [Int] {
             ]
             for (body, status, error) in cases {
                 let reply = try await phone.tell(alice, body)
-                #expect(reply.status == status && reply.error == error && reply.reason?.isEmpty == false, "\(body): \(reply.status) \(reply.error ?? "")")
+                #expect(
+                    reply.status == status && reply.error == error && reply.reason?.isEmpty == false,
+                    "\(body): \(reply.status) \(reply.error ?? "")")
             }
             #expect(try await partnerState(db) == before)
             #expect(try await phone.messages(bob).messages.count == 1)
@@ -296,7 +308,8 @@ func partnerState(_ db: PostgresClient) async throws -> [Int] {
             #expect(again.status == 200 && again.json?["recipients"] as? Int == 1, "the first's answer, though the day's ten are sent")
             #expect(try await TestDatabase.count("partner_outbox", in: db) == 10)
             #expect(try await phone.messages(bob).messages.count == 10)
-            let badKey = try await phone.tell(alice, #"{"kind":"brokeStreak","day":"2026-11-25","streakDays":12,"key":"no spaces allowed here"}"#)
+            let badKey = try await phone.tell(
+                alice, #"{"kind":"brokeStreak","day":"2026-11-25","streakDays":12,"key":"no spaces allowed here"}"#)
             #expect(badKey.status == 400 && badKey.error == "malformed")
         }
     }

@@ -16,18 +16,21 @@ import TogetherCore
     static let teamID = "TEAM123456", keyID = "KEY1234567"
 
     /// The server on a fresh database, the stand-in for APNs, and a sender pointed at it.
-    func withPush(_ body: @Sendable (Phone, PostgresClient, FakeAPNs, PushSender, P256.Signing.PublicKey) async throws -> Void) async throws {
+    func withPush(_ body: @Sendable (Phone, PostgresClient, FakeAPNs, PushSender, P256.Signing.PublicKey) async throws -> Void) async throws
+    {
         let apns = try await FakeAPNs.start()
         let key = P256.Signing.PrivateKey()
-        let configuration = APNsConfiguration(endpoint: apns.endpoint, teamID: Self.teamID, keyID: Self.keyID, key: key, topic: "app.threshold",
-                                              trustRoots: [apns.certificate])
+        let configuration = APNsConfiguration(
+            endpoint: apns.endpoint, teamID: Self.teamID, keyID: Self.keyID, key: key, topic: "app.threshold",
+            trustRoots: [apns.certificate])
         let publicKey = key.publicKey
         do {
             try await withServer { phone, inspector in
                 var logger = Logger(label: "push-tests")
                 logger.logLevel = .critical
                 let client = APNsClient(configuration: configuration, now: { phone.clock.now })
-                let sender = PushSender(store: TogetherStore(client: inspector, logger: logger), apns: client, clock: phone.clock, logger: logger)
+                let sender = PushSender(
+                    store: TogetherStore(client: inspector, logger: logger), apns: client, clock: phone.clock, logger: logger)
                 do {
                     try await body(phone, inspector, apns, sender, publicKey)
                 } catch {
@@ -60,8 +63,9 @@ import TogetherCore
 
     func brokeStreak(_ account: Device, on phone: Phone, key: String? = nil) async throws -> Reply {
         let keyField = key.map { #","key":"\#($0)""# } ?? ""
-        return try await phone.send(.post, "/v1/partners/messages",
-                                    json: Data(#"{"kind":"brokeStreak","day":"2026-11-24","streakDays":3\#(keyField)}"#.utf8), as: account)
+        return try await phone.send(
+            .post, "/v1/partners/messages",
+            json: Data(#"{"kind":"brokeStreak","day":"2026-11-24","streakDays":3\#(keyField)}"#.utf8), as: account)
     }
 
     @Test func aPartnerMessage_isPushedToEveryDeviceOfTheRecipient_onceEach_asAPNsAsks() async throws {
@@ -96,14 +100,17 @@ import TogetherCore
             #expect(messages.count == 1 && messages.first?.pushed == true)
             let other = try await phone.send(.get, "/v1/partners/messages?after=0&device=bob-watch", as: bob).decode(Wire.Messages.self)
             #expect(other.messages.first?.pushed == false)
-            #expect(try await phone.send(.get, "/v1/partners/messages?after=0", as: bob).decode(Wire.Messages.self).messages.first?.pushed == nil)
+            #expect(
+                try await phone.send(.get, "/v1/partners/messages?after=0", as: bob).decode(Wire.Messages.self).messages.first?.pushed
+                    == nil)
         }
     }
 
     @Test func apnsAnswers_areHandledAsItsDocumentationSays() async throws {
         try await withPush { phone, inspector, apns, sender, _ in
             let (alice, bob) = try await partners(phone)
-            let unregistered = Self.token("1a"), bad = Self.token("1b"), tooLarge = Self.token("1c"), busy = Self.token("1d"), down = Self.token("1e")
+            let unregistered = Self.token("1a"), bad = Self.token("1b"), tooLarge = Self.token("1c"), busy = Self.token("1d"),
+                down = Self.token("1e")
             apns.script(unregistered, [.init(status: 410, reason: "Unregistered")])
             apns.script(bad, [.init(status: 400, reason: "BadDeviceToken")])
             apns.script(tooLarge, [.init(status: 413, reason: "PayloadTooLarge")])
@@ -116,7 +123,9 @@ import TogetherCore
             #expect(await sender.sendDue() == 5)
             // 410 and BadDeviceToken: the tokens are forgotten; 413: given up; 429 and 503: later.
             var kept: [String] = []
-            for try await token in try await inspector.query("SELECT token FROM push_tokens ORDER BY token", logger: TestDatabase.logger).decode(String.self) {
+            for try await token in try await inspector.query("SELECT token FROM push_tokens ORDER BY token", logger: TestDatabase.logger)
+                .decode(String.self)
+            {
                 kept.append(token)
             }
             #expect(kept == [tooLarge, busy, down])
@@ -128,12 +137,20 @@ import TogetherCore
             #expect(await sender.sendDue() == 0)
             let tries = apns.requests.filter { $0.token == busy } + apns.requests.filter { $0.token == down }
             #expect(tries.count == 5)
-            #expect(Set(apns.requests.filter { $0.token == down }.map { $0.headers["apns-id"] }).count == 1, "every try carries the same apns-id")
+            #expect(
+                Set(apns.requests.filter { $0.token == down }.map { $0.headers["apns-id"] }).count == 1,
+                "every try carries the same apns-id")
             var states: [String: String] = [:]
-            for try await (token, state) in try await inspector.query("""
+            for try await (token, state) in try await inspector.query(
+                """
                 SELECT token, coalesce(failed, CASE WHEN sent_at IS NOT NULL THEN 'sent' END, 'waiting') FROM push_deliveries
-                """, logger: TestDatabase.logger).decode((String, String).self) { states[token] = state }
-            #expect(states == [unregistered: "410 Unregistered", bad: "400 BadDeviceToken", tooLarge: "413 PayloadTooLarge", busy: "sent", down: "sent"])
+                """, logger: TestDatabase.logger
+            ).decode((String, String).self) { states[token] = state }
+            #expect(
+                states == [
+                    unregistered: "410 Unregistered", bad: "400 BadDeviceToken", tooLarge: "413 PayloadTooLarge", busy: "sent",
+                    down: "sent",
+                ])
         }
     }
 
@@ -162,7 +179,9 @@ import TogetherCore
             phone.clock.advance(by: PushSender.abandonedAfter + 1)
             #expect(await sender.sendDue() == 0)
             #expect(apns.requests.isEmpty)
-            for try await failed in try await inspector.query("SELECT failed FROM push_deliveries", logger: TestDatabase.logger).decode(String?.self) {
+            for try await failed in try await inspector.query("SELECT failed FROM push_deliveries", logger: TestDatabase.logger).decode(
+                String?.self)
+            {
                 #expect(failed == "abandoned on its way")
             }
         }
@@ -193,7 +212,8 @@ import TogetherCore
             #expect(upper.status == 400 && upper.error == "malformed")
             #expect(try await register("abc", device: "iphone", for: bob, on: phone).status == 400)
             #expect(try await register(Self.token("5b"), device: "a/b", for: bob, on: phone).status == 400)
-            let extra = try await phone.send(.put, "/v1/push-token", json: Data(#"{"device":"x","token":"\#(Self.token("5c"))","app":"instagram"}"#.utf8), as: bob)
+            let extra = try await phone.send(
+                .put, "/v1/push-token", json: Data(#"{"device":"x","token":"\#(Self.token("5c"))","app":"instagram"}"#.utf8), as: bob)
             #expect(extra.status == 400)
             #expect(try await phone.send(.delete, "/v1/account", as: bob).status == 204)
             #expect(try await TestDatabase.count("push_tokens", in: inspector) == 0)
@@ -213,14 +233,19 @@ import TogetherCore
         #expect(sandbox.endpoint == URL(string: "https://api.sandbox.push.apple.com"))
         #expect(try APNsConfiguration.fromEnvironment([:]) == nil, "no key: no push")
         #expect(throws: ConfigurationError.self) { try APNsConfiguration.fromEnvironment(["TOGETHER_APNS_KEY_FILE": file]) }
-        #expect(throws: ConfigurationError.self) { try APNsConfiguration.fromEnvironment(base.merging(["TOGETHER_APNS_ENVIRONMENT": "staging"]) { $1 }) }
-        #expect(throws: ConfigurationError.self) { try APNsConfiguration.fromEnvironment(base.merging(["TOGETHER_APNS_KEY_FILE": "/nonexistent.p8"]) { $1 }) }
+        #expect(throws: ConfigurationError.self) {
+            try APNsConfiguration.fromEnvironment(base.merging(["TOGETHER_APNS_ENVIRONMENT": "staging"]) { $1 })
+        }
+        #expect(throws: ConfigurationError.self) {
+            try APNsConfiguration.fromEnvironment(base.merging(["TOGETHER_APNS_KEY_FILE": "/nonexistent.p8"]) { $1 })
+        }
         #expect(production.trustRoots == nil, "APNs itself: the system's roots")
     }
 
     @Test func aStandInsCertificate_isTrusted_fromAPEMFile() async throws {
         let apns = try await FakeAPNs.start()
-        let key = NSTemporaryDirectory() + "AuthKey_\(UUID().uuidString.prefix(8)).p8", roots = NSTemporaryDirectory() + "stand-in-\(UUID().uuidString.prefix(8)).pem"
+        let key = NSTemporaryDirectory() + "AuthKey_\(UUID().uuidString.prefix(8)).p8",
+            roots = NSTemporaryDirectory() + "stand-in-\(UUID().uuidString.prefix(8)).pem"
         try P256.Signing.PrivateKey().pemRepresentation.write(toFile: key, atomically: true, encoding: .utf8)
         try apns.certificatePEM.write(toFile: roots, atomically: true, encoding: .utf8)
         defer { for file in [key, roots] { try? FileManager.default.removeItem(atPath: file) } }
@@ -229,16 +254,20 @@ import TogetherCore
             "TOGETHER_APNS_ENDPOINT": apns.endpoint.absoluteString, "TOGETHER_APNS_TRUST_ROOTS": roots,
         ])
         let client = try APNsClient(configuration: #require(configuration))
-        let answer = await client.send(Push(token: Self.token("6a"), id: UUID(), collapseID: "together-message-1", title: "Together", body: "Hello",
-                                            expiration: Date().addingTimeInterval(60)))
+        let answer = await client.send(
+            Push(
+                token: Self.token("6a"), id: UUID(), collapseID: "together-message-1", title: "Together", body: "Hello",
+                expiration: Date().addingTimeInterval(60)))
         try await client.shutdown()
         await apns.stop()
         #expect(answer == .accepted, "the stand-in's TLS is trusted")
         // A file with no certificate in it (the key's) stops the server at start.
         var refused = false
         do {
-            _ = try APNsConfiguration.fromEnvironment(["TOGETHER_APNS_KEY_FILE": key, "TOGETHER_APNS_KEY_ID": Self.keyID,
-                                                       "TOGETHER_APNS_TEAM_ID": Self.teamID, "TOGETHER_APNS_TRUST_ROOTS": key])
+            _ = try APNsConfiguration.fromEnvironment([
+                "TOGETHER_APNS_KEY_FILE": key, "TOGETHER_APNS_KEY_ID": Self.keyID,
+                "TOGETHER_APNS_TEAM_ID": Self.teamID, "TOGETHER_APNS_TRUST_ROOTS": key,
+            ])
         } catch is ConfigurationError {
             refused = true
         }

@@ -54,7 +54,8 @@ import ThresholdCore
     /// A start link carrying markup is never echoed as markup; one the link router refuses is not offered.
     @Test func aHostileStartLink_isNeitherEchoedNorOffered() async throws {
         try await withSite(SiteRoutes(team: nil)) { client in
-            let response = try await client.execute(uri: "/start/%3Cscript%3Ealert(1)%3C%2Fscript%3E", method: .get, headers: [:], body: nil)
+            let response = try await client.execute(
+                uri: "/start/%3Cscript%3Ealert(1)%3C%2Fscript%3E", method: .get, headers: [:], body: nil)
             #expect(response.status == .ok)
             let page = String(buffer: response.body)
             #expect(!page.contains("<script"))
@@ -73,8 +74,10 @@ import ThresholdCore
     ]
 
     /// Every landing page as a browser sending `acceptLanguage` (none: no header) gets it.
-    func landingPages(_ site: SiteRoutes, acceptLanguage: String?,
-                      _ check: @Sendable (Page, TestResponse, _ text: String) throws -> Void) async throws {
+    func landingPages(
+        _ site: SiteRoutes, acceptLanguage: String?,
+        _ check: @Sendable (Page, TestResponse, _ text: String) throws -> Void
+    ) async throws {
         try await withSite(site) { client in
             for page in Self.pages {
                 let headers = HTTPFields(acceptLanguage.map { [HTTPField(name: .acceptLanguage, value: $0)] } ?? [])
@@ -90,7 +93,9 @@ import ThresholdCore
         let store = URL(string: "https://apps.apple.com/app/id0000000000")!
         try await landingPages(SiteRoutes(team: nil, appStore: store), acceptLanguage: acceptLanguage) { page, response, text in
             #expect(response.headers[.contentLanguage] == "es" && text.contains("<html lang=\"es\">"), "\(page.uri)")
-            #expect(text.contains("<title>\(page.spanish)</title>") && text.contains("<h1>\(page.spanish)</h1>") && !text.contains(page.english))
+            #expect(
+                text.contains("<title>\(page.spanish)</title>") && text.contains("<h1>\(page.spanish)</h1>") && !text.contains(page.english)
+            )
             #expect(text.contains(">Descargar Threshold en el App Store</a>") && !text.contains("Get Threshold"))
             #expect(text.contains(">Abrir en Threshold</a>") == page.uri.hasPrefix("/start/"), "\(page.uri)")
             #expect(!text.contains("Open in Threshold"))
@@ -124,7 +129,8 @@ import ThresholdCore
     @Test func aHostileStartLink_isNeitherEchoedNorOffered_inSpanish() async throws {
         try await withSite(SiteRoutes(team: nil)) { client in
             let spanish: HTTPFields = [.acceptLanguage: "es"]
-            let response = try await client.execute(uri: "/start/%3Cscript%3Ealert(1)%3C%2Fscript%3E", method: .get, headers: spanish, body: nil)
+            let response = try await client.execute(
+                uri: "/start/%3Cscript%3Ealert(1)%3C%2Fscript%3E", method: .get, headers: spanish, body: nil)
             let page = String(buffer: response.body)
             #expect(response.status == .ok && page.contains("<html lang=\"es\">") && !page.contains("<script"))
             let refused = String(buffer: try await client.execute(uri: "/start/a%00b", method: .get, headers: spanish, body: nil).body)
@@ -146,8 +152,9 @@ import ThresholdCore
     /// The site association is one file for every language: it neither names nor varies by one.
     @Test func theSiteAssociation_isTheSameInEveryLanguage() async throws {
         try await withSite(SiteRoutes(team: "ABCDE12345")) { client in
-            let response = try await client.execute(uri: "/.well-known/apple-app-site-association", method: .get,
-                                                    headers: [.acceptLanguage: "es"], body: nil)
+            let response = try await client.execute(
+                uri: "/.well-known/apple-app-site-association", method: .get,
+                headers: [.acceptLanguage: "es"], body: nil)
             #expect(response.status == .ok && response.headers[.contentLanguage] == nil && response.headers[.vary] == nil)
         }
     }

@@ -21,8 +21,11 @@ import TogetherCore
             #expect(try await phone.upload(bob, day: "2026-11-24", xp: 8, screenTimePoints: 40).decode(Wire.Saved.self).weekPoints == 48)
             let league = try await phone.league(bob)
             #expect(league.placed && league.tier == .bronze && !league.finalized && league.rank == 2)
-            #expect(league.members == [Wire.Member(rank: 1, displayName: "Alice", points: 210, you: false),
-                                       Wire.Member(rank: 2, displayName: "Bob", points: 48, you: true)])
+            #expect(
+                league.members == [
+                    Wire.Member(rank: 1, displayName: "Alice", points: 210, you: false),
+                    Wire.Member(rank: 2, displayName: "Bob", points: 48, you: true),
+                ])
             #expect(try await TestDatabase.count("leagues", in: db) == 1)
         }
     }
@@ -46,51 +49,101 @@ import TogetherCore
             let stranger = Curve25519.Signing.PrivateKey()
             let good = Data(#"{"day":"2026-11-24","xp":25,"screenTimePoints":100}"#.utf8)
             func summaryPoints() async throws -> Int {
-                for try await n in try await db.query("SELECT coalesce(sum(xp + screen_time_points), 0)::bigint FROM day_summaries").decode(Int.self) { return n }
+                for try await n in try await db.query("SELECT coalesce(sum(xp + screen_time_points), 0)::bigint FROM day_summaries").decode(
+                    Int.self)
+                { return n }
                 return -1
             }
             let reused = Device.nonce()
-            #expect(try await phone.send(.post, "/v1/summaries", json: Data(#"{"day":"2026-11-25","xp":0,"screenTimePoints":0}"#.utf8), as: alice,
-                                         nonce: reused).status == 200)
+            #expect(
+                try await phone.send(
+                    .post, "/v1/summaries", json: Data(#"{"day":"2026-11-25","xp":0,"screenTimePoints":0}"#.utf8), as: alice,
+                    nonce: reused
+                ).status == 200)
             let before = try await summaryPoints()
             let nonces = try await TestDatabase.count("used_nonces", in: db)
 
             let cases: [(String, Int, String, () async throws -> Reply)] = [
-                ("forged signature", 401, "badSignature", { try await phone.send(.post, "/v1/summaries", json: good, as: alice, signer: stranger) }),
-                ("replayed nonce", 409, "replayedNonce", { try await phone.send(.post, "/v1/summaries", json: good, as: alice, nonce: reused) }),
-                ("stale time", 401, "staleTime", { try await phone.send(.post, "/v1/summaries", json: good, as: alice, at: phone.clock.now.addingTimeInterval(-301)) }),
-                ("time ahead", 401, "staleTime", { try await phone.send(.post, "/v1/summaries", json: good, as: alice, at: phone.clock.now.addingTimeInterval(301)) }),
+                (
+                    "forged signature", 401, "badSignature",
+                    { try await phone.send(.post, "/v1/summaries", json: good, as: alice, signer: stranger) }
+                ),
+                (
+                    "replayed nonce", 409, "replayedNonce",
+                    { try await phone.send(.post, "/v1/summaries", json: good, as: alice, nonce: reused) }
+                ),
+                (
+                    "stale time", 401, "staleTime",
+                    { try await phone.send(.post, "/v1/summaries", json: good, as: alice, at: phone.clock.now.addingTimeInterval(-301)) }
+                ),
+                (
+                    "time ahead", 401, "staleTime",
+                    { try await phone.send(.post, "/v1/summaries", json: good, as: alice, at: phone.clock.now.addingTimeInterval(301)) }
+                ),
                 ("future day", 422, "futureDay", { try await phone.upload(alice, day: "2026-11-27", xp: 1, screenTimePoints: 0) }),
-                ("too much XP", 422, "impossiblePoints", { try await phone.upload(alice, day: "2026-11-24", xp: 926, screenTimePoints: 0) }),
-                ("screen-time points off the table", 422, "impossiblePoints", { try await phone.upload(alice, day: "2026-11-24", xp: 1, screenTimePoints: 99) }),
+                (
+                    "too much XP", 422, "impossiblePoints",
+                    { try await phone.upload(alice, day: "2026-11-24", xp: 926, screenTimePoints: 0) }
+                ),
+                (
+                    "screen-time points off the table", 422, "impossiblePoints",
+                    { try await phone.upload(alice, day: "2026-11-24", xp: 1, screenTimePoints: 99) }
+                ),
                 ("negative XP", 422, "impossiblePoints", { try await phone.upload(alice, day: "2026-11-24", xp: -5, screenTimePoints: 0) }),
                 ("closed week", 422, "weekClosed", { try await phone.upload(alice, day: "2026-11-22", xp: 1, screenTimePoints: 0) }),
-                ("oversized body", 413, "bodyTooLarge", {
-                    try await phone.send(.post, "/v1/summaries", json: Data(String(repeating: " ", count: 5_000).utf8 + good), as: alice)
-                }),
-                ("malformed JSON", 400, "malformed", { try await phone.send(.post, "/v1/summaries", json: Data(#"{"day":"2026-11-24","xp":"#.utf8), as: alice) }),
-                ("an app name", 400, "malformed", {
-                    try await phone.send(.post, "/v1/summaries", json: Data(#"{"day":"2026-11-24","xp":1,"screenTimePoints":0,"app":"Instagram"}"#.utf8), as: alice)
-                }),
-                ("a string for a number", 400, "malformed", {
-                    try await phone.send(.post, "/v1/summaries", json: Data(#"{"day":"2026-11-24","xp":"25","screenTimePoints":0}"#.utf8), as: alice)
-                }),
-                ("null", 400, "malformed", {
-                    try await phone.send(.post, "/v1/summaries", json: Data(#"{"day":"2026-11-24","xp":null,"screenTimePoints":0}"#.utf8), as: alice)
-                }),
+                (
+                    "oversized body", 413, "bodyTooLarge",
+                    {
+                        try await phone.send(
+                            .post, "/v1/summaries", json: Data(String(repeating: " ", count: 5_000).utf8 + good), as: alice)
+                    }
+                ),
+                (
+                    "malformed JSON", 400, "malformed",
+                    { try await phone.send(.post, "/v1/summaries", json: Data(#"{"day":"2026-11-24","xp":"#.utf8), as: alice) }
+                ),
+                (
+                    "an app name", 400, "malformed",
+                    {
+                        try await phone.send(
+                            .post, "/v1/summaries", json: Data(#"{"day":"2026-11-24","xp":1,"screenTimePoints":0,"app":"Instagram"}"#.utf8),
+                            as: alice)
+                    }
+                ),
+                (
+                    "a string for a number", 400, "malformed",
+                    {
+                        try await phone.send(
+                            .post, "/v1/summaries", json: Data(#"{"day":"2026-11-24","xp":"25","screenTimePoints":0}"#.utf8), as: alice)
+                    }
+                ),
+                (
+                    "null", 400, "malformed",
+                    {
+                        try await phone.send(
+                            .post, "/v1/summaries", json: Data(#"{"day":"2026-11-24","xp":null,"screenTimePoints":0}"#.utf8), as: alice)
+                    }
+                ),
                 ("a JSON array", 400, "malformed", { try await phone.send(.post, "/v1/summaries", json: Data("[1,2]".utf8), as: alice) }),
                 ("not a date", 400, "malformed", { try await phone.upload(alice, day: "2026-02-30", xp: 1, screenTimePoints: 0) }),
                 ("unsigned", 400, "malformed", { try await phone.send(.post, "/v1/summaries", json: good, as: nil) }),
-                ("unknown account", 401, "unknownAccount", {
-                    var ghost = Device("Ghost")
-                    ghost.account = UUID()
-                    return try await phone.send(.post, "/v1/summaries", json: good, as: ghost)
-                }),
-                ("signed for another path", 401, "badSignature", {
-                    let headers = try alice.headers(.post, "/v1/account", body: good, at: phone.clock.now)
-                    let response = try await phone.client.execute(uri: "/v1/summaries", method: .post, headers: headers, body: ByteBuffer(bytes: good))
-                    return Reply(status: Int(response.status.code), body: Data(response.body.readableBytesView))
-                }),
+                (
+                    "unknown account", 401, "unknownAccount",
+                    {
+                        var ghost = Device("Ghost")
+                        ghost.account = UUID()
+                        return try await phone.send(.post, "/v1/summaries", json: good, as: ghost)
+                    }
+                ),
+                (
+                    "signed for another path", 401, "badSignature",
+                    {
+                        let headers = try alice.headers(.post, "/v1/account", body: good, at: phone.clock.now)
+                        let response = try await phone.client.execute(
+                            uri: "/v1/summaries", method: .post, headers: headers, body: ByteBuffer(bytes: good))
+                        return Reply(status: Int(response.status.code), body: Data(response.body.readableBytesView))
+                    }
+                ),
             ]
             for (name, status, error, send) in cases {
                 let reply = try await send()
@@ -106,14 +159,17 @@ import TogetherCore
     @Test func registration_isSignedByTheKeyItRegisters_andAKeyRegistersOnce() async throws {
         try await withServer { phone, db in
             let alice = try await phone.register("Alice")
-            let body = try JSONEncoder().encode(Wire.Registration(publicKey: alice.key.publicKey.rawRepresentation.base64EncodedString(), displayName: "Again"))
+            let body = try JSONEncoder().encode(
+                Wire.Registration(publicKey: alice.key.publicKey.rawRepresentation.base64EncodedString(), displayName: "Again"))
             let again = try await phone.send(.post, "/v1/accounts", json: body, as: Device("x"), signer: alice.key)
             #expect(again.status == 409 && again.error == "alreadyRegistered")
             let someoneElses = Device("Mallory")
-            let claim = try JSONEncoder().encode(Wire.Registration(publicKey: someoneElses.key.publicKey.rawRepresentation.base64EncodedString(), displayName: "M"))
+            let claim = try JSONEncoder().encode(
+                Wire.Registration(publicKey: someoneElses.key.publicKey.rawRepresentation.base64EncodedString(), displayName: "M"))
             let forged = try await phone.send(.post, "/v1/accounts", json: claim, as: Device("y"))
             #expect(forged.status == 401 && forged.error == "badSignature")
-            let blank = try JSONEncoder().encode(Wire.Registration(publicKey: someoneElses.key.publicKey.rawRepresentation.base64EncodedString(), displayName: "  "))
+            let blank = try JSONEncoder().encode(
+                Wire.Registration(publicKey: someoneElses.key.publicKey.rawRepresentation.base64EncodedString(), displayName: "  "))
             #expect(try await phone.send(.post, "/v1/accounts", json: blank, as: someoneElses).status == 400)
             #expect(try await TestDatabase.count("accounts", in: db) == 1)
         }

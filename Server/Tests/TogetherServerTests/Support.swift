@@ -16,7 +16,8 @@ import TogetherCore
 enum TestDatabase {
     static func url() throws -> String {
         guard let url = ProcessInfo.processInfo.environment["TOGETHER_DATABASE_URL"] else {
-            throw ConfigurationError("TOGETHER_DATABASE_URL is not set: run the server's tests through Scripts/with-postgres (see Server/README.md).")
+            throw ConfigurationError(
+                "TOGETHER_DATABASE_URL is not set: run the server's tests through Scripts/with-postgres (see Server/README.md).")
         }
         return url
     }
@@ -45,7 +46,9 @@ enum TestDatabase {
     }
 
     /// Runs `body` with a running client for `configuration`.
-    static func withClient<T: Sendable>(_ configuration: PostgresClient.Configuration, _ body: @Sendable (PostgresClient) async throws -> T) async throws -> T {
+    static func withClient<T: Sendable>(
+        _ configuration: PostgresClient.Configuration, _ body: @Sendable (PostgresClient) async throws -> T
+    ) async throws -> T {
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         return try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await client.run() }
@@ -56,7 +59,9 @@ enum TestDatabase {
 
     /// Counts rows: `SELECT count(*) FROM <table>`.
     static func count(_ table: String, in client: PostgresClient) async throws -> Int {
-        for try await n in try await client.query(PostgresQuery(unsafeSQL: "SELECT count(*)::bigint FROM \(table)")).decode(Int.self) { return n }
+        for try await n in try await client.query(PostgresQuery(unsafeSQL: "SELECT count(*)::bigint FROM \(table)")).decode(Int.self) {
+            return n
+        }
         return 0
     }
 }
@@ -74,8 +79,10 @@ struct Device: @unchecked Sendable {
     static func nonce() -> String { UUID().uuidString + "-" + String(UInt32.random(in: 0...UInt32.max)) }
 
     /// Signed headers for a request as sent.
-    func headers(_ method: HTTPRequest.Method, _ path: String, body: Data, at now: Date, nonce: String = Device.nonce(),
-                 signer: Curve25519.Signing.PrivateKey? = nil) throws -> HTTPFields {
+    func headers(
+        _ method: HTTPRequest.Method, _ path: String, body: Data, at now: Date, nonce: String = Device.nonce(),
+        signer: Curve25519.Signing.PrivateKey? = nil
+    ) throws -> HTTPFields {
         let digest = SHA256.hash(data: body).map { String(format: "%02x", $0) }.joined()
         let time = Int64(now.timeIntervalSince1970)
         let request = try SignedRequest(method: method.rawValue, path: path, bodyDigest: digest, time: time, nonce: nonce)
@@ -108,13 +115,16 @@ struct Phone: Sendable {
     let clock: ManualClock
     let document: OpenAPIDocument
 
-    func send(_ method: HTTPRequest.Method, _ path: String, json body: Data = Data(), as device: Device?,
-              nonce: String = Device.nonce(), signer: Curve25519.Signing.PrivateKey? = nil, at time: Date? = nil,
-              headers extra: HTTPFields = [:], sourceLocation: SourceLocation = #_sourceLocation) async throws -> Reply {
+    func send(
+        _ method: HTTPRequest.Method, _ path: String, json body: Data = Data(), as device: Device?,
+        nonce: String = Device.nonce(), signer: Curve25519.Signing.PrivateKey? = nil, at time: Date? = nil,
+        headers extra: HTTPFields = [:], sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> Reply {
         var headers = try device?.headers(method, path, body: body, at: time ?? clock.now, nonce: nonce, signer: signer) ?? [:]
         headers.append(contentsOf: extra)
-        let response = try await client.execute(uri: path, method: method, headers: headers,
-                                                body: body.isEmpty ? nil : ByteBuffer(bytes: body))
+        let response = try await client.execute(
+            uri: path, method: method, headers: headers,
+            body: body.isEmpty ? nil : ByteBuffer(bytes: body))
         let reply = Reply(status: Int(response.status.code), body: Data(response.body.readableBytesView))
         document.check(method: method, path: path, reply: reply, sourceLocation: sourceLocation)
         return reply
@@ -122,7 +132,8 @@ struct Phone: Sendable {
 
     func register(_ name: String) async throws -> Device {
         var device = Device(name)
-        let body = try JSONEncoder().encode(Wire.Registration(publicKey: device.key.publicKey.rawRepresentation.base64EncodedString(), displayName: name))
+        let body = try JSONEncoder().encode(
+            Wire.Registration(publicKey: device.key.publicKey.rawRepresentation.base64EncodedString(), displayName: name))
         let reply = try await send(.post, "/v1/accounts", json: body, as: device)
         try #require(reply.status == 201, "registering \(name): \(reply.status) \(reply.reason ?? "")")
         device.account = try reply.decode(Wire.Registered.self).accountID
@@ -157,15 +168,18 @@ extension TogetherTransport {
             let url = try #require(request.url)
             let path = url.path() + (url.query().map { "?\($0)" } ?? "")
             let method = try #require(HTTPRequest.Method(request.httpMethod ?? ""))
-            document.check(method: method, path: path, reply: Reply(status: response.statusCode, body: data), sourceLocation: #_sourceLocation)
+            document.check(
+                method: method, path: path, reply: Reply(status: response.statusCode, body: data), sourceLocation: #_sourceLocation)
             return (data, response)
         }
     }
 }
 
 /// The server on a fresh database with a hand-set clock, and a phone to talk to it.
-func withServer(at start: Date = utc("2026-11-25T12:00:00Z"),
-                _ body: @Sendable (Phone, PostgresClient) async throws -> Void) async throws {
+func withServer(
+    at start: Date = utc("2026-11-25T12:00:00Z"),
+    _ body: @Sendable (Phone, PostgresClient) async throws -> Void
+) async throws {
     let document = try OpenAPIDocument.load()
     try await TestDatabase.withFresh { database in
         let clock = ManualClock(start)

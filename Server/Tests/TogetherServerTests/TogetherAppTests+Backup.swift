@@ -35,8 +35,9 @@ extension TogetherAppTests {
             #expect(backup.version == 1 && backup.daily && backup.storedAt == clock.now)
             let stored = try #require(try await storedBackup(alice, base: base, clock: clock))
             #expect(stored.version == 1)
-            #expect(stored.blob.range(of: Data("instagram".utf8)) == nil && stored.blob.range(of: Data("focus".utf8)) == nil,
-                    "the server holds nothing it can read")
+            #expect(
+                stored.blob.range(of: Data("instagram".utf8)) == nil && stored.blob.range(of: Data("focus".utf8)) == nil,
+                "the server holds nothing it can read")
 
             // Alice's new iPhone, signed in to the same Apple Account, a day later (the daily backup
             // is due): the iCloud Keychain brings the account and the key. Before it is set up it
@@ -51,8 +52,9 @@ extension TogetherAppTests {
             #expect(try await storedBackup(alice, base: base, clock: clock)?.version == 1)
 
             await onboarding.restoreFromCloud()
-            #expect(onboarding.cloudBackup.problem == nil && onboarding.backup.problem == nil,
-                    "\(String(describing: onboarding.cloudBackup.problem)) \(String(describing: onboarding.backup.problem))")
+            #expect(
+                onboarding.cloudBackup.problem == nil && onboarding.backup.problem == nil,
+                "\(String(describing: onboarding.cloudBackup.problem)) \(String(describing: onboarding.backup.problem))")
             #expect(onboarding.step == .restored)
             let restored = try new.store.read().engine
             #expect(restored.profiles.map(\.id) == ["focus"] && restored.intentions.map(\.id) == ["instagram"])
@@ -136,7 +138,8 @@ extension TogetherAppTests {
             let alice = try phone(reaching: base), bob = try phone(reaching: base)
             let tuesday = try LocalDate(year: 2026, month: 11, day: 24)
             try alice.store.write {
-                $0.state.engine = .make(profiles: [.make("focus")], intentions: [.make("instagram", app: "instagram", nickname: "instagram.com")])
+                $0.state.engine = .make(
+                    profiles: [.make("focus")], intentions: [.make("instagram", app: "instagram", nickname: "instagram.com")])
                 $0.state.progress.intentionStreaks = [IntentionStreak(intentionID: "instagram", days: 5, through: tuesday)]
             }
             for (phone, name) in [(alice, "Alice"), (bob, "Bob")] {

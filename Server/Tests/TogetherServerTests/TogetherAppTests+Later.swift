@@ -29,13 +29,21 @@ import TogetherCore
         func transport(_ inner: TogetherTransport) -> TogetherTransport {
             TogetherTransport { [self] request in
                 if unavailable.value {
-                    let response = HTTPURLResponse(url: request.url!, statusCode: 503, httpVersion: "HTTP/1.1",
-                                                   headerFields: ["Retry-After": "5", "Content-Type": "application/json"])!
-                    return (Data(#"{"error":"unavailable","reason":"Together cannot reach its database just now; nothing was changed. Try again in a few seconds."}"#.utf8), response)
+                    let response = HTTPURLResponse(
+                        url: request.url!, statusCode: 503, httpVersion: "HTTP/1.1",
+                        headerFields: ["Retry-After": "5", "Content-Type": "application/json"])!
+                    return (
+                        Data(
+                            #"{"error":"unavailable","reason":"Together cannot reach its database just now; nothing was changed. Try again in a few seconds."}"#
+                                .utf8), response
+                    )
                 }
                 let answer = try await inner.send(request)
                 if request.httpMethod == "POST", request.url?.path() == "/v1/partners/messages",
-                   loseNextMessageAnswer.update({ lose in defer { lose = false }; return lose }) {
+                    loseNextMessageAnswer.update({ lose in
+                        defer { lose = false }; return lose
+                    })
+                {
                     throw TogetherError.later(retryAfter: nil)
                 }
                 return answer
@@ -72,7 +80,9 @@ import TogetherCore
         try await withLiveServer(from: TogetherAppTests.start) { base, clock in
             let alice = try phone(reaching: base), bob = try phone(reaching: base)
             let tuesday = try LocalDate(year: 2026, month: 11, day: 24)
-            try alice.store.write { $0.state.progress.intentionStreaks = [IntentionStreak(intentionID: "instagram", days: 12, through: tuesday)] }
+            try alice.store.write {
+                $0.state.progress.intentionStreaks = [IntentionStreak(intentionID: "instagram", days: 12, through: tuesday)]
+            }
             for (phone, name) in [(alice, "Alice"), (bob, "Bob")] {
                 phone.together.displayName = name
                 await phone.together.join()
@@ -86,7 +96,9 @@ import TogetherCore
             // Wednesday: the streak broke, and Together has lost its database.
             for phone in [alice, bob] { phone.phone.advance(by: 86_400) }
             clock.set(alice.phone.clock.wall)
-            try alice.store.write { $0.state.progress.intentionStreaks = [IntentionStreak(intentionID: "instagram", days: 0, through: tuesday.adding(days: 1))] }
+            try alice.store.write {
+                $0.state.progress.intentionStreaks = [IntentionStreak(intentionID: "instagram", days: 0, through: tuesday.adding(days: 1))]
+            }
             for phone in [alice, bob] { phone.line.unavailable.value = true }
             await alice.app.foreground()
             await bob.app.foreground()

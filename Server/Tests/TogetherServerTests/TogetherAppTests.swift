@@ -116,11 +116,15 @@ import TogetherCore
             let kept = try #require(try alice.keychain.load())
             // Another install's key cannot delete Alice's account: the server refuses, and Alice's
             // phone keeps what it had.
-            try alice.keychain.save(TogetherAccount(key: TogetherIdentity().rawRepresentation, accountID: kept.accountID,
-                                                    displayName: kept.displayName))
+            try alice.keychain.save(
+                TogetherAccount(
+                    key: TogetherIdentity().rawRepresentation, accountID: kept.accountID,
+                    displayName: kept.displayName))
             await alice.together.deleteAccount()
             #expect(alice.together.status == .joined(displayName: "Alice"))
-            #expect({ if case .accountNotDeleted? = alice.together.problem { true } else { false } }(), "\(String(describing: alice.together.problem))")
+            #expect(
+                { if case .accountNotDeleted? = alice.together.problem { true } else { false } }(),
+                "\(String(describing: alice.together.problem))")
             #expect(try alice.keychain.load()?.accountID == kept.accountID)
         }
     }
@@ -130,7 +134,9 @@ import TogetherCore
             let alice = try phone(reaching: base), bob = try phone(reaching: base)
             let tuesday = try LocalDate(year: 2026, month: 11, day: 24)
             // Alice's "instagram" intention has kept its limit for 12 days, through Tuesday.
-            try alice.store.write { $0.state.progress.intentionStreaks = [IntentionStreak(intentionID: "instagram", days: 12, through: tuesday)] }
+            try alice.store.write {
+                $0.state.progress.intentionStreaks = [IntentionStreak(intentionID: "instagram", days: 12, through: tuesday)]
+            }
             for (phone, name) in [(alice, "Alice"), (bob, "Bob")] {
                 phone.together.displayName = name
                 await phone.together.join()
@@ -147,9 +153,13 @@ import TogetherCore
             // A link whose code was changed is refused, and so is one that is no invitation.
             let edited = String(link.dropLast()) + (link.last == "0" ? "1" : "0")
             await bob.together.accept(link: edited)
-            #expect({ if case .invitationNotAccepted? = bob.together.problem { true } else { false } }(), "\(String(describing: bob.together.problem))")
+            #expect(
+                { if case .invitationNotAccepted? = bob.together.problem { true } else { false } }(),
+                "\(String(describing: bob.together.problem))")
             await bob.together.accept(link: "https://threshold.app/p/not-a-code")
-            #expect({ if case .notAnInvitation? = bob.together.problem { true } else { false } }(), "\(String(describing: bob.together.problem))")
+            #expect(
+                { if case .notAnInvitation? = bob.together.problem { true } else { false } }(),
+                "\(String(describing: bob.together.problem))")
 
             // Bob opens the link (the app's router): Settings › Together asks, and he accepts.
             bob.app.open(try #require(URL(string: link)))
@@ -158,7 +168,9 @@ import TogetherCore
             #expect(bob.together.problem == nil && bob.together.receivedInvitation == nil)
             #expect(bob.together.partners.map(\.displayName) == ["Alice"])
             await bob.together.accept(link: link)
-            #expect({ if case .invitationNotAccepted? = bob.together.problem { true } else { false } }(), "used twice: \(String(describing: bob.together.problem))")
+            #expect(
+                { if case .invitationNotAccepted? = bob.together.problem { true } else { false } }(),
+                "used twice: \(String(describing: bob.together.problem))")
             await alice.app.foreground()
             #expect(alice.together.partners.map(\.displayName) == ["Bob"])
             #expect(!alice.phone.pendingNotifications.contains { $0.id == "together-partner-prompt" }, "with a partner, no prompt")
@@ -168,7 +180,9 @@ import TogetherCore
             for phone in [alice, bob] { phone.phone.advance(by: 86_400) }
             clock.set(alice.phone.clock.wall)
             let wednesday = tuesday.adding(days: 1)
-            try alice.store.write { $0.state.progress.intentionStreaks = [IntentionStreak(intentionID: "instagram", days: 0, through: wednesday)] }
+            try alice.store.write {
+                $0.state.progress.intentionStreaks = [IntentionStreak(intentionID: "instagram", days: 0, through: wednesday)]
+            }
             await alice.app.foreground()
             #expect(alice.together.problem == nil)
             #expect(bob.phone.inbox.isEmpty)
@@ -195,7 +209,9 @@ import TogetherCore
         try await withServer { base, clock in
             let alice = try phone(reaching: base), bob = try phone(reaching: base)
             let tuesday = try LocalDate(year: 2026, month: 11, day: 24)
-            try alice.store.write { $0.state.progress.intentionStreaks = [IntentionStreak(intentionID: "instagram", days: 12, through: tuesday)] }
+            try alice.store.write {
+                $0.state.progress.intentionStreaks = [IntentionStreak(intentionID: "instagram", days: 12, through: tuesday)]
+            }
             alice.app.intentions.load()
             let editor = alice.app.intentions.editor(for: "instagram")
             editor.sharedNickname = " Morning scroll "
@@ -293,8 +309,10 @@ import TogetherCore
             }
 
             // A new phone with the same Apple Account: the identity and the key from the iCloud Keychain.
-            let stored = try #require(try await TogetherClient(baseURL: base, identity: try account.identity(), clock: { clock.now })
-                .fetchBackup(account: account.accountID)).blob
+            let stored = try #require(
+                try await TogetherClient(baseURL: base, identity: try account.identity(), clock: { clock.now })
+                    .fetchBackup(account: account.accountID)
+            ).blob
             #expect(stored == blob)
             #expect(stored.range(of: Data("focus".utf8)) == nil, "the server holds nothing readable")
             #expect(try SealedBackup.open(stored, with: try BackupKey(rawRepresentation: key.rawRepresentation)) == backup)

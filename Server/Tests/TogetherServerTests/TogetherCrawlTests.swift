@@ -35,11 +35,12 @@ import TogetherCore
         }
         let outcome = try #require(crawled.value)
         let seconds = Date().timeIntervalSince(started)
-        print("Together crawl (depth \(Self.depth)): \(outcome.screens.count) screens (\(outcome.screenStates) screen states), "
-              + "\(outcome.controls.count) controls, \(outcome.tries) tries, \(outcome.findings.count) findings "
-              + "(\(outcome.allowed) allowed by design), \(outcome.diverged.count) diverged, in \(Int(seconds)) s\n"
-              + "screens: \(outcome.screens.sorted().joined(separator: ", "))\n"
-              + "not named for a step: \(outcome.unaddressable.sorted().joined(separator: "; "))")
+        print(
+            "Together crawl (depth \(Self.depth)): \(outcome.screens.count) screens (\(outcome.screenStates) screen states), "
+                + "\(outcome.controls.count) controls, \(outcome.tries) tries, \(outcome.findings.count) findings "
+                + "(\(outcome.allowed) allowed by design), \(outcome.diverged.count) diverged, in \(Int(seconds)) s\n"
+                + "screens: \(outcome.screens.sorted().joined(separator: ", "))\n"
+                + "not named for a step: \(outcome.unaddressable.sorted().joined(separator: "; "))")
         #expect(outcome.findings.isEmpty, "\(outcome.findings.joined(separator: "\n"))")
         #expect(outcome.diverged.isEmpty, "paths that did not replay the same way: \(outcome.diverged)")
         // Together's screen, with her league and her partner: their controls were used.
@@ -63,8 +64,9 @@ import TogetherCore
                 // Bob, on an iPhone of his own: joined, sent today's 1 XP ("1 pt": the crawl checks its plural), and invited Alice.
                 let bob = TogetherClient(baseURL: base, identity: TogetherIdentity(), clock: { start }, transport: checked)
                 let account = try await bob.register(displayName: "Bob").accountID
-                _ = try await bob.upload(DailySummary(day: try LocalDate(year: 2026, month: 11, day: 25), xp: 1, screenTimePoints: 0),
-                                         account: account)
+                _ = try await bob.upload(
+                    DailySummary(day: try LocalDate(year: 2026, month: 11, day: 25), xp: 1, screenTimePoints: 0),
+                    account: account)
                 return ["bob.invitation": try await bob.invite(account: account).link]
             },
             together: { phone in
@@ -83,7 +85,8 @@ extension TestDatabase {
     /// Empties every table the migrations made (their own record kept), numbering from 1 again.
     static func empty(_ client: PostgresClient) async throws {
         var tables: [String] = []
-        let rows = try await client.query("SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'schema_migrations'")
+        let rows = try await client.query(
+            "SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'schema_migrations'")
         for try await name in rows.decode(String.self) { tables.append(name) }
         guard !tables.isEmpty else { return }
         _ = try await client.query(PostgresQuery(unsafeSQL: "TRUNCATE \(tables.joined(separator: ", ")) RESTART IDENTITY CASCADE"))

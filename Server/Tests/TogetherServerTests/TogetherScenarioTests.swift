@@ -33,8 +33,9 @@ import TogetherClient
         let apns = scenario.setup.pushNotifications ? try await FakeAPNs.start() : nil
         let key = P256.Signing.PrivateKey()
         let configuration = apns.map {
-            APNsConfiguration(endpoint: $0.endpoint, teamID: "TEAM123456", keyID: "KEY1234567", key: key, topic: "app.threshold",
-                              trustRoots: [$0.certificate])
+            APNsConfiguration(
+                endpoint: $0.endpoint, teamID: "TEAM123456", keyID: "KEY1234567", key: key, topic: "app.threshold",
+                trustRoots: [$0.certificate])
         }
         defer { if let apns { Task { await apns.stop() } } }
         try await withLiveServer(from: scenario.setup.start, apns: configuration) { base, clock, database in
@@ -93,7 +94,8 @@ final class Pushes: Sendable {
             if request.httpMethod == "POST", request.url?.path() == "/v1/partners/messages" {
                 try await TestDatabase.withClient(database) { client in
                     for _ in 0..<100 {
-                        guard try await TestDatabase.count("push_deliveries WHERE sent_at IS NULL AND failed IS NULL", in: client) > 0 else { break }
+                        guard try await TestDatabase.count("push_deliveries WHERE sent_at IS NULL AND failed IS NULL", in: client) > 0
+                        else { break }
                         try await Task.sleep(for: .milliseconds(50))
                     }
                 }
@@ -104,10 +106,13 @@ final class Pushes: Sendable {
     }
 
     @MainActor func deliver() {
-        let arrived = queue.update { queue in defer { queue = [] }; return queue }
+        let arrived = queue.update { queue in
+            defer { queue = [] }; return queue
+        }
         for push in arrived {
             guard let phone = phones.value[push.token]?.phone else { continue }
-            phone.receivePush(id: push.headers["apns-collapse-id"] ?? "", title: push.alert?["title"] ?? "", body: push.alert?["body"] ?? "")
+            phone.receivePush(
+                id: push.headers["apns-collapse-id"] ?? "", title: push.alert?["title"] ?? "", body: push.alert?["body"] ?? "")
         }
     }
 }

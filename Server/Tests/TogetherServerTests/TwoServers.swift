@@ -68,8 +68,12 @@ final class TwoServers: Sendable {
         let path = url.path() + (url.query().map { "?\($0)" } ?? "")
         let method = try #require(HTTPRequest.Method(request.httpMethod ?? "GET"))
         document.check(method: method, path: path, reply: Reply(status: status, body: body), sourceLocation: #_sourceLocation)
-        kept.update { $0.append(Exchange(server: server, method: method.rawValue, path: path, status: status,
-                                         retryAfter: response.headers.first(name: "Retry-After"))) }
+        kept.update {
+            $0.append(
+                Exchange(
+                    server: server, method: method.rawValue, path: path, status: status,
+                    retryAfter: response.headers.first(name: "Retry-After")))
+        }
         return (body, try #require(HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: fields)))
     }
 
@@ -85,7 +89,9 @@ final class TwoServers: Sendable {
     }
 
     static func health(_ base: URL, http: HTTPClient) async -> Int {
-        guard let response = try? await http.execute(HTTPClientRequest(url: base.appending(path: "v1/health").absoluteString), timeout: .seconds(5))
+        guard
+            let response = try? await http.execute(
+                HTTPClientRequest(url: base.appending(path: "v1/health").absoluteString), timeout: .seconds(5))
         else { return 0 }
         _ = try? await response.body.collect(upTo: 64 * 1024)
         return Int(response.status.code)
@@ -97,7 +103,9 @@ final class TwoServers: Sendable {
     /// when given, and a client of the test's own on that database to look into it.
     static func with(apns: FakeAPNs? = nil, _ body: @Sendable (TwoServers, PostgresClient) async throws -> Void) async throws {
         try await TestDatabase.withFresh { database in
-            guard var url = URLComponents(string: try TestDatabase.url()) else { throw ConfigurationError("TOGETHER_DATABASE_URL is not a URL") }
+            guard var url = URLComponents(string: try TestDatabase.url()) else {
+                throw ConfigurationError("TOGETHER_DATABASE_URL is not a URL")
+            }
             url.path = "/" + database.database!
             try await with(databaseURL: try #require(url.string), apns: apns) { servers in
                 try await TestDatabase.withClient(database) { inspector in try await body(servers, inspector) }
@@ -116,8 +124,10 @@ final class TwoServers: Sendable {
             let key = files.appending(path: "AuthKey.p8"), roots = files.appending(path: "stand-in.pem")
             try P256.Signing.PrivateKey().pemRepresentation.write(to: key, atomically: true, encoding: .utf8)
             try apns.certificatePEM.write(to: roots, atomically: true, encoding: .utf8)
-            environment.merge(["TOGETHER_APNS_KEY_FILE": key.path(), "TOGETHER_APNS_KEY_ID": "KEY1234567", "TOGETHER_APNS_TEAM_ID": "TEAM123456",
-                               "TOGETHER_APNS_ENDPOINT": apns.endpoint.absoluteString, "TOGETHER_APNS_TRUST_ROOTS": roots.path()]) { $1 }
+            environment.merge([
+                "TOGETHER_APNS_KEY_FILE": key.path(), "TOGETHER_APNS_KEY_ID": "KEY1234567", "TOGETHER_APNS_TEAM_ID": "TEAM123456",
+                "TOGETHER_APNS_ENDPOINT": apns.endpoint.absoluteString, "TOGETHER_APNS_TRUST_ROOTS": roots.path(),
+            ]) { $1 }
         }
         var configuration = HTTPClient.Configuration(timeout: .init(connect: .seconds(5), read: .seconds(30)))
         // NB: many requests at once, each on a connection of its own (the default is 8 a host).
@@ -128,7 +138,8 @@ final class TwoServers: Sendable {
         let results = await withTaskGroup(of: Result<ServerProcess, any Error>.self) { group in
             for name in ["a", "b"] {
                 group.addTask {
-                    do { return .success(try await ServerProcess.start(environment: settings, logs: files, name: name, http: http)) } catch {
+                    do { return .success(try await ServerProcess.start(environment: settings, logs: files, name: name, http: http)) } catch
+                    {
                         return .failure(error)
                     }
                 }
@@ -172,7 +183,8 @@ final class ServerProcess: @unchecked Sendable {
             let candidate = directory.appending(path: "together-server")
             if FileManager.default.isExecutableFile(atPath: candidate.path()) { return candidate }
         }
-        throw ConfigurationError("together-server was not found beside the tests; build it first (swift build --build-tests builds every product).")
+        throw ConfigurationError(
+            "together-server was not found beside the tests; build it first (swift build --build-tests builds every product).")
     }
 
     /// A loopback port nothing listens on now.
@@ -194,8 +206,10 @@ final class ServerProcess: @unchecked Sendable {
         process.executableURL = try executable()
         // Only what the server reads, so that nothing of the test runner's own environment leaks in.
         let inherited = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("TOGETHER_") && !$0.key.hasPrefix("THRESHOLD_") }
-        process.environment = inherited.merging(environment) { $1 }.merging(["TOGETHER_HOST": "127.0.0.1", "TOGETHER_PORT": String(port),
-                                                                               "LOG_LEVEL": "warning"]) { $1 }
+        process.environment = inherited.merging(environment) { $1 }.merging([
+            "TOGETHER_HOST": "127.0.0.1", "TOGETHER_PORT": String(port),
+            "LOG_LEVEL": "warning",
+        ]) { $1 }
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = output
         process.standardError = output

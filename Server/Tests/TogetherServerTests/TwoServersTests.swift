@@ -77,7 +77,9 @@ import TogetherCore
     static func register(_ names: [String], on servers: TwoServers) async throws -> [Person] {
         let outcomes = await together(names.count) { index in
             let client = servers.client()
-            return await Outcome { Person(name: names[index], client: client, account: try await client.register(displayName: names[index]).accountID) }
+            return await Outcome {
+                Person(name: names[index], client: client, account: try await client.register(displayName: names[index]).accountID)
+            }
         }
         let registered = outcomes.compactMap(\.value)
         let tally = Self.tally(outcomes)
@@ -125,7 +127,8 @@ import TogetherCore
                     await Outcome {
                         try await Self.pair(senders[pair], recipients[pair])
                         for (device, name) in ["phone", "ipad"].enumerated() {
-                            try await recipients[pair].client.storePushToken(.init(device: name, token: Self.token(pair, device)), account: recipients[pair].account)
+                            try await recipients[pair].client.storePushToken(
+                                .init(device: name, token: Self.token(pair, device)), account: recipients[pair].account)
                         }
                     }
                 }
@@ -148,7 +151,9 @@ import TogetherCore
                 // Both servers' senders claim them every 250 ms; wait for all, then for 2 s more.
                 let pushes = pairs * 2
                 let deadline = ContinuousClock.now + .seconds(20)
-                while try await TestDatabase.count("push_deliveries WHERE sent_at IS NOT NULL", in: inspector) < pushes, ContinuousClock.now < deadline {
+                while try await TestDatabase.count("push_deliveries WHERE sent_at IS NOT NULL", in: inspector) < pushes,
+                    ContinuousClock.now < deadline
+                {
                     try await Task.sleep(for: .milliseconds(100))
                 }
                 try await Task.sleep(for: .seconds(2))
@@ -162,10 +167,13 @@ import TogetherCore
                 #expect(requestsPerDevice == expected)
                 let apnsIDsPerDevice = Set(received.values.map { Set($0.map { $0.headers["apns-id"] }).count })
                 #expect(apnsIDsPerDevice == [1])
-                #expect(try await TestDatabase.count("push_deliveries WHERE sent_at IS NOT NULL AND failed IS NULL", in: inspector) == pushes)
+                #expect(
+                    try await TestDatabase.count("push_deliveries WHERE sent_at IS NOT NULL AND failed IS NULL", in: inspector) == pushes)
                 // The recipient's app asks which came by push: each, once.
                 let read = await Self.together(pairs) { pair in
-                    await Outcome { try await recipients[pair].client.messages(device: "phone", account: recipients[pair].account).messages }
+                    await Outcome {
+                        try await recipients[pair].client.messages(device: "phone", account: recipients[pair].account).messages
+                    }
                 }
                 let pushedToPhones = read.map { $0.value?.map(\.pushed) }
                 #expect(pushedToPhones == Array(repeating: [true], count: pairs), "\(Self.tally(read))")
@@ -186,20 +194,24 @@ import TogetherCore
             try await TestDatabase.withClient(database) { first in
                 try await TestDatabase.withClient(database) { second in
                     try await Migrations.apply(to: first, logger: TestDatabase.logger)
-                    try await first.query("""
+                    try await first.query(
+                        """
                         INSERT INTO accounts (id, public_key, display_name, tier, created_at)
                         SELECT gen_random_uuid(), sha256(i::text::bytea), 'P' || i, 0, now() FROM generate_series(1, 2) i
                         """)
-                    try await first.query("""
+                    try await first.query(
+                        """
                         INSERT INTO partnerships (id, account_a, account_b, since)
                         SELECT gen_random_uuid(), min(id::text)::uuid, max(id::text)::uuid, now() FROM accounts
                         """)
-                    try await first.query("""
+                    try await first.query(
+                        """
                         INSERT INTO partner_outbox (message_id, partnership_id, sender, recipient, kind, day, streak_days, sent_at)
                         SELECT gen_random_uuid(), p.id, p.account_a, p.account_b, 'brokeStreak', current_date, 3, now()
                         FROM partnerships p, generate_series(1, 250)
                         """)
-                    try await first.query("""
+                    try await first.query(
+                        """
                         INSERT INTO push_deliveries (outbox_id, account_id, device, token, apns_id, next_attempt_at)
                         SELECT o.id, o.recipient, d, repeat('ab', 32), gen_random_uuid(), now() - interval '1 second'
                         FROM partner_outbox o, unnest(ARRAY['phone', 'ipad']) d
@@ -232,21 +244,26 @@ import TogetherCore
             // A closed week two weeks ago: 300 people in ten full bronze leagues (the thirty callers
             // among them), each with points of their own.
             var monday = ""
-            for try await text in try await inspector.query("""
+            for try await text in try await inspector.query(
+                """
                 SELECT (date_trunc('week', now() AT TIME ZONE 'UTC')::date - 14)::text
-                """).decode(String.self) { monday = text }
-            try await inspector.query("""
+                """
+            ).decode(String.self) { monday = text }
+            try await inspector.query(
+                """
                 INSERT INTO accounts (id, public_key, display_name, tier, created_at)
                 SELECT gen_random_uuid(), sha256(i::text::bytea), 'Member ' || i, 0, now() FROM generate_series(1, 270) i
                 """)
             try await inspector.query("INSERT INTO leagues (week, tier) SELECT \(monday)::date, 0 FROM generate_series(1, 10)")
-            try await inspector.query("""
+            try await inspector.query(
+                """
                 WITH a AS (SELECT id, row_number() OVER (ORDER BY id) - 1 AS n FROM accounts),
                      l AS (SELECT id, row_number() OVER (ORDER BY id) - 1 AS k FROM leagues)
                 INSERT INTO memberships (account_id, week, league_id)
                 SELECT a.id, \(monday)::date, l.id FROM a JOIN l ON l.k = a.n / 30 ORDER BY a.n
                 """)
-            try await inspector.query("""
+            try await inspector.query(
+                """
                 WITH a AS (SELECT id, row_number() OVER (ORDER BY id) AS n FROM accounts)
                 INSERT INTO day_summaries (account_id, day, week, xp, screen_time_points, updated_at)
                 SELECT a.id, \(monday)::date + 2, \(monday)::date, a.n, 10, now() FROM a
@@ -338,7 +355,9 @@ import TogetherCore
                         case .done(let backup?):
                             if backup.version < floor { problems.append("read version \(backup.version) after \(floor) was acknowledged") }
                             if backup.version < seen { problems.append("read version \(backup.version) after reading \(seen)") }
-                            if !backup.blob.starts(with: Data("version \(backup.version) ".utf8)) { problems.append("version \(backup.version) holds another's bytes") }
+                            if !backup.blob.starts(with: Data("version \(backup.version) ".utf8)) {
+                                problems.append("version \(backup.version) holds another's bytes")
+                            }
                             seen = max(seen, backup.version)
                         case .done(nil):
                             if floor > 0 { problems.append("no backup after \(floor) was acknowledged") }
@@ -355,7 +374,9 @@ import TogetherCore
                 let stores = await Self.together(12) { phone in
                     let storing = phone < 10 || version == 1 ? version : version - 1
                     let blob = Data("version \(storing) from phone \(phone)".utf8)
-                    let outcome = await Outcome { try await person.client.storeBackup(blob, version: storing, account: person.account).version }
+                    let outcome = await Outcome {
+                        try await person.client.storeBackup(blob, version: storing, account: person.account).version
+                    }
                     if outcome.value != nil { acknowledged.update { $0 = max($0, storing) } }
                     return (phone, outcome)
                 }
@@ -413,12 +434,15 @@ import TogetherCore
             // While it was gone both answered 503 with Retry-After; nothing else but what the rules say.
             let exchanges = servers.exchanges
             let unavailable = exchanges.filter { $0.status == 503 }
-            print("the database lost mid-race: \(exchanges.count) requests, \(unavailable.count) answered 503 "
-                  + "(\(Dictionary(grouping: unavailable, by: \.server).mapValues(\.count)) by server)")
+            print(
+                "the database lost mid-race: \(exchanges.count) requests, \(unavailable.count) answered 503 "
+                    + "(\(Dictionary(grouping: unavailable, by: \.server).mapValues(\.count)) by server)")
             let unavailableFrom = Set(unavailable.map(\.server)), retryAfters = Set(unavailable.map(\.retryAfter))
             #expect(unavailableFrom == [0, 1], "both servers answered 503 while the database was gone")
             #expect(retryAfters == [String(Database.retryAfter)], "each with Retry-After")
-            let unexpected = exchanges.filter { !Self.answeredInTheRace.contains($0.status) }.map { "\($0.method) \($0.path): \($0.status)" }
+            let unexpected = exchanges.filter { !Self.answeredInTheRace.contains($0.status) }.map {
+                "\($0.method) \($0.path): \($0.status)"
+            }
             #expect(unexpected == [])
 
             // Every accept answered in the end: accepted, or refused because an earlier try of its own
@@ -442,10 +466,12 @@ import TogetherCore
                 // Each pair once, and each used invitation with its pair: never one without the other.
                 #expect(try await TestDatabase.count("partnerships", in: inspector) == acceptors.count)
                 #expect(try await TestDatabase.count("partner_invitations WHERE accepted_at IS NOT NULL", in: inspector) == acceptors.count)
-                #expect(try await TestDatabase.count("""
-                    partner_invitations i JOIN partnerships p
-                    ON p.account_a = least(i.inviter, i.accepted_by) AND p.account_b = greatest(i.inviter, i.accepted_by)
-                    """, in: inspector) == acceptors.count)
+                #expect(
+                    try await TestDatabase.count(
+                        """
+                        partner_invitations i JOIN partnerships p
+                        ON p.account_a = least(i.inviter, i.accepted_by) AND p.account_b = greatest(i.inviter, i.accepted_by)
+                        """, in: inspector) == acceptors.count)
                 // Each backup whole, and never older than the newest its phone was told was kept.
                 for (index, writer) in writers.enumerated() {
                     var held: (Int64, String)?
@@ -453,8 +479,9 @@ import TogetherCore
                         "SELECT version, convert_from(blob, 'UTF8') FROM backups WHERE account_id = \(writer.account)"
                     ).decode((Int64, String).self) { held = row }
                     let (version, blob) = try #require(held)
-                    #expect(version >= stored[index].acknowledged && blob == "writer \(index) version \(version)",
-                            "writer \(index): holds \(version) (“\(blob)”), told \(stored[index].acknowledged)")
+                    #expect(
+                        version >= stored[index].acknowledged && blob == "writer \(index) version \(version)",
+                        "writer \(index): holds \(version) (“\(blob)”), told \(stored[index].acknowledged)")
                 }
             }
         }
@@ -480,7 +507,8 @@ import TogetherCore
     /// Each writer stores one backup version after another until `end` (its bytes say whose and
     /// which), again after a 503, and after a 409 from the one after what is held; for each, the
     /// newest version it was answered 200 for, and every answer.
-    static func storeBackups(as writers: [Person], until end: ContinuousClock.Instant) async -> [(acknowledged: Int64, outcomes: [String])] {
+    static func storeBackups(as writers: [Person], until end: ContinuousClock.Instant) async -> [(acknowledged: Int64, outcomes: [String])]
+    {
         await together(writers.count) { index in
             let writer = writers[index]
             var next: Int64 = 1, acknowledged: Int64 = 0
@@ -488,7 +516,9 @@ import TogetherCore
             while ContinuousClock.now < end {
                 let version = next
                 let outcome = await Outcome {
-                    try await writer.client.storeBackup(Data("writer \(index) version \(version)".utf8), version: version, account: writer.account).version
+                    try await writer.client.storeBackup(
+                        Data("writer \(index) version \(version)".utf8), version: version, account: writer.account
+                    ).version
                 }
                 outcomes.append(outcome.summary)
                 switch outcome {

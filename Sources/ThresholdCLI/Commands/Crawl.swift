@@ -82,7 +82,10 @@ struct Crawl: AsyncParsableCommand {
     @Option(help: "Scenarios (a folder or files) whose screens the crawl must reach: those it does not are reported.")
     var journeys: String?
 
-    @Option(help: ArgumentHelp(LanguageHelp.option + " Under pseudo, plain English words are reported (escaped); in es, English on a Spanish screen (untranslated)."))
+    @Option(
+        help: ArgumentHelp(
+            LanguageHelp.option
+                + " Under pseudo, plain English words are reported (escaped); in es, English on a Spanish screen (untranslated)."))
     var language: PhoneLanguage = .english
 
     @Flag(name: .customLong("in-process"), help: "Crawl every state in this process: a crash then ends the crawl unreported.")
@@ -122,7 +125,9 @@ struct Crawl: AsyncParsableCommand {
         try Output.prepare(findingsFolder, for: "--findings")
         let picturesFolder = try pictureOptions.folder()
 
-        console.line("Crawling \(files.count) state\(files.count == 1 ? "" : "s") to depth \(depth)\(language == .english ? "" : " in the \(language.rawValue) language")\(inProcess ? ", in this process" : ", \(jobs) at a time")…")
+        console.line(
+            "Crawling \(files.count) state\(files.count == 1 ? "" : "s") to depth \(depth)\(language == .english ? "" : " in the \(language.rawValue) language")\(inProcess ? ", in this process" : ", \(jobs) at a time")…"
+        )
         let crawls: [StateCrawl]
         if inProcess {
             var results: [StateCrawl] = []
@@ -136,9 +141,13 @@ struct Crawl: AsyncParsableCommand {
             let executable = try Output.executable()
             let (depth, cpuLimit, pictures, language) = (depth, cpuLimit, pictureOptions, language)
             let pool = WorkerPool { state, skip in
-                var arguments = ["crawl", "--worker", state, "--depth", String(depth), "--cpu-limit", String(cpuLimit), "--language", language.rawValue]
+                var arguments = [
+                    "crawl", "--worker", state, "--depth", String(depth), "--cpu-limit", String(cpuLimit), "--language", language.rawValue,
+                ]
                 if let folder = pictures.pictures {
-                    arguments += ["--pictures", folder, "--appearance", pictures.appearance.rawValue, "--text-size", pictures.textSize.rawValue]
+                    arguments += [
+                        "--pictures", folder, "--appearance", pictures.appearance.rawValue, "--text-size", pictures.textSize.rawValue,
+                    ]
                 }
                 for id in skip { arguments += ["--skip", id] }
                 return (executable, arguments)
@@ -188,24 +197,29 @@ struct Crawl: AsyncParsableCommand {
 
     /// Crawls one state in this process; `tell` hears each line as a worker would write it.
     @MainActor
-    static func crawlHere(_ state: CrawlState, options: CrawlOptions, pictures: String?, style: PictureStyle,
-                          tell: @escaping (WorkerLine) -> Void = { _ in }) async -> StateCrawl {
+    static func crawlHere(
+        _ state: CrawlState, options: CrawlOptions, pictures: String?, style: PictureStyle,
+        tell: @escaping (WorkerLine) -> Void = { _ in }
+    ) async -> StateCrawl {
         let started = Date()
         let state = state.speaking(options.language)
         var result = StateCrawl(state: state.file)
         let drawer = pictures.map { CrawlPictures(folder: URL(fileURLWithPath: $0), state: state.file, style: style) }
-        let crawler = Crawler(world: AppWorld(state), state: state.file, options: options, tell: { event in
-            switch event {
-            case .trying(let id, let path, let screen): tell(.trying(id: id, screen: screen, path: path))
-            case .finding(let finding):
-                result.findings.append(finding)
-                tell(.finding(finding))
-            }
-        }, reached: { observation, subject, path in
-            guard let drawer, let file = try drawer.take(observation, subject, path) else { return }
-            result.pictures.append((file, observation.name, path))
-            tell(.picture(file: file, screen: observation.name, path: path))
-        })
+        let crawler = Crawler(
+            world: AppWorld(state), state: state.file, options: options,
+            tell: { event in
+                switch event {
+                case .trying(let id, let path, let screen): tell(.trying(id: id, screen: screen, path: path))
+                case .finding(let finding):
+                    result.findings.append(finding)
+                    tell(.finding(finding))
+                }
+            },
+            reached: { observation, subject, path in
+                guard let drawer, let file = try drawer.take(observation, subject, path) else { return }
+                result.pictures.append((file, observation.name, path))
+                tell(.picture(file: file, screen: observation.name, path: path))
+            })
         do {
             result.summary = try await crawler.run()
             tell(.summary(result.summary))
@@ -232,27 +246,36 @@ struct Crawl: AsyncParsableCommand {
             let finding = entry.finding
             console.line("FINDING \(finding.kind.rawValue) on \(finding.screen): \(finding.subject)")
             console.line("  \(finding.detail)")
-            console.line("  reached from \(finding.state)" + (entry.states.count > 1 ? " (and \(entry.states.count - 1) other state\(entry.states.count == 2 ? "" : "s"))" : "")
-                         + (finding.path.isEmpty ? "" : ": " + finding.path.map(\.description).joined(separator: "; ")))
+            console.line(
+                "  reached from \(finding.state)"
+                    + (entry.states.count > 1 ? " (and \(entry.states.count - 1) other state\(entry.states.count == 2 ? "" : "s"))" : "")
+                    + (finding.path.isEmpty ? "" : ": " + finding.path.map(\.description).joined(separator: "; ")))
             if let file = entry.reproducer { console.line("  reproduce: threshold run \(file)") }
         }
         for screen in missed { console.line("NOT REACHED the \(screen) screen, which the journeys reach") }
         // Escaped words are looked for only under the pseudolanguage, untranslated ones in Spanish.
         for entry in report.unusedAllowances where entry.kind.language.map({ $0 == language.rawValue }) ?? true {
-            console.line("note: the allowance at \(report.allowedFile ?? "the allowances"):\(entry.line) (\(entry.kind.rawValue)) allowed nothing this time")
+            console.line(
+                "note: the allowance at \(report.allowedFile ?? "the allowances"):\(entry.line) (\(entry.kind.rawValue)) allowed nothing this time"
+            )
         }
         if !summary.diverged.isEmpty {
-            console.line("note: \(summary.diverged.count) path\(summary.diverged.count == 1 ? "" : "s") did not replay the same way twice; the crawl did not go on from them:")
+            console.line(
+                "note: \(summary.diverged.count) path\(summary.diverged.count == 1 ? "" : "s") did not replay the same way twice; the crawl did not go on from them:"
+            )
             for path in summary.diverged.prefix(10) { console.line("  \(path)") }
         }
         if !summary.unaddressable.isEmpty {
-            console.line("note: \(summary.unaddressable.count) control\(summary.unaddressable.count == 1 ? "" : "s") could not be named for a step, so were not used:")
+            console.line(
+                "note: \(summary.unaddressable.count) control\(summary.unaddressable.count == 1 ? "" : "s") could not be named for a step, so were not used:"
+            )
             for control in summary.unaddressable.sorted().prefix(20) { console.line("  \(control)") }
         }
         console.line("")
-        console.line("\(summary.screens.count) screens reached (\(summary.screenStates) screen states), \(summary.controls.count) controls used in \(summary.tries) tries, "
-                     + "\(report.findings.count) finding\(report.findings.count == 1 ? "" : "s")"
-                     + (report.allowed.isEmpty ? "" : " (\(report.allowed.count) more allowed by design)")
-                     + " in \(String(format: "%.0f", seconds)) s")
+        console.line(
+            "\(summary.screens.count) screens reached (\(summary.screenStates) screen states), \(summary.controls.count) controls used in \(summary.tries) tries, "
+                + "\(report.findings.count) finding\(report.findings.count == 1 ? "" : "s")"
+                + (report.allowed.isEmpty ? "" : " (\(report.allowed.count) more allowed by design)")
+                + " in \(String(format: "%.0f", seconds)) s")
     }
 }

@@ -17,7 +17,8 @@ struct Demo: AsyncParsableCommand {
 
     func validate() throws {
         if let path, !Walkthroughs.all.contains(where: { $0.key == path }) {
-            throw ArgumentParser.ValidationError("Unknown path “\(path)”; choose one of: \(Walkthroughs.all.map(\.key).joined(separator: ", ")).")
+            throw ArgumentParser.ValidationError(
+                "Unknown path “\(path)”; choose one of: \(Walkthroughs.all.map(\.key).joined(separator: ", ")).")
         }
     }
 

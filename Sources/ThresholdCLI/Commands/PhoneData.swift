@@ -21,8 +21,9 @@ struct PhoneData {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         // The store reads the phone's virtual clock, which exists only once the phone does.
         let clock = ClockBox()
-        let store = try ThresholdStore.open(directory: directory, role: .app,
-                                            clock: StoreClock(now: { clock.now }, timeZone: { clock.zone }))
+        let store = try ThresholdStore.open(
+            directory: directory, role: .app,
+            clock: StoreClock(now: { clock.now }, timeZone: { clock.zone }))
         let phone: SimulatedPhone
         if let data = FileManager.default.contents(atPath: phoneURL.path) {
             let snapshot = try JSONDecoder().decode(SimulatedPhone.Snapshot.self, from: data)

@@ -7,7 +7,8 @@ import ScreenPictures
 /// `threshold pictures [NAME…] [--check]`
 struct Pictures: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Draw the README's pictures from the journey steps they are named by, or check that each still shows what its step shows.",
+        abstract:
+            "Draw the README's pictures from the journey steps they are named by, or check that each still shows what its step shows.",
         discussion: """
             Every picture the README shows is named in one manifest, \(PictureManifest.standard), by a \
             journey and the step it is taken after:
@@ -70,7 +71,9 @@ struct Pictures: AsyncParsableCommand {
         let manifest = try PictureManifest.load(self.manifest, root: root)
         let unknown = names.filter { name in !manifest.pictures.contains { $0.name == name } }
         guard unknown.isEmpty else {
-            throw ValidationError("\(self.manifest) names no picture \(unknown.joined(separator: ", ")); it has: \(manifest.pictures.map(\.name).joined(separator: ", "))")
+            throw ValidationError(
+                "\(self.manifest) names no picture \(unknown.joined(separator: ", ")); it has: \(manifest.pictures.map(\.name).joined(separator: ", "))"
+            )
         }
         let chosen = names.isEmpty ? manifest.pictures : manifest.pictures.filter { names.contains($0.name) }
         if check {
@@ -80,7 +83,9 @@ struct Pictures: AsyncParsableCommand {
                 console.error("\(problems.count) problem\(problems.count == 1 ? "" : "s") with the pictures \(manifest.file) names")
                 throw ExitCode.failure
             }
-            console.line("\(chosen.count) picture\(chosen.count == 1 ? "" : "s") show\(chosen.count == 1 ? "s" : "") the words \(chosen.count == 1 ? "its step shows" : "their steps show")")
+            console.line(
+                "\(chosen.count) picture\(chosen.count == 1 ? "" : "s") show\(chosen.count == 1 ? "s" : "") the words \(chosen.count == 1 ? "its step shows" : "their steps show")"
+            )
         } else {
             try await draw(chosen, of: manifest, console: console)
         }
@@ -98,7 +103,8 @@ struct Pictures: AsyncParsableCommand {
         var words: [String: PictureWords] = [:]
         try await manifest.play(chosen) { picture, runner in
             words[picture.name] = try PictureManifest.words(of: picture, on: runner)
-            try book.take(runner, group: manifest.file, title: "\(picture.name): after \(picture.after)", name: picture.name, widgets: false)
+            try book.take(
+                runner, group: manifest.file, title: "\(picture.name): after \(picture.after)", name: picture.name, widgets: false)
         }
         try book.draw()
         for picture in chosen {
@@ -109,9 +115,12 @@ struct Pictures: AsyncParsableCommand {
             let kept = (try? String(contentsOf: manifest.wordsFile(picture), encoding: .utf8)).map(PictureWords.init(file:))
             try shown.file.write(to: manifest.wordsFile(picture), atomically: true, encoding: .utf8)
             let change = kept.map { shown.changes(from: $0).count } ?? shown.lines.count
-            console.line("drew  \(manifest.folderName)/\(picture.name).png  after \(picture.after)"
-                         + (change == 0 ? "" : kept == nil ? "  (new words)" : "  (\(change) line\(change == 1 ? "" : "s") of words changed)"))
+            console.line(
+                "drew  \(manifest.folderName)/\(picture.name).png  after \(picture.after)"
+                    + (change == 0 ? "" : kept == nil ? "  (new words)" : "  (\(change) line\(change == 1 ? "" : "s") of words changed)"))
         }
-        console.line("\(chosen.count) picture\(chosen.count == 1 ? "" : "s") drawn in \(String(format: "%.0f", Date().timeIntervalSince(started))) s")
+        console.line(
+            "\(chosen.count) picture\(chosen.count == 1 ? "" : "s") drawn in \(String(format: "%.0f", Date().timeIntervalSince(started))) s"
+        )
     }
 }

@@ -55,7 +55,9 @@ final class PlaySession {
 
     func greet() async {
         do { try await runner.run(.openThreshold) } catch { console.line("✗ \(error)") }
-        console.line("Threshold on a simulated iPhone — \(runner.phone.clock.readable(runner.phone.clock.wall, weekday: true)) \(runner.phone.clock.timeZone.identifier). Type help for the steps, quit to leave.")
+        console.line(
+            "Threshold on a simulated iPhone — \(runner.phone.clock.readable(runner.phone.clock.wall, weekday: true)) \(runner.phone.clock.timeZone.identifier). Type help for the steps, quit to leave."
+        )
         runner.newTimeline().forEach(console.line)
     }
 
@@ -68,7 +70,9 @@ final class PlaySession {
         case "quit", "exit", "q": return false
         case "help", "?":
             console.line("Steps (verb and argument, as in scenario files):")
-            for (verb, usage) in StepReader.vocabulary { console.line("  \(verb.padding(toLength: Run.verbWidth, withPad: " ", startingAt: 0))\(usage)") }
+            for (verb, usage) in StepReader.vocabulary {
+                console.line("  \(verb.padding(toLength: Run.verbWidth, withPad: " ", startingAt: 0))\(usage)")
+            }
             console.line("  help, quit")
             return true
         default: break

@@ -108,7 +108,9 @@ struct Run: AsyncParsableCommand {
     var pictureOptions: PictureOptions
 
     func validate() throws {
-        if paths.isEmpty { throw ArgumentParser.ValidationError("Name at least one scenario file or directory, e.g. `threshold run Scenarios`.") }
+        if paths.isEmpty {
+            throw ArgumentParser.ValidationError("Name at least one scenario file or directory, e.g. `threshold run Scenarios`.")
+        }
     }
 
     @MainActor
@@ -133,7 +135,8 @@ struct Run: AsyncParsableCommand {
         if let book {
             let started = Date()
             let count = try book.draw()
-            console.line("\(count) pictures drawn in \(String(format: "%.0f", Date().timeIntervalSince(started))) s: \(book.folder.path)/index.html")
+            console.line(
+                "\(count) pictures drawn in \(String(format: "%.0f", Date().timeIntervalSince(started))) s: \(book.folder.path)/index.html")
         }
     }
 
@@ -149,8 +152,9 @@ struct Run: AsyncParsableCommand {
         try await scenario.play(on: runner, narrate: narrate) { line, _ in
             number += 1
             let written = lines.indices.contains(line - 1) ? lines[line - 1].trimmingCharacters(in: .whitespaces) : "line \(line)"
-            try book.take(runner, group: "\(scenario.file): \(scenario.name)", title: "\(number). \(written)",
-                          name: "\(folder)/\(String(format: "%03d", number))")
+            try book.take(
+                runner, group: "\(scenario.file): \(scenario.name)", title: "\(number). \(written)",
+                name: "\(folder)/\(String(format: "%03d", number))")
         }
     }
 }

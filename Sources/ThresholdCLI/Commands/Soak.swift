@@ -111,7 +111,10 @@ struct SoakCommand: AsyncParsableCommand {
                 throw ScenarioProblem.failed("soak", error.step, error.description)
             }
         }
-        console.line(String(format: "%d seed%@ kept every promise: %d steps in %.1f s", seeds.count, seeds.count == 1 ? "" : "s", steps, Date().timeIntervalSince(began)))
+        console.line(
+            String(
+                format: "%d seed%@ kept every promise: %d steps in %.1f s", seeds.count, seeds.count == 1 ? "" : "s", steps,
+                Date().timeIntervalSince(began)))
     }
 
     /// One seed, its outcome written as a ``WorkerLine``.
@@ -166,16 +169,22 @@ struct SoakCommand: AsyncParsableCommand {
             }
             return steps
         }
-        console.line(String(format: "%d seeds kept every promise: %d steps in %.1f s, %d at a time", seeds.count, steps,
-                            Date().timeIntervalSince(began), jobs))
+        console.line(
+            String(
+                format: "%d seeds kept every promise: %d steps in %.1f s, %d at a time", seeds.count, steps,
+                Date().timeIntervalSince(began), jobs))
     }
 
     /// A seed's figures, as the summary tells them.
     static func tell(_ figures: Soak.Figures, seconds: Double, console: Console) {
-        console.line(String(format: "ok    seed %llu  %.1f days  %d steps  %d refused  %d events  %.1f s", figures.seed, figures.days,
-                            figures.steps, figures.refused, figures.eventsChecked, seconds))
-        console.line("      steps (refused): " + figures.verbs.sorted { $0.key < $1.key }
-            .map { "\($0.key) \($0.value.done)" + ($0.value.refused > 0 ? " (\($0.value.refused))" : "") }.joined(separator: ", "))
+        console.line(
+            String(
+                format: "ok    seed %llu  %.1f days  %d steps  %d refused  %d events  %.1f s", figures.seed, figures.days,
+                figures.steps, figures.refused, figures.eventsChecked, seconds))
+        console.line(
+            "      steps (refused): "
+                + figures.verbs.sorted { $0.key < $1.key }
+                .map { "\($0.key) \($0.value.done)" + ($0.value.refused > 0 ? " (\($0.value.refused))" : "") }.joined(separator: ", "))
         for (allowance, count) in figures.excused.sorted(by: { $0.key < $1.key }) {
             console.line("      excused \(count) app checks: \(allowance)")
         }
@@ -205,8 +214,11 @@ enum SoakWorker {
                         if let line = try? JSONDecoder().decode(SoakCommand.WorkerLine.self, from: Data(last.utf8)) {
                             continuation.resume(returning: line)
                         } else {
-                            continuation.resume(returning: .broke(step: 0, description: "seed \(seed)'s worker ended (status \(process.terminationStatus)) "
-                                + "without its figures: \(text.suffix(600))"))
+                            continuation.resume(
+                                returning: .broke(
+                                    step: 0,
+                                    description: "seed \(seed)'s worker ended (status \(process.terminationStatus)) "
+                                        + "without its figures: \(text.suffix(600))"))
                         }
                     } catch {
                         continuation.resume(throwing: error)

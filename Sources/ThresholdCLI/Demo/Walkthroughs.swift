@@ -93,7 +93,8 @@ enum Walkthroughs {
     static let earnedAccess = Walkthrough(
         key: "earned-access",
         title: "Earned Access — modes and the unlock gate",
-        summary: "A morning focus session banks credits; Work mode blocks social apps on weekdays 9–5, and credits and quests buy short windows, one app at a time.",
+        summary:
+            "A morning focus session banks credits; Work mode blocks social apps on weekdays 9–5, and credits and quests buy short windows, one app at a time.",
         yaml: """
             name: Earned Access
             setup:

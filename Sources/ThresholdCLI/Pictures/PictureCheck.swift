@@ -12,8 +12,10 @@ extension PictureManifest {
     /// pictures' steps) and hands `take` the phone after it. A journey that fails before its
     /// step goes to `failed`, or, without it, stops the run.
     @MainActor
-    func play(_ chosen: [Picture], take: @escaping @MainActor (Picture, StepRunner) throws -> Void,
-              failed: (@MainActor (_ pictures: [Picture], ScenarioProblem) -> Void)? = nil) async throws {
+    func play(
+        _ chosen: [Picture], take: @escaping @MainActor (Picture, StepRunner) throws -> Void,
+        failed: (@MainActor (_ pictures: [Picture], ScenarioProblem) -> Void)? = nil
+    ) async throws {
         // A journey is played once for each language its pictures are in.
         let run = { (picture: Picture) in "\(picture.journeyPath)|\(picture.journey.setup.language.rawValue)" }
         var journeys: [String] = []
@@ -44,8 +46,9 @@ extension PictureManifest {
     static func words(of picture: Picture, on runner: StepRunner) throws -> PictureWords {
         // NB: the words as drawn: a Spanish picture's are Spanish (``Reading``).
         guard let shown = Reading.$asDrawn.withValue(true, operation: { runner.person.shownScreen() }) else {
-            throw ScenarioProblem.failed(picture.journeyPath, picture.journey.steps[picture.steps - 1].line,
-                                         "Threshold is not on screen after this step, and a README picture is of Threshold's screen")
+            throw ScenarioProblem.failed(
+                picture.journeyPath, picture.journey.steps[picture.steps - 1].line,
+                "Threshold is not on screen after this step, and a README picture is of Threshold's screen")
         }
         return Reading.$asDrawn.withValue(true) { PictureWords(shown: shown.words) }
     }
@@ -72,17 +75,22 @@ extension PictureManifest {
             }
         }
         do {
-            try await play(chosen, take: { picture, runner in
-                let now = try Self.words(of: picture, on: runner)
-                guard let text = try? String(contentsOf: wordsFile(picture), encoding: .utf8) else { return }
-                let kept = PictureWords(file: text)
-                if kept != now {
-                    problems.append(.stale(picture: picture.name, wordsFile: "\(folderName)/\(picture.name).words.txt", step: picture.after,
-                                           changes: now.changes(from: kept)))
-                }
-            }, failed: { pictures, problem in
-                problems.append(.failed(pictures: pictures.map(\.name), problem))
-            })
+            try await play(
+                chosen,
+                take: { picture, runner in
+                    let now = try Self.words(of: picture, on: runner)
+                    guard let text = try? String(contentsOf: wordsFile(picture), encoding: .utf8) else { return }
+                    let kept = PictureWords(file: text)
+                    if kept != now {
+                        problems.append(
+                            .stale(
+                                picture: picture.name, wordsFile: "\(folderName)/\(picture.name).words.txt", step: picture.after,
+                                changes: now.changes(from: kept)))
+                    }
+                },
+                failed: { pictures, problem in
+                    problems.append(.failed(pictures: pictures.map(\.name), problem))
+                })
         } catch {
             problems.append(.failed(pictures: [], ScenarioProblem.failed(file, 0, "\(error)")))
         }

@@ -55,10 +55,14 @@ struct PictureManifest {
         let document = try reader.root(text)
         var list: [Node] = []
         for (key, value, _) in try reader.entries(document, "the picture manifest", allowed: ["pictures"]) where key == "pictures" {
-            guard let sequence = value.sequence, !sequence.isEmpty else { throw reader.fail(value, "pictures: is a list of pictures, each {name, journey, after}") }
+            guard let sequence = value.sequence, !sequence.isEmpty else {
+                throw reader.fail(value, "pictures: is a list of pictures, each {name, journey, after}")
+            }
             list = Array(sequence)
         }
-        guard !list.isEmpty else { throw reader.fail(document, "the manifest needs `pictures:`, a list of pictures, each {name, journey, after}") }
+        guard !list.isEmpty else {
+            throw reader.fail(document, "the manifest needs `pictures:`, a list of pictures, each {name, journey, after}")
+        }
         var journeys: [String: Scenario] = [:]
         var names = Set<String>()
         let pictures = try list.map { node in
@@ -77,7 +81,8 @@ struct PictureManifest {
             throw reader.fail(fields["name"], "a picture's name is lowercase letters, digits and dashes (home-selah), not “\(name)”")
         }
         guard let name, let journeyNode = fields["journey"] else {
-            throw reader.fail(node, "a picture needs name (its files' name) and journey (a scenario file), and after (a step) or step (a number)")
+            throw reader.fail(
+                node, "a picture needs name (its files' name) and journey (a scenario file), and after (a step) or step (a number)")
         }
         let path = try reader.string(journeyNode, "journey")
         var journey: Scenario
@@ -104,7 +109,10 @@ struct PictureManifest {
             steps = try reader.int(number, "step", in: 1...10_000)
             guard steps <= count else { throw reader.fail(number, "\(path) has \(count) step\(count == 1 ? "" : "s"), not \(steps)") }
         case (nil, nil):
-            throw reader.fail(node, "say which step of \(path) the picture is taken after: after: {expect: {screen: home}} (a step as the journey writes it), or step: N")
+            throw reader.fail(
+                node,
+                "say which step of \(path) the picture is taken after: after: {expect: {screen: home}} (a step as the journey writes it), or step: N"
+            )
         case (_?, _?):
             throw reader.fail(node, "name the step once: after: (a step as the journey writes it) or step: (its number), not both")
         }
@@ -123,17 +131,25 @@ struct PictureManifest {
             let verb = Self.verb(after)
             let text = (try? String(contentsOfFile: journey.file, encoding: .utf8))?.components(separatedBy: "\n") ?? []
             let alike = journey.steps.indices.filter { Self.verb(written: text, at: journey.steps[$0].line) == verb }
-            throw reader.fail(after, "\(path) has no step `\(written)`"
-                + (alike.isEmpty ? "; it has no \(verb) step at all" : "; its \(verb) steps are at lines \(lines(alike))"))
+            throw reader.fail(
+                after,
+                "\(path) has no step `\(written)`"
+                    + (alike.isEmpty ? "; it has no \(verb) step at all" : "; its \(verb) steps are at lines \(lines(alike))"))
         }
         if let nth {
             guard nth <= matches.count else {
-                throw reader.fail(after, "\(path) has \(matches.count) step\(matches.count == 1 ? "" : "s") `\(written)` (line\(matches.count == 1 ? "" : "s") \(lines(matches))), not \(nth)")
+                throw reader.fail(
+                    after,
+                    "\(path) has \(matches.count) step\(matches.count == 1 ? "" : "s") `\(written)` (line\(matches.count == 1 ? "" : "s") \(lines(matches))), not \(nth)"
+                )
             }
             return matches[nth - 1] + 1
         }
         guard matches.count == 1 else {
-            throw reader.fail(after, "`\(written)` names \(matches.count) steps of \(path) (lines \(lines(matches))): say which with nth: 1 to \(matches.count), or name more of its checks")
+            throw reader.fail(
+                after,
+                "`\(written)` names \(matches.count) steps of \(path) (lines \(lines(matches))): say which with nth: 1 to \(matches.count), or name more of its checks"
+            )
         }
         return matches[0] + 1
     }
@@ -181,9 +197,11 @@ struct PictureManifest {
     /// “; did you mean …” with the journeys whose names begin as `path`'s does (`selah-23`).
     private static func likely(_ path: String, root: URL) -> String {
         let folder = (path as NSString).deletingLastPathComponent
-        let stem = (((path as NSString).lastPathComponent as NSString).deletingPathExtension).split(separator: "-").prefix(2).joined(separator: "-")
+        let stem = (((path as NSString).lastPathComponent as NSString).deletingPathExtension).split(separator: "-").prefix(2).joined(
+            separator: "-")
         let files = (try? FileManager.default.contentsOfDirectory(atPath: resolve(folder, root: root).path)) ?? []
         let alike = files.filter { $0.hasPrefix(stem) && $0.hasSuffix(".yaml") }.sorted()
-        return alike.isEmpty ? "" : "; did you mean \(alike.map { (folder as NSString).appendingPathComponent($0) }.joined(separator: " or "))?"
+        return alike.isEmpty
+            ? "" : "; did you mean \(alike.map { (folder as NSString).appendingPathComponent($0) }.joined(separator: " or "))?"
     }
 }

@@ -55,20 +55,23 @@ extension ThresholdState {
 extension Session {
     /// A copy that ended at `at`.
     func ended(at instant: Date, as state: EndState) throws -> Session {
-        try Session(id: id, profileID: profileID, origin: origin, start: start, plan: plan, occurrence: occurrence,
-                    breaks: breaks, ending: Ending(at: instant, state: state))
+        try Session(
+            id: id, profileID: profileID, origin: origin, start: start, plan: plan, occurrence: occurrence,
+            breaks: breaks, ending: Ending(at: instant, state: state))
     }
 
     /// A copy with one more break.
     func adding(_ pause: Break) throws -> Session {
-        try Session(id: id, profileID: profileID, origin: origin, start: start, plan: plan, occurrence: occurrence,
-                    breaks: breaks + [pause], ending: ending)
+        try Session(
+            id: id, profileID: profileID, origin: origin, start: start, plan: plan, occurrence: occurrence,
+            breaks: breaks + [pause], ending: ending)
     }
 
     /// The record that stands for a scheduled span the person acts on (a break, ending it early).
     static func standingFor(_ key: OccurrenceKey, _ span: Occurrence, ids: IDGenerator) throws -> Session {
-        try Session(id: ids.next("session"), profileID: key.profileID, origin: .schedule, start: span.start,
-                    plan: .until(span.end), occurrence: key)
+        try Session(
+            id: ids.next("session"), profileID: key.profileID, origin: .schedule, start: span.start,
+            plan: .until(span.end), occurrence: key)
     }
 }
 
@@ -81,7 +84,9 @@ extension ThresholdState {
         let running = sessions.first { $0.profileID == id && $0.isRunning(at: now) }
         if let running, running.occurrence == nil { return nil }
         let clock = Clockwork(calendar: calendar)
-        guard let span = profile.schedules.compactMap({ $0.occurrence(at: now, in: clock) }).max(by: { $0.end < $1.end }) else { return nil }
+        guard let span = profile.schedules.compactMap({ $0.occurrence(at: now, in: clock) }).max(by: { $0.end < $1.end }) else {
+            return nil
+        }
         let returns = profile.schedules.compactMap { $0.nextOccurrences(after: span.end, in: clock, horizonDays: 8).first?.start }.min()
         return (span, returns)
     }

@@ -21,8 +21,9 @@ public struct IssueGrant: Command {
         if case .intentionOpen = origin {
             throw ValidationError.invariant("grant", .intentionOpenNotCounted)
         }
-        let grant = try Grant(id: ids.next("grant"), scope: scope, start: now,
-                              end: now.addingTimeInterval(TimeInterval(minutes * 60)), origin: origin)
+        let grant = try Grant(
+            id: ids.next("grant"), scope: scope, start: now,
+            end: now.addingTimeInterval(TimeInterval(minutes * 60)), origin: origin)
         let after = try state.with(grants: state.grants + [grant])
         try SetupBudget.check(after, from: state, at: now, calendar: calendar)
         state = after
@@ -55,9 +56,10 @@ public struct OpenIntention: Command {
         if used >= intention.opensPerDay, !confirmedBeyondLimit {
             throw ValidationError("intention \(intention.id)", .intentionOpensUsed(limit: intention.opensPerDay))
         }
-        let grant = try Grant(id: ids.next("grant"), scope: .token(.app(intention.app)), start: now,
-                              end: now.addingTimeInterval(TimeInterval(intention.minutesPerOpen * 60)),
-                              origin: .intentionOpen(intention.id))
+        let grant = try Grant(
+            id: ids.next("grant"), scope: .token(.app(intention.app)), start: now,
+            end: now.addingTimeInterval(TimeInterval(intention.minutesPerOpen * 60)),
+            origin: .intentionOpen(intention.id))
         let after = try state.with(grants: state.grants + [grant])
         try SetupBudget.check(after, from: state, at: now, calendar: calendar)
         state = after

@@ -27,7 +27,9 @@ public struct StartSession: Command {
         }
         let clock = Clockwork(calendar: calendar)
         let recorded = Set(state.sessions.compactMap(\.occurrence))
-        let joined: (key: OccurrenceKey, span: Occurrence)? = inForce.unrecordedSpans.first ?? profile.schedules.lazy
+        let joined: (key: OccurrenceKey, span: Occurrence)? =
+            inForce.unrecordedSpans.first
+            ?? profile.schedules.lazy
             .flatMap { schedule in
                 schedule.nextOccurrences(after: now, in: clock, horizonDays: 1).map {
                     (key: OccurrenceKey(profileID: profile.id, scheduleID: schedule.id, day: $0.day), span: $0)
@@ -40,8 +42,9 @@ public struct StartSession: Command {
         }
         let session: Session
         if let joined, case .openEnded = plan {
-            session = try Session(id: ids.next("session"), profileID: profile.id, origin: origin, start: now,
-                                  plan: .until(joined.span.end), occurrence: joined.key)
+            session = try Session(
+                id: ids.next("session"), profileID: profile.id, origin: origin, start: now,
+                plan: .until(joined.span.end), occurrence: joined.key)
         } else {
             session = try Session(id: ids.next("session"), profileID: profile.id, origin: origin, start: now, plan: plan)
         }
@@ -62,7 +65,8 @@ public struct StartScheduleEarly: Command {
     /// Where the next span of `schedules` ends, when one is to come: what an early start runs to.
     public static func runsUntil(_ schedules: [Schedule], at now: Date, calendar: Calendar) -> Date? {
         let clock = Clockwork(calendar: calendar)
-        return schedules
+        return
+            schedules
             .flatMap { $0.nextOccurrences(after: now, in: clock, horizonDays: 8) }
             .filter { $0.start > now }
             .min { $0.start < $1.start }?.end
@@ -176,8 +180,9 @@ public struct TakeBreak: Command {
         guard quota.remaining > 0 else {
             throw ValidationError(subject, quota.refusal(now: now))
         }
-        let pause = try Break(id: ids.next("break"), start: now,
-                              end: now.addingTimeInterval(TimeInterval(profile.breakPolicy.minutes * 60)))
+        let pause = try Break(
+            id: ids.next("break"), start: now,
+            end: now.addingTimeInterval(TimeInterval(profile.breakPolicy.minutes * 60)))
         state = try state.replacing(try session.adding(pause))
         events.append(.breakStarted(session: session.id, pause: pause))
         return events
@@ -199,8 +204,10 @@ public struct EndBreak: Command {
         // A break lasts at least a second, so one ended at once still reads as taken.
         let shortened = try Break(id: pause.id, start: pause.start, end: max(now, pause.start.addingTimeInterval(1)))
         let breaks = session.breaks.map { $0.id == pause.id ? shortened : $0 }
-        state = try state.replacing(try Session(id: session.id, profileID: session.profileID, origin: session.origin, start: session.start,
-                                                plan: session.plan, occurrence: session.occurrence, breaks: breaks, ending: session.ending))
+        state = try state.replacing(
+            try Session(
+                id: session.id, profileID: session.profileID, origin: session.origin, start: session.start,
+                plan: session.plan, occurrence: session.occurrence, breaks: breaks, ending: session.ending))
         return [.breakEnded(session: session.id, pause: shortened)]
     }
 }

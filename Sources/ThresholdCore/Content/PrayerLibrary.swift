@@ -163,7 +163,13 @@ public struct PrayerLibrary: Equatable, Sendable {
         var escaped = false
         for byte in data {
             if inString {
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
                 continue
             }
             switch byte {
@@ -190,7 +196,8 @@ public struct PrayerLibrary: Equatable, Sendable {
     /// The `id` of the template at `index`, if the file is JSON and it has one; only to name it in a fault.
     private static func idOfTemplate(at index: Int, in data: Data) -> String? {
         guard let array = try? JSONSerialization.jsonObject(with: data) as? [Any], array.indices.contains(index),
-              let object = array[index] as? [String: Any] else { return nil }
+            let object = array[index] as? [String: Any]
+        else { return nil }
         return object["id"] as? String
     }
 }

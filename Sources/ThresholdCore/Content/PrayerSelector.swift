@@ -35,8 +35,10 @@ public struct PrayerSelector: Sendable {
     /// A verse short enough for the shield, from ``verseLines(tradition:translation:maximumLength:)``,
     /// avoiding recent references (most recent first) as far as possible; `nil` only when no verse
     /// is short enough.
-    public func verseLine(tradition: Tradition?, translation: BibleTranslation? = nil, seed: UInt64, recent: [VerseReference] = [],
-                          maximumLength: Int = shieldVerseLength) -> VerseLine? {
+    public func verseLine(
+        tradition: Tradition?, translation: BibleTranslation? = nil, seed: UInt64, recent: [VerseReference] = [],
+        maximumLength: Int = shieldVerseLength
+    ) -> VerseLine? {
         let lines = verseLines(tradition: tradition, translation: translation, maximumLength: maximumLength)
         let pool = PrayerSelector.avoidingRecent(lines, recent: recent, key: \.reference)
         guard !pool.isEmpty else { return nil }
@@ -47,14 +49,19 @@ public struct PrayerSelector: Sendable {
     /// The verses short enough for the shield, each once, in library order, as a person who chose
     /// `translation` reads them (``PrayerTemplate/verseLine(in:)``): those of this tradition's
     /// prayers and the universal ones, or any prayer's if none of those is short enough.
-    public func verseLines(tradition: Tradition?, translation: BibleTranslation? = nil, maximumLength: Int = shieldVerseLength) -> [VerseLine] {
+    public func verseLines(
+        tradition: Tradition?, translation: BibleTranslation? = nil, maximumLength: Int = shieldVerseLength
+    ) -> [VerseLine] {
         PrayerSelector.verseLines(from: library.templates, tradition: tradition, translation: translation, maximumLength: maximumLength)
     }
 
     /// ``verseLines(tradition:translation:maximumLength:)`` from these templates.
-    static func verseLines(from templates: [PrayerTemplate], tradition: Tradition?, translation: BibleTranslation?,
-                           maximumLength: Int) -> [VerseLine] {
-        let short = templates
+    static func verseLines(
+        from templates: [PrayerTemplate], tradition: Tradition?, translation: BibleTranslation?,
+        maximumLength: Int
+    ) -> [VerseLine] {
+        let short =
+            templates
             .map { (template: $0, line: $0.verseLine(in: translation)) }
             .filter { $0.line.text.count <= maximumLength }
         let preferred = short.filter { candidate in

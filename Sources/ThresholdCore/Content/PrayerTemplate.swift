@@ -195,8 +195,9 @@ public struct PrayerTemplate: Hashable, Codable, Sendable, Identifiable {
         let alsoIn = try c.decodeIfPresent(AlsoIn.self, forKey: .alsoIn)?.texts ?? [:]
         let isUniversal = try c.decodeIfPresent(Bool.self, forKey: .isUniversal) ?? false
         self = try validatingDecode(decoder) {
-            try PrayerTemplate(id: id, traditions: traditions, vibes: vibes, moods: moods, prayer: prayer,
-                               verse: verse, translation: translation, alsoIn: alsoIn, isUniversal: isUniversal)
+            try PrayerTemplate(
+                id: id, traditions: traditions, vibes: vibes, moods: moods, prayer: prayer,
+                verse: verse, translation: translation, alsoIn: alsoIn, isUniversal: isUniversal)
         }
     }
 
@@ -225,8 +226,10 @@ public struct PrayerTemplate: Hashable, Codable, Sendable, Identifiable {
             for (name, text) in byName {
                 guard let translation = BibleTranslation(rawValue: name) else {
                     let known = BibleTranslation.allCases.map(\.rawValue).joined(separator: ", ")
-                    throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
-                                                            debugDescription: "“\(name)” is not a Bible translation (\(known))."))
+                    throw DecodingError.dataCorrupted(
+                        .init(
+                            codingPath: decoder.codingPath,
+                            debugDescription: "“\(name)” is not a Bible translation (\(known))."))
                 }
                 texts[translation] = text
             }

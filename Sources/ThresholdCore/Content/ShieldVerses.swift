@@ -22,8 +22,9 @@ public struct ShieldVerses: Sendable {
 
     /// The verse for `app`'s shield on `day`; `nil` only when no bundled verse is short enough.
     public func line(for preferences: SelahPreferences, app: AppToken?, on day: LocalDate) -> VerseLine? {
-        let pool = PrayerSelector.verseLines(from: templates, tradition: preferences.tradition, translation: preferences.translation,
-                                             maximumLength: maximumLength)
+        let pool = PrayerSelector.verseLines(
+            from: templates, tradition: preferences.tradition, translation: preferences.translation,
+            maximumLength: maximumLength)
         guard !pool.isEmpty else { return nil }
         let start = Int(app.map { Self.stableHash($0.data) % UInt64(pool.count) } ?? 0)
         let today = ((day.dayNumber % pool.count) + pool.count) % pool.count

@@ -35,7 +35,8 @@ public struct VerseReference: Hashable, Codable, Sendable, Comparable, CustomStr
         if range.count == 2 {
             guard let end = VerseReference.number(range[1]) else { throw refusal }
             guard end > first else {
-                throw ValidationError("verse reference “\(text)”", .contentFile(.versesBackwards(book: book, chapter: chapter, first: first, last: end)))
+                throw ValidationError(
+                    "verse reference “\(text)”", .contentFile(.versesBackwards(book: book, chapter: chapter, first: first, last: end)))
             }
             last = end
         }

@@ -1,8 +1,7 @@
 /// Decodes one of a vocabulary's raw values, refusing anything else with the list of words
 /// that would be accepted: `Unknown mood “angry”; use one of grateful, anxious, …`.
 func decodeVocabularyWord<Word>(_ noun: String, from decoder: any Decoder) throws -> Word
-    where Word: CaseIterable & RawRepresentable, Word.RawValue == String
-{
+where Word: CaseIterable & RawRepresentable, Word.RawValue == String {
     let container = try decoder.singleValueContainer()
     let text = try container.decode(String.self)
     guard let word = Word(rawValue: text) else {

@@ -44,10 +44,11 @@ public struct DeviceRestrictions: Hashable, Codable, Sendable, CustomStringConve
             case .profile(let id):
                 guard let profile = profiles[id] else { continue }
                 strictness = profile.strictness
-                let lifted: Bool = switch rule.status {
-                case .granted, .onBreak: true
-                case .enforcing, .partlyLifted: false
-                }
+                let lifted: Bool =
+                    switch rule.status {
+                    case .granted, .onBreak: true
+                    case .enforcing, .partlyLifted: false
+                    }
                 if profile.strict.deniesAppInstallation, profile.strictness == .locked || !lifted { wanted.denyAppInstallation = true }
             case .gate(let id):
                 // A gate has no options of its own: a locked one denies installs, as Beast Mode does by default.
@@ -68,14 +69,17 @@ public struct DeviceRestrictions: Hashable, Codable, Sendable, CustomStringConve
     /// Reads what an earlier build saved too (it had no app installation setting).
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(denyAppRemoval: try c.decode(Bool.self, forKey: .denyAppRemoval),
-                  requireAutomaticDateAndTime: try c.decode(Bool.self, forKey: .requireAutomaticDateAndTime),
-                  denyAppInstallation: try c.decodeIfPresent(Bool.self, forKey: .denyAppInstallation) ?? false)
+        self.init(
+            denyAppRemoval: try c.decode(Bool.self, forKey: .denyAppRemoval),
+            requireAutomaticDateAndTime: try c.decode(Bool.self, forKey: .requireAutomaticDateAndTime),
+            denyAppInstallation: try c.decodeIfPresent(Bool.self, forKey: .denyAppInstallation) ?? false)
     }
 
     public var description: String {
-        let parts = [denyAppRemoval ? "app removal denied" : nil, requireAutomaticDateAndTime ? "automatic date and time required" : nil,
-                     denyAppInstallation ? "app installation denied" : nil].compactMap { $0 }
+        let parts = [
+            denyAppRemoval ? "app removal denied" : nil, requireAutomaticDateAndTime ? "automatic date and time required" : nil,
+            denyAppInstallation ? "app installation denied" : nil,
+        ].compactMap { $0 }
         return parts.isEmpty ? "none" : parts.joined(separator: ", ")
     }
 }

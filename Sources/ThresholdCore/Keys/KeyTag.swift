@@ -52,8 +52,9 @@ public struct KeyTag: Hashable, Codable, Sendable, Identifiable {
 
     /// The same tag, revoked at `instant` (an already revoked tag keeps its first revocation).
     public func revoked(at instant: Date) throws -> KeyTag {
-        try KeyTag(id: id, profileID: profileID, name: name, secretHash: secretHash, created: created,
-                   revokedAt: revokedAt ?? instant)
+        try KeyTag(
+            id: id, profileID: profileID, name: name, secretHash: secretHash, created: created,
+            revokedAt: revokedAt ?? instant)
     }
 
     private enum CodingKeys: String, CodingKey { case id, profileID, name, secretHash, created, revokedAt }

@@ -41,8 +41,9 @@ public enum KeyTapDecision: Hashable, Codable, Sendable {
         let endsAt = rule.endsAt(in: state, clock: Clockwork(calendar: calendar))
         var onBreakUntil: Date?
         if case .onBreak(_, let until) = rule.status { onBreakUntil = until }
-        let active = ActiveProfile(profileID: profileID, name: profile.name, sessions: sessions, scheduledSpans: spans,
-                                   endsAt: endsAt, breaksAllowed: profile.breakPolicy.allowsBreaks, onBreakUntil: onBreakUntil)
+        let active = ActiveProfile(
+            profileID: profileID, name: profile.name, sessions: sessions, scheduledSpans: spans,
+            endsAt: endsAt, breaksAllowed: profile.breakPolicy.allowsBreaks, onBreakUntil: onBreakUntil)
         let stillLocked = profile.strictness == .locked && (endsAt.map { $0 > now } ?? true)
         return stillLocked ? .locked(active) : .askEndOrBreak(active)
     }
@@ -104,10 +105,13 @@ public enum KeyTapOutcome: Hashable, Sendable {
         if let revokedAt = tag.revokedAt, tag.isRevoked(at: now) { return .refused(.revoked(at: revokedAt)) }
         guard stored.engine.profile(tag.profileID) != nil else { return .refused(.profileMissing(tag.profileID)) }
         if let last = stored.rituals.lastKeyTaps.first(where: { $0.tag == tag.id }),
-           abs(now.timeIntervalSince(last.at)) <= KeyTap.duplicateWindow {
+            abs(now.timeIntervalSince(last.at)) <= KeyTap.duplicateWindow
+        {
             return .duplicate(last)
         }
-        return .accepted(KeyTap(tag: tag.id, at: now,
-                                decision: .decide(for: tag.profileID, in: stored.engine, at: now, calendar: calendar)))
+        return .accepted(
+            KeyTap(
+                tag: tag.id, at: now,
+                decision: .decide(for: tag.profileID, in: stored.engine, at: now, calendar: calendar)))
     }
 }

@@ -128,7 +128,8 @@ extension LinkRoute {
     /// A `rule=` value: `profile:<id>`, `gate:<id>`, `intention:<id>` or `tutorial`.
     private static func rule(_ raw: Substring, route: String) throws -> RuleRef {
         guard let text = LinkRoute.unescape(raw), let rule = RuleRef(linkValue: text) else {
-            throw LinkError.wrongShape(route: route, expected: "…/\(route)[/<app token>]?rule=<profile:id | gate:id | intention:id | tutorial>")
+            throw LinkError.wrongShape(
+                route: route, expected: "…/\(route)[/<app token>]?rule=<profile:id | gate:id | intention:id | tutorial>")
         }
         return rule
     }
@@ -161,7 +162,8 @@ extension LinkRoute {
     /// An unescaped id: 1 to 128 characters of valid UTF-8 with no control characters.
     private static func identifier(_ raw: Substring, route: String) throws -> String {
         guard let text = unescape(raw), !text.isEmpty, text.count <= maximumIdentifierLength,
-              !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        else {
             throw LinkError.badIdentifier(route: route)
         }
         return text
@@ -170,7 +172,8 @@ extension LinkRoute {
     /// A token's bytes: canonical base64url of 1 to 2,048 bytes.
     private static func token(_ raw: Substring, _ what: String) throws -> Data {
         guard raw.utf8.count <= (maximumTokenBytes * 4 + 2) / 3, let data = Base64URL.decode(raw),
-              !data.isEmpty, data.count <= maximumTokenBytes else {
+            !data.isEmpty, data.count <= maximumTokenBytes
+        else {
             throw LinkError.badToken(what)
         }
         return data
@@ -212,7 +215,8 @@ extension RuleRef {
         guard let colon = text.firstIndex(of: ":") else { return nil }
         let id = String(text[text.index(after: colon)...])
         guard !id.isEmpty, id.count <= LinkRoute.maximumIdentifierLength,
-              !id.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return nil }
+            !id.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        else { return nil }
         switch text[..<colon] {
         case "profile": self = .profile(ProfileID(id))
         case "gate": self = .gate(GateID(id))

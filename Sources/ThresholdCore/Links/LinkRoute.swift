@@ -59,8 +59,10 @@ extension LinkRoute {
 
     /// The paths the app claims on its domain (the apple-app-site-association file's components),
     /// one or two per route: exactly the links ``url(_:)`` writes.
-    public static let claimedPaths = ["/start", "/start/*", "/k/*", "/home", "/pray", "/unlock", "/unlock/*", "/challenge/*", "/session", "/session/*",
-                                      "/tutorial", "/feedback", "/review", "/p/*"]
+    public static let claimedPaths = [
+        "/start", "/start/*", "/k/*", "/home", "/pray", "/unlock", "/unlock/*", "/challenge/*", "/session", "/session/*",
+        "/tutorial", "/feedback", "/review", "/p/*",
+    ]
 
     /// The route's universal link.
     public var universalLink: URL { url(.universal) }
@@ -108,11 +110,16 @@ extension LinkRoute {
             "pray" + LinkRoute.query([("app", app.map { Base64URL.encode($0.data) })])
         case .open(.unlockGate(let app, let category, let rule)):
             "unlock" + (app.map { "/" + Base64URL.encode($0.data) } ?? "")
-                + LinkRoute.query([("category", category.map { Base64URL.encode($0.data) }),
-                                   ("rule", rule.map { LinkRoute.escape($0.linkValue, keeping: ":") })])
+                + LinkRoute.query([
+                    ("category", category.map { Base64URL.encode($0.data) }),
+                    ("rule", rule.map { LinkRoute.escape($0.linkValue, keeping: ":") }),
+                ])
         case .open(.websiteGate(let site, let rule)):
-            "unlock" + LinkRoute.query([("site", Base64URL.encode(site.data)),
-                                        ("rule", rule.map { LinkRoute.escape($0.linkValue, keeping: ":") })])
+            "unlock"
+                + LinkRoute.query([
+                    ("site", Base64URL.encode(site.data)),
+                    ("rule", rule.map { LinkRoute.escape($0.linkValue, keeping: ":") }),
+                ])
         case .open(.challenge(let app, let rule)):
             "challenge/" + Base64URL.encode(app.data)
                 + LinkRoute.query([("rule", rule.map { LinkRoute.escape($0.linkValue, keeping: ":") })])
@@ -139,7 +146,7 @@ extension LinkRoute {
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"):
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"):
                 out.unicodeScalars.append(Unicode.Scalar(byte))
             case _ where kept.utf8.contains(byte):
                 out.unicodeScalars.append(Unicode.Scalar(byte))

@@ -22,8 +22,10 @@ public struct StartConfirmation: Hashable, Sendable {
     /// Whether it denies installing apps too (Beast Mode's default).
     public let deniesAppInstallation: Bool
 
-    public init(profile: ProfileID, name: String, lockedUntil: Date, selectedItems: Int, listMode: ListMode, byLink: Bool,
-                deniesAppInstallation: Bool = false) {
+    public init(
+        profile: ProfileID, name: String, lockedUntil: Date, selectedItems: Int, listMode: ListMode, byLink: Bool,
+        deniesAppInstallation: Bool = false
+    ) {
         self.profile = profile
         self.name = name
         self.lockedUntil = lockedUntil
@@ -36,19 +38,25 @@ public struct StartConfirmation: Hashable, Sendable {
     /// The confirmation a start of `profile` (by a link, or the app's own button with `plan`) needs
     /// at `now`, or `nil` when it may start directly: the profile is not locked, or the start would
     /// be refused anyway (the start then reports why, changing nothing).
-    public static func needed(toStart profile: ProfileID, plan: SessionPlan = .openEnded, byLink: Bool = true,
-                              in state: ThresholdState, at now: Date, calendar: Calendar) -> StartConfirmation? {
+    public static func needed(
+        toStart profile: ProfileID, plan: SessionPlan = .openEnded, byLink: Bool = true,
+        in state: ThresholdState, at now: Date, calendar: Calendar
+    ) -> StartConfirmation? {
         guard let found = state.profile(profile), found.strictness == .locked else { return nil }
         var preview = state
         let ids = IDGenerator { "preview-\($0)" }
         // NB: a start the rules refuse needs no confirmation: the start itself says why.
-        guard (try? StartSession(profile: profile, origin: .manual, plan: plan).apply(to: &preview, at: now, calendar: calendar, ids: ids)) != nil,
-              let until = ProfileInForce(found, in: preview, at: now, calendar: calendar).lockedUntil(at: now) else {
+        guard
+            (try? StartSession(profile: profile, origin: .manual, plan: plan).apply(to: &preview, at: now, calendar: calendar, ids: ids))
+                != nil,
+            let until = ProfileInForce(found, in: preview, at: now, calendar: calendar).lockedUntil(at: now)
+        else {
             return nil
         }
         let selection = found.selection
-        return StartConfirmation(profile: profile, name: found.title, lockedUntil: until,
-                                 selectedItems: selection.applications.count + selection.categories.count + selection.webDomains.count,
-                                 listMode: found.listMode, byLink: byLink, deniesAppInstallation: found.strict.deniesAppInstallation)
+        return StartConfirmation(
+            profile: profile, name: found.title, lockedUntil: until,
+            selectedItems: selection.applications.count + selection.categories.count + selection.webDomains.count,
+            listMode: found.listMode, byLink: byLink, deniesAppInstallation: found.strict.deniesAppInstallation)
     }
 }

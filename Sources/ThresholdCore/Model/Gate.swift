@@ -12,7 +12,9 @@ public struct Gate: Hashable, Codable, Sendable, Identifiable {
     /// strictness (in display order), and none when locked.
     public let acceptedRituals: [RitualKind]
 
-    public init(id: GateID, name: String, path: Pathway, selection: Selection, strictness: Strictness = .gentle, unlockPolicy: UnlockPolicy) throws {
+    public init(
+        id: GateID, name: String, path: Pathway, selection: Selection, strictness: Strictness = .gentle, unlockPolicy: UnlockPolicy
+    ) throws {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty, trimmed.count <= 40 else {
             throw ValidationError("gate \(id)", .gateNameLength)
@@ -28,7 +30,6 @@ public struct Gate: Hashable, Codable, Sendable, Identifiable {
         self.unlockPolicy = unlockPolicy
         self.acceptedRituals = strictness == .locked ? [] : unlockPolicy.offered(under: strictness).rituals.sorted()
     }
-
 
     private enum CodingKeys: String, CodingKey { case id, name, path, selection, strictness, unlockPolicy }
 

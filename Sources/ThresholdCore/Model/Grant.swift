@@ -31,7 +31,8 @@ public struct Grant: Hashable, Codable, Sendable, Identifiable {
         guard end.timeIntervalSince(start) <= 12 * 3_600 else {
             throw ValidationError("grant \(id)", .invariant(.tooLong(kind: "grant", id: id.rawValue)))
         }
-        if case .intentionOpen = origin, case .token(.app) = scope {} else if case .intentionOpen = origin {
+        if case .intentionOpen = origin, case .token(.app) = scope {
+        } else if case .intentionOpen = origin {
             throw ValidationError("grant \(id)", .invariant(.intentionGrantScope("\(scope)")))
         }
         self.id = id

@@ -58,7 +58,9 @@ public struct Profile: Hashable, Codable, Sendable, Identifiable {
         guard trimmed.count <= 40 else {
             throw ValidationError(label, .nameTooLong(limit: 40))
         }
-        guard emoji.count == 1, emoji.unicodeScalars.contains(where: { $0.properties.isEmojiPresentation || $0.properties.isEmoji && $0.value > 0xFF }) else {
+        guard emoji.count == 1,
+            emoji.unicodeScalars.contains(where: { $0.properties.isEmojiPresentation || $0.properties.isEmoji && $0.value > 0xFF })
+        else {
             throw ValidationError(label, .notOneEmoji(emoji))
         }
         // NB: a block list that holds nothing is a timer's (``Settings/timerOnly``): whether one
@@ -71,8 +73,13 @@ public struct Profile: Hashable, Codable, Sendable, Identifiable {
                 throw ValidationError(label, .allowListCategories)
             }
             guard selection.applications.count <= Profile.maximumAllowListExceptions,
-                  selection.webDomains.count <= Profile.maximumAllowListExceptions else {
-                throw ValidationError(label, .allowListTooMany(limit: Profile.maximumAllowListExceptions, apps: selection.applications.count, websites: selection.webDomains.count))
+                selection.webDomains.count <= Profile.maximumAllowListExceptions
+            else {
+                throw ValidationError(
+                    label,
+                    .allowListTooMany(
+                        limit: Profile.maximumAllowListExceptions, apps: selection.applications.count, websites: selection.webDomains.count)
+                )
             }
         }
         let strict = strict ?? .standard(for: strictness)
@@ -105,7 +112,6 @@ public struct Profile: Hashable, Codable, Sendable, Identifiable {
         self.isRest = isRest
     }
 
-
     private enum CodingKeys: String, CodingKey {
         case id, name, emoji, path, selection, listMode, strictness, unlockPolicy, breakPolicy, schedules, headsUpMinutes, strict
         case isRest = "rest"
@@ -129,9 +135,10 @@ public struct Profile: Hashable, Codable, Sendable, Identifiable {
         // A profile saved before rest was kept is rest when it is Key's Sleep preset.
         let isRest = try c.decodeIfPresent(Bool.self, forKey: .isRest) ?? (id == ProfilePreset.sleep.id)
         self = try validatingDecode(decoder) {
-            try Profile(id: id, name: name, emoji: emoji, path: path, selection: selection, listMode: listMode,
-                        strictness: strictness, unlockPolicy: unlockPolicy, breakPolicy: breakPolicy, schedules: schedules,
-                        headsUpMinutes: headsUp, strict: strict, isRest: isRest)
+            try Profile(
+                id: id, name: name, emoji: emoji, path: path, selection: selection, listMode: listMode,
+                strictness: strictness, unlockPolicy: unlockPolicy, breakPolicy: breakPolicy, schedules: schedules,
+                headsUpMinutes: headsUp, strict: strict, isRest: isRest)
         }
     }
 }

@@ -40,7 +40,9 @@ public struct ScheduleOverlap: Hashable, Sendable, CustomStringConvertible {
         if end <= start { end += 1_440 }
         return schedule.weekdays.flatMap { day -> [Range<Int>] in
             let offset = ((day.rawValue + 5) % 7) * 1_440
-            return [offset + start..<offset + end, offset + start + week..<offset + end + week, offset + start - week..<offset + end - week]
+            return [
+                offset + start..<offset + end, offset + start + week..<offset + end + week, offset + start - week..<offset + end - week,
+            ]
         }
     }
 

@@ -174,8 +174,9 @@ public struct Session: Hashable, Codable, Sendable, Identifiable {
         let breaks = try c.decodeIfPresent([Break].self, forKey: .breaks) ?? []
         let ending = try c.decodeIfPresent(Ending.self, forKey: .ending)
         self = try validatingDecode(decoder) {
-            try Session(id: id, profileID: profileID, origin: origin, start: start, plan: plan,
-                        occurrence: occurrence, breaks: breaks, ending: ending)
+            try Session(
+                id: id, profileID: profileID, origin: origin, start: start, plan: plan,
+                occurrence: occurrence, breaks: breaks, ending: ending)
         }
     }
 }

@@ -15,7 +15,8 @@ public struct TypedWebsite: Hashable, Comparable, Codable, Sendable, CustomStrin
         if domain.hasSuffix(".") { domain.removeLast() }
         if domain.hasPrefix("www.") { domain.removeFirst(4) }
         let labels = domain.split(separator: ".", omittingEmptySubsequences: false)
-        let wellFormed = labels.count >= 2 && domain.count <= 253
+        let wellFormed =
+            labels.count >= 2 && domain.count <= 253
             && labels.allSatisfy { label in
                 (1...63).contains(label.count) && label.first != "-" && label.last != "-"
                     && label.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }

@@ -38,11 +38,13 @@ public struct ThresholdState: Hashable, Codable, Sendable {
         try Self.requireUnique(sessions.flatMap { $0.breaks.map(\.id) }, "break")
         var intendedApps = Set<AppToken>()
         for intention in intentions where !intendedApps.insert(intention.app).inserted {
-            throw ValidationError("intention \(intention.id)", .invariant(.appTaken(intention: intention.id.rawValue, app: "\(intention.app)")))
+            throw ValidationError(
+                "intention \(intention.id)", .invariant(.appTaken(intention: intention.id.rawValue, app: "\(intention.app)")))
         }
         let profileIDs = Set(profiles.map(\.id))
         for session in sessions where !profileIDs.contains(session.profileID) {
-            throw ValidationError("session \(session.id)", .invariant(.missingProfile(session: session.id.rawValue, profile: session.profileID.rawValue)))
+            throw ValidationError(
+                "session \(session.id)", .invariant(.missingProfile(session: session.id.rawValue, profile: session.profileID.rawValue)))
         }
         try Self.requireUnique(sessions.compactMap(\.occurrence), "scheduled span")
         let intentionIDs = Set(intentions.map(\.id))
@@ -51,15 +53,18 @@ public struct ThresholdState: Hashable, Codable, Sendable {
                 throw ValidationError("grant \(grant.id)", .invariant(.missingIntention(grant: grant.id.rawValue, intention: id.rawValue)))
             }
         }
-        self.init(part: profiles, gates: gates, intentions: intentions, sessions: sessions, grants: grants,
-                  streakFreezeDays: streakFreezeDays, tutorial: tutorial)
+        self.init(
+            part: profiles, gates: gates, intentions: intentions, sessions: sessions, grants: grants,
+            streakFreezeDays: streakFreezeDays, tutorial: tutorial)
     }
 
     /// A state already known to be valid (a part of one that passed validation: a subset of its
     /// values, so valid too), built without validating again, as the planner builds hundreds at
     /// every reconcile.
-    init(part profiles: [Profile], gates: [Gate] = [], intentions: [Intention] = [], sessions: [Session] = [],
-         grants: [Grant] = [], streakFreezeDays: Set<LocalDate> = [], tutorial: Tutorial? = nil) {
+    init(
+        part profiles: [Profile], gates: [Gate] = [], intentions: [Intention] = [], sessions: [Session] = [],
+        grants: [Grant] = [], streakFreezeDays: Set<LocalDate> = [], tutorial: Tutorial? = nil
+    ) {
         self.profiles = profiles
         self.gates = gates
         self.intentions = intentions
@@ -115,8 +120,9 @@ public struct ThresholdState: Hashable, Codable, Sendable {
         let freezes = try c.decodeIfPresent([LocalDate].self, forKey: .streakFreezeDays) ?? []
         let tutorial = try c.decodeIfPresent(Tutorial.self, forKey: .tutorial)
         self = try validatingDecode(decoder) {
-            try ThresholdState(profiles: profiles, gates: gates, intentions: intentions, sessions: sessions,
-                               grants: grants, streakFreezeDays: Set(freezes), tutorial: tutorial)
+            try ThresholdState(
+                profiles: profiles, gates: gates, intentions: intentions, sessions: sessions,
+                grants: grants, streakFreezeDays: Set(freezes), tutorial: tutorial)
         }
     }
 

@@ -23,7 +23,10 @@ extension OpaqueToken {
     /// The bytes as UTF-8 when they are readable (simulator names), else a short hex digest.
     public var description: String {
         if let text = String(data: data, encoding: .utf8), !text.isEmpty,
-           text.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || $0.properties.numericType != nil || "-_.".unicodeScalars.contains($0) }) {
+            text.unicodeScalars.allSatisfy({
+                $0.properties.isAlphabetic || $0.properties.numericType != nil || "-_.".unicodeScalars.contains($0)
+            })
+        {
             return text
         }
         return "#" + data.prefix(6).map { String(format: "%02x", $0) }.joined()
@@ -33,7 +36,8 @@ extension OpaqueToken {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
         guard let data = Data(base64Encoded: text), !data.isEmpty else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "A token must be non-empty base64, found “\(text.prefix(40))”.")
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "A token must be non-empty base64, found “\(text.prefix(40))”.")
         }
         self.init(data: data)
     }

@@ -67,6 +67,7 @@ func validatingDecode<T>(_ decoder: any Decoder, _ body: () throws -> T) throws 
     do {
         return try body()
     } catch let error as ValidationError {
-        throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.description, underlyingError: error))
+        throw DecodingError.dataCorrupted(
+            .init(codingPath: decoder.codingPath, debugDescription: error.description, underlyingError: error))
     }
 }

@@ -27,8 +27,10 @@ public struct AppStoreTransaction: Hashable, Codable, Sendable {
     /// Bought with the introductory offer (the free trial).
     public let isTrial: Bool
 
-    public init(id: String, productID: String, verified: Bool, purchaseDate: Date, expirationDate: Date?,
-                revocationDate: Date? = nil, isTrial: Bool = false) {
+    public init(
+        id: String, productID: String, verified: Bool, purchaseDate: Date, expirationDate: Date?,
+        revocationDate: Date? = nil, isTrial: Bool = false
+    ) {
         self.id = id
         self.productID = productID
         self.verified = verified
@@ -76,8 +78,10 @@ public struct PlanResolution: Hashable, Sendable {
     /// a verified billing grace period keeps it; billing retry past the grace period does not.
     /// With nothing granting Pro, a plan that had Pro lapses (since the latest expiration or
     /// revocation) and any other stays as it was.
-    public static func resolve(transactions: [AppStoreTransaction], statuses: [SubscriptionStatus],
-                               previous: PlanStatus, at trustedNow: Date) -> PlanResolution {
+    public static func resolve(
+        transactions: [AppStoreTransaction], statuses: [SubscriptionStatus],
+        previous: PlanStatus, at trustedNow: Date
+    ) -> PlanResolution {
         var problems: [PlanNotice] = []
         var granting: [PlanStatus] = []
         var ended: [Date] = []
@@ -113,7 +117,8 @@ public struct PlanResolution: Hashable, Sendable {
         if previous.includesPro {
             // When it ended: a revocation or expiration read, else the end the plan last knew, else now.
             let known = ended.max() ?? until(previous)
-            return PlanResolution(status: .lapsed(since: known > trustedNow || known == .distantPast ? trustedNow : known), problems: problems)
+            return PlanResolution(
+                status: .lapsed(since: known > trustedNow || known == .distantPast ? trustedNow : known), problems: problems)
         }
         return PlanResolution(status: previous, problems: problems)
     }

@@ -51,8 +51,9 @@ public struct PausedSchedule: Hashable, Codable, Sendable {
     /// Reads one saved before the person could pause a schedule: the plan's.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(profileID: try c.decode(ProfileID.self, forKey: .profileID), schedule: try c.decode(Schedule.self, forKey: .schedule),
-                  position: try c.decode(Int.self, forKey: .position), byPerson: try c.decodeIfPresent(Bool.self, forKey: .byPerson) ?? false)
+        self.init(
+            profileID: try c.decode(ProfileID.self, forKey: .profileID), schedule: try c.decode(Schedule.self, forKey: .schedule),
+            position: try c.decode(Int.self, forKey: .position), byPerson: try c.decodeIfPresent(Bool.self, forKey: .byPerson) ?? false)
     }
 
     public var ref: ScheduleRef { ScheduleRef(profileID: profileID, scheduleID: schedule.id) }

@@ -19,10 +19,12 @@ public struct ApplyAppStorePlan: StateCommand {
     }
 
     public func apply(to transaction: inout StoreTransaction, context: ChangeContext) throws {
-        let resolution = PlanResolution.resolve(transactions: transactions, statuses: statuses,
-                                                previous: transaction.state.plan.status, at: context.now)
+        let resolution = PlanResolution.resolve(
+            transactions: transactions, statuses: statuses,
+            previous: transaction.state.plan.status, at: context.now)
         var engine = transaction.state.engine, plan = transaction.state.plan
-        try PlanRules.change(to: resolution.status, state: &engine, plan: &plan, at: context.now, calendar: context.calendar, ids: context.ids)
+        try PlanRules.change(
+            to: resolution.status, state: &engine, plan: &plan, at: context.now, calendar: context.calendar, ids: context.ids)
         transaction.state.engine = engine
         transaction.state.plan = plan
         if !resolution.problems.isEmpty {
@@ -70,8 +72,10 @@ public struct PauseSchedules: StateCommand {
 
     public func apply(to transaction: inout StoreTransaction, context: ChangeContext) throws {
         var engine = transaction.state.engine, plan = transaction.state.plan
-        try SaveProfile.requireUnlocked(try engine.requireProfile(profile), in: engine, at: context.now, calendar: context.calendar, doing: .changed)
-        try PlanRules.setSchedules(of: profile, paused: paused, state: &engine, plan: &plan, at: context.now, calendar: context.calendar, ids: context.ids)
+        try SaveProfile.requireUnlocked(
+            try engine.requireProfile(profile), in: engine, at: context.now, calendar: context.calendar, doing: .changed)
+        try PlanRules.setSchedules(
+            of: profile, paused: paused, state: &engine, plan: &plan, at: context.now, calendar: context.calendar, ids: context.ids)
         transaction.state.engine = engine
         transaction.state.plan = plan
     }

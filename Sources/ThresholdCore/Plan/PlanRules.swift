@@ -81,8 +81,10 @@ public enum PlanRules {
     /// The app's refresh from the App Store: records `status`; a lapse from Pro pauses the schedules
     /// past Free's one (a span in force runs to its end as a session, nothing is deleted) and says
     /// so; Pro resumes every paused schedule. A running Beast Mode session is never touched.
-    public static func change(to status: PlanStatus, state: inout ThresholdState, plan: inout PlanRecord,
-                              at now: Date, calendar: Calendar, ids: IDGenerator) throws {
+    public static func change(
+        to status: PlanStatus, state: inout ThresholdState, plan: inout PlanRecord,
+        at now: Date, calendar: Calendar, ids: IDGenerator
+    ) throws {
         let had = plan.status.includesPro
         plan.status = status
         plan.refreshedAt = now
@@ -108,8 +110,10 @@ public enum PlanRules {
 
     /// On Free, the person chooses which schedule stays on: `ref` (a paused one) comes back and the
     /// one on now is paused; a span of it in force runs to its end.
-    public static func keep(_ ref: ScheduleRef, state: inout ThresholdState, plan: inout PlanRecord,
-                            at now: Date, calendar: Calendar, ids: IDGenerator) throws {
+    public static func keep(
+        _ ref: ScheduleRef, state: inout ThresholdState, plan: inout PlanRecord,
+        at now: Date, calendar: Calendar, ids: IDGenerator
+    ) throws {
         guard !plan.status.includesPro else {
             throw ValidationError("schedule \(ref)", .proRunsEverySchedule)
         }
@@ -128,8 +132,10 @@ public enum PlanRules {
     /// on. Paused, they are kept out of the profile, so nothing starts, and a span in force runs to
     /// its end as the session that stands for it; back on, they return where they were, within the
     /// plan (on Free, a Present schedule past Free's one is saved paused, and the notice says so).
-    public static func setSchedules(of profile: ProfileID, paused: Bool, state: inout ThresholdState, plan: inout PlanRecord,
-                                    at now: Date, calendar: Calendar, ids: IDGenerator) throws {
+    public static func setSchedules(
+        of profile: ProfileID, paused: Bool, state: inout ThresholdState, plan: inout PlanRecord,
+        at now: Date, calendar: Calendar, ids: IDGenerator
+    ) throws {
         let current = try state.requireProfile(profile)
         if paused {
             let refs = current.schedules.map { ScheduleRef(profileID: profile, scheduleID: $0.id) }
@@ -157,17 +163,21 @@ public enum PlanRules {
     /// "💼 Work (09:00–17:00)": how a notice names a schedule.
     public static func name(of ref: ScheduleRef, in state: ThresholdState) -> ScheduleName? {
         guard let profile = state.profile(ref.profileID),
-              let schedule = profile.schedules.first(where: { $0.id == ref.scheduleID }) else { return nil }
+            let schedule = profile.schedules.first(where: { $0.id == ref.scheduleID })
+        else { return nil }
         return ScheduleName(profile: ProfileTitle(profile), start: schedule.start, end: schedule.end)
     }
 
     // MARK: Pausing and resuming
 
-    private static func pause(_ refs: [ScheduleRef], in state: inout ThresholdState, plan: inout PlanRecord,
-                              standing: (now: Date, calendar: Calendar, ids: IDGenerator)?, byPerson: Bool = false) throws {
+    private static func pause(
+        _ refs: [ScheduleRef], in state: inout ThresholdState, plan: inout PlanRecord,
+        standing: (now: Date, calendar: Calendar, ids: IDGenerator)?, byPerson: Bool = false
+    ) throws {
         for ref in refs {
             guard let profile = state.profile(ref.profileID),
-                  let position = profile.schedules.firstIndex(where: { $0.id == ref.scheduleID }) else { continue }
+                let position = profile.schedules.firstIndex(where: { $0.id == ref.scheduleID })
+            else { continue }
             let schedule = profile.schedules[position]
             if let standing {
                 // A span in force keeps going to its end, as the session that stands for it.
@@ -188,7 +198,8 @@ public enum PlanRules {
             guard let index = plan.paused.firstIndex(where: { $0.ref == ref }) else { continue }
             let paused = plan.paused.remove(at: index)
             guard let profile = state.profile(paused.profileID),
-                  !profile.schedules.contains(where: { $0.id == paused.schedule.id }) else { continue }
+                !profile.schedules.contains(where: { $0.id == paused.schedule.id })
+            else { continue }
             var schedules = profile.schedules
             schedules.insert(paused.schedule, at: min(paused.position, schedules.count))
             state = try state.with(profiles: state.profiles.upserting(try profile.with(schedules: schedules)))
@@ -199,8 +210,9 @@ public enum PlanRules {
 extension Profile {
     /// A copy with other schedules, validated again.
     public func with(schedules: [Schedule]) throws -> Profile {
-        try Profile(id: id, name: name, emoji: emoji, path: path, selection: selection, listMode: listMode,
-                    strictness: strictness, unlockPolicy: unlockPolicy, breakPolicy: breakPolicy, schedules: schedules,
-                    headsUpMinutes: headsUpMinutes, strict: strict, isRest: isRest)
+        try Profile(
+            id: id, name: name, emoji: emoji, path: path, selection: selection, listMode: listMode,
+            strictness: strictness, unlockPolicy: unlockPolicy, breakPolicy: breakPolicy, schedules: schedules,
+            headsUpMinutes: headsUpMinutes, strict: strict, isRest: isRest)
     }
 }

@@ -94,8 +94,9 @@ public enum ActivityPlanner {
         let watchSince = held.count < maximumActivities ? lastWallClockChange(state, atOrBefore: time.wall, calendar: calendar) : nil
         let budget = max(0, maximumActivities - held.count - (watchSince == nil ? 0 : zoneWatches))
         let boundaries = upcomingBoundaries(state, at: time, calendar: calendar, limit: budget)
-        return plan(boundaries: boundaries, at: time.wall, timeZone: calendar.timeZone, reserved: held, renewBy: renewBy,
-                    zoneWatchSince: watchSince)
+        return plan(
+            boundaries: boundaries, at: time.wall, timeZone: calendar.timeZone, reserved: held, renewBy: renewBy,
+            zoneWatchSince: watchSince)
     }
 
     /// Plans from boundaries already worked out (those after `now` count).
@@ -108,11 +109,12 @@ public enum ActivityPlanner {
     ) -> ActivityPlan {
         var budget = max(0, maximumActivities - reserved.count)
         let items = WakeList(boundaries: boundaries.filter { $0.at > now }).items
-        let watches = zoneWatchSince.map { since in
-            (0..<min(zoneWatches, budget)).compactMap { copy in
-                zoneWatch(copy, since: since, until: items.first(where: \.followsZone)?.at, now: now, timeZone: timeZone)
-            }
-        } ?? []
+        let watches =
+            zoneWatchSince.map { since in
+                (0..<min(zoneWatches, budget)).compactMap { copy in
+                    zoneWatch(copy, since: since, until: items.first(where: \.followsZone)?.at, now: now, timeZone: timeZone)
+                }
+            } ?? []
         budget -= watches.count
         // A renewal is needed when no boundary that fits comes by `renewBy`; it takes one place.
         let renewal = renewBy.map(\.roundedUpToSecond).flatMap { instant -> Date? in
@@ -138,8 +140,10 @@ public enum ActivityPlanner {
         var registrations = reserved + watches
         for (index, isSecond) in chosen {
             let item = items[index]
-            registrations.append(startActivity((isSecond ? secondPrefix : startPrefix) + item.epoch, at: item.at, timeZone: timeZone,
-                                               followsZone: item.followsZone))
+            registrations.append(
+                startActivity(
+                    (isSecond ? secondPrefix : startPrefix) + item.epoch, at: item.at, timeZone: timeZone,
+                    followsZone: item.followsZone))
         }
         if let renewal {
             registrations.append(startActivity(renewalPrefix + WakeList.epoch(of: renewal), at: renewal, timeZone: timeZone))
@@ -162,9 +166,13 @@ public enum ActivityPlanner {
     /// `followsZone` the moments name no time zone, so iOS reads them on the device's wall clock
     /// and a change of zone moves them; a reading DST makes ambiguous or skips is an instant in GMT
     /// all the same (it cannot follow the zone; the zone watch still catches a trip).
-    static func registration(_ name: String, from start: Date, to end: Date, timeZone: TimeZone,
-                             followsZone: Bool = false) -> ActivityRegistration {
-        func moments(_ zone: TimeZone) -> (ActivityMoment, ActivityMoment) { (ActivityMoment(start, in: zone), ActivityMoment(end, in: zone)) }
+    static func registration(
+        _ name: String, from start: Date, to end: Date, timeZone: TimeZone,
+        followsZone: Bool = false
+    ) -> ActivityRegistration {
+        func moments(_ zone: TimeZone) -> (ActivityMoment, ActivityMoment) {
+            (ActivityMoment(start, in: zone), ActivityMoment(end, in: zone))
+        }
         var (s, e) = moments(timeZone)
         if s.instant(deviceZone: timeZone) != start.roundedUpToSecond || e.instant(deviceZone: timeZone) != end.roundedUpToSecond {
             (s, e) = moments(TimeZone(identifier: "GMT")!)
@@ -187,12 +195,17 @@ public enum ActivityPlanner {
     static func zoneWatch(_ copy: Int, since: Date, until: Date?, now: Date, timeZone: TimeZone) -> ActivityRegistration? {
         var start = since.roundedUpToSecond, end = (until ?? since.addingTimeInterval(maximumInterval)).roundedUpToSecond
         if end.timeIntervalSince(start) > maximumInterval {
-            if end.addingTimeInterval(-maximumInterval) <= now { start = end.addingTimeInterval(-maximumInterval) } else { end = start.addingTimeInterval(maximumInterval) }
+            if end.addingTimeInterval(-maximumInterval) <= now {
+                start = end.addingTimeInterval(-maximumInterval)
+            } else {
+                end = start.addingTimeInterval(maximumInterval)
+            }
         }
         if end.timeIntervalSince(start) < minimumInterval { end = start.addingTimeInterval(minimumInterval) }
         guard start <= now, now < end else { return nil }
-        let watch = registration(zonePrefix + (copy == 0 ? "a." : "b.") + WakeList.epoch(of: start) + "." + WakeList.epoch(of: end),
-                                 from: start, to: end, timeZone: timeZone, followsZone: true)
+        let watch = registration(
+            zonePrefix + (copy == 0 ? "a." : "b.") + WakeList.epoch(of: start) + "." + WakeList.epoch(of: end),
+            from: start, to: end, timeZone: timeZone, followsZone: true)
         return watch.start.timeZoneIdentifier == nil ? watch : nil
     }
 

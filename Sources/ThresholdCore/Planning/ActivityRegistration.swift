@@ -33,8 +33,9 @@ public struct ActivityMoment: Hashable, Codable, Sendable, CustomStringConvertib
         let whole = instant.roundedUpToSecond
         let date = clock.localDate(of: whole)
         let seconds = clock.secondsIntoDay(of: whole)
-        self.init(year: date.year, month: date.month, day: date.day, hour: seconds / 3_600, minute: seconds / 60 % 60,
-                  second: seconds % 60, timeZoneIdentifier: timeZone.identifier)
+        self.init(
+            year: date.year, month: date.month, day: date.day, hour: seconds / 3_600, minute: seconds / 60 % 60,
+            second: seconds % 60, timeZoneIdentifier: timeZone.identifier)
     }
 
     /// A time of day without a date: what a peer's planner built, and what iOS wraps at midnight.
@@ -50,7 +51,8 @@ public struct ActivityMoment: Hashable, Codable, Sendable, CustomStringConvertib
     /// occurrence, one it skips to the end of the gap (as ``Clockwork`` does).
     public func instant(deviceZone: TimeZone) -> Date? {
         guard let year, let month, let day, let date = try? LocalDate(year: year, month: month, day: day),
-              (0...23).contains(hour), (0...59).contains(minute), (0...59).contains(second) else { return nil }
+            (0...23).contains(hour), (0...59).contains(minute), (0...59).contains(second)
+        else { return nil }
         let zone = timeZoneIdentifier.flatMap(TimeZone.init(identifier:)) ?? deviceZone
         return Clockwork(timeZone: zone).instant(of: date, secondsIntoDay: hour * 3_600 + minute * 60 + second)
     }
@@ -59,8 +61,9 @@ public struct ActivityMoment: Hashable, Codable, Sendable, CustomStringConvertib
     public var dateComponents: DateComponents {
         let zone = timeZoneIdentifier.flatMap(TimeZone.init(identifier:))
         let calendar = zone.map(Calendar.gregorian(in:)) ?? Calendar(identifier: .gregorian)
-        return DateComponents(calendar: calendar, timeZone: zone, year: year, month: month, day: day,
-                              hour: hour, minute: minute, second: second)
+        return DateComponents(
+            calendar: calendar, timeZone: zone, year: year, month: month, day: day,
+            hour: hour, minute: minute, second: second)
     }
 
     public var description: String {
@@ -104,8 +107,10 @@ public struct ActivityRegistration: Hashable, Codable, Sendable, Identifiable, C
 
     public var id: String { name }
 
-    public init(name: String, start: ActivityMoment, end: ActivityMoment, repeats: Bool = false,
-                warningSeconds: Int? = nil, events: [ActivityEvent] = []) {
+    public init(
+        name: String, start: ActivityMoment, end: ActivityMoment, repeats: Bool = false,
+        warningSeconds: Int? = nil, events: [ActivityEvent] = []
+    ) {
         self.name = name
         self.start = start
         self.end = end

@@ -101,15 +101,19 @@ extension Engine {
         let sessions = Dictionary(grouping: state.sessions, by: \.profileID)
         var parts: [ThresholdState] = []
         for profile in state.profiles {
-            parts.append(ThresholdState(part: [profile], sessions: sessions[profile.id] ?? [],
-                                        grants: accepted(by: Set(profile.acceptedRituals))))
+            parts.append(
+                ThresholdState(
+                    part: [profile], sessions: sessions[profile.id] ?? [],
+                    grants: accepted(by: Set(profile.acceptedRituals))))
         }
         if !state.gates.isEmpty {
             parts.append(ThresholdState(part: [], gates: state.gates, grants: accepted(by: Set(state.gates.flatMap(\.acceptedRituals)))))
         }
         for intention in state.intentions {
-            parts.append(ThresholdState(part: [], intentions: [intention], grants: opens[intention.id] ?? [],
-                                        streakFreezeDays: state.streakFreezeDays))
+            parts.append(
+                ThresholdState(
+                    part: [], intentions: [intention], grants: opens[intention.id] ?? [],
+                    streakFreezeDays: state.streakFreezeDays))
         }
         if let tutorial = state.tutorial { parts.append(ThresholdState(part: [], tutorial: tutorial)) }
         return parts
@@ -218,7 +222,6 @@ struct BoundaryCursor {
     }
 }
 
-
 /// The part of one restriction the device shows: what it shields, and the reason on the shield.
 struct VisibleRule: Equatable {
     let rule: RuleRef
@@ -245,15 +248,20 @@ extension RuleShield {
     /// Whether everything this shields, `other` shields too (checked set by set; exceptions
     /// count only where a category or "all" policy is in play).
     func isCovered(by other: RuleShield) -> Bool {
-        let appsCovered = applications.allSatisfy { other.applications.contains($0) || other.allApplications && !other.applicationExceptions.contains($0) }
-        let websCovered = webDomains.allSatisfy { other.webDomains.contains($0) || other.allWebDomains && !other.webDomainExceptions.contains($0) }
+        let appsCovered = applications.allSatisfy {
+            other.applications.contains($0) || other.allApplications && !other.applicationExceptions.contains($0)
+        }
+        let websCovered = webDomains.allSatisfy {
+            other.webDomains.contains($0) || other.allWebDomains && !other.webDomainExceptions.contains($0)
+        }
         let byCategory = !categories.isEmpty || allApplications || allWebDomains
         return appsCovered && websCovered
             && categories.isSubset(of: other.categories)
             && (!allApplications || other.allApplications)
             && (!allWebDomains || other.allWebDomains)
-            && (!byCategory || (other.applicationExceptions.isSubset(of: applicationExceptions)
-                && other.webDomainExceptions.isSubset(of: webDomainExceptions)))
+            && (!byCategory
+                || (other.applicationExceptions.isSubset(of: applicationExceptions)
+                    && other.webDomainExceptions.isSubset(of: webDomainExceptions)))
     }
 }
 
@@ -262,8 +270,10 @@ extension RuleShield {
 /// intentions) a local day begins. `nil` when the state has no such rule, or none changed in that
 /// time. What the wall-clock rules say holds from it until the next such boundary, which is what
 /// the planner's zone watch (``ActivityPlanner``) keeps on the wall clock.
-public func lastWallClockChange(_ state: ThresholdState, atOrBefore now: Date, calendar: Calendar,
-                                lookBack: TimeInterval = ActivityPlanner.maximumInterval) -> Date? {
+public func lastWallClockChange(
+    _ state: ThresholdState, atOrBefore now: Date, calendar: Calendar,
+    lookBack: TimeInterval = ActivityPlanner.maximumInterval
+) -> Date? {
     let clock = Clockwork(timeZone: calendar.timeZone, around: now, days: -9...1)
     let earliest = now.addingTimeInterval(-lookBack)
     var latest: Date?

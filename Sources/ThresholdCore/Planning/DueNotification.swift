@@ -32,8 +32,10 @@ public struct DueNotification: Hashable, Codable, Sendable, Identifiable {
 ///
 /// NB: tokens are opaque outside the shield extension (iOS shows an app's name only through
 /// `Label(token)`), so no text here names an app.
-public func dueNotifications(_ state: ThresholdState, from: Date, through: Date, calendar: Calendar,
-                             reminders: ReminderPlan? = nil) -> [DueNotification] {
+public func dueNotifications(
+    _ state: ThresholdState, from: Date, through: Date, calendar: Calendar,
+    reminders: ReminderPlan? = nil
+) -> [DueNotification] {
     // Offsets tabled over the stretch: every schedule's spans in it are turned into instants.
     let days = Int((through.timeIntervalSince(from) / 86_400).rounded(.up)) + 1
     let clock = Clockwork(timeZone: calendar.timeZone, around: from, days: -3...(max(days, 0) + 3))
@@ -52,22 +54,25 @@ public func dueNotifications(_ state: ThresholdState, from: Date, through: Date,
         let name = profiles[session.profileID].map(ProfileTitle.init)
         if let goal = session.goalInstant, session.stop.map({ goal < $0 }) ?? true {
             offer(at: goal, expires: min(session.stop ?? .distantFuture, goal.addingTimeInterval(3_600))) {
-                DueNotification(id: "goal.\(session.id)", at: $0, expires: $1, .sessionGoalReached(name),
-                                destination: .session(session.profileID))
+                DueNotification(
+                    id: "goal.\(session.id)", at: $0, expires: $1, .sessionGoalReached(name),
+                    destination: .session(session.profileID))
             }
         }
         for pause in session.breaks where pause.end.timeIntervalSince(pause.start) >= 120 {
             offer(at: pause.end.addingTimeInterval(-60), expires: pause.end) {
-                DueNotification(id: "break-ending.\(pause.id)", at: $0, expires: $1, .breakEnding(name),
-                                destination: .session(session.profileID))
+                DueNotification(
+                    id: "break-ending.\(pause.id)", at: $0, expires: $1, .breakEnding(name),
+                    destination: .session(session.profileID))
             }
         }
     }
     for grant in state.grants {
         guard case .intentionOpen(let id) = grant.origin, let intention = state.intention(id) else { continue }
         offer(at: grant.start, expires: grant.end) {
-            DueNotification(id: "intention-open.\(grant.id)", at: $0, expires: $1, .intentionOpening(minutes: intention.minutesPerOpen),
-                            destination: .home)
+            DueNotification(
+                id: "intention-open.\(grant.id)", at: $0, expires: $1, .intentionOpening(minutes: intention.minutesPerOpen),
+                destination: .home)
         }
         if grant.end.timeIntervalSince(grant.start) > 60 {
             offer(at: grant.end.addingTimeInterval(-30), expires: grant.end) {
@@ -79,15 +84,18 @@ public func dueNotifications(_ state: ThresholdState, from: Date, through: Date,
     // app in use as the shield returns (reported: kingstinct/react-native-device-activity #82).
     for grant in state.grants {
         guard case .ritual(let kind) = grant.origin,
-              !state.grants.contains(where: { other in
-                  if case .ritual = other.origin { other.id != grant.id && other.isValid(at: grant.end) } else { false }
-              }) else { continue }
+            !state.grants.contains(where: { other in
+                if case .ritual = other.origin { other.id != grant.id && other.isValid(at: grant.end) } else { false }
+            })
+        else { continue }
         offer(at: grant.end, expires: grant.end.addingTimeInterval(15 * 60)) { at, expires in
             let app: AppToken? = if case .token(.app(let token)) = grant.scope { token } else { nil }
             return kind == .prayer
-                ? DueNotification(id: "unlock-ended.\(grant.id)", at: at, expires: expires, .prayerWindowClosed, destination: .prayer(app: app))
-                : DueNotification(id: "unlock-ended.\(grant.id)", at: at, expires: expires, .unlockEnded,
-                                  destination: .unlockGate(app: app, category: nil, rule: nil))
+                ? DueNotification(
+                    id: "unlock-ended.\(grant.id)", at: at, expires: expires, .prayerWindowClosed, destination: .prayer(app: app))
+                : DueNotification(
+                    id: "unlock-ended.\(grant.id)", at: at, expires: expires, .unlockEnded,
+                    destination: .unlockGate(app: app, category: nil, rule: nil))
         }
     }
     let ended = Set(state.sessions.compactMap { $0.ending == nil ? nil : $0.occurrence })
@@ -98,14 +106,16 @@ public func dueNotifications(_ state: ThresholdState, from: Date, through: Date,
                 guard !ended.contains(key) else { continue }
                 if profile.headsUpMinutes > 0 {
                     offer(at: span.start.addingTimeInterval(-Double(profile.headsUpMinutes) * 60), expires: span.start) { at, expires in
-                        DueNotification(id: "scheduled-heads-up.\(key)", at: at, expires: expires,
-                                        .scheduledHeadsUp(ProfileTitle(profile), minutes: profile.headsUpMinutes, start: span.start, end: span.end),
-                                        destination: .session(profile.id))
+                        DueNotification(
+                            id: "scheduled-heads-up.\(key)", at: at, expires: expires,
+                            .scheduledHeadsUp(ProfileTitle(profile), minutes: profile.headsUpMinutes, start: span.start, end: span.end),
+                            destination: .session(profile.id))
                     }
                 }
                 offer(at: span.start, expires: span.end) {
-                    DueNotification(id: "scheduled-start.\(key)", at: $0, expires: $1, .scheduledStart(ProfileTitle(profile)),
-                                    destination: .session(profile.id))
+                    DueNotification(
+                        id: "scheduled-start.\(key)", at: $0, expires: $1, .scheduledStart(ProfileTitle(profile)),
+                        destination: .session(profile.id))
                 }
             }
         }

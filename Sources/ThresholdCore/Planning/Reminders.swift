@@ -63,10 +63,11 @@ public struct ReminderPlan: Hashable, Sendable {
         if reminders.dailyReview {
             var day = firstDay
             while day <= lastDay {
-                out.append(DueNotification(
-                    id: Reminders.reviewPrefix + day.description, at: clock.instant(of: day, at: Reminders.reviewTime),
-                    expires: clock.instant(of: day, at: Reminders.reviewStale),
-                    .dailyReviewReady, destination: .dailyReview))
+                out.append(
+                    DueNotification(
+                        id: Reminders.reviewPrefix + day.description, at: clock.instant(of: day, at: Reminders.reviewTime),
+                        expires: clock.instant(of: day, at: Reminders.reviewStale),
+                        .dailyReviewReady, destination: .dailyReview))
                 day = day.adding(days: 1)
             }
         }
@@ -74,13 +75,17 @@ public struct ReminderPlan: Hashable, Sendable {
             var earliest = lastEveningPrompt.map { max(firstDay, $0.adding(days: Reminders.eveningPromptEveryDays)) } ?? firstDay
             while earliest <= lastDay {
                 let candidates = (0...7).lazy.map { earliest.adding(days: $0) }
-                guard let day = candidates.first(where: { day in
-                    clock.instant(of: day, at: Reminders.promptTime) > from && !Self.hasMorningSession(after: day, in: state, clock: clock)
-                }) else { break }
-                out.append(DueNotification(
-                    id: Reminders.eveningPromptPrefix + day.description, at: clock.instant(of: day, at: Reminders.promptTime),
-                    expires: clock.instant(of: day, at: Reminders.promptStale),
-                    .eveningPrompt, destination: .home))
+                guard
+                    let day = candidates.first(where: { day in
+                        clock.instant(of: day, at: Reminders.promptTime) > from
+                            && !Self.hasMorningSession(after: day, in: state, clock: clock)
+                    })
+                else { break }
+                out.append(
+                    DueNotification(
+                        id: Reminders.eveningPromptPrefix + day.description, at: clock.instant(of: day, at: Reminders.promptTime),
+                        expires: clock.instant(of: day, at: Reminders.promptStale),
+                        .eveningPrompt, destination: .home))
                 earliest = day.adding(days: Reminders.eveningPromptEveryDays)
             }
         }
@@ -91,9 +96,10 @@ public struct ReminderPlan: Hashable, Sendable {
     static func hasMorningSession(after day: LocalDate, in state: ThresholdState, clock: Clockwork) -> Bool {
         let morning = day.adding(days: 1)
         return state.profiles.contains { profile in
-            profile.path.isSessionPath && profile.schedules.contains { schedule in
-                schedule.weekdays.contains(morning.weekday) && schedule.start < Reminders.morningEnds
-            }
+            profile.path.isSessionPath
+                && profile.schedules.contains { schedule in
+                    schedule.weekdays.contains(morning.weekday) && schedule.start < Reminders.morningEnds
+                }
         }
     }
 }

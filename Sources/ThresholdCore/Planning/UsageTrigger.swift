@@ -124,9 +124,10 @@ public enum UsageTrigger {
         func pick<T: Comparable>(_ first: Set<T>, _ rest: Set<T>) -> Set<T> {
             Set((first.sorted() + rest.subtracting(first).sorted()).prefix(maximumTokensPerKind))
         }
-        return Selection(applications: pick(lift.through.applications, all.applications),
-                         categories: pick(lift.through.categories, all.categories),
-                         webDomains: pick(lift.through.webDomains, all.webDomains))
+        return Selection(
+            applications: pick(lift.through.applications, all.applications),
+            categories: pick(lift.through.categories, all.categories),
+            webDomains: pick(lift.through.webDomains, all.webDomains))
     }
 
     /// Every app, category and website Threshold can shield: the use the events count.
@@ -191,7 +192,8 @@ public enum UsageTrigger {
     public static func evidence(of trigger: Trigger, registered: [String: ClockAnchor], reading: ClockReading) -> Date? {
         guard case .eventDidReachThreshold(let activity, _) = trigger, let floor = evidence(of: trigger) else { return nil }
         guard let mark = registered[activity], mark.bootID == reading.bootID, reading.uptime >= mark.uptime,
-              let lift = lift(of: activity) else { return floor }
+            let lift = lift(of: activity)
+        else { return floor }
         return reading.uptime - mark.uptime >= TimeInterval(lift.minutes) * 60 - TrustedTime.tolerance ? floor : nil
     }
 

@@ -48,12 +48,15 @@ struct Engine {
         self.sessionsByProfile = Dictionary(grouping: state.sessions, by: \.profileID)
         self.sessionsByOccurrence = Dictionary(
             state.sessions.compactMap { s in s.occurrence.map { ($0, s) } }, uniquingKeysWith: { a, _ in a })
-        self.opensByIntention = Dictionary(grouping: state.grants.compactMap { grant -> (IntentionID, Grant)? in
-            if case .intentionOpen(let id) = grant.origin { return (id, grant) }
-            return nil
-        }, by: \.0).mapValues { $0.map(\.1) }
+        self.opensByIntention = Dictionary(
+            grouping: state.grants.compactMap { grant -> (IntentionID, Grant)? in
+                if case .intentionOpen(let id) = grant.origin { return (id, grant) }
+                return nil
+            }, by: \.0
+        ).mapValues { $0.map(\.1) }
         var waysBack: [RitualKind: Set<AnyToken>] = [:]
-        let holders = state.gates.map { ($0.acceptedRituals, $0.selection) }
+        let holders =
+            state.gates.map { ($0.acceptedRituals, $0.selection) }
             + state.profiles.filter { $0.listMode == .blockList }.map { ($0.acceptedRituals, $0.selection) }
         for (rituals, selection) in holders {
             let tokens = selection.tokens
@@ -171,60 +174,77 @@ struct Engine {
 
         let reason: Reason
         if profile.path.isSessionPath {
-            let label = SessionLabel(profileID: profile.id, name: profile.name, emoji: profile.emoji,
-                                     path: profile.path, strictness: profile.strictness)
+            let label = SessionLabel(
+                profileID: profile.id, name: profile.name, emoji: profile.emoji,
+                path: profile.path, strictness: profile.strictness)
             let goals = running.compactMap(\.goalInstant)
-            let allReached = !running.isEmpty && goals.count == running.count && sources.count == running.count
+            let allReached =
+                !running.isEmpty && goals.count == running.count && sources.count == running.count
                 && goals.allSatisfy { $0 <= now }
-            if allReached, let longest = running.compactMap({ s -> Int? in
-                if case .goal(let minutes) = s.plan { return minutes }
-                return nil
-            }).max() {
+            if allReached,
+                let longest = running.compactMap({ s -> Int? in
+                    if case .goal(let minutes) = s.plan { return minutes }
+                    return nil
+                }).max()
+            {
                 reason = .sessionGoalReached(label, xp: XPTable.xp(forGoalMinutes: longest))
             } else {
                 reason = .sessionActive(label)
             }
         } else {
-            reason = .gated(GateLabel(rule: .profile(profile.id), name: profile.name, path: profile.path,
-                                      rituals: profile.acceptedRituals))
+            reason = .gated(
+                GateLabel(
+                    rule: .profile(profile.id), name: profile.name, path: profile.path,
+                    rituals: profile.acceptedRituals))
         }
 
         if let pause = running.compactMap({ $0.activeBreak(at: now) }).max(by: { ($0.end, $0.id) < ($1.end, $1.id) }) {
-            return RuleEnforcement(rule: .profile(profile.id), reason: reason, status: .onBreak(pause.id, until: pause.end),
-                                   sources: sources.sorted(), shield: RuleShield())
+            return RuleEnforcement(
+                rule: .profile(profile.id), reason: reason, status: .onBreak(pause.id, until: pause.end),
+                sources: sources.sorted(), shield: RuleShield())
         }
-        return lifted(rule: .profile(profile.id), reason: reason, sources: sources.sorted(),
-                      selection: profile.selection, listMode: profile.listMode,
-                      grants: grants.accepted(by: profile.acceptedRituals,
-                                              // NB: a session someone started is a commitment: only its own rituals.
-                                              waysBack: running.isEmpty ? waysBack(through: profile.strictness, besides: profile.acceptedRituals) : [:]),
-                      strict: profile.strict)
+        return lifted(
+            rule: .profile(profile.id), reason: reason, sources: sources.sorted(),
+            selection: profile.selection, listMode: profile.listMode,
+            grants: grants.accepted(
+                by: profile.acceptedRituals,
+                // NB: a session someone started is a commitment: only its own rituals.
+                waysBack: running.isEmpty ? waysBack(through: profile.strictness, besides: profile.acceptedRituals) : [:]),
+            strict: profile.strict)
     }
 
     private func rule(for gate: Gate, grants: GrantIndex) -> RuleEnforcement {
-        let reason = Reason.gated(GateLabel(rule: .gate(gate.id), name: gate.name, path: gate.path,
-                                            rituals: gate.acceptedRituals))
-        return lifted(rule: .gate(gate.id), reason: reason, sources: [.always], selection: gate.selection,
-                      listMode: .blockList,
-                      grants: grants.accepted(by: gate.acceptedRituals, waysBack: waysBack(through: gate.strictness, besides: gate.acceptedRituals)))
+        let reason = Reason.gated(
+            GateLabel(
+                rule: .gate(gate.id), name: gate.name, path: gate.path,
+                rituals: gate.acceptedRituals))
+        return lifted(
+            rule: .gate(gate.id), reason: reason, sources: [.always], selection: gate.selection,
+            listMode: .blockList,
+            grants: grants.accepted(by: gate.acceptedRituals, waysBack: waysBack(through: gate.strictness, besides: gate.acceptedRituals)))
     }
 
     private func rule(for intention: Intention, at now: Date, today: LocalDate, grants: GrantIndex) -> RuleEnforcement {
         let opens = (opensByIntention[intention.id] ?? []).filter { $0.start <= now && clock.localDate(of: $0.start) == today }.count
-        let label = IntentionLabel(intentionID: intention.id, app: intention.app, opensUsed: opens,
-                                   opensPerDay: intention.opensPerDay, minutesPerOpen: intention.minutesPerOpen)
+        let label = IntentionLabel(
+            intentionID: intention.id, app: intention.app, opensUsed: opens,
+            opensPerDay: intention.opensPerDay, minutesPerOpen: intention.minutesPerOpen)
         let reason: Reason = state.streakFreezeDays.contains(today) ? .streakFreeze(label) : .intention(label)
-        return lifted(rule: .intention(intention.id), reason: reason, sources: [.always],
-                      selection: Selection(applications: [intention.app]), listMode: .blockList,
-                      grants: grants.opens(of: intention.id))
+        return lifted(
+            rule: .intention(intention.id), reason: reason, sources: [.always],
+            selection: Selection(applications: [intention.app]), listMode: .blockList,
+            grants: grants.opens(of: intention.id))
     }
 
     /// A rule's shield after the grants it accepts.
-    private func lifted(rule: RuleRef, reason: Reason, sources: [RuleSource], selection: Selection,
-                        listMode: ListMode, grants: AcceptedGrants, strict: StrictOptions = .none) -> RuleEnforcement {
+    private func lifted(
+        rule: RuleRef, reason: Reason, sources: [RuleSource], selection: Selection,
+        listMode: ListMode, grants: AcceptedGrants, strict: StrictOptions = .none
+    ) -> RuleEnforcement {
         if let whole = grants.whole {
-            return RuleEnforcement(rule: rule, reason: reason, status: .granted(whole.id, until: whole.end),
-                                   sources: sources, shield: RuleShield())
+            return RuleEnforcement(
+                rule: rule, reason: reason, status: .granted(whole.id, until: whole.end),
+                sources: sources, shield: RuleShield())
         }
         var used = Set<GrantID>()
         var shield = RuleShield()

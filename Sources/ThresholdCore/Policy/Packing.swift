@@ -49,7 +49,8 @@ enum Packing {
         let needed = max(appChunks.count, webChunks.count, appPolicies.count, webPolicies.count, filter == nil ? 0 : 1)
         let count = min(needed, ShieldStore.maximumStores)
         if needed > count {
-            let left = appChunks.dropFirst(count).reduce(0) { $0 + $1.count }
+            let left =
+                appChunks.dropFirst(count).reduce(0) { $0 + $1.count }
                 + webChunks.dropFirst(count).reduce(0) { $0 + $1.count }
                 + appPolicies.dropFirst(count).reduce(0) { $0 + $1.categoryCount }
             problems.append(.tooManyStores(needed: needed, unshielded: left))

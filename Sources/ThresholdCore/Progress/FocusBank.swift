@@ -29,11 +29,12 @@ public enum FocusBank {
     public static func credits(for session: Session, ending: Session.Ending) -> Int {
         guard session.origin != .schedule else { return 0 }
         let minutes = Int(session.focusedSeconds(through: ending.at) / 60)
-        let earned: Int = switch ending.state {
-        case .completed: minutes
-        case .gaveUp: minutes / 2
-        case .canceled: 0
-        }
+        let earned: Int =
+            switch ending.state {
+            case .completed: minutes
+            case .gaveUp: minutes / 2
+            case .canceled: 0
+            }
         return min(earned, maximumPerSession)
     }
 
@@ -50,7 +51,9 @@ public enum FocusBank {
             switch rule.rule {
             case .profile(let id):
                 guard let profile = state.profile(id) else { return nil }
-                (offered, selection, listMode) = (profile.unlockPolicy.offered(under: profile.strictness), profile.selection, profile.listMode)
+                (offered, selection, listMode) = (
+                    profile.unlockPolicy.offered(under: profile.strictness), profile.selection, profile.listMode
+                )
             case .gate(let id):
                 guard let gate = state.gates.first(where: { $0.id == id }) else { return nil }
                 (offered, selection, listMode) = (gate.unlockPolicy.offered(under: gate.strictness), gate.selection, .blockList)
@@ -91,10 +94,14 @@ public struct SpendCredits: Command {
         let price = FocusBank.price(minutes: minutes, creditsPerMinute: rate)
         var events: [Event] = []
         if price > 0 {
-            events.append(.ledger(try LedgerEntry(account: .credits, amount: -price, memo: "Unlocked for \(minutes) min",
-                                                   reason: .unlock(minutes: minutes, item: nil))))
+            events.append(
+                .ledger(
+                    try LedgerEntry(
+                        account: .credits, amount: -price, memo: "Unlocked for \(minutes) min",
+                        reason: .unlock(minutes: minutes, item: nil))))
         }
-        events += try IssueGrant(scope: scope, minutes: minutes, origin: .ritual(.credits)).apply(to: &state, at: now, calendar: calendar, ids: ids)
+        events += try IssueGrant(scope: scope, minutes: minutes, origin: .ritual(.credits)).apply(
+            to: &state, at: now, calendar: calendar, ids: ids)
         return events
     }
 }

@@ -35,8 +35,10 @@ public enum IntentionStreaks {
     }
 
     /// Counts `streak` forward through the days before `today`, with the opens of each day.
-    public static func roll(_ streak: IntentionStreak, to today: LocalDate, limit: Int,
-                            opens: (LocalDate) -> Int, frozen: (LocalDate) -> Bool) -> IntentionStreak {
+    public static func roll(
+        _ streak: IntentionStreak, to today: LocalDate, limit: Int,
+        opens: (LocalDate) -> Int, frozen: (LocalDate) -> Bool
+    ) -> IntentionStreak {
         var next = streak
         for day in LocalDate.uncounted(after: streak.through, before: today) {
             next.days = Self.next(next.days, opens: opens(day), limit: limit, frozen: frozen(day))
@@ -64,7 +66,8 @@ public struct UseStreakFreeze: Command {
             throw ValidationError(subject, .freezeDayPast(day))
         }
         guard day.mondayOfWeek == today.mondayOfWeek else {
-            throw ValidationError(subject, .freezeBeyondWeek(sunday: today.mondayOfWeek.adding(days: 6), nextMonday: today.mondayOfWeek.adding(days: 7)))
+            throw ValidationError(
+                subject, .freezeBeyondWeek(sunday: today.mondayOfWeek.adding(days: 6), nextMonday: today.mondayOfWeek.adding(days: 7)))
         }
         if let used = state.streakFreezeDays.first(where: { $0.mondayOfWeek == today.mondayOfWeek }) {
             throw ValidationError(subject, .freezeUsed(used, nextMonday: today.mondayOfWeek.adding(days: 7)))

@@ -26,7 +26,11 @@ extension LedgerEntry {
         var lines: [(memo: String, amounts: [String])] = []
         for entry in entries {
             let amount = (entry.amount > 0 ? "+" : "−") + "\(abs(entry.amount)) \(entry.account.displayName)"
-            if lines.last?.memo == entry.memo { lines[lines.count - 1].amounts.append(amount) } else { lines.append((entry.memo, [amount])) }
+            if lines.last?.memo == entry.memo {
+                lines[lines.count - 1].amounts.append(amount)
+            } else {
+                lines.append((entry.memo, [amount]))
+            }
         }
         return lines.map { "\($0.memo): \($0.amounts.joined(separator: ", "))" }
     }
@@ -89,8 +93,9 @@ public struct Balances: Hashable, Codable, Sendable {
                 // Credits are minutes of focus: say how much more focus pays for it.
                 throw ValidationError("credits", .notEnoughCredits(cost: -entry.amount, have: credits))
             }
-            throw ValidationError.invariant(entry.account.rawValue,
-                                            .balanceNegative(account: entry.account.rawValue, amount: -entry.amount, balance: self[entry.account]))
+            throw ValidationError.invariant(
+                entry.account.rawValue,
+                .balanceNegative(account: entry.account.rawValue, amount: -entry.amount, balance: self[entry.account]))
         }
         var next = self
         switch entry.account {

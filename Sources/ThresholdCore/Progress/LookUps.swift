@@ -15,7 +15,9 @@ public struct LookUps: Hashable, Sendable {
     public init(_ events: some Sequence<LoggedEvent>) {
         var counts: [ChallengeKind: Int] = [:]
         for logged in events {
-            guard case .ritualCompleted(let record) = logged.event, let ritual = record.ritual, let kind = ChallengeKind(ritual) else { continue }
+            guard case .ritualCompleted(let record) = logged.event, let ritual = record.ritual, let kind = ChallengeKind(ritual) else {
+                continue
+            }
             counts[kind, default: 0] += 1
         }
         self.counts = counts

@@ -15,8 +15,9 @@ extension PrayerCompletion {
     public init?(_ logged: LoggedEvent, deviceZone: TimeZone, library: PrayerLibrary? = nil) {
         guard case .ritualCompleted(let record) = logged.event, case .prayer(let prayed) = record.detail else { return nil }
         let template = library?.template(prayed.templateID)
-        self.init(at: logged.at, timeZoneIdentifier: record.timeZoneIdentifier ?? deviceZone.identifier, mood: prayed.mood,
-                  title: template?.firstLine, verse: template.map { "\($0.verse.reference) (\(prayed.shownTranslation.abbreviation))" })
+        self.init(
+            at: logged.at, timeZoneIdentifier: record.timeZoneIdentifier ?? deviceZone.identifier, mood: prayed.mood,
+            title: template?.firstLine, verse: template.map { "\($0.verse.reference) (\(prayed.shownTranslation.abbreviation))" })
     }
 
     /// Every prayer among `events`, in log order.

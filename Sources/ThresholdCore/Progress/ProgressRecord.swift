@@ -47,14 +47,21 @@ public struct ProgressRecord: Hashable, Codable, Sendable {
     /// due: quips turned off or screen time not tracked, a warning rather than a 30-minute
     /// threshold, a report of another day (a late one), a threshold already reported
     /// (`previousMinutes`: the day's minutes before this report), or today's 16 already sent.
-    public mutating func quip(after report: ScreenTimeReport, previousMinutes: Int, settings: Settings, at now: Date,
-                              clock: Clockwork) -> Quip? {
+    public mutating func quip(
+        after report: ScreenTimeReport, previousMinutes: Int, settings: Settings, at now: Date,
+        clock: Clockwork
+    ) -> Quip? {
         guard settings.quips, settings.screenTime != nil, case .reached(let minutes, let day) = report,
-              day == clock.localDate(of: now), minutes % ScreenTimeTracking.stepMinutes == 0, minutes > previousMinutes else { return nil }
+            day == clock.localDate(of: now), minutes % ScreenTimeTracking.stepMinutes == 0, minutes > previousMinutes
+        else { return nil }
         let pick = UInt64(truncatingIfNeeded: day.dayNumber) &* 1_000_003 &+ UInt64(minutes)
-        guard let quip = QuipLibrary.choose(minutes: minutes, hour: clock.secondsIntoDay(of: now) / 3_600, streakDays: goalStreak?.days ?? 0,
-                                            on: day, sent: quipsSent, pick: pick) else { return nil }
-        quipsSent = quipsSent.filter { $0.day.dayNumber > day.dayNumber - QuipLibrary.repeatWindowDays - 1 } + [SentQuip(id: quip.id, day: day)]
+        guard
+            let quip = QuipLibrary.choose(
+                minutes: minutes, hour: clock.secondsIntoDay(of: now) / 3_600, streakDays: goalStreak?.days ?? 0,
+                on: day, sent: quipsSent, pick: pick)
+        else { return nil }
+        quipsSent =
+            quipsSent.filter { $0.day.dayNumber > day.dayNumber - QuipLibrary.repeatWindowDays - 1 } + [SentQuip(id: quip.id, day: day)]
         return quip
     }
 
@@ -125,8 +132,9 @@ public struct ProgressRecord: Hashable, Codable, Sendable {
 
     /// The streak an intention's shield shows (``IntentionStreaks/shown(_:opensToday:limit:frozenToday:)``).
     public func shownStreak(for label: IntentionLabel, frozenToday: Bool) -> Int {
-        IntentionStreaks.shown(streak(of: label.intentionID)?.days ?? 0, opensToday: label.opensUsed,
-                               limit: label.opensPerDay, frozenToday: frozenToday)
+        IntentionStreaks.shown(
+            streak(of: label.intentionID)?.days ?? 0, opensToday: label.opensUsed,
+            limit: label.opensPerDay, frozenToday: frozenToday)
     }
 
     /// The streak a shield for `reason` shows: for an intention's shield only.
@@ -218,8 +226,9 @@ public struct ProgressRecord: Hashable, Codable, Sendable {
         let known = Dictionary(intentionStreaks.map { ($0.intentionID, $0) }, uniquingKeysWith: { a, _ in a })
         intentionStreaks = state.intentions.sorted { $0.id < $1.id }.map { intention in
             let start = known[intention.id] ?? IntentionStreak(intentionID: intention.id, days: 0, through: today.adding(days: -1))
-            return IntentionStreaks.roll(start, to: today, limit: intention.opensPerDay,
-                                         opens: { opens[intention.id]?[$0] ?? 0 }, frozen: { state.streakFreezeDays.contains($0) })
+            return IntentionStreaks.roll(
+                start, to: today, limit: intention.opensPerDay,
+                opens: { opens[intention.id]?[$0] ?? 0 }, frozen: { state.streakFreezeDays.contains($0) })
         }
         recountGoalStreak(to: today, tracking: tracking)
     }

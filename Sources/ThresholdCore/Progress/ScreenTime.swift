@@ -61,8 +61,9 @@ public struct ScreenTimeTracking: Hashable, Codable, Sendable {
             ActivityEvent(name: Self.warningName(minutes: $0), minutes: $0, selection: selection, includesPastActivity: true)
         }
         let events = (thresholds + warnings).sorted { $0.minutes < $1.minutes }
-        let plain = ActivityPlanner.registration(Self.activityName(on: day), from: clock.startOfDay(day), to: clock.startOfDay(day.adding(days: 1)),
-                                                 timeZone: clock.timeZone)
+        let plain = ActivityPlanner.registration(
+            Self.activityName(on: day), from: clock.startOfDay(day), to: clock.startOfDay(day.adding(days: 1)),
+            timeZone: clock.timeZone)
         return ActivityRegistration(name: plain.name, start: plain.start, end: plain.end, events: events)
     }
 
@@ -88,7 +89,8 @@ public struct ScreenTimeTracking: Hashable, Codable, Sendable {
             return minutes
         }
         guard event.hasPrefix("minutes-"), let minutes = Int(event.dropFirst("minutes-".count)),
-              minutes > 0, minutes <= lastThresholdMinutes, minutes % stepMinutes == 0 else { return nil }
+            minutes > 0, minutes <= lastThresholdMinutes, minutes % stepMinutes == 0
+        else { return nil }
         return minutes
     }
 
@@ -130,7 +132,9 @@ public enum ScreenTimeReport: Hashable, Sendable {
             guard let day = ScreenTimeTracking.day(ofActivity: activity) else { return nil }
             self = .ended(day)
         case .eventDidReachThreshold(let activity, let event):
-            guard let day = ScreenTimeTracking.day(ofActivity: activity), let minutes = ScreenTimeTracking.minutes(event: event) else { return nil }
+            guard let day = ScreenTimeTracking.day(ofActivity: activity), let minutes = ScreenTimeTracking.minutes(event: event) else {
+                return nil
+            }
             self = .reached(minutes: minutes, on: day)
         default:
             return nil

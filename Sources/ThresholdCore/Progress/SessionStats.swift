@@ -153,10 +153,11 @@ public struct WeeklyInsights: Hashable, Sendable {
         self.gaveUp = gaveUp
         self.breaks = breaks
         self.breakSeconds = breakSeconds
-        attemptsResisted = events.filter { logged in
-            if case .attemptResisted = logged.event { return inWeek(logged.at) != nil }
-            return false
-        }.count
+        attemptsResisted =
+            events.filter { logged in
+                if case .attemptResisted = logged.event { return inWeek(logged.at) != nil }
+                return false
+            }.count
     }
 
     /// The event kinds the insights read.

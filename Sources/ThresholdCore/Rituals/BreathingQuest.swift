@@ -71,7 +71,8 @@ public struct BreathingQuest: Hashable, Sendable {
     /// The grant request and record, once the 45 s have run.
     public var completion: RitualCompletion? {
         guard let completedAt else { return nil }
-        return RitualCompletion(request: terms.request(.ritual(.breathingQuest), at: completedAt),
-                                detail: .breathing(restarts: timer.restarts))
+        return RitualCompletion(
+            request: terms.request(.ritual(.breathingQuest), at: completedAt),
+            detail: .breathing(restarts: timer.restarts))
     }
 }

@@ -23,19 +23,59 @@ public struct CopyPassage: Hashable, Codable, Sendable, Identifiable {
     }
 
     private static let english: [CopyPassage] = [
-        CopyPassage(id: "on-purpose", text: "I am opening this app on purpose. Before I do, I will name what I came for, and I will close it again when that one thing is done."),
-        CopyPassage(id: "the-pull", text: "The pull I feel right now is a habit, not a need. I can notice it, let it pass, and still choose to come back later if it matters."),
-        CopyPassage(id: "one-thing", text: "My attention is the one thing I cannot get back. I would rather spend the next few minutes on something I will be glad I chose."),
-        CopyPassage(id: "slow-down", text: "Slowing down to type this is the point. If I still want to open the app when I reach the end, I will open it calmly and with a plan."),
-        CopyPassage(id: "what-for", text: "What am I hoping to find in there? If the answer is rest, a short walk or a glass of water might give it to me faster than a feed."),
+        CopyPassage(
+            id: "on-purpose",
+            text:
+                "I am opening this app on purpose. Before I do, I will name what I came for, and I will close it again when that one thing is done."
+        ),
+        CopyPassage(
+            id: "the-pull",
+            text:
+                "The pull I feel right now is a habit, not a need. I can notice it, let it pass, and still choose to come back later if it matters."
+        ),
+        CopyPassage(
+            id: "one-thing",
+            text:
+                "My attention is the one thing I cannot get back. I would rather spend the next few minutes on something I will be glad I chose."
+        ),
+        CopyPassage(
+            id: "slow-down",
+            text:
+                "Slowing down to type this is the point. If I still want to open the app when I reach the end, I will open it calmly and with a plan."
+        ),
+        CopyPassage(
+            id: "what-for",
+            text:
+                "What am I hoping to find in there? If the answer is rest, a short walk or a glass of water might give it to me faster than a feed."
+        ),
     ]
 
     private static let spanish: [CopyPassage] = [
-        CopyPassage(id: "on-purpose", text: "Abro esta app a propósito. Antes de entrar, me diré a qué vengo, y la volveré a cerrar en cuanto haya hecho eso y nada más."),
-        CopyPassage(id: "the-pull", text: "Estas ganas de abrir la app son costumbre, no necesidad. Puedo notarlas, dejarlas pasar y volver más tarde si de verdad importa."),
-        CopyPassage(id: "one-thing", text: "Mi atención es lo único que no puedo recuperar. Prefiero dar los próximos minutos a algo que luego me alegre de haber elegido."),
-        CopyPassage(id: "slow-down", text: "Ir despacio para escribir esto es justo la idea. Si al llegar al final aún quiero abrir la app, la abriré con calma y con un plan."),
-        CopyPassage(id: "what-for", text: "¿Qué espero encontrar ahí dentro? Si lo que busco es descanso, un paseo corto o un vaso de agua me lo darán antes que la pantalla."),
+        CopyPassage(
+            id: "on-purpose",
+            text:
+                "Abro esta app a propósito. Antes de entrar, me diré a qué vengo, y la volveré a cerrar en cuanto haya hecho eso y nada más."
+        ),
+        CopyPassage(
+            id: "the-pull",
+            text:
+                "Estas ganas de abrir la app son costumbre, no necesidad. Puedo notarlas, dejarlas pasar y volver más tarde si de verdad importa."
+        ),
+        CopyPassage(
+            id: "one-thing",
+            text:
+                "Mi atención es lo único que no puedo recuperar. Prefiero dar los próximos minutos a algo que luego me alegre de haber elegido."
+        ),
+        CopyPassage(
+            id: "slow-down",
+            text:
+                "Ir despacio para escribir esto es justo la idea. Si al llegar al final aún quiero abrir la app, la abriré con calma y con un plan."
+        ),
+        CopyPassage(
+            id: "what-for",
+            text:
+                "¿Qué espero encontrar ahí dentro? Si lo que busco es descanso, un paseo corto o un vaso de agua me lo darán antes que la pantalla."
+        ),
     ]
 
     /// A passage of `language`, at random.
@@ -153,8 +193,9 @@ public struct CopyTextQuest: Hashable, Sendable {
     /// The grant request and record, once the copy matches and 90 s have run.
     public var completion: RitualCompletion? {
         guard let completedAt else { return nil }
-        return RitualCompletion(request: terms.request(.ritual(.copyTextQuest), at: completedAt),
-                                detail: .copyText(passage: passage.id, restarts: timer.restarts, refusedPastes: refusedPastes))
+        return RitualCompletion(
+            request: terms.request(.ritual(.copyTextQuest), at: completedAt),
+            detail: .copyText(passage: passage.id, restarts: timer.restarts, refusedPastes: refusedPastes))
     }
 
     /// Characters an edit from `old` to `new` adds: what is left of `new` after the part it

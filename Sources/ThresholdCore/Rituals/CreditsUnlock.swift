@@ -54,9 +54,14 @@ public struct CreditsUnlock: Hashable, Sendable {
             throw ValidationError("credits unlock", .disabled(reason))
         }
         let cost = cost(minutes: minutes)
-        let spend = cost == 0 ? nil : try LedgerEntry(account: .credits, amount: -cost, memo: "Unlocked \(label) for \(minutes) min",
-                                                                 reason: .unlock(minutes: minutes, item: item))
-        return RitualCompletion(request: terms.request(.ritual(.credits), at: instant, minutes: minutes),
-                                detail: .credits(cost: cost, creditsPerMinute: terms.creditsPerMinute), spend: spend)
+        let spend =
+            cost == 0
+            ? nil
+            : try LedgerEntry(
+                account: .credits, amount: -cost, memo: "Unlocked \(label) for \(minutes) min",
+                reason: .unlock(minutes: minutes, item: item))
+        return RitualCompletion(
+            request: terms.request(.ritual(.credits), at: instant, minutes: minutes),
+            detail: .credits(cost: cost, creditsPerMinute: terms.creditsPerMinute), spend: spend)
     }
 }

@@ -16,8 +16,10 @@ public struct EmergencyPolicy: Hashable, Codable, Sendable {
     /// Minutes an emergency unlock lasts.
     public let minutes: Int
 
-    public init(holdSeconds: Int = 10, minimumReasonLength: Int = 20, perDay: Int = 1, perWeek: Int = 3,
-                cooldownMinutes: Int = 120, minutes: Int = 10) throws {
+    public init(
+        holdSeconds: Int = 10, minimumReasonLength: Int = 20, perDay: Int = 1, perWeek: Int = 3,
+        cooldownMinutes: Int = 120, minutes: Int = 10
+    ) throws {
         let subject = "emergency unlocks"
         guard (3...60).contains(holdSeconds) else { throw ValidationError(subject, .outOfRange(.emergencyHoldSeconds, value: holdSeconds)) }
         guard (10...200).contains(minimumReasonLength) else {
@@ -55,8 +57,9 @@ public struct EmergencyPolicy: Hashable, Codable, Sendable {
         let cooldown = try c.decodeIfPresent(Int.self, forKey: .cooldownMinutes) ?? d.cooldownMinutes
         let minutes = try c.decodeIfPresent(Int.self, forKey: .minutes) ?? d.minutes
         self = try validatingDecode(decoder) {
-            try EmergencyPolicy(holdSeconds: hold, minimumReasonLength: reason, perDay: day, perWeek: week,
-                                cooldownMinutes: cooldown, minutes: minutes)
+            try EmergencyPolicy(
+                holdSeconds: hold, minimumReasonLength: reason, perDay: day, perWeek: week,
+                cooldownMinutes: cooldown, minutes: minutes)
         }
     }
 }
@@ -99,7 +102,8 @@ public struct EmergencyAllowance: Hashable, Sendable {
         if let last = week.last, now.timeIntervalSince(last) < TimeInterval(policy.cooldownMinutes * 60) {
             reasons.append(.cooldown(until: last.addingTimeInterval(TimeInterval(policy.cooldownMinutes * 60))))
         }
-        eligibility = reasons.max { ($0.availableAt ?? .distantFuture) < ($1.availableAt ?? .distantFuture) }
+        eligibility =
+            reasons.max { ($0.availableAt ?? .distantFuture) < ($1.availableAt ?? .distantFuture) }
             .map(Eligibility.unavailable) ?? .available
     }
 }
@@ -190,7 +194,8 @@ public struct EmergencyUnlock: Hashable, Sendable {
     /// The grant request and record (with the reason), once held and explained.
     public var completion: RitualCompletion? {
         guard step == .completed, let completedAt, let reason else { return nil }
-        return RitualCompletion(request: terms.request(.ritual(.emergency), at: completedAt, minutes: policy.minutes),
-                                detail: .emergency(reason: reason))
+        return RitualCompletion(
+            request: terms.request(.ritual(.emergency), at: completedAt, minutes: policy.minutes),
+            detail: .emergency(reason: reason))
     }
 }

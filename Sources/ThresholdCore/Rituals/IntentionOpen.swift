@@ -55,8 +55,9 @@ public struct IntentionOpen: Hashable, Sendable {
     /// The grant request for one open of the app, once confirmed.
     public var completion: RitualCompletion? {
         guard step == .completed, let completedAt else { return nil }
-        let request = GrantRequest(scope: .token(.app(label.app)), minutes: label.minutesPerOpen,
-                                   origin: .intentionOpen(label.intentionID), start: completedAt)
+        let request = GrantRequest(
+            scope: .token(.app(label.app)), minutes: label.minutesPerOpen,
+            origin: .intentionOpen(label.intentionID), start: completedAt)
         return RitualCompletion(request: request, detail: .intentionOpen(opensUsedBefore: label.opensUsed, opensPerDay: label.opensPerDay))
     }
 }

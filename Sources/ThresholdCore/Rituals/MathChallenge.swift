@@ -84,7 +84,8 @@ public struct MathChallenge: Hashable, Sendable {
     /// When the last problem was solved.
     public private(set) var completedAt: Date?
 
-    public init(difficulty: MathDifficulty, problems: Int = 5, terms: UnlockTerms, using generator: inout some RandomNumberGenerator) throws {
+    public init(difficulty: MathDifficulty, problems: Int = 5, terms: UnlockTerms, using generator: inout some RandomNumberGenerator) throws
+    {
         guard MathChallenge.problemRange.contains(problems) else {
             throw ValidationError("math challenge", .outOfRange(.mathProblems, value: problems))
         }
@@ -132,7 +133,8 @@ public struct MathChallenge: Hashable, Sendable {
     /// The grant request and record, once every problem is solved.
     public var completion: RitualCompletion? {
         guard step == .completed, let completedAt else { return nil }
-        return RitualCompletion(request: terms.request(.ritual(.mathChallenge), at: completedAt),
-                                detail: .math(difficulty: difficulty, solved: solved, mistakes: mistakes))
+        return RitualCompletion(
+            request: terms.request(.ritual(.mathChallenge), at: completedAt),
+            detail: .math(difficulty: difficulty, solved: solved, mistakes: mistakes))
     }
 }

@@ -53,8 +53,10 @@ public struct PrayerRecord: Hashable, Codable, Sendable {
     /// The translation the verse was shown in (KJV, WEB or RV1909).
     public let shownTranslation: BibleTranslation
 
-    public init(mood: Mood, templateID: PrayerTemplateID, tradition: Tradition, vibe: Vibe,
-                preferredTranslation: BibleTranslation?, shownTranslation: BibleTranslation) {
+    public init(
+        mood: Mood, templateID: PrayerTemplateID, tradition: Tradition, vibe: Vibe,
+        preferredTranslation: BibleTranslation?, shownTranslation: BibleTranslation
+    ) {
         self.mood = mood
         self.templateID = templateID
         self.tradition = tradition
@@ -93,7 +95,8 @@ public struct PrayerRitual: Hashable, Sendable {
         self.terms = terms
         self.preferences = preferences
         if let saved, let mood = saved.mood, let id = saved.templateID,
-           let template = library.templates.first(where: { $0.id == id && $0.moods.contains(mood) }) {
+            let template = library.templates.first(where: { $0.id == id && $0.moods.contains(mood) })
+        {
             step = .reading
             progress = saved
             self.template = template
@@ -108,8 +111,11 @@ public struct PrayerRitual: Hashable, Sendable {
     /// library has nothing for the mood, not even a universal prayer.
     public mutating func choose(_ mood: Mood, selector: PrayerSelector, seed: UInt64, recent: [PrayerTemplateID]) throws -> PrayerTemplate {
         guard step != .completed else { throw ValidationError("prayer", .prayerFinished) }
-        guard let template = selector.prayer(tradition: preferences.tradition, vibe: preferences.vibe, mood: mood,
-                                             seed: seed, recent: recent) else {
+        guard
+            let template = selector.prayer(
+                tradition: preferences.tradition, vibe: preferences.vibe, mood: mood,
+                seed: seed, recent: recent)
+        else {
             throw ValidationError("prayer", .noPrayerForMood(mood))
         }
         step = .reading
@@ -139,9 +145,11 @@ public struct PrayerRitual: Hashable, Sendable {
     /// The grant request and record, once "Amen" was said over a prayer.
     public var completion: RitualCompletion? {
         guard step == .completed, let completedAt, let mood = progress.mood, let id = progress.templateID,
-              let shown = verse?.translation else { return nil }
-        let record = PrayerRecord(mood: mood, templateID: id, tradition: preferences.tradition, vibe: preferences.vibe,
-                                  preferredTranslation: preferences.translation, shownTranslation: shown)
+            let shown = verse?.translation
+        else { return nil }
+        let record = PrayerRecord(
+            mood: mood, templateID: id, tradition: preferences.tradition, vibe: preferences.vibe,
+            preferredTranslation: preferences.translation, shownTranslation: shown)
         return RitualCompletion(request: terms.request(.ritual(.prayer), at: completedAt), detail: .prayer(record))
     }
 }

@@ -25,9 +25,11 @@ public struct QuestAllowance: Hashable, Sendable {
             reasons.append(.questDailyLimit(used: usedToday, limit: Self.perDay, returnsAt: clock.startOfDay(today.adding(days: 1))))
         }
         if let last = past.last, now.timeIntervalSince(last) < TimeInterval(Self.cooldownMinutes * 60) {
-            reasons.append(.questCooldown(minutes: Self.cooldownMinutes, until: last.addingTimeInterval(TimeInterval(Self.cooldownMinutes * 60))))
+            reasons.append(
+                .questCooldown(minutes: Self.cooldownMinutes, until: last.addingTimeInterval(TimeInterval(Self.cooldownMinutes * 60))))
         }
-        eligibility = reasons.max { ($0.availableAt ?? .distantFuture) < ($1.availableAt ?? .distantFuture) }
+        eligibility =
+            reasons.max { ($0.availableAt ?? .distantFuture) < ($1.availableAt ?? .distantFuture) }
             .map(Eligibility.unavailable) ?? .available
     }
 }

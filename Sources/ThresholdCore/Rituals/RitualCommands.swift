@@ -24,8 +24,9 @@ public struct CompleteRitual: StateCommand {
         let before = evaluate(state, at: context.now, calendar: context.calendar)
         // A quest counts against each mode whose apps it opens (PRODUCT.md: per mode).
         let modes = completion.record.ritual.map { $0.isQuest ? before.offering($0, for: completion.request.scope) : [] } ?? []
-        try transaction.state.rituals.admit(completion, at: context.now, policy: transaction.state.settings.emergency,
-                                            timeZone: context.calendar.timeZone, modes: modes)
+        try transaction.state.rituals.admit(
+            completion, at: context.now, policy: transaction.state.settings.emergency,
+            timeZone: context.calendar.timeZone, modes: modes)
         if let spend = completion.spend { try transaction.post(spend, at: context.now) }
         transaction.record(completion.event(in: context.calendar.timeZone), at: context.now)
         transaction.state.rituals.note(completion, at: context.now, modes: modes)

@@ -38,8 +38,10 @@ public struct RitualRecords: Hashable, Codable, Sendable {
     /// when it must be refused.
     /// `modes` are the restrictions a quest opens the app through, each held to its own allowance
     /// (none known: the allowance of all quests together).
-    public func admit(_ completion: RitualCompletion, at now: Date, policy: EmergencyPolicy, timeZone: TimeZone,
-                      modes: [RuleRef] = []) throws {
+    public func admit(
+        _ completion: RitualCompletion, at now: Date, policy: EmergencyPolicy, timeZone: TimeZone,
+        modes: [RuleRef] = []
+    ) throws {
         switch completion.record.detail {
         case .emergency:
             let allowance = EmergencyAllowance(uses: emergencyUses, policy: policy, at: now, timeZone: timeZone)
@@ -108,7 +110,9 @@ public struct RitualRecords: Hashable, Codable, Sendable {
         questModes = uses.map(\.1)
     }
 
-    private enum CodingKeys: String, CodingKey { case emergencyUses, questUses, questModes, lastKeyTaps, prayer, recentPrayers, intentionAsked }
+    private enum CodingKeys: String, CodingKey {
+        case emergencyUses, questUses, questModes, lastKeyTaps, prayer, recentPrayers, intentionAsked
+    }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)

@@ -20,8 +20,10 @@ public struct TicTacToeBoard: Hashable, Codable, Sendable {
         for (cell, mark) in cells.prefix(9).enumerated() { if let mark { place(mark, at: cell) } }
     }
 
-    private static let lines: [UInt16] = [0b000_000_111, 0b000_111_000, 0b111_000_000, 0b001_001_001,
-                                          0b010_010_010, 0b100_100_100, 0b100_010_001, 0b001_010_100]
+    private static let lines: [UInt16] = [
+        0b000_000_111, 0b000_111_000, 0b111_000_000, 0b001_001_001,
+        0b010_010_010, 0b100_100_100, 0b100_010_001, 0b001_010_100,
+    ]
 
     /// The mark in each cell.
     public var cells: [Mark?] {
@@ -165,7 +167,8 @@ public struct TicTacToeChallenge: Hashable, Sendable {
     /// The grant request and record, once a game is won or drawn.
     public var completion: RitualCompletion? {
         guard case .finished(let outcome) = step, outcome.unlocks, let completedAt else { return nil }
-        return RitualCompletion(request: terms.request(.ritual(.ticTacToe), at: completedAt),
-                                detail: .ticTacToe(outcome, gamesPlayed: gamesPlayed))
+        return RitualCompletion(
+            request: terms.request(.ritual(.ticTacToe), at: completedAt),
+            detail: .ticTacToe(outcome, gamesPlayed: gamesPlayed))
     }
 }

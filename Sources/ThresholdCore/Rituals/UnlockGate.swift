@@ -134,8 +134,10 @@ public struct UnlockGate: Hashable, Sendable {
     /// The gate for `app` (in `category`, when the shield knew it), from the enforcement the
     /// shields were set from and the stored state it came from. `rule` is the restriction the
     /// shield named, when its link carried it.
-    public init(app: AppToken, category: CategoryToken? = nil, rule: RuleRef? = nil, enforcement: Enforcement,
-                stored: StoredState, at now: Date, calendar: Calendar) {
+    public init(
+        app: AppToken, category: CategoryToken? = nil, rule: RuleRef? = nil, enforcement: Enforcement,
+        stored: StoredState, at now: Date, calendar: Calendar
+    ) {
         self.init(.app(app, category: category), rule: rule, enforcement: enforcement, stored: stored, at: now, calendar: calendar)
     }
 
@@ -145,8 +147,10 @@ public struct UnlockGate: Hashable, Sendable {
     /// (the shield action learns none). When that restriction holds apps by category, the
     /// category it holds the app through cannot be told, so it counts as holding the app: the
     /// gate then shows it and its ways through rather than saying the app is not shielded.
-    public init(_ subject: Subject, rule: RuleRef? = nil, enforcement: Enforcement, stored: StoredState,
-                at now: Date, calendar: Calendar) {
+    public init(
+        _ subject: Subject, rule: RuleRef? = nil, enforcement: Enforcement, stored: StoredState,
+        at now: Date, calendar: Calendar
+    ) {
         let state = stored.engine
         let clock = Clockwork(calendar: calendar)
         self.subject = subject
@@ -157,7 +161,8 @@ public struct UnlockGate: Hashable, Sendable {
         self.holders = shielding.compactMap { Self.holder($0, state: state, clock: clock) }
         guard !shielding.isEmpty else {
             let lifting = enforcement.rules.filter { $0.rule == rule || Self.covers($0.rule, subject, state: state) }
-            self.status = lifting.isEmpty ? .notShielded : .open(until: lifting.compactMap { Self.liftEnd($0, subject, state: state, at: now) }.min())
+            self.status =
+                lifting.isEmpty ? .notShielded : .open(until: lifting.compactMap { Self.liftEnd($0, subject, state: state, at: now) }.min())
             self.options = []
             return
         }
@@ -194,7 +199,8 @@ public struct UnlockGate: Hashable, Sendable {
 
     // MARK: Options
 
-    private static func options(for holders: [Holder], subject: Subject, stored: StoredState, at now: Date, calendar: Calendar) -> [Option] {
+    private static func options(for holders: [Holder], subject: Subject, stored: StoredState, at now: Date, calendar: Calendar) -> [Option]
+    {
         let locked = holders.first { $0.strictness == .locked }
         var options: [Option] = []
 
@@ -216,8 +222,9 @@ public struct UnlockGate: Hashable, Sendable {
                     || (wayBack && $0.takesWaysBack && !$0.policy.rituals.contains(kind) && !$0.strictness.letsThrough(kind))
             }
             let scope: GrantScope = kind == .prayer || kind.isChallenge ? .allGated : .token(subject.token)
-            let terms = try? UnlockTerms(scope: scope, minutes: accepting.map(\.offered.windowMinutes).min() ?? 1,
-                                         creditsPerMinute: accepting.map(\.offered.creditsPerMinute).max() ?? 0)
+            let terms = try? UnlockTerms(
+                scope: scope, minutes: accepting.map(\.offered.windowMinutes).min() ?? 1,
+                creditsPerMinute: accepting.map(\.offered.creditsPerMinute).max() ?? 0)
             let cost: Cost
             var eligibility = Eligibility.available
             switch kind {
@@ -231,7 +238,8 @@ public struct UnlockGate: Hashable, Sendable {
             case .breathingQuest, .copyTextQuest:
                 // Each mode holds quests to its own allowance; the one that binds is shown.
                 let allowance = stored.rituals.questAllowance(for: accepting.map(\.rule), at: now, timeZone: calendar.timeZone)
-                cost = .quest(seconds: Int(kind == .breathingQuest ? BreathingQuest.duration : CopyTextQuest.duration), allowance: allowance)
+                cost = .quest(
+                    seconds: Int(kind == .breathingQuest ? BreathingQuest.duration : CopyTextQuest.duration), allowance: allowance)
                 eligibility = allowance.eligibility
             case .credits:
                 let perMinute = terms?.creditsPerMinute ?? 0
@@ -241,8 +249,9 @@ public struct UnlockGate: Hashable, Sendable {
                     eligibility = .unavailable(.insufficientCredits(needed: cheapest, balance: stored.balances.credits))
                 }
             case .emergency:
-                let allowance = EmergencyAllowance(uses: stored.rituals.emergencyUses, policy: stored.settings.emergency,
-                                                   at: now, timeZone: calendar.timeZone)
+                let allowance = EmergencyAllowance(
+                    uses: stored.rituals.emergencyUses, policy: stored.settings.emergency,
+                    at: now, timeZone: calendar.timeZone)
                 cost = .emergency(allowance)
                 eligibility = allowance.eligibility
             }
@@ -265,12 +274,15 @@ public struct UnlockGate: Hashable, Sendable {
             var eligibility = Eligibility.available
             if !others.isEmpty {
                 let ends = others.map(\.endsAt)
-                eligibility = .unavailable(.notAccepted(by: others.map(\.name), until: ends.contains(nil) ? nil : ends.compactMap { $0 }.max()))
+                eligibility = .unavailable(
+                    .notAccepted(by: others.map(\.name), until: ends.contains(nil) ? nil : ends.compactMap { $0 }.max()))
             }
             if let locked { eligibility = .unavailable(.locked(name: locked.name, until: locked.endsAt)) }
             let terms = try? UnlockTerms(scope: .token(.app(label.app)), minutes: label.minutesPerOpen)
-            options.append(Option(way: .intentionOpen(label), cost: .open(used: label.opensUsed, allowed: label.opensPerDay),
-                                  terms: eligibility.isAvailable ? terms : nil, eligibility: eligibility))
+            options.append(
+                Option(
+                    way: .intentionOpen(label), cost: .open(used: label.opensUsed, allowed: label.opensPerDay),
+                    terms: eligibility.isAvailable ? terms : nil, eligibility: eligibility))
         }
         return options
     }
@@ -290,7 +302,8 @@ public struct UnlockGate: Hashable, Sendable {
                 selection.webDomains.contains(site) || category.map(selection.categories.contains) == true
             }
         }
-        let offering = state.gates.filter { $0.acceptedRituals.contains(kind) }.map(\.selection)
+        let offering =
+            state.gates.filter { $0.acceptedRituals.contains(kind) }.map(\.selection)
             + state.profiles.filter { $0.listMode == .blockList && $0.acceptedRituals.contains(kind) }.map(\.selection)
         return offering.contains(where: holds)
     }
@@ -312,10 +325,11 @@ public struct UnlockGate: Hashable, Sendable {
             (name, strictness) = (.tutorial, .gentle)
         }
         let bySession = rule.sources.contains { if case .session = $0 { return true } else { return false } }
-        return Holder(rule: rule.rule, name: name, reason: rule.reason, strictness: strictness,
-                      policy: writtenPolicy(of: rule.rule, in: state) ?? .none,
-                      offered: policy(of: rule.rule, in: state) ?? .none, endsAt: rule.endsAt(in: state, clock: clock),
-                      heldBySession: bySession)
+        return Holder(
+            rule: rule.rule, name: name, reason: rule.reason, strictness: strictness,
+            policy: writtenPolicy(of: rule.rule, in: state) ?? .none,
+            offered: policy(of: rule.rule, in: state) ?? .none, endsAt: rule.endsAt(in: state, clock: clock),
+            heldBySession: bySession)
     }
 
     /// What a restriction accepts at its strictness; `nil` for intentions and the tutorial,

@@ -75,11 +75,12 @@ extension Session {
         let name = profile.map(\.title) ?? "a session"
         let seconds = focusedSeconds(through: ending.at)
         let focused = Wording.duration(seconds)
-        let memo = switch ending.state {
-        case .completed: "Completed \(name) · \(focused) focused"
-        case .gaveUp: "Gave up \(name) after \(focused) focused"
-        case .canceled: "Canceled \(name)"
-        }
+        let memo =
+            switch ending.state {
+            case .completed: "Completed \(name) · \(focused) focused"
+            case .gaveUp: "Gave up \(name) after \(focused) focused"
+            case .canceled: "Canceled \(name)"
+            }
         let reason = LedgerReason.session(profile: profile?.title, ending: ending.state, focusedSeconds: seconds)
         return [.sessionEnded(id: id, ending: ending)] + reward.entries(memo: memo, reason: reason).map(Event.ledger)
     }

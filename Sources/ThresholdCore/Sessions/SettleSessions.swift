@@ -34,8 +34,10 @@ public struct SettleSessions: Command {
     }
 
     /// Records the spans of session profiles that ended in `(from, now]` with no session for them.
-    private func recordSpans(endingAfter from: Date, through now: Date, of state: ThresholdState, into sessions: inout [Session],
-                             calendar: Calendar, ids: IDGenerator) throws -> [Event] {
+    private func recordSpans(
+        endingAfter from: Date, through now: Date, of state: ThresholdState, into sessions: inout [Session],
+        calendar: Calendar, ids: IDGenerator
+    ) throws -> [Event] {
         let clock = Clockwork(timeZone: calendar.timeZone, around: now, days: -2...1)
         var recorded = Set(sessions.compactMap(\.occurrence))
         let lastDay = clock.localDate(of: now)

@@ -102,7 +102,8 @@ extension StoredState {
     public func shown(_ reason: Reason) -> Reason {
         func label(_ label: SessionLabel) -> SessionLabel {
             guard label.path == .present, presentIsEarnedAccessFocus else { return label }
-            return SessionLabel(profileID: label.profileID, name: label.name, emoji: label.emoji, path: .earnedAccess, strictness: label.strictness)
+            return SessionLabel(
+                profileID: label.profileID, name: label.name, emoji: label.emoji, path: .earnedAccess, strictness: label.strictness)
         }
         switch reason {
         case .sessionActive(let session): return .sessionActive(label(session))
@@ -134,13 +135,18 @@ extension StoredState {
         var holders: [SharedHolder] = []
         for gate in engine.gates where RuleRef.gate(gate.id) != rule && gate.path != path {
             let count = gate.selection.tokens.intersection(tokens).count
-            if count > 0 { holders.append(SharedHolder(name: gate.name, path: gate.path, count: count, opens: !gate.unlockPolicy.rituals.isEmpty, isGate: true)) }
+            if count > 0 {
+                holders.append(
+                    SharedHolder(name: gate.name, path: gate.path, count: count, opens: !gate.unlockPolicy.rituals.isEmpty, isGate: true))
+            }
         }
         for profile in engine.profiles where RuleRef.profile(profile.id) != rule && shownPath(of: profile) != path {
             let count = profile.listMode == .blockList ? profile.selection.tokens.intersection(tokens).count : 0
             if count > 0 {
-                holders.append(SharedHolder(name: profile.title, path: shownPath(of: profile), count: count,
-                                            opens: !profile.unlockPolicy.rituals.isEmpty, isGate: false))
+                holders.append(
+                    SharedHolder(
+                        name: profile.title, path: shownPath(of: profile), count: count,
+                        opens: !profile.unlockPolicy.rituals.isEmpty, isGate: false))
             }
         }
         return holders

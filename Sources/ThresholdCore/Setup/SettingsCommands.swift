@@ -110,8 +110,10 @@ public struct CompleteOnboarding: StateCommand {
     /// Screen Time access was declined and the person goes on with a timer (``Settings/timerOnly``).
     public let timerOnly: Bool
 
-    public init(paths: Set<Pathway>, restrictions: [any Command], screenTimeGoal: Int?, counting: Selection, selah: SelahPreferences,
-                timerOnly: Bool = false) {
+    public init(
+        paths: Set<Pathway>, restrictions: [any Command], screenTimeGoal: Int?, counting: Selection, selah: SelahPreferences,
+        timerOnly: Bool = false
+    ) {
         self.paths = paths
         self.timerOnly = timerOnly
         self.restrictions = restrictions

@@ -34,12 +34,13 @@ public enum SetupBudget {
     }
 
     public static func counts(_ state: ThresholdState, at now: Date, calendar: Calendar) -> Counts {
-        Counts(rules: state.profiles.count + state.gates.count + state.intentions.count,
-               schedules: state.profiles.reduce(0) { $0 + $1.schedules.count },
-               // Typed websites count as selected items: the monitor reads them with the rest.
-               selectedItems: state.profiles.reduce(0) { $0 + $1.selection.count + $1.strict.blockedWebsites.count }
-                   + state.gates.reduce(0) { $0 + $1.selection.count },
-               grants: recentGrants(state, at: now, calendar: calendar))
+        Counts(
+            rules: state.profiles.count + state.gates.count + state.intentions.count,
+            schedules: state.profiles.reduce(0) { $0 + $1.schedules.count },
+            // Typed websites count as selected items: the monitor reads them with the rest.
+            selectedItems: state.profiles.reduce(0) { $0 + $1.selection.count + $1.strict.blockedWebsites.count }
+                + state.gates.reduce(0) { $0 + $1.selection.count },
+            grants: recentGrants(state, at: now, calendar: calendar))
     }
 
     /// Throws, in words the person can act on, when `after` holds more of something than the

@@ -23,7 +23,9 @@ public struct SaveProfile: Command {
     }
 
     /// Throws the Beast Mode refusal when `profile` is held by a locked session or span at `now`.
-    static func requireUnlocked(_ profile: Profile, in state: ThresholdState, at now: Date, calendar: Calendar, doing change: Refusal.ProfileChange) throws {
+    static func requireUnlocked(
+        _ profile: Profile, in state: ThresholdState, at now: Date, calendar: Calendar, doing change: Refusal.ProfileChange
+    ) throws {
         guard let until = ProfileInForce(profile, in: state, at: now, calendar: calendar).lockedUntil(at: now) else { return }
         throw ValidationError("profile “\(profile.name)”", .lockedAgainstChange(ProfileTitle(profile), change, until: until, now: now))
     }
@@ -42,8 +44,9 @@ public struct DeleteProfile: Command {
         guard !ProfileInForce(profile, in: state, at: now, calendar: calendar).isOn else {
             throw ValidationError("profile “\(profile.name)”", .onNowEndBeforeDeleting(ProfileTitle(profile)))
         }
-        state = try state.with(profiles: state.profiles.filter { $0.id != profile.id },
-                               sessions: state.sessions.filter { $0.profileID != profile.id })
+        state = try state.with(
+            profiles: state.profiles.filter { $0.id != profile.id },
+            sessions: state.sessions.filter { $0.profileID != profile.id })
         return []
     }
 }
@@ -103,8 +106,9 @@ public struct DeleteIntention: Command {
         guard state.intention(intention) != nil else {
             throw ValidationError("intention \(intention)", .noSuchIntention)
         }
-        state = try state.with(intentions: state.intentions.filter { $0.id != intention },
-                               grants: state.grants.filter { $0.origin != .intentionOpen(intention) })
+        state = try state.with(
+            intentions: state.intentions.filter { $0.id != intention },
+            grants: state.grants.filter { $0.origin != .intentionOpen(intention) })
         return []
     }
 }

@@ -59,8 +59,10 @@ public struct LiveActivityContent: Hashable, Codable, Sendable {
         }
     }
 
-    public init(profileID: ProfileID, title: String, startedAt: Date, goalAt: Date?, endsAt: Date?, breakUntil: Date?, phase: Phase,
-                allowsBreaks: Bool = false, isRest: Bool = false, alsoOn: [AlsoOn] = [], othersOn: Int? = nil, breakReturnsAt: Date? = nil) {
+    public init(
+        profileID: ProfileID, title: String, startedAt: Date, goalAt: Date?, endsAt: Date?, breakUntil: Date?, phase: Phase,
+        allowsBreaks: Bool = false, isRest: Bool = false, alsoOn: [AlsoOn] = [], othersOn: Int? = nil, breakReturnsAt: Date? = nil
+    ) {
         self.profileID = profileID
         self.title = title
         self.startedAt = startedAt
@@ -84,12 +86,13 @@ public struct LiveActivityContent: Hashable, Codable, Sendable {
     /// so the Break button stays hidden until the next reconcile writes it again).
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(profileID: try c.decode(ProfileID.self, forKey: .profileID), title: try c.decode(String.self, forKey: .title),
-                  startedAt: try c.decode(Date.self, forKey: .startedAt), goalAt: try c.decodeIfPresent(Date.self, forKey: .goalAt),
-                  endsAt: try c.decodeIfPresent(Date.self, forKey: .endsAt), breakUntil: try c.decodeIfPresent(Date.self, forKey: .breakUntil),
-                  phase: try c.decode(Phase.self, forKey: .phase),
-                  allowsBreaks: try c.decodeIfPresent(Bool.self, forKey: .allowsBreaks) ?? false,
-                  isRest: try c.decodeIfPresent(Bool.self, forKey: .isRest) ?? false)
+        self.init(
+            profileID: try c.decode(ProfileID.self, forKey: .profileID), title: try c.decode(String.self, forKey: .title),
+            startedAt: try c.decode(Date.self, forKey: .startedAt), goalAt: try c.decodeIfPresent(Date.self, forKey: .goalAt),
+            endsAt: try c.decodeIfPresent(Date.self, forKey: .endsAt), breakUntil: try c.decodeIfPresent(Date.self, forKey: .breakUntil),
+            phase: try c.decode(Phase.self, forKey: .phase),
+            allowsBreaks: try c.decodeIfPresent(Bool.self, forKey: .allowsBreaks) ?? false,
+            isRest: try c.decodeIfPresent(Bool.self, forKey: .isRest) ?? false)
         ending = try c.decodeIfPresent(LiveActivityEnding.self, forKey: .ending)
         // NB: `[AlsoOn]` is read (and written) only where another profile is on: one more generic
         // type for the monitor's fresh process to instantiate costs about 0.2 M instructions a callback.
@@ -200,7 +203,9 @@ public struct LiveActivityContent: Hashable, Codable, Sendable {
 
     /// The content for the session-shaped restriction in force that started last, if any, naming
     /// the others on beside it (``alsoOn``).
-    public static func current(_ state: ThresholdState, _ enforcement: Enforcement, calendar: Calendar, at now: Date) -> LiveActivityContent? {
+    public static func current(
+        _ state: ThresholdState, _ enforcement: Enforcement, calendar: Calendar, at now: Date
+    ) -> LiveActivityContent? {
         current(of: each(state, enforcement, calendar: calendar, at: now))
     }
 
@@ -214,7 +219,8 @@ public struct LiveActivityContent: Hashable, Codable, Sendable {
 
     /// The content for each session-shaped restriction in force, newest first: the Session tab
     /// shows each, with its own Break and End.
-    public static func each(_ state: ThresholdState, _ enforcement: Enforcement, calendar: Calendar, at now: Date) -> [LiveActivityContent] {
+    public static func each(_ state: ThresholdState, _ enforcement: Enforcement, calendar: Calendar, at now: Date) -> [LiveActivityContent]
+    {
         let clock = Clockwork(timeZone: calendar.timeZone, around: now)
         // By id, once: a lookup per rule in force through the lists grew with rules × profiles.
         let profiles = Dictionary(state.profiles.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -232,7 +238,8 @@ public struct LiveActivityContent: Hashable, Codable, Sendable {
                     goal = session.goalInstant ?? goal
                     end = session.stop ?? end
                 case .schedule(let key):
-                    guard let span = profile.schedules.first(where: { $0.id == key.scheduleID })?.occurrence(startingOn: key.day, in: clock) else { continue }
+                    guard let span = profile.schedules.first(where: { $0.id == key.scheduleID })?.occurrence(startingOn: key.day, in: clock)
+                    else { continue }
                     start = min(start ?? span.start, span.start)
                     end = max(end ?? span.end, span.end)
                 case .always:
@@ -255,9 +262,10 @@ public struct LiveActivityContent: Hashable, Codable, Sendable {
             case (_, .sessionGoalReached): (phase, breakUntil) = (.goalReached, nil)
             default: (phase, breakUntil) = (.focusing, nil)
             }
-            return LiveActivityContent(profileID: id, title: profile.title, startedAt: start,
-                                       goalAt: goal, endsAt: end, breakUntil: breakUntil, phase: phase,
-                                       allowsBreaks: breakLeft, isRest: profile.isRest, breakReturnsAt: breakReturns)
+            return LiveActivityContent(
+                profileID: id, title: profile.title, startedAt: start,
+                goalAt: goal, endsAt: end, breakUntil: breakUntil, phase: phase,
+                allowsBreaks: breakLeft, isRest: profile.isRest, breakReturnsAt: breakReturns)
         }
         return candidates.sorted { ($0.startedAt, $0.profileID) > ($1.startedAt, $1.profileID) }
     }
@@ -316,7 +324,8 @@ public struct LiveActivityEnding: Hashable, Codable, Sendable {
         guard let session = state.lastEnded(of: profile), let ending = session.ending else { return nil }
         let reward = SessionReward(for: session, ending: ending, profile: state.profile(profile))
         let xp = paysXP ? reward.xp : 0
-        return LiveActivityEnding(state: ending.state, xp: xp, lasted: session.focusedSeconds(through: ending.at),
-                                  dismissAt: max(now, ending.at).addingTimeInterval(shownFor))
+        return LiveActivityEnding(
+            state: ending.state, xp: xp, lasted: session.focusedSeconds(through: ending.at),
+            dismissAt: max(now, ending.at).addingTimeInterval(shownFor))
     }
 }

@@ -15,8 +15,10 @@ public struct ShieldContent: Hashable, Codable, Sendable, CustomStringConvertibl
     public let primary: ShieldButton
     public let secondary: ShieldButton?
 
-    public init(title: ShieldTitle, subtitle: ShieldSubtitle, opensThresholdByHand: Bool = false, primary: ShieldButton,
-                secondary: ShieldButton? = nil) {
+    public init(
+        title: ShieldTitle, subtitle: ShieldSubtitle, opensThresholdByHand: Bool = false, primary: ShieldButton,
+        secondary: ShieldButton? = nil
+    ) {
         self.title = title
         self.subtitle = subtitle
         self.opensThresholdByHand = opensThresholdByHand
@@ -37,7 +39,8 @@ public struct ShieldContent: Hashable, Codable, Sendable, CustomStringConvertibl
 
     /// For logs: the values, not the words.
     public var description: String {
-        "\(title) — \(subtitle)\(opensThresholdByHand ? " (open Threshold by hand)" : "") [\(primary)]" + (secondary.map { " [\($0)]" } ?? "")
+        "\(title) — \(subtitle)\(opensThresholdByHand ? " (open Threshold by hand)" : "") [\(primary)]"
+            + (secondary.map { " [\($0)]" } ?? "")
     }
 }
 
@@ -168,16 +171,20 @@ extension ShieldContent {
     ///     (``ProgressRecord/shownStreak(for:frozenToday:)``).
     ///   - asking: for an intention whose day's opens are used, whether its shield now asks "Are
     ///     you sure?" (the first press of "Open <App>" turned it; ``RitualRecords/isAsking(_:at:)``).
-    public init(reason: Reason, app: AppToken? = nil, webDomain: WebDomainToken? = nil, appName: String? = nil, verse: String? = nil,
-                streak: Int? = nil, asking: Bool = false) {
+    public init(
+        reason: Reason, app: AppToken? = nil, webDomain: WebDomainToken? = nil, appName: String? = nil, verse: String? = nil,
+        streak: Int? = nil, asking: Bool = false
+    ) {
         switch reason {
         case .sessionActive(let label):
             let locked = label.strictness == .locked
             self.init(
                 title: .session(emoji: label.emoji, name: label.name),
-                subtitle: locked ? .beastModeKeepsClosed(app: appName)
-                    : label.path == .present ? .blockedWhilePresent(app: appName)
-                    : .blockedWhileOn(app: appName, restriction: "\(label.emoji) \(label.name)"),
+                subtitle: locked
+                    ? .beastModeKeepsClosed(app: appName)
+                    : label.path == .present
+                        ? .blockedWhilePresent(app: appName)
+                        : .blockedWhileOn(app: appName, restriction: "\(label.emoji) \(label.name)"),
                 primary: ShieldButton(.bePresent, .close),
                 secondary: locked ? nil : ShieldButton(.unlockQuestion, .notify(.session(label.profileID))))
         case .sessionGoalReached(let label, let xp):
@@ -206,13 +213,15 @@ extension ShieldContent {
             // A restriction that takes only Challenge's games, holding the app alone, opens straight
             // into one (seed 003); where other paths hold it too, the gate lets the person choose,
             // and a website's shield leads to the website's own gate.
-            let game = webDomain == nil && label.otherWays == nil && label.rituals.allSatisfy(\.isChallenge)
+            let game =
+                webDomain == nil && label.otherWays == nil && label.rituals.allSatisfy(\.isChallenge)
                 ? app.map { AppDestination.challenge(app: $0, rule: label.rule) } : nil
             self.init(
                 title: .blockedBy(label.name),
                 subtitle: label.ways.count > 1 ? .waysBack(label.ways) : game == nil ? .chooseAnUnlockOption : .toUnlockOpenThreshold,
-                primary: ShieldButton(game == nil ? .unlockOptions : .startChallenge,
-                                      .notify(game ?? Self.gate(of: label.rule, app: app, webDomain: webDomain))),
+                primary: ShieldButton(
+                    game == nil ? .unlockOptions : .startChallenge,
+                    .notify(game ?? Self.gate(of: label.rule, app: app, webDomain: webDomain))),
                 secondary: ShieldButton(.close, .close))
         case .intention(let label) where label.opensLeft == 0 && asking:
             // Seed 001 §5: the second step, once the first press asked.
@@ -227,8 +236,9 @@ extension ShieldContent {
                 title: .openApp(appName),
                 subtitle: .opensUsed(used: label.opensUsed, perDay: label.opensPerDay, streak: streak, spent: spent),
                 primary: ShieldButton(.nevermind, .close),
-                secondary: ShieldButton(.open(appName),
-                                        spent ? .askBeforeOpening(label.intentionID) : .openIntention(label.intentionID, confirmBeyondLimit: false)))
+                secondary: ShieldButton(
+                    .open(appName),
+                    spent ? .askBeforeOpening(label.intentionID) : .openIntention(label.intentionID, confirmBeyondLimit: false)))
         case .streakFreeze(let label):
             let spent = label.opensLeft == 0
             self.init(

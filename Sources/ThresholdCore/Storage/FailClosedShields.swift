@@ -29,7 +29,8 @@ public struct FailClosedShields: Hashable, Codable, Sendable {
 
     /// The record for `state` at `time`, or `nil` when nothing is lifted (the shields applied hold
     /// every restriction in force already).
-    public static func make(_ state: ThresholdState, at time: TrustedTime, reading: ClockReading, calendar: Calendar) -> FailClosedShields? {
+    public static func make(_ state: ThresholdState, at time: TrustedTime, reading: ClockReading, calendar: Calendar) -> FailClosedShields?
+    {
         let now = time.trusted
         let grantEnds = state.grants.filter { $0.start <= now && now < $0.end }.map(\.end)
         let breakEnds = state.sessions.flatMap(\.breaks).filter { $0.start <= now && now < $0.end }.map(\.end)
@@ -42,8 +43,9 @@ public struct FailClosedShields: Hashable, Codable, Sendable {
             // record would shield what is applied now, which is no worse than keeping it.
             return nil
         }
-        return FailClosedShields(stores: evaluate(unlifted, at: time, calendar: calendar).stores, liftsEndBy: liftsEndBy,
-                                 madeAt: reading)
+        return FailClosedShields(
+            stores: evaluate(unlifted, at: time, calendar: calendar).stores, liftsEndBy: liftsEndBy,
+            madeAt: reading)
     }
 
     /// Whether a lift's end is in doubt at `reading`: the wall clock passed it, the time elapsed
@@ -67,7 +69,10 @@ public struct FailClosedShields: Hashable, Codable, Sendable {
 extension Session {
     /// The session as if it had no breaks.
     func withoutBreaks() throws -> Session {
-        breaks.isEmpty ? self : try Session(id: id, profileID: profileID, origin: origin, start: start, plan: plan,
-                                            occurrence: occurrence, breaks: [], ending: ending)
+        breaks.isEmpty
+            ? self
+            : try Session(
+                id: id, profileID: profileID, origin: origin, start: start, plan: plan,
+                occurrence: occurrence, breaks: [], ending: ending)
     }
 }

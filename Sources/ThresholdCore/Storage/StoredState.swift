@@ -57,12 +57,13 @@ public struct Settings: Hashable, Codable, Sendable {
         // NB: read as the strings they are saved as: a `Set<Pathway>` would be one more generic
         // type for the monitor's fresh process to instantiate, about 0.5 M instructions a callback.
         paths = try c.decodeIfPresent([String].self, forKey: .paths).map { names in
-            Set(try names.map { name in
-                guard let path = Pathway(rawValue: name) else {
-                    throw DecodingError.dataCorruptedError(forKey: .paths, in: c, debugDescription: "“\(name)” is not a path")
-                }
-                return path
-            })
+            Set(
+                try names.map { name in
+                    guard let path = Pathway(rawValue: name) else {
+                        throw DecodingError.dataCorruptedError(forKey: .paths, in: c, debugDescription: "“\(name)” is not a path")
+                    }
+                    return path
+                })
         }
     }
 
@@ -152,7 +153,8 @@ public struct AppliedRecord: Hashable, Codable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case stores, evaluated, appliedAt, clock, repairs, postedNotifications, pendingNotifications, shownUntil, liveActivity, session, notificationPermission, quiet
+        case stores, evaluated, appliedAt, clock, repairs, postedNotifications, pendingNotifications, shownUntil, liveActivity, session,
+            notificationPermission, quiet
         case failClosed, changedOutsideApp, deviceRestrictions, owed, effectsRevision, effectsEpoch, usageRegistered, monitor, focusFilter
     }
 
@@ -163,7 +165,8 @@ public struct AppliedRecord: Hashable, Codable, Sendable {
         clock = try c.decodeIfPresent(ClockAnchor.self, forKey: .clock)
         // An earlier record names no evaluation point: its enforcement was evaluated at appliedAt
         // (the trusted time, to the second), in the device's zone.
-        evaluated = try c.decodeIfPresent(EvaluationPoint.self, forKey: .evaluated)
+        evaluated =
+            try c.decodeIfPresent(EvaluationPoint.self, forKey: .evaluated)
             ?? appliedAt.map { EvaluationPoint(wall: $0, trusted: $0, timeZoneIdentifier: nil) }
         repairs = try c.decodeIfPresent([RepairNotice].self, forKey: .repairs) ?? []
         postedNotifications = try c.decodeIfPresent([String: Date].self, forKey: .postedNotifications) ?? [:]
@@ -255,7 +258,9 @@ public struct OwedEffects: Hashable, Codable, Sendable {
         }
         // Back in the record with no fingerprint: withdrawn again if no longer due, handed over
         // again if it is (it may have been withdrawn before the process died).
-        for (id, pending) in withdrawn { applied.pendingNotifications[id] = PendingNotification(at: pending.at, content: Fingerprint(hex: "")) }
+        for (id, pending) in withdrawn {
+            applied.pendingNotifications[id] = PendingNotification(at: pending.at, content: Fingerprint(hex: ""))
+        }
         if liveActivityChanged { applied.liveActivity = liveActivityBefore }
         applied.quiet = nil
     }
@@ -385,9 +390,11 @@ public struct StoredState: Hashable, Codable, Sendable {
     /// How far the sync with Together has got (sent, shown, told); ``TogetherRecord/none`` unless joined.
     public var together: TogetherRecord
 
-    public init(engine: ThresholdState = .empty, settings: Settings = Settings(), balances: Balances = Balances(),
-                applied: AppliedRecord = AppliedRecord(), progress: ProgressRecord = ProgressRecord(),
-                rituals: RitualRecords = RitualRecords(), plan: PlanRecord = .free, together: TogetherRecord = .none) {
+    public init(
+        engine: ThresholdState = .empty, settings: Settings = Settings(), balances: Balances = Balances(),
+        applied: AppliedRecord = AppliedRecord(), progress: ProgressRecord = ProgressRecord(),
+        rituals: RitualRecords = RitualRecords(), plan: PlanRecord = .free, together: TogetherRecord = .none
+    ) {
         self.engine = engine
         self.settings = settings
         self.balances = balances

@@ -19,8 +19,10 @@ public struct TogetherRecord: Hashable, Codable, Sendable {
     /// it has.
     public var laterSince: Date?
 
-    public init(sentThrough: LocalDate? = nil, messageCursor: Int64 = 0, streaks: [IntentionStreak]? = nil,
-                finalizedShown: LocalDate? = nil, laterSince: Date? = nil) {
+    public init(
+        sentThrough: LocalDate? = nil, messageCursor: Int64 = 0, streaks: [IntentionStreak]? = nil,
+        finalizedShown: LocalDate? = nil, laterSince: Date? = nil
+    ) {
         self.sentThrough = sentThrough
         self.messageCursor = messageCursor
         self.streaks = streaks

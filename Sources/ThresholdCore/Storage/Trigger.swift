@@ -38,7 +38,8 @@ public enum Trigger: Hashable, Codable, Sendable, CustomStringConvertible {
     public var isMonitorCallback: Bool {
         switch self {
         case .intervalDidStart, .intervalDidEnd, .intervalWillStartWarning, .intervalWillEndWarning,
-             .eventDidReachThreshold, .eventWillReachThresholdWarning: true
+            .eventDidReachThreshold, .eventWillReachThresholdWarning:
+            true
         default: false
         }
     }
@@ -88,7 +89,8 @@ extension Trigger {
         case .intervalWillStartWarning(let name): ("intervalWillStartWarning", ["_0": name])
         case .intervalWillEndWarning(let name): ("intervalWillEndWarning", ["_0": name])
         case .eventDidReachThreshold(let activity, let event): ("eventDidReachThreshold", ["activity": activity, "event": event])
-        case .eventWillReachThresholdWarning(let activity, let event): ("eventWillReachThresholdWarning", ["activity": activity, "event": event])
+        case .eventWillReachThresholdWarning(let activity, let event):
+            ("eventWillReachThresholdWarning", ["activity": activity, "event": event])
         case .shieldButton(let role): ("shieldButton", ["_0": role.rawValue])
         case .appIntent(let name): ("appIntent", ["_0": name])
         case .universalLink(let url): ("universalLink", ["_0": url])
@@ -103,8 +105,10 @@ extension Trigger {
     public init(from decoder: any Decoder) throws {
         let outer = try decoder.container(keyedBy: NamedKey.self)
         guard outer.allKeys.count == 1, let key = outer.allKeys.first else {
-            throw DecodingError.typeMismatch(Trigger.self, DecodingError.Context(
-                codingPath: outer.codingPath, debugDescription: "Invalid number of keys found, expected one."))
+            throw DecodingError.typeMismatch(
+                Trigger.self,
+                DecodingError.Context(
+                    codingPath: outer.codingPath, debugDescription: "Invalid number of keys found, expected one."))
         }
         let inner = try outer.nestedContainer(keyedBy: NamedKey.self, forKey: key)
         func field(_ name: String = "_0") throws -> String { try inner.decode(String.self, forKey: NamedKey(name)) }
@@ -116,11 +120,14 @@ extension Trigger {
         case "intervalWillStartWarning": self = .intervalWillStartWarning(try field())
         case "intervalWillEndWarning": self = .intervalWillEndWarning(try field())
         case "eventDidReachThreshold": self = .eventDidReachThreshold(activity: try field("activity"), event: try field("event"))
-        case "eventWillReachThresholdWarning": self = .eventWillReachThresholdWarning(activity: try field("activity"), event: try field("event"))
+        case "eventWillReachThresholdWarning":
+            self = .eventWillReachThresholdWarning(activity: try field("activity"), event: try field("event"))
         case "shieldButton":
             let raw = try field()
             guard let role = ShieldButtonRole(rawValue: raw) else {
-                throw DecodingError.dataCorruptedError(forKey: NamedKey("_0"), in: inner, debugDescription: "Cannot initialize ShieldButtonRole from invalid String value \(raw)")
+                throw DecodingError.dataCorruptedError(
+                    forKey: NamedKey("_0"), in: inner,
+                    debugDescription: "Cannot initialize ShieldButtonRole from invalid String value \(raw)")
             }
             self = .shieldButton(role)
         case "appIntent": self = .appIntent(try field())

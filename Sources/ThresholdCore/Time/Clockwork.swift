@@ -21,9 +21,10 @@ public struct Clockwork: Sendable {
     /// `instant` (and correctly, if more slowly, outside that window).
     public init(timeZone: TimeZone, around instant: Date, days: ClosedRange<Int> = -3...12) {
         self.timeZone = timeZone
-        self.table = OffsetTable(timeZone: timeZone,
-                                 from: instant.addingTimeInterval(TimeInterval(days.lowerBound * 86_400)),
-                                 to: instant.addingTimeInterval(TimeInterval(days.upperBound * 86_400)))
+        self.table = OffsetTable(
+            timeZone: timeZone,
+            from: instant.addingTimeInterval(TimeInterval(days.lowerBound * 86_400)),
+            to: instant.addingTimeInterval(TimeInterval(days.upperBound * 86_400)))
     }
 
     /// The local day an instant falls on.

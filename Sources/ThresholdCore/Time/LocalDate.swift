@@ -13,7 +13,8 @@ public struct LocalDate: Hashable, Comparable, Codable, Sendable, CustomStringCo
 
     public init(year: Int, month: Int, day: Int) throws {
         guard LocalDate.years.contains(year), (1...12).contains(month),
-              (1...LocalDate.daysIn(month: month, year: year)).contains(day) else {
+            (1...LocalDate.daysIn(month: month, year: year)).contains(day)
+        else {
             throw ValidationError("date", .notACalendarDate(year: year, month: month, day: day))
         }
         self.dayNumber = LocalDate.days(year: year, month: month, day: day)

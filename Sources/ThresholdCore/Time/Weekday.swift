@@ -44,7 +44,8 @@ public enum Weekday: Int, CaseIterable, Comparable, Codable, Sendable, CustomStr
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
         guard let day = Weekday(shortName: text) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "“\(text)” is not a weekday; use mon, tue, wed, thu, fri, sat or sun.")
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "“\(text)” is not a weekday; use mon, tue, wed, thu, fri, sat or sun.")
         }
         self = day
     }

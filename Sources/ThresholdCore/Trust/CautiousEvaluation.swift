@@ -46,8 +46,9 @@ extension RuleEnforcement {
                 let shield = a.shield.union(b.shield)
                 // The status and reason of whichever side shields the most (the second on a tie).
                 let lead = shield == a.shield && shield != b.shield ? a : b
-                return RuleEnforcement(rule: ref, reason: lead.reason, status: lead.status,
-                                       sources: Array(Set(a.sources).union(b.sources)).sorted(), shield: shield)
+                return RuleEnforcement(
+                    rule: ref, reason: lead.reason, status: lead.status,
+                    sources: Array(Set(a.sources).union(b.sources)).sorted(), shield: shield)
             case let (a?, nil): return a
             case let (nil, b?): return b
             case (nil, nil): preconditionFailure("a key comes from one of the two sides")
@@ -67,7 +68,9 @@ extension RuleShield {
         result.allApplications = allApplications || other.allApplications
         result.allWebDomains = allWebDomains || other.allWebDomains
         let sides = [self, other].filter { !$0.categories.isEmpty || $0.allApplications || $0.allWebDomains }
-        result.applicationExceptions = sides.map(\.applicationExceptions).reduce(sides.first?.applicationExceptions ?? []) { $0.intersection($1) }
+        result.applicationExceptions = sides.map(\.applicationExceptions).reduce(sides.first?.applicationExceptions ?? []) {
+            $0.intersection($1)
+        }
         result.webDomainExceptions = sides.map(\.webDomainExceptions).reduce(sides.first?.webDomainExceptions ?? []) { $0.intersection($1) }
         // An app one side shields outright is not an exception to the other's policy.
         result.applicationExceptions.subtract(result.applications)

@@ -51,7 +51,11 @@ func companionFiles(of url: URL) -> [URL] {
 // exist" on Linux; `rename` is atomic and behaves the same on every platform.
 func replaceFile(at destination: URL, with source: URL) throws {
     guard rename(source.path, destination.path) == 0 else {
-        throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: destination.path,
-                                                       NSUnderlyingErrorKey: POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)])
+        throw CocoaError(
+            .fileWriteUnknown,
+            userInfo: [
+                NSFilePathErrorKey: destination.path,
+                NSUnderlyingErrorKey: POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO),
+            ])
     }
 }

@@ -112,7 +112,9 @@ enum SelectionReader {
         guard take(0x7B) else { return nil }
         if !take(0x7D) {
             repeat {
-                guard let key = string().map({ String(decoding: $0, as: UTF8.self) }), seen.insert(key).inserted, take(0x3A) else { return nil }
+                guard let key = string().map({ String(decoding: $0, as: UTF8.self) }), seen.insert(key).inserted, take(0x3A) else {
+                    return nil
+                }
                 switch key {
                 case "applications": guard let set = tokens(AppToken.self) else { return nil }; selection.applications = set
                 case "categories": guard let set = tokens(CategoryToken.self) else { return nil }; selection.categories = set
@@ -128,7 +130,9 @@ enum SelectionReader {
 
 /// A column of a row, read with a readable error (the table's `STRICT` types make a mismatch
 /// unlikely; a NULL where the model needs a value is the case this catches).
-func column<Value: DatabaseValueConvertible & StatementColumnConvertible>(_ row: Row, _ name: String, as type: Value.Type = Value.self) throws -> Value {
+func column<Value: DatabaseValueConvertible & StatementColumnConvertible>(
+    _ row: Row, _ name: String, as type: Value.Type = Value.self
+) throws -> Value {
     do {
         return try row.decode(Value.self, forColumn: name)
     } catch {

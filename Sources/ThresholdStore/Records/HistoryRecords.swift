@@ -57,25 +57,28 @@ struct SessionRecord: StoredRecord {
     func model(breaks: [BreakRecord]) throws -> Session {
         try readingRow("session \(id)") {
             let profile = ProfileID(profileId)
-            let plan: SessionPlan = if let planGoalMinutes {
-                .goal(minutes: planGoalMinutes)
-            } else if let planUntil {
-                .until(Date(storedSeconds: planUntil))
-            } else {
-                .openEnded
-            }
+            let plan: SessionPlan =
+                if let planGoalMinutes {
+                    .goal(minutes: planGoalMinutes)
+                } else if let planUntil {
+                    .until(Date(storedSeconds: planUntil))
+                } else {
+                    .openEnded
+                }
             var occurrence: OccurrenceKey?
             if let occurrenceScheduleId, let occurrenceDay {
-                occurrence = OccurrenceKey(profileID: profile, scheduleID: ScheduleID(occurrenceScheduleId),
-                                           day: try storedDay(occurrenceDay))
+                occurrence = OccurrenceKey(
+                    profileID: profile, scheduleID: ScheduleID(occurrenceScheduleId),
+                    day: try storedDay(occurrenceDay))
             }
             var ending: Session.Ending?
             if let endingAt, let endingState {
                 ending = Session.Ending(at: Date(storedSeconds: endingAt), state: try storedCase(endingState, "ending"))
             }
-            return try Session(id: SessionID(id), profileID: profile, origin: storedCase(origin, "origin"),
-                               start: Date(storedSeconds: start), plan: plan, occurrence: occurrence,
-                               breaks: breaks.map { try $0.model() }, ending: ending)
+            return try Session(
+                id: SessionID(id), profileID: profile, origin: storedCase(origin, "origin"),
+                start: Date(storedSeconds: start), plan: plan, occurrence: occurrence,
+                breaks: breaks.map { try $0.model() }, ending: ending)
         }
     }
 }
@@ -163,8 +166,9 @@ struct GrantRecord: StoredRecord {
             case (nil, let intention?): origin = .intentionOpen(IntentionID(intention))
             default: throw ValidationError("origin", .invariant(.grantOriginCount))
             }
-            return try Grant(id: GrantID(id), scope: scope, start: Date(storedSeconds: start),
-                             end: Date(storedSeconds: end), origin: origin)
+            return try Grant(
+                id: GrantID(id), scope: scope, start: Date(storedSeconds: start),
+                end: Date(storedSeconds: end), origin: origin)
         }
     }
 }

@@ -103,8 +103,9 @@ struct ScheduleRecord: StoredRecord {
     }
 
     func model(columns: ColumnDecoder = ColumnDecoder()) throws -> Schedule {
-        try Schedule(id: ScheduleID(id), weekdays: columns.weekdays(weekdays),
-                     start: LocalTime(parsing: start), end: LocalTime(parsing: end))
+        try Schedule(
+            id: ScheduleID(id), weekdays: columns.weekdays(weekdays),
+            start: LocalTime(parsing: start), end: LocalTime(parsing: end))
     }
 }
 
@@ -141,10 +142,11 @@ struct GateRecord: StoredRecord {
 
     func model(columns: ColumnDecoder = ColumnDecoder()) throws -> Gate {
         try readingRow("gate \(id)") {
-            try Gate(id: GateID(id), name: name, path: storedCase(path, "path"),
-                     selection: columns.selection(selection),
-                     strictness: storedCase(strictness, "strictness"),
-                     unlockPolicy: columns.unlockPolicy(unlockPolicy))
+            try Gate(
+                id: GateID(id), name: name, path: storedCase(path, "path"),
+                selection: columns.selection(selection),
+                strictness: storedCase(strictness, "strictness"),
+                unlockPolicy: columns.unlockPolicy(unlockPolicy))
         }
     }
 }
@@ -180,8 +182,9 @@ struct IntentionRecord: StoredRecord {
     func model() throws -> Intention {
         try readingRow("intention \(id)") {
             guard !app.isEmpty else { throw ValidationError("app", .invariant(.emptyAppToken)) }
-            return try Intention(id: IntentionID(id), app: AppToken(data: app), opensPerDay: opensPerDay,
-                                 minutesPerOpen: minutesPerOpen, sharedNickname: sharedNickname)
+            return try Intention(
+                id: IntentionID(id), app: AppToken(data: app), opensPerDay: opensPerDay,
+                minutesPerOpen: minutesPerOpen, sharedNickname: sharedNickname)
         }
     }
 }

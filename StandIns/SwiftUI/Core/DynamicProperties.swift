@@ -125,11 +125,13 @@ public struct Binding<Value> {
     public subscript<Subject>(dynamicMember keyPath: WritableKeyPath<Value, Subject>) -> Binding<Subject> {
         let get = get
         let set = set
-        return Binding<Subject>(get: { get()[keyPath: keyPath] }, set: { value in
-            var whole = get()
-            whole[keyPath: keyPath] = value
-            set(whole)
-        }, identity: identity.map { AnyHashable([$0, AnyHashable(keyPath)]) })
+        return Binding<Subject>(
+            get: { get()[keyPath: keyPath] },
+            set: { value in
+                var whole = get()
+                whole[keyPath: keyPath] = value
+                set(whole)
+            }, identity: identity.map { AnyHashable([$0, AnyHashable(keyPath)]) })
     }
 }
 
@@ -158,11 +160,13 @@ extension Binding where Value: MutableCollection {
     subscript(index: Value.Index) -> Binding<Value.Element> {
         let get = get
         let set = set
-        return Binding<Value.Element>(get: { get()[index] }, set: { value in
-            var whole = get()
-            whole[index] = value
-            set(whole)
-        }, identity: nil)
+        return Binding<Value.Element>(
+            get: { get()[index] },
+            set: { value in
+                var whole = get()
+                whole[index] = value
+                set(whole)
+            }, identity: nil)
     }
 }
 
@@ -181,8 +185,9 @@ public struct Bindable<Value> {
 
     public subscript<Subject>(dynamicMember keyPath: ReferenceWritableKeyPath<Value, Subject>) -> Binding<Subject> where Value: AnyObject {
         let object = wrappedValue
-        return Binding(get: { object[keyPath: keyPath] }, set: { object[keyPath: keyPath] = $0 },
-                       identity: AnyHashable([AnyHashable(ObjectIdentifier(object)), AnyHashable(keyPath)]))
+        return Binding(
+            get: { object[keyPath: keyPath] }, set: { object[keyPath: keyPath] = $0 },
+            identity: AnyHashable([AnyHashable(ObjectIdentifier(object)), AnyHashable(keyPath)]))
     }
 }
 
@@ -246,7 +251,8 @@ public struct FocusState<Value: Hashable>: DynamicProperty {
 
     public var projectedValue: FocusState<Value>.Binding {
         let location = location
-        return Binding(binding: SwiftUI.Binding(get: { location.value }, set: { location.value = $0 }, identity: ObjectIdentifier(location)))
+        return Binding(
+            binding: SwiftUI.Binding(get: { location.value }, set: { location.value = $0 }, identity: ObjectIdentifier(location)))
     }
 
     @propertyWrapper

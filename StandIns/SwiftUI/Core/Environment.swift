@@ -24,8 +24,10 @@ extension View {
         environmentChange { $0[keyPath: keyPath] = value }
     }
 
-    public func transformEnvironment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>,
-                                        transform: @escaping (inout V) -> Void) -> some View {
+    public func transformEnvironment<V>(
+        _ keyPath: WritableKeyPath<EnvironmentValues, V>,
+        transform: @escaping (inout V) -> Void
+    ) -> some View {
         environmentChange { transform(&$0[keyPath: keyPath]) }
     }
 }

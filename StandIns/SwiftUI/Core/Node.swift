@@ -55,11 +55,13 @@ final class Node {
     }
 
     func child(_ key: NodeKey) -> Node {
-        let child = children[key] ?? {
-            let made = Node(host: host, parent: self, key: key)
-            children[key] = made
-            return made
-        }()
+        let child =
+            children[key]
+            ?? {
+                let made = Node(host: host, parent: self, key: key)
+                children[key] = made
+                return made
+            }()
         child.frame = host.frame
         return child
     }
@@ -119,8 +121,9 @@ package struct RenderContext {
     }
 
     func at(_ node: Node) -> RenderContext {
-        RenderContext(host: host, node: node, environment: environment, fresh: fresh, navigation: navigation,
-                      presentations: presentations, views: views)
+        RenderContext(
+            host: host, node: node, environment: environment, fresh: fresh, navigation: navigation,
+            presentations: presentations, views: views)
     }
 
     /// Renders `view` as the child at `key`.

@@ -260,7 +260,8 @@ extension View {
     }
 
     /// Applies `change` to each element this view makes, with the render's context.
-    package func elements(_ symbol: String, _ change: @escaping (Element, RenderContext) -> Void) -> ModifiedContent<Self, ElementModifier> {
+    package func elements(_ symbol: String, _ change: @escaping (Element, RenderContext) -> Void) -> ModifiedContent<Self, ElementModifier>
+    {
         modifier(ElementModifier(symbol: symbol) { elements, context in elements.forEach { change($0, context) } })
     }
 

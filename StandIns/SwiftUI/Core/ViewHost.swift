@@ -1,4 +1,3 @@
-
 /// Runs a view tree the way SwiftUI does and keeps what it draws: the one place a step, the
 /// crawler or a picture gets a screen from.
 ///
@@ -136,8 +135,9 @@ package final class ViewHost {
         }
         for node in dirty.values { node.dirty = true }
         let sink = PresentationSink()
-        let context = RenderContext(host: self, node: rootNode, environment: environment, fresh: false, navigation: nil,
-                                    presentations: sink, views: sink.rootViews)
+        let context = RenderContext(
+            host: self, node: rootNode, environment: environment, fresh: false, navigation: nil,
+            presentations: sink, views: sink.rootViews)
         rootNode.frame = frame
         // NB: one language for the app's process, as on iOS: words a view says through
         // `String(localized:)` while it draws (SystemWords' status, a repair notice) are read in
@@ -175,7 +175,8 @@ package final class ViewHost {
         let name = Self.name(of: V.self)
         node.viewName = name
         let environmentChanged = DynamicProperties.link(value, to: node, environment: context.environment)
-        let needsBody = node.dirty || node.body == nil || environmentChanged
+        let needsBody =
+            node.dirty || node.body == nil || environmentChanged
             || (context.fresh && !(node.view.map { Equality.same($0, value) } ?? false))
         let made: Body
         if needsBody {
@@ -263,7 +264,8 @@ package enum ViewHostError: Error, CustomStringConvertible {
     package var description: String {
         switch self {
         case .neverSettles: "the screen keeps changing itself: 50 frames in a row each scheduled another"
-        case .stillWorking(let names): "the screen did not settle: \(names.isEmpty ? "work outside the views" : names.joined(separator: ", ")) still running"
+        case .stillWorking(let names):
+            "the screen did not settle: \(names.isEmpty ? "work outside the views" : names.joined(separator: ", ")) still running"
         case .undocumented(let symbols):
             "the views use \(symbols.joined(separator: ", ")), which SwiftUI for Linux accepts but does not draw; draw it, or add it "
                 + "with the reason to Unrendered.documented and Documentation/Screens.md"

@@ -46,36 +46,46 @@ package struct Screen {
 
     /// The screen a host draws now.
     package init(_ host: ViewHost) {
-        var layers: [Layer] = [Self.layer(.app, title: nil, message: nil, content: host.elements, dismiss: nil,
-                                          views: host.presentations.rootViews.names, context: nil, answer: nil)]
+        var layers: [Layer] = [
+            Self.layer(
+                .app, title: nil, message: nil, content: host.elements, dismiss: nil,
+                views: host.presentations.rootViews.names, context: nil, answer: nil)
+        ]
         var sink: PresentationSink? = host.presentations
         while let presented = sink?.layers.first {
-            let kind: Layer.Kind = switch presented.kind {
-            case .sheet: .sheet
-            case .fullScreenCover: .fullScreenCover
-            case .alert: .alert
-            case .confirmationDialog: .confirmationDialog
-            case .system(let name): .system(name)
-            }
+            let kind: Layer.Kind =
+                switch presented.kind {
+                case .sheet: .sheet
+                case .fullScreenCover: .fullScreenCover
+                case .alert: .alert
+                case .confirmationDialog: .confirmationDialog
+                case .system(let name): .system(name)
+                }
             let title = presented.title.isEmpty ? nil : Self.words(presented.title)
             let message = presented.message.isEmpty ? nil : Self.words(presented.message)
-            layers.append(Self.layer(kind, title: title, message: message, content: presented.content, dismiss: presented.dismiss,
-                                     views: presented.views, context: presented.context, answer: presented.answer))
+            layers.append(
+                Self.layer(
+                    kind, title: title, message: message, content: presented.content, dismiss: presented.dismiss,
+                    views: presented.views, context: presented.context, answer: presented.answer))
             sink = presented.presented
         }
         self.layers = layers
     }
 
-    private static func layer(_ kind: Layer.Kind, title: String?, message: String?, content: [Element], dismiss: (() -> Void)?,
-                              views: [String], context: Any?, answer: ((Any) -> Void)?) -> Layer {
+    private static func layer(
+        _ kind: Layer.Kind, title: String?, message: String?, content: [Element], dismiss: (() -> Void)?,
+        views: [String], context: Any?, answer: ((Any) -> Void)?
+    ) -> Layer {
         var visible = Visible()
         let shown = visible.walk(content)
         // The views around the navigation stack, then those of its screen shown; a screen pushed
         // covers the one the stack started with, and so the views around it.
         var seen = Set<String>()
         let views = ((visible.pushed ? [] : views) + (visible.views ?? [])).filter { seen.insert($0).inserted }
-        return Layer(kind: kind, title: title ?? visible.title, message: message, views: views, content: shown, toolbar: visible.toolbar,
-                     toolbarEntries: visible.toolbarEntries, tabs: visible.tabs, back: visible.back, dismiss: dismiss, context: context, answer: answer)
+        return Layer(
+            kind: kind, title: title ?? visible.title, message: message, views: views, content: shown, toolbar: visible.toolbar,
+            toolbarEntries: visible.toolbarEntries, tabs: visible.tabs, back: visible.back, dismiss: dismiss, context: context,
+            answer: answer)
     }
 
     /// What a navigation stack or tab view shows of what it holds.
@@ -151,11 +161,12 @@ extension Element {
 
     /// The words that name a control: what it shows, or what VoiceOver reads when it shows none.
     package var name: String {
-        let shown: String = switch kind {
-        case .textField(let field): Screen.words(field.prompt)
-        case .text, .image, .placeholder: Screen.words([self])
-        default: Screen.words(children)
-        }
+        let shown: String =
+            switch kind {
+            case .textField(let field): Screen.words(field.prompt)
+            case .text, .image, .placeholder: Screen.words([self])
+            default: Screen.words(children)
+            }
         if shown.isEmpty, let label = accessibility.label?.string { return label.normalizedSpaces }
         return shown
     }

@@ -1,4 +1,3 @@
-
 /// String Catalogs (`Localizable.xcstrings`) read as iOS reads their compiled form: a key's
 /// string for the phone's language (the catalog's source language when it has none), its plural
 /// variation chosen by the argument's number, `%#@name@` substitutions, then the arguments.
@@ -34,7 +33,8 @@ package enum Catalogs {
         }
         // The pseudolanguage accents the catalog's words, never the arguments put into them.
         guard fromCatalog, context.language == .pseudo else {
-            let words = CatalogFormat.apply(format, arguments: key.arguments, substitutions: substitutions, language: language, context: context)
+            let words = CatalogFormat.apply(
+                format, arguments: key.arguments, substitutions: substitutions, language: language, context: context)
             if fromCatalog, language != found?.sourceLanguage, !context.reading {
                 Reading.record(words, english: string(key, table: table, bundle: bundle, in: context.read))
             }
@@ -42,7 +42,8 @@ package enum Catalogs {
         }
         format = PseudoLanguage.accent(format, keepingSpecifiers: true)
         substitutions = substitutions.mapValues { $0.accented }
-        return PseudoLanguage.bracket(CatalogFormat.apply(format, arguments: key.arguments, substitutions: substitutions, language: language, context: context))
+        return PseudoLanguage.bracket(
+            CatalogFormat.apply(format, arguments: key.arguments, substitutions: substitutions, language: language, context: context))
     }
 
     private static func catalog(in bundle: Bundle, table: String) -> Catalog? {
@@ -75,7 +76,8 @@ struct Catalog: Sendable {
 
         func value(for number: Double?, language: String) -> String {
             guard !plural.isEmpty, let number else { return value ?? plural["other"] ?? "" }
-            return plural[PluralRules.category(of: number, language: language, available: Set(plural.keys))] ?? plural["other"] ?? value ?? ""
+            return plural[PluralRules.category(of: number, language: language, available: Set(plural.keys))] ?? plural["other"] ?? value
+                ?? ""
         }
     }
 
@@ -119,9 +121,10 @@ struct Catalog: Sendable {
                 var substitutions: [String: Substitution] = [:]
                 for (name, substitution) in body["substitutions"] as? [String: Any] ?? [:] {
                     let substitution = substitution as? [String: Any] ?? [:]
-                    substitutions[name] = Substitution(argument: substitution["argNum"] as? Int ?? 1,
-                                                       specifier: substitution["formatSpecifier"] as? String ?? "lld",
-                                                       unit: Self.unit(substitution))
+                    substitutions[name] = Substitution(
+                        argument: substitution["argNum"] as? Int ?? 1,
+                        specifier: substitution["formatSpecifier"] as? String ?? "lld",
+                        unit: Self.unit(substitution))
                 }
                 localizations[language] = Localization(unit: Self.unit(body), substitutions: substitutions)
             }
@@ -158,8 +161,10 @@ enum PluralRules {
 
 /// `printf`-style formatting of a catalog string, with positional arguments and substitutions.
 enum CatalogFormat {
-    static func apply(_ format: String, arguments: [FormatArgument], substitutions: [String: Catalog.Substitution],
-                      language: String, context: TextContext) -> String {
+    static func apply(
+        _ format: String, arguments: [FormatArgument], substitutions: [String: Catalog.Substitution],
+        language: String, context: TextContext
+    ) -> String {
         var result = ""
         var next = 0
         var index = format.startIndex
@@ -186,7 +191,8 @@ enum CatalogFormat {
                         let argument = arguments.indices.contains(substitution.argument - 1) ? arguments[substitution.argument - 1] : nil
                         let variant = substitution.unit.value(for: argument?.number, language: language)
                         let specifier = "%" + substitution.specifier
-                        result += variant.replacingOccurrences(of: "%arg", with: argument.map { render($0, specifier: specifier, context: context) } ?? "")
+                        result += variant.replacingOccurrences(
+                            of: "%arg", with: argument.map { render($0, specifier: specifier, context: context) } ?? "")
                     }
                     index = format.index(after: end)
                     continue
@@ -225,7 +231,9 @@ enum CatalogFormat {
         case .text(let text): return text.resolve(in: context)
         case .int(let value):
             if specifier.hasSuffix("f") || specifier.hasSuffix("@") { return String(value) }
-            return String(format: specifier.replacingOccurrences(of: "ll", with: "l").replacingOccurrences(of: "hh", with: "").replacingOccurrences(of: "h", with: ""), Int(value))
+            return String(
+                format: specifier.replacingOccurrences(of: "ll", with: "l").replacingOccurrences(of: "hh", with: "").replacingOccurrences(
+                    of: "h", with: ""), Int(value))
         case .unsigned(let value): return String(value)
         case .double(let value):
             if specifier.hasSuffix("d") || specifier.hasSuffix("@") { return String(value) }

@@ -52,7 +52,7 @@ public struct LocalizedStringKey: Equatable, ExpressibleByStringInterpolation, S
         }
 
         public mutating func appendInterpolation<F: FormatStyle>(_ input: F.FormatInput, format: F)
-            where F.FormatInput: Equatable, F.FormatOutput == String {
+        where F.FormatInput: Equatable, F.FormatOutput == String {
             key += "%@"
             arguments.append(.text(Text(input, format: format)))
         }

@@ -94,7 +94,9 @@ package enum Reading {
         }
 
         /// The separators between strings in a row, and how English writes each.
-        private static let separators: [(String, String)] = [(" y ", " and "), (" o ", " or "), (", ", ", "), ("; ", "; "), (" · ", " · "), (" ", " "), ("\n", "\n")]
+        private static let separators: [(String, String)] = [
+            (" y ", " and "), (" o ", " or "), (", ", ", "), ("; ", "; "), (" · ", " · "), (" ", " "), ("\n", "\n"),
+        ]
 
         private func segments(of text: Substring) -> String? {
             var rest = text
@@ -156,7 +158,8 @@ package enum Reading {
     ]
 
     /// A 24-hour time (“9:05”, “17:00”), not a part of a longer clock (“1:05:00”) or a ratio.
-    private static let clock = try! NSRegularExpression(pattern: "(?<![\\d:.,])([01]?\\d|2[0-3]):([0-5]\\d)(?![\\d:]|\\s?[AaPp]\\.?\\s?[Mm])")
+    private static let clock = try! NSRegularExpression(
+        pattern: "(?<![\\d:.,])([01]?\\d|2[0-3]):([0-5]\\d)(?![\\d:]|\\s?[AaPp]\\.?\\s?[Mm])")
 
     private static func clockTimes(in text: String) -> String {
         let matches = clock.matches(in: text, range: NSRange(text.startIndex..., in: text))
@@ -164,7 +167,8 @@ package enum Reading {
         var read = text
         for match in matches.reversed() {
             guard let whole = Range(match.range, in: read), let hourRange = Range(match.range(at: 1), in: read),
-                  let minuteRange = Range(match.range(at: 2), in: read), let hour = Int(read[hourRange]) else { continue }
+                let minuteRange = Range(match.range(at: 2), in: read), let hour = Int(read[hourRange])
+            else { continue }
             let english = "\(hour % 12 == 0 ? 12 : hour % 12):\(read[minuteRange]) \(hour < 12 ? "AM" : "PM")"
             read.replaceSubrange(whole, with: english)
         }
@@ -174,8 +178,10 @@ package enum Reading {
     /// A day's name shown on its own: whole (“martes”), short, or its first two letters as a
     /// schedule's day buttons show them (“vi”, “Fr”).
     private static let weekdayWords: [String: String] = {
-        let initials = Array(zip(spanishCalendar.shortStandaloneWeekdaySymbols.map { String($0.prefix(2)) },
-                                 englishCalendar.shortStandaloneWeekdaySymbols.map { String($0.prefix(2)) }))
+        let initials = Array(
+            zip(
+                spanishCalendar.shortStandaloneWeekdaySymbols.map { String($0.prefix(2)) },
+                englishCalendar.shortStandaloneWeekdaySymbols.map { String($0.prefix(2)) }))
         return Dictionary(weekdays + initials, uniquingKeysWith: { first, _ in first })
     }()
 
@@ -194,5 +200,5 @@ package enum Reading {
     /// es_ES's days of the week, wide and abbreviated, with en_US's.
     private static let weekdays: [(String, String)] =
         Array(zip(spanishCalendar.weekdaySymbols, englishCalendar.weekdaySymbols))
-            + Array(zip(spanishCalendar.shortWeekdaySymbols, englishCalendar.shortWeekdaySymbols))
+        + Array(zip(spanishCalendar.shortWeekdaySymbols, englishCalendar.shortWeekdaySymbols))
 }

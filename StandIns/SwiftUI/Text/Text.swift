@@ -100,11 +100,15 @@ public struct Text: Equatable, @unchecked Sendable {
     static func format(_ date: Date, style: DateStyle, in context: TextContext) -> String {
         switch style {
         case .time:
-            return date.formatted(Date.FormatStyle(date: .omitted, time: .shortened, locale: context.locale,
-                                                   calendar: context.calendar, timeZone: context.timeZone))
+            return date.formatted(
+                Date.FormatStyle(
+                    date: .omitted, time: .shortened, locale: context.locale,
+                    calendar: context.calendar, timeZone: context.timeZone))
         case .date:
-            return date.formatted(Date.FormatStyle(date: .long, time: .omitted, locale: context.locale,
-                                                   calendar: context.calendar, timeZone: context.timeZone))
+            return date.formatted(
+                Date.FormatStyle(
+                    date: .long, time: .omitted, locale: context.locale,
+                    calendar: context.calendar, timeZone: context.timeZone))
         case .relative, .offset:
             let seconds = date.timeIntervalSince(context.now)
             let words = Duration.seconds(abs(seconds).rounded(.down))
@@ -115,7 +119,8 @@ public struct Text: Equatable, @unchecked Sendable {
         }
     }
 
-    static func format<F: FormatStyle>(_ input: F.FormatInput, with format: F, in context: TextContext) -> String where F.FormatOutput == String {
+    static func format<F: FormatStyle>(_ input: F.FormatInput, with format: F, in context: TextContext) -> String
+    where F.FormatOutput == String {
         if var date = format as? Date.FormatStyle, let value = input as? Date {
             // NB: a style made without a zone or calendar follows the phone's, as on iOS.
             if date.timeZone == TimeZone.autoupdatingCurrent { date.timeZone = context.timeZone }

@@ -62,7 +62,9 @@ nonisolated public struct ZStack<Content: View>: View, PrimitiveView {
     public typealias Body = Never
     let content: Content
     public init(alignment: Alignment = .center, @ViewBuilder content: () -> Content) { self.content = content() }
-    @MainActor package func render(in context: RenderContext) -> [Element] { ContainerView(kind: .zstack, content: content).render(in: context) }
+    @MainActor package func render(in context: RenderContext) -> [Element] {
+        ContainerView(kind: .zstack, content: content).render(in: context)
+    }
 }
 
 public struct GridItem: Sendable {
@@ -77,52 +79,72 @@ public struct GridItem: Sendable {
 nonisolated public struct LazyVGrid<Content: View>: View, PrimitiveView {
     public typealias Body = Never
     let content: Content
-    public init(columns: [GridItem], alignment: HorizontalAlignment = .center, spacing: Double? = nil, @ViewBuilder content: () -> Content) {
+    public init(columns: [GridItem], alignment: HorizontalAlignment = .center, spacing: Double? = nil, @ViewBuilder content: () -> Content)
+    {
         self.content = content()
     }
-    @MainActor package func render(in context: RenderContext) -> [Element] { ContainerView(kind: .grid, content: content).render(in: context) }
+    @MainActor package func render(in context: RenderContext) -> [Element] {
+        ContainerView(kind: .grid, content: content).render(in: context)
+    }
 }
 
 nonisolated public struct Grid<Content: View>: View, PrimitiveView {
     public typealias Body = Never
     let content: Content
-    public init(alignment: Alignment = .center, horizontalSpacing: Double? = nil, verticalSpacing: Double? = nil, @ViewBuilder content: () -> Content) {
+    public init(
+        alignment: Alignment = .center, horizontalSpacing: Double? = nil, verticalSpacing: Double? = nil,
+        @ViewBuilder content: () -> Content
+    ) {
         self.content = content()
     }
-    @MainActor package func render(in context: RenderContext) -> [Element] { ContainerView(kind: .grid, content: content).render(in: context) }
+    @MainActor package func render(in context: RenderContext) -> [Element] {
+        ContainerView(kind: .grid, content: content).render(in: context)
+    }
 }
 
 nonisolated public struct GridRow<Content: View>: View, PrimitiveView {
     public typealias Body = Never
     let content: Content
     public init(alignment: VerticalAlignment? = nil, @ViewBuilder content: () -> Content) { self.content = content() }
-    @MainActor package func render(in context: RenderContext) -> [Element] { ContainerView(kind: .gridRow, content: content).render(in: context) }
+    @MainActor package func render(in context: RenderContext) -> [Element] {
+        ContainerView(kind: .gridRow, content: content).render(in: context)
+    }
 }
 
 nonisolated public struct ScrollView<Content: View>: View, PrimitiveView {
     public typealias Body = Never
     let content: Content
-    public init(_ axes: Axis.Set = .vertical, showsIndicators: Bool = true, @ViewBuilder content: () -> Content) { self.content = content() }
-    @MainActor package func render(in context: RenderContext) -> [Element] { ContainerView(kind: .scroll, content: content).render(in: context) }
+    public init(_ axes: Axis.Set = .vertical, showsIndicators: Bool = true, @ViewBuilder content: () -> Content) {
+        self.content = content()
+    }
+    @MainActor package func render(in context: RenderContext) -> [Element] {
+        ContainerView(kind: .scroll, content: content).render(in: context)
+    }
 }
 
 nonisolated public struct List<SelectionValue: Hashable, Content: View>: View, PrimitiveView {
     public typealias Body = Never
     let content: Content
-    @MainActor package func render(in context: RenderContext) -> [Element] { ContainerView(kind: .list, content: content).render(in: context) }
+    @MainActor package func render(in context: RenderContext) -> [Element] {
+        ContainerView(kind: .list, content: content).render(in: context)
+    }
 }
 
 extension List where SelectionValue == Never {
     public init(@ViewBuilder content: () -> Content) { self.content = content() }
 
-    public init<Data: RandomAccessCollection, RowContent: View>(_ data: Data, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent)
-        where Content == ForEach<Data, Data.Element.ID, RowContent>, Data.Element: Identifiable {
+    public init<Data: RandomAccessCollection, RowContent: View>(
+        _ data: Data, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent
+    )
+    where Content == ForEach<Data, Data.Element.ID, RowContent>, Data.Element: Identifiable {
         content = ForEach(data, content: rowContent)
     }
 
-    public init<Data: RandomAccessCollection, ID: Hashable, RowContent: View>(_ data: Data, id: KeyPath<Data.Element, ID>,
-                                                                             @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent)
-        where Content == ForEach<Data, ID, RowContent> {
+    public init<Data: RandomAccessCollection, ID: Hashable, RowContent: View>(
+        _ data: Data, id: KeyPath<Data.Element, ID>,
+        @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent
+    )
+    where Content == ForEach<Data, ID, RowContent> {
         content = ForEach(data, id: id, content: rowContent)
     }
 }
@@ -131,7 +153,9 @@ nonisolated public struct Form<Content: View>: View, PrimitiveView {
     public typealias Body = Never
     let content: Content
     public init(@ViewBuilder content: () -> Content) { self.content = content() }
-    @MainActor package func render(in context: RenderContext) -> [Element] { ContainerView(kind: .form, content: content).render(in: context) }
+    @MainActor package func render(in context: RenderContext) -> [Element] {
+        ContainerView(kind: .form, content: content).render(in: context)
+    }
 }
 
 nonisolated public struct Section<Parent: View, Content: View, Footer: View>: View, PrimitiveView {
@@ -221,11 +245,13 @@ extension ForEach {
         let whole = data.wrappedValue
         let rows: [Binding<C.Element>] = whole.indices.map { index in
             let id = whole[index].id
-            return Binding(get: { data.wrappedValue.first { $0.id == id } ?? whole[index] }, set: { value in
-                var changed = data.wrappedValue
-                if let at = changed.firstIndex(where: { $0.id == id }) { changed[at] = value }
-                data.wrappedValue = changed
-            })
+            return Binding(
+                get: { data.wrappedValue.first { $0.id == id } ?? whole[index] },
+                set: { value in
+                    var changed = data.wrappedValue
+                    if let at = changed.firstIndex(where: { $0.id == id }) { changed[at] = value }
+                    data.wrappedValue = changed
+                })
         }
         self.data = rows
         self.id = { binding in binding.wrappedValue.id }
@@ -238,5 +264,7 @@ nonisolated public struct GroupBox<Label: View, Content: View>: View, PrimitiveV
     public typealias Body = Never
     let content: Content
     public init(@ViewBuilder content: () -> Content) where Label == EmptyView { self.content = content() }
-    @MainActor package func render(in context: RenderContext) -> [Element] { ContainerView(kind: .group, content: content).render(in: context) }
+    @MainActor package func render(in context: RenderContext) -> [Element] {
+        ContainerView(kind: .group, content: content).render(in: context)
+    }
 }

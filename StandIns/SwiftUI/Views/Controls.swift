@@ -144,8 +144,11 @@ nonisolated public struct Toggle<Label: View>: View, PrimitiveView {
 
     @MainActor package func render(in context: RenderContext) -> [Element] {
         let binding = isOn
-        return [context.element(.toggle(isOn: binding.wrappedValue, set: { binding.wrappedValue = $0 }),
-                                children: context.renderChild(label, key: .named("label")))]
+        return [
+            context.element(
+                .toggle(isOn: binding.wrappedValue, set: { binding.wrappedValue = $0 }),
+                children: context.renderChild(label, key: .named("label")))
+        ]
     }
 }
 
@@ -238,8 +241,11 @@ nonisolated public struct Stepper<Label: View>: View, PrimitiveView {
     }
 
     @MainActor package func render(in context: RenderContext) -> [Element] {
-        [context.element(.stepper(StepperContent(increment: increment, decrement: decrement)),
-                         children: context.renderChild(label, key: .named("label")))]
+        [
+            context.element(
+                .stepper(StepperContent(increment: increment, decrement: decrement)),
+                children: context.renderChild(label, key: .named("label")))
+        ]
     }
 }
 
@@ -258,15 +264,19 @@ nonisolated public struct DatePicker<Label: View>: View, PrimitiveView {
     let components: DatePickerComponents
     let label: Label
 
-    public init(selection: Binding<Date>, displayedComponents: DatePickerComponents = [.hourAndMinute, .date], @ViewBuilder label: () -> Label) {
+    public init(
+        selection: Binding<Date>, displayedComponents: DatePickerComponents = [.hourAndMinute, .date], @ViewBuilder label: () -> Label
+    ) {
         self.selection = selection
         range = nil
         components = displayedComponents
         self.label = label()
     }
 
-    public init(selection: Binding<Date>, in range: ClosedRange<Date>, displayedComponents: DatePickerComponents = [.hourAndMinute, .date],
-                @ViewBuilder label: () -> Label) {
+    public init(
+        selection: Binding<Date>, in range: ClosedRange<Date>, displayedComponents: DatePickerComponents = [.hourAndMinute, .date],
+        @ViewBuilder label: () -> Label
+    ) {
         self.selection = selection
         self.range = range
         components = displayedComponents
@@ -277,15 +287,21 @@ nonisolated public struct DatePicker<Label: View>: View, PrimitiveView {
         let binding = selection
         let range = range
         // What the wheels show, in the phone's locale, zone and calendar.
-        var style = Date.FormatStyle(locale: context.environment.locale, calendar: context.environment.calendar,
-                                     timeZone: context.environment.timeZone)
+        var style = Date.FormatStyle(
+            locale: context.environment.locale, calendar: context.environment.calendar,
+            timeZone: context.environment.timeZone)
         if components.contains(.date) { style = style.year().month().day() }
         if components.contains(.hourAndMinute) { style = style.hour().minute() }
         // NB: the wheels stop at the range's ends.
         let set: (Date) -> Void = { date in binding.wrappedValue = range.map { min(max(date, $0.lowerBound), $0.upperBound) } ?? date }
-        return [context.element(.datePicker(DatePickerContent(date: binding.wrappedValue, style: style, language: context.environment.appLanguage,
-                                                              set: set, components: components)),
-                                children: context.renderChild(label, key: .named("label")))]
+        return [
+            context.element(
+                .datePicker(
+                    DatePickerContent(
+                        date: binding.wrappedValue, style: style, language: context.environment.appLanguage,
+                        set: set, components: components)),
+                children: context.renderChild(label, key: .named("label")))
+        ]
     }
 }
 
@@ -314,8 +330,9 @@ nonisolated public struct TextField<Label: View>: View, PrimitiveView {
     @MainActor package func render(in context: RenderContext) -> [Element] {
         let binding = text
         let prompt = context.renderChild(label, key: .named("label"))
-        let field = TextFieldContent(text: binding.wrappedValue, set: { binding.wrappedValue = $0 }, prompt: prompt,
-                                     multiline: axis == .vertical, submit: context.environment.submit)
+        let field = TextFieldContent(
+            text: binding.wrappedValue, set: { binding.wrappedValue = $0 }, prompt: prompt,
+            multiline: axis == .vertical, submit: context.environment.submit)
         return [context.element(.textField(field))]
     }
 }
@@ -333,7 +350,8 @@ nonisolated public struct TextEditor: View, PrimitiveView {
 
     @MainActor package func render(in context: RenderContext) -> [Element] {
         let binding = text
-        let field = TextFieldContent(text: binding.wrappedValue, set: { binding.wrappedValue = $0 }, prompt: [], multiline: true, submit: nil)
+        let field = TextFieldContent(
+            text: binding.wrappedValue, set: { binding.wrappedValue = $0 }, prompt: [], multiline: true, submit: nil)
         return [context.element(.textField(field))]
     }
 }
@@ -371,7 +389,9 @@ nonisolated public struct ShareLink<Label: View>: View, PrimitiveView {
         self.label = label()
     }
 
-    public init<I: Transferable>(item: I, subject: Text? = nil, message: Text? = nil, preview: SharePreview, @ViewBuilder label: () -> Label) {
+    public init<I: Transferable>(
+        item: I, subject: Text? = nil, message: Text? = nil, preview: SharePreview, @ViewBuilder label: () -> Label
+    ) {
         self.item = preview.title
         self.label = label()
     }
@@ -384,9 +404,10 @@ nonisolated public struct ShareLink<Label: View>: View, PrimitiveView {
 /// What the share sheet shows of an item.
 public struct SharePreview {
     let title: String
-    public init(_ text: Text) { title = text.resolve(in: TextContext(locale: Locale(identifier: "en_US"), timeZone: .gmt, calendar: .current, now: Date())) }
+    public init(_ text: Text) {
+        title = text.resolve(in: TextContext(locale: Locale(identifier: "en_US"), timeZone: .gmt, calendar: .current, now: Date()))
+    }
 }
-
 
 // MARK: Progress and gauges
 
@@ -398,12 +419,14 @@ nonisolated public struct ProgressView<Label: View, CurrentValueLabel: View>: Vi
     var currentValueLabel: CurrentValueLabel?
 
     @MainActor package func render(in context: RenderContext) -> [Element] {
-        let children = (label.map { context.renderChild($0, key: .named("label")) } ?? [])
+        let children =
+            (label.map { context.renderChild($0, key: .named("label")) } ?? [])
             + (currentValueLabel.map { context.renderChild($0, key: .named("value")) } ?? [])
         let element = context.element(.progress(content), children: children)
         // What VoiceOver reads of a bar: how far along it is, now.
         if let timer = content.timer {
-            element.accessibility.value = ResolvableText(Text(storage: .progress(timer, countsDown: content.countsDown)), context.environment)
+            element.accessibility.value = ResolvableText(
+                Text(storage: .progress(timer, countsDown: content.countsDown)), context.environment)
         } else if let fraction = content.fraction {
             element.accessibility.value = ResolvableText(Text(Int((fraction * 100).rounded(.down)).formatted() + "%"), context.environment)
         }
@@ -431,8 +454,10 @@ extension ProgressView where CurrentValueLabel == EmptyView {
 }
 
 extension ProgressView {
-    public init(timerInterval: ClosedRange<Date>, countsDown: Bool = true, @ViewBuilder label: () -> Label,
-                @ViewBuilder currentValueLabel: () -> CurrentValueLabel) {
+    public init(
+        timerInterval: ClosedRange<Date>, countsDown: Bool = true, @ViewBuilder label: () -> Label,
+        @ViewBuilder currentValueLabel: () -> CurrentValueLabel
+    ) {
         content = ProgressContent(fraction: nil, timer: timerInterval, countsDown: countsDown)
         self.label = label()
         self.currentValueLabel = currentValueLabel()
@@ -445,16 +470,22 @@ nonisolated public struct Gauge<Label: View, CurrentValueLabel: View>: View, Pri
     let label: Label
     let currentValueLabel: CurrentValueLabel
 
-    public init<V: BinaryFloatingPoint>(value: V, in bounds: ClosedRange<V> = 0...1, @ViewBuilder label: () -> Label,
-                                         @ViewBuilder currentValueLabel: () -> CurrentValueLabel) {
+    public init<V: BinaryFloatingPoint>(
+        value: V, in bounds: ClosedRange<V> = 0...1, @ViewBuilder label: () -> Label,
+        @ViewBuilder currentValueLabel: () -> CurrentValueLabel
+    ) {
         fraction = Double((value - bounds.lowerBound) / (bounds.upperBound - bounds.lowerBound))
         self.label = label()
         self.currentValueLabel = currentValueLabel()
     }
 
     @MainActor package func render(in context: RenderContext) -> [Element] {
-        [context.element(.gauge(fraction: fraction), children: context.renderChild(label, key: .named("label"))
-            + context.renderChild(currentValueLabel, key: .named("value")))]
+        [
+            context.element(
+                .gauge(fraction: fraction),
+                children: context.renderChild(label, key: .named("label"))
+                    + context.renderChild(currentValueLabel, key: .named("value")))
+        ]
     }
 }
 
@@ -543,15 +574,21 @@ nonisolated public struct ContentUnavailableView<Label: View, Description: View,
     let description: Description
     let actions: Actions
 
-    public init(@ViewBuilder label: () -> Label, @ViewBuilder description: () -> Description = { EmptyView() },
-                @ViewBuilder actions: () -> Actions = { EmptyView() }) {
+    public init(
+        @ViewBuilder label: () -> Label, @ViewBuilder description: () -> Description = { EmptyView() },
+        @ViewBuilder actions: () -> Actions = { EmptyView() }
+    ) {
         self.label = label()
         self.description = description()
         self.actions = actions()
     }
 
     @MainActor package func render(in context: RenderContext) -> [Element] {
-        [context.element(.container(.unavailable), children: context.renderChild(label, key: .named("label"))
-            + context.renderChild(description, key: .named("description")) + context.renderChild(actions, key: .named("actions")))]
+        [
+            context.element(
+                .container(.unavailable),
+                children: context.renderChild(label, key: .named("label"))
+                    + context.renderChild(description, key: .named("description")) + context.renderChild(actions, key: .named("actions")))
+        ]
     }
 }

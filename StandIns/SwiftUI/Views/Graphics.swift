@@ -48,13 +48,14 @@ nonisolated public struct Color: Hashable, Sendable, ShapeStyle, View, Primitive
             let rgb = dark ? darkValue : light
             return Self.css(rgb[0], rgb[1], rgb[2], (rgb.count > 3 ? rgb[3] : 1) * opacity)
         case .named(let name):
-            let base: String = switch name {
-            case "clear": "transparent"
-            case "primary": dark ? "#ffffff" : "#000000"
-            case "secondary": dark ? "rgba(235,235,245,0.6)" : "rgba(60,60,67,0.6)"
-            case "accent": "#007aff"
-            default: "#888888"
-            }
+            let base: String =
+                switch name {
+                case "clear": "transparent"
+                case "primary": dark ? "#ffffff" : "#000000"
+                case "secondary": dark ? "rgba(235,235,245,0.6)" : "rgba(60,60,67,0.6)"
+                case "accent": "#007aff"
+                default: "#888888"
+                }
             return opacity == 1 || base == "transparent" ? base : "color-mix(in srgb, \(base) \(Int(opacity * 100))%, transparent)"
         }
     }
@@ -232,8 +233,12 @@ public struct Font: Hashable, Sendable {
     public static let caption = Font(style: .caption)
     public static let caption2 = Font(style: .caption2)
 
-    public static func system(_ style: TextStyle, design: Design? = nil, weight: Weight? = nil) -> Font { Font(style: style, weight: weight) }
-    public static func system(size: Double, weight: Weight? = nil, design: Design? = nil) -> Font { Font(style: .body, size: size, weight: weight) }
+    public static func system(_ style: TextStyle, design: Design? = nil, weight: Weight? = nil) -> Font {
+        Font(style: style, weight: weight)
+    }
+    public static func system(size: Double, weight: Weight? = nil, design: Design? = nil) -> Font {
+        Font(style: .body, size: size, weight: weight)
+    }
 
     public func weight(_ weight: Weight) -> Font {
         var copy = self
@@ -304,7 +309,9 @@ nonisolated public struct Image: Hashable, Sendable, View, PrimitiveView {
         decorative = true
     }
 
-    public func resizable(capInsets: EdgeInsets = EdgeInsets(), resizingMode: ResizingMode = .stretch) -> Image { unrendered("Image.resizable") }
+    public func resizable(capInsets: EdgeInsets = EdgeInsets(), resizingMode: ResizingMode = .stretch) -> Image {
+        unrendered("Image.resizable")
+    }
     public func interpolation(_ interpolation: Interpolation) -> Image { unrendered("Image.interpolation") }
     public func renderingMode(_ mode: TemplateRenderingMode?) -> Image { unrendered("Image.renderingMode") }
     public func symbolRenderingMode(_ mode: SymbolRenderingMode?) -> Image { unrendered("Image.symbolRenderingMode") }
@@ -382,8 +389,10 @@ nonisolated public struct Circle: Shape, PrimitiveView {
 public enum RoundedCornerStyle: Sendable { case circular, continuous }
 
 public struct StrokeStyle: Hashable, Sendable {
-    public init(lineWidth: Double = 1, lineCap: LineCap = .butt, lineJoin: LineJoin = .miter, miterLimit: Double = 10,
-                dash: [Double] = [], dashPhase: Double = 0) {}
+    public init(
+        lineWidth: Double = 1, lineCap: LineCap = .butt, lineJoin: LineJoin = .miter, miterLimit: Double = 10,
+        dash: [Double] = [], dashPhase: Double = 0
+    ) {}
     public enum LineCap: Sendable { case butt, round, square }
     public enum LineJoin: Sendable { case miter, round, bevel }
 }

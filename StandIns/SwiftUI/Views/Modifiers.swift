@@ -1,4 +1,3 @@
-
 // Modifiers: what they change in the elements, when their actions run, and the ones not drawn.
 
 // MARK: Appearing, tasks and changes
@@ -80,16 +79,23 @@ extension View {
         modifier(LifecycleModifier(onAppear: nil, onDisappear: action))
     }
 
-    public func task(priority: TaskPriority = .userInitiated, @_inheritActorContext _ action: @escaping @Sendable () async -> Void) -> some View {
+    public func task(
+        priority: TaskPriority = .userInitiated, @_inheritActorContext _ action: @escaping @Sendable () async -> Void
+    ) -> some View {
         modifier(TaskModifier(id: AnyHashable(0), name: "task", action: action))
     }
 
-    public func task<T: Equatable>(id value: T, priority: TaskPriority = .userInitiated,
-                                   @_inheritActorContext _ action: @escaping @Sendable () async -> Void) -> some View {
-        modifier(TaskModifier(id: (value as? AnyHashable) ?? AnyHashable(String(describing: value)), name: "task(id: \(value))", action: action))
+    public func task<T: Equatable>(
+        id value: T, priority: TaskPriority = .userInitiated,
+        @_inheritActorContext _ action: @escaping @Sendable () async -> Void
+    ) -> some View {
+        modifier(
+            TaskModifier(id: (value as? AnyHashable) ?? AnyHashable(String(describing: value)), name: "task(id: \(value))", action: action))
     }
 
-    public func onChange<V: Equatable>(of value: V, initial: Bool = false, _ action: @escaping (_ oldValue: V, _ newValue: V) -> Void) -> some View {
+    public func onChange<V: Equatable>(
+        of value: V, initial: Bool = false, _ action: @escaping (_ oldValue: V, _ newValue: V) -> Void
+    ) -> some View {
         modifier(ChangeModifier(value: value, initial: initial, action: action))
     }
 
@@ -154,43 +160,52 @@ extension View {
     /// Identity: a new id is a new view (its state starts again).
     public func id<ID: Hashable>(_ id: ID) -> some View { IdentifiedView(content: self, id: AnyHashable(id)) }
 
-    public func onLongPressGesture(minimumDuration: Double = 0.5, maximumDistance: Double = 10, perform action: @escaping () -> Void,
-                                   onPressingChanged: ((Bool) -> Void)? = nil) -> some View {
+    public func onLongPressGesture(
+        minimumDuration: Double = 0.5, maximumDistance: Double = 10, perform action: @escaping () -> Void,
+        onPressingChanged: ((Bool) -> Void)? = nil
+    ) -> some View {
         elements("onLongPressGesture") { element in
             element.longPress = LongPressContent(minimumDuration: minimumDuration, perform: action, pressing: onPressingChanged)
         }
     }
 
     public func onTapGesture(count: Int = 1, perform action: @escaping () -> Void) -> some View {
-        modifier(ElementModifier(symbol: "onTapGesture") { elements, context in
-            elements = [context.element(.button(ButtonContent(action: action, role: nil)), children: elements)]
-        })
+        modifier(
+            ElementModifier(symbol: "onTapGesture") { elements, context in
+                elements = [context.element(.button(ButtonContent(action: action, role: nil)), children: elements)]
+            })
     }
 
-    public func swipeActions<T: View>(edge: HorizontalEdge = .trailing, allowsFullSwipe: Bool = true, @ViewBuilder content: () -> T) -> some View {
+    public func swipeActions<T: View>(
+        edge: HorizontalEdge = .trailing, allowsFullSwipe: Bool = true, @ViewBuilder content: () -> T
+    ) -> some View {
         let actions = content()
-        return modifier(ElementModifier(symbol: "swipeActions") { elements, context in
-            let buttons = context.renderChild(actions, key: .named("swipeActions")).flatMap(\.flattened).filter {
-                if case .button = $0.kind { true } else { false }
-            }
-            for element in elements { element.swipeActions += buttons }
-        })
+        return modifier(
+            ElementModifier(symbol: "swipeActions") { elements, context in
+                let buttons = context.renderChild(actions, key: .named("swipeActions")).flatMap(\.flattened).filter {
+                    if case .button = $0.kind { true } else { false }
+                }
+                for element in elements { element.swipeActions += buttons }
+            })
     }
 
     public func contextMenu<M: View>(@ViewBuilder menuItems: () -> M) -> some View {
         let items = menuItems()
-        return modifier(ElementModifier(symbol: "contextMenu") { elements, context in
-            let buttons = context.renderChild(items, key: .named("contextMenu")).flatMap(\.flattened).filter {
-                if case .button = $0.kind { true } else { false }
-            }
-            for element in elements { element.contextMenu += buttons }
-        })
+        return modifier(
+            ElementModifier(symbol: "contextMenu") { elements, context in
+                let buttons = context.renderChild(items, key: .named("contextMenu")).flatMap(\.flattened).filter {
+                    if case .button = $0.kind { true } else { false }
+                }
+                for element in elements { element.contextMenu += buttons }
+            })
     }
 
     public func focused(_ binding: FocusState<Bool>.Binding) -> some View { unrendered("focused") }
     public func focused<V: Hashable>(_ binding: FocusState<V?>.Binding, equals value: V) -> some View { unrendered("focused") }
     public func keyboardType(_ type: UIKeyboardType) -> some View { unrendered("keyboardType") }
-    public func textInputAutocapitalization(_ autocapitalization: TextInputAutocapitalization?) -> some View { unrendered("textInputAutocapitalization") }
+    public func textInputAutocapitalization(_ autocapitalization: TextInputAutocapitalization?) -> some View {
+        unrendered("textInputAutocapitalization")
+    }
     public func autocorrectionDisabled(_ disable: Bool = true) -> some View { unrendered("autocorrectionDisabled") }
     public func textContentType(_ type: UITextContentType?) -> some View { unrendered("textContentType") }
     public func textSelection(_ selectability: TextSelectability) -> some View { unrendered("textSelection") }
@@ -279,16 +294,17 @@ extension View {
     }
 
     public func accessibilityElement(children: AccessibilityChildBehavior = .ignore) -> some View {
-        modifier(ElementModifier(symbol: "accessibilityElement") { elements, context in
-            // One element for VoiceOver: what it wraps stays drawn, read as one.
-            if elements.count == 1, elements[0].accessibility.combine == nil {
-                elements[0].accessibility.combine = children
-            } else {
-                let element = context.element(.container(.stack), children: elements)
-                element.accessibility.combine = children
-                elements = [element]
-            }
-        })
+        modifier(
+            ElementModifier(symbol: "accessibilityElement") { elements, context in
+                // One element for VoiceOver: what it wraps stays drawn, read as one.
+                if elements.count == 1, elements[0].accessibility.combine == nil {
+                    elements[0].accessibility.combine = children
+                } else {
+                    let element = context.element(.container(.stack), children: elements)
+                    element.accessibility.combine = children
+                    elements = [element]
+                }
+            })
     }
 
     public func accessibilityAction(named name: Text, _ handler: @escaping () -> Void) -> some View {
@@ -311,7 +327,9 @@ extension View {
     public func bold(_ isActive: Bool = true) -> some View { elements("bold") { element in if isActive { element.style.weight = .bold } } }
     public func italic(_ isActive: Bool = true) -> some View { elements("italic") { element in element.style.italic = isActive } }
     public func monospacedDigit() -> some View { elements("monospacedDigit") { element in element.style.monospaced = true } }
-    public func monospaced(_ isActive: Bool = true) -> some View { elements("monospaced") { element in element.style.monospaced = isActive } }
+    public func monospaced(_ isActive: Bool = true) -> some View {
+        elements("monospaced") { element in element.style.monospaced = isActive }
+    }
 
     public func foregroundStyle<S: ShapeStyle>(_ style: S) -> some View { environmentChange { $0.foreground = AnyShapeStyle(style) } }
     public func foregroundColor(_ color: Color?) -> some View { environmentChange { $0.foreground = color.map(AnyShapeStyle.init) } }
@@ -330,18 +348,23 @@ extension View {
 
     public func background<V: View>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View {
         let background = content()
-        return modifier(ElementModifier(symbol: "background") { elements, context in
-            let drawn = context.renderChild(background, key: .named("background"))
-            // A background view is kept as its colour: the first it draws (a ZStack's base colour).
-            let color = drawn.flatMap(\.flattened).lazy.compactMap { element -> Color? in if case .color(let value) = element.kind { value } else { nil } }.first
-            if let color { elements.forEach { $0.style.background = AnyShapeStyle(color) } }
-        })
+        return modifier(
+            ElementModifier(symbol: "background") { elements, context in
+                let drawn = context.renderChild(background, key: .named("background"))
+                // A background view is kept as its colour: the first it draws (a ZStack's base colour).
+                let color = drawn.flatMap(\.flattened).lazy.compactMap { element -> Color? in
+                    if case .color(let value) = element.kind { value } else { nil }
+                }.first
+                if let color { elements.forEach { $0.style.background = AnyShapeStyle(color) } }
+            })
     }
 
     public func opacity(_ opacity: Double) -> some View { elements("opacity") { element in element.style.opacity *= opacity } }
 
     public func padding(_ length: Double? = nil) -> some View { elements("padding") { element in element.style.padded = true } }
-    public func padding(_ edges: Edge.Set, _ length: Double? = nil) -> some View { elements("padding") { element in element.style.padded = true } }
+    public func padding(_ edges: Edge.Set, _ length: Double? = nil) -> some View {
+        elements("padding") { element in element.style.padded = true }
+    }
 
     public func lineLimit(_ number: Int?) -> some View { elements("lineLimit") { element in element.style.lineLimit = number } }
     public func multilineTextAlignment(_ alignment: TextAlignment) -> some View {
@@ -349,26 +372,32 @@ extension View {
     }
 
     /// Content above or below, pinned (the onboarding's and paywall's buttons).
-    public func safeAreaInset<V: View>(edge: VerticalEdge, alignment: HorizontalAlignment = .center, spacing: Double? = nil,
-                                       @ViewBuilder content: () -> V) -> some View {
+    public func safeAreaInset<V: View>(
+        edge: VerticalEdge, alignment: HorizontalAlignment = .center, spacing: Double? = nil,
+        @ViewBuilder content: () -> V
+    ) -> some View {
         let inset = content()
-        return modifier(ElementModifier(symbol: "safeAreaInset") { elements, context in
-            let drawn = context.renderChild(inset, key: .named("inset"))
-            elements = edge == .top ? drawn + elements : elements + drawn
-        })
+        return modifier(
+            ElementModifier(symbol: "safeAreaInset") { elements, context in
+                let drawn = context.renderChild(inset, key: .named("inset"))
+                elements = edge == .top ? drawn + elements : elements + drawn
+            })
     }
 
     public func overlay<V: View>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View {
         let overlay = content()
-        return modifier(ElementModifier(symbol: "overlay") { elements, context in
-            elements += context.renderChild(overlay, key: .named("overlay"))
-        })
+        return modifier(
+            ElementModifier(symbol: "overlay") { elements, context in
+                elements += context.renderChild(overlay, key: .named("overlay"))
+            })
     }
 
     // Layout, animation and drawing effects: accepted, not drawn (`Unrendered`).
     public func frame(width: Double? = nil, height: Double? = nil, alignment: Alignment = .center) -> some View { unrendered("frame") }
-    public func frame(minWidth: Double? = nil, idealWidth: Double? = nil, maxWidth: Double? = nil, minHeight: Double? = nil,
-                      idealHeight: Double? = nil, maxHeight: Double? = nil, alignment: Alignment = .center) -> some View { unrendered("frame") }
+    public func frame(
+        minWidth: Double? = nil, idealWidth: Double? = nil, maxWidth: Double? = nil, minHeight: Double? = nil,
+        idealHeight: Double? = nil, maxHeight: Double? = nil, alignment: Alignment = .center
+    ) -> some View { unrendered("frame") }
     public func fixedSize(horizontal: Bool = true, vertical: Bool = true) -> some View { unrendered("fixedSize") }
     public func minimumScaleFactor(_ factor: Double) -> some View { unrendered("minimumScaleFactor") }
     public func aspectRatio(_ ratio: Double? = nil, contentMode: ContentMode) -> some View { unrendered("aspectRatio") }
@@ -575,5 +604,7 @@ extension TimelineSchedule where Self == EveryMinuteTimelineSchedule {
 }
 
 extension TimelineSchedule where Self == ExplicitTimelineSchedule {
-    public static func explicit<S: Sequence>(_ dates: S) -> ExplicitTimelineSchedule where S.Element == Date { ExplicitTimelineSchedule(dates) }
+    public static func explicit<S: Sequence>(_ dates: S) -> ExplicitTimelineSchedule where S.Element == Date {
+        ExplicitTimelineSchedule(dates)
+    }
 }

@@ -59,13 +59,13 @@ nonisolated public struct NavigationStack<Data, Root: View>: View, PrimitiveView
     }
 
     public init(path: Binding<Data>, @ViewBuilder root: () -> Root)
-        where Data: MutableCollection & RandomAccessCollection & RangeReplaceableCollection, Data.Element: Hashable {
+    where Data: MutableCollection & RandomAccessCollection & RangeReplaceableCollection, Data.Element: Hashable {
         self.root = root()
         self.path = Self.erased(path)
     }
 
     private static func erased(_ path: Binding<Data>) -> Binding<[AnyHashable]>
-        where Data: MutableCollection & RandomAccessCollection & RangeReplaceableCollection, Data.Element: Hashable {
+    where Data: MutableCollection & RandomAccessCollection & RangeReplaceableCollection, Data.Element: Hashable {
         let path = ErasedPath(path: path)
         return Binding(get: { path.values }, set: { path.values = $0 })
     }
@@ -101,8 +101,10 @@ nonisolated public struct NavigationStack<Data, Root: View>: View, PrimitiveView
             level.environment = levelEnvironment
             let content = context.host.render(view, in: level)
             sinks.append(sink)
-            levels.append(.init(title: sink.title ?? [], toolbar: sink.toolbar, content: content, back: back,
-                                view: names.names.first, views: names.names))
+            levels.append(
+                .init(
+                    title: sink.title ?? [], toolbar: sink.toolbar, content: content, back: back,
+                    view: names.names.first, views: names.names))
         }
         level(root, key: "root", back: nil)
 
@@ -117,7 +119,8 @@ nonisolated public struct NavigationStack<Data, Root: View>: View, PrimitiveView
                 let value = values[valueIndex]
                 let index = valueIndex
                 valueIndex += 1
-                guard let destination = sinks.lazy.compactMap({ $0.destinations[ObjectIdentifier(type(of: value.base))] }).first?(value) else { continue }
+                guard let destination = sinks.lazy.compactMap({ $0.destinations[ObjectIdentifier(type(of: value.base))] }).first?(value)
+                else { continue }
                 level(destination, key: "level-\(depth)-value-\(value)", back: { path?.wrappedValue.removeLast(values.count - index) })
             } else if entryIndex < entries.count {
                 let index = entryIndex
@@ -134,7 +137,8 @@ nonisolated public struct NavigationStack<Data, Root: View>: View, PrimitiveView
                     let view = sinks.lazy.compactMap { $0.links[place] }.first ?? pushed
                     level(view, key: "level-\(depth)-\(place)", back: back)
                 case .value(let value):
-                    guard let destination = sinks.lazy.compactMap({ $0.destinations[ObjectIdentifier(type(of: value.base))] }).first?(value) else {
+                    guard let destination = sinks.lazy.compactMap({ $0.destinations[ObjectIdentifier(type(of: value.base))] }).first?(value)
+                    else {
                         entries.remove(at: index)
                         continue
                     }
@@ -192,8 +196,9 @@ nonisolated public struct NavigationLink<Label: View, Destination: View>: View, 
         let place = context.node.path
         if let destination { context.navigation?.links[place] = destination }
         let entry: () -> NavigationEntry = self.entry ?? { [destination] in .link(place, destination ?? EmptyView()) }
-        let element = context.element(.button(ButtonContent(action: { push?.push(entry()) }, role: nil)),
-                                      children: context.renderChild(label, key: .named("label")))
+        let element = context.element(
+            .button(ButtonContent(action: { push?.push(entry()) }, role: nil)),
+            children: context.renderChild(label, key: .named("label")))
         element.style.buttonStyle = "navigationLink"
         if push == nil { element.isDisabled = true }
         return [element]
@@ -209,32 +214,36 @@ extension NavigationLink where Label == Text {
 @MainActor
 extension View {
     public func navigationDestination<D: Hashable, C: View>(for data: D.Type, @ViewBuilder destination: @escaping (D) -> C) -> some View {
-        modifier(ElementModifier(symbol: "navigationDestination") { _, context in
-            context.navigation?.destinations[ObjectIdentifier(D.self)] = { value in (value.base as? D).map(destination) }
-        })
+        modifier(
+            ElementModifier(symbol: "navigationDestination") { _, context in
+                context.navigation?.destinations[ObjectIdentifier(D.self)] = { value in (value.base as? D).map(destination) }
+            })
     }
 
     public func navigationDestination<D, C: View>(item: Binding<D?>, @ViewBuilder destination: @escaping (D) -> C) -> some View {
-        modifier(ElementModifier(symbol: "navigationDestination") { _, context in
-            guard let value = item.wrappedValue else { return }
-            let key = (value as? any Identifiable).map { "\($0.id)" } ?? "item"
-            context.navigation?.pushes.append((key: key, view: destination(value), pop: { item.wrappedValue = nil }))
-        })
+        modifier(
+            ElementModifier(symbol: "navigationDestination") { _, context in
+                guard let value = item.wrappedValue else { return }
+                let key = (value as? any Identifiable).map { "\($0.id)" } ?? "item"
+                context.navigation?.pushes.append((key: key, view: destination(value), pop: { item.wrappedValue = nil }))
+            })
     }
 
     public func navigationDestination<V: View>(isPresented: Binding<Bool>, @ViewBuilder destination: () -> V) -> some View {
         let view = destination()
-        return modifier(ElementModifier(symbol: "navigationDestination") { _, context in
-            guard isPresented.wrappedValue else { return }
-            context.navigation?.pushes.append((key: "presented", view: view, pop: { isPresented.wrappedValue = false }))
-        })
+        return modifier(
+            ElementModifier(symbol: "navigationDestination") { _, context in
+                guard isPresented.wrappedValue else { return }
+                context.navigation?.pushes.append((key: "presented", view: view, pop: { isPresented.wrappedValue = false }))
+            })
     }
 
     public func navigationTitle(_ title: Text) -> some View {
-        modifier(ElementModifier(symbol: "navigationTitle") { _, context in
-            guard let navigation = context.navigation, navigation.title == nil else { return }
-            navigation.title = title.render(in: context)
-        })
+        modifier(
+            ElementModifier(symbol: "navigationTitle") { _, context in
+                guard let navigation = context.navigation, navigation.title == nil else { return }
+                navigation.title = title.render(in: context)
+            })
     }
 
     public func navigationTitle(_ titleKey: LocalizedStringKey) -> some View { navigationTitle(Text(titleKey)) }
@@ -311,12 +320,13 @@ public enum ToolbarContentBuilder {
 extension View {
     public func toolbar(@ToolbarContentBuilder content: () -> ToolbarItems) -> some View {
         let items = content().items
-        return modifier(ElementModifier(symbol: "toolbar") { _, context in
-            for (index, item) in items.enumerated() {
-                let elements = context.renderChild(item.view, key: .named("toolbar-\(index)"))
-                context.navigation?.toolbar.append(ToolbarEntry(placement: item.placement, content: elements))
-            }
-        })
+        return modifier(
+            ElementModifier(symbol: "toolbar") { _, context in
+                for (index, item) in items.enumerated() {
+                    let elements = context.renderChild(item.view, key: .named("toolbar-\(index)"))
+                    context.navigation?.toolbar.append(ToolbarEntry(placement: item.placement, content: elements))
+                }
+            })
     }
 
     public func toolbar(_ visibility: Visibility, for bars: ToolbarPlacement...) -> some View { unrendered("toolbarVisibility") }
@@ -416,11 +426,12 @@ nonisolated struct TabItemModifier<TabLabel: View>: ViewModifier, PrimitiveModif
         let label = context.renderChild(self.label, key: .named("tabItem"))
         let element = context.element(.container(.stack))
         element.tabItem = label
-        let isShown: Bool = switch context.environment.shownTab {
-        case .all: true
-        case .none: false
-        case .path(let path): path == context.node.path
-        }
+        let isShown: Bool =
+            switch context.environment.shownTab {
+            case .all: true
+            case .none: false
+            case .path(let path): path == context.node.path
+            }
         let wasShown = context.node.storage["shown"] as? Bool ?? false
         if isShown {
             var inner = context

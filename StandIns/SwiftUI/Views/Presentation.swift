@@ -91,18 +91,30 @@ nonisolated struct PresentationModifier: ViewModifier, PrimitiveModifier {
             // Cancel to a dialog without one.
             content = content.flatMap(\.flattened).compactMap { element -> Element? in
                 guard case .button(let button) = element.kind else { return nil }
-                let wrapped = Element(.button(ButtonContent(action: { button.action(); setDismissed() }, role: button.role)),
-                                      children: element.children, path: element.path)
+                let wrapped = Element(
+                    .button(
+                        ButtonContent(
+                            action: {
+                                button.action(); setDismissed()
+                            }, role: button.role)),
+                    children: element.children, path: element.path)
                 wrapped.isDisabled = element.isDisabled
                 return wrapped
             }
             if kind == .alert, content.isEmpty {
-                content = [Element(.button(ButtonContent(action: setDismissed, role: .cancel)),
-                                   children: Text("OK").render(in: inner), path: inner.node.path + "/ok")]
+                content = [
+                    Element(
+                        .button(ButtonContent(action: setDismissed, role: .cancel)),
+                        children: Text("OK").render(in: inner), path: inner.node.path + "/ok")
+                ]
             }
-            if kind == .confirmationDialog, !content.contains(where: { if case .button(let b) = $0.kind { b.role == .cancel } else { false } }) {
-                content.append(Element(.button(ButtonContent(action: setDismissed, role: .cancel)),
-                                       children: Text("Cancel").render(in: inner), path: inner.node.path + "/cancel"))
+            if kind == .confirmationDialog,
+                !content.contains(where: { if case .button(let b) = $0.kind { b.role == .cancel } else { false } })
+            {
+                content.append(
+                    Element(
+                        .button(ButtonContent(action: setDismissed, role: .cancel)),
+                        children: Text("Cancel").render(in: inner), path: inner.node.path + "/cancel"))
             }
         case .fullScreenCover:
             dismiss = nil
@@ -111,78 +123,108 @@ nonisolated struct PresentationModifier: ViewModifier, PrimitiveModifier {
         case .system:
             break
         }
-        context.presentations.layers.append(PresentedLayer(kind: kind, title: title, message: message, content: content, dismiss: dismiss,
-                                                           presented: sink, context: self.context, answer: answer))
+        context.presentations.layers.append(
+            PresentedLayer(
+                kind: kind, title: title, message: message, content: content, dismiss: dismiss,
+                presented: sink, context: self.context, answer: answer))
         return elements
     }
 }
 
 @MainActor
 extension View {
-    public func sheet<Content: View>(isPresented: Binding<Bool>, onDismiss: (() -> Void)? = nil,
-                                     @ViewBuilder content: @escaping () -> Content) -> some View {
-        modifier(PresentationModifier(kind: .sheet, key: { nil }, isPresented: { isPresented.wrappedValue },
-                                      setDismissed: { isPresented.wrappedValue = false }, onDismiss: onDismiss, content: { content() }))
+    public func sheet<Content: View>(
+        isPresented: Binding<Bool>, onDismiss: (() -> Void)? = nil,
+        @ViewBuilder content: @escaping () -> Content
+    ) -> some View {
+        modifier(
+            PresentationModifier(
+                kind: .sheet, key: { nil }, isPresented: { isPresented.wrappedValue },
+                setDismissed: { isPresented.wrappedValue = false }, onDismiss: onDismiss, content: { content() }))
     }
 
-    public func sheet<Item: Identifiable, Content: View>(item: Binding<Item?>, onDismiss: (() -> Void)? = nil,
-                                                         @ViewBuilder content: @escaping (Item) -> Content) -> some View {
-        return modifier(PresentationModifier(kind: .sheet, key: { item.wrappedValue.map { "\($0.id)" } }, isPresented: { item.wrappedValue != nil },
-                                             setDismissed: { item.wrappedValue = nil }, onDismiss: onDismiss,
-                                             content: { item.wrappedValue.map { AnyView(content($0)) } ?? AnyView(EmptyView()) }))
+    public func sheet<Item: Identifiable, Content: View>(
+        item: Binding<Item?>, onDismiss: (() -> Void)? = nil,
+        @ViewBuilder content: @escaping (Item) -> Content
+    ) -> some View {
+        return modifier(
+            PresentationModifier(
+                kind: .sheet, key: { item.wrappedValue.map { "\($0.id)" } }, isPresented: { item.wrappedValue != nil },
+                setDismissed: { item.wrappedValue = nil }, onDismiss: onDismiss,
+                content: { item.wrappedValue.map { AnyView(content($0)) } ?? AnyView(EmptyView()) }))
     }
 
-    public func fullScreenCover<Content: View>(isPresented: Binding<Bool>, onDismiss: (() -> Void)? = nil,
-                                               @ViewBuilder content: @escaping () -> Content) -> some View {
-        modifier(PresentationModifier(kind: .fullScreenCover, key: { nil }, isPresented: { isPresented.wrappedValue },
-                                      setDismissed: { isPresented.wrappedValue = false }, onDismiss: onDismiss, content: { content() }))
+    public func fullScreenCover<Content: View>(
+        isPresented: Binding<Bool>, onDismiss: (() -> Void)? = nil,
+        @ViewBuilder content: @escaping () -> Content
+    ) -> some View {
+        modifier(
+            PresentationModifier(
+                kind: .fullScreenCover, key: { nil }, isPresented: { isPresented.wrappedValue },
+                setDismissed: { isPresented.wrappedValue = false }, onDismiss: onDismiss, content: { content() }))
     }
 
     public func interactiveDismissDisabled(_ isDisabled: Bool = true) -> some View {
         environmentChange { $0.interactiveDismissDisabled = isDisabled }
     }
 
-    public func alert<A: View, M: View>(_ title: Text, isPresented: Binding<Bool>, @ViewBuilder actions: @escaping () -> A,
-                                        @ViewBuilder message: @escaping () -> M) -> some View {
-        modifier(PresentationModifier(kind: .alert, key: { nil }, isPresented: { isPresented.wrappedValue },
-                                      setDismissed: { isPresented.wrappedValue = false }, onDismiss: nil, content: { actions() },
-                                      title: { title }, message: { message() }))
+    public func alert<A: View, M: View>(
+        _ title: Text, isPresented: Binding<Bool>, @ViewBuilder actions: @escaping () -> A,
+        @ViewBuilder message: @escaping () -> M
+    ) -> some View {
+        modifier(
+            PresentationModifier(
+                kind: .alert, key: { nil }, isPresented: { isPresented.wrappedValue },
+                setDismissed: { isPresented.wrappedValue = false }, onDismiss: nil, content: { actions() },
+                title: { title }, message: { message() }))
     }
 
     public func alert<A: View>(_ title: Text, isPresented: Binding<Bool>, @ViewBuilder actions: @escaping () -> A) -> some View {
         alert(title, isPresented: isPresented, actions: actions, message: { EmptyView() })
     }
 
-    public func alert<A: View, M: View>(_ titleKey: LocalizedStringKey, isPresented: Binding<Bool>, @ViewBuilder actions: @escaping () -> A,
-                                        @ViewBuilder message: @escaping () -> M) -> some View {
+    public func alert<A: View, M: View>(
+        _ titleKey: LocalizedStringKey, isPresented: Binding<Bool>, @ViewBuilder actions: @escaping () -> A,
+        @ViewBuilder message: @escaping () -> M
+    ) -> some View {
         alert(Text(titleKey), isPresented: isPresented, actions: actions, message: message)
     }
 
-    public func confirmationDialog<A: View>(_ title: Text, isPresented: Binding<Bool>, titleVisibility: Visibility = .automatic,
-                                            @ViewBuilder actions: @escaping () -> A) -> some View {
+    public func confirmationDialog<A: View>(
+        _ title: Text, isPresented: Binding<Bool>, titleVisibility: Visibility = .automatic,
+        @ViewBuilder actions: @escaping () -> A
+    ) -> some View {
         confirmationDialog(title, isPresented: isPresented, titleVisibility: titleVisibility, actions: actions, message: { EmptyView() })
     }
 
-    public func confirmationDialog<A: View, M: View>(_ title: Text, isPresented: Binding<Bool>, titleVisibility: Visibility = .automatic,
-                                                     @ViewBuilder actions: @escaping () -> A, @ViewBuilder message: @escaping () -> M) -> some View {
+    public func confirmationDialog<A: View, M: View>(
+        _ title: Text, isPresented: Binding<Bool>, titleVisibility: Visibility = .automatic,
+        @ViewBuilder actions: @escaping () -> A, @ViewBuilder message: @escaping () -> M
+    ) -> some View {
         // NB: on iPhone a dialog's title shows only when asked for (`.visible`).
-        var presentation = PresentationModifier(kind: .confirmationDialog, key: { nil }, isPresented: { isPresented.wrappedValue },
-                                                setDismissed: { isPresented.wrappedValue = false }, onDismiss: nil, content: { actions() },
-                                                message: { message() })
+        var presentation = PresentationModifier(
+            kind: .confirmationDialog, key: { nil }, isPresented: { isPresented.wrappedValue },
+            setDismissed: { isPresented.wrappedValue = false }, onDismiss: nil, content: { actions() },
+            message: { message() })
         if titleVisibility == .visible { presentation.title = { title } }
         return modifier(presentation)
     }
 
     /// A sheet iOS draws itself (the Screen Time picker, say): whoever hosts the views answers it
     /// with a value, which `answer` takes; the sheet closes either way.
-    public func _systemSheet(_ name: String, isPresented: Binding<Bool>, context: Any? = nil,
-                             answer: @escaping (Any) -> Void) -> some View {
-        modifier(PresentationModifier(kind: .system(name), key: { nil }, isPresented: { isPresented.wrappedValue },
-                                      setDismissed: { isPresented.wrappedValue = false }, onDismiss: nil, content: { EmptyView() },
-                                      context: context, answer: { value in
-                                          answer(value)
-                                          isPresented.wrappedValue = false
-                                      }))
+    public func _systemSheet(
+        _ name: String, isPresented: Binding<Bool>, context: Any? = nil,
+        answer: @escaping (Any) -> Void
+    ) -> some View {
+        modifier(
+            PresentationModifier(
+                kind: .system(name), key: { nil }, isPresented: { isPresented.wrappedValue },
+                setDismissed: { isPresented.wrappedValue = false }, onDismiss: nil, content: { EmptyView() },
+                context: context,
+                answer: { value in
+                    answer(value)
+                    isPresented.wrappedValue = false
+                }))
     }
 }
 
@@ -224,35 +266,44 @@ package struct ExportedFile {
 
 @MainActor
 extension View {
-    public func fileExporter<D: FileDocument>(isPresented: Binding<Bool>, document: D?, contentType: UTType, defaultFilename: String? = nil,
-                                              onCompletion: @escaping (Result<URL, any Error>) -> Void) -> some View {
+    public func fileExporter<D: FileDocument>(
+        isPresented: Binding<Bool>, document: D?, contentType: UTType, defaultFilename: String? = nil,
+        onCompletion: @escaping (Result<URL, any Error>) -> Void
+    ) -> some View {
         let configuration = FileDocumentWriteConfiguration(contentType: contentType, existingFile: nil)
         let data = document.flatMap { document in (try? document.fileWrapper(configuration: configuration))?.regularFileContents }
         let file = ExportedFile(name: defaultFilename ?? "Untitled", data: data)
         let presented = isPresented
-        return modifier(PresentationModifier(kind: .system("Save to Files"), key: { nil }, isPresented: { presented.wrappedValue },
-                                             setDismissed: {
-                                                 presented.wrappedValue = false
-                                                 onCompletion(.failure(CocoaError(.userCancelled)))
-                                             }, onDismiss: nil, content: { EmptyView() }, context: file,
-                                             answer: { value in
-                                                 if let url = value as? URL { onCompletion(.success(url)) }
-                                                 presented.wrappedValue = false
-                                             }))
+        return modifier(
+            PresentationModifier(
+                kind: .system("Save to Files"), key: { nil }, isPresented: { presented.wrappedValue },
+                setDismissed: {
+                    presented.wrappedValue = false
+                    onCompletion(.failure(CocoaError(.userCancelled)))
+                }, onDismiss: nil, content: { EmptyView() }, context: file,
+                answer: { value in
+                    if let url = value as? URL { onCompletion(.success(url)) }
+                    presented.wrappedValue = false
+                }))
     }
 
-    public func fileImporter(isPresented: Binding<Bool>, allowedContentTypes: [UTType],
-                             onCompletion: @escaping (Result<URL, any Error>) -> Void) -> some View {
+    public func fileImporter(
+        isPresented: Binding<Bool>, allowedContentTypes: [UTType],
+        onCompletion: @escaping (Result<URL, any Error>) -> Void
+    ) -> some View {
         let presented = isPresented
-        return modifier(PresentationModifier(kind: .system("document picker"), key: { nil }, isPresented: { presented.wrappedValue },
-                                             setDismissed: { presented.wrappedValue = false }, onDismiss: nil, content: { EmptyView() },
-                                             context: allowedContentTypes,
-                                             answer: { value in
-                                                 presented.wrappedValue = false
-                                                 if let url = value as? URL { onCompletion(.success(url)) } else if let error = value as? any Error {
-                                                     onCompletion(.failure(error))
-                                                 }
-                                             }))
+        return modifier(
+            PresentationModifier(
+                kind: .system("document picker"), key: { nil }, isPresented: { presented.wrappedValue },
+                setDismissed: { presented.wrappedValue = false }, onDismiss: nil, content: { EmptyView() },
+                context: allowedContentTypes,
+                answer: { value in
+                    presented.wrappedValue = false
+                    if let url = value as? URL {
+                        onCompletion(.success(url))
+                    } else if let error = value as? any Error {
+                        onCompletion(.failure(error))
+                    }
+                }))
     }
 }
-

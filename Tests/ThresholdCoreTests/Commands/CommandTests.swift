@@ -75,16 +75,18 @@ import TestSupport
         #expect(evaluate(state, at: at("2026-11-29 22:00"), calendar: ny).shields(app: AppToken("instagram")))
         #expect(!evaluate(state, at: at("2026-11-30 17:00"), calendar: ny).shields(app: AppToken("instagram")))
         #expect(SessionReward(for: session, ending: .init(at: at("2026-11-30 17:00"), state: .completed), profile: work).credits == 0)
-        #expect(refusal(StartScheduleEarly(profile: "work"), on: state, at: saturday.adding(minutes: 5))?
-            .hasSuffix("Work is already on; end it or take a break instead.") == true)
+        #expect(
+            refusal(StartScheduleEarly(profile: "work"), on: state, at: saturday.adding(minutes: 5))?
+                .hasSuffix("Work is already on; end it or take a break instead.") == true)
         _ = try apply(EndSession(profile: "work"), to: &state, at: at("2026-11-29 08:00"))
         #expect(!evaluate(state, at: at("2026-11-29 09:00"), calendar: ny).shields(app: AppToken("instagram")))
         #expect(evaluate(state, at: at("2026-11-30 09:00"), calendar: ny).shields(app: AppToken("instagram")), "Monday's hours still come")
     }
 
     @Test func aProfileWithoutASchedule_cannotStartOneEarly() {
-        #expect(refusal(StartScheduleEarly(profile: "sleep"), on: .make(profiles: [sleep]), at: at("2026-11-28 10:00"))?
-            .hasSuffix("has no schedule to start early.") == true)
+        #expect(
+            refusal(StartScheduleEarly(profile: "sleep"), on: .make(profiles: [sleep]), at: at("2026-11-28 10:00"))?
+                .hasSuffix("has no schedule to start early.") == true)
     }
 
     // MARK: End
@@ -132,7 +134,9 @@ import TestSupport
         #expect(refusal(TakeBreak(profile: "work"), on: state, at: at("2026-11-23 18:00"))?.contains("not on") == true)
         var onBreak = state
         _ = try apply(TakeBreak(profile: "work"), to: &onBreak, at: at("2026-11-23 10:00"))
-        #expect(refusal(TakeBreak(profile: "work"), on: onBreak, at: at("2026-11-23 10:02"))?.contains("already on a break until 10:05") == true)
+        #expect(
+            refusal(TakeBreak(profile: "work"), on: onBreak, at: at("2026-11-23 10:02"))?.contains("already on a break until 10:05") == true
+        )
     }
 
     // MARK: Grants and intentions
@@ -141,7 +145,9 @@ import TestSupport
         let state = ThresholdState.make(gates: [.make("selah")], intentions: [.make("ig", app: "instagram")])
         #expect(refusal(IssueGrant(minutes: 0, origin: .ritual(.prayer)), on: state, at: at("2026-11-23 10:00")) != nil)
         #expect(refusal(IssueGrant(minutes: 721, origin: .ritual(.prayer)), on: state, at: at("2026-11-23 10:00")) != nil)
-        #expect(refusal(IssueGrant(scope: .app("instagram"), minutes: 5, origin: .intentionOpen("ig")), on: state, at: at("2026-11-23 10:00"))?.contains("intentionOpenNotCounted") == true)
+        #expect(
+            refusal(IssueGrant(scope: .app("instagram"), minutes: 5, origin: .intentionOpen("ig")), on: state, at: at("2026-11-23 10:00"))?
+                .contains("intentionOpenNotCounted") == true)
         var granted = state
         let events = try apply(IssueGrant(minutes: 10, origin: .ritual(.prayer)), to: &granted, at: at("2026-11-23 10:00"))
         #expect(granted.grants.first?.end == at("2026-11-23 10:10"))
@@ -151,7 +157,8 @@ import TestSupport
     @Test func openIntention_countsOpens_andPastTheLimitNeedsConfirmation() throws {
         var state = ThresholdState.make(intentions: [.make("ig", app: "instagram", opens: 1, minutes: 5)])
         _ = try apply(OpenIntention(intention: "ig"), to: &state, at: at("2026-11-23 10:00"))
-        #expect(refusal(OpenIntention(intention: "ig"), on: state, at: at("2026-11-23 10:02"))?.contains("already open until 10:05") == true)
+        #expect(
+            refusal(OpenIntention(intention: "ig"), on: state, at: at("2026-11-23 10:02"))?.contains("already open until 10:05") == true)
         #expect(refusal(OpenIntention(intention: "ig"), on: state, at: at("2026-11-23 11:00"))?.contains("used all 1 open today") == true)
         _ = try apply(OpenIntention(intention: "ig", confirmedBeyondLimit: true), to: &state, at: at("2026-11-23 11:00"))
         #expect(state.grants.count == 2)
@@ -163,8 +170,10 @@ import TestSupport
     @Test func pruning_dropsOnlyWhatFinishedLongAgo() {
         let state = ThresholdState.make(
             profiles: [sleep], gates: [.make("selah")],
-            sessions: [.make("old", profile: "sleep", start: at("2026-11-01 10:00"), plan: .until(at("2026-11-01 11:00"))),
-                       .make("new", profile: "sleep", start: at("2026-11-22 10:00"))],
+            sessions: [
+                .make("old", profile: "sleep", start: at("2026-11-01 10:00"), plan: .until(at("2026-11-01 11:00"))),
+                .make("new", profile: "sleep", start: at("2026-11-22 10:00")),
+            ],
             grants: [.make("old", from: at("2026-11-01 10:00"), minutes: 10), .make("new", from: at("2026-11-23 09:00"), minutes: 10)])
         let pruned = state.pruned(at: at("2026-11-23 10:00"))
         #expect(pruned.sessions.map(\.id) == ["new"])

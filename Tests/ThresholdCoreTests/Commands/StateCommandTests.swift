@@ -13,7 +13,8 @@ import TestSupport
     var wall: Date { trusted.addingTimeInterval(3_600) }
 
     func context() -> ChangeContext {
-        ChangeContext(now: trusted, time: TrustedTime(wall: wall, trusted: trusted), calendar: ny, ids: .counting(), screenTimeAuthorized: true)
+        ChangeContext(
+            now: trusted, time: TrustedTime(wall: wall, trusted: trusted), calendar: ny, ids: .counting(), screenTimeAuthorized: true)
     }
 
     func applied<C: StateCommand>(_ command: C, to stored: StoredState = .make()) throws -> (StoreTransaction, C.Result) {
@@ -25,14 +26,16 @@ import TestSupport
     /// Seed 004's fallback: without Screen Time access a session is refused (test 9) unless the
     /// person chose to use Threshold as a timer; a profile that holds nothing is only a timer's.
     @Test func withoutAccess_aSessionRunsOnlyAsATimer_andOnlyATimersProfileHoldsNothing() throws {
-        let noAccess = ChangeContext(now: trusted, time: TrustedTime(wall: trusted, trusted: trusted), calendar: ny, ids: .counting(),
-                                     screenTimeAuthorized: false)
+        let noAccess = ChangeContext(
+            now: trusted, time: TrustedTime(wall: trusted, trusted: trusted), calendar: ny, ids: .counting(),
+            screenTimeAuthorized: false)
         let empty = try Profile(id: "work", name: "Work", emoji: "💼", path: .key, selection: .empty)
         var refused = StoreTransaction(state: .make())
         #expect(throws: ValidationError("profile “Work”", .nothingToBlock)) { try context().run(SaveProfile(empty), on: &refused) }
         #expect(throws: ValidationError("profile “Work”", .nothingToBlock)) { try noAccess.run(SaveProfile(empty), on: &refused) }
-        let onboarding = CompleteOnboarding(paths: [.key], restrictions: [SaveProfile(empty)], screenTimeGoal: nil, counting: .empty,
-                                            selah: .standard, timerOnly: true)
+        let onboarding = CompleteOnboarding(
+            paths: [.key], restrictions: [SaveProfile(empty)], screenTimeGoal: nil, counting: .empty,
+            selah: .standard, timerOnly: true)
         var timer = StoreTransaction(state: .make())
         try onboarding.apply(to: &timer, context: noAccess)
         #expect(timer.state.settings.timerOnly && timer.state.engine.profile("work") != nil)
@@ -96,11 +99,13 @@ import TestSupport
 
     @Test func onboarding_isSavedWhole_orRefusedWhole() throws {
         let gate = SaveGate(.make("selah", selection: .apps("instagram")))
-        let done = CompleteOnboarding(paths: [.selah], restrictions: [gate], screenTimeGoal: nil, counting: .apps("instagram"), selah: .standard)
+        let done = CompleteOnboarding(
+            paths: [.selah], restrictions: [gate], screenTimeGoal: nil, counting: .apps("instagram"), selah: .standard)
         let (saved, _) = try applied(done)
         #expect(saved.state.settings.onboardingCompleted && saved.state.engine.gates.map(\.id) == ["selah"])
         // A goal outside what is allowed refuses the whole change: the caller (the reconcile) undoes it.
-        let refused = CompleteOnboarding(paths: [.selah], restrictions: [gate], screenTimeGoal: 5, counting: .apps("instagram"), selah: .standard)
+        let refused = CompleteOnboarding(
+            paths: [.selah], restrictions: [gate], screenTimeGoal: 5, counting: .apps("instagram"), selah: .standard)
         #expect(throws: ValidationError.self) { try applied(refused) }
     }
 
@@ -138,9 +143,12 @@ import TestSupport
             transaction = try applied(NoteTogetherProgress(changes), to: transaction.state).0
         }
         try note(.sent(through: day("2026-03-01")), .shown(cursor: 12), .finalizedShown(day("2026-02-23")))
-        #expect(transaction.state.together == TogetherRecord(sentThrough: day("2026-03-02"), messageCursor: 41, streaks: [streak],
-                                                             finalizedShown: day("2026-02-23")),
-                "an older day or cursor, from a sync that overlapped, changes nothing")
+        #expect(
+            transaction.state.together
+                == TogetherRecord(
+                    sentThrough: day("2026-03-02"), messageCursor: 41, streaks: [streak],
+                    finalizedShown: day("2026-02-23")),
+            "an older day or cursor, from a sync that overlapped, changes nothing")
         try note(.answeredLater(true))
         try note(.answeredLater(true))
         #expect(transaction.state.together.laterSince == trusted, "stamped once, at trusted time, not the wall clock")

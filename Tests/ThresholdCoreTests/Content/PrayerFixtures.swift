@@ -16,8 +16,9 @@ enum PrayerFixtures {
         translation: BibleTranslation = .kjv,
         universal: Bool = false
     ) throws -> PrayerTemplate {
-        try PrayerTemplate(id: PrayerTemplateID(id), traditions: traditions, vibes: vibes, moods: moods,
-                           prayer: prayer, verse: verse, translation: translation, isUniversal: universal)
+        try PrayerTemplate(
+            id: PrayerTemplateID(id), traditions: traditions, vibes: vibes, moods: moods,
+            prayer: prayer, verse: verse, translation: translation, isUniversal: universal)
     }
 
     static func universal(_ id: String, _ moods: [Mood]) throws -> PrayerTemplate {

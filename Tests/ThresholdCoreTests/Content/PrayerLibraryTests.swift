@@ -16,13 +16,18 @@ import Testing
     }
 
     @Test func aFileDecodesIntoTemplatesIndexedByCell() throws {
-        let library = try PrayerLibrary(data: PrayerFixtures.file(
-            PrayerFixtures.json(),
-            PrayerFixtures.json(id: "both-02", traditions: #"["catholic", "orthodox"]"#, moods: #"["anxious", "tired"]"#),
-            PrayerFixtures.json(id: "universal-tired-01", traditions: "[]", vibes: "[]", moods: #"["tired"]"#, extra: #", "universal": true"#)
-        ))
+        let library = try PrayerLibrary(
+            data: PrayerFixtures.file(
+                PrayerFixtures.json(),
+                PrayerFixtures.json(id: "both-02", traditions: #"["catholic", "orthodox"]"#, moods: #"["anxious", "tired"]"#),
+                PrayerFixtures.json(
+                    id: "universal-tired-01", traditions: "[]", vibes: "[]", moods: #"["tired"]"#, extra: #", "universal": true"#)
+            ))
         #expect(library.templates.map(\.id) == ["catholic-liturgical-anxious-01", "both-02", "universal-tired-01"])
-        #expect(library.templates(tradition: .catholic, vibe: .liturgical, mood: .anxious).map(\.id) == ["catholic-liturgical-anxious-01", "both-02"])
+        #expect(
+            library.templates(tradition: .catholic, vibe: .liturgical, mood: .anxious).map(\.id) == [
+                "catholic-liturgical-anxious-01", "both-02",
+            ])
         #expect(library.templates(tradition: .orthodox, vibe: .liturgical, mood: .tired).map(\.id) == ["both-02"])
         #expect(library.templates(tradition: .orthodox, vibe: .pastoral, mood: .tired).isEmpty)
         #expect(library.universalTemplates(mood: .tired).map(\.id) == ["universal-tired-01"])
@@ -34,7 +39,8 @@ import Testing
 
     @Test func severalFilesAreReadInNameOrder() throws {
         let library = try PrayerLibrary(files: [
-            "universal.json": PrayerFixtures.file(PrayerFixtures.json(id: "u-1", traditions: "[]", vibes: "[]", extra: #", "universal": true"#)),
+            "universal.json": PrayerFixtures.file(
+                PrayerFixtures.json(id: "u-1", traditions: "[]", vibes: "[]", extra: #", "universal": true"#)),
             "catholic.json": PrayerFixtures.file(PrayerFixtures.json(id: "c-1")),
         ])
         #expect(library.templates.map(\.id) == ["c-1", "u-1"])
@@ -43,13 +49,15 @@ import Testing
     @Test func aTruncatedFileIsRefusedNamingTheFile() {
         let whole = String(decoding: PrayerFixtures.file(PrayerFixtures.json(), PrayerFixtures.json(id: "second")), as: UTF8.self)
         let truncated = Data(whole.prefix(whole.count - 40).utf8)
-        #expect(refusal { _ = try PrayerLibrary(files: ["catholic.json": truncated]) }
-            == ValidationError("catholic.json", .contentFile(.truncated(line: 3))))
+        #expect(
+            refusal { _ = try PrayerLibrary(files: ["catholic.json": truncated]) }
+                == ValidationError("catholic.json", .contentFile(.truncated(line: 3))))
     }
 
     @Test func anEmptyFileIsRefused() {
-        #expect(refusal { _ = try PrayerLibrary(data: Data(" \n".utf8), file: "orthodox.json") }
-            == ValidationError("orthodox.json", .contentFile(.emptyFile)))
+        #expect(
+            refusal { _ = try PrayerLibrary(data: Data(" \n".utf8), file: "orthodox.json") }
+                == ValidationError("orthodox.json", .contentFile(.emptyFile)))
     }
 
     @Test func brokenSyntaxIsRefusedWithItsLineAndColumn() {
@@ -87,45 +95,59 @@ import Testing
 
     @Test func aMissingFieldIsRefusedByName() {
         let data = Data("[{\"id\": \"lonely\", \"traditions\": [\"catholic\"]}]".utf8)
-        #expect(refusal { _ = try PrayerLibrary(data: data, file: "catholic.json") }
-            == ValidationError("catholic.json", .contentFile(.inTemplate(index: 0, id: "lonely", field: "", .missingKey("vibes")))))
+        #expect(
+            refusal { _ = try PrayerLibrary(data: data, file: "catholic.json") }
+                == ValidationError("catholic.json", .contentFile(.inTemplate(index: 0, id: "lonely", field: "", .missingKey("vibes")))))
     }
 
     @Test func aNullIsRefusedAsAMissingValue() {
         let data = PrayerFixtures.file(PrayerFixtures.json(id: "nothing", prayer: "null"))
-        #expect(refusal { _ = try PrayerLibrary(data: data, file: "catholic.json") }
-            == ValidationError("catholic.json", .contentFile(.inTemplate(index: 0, id: "nothing", field: "prayer", .missingValue))))
+        #expect(
+            refusal { _ = try PrayerLibrary(data: data, file: "catholic.json") }
+                == ValidationError("catholic.json", .contentFile(.inTemplate(index: 0, id: "nothing", field: "prayer", .missingValue))))
     }
 
     @Test func anUnknownMoodIsRefusedWithTheMoodsThatExist() {
         let data = PrayerFixtures.file(PrayerFixtures.json(moods: #"["anxious", "angry"]"#))
         let unknown = ContentFault.undecodable("Unknown mood “angry”; use one of grateful, anxious, distracted, tired, seeking, joyful.")
-        #expect(refusal { _ = try PrayerLibrary(data: data, file: "catholic.json") }
-            == ValidationError("catholic.json", .contentFile(.inTemplate(index: 0, id: "catholic-liturgical-anxious-01", field: "moods[1]", unknown))))
+        #expect(
+            refusal { _ = try PrayerLibrary(data: data, file: "catholic.json") }
+                == ValidationError(
+                    "catholic.json", .contentFile(.inTemplate(index: 0, id: "catholic-liturgical-anxious-01", field: "moods[1]", unknown))))
     }
 
     @Test func aTemplateBreakingTheContentRulesIsRefusedWithTheRule() {
         let data = PrayerFixtures.file(PrayerFixtures.json(prayer: #""Lord, have mercy.""#))
-        #expect(refusal { _ = try PrayerLibrary(data: data, file: "catholic.json") }
-            == ValidationError("catholic.json", .contentFile(.inTemplate(index: 0, id: "catholic-liturgical-anxious-01", field: "", .sentenceCount(1)))))
+        #expect(
+            refusal { _ = try PrayerLibrary(data: data, file: "catholic.json") }
+                == ValidationError(
+                    "catholic.json", .contentFile(.inTemplate(index: 0, id: "catholic-liturgical-anxious-01", field: "", .sentenceCount(1)))
+                ))
     }
 
     @Test func aMalformedReferenceIsRefusedWithTheForm() {
         let data = PrayerFixtures.file(PrayerFixtures.json(verse: #"{"reference": "Psalm 46", "text": "Be still"}"#))
-        let malformed = ContentFault.inTemplate(index: 0, id: "catholic-liturgical-anxious-01", field: "verse.reference", .malformedReference("Psalm 46"))
-        #expect(refusal { _ = try PrayerLibrary(data: data, file: "catholic.json") } == ValidationError("catholic.json", .contentFile(malformed)))
+        let malformed = ContentFault.inTemplate(
+            index: 0, id: "catholic-liturgical-anxious-01", field: "verse.reference", .malformedReference("Psalm 46"))
+        #expect(
+            refusal { _ = try PrayerLibrary(data: data, file: "catholic.json") }
+                == ValidationError("catholic.json", .contentFile(malformed)))
     }
 
     @Test func aDuplicateIdIsRefusedWithinAFileAndAcrossFiles() throws {
         let twice = PrayerFixtures.file(PrayerFixtures.json(), PrayerFixtures.json())
-        #expect(refusal { _ = try PrayerLibrary(data: twice, file: "catholic.json") }
-            == ValidationError("catholic.json", .contentFile(.duplicateID("catholic-liturgical-anxious-01", earlier: .sameFile))))
+        #expect(
+            refusal { _ = try PrayerLibrary(data: twice, file: "catholic.json") }
+                == ValidationError("catholic.json", .contentFile(.duplicateID("catholic-liturgical-anxious-01", earlier: .sameFile))))
         let once = PrayerFixtures.file(PrayerFixtures.json())
-        #expect(refusal { _ = try PrayerLibrary(files: ["catholic.json": once, "universal.json": once]) }
-            == ValidationError("universal.json", .contentFile(.duplicateID("catholic-liturgical-anxious-01", earlier: .file("catholic.json")))))
+        #expect(
+            refusal { _ = try PrayerLibrary(files: ["catholic.json": once, "universal.json": once]) }
+                == ValidationError(
+                    "universal.json", .contentFile(.duplicateID("catholic-liturgical-anxious-01", earlier: .file("catholic.json")))))
         let x = try PrayerFixtures.template("x")
-        #expect(refusal { _ = try PrayerLibrary(templates: [x, x]) }
-            == ValidationError("prayer library", .contentFile(.duplicateID("x", earlier: nil))))
+        #expect(
+            refusal { _ = try PrayerLibrary(templates: [x, x]) }
+                == ValidationError("prayer library", .contentFile(.duplicateID("x", earlier: nil))))
     }
 
     @Test func aContentFaultRoundTripsThroughJSON() throws {

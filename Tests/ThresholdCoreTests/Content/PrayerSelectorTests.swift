@@ -6,12 +6,13 @@ import Testing
     /// nothing else has its own; universal ones cover anxious (two) and tired (one).
     private let library: PrayerLibrary = {
         let own = (1...4).map { try! PrayerFixtures.template("catholic-liturgical-anxious-0\($0)") }
-        return try! PrayerLibrary(templates: own + [
-            try! PrayerFixtures.template("catholic-liturgical-tired-01", [.catholic], [.liturgical], [.tired]),
-            try! PrayerFixtures.universal("universal-anxious-01", [.anxious]),
-            try! PrayerFixtures.universal("universal-anxious-02", [.anxious]),
-            try! PrayerFixtures.universal("universal-tired-01", [.tired, .joyful]),
-        ])
+        return try! PrayerLibrary(
+            templates: own + [
+                try! PrayerFixtures.template("catholic-liturgical-tired-01", [.catholic], [.liturgical], [.tired]),
+                try! PrayerFixtures.universal("universal-anxious-01", [.anxious]),
+                try! PrayerFixtures.universal("universal-anxious-02", [.anxious]),
+                try! PrayerFixtures.universal("universal-tired-01", [.tired, .joyful]),
+            ])
     }()
 
     private var selector: PrayerSelector { PrayerSelector(library: library) }
@@ -26,7 +27,11 @@ import Testing
 
     @Test func differentSeedsReachEveryTemplateInTheCell() {
         let chosen = Set((0..<200).compactMap { selector.prayer(tradition: .catholic, vibe: .liturgical, mood: .anxious, seed: $0)?.id })
-        #expect(chosen == ["catholic-liturgical-anxious-01", "catholic-liturgical-anxious-02", "catholic-liturgical-anxious-03", "catholic-liturgical-anxious-04"])
+        #expect(
+            chosen == [
+                "catholic-liturgical-anxious-01", "catholic-liturgical-anxious-02", "catholic-liturgical-anxious-03",
+                "catholic-liturgical-anxious-04",
+            ])
     }
 
     @Test func theGeneratorIsSplitMix64() {
@@ -37,7 +42,9 @@ import Testing
     }
 
     @Test func recentPrayersAreNotRepeatedWhenTheCellHasOthers() {
-        let recent: [PrayerTemplateID] = ["catholic-liturgical-anxious-02", "catholic-liturgical-anxious-04", "catholic-liturgical-anxious-01"]
+        let recent: [PrayerTemplateID] = [
+            "catholic-liturgical-anxious-02", "catholic-liturgical-anxious-04", "catholic-liturgical-anxious-01",
+        ]
         for seed in 0..<100 as Range<UInt64> {
             let chosen = selector.prayer(tradition: .catholic, vibe: .liturgical, mood: .anxious, seed: seed, recent: recent)
             #expect(chosen?.id == "catholic-liturgical-anxious-03")
@@ -48,10 +55,14 @@ import Testing
         let recent: [PrayerTemplateID] = (1...4).reversed().map { PrayerTemplateID("catholic-liturgical-anxious-0\($0)") }
         // Most recent first: 04, 03, 02, 01 — so 01 was shown longest ago.
         for seed in 0..<50 as Range<UInt64> {
-            #expect(selector.prayer(tradition: .catholic, vibe: .liturgical, mood: .anxious, seed: seed, recent: recent)?.id == "catholic-liturgical-anxious-01")
+            #expect(
+                selector.prayer(tradition: .catholic, vibe: .liturgical, mood: .anxious, seed: seed, recent: recent)?.id
+                    == "catholic-liturgical-anxious-01")
         }
         // A cell with a single template shows it even if it was the last one shown.
-        #expect(selector.prayer(tradition: .catholic, vibe: .liturgical, mood: .tired, seed: 7, recent: ["catholic-liturgical-tired-01"])?.id == "catholic-liturgical-tired-01")
+        #expect(
+            selector.prayer(tradition: .catholic, vibe: .liturgical, mood: .tired, seed: 7, recent: ["catholic-liturgical-tired-01"])?.id
+                == "catholic-liturgical-tired-01")
     }
 
     @Test func universalTemplatesAreUsedOnlyWhereTheCellIsEmpty() {
@@ -70,7 +81,8 @@ import Testing
     }
 
     @Test func theShieldVerseIsShortDeterministicAndAvoidsRecentReferences() throws {
-        let long = PrayerTemplate.Verse(reference: try VerseReference("Matthew 11:28-30"), text: String(repeating: "Come unto me, ", count: 10))
+        let long = PrayerTemplate.Verse(
+            reference: try VerseReference("Matthew 11:28-30"), text: String(repeating: "Come unto me, ", count: 10))
         let psalm = PrayerTemplate.Verse(reference: try VerseReference("Psalm 23:1"), text: "The LORD is my shepherd; I shall not want.")
         let library = try PrayerLibrary(templates: [
             try PrayerFixtures.template("a"),

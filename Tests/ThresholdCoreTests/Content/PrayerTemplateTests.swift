@@ -66,30 +66,36 @@ import Testing
 
     @Test func theVerseIsShownInTheChosenBundledTranslation_whenTheTemplateCarriesIt() throws {
         let web = "Be still, and know that I am God."
-        let template = try PrayerTemplate(id: "t", traditions: [.catholic], vibes: [.liturgical], moods: [.anxious],
-                                          prayer: PrayerFixtures.prayer, verse: PrayerFixtures.verse, translation: .kjv,
-                                          alsoIn: [.web: " \(web) "])
+        let template = try PrayerTemplate(
+            id: "t", traditions: [.catholic], vibes: [.liturgical], moods: [.anxious],
+            prayer: PrayerFixtures.prayer, verse: PrayerFixtures.verse, translation: .kjv,
+            alsoIn: [.web: " \(web) "])
         #expect(template.verseLine(in: .web) == VerseLine(text: web, reference: PrayerFixtures.verse.reference, translation: .web))
         #expect(template.verseLine(in: .esv).citation == "Psalms 46:10 (KJV)", "as written: the WEB would say Yahweh for the LORD")
         #expect(template.verseLine(in: .kjv).citation == "Psalms 46:10 (KJV)")
         #expect(template.verseLine(in: .nkjv).translation == .kjv)
-        #expect(template.verseLine(in: nil) == VerseLine(text: PrayerFixtures.verse.text, reference: PrayerFixtures.verse.reference, translation: .kjv))
+        #expect(
+            template.verseLine(in: nil)
+                == VerseLine(text: PrayerFixtures.verse.text, reference: PrayerFixtures.verse.reference, translation: .kjv))
         // Without the other text, the verse is shown as written, and says so.
         #expect(try PrayerFixtures.template("k").verseLine(in: .web).translation == .kjv)
     }
 
     @Test func alsoIn_givesOnlyTheOtherBundledTranslation() throws {
         #expect(throws: ValidationError("prayer template “a”", .contentFile(.alsoInNotTheOtherBundled(.kjv)))) {
-            try PrayerTemplate(id: "a", traditions: [.catholic], vibes: [.liturgical], moods: [.anxious], prayer: PrayerFixtures.prayer,
-                               verse: PrayerFixtures.verse, translation: .kjv, alsoIn: [.kjv: "Be still"])
+            try PrayerTemplate(
+                id: "a", traditions: [.catholic], vibes: [.liturgical], moods: [.anxious], prayer: PrayerFixtures.prayer,
+                verse: PrayerFixtures.verse, translation: .kjv, alsoIn: [.kjv: "Be still"])
         }
         #expect(throws: ValidationError("prayer template “a”", .contentFile(.alsoInNotTheOtherBundled(.esv)))) {
-            try PrayerTemplate(id: "a", traditions: [.catholic], vibes: [.liturgical], moods: [.anxious], prayer: PrayerFixtures.prayer,
-                               verse: PrayerFixtures.verse, translation: .kjv, alsoIn: [.esv: "Be still"])
+            try PrayerTemplate(
+                id: "a", traditions: [.catholic], vibes: [.liturgical], moods: [.anxious], prayer: PrayerFixtures.prayer,
+                verse: PrayerFixtures.verse, translation: .kjv, alsoIn: [.esv: "Be still"])
         }
         #expect(throws: ValidationError("prayer template “a”", .contentFile(.alsoInTextEmpty(PrayerFixtures.verse.reference, .web)))) {
-            try PrayerTemplate(id: "a", traditions: [.catholic], vibes: [.liturgical], moods: [.anxious], prayer: PrayerFixtures.prayer,
-                               verse: PrayerFixtures.verse, translation: .kjv, alsoIn: [.web: "  "])
+            try PrayerTemplate(
+                id: "a", traditions: [.catholic], vibes: [.liturgical], moods: [.anxious], prayer: PrayerFixtures.prayer,
+                verse: PrayerFixtures.verse, translation: .kjv, alsoIn: [.web: "  "])
         }
     }
 
@@ -123,8 +129,9 @@ import Testing
         #expect(plainObject["alsoIn"] == nil)
         #expect((plainObject["verse"] as? [String: String])?["reference"] == "Psalms 46:10")
 
-        let both = try PrayerTemplate(id: "b", traditions: [.catholic], vibes: [.liturgical], moods: [.anxious], prayer: PrayerFixtures.prayer,
-                                      verse: PrayerFixtures.verse, translation: .kjv, alsoIn: [.web: "Be still, and know that I am God."])
+        let both = try PrayerTemplate(
+            id: "b", traditions: [.catholic], vibes: [.liturgical], moods: [.anxious], prayer: PrayerFixtures.prayer,
+            verse: PrayerFixtures.verse, translation: .kjv, alsoIn: [.web: "Be still, and know that I am God."])
         let bothData = try JSONEncoder().encode(both)
         let bothObject = try #require(try JSONSerialization.jsonObject(with: bothData) as? [String: Any])
         #expect(bothObject["alsoIn"] as? [String: String] == ["WEB": "Be still, and know that I am God."])
@@ -132,7 +139,8 @@ import Testing
     }
 
     @Test func anUnknownTranslationInAlsoIn_isRefusedNamingTheOnesThatWould() throws {
-        let json = #"[{"id": "x", "traditions": ["catholic"], "vibes": ["liturgical"], "moods": ["anxious"], "prayer": "Lord, hear me. Amen.", "verse": {"reference": "Psalm 46:10", "text": "Be still"}, "translation": "KJV", "alsoIn": {"RSV": "Be still"}}]"#
+        let json =
+            #"[{"id": "x", "traditions": ["catholic"], "vibes": ["liturgical"], "moods": ["anxious"], "prayer": "Lord, hear me. Amen.", "verse": {"reference": "Psalm 46:10", "text": "Be still"}, "translation": "KJV", "alsoIn": {"RSV": "Be still"}}]"#
         #expect {
             try PrayerLibrary(data: Data(json.utf8), file: "x.json")
         } throws: { error in
@@ -153,8 +161,10 @@ import Testing
     }
 
     @Test func malformedReferencesAreRefusedWithTheFormToUse() {
-        for bad in ["Psalm 46", "Psalm46:10", "Psalm 46:10-", "Psalm 0:1", "Psalm 46:010", "psalm 46:10",
-                    "4 Kings 1:1", "Psalm 46:10-12:1", "Psalm  46:10", "Ps. 46:10", ""] {
+        for bad in [
+            "Psalm 46", "Psalm46:10", "Psalm 46:10-", "Psalm 0:1", "Psalm 46:010", "psalm 46:10",
+            "4 Kings 1:1", "Psalm 46:10-12:1", "Psalm  46:10", "Ps. 46:10", "",
+        ] {
             #expect(throws: ValidationError.self, "\(bad)") { try VerseReference(bad) }
         }
         #expect(throws: ValidationError("verse reference “Psalm 46”", .contentFile(.malformedReference("Psalm 46")))) {
@@ -166,7 +176,10 @@ import Testing
         #expect(throws: ValidationError("verse reference “Psalm 0:1”", .contentFile(.countsFromOne))) {
             try VerseReference(book: "Psalm", chapter: 0, verses: 1...1)
         }
-        #expect(throws: ValidationError("verse reference “Psalm 46:10-9”", .contentFile(.versesBackwards(book: "Psalm", chapter: 46, first: 10, last: 9)))) {
+        #expect(
+            throws: ValidationError(
+                "verse reference “Psalm 46:10-9”", .contentFile(.versesBackwards(book: "Psalm", chapter: 46, first: 10, last: 9)))
+        ) {
             try VerseReference("Psalm 46:10-9")
         }
     }
@@ -176,10 +189,19 @@ import Testing
     @Test func rawValuesAndDisplayNamesMatchTheProduct() {
         #expect(Mood.allCases.map(\.rawValue) == ["grateful", "anxious", "distracted", "tired", "seeking", "joyful"])
         #expect(Mood.allCases.map(\.displayName) == ["Grateful", "Anxious", "Distracted", "Tired", "Seeking", "Joyful"])
-        #expect(Tradition.allCases.map(\.rawValue) == ["catholic", "orthodox", "mainlineProtestant", "evangelical", "charismatic", "nonDenominational", "other"])
-        #expect(Tradition.allCases.map(\.displayName) == ["Catholic", "Orthodox", "Mainline Protestant", "Evangelical", "Charismatic", "Non-denominational", "Other"])
+        #expect(
+            Tradition.allCases.map(\.rawValue) == [
+                "catholic", "orthodox", "mainlineProtestant", "evangelical", "charismatic", "nonDenominational", "other",
+            ])
+        #expect(
+            Tradition.allCases.map(\.displayName) == [
+                "Catholic", "Orthodox", "Mainline Protestant", "Evangelical", "Charismatic", "Non-denominational", "Other",
+            ])
         #expect(Vibe.allCases.map(\.rawValue) == ["liturgical", "pastoral", "direct", "contemplative"])
-        #expect(Vibe.allCases.map(\.displayName) == ["Liturgical & formal", "Warm & pastoral", "Direct & practical", "Contemplative & meditative"])
+        #expect(
+            Vibe.allCases.map(\.displayName) == [
+                "Liturgical & formal", "Warm & pastoral", "Direct & practical", "Contemplative & meditative",
+            ])
         #expect(BibleTranslation.allCases.map(\.rawValue) == ["ESV", "NIV", "NKJV", "NLT", "KJV", "NASB", "WEB", "RV1909"])
         #expect(BibleTranslation.allCases.filter(\.isBundled) == [.kjv, .web, .rv1909])
     }

@@ -47,10 +47,12 @@ import Testing
 
     @Test func aQuipSentEightDaysAgo_mayComeAgain() throws {
         let first = try #require(QuipLibrary.choose(minutes: 30, hour: 8, streakDays: 0, on: monday, sent: [], pick: 0))
-        let again = QuipLibrary.choose(minutes: 30, hour: 8, streakDays: 0, on: monday.adding(days: 7), sent: [SentQuip(id: first.id, day: monday)], pick: 0)
+        let again = QuipLibrary.choose(
+            minutes: 30, hour: 8, streakDays: 0, on: monday.adding(days: 7), sent: [SentQuip(id: first.id, day: monday)], pick: 0)
         #expect(again == first, "a week on, the same threshold may bring it back")
-        let blocked = QuipLibrary.choose(minutes: 30, hour: 8, streakDays: 0, on: monday.adding(days: 6),
-                                         sent: QuipLibrary.all.map { SentQuip(id: $0.id, day: monday) }, pick: 0)
+        let blocked = QuipLibrary.choose(
+            minutes: 30, hour: 8, streakDays: 0, on: monday.adding(days: 6),
+            sent: QuipLibrary.all.map { SentQuip(id: $0.id, day: monday) }, pick: 0)
         #expect(blocked == nil, "every quip went out within the week: none is sent rather than a repeat")
     }
 
@@ -62,7 +64,10 @@ import Testing
         for minutes in stride(from: 30, through: 960, by: 30) {
             for hour in [8, 14, 22] {
                 for pick in UInt64(0)..<40 {
-                    guard let quip = QuipLibrary.choose(minutes: minutes, hour: hour, streakDays: Int(pick % 5), on: monday, sent: [], pick: pick) else { continue }
+                    guard
+                        let quip = QuipLibrary.choose(
+                            minutes: minutes, hour: hour, streakDays: Int(pick % 5), on: monday, sent: [], pick: pick)
+                    else { continue }
                     if let at = quip.minutes {
                         named += 1
                         #expect(at == minutes, "quip \(quip.id) names \(at) minutes and went at \(minutes)")

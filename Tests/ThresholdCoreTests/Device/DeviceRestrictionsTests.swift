@@ -28,7 +28,8 @@ import ThresholdCore
 
     @Test func lockedSession_onlyEndsByItsEndTime_soTheRestrictionsFollowIt() {
         let beast = Profile.make("beast", path: .present, strictness: .locked)
-        let state = ThresholdState.make(profiles: [beast], sessions: [.make("s", profile: "beast", start: now, plan: .until(now.adding(minutes: 30)))])
+        let state = ThresholdState.make(
+            profiles: [beast], sessions: [.make("s", profile: "beast", start: now, plan: .until(now.adding(minutes: 30)))])
         let later = evaluate(state, at: now.adding(minutes: 31), calendar: calendar)
         #expect(DeviceRestrictions.required(by: later, in: state) == DeviceRestrictions.none)
     }

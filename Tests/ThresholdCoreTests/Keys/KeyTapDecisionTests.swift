@@ -14,14 +14,20 @@ import TestSupport
 
     @Test func noSession_startsTheTagsProfile() {
         #expect(decide(.make(profiles: [work])) == .start("work"))
-        let ended = Session.make("s", profile: "work", start: at("2026-11-23 08:00"), ending: .init(at: at("2026-11-23 09:00"), state: .completed))
+        let ended = Session.make(
+            "s", profile: "work", start: at("2026-11-23 08:00"), ending: .init(at: at("2026-11-23 09:00"), state: .completed))
         #expect(decide(.make(profiles: [work], sessions: [ended])) == .start("work"))
     }
 
     @Test func aRunningSession_asksEndOrBreak_neverEnds() {
-        let state = ThresholdState.make(profiles: [work], sessions: [.make("s", profile: "work", origin: .key, start: at("2026-11-23 09:00"))])
-        #expect(decide(state) == .askEndOrBreak(ActiveProfile(profileID: "work", name: "Work", sessions: ["s"], scheduledSpans: [],
-                                                               endsAt: nil, breaksAllowed: true, onBreakUntil: nil)))
+        let state = ThresholdState.make(
+            profiles: [work], sessions: [.make("s", profile: "work", origin: .key, start: at("2026-11-23 09:00"))])
+        #expect(
+            decide(state)
+                == .askEndOrBreak(
+                    ActiveProfile(
+                        profileID: "work", name: "Work", sessions: ["s"], scheduledSpans: [],
+                        endsAt: nil, breaksAllowed: true, onBreakUntil: nil)))
     }
 
     @Test func aScheduledSpan_countsAsRunning_andEndsWithTheSpan() throws {
@@ -37,7 +43,9 @@ import TestSupport
 
     @Test func aLockedProfile_showsTheTimeLeft_andCannotEnd() {
         let locked = Profile.make("work", name: "Work", strictness: .locked)
-        let state = ThresholdState.make(profiles: [locked], sessions: [.make("s", profile: "work", start: at("2026-11-23 09:00"), plan: .until(at("2026-11-23 11:30")))])
+        let state = ThresholdState.make(
+            profiles: [locked], sessions: [.make("s", profile: "work", start: at("2026-11-23 09:00"), plan: .until(at("2026-11-23 11:30")))]
+        )
         guard case .locked(let active) = decide(state) else {
             Issue.record("a locked profile must not offer to end")
             return
@@ -47,13 +55,15 @@ import TestSupport
 
     @Test func aLockedGoalSession_afterItsGoal_canBeAskedToEnd() {
         let locked = Profile.make("work", name: "Work", path: .present, strictness: .locked)
-        let state = ThresholdState.make(profiles: [locked], sessions: [.make("s", profile: "work", start: at("2026-11-23 09:00"), plan: .goal(minutes: 45))])
+        let state = ThresholdState.make(
+            profiles: [locked], sessions: [.make("s", profile: "work", start: at("2026-11-23 09:00"), plan: .goal(minutes: 45))])
         if case .askEndOrBreak = decide(state) {} else { Issue.record("after the goal the session can be completed") }
         if case .locked = decide(state, at: at("2026-11-23 09:30")) {} else { Issue.record("before the goal it is locked") }
     }
 
     @Test func onABreak_theDecisionSaysUntilWhen() {
-        let session = Session.make("s", profile: "work", start: at("2026-11-23 09:00"), breaks: [.make("b", from: at("2026-11-23 09:58"), minutes: 5)])
+        let session = Session.make(
+            "s", profile: "work", start: at("2026-11-23 09:00"), breaks: [.make("b", from: at("2026-11-23 09:58"), minutes: 5)])
         guard case .askEndOrBreak(let active) = decide(.make(profiles: [work], sessions: [session])) else {
             Issue.record("a session on a break is still running")
             return
@@ -66,13 +76,18 @@ import TestSupport
     let hash = Data(repeating: 7, count: 32)
 
     func tag(revokedAt: Date? = nil, profile: ProfileID = "work") -> KeyTag {
-        try! KeyTag(id: "desk", profileID: profile, name: "Desk card", secretHash: hash, created: at("2026-11-01 09:00"), revokedAt: revokedAt)
+        try! KeyTag(
+            id: "desk", profileID: profile, name: "Desk card", secretHash: hash, created: at("2026-11-01 09:00"), revokedAt: revokedAt)
     }
 
     @Test func aRevokedTag_orAMissingProfile_isRefused() {
         let stored = StoredState.make(engine: .make(profiles: [work]))
-        #expect(KeyTapOutcome.verified(tag(revokedAt: at("2026-11-20 09:00")), in: stored, at: now, calendar: ny) == .refused(.revoked(at: at("2026-11-20 09:00"))))
-        #expect(KeyTapOutcome.verified(tag(revokedAt: now.adding(minutes: 1)), in: stored, at: now, calendar: ny) != .refused(.revoked(at: now.adding(minutes: 1))))
+        #expect(
+            KeyTapOutcome.verified(tag(revokedAt: at("2026-11-20 09:00")), in: stored, at: now, calendar: ny)
+                == .refused(.revoked(at: at("2026-11-20 09:00"))))
+        #expect(
+            KeyTapOutcome.verified(tag(revokedAt: now.adding(minutes: 1)), in: stored, at: now, calendar: ny)
+                != .refused(.revoked(at: now.adding(minutes: 1))))
         #expect(KeyTapOutcome.verified(tag(profile: "gone"), in: stored, at: now, calendar: ny) == .refused(.profileMissing("gone")))
     }
 
@@ -95,7 +110,11 @@ import TestSupport
 
     @Test func aTagWithABadIdOrHash_cannotBeMade() {
         #expect(throws: ValidationError.self) { try KeyTag(id: "has space", profileID: "work", name: "x", secretHash: hash, created: now) }
-        #expect(throws: ValidationError.self) { try KeyTag(id: "ok", profileID: "work", name: "x", secretHash: Data(count: 16), created: now) }
-        #expect(throws: ValidationError.self) { try KeyTag(id: "ok", profileID: "work", name: "x", secretHash: hash, created: now, revokedAt: now.adding(minutes: -1)) }
+        #expect(throws: ValidationError.self) {
+            try KeyTag(id: "ok", profileID: "work", name: "x", secretHash: Data(count: 16), created: now)
+        }
+        #expect(throws: ValidationError.self) {
+            try KeyTag(id: "ok", profileID: "work", name: "x", secretHash: hash, created: now, revokedAt: now.adding(minutes: -1))
+        }
     }
 }

@@ -46,11 +46,13 @@ import ThresholdCore
         #expect(LinkRoute.keyTap("tag1", secret).universalLink.absoluteString == "https://threshold.app/k/tag1#AAECAwQFBgcICQoLDA0ODw")
         #expect(LinkRoute.open(.prayer(app: nil)).url(.deepLink).absoluteString == "threshold://pray")
         #expect(LinkRoute.startProfile("Deep work").universalLink.absoluteString == "https://threshold.app/start/Deep%20work")
-        #expect(AppDestination.unlockGate(app: AppToken("instagram"), category: CategoryToken("social"), rule: .gate("selah")).deepLink
-            == "threshold://unlock/aW5zdGFncmFt?category=c29jaWFs&rule=gate:selah")
+        #expect(
+            AppDestination.unlockGate(app: AppToken("instagram"), category: CategoryToken("social"), rule: .gate("selah")).deepLink
+                == "threshold://unlock/aW5zdGFncmFt?category=c29jaWFs&rule=gate:selah")
         #expect(AppDestination.session("work").url == "https://threshold.app/session/work")
-        #expect(AppDestination.challenge(app: AppToken("youtube"), rule: .gate("look-up")).deepLink
-            == "threshold://challenge/eW91dHViZQ?rule=gate:look-up")
+        #expect(
+            AppDestination.challenge(app: AppToken("youtube"), rule: .gate("look-up")).deepLink
+                == "threshold://challenge/eW91dHViZQ?rule=gate:look-up")
         #expect(AppDestination.dailyReview.deepLink == "threshold://review")
         // A key tap has no deep-link form: tags carry the universal link.
         #expect(LinkRoute.keyTap("tag1", secret).url(.deepLink) == LinkRoute.keyTap("tag1", secret).universalLink)
@@ -70,8 +72,9 @@ import ThresholdCore
         #expect(throws: LinkError.self) { try LinkRoute(parsing: "threshold://challenge/eW91dHViZQ?category=c29jaWFs") }
         #expect(throws: LinkError.self) { try LinkRoute(parsing: "threshold://challenge/eW91dHViZQ?rule=nonsense") }
         // Query items may come in any order, and the rule's colon may be escaped.
-        #expect(try LinkRoute(parsing: "https://threshold.app/unlock/aW5zdGFncmFt?rule=gate%3Aselah&category=c29jaWFs")
-            == .open(.unlockGate(app: AppToken("instagram"), category: CategoryToken("social"), rule: .gate("selah"))))
+        #expect(
+            try LinkRoute(parsing: "https://threshold.app/unlock/aW5zdGFncmFt?rule=gate%3Aselah&category=c29jaWFs")
+                == .open(.unlockGate(app: AppToken("instagram"), category: CategoryToken("social"), rule: .gate("selah"))))
     }
 
     @Test func everyLinkWritten_fallsUnderAPathTheAppClaims() {
@@ -131,13 +134,25 @@ import ThresholdCore
         ("https://threshold.app/k/tag1?x#AAECAwQFBgcICQoLDA0ODw", .unexpectedQuery(route: "k")),
         ("https://threshold.app/unlock/a", .badToken("app token")),
         ("https://threshold.app/unlock/aW5zdGFncmFt=", .badToken("app token")),
-        ("https://threshold.app/unlock/a/b", .wrongShape(route: "unlock", expected: "…/unlock, …/unlock/<app token> or …/unlock?site=<website token>")),
-        ("https://threshold.app/unlock/aW5zdGFncmFt?site=cmVkZGl0LmNvbQ", .wrongShape(route: "unlock", expected: "https://threshold.app/unlock?site=<website token>")),
-        ("https://threshold.app/unlock?site=cmVkZGl0LmNvbQ&category=c29jaWFs", .wrongShape(route: "unlock", expected: "https://threshold.app/unlock?site=<website token>")),
+        (
+            "https://threshold.app/unlock/a/b",
+            .wrongShape(route: "unlock", expected: "…/unlock, …/unlock/<app token> or …/unlock?site=<website token>")
+        ),
+        (
+            "https://threshold.app/unlock/aW5zdGFncmFt?site=cmVkZGl0LmNvbQ",
+            .wrongShape(route: "unlock", expected: "https://threshold.app/unlock?site=<website token>")
+        ),
+        (
+            "https://threshold.app/unlock?site=cmVkZGl0LmNvbQ&category=c29jaWFs",
+            .wrongShape(route: "unlock", expected: "https://threshold.app/unlock?site=<website token>")
+        ),
         ("https://threshold.app/unlock/aW5zdGFncmFt?category=", .unexpectedQuery(route: "unlock")),
         ("https://threshold.app/unlock/aW5zdGFncmFt?category=a", .badToken("category token")),
         ("https://threshold.app/unlock/aW5zdGFncmFt?app=x", .unexpectedQuery(route: "unlock")),
-        ("https://threshold.app/unlock?rule=team:x", .wrongShape(route: "unlock", expected: "…/unlock[/<app token>]?rule=<profile:id | gate:id | intention:id | tutorial>")),
+        (
+            "https://threshold.app/unlock?rule=team:x",
+            .wrongShape(route: "unlock", expected: "…/unlock[/<app token>]?rule=<profile:id | gate:id | intention:id | tutorial>")
+        ),
         ("https://threshold.app/unlock?rule=gate:a&rule=gate:b", .unexpectedQuery(route: "unlock")),
         ("threshold://session/a/b", .wrongShape(route: "session", expected: "…/session or …/session/<profile id>")),
         ("https://threshold.app/session?profile=work", .unexpectedQuery(route: "session")),
@@ -175,7 +190,8 @@ import ThresholdCore
     @Test func anyTokenAndSecret_roundTripThroughTheirLinks() async {
         let bytes = Gen.uint8().array(of: 1...300)
         await propertyCheck(input: bytes, Gen.uint8().array(of: 16)) { token, secretBytes in
-            let unlock = LinkRoute.open(.unlockGate(app: AppToken(data: Data(token)), category: CategoryToken(data: Data(token.reversed())), rule: nil))
+            let unlock = LinkRoute.open(
+                .unlockGate(app: AppToken(data: Data(token)), category: CategoryToken(data: Data(token.reversed())), rule: nil))
             #expect(try LinkRoute(url: unlock.url(.deepLink)) == unlock)
             let key = LinkRoute.keyTap("t", try KeySecret(bytes: secretBytes))
             #expect(try LinkRoute(url: key.universalLink) == key)
@@ -201,10 +217,12 @@ import ThresholdCore
         let focus = Profile.make("focus", path: .present)
         #expect(ThresholdState.make().lastUsedProfile == nil)
         #expect(ThresholdState.make(profiles: [focus, work, study]).lastUsedProfile?.id == "work", "none used yet: Key's first")
-        let used = ThresholdState.make(profiles: [focus, work, study], sessions: [
-            .make("s1", profile: "work", start: at("2026-11-23 09:00")),
-            .make("s2", profile: "study", start: at("2026-11-23 11:00"), ending: .init(at: at("2026-11-23 11:30"), state: .completed)),
-        ])
+        let used = ThresholdState.make(
+            profiles: [focus, work, study],
+            sessions: [
+                .make("s1", profile: "work", start: at("2026-11-23 09:00")),
+                .make("s2", profile: "study", start: at("2026-11-23 11:00"), ending: .init(at: at("2026-11-23 11:30"), state: .completed)),
+            ])
         #expect(used.lastUsedProfile?.id == "study", "the one whose session started last")
         #expect(ThresholdState.make(profiles: [focus]).lastUsedProfile?.id == "focus", "without Key, the first that runs sessions")
     }

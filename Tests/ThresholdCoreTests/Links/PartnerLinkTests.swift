@@ -15,9 +15,11 @@ import Testing
     }
 
     @Test func aCodeOfTheWrongShape_isRefused() {
-        for text in ["https://threshold.app/p/7K3M9QXR2T5", "https://threshold.app/p/7K3M9QXR2T5VV", "https://threshold.app/p/7K3M9QXR2TIV",
-                     "https://threshold.app/p/7K3M9QXR2T5V?x=1", "https://threshold.app/p/7K3M9QXR2T5V#x", "https://threshold.app/p",
-                     "https://threshold.app/p/7K3M9QXR2T5V/more", "threshold://p/7K3M9QXR2T5V"] {
+        for text in [
+            "https://threshold.app/p/7K3M9QXR2T5", "https://threshold.app/p/7K3M9QXR2T5VV", "https://threshold.app/p/7K3M9QXR2TIV",
+            "https://threshold.app/p/7K3M9QXR2T5V?x=1", "https://threshold.app/p/7K3M9QXR2T5V#x", "https://threshold.app/p",
+            "https://threshold.app/p/7K3M9QXR2T5V/more", "threshold://p/7K3M9QXR2T5V",
+        ] {
             #expect(throws: LinkError.self, "\(text)") { try LinkRoute(url: URL(string: text)!) }
         }
     }

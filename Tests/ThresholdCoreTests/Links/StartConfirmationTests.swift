@@ -7,8 +7,9 @@ import TestSupport
 /// could not undo (Beast Mode) asks first; every other start goes ahead.
 @Suite struct StartConfirmationTests {
     let ny = calendar("America/New_York")
-    let beast = Profile.make("beast", name: "Deep work", emoji: "🦁", path: .present, selection: .apps("instagram", "tiktok"),
-                             strictness: .locked, schedules: [.on(Weekday.weekdays, "09:00", "17:00")])
+    let beast = Profile.make(
+        "beast", name: "Deep work", emoji: "🦁", path: .present, selection: .apps("instagram", "tiktok"),
+        strictness: .locked, schedules: [.on(Weekday.weekdays, "09:00", "17:00")])
 
     @Test func aLockedProfileAnHourBeforeItsSchedule_needsConfirmation_untilTheScheduleEnds() throws {
         let now = at("2026-11-24 08:10")  // a Tuesday; a manual start joins the 9:00 span
@@ -27,8 +28,10 @@ import TestSupport
 
     @Test func theAppsOwnStart_withItsLength_isLockedUntilThatLengthEnds() throws {
         let now = at("2026-11-24 06:00")  // far from the schedule: a length gives the session its end
-        let confirmation = try #require(StartConfirmation.needed(toStart: "beast", plan: .until(at("2026-11-24 06:25")), byLink: false,
-                                                                 in: .make(profiles: [beast]), at: now, calendar: ny))
+        let confirmation = try #require(
+            StartConfirmation.needed(
+                toStart: "beast", plan: .until(at("2026-11-24 06:25")), byLink: false,
+                in: .make(profiles: [beast]), at: now, calendar: ny))
         #expect(confirmation.lockedUntil == at("2026-11-24 06:25") && !confirmation.byLink)
     }
 
@@ -40,8 +43,9 @@ import TestSupport
     }
 
     @Test func anAllowListProfile_saysItShieldsEverythingBut() throws {
-        let allow = Profile.make("allow", path: .present, selection: .apps("maps"), listMode: .allowList, strictness: .locked,
-                                 schedules: beast.schedules)
+        let allow = Profile.make(
+            "allow", path: .present, selection: .apps("maps"), listMode: .allowList, strictness: .locked,
+            schedules: beast.schedules)
         let now = at("2026-11-24 08:30")
         let confirmation = try #require(StartConfirmation.needed(toStart: "allow", in: .make(profiles: [allow]), at: now, calendar: ny))
         #expect(confirmation.listMode == .allowList && confirmation.selectedItems == 1)

@@ -8,12 +8,14 @@ import TestSupport
         // NB: a block list that holds nothing is a timer's; whether one may be saved is the store's rule.
         #expect(throws: Never.self) { try Profile(id: "w", name: "Work", emoji: "💼", path: .key, selection: .empty) }
         #expect(throws: ValidationError.self) {
-            try Profile(id: "w", name: "Work", emoji: "💼", path: .key,
-                        selection: Selection(categories: [CategoryToken("social")]), listMode: .allowList)
+            try Profile(
+                id: "w", name: "Work", emoji: "💼", path: .key,
+                selection: Selection(categories: [CategoryToken("social")]), listMode: .allowList)
         }
         #expect(throws: ValidationError.self) {
-            try Profile(id: "w", name: "Work", emoji: "💼", path: .key,
-                        selection: .apps((0..<51).map { "app\($0)" }), listMode: .allowList)
+            try Profile(
+                id: "w", name: "Work", emoji: "💼", path: .key,
+                selection: .apps((0..<51).map { "app\($0)" }), listMode: .allowList)
         }
         #expect(throws: ValidationError("profile “Work”", .notOneEmoji("ab"))) {
             try Profile(id: "w", name: "Work", emoji: "ab", path: .key, selection: .apps("x"))
@@ -31,8 +33,9 @@ import TestSupport
             try Session(id: "s", profileID: "p", origin: .manual, start: now, plan: .goal(minutes: 0))
         }
         #expect(throws: ValidationError.self) {
-            try Session(id: "s", profileID: "p", origin: .manual, start: now, plan: .openEnded,
-                        breaks: [.make("a", from: now, minutes: 10), .make("b", from: now.adding(minutes: 5), minutes: 5)])
+            try Session(
+                id: "s", profileID: "p", origin: .manual, start: now, plan: .openEnded,
+                breaks: [.make("a", from: now, minutes: 10), .make("b", from: now.adding(minutes: 5), minutes: 5)])
         }
         #expect(throws: ValidationError.self) {
             try Grant(id: "g", scope: .allGated, start: now, end: now.adding(minutes: 5), origin: .intentionOpen("i"))
@@ -54,9 +57,9 @@ import TestSupport
 
     @Test func decodingAStateThatBreaksAnInvariant_failsWithTheReadableReason() throws {
         let json = """
-        {"profiles": [{"id": "w", "name": "Work", "emoji": "💼💼", "path": "key",
-                       "selection": {"applications": []}}]}
-        """
+            {"profiles": [{"id": "w", "name": "Work", "emoji": "💼💼", "path": "key",
+                           "selection": {"applications": []}}]}
+            """
         do {
             _ = try JSONDecoder().decode(ThresholdState.self, from: Data(json.utf8))
             Issue.record("decoded an invalid state")
@@ -66,11 +69,14 @@ import TestSupport
     }
 
     @Test func aContentFault_isDescribedByItsCase_withQuotedTextKeptWhole() {
-        #expect(ValidationError("prayer template “short”", .contentFile(.sentenceCount(1))).description
-            == "prayer template “short”: contentFile(sentenceCount(1))")
+        #expect(
+            ValidationError("prayer template “short”", .contentFile(.sentenceCount(1))).description
+                == "prayer template “short”: contentFile(sentenceCount(1))")
         let inside = ContentFault.inTemplate(index: 1, id: "second", field: "moods", .wrongType("Expected Array. Found String."))
-        #expect(ValidationError("catholic.json", .contentFile(inside)).description
-            == #"catholic.json: contentFile(inTemplate(index: Optional(1), id: Optional("second"), field: "moods", wrongType("Expected Array. Found String.")))"#)
+        #expect(
+            ValidationError("catholic.json", .contentFile(inside)).description
+                == #"catholic.json: contentFile(inTemplate(index: Optional(1), id: Optional("second"), field: "moods", wrongType("Expected Array. Found String.")))"#
+        )
     }
 
     @Test func decodingGarbageTokensAndWeekdays_fails() {
@@ -86,8 +92,11 @@ import TestSupport
             profiles: [.make("work", schedules: [.on(Weekday.weekdays, "09:00", "17:00")])],
             gates: [.make("selah")],
             intentions: [.make("ig", app: "instagram")],
-            sessions: [.make("s1", profile: "work", start: start, plan: .goal(minutes: 30),
-                             breaks: [.make("b1", from: start.adding(minutes: 5), minutes: 5)])],
+            sessions: [
+                .make(
+                    "s1", profile: "work", start: start, plan: .goal(minutes: 30),
+                    breaks: [.make("b1", from: start.adding(minutes: 5), minutes: 5)])
+            ],
             grants: [.make("g1", from: start, minutes: 10)],
             streakFreezeDays: [day("2026-11-23")],
             tutorial: Tutorial(startedAt: start))

@@ -7,7 +7,8 @@ import Testing
 /// first stretch of the week they share, on the local clock, nights across midnight included.
 @Suite struct ScheduleOverlapTests {
     func schedule(_ days: Set<Weekday>, _ start: Int, _ end: Int, startMinute: Int = 0, endMinute: Int = 0) -> Schedule {
-        try! Schedule(id: "s", weekdays: days, start: LocalTime(hour: start, minute: startMinute), end: LocalTime(hour: end, minute: endMinute))
+        try! Schedule(
+            id: "s", weekdays: days, start: LocalTime(hour: start, minute: startMinute), end: LocalTime(hour: end, minute: endMinute))
     }
 
     @Test func aLateEveningAndANight_shareTheirHour() {

@@ -47,7 +47,9 @@ struct PlanRig {
         let refusal = try #require(rig.refusal(SaveProfile(beast), state, plan, at: now))
         #expect(ProFeature.isProRefusal(refusal))
         #expect(refusal.refusal == .needsPro(.beastMode))
-        for status: PlanStatus in [.trial(until: now.adding(minutes: 60)), .pro(until: now.adding(minutes: 60)), .billingGrace(until: now.adding(minutes: 60))] {
+        for status: PlanStatus in [
+            .trial(until: now.adding(minutes: 60)), .pro(until: now.adding(minutes: 60)), .billingGrace(until: now.adding(minutes: 60)),
+        ] {
             #expect(rig.refusal(SaveProfile(beast), state, PlanRecord(status: status), at: now) == nil)
         }
         #expect(rig.refusal(SaveProfile(beast), state, PlanRecord(status: .lapsed(since: now)), at: now) != nil)
@@ -59,7 +61,9 @@ struct PlanRig {
     @Test func startingABeastModeProfile_isRefusedOnFree_andEditingItToGentleIsNot() throws {
         let state = ThresholdState.make(profiles: [beast])
         let free = PlanRecord.free
-        #expect(rig.refusal(StartSession(profile: "beast", plan: .goal(minutes: 30)), state, free, at: now)?.subject == ProFeature.refusalSubject)
+        #expect(
+            rig.refusal(StartSession(profile: "beast", plan: .goal(minutes: 30)), state, free, at: now)?.subject
+                == ProFeature.refusalSubject)
         #expect(rig.refusal(StartSession(profile: "beast", plan: .goal(minutes: 30)), state, pro, at: now) == nil)
         // Nothing locks a person in: a Beast profile kept from Pro can be made Gentle, renamed or deleted.
         #expect(rig.refusal(SaveProfile(.make("beast", name: "Calm", path: .present, strictness: .gentle)), state, free, at: now) == nil)
@@ -90,7 +94,8 @@ struct PlanRig {
         var state = ThresholdState.empty, plan = PlanRecord.free
         let desk = Profile.make("desk", path: .key, schedules: [.on(Weekday.weekdays, "09:00", "17:00")])
         let night = Profile.make("night", path: .key, schedules: [.on(Weekday.everyDay, "22:00", "07:00")])
-        let mode = Profile.make("mode", path: .earnedAccess, unlockPolicy: .earnedAccess, schedules: [.on(Weekday.weekdays, "09:00", "17:00")])
+        let mode = Profile.make(
+            "mode", path: .earnedAccess, unlockPolicy: .earnedAccess, schedules: [.on(Weekday.weekdays, "09:00", "17:00")])
         for profile in [work, desk, night, mode] { try rig.run(SaveProfile(profile), &state, &plan, at: now) }
         #expect(scheduled(state) == ["work/main", "desk/main", "night/main", "mode/main"] && plan.paused.isEmpty && plan.notice.isEmpty)
         try rig.run(SaveProfile(sleep), &state, &plan, at: now)
@@ -114,7 +119,13 @@ struct PlanRig {
         #expect(scheduled(state) == ["work/main"])
         #expect(state.profile("sleep") != nil, "the profile is created")
         #expect(plan.paused.map(\.ref.description) == ["sleep/main"])
-        #expect(plan.notice == [.savedPaused([ScheduleName(profile: ProfileTitle(emoji: "🌙", name: "Sleep"), start: try LocalTime(hour: 22), end: try LocalTime(hour: 7))])])
+        #expect(
+            plan.notice == [
+                .savedPaused([
+                    ScheduleName(
+                        profile: ProfileTitle(emoji: "🌙", name: "Sleep"), start: try LocalTime(hour: 22), end: try LocalTime(hour: 7))
+                ])
+            ])
         // On Pro both run.
         var proState = ThresholdState.empty, proPlan = pro
         try rig.run(SaveProfile(work), &proState, &proPlan, at: now)
@@ -133,8 +144,10 @@ struct PlanRig {
 
     // MARK: Paused by the person
 
-    func setSchedules(_ profile: ProfileID, paused: Bool, _ state: inout ThresholdState, _ plan: inout PlanRecord, at instant: Date) throws {
-        try PlanRules.setSchedules(of: profile, paused: paused, state: &state, plan: &plan, at: instant, calendar: rig.calendar, ids: rig.ids)
+    func setSchedules(_ profile: ProfileID, paused: Bool, _ state: inout ThresholdState, _ plan: inout PlanRecord, at instant: Date) throws
+    {
+        try PlanRules.setSchedules(
+            of: profile, paused: paused, state: &state, plan: &plan, at: instant, calendar: rig.calendar, ids: rig.ids)
     }
 
     /// Seed 004: a preset switched off keeps its schedule and starts nothing; back on, it is where
@@ -165,18 +178,23 @@ struct PlanRig {
         var state = ThresholdState.make(profiles: [work, sleep]), plan = pro
         try setSchedules("sleep", paused: true, &state, &plan, at: now)
         try rig.change(to: .lapsed(since: now), &state, &plan, at: now)
-        #expect(scheduled(state) == ["work/main"] && plan.notice == [.proEnded], "only one of Present's was on: nothing for the lapse to pause")
+        #expect(
+            scheduled(state) == ["work/main"] && plan.notice == [.proEnded], "only one of Present's was on: nothing for the lapse to pause")
         #expect(throws: ValidationError.self, "Free's choice is among the plan's paused only") {
-            try PlanRules.keep(ScheduleRef(profileID: "sleep", scheduleID: "main"), state: &state, plan: &plan, at: now, calendar: rig.calendar, ids: rig.ids)
+            try PlanRules.keep(
+                ScheduleRef(profileID: "sleep", scheduleID: "main"), state: &state, plan: &plan, at: now, calendar: rig.calendar,
+                ids: rig.ids)
         }
         try rig.run(SaveProfile(gym), &state, &plan, at: now)
         try rig.change(to: .pro(until: now.adding(minutes: 60 * 24 * 30)), &state, &plan, at: now)
-        #expect(scheduled(state) == ["work/main", "gym/main"] && plan.paused.map(\.ref.description) == ["sleep/main"],
-                "Pro resumes the plan's pause, not the person's")
+        #expect(
+            scheduled(state) == ["work/main", "gym/main"] && plan.paused.map(\.ref.description) == ["sleep/main"],
+            "Pro resumes the plan's pause, not the person's")
         try rig.change(to: .lapsed(since: now), &state, &plan, at: now)
         try setSchedules("sleep", paused: false, &state, &plan, at: now)
-        #expect(scheduled(state) == ["work/main"] && plan.paused.map(\.byPerson) == [false, false],
-                "on Free a resumed second of Present's is saved paused by the plan")
+        #expect(
+            scheduled(state) == ["work/main"] && plan.paused.map(\.byPerson) == [false, false],
+            "on Free a resumed second of Present's is saved paused by the plan")
         #expect(plan.notice.contains { if case .savedPaused = $0 { true } else { false } })
     }
 
@@ -225,14 +243,17 @@ struct PlanRig {
     @Test func onFree_thePersonChoosesWhichScheduleStaysOn() throws {
         var state = ThresholdState.make(profiles: [work, sleep, gym]), plan = pro
         try rig.change(to: .lapsed(since: now), &state, &plan, at: now)
-        try PlanRules.keep(ScheduleRef(profileID: "gym", scheduleID: "main"), state: &state, plan: &plan, at: now, calendar: rig.calendar, ids: rig.ids)
+        try PlanRules.keep(
+            ScheduleRef(profileID: "gym", scheduleID: "main"), state: &state, plan: &plan, at: now, calendar: rig.calendar, ids: rig.ids)
         #expect(scheduled(state) == ["gym/main"])
         #expect(Set(plan.paused.map(\.ref.description)) == ["work/main", "sleep/main"])
         #expect(plan.notice.isEmpty)
         // The span of Work in force at 10:00 keeps going to 17:00.
         #expect(evaluate(state, at: at("2026-11-23 16:59"), calendar: rig.calendar).shields(app: AppToken("instagram")))
         #expect(throws: ValidationError.self) {
-            try PlanRules.keep(ScheduleRef(profileID: "nope", scheduleID: "main"), state: &state, plan: &plan, at: now, calendar: rig.calendar, ids: rig.ids)
+            try PlanRules.keep(
+                ScheduleRef(profileID: "nope", scheduleID: "main"), state: &state, plan: &plan, at: now, calendar: rig.calendar,
+                ids: rig.ids)
         }
         try rig.change(to: .trial(until: now.adding(minutes: 60 * 24 * 7)), &state, &plan, at: now)
         #expect(Set(scheduled(state)) == ["work/main", "sleep/main", "gym/main"])
@@ -250,7 +271,9 @@ struct PlanRig {
     @Test func planRecord_decodesWithDefaults_andRoundTrips() throws {
         let empty = try JSONDecoder().decode(PlanRecord.self, from: Data("{}".utf8))
         #expect(empty == .free)
-        let record = PlanRecord(status: .trial(until: now), paused: [PausedSchedule(profileID: "sleep", schedule: sleep.schedules[0], position: 0)], notice: [.relayed("n")])
+        let record = PlanRecord(
+            status: .trial(until: now), paused: [PausedSchedule(profileID: "sleep", schedule: sleep.schedules[0], position: 0)],
+            notice: [.relayed("n")])
         #expect(try JSONDecoder().decode(PlanRecord.self, from: JSONEncoder().encode(record)) == record)
         let stored = try JSONDecoder().decode(StoredState.self, from: Data("{}".utf8))
         #expect(stored.plan == .free, "an install from before Pro reads as Free")
@@ -267,32 +290,33 @@ struct PlanRig {
     @Test func planChanges_neverLoseASchedule_neverEndARunningSession_andProRestoresAll() async {
         let rig = self.rig, work = self.work, sleep = self.sleep, gym = self.gym, beast = self.beast, now = self.now
         await propertyCheck(count: 200, input: Self.histories) { steps in
-          do {
-            var state = ThresholdState.make(profiles: [work, sleep, gym, beast]), plan = PlanRecord(status: .pro(until: now.adding(minutes: 600)))
-            try rig.run(StartSession(profile: "beast", plan: .goal(minutes: 120)), &state, &plan, at: now)
-            let everything = Set(PlanRules.schedules(in: state))
-            for (index, step) in steps.enumerated() {
-                let instant = now.adding(minutes: Double(index * 10))
-                switch step {
-                case 0, 1: try rig.change(to: .lapsed(since: instant), &state, &plan, at: instant)
-                case 2: try rig.change(to: .pro(until: instant.adding(minutes: 600)), &state, &plan, at: instant)
-                case 3: try rig.change(to: .free, &state, &plan, at: instant)
-                case 4:
-                    if let ref = plan.paused.randomElement() {
-                        try PlanRules.keep(ref.ref, state: &state, plan: &plan, at: instant, calendar: rig.calendar, ids: rig.ids)
+            do {
+                var state = ThresholdState.make(profiles: [work, sleep, gym, beast]),
+                    plan = PlanRecord(status: .pro(until: now.adding(minutes: 600)))
+                try rig.run(StartSession(profile: "beast", plan: .goal(minutes: 120)), &state, &plan, at: now)
+                let everything = Set(PlanRules.schedules(in: state))
+                for (index, step) in steps.enumerated() {
+                    let instant = now.adding(minutes: Double(index * 10))
+                    switch step {
+                    case 0, 1: try rig.change(to: .lapsed(since: instant), &state, &plan, at: instant)
+                    case 2: try rig.change(to: .pro(until: instant.adding(minutes: 600)), &state, &plan, at: instant)
+                    case 3: try rig.change(to: .free, &state, &plan, at: instant)
+                    case 4:
+                        if let ref = plan.paused.randomElement() {
+                            try PlanRules.keep(ref.ref, state: &state, plan: &plan, at: instant, calendar: rig.calendar, ids: rig.ids)
+                        }
+                    default: try rig.change(to: .billingGrace(until: instant.adding(minutes: 60)), &state, &plan, at: instant)
                     }
-                default: try rig.change(to: .billingGrace(until: instant.adding(minutes: 60)), &state, &plan, at: instant)
+                    let active = PlanRules.schedules(in: state)
+                    #expect(Set(active).union(plan.paused.map(\.ref)) == everything, "\(steps)")
+                    #expect(Set(active).isDisjoint(with: plan.paused.map(\.ref)))
+                    if !plan.status.includesPro, !plan.paused.isEmpty { #expect(active.count <= PlanRules.freeSchedules) }
+                    if plan.status.includesPro { #expect(plan.paused.isEmpty) }
+                    #expect(state.sessions.contains { $0.profileID == "beast" && $0.isRunning(at: instant) }, "\(steps)")
                 }
-                let active = PlanRules.schedules(in: state)
-                #expect(Set(active).union(plan.paused.map(\.ref)) == everything, "\(steps)")
-                #expect(Set(active).isDisjoint(with: plan.paused.map(\.ref)))
-                if !plan.status.includesPro, !plan.paused.isEmpty { #expect(active.count <= PlanRules.freeSchedules) }
-                if plan.status.includesPro { #expect(plan.paused.isEmpty) }
-                #expect(state.sessions.contains { $0.profileID == "beast" && $0.isRunning(at: instant) }, "\(steps)")
+            } catch {
+                Issue.record("a plan change threw: \(error)")
             }
-          } catch {
-            Issue.record("a plan change threw: \(error)")
-          }
         }
     }
 }

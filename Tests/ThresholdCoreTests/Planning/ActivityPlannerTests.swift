@@ -17,7 +17,9 @@ import TestSupport
         let end = start.adding(minutes: 10)
         let first = try #require(plan.registrations.first { $0.name.hasPrefix("threshold.from.") })
         #expect(first.name == "threshold.from.\(Int(end.timeIntervalSince1970))")
-        #expect(first.start == ActivityMoment(year: 2026, month: 11, day: 23, hour: 10, minute: 10, second: 0, timeZoneIdentifier: "America/New_York"))
+        #expect(
+            first.start
+                == ActivityMoment(year: 2026, month: 11, day: 23, hour: 10, minute: 10, second: 0, timeZoneIdentifier: "America/New_York"))
         #expect(first.start.hasFullDate && first.end.hasFullDate && !first.repeats && first.warningSeconds == nil)
         let interval = try #require(first.interval(deviceZone: ny.timeZone))
         #expect(interval.start == end, "it starts at the boundary, ahead of now: registering it fires nothing")
@@ -60,7 +62,8 @@ import TestSupport
     @Test func instantTheAutumnHourRepeats_isWrittenInGMT() throws {
         // 2026-11-01 01:30 EST is the second 01:30 of the night in New York.
         let secondHalfPast = at("2026-11-01 01:30").adding(minutes: 60)
-        let state = ThresholdState.make(gates: [.make("selah")], grants: [.make("g", from: secondHalfPast.adding(minutes: -10), minutes: 10)])
+        let state = ThresholdState.make(
+            gates: [.make("selah")], grants: [.make("g", from: secondHalfPast.adding(minutes: -10), minutes: 10)])
         let plan = ActivityPlanner.plan(state, at: secondHalfPast.adding(minutes: -10), calendar: ny)
         let first = try #require(plan.registrations.first { $0.name.hasPrefix("threshold.from.") })
         #expect(first.start.timeZoneIdentifier == "GMT")
@@ -129,7 +132,9 @@ import TestSupport
         let grantEnd = try named("threshold.from.", at("2026-11-23 10:10"))
         #expect(grantEnd.start.timeZoneIdentifier == "America/New_York" && grantEnd.end.timeZoneIdentifier == "America/New_York")
         let workEnd = try named("threshold.from.", at("2026-11-23 17:00"))
-        #expect(workEnd.start.timeZoneIdentifier == nil && workEnd.end.timeZoneIdentifier == nil, "17:00 on whatever wall clock the phone keeps")
+        #expect(
+            workEnd.start.timeZoneIdentifier == nil && workEnd.end.timeZoneIdentifier == nil, "17:00 on whatever wall clock the phone keeps"
+        )
         #expect(workEnd.start == ActivityMoment(year: 2026, month: 11, day: 23, hour: 17, minute: 0, second: 0, timeZoneIdentifier: nil))
         let workStart = try named("threshold.again.", at("2026-11-24 09:00"))
         #expect(workStart.start.timeZoneIdentifier == nil)
@@ -146,7 +151,9 @@ import TestSupport
         #expect(watch.start == ActivityMoment(year: 2026, month: 11, day: 27, hour: 17, minute: 0, second: 0, timeZoneIdentifier: nil))
         #expect(watch.end == ActivityMoment(year: 2026, month: 11, day: 30, hour: 9, minute: 0, second: 0, timeZoneIdentifier: nil))
         #expect(plan.wakeUps.first == at("2026-11-30 09:00"), "the watch is no wake-up of its own: it ends with the next boundary")
-        #expect(ActivityPlanner.plan(state, at: friday.adding(minutes: 90), calendar: ny) == plan, "the same all evening: nothing to register again")
+        #expect(
+            ActivityPlanner.plan(state, at: friday.adding(minutes: 90), calendar: ny) == plan,
+            "the same all evening: nothing to register again")
         #expect(plan.registrations.count <= ActivityPlanner.maximumActivities)
         // Only grants and gates: nothing on the wall clock, no watch.
         let gate = ActivityPlanner.plan(selah(grantAt: friday, minutes: 10), at: friday, calendar: ny)
@@ -155,22 +162,31 @@ import TestSupport
 
     @Test func theZoneWatch_lastsAtLeastFifteenMinutes_andAtMostAWeek() throws {
         // Boundaries ten minutes apart: the watch still lasts fifteen, holding now.
-        let close = ThresholdState.make(profiles: [.make("a", selection: .apps("a"), schedules: [.on(Weekday.everyDay, "09:00", "09:20")]),
-                                                   .make("b", selection: .apps("b"), schedules: [.on(Weekday.everyDay, "09:10", "09:30")])])
-        let short = try #require(ActivityPlanner.plan(close, at: at("2026-11-23 09:12"), calendar: ny).registrations.first { ActivityPlanner.isZoneWatch($0.name) })
+        let close = ThresholdState.make(profiles: [
+            .make("a", selection: .apps("a"), schedules: [.on(Weekday.everyDay, "09:00", "09:20")]),
+            .make("b", selection: .apps("b"), schedules: [.on(Weekday.everyDay, "09:10", "09:30")]),
+        ])
+        let short = try #require(
+            ActivityPlanner.plan(close, at: at("2026-11-23 09:12"), calendar: ny).registrations.first {
+                ActivityPlanner.isZoneWatch($0.name)
+            })
         let shortInterval = try #require(short.interval(deviceZone: ny.timeZone))
         #expect(shortInterval.start == at("2026-11-23 09:10"))
         #expect(shortInterval.end.timeIntervalSince(shortInterval.start) == ActivityPlanner.minimumInterval)
         // Mondays only: from Monday 10:00 to the next Monday 09:00 is under a week.
         let weekly = ThresholdState.make(profiles: [.make("mon", schedules: [.on([.monday], "09:00", "10:00")])])
-        let long = try #require(ActivityPlanner.plan(weekly, at: at("2026-11-26 12:00"), calendar: ny).registrations.first { ActivityPlanner.isZoneWatch($0.name) })
+        let long = try #require(
+            ActivityPlanner.plan(weekly, at: at("2026-11-26 12:00"), calendar: ny).registrations.first {
+                ActivityPlanner.isZoneWatch($0.name)
+            })
         let longInterval = try #require(long.interval(deviceZone: ny.timeZone))
         #expect(longInterval.start == at("2026-11-23 10:00") && longInterval.end == at("2026-11-30 09:00"))
     }
 
     @Test func reservedRegistrations_countAgainstTheTwenty() {
         let reserved = (0..<5).map { i in
-            ActivityRegistration(name: "threshold.daily.\(i)", start: .timeOnly(hour: 0, minute: 0), end: .timeOnly(hour: 23, minute: 59), repeats: true)
+            ActivityRegistration(
+                name: "threshold.daily.\(i)", start: .timeOnly(hour: 0, minute: 0), end: .timeOnly(hour: 23, minute: 59), repeats: true)
         }
         let plan = ActivityPlanner.plan(denseState(), at: at("2026-11-23 06:00"), calendar: ny, reserved: reserved)
         #expect(plan.registrations.count == ActivityPlanner.maximumActivities)
@@ -181,10 +197,11 @@ import TestSupport
         let now = at("2026-11-23 06:00")
         let plan = ActivityPlanner.plan(denseState(), at: now, calendar: ny)
         let horizon = try #require(plan.horizon)
-        let coveredInstants = Set(plan.registrations.compactMap { registration -> Date? in
-            guard let interval = registration.interval(deviceZone: ny.timeZone) else { return nil }
-            return interval.start
-        })
+        let coveredInstants = Set(
+            plan.registrations.compactMap { registration -> Date? in
+                guard let interval = registration.interval(deviceZone: ny.timeZone) else { return nil }
+                return interval.start
+            })
         #expect(coveredInstants.contains(horizon))
         let boundaries = upcomingBoundaries(denseState(), after: now, calendar: ny, limit: 100)
         for boundary in boundaries where boundary.at <= horizon {
@@ -253,8 +270,9 @@ enum Generators {
                 var days = Set<Weekday>()
                 for day in Weekday.allCases where Bool.random(using: &rng) { days.insert(day) }
                 if days.isEmpty { days = [.monday] }
-                return try! Schedule(id: ScheduleID("s\(s)"), weekdays: days,
-                                     start: LocalTime(hour: start / 60, minute: start % 60), end: LocalTime(hour: end / 60, minute: end % 60))
+                return try! Schedule(
+                    id: ScheduleID("s\(s)"), weekdays: days,
+                    start: LocalTime(hour: start / 60, minute: start % 60), end: LocalTime(hour: end / 60, minute: end % 60))
             }
             return .make(ProfileID("p\(p)"), selection: .apps("app\(p)"), unlockPolicy: .prayer, schedules: schedules)
         }

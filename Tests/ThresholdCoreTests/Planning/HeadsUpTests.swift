@@ -9,7 +9,9 @@ import ThresholdCore
     let ny = calendar("America/New_York")
     let work = Schedule.on(Weekday.weekdays, "09:00", "17:00", id: "day")
 
-    func headsUps(_ profile: Profile, sessions: [Session] = [], from: String = "2026-11-23 07:00", through: String = "2026-11-24 20:00") -> [DueNotification] {
+    func headsUps(
+        _ profile: Profile, sessions: [Session] = [], from: String = "2026-11-23 07:00", through: String = "2026-11-24 20:00"
+    ) -> [DueNotification] {
         dueNotifications(.make(profiles: [profile], sessions: sessions), from: at(from), through: at(through), calendar: ny)
             .filter { $0.id.hasPrefix("scheduled-heads-up.") }
     }
@@ -21,19 +23,27 @@ import ThresholdCore
         #expect(notes.map(\.at) == [at("2026-11-23 08:55"), at("2026-11-24 08:55")])
         let first = try #require(notes.first)
         #expect(first.expires == at("2026-11-23 09:00"))
-        #expect(first.message == .scheduledHeadsUp(ProfileTitle(emoji: "💼", name: "Work"), minutes: 5,
-                                                    start: at("2026-11-23 09:00"), end: at("2026-11-23 17:00")))
+        #expect(
+            first.message
+                == .scheduledHeadsUp(
+                    ProfileTitle(emoji: "💼", name: "Work"), minutes: 5,
+                    start: at("2026-11-23 09:00"), end: at("2026-11-23 17:00")))
         #expect(first.destination == .session("work"))
     }
 
     @Test func theProfileChoosesHowLongBefore_orNone() throws {
-        let early = try Profile(id: "work", name: "Work", emoji: "💼", path: .key, selection: .apps("instagram"), schedules: [work],
-                                headsUpMinutes: 15)
+        let early = try Profile(
+            id: "work", name: "Work", emoji: "💼", path: .key, selection: .apps("instagram"), schedules: [work],
+            headsUpMinutes: 15)
         #expect(headsUps(early).first?.at == at("2026-11-23 08:45"))
-        #expect(headsUps(early).first?.message == .scheduledHeadsUp(ProfileTitle(emoji: "💼", name: "Work"), minutes: 15,
-                                                                     start: at("2026-11-23 09:00"), end: at("2026-11-23 17:00")))
-        let none = try Profile(id: "work", name: "Work", emoji: "💼", path: .key, selection: .apps("instagram"), schedules: [work],
-                               headsUpMinutes: 0)
+        #expect(
+            headsUps(early).first?.message
+                == .scheduledHeadsUp(
+                    ProfileTitle(emoji: "💼", name: "Work"), minutes: 15,
+                    start: at("2026-11-23 09:00"), end: at("2026-11-23 17:00")))
+        let none = try Profile(
+            id: "work", name: "Work", emoji: "💼", path: .key, selection: .apps("instagram"), schedules: [work],
+            headsUpMinutes: 0)
         #expect(headsUps(none).isEmpty)
         #expect(throws: ValidationError.self) {
             try Profile(id: "work", name: "Work", emoji: "💼", path: .key, selection: .apps("instagram"), headsUpMinutes: 90)

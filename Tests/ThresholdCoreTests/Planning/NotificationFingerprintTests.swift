@@ -30,7 +30,9 @@ import ThresholdCore
         .relayed(title: "a", body: "b"), .relayed(title: "ab", body: ""),
     ]
 
-    static func pending(_ message: NotificationMessage, at time: Date = at("2026-11-24 08:55"), to destination: AppDestination = .home) -> PendingNotification {
+    static func pending(
+        _ message: NotificationMessage, at time: Date = at("2026-11-24 08:55"), to destination: AppDestination = .home
+    ) -> PendingNotification {
         PendingNotification(DueNotification(id: "n", at: time, expires: time.addingTimeInterval(3_600), message, destination: destination))
     }
 

@@ -13,7 +13,8 @@ import TestSupport
             #expect(census.profiles + census.gates + census.intentions + census.grants == rules)
         }
         let block = ScaledUser.census(ScaledUser.state(rules: 100))
-        #expect(block.profiles == 40 && block.schedules == 40 && block.gates == 20 && block.intentions == 20 && block.grants == 20, "\(block)")
+        #expect(
+            block.profiles == 40 && block.schedules == 40 && block.gates == 20 && block.intentions == 20 && block.grants == 20, "\(block)")
         #expect(ScaledUser.state(rules: 100).sessions.count == 10)
         #expect(ScaledUser.state(rules: 37) == ScaledUser.state(rules: 37), "the same on every call")
     }
@@ -47,7 +48,8 @@ import TestSupport
 
     @Test func nextChange_isEvaluatesNextChange() async {
         await propertyCheck(count: 300, input: Generator(run: { rng in RandomWorld.draw(using: &rng) })) { world in
-            #expect(nextChange(world.state, after: world.now, calendar: world.calendar)
+            #expect(
+                nextChange(world.state, after: world.now, calendar: world.calendar)
                     == evaluate(world.state, at: world.now, calendar: world.calendar).nextChange)
         }
     }

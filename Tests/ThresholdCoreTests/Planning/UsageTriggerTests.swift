@@ -11,8 +11,9 @@ import TestSupport
 
     /// A Selah gate on Instagram, an intention on TikTok, a Work profile on YouTube.
     func setUp(grants: [Grant] = [], sessions: [Session] = []) -> ThresholdState {
-        .make(profiles: [.make("work", selection: .apps("youtube"), breakPolicy: .fivePerHour)], gates: [.make("selah")],
-              intentions: [.make("ig", app: "tiktok")], sessions: sessions, grants: grants)
+        .make(
+            profiles: [.make("work", selection: .apps("youtube"), breakPolicy: .fivePerHour)], gates: [.make("selah")],
+            intentions: [.make("ig", app: "tiktok")], sessions: sessions, grants: grants)
     }
 
     @Test func anOpenGrant_getsAUsageActivity_countingEveryAppThresholdCanShield_fromRegistrationOn() throws {
@@ -23,21 +24,31 @@ import TestSupport
         #expect(registration.name == "threshold.use.\(Int(ten.timeIntervalSince1970)).10")
         let interval = try #require(registration.interval(deviceZone: ny.timeZone))
         #expect(interval.end == ten.adding(minutes: 25), "it outlasts the grant's own wake-up")
-        #expect(interval.end.timeIntervalSince(interval.start) == ActivityPlanner.maximumInterval,
-                "it reaches a week back: a clock moved back that far is still inside it")
+        #expect(
+            interval.end.timeIntervalSince(interval.start) == ActivityPlanner.maximumInterval,
+            "it reaches a week back: a clock moved back that far is still inside it")
         #expect(registration.start.hasFullDate && registration.end.hasFullDate && !registration.repeats)
-        #expect(registration.events == [ActivityEvent(name: "threshold.used", minutes: 10, selection: .apps("instagram", "tiktok", "youtube"),
-                                                      includesPastActivity: false)])
+        #expect(
+            registration.events == [
+                ActivityEvent(
+                    name: "threshold.used", minutes: 10, selection: .apps("instagram", "tiktok", "youtube"),
+                    includesPastActivity: false)
+            ])
     }
 
     @Test func aBreak_andAnIntentionsOpen_getOneEach_andAPartMinuteRoundsUp() throws {
         let open = Grant.make("o", .app("tiktok"), from: ten, minutes: 5, origin: .intentionOpen("ig"))
-        let session = Session.make("s", profile: "work", start: ten.adding(minutes: -30),
-                                   breaks: [try Break(id: "b", start: ten.adding(minutes: 1), end: ten.adding(minutes: 4.5))])
-        let usage = UsageTrigger.registrations(setUp(grants: [open], sessions: [session]), at: TrustedTime(agreed: ten.adding(minutes: 2)),
-                                               timeZone: ny.timeZone)
-        #expect(usage.map(\.name) == ["threshold.use.\(Int(ten.adding(minutes: 1).timeIntervalSince1970)).4",
-                                      "threshold.use.\(Int(ten.timeIntervalSince1970)).5"], "those ending first come first")
+        let session = Session.make(
+            "s", profile: "work", start: ten.adding(minutes: -30),
+            breaks: [try Break(id: "b", start: ten.adding(minutes: 1), end: ten.adding(minutes: 4.5))])
+        let usage = UsageTrigger.registrations(
+            setUp(grants: [open], sessions: [session]), at: TrustedTime(agreed: ten.adding(minutes: 2)),
+            timeZone: ny.timeZone)
+        #expect(
+            usage.map(\.name) == [
+                "threshold.use.\(Int(ten.adding(minutes: 1).timeIntervalSince1970)).4",
+                "threshold.use.\(Int(ten.timeIntervalSince1970)).5",
+            ], "those ending first come first")
         #expect(usage.map { $0.events.map(\.minutes) } == [[4], [5]])
     }
 
@@ -45,7 +56,9 @@ import TestSupport
         let grants = (0..<4).map { Grant.make(GrantID("g\($0)"), from: ten, minutes: 10 + $0) }
         let usage = UsageTrigger.registrations(setUp(grants: grants), at: TrustedTime(agreed: ten), timeZone: ny.timeZone)
         #expect(usage.map { $0.events[0].minutes } == [10, 11])
-        #expect(UsageTrigger.registrations(setUp(grants: grants), at: TrustedTime(agreed: ten.adding(minutes: 20)), timeZone: ny.timeZone).isEmpty)
+        #expect(
+            UsageTrigger.registrations(setUp(grants: grants), at: TrustedTime(agreed: ten.adding(minutes: 20)), timeZone: ny.timeZone)
+                .isEmpty)
         let nothingSelected = ThresholdState.make(profiles: [.make("p", selection: .empty, listMode: .allowList)])
         #expect(UsageTrigger.countedSelection(nothingSelected).isEmpty)
     }
@@ -53,9 +66,10 @@ import TestSupport
     @Test func aLargeSetUp_countsAtMostFiftyAppsAnEvent_whatTheLiftLetsThroughFirst() throws {
         let many = (0..<120).map { String(format: "app%03d", $0) }
         let intentions = (0..<3).map { Intention.make(IntentionID("i\($0)"), app: "zz\($0)") }
-        let state = ThresholdState.make(profiles: [.make("work", selection: .apps(many))], gates: [.make("selah", selection: .apps("instagram"))],
-                                        intentions: intentions,
-                                        grants: [.make("o", .app("zz2"), from: ten, minutes: 5, origin: .intentionOpen("i2"))])
+        let state = ThresholdState.make(
+            profiles: [.make("work", selection: .apps(many))], gates: [.make("selah", selection: .apps("instagram"))],
+            intentions: intentions,
+            grants: [.make("o", .app("zz2"), from: ten, minutes: 5, origin: .intentionOpen("i2"))])
         let usage = try #require(UsageTrigger.registrations(state, at: TrustedTime(agreed: ten), timeZone: ny.timeZone).first)
         let counted = try #require(usage.events.first?.selection)
         #expect(counted.applications.count == UsageTrigger.maximumTokensPerKind)
@@ -79,13 +93,18 @@ import TestSupport
         let state = setUp(grants: [.make("g", from: ten, minutes: 10)])
         let plan = ActivityPlanner.plan(state, at: ten, calendar: ny)
         #expect(plan.registrations.contains { UsageTrigger.isUsageActivity($0.name) })
-        let reserved = (0..<19).map { ActivityPlanner.startActivity("threshold.other.\($0)", at: ten.adding(minutes: Double(60 + $0)), timeZone: ny.timeZone) }
+        let reserved = (0..<19).map {
+            ActivityPlanner.startActivity("threshold.other.\($0)", at: ten.adding(minutes: Double(60 + $0)), timeZone: ny.timeZone)
+        }
         let full = ActivityPlanner.plan(state, at: TrustedTime(agreed: ten), calendar: ny, reserved: reserved)
         #expect(full.registrations.count == ActivityPlanner.maximumActivities)
         #expect(full.registrations.contains { UsageTrigger.isUsageActivity($0.name) }, "the usage activity comes before the boundaries")
-        let none = ActivityPlanner.plan(state, at: TrustedTime(agreed: ten), calendar: ny,
-                                        reserved: reserved + [ActivityPlanner.startActivity("threshold.other.x", at: ten.adding(hours: 9), timeZone: ny.timeZone)])
-        #expect(none.registrations.count == ActivityPlanner.maximumActivities && !none.registrations.contains { UsageTrigger.isUsageActivity($0.name) })
+        let none = ActivityPlanner.plan(
+            state, at: TrustedTime(agreed: ten), calendar: ny,
+            reserved: reserved + [ActivityPlanner.startActivity("threshold.other.x", at: ten.adding(hours: 9), timeZone: ny.timeZone)])
+        #expect(
+            none.registrations.count == ActivityPlanner.maximumActivities
+                && !none.registrations.contains { UsageTrigger.isUsageActivity($0.name) })
         #expect(ActivityPlanner.isPlanned(try #require(plan.registrations.first { UsageTrigger.isUsageActivity($0.name) }).name))
     }
 
@@ -96,7 +115,9 @@ import TestSupport
         #expect(UsageTrigger.evidence(of: .intervalDidStart(name)) == nil)
         #expect(UsageTrigger.evidence(activity: name, event: "threshold.screen.60") == nil)
         #expect(UsageTrigger.evidence(activity: "threshold.screen.2026-11-23", event: "threshold.used") == nil)
-        for malformed in ["threshold.use.", "threshold.use.12", "threshold.use.x.10", "threshold.use.12.0", "threshold.use.12.-3", "threshold.use.1.2.3"] {
+        for malformed in [
+            "threshold.use.", "threshold.use.12", "threshold.use.x.10", "threshold.use.12.0", "threshold.use.12.-3", "threshold.use.1.2.3",
+        ] {
             #expect(UsageTrigger.evidence(activity: malformed, event: "threshold.used") == nil, "\(malformed)")
         }
     }
@@ -107,7 +128,8 @@ import TestSupport
         await propertyCheck(count: 200, input: Gen.int(in: 0...86_399_000), Gen.int(in: 1...(12 * 3_600))) { startMillis, length in
             let start = ten.addingTimeInterval(TimeInterval(startMillis) / 1_000)
             let grant = Grant.make("g", from: ten, minutes: 1)
-            let lift = try! Grant(id: grant.id, scope: .allGated, start: start, end: start.addingTimeInterval(TimeInterval(length)), origin: grant.origin)
+            let lift = try! Grant(
+                id: grant.id, scope: .allGated, start: start, end: start.addingTimeInterval(TimeInterval(length)), origin: grant.origin)
             let state = setUp(grants: [lift])
             let registration = UsageTrigger.registrations(state, at: TrustedTime(agreed: start), timeZone: ny.timeZone).first
             guard let registration, let evidence = UsageTrigger.evidence(activity: registration.name, event: UsageTrigger.eventName) else {
@@ -126,20 +148,24 @@ import TestSupport
     /// finds the lift over, or finds it ending within the tolerance on the wall clock, at a change
     /// it plans a wake-up for: the "+ 2" of the bound.
     @Test func whenItsEventArrives_aLiftEndsAtOnce_orWithinTheTolerance() async {
-        await propertyCheck(count: 300, input: Gen.int(in: 1...60), Gen.int(in: 0...3_600), Gen.int(in: -1_200...4_200), Gen.int(in: 0...1)) {
+        await propertyCheck(count: 300, input: Gen.int(in: 1...60), Gen.int(in: 0...3_600), Gen.int(in: -1_200...4_200), Gen.int(in: 0...1))
+        {
             minutes, anchorOffset, wallOffset, restart in
             let grant = Grant.make("g", from: ten, minutes: minutes)
             let state = setUp(grants: [grant])
-            let anchor = ClockAnchor(trusted: ten.addingTimeInterval(TimeInterval(min(anchorOffset, minutes * 60))), uptime: 5_000, bootID: "b1")
-            let reading = ClockReading(wall: ten.addingTimeInterval(TimeInterval(wallOffset)), uptime: restart == 1 ? 30 : 5_000 + 60,
-                                       bootID: restart == 1 ? "b2" : "b1")
+            let anchor = ClockAnchor(
+                trusted: ten.addingTimeInterval(TimeInterval(min(anchorOffset, minutes * 60))), uptime: 5_000, bootID: "b1")
+            let reading = ClockReading(
+                wall: ten.addingTimeInterval(TimeInterval(wallOffset)), uptime: restart == 1 ? 30 : 5_000 + 60,
+                bootID: restart == 1 ? "b2" : "b1")
             let name = UsageTrigger.registrations(state, at: TrustedTime(agreed: ten), timeZone: ny.timeZone)[0].name
             let time = TrustedTime(reading, since: anchor, atLeast: UsageTrigger.evidence(activity: name, event: UsageTrigger.eventName))
             let enforcement = evaluate(state, at: time, calendar: ny)
             guard enforcement.activeGrants.contains(grant.id) else { return }
             let next = enforcement.nextChange ?? .distantFuture
-            #expect(next <= time.wall.addingTimeInterval(TrustedTime.tolerance),
-                    "\(minutes) min grant still open at wall \(time.wall), trusted \(time.trusted), next change \(next)")
+            #expect(
+                next <= time.wall.addingTimeInterval(TrustedTime.tolerance),
+                "\(minutes) min grant still open at wall \(time.wall), trusted \(time.trusted), next change \(next)")
         }
     }
 }

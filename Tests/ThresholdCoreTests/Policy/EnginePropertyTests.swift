@@ -22,14 +22,19 @@ import TestSupport
                         #expect(e.shields(app: app), "\(rule.name) should shield \(app) — \(world)")
                     }
                     for category in selection.categories where !rule.lifts(.category(category)) && !rule.lifts(.app(RandomWorld.stranger)) {
-                        #expect(e.shields(app: RandomWorld.stranger, category: category), "\(rule.name) should shield category \(category) — \(world)")
+                        #expect(
+                            e.shields(app: RandomWorld.stranger, category: category),
+                            "\(rule.name) should shield category \(category) — \(world)")
                     }
                     for web in selection.webDomains where !rule.lifts(.webDomain(web)) {
-                        #expect(e.stores.contains { $0.shields(webDomain: web, category: nil) }, "\(rule.name) should shield \(web) — \(world)")
+                        #expect(
+                            e.stores.contains { $0.shields(webDomain: web, category: nil) }, "\(rule.name) should shield \(web) — \(world)")
                     }
                 case .allowList:
                     if !rule.lifts(.app(RandomWorld.stranger)) {
-                        #expect(e.shields(app: RandomWorld.stranger, category: probeCategory), "\(rule.name) should shield every app — \(world)")
+                        #expect(
+                            e.shields(app: RandomWorld.stranger, category: probeCategory), "\(rule.name) should shield every app — \(world)"
+                        )
                     }
                 }
             }
@@ -84,7 +89,9 @@ import TestSupport
         await propertyCheck(count: 300, input: Self.worlds, Gen.int(in: 0...1_000_000)) { world, salt in
             var rng = SplitMix64(seed: UInt64(salt))
             let shuffled = world.state.shuffled(using: &rng)
-            #expect(evaluate(shuffled, at: world.now, calendar: world.calendar) == evaluate(world.state, at: world.now, calendar: world.calendar))
+            #expect(
+                evaluate(shuffled, at: world.now, calendar: world.calendar)
+                    == evaluate(world.state, at: world.now, calendar: world.calendar))
         }
     }
 
@@ -137,7 +144,8 @@ struct Oracle {
         }
         // Ways back (PRODUCT.md): what each ritual's offering gates and block-list profiles hold.
         var held: [RitualKind: Set<AnyToken>] = [:]
-        let offering = state.gates.map { ($0.strictness, $0.unlockPolicy, $0.selection) }
+        let offering =
+            state.gates.map { ($0.strictness, $0.unlockPolicy, $0.selection) }
             + state.profiles.filter { $0.listMode == .blockList }.map { ($0.strictness, $0.unlockPolicy, $0.selection) }
         for (strictness, policy, selection) in offering where strictness != .locked {
             for kind in policy.offered(under: strictness).rituals { held[kind, default: []].formUnion(selection.tokens) }
@@ -173,21 +181,27 @@ struct Oracle {
             guard !running.isEmpty || !spans.isEmpty else { continue }
             let onBreak = running.contains { $0.breaks.contains { $0.start <= now && now < $0.end } }
             let grants = accepted(by: profile.strictness, profile.unlockPolicy)
-            rules.append(Rule(name: "profile \(profile.id)",
-                              kind: profile.listMode == .allowList ? .allowList(profile.selection) : .blockList(profile.selection),
-                              wholeLifted: onBreak || grants.contains { $0.scope == .allGated },
-                              liftedTokens: tokens(grants).union(running.isEmpty ? waysBack(profile.strictness, profile.unlockPolicy) : [])))
+            rules.append(
+                Rule(
+                    name: "profile \(profile.id)",
+                    kind: profile.listMode == .allowList ? .allowList(profile.selection) : .blockList(profile.selection),
+                    wholeLifted: onBreak || grants.contains { $0.scope == .allGated },
+                    liftedTokens: tokens(grants).union(running.isEmpty ? waysBack(profile.strictness, profile.unlockPolicy) : [])))
         }
         for gate in state.gates {
             let grants = accepted(by: gate.strictness, gate.unlockPolicy)
-            rules.append(Rule(name: "gate \(gate.id)", kind: .blockList(gate.selection),
-                              wholeLifted: grants.contains { $0.scope == .allGated },
-                              liftedTokens: tokens(grants).union(waysBack(gate.strictness, gate.unlockPolicy))))
+            rules.append(
+                Rule(
+                    name: "gate \(gate.id)", kind: .blockList(gate.selection),
+                    wholeLifted: grants.contains { $0.scope == .allGated },
+                    liftedTokens: tokens(grants).union(waysBack(gate.strictness, gate.unlockPolicy))))
         }
         for intention in state.intentions {
             let opens = valid.filter { $0.origin == .intentionOpen(intention.id) }
-            rules.append(Rule(name: "intention \(intention.id)", kind: .blockList(Selection(applications: [intention.app])),
-                              wholeLifted: false, liftedTokens: tokens(opens)))
+            rules.append(
+                Rule(
+                    name: "intention \(intention.id)", kind: .blockList(Selection(applications: [intention.app])),
+                    wholeLifted: false, liftedTokens: tokens(opens)))
         }
         if let tutorial = state.tutorial, tutorial.startedAt <= now {
             rules.append(Rule(name: "tutorial", kind: .allowList(.empty), wholeLifted: false, liftedTokens: []))

@@ -40,8 +40,10 @@ import TestSupport
         #expect(e.stores[0].applicationCategories == .all(except: [AppToken("maps"), AppToken("messages")]))
         #expect(e.shields(app: instagram, category: social))
         #expect(!e.shields(app: AppToken("maps"), category: CategoryToken("navigation")))
-        #expect(e.reason(forApp: instagram, category: social) == .sessionActive(
-            SessionLabel(profileID: "deep", name: "Deep", emoji: "🎯", path: .present, strictness: .gentle)))
+        #expect(
+            e.reason(forApp: instagram, category: social)
+                == .sessionActive(
+                    SessionLabel(profileID: "deep", name: "Deep", emoji: "🎯", path: .present, strictness: .gentle)))
         #expect(e.reasons[.allApplications] != nil)
     }
 
@@ -64,9 +66,12 @@ import TestSupport
         let grantStart = at("2026-11-21 10:10")
         let apps = (0..<10).map { "app\($0)" } + ["instagram"]
         let state = ThresholdState.make(
-            profiles: [.make("bank", path: .earnedAccess,
-                             selection: Selection(applications: Set(apps.map(AppToken.init)), categories: [social]),
-                             unlockPolicy: .earnedAccess)],
+            profiles: [
+                .make(
+                    "bank", path: .earnedAccess,
+                    selection: Selection(applications: Set(apps.map(AppToken.init)), categories: [social]),
+                    unlockPolicy: .earnedAccess)
+            ],
             sessions: [.make("s", profile: "bank", start: at("2026-11-21 10:00"))],
             grants: [.make("g", .app("instagram"), from: grantStart, minutes: 15, origin: .ritual(.credits))])
         let during = evaluate(state, at: grantStart.adding(minutes: 1), calendar: ny)
@@ -88,8 +93,11 @@ import TestSupport
     @Test func aRitualLiftsWhatItsWayBackHolds_fromEveryRestrictionThatLetsItThrough() {
         let start = at("2026-11-21 10:00")
         let state = ThresholdState.make(
-            profiles: [.make("sleep", selection: .apps("tiktok", "youtube"), unlockPolicy: .none,
-                             schedules: [.on(Weekday.everyDay, "09:00", "17:00")])],
+            profiles: [
+                .make(
+                    "sleep", selection: .apps("tiktok", "youtube"), unlockPolicy: .none,
+                    schedules: [.on(Weekday.everyDay, "09:00", "17:00")])
+            ],
             gates: [.make("selah", selection: .apps("instagram", "tiktok"))],
             grants: [.make("amen", .allGated, from: start, minutes: 10, origin: .ritual(.prayer))])
         let e = evaluate(state, at: start.adding(minutes: 1), calendar: ny)
@@ -106,8 +114,10 @@ import TestSupport
             grants: [.make("amen", .allGated, from: start, minutes: 10, origin: .ritual(.prayer))])
         let session = evaluate(started, at: start.adding(minutes: 1), calendar: ny)
         #expect(session.shields(app: tiktok))  // a session someone started: only its own rituals
-        #expect(session.reason(forApp: tiktok) == .sessionActive(
-            SessionLabel(profileID: "sleep", name: "Sleep", emoji: "🎯", path: .key, strictness: .gentle)))
+        #expect(
+            session.reason(forApp: tiktok)
+                == .sessionActive(
+                    SessionLabel(profileID: "sleep", name: "Sleep", emoji: "🎯", path: .key, strictness: .gentle)))
     }
 
     /// Each restriction's strictness still decides: locked lets no way back through, firm none of
@@ -115,11 +125,17 @@ import TestSupport
     @Test func aWayBackGetsThroughOnlyWhatEachStrictnessAccepts() throws {
         let start = at("2026-11-21 10:00")
         func state(_ strictness: Strictness, _ origin: RitualKind) -> ThresholdState {
-            .make(profiles: [.make("work", selection: .apps("tiktok"), strictness: strictness, unlockPolicy: .none,
-                                   schedules: [.on(Weekday.everyDay, "09:00", "17:00")])],
-                  gates: [.make("bank", selection: .apps("tiktok"), unlockPolicy: .earnedAccess),
-                          .make("selah", selection: .apps("tiktok"))],
-                  grants: [.make("g", origin == .prayer ? .allGated : .app("tiktok"), from: start, minutes: 5, origin: .ritual(origin))])
+            .make(
+                profiles: [
+                    .make(
+                        "work", selection: .apps("tiktok"), strictness: strictness, unlockPolicy: .none,
+                        schedules: [.on(Weekday.everyDay, "09:00", "17:00")])
+                ],
+                gates: [
+                    .make("bank", selection: .apps("tiktok"), unlockPolicy: .earnedAccess),
+                    .make("selah", selection: .apps("tiktok")),
+                ],
+                grants: [.make("g", origin == .prayer ? .allGated : .app("tiktok"), from: start, minutes: 5, origin: .ritual(origin))])
         }
         let during = start.adding(minutes: 1)
         #expect(!evaluate(state(.gentle, .breathingQuest), at: during, calendar: ny).shields(app: tiktok))
@@ -146,7 +162,10 @@ import TestSupport
     @Test func categoryGrant_liftsTheWholeCategory() {
         let start = at("2026-11-21 10:00")
         let state = ThresholdState.make(
-            gates: [.make("quiz", path: .challenge, selection: Selection(categories: [social, CategoryToken("games")]), unlockPolicy: .challenge)],
+            gates: [
+                .make(
+                    "quiz", path: .challenge, selection: Selection(categories: [social, CategoryToken("games")]), unlockPolicy: .challenge)
+            ],
             grants: [.make("g", .token(.category(social)), from: start, minutes: 5, origin: .ritual(.ticTacToe))])
         let e = evaluate(state, at: start, calendar: ny)
         #expect(!e.shields(app: instagram, category: social))
@@ -159,11 +178,17 @@ import TestSupport
         let span = OccurrenceKey(profileID: "work", scheduleID: "main", day: day("2026-11-23"))
         let breakStart = at("2026-11-23 10:00")
         let state = ThresholdState.make(
-            profiles: [.make("work", selection: .apps("instagram", "tiktok"), breakPolicy: .fivePerHour,
-                             schedules: [.on(Weekday.weekdays, "09:00", "17:00")])],
-            sessions: [.make("s", profile: "work", origin: .schedule, start: at("2026-11-23 09:00"),
-                             plan: .until(at("2026-11-23 17:00")), occurrence: span,
-                             breaks: [.make("b", from: breakStart, minutes: 5)])])
+            profiles: [
+                .make(
+                    "work", selection: .apps("instagram", "tiktok"), breakPolicy: .fivePerHour,
+                    schedules: [.on(Weekday.weekdays, "09:00", "17:00")])
+            ],
+            sessions: [
+                .make(
+                    "s", profile: "work", origin: .schedule, start: at("2026-11-23 09:00"),
+                    plan: .until(at("2026-11-23 17:00")), occurrence: span,
+                    breaks: [.make("b", from: breakStart, minutes: 5)])
+            ])
         let onBreak = evaluate(state, at: breakStart.adding(minutes: 2), calendar: ny)
         #expect(!onBreak.shields(app: instagram))
         #expect(onBreak.rule(.profile("work"))?.status == .onBreak("b", until: breakStart.adding(minutes: 5)))
@@ -175,9 +200,12 @@ import TestSupport
         let span = OccurrenceKey(profileID: "work", scheduleID: "main", day: day("2026-11-23"))
         let state = ThresholdState.make(
             profiles: [.make("work", schedules: [.on(Weekday.weekdays, "09:00", "17:00")])],
-            sessions: [.make("s", profile: "work", origin: .schedule, start: at("2026-11-23 09:00"),
-                             plan: .until(at("2026-11-23 17:00")), occurrence: span,
-                             ending: .init(at: at("2026-11-23 11:00"), state: .gaveUp))])
+            sessions: [
+                .make(
+                    "s", profile: "work", origin: .schedule, start: at("2026-11-23 09:00"),
+                    plan: .until(at("2026-11-23 17:00")), occurrence: span,
+                    ending: .init(at: at("2026-11-23 11:00"), state: .gaveUp))
+            ])
         let before = evaluate(state, at: at("2026-11-23 10:59"), calendar: ny)
         #expect(before.shields(app: instagram))
         #expect(before.nextChange == at("2026-11-23 11:00"), "the recorded ending is the next change")
@@ -278,7 +306,9 @@ import TestSupport
 
     @Test func tooManyExceptions_failClosedByKeepingThoseAppsShielded() {
         let start = at("2026-11-21 10:00")
-        let grants = (0..<55).map { Grant.make(GrantID("g\($0)"), .app(String(format: "a%02d", $0)), from: start, minutes: 5, origin: .ritual(.credits)) }
+        let grants = (0..<55).map {
+            Grant.make(GrantID("g\($0)"), .app(String(format: "a%02d", $0)), from: start, minutes: 5, origin: .ritual(.credits))
+        }
         let state = ThresholdState.make(
             gates: [.make("bank", path: .earnedAccess, selection: Selection(categories: [social]), unlockPolicy: .earnedAccess)],
             grants: grants)

@@ -14,7 +14,8 @@ import TestSupport
         for (selahID, challengeID) in [("selah", "challenge"), ("a-selah", "z-challenge")] {
             let state = try ThresholdState.empty.with(gates: [
                 .make(GateID(challengeID), name: "Challenge", path: .challenge, unlockPolicy: .challenge),
-                .make(GateID(selahID), name: "Selah", path: .selah)])
+                .make(GateID(selahID), name: "Selah", path: .selah),
+            ])
             let reason = try #require(evaluate(state, at: now, calendar: ny).reason(forApp: AppToken("instagram")))
             guard case .gated(let label) = reason else { Issue.record("\(reason)"); continue }
             #expect(label.path == .selah)
@@ -22,8 +23,9 @@ import TestSupport
     }
 
     @Test func aSession_stillOutranksSelah() throws {
-        let state = try ThresholdState.empty.with(profiles: [.make("work", path: .key)], gates: [.make("selah")],
-                                                  sessions: [.make("s", profile: "work", start: now.addingTimeInterval(-60))])
+        let state = try ThresholdState.empty.with(
+            profiles: [.make("work", path: .key)], gates: [.make("selah")],
+            sessions: [.make("s", profile: "work", start: now.addingTimeInterval(-60))])
         let reason = try #require(evaluate(state, at: now, calendar: ny).reason(forApp: AppToken("instagram")))
         if case .sessionActive = reason {} else { Issue.record("\(reason)") }
     }
@@ -32,9 +34,11 @@ import TestSupport
     /// order the rules come in, in the paths' usual order, and from every way the reason is read
     /// (an app's, the shield map's, the gate's).
     @Test func theShownReason_namesEveryOtherWayBack_inAnyOrder() throws {
-        let gates: [Gate] = [.make("challenge", name: "Challenge", path: .challenge, unlockPolicy: .challenge),
-                             .make("selah", name: "Selah", path: .selah),
-                             .make("bank", name: "Bank", path: .earnedAccess, unlockPolicy: .earnedAccess)]
+        let gates: [Gate] = [
+            .make("challenge", name: "Challenge", path: .challenge, unlockPolicy: .challenge),
+            .make("selah", name: "Selah", path: .selah),
+            .make("bank", name: "Bank", path: .earnedAccess, unlockPolicy: .earnedAccess),
+        ]
         for order in [gates, gates.reversed(), [gates[1], gates[0], gates[2]]] {
             let enforcement = evaluate(try ThresholdState.empty.with(gates: order), at: now, calendar: ny)
             let ig = AppToken("instagram")

@@ -12,10 +12,13 @@ import TestSupport
 
     func site(_ text: String) -> TypedWebsite { try! TypedWebsite(text) }
 
-    func strictProfile(_ id: ProfileID = "strict", adult: Bool = true, sites: [String] = ["example.com"], installs: Bool = true,
-                       strictness: Strictness = .gentle, unlock: UnlockPolicy = .earnedAccess, breaks: BreakPolicy = .none) -> Profile {
-        .make(id, path: .key, strictness: strictness, unlockPolicy: unlock, breakPolicy: breaks,
-              strict: StrictOptions(filtersAdultWebsites: adult, blockedWebsites: sites.map(site), deniesAppInstallation: installs))
+    func strictProfile(
+        _ id: ProfileID = "strict", adult: Bool = true, sites: [String] = ["example.com"], installs: Bool = true,
+        strictness: Strictness = .gentle, unlock: UnlockPolicy = .earnedAccess, breaks: BreakPolicy = .none
+    ) -> Profile {
+        .make(
+            id, path: .key, strictness: strictness, unlockPolicy: unlock, breakPolicy: breaks,
+            strict: StrictOptions(filtersAdultWebsites: adult, blockedWebsites: sites.map(site), deniesAppInstallation: installs))
     }
 
     // MARK: Typed websites
@@ -92,10 +95,13 @@ import TestSupport
         // A profile with only a filter still needs a store to hold it.
         let filterOnly = Profile.make("f", path: .key, selection: .apps("x"), strict: StrictOptions(filtersAdultWebsites: true))
         let grant = Grant.make("g", .app("x"), from: now, minutes: 5, origin: .ritual(.credits))
-        let lifted = evaluate(.make(profiles: [filterOnly.with(unlock: .earnedAccess)], sessions: [.make("s", profile: "f", start: now)],
-                                    grants: [grant]), at: now, calendar: calendar)
-        #expect(lifted.stores.count == 1 && lifted.stores[0].applications.isEmpty && lifted.stores[0].webFilter?.filtersAdultWebsites == true,
-                "a grant for one app lifts no filter")
+        let lifted = evaluate(
+            .make(
+                profiles: [filterOnly.with(unlock: .earnedAccess)], sessions: [.make("s", profile: "f", start: now)],
+                grants: [grant]), at: now, calendar: calendar)
+        #expect(
+            lifted.stores.count == 1 && lifted.stores[0].applications.isEmpty && lifted.stores[0].webFilter?.filtersAdultWebsites == true,
+            "a grant for one app lifts no filter")
     }
 
     @Test func anUnlockOfEverything_orABreak_liftsTheFilterToo_butBeastModeKeepsIt() {
@@ -104,8 +110,13 @@ import TestSupport
         let granted = ThresholdState.make(profiles: [gentle], sessions: [.make("s", profile: "strict", start: now)], grants: [grant])
         #expect(evaluate(granted, at: now, calendar: calendar).stores.isEmpty)
         #expect(DeviceRestrictions.required(by: evaluate(granted, at: now, calendar: calendar), in: granted) == .none)
-        let onBreak = ThresholdState.make(profiles: [gentle], sessions: [.make("s", profile: "strict", start: now.adding(minutes: -10),
-                                                                              breaks: [.make("b", from: now.adding(minutes: -1), minutes: 5)])])
+        let onBreak = ThresholdState.make(
+            profiles: [gentle],
+            sessions: [
+                .make(
+                    "s", profile: "strict", start: now.adding(minutes: -10),
+                    breaks: [.make("b", from: now.adding(minutes: -1), minutes: 5)])
+            ])
         #expect(evaluate(onBreak, at: now, calendar: calendar).stores.isEmpty)
         let beast = strictProfile(strictness: .locked)
         let locked = ThresholdState.make(profiles: [beast], sessions: [.make("s", profile: "strict", start: now)], grants: [grant])
@@ -116,7 +127,8 @@ import TestSupport
     @Test func restrictionsInForce_joinTheirFilters_andMoreThanAStoreHoldsIsACapacityError() {
         let a = strictProfile("a", adult: false, sites: (1...30).map { "a\($0).com" })
         let b = strictProfile("b", adult: true, sites: (1...30).map { "b\($0).com" } + ["a1.com"])
-        let state = ThresholdState.make(profiles: [a, b], sessions: [.make("s1", profile: "a", start: now), .make("s2", profile: "b", start: now)])
+        let state = ThresholdState.make(
+            profiles: [a, b], sessions: [.make("s1", profile: "a", start: now), .make("s2", profile: "b", start: now)])
         let enforcement = evaluate(state, at: now, calendar: calendar)
         let filter = enforcement.stores[0].webFilter
         #expect(filter?.filtersAdultWebsites == true)
@@ -148,13 +160,17 @@ import TestSupport
     @Test func aProfileThatDeniesInstalls_deniesThemOnlyWhileItShields() {
         let profile = strictProfile(adult: false, sites: [])
         let on = ThresholdState.make(profiles: [profile], sessions: [.make("s", profile: "strict", start: now)])
-        #expect(DeviceRestrictions.required(by: evaluate(on, at: now, calendar: calendar), in: on)
-            == DeviceRestrictions(denyAppRemoval: false, requireAutomaticDateAndTime: false, denyAppInstallation: true))
-        #expect(DeviceRestrictions.required(by: evaluate(.make(profiles: [profile]), at: now, calendar: calendar), in: .make(profiles: [profile])) == .none)
+        #expect(
+            DeviceRestrictions.required(by: evaluate(on, at: now, calendar: calendar), in: on)
+                == DeviceRestrictions(denyAppRemoval: false, requireAutomaticDateAndTime: false, denyAppInstallation: true))
+        #expect(
+            DeviceRestrictions.required(
+                by: evaluate(.make(profiles: [profile]), at: now, calendar: calendar), in: .make(profiles: [profile])) == .none)
         let allowed = strictProfile(adult: false, sites: [], installs: false, strictness: .locked)
         let beast = ThresholdState.make(profiles: [allowed], sessions: [.make("s", profile: "strict", start: now)])
-        #expect(DeviceRestrictions.required(by: evaluate(beast, at: now, calendar: calendar), in: beast)
-            == DeviceRestrictions(denyAppRemoval: true, requireAutomaticDateAndTime: true, denyAppInstallation: false))
+        #expect(
+            DeviceRestrictions.required(by: evaluate(beast, at: now, calendar: calendar), in: beast)
+                == DeviceRestrictions(denyAppRemoval: true, requireAutomaticDateAndTime: true, denyAppInstallation: false))
     }
 
     @Test func restrictionsSavedByAnEarlierBuild_readWithInstallsAllowed() throws {
@@ -174,9 +190,12 @@ import TestSupport
             var profiles: [Profile] = [], sessions: [Session] = [], grants: [Grant] = []
             for (index, mask) in masks.enumerated() {
                 let id = ProfileID("p\(index)")
-                profiles.append(.make(id, path: .key, selection: .apps("app\(index)"), unlockPolicy: .earnedAccess,
-                                      strict: StrictOptions(filtersAdultWebsites: mask & 1 != 0,
-                                                            blockedWebsites: sites.enumerated().filter { mask & 1 << $0.offset != 0 }.map(\.element))))
+                profiles.append(
+                    .make(
+                        id, path: .key, selection: .apps("app\(index)"), unlockPolicy: .earnedAccess,
+                        strict: StrictOptions(
+                            filtersAdultWebsites: mask & 1 != 0,
+                            blockedWebsites: sites.enumerated().filter { mask & 1 << $0.offset != 0 }.map(\.element))))
                 sessions.append(.make(SessionID("s\(index)"), profile: id, start: now))
             }
             if lifts & 1 != 0 { grants.append(.make("g", .allGated, from: now, minutes: 5, origin: .ritual(.credits))) }
@@ -192,7 +211,8 @@ import TestSupport
 
 private extension Profile {
     func with(unlock: UnlockPolicy) -> Profile {
-        try! Profile(id: id, name: name, emoji: emoji, path: path, selection: selection, listMode: listMode, strictness: strictness,
-                     unlockPolicy: unlock, breakPolicy: breakPolicy, schedules: schedules, headsUpMinutes: headsUpMinutes, strict: strict)
+        try! Profile(
+            id: id, name: name, emoji: emoji, path: path, selection: selection, listMode: listMode, strictness: strictness,
+            unlockPolicy: unlock, breakPolicy: breakPolicy, schedules: schedules, headsUpMinutes: headsUpMinutes, strict: strict)
     }
 }

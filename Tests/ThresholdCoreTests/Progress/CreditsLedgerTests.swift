@@ -20,21 +20,28 @@ import TestSupport
 
     @Test func aSessionsFocus_andAnUnlockBought_areTheLedgersLines_newestFirst_withWhatEachWasFor() throws {
         var stored = StoredState.make()
-        stored.engine = try stored.engine.with(profiles: [.make("work-mode", path: .earnedAccess, unlockPolicy: .earnedAccess),
-                                                          .make("focus", name: "Focus", emoji: "🎯", path: .present)])
+        stored.engine = try stored.engine.with(profiles: [
+            .make("work-mode", path: .earnedAccess, unlockPolicy: .earnedAccess),
+            .make("focus", name: "Focus", emoji: "🎯", path: .present),
+        ])
         stored.settings.paths = [.earnedAccess, .present]
         var transaction = StoreTransaction(state: stored)
         try context(at: start).run(StartSession(profile: "focus"), on: &transaction)
         try context(at: start.adding(minutes: 20)).run(EndSession(profile: "focus"), on: &transaction)
-        let spend = try CreditsUnlock(terms: .make(.app("instagram"), creditsPerMinute: 1), balance: 20, label: "Instagram", item: .app(AppToken("instagram")))
-            .spend(minutes: 15, at: start.adding(minutes: 30))
+        let spend = try CreditsUnlock(
+            terms: .make(.app("instagram"), creditsPerMinute: 1), balance: 20, label: "Instagram", item: .app(AppToken("instagram"))
+        )
+        .spend(minutes: 15, at: start.adding(minutes: 30))
         try transaction.apply([.ledger(try #require(spend.spend))], at: start.adding(minutes: 30))
 
         let ledger = CreditsLedger(logged(transaction))
         #expect(ledger.earned == 20 && ledger.spent == 15, "XP and coins are other accounts' and not counted")
         #expect(ledger.lines.map(\.amount) == [-15, 20])
-        #expect(ledger.lines.map(\.reason) == [.unlock(minutes: 15, item: .app(AppToken("instagram"))),
-                                               .session(profile: "🎯 Focus", ending: .completed, focusedSeconds: 1_200)])
+        #expect(
+            ledger.lines.map(\.reason) == [
+                .unlock(minutes: 15, item: .app(AppToken("instagram"))),
+                .session(profile: "🎯 Focus", ending: .completed, focusedSeconds: 1_200),
+            ])
     }
 
     @Test func nothingMoved_isAnEmptyLedger() {

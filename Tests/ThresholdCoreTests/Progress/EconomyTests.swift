@@ -37,8 +37,13 @@ import TestSupport
     }
 
     @Test func earnedAccessAlone_banksCredits_andEarnsNoXP() throws {
-        let balances = try session(of: "focus", minutes: 60, in: stored([.earnedAccess], [
-            .make("work-mode", path: .earnedAccess, unlockPolicy: .earnedAccess), .make("focus", path: .present)]))
+        let balances = try session(
+            of: "focus", minutes: 60,
+            in: stored(
+                [.earnedAccess],
+                [
+                    .make("work-mode", path: .earnedAccess, unlockPolicy: .earnedAccess), .make("focus", path: .present),
+                ]))
         #expect(balances.credits == 60 && balances.xp == 0 && balances.coins == 0)
     }
 
@@ -65,7 +70,8 @@ import TestSupport
         let sleep = try ProfilePreset.sleep.profile(named: "Sleep", selection: .apps("instagram"), withSchedule: false)
         let work = Profile.make("work", path: .key)
         let night = Session.make("night", profile: "sleep", start: start, ending: .init(at: start.adding(minutes: 600), state: .completed))
-        let hour = Session.make("hour", profile: "work", start: start.adding(minutes: -120), ending: .init(at: start.adding(minutes: -60), state: .completed))
+        let hour = Session.make(
+            "hour", profile: "work", start: start.adding(minutes: -120), ending: .init(at: start.adding(minutes: -60), state: .completed))
         let engine = try ThresholdState.empty.with(profiles: [sleep, work])
         #expect(engine.focus([night, hour]) == [hour])
         let stats = SessionStats(sessions: [night, hour], profiles: [sleep, work], now: start.adding(minutes: 700), calendar: ny)
@@ -98,8 +104,10 @@ import TestSupport
             ([Pathway.present, .key, .earnedAccess].randomElement(using: &rng)!, Int.random(in: 0..<4, using: &rng) == 0)
         }
         let steps = (0..<Int.random(in: 1...12, using: &rng)).map { _ in
-            (Int.random(in: 0..<profiles.count, using: &rng), Int.random(in: 0...240, using: &rng),
-             [SessionOrigin.manual, .shortcut, .key, .schedule].randomElement(using: &rng)!)
+            (
+                Int.random(in: 0..<profiles.count, using: &rng), Int.random(in: 0...240, using: &rng),
+                [SessionOrigin.manual, .shortcut, .key, .schedule].randomElement(using: &rng)!
+            )
         }
         return Day(chosen: chosen, profiles: profiles, steps: steps)
     })
@@ -114,8 +122,10 @@ import TestSupport
     func check(_ day: Day) throws {
         var profiles: [Profile] = []
         for (index, made) in day.profiles.enumerated() {
-            profiles.append(try Profile(id: ProfileID("p\(index)"), name: "P\(index)", emoji: "🎯", path: made.path, selection: .apps("instagram"),
-                                        unlockPolicy: made.path == .earnedAccess ? .earnedAccess : .none, isRest: made.rest))
+            profiles.append(
+                try Profile(
+                    id: ProfileID("p\(index)"), name: "P\(index)", emoji: "🎯", path: made.path, selection: .apps("instagram"),
+                    unlockPolicy: made.path == .earnedAccess ? .earnedAccess : .none, isRest: made.rest))
         }
         var transaction = StoreTransaction(state: try stored(day.chosen, profiles))
         let kept = transaction.state.keptAccounts
@@ -126,7 +136,8 @@ import TestSupport
             let started: Session
             do {
                 try context(at: now).run(StartSession(profile: profile.id, origin: step.origin), on: &transaction)
-                guard let running = transaction.state.engine.sessions.first(where: { $0.profileID == profile.id && $0.ending == nil }) else { continue }
+                guard let running = transaction.state.engine.sessions.first(where: { $0.profileID == profile.id && $0.ending == nil })
+                else { continue }
                 started = running
                 now = now.adding(minutes: Double(step.minutes))
                 try context(at: now).run(EndSession(profile: profile.id), on: &transaction)

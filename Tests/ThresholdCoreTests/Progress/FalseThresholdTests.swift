@@ -33,7 +33,10 @@ import TestSupport
     /// is believed whenever it arrives; one that arrives before that is not.
     @Test func aThresholdReachedByUse_isAlwaysBelieved_andOneBeforeItsTimeNever() async {
         let input = Generator(run: { rng -> (minutes: Int, offset: Int, dayNumber: Int) in
-            (Int.random(in: 1...48, using: &rng) * 30, Int.random(in: -1_440...2_880, using: &rng), 20_400 + Int.random(in: 0..<730, using: &rng))
+            (
+                Int.random(in: 1...48, using: &rng) * 30, Int.random(in: -1_440...2_880, using: &rng),
+                20_400 + Int.random(in: 0..<730, using: &rng)
+            )
         })
         await propertyCheck(count: 500, input: input) { sample in
             let day = LocalDate(dayNumber: sample.dayNumber)

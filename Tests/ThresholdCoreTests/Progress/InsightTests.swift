@@ -7,8 +7,10 @@ import TestSupport
     let ny = calendar("America/New_York")
     let deep = Profile.make("deep", name: "Deep work", emoji: "🌿", path: .present)
 
-    func session(_ id: SessionID, _ start: String, goal: Int? = nil, until: String? = nil, ended: String, _ state: EndState,
-                 breaks: [Break] = []) -> Session {
+    func session(
+        _ id: SessionID, _ start: String, goal: Int? = nil, until: String? = nil, ended: String, _ state: EndState,
+        breaks: [Break] = []
+    ) -> Session {
         let plan: SessionPlan = goal.map { .goal(minutes: $0) } ?? until.map { .until(at($0)) } ?? .openEnded
         return .make(id, profile: "deep", start: at(start), plan: plan, breaks: breaks, ending: .init(at: at(ended), state: state))
     }
@@ -54,8 +56,9 @@ import TestSupport
 
     @Test func history_showsTheGoal_theExtraTime_andTheBreaks() throws {
         let pause = Break.make("p", from: at("2026-11-23 08:20"), minutes: 5)
-        let stats = SessionStats(sessions: [session("a", "2026-11-23 08:00", goal: 30, ended: "2026-11-23 08:50", .completed, breaks: [pause])],
-                                 profiles: [deep], now: at("2026-11-23 09:00"), calendar: ny)
+        let stats = SessionStats(
+            sessions: [session("a", "2026-11-23 08:00", goal: 30, ended: "2026-11-23 08:50", .completed, breaks: [pause])],
+            profiles: [deep], now: at("2026-11-23 09:00"), calendar: ny)
         let entry = try #require(stats.history.first)
         #expect(entry.title == "🌿 Deep work" && entry.goalMinutes == 30)
         #expect(entry.extraSeconds == 20 * 60)
@@ -68,9 +71,12 @@ import TestSupport
 
     @Test func aWeek_addsUpFocus_breaks_andAttemptsResisted_MondayToSunday() {
         let sessions: [Session] = [
-            .make("a", profile: "work", start: at("2026-11-23 09:00"), breaks: [.make("b1", from: at("2026-11-23 10:00"), minutes: 5)],
-                  ending: .init(at: at("2026-11-23 11:05"), state: .completed)),
-            .make("b", profile: "work", start: at("2026-11-29 22:00"), plan: .goal(minutes: 60), ending: .init(at: at("2026-11-29 22:30"), state: .gaveUp)),
+            .make(
+                "a", profile: "work", start: at("2026-11-23 09:00"), breaks: [.make("b1", from: at("2026-11-23 10:00"), minutes: 5)],
+                ending: .init(at: at("2026-11-23 11:05"), state: .completed)),
+            .make(
+                "b", profile: "work", start: at("2026-11-29 22:00"), plan: .goal(minutes: 60),
+                ending: .init(at: at("2026-11-29 22:30"), state: .gaveUp)),
             .make("c", profile: "work", start: at("2026-11-30 00:30"), ending: .init(at: at("2026-11-30 02:00"), state: .completed)),
             .make("d", profile: "work", start: at("2026-11-25 09:00"), ending: .init(at: at("2026-11-25 09:00:05"), state: .canceled)),
         ]
@@ -95,10 +101,13 @@ import TestSupport
     let ny = calendar("America/New_York")
     let clock = Clockwork(timeZone: TimeZone(identifier: "America/New_York")!)
 
-    func notes(_ state: ThresholdState = .empty, review: Bool = true, prompt: Bool = true, last: LocalDate? = nil,
-               from: String, through: String) -> [DueNotification] {
-        dueNotifications(state, from: at(from), through: at(through), calendar: ny,
-                         reminders: ReminderPlan(reminders: Reminders(dailyReview: review, eveningPrompt: prompt), lastEveningPrompt: last))
+    func notes(
+        _ state: ThresholdState = .empty, review: Bool = true, prompt: Bool = true, last: LocalDate? = nil,
+        from: String, through: String
+    ) -> [DueNotification] {
+        dueNotifications(
+            state, from: at(from), through: at(through), calendar: ny,
+            reminders: ReminderPlan(reminders: Reminders(dailyReview: review, eveningPrompt: prompt), lastEveningPrompt: last))
     }
 
     /// Bad input (issue 13): the reminder times are fixed at 09:00 and 19:00, which no zone's
@@ -112,8 +121,9 @@ import TestSupport
         let fall = notes(from: "2026-10-31 20:00", through: "2026-11-01 20:00")
         #expect(fall.map(\.at) == [at("2026-11-01 09:00"), at("2026-11-01 19:00")])
         let havana = calendar("America/Havana")
-        let cuba = dueNotifications(.empty, from: at("2026-03-07 20:00", in: "America/Havana"), through: at("2026-03-08 20:00", in: "America/Havana"),
-                                    calendar: havana, reminders: ReminderPlan(reminders: Reminders(dailyReview: true), lastEveningPrompt: nil))
+        let cuba = dueNotifications(
+            .empty, from: at("2026-03-07 20:00", in: "America/Havana"), through: at("2026-03-08 20:00", in: "America/Havana"),
+            calendar: havana, reminders: ReminderPlan(reminders: Reminders(dailyReview: true), lastEveningPrompt: nil))
         #expect(cuba.map(\.at) == [at("2026-03-08 09:00", in: "America/Havana")])
     }
 
@@ -139,8 +149,9 @@ import TestSupport
 
     @Test func theEveningPrompt_skipsAnEveningBeforeAScheduledMorningSession() throws {
         let morning = Profile.make("morning", path: .present, schedules: [.on([.tuesday, .wednesday], "07:00", "08:00")])
-        let due = try #require(notes(.make(profiles: [morning]), review: false, from: "2026-11-23 08:00", through: "2026-11-30 08:00")
-            .first { $0.id.hasPrefix("evening-prompt.") })
+        let due = try #require(
+            notes(.make(profiles: [morning]), review: false, from: "2026-11-23 08:00", through: "2026-11-30 08:00")
+                .first { $0.id.hasPrefix("evening-prompt.") })
         #expect(due.at == at("2026-11-25 19:00"), "Monday and Tuesday evenings lead into scheduled mornings")
     }
 

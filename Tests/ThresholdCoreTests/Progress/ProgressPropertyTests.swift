@@ -44,13 +44,15 @@ import TestSupport
                 goal = counted
             }
             // Folding day by day and rolling at once agree.
-            let rolled = IntentionStreaks.roll(IntentionStreak(intentionID: "i", days: 0, through: month.first.adding(days: -1)),
-                                               to: month.first.adding(days: month.opens.count), limit: month.limit,
-                                               opens: { month.opens[$0.dayNumber - month.first.dayNumber] },
-                                               frozen: { month.frozen[$0.dayNumber - month.first.dayNumber] })
+            let rolled = IntentionStreaks.roll(
+                IntentionStreak(intentionID: "i", days: 0, through: month.first.adding(days: -1)),
+                to: month.first.adding(days: month.opens.count), limit: month.limit,
+                opens: { month.opens[$0.dayNumber - month.first.dayNumber] },
+                frozen: { month.frozen[$0.dayNumber - month.first.dayNumber] })
             #expect(rolled.days == intention)
-            let rolledGoal = GoalStreak.starting(on: month.first).rolled(to: month.first.adding(days: month.minutes.count), goalMinutes: month.goal,
-                                                                       minutes: { month.minutes[$0.dayNumber - month.first.dayNumber] })
+            let rolledGoal = GoalStreak.starting(on: month.first).rolled(
+                to: month.first.adding(days: month.minutes.count), goalMinutes: month.goal,
+                minutes: { month.minutes[$0.dayNumber - month.first.dayNumber] })
             #expect(rolledGoal == goal)
         }
     }
@@ -62,8 +64,10 @@ import TestSupport
     @Test func credits_neverGoNegative() async {
         let steps = Generator(run: { rng -> [(minutes: Int, state: EndState?, spend: Int)] in
             (0..<Int.random(in: 1...40, using: &rng)).map { _ in
-                (Int.random(in: 0...180, using: &rng), [EndState.completed, .gaveUp, .canceled, nil].randomElement(using: &rng)!,
-                 FocusBank.unlockOptions.randomElement(using: &rng)! * Int.random(in: 1...2, using: &rng))
+                (
+                    Int.random(in: 0...180, using: &rng), [EndState.completed, .gaveUp, .canceled, nil].randomElement(using: &rng)!,
+                    FocusBank.unlockOptions.randomElement(using: &rng)! * Int.random(in: 1...2, using: &rng)
+                )
             }
         })
         await propertyCheck(count: 300, input: steps) { steps in
@@ -72,7 +76,8 @@ import TestSupport
             for (index, step) in steps.enumerated() {
                 if let state = step.state {
                     let session = Session.make(SessionID("s\(index)"), profile: "p", origin: .manual, start: start)
-                    let reward = SessionReward(for: session, ending: .init(at: start.adding(minutes: Double(step.minutes)), state: state), profile: nil)
+                    let reward = SessionReward(
+                        for: session, ending: .init(at: start.adding(minutes: Double(step.minutes)), state: state), profile: nil)
                     for entry in reward.entries(memo: "earned") { balances = try balances.applying(entry) }
                 } else {
                     let spend = try LedgerEntry(account: .credits, amount: -step.spend, memo: "spent")
@@ -157,7 +162,9 @@ import TestSupport
                 let first = try #require(state.sessions.first { $0.start == start })
                 if let ending = first.ending { #expect(ending.at >= finish, "ended at \(ending.at) after \(input.actions)") }
                 if now < finish {
-                    #expect(evaluate(state, at: now, calendar: rig.calendar).shields(app: AppToken("tiktok")), "unshielded at \(now) after \(input.actions)")
+                    #expect(
+                        evaluate(state, at: now, calendar: rig.calendar).shields(app: AppToken("tiktok")),
+                        "unshielded at \(now) after \(input.actions)")
                 }
             }
         }

@@ -19,11 +19,12 @@ import TestSupport
     }
 
     static let days = Generator(run: { rng -> Days in
-        Days(first: LocalDate(dayNumber: 20_000 + Int.random(in: 0..<400, using: &rng)),
-             goal: Int.random(in: 1...32, using: &rng) * 30,
-             minutes: (0..<Int.random(in: 1...60, using: &rng)).map { _ in
-                 Int.random(in: 0..<4, using: &rng) == 0 ? nil : Int.random(in: 0...32, using: &rng) * 30
-             })
+        Days(
+            first: LocalDate(dayNumber: 20_000 + Int.random(in: 0..<400, using: &rng)),
+            goal: Int.random(in: 1...32, using: &rng) * 30,
+            minutes: (0..<Int.random(in: 1...60, using: &rng)).map { _ in
+                Int.random(in: 0..<4, using: &rng) == 0 ? nil : Int.random(in: 0...32, using: &rng) * 30
+            })
     })
 
     @Test func anUnreportedDay_neverMovesTheStreak_andOnlyKnownDaysUnderTheGoalAddToIt() async {
@@ -53,7 +54,8 @@ import TestSupport
         /// Each callback with when it arrives (possibly twice, possibly never).
         let callbacks: [(report: ScreenTimeReport, fired: Date, arrivals: [Date])]
         var description: String {
-            "first=\(first) goal=\(goal) used=\(used)\n" + callbacks.map { "  \($0.report) fired \($0.fired) arrives \($0.arrivals)" }.joined(separator: "\n")
+            "first=\(first) goal=\(goal) used=\(used)\n"
+                + callbacks.map { "  \($0.report) fired \($0.fired) arrives \($0.arrivals)" }.joined(separator: "\n")
         }
     }
 
@@ -71,12 +73,13 @@ import TestSupport
             }
             fired.append((.ended(day), next))
             for (report, at) in fired {
-                let arrivals: [Date] = switch Int.random(in: 0..<10, using: &rng) {
-                case 0: []  // lost
-                case 1: [at, at]  // twice
-                case 2, 3, 4: [at.addingTimeInterval(TimeInterval(Int.random(in: 1...(2 * 86_400), using: &rng)))]  // late
-                default: [at]
-                }
+                let arrivals: [Date] =
+                    switch Int.random(in: 0..<10, using: &rng) {
+                    case 0: []  // lost
+                    case 1: [at, at]  // twice
+                    case 2, 3, 4: [at.addingTimeInterval(TimeInterval(Int.random(in: 1...(2 * 86_400), using: &rng)))]  // late
+                    default: [at]
+                    }
                 callbacks.append((report, at, arrivals))
             }
         }

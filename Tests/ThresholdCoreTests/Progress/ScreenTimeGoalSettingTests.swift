@@ -12,8 +12,9 @@ import TestSupport
     @Test func whatCounts_isWhatIsShielded_notAnAllowListsAllowedApps() throws {
         let blocking = Profile.make("work", selection: .apps("instagram"))
         let allowing = Profile.make("sleep", selection: .apps("maps", "phone"), listMode: .allowList)
-        let state = ThresholdState.make(profiles: [blocking, allowing], gates: [.make("selah", selection: .apps("tiktok"))],
-                                        intentions: [.make("yt", app: "youtube", opens: 3)])
+        let state = ThresholdState.make(
+            profiles: [blocking, allowing], gates: [.make("selah", selection: .apps("tiktok"))],
+            intentions: [.make("yt", app: "youtube", opens: 3)])
         #expect(state.screenTimeSelection.applications == Set(["instagram", "tiktok", "youtube"].map(AppToken.init)))
     }
 

@@ -17,7 +17,8 @@ import TestSupport
     let ny = calendar("America/New_York")
 
     func prayer(_ text: String, in zone: String = "America/New_York") -> PrayerCompletion {
-        PrayerCompletion(at: at(text, in: zone), timeZoneIdentifier: zone, mood: .anxious, title: "Peace in the storm", verse: "Philippians 4:6")
+        PrayerCompletion(
+            at: at(text, in: zone), timeZoneIdentifier: zone, mood: .anxious, title: "Peace in the storm", verse: "Philippians 4:6")
     }
 
     @Test func aDayWithoutAPrayer_resetsIt() {
@@ -41,8 +42,9 @@ import TestSupport
         let london = calendar("Europe/London")
         #expect(monday.day == day("2026-11-23"))
         #expect(SelahStreak.days([monday, tuesdayInLondon], now: at("2026-11-24 10:00", in: "Europe/London"), calendar: london) == 2)
-        #expect(SelahStreak.days([monday], now: at("2026-11-24 10:00", in: "Europe/London"), calendar: london) == 1,
-                "Tuesday without a prayer yet leaves Monday's streak standing")
+        #expect(
+            SelahStreak.days([monday], now: at("2026-11-24 10:00", in: "Europe/London"), calendar: london) == 1,
+            "Tuesday without a prayer yet leaves Monday's streak standing")
     }
 
     @Test func aPrayerDatedAhead_doesNotCount() {
@@ -74,7 +76,8 @@ import TestSupport
         let start = IntentionStreak(intentionID: "ig", days: 6, through: day("2026-11-20"))
         let rolled = IntentionStreaks.roll(start, to: day("2026-11-24"), limit: 2, opens: { opens[$0] ?? 0 }, frozen: { _ in false })
         #expect(rolled.days == 1 && rolled.through == day("2026-11-23"))
-        let frozen = IntentionStreaks.roll(start, to: day("2026-11-24"), limit: 2, opens: { opens[$0] ?? 0 }, frozen: { $0 == day("2026-11-22") })
+        let frozen = IntentionStreaks.roll(
+            start, to: day("2026-11-24"), limit: 2, opens: { opens[$0] ?? 0 }, frozen: { $0 == day("2026-11-22") })
         #expect(frozen.days == 9)
         #expect(IntentionStreaks.roll(rolled, to: day("2026-11-24"), limit: 2, opens: { _ in 9 }, frozen: { _ in false }) == rolled)
     }
@@ -82,9 +85,11 @@ import TestSupport
     @Test func theRecord_followsTheIntentionsOpensAcrossDST() throws {
         // Fall back on Sunday 1 November: the extra hour does not move an open to another day.
         let calendar = rig.calendar, clock = Clockwork(calendar: calendar)
-        let grants = [Grant.make("a", .app("instagram"), from: at("2026-11-01 23:30"), minutes: 5, origin: .intentionOpen("ig")),
-                      .make("b", .app("instagram"), from: at("2026-11-01 01:30"), minutes: 5, origin: .intentionOpen("ig")),
-                      .make("c", .app("instagram"), from: at("2026-11-02 00:30"), minutes: 5, origin: .intentionOpen("ig"))]
+        let grants = [
+            Grant.make("a", .app("instagram"), from: at("2026-11-01 23:30"), minutes: 5, origin: .intentionOpen("ig")),
+            .make("b", .app("instagram"), from: at("2026-11-01 01:30"), minutes: 5, origin: .intentionOpen("ig")),
+            .make("c", .app("instagram"), from: at("2026-11-02 00:30"), minutes: 5, origin: .intentionOpen("ig")),
+        ]
         let state = ThresholdState.make(intentions: [ig], grants: grants)
         var record = ProgressRecord()
         record.roll(to: day("2026-11-01"), state: state, tracking: nil, clock: clock)
@@ -102,7 +107,8 @@ import TestSupport
         let wednesday = at("2026-11-25 10:00")
         try rig.apply(UseStreakFreeze(), to: &state, at: wednesday)
         #expect(state.streakFreezeDays == [day("2026-11-25")])
-        #expect(rig.refusal(UseStreakFreeze(day: day("2026-11-28")), on: state, at: wednesday)
+        #expect(
+            rig.refusal(UseStreakFreeze(day: day("2026-11-28")), on: state, at: wednesday)
                 == "You have used this week's streak freeze (Wednesday, November 25). The next is granted on Monday, November 30.")
         // Sunday is still that week; Monday brings the next.
         #expect(rig.refusal(UseStreakFreeze(), on: state, at: at("2026-11-29 10:00")) != nil)
@@ -113,10 +119,15 @@ import TestSupport
     @Test func aFreeze_isNeverForADayPast_orBeyondTheWeek() {
         let state = ThresholdState.make(intentions: [ig])
         let wednesday = at("2026-11-25 10:00")
-        #expect(rig.refusal(UseStreakFreeze(day: day("2026-11-24")), on: state, at: wednesday)
+        #expect(
+            rig.refusal(UseStreakFreeze(day: day("2026-11-24")), on: state, at: wednesday)
                 == "A streak freeze protects today or a day to come, not Tuesday, November 24, which is past.")
-        #expect(rig.refusal(UseStreakFreeze(day: day("2026-11-30")), on: state, at: wednesday)?.contains("next week's is granted on Monday, November 30") == true)
-        #expect(rig.refusal(UseStreakFreeze(), on: .empty, at: wednesday) == "A streak freeze protects intention streaks, and you have no intentions yet.")
+        #expect(
+            rig.refusal(UseStreakFreeze(day: day("2026-11-30")), on: state, at: wednesday)?.contains(
+                "next week's is granted on Monday, November 30") == true)
+        #expect(
+            rig.refusal(UseStreakFreeze(), on: .empty, at: wednesday)
+                == "A streak freeze protects intention streaks, and you have no intentions yet.")
     }
 
     @Test func theShield_showsTheStreak_andTheFreeze() throws {
@@ -125,9 +136,14 @@ import TestSupport
         let label = IntentionLabel(intentionID: "ig", app: AppToken("instagram"), opensUsed: 1, opensPerDay: 2, minutesPerOpen: 5)
         let shield = ShieldContent(reason: .intention(label), appName: "Instagram", streak: record.shownStreak(for: .intention(label)))
         #expect(shield.subtitle == .opensUsed(used: 1, perDay: 2, streak: 6, spent: false))
-        let freeze = ShieldContent(reason: .streakFreeze(label), appName: "Instagram", streak: record.shownStreak(for: .streakFreeze(label)))
+        let freeze = ShieldContent(
+            reason: .streakFreeze(label), appName: "Instagram", streak: record.shownStreak(for: .streakFreeze(label)))
         #expect(freeze.title == .streakFreezeActive)
-        if case .streakFrozen(let streak, _, _) = freeze.subtitle { #expect(streak == 6) } else { Issue.record("a freeze shield says the streak it protects") }
+        if case .streakFrozen(let streak, _, _) = freeze.subtitle {
+            #expect(streak == 6)
+        } else {
+            Issue.record("a freeze shield says the streak it protects")
+        }
         let over = IntentionLabel(intentionID: "ig", app: AppToken("instagram"), opensUsed: 3, opensPerDay: 2, minutesPerOpen: 5)
         #expect(record.shownStreak(for: .intention(over)) == 0)
         #expect(record.shownStreak(for: .streakFreeze(over)) == 6)
@@ -155,8 +171,10 @@ import TestSupport
         let tracking = try ScreenTimeTracking(selection: .apps("instagram"), goalMinutes: 120, since: day("2026-11-23"))
         let clock = Clockwork(calendar: calendar())
         var record = ProgressRecord()
-        for monday in [ScreenTimeReport.started(day("2026-11-23")), .reached(minutes: 60, on: day("2026-11-23")),
-                       .reached(minutes: 150, on: day("2026-11-23")), .reached(minutes: 30, on: day("2026-11-23"))] {
+        for monday in [
+            ScreenTimeReport.started(day("2026-11-23")), .reached(minutes: 60, on: day("2026-11-23")),
+            .reached(minutes: 150, on: day("2026-11-23")), .reached(minutes: 30, on: day("2026-11-23")),
+        ] {
             record.record(monday, at: at("2026-11-23 20:00"), clock: clock)
         }
         #expect(record.screenTimeMinutes(on: day("2026-11-23")) == 150)
@@ -179,7 +197,9 @@ import TestSupport
         for (text, minutes) in days {
             let day = day(text)
             record.record(.started(day), at: clock.startOfDay(day), clock: clock)
-            if minutes > 0 { record.record(.reached(minutes: minutes, on: day), at: clock.startOfDay(day).adding(minutes: 600), clock: clock) }
+            if minutes > 0 {
+                record.record(.reached(minutes: minutes, on: day), at: clock.startOfDay(day).adding(minutes: 600), clock: clock)
+            }
             record.record(.ended(day), at: clock.startOfDay(day.adding(days: 1)), clock: clock)
         }
         return record
@@ -211,7 +231,9 @@ import TestSupport
         record.record(.ended(day("2026-11-25")), at: at("2026-11-26 00:00"), clock: clock)
         #expect(record.reportedMinutes(on: day("2026-11-25")) == nil, "an end without a start")
         record.roll(to: day("2026-11-26"), state: .empty, tracking: tracking, clock: clock)
-        #expect(record.goalStreak == GoalStreak(days: 1, lives: 1, through: day("2026-11-25"), unreported: [day("2026-11-24"), day("2026-11-25")]))
+        #expect(
+            record.goalStreak
+                == GoalStreak(days: 1, lives: 1, through: day("2026-11-25"), unreported: [day("2026-11-24"), day("2026-11-25")]))
     }
 
     @Test func anEndBeforeTheDayIsOver_isIOSAnsweringAStop_notTheDaysEnd() {
@@ -261,18 +283,26 @@ import TestSupport
         #expect(name == "threshold.screen-time.2026-11-23")
         #expect(ScreenTimeReport(.intervalDidStart(name)) == .started(day("2026-11-23")))
         #expect(ScreenTimeReport(.intervalDidEnd(name)) == .ended(day("2026-11-23")))
-        #expect(ScreenTimeReport(.eventDidReachThreshold(activity: name, event: "minutes-960")) == .reached(minutes: 960, on: day("2026-11-23")))
-        for trigger in [Trigger.intervalDidStart("threshold.screen-time"), .intervalDidEnd("threshold.screen-time.tomorrow"),
-                        .intervalDidStart("threshold.from.1"), .eventDidReachThreshold(activity: name, event: "minutes-45"),
-                        .eventDidReachThreshold(activity: name, event: "minutes-990"), .eventDidReachThreshold(activity: "threshold.screen-time", event: "minutes-30"),
-                        .intervalWillEndWarning(name), .appForeground] {
+        #expect(
+            ScreenTimeReport(.eventDidReachThreshold(activity: name, event: "minutes-960")) == .reached(minutes: 960, on: day("2026-11-23"))
+        )
+        for trigger in [
+            Trigger.intervalDidStart("threshold.screen-time"), .intervalDidEnd("threshold.screen-time.tomorrow"),
+            .intervalDidStart("threshold.from.1"), .eventDidReachThreshold(activity: name, event: "minutes-45"),
+            .eventDidReachThreshold(activity: name, event: "minutes-990"),
+            .eventDidReachThreshold(activity: "threshold.screen-time", event: "minutes-30"),
+            .intervalWillEndWarning(name), .appForeground,
+        ] {
             #expect(ScreenTimeReport(trigger) == nil, "\(trigger)")
         }
     }
 }
 
 @Suite struct ScreenTimeTests {
-    @Test(arguments: [(0, 100), (59, 100), (60, 75), (119, 75), (120, 55), (180, 40), (240, 28), (300, 18), (360, 10), (420, 4), (479, 4), (480, 0), (900, 0)])
+    @Test(arguments: [
+        (0, 100), (59, 100), (60, 75), (119, 75), (120, 55), (180, 40), (240, 28), (300, 18), (360, 10), (420, 4), (479, 4), (480, 0),
+        (900, 0),
+    ])
     func points_fallHourByHour_toNothingAtEightHours(minutes: Int, points: Int) {
         #expect(ScreenTimeScore.points(minutes: minutes) == points)
     }
@@ -288,15 +318,20 @@ import TestSupport
         let registration = tracking.registration(on: day("2026-11-23"), clock: Clockwork(calendar: ny))
         #expect(registration.name == "threshold.screen-time.2026-11-23" && !registration.repeats)
         #expect(registration.start.hasFullDate && registration.end.hasFullDate)
-        #expect(registration.interval(deviceZone: ny.timeZone).map { [$0.start, $0.end] } == [at("2026-11-23 00:00"), at("2026-11-24 00:00")])
-        #expect(registration.events.filter { $0.name.hasPrefix("minutes-") }.map(\.minutes) == Array(stride(from: 30, through: 960, by: 30)))
+        #expect(
+            registration.interval(deviceZone: ny.timeZone).map { [$0.start, $0.end] } == [at("2026-11-23 00:00"), at("2026-11-24 00:00")])
+        #expect(
+            registration.events.filter { $0.name.hasPrefix("minutes-") }.map(\.minutes) == Array(stride(from: 30, through: 960, by: 30)))
         // Seed 001 §6: 16 warnings at the 50th minute of each hour, in the same activity.
-        #expect(registration.events.filter { $0.name.hasPrefix("warning-") }.map(\.minutes) == Array(stride(from: 50, through: 950, by: 60)))
+        #expect(
+            registration.events.filter { $0.name.hasPrefix("warning-") }.map(\.minutes) == Array(stride(from: 50, through: 950, by: 60)))
         #expect(registration.events.count == 48)
-        #expect(ScreenTimeReport(.eventDidReachThreshold(activity: registration.name, event: "warning-110"))
+        #expect(
+            ScreenTimeReport(.eventDidReachThreshold(activity: registration.name, event: "warning-110"))
                 == .reached(minutes: 110, on: day("2026-11-23")), "a warning refines the minutes between thresholds")
         #expect(registration.events.allSatisfy { $0.includesPastActivity })
-        #expect(ScreenTimeReport(.eventDidReachThreshold(activity: registration.name, event: "minutes-90"))
+        #expect(
+            ScreenTimeReport(.eventDidReachThreshold(activity: registration.name, event: "minutes-90"))
                 == .reached(minutes: 90, on: day("2026-11-23")))
         #expect(ScreenTimeReport(.eventDidReachThreshold(activity: "threshold.other", event: "minutes-90")) == nil)
         var settings = Settings()
@@ -330,32 +365,38 @@ import TestSupport
         let start = at("2026-11-23 08:00")
         let grant = Grant.make("g", from: start, minutes: 10, origin: .ritual(.prayer))
         #expect(PrayerCompletion(LoggedEvent(sequence: 1, at: start, event: .grantIssued(grant)), deviceZone: ny.timeZone) == nil)
-        let math = RitualRecord(origin: .ritual(.mathChallenge), scope: .allGated, minutes: 5,
-                                detail: .math(difficulty: .easy, solved: 5, mistakes: 0))
+        let math = RitualRecord(
+            origin: .ritual(.mathChallenge), scope: .allGated, minutes: 5,
+            detail: .math(difficulty: .easy, solved: 5, mistakes: 0))
         #expect(PrayerCompletion(LoggedEvent(sequence: 2, at: start, event: .ritualCompleted(math)), deviceZone: ny.timeZone) == nil)
     }
 
     @Test func aRecordWithoutAZone_readsInTheDevicesZone() {
-        let record = PrayerRecord(mood: .joyful, templateID: "t", tradition: .catholic, vibe: .liturgical,
-                                  preferredTranslation: nil, shownTranslation: .kjv)
+        let record = PrayerRecord(
+            mood: .joyful, templateID: "t", tradition: .catholic, vibe: .liturgical,
+            preferredTranslation: nil, shownTranslation: .kjv)
         let old = RitualRecord(origin: .ritual(.prayer), scope: .allGated, minutes: 10, detail: .prayer(record))
-        let prayer = PrayerCompletion(LoggedEvent(sequence: 1, at: at("2026-11-23 08:00"), event: .ritualCompleted(old)), deviceZone: ny.timeZone)
+        let prayer = PrayerCompletion(
+            LoggedEvent(sequence: 1, at: at("2026-11-23 08:00"), event: .ritualCompleted(old)), deviceZone: ny.timeZone)
         #expect(prayer?.timeZoneIdentifier == "America/New_York")
     }
 
     @Test func theStreakAndHistory_readTheLoggedPrayers() {
-        let events = [LoggedEvent.prayer("2026-11-21 08:00", sequence: 1), .prayer("2026-11-22 21:00", sequence: 2),
-                      .prayer("2026-11-23 07:00", sequence: 3), .prayer("2026-11-23 12:00", sequence: 4)]
+        let events = [
+            LoggedEvent.prayer("2026-11-21 08:00", sequence: 1), .prayer("2026-11-22 21:00", sequence: 2),
+            .prayer("2026-11-23 07:00", sequence: 3), .prayer("2026-11-23 12:00", sequence: 4),
+        ]
         let prayers = PrayerCompletion.prayers(in: events, deviceZone: ny.timeZone)
         #expect(SelahStreak.days(prayers, now: at("2026-11-23 22:00"), calendar: ny) == 3)
         #expect(PrayerHistory(prayers).days.first?.prayers.count == 2)
     }
 
     @Test func withTheLibrary_aPrayerHasItsFirstLineAndVerse() throws {
-        let template = try PrayerTemplate(id: "t-1", traditions: [.catholic], vibes: [.liturgical], moods: [.anxious],
-                                          prayer: "Lord, St. Joseph kept watch. Keep watch over me. Amen.",
-                                          verse: .init(reference: try VerseReference("Philippians 4:6"), text: "Be careful for nothing"),
-                                          translation: .kjv)
+        let template = try PrayerTemplate(
+            id: "t-1", traditions: [.catholic], vibes: [.liturgical], moods: [.anxious],
+            prayer: "Lord, St. Joseph kept watch. Keep watch over me. Amen.",
+            verse: .init(reference: try VerseReference("Philippians 4:6"), text: "Be careful for nothing"),
+            translation: .kjv)
         let library = try PrayerLibrary(templates: [template])
         let prayer = PrayerCompletion(.prayer("2026-11-23 08:00", template: "t-1"), deviceZone: ny.timeZone, library: library)
         #expect(prayer?.title == "Lord, St. Joseph kept watch.")

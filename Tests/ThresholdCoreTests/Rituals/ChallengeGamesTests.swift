@@ -60,7 +60,8 @@ import TestSupport
                     #expect(challenge.step == .completed)
                     #expect(completion.request.origin == .ritual(Game.kind.ritual))
                     #expect(completion.request.scope == .allGated)
-                    #expect(completion.record.detail == .challenge(Game.kind, mistakes: challenge.game!.mistakes, attempts: challenge.attempts))
+                    #expect(
+                        completion.record.detail == .challenge(Game.kind, mistakes: challenge.game!.mistakes, attempts: challenge.attempts))
                 } else {
                     #expect(practice || challenge.step != .completed)
                 }
@@ -411,8 +412,9 @@ import TestSupport
 
     @Test func lookUps_countCompletedGamesByKind_andNothingElse() {
         func logged(_ kind: RitualKind, _ detail: RitualDetail, _ sequence: Int64) -> LoggedEvent {
-            LoggedEvent(sequence: sequence, at: at("2026-11-23 10:00"),
-                        event: .ritualCompleted(RitualRecord(origin: .ritual(kind), scope: .allGated, minutes: 5, detail: detail)))
+            LoggedEvent(
+                sequence: sequence, at: at("2026-11-23 10:00"),
+                event: .ritualCompleted(RitualRecord(origin: .ritual(kind), scope: .allGated, minutes: 5, detail: detail)))
         }
         let events = [
             logged(.ink, .challenge(.ink, mistakes: 0, attempts: 1), 1),

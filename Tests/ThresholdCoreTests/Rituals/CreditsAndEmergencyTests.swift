@@ -9,7 +9,8 @@ import ThresholdCore
     @Test func options_showCostAtThePrice_andDisableWhatTheBalanceCannotPay() {
         let credits = CreditsUnlock(terms: .make(.app("instagram"), creditsPerMinute: 2), balance: 40, label: "instagram")
         #expect(credits.options.map(\.cost) == [10, 30, 60])
-        #expect(credits.options.map(\.eligibility) == [.available, .available, .unavailable(.insufficientCredits(needed: 60, balance: 40))])
+        #expect(
+            credits.options.map(\.eligibility) == [.available, .available, .unavailable(.insufficientCredits(needed: 60, balance: 40))])
         #expect(credits.options[2].eligibility.availableAt == nil, "only focusing brings credits back")
     }
 
@@ -17,14 +18,19 @@ import ThresholdCore
         let credits = CreditsUnlock(terms: .make(.app("instagram"), minutes: 5, creditsPerMinute: 2), balance: 40, label: "instagram")
         let completion = try credits.spend(minutes: 15, at: now)
         #expect(completion.request == GrantRequest(scope: .app("instagram"), minutes: 15, origin: .ritual(.credits), start: now))
-        #expect(completion.spend == (try LedgerEntry(account: .credits, amount: -30, memo: "Unlocked instagram for 15 min",
-                                                           reason: .unlock(minutes: 15, item: nil))))
+        #expect(
+            completion.spend
+                == (try LedgerEntry(
+                    account: .credits, amount: -30, memo: "Unlocked instagram for 15 min",
+                    reason: .unlock(minutes: 15, item: nil))))
         #expect(completion.record.detail == .credits(cost: 30, creditsPerMinute: 2))
     }
 
     @Test func spendingBeyondTheBalance_orOffTheMenu_isRefused() {
         let credits = CreditsUnlock(terms: .make(creditsPerMinute: 1), balance: 12, label: "apps")
-        #expect(throws: ValidationError("credits unlock", .disabled(.insufficientCredits(needed: 15, balance: 12)))) { try credits.spend(minutes: 15, at: now) }
+        #expect(throws: ValidationError("credits unlock", .disabled(.insufficientCredits(needed: 15, balance: 12)))) {
+            try credits.spend(minutes: 15, at: now)
+        }
         #expect(throws: ValidationError.self) { try credits.spend(minutes: 7, at: now) }
     }
 
@@ -88,7 +94,9 @@ import ThresholdCore
         #expect(emergency.step == .reason)
         #expect(emergency.submit(reason: "  \(reason)  ", at: start.advanced(by: 40).wall) == .completed)
         let completion = try #require(emergency.completion)
-        #expect(completion.request == GrantRequest(scope: .app("maps"), minutes: 10, origin: .ritual(.emergency), start: start.advanced(by: 40).wall))
+        #expect(
+            completion.request
+                == GrantRequest(scope: .app("maps"), minutes: 10, origin: .ritual(.emergency), start: start.advanced(by: 40).wall))
         #expect(completion.record.detail == .emergency(reason: reason))
     }
 
@@ -134,6 +142,8 @@ import ThresholdCore
         try records.admit(completion, at: completion.request.start, policy: policy, timeZone: ny.timeZone)
         records.note(completion, at: completion.request.start)
         #expect(records.emergencyUses == [start.advanced(by: 30).wall])
-        #expect(throws: ValidationError.self) { try records.admit(completion, at: completion.request.start, policy: policy, timeZone: ny.timeZone) }
+        #expect(throws: ValidationError.self) {
+            try records.admit(completion, at: completion.request.start, policy: policy, timeZone: ny.timeZone)
+        }
     }
 }

@@ -9,7 +9,9 @@ import ThresholdCore
     var rng = Xoshiro(seed: (1, 2, 3, 4))
 
     func current(_ challenge: MathChallenge) throws -> MathProblem {
-        guard case .solving(let problem) = challenge.step else { throw ValidationError("test", .unexpected("not solving: \(challenge.step)")) }
+        guard case .solving(let problem) = challenge.step else {
+            throw ValidationError("test", .unexpected("not solving: \(challenge.step)"))
+        }
         return problem
     }
 
@@ -22,7 +24,9 @@ import ThresholdCore
         #expect(challenge.answer(String(try current(challenge).answer), at: now.adding(seconds: 30), using: &rng) == .completed)
 
         let completion = try #require(challenge.completion)
-        #expect(completion.request == GrantRequest(scope: .allGated, minutes: 5, origin: .ritual(.mathChallenge), start: now.adding(seconds: 30)))
+        #expect(
+            completion.request
+                == GrantRequest(scope: .allGated, minutes: 5, origin: .ritual(.mathChallenge), start: now.adding(seconds: 30)))
         #expect(completion.record.detail == .math(difficulty: .medium, solved: 3, mistakes: 0))
         #expect(completion.spend == nil)
         #expect(challenge.answer("1", at: now, using: &rng) == .notAsking)
@@ -78,7 +82,12 @@ import ThresholdCore
             let problem = MathProblem.random(difficulty, using: &generator)
             #expect(Self.evaluate(problem.text) == problem.answer, "\(problem.text)")
             #expect(problem.answer >= 0)
-            let bound = switch difficulty { case .easy: 18; case .medium: 198; case .hard: 99 * 9 }
+            let bound =
+                switch difficulty {
+                case .easy: 18;
+                case .medium: 198;
+                case .hard: 99 * 9
+                }
             #expect(problem.answer <= bound)
         }
     }

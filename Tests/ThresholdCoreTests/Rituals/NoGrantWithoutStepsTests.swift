@@ -123,7 +123,9 @@ import ThresholdCore
                     now = now.advanced(by: Double(action % 15))
                 case 2:
                     if emergency.releaseHold(at: now) == .held { held = true }
-                    if let pressed = pressedAt, now.uptime - pressed.uptime >= Double(policy.holdSeconds), now.elapsed(since: pressed) != nil {
+                    if let pressed = pressedAt, now.uptime - pressed.uptime >= Double(policy.holdSeconds),
+                        now.elapsed(since: pressed) != nil
+                    {
                         #expect(held)
                     }
                     pressedAt = nil

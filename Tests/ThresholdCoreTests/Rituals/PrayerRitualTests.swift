@@ -36,8 +36,11 @@ import ThresholdCore
             Issue.record("a prayer records its detail")
             return
         }
-        #expect(record == PrayerRecord(mood: .anxious, templateID: template.id, tradition: .nonDenominational, vibe: .pastoral,
-                                       preferredTranslation: .esv, shownTranslation: .kjv))
+        #expect(
+            record
+                == PrayerRecord(
+                    mood: .anxious, templateID: template.id, tradition: .nonDenominational, vibe: .pastoral,
+                    preferredTranslation: .esv, shownTranslation: .kjv))
         #expect(prayer.saved == nil)
     }
 

@@ -48,7 +48,9 @@ import ThresholdCore
     /// Random attempts at random times: what is admitted never exceeds three in a local day nor
     /// comes within 30 minutes of the last, and an attempt is refused only when a limit binds.
     @Test func admittedQuests_neverExceedTheLimits() async {
-        let gaps = Generator(run: { rng -> [Int] in (0..<Int.random(in: 1...30, using: &rng)).map { _ in Int.random(in: 0...240, using: &rng) } })
+        let gaps = Generator(run: { rng -> [Int] in
+            (0..<Int.random(in: 1...30, using: &rng)).map { _ in Int.random(in: 0...240, using: &rng) }
+        })
         await propertyCheck(count: 300, input: gaps) { gaps in try check(gaps) }
     }
 
@@ -61,7 +63,8 @@ import ThresholdCore
             reading = reading.advanced(by: Double(gap) * 60)
             let now = reading.wall
             let today = admitted.filter { clock.localDate(of: $0) == clock.localDate(of: now) }
-            let bound = today.count >= QuestAllowance.perDay
+            let bound =
+                today.count >= QuestAllowance.perDay
                 || admitted.last.map { now.timeIntervalSince($0) < Double(QuestAllowance.cooldownMinutes * 60) } == true
             do {
                 try records.admit(try quest(at: reading), at: now, policy: .standard, timeZone: ny)
@@ -78,16 +81,19 @@ import ThresholdCore
     /// its own app: three quests through one use up its day and leave the other's whole; a quest
     /// for an app both hold counts against both.
     @Test func eachMode_holdsQuestsToItsOwnAllowance() throws {
-        let work = Profile.make("work", path: .earnedAccess, selection: .apps("instagram", "reddit"), unlockPolicy: .earnedAccess,
-                                schedules: [.on(Set(Weekday.allCases), "00:00", "23:59")])
-        let study = Profile.make("study", path: .earnedAccess, selection: .apps("tiktok", "reddit"), unlockPolicy: .earnedAccess,
-                                 schedules: [.on(Set(Weekday.allCases), "00:00", "23:59")])
+        let work = Profile.make(
+            "work", path: .earnedAccess, selection: .apps("instagram", "reddit"), unlockPolicy: .earnedAccess,
+            schedules: [.on(Set(Weekday.allCases), "00:00", "23:59")])
+        let study = Profile.make(
+            "study", path: .earnedAccess, selection: .apps("tiktok", "reddit"), unlockPolicy: .earnedAccess,
+            schedules: [.on(Set(Weekday.allCases), "00:00", "23:59")])
         var stored = StoredState.make(engine: .make(profiles: [work, study]))
         func complete(_ app: String, after minutes: Int) throws {
             let reading = start.advanced(by: Double(minutes) * 60)
             var transaction = StoreTransaction(state: stored)
-            let context = ChangeContext(now: reading.wall, time: TrustedTime(wall: reading.wall, trusted: reading.wall),
-                                        calendar: TestSupport.calendar("America/New_York"), ids: .counting(prefix: "\(minutes)-"), screenTimeAuthorized: true)
+            let context = ChangeContext(
+                now: reading.wall, time: TrustedTime(wall: reading.wall, trusted: reading.wall),
+                calendar: TestSupport.calendar("America/New_York"), ids: .counting(prefix: "\(minutes)-"), screenTimeAuthorized: true)
             _ = try CompleteRitual(try quest(at: reading, app: app)).apply(to: &transaction, context: context)
             stored = transaction.state
         }
@@ -107,6 +113,8 @@ import ThresholdCore
         records.note(try quest(at: start), at: start.wall)
         #expect(records.questUses(of: .profile("work")) == [start.wall] && records.questUses(of: .gate("x")) == [start.wall])
         let soon = start.advanced(by: 10 * 60)
-        #expect(throws: ValidationError.self) { try records.admit(try quest(at: soon), at: soon.wall, policy: .standard, timeZone: ny, modes: [.profile("work")]) }
+        #expect(throws: ValidationError.self) {
+            try records.admit(try quest(at: soon), at: soon.wall, policy: .standard, timeZone: ny, modes: [.profile("work")])
+        }
     }
 }

@@ -21,8 +21,11 @@ import ThresholdCore
         #expect(quest.tick(at: start.advanced(by: 45)) == .completed)
 
         let completion = try #require(quest.completion)
-        #expect(completion.request == GrantRequest(scope: .app("instagram"), minutes: 5, origin: .ritual(.breathingQuest),
-                                                   start: start.advanced(by: 45).wall))
+        #expect(
+            completion.request
+                == GrantRequest(
+                    scope: .app("instagram"), minutes: 5, origin: .ritual(.breathingQuest),
+                    start: start.advanced(by: 45).wall))
         #expect(completion.record.detail == .breathing(restarts: 0))
     }
 
@@ -44,7 +47,9 @@ import ThresholdCore
         // A restart whose new uptime happens to line up with the wall clock is still a restart.
         var lined = BreathingQuest(terms: .make())
         lined.start(at: start)
-        #expect(lined.tick(at: ClockReading(wall: start.wall.addingTimeInterval(46), uptime: start.uptime + 46, bootID: "boot-2")) != .completed)
+        #expect(
+            lined.tick(at: ClockReading(wall: start.wall.addingTimeInterval(46), uptime: start.uptime + 46, bootID: "boot-2")) != .completed
+        )
 
         var quest = BreathingQuest(terms: .make())
         quest.start(at: start)

@@ -16,8 +16,10 @@ import ThresholdCore
     func ways(_ gate: UnlockGate) -> [UnlockGate.Way] { gate.options.map(\.way) }
 
     func earnedAccess(_ strictness: Strictness = .gentle, name: String = "Work") -> (Profile, Session) {
-        (.make("work", name: name, path: .earnedAccess, strictness: strictness, unlockPolicy: .earnedAccess),
-         .make("s", profile: "work", start: at("2026-11-23 09:00"), plan: .until(at("2026-11-23 17:00"))))
+        (
+            .make("work", name: name, path: .earnedAccess, strictness: strictness, unlockPolicy: .earnedAccess),
+            .make("s", profile: "work", start: at("2026-11-23 09:00"), plan: .until(at("2026-11-23 17:00")))
+        )
     }
 
     @Test func aBalanceShortOfTheShortestWindow_offersToStartFocusing() {
@@ -34,8 +36,10 @@ import ThresholdCore
         #expect(gate.holders.map(\.name) == [.named("Work")])
         #expect(ways(gate) == [.ritual(.breathingQuest), .ritual(.copyTextQuest), .ritual(.credits), .ritual(.emergency)])
         let none = QuestAllowance(uses: [], at: now, timeZone: ny.timeZone)
-        let costs: [UnlockGate.Cost] = [.quest(seconds: 45, allowance: none), .quest(seconds: 90, allowance: none),
-                                        .credits(perMinute: 1, choices: [5, 15, 30])]
+        let costs: [UnlockGate.Cost] = [
+            .quest(seconds: 45, allowance: none), .quest(seconds: 90, allowance: none),
+            .credits(perMinute: 1, choices: [5, 15, 30]),
+        ]
         #expect(Array(gate.options.map(\.cost).prefix(3)) == costs)
         #expect(gate.options.allSatisfy { $0.eligibility.isAvailable })
         let credits = try #require(gate.options.first { $0.way == .ritual(.credits) }?.terms)
@@ -80,15 +84,17 @@ import ThresholdCore
 
     /// Earned Access's Work mode held by its schedule (weekdays 9 to 5).
     func mode(_ strictness: Strictness = .gentle) -> Profile {
-        .make("work", name: "Work", path: .earnedAccess, strictness: strictness, unlockPolicy: .earnedAccess,
-              schedules: [.on(Weekday.weekdays, "09:00", "17:00")])
+        .make(
+            "work", name: "Work", path: .earnedAccess, strictness: strictness, unlockPolicy: .earnedAccess,
+            schedules: [.on(Weekday.weekdays, "09:00", "17:00")])
     }
 
     /// Under Firm, a quest Selah offers does not get through Work, which says so; an intention
     /// takes only its own opens, so a ritual does not get through it.
     @Test func aWayBack_stopsAtAStrictnessThatRefusesIt_andAtAnIntention() {
-        let quests = Gate.make("calm", name: "Calm", selection: .apps("instagram"),
-                               unlockPolicy: try! UnlockPolicy(rituals: [.breathingQuest, .prayer]))
+        let quests = Gate.make(
+            "calm", name: "Calm", selection: .apps("instagram"),
+            unlockPolicy: try! UnlockPolicy(rituals: [.breathingQuest, .prayer]))
         let gate = gate(.make(profiles: [mode(.firm)], gates: [quests]), credits: 100)
         let breathing = gate.options.first { $0.way == .ritual(.breathingQuest) }
         #expect(breathing?.eligibility == .unavailable(.firm(name: .named("Work"), until: at("2026-11-23 17:00"))))
@@ -99,18 +105,23 @@ import ThresholdCore
         let held = self.gate(.make(gates: [selah], intentions: [intention]))
         let prayer = held.options.first { $0.way == .ritual(.prayer) }
         #expect(prayer?.eligibility == .unavailable(.notAccepted(by: [.intention("ig")])))
-        #expect(said(.disabled(.notAccepted(by: [.intention("ig")]))) == "Your intention does not accept this, so the app would stay blocked.",
-                "an intention is named as the person's, never by its id")
+        #expect(
+            said(.disabled(.notAccepted(by: [.intention("ig")]))) == "Your intention does not accept this, so the app would stay blocked.",
+            "an intention is named as the person's, never by its id")
         #expect(said(.disabled(.notAccepted(by: [.named("Selah")]))) == "Selah does not accept this, so the app would stay blocked.")
-        #expect(said(.disabled(.notAccepted(by: [.tutorial, .intention("ig")]))) == "The tutorial and your intention do not accept this, so the app would stay blocked.")
+        #expect(
+            said(.disabled(.notAccepted(by: [.tutorial, .intention("ig")])))
+                == "The tutorial and your intention do not accept this, so the app would stay blocked.")
     }
 
     @Test func aLockedHolder_disablesEverything_untilItEnds() {
         let (profile, session) = earnedAccess()
         let beast = Profile.make("beast", name: "Beast", path: .present, strictness: .locked, unlockPolicy: .earnedAccess)
-        let state = ThresholdState.make(profiles: [profile, beast], sessions: [
-            session, .make("b", profile: "beast", start: at("2026-11-23 09:30"), plan: .until(at("2026-11-23 11:00"))),
-        ])
+        let state = ThresholdState.make(
+            profiles: [profile, beast],
+            sessions: [
+                session, .make("b", profile: "beast", start: at("2026-11-23 09:30"), plan: .until(at("2026-11-23 11:00"))),
+            ])
         let gate = gate(state, credits: 100)
         #expect(!gate.options.isEmpty)
         for option in gate.options {
@@ -128,11 +139,14 @@ import ThresholdCore
 
     @Test func theRestrictionALinkNames_holdsAnAppOfUnknownCategory_whenItHoldsByCategory() throws {
         let social = CategoryToken("social")
-        let mode = Profile.make("social", name: "Social", path: .earnedAccess, selection: Selection(categories: [social]),
-                                unlockPolicy: .earnedAccess)
-        let state = ThresholdState.make(profiles: [mode], sessions: [
-            .make("s", profile: "social", start: at("2026-11-23 09:00"), plan: .until(at("2026-11-23 17:00"))),
-        ])
+        let mode = Profile.make(
+            "social", name: "Social", path: .earnedAccess, selection: Selection(categories: [social]),
+            unlockPolicy: .earnedAccess)
+        let state = ThresholdState.make(
+            profiles: [mode],
+            sessions: [
+                .make("s", profile: "social", start: at("2026-11-23 09:00"), plan: .until(at("2026-11-23 17:00")))
+            ])
         let stored = StoredState.make(engine: state, credits: 30)
         let enforcement = evaluate(state, at: now, calendar: ny)
         func gate(_ rule: RuleRef?) -> UnlockGate {
@@ -153,8 +167,9 @@ import ThresholdCore
 
     @Test func aCategoryAModeHolds_hasAGateOfItsOwn_whoseGrantsOpenTheWholeCategory() throws {
         let social = CategoryToken("social")
-        let mode = Profile.make("social", name: "Social", path: .earnedAccess, selection: Selection(categories: [social]),
-                                unlockPolicy: .earnedAccess)
+        let mode = Profile.make(
+            "social", name: "Social", path: .earnedAccess, selection: Selection(categories: [social]),
+            unlockPolicy: .earnedAccess)
         let session = Session.make("s", profile: "social", start: at("2026-11-23 09:00"), plan: .until(at("2026-11-23 17:00")))
         let state = ThresholdState.make(profiles: [mode], sessions: [session])
         let stored = StoredState.make(engine: state, credits: 30)
@@ -163,13 +178,17 @@ import ThresholdCore
         #expect(shut.holders.map(\.name) == [.named("Social")])
         let credits = try #require(shut.options.first { $0.way == .ritual(.credits) })
         #expect(credits.terms?.scope == .token(.category(social)))
-        #expect(UnlockGate(.category(CategoryToken("games")), enforcement: evaluate(state, at: now, calendar: ny), stored: stored,
-                           at: now, calendar: ny).status == .notShielded)
+        #expect(
+            UnlockGate(
+                .category(CategoryToken("games")), enforcement: evaluate(state, at: now, calendar: ny), stored: stored,
+                at: now, calendar: ny
+            ).status == .notShielded)
 
         let grant = Grant.make("g", .token(.category(social)), from: now, minutes: 15, origin: .ritual(.credits))
         let lifted = ThresholdState.make(profiles: [mode], sessions: [session], grants: [grant])
-        let open = UnlockGate(.category(social), enforcement: evaluate(lifted, at: now, calendar: ny), stored: .make(engine: lifted),
-                              at: now, calendar: ny)
+        let open = UnlockGate(
+            .category(social), enforcement: evaluate(lifted, at: now, calendar: ny), stored: .make(engine: lifted),
+            at: now, calendar: ny)
         #expect(open.status == .open(until: now.adding(minutes: 15)))
         #expect(!evaluate(lifted, at: now, calendar: ny).shields(app: instagram, category: social))
     }
@@ -177,23 +196,29 @@ import ThresholdCore
     /// Issue 24 item 3: a mode may hold only websites; each has a gate whose grants open it alone.
     @Test func aWebsiteAModeHolds_hasAGateOfItsOwn_whoseGrantsOpenThatWebsiteAlone() throws {
         let reddit = WebDomainToken("reddit.com"), news = WebDomainToken("news.example.org")
-        let mode = Profile.make("sites", name: "Reading", path: .earnedAccess, selection: Selection(webDomains: [reddit, news]),
-                                unlockPolicy: .earnedAccess)
+        let mode = Profile.make(
+            "sites", name: "Reading", path: .earnedAccess, selection: Selection(webDomains: [reddit, news]),
+            unlockPolicy: .earnedAccess)
         let session = Session.make("s", profile: "sites", start: at("2026-11-23 09:00"), plan: .until(at("2026-11-23 17:00")))
         let state = ThresholdState.make(profiles: [mode], sessions: [session])
-        let shut = UnlockGate(.webDomain(reddit, category: nil), enforcement: evaluate(state, at: now, calendar: ny),
-                              stored: .make(engine: state, credits: 30), at: now, calendar: ny)
+        let shut = UnlockGate(
+            .webDomain(reddit, category: nil), enforcement: evaluate(state, at: now, calendar: ny),
+            stored: .make(engine: state, credits: 30), at: now, calendar: ny)
         #expect(shut.status == .shielded && shut.app == nil)
         #expect(shut.holders.map(\.name) == [.named("Reading")])
         let quest = try #require(shut.options.first { $0.way == .ritual(.breathingQuest) })
         #expect(quest.terms?.scope == .token(.webDomain(reddit)))
-        #expect(UnlockGate(.webDomain(WebDomainToken("wikipedia.org"), category: nil), enforcement: evaluate(state, at: now, calendar: ny),
-                           stored: .make(engine: state), at: now, calendar: ny).status == .notShielded)
+        #expect(
+            UnlockGate(
+                .webDomain(WebDomainToken("wikipedia.org"), category: nil), enforcement: evaluate(state, at: now, calendar: ny),
+                stored: .make(engine: state), at: now, calendar: ny
+            ).status == .notShielded)
 
         let grant = Grant.make("g", .token(.webDomain(reddit)), from: now, minutes: 10, origin: .ritual(.breathingQuest))
         let lifted = ThresholdState.make(profiles: [mode], sessions: [session], grants: [grant])
         let enforcement = evaluate(lifted, at: now, calendar: ny)
-        let open = UnlockGate(.webDomain(reddit, category: nil), enforcement: enforcement, stored: .make(engine: lifted), at: now, calendar: ny)
+        let open = UnlockGate(
+            .webDomain(reddit, category: nil), enforcement: enforcement, stored: .make(engine: lifted), at: now, calendar: ny)
         #expect(open.status == .open(until: now.adding(minutes: 10)))
         #expect(enforcement.reason(forWebDomain: reddit) == nil)
         #expect(enforcement.reason(forWebDomain: news) != nil)
@@ -211,8 +236,9 @@ import ThresholdCore
     }
 
     @Test func anIntention_offersItsOpen_withOpensUsedAndAllowed() throws {
-        let state = ThresholdState.make(intentions: [.make("ig", app: "instagram", opens: 2, minutes: 5)],
-                                        grants: [.make("o1", .app("instagram"), from: at("2026-11-23 08:00"), minutes: 5, origin: .intentionOpen("ig"))])
+        let state = ThresholdState.make(
+            intentions: [.make("ig", app: "instagram", opens: 2, minutes: 5)],
+            grants: [.make("o1", .app("instagram"), from: at("2026-11-23 08:00"), minutes: 5, origin: .intentionOpen("ig"))])
         let gate = gate(state)
         let option = try #require(gate.options.first)
         guard case .intentionOpen(let label) = option.way else {
@@ -239,7 +265,8 @@ import ThresholdCore
     @Test func whenAnOptionReturns_isAnInstantTheScreenSays() {
         #expect(DisabledReason.cooldown(until: at("2026-11-23 10:40")).availableAt == at("2026-11-23 10:40"))
         #expect(DisabledReason.dailyLimit(used: 1, limit: 1, returnsAt: at("2026-11-24 00:00")).availableAt == at("2026-11-24 00:00"))
-        #expect(Eligibility.unavailable(.locked(name: .named("Beast"), until: at("2026-12-02 09:00"))).availableAt == at("2026-12-02 09:00"))
+        #expect(
+            Eligibility.unavailable(.locked(name: .named("Beast"), until: at("2026-12-02 09:00"))).availableAt == at("2026-12-02 09:00"))
         #expect(DisabledReason.insufficientCredits(needed: 5, balance: 2).availableAt == nil)
         #expect(Eligibility.available.availableAt == nil)
     }
@@ -250,7 +277,8 @@ import ThresholdCore
             .make("b", selection: .apps("tiktok"), unlockPolicy: .prayer),
         ])
         let enforcement = evaluate(state, at: now, calendar: ny)
-        #expect(UnlockGate.terms(for: .prayer, enforcement: enforcement, state: state) == .make(.allGated, minutes: 10, creditsPerMinute: 1))
+        #expect(
+            UnlockGate.terms(for: .prayer, enforcement: enforcement, state: state) == .make(.allGated, minutes: 10, creditsPerMinute: 1))
         #expect(UnlockGate.terms(for: .credits, enforcement: enforcement, state: state) == nil)
 
         let grants = [Grant.make("p", from: now.adding(minutes: -4), minutes: 10)]

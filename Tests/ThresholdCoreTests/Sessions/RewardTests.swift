@@ -31,7 +31,8 @@ import TestSupport
     func withoutAGoal_byMinutesFocused(minutes: Int, xp: Int) {
         let start = at("2026-11-23 08:00")
         let session = Session.make("s", profile: "p", start: start)
-        let reward = SessionReward(for: session, ending: .init(at: start.adding(minutes: Double(minutes) + 0.5), state: .completed), profile: nil)
+        let reward = SessionReward(
+            for: session, ending: .init(at: start.adding(minutes: Double(minutes) + 0.5), state: .completed), profile: nil)
         #expect(reward.xp == xp && reward.coins == xp)
     }
 }
@@ -60,13 +61,17 @@ import TestSupport
 
     // MARK: Spending
 
-    let work = Profile.make("work", name: "Work", path: .earnedAccess, selection: .apps("instagram", "tiktok"), unlockPolicy: .earnedAccess,
-                            schedules: [.on(Weekday.weekdays, "09:00", "17:00")])
+    let work = Profile.make(
+        "work", name: "Work", path: .earnedAccess, selection: .apps("instagram", "tiktok"), unlockPolicy: .earnedAccess,
+        schedules: [.on(Weekday.weekdays, "09:00", "17:00")])
 
     @Test func spending_costsAMinuteACredit_whenGentle_andTwiceThatWhenFirm() throws {
         for (strictness, price) in [(Strictness.gentle, 15), (.firm, 30)] {
-            var state = ThresholdState.make(profiles: [.make("work", path: .earnedAccess, selection: .apps("instagram"), strictness: strictness,
-                                                             unlockPolicy: .earnedAccess, schedules: [.on(Weekday.weekdays, "09:00", "17:00")])])
+            var state = ThresholdState.make(profiles: [
+                .make(
+                    "work", path: .earnedAccess, selection: .apps("instagram"), strictness: strictness,
+                    unlockPolicy: .earnedAccess, schedules: [.on(Weekday.weekdays, "09:00", "17:00")])
+            ])
             let events = try rig.apply(SpendCredits(minutes: 15, scope: .app("instagram")), to: &state, at: at("2026-11-24 10:00"))
             #expect(ledger(events) == [.credits: -price])
             #expect(!evaluate(state, at: at("2026-11-24 10:14"), calendar: rig.calendar).shields(app: AppToken("instagram")))
@@ -75,12 +80,13 @@ import TestSupport
     }
 
     @Test func spending_isRefused_whenNothingInForceTakesCredits() {
-        let locked = Profile.make("work", path: .earnedAccess, strictness: .locked, unlockPolicy: .earnedAccess,
-                                  schedules: [.on(Weekday.weekdays, "09:00", "17:00")])
+        let locked = Profile.make(
+            "work", path: .earnedAccess, strictness: .locked, unlockPolicy: .earnedAccess,
+            schedules: [.on(Weekday.weekdays, "09:00", "17:00")])
         let cases: [(ThresholdState, Date)] = [
-            (.make(profiles: [work]), at("2026-11-24 20:00")),      // the mode is off
-            (.make(profiles: [locked]), at("2026-11-24 10:00")),    // locked takes nothing
-            (.make(gates: [.make("selah")]), at("2026-11-24 10:00")), // prayer only
+            (.make(profiles: [work]), at("2026-11-24 20:00")),  // the mode is off
+            (.make(profiles: [locked]), at("2026-11-24 10:00")),  // locked takes nothing
+            (.make(gates: [.make("selah")]), at("2026-11-24 10:00")),  // prayer only
         ]
         for (state, instant) in cases {
             #expect(rig.refusal(SpendCredits(minutes: 5), on: state, at: instant) == "Nothing shielded now takes Focus Bank credits.")
@@ -100,8 +106,9 @@ import TestSupport
 
     @Test func aSessionPastItsEnd_isEndedCompletedAtThatEnd_once() throws {
         let start = at("2026-11-24 13:00")
-        var state = ThresholdState.make(profiles: [.make("work")],
-                                        sessions: [.make("s", profile: "work", start: start, plan: .until(at("2026-11-24 14:30")))])
+        var state = ThresholdState.make(
+            profiles: [.make("work")],
+            sessions: [.make("s", profile: "work", start: start, plan: .until(at("2026-11-24 14:30")))])
         let events = try rig.apply(SettleSessions(since: nil), to: &state, at: at("2026-11-24 16:00"))
         #expect(events.first == .sessionEnded(id: "s", ending: .init(at: at("2026-11-24 14:30"), state: .completed)))
         #expect(ledger(events) == [.xp: 15, .coins: 15, .credits: 90])
@@ -110,7 +117,8 @@ import TestSupport
 
     @Test func aScheduledSpanThatRanItsCourse_isRecorded_earningXPButNoCredits() throws {
         let sleep = Profile.make("sleep", name: "Sleep", emoji: "🌙", schedules: [.on(Weekday.everyDay, "23:00", "07:00")])
-        let mode = Profile.make("mode", path: .earnedAccess, unlockPolicy: .earnedAccess, schedules: [.on(Weekday.everyDay, "23:00", "07:00")])
+        let mode = Profile.make(
+            "mode", path: .earnedAccess, unlockPolicy: .earnedAccess, schedules: [.on(Weekday.everyDay, "23:00", "07:00")])
         var state = ThresholdState.make(profiles: [sleep, mode])
         let events = try rig.apply(SettleSessions(since: at("2026-11-24 06:00")), to: &state, at: at("2026-11-24 07:00"))
         let record = try #require(state.sessions.first)
@@ -157,6 +165,8 @@ import TestSupport
     @Test func sleep_allowsNoBreak() {
         let rig = CommandRig()
         let sleep = try! ProfilePreset.sleep.profile(named: "Sleep", selection: .apps("phone"))
-        #expect(rig.refusal(TakeBreak(profile: "sleep"), on: .make(profiles: [sleep]), at: at("2026-11-24 01:00")) == "🌙 Sleep allows no breaks.")
+        #expect(
+            rig.refusal(TakeBreak(profile: "sleep"), on: .make(profiles: [sleep]), at: at("2026-11-24 01:00"))
+                == "🌙 Sleep allows no breaks.")
     }
 }

@@ -22,11 +22,14 @@ import Testing
 
     @Test func aTimeOfDay_isTheNextOne_tomorrowWhenItHasPassed() throws {
         let now = try Self.at("2026-11-24", 14, 5)
-        #expect(SessionLength.until(try LocalTime(hour: 14, minute: 30)).plan(from: now, calendar: Self.calendar)
+        #expect(
+            SessionLength.until(try LocalTime(hour: 14, minute: 30)).plan(from: now, calendar: Self.calendar)
                 == .until(try Self.at("2026-11-24", 14, 30)))
-        #expect(SessionLength.until(try LocalTime(hour: 7)).plan(from: now, calendar: Self.calendar)
+        #expect(
+            SessionLength.until(try LocalTime(hour: 7)).plan(from: now, calendar: Self.calendar)
                 == .until(try Self.at("2026-11-25", 7)))
-        #expect(SessionLength.until(try LocalTime(hour: 14, minute: 5)).plan(from: now, calendar: Self.calendar)
+        #expect(
+            SessionLength.until(try LocalTime(hour: 14, minute: 5)).plan(from: now, calendar: Self.calendar)
                 == .until(try Self.at("2026-11-25", 14, 5)), "the time it is now means tomorrow's")
     }
 

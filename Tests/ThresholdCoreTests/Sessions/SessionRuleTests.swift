@@ -67,19 +67,24 @@ func endings(_ events: [Event]) -> [EndState] {
 
     @Test func goalsOutsideTheRange_sayWhatIsAllowed() {
         let state = ThresholdState.make(profiles: [deep])
-        #expect(rig.refusal(StartSession(profile: "deep", plan: .goal(minutes: 3)), on: state, at: start)
+        #expect(
+            rig.refusal(StartSession(profile: "deep", plan: .goal(minutes: 3)), on: state, at: start)
                 == "A session's goal is at least 5 minutes; 3 minutes is too short.")
-        #expect(rig.refusal(StartSession(profile: "deep", plan: .goal(minutes: 150)), on: state, at: start)
+        #expect(
+            rig.refusal(StartSession(profile: "deep", plan: .goal(minutes: 150)), on: state, at: start)
                 == "A session you start lasts at most 2 hours; for 2 hr, 30 min, schedule it instead (up to 12 hours).")
     }
 
     @Test func endTimes_mustBeAheadByFiveMinutesToTwelveHours() {
         let state = ThresholdState.make(profiles: [deep])
-        #expect(rig.refusal(StartSession(profile: "deep", plan: .until(at("2026-11-23 13:00"))), on: state, at: start)
+        #expect(
+            rig.refusal(StartSession(profile: "deep", plan: .until(at("2026-11-23 13:00"))), on: state, at: start)
                 == "That end time (1:00 PM) has passed; choose a later one.")
-        #expect(rig.refusal(StartSession(profile: "deep", plan: .until(at("2026-11-23 14:04"))), on: state, at: start)
+        #expect(
+            rig.refusal(StartSession(profile: "deep", plan: .until(at("2026-11-23 14:04"))), on: state, at: start)
                 == "A session lasts at least 5 minutes; 2:04 PM is only 4 min away.")
-        #expect(rig.refusal(StartSession(profile: "deep", plan: .until(at("2026-11-24 02:01"))), on: state, at: start)
+        #expect(
+            rig.refusal(StartSession(profile: "deep", plan: .until(at("2026-11-24 02:01"))), on: state, at: start)
                 == "A session lasts at most 12 hours; 2:01 AM is 12 hr, 1 min away.")
         #expect(rig.refusal(StartSession(profile: "deep", plan: .until(at("2026-11-24 02:00"))), on: state, at: start) == nil)
         #expect(rig.refusal(StartSession(profile: "deep", plan: .until(at("2026-11-23 14:05"))), on: state, at: start) == nil)
@@ -176,8 +181,9 @@ func endings(_ events: [Event]) -> [EndState] {
         let work = Profile.make("work", path: .key, breakPolicy: .fivePerHour)
         var state = try started(.openEnded, profile: work)
         try rig.apply(TakeBreak(profile: "work"), to: &state, at: start.adding(minutes: 1))
-        #expect(EndSession.endState(of: try #require(state.sessions.first), at: start.adding(minutes: 8)) == .gaveUp,
-                "3 focused minutes and a 5-minute break")
+        #expect(
+            EndSession.endState(of: try #require(state.sessions.first), at: start.adding(minutes: 8)) == .gaveUp,
+            "3 focused minutes and a 5-minute break")
         #expect(EndSession.endState(of: try #require(state.sessions.first), at: start.adding(minutes: 10)) == .completed)
     }
 }
@@ -190,8 +196,10 @@ func endings(_ events: [Event]) -> [EndState] {
     @Test func beastMode_refusesToGiveUp_sayingWhenItEnds() throws {
         var state = ThresholdState.make(profiles: [beast])
         try rig.apply(StartSession(profile: "beast", plan: .goal(minutes: 60)), to: &state, at: start)
-        #expect(rig.refusal(EndSession(profile: "beast"), on: state, at: start.adding(minutes: 18))
-                == "Beast Mode is on: 🦁 Beast cannot be given up. Its goal is at 11:00 AM, in 42 min; then you can end it, and the apps stay shielded until you do.")
+        #expect(
+            rig.refusal(EndSession(profile: "beast"), on: state, at: start.adding(minutes: 18))
+                == "Beast Mode is on: 🦁 Beast cannot be given up. Its goal is at 11:00 AM, in 42 min; then you can end it, and the apps stay shielded until you do."
+        )
         #expect(rig.refusal(EndSession(profile: "beast"), on: state, at: start.adding(seconds: 3)) != nil, "no cancel either")
         let events = try rig.apply(EndSession(profile: "beast"), to: &state, at: start.adding(minutes: 60))
         #expect(endings(events) == [.completed])
@@ -199,14 +207,18 @@ func endings(_ events: [Event]) -> [EndState] {
 
     @Test func beastMode_needsAnEnd_toStart() {
         let state = ThresholdState.make(profiles: [beast])
-        #expect(rig.refusal(StartSession(profile: "beast"), on: state, at: start)
+        #expect(
+            rig.refusal(StartSession(profile: "beast"), on: state, at: start)
                 == "Beast Mode needs an end: give 🦁 Beast a goal or an end time, so it knows when to let go.")
     }
 
     @Test func aLockedScheduledSpan_cannotBeEndedEarly_butAStartJoinsIt() throws {
-        let sleep = Profile.make("sleep", name: "Sleep", emoji: "🌙", strictness: .locked, schedules: [.on(Weekday.everyDay, "23:00", "07:00")])
+        let sleep = Profile.make(
+            "sleep", name: "Sleep", emoji: "🌙", strictness: .locked, schedules: [.on(Weekday.everyDay, "23:00", "07:00")])
         var state = ThresholdState.make(profiles: [sleep])
-        #expect(rig.refusal(EndSession(profile: "sleep"), on: state, at: at("2026-11-24 01:00"))?.contains("It ends at 7:00 AM, in 6 hr") == true)
+        #expect(
+            rig.refusal(EndSession(profile: "sleep"), on: state, at: at("2026-11-24 01:00"))?.contains("It ends at 7:00 AM, in 6 hr")
+                == true)
         try rig.apply(StartSession(profile: "sleep", origin: .key), to: &state, at: at("2026-11-23 22:30"))
         #expect(state.sessions.first?.plan == .until(at("2026-11-24 07:00")))
     }
@@ -225,7 +237,8 @@ func endings(_ events: [Event]) -> [EndState] {
     @Test func oneBreakAnHour_theNextAtTheNextHour() throws {
         var state = try running(.fivePerHour)
         try rig.apply(TakeBreak(profile: "work"), to: &state, at: at("2026-11-24 10:00"))
-        #expect(rig.refusal(TakeBreak(profile: "work"), on: state, at: at("2026-11-24 10:10"))
+        #expect(
+            rig.refusal(TakeBreak(profile: "work"), on: state, at: at("2026-11-24 10:10"))
                 == "You have taken your 1 break for this hour; the next is available at 10:30 AM (in 20 min).")
         #expect(rig.refusal(TakeBreak(profile: "work"), on: state, at: at("2026-11-24 10:30")) == nil)
     }
@@ -234,20 +247,25 @@ func endings(_ events: [Event]) -> [EndState] {
         var state = try running(.fivePerHour)
         try rig.apply(TakeBreak(profile: "work"), to: &state, at: at("2026-11-24 10:40"))
         try rig.apply(TakeBreak(profile: "work"), to: &state, at: at("2026-11-24 10:50"))
-        #expect(rig.refusal(TakeBreak(profile: "work"), on: state, at: at("2026-11-24 11:00"))?.contains("the next is available at 11:30") == true)
+        #expect(
+            rig.refusal(TakeBreak(profile: "work"), on: state, at: at("2026-11-24 11:00"))?.contains("the next is available at 11:30")
+                == true)
     }
 
     @Test func perSession_allowsItsCountInAll() throws {
         var state = try running(try BreakPolicy(count: 2, per: .perSession, minutes: 3))
         try rig.apply(TakeBreak(profile: "work"), to: &state, at: at("2026-11-24 09:40"))
         try rig.apply(TakeBreak(profile: "work"), to: &state, at: at("2026-11-24 09:50"))
-        #expect(rig.refusal(TakeBreak(profile: "work"), on: state, at: at("2026-11-24 12:00")) == "You have taken all 2 breaks this session allows.")
+        #expect(
+            rig.refusal(TakeBreak(profile: "work"), on: state, at: at("2026-11-24 12:00"))
+                == "You have taken all 2 breaks this session allows.")
     }
 
     @Test func whenTheSessionEndsBeforeTheNextHour_itSaysSo() throws {
         var state = try running(.fivePerHour, plan: .until(at("2026-11-24 10:15")))
         try rig.apply(TakeBreak(profile: "work"), to: &state, at: at("2026-11-24 09:40"))
-        #expect(rig.refusal(TakeBreak(profile: "work"), on: state, at: at("2026-11-24 09:50"))
+        #expect(
+            rig.refusal(TakeBreak(profile: "work"), on: state, at: at("2026-11-24 09:50"))
                 == "You have taken your 1 break for this hour; the session ends before the next hour begins.")
     }
 
@@ -259,7 +277,8 @@ func endings(_ events: [Event]) -> [EndState] {
         guard case .breakEnded(_, let pause)? = events.first else { Issue.record("no breakEnded event: \(events)"); return }
         #expect(pause.end == at("2026-11-24 09:42"))
         #expect(evaluate(state, at: at("2026-11-24 09:42"), calendar: rig.calendar).shields(app: AppToken("instagram")))
-        #expect(rig.refusal(TakeBreak(profile: "work"), on: state, at: at("2026-11-24 09:50"))?.contains("10:30") == true,
-                "a break ended early still counts")
+        #expect(
+            rig.refusal(TakeBreak(profile: "work"), on: state, at: at("2026-11-24 09:50"))?.contains("10:30") == true,
+            "a break ended early still counts")
     }
 }

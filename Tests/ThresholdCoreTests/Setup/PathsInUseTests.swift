@@ -16,19 +16,29 @@ import TestSupport
     }
 
     func onboarded(_ paths: Set<Pathway>, _ restrictions: [any Command]) throws -> StoredState {
-        try run(CompleteOnboarding(paths: paths, restrictions: restrictions, screenTimeGoal: nil, counting: .apps("instagram"), selah: .standard),
-                on: .make())
+        try run(
+            CompleteOnboarding(
+                paths: paths, restrictions: restrictions, screenTimeGoal: nil, counting: .apps("instagram"), selah: .standard),
+            on: .make())
     }
 
     @Test func onboardingsChoice_isThePaths_andEarnedAccesssFocusProfileShowsNoPresent() throws {
         let selah = try onboarded([.selah], [SaveGate(.make("selah"))])
         #expect(selah.paths == [.selah])
         // Earned Access alone: its Work mode, and the Present-path Focus profile that earns credits.
-        let earned = try onboarded([.earnedAccess], [SaveProfile(.make("work-mode", path: .earnedAccess, unlockPolicy: .earnedAccess)),
-                                                     SaveProfile(.make("focus", path: .present))])
+        let earned = try onboarded(
+            [.earnedAccess],
+            [
+                SaveProfile(.make("work-mode", path: .earnedAccess, unlockPolicy: .earnedAccess)),
+                SaveProfile(.make("focus", path: .present)),
+            ])
         #expect(earned.paths == [.earnedAccess])
-        let both = try onboarded([.earnedAccess, .present], [SaveProfile(.make("work-mode", path: .earnedAccess, unlockPolicy: .earnedAccess)),
-                                                             SaveProfile(.make("focus", path: .present))])
+        let both = try onboarded(
+            [.earnedAccess, .present],
+            [
+                SaveProfile(.make("work-mode", path: .earnedAccess, unlockPolicy: .earnedAccess)),
+                SaveProfile(.make("focus", path: .present)),
+            ])
         #expect(both.paths == [.earnedAccess, .present])
     }
 
@@ -42,8 +52,12 @@ import TestSupport
         // The history stays: only what the screens show changes.
         #expect(keyOnly.settings.paths == [.selah, .key])
         // Changing a profile of a path already held adds nothing.
-        let earned = try onboarded([.earnedAccess], [SaveProfile(.make("work-mode", path: .earnedAccess, unlockPolicy: .earnedAccess)),
-                                                     SaveProfile(.make("focus", path: .present))])
+        let earned = try onboarded(
+            [.earnedAccess],
+            [
+                SaveProfile(.make("work-mode", path: .earnedAccess, unlockPolicy: .earnedAccess)),
+                SaveProfile(.make("focus", path: .present)),
+            ])
         let renamed = try run(SaveProfile(.make("focus", name: "Deep work", path: .present)), on: earned)
         #expect(renamed.paths == [.earnedAccess])
     }
@@ -72,7 +86,8 @@ import TestSupport
 
     @Test func aScreenTimeGoal_isPresents() throws {
         var stored = try onboarded([.present], [SaveProfile(.make("focus", path: .present))])
-        stored.settings.screenTime = try ScreenTimeTracking(selection: .apps("instagram"), goalMinutes: 120, since: LocalDate(year: 2026, month: 3, day: 1))
+        stored.settings.screenTime = try ScreenTimeTracking(
+            selection: .apps("instagram"), goalMinutes: 120, since: LocalDate(year: 2026, month: 3, day: 1))
         let noProfiles = try run(DeleteProfile("focus"), on: stored)
         #expect(noProfiles.paths == [.present])
     }
@@ -84,12 +99,15 @@ import TestSupport
     /// Issue 34 item 2: the restrictions of other paths that hold some of a pick, as the editors
     /// name them before saving; the one edited, its own path's and an allow list are not among them.
     @Test func theHoldersSharingAPick_areOtherPathsOnly() throws {
-        let stored = try onboarded([.selah, .challenge, .key, .earnedAccess], [
-            SaveGate(.make("selah", selection: .apps("instagram", "tiktok"))),
-            SaveGate(.make("challenge", path: .challenge, selection: .apps("tiktok"), unlockPolicy: .challenge)),
-            SaveProfile(.make("work", path: .key, selection: .apps("instagram"))),
-            SaveProfile(.make("study", path: .key, selection: .apps("instagram"), listMode: .allowList)),
-            SaveProfile(.make("mode", path: .earnedAccess, selection: .apps("youtube"), unlockPolicy: .earnedAccess))])
+        let stored = try onboarded(
+            [.selah, .challenge, .key, .earnedAccess],
+            [
+                SaveGate(.make("selah", selection: .apps("instagram", "tiktok"))),
+                SaveGate(.make("challenge", path: .challenge, selection: .apps("tiktok"), unlockPolicy: .challenge)),
+                SaveProfile(.make("work", path: .key, selection: .apps("instagram"))),
+                SaveProfile(.make("study", path: .key, selection: .apps("instagram"), listMode: .allowList)),
+                SaveProfile(.make("mode", path: .earnedAccess, selection: .apps("youtube"), unlockPolicy: .earnedAccess)),
+            ])
         let pick = Selection.apps("instagram", "tiktok")
         let forChallenge = stored.holders(sharing: pick, path: .challenge, except: .gate("challenge"))
         #expect(forChallenge.map(\.path) == [.selah, .key])

@@ -13,14 +13,16 @@ import TestSupport
 
     /// `profiles` profiles, `gates` gates and `intentions` intentions, each with one app of its own.
     func state(profiles: Int = 0, gates: Int = 0, intentions: Int = 0) -> ThresholdState {
-        .make(profiles: (0..<profiles).map { Profile.make(ProfileID("p\($0)"), path: .key, selection: .apps("p\($0)")) },
-              gates: (0..<gates).map { Gate.make(GateID("g\($0)"), selection: .apps("g\($0)")) },
-              intentions: (0..<intentions).map { Intention.make(IntentionID("i\($0)"), app: "i\($0)") })
+        .make(
+            profiles: (0..<profiles).map { Profile.make(ProfileID("p\($0)"), path: .key, selection: .apps("p\($0)")) },
+            gates: (0..<gates).map { Gate.make(GateID("g\($0)"), selection: .apps("g\($0)")) },
+            intentions: (0..<intentions).map { Intention.make(IntentionID("i\($0)"), app: "i\($0)") })
     }
 
     @Test func the201stProfileGateOrIntention_isRefused_andEditingOrDeletingStillWorks() throws {
         let full = state(profiles: 100, gates: 50, intentions: 50)
-        let reason = "Threshold keeps at most 200 profiles, gates and intentions together, so that its monitor always fits in the memory iOS gives it; you have 200. Delete one you no longer use to add another."
+        let reason =
+            "Threshold keeps at most 200 profiles, gates and intentions together, so that its monitor always fits in the memory iOS gives it; you have 200. Delete one you no longer use to add another."
         #expect(rig.refusal(SaveProfile(.make("new", path: .key, selection: .apps("new"))), on: full, at: now) == reason)
         #expect(rig.refusal(SaveGate(.make("new", selection: .apps("new"))), on: full, at: now) == reason)
         #expect(rig.refusal(SaveIntention(.make("new", app: "new")), on: full, at: now) == reason)
@@ -37,14 +39,22 @@ import TestSupport
         let many = Selection(applications: Set((0..<2_499).map { AppToken("app\($0)") }))
         let state = ThresholdState.make(profiles: [.make("big", path: .key, selection: many)])
         #expect(rig.refusal(SaveGate(.make("g", selection: .apps("one"))), on: state, at: now) == nil)
-        #expect(rig.refusal(SaveGate(.make("g", selection: .apps("one", "two"))), on: state, at: now)
-                == "Threshold's profiles and gates select at most 2,500 apps, categories and websites together, so that its monitor always fits in the memory iOS gives it; this would make 2,501. Choose a category instead of many single apps, or remove some.")
+        #expect(
+            rig.refusal(SaveGate(.make("g", selection: .apps("one", "two"))), on: state, at: now)
+                == "Threshold's profiles and gates select at most 2,500 apps, categories and websites together, so that its monitor always fits in the memory iOS gives it; this would make 2,501. Choose a category instead of many single apps, or remove some."
+        )
 
         let schedules = (0..<200).map { Schedule.on([.monday], "09:00", "10:00", id: ScheduleID("s\($0)")) }
-        let scheduled = ThresholdState.make(profiles: [.make("a", path: .key, selection: .apps("a"), schedules: Array(schedules.prefix(100))),
-                                                       .make("b", path: .key, selection: .apps("b"), schedules: Array(schedules.suffix(100)))])
-        #expect(rig.refusal(SaveProfile(.make("c", path: .key, selection: .apps("c"), schedules: [.on([.friday], "09:00", "10:00")])), on: scheduled, at: now)
-                == "Threshold keeps at most 200 schedules across all profiles, so that its monitor always fits in the memory iOS gives it; this would make 201. Remove a schedule you no longer use, or give one schedule more days.")
+        let scheduled = ThresholdState.make(profiles: [
+            .make("a", path: .key, selection: .apps("a"), schedules: Array(schedules.prefix(100))),
+            .make("b", path: .key, selection: .apps("b"), schedules: Array(schedules.suffix(100))),
+        ])
+        #expect(
+            rig.refusal(
+                SaveProfile(.make("c", path: .key, selection: .apps("c"), schedules: [.on([.friday], "09:00", "10:00")])), on: scheduled,
+                at: now)
+                == "Threshold keeps at most 200 schedules across all profiles, so that its monitor always fits in the memory iOS gives it; this would make 201. Remove a schedule you no longer use, or give one schedule more days."
+        )
     }
 
     /// The heap figure of the largest accepted set-up is measured on the 1,600-rule workload
@@ -52,16 +62,20 @@ import TestSupport
     /// budget allows, or the budget was raised without measuring again.
     @Test func theMeasuredWorkload_holdsMoreThanTheBudgetAcceptsInEveryCount() {
         let counts = SetupBudget.counts(ScaledUser.state(rules: 1_600), at: ScaledUser.now, calendar: ScaledUser.calendar)
-        #expect(counts.rules >= SetupBudget.rules && counts.schedules >= SetupBudget.schedules
+        #expect(
+            counts.rules >= SetupBudget.rules && counts.schedules >= SetupBudget.schedules
                 && counts.selectedItems >= SetupBudget.selectedItems && counts.grants >= SetupBudget.grants, "\(counts)")
     }
 
     @Test func the301stUnlockSinceYesterday_isRefused_andYesterdaysLeaveTheCountAtMidnight() throws {
         // 300 unlocks of a minute each, from the start of yesterday (Sunday 00:00) on.
         let sunday = at("2026-11-22 00:00")
-        let grants = (0..<300).map { Grant.make(GrantID("old\($0)"), from: sunday.adding(minutes: Double(2 * $0)), minutes: 1, origin: .ritual(.prayer)) }
+        let grants = (0..<300).map {
+            Grant.make(GrantID("old\($0)"), from: sunday.adding(minutes: Double(2 * $0)), minutes: 1, origin: .ritual(.prayer))
+        }
         var state = ThresholdState.make(intentions: [.make("ig", app: "instagram")], grants: grants)
-        let reason = "Threshold has already let things through 300 times since yesterday, the most its monitor keeps; nothing was unlocked. Yesterday's unlocks leave the count at midnight."
+        let reason =
+            "Threshold has already let things through 300 times since yesterday, the most its monitor keeps; nothing was unlocked. Yesterday's unlocks leave the count at midnight."
         #expect(rig.refusal(IssueGrant(minutes: 5, origin: .ritual(.prayer)), on: state, at: now) == reason)
         #expect(rig.refusal(OpenIntention(intention: "ig"), on: state, at: now) == reason)
         // On Tuesday, Sunday's unlocks no longer count.
@@ -98,8 +112,10 @@ import TestSupport
     static let steps = Generator(run: { rng -> [Step] in
         (0..<Int.random(in: 200...500, using: &rng)).map { _ in
             switch Int.random(in: 0..<20, using: &rng) {
-            case 0..<6: .profile(Int.random(in: 0..<130, using: &rng), apps: Int.random(in: 1...60, using: &rng),
-                                 schedules: Int.random(in: 0...6, using: &rng))
+            case 0..<6:
+                .profile(
+                    Int.random(in: 0..<130, using: &rng), apps: Int.random(in: 1...60, using: &rng),
+                    schedules: Int.random(in: 0...6, using: &rng))
             case 6..<9: .gate(Int.random(in: 0..<60, using: &rng), apps: Int.random(in: 1...60, using: &rng))
             case 9..<12: .intention(Int.random(in: 0..<100, using: &rng))
             case 12: .deleteProfile(Int.random(in: 0..<130, using: &rng))
@@ -122,11 +138,15 @@ import TestSupport
                 switch step {
                 case .profile(let n, let apps, let schedules):
                     let hours = (0..<schedules).map { Schedule.on([.monday], "\(10 + $0):00", "\(11 + $0):00", id: ScheduleID("s\($0)")) }
-                    rig.attempt(SaveProfile(.make(ProfileID("p\(n)"), path: .key, selection: .apps((0..<apps).map { "p\(n)-\($0)" }),
-                                                  schedules: hours)), on: &state, at: now)
+                    rig.attempt(
+                        SaveProfile(
+                            .make(
+                                ProfileID("p\(n)"), path: .key, selection: .apps((0..<apps).map { "p\(n)-\($0)" }),
+                                schedules: hours)), on: &state, at: now)
                 case .gate(let n, let apps):
                     rig.attempt(SaveGate(.make(GateID("g\(n)"), selection: .apps((0..<apps).map { "g\(n)-\($0)" }))), on: &state, at: now)
-                case .intention(let n): rig.attempt(SaveIntention(.make(IntentionID("i\(n)"), app: "i\(n)", minutes: 1)), on: &state, at: now)
+                case .intention(let n):
+                    rig.attempt(SaveIntention(.make(IntentionID("i\(n)"), app: "i\(n)", minutes: 1)), on: &state, at: now)
                 case .deleteProfile(let n): rig.attempt(DeleteProfile(ProfileID("p\(n)")), on: &state, at: now)
                 case .deleteGate(let n): rig.attempt(DeleteGate(GateID("g\(n)")), on: &state, at: now)
                 case .deleteIntention(let n): rig.attempt(DeleteIntention(IntentionID("i\(n)")), on: &state, at: now)
@@ -135,14 +155,18 @@ import TestSupport
                         rig.attempt(IssueGrant(minutes: 1, origin: .ritual(.prayer)), on: &state, at: now)
                         now = now.adding(minutes: 1)
                     }
-                case .open(let n): rig.attempt(OpenIntention(intention: IntentionID("i\(n)"), confirmedBeyondLimit: true), on: &state, at: now)
+                case .open(let n):
+                    rig.attempt(OpenIntention(intention: IntentionID("i\(n)"), confirmedBeyondLimit: true), on: &state, at: now)
                 case .wait(let minutes): now = now.adding(minutes: Double(minutes))
                 }
                 let counts = SetupBudget.counts(state, at: now, calendar: rig.calendar)
-                #expect(counts.rules <= SetupBudget.rules && counts.schedules <= SetupBudget.schedules
-                        && counts.selectedItems <= SetupBudget.selectedItems && counts.grants <= SetupBudget.grants, "\(counts) after \(step)")
-                reached = .init(rules: max(reached.rules, counts.rules), schedules: max(reached.schedules, counts.schedules),
-                                selectedItems: max(reached.selectedItems, counts.selectedItems), grants: max(reached.grants, counts.grants))
+                #expect(
+                    counts.rules <= SetupBudget.rules && counts.schedules <= SetupBudget.schedules
+                        && counts.selectedItems <= SetupBudget.selectedItems && counts.grants <= SetupBudget.grants,
+                    "\(counts) after \(step)")
+                reached = .init(
+                    rules: max(reached.rules, counts.rules), schedules: max(reached.schedules, counts.schedules),
+                    selectedItems: max(reached.selectedItems, counts.selectedItems), grants: max(reached.grants, counts.grants))
             }
             // The sequences reach the limits, so the property is not vacuous.
             #expect(reached.selectedItems > SetupBudget.selectedItems / 2 || reached.rules > SetupBudget.rules / 2, "\(reached)")

@@ -22,17 +22,20 @@ import TestSupport
         var state = ThresholdState.make(profiles: [beast])
         try rig.apply(StartSession(profile: "beast", plan: .goal(minutes: 30)), to: &state, at: now)
         let softer = Profile.make("beast", name: "Beast", emoji: "🦁", path: .present, strictness: .gentle)
-        #expect(rig.refusal(SaveProfile(softer), on: state, at: now.adding(minutes: 10))
+        #expect(
+            rig.refusal(SaveProfile(softer), on: state, at: now.adding(minutes: 10))
                 == "Beast Mode is on: 🦁 Beast cannot be changed until it ends at 10:30 AM, in 20 min.")
-        #expect(rig.refusal(DeleteProfile("beast"), on: state, at: now.adding(minutes: 10))
+        #expect(
+            rig.refusal(DeleteProfile("beast"), on: state, at: now.adding(minutes: 10))
                 == "Beast Mode is on: 🦁 Beast cannot be deleted until it ends at 10:30 AM, in 20 min.")
         // Past the goal (extra time) the rules let go, as EndSession does.
         #expect(rig.refusal(SaveProfile(softer), on: state, at: now.adding(minutes: 31)) == nil)
     }
 
     @Test func aLockedScheduledSpan_holdsItsProfile_untilTheSpanEnds() throws {
-        let sleep = Profile.make("sleep", name: "Sleep", emoji: "🌙", strictness: .locked,
-                                 schedules: [.on(Weekday.everyDay, "23:00", "07:00")])
+        let sleep = Profile.make(
+            "sleep", name: "Sleep", emoji: "🌙", strictness: .locked,
+            schedules: [.on(Weekday.everyDay, "23:00", "07:00")])
         let state = ThresholdState.make(profiles: [sleep])
         #expect(rig.refusal(DeleteProfile("sleep"), on: state, at: at("2026-11-24 02:00"))?.contains("until it ends at 7:00 AM") == true)
         #expect(rig.refusal(SaveProfile(sleep), on: state, at: at("2026-11-24 12:00")) == nil)

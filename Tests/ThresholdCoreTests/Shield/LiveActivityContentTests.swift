@@ -8,10 +8,13 @@ import ThresholdCore
 @Suite struct LiveActivityContentTests {
     let start = at("2026-11-23 09:00")
 
-    func content(_ phase: LiveActivityContent.Phase, goal: Date? = nil, end: Date? = nil, breakUntil: Date? = nil,
-                 allowsBreaks: Bool = true) -> LiveActivityContent {
-        LiveActivityContent(profileID: "work", title: "💼 Work", startedAt: start, goalAt: goal, endsAt: end, breakUntil: breakUntil,
-                            phase: phase, allowsBreaks: allowsBreaks)
+    func content(
+        _ phase: LiveActivityContent.Phase, goal: Date? = nil, end: Date? = nil, breakUntil: Date? = nil,
+        allowsBreaks: Bool = true
+    ) -> LiveActivityContent {
+        LiveActivityContent(
+            profileID: "work", title: "💼 Work", startedAt: start, goalAt: goal, endsAt: end, breakUntil: breakUntil,
+            phase: phase, allowsBreaks: allowsBreaks)
     }
 
     /// Seed 001 §8: the timer counts up toward the goal, stopping there (true on its own), and
@@ -21,10 +24,13 @@ import ThresholdCore
         let shown = content(.focusing, goal: goal, end: end)
         #expect(shown.nextBoundary == goal && shown.staleDate == goal)
         #expect(shown.timer(at: at("2026-11-23 09:30")) == SessionTimerSpan(from: start, to: goal, countsDown: false))
-        #expect(shown.timer(at: at("2026-11-23 10:30")) == SessionTimerSpan(from: start, to: goal, countsDown: false),
-                "past the goal it stops at the goal rather than count on towards something untrue")
-        #expect(content(.goalReached, goal: goal).timer(at: at("2026-11-23 10:30")) == SessionTimerSpan(from: goal, to: .distantFuture, countsDown: false),
-                "the extra time, counting up from the goal")
+        #expect(
+            shown.timer(at: at("2026-11-23 10:30")) == SessionTimerSpan(from: start, to: goal, countsDown: false),
+            "past the goal it stops at the goal rather than count on towards something untrue")
+        #expect(
+            content(.goalReached, goal: goal).timer(at: at("2026-11-23 10:30"))
+                == SessionTimerSpan(from: goal, to: .distantFuture, countsDown: false),
+            "the extra time, counting up from the goal")
         #expect(!shown.isStale(at: at("2026-11-23 09:44")) && shown.isStale(at: goal))
     }
 
@@ -44,8 +50,9 @@ import ThresholdCore
         let afterBreak = content(.onBreak, goal: goal, end: end, breakUntil: until).afterNextBoundary
         #expect(afterBreak?.phase == .focusing && afterBreak?.breakUntil == nil)
         #expect(afterBreak?.buttons == [.end, .takeBreak] && afterBreak?.nextBoundary == goal)
-        #expect(content(.onBreak, goal: start, end: end, breakUntil: until).afterNextBoundary?.phase == .goalReached,
-                "a goal that came during the break is reached when it ends")
+        #expect(
+            content(.onBreak, goal: start, end: end, breakUntil: until).afterNextBoundary?.phase == .goalReached,
+            "a goal that came during the break is reached when it ends")
         #expect(content(.onBreak, breakUntil: until).afterNextBoundary?.phase == .focusing, "an open-ended session focuses again")
         #expect(content(.focusing, goal: goal, end: end).afterNextBoundary?.phase == .goalReached)
         #expect(content(.goalReached, goal: goal, end: end).afterNextBoundary == nil, "its end: only the app knows how it ended")
@@ -66,23 +73,30 @@ import ThresholdCore
     }
 
     @Test func current_saysWhetherTheProfileAllowsBreaks() {
-        let state = ThresholdState.make(profiles: [.make("work", breakPolicy: .fivePerHour), .make("sleep", selection: .apps("tiktok"))],
-                                        sessions: [.make("s1", profile: "work", start: start), .make("s2", profile: "sleep", start: start.adding(minutes: 1))])
+        let state = ThresholdState.make(
+            profiles: [.make("work", breakPolicy: .fivePerHour), .make("sleep", selection: .apps("tiktok"))],
+            sessions: [.make("s1", profile: "work", start: start), .make("s2", profile: "sleep", start: start.adding(minutes: 1))])
         let calendar = TestSupport.calendar()
         let now = start.adding(minutes: 10)
         let enforcement = evaluate(state, at: now, calendar: calendar)
         let shown = LiveActivityContent.current(state, enforcement, calendar: calendar, at: now)
         #expect(shown?.profileID == "sleep" && shown?.allowsBreaks == false)
-        let workOnly = ThresholdState.make(profiles: [.make("work", breakPolicy: .fivePerHour)], sessions: [.make("s1", profile: "work", start: start)])
-        #expect(LiveActivityContent.current(workOnly, evaluate(workOnly, at: now, calendar: calendar), calendar: calendar, at: now)?.allowsBreaks == true)
+        let workOnly = ThresholdState.make(
+            profiles: [.make("work", breakPolicy: .fivePerHour)], sessions: [.make("s1", profile: "work", start: start)])
+        #expect(
+            LiveActivityContent.current(workOnly, evaluate(workOnly, at: now, calendar: calendar), calendar: calendar, at: now)?
+                .allowsBreaks == true)
     }
 
     /// Seed 004: a key's Work and a scheduled Sleep can be on at once; the one Live Activity
     /// shows the newest and names each other, and the Session tab gets each, newest first.
     @Test func severalOnAtOnce_theNewestShows_namingTheOthers_andEachIsListed() {
-        let state = ThresholdState.make(profiles: [.make("work", breakPolicy: .fivePerHour), .make("sleep", selection: .apps("tiktok"))],
-                                        sessions: [.make("s1", profile: "work", start: start),
-                                                   .make("s2", profile: "sleep", start: start.adding(minutes: 1), plan: .until(start.adding(minutes: 60)))])
+        let state = ThresholdState.make(
+            profiles: [.make("work", breakPolicy: .fivePerHour), .make("sleep", selection: .apps("tiktok"))],
+            sessions: [
+                .make("s1", profile: "work", start: start),
+                .make("s2", profile: "sleep", start: start.adding(minutes: 1), plan: .until(start.adding(minutes: 60))),
+            ])
         let calendar = TestSupport.calendar()
         let now = start.adding(minutes: 10)
         let enforcement = evaluate(state, at: now, calendar: calendar)
@@ -91,8 +105,11 @@ import ThresholdCore
         #expect(shown?.profileID == "sleep" && shown?.alsoOn.map(\.title) == [state.profile("work")!.title])
         #expect(shown?.othersOn == 1)
         // Past three the rest are counted, not named: a Live Activity's content stays small.
-        let many = ThresholdState.make(profiles: (0..<6).map { Profile.make(ProfileID("p\($0)")) },
-                                       sessions: (0..<6).map { (i: Int) in Session.make(SessionID("s\(i)"), profile: ProfileID("p\(i)"), start: start.adding(minutes: Double(i))) })
+        let many = ThresholdState.make(
+            profiles: (0..<6).map { Profile.make(ProfileID("p\($0)")) },
+            sessions: (0..<6).map { (i: Int) in
+                Session.make(SessionID("s\(i)"), profile: ProfileID("p\(i)"), start: start.adding(minutes: Double(i)))
+            })
         let crowded = LiveActivityContent.current(many, evaluate(many, at: now, calendar: calendar), calendar: calendar, at: now)
         #expect(crowded?.profileID == "p5" && crowded?.alsoOn.count == LiveActivityContent.namedBeside && crowded?.othersOn == 5)
         let alone = ThresholdState.make(profiles: [.make("work")], sessions: [.make("s1", profile: "work", start: start)])
@@ -113,27 +130,34 @@ import ThresholdCore
         var open = content(.focusing)
         open.alsoOn = [.init(title: "🌙 Sleep", until: sleepEnds)]
         #expect(open.staleDate == sleepEnds)
-        #expect(open.afterNextBoundary?.phase == .focusing && open.afterNextBoundary?.alsoOn == [] && open.afterNextBoundary?.staleDate == nil)
+        #expect(
+            open.afterNextBoundary?.phase == .focusing && open.afterNextBoundary?.alsoOn == [] && open.afterNextBoundary?.staleDate == nil)
         var later = content(.focusing, goal: goal)
         later.alsoOn = [.init(title: "🌙 Sleep", until: at("2026-11-23 11:00"))]
-        #expect(later.afterNextBoundary?.phase == .goalReached && later.afterNextBoundary?.alsoOn.count == 1, "Sleep is still on at the goal")
+        #expect(
+            later.afterNextBoundary?.phase == .goalReached && later.afterNextBoundary?.alsoOn.count == 1, "Sleep is still on at the goal")
     }
 
     /// The hour's break used: an open-ended session offers Break again when the next comes, by
     /// itself; one with a boundary of its own offers it from that boundary, if it came by then.
     @Test func aBreakThatComesBack_isOfferedAgainByItself() {
         let returns = at("2026-11-23 10:00")
-        let used = LiveActivityContent(profileID: "work", title: "💼 Work", startedAt: start, goalAt: nil, endsAt: nil, breakUntil: nil,
-                                       phase: .focusing, allowsBreaks: false, breakReturnsAt: returns)
+        let used = LiveActivityContent(
+            profileID: "work", title: "💼 Work", startedAt: start, goalAt: nil, endsAt: nil, breakUntil: nil,
+            phase: .focusing, allowsBreaks: false, breakReturnsAt: returns)
         #expect(used.buttons == [.end] && used.staleDate == returns)
         #expect(used.afterNextBoundary?.buttons == [.end, .takeBreak] && used.afterNextBoundary?.staleDate == nil)
-        let bounded = LiveActivityContent(profileID: "work", title: "💼 Work", startedAt: start, goalAt: at("2026-11-23 10:30"), endsAt: nil,
-                                          breakUntil: nil, phase: .focusing, allowsBreaks: false, breakReturnsAt: returns)
+        let bounded = LiveActivityContent(
+            profileID: "work", title: "💼 Work", startedAt: start, goalAt: at("2026-11-23 10:30"), endsAt: nil,
+            breakUntil: nil, phase: .focusing, allowsBreaks: false, breakReturnsAt: returns)
         #expect(bounded.staleDate == at("2026-11-23 10:30"))
         #expect(bounded.afterNextBoundary?.phase == .goalReached && bounded.afterNextBoundary?.buttons == [.end, .takeBreak])
-        #expect(LiveActivityContent(profileID: "work", title: "💼 Work", startedAt: start, goalAt: nil, endsAt: nil, breakUntil: nil,
-                                    phase: .focusing, allowsBreaks: true, breakReturnsAt: returns).breakReturnsAt == nil,
-                "a break left now needs no return")
+        #expect(
+            LiveActivityContent(
+                profileID: "work", title: "💼 Work", startedAt: start, goalAt: nil, endsAt: nil, breakUntil: nil,
+                phase: .focusing, allowsBreaks: true, breakReturnsAt: returns
+            ).breakReturnsAt == nil,
+            "a break left now needs no return")
     }
 
     /// Written and read back whole; the others on are written only when there are some.

@@ -57,7 +57,9 @@ import TestSupport
     /// A Key profile's session speaks of the profile, not of being present.
     @Test func aKeySession_saysItsProfileIsOn() {
         let work = SessionLabel(profileID: "work", name: "Work", emoji: "💼", path: .key, strictness: .gentle)
-        #expect(ShieldContent(reason: .sessionActive(work), appName: "Instagram").subtitle == .blockedWhileOn(app: "Instagram", restriction: "💼 Work"))
+        #expect(
+            ShieldContent(reason: .sessionActive(work), appName: "Instagram").subtitle
+                == .blockedWhileOn(app: "Instagram", restriction: "💼 Work"))
         #expect(ShieldContent(reason: .sessionActive(session), appName: "Instagram").subtitle == .blockedWhilePresent(app: "Instagram"))
     }
 
@@ -72,8 +74,10 @@ import TestSupport
 
     @Test func aWebsitesShield_leadsToTheWebsitesOwnGate() {
         let reddit = WebDomainToken("reddit.com")
-        for label in [GateLabel(rule: .gate("sites"), name: "Reading", path: .earnedAccess, rituals: [.breathingQuest]),
-                      GateLabel(rule: .gate("look-up"), name: "Look Up", path: .challenge, rituals: ChallengeKind.allCases.map(\.ritual))] {
+        for label in [
+            GateLabel(rule: .gate("sites"), name: "Reading", path: .earnedAccess, rituals: [.breathingQuest]),
+            GateLabel(rule: .gate("look-up"), name: "Look Up", path: .challenge, rituals: ChallengeKind.allCases.map(\.ritual)),
+        ] {
             let content = ShieldContent(reason: .gated(label), webDomain: reddit, appName: "reddit.com")
             #expect(content.primary == ShieldButton(.unlockOptions, .notify(.websiteGate(reddit, rule: label.rule))))
             #expect(content.primary.action.description.contains("unlock?site="))
@@ -83,14 +87,20 @@ import TestSupport
     @Test func aChallengeGate_leadsStraightIntoAChallenge_andAMixedOneToTheGate() {
         let games = GateLabel(rule: .gate("look-up"), name: "Look Up", path: .challenge, rituals: ChallengeKind.allCases.map(\.ritual))
         let content = ShieldContent(reason: .gated(games), app: ig)
-        #expect(content.primary == ShieldButton(.startChallenge, .notify(.challenge(app: ig, rule: .gate("look-up")))), "a button that opens a game says so")
+        #expect(
+            content.primary == ShieldButton(.startChallenge, .notify(.challenge(app: ig, rule: .gate("look-up")))),
+            "a button that opens a game says so")
         #expect(content.primary.action.description.contains("/challenge/"))
         #expect(content.subtitle == .toUnlockOpenThreshold, "one way back, straight into it: nothing to choose")
         let mixed = GateLabel(rule: .gate("mixed"), name: "Mixed", path: .challenge, rituals: [.ink, .credits])
-        #expect(ShieldContent(reason: .gated(mixed), app: ig).primary == ShieldButton(.unlockOptions, .notify(.unlockGate(app: ig, category: nil, rule: .gate("mixed")))))
+        #expect(
+            ShieldContent(reason: .gated(mixed), app: ig).primary
+                == ShieldButton(.unlockOptions, .notify(.unlockGate(app: ig, category: nil, rule: .gate("mixed")))))
         #expect(ShieldContent(reason: .gated(mixed), app: ig).subtitle == .chooseAnUnlockOption)
         // Without the app (a category's shield) there is nothing to pick a game for: the gate.
-        #expect(ShieldContent(reason: .gated(games)).primary == ShieldButton(.unlockOptions, .notify(.unlockGate(app: nil, category: nil, rule: .gate("look-up")))))
+        #expect(
+            ShieldContent(reason: .gated(games)).primary
+                == ShieldButton(.unlockOptions, .notify(.unlockGate(app: nil, category: nil, rule: .gate("look-up")))))
     }
 
     @Test func intention_countsOpens_andAsksHarderWhenTheyAreUsedUp() {
@@ -101,8 +111,9 @@ import TestSupport
         #expect(content.primary == ShieldButton(.nevermind, .close))
         #expect(content.secondary == ShieldButton(.open("Instagram"), .openIntention("ig", confirmBeyondLimit: false)))
         let spent = IntentionLabel(intentionID: "ig", app: ig, opensUsed: 3, opensPerDay: 3, minutesPerOpen: 5)
-        #expect(ShieldContent(reason: .intention(spent), appName: "Instagram").secondary?.action == .askBeforeOpening("ig"),
-                "the first press asks")
+        #expect(
+            ShieldContent(reason: .intention(spent), appName: "Instagram").secondary?.action == .askBeforeOpening("ig"),
+            "the first press asks")
         let asking = ShieldContent(reason: .intention(spent), appName: "Instagram", asking: true)
         #expect(asking.title == .areYouSure)
         #expect(asking.secondary == ShieldButton(.yesOpen("Instagram"), .openIntention("ig", confirmBeyondLimit: true)))

@@ -70,7 +70,9 @@ import TestSupport
     @Test func theLastEnforcement_isTheOneEvaluated_afterTheZoneChangesAndWithTheClockMoved() throws {
         // Work 09:00–17:00 New York; the reconcile ran at 16:30 with the wall clock moved an hour
         // ahead (so the cautious evaluation holds Work at both instants).
-        let state = ThresholdState.make(profiles: [.make("work", selection: .apps("instagram"), schedules: [.on(Weekday.weekdays, "09:00", "17:00")])])
+        let state = ThresholdState.make(profiles: [
+            .make("work", selection: .apps("instagram"), schedules: [.on(Weekday.weekdays, "09:00", "17:00")])
+        ])
         let trusted = at("2026-11-23 16:30")
         let reading = ClockReading(wall: trusted.addingTimeInterval(3_600), uptime: 1_000, bootID: "b")
         let time = TrustedTime(reading, since: ClockAnchor(trusted: trusted.addingTimeInterval(-10), uptime: 990, bootID: "b"))

@@ -34,10 +34,12 @@ import TestSupport
         let session = Session.make("s1", profile: "work", origin: .key, start: start, plan: .goal(minutes: 45), breaks: [pause])
         let ending = Session.Ending(at: start.addingTimeInterval(2_700), state: .completed)
         let grant = Grant.make("g1", from: start, minutes: 10)
-        let entry = try! LedgerEntry(account: .credits, amount: -15, memo: "Unlocked Instagram for 15 min",
-                                     reason: .unlock(minutes: 15, item: nil))
-        let record = RitualRecord(origin: .ritual(.mathChallenge), scope: .allGated, minutes: 5,
-                                  detail: .math(difficulty: .medium, solved: 5, mistakes: 1), timeZoneIdentifier: "America/New_York")
+        let entry = try! LedgerEntry(
+            account: .credits, amount: -15, memo: "Unlocked Instagram for 15 min",
+            reason: .unlock(minutes: 15, item: nil))
+        let record = RitualRecord(
+            origin: .ritual(.mathChallenge), scope: .allGated, minutes: 5,
+            detail: .math(difficulty: .medium, solved: 5, mistakes: 1), timeZoneIdentifier: "America/New_York")
         let tap = KeyTap(tag: "tag-1", at: start, decision: .start("work"))
         let choice = ShieldChoice(rule: .gate("selah"), action: .askedToUnlock)
         return [
@@ -49,8 +51,10 @@ import TestSupport
             (.ledger(entry), .ledger(entry)),
             (.streakFreezeUsed(day: day("2026-03-02")), .streakFreezeUsed(day: day("2026-03-02"))),
             (.attemptResisted(.intention("ig")), .attemptResisted(.intention("ig"))),
-            (.triggered(.eventDidReachThreshold(activity: "usage", event: "screen-60")),
-             .triggered(.eventDidReachThreshold(activity: "usage", event: "screen-60"))),
+            (
+                .triggered(.eventDidReachThreshold(activity: "usage", event: "screen-60")),
+                .triggered(.eventDidReachThreshold(activity: "usage", event: "screen-60"))
+            ),
             (.ritualCompleted(record), .ritualCompleted(record)),
             (.keyTapped(tap), .keyTapped(tap)),
             (.keyTapRefused(tag: "tag-1", reason: .revoked(at: start)), .keyTapRefused(tag: "tag-1", reason: .revoked(at: start))),
@@ -68,8 +72,9 @@ import TestSupport
     }
 
     @Test func theSamples_coverEveryKindOfEvent() {
-        #expect(Set(Self.pairs.map(\.0.kind)).count == Self.pairs.count && Self.pairs.count == 15,
-                "a new kind of event needs a sample here and a case in Synthesized")
+        #expect(
+            Set(Self.pairs.map(\.0.kind)).count == Self.pairs.count && Self.pairs.count == 15,
+            "a new kind of event needs a sample here and a case in Synthesized")
     }
 
     @Test(arguments: pairs)

@@ -51,11 +51,15 @@ import TestSupport
     }
 
     @Test func triggersOfThePersons_meanThePhoneIsInUse() {
-        let inUse: [Trigger] = [.appForeground, .inApp("amen"), .shieldButton(.primary), .appIntent("StartProfile"), .universalLink("k"),
-                                .notificationResponse("n"), .notificationPresented("n"), .widget("End"), .liveActivityButton("break")]
-        let not: [Trigger] = [.intervalDidStart("a"), .intervalDidEnd("a"), .intervalWillStartWarning("a"), .intervalWillEndWarning("a"),
-                              .eventDidReachThreshold(activity: "a", event: "e"), .eventWillReachThresholdWarning(activity: "a", event: "e"),
-                              .significantTimeChange, .focusFilter]
+        let inUse: [Trigger] = [
+            .appForeground, .inApp("amen"), .shieldButton(.primary), .appIntent("StartProfile"), .universalLink("k"),
+            .notificationResponse("n"), .notificationPresented("n"), .widget("End"), .liveActivityButton("break"),
+        ]
+        let not: [Trigger] = [
+            .intervalDidStart("a"), .intervalDidEnd("a"), .intervalWillStartWarning("a"), .intervalWillEndWarning("a"),
+            .eventDidReachThreshold(activity: "a", event: "e"), .eventWillReachThresholdWarning(activity: "a", event: "e"),
+            .significantTimeChange, .focusFilter,
+        ]
         #expect(inUse.filter { !$0.meansPhoneInUse } == [])
         #expect(not.filter(\.meansPhoneInUse) == [])
     }

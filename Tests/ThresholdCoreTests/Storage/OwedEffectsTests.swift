@@ -5,8 +5,9 @@ import ThresholdCore
 
 /// What a reconcile owes after its commit, as saved in the applied record (issue 38).
 @Suite struct OwedEffectsTests {
-    static let content = LiveActivityContent(profileID: "work", title: "💼 Work", startedAt: at("2026-11-23 09:00"), goalAt: nil,
-                                             endsAt: at("2026-11-23 17:00"), breakUntil: nil, phase: .focusing, allowsBreaks: true)
+    static let content = LiveActivityContent(
+        profileID: "work", title: "💼 Work", startedAt: at("2026-11-23 09:00"), goalAt: nil,
+        endsAt: at("2026-11-23 17:00"), breakUntil: nil, phase: .focusing, allowsBreaks: true)
 
     static func owed(before: LiveActivityContent?) -> OwedEffects {
         var owed = OwedEffects(epoch: "effects-7", revision: 42)
@@ -31,8 +32,10 @@ import ThresholdCore
 
     @Test func retaking_forgetsTheStores_handsTheNotificationsOverAgain_andPutsTheLiveActivityBack() {
         var applied = AppliedRecord()
-        applied.stores = [AppliedStore(name: "threshold.0", fingerprint: Fingerprint(hex: "ab")),
-                          AppliedStore(name: "threshold.9", fingerprint: Fingerprint(hex: "cd"))]
+        applied.stores = [
+            AppliedStore(name: "threshold.0", fingerprint: Fingerprint(hex: "ab")),
+            AppliedStore(name: "threshold.9", fingerprint: Fingerprint(hex: "cd")),
+        ]
         applied.postedNotifications["break.end.1"] = at("2026-11-23 10:00")
         applied.liveActivity = nil
         applied.quiet = QuietPeriod(from: at("2026-11-23 10:00"), until: at("2026-11-23 11:00"), timeZoneIdentifier: "UTC", activities: [])

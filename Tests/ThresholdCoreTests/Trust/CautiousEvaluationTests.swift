@@ -59,17 +59,21 @@ import TestSupport
             let cautious = evaluate(state, at: time(wall: wall, trusted: trusted), calendar: ny)
             for name in ["instagram", "tiktok", "youtube", "reddit", "maps"] {
                 let app = AppToken(name)
-                let either = evaluate(state, at: wall, calendar: ny).shields(app: app, category: CategoryToken("social"))
+                let either =
+                    evaluate(state, at: wall, calendar: ny).shields(app: app, category: CategoryToken("social"))
                     || evaluate(state, at: trusted, calendar: ny).shields(app: app, category: CategoryToken("social"))
-                if either { #expect(cautious.shields(app: app, category: CategoryToken("social")), "\(name) at wall \(wall), trusted \(trusted)") }
+                if either {
+                    #expect(cautious.shields(app: app, category: CategoryToken("social")), "\(name) at wall \(wall), trusted \(trusted)")
+                }
             }
         }
     }
 
     static let mixedState = ThresholdState.make(
         profiles: [
-            .make("work", selection: .apps("instagram", "tiktok"), unlockPolicy: .prayer, breakPolicy: .fivePerHour,
-                  schedules: [.on(Weekday.weekdays, "09:00", "17:00")]),
+            .make(
+                "work", selection: .apps("instagram", "tiktok"), unlockPolicy: .prayer, breakPolicy: .fivePerHour,
+                schedules: [.on(Weekday.weekdays, "09:00", "17:00")]),
             .make("focus", selection: .apps("maps"), listMode: .allowList),
         ],
         gates: [.make("selah", selection: .apps("youtube"))],

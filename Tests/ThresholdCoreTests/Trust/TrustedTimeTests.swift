@@ -78,7 +78,8 @@ import TestSupport
         let adopted = TrustedTime(reading(noon.adding(minutes: 1), uptime: 200, boot: "b2"), since: anchor)
         #expect(!adopted.isJumped)
         // A usage event proves ten minutes have passed since noon.
-        let proved = TrustedTime(reading(noon.adding(minutes: 3), uptime: 320, boot: "b2"), since: adopted.anchor, atLeast: noon.adding(minutes: 10))
+        let proved = TrustedTime(
+            reading(noon.adding(minutes: 3), uptime: 320, boot: "b2"), since: adopted.anchor, atLeast: noon.adding(minutes: 10))
         #expect(proved.trusted == noon.adding(minutes: 10) && proved.isJumped && proved.jump == -7 * 60 && proved.anchor.isLowerBound)
         // Counted on from there in the same boot, until the wall clock reaches it.
         let later = TrustedTime(reading(noon.adding(minutes: 4), uptime: 380, boot: "b2"), since: proved.anchor)
@@ -94,7 +95,8 @@ import TestSupport
             let time = TrustedTime(reading(noon.adding(minutes: 10), uptime: 700), since: anchor, atLeast: floor)
             #expect(time == plain, "floor \(floor)")
         }
-        let justOver = TrustedTime(reading(noon.adding(minutes: 10), uptime: 700), since: anchor, atLeast: noon.adding(minutes: 12).adding(seconds: 1))
+        let justOver = TrustedTime(
+            reading(noon.adding(minutes: 10), uptime: 700), since: anchor, atLeast: noon.adding(minutes: 12).adding(seconds: 1))
         #expect(justOver.isJumped && justOver.trusted == noon.adding(minutes: 12).adding(seconds: 1))
     }
 

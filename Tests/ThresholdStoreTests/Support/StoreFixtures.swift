@@ -48,16 +48,19 @@ enum Fixture {
 
     static var profiles: [Profile] {
         [
-            .make("work", name: "Work", emoji: "💼", path: .key, selection: selection, strictness: .firm,
-                  unlockPolicy: .earnedAccess, breakPolicy: .fivePerHour,
-                  schedules: [
-                      .on(Weekday.weekdays, "09:00", "17:00", id: "day"),
-                      .on([.friday, .saturday], "23:00", "07:00", id: "night"),
-                  ],
-                  strict: StrictOptions(filtersAdultWebsites: true, blockedWebsites: [try! TypedWebsite("example.com")],
-                                        deniesAppInstallation: true)),
-            .make("deep", name: "Deep focus", emoji: "🧘", path: .present, selection: .apps("maps", "messages"),
-                  listMode: .allowList, strictness: .locked),
+            .make(
+                "work", name: "Work", emoji: "💼", path: .key, selection: selection, strictness: .firm,
+                unlockPolicy: .earnedAccess, breakPolicy: .fivePerHour,
+                schedules: [
+                    .on(Weekday.weekdays, "09:00", "17:00", id: "day"),
+                    .on([.friday, .saturday], "23:00", "07:00", id: "night"),
+                ],
+                strict: StrictOptions(
+                    filtersAdultWebsites: true, blockedWebsites: [try! TypedWebsite("example.com")],
+                    deniesAppInstallation: true)),
+            .make(
+                "deep", name: "Deep focus", emoji: "🧘", path: .present, selection: .apps("maps", "messages"),
+                listMode: .allowList, strictness: .locked),
         ]
     }
 
@@ -70,20 +73,28 @@ enum Fixture {
 
     static var intentions: [Intention] {
         // One with a nickname to share, one without: backups and the tables keep both.
-        [.make("ig", app: "instagram", opens: 3, minutes: 5, nickname: "Morning scroll"), .make("yt", app: "youtube", opens: 10, minutes: 15)]
+        [
+            .make("ig", app: "instagram", opens: 3, minutes: 5, nickname: "Morning scroll"),
+            .make("yt", app: "youtube", opens: 10, minutes: 15),
+        ]
     }
 
     /// Sessions in the working set at `now`, in the order the store reads them (by start).
     static var sessions: [Session] {
         [
-            .make("ended-last-night", profile: "work", origin: .key, start: at("2026-11-22 19:00"),
-                  ending: Session.Ending(at: at("2026-11-22 20:00"), state: .gaveUp)),
-            .make("scheduled", profile: "work", origin: .schedule, start: at("2026-11-23 09:00"),
-                  plan: .until(at("2026-11-23 17:00")),
-                  occurrence: OccurrenceKey(profileID: "work", scheduleID: "day", day: day("2026-11-23"))),
-            .make("live", profile: "deep", start: now.adding(minutes: -20), plan: .goal(minutes: 45),
-                  breaks: [.make("b1", from: now.adding(minutes: -15), minutes: 2),
-                           .make("b2", from: now.adding(minutes: -5), minutes: 3)]),
+            .make(
+                "ended-last-night", profile: "work", origin: .key, start: at("2026-11-22 19:00"),
+                ending: Session.Ending(at: at("2026-11-22 20:00"), state: .gaveUp)),
+            .make(
+                "scheduled", profile: "work", origin: .schedule, start: at("2026-11-23 09:00"),
+                plan: .until(at("2026-11-23 17:00")),
+                occurrence: OccurrenceKey(profileID: "work", scheduleID: "day", day: day("2026-11-23"))),
+            .make(
+                "live", profile: "deep", start: now.adding(minutes: -20), plan: .goal(minutes: 45),
+                breaks: [
+                    .make("b1", from: now.adding(minutes: -15), minutes: 2),
+                    .make("b2", from: now.adding(minutes: -5), minutes: 3),
+                ]),
         ]
     }
 
@@ -91,17 +102,20 @@ enum Fixture {
         [
             .make("open-ig", .app("instagram"), from: now.adding(minutes: -30), minutes: 5, origin: .intentionOpen("ig")),
             .make("prayed", .allGated, from: now.adding(minutes: -5), minutes: 10, origin: .ritual(.prayer)),
-            .make("bank", .token(.category(CategoryToken("games"))), from: now.adding(minutes: -1), minutes: 15,
-                  origin: .ritual(.credits)),
-            .make("site", .token(.webDomain(WebDomainToken("news.example"))), from: now, minutes: 1,
-                  origin: .ritual(.mathChallenge)),
+            .make(
+                "bank", .token(.category(CategoryToken("games"))), from: now.adding(minutes: -1), minutes: 15,
+                origin: .ritual(.credits)),
+            .make(
+                "site", .token(.webDomain(WebDomainToken("news.example"))), from: now, minutes: 1,
+                origin: .ritual(.mathChallenge)),
         ]
     }
 
     static var engine: ThresholdState {
-        .make(profiles: profiles, gates: gates, intentions: intentions, sessions: sessions, grants: grants,
-              streakFreezeDays: [day("2026-11-20"), day("2026-11-16")],
-              tutorial: Tutorial(startedAt: at("2026-11-20 08:00")))
+        .make(
+            profiles: profiles, gates: gates, intentions: intentions, sessions: sessions, grants: grants,
+            streakFreezeDays: [day("2026-11-20"), day("2026-11-16")],
+            tutorial: Tutorial(startedAt: at("2026-11-20 08:00")))
     }
 
     /// The full stored state: the engine above, settings, and what was last applied.

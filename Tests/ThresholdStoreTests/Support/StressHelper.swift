@@ -18,11 +18,14 @@ struct StressHelper {
     /// The helper sits next to the test binary in the build folder.
     static func executable() throws -> URL {
         let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        let candidates = [testBinary.deletingLastPathComponent(), Bundle.main.bundleURL,
-                          Bundle.main.bundleURL.deletingLastPathComponent()]
-            .map { $0.appendingPathComponent("threshold-store-stress") }
-        return try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) },
-                            "build threshold-store-stress first (swift build)")
+        let candidates = [
+            testBinary.deletingLastPathComponent(), Bundle.main.bundleURL,
+            Bundle.main.bundleURL.deletingLastPathComponent(),
+        ]
+        .map { $0.appendingPathComponent("threshold-store-stress") }
+        return try #require(
+            candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) },
+            "build threshold-store-stress first (swift build)")
     }
 
     /// Blocks until the helper prints a line containing `text`, or fails after `seconds`.

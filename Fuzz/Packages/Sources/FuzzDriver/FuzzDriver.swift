@@ -9,8 +9,10 @@ private func runDriver(
 ) -> CInt
 
 /// Runs libFuzzer with the process's arguments and the target's one-input test.
-public func runFuzzer(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>,
-                      _ testOneInput: @convention(c) (UnsafePointer<UInt8>, Int) -> CInt) -> CInt {
+public func runFuzzer(
+    _ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>,
+    _ testOneInput: @convention(c) (UnsafePointer<UInt8>, Int) -> CInt
+) -> CInt {
     var argc = argc, argv = argv
     return runDriver(&argc, &argv, testOneInput)
 }

@@ -174,8 +174,9 @@ public struct Challenge<Game: ChallengeGame>: Hashable, Sendable {
     /// The grant request and record, once completed; `nil` in practice.
     public var completion: RitualCompletion? {
         guard step == .completed, let terms, let completedAt, let game else { return nil }
-        return RitualCompletion(request: terms.request(.ritual(Game.kind.ritual), at: completedAt),
-                                detail: .challenge(Game.kind, mistakes: game.mistakes, attempts: attempts))
+        return RitualCompletion(
+            request: terms.request(.ritual(Game.kind.ritual), at: completedAt),
+            detail: .challenge(Game.kind, mistakes: game.mistakes, attempts: attempts))
     }
 
     /// The time since Begin, or `nil` (voiding the game) when the clock moved.
