@@ -115,6 +115,8 @@ struct IntentionEditorView: View {
                     }
                     if let app = model.app { TokenLabel(app: app) }
                     pickProblem
+                } footer: {
+                    if model.app == nil { Self.needsAnApp }
                 }
                 Section {
                     Stepper(value: $model.opensPerDay, in: IntentionsModel.opensRange) {
@@ -149,12 +151,18 @@ struct IntentionEditorView: View {
                         model.save()
                     } label: {
                         Text("Save", bundle: .module)
-                    }.disabled(model.app == nil || model.error != nil || model.nicknameError != nil)
+                    }
+                    .disabled(model.app == nil || model.error != nil || model.nicknameError != nil)
+                    // NB: greyed until an app is chosen: VoiceOver says so on the button, the form under the picker.
+                    .accessibilityHint(model.app == nil ? Self.needsAnApp : Text(verbatim: ""))
                 }
             }
             .onChange(of: model.saved) { _, saved in if saved { dismiss() } }
         }
     }
+
+    /// Why Save waits: an intention is for one app.
+    private static let needsAnApp = Text("An intention is for one app: choose it to save.", bundle: .module)
 
     @ViewBuilder private var pickProblem: some View {
         switch model.pickProblem {

@@ -156,6 +156,8 @@ struct ProfileRow: View {
 @MainActor
 struct ScheduleToggle: View {
     let row: ProfilesModel.Row
+    @Environment(\.locale) private var locale
+    @Environment(\.timeZone) private var timeZone
     let set: (Bool) -> Void
 
     var body: some View {
@@ -164,6 +166,8 @@ struct ScheduleToggle: View {
                 Text("Run \(Text(verbatim: row.profile.name)) on its schedule", bundle: .module)
             }
             .disabled(row.editRefusal != nil)
+            // NB: the row above says why in words; VoiceOver, on the switch, hears it here.
+            .accessibilityHint(row.editRefusal.map { Text($0, locale: locale, timeZone: timeZone) } ?? Text(verbatim: ""))
             if !row.runsOnSchedule {
                 Group {
                     if row.isOn {

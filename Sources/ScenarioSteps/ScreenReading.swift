@@ -74,14 +74,21 @@ extension Screen.Layer {
         return found
     }
 
-    private func collect(_ elements: [Element], into found: inout [Control], place: String) {
+    /// - Parameter footer: the words under the group the elements are in (a section's footer),
+    ///   which say why for a disabled control with no words of its own beside it.
+    private func collect(_ elements: [Element], into found: inout [Control], place: String, footer: String? = nil) {
         for (index, element) in elements.enumerated() {
             let first = found.count
             defer { for new in first..<found.count where found[new].place == "on the screen" { found[new].place = place } }
-            // Why a disabled control is disabled: the words beside it, after it or else before it.
+            // Why a disabled control is disabled: the words beside it, after it or else before it;
+            // an empty field just before it (a button that acts on what is typed); the group's footer.
             let following = elements.dropFirst(index + 1).prefix { !$0.flattened.contains(where: \.isControl) }
             let preceding = elements.prefix(index).reversed().prefix { !$0.flattened.contains(where: \.isControl) }.reversed()
-            let reason = Screen.words(Array(following)).nilIfEmpty ?? Screen.words(Array(preceding)).nilIfEmpty
+            let emptyField = elements.prefix(index).last.flatMap { before -> String? in
+                guard case .textField(let field) = before.kind, field.text.isEmpty else { return nil }
+                return "“\(before.name)” is empty"
+            }
+            let reason = Screen.words(Array(following)).nilIfEmpty ?? Screen.words(Array(preceding)).nilIfEmpty ?? emptyField ?? footer
             if let control = Self.control(element, reason: reason) { found.append(control) }
             for action in element.swipeActions {
                 if let control = Self.control(action, reason: nil) {
@@ -115,10 +122,14 @@ extension Screen.Layer {
                 continue
             }
             var inside = place
-            if case .section(let header, _) = element.kind, let title = Screen.words(header).nilIfEmpty { inside = "under “\(title)”" }
+            var under = footer
+            if case .section(let header, let footer) = element.kind {
+                if let title = Screen.words(header).nilIfEmpty { inside = "under “\(title)”" }
+                under = Screen.words(footer).nilIfEmpty
+            }
             switch element.kind {
             case .button, .toggle, .link, .share, .textField, .stepper, .datePicker: continue
-            default: collect(element.children, into: &found, place: inside)
+            default: collect(element.children, into: &found, place: inside, footer: under)
             }
             if case .section(let header, let footer) = element.kind {
                 collect(header, into: &found, place: place)

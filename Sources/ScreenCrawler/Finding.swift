@@ -19,6 +19,8 @@ package struct Finding: Codable, Hashable, Sendable {
         case emptyLabel = "empty-label"
         /// A date or time not in the phone's locale.
         case locale
+        /// A disabled control with nothing beside it saying why (PRODUCT.md: no surprises).
+        case unexplained
         /// Under the pseudolanguage, words still in plain English: they came from no String
         /// Catalog (an engine's sentence, a literal shown verbatim), so no language can change them.
         case escaped
@@ -42,6 +44,7 @@ package struct Finding: Codable, Hashable, Sendable {
             case .plural: "a wrong plural"
             case .emptyLabel: "a control with no words"
             case .locale: "a date or time not in the phone's locale"
+            case .unexplained: "a disabled control that does not say why"
             case .escaped: "words that escaped the String Catalogs"
             case .untranslated: "English words on a Spanish screen"
             case .crash: "a crash"

@@ -30,6 +30,18 @@ package enum TextAudit {
                     kind: .emptyLabel, text: control.description, hit: control.description,
                     why: "a control with no words and no VoiceOver label \(control.place)"))
         }
+        // A disabled control says why: a line of its own under its title, words beside it or under
+        // its group, its VoiceOver hint, or a problem or state the screen shows (a banner, a lock's
+        // included; a field's error in the warning colour).
+        let banner = layer.content.flatMap(\.flattened).contains { $0.view == "ProblemBanner" }
+        let problems = layer.problems
+        for control in layer.controls() where control.isDisabled && control.reason == nil && problems.isEmpty && !banner {
+            guard let element = control.element, element.accessibility.hint == nil, element.readableTexts.count < 2 else { continue }
+            found.append(
+                Problem(
+                    kind: .unexplained, text: control.description, hit: control.name,
+                    why: "a disabled control \(control.place) with nothing beside it saying why, or when it comes back"))
+        }
         return Array(Set(found)).sorted { ($0.kind.rawValue, $0.text) < ($1.kind.rawValue, $1.text) }
     }
 

@@ -26,6 +26,13 @@ struct CreditsView: View {
                 }
             } header: {
                 Text("Balance: \(model.balance) credits", bundle: .module)
+            } footer: {
+                // Why every option is greyed once one was tried: an unlock is on, or nothing was spent.
+                switch model.outcome {
+                case .unlocked(let until?, _, _)?: ProblemText(.refused(.disabled(.windowOpen(until: until))))
+                case .refused?: Text("Nothing was spent. Close this and choose again.", bundle: .module)
+                case .unlocked(nil, _, _)?, nil: EmptyView()
+                }
             }
         }
         .navigationTitle(Text("Focus Bank", bundle: .module))
