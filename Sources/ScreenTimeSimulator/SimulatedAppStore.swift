@@ -21,6 +21,11 @@ public final class SimulatedAppStore: @unchecked Sendable {
     private var pending: ProProduct?
     private var unfinished: [AppStoreTransaction] = []
     private var counter = 0
+    private var sold = 0
+
+    /// How many subscriptions the person bought here (a renewal is not one): what a double tap
+    /// on Buy must not make two of.
+    public var purchases: Int { lock.withLock { sold } }
 
     /// Ask to Buy: the next purchase waits for a parent's approval (``approve()``).
     public var askToBuy: Bool {
@@ -173,6 +178,14 @@ public final class SimulatedAppStore: @unchecked Sendable {
                 try lock.withLock {
                     if let message = failure { failure = nil; throw PurchasesError(message) }
                     if askToBuyOn { pending = product; return .pending }
+                    // NB: as the App Store does, a subscription of the group already in force is not
+                    // sold again ("You're currently subscribed"): the purchase answers with it.
+                    settle()
+                    if let last = transactions.last, last.productID == product.rawValue, last.revocationDate == nil,
+                        (last.expirationDate ?? .distantFuture) > now()
+                    {
+                        return .purchased(last)
+                    }
                     return .purchased(buy(product))
                 }
             },
@@ -240,6 +253,7 @@ public final class SimulatedAppStore: @unchecked Sendable {
         let expires = trial ? now().addingTimeInterval(TimeInterval(Self.trialDays * 86_400)) : Self.period(of: product, from: now())
         let bought = make(product, trial: trial, purchased: now(), expires: expires)
         transactions.append(bought)
+        sold += 1
         return bought
     }
 

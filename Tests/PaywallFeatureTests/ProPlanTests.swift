@@ -50,6 +50,20 @@ struct ProDevice {
         "sleep", name: "Sleep", emoji: "🌙", path: .present, selection: .apps("reddit"),
         schedules: [.on(Weekday.everyDay, "22:00", "07:00")])
 
+    /// The App Store does not sell a subscription in force again ("You're currently subscribed"),
+    /// on the simulated phone as on an iPhone: a second purchase answers with the one in force.
+    @Test func buyingASubscriptionInForceAgain_sellsNothing_andAnswersWithTheOneInForce() async throws {
+        let device = try ProDevice(.make(profiles: [work]))
+        let store = device.phone.appStore.client
+        guard case .purchased(let first) = try await store.purchase(.yearly) else { Issue.record("not bought"); return }
+        guard case .purchased(let again) = try await store.purchase(.yearly) else { Issue.record("not answered"); return }
+        #expect(again == first)
+        #expect(device.phone.appStore.purchases == 1)
+        device.days(8)
+        guard case .purchased(let renewed) = try await store.purchase(.monthly) else { Issue.record("not bought"); return }
+        #expect(renewed != first && device.phone.appStore.purchases == 2, "another product is a new sale")
+    }
+
     @Test func theTrial_startedOnThePaywall_withAutoRenewOff_lapsesOnDay8_andNothingRunningEnds() async throws {
         let device = try ProDevice(.make(profiles: [beast, work, sleep]))
         let paywall = PaywallModel(client: device.client)
