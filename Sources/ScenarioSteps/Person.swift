@@ -246,7 +246,9 @@ package final class Person {
     /// Taps what `label` names on the screen shown now: a button, a toggle, a tab, a choice of a
     /// picker, a link, the back button. Fails with what the screen shows when nothing or more
     /// than one thing is called that, or it is disabled (with the reason the screen gives).
-    func tap(_ label: String, nth: Int? = nil, where matches: (Control) -> Bool = { _ in true }) async throws {
+    /// With `times` above 1, taps it again as soon as the screen has drawn what the tap changed,
+    /// before the work it started has finished (``againBeforeItFinishes``).
+    func tap(_ label: String, nth: Int? = nil, times: Int = 1, where matches: (Control) -> Bool = { _ in true }) async throws {
         let shown = try screen()
         let control = try find(label, on: shown, nth: nth, where: matches)
         let before = shown.problems
@@ -267,12 +269,28 @@ package final class Person {
         default:
             control.use()
         }
+        for _ in 1..<max(1, times) { try againBeforeItFinishes(label, nth: nth, where: matches) }
         try await settle()
         // Going to a tab or back is not a request: what that screen shows was said before.
         switch control.kind {
         case .tab, .back: break
         default: noteRefusalShown(before: before)
         }
+    }
+
+    /// A second tap before the first one's work finishes: the views draw what the tap changed
+    /// (a button greyed, a spinner), as iOS does before the next touch, but nothing the tap
+    /// started has run. Where the control is gone or greyed by then, the tap does nothing.
+    private func againBeforeItFinishes(_ label: String, nth: Int?, where matches: (Control) -> Bool) throws {
+        try host?.update()
+        let shown = try screen()
+        let again = Words.find(label, in: shown.controls(), where: matches)
+        guard let control = nth.map({ again.indices.contains($0 - 1) ? again[$0 - 1] : nil }) ?? again.first, !control.isDisabled else {
+            phone.note(.person, "taps “\(label)” again at once; it is \(again.isEmpty ? "gone" : "greyed") by then, so nothing happens")
+            return
+        }
+        phone.note(.person, "taps “\(control.name)” again before the first tap's work has finished")
+        control.use()
     }
 
     /// The one control `label` names on `shown`; with `nth`, the nth (from 1, in the screen's

@@ -13,8 +13,10 @@ public enum Step: Hashable, Sendable {
     // Threshold's screens
     case openThreshold
     /// Taps the button with these words on the screen Threshold shows; with `nth`, the nth (from 1,
-    /// in the screen's order) of the controls these words name, where they name more than one.
-    case tap(String, nth: Int? = nil)
+    /// in the screen's order) of the controls these words name, where they name more than one. With
+    /// `times` above 1, taps it again before the work the first tap started has finished, as an
+    /// impatient person does (a second Buy, Restore or Save while the first is under way).
+    case tap(String, nth: Int? = nil, times: Int = 1)
     /// Swipes away what is shown on top (a sheet, a dialog, a system sheet), as a swipe down or a
     /// tap outside does; fails where iOS offers no such way out (a full-screen cover, an alert).
     case swipeAway
@@ -227,6 +229,8 @@ public enum Expectation: Hashable, Sendable, CustomStringConvertible {
     case storeFailed(Bool)
     /// A ledger balance is exactly this.
     case balance(Account, Int)
+    /// The App Store sold this many subscriptions during the scenario (renewals are not sales).
+    case purchases(Int)
     /// Today's screen time as the thresholds reported it, in minutes.
     case screenTime(minutes: Int)
     /// The daily goal's streak, in days.
@@ -277,6 +281,7 @@ public enum Expectation: Hashable, Sendable, CustomStringConvertible {
         case .onBreak(let profile, let on): "\(profile) \(on ? "on" : "not on") a break"
         case .storeFailed(let failed): failed ? "the last reconcile failed closed" : "the last reconcile saved"
         case .balance(let account, let amount): "balance: \(amount) \(account.displayName)"
+        case .purchases(let count): "the App Store sold \(count) subscription\(count == 1 ? "" : "s")"
         case .screenTime(let minutes): "screen time reported today: \(minutes) min"
         case .goalStreak(let days): "screen-time goal streak: \(days) days"
         case .prayerStreak(let days): "prayer streak: \(days) days"

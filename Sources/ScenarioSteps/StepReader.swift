@@ -22,7 +22,7 @@ package struct StepReader {
         ("open-threshold", "open Threshold (the app launches if it must, reads Screen Time access and reconciles)"),
         (
             "tap",
-            "LABEL | {control, nth}: tap what these words name on Threshold's screen: a button, a switch, a tab, a picker's choice, ‹ Back (Continue, Pray to unlock, Amen, Anxious …); nth: the nth of the controls they name, in the screen's order"
+            "LABEL | {control, nth, times}: tap what these words name on Threshold's screen: a button, a switch, a tab, a picker's choice, ‹ Back (Continue, Pray to unlock, Amen, Anxious …); nth: the nth of the controls they name, in the screen's order; times: 2 taps it again before the work the first tap started has finished"
         ),
         ("swipe", "{row, action}: swipe the list row these words name and tap its action (Delete, Revoke, Remove)"),
         (
@@ -135,7 +135,7 @@ package struct StepReader {
         "live-activity", "refused", "accepted", "time", "widget-reloads-at-least", "session-ended", "on-break", "store-failed", "balance",
         "screen-time", "goal-streak", "prayer-streak", "live-activity-stale", "live-activity-ended", "not-live-activity", "widget",
         "not-widget", "held-notification", "device-restrictions",
-        "screen", "see", "not-see", "disabled", "on", "off", "chosen", "choices", "language",
+        "screen", "see", "not-see", "disabled", "on", "off", "chosen", "choices", "language", "purchases",
     ]
 
     /// A file a step names, or why it cannot be read.
@@ -229,11 +229,13 @@ package struct StepReader {
         case "tap":
             let arg = try need("the button's words")
             if arg.scalar != nil { return .tap(try reader.string(arg, "tap")) }
-            let f = try fields(arg, "tap", ["control", "nth"])
+            let f = try fields(arg, "tap", ["control", "nth", "times"])
             guard let control = f["control"] else {
                 throw reader.fail(arg, "tap needs the control's words (tap: {control: Delete, nth: 2})")
             }
-            return .tap(try reader.string(control, "control"), nth: try f["nth"].map { try reader.int($0, "nth", in: 1...100) })
+            return .tap(
+                try reader.string(control, "control"), nth: try f["nth"].map { try reader.int($0, "nth", in: 1...100) },
+                times: try f["times"].map { try reader.int($0, "times", in: 1...5) } ?? 1)
         case "swipe-away":
             if let argument { throw reader.fail(argument, "swipe-away swipes away what is on top; it takes nothing") }
             return .swipeAway
@@ -569,6 +571,7 @@ package struct StepReader {
                 }
             case "language":
                 continue
+            case "purchases": result.append(.purchases(try reader.int(value, "purchases", in: 0...100)))
             default:
                 result.append(.storeFailed(try reader.bool(value, "store-failed")))
             }

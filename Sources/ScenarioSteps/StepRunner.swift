@@ -142,8 +142,8 @@ package final class StepRunner {
             try await person.ritual(kind, minutes: minutes, app: app)
         case .openIntention(let app, let confirm):
             try await person.openIntention(app, confirm: confirm)
-        case .tap(let label, let nth):
-            try await person.tap(label, nth: nth)
+        case .tap(let label, let nth, let times):
+            try await person.tap(label, nth: nth, times: times)
         case .swipeAway:
             try await person.swipeAway()
         case .type(let field, let text):
@@ -503,6 +503,12 @@ package final class StepRunner {
             }
             guard stored.balances[account] == amount else {
                 throw ExpectationFailure("expected \(amount) \(account.displayName), but the balance is \(stored.balances[account])")
+            }
+        case .purchases(let count):
+            guard phone.appStore.purchases == count else {
+                throw ExpectationFailure(
+                    "expected the App Store to have sold \(count) subscription\(count == 1 ? "" : "s"), but it sold \(phone.appStore.purchases)"
+                )
             }
         case .screenTime(let minutes):
             let today = Clockwork(timeZone: phone.clock.timeZone).localDate(of: phone.clock.wall)
