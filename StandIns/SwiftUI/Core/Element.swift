@@ -75,6 +75,8 @@ package struct ElementStyle {
     package var buttonStyle: String?
     package var pickerStyle: String?
     package var opacity: Double = 1
+    /// `.hidden()`: laid out, never shown, never tapped.
+    package var hidden = false
     package var padded = false
     package var cornerRadius: Double?
     package var lineLimit: Int?

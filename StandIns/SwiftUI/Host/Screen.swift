@@ -101,6 +101,9 @@ package struct Screen {
 
         mutating func walk(_ elements: [Element]) -> [Element] {
             elements.flatMap { element -> [Element] in
+                // NB: what is hidden or fully transparent is not seen, read or tapped on an iPhone
+                // (UIKit does not hit-test a view at opacity 0), though it keeps its place.
+                guard !element.style.hidden, element.style.opacity > 0 else { return [] }
                 switch element.kind {
                 case .tabs(let content):
                     tabs = content.tabs

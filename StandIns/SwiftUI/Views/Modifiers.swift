@@ -361,6 +361,9 @@ extension View {
 
     public func opacity(_ opacity: Double) -> some View { elements("opacity") { element in element.style.opacity *= opacity } }
 
+    /// Keeps its place and shows nothing: iOS neither draws it nor lets it be tapped or read.
+    public func hidden() -> some View { elements("hidden") { element in element.style.hidden = true } }
+
     public func padding(_ length: Double? = nil) -> some View { elements("padding") { element in element.style.padded = true } }
     public func padding(_ edges: Edge.Set, _ length: Double? = nil) -> some View {
         elements("padding") { element in element.style.padded = true }
