@@ -101,11 +101,25 @@ func button(_ words: String, in host: ViewHost) throws -> Element {
     /// an iPhone (issue 39 item 4): a person cannot press a button at opacity 0.
     @Test func aHiddenOrTransparentView_isNeitherSeenNorTapped() throws {
         let view = VStack {
-            Button {} label: { Text(verbatim: "Invisible") }.opacity(0)
-            Button {} label: { Text(verbatim: "Hidden") }.hidden()
+            Button {
+            } label: {
+                Text(verbatim: "Invisible")
+            }.opacity(0)
+            Button {
+            } label: {
+                Text(verbatim: "Hidden")
+            }.hidden()
             Text(verbatim: "Faint").opacity(0.3)
-            VStack { Button {} label: { Text(verbatim: "Inside") } }.opacity(0)
-            Button {} label: { Text(verbatim: "Shown") }
+            VStack {
+                Button {
+                } label: {
+                    Text(verbatim: "Inside")
+                }
+            }.opacity(0)
+            Button {
+            } label: {
+                Text(verbatim: "Shown")
+            }
         }
         let host = host(view)
         try host.update()
