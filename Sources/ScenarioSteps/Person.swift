@@ -58,6 +58,8 @@ package final class Person {
     private var wasInForeground = false
     /// The day of the month the app last saw, to tell it when midnight passed.
     private var shownDay: Int?
+    /// Presentations iOS refused, told once while they stay refused.
+    private var noted: Set<String> = []
     /// iOS's prompts shown so far (Screen Time's and notifications').
     private var promptsShown = 0
 
@@ -162,6 +164,10 @@ package final class Person {
         } catch {
             throw StepError.neverSettles("\(error)")
         }
+        for refused in host.screen.refused where !noted.contains(refused) {
+            phone.note(.device, "iOS refuses to present the \(refused): Threshold already shows another from that screen")
+        }
+        noted = Set(host.screen.refused)
         if phase == nil, phone.appInForeground, promptsShown != prompt.prompts + phone.notificationPrompts {
             promptsShown = prompt.prompts + phone.notificationPrompts
             phone.note(.device, "iOS's prompt covers Threshold, then goes")

@@ -274,6 +274,12 @@ package final class Crawler {
         let names = options.language == .english ? [] : subject.names.union(options.texts)
         // A Spanish screen's titles as drawn, for the look for English left on it.
         let drawn = options.language == .spanish ? try Reading.$asDrawn.withValue(true) { try subject.screen() } : nil
+        for refused in screen.refused {
+            report(
+                .stacked, on: observation.name, subject: refused,
+                detail: "the \(refused) was asked for while another was up from the same screen: iOS refuses it (already presenting)",
+                path: path)
+        }
         for (index, layer) in screen.layers.enumerated() {
             var problems = TextAudit.problems(in: layer)
             if options.language == .pseudo { problems += TextAudit.escaped(in: layer, names: names) }

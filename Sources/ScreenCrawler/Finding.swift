@@ -21,6 +21,8 @@ package struct Finding: Codable, Hashable, Sendable {
         case locale
         /// A disabled control with nothing beside it saying why (PRODUCT.md: no surprises).
         case unexplained
+        /// A sheet, alert or dialog asked for while its presenter already showed one: iOS refuses it.
+        case stacked
         /// Under the pseudolanguage, words still in plain English: they came from no String
         /// Catalog (an engine's sentence, a literal shown verbatim), so no language can change them.
         case escaped
@@ -45,6 +47,7 @@ package struct Finding: Codable, Hashable, Sendable {
             case .emptyLabel: "a control with no words"
             case .locale: "a date or time not in the phone's locale"
             case .unexplained: "a disabled control that does not say why"
+            case .stacked: "a presentation iOS refuses"
             case .escaped: "words that escaped the String Catalogs"
             case .untranslated: "English words on a Spanish screen"
             case .crash: "a crash"

@@ -92,6 +92,23 @@ func button(_ words: String, in host: ViewHost) throws -> Element {
     return try #require(find(Screen(host).top.content), "no button reads “\(words)”")
 }
 
+@MainActor @Observable
+final class Shows {
+    var sheet = false
+    var alert = false
+}
+
+/// An alert and a sheet from the same screen; the alert's modifier is drawn first.
+@MainActor
+struct TwoPresentations: View {
+    let shows: Shows
+    var body: some View {
+        Text(verbatim: "Base")
+            .alert(Text(verbatim: "An alert"), isPresented: Binding(get: { shows.alert }, set: { shows.alert = $0 })) {}
+            .sheet(isPresented: Binding(get: { shows.sheet }, set: { shows.sheet = $0 })) { Text(verbatim: "A sheet") }
+    }
+}
+
 @Suite @MainActor struct SemanticsTests {
     func host(_ view: some View) -> ViewHost { ViewHost(view, environment: EnvironmentValues(), now: { Date() }) }
 
@@ -127,6 +144,27 @@ func button(_ words: String, in host: ViewHost) throws -> Element {
         #expect(Screen.words(shown) == "Faint Shown", "a faint text is still read")
         let buttons = shown.flatMap(\.flattened).filter { if case .button = $0.kind { true } else { false } }
         #expect(buttons.map(\.name) == ["Shown"])
+    }
+
+    /// One presentation at a time from a screen (issue 39 item 4): one asked for while another is
+    /// up is refused, as iOS refuses it ("already presenting"), whichever modifier is drawn first;
+    /// once the first goes, the other can show.
+    @Test func aPresentationWhileAnotherIsUp_isRefused_andTheFirstStays() throws {
+        let shows = Shows()
+        let host = host(TwoPresentations(shows: shows))
+        try host.update()
+        shows.sheet = true
+        try host.update()
+        #expect(Screen(host).top.kind == .sheet)
+        shows.alert = true
+        try host.update()
+        let screen = Screen(host)
+        #expect(screen.top.kind == .sheet, "the sheet stays; the alert is not stacked over it")
+        #expect(screen.refused.count == 1 && screen.refused.first?.hasPrefix("alert") == true, "\(screen.refused)")
+        shows.sheet = false
+        try host.update()
+        #expect(Screen(host).top.kind == .alert)
+        #expect(Screen(host).refused.isEmpty)
     }
 
     @Test func stateLivesAsLongAsTheIdentity() throws {

@@ -32,6 +32,8 @@ struct Crawl: AsyncParsableCommand {
               empty-label    a control with no words and no VoiceOver label
               unexplained    a disabled control that does not say why: nothing beside it, under
                              its group or in its label, no hint, no problem the screen shows
+              stacked        a sheet, alert or dialog asked for while its presenter already
+                             showed one, which iOS refuses (the one up stays)
               locale         a date or time not in the phone's locale, en_US (17:00, 2026-11-23)
               escaped        with --language pseudo: two or more plain English words, which came
                              from no String Catalog (content, ContentText, and the names the person

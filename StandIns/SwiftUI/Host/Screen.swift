@@ -34,6 +34,9 @@ package struct Screen {
 
     package let layers: [Layer]
     package var top: Layer { layers[layers.count - 1] }
+    /// Presentations asked for while their presenter already showed another, which iOS refuses
+    /// (the first stays): each named by its kind and views.
+    package let refused: [String]
 
     /// Whether the screen shows a spinner (a `ProgressView` with no value): work under way.
     package var isSpinning: Bool {
@@ -52,7 +55,13 @@ package struct Screen {
                 views: host.presentations.rootViews.names, context: nil, answer: nil)
         ]
         var sink: PresentationSink? = host.presentations
-        while let presented = sink?.layers.first {
+        var refused: [String] = []
+        // One presentation at a time from each presenter: the one already up stays, and one asked
+        // for over it is refused, whichever of their modifiers is drawn first.
+        while let presented = sink?.layers.first(where: { !$0.isNew }) ?? sink?.layers.first {
+            for other in sink?.layers ?? [] where other.isNew && !(other.views == presented.views && other.kind == presented.kind) {
+                refused.append("\(other.kind) \(other.views.joined(separator: ", "))")
+            }
             let kind: Layer.Kind =
                 switch presented.kind {
                 case .sheet: .sheet
@@ -70,6 +79,7 @@ package struct Screen {
             sink = presented.presented
         }
         self.layers = layers
+        self.refused = refused
     }
 
     private static func layer(

@@ -33,6 +33,9 @@ package struct PresentedLayer {
     /// What a system sheet was opened with, and how it is answered.
     package let context: Any?
     package let answer: ((Any) -> Void)?
+    /// Asked for in this frame, not up before it: iOS refuses it while its presenter already shows
+    /// another ("Attempt to present … which is already presenting").
+    package var isNew = false
     package var views: [String] { presented.rootViews.names }
 }
 
@@ -123,10 +126,11 @@ nonisolated struct PresentationModifier: ViewModifier, PrimitiveModifier {
         case .system:
             break
         }
-        context.presentations.layers.append(
-            PresentedLayer(
-                kind: kind, title: title, message: message, content: content, dismiss: dismiss,
-                presented: sink, context: self.context, answer: answer))
+        var layer = PresentedLayer(
+            kind: kind, title: title, message: message, content: content, dismiss: dismiss,
+            presented: sink, context: self.context, answer: answer)
+        layer.isNew = !was
+        context.presentations.layers.append(layer)
         return elements
     }
 }
