@@ -281,7 +281,7 @@ package final class Crawler {
                 path: path)
         }
         for (index, layer) in screen.layers.enumerated() {
-            var problems = TextAudit.problems(in: layer)
+            var problems = TextAudit.problems(in: layer) + TextAudit.truncated(in: layer)
             if options.language == .pseudo { problems += TextAudit.escaped(in: layer, names: names) }
             if options.language == .spanish {
                 let shown = drawn?.layers.indices.contains(index) == true ? drawn?.layers[index] : nil

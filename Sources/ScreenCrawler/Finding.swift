@@ -23,6 +23,8 @@ package struct Finding: Codable, Hashable, Sendable {
         case unexplained
         /// A sheet, alert or dialog asked for while its presenter already showed one: iOS refuses it.
         case stacked
+        /// Words a `lineLimit` cuts short on a 320-point iPhone at an accessibility text size.
+        case truncated
         /// Under the pseudolanguage, words still in plain English: they came from no String
         /// Catalog (an engine's sentence, a literal shown verbatim), so no language can change them.
         case escaped
@@ -48,6 +50,7 @@ package struct Finding: Codable, Hashable, Sendable {
             case .locale: "a date or time not in the phone's locale"
             case .unexplained: "a disabled control that does not say why"
             case .stacked: "a presentation iOS refuses"
+            case .truncated: "words cut short at an accessibility size"
             case .escaped: "words that escaped the String Catalogs"
             case .untranslated: "English words on a Spanish screen"
             case .crash: "a crash"

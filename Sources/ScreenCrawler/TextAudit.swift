@@ -70,6 +70,55 @@ package enum TextAudit {
         return found
     }
 
+    /// Words a `lineLimit` cuts short on an iPhone SE (320 points wide) at the first accessibility
+    /// text size (AX1), by an estimate (``Truncation``).
+    @MainActor
+    package static func truncated(in layer: Screen.Layer) -> [Problem] {
+        var found: Set<Problem> = []
+        for element in (layer.content + layer.toolbar).flatMap(\.flattened) {
+            guard case .text(let text) = element.kind, let lines = element.style.lineLimit else { continue }
+            let words = text.string.normalizedSpaces
+            let style = element.style.font?.style ?? .body
+            guard Truncation.lines(words, in: style) > lines else { continue }
+            found.insert(
+                Problem(
+                    kind: .truncated, text: words, hit: words,
+                    why:
+                        "at the first accessibility text size it needs \(Truncation.lines(words, in: style)) lines of a 320-point iPhone, and lineLimit(\(lines)) cuts it"
+                ))
+        }
+        return found.sorted { $0.text < $1.text }
+    }
+
+    /// How many lines words take on the narrowest iPhone at AX1, estimated: SF Pro's average
+    /// letter is about half its point size wide, and a 320-point screen keeps about 256 points
+    /// for text inside a list's row (16 points each side for the list, 16 for the row). Each
+    /// text style's AX1 size is Apple's (Human Interface Guidelines, Dynamic Type sizes). Words
+    /// wrap whole; a word longer than a line takes its own lines.
+    package enum Truncation {
+        static let width = 256.0
+        static let letterWidth = 0.52
+        static let sizes: [Font.TextStyle: Double] = [
+            .largeTitle: 44, .title: 38, .title2: 34, .title3: 31, .headline: 28, .body: 28, .callout: 26, .subheadline: 25,
+            .footnote: 23, .caption: 22, .caption2: 20,
+        ]
+
+        package static func lines(_ words: String, in style: Font.TextStyle) -> Int {
+            let perLine = max(1, Int(width / ((sizes[style] ?? 28) * letterWidth)))
+            var lines = 0
+            var used = perLine
+            for word in words.split(separator: " ").map(\.count) {
+                if used + 1 + word <= perLine {
+                    used += 1 + word
+                } else {
+                    lines += max(1, (word + perLine - 1) / perLine)
+                    used = word > perLine ? word % perLine : word
+                }
+            }
+            return lines
+        }
+    }
+
     /// On a Spanish phone, the words `layer` shows in English: a text with a word Spanish does not
     /// have (“the”, “your”, “until”, “seconds”). `drawnTitle` and `drawnMessage` are the layer's as
     /// drawn (``Reading``); content and `names` are skipped as under the pseudolanguage.

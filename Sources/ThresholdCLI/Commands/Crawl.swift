@@ -34,6 +34,8 @@ struct Crawl: AsyncParsableCommand {
                              its group or in its label, no hint, no problem the screen shows
               stacked        a sheet, alert or dialog asked for while its presenter already
                              showed one, which iOS refuses (the one up stays)
+              truncated      words a lineLimit cuts short on a 320-point iPhone at the first
+                             accessibility text size (an estimate: TextAudit.Truncation)
               locale         a date or time not in the phone's locale, en_US (17:00, 2026-11-23)
               escaped        with --language pseudo: two or more plain English words, which came
                              from no String Catalog (content, ContentText, and the names the person
