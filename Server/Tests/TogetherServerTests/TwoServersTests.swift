@@ -456,7 +456,7 @@ import TogetherCore
             #expect(unanswered == [])
             let storedNothing = stored.count { $0.acknowledged == 0 }
             let storeFailures = stored.flatMap(\.outcomes).filter { $0.hasPrefix("failed") || $0.hasPrefix("500") }
-            #expect(storedNothing == 0 && storeFailures == [], "every phone stored backups")
+            #expect(storedNothing == 0 && storeFailures == [], "every phone stored backups: \(storeFailures.prefix(5))")
 
             for server in servers.servers.indices {
                 let health = await servers.health(server)
