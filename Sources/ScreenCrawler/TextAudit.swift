@@ -55,19 +55,9 @@ package enum TextAudit {
         var texts = [layer.title, layer.message].compactMap { $0 }
         texts += (layer.content + layer.toolbar).flatMap(catalogTexts)
         texts += layer.tabs.flatMap { $0.label.flatMap(catalogTexts) }
-        var found: [Problem] = []
-        for text in Set(texts.map(\.normalizedSpaces)).sorted() {
-            let runs = escapedRuns(in: text, names: names)
-            guard !runs.isEmpty else { continue }
-            // One finding for the words as shown: each is one sentence to bring into a catalog.
-            found.append(
-                Problem(
-                    kind: .escaped, text: text, hit: text,
-                    why:
-                        "plain English (\(runs.map { "“\($0)”" }.joined(separator: ", "))) under the pseudolanguage: from no String Catalog"
-                ))
+        return sentences(texts, .escaped, hits: { escapedRuns(in: $0, names: names) }) {
+            "plain English (\($0)) under the pseudolanguage: from no String Catalog"
         }
-        return found
     }
 
     /// Words a `lineLimit` cuts short on an iPhone SE (320 points wide) at the first accessibility
@@ -126,34 +116,39 @@ package enum TextAudit {
     package static func untranslated(in layer: Screen.Layer, drawnTitle: String?, drawnMessage: String?, names: Set<String>) -> [Problem] {
         let elements = layer.content + layer.toolbar + layer.tabs.flatMap(\.label)
         let drawn = [drawnTitle, drawnMessage].compactMap { $0 } + Reading.$asDrawn.withValue(true) { elements.flatMap(catalogTexts) }
-        var found: Set<Problem> = []
-        for shown in Set(drawn.map(\.normalizedSpaces)) where !shown.isEmpty {
-            var rest = shown
-            for name in names.filter({ !$0.isEmpty }).sorted(by: { $0.count > $1.count }) {
-                rest = rest.replacingOccurrences(of: name, with: " · ")
-            }
-            let english = Words.tokens(rest).filter(Patterns.englishOnly.contains)
-            guard !english.isEmpty else { continue }
-            found.insert(
-                Problem(
-                    kind: .untranslated, text: shown, hit: shown,
-                    why:
-                        "English (\(english.map { "“\($0)”" }.joined(separator: ", "))) on a Spanish screen: from no String Catalog's Spanish"
-                ))
+        return sentences(drawn, .untranslated, hits: { Words.tokens(withoutNames($0, names)).filter(Patterns.englishOnly.contains) }) {
+            "English (\($0)) on a Spanish screen: from no String Catalog's Spanish"
         }
-        return found.sorted { $0.text < $1.text }
     }
 
     /// The runs of plain English words in `text` once `names` are taken out.
     package static func escapedRuns(in text: String, names: some Collection<String>) -> [String] {
-        var rest = text
-        // The longest first, so a name inside another (`Work` in `Deep work`) goes with it.
-        for name in names.filter({ !$0.isEmpty }).sorted(by: { $0.count > $1.count }) {
-            rest = rest.replacingOccurrences(of: name, with: " · ")
-        }
+        let rest = withoutNames(text, names)
         let range = NSRange(rest.startIndex..., in: rest)
         return Patterns.plainWords.matches(in: rest, range: range).compactMap { Range($0.range, in: rest).map { String(rest[$0]) } }
             .filter { $0.contains(where: PseudoLanguage.changes) }
+    }
+
+    /// One problem for each text with hits, in the words as shown: each is one sentence to bring
+    /// into a catalog. `why` is told the hits, quoted.
+    private static func sentences(
+        _ texts: [String], _ kind: Finding.Kind, hits: (String) -> [String], why: (String) -> String
+    ) -> [Problem] {
+        Set(texts.map(\.normalizedSpaces)).filter { !$0.isEmpty }.sorted().compactMap { text in
+            let found = hits(text)
+            guard !found.isEmpty else { return nil }
+            return Problem(kind: kind, text: text, hit: text, why: why(found.map { "“\($0)”" }.joined(separator: ", ")))
+        }
+    }
+
+    /// `text` with each of `names` taken out, the longest first, so a name inside another (`Work`
+    /// in `Deep work`) goes with it.
+    static func withoutNames(_ text: String, _ names: some Collection<String>) -> String {
+        var rest = text
+        for name in names.filter({ !$0.isEmpty }).sorted(by: { $0.count > $1.count }) {
+            rest = rest.replacingOccurrences(of: name, with: " · ")
+        }
+        return rest
     }
 
     /// The view that shows content (DesignSystem's `ContentText`): words from content files.
