@@ -77,7 +77,9 @@ extension Screen.Layer {
     /// - Parameter footer: the words under the group the elements are in (a section's footer),
     ///   which say why for a disabled control with no words of its own beside it.
     private func collect(_ elements: [Element], into found: inout [Control], place: String, footer: String? = nil) {
-        for (index, element) in elements.enumerated() {
+        // NB: what touches cannot reach (under a filling overlay, or letting them pass) is shown and
+        // read, and offers nothing to tap.
+        for (index, element) in elements.enumerated() where element.isTouchable {
             let first = found.count
             defer { for new in first..<found.count where found[new].place == "on the screen" { found[new].place = place } }
             // Why a disabled control is disabled: the words beside it, after it or else before it;

@@ -77,6 +77,10 @@ package struct ElementStyle {
     package var opacity: Double = 1
     /// `.hidden()`: laid out, never shown, never tapped.
     package var hidden = false
+    /// `.allowsHitTesting(false)`: shown, but touches pass through it and what it holds.
+    package var passesTouches = false
+    /// Under an overlay that takes the touches (a colour or shape filling it): shown, not tapped.
+    package var covered = false
     package var padded = false
     package var cornerRadius: Double?
     package var lineLimit: Int?
@@ -213,6 +217,21 @@ extension Element {
 
     /// Every element beneath, depth first, this one included.
     package var flattened: [Element] { [self] + children.flatMap(\.flattened) }
+
+    /// Whether, in an overlay, it fills the overlay's whole frame and takes its touches: a colour
+    /// or shape that is seen and hit-tested, or a container holding one.
+    var takesTouchesOverAll: Bool {
+        guard !style.passesTouches, !style.hidden, style.opacity > 0 else { return false }
+        switch kind {
+        // NB: a clear colour is not hit-tested on iOS (it takes touches only with a contentShape).
+        case .color(let color): return color.opacity > 0 && color != .clear
+        case .shape: return true
+        default: return children.contains(where: \.takesTouchesOverAll)
+        }
+    }
+
+    /// Whether a touch can reach it: not covered by an overlay, not letting touches pass.
+    package var isTouchable: Bool { !style.covered && !style.passesTouches }
 
     package var isControl: Bool {
         switch kind {

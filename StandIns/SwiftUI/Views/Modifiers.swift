@@ -391,8 +391,17 @@ extension View {
         let overlay = content()
         return modifier(
             ElementModifier(symbol: "overlay") { elements, context in
-                elements += context.renderChild(overlay, key: .named("overlay"))
+                let drawn = context.renderChild(overlay, key: .named("overlay"))
+                // NB: an overlay is sized to what it covers; a colour or shape in it fills that and
+                // takes every touch (UIKit hit-tests the frontmost), unless it lets them pass.
+                if drawn.contains(where: \.takesTouchesOverAll) { elements.forEach { $0.style.covered = true } }
+                elements += drawn
             })
+    }
+
+    /// With `false`, touches pass through the view and what it holds to what is under it.
+    public func allowsHitTesting(_ enabled: Bool) -> some View {
+        elements("allowsHitTesting") { element in if !enabled { element.style.passesTouches = true } }
     }
 
     // Layout, animation and drawing effects: accepted, not drawn (`Unrendered`).
