@@ -164,10 +164,12 @@ package final class Person {
         } catch {
             throw StepError.neverSettles("\(error)")
         }
-        for refused in host.screen.refused where !noted.contains(refused) {
-            phone.note(.device, "iOS refuses to present the \(refused): Threshold already shows another from that screen")
+        // NB: read from the presentations, not the screen, which a step may never need to read.
+        let refused = Screen.refused(on: host)
+        for presentation in refused where !noted.contains(presentation) {
+            phone.note(.device, "iOS refuses to present the \(presentation): Threshold already shows another from that screen")
         }
-        noted = Set(host.screen.refused)
+        noted = Set(refused)
         if phase == nil, phone.appInForeground, promptsShown != prompt.prompts + phone.notificationPrompts {
             promptsShown = prompt.prompts + phone.notificationPrompts
             phone.note(.device, "iOS's prompt covers Threshold, then goes")

@@ -56,12 +56,7 @@ package struct Screen {
         ]
         var sink: PresentationSink? = host.presentations
         var refused: [String] = []
-        // One presentation at a time from each presenter: the one already up stays, and one asked
-        // for over it is refused, whichever of their modifiers is drawn first.
-        while let presented = sink?.layers.first(where: { !$0.isNew }) ?? sink?.layers.first {
-            for other in sink?.layers ?? [] where other.isNew && !(other.views == presented.views && other.kind == presented.kind) {
-                refused.append("\(other.kind) \(other.views.joined(separator: ", "))")
-            }
+        while let presented = sink.flatMap({ Self.shown(in: $0, refusing: &refused) }) {
             let kind: Layer.Kind =
                 switch presented.kind {
                 case .sheet: .sheet
@@ -80,6 +75,24 @@ package struct Screen {
         }
         self.layers = layers
         self.refused = refused
+    }
+
+    /// The presentations iOS refuses on `host` now, without reading its screen.
+    package static func refused(on host: ViewHost) -> [String] {
+        var refused: [String] = []
+        var sink: PresentationSink? = host.presentations
+        while let presented = sink.flatMap({ shown(in: $0, refusing: &refused) }) { sink = presented.presented }
+        return refused
+    }
+
+    /// One presentation at a time from each presenter: the one already up stays, and one asked for
+    /// over it is refused (added to `refused`), whichever of their modifiers is drawn first.
+    private static func shown(in sink: PresentationSink, refusing refused: inout [String]) -> PresentedLayer? {
+        guard let presented = sink.layers.first(where: { !$0.isNew }) ?? sink.layers.first else { return nil }
+        for other in sink.layers where other.isNew && !(other.views == presented.views && other.kind == presented.kind) {
+            refused.append("\(other.kind) \(other.views.joined(separator: ", "))")
+        }
+        return presented
     }
 
     private static func layer(
