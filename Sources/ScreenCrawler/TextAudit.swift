@@ -24,7 +24,8 @@ package enum TextAudit {
         for words in Set(layer.words) {
             found += problems(in: words)
         }
-        for control in layer.controls() where control.name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+        let controls = layer.controls()
+        for control in controls where control.name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             found.append(
                 Problem(
                     kind: .emptyLabel, text: control.description, hit: control.description,
@@ -33,10 +34,14 @@ package enum TextAudit {
         // A disabled control says why: a line of its own under its title, words beside it or under
         // its group, its VoiceOver hint, or a problem or state the screen shows (a banner, a lock's
         // included; a field's error in the warning colour).
-        let banner = layer.content.flatMap(\.flattened).contains { $0.view == "ProblemBanner" }
-        let problems = layer.problems
-        for control in layer.controls() where control.isDisabled && control.reason == nil && problems.isEmpty && !banner {
-            guard let element = control.element, element.accessibility.hint == nil, element.readableTexts.count < 2 else { continue }
+        let unexplained = controls.filter { control in
+            guard control.isDisabled, control.reason == nil, let element = control.element else { return false }
+            return (element.accessibility.hint?.string.isEmpty ?? true) && element.readableTexts.count < 2
+        }
+        // NB: the screen is searched only when a control needs it.
+        let screenSaysWhy =
+            unexplained.isEmpty || layer.content.flatMap(\.flattened).contains { $0.view == "ProblemBanner" } || !layer.problems.isEmpty
+        for control in unexplained where !screenSaysWhy {
             found.append(
                 Problem(
                     kind: .unexplained, text: control.description, hit: control.name,

@@ -74,6 +74,7 @@ import ThresholdCore
         }.disabled(true)
         #expect(try unexplained(List { ownLine }).isEmpty)
         #expect(try unexplained(List { button("Save").accessibilityHint(Text(verbatim: "Choose the app first.")) }).isEmpty)
+        #expect(try unexplained(List { button("Save").accessibilityHint(Text(verbatim: "")) }) == ["Save"], "an empty hint says nothing")
         #expect(
             try unexplained(
                 List {

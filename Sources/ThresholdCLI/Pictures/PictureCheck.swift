@@ -45,12 +45,13 @@ extension PictureManifest {
     @MainActor
     static func words(of picture: Picture, on runner: StepRunner) throws -> PictureWords {
         // NB: the words as drawn: a Spanish picture's are Spanish (``Reading``).
-        guard let shown = Reading.$asDrawn.withValue(true, operation: { runner.person.shownScreen() }) else {
+        let shown = Reading.$asDrawn.withValue(true) { runner.person.shownScreen().map { PictureWords(shown: $0.words) } }
+        guard let shown else {
             throw ScenarioProblem.failed(
                 picture.journeyPath, picture.journey.steps[picture.steps - 1].line,
                 "Threshold is not on screen after this step, and a README picture is of Threshold's screen")
         }
-        return Reading.$asDrawn.withValue(true) { PictureWords(shown: shown.words) }
+        return shown
     }
 
     /// The folder as the manifest's path names it (`Documentation/pictures`), for messages.
