@@ -30,6 +30,8 @@ let package = Package(
         .library(name: "ScreenTimeSimulator", targets: ["ScreenTimeSimulator"]),
         // The builders and workloads, for the benchmark package in Benchmarks/.
         .library(name: "TestSupport", targets: ["TestSupport"]),
+        // The store, Keychain and Screen Time the simulated phone keeps in memory, for Server/'s journeys.
+        .library(name: "InMemoryClients", targets: ["InMemoryClients"]),
         // Together's shared rules, for the server package in Server/.
         .library(name: "TogetherCore", targets: ["TogetherCore"]),
         .library(name: "TogetherClient", targets: ["TogetherClient"]),
@@ -77,7 +79,7 @@ package.targets += [
         name: "threshold-store-stress", dependencies: ["ThresholdStore", "ThresholdRuntime", "ScreenTimeClient"], swiftSettings: swift6),
     .testTarget(
         name: "ThresholdStoreTests",
-        dependencies: ["ThresholdStore", "StoreClient", "TestSupport", "ScreenTimeSimulator", "threshold-store-stress"],
+        dependencies: ["ThresholdStore", "StoreClient", "TestSupport", "ScreenTimeSimulator", "InMemoryClients", "threshold-store-stress"],
         resources: [.copy("Fixtures")],
         swiftSettings: swift6
     ),
@@ -96,18 +98,24 @@ package.targets += [
     .target(name: "ThresholdRuntime", dependencies: ["ThresholdCore", "StoreClient", "ScreenTimeClient"], swiftSettings: swift6),
     // What a notification, a shield and the status say, worded from their values through String
     // Catalogs (the quips are content, Quips.json and Quips.es.json) for whichever process says them: the app, the
-    // monitor, the shield extensions, an App Intent. On Linux the SwiftUI stand-in reads the
-    // catalogs, as iOS's `String(localized:)` does there.
+    // monitor, the shield extensions, an App Intent. On Linux StringCatalogs (a stand-in of
+    // Foundation's, not SwiftUI) reads the catalogs, as iOS's `String(localized:)` does there.
     .target(
         name: "SystemWords",
-        dependencies: ["ThresholdCore", "StoreClient"] + (applePlatformBuild ? [] : ["SwiftUI"]),
+        dependencies: ["ThresholdCore", "StoreClient"] + apple("StringCatalogs"),
         resources: [.process("Resources")],
         swiftSettings: swift6
     ),
+    // What the simulated phone and the tests keep in memory where a phone keeps it on disk, in the
+    // Keychain or in Screen Time: test machinery, which no shipping product reaches (PackageGraphTests).
+    .target(
+        name: "InMemoryClients", dependencies: ["ThresholdCore", "StoreClient", "ThresholdRuntime", "ScreenTimeClient", "TogetherClient"],
+        swiftSettings: swift6),
     .target(
         name: "ScreenTimeSimulator",
         dependencies: [
             "ThresholdCore", "StoreClient", "ScreenTimeClient", "ThresholdRuntime", "EntryPoints", "PurchasesClient", "SystemWords",
+            "InMemoryClients",
         ],
         swiftSettings: swift6
     ),
@@ -174,7 +182,7 @@ package.targets += [
     .testTarget(
         name: "ThresholdRuntimeTests",
         dependencies: [
-            "ThresholdRuntime", "ScreenTimeSimulator", "TestSupport",
+            "ThresholdRuntime", "ScreenTimeSimulator", "TestSupport", "InMemoryClients",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ],
         swiftSettings: swift6
@@ -190,7 +198,7 @@ package.targets += [
     .testTarget(
         name: "ThresholdCLITests",
         dependencies: [
-            "ThresholdCLI", "ScenarioSteps", "ScenarioSetup", "TestSupport", "ScreenTimeSimulator", "TogetherClient",
+            "ThresholdCLI", "ScenarioSteps", "ScenarioSetup", "TestSupport", "ScreenTimeSimulator", "TogetherClient", "InMemoryClients",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ],
         swiftSettings: swift6
@@ -221,7 +229,9 @@ package.targets += [
     ),
     .testTarget(
         name: "EntryPointsTests",
-        dependencies: ["EntryPoints", "ScreenTimeClient", "ScreenTimeSimulator", "StoreClient", "TestSupport", "SystemWords"],
+        dependencies: [
+            "EntryPoints", "ScreenTimeClient", "ScreenTimeSimulator", "StoreClient", "TestSupport", "SystemWords", "InMemoryClients",
+        ],
         swiftSettings: swift6
     ),
     .testTarget(
@@ -238,7 +248,7 @@ package.targets += [
     .testTarget(
         name: "ThresholdKeysTests",
         dependencies: [
-            "ThresholdKeys", "ThresholdCore", "StoreClient", "TestSupport",
+            "ThresholdKeys", "ThresholdCore", "StoreClient", "TestSupport", "InMemoryClients",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ],
         swiftSettings: swift6
@@ -278,7 +288,10 @@ if !applePlatformBuild {
     package.targets += [
         standIn("UniformTypeIdentifiers", []),
         standIn("CoreTransferable", ["UniformTypeIdentifiers"]),
-        standIn("SwiftUI", ["UniformTypeIdentifiers", "CoreTransferable"]),
+        // Foundation's String Catalogs (`String(localized:)`) and how the person reads a phone's
+        // words (Reading, the pseudolanguage): what SystemWords needs on Linux, without SwiftUI.
+        standIn("StringCatalogs", []),
+        standIn("SwiftUI", ["UniformTypeIdentifiers", "CoreTransferable", "StringCatalogs"]),
         standIn("UIKit", ["SwiftUI"]),
         standIn("Charts", ["SwiftUI"]),
         standIn("DeviceActivity", ["SwiftUI"]),
@@ -286,7 +299,7 @@ if !applePlatformBuild {
         .testTarget(name: "SwiftUILayerTests", dependencies: ["SwiftUI"], swiftSettings: swift6),
         .testTarget(
             name: "SystemWordsTests",
-            dependencies: ["SystemWords", "SwiftUI", "ThresholdCore", "StoreClient", "EntryPoints", "TestSupport"],
+            dependencies: ["SystemWords", "StringCatalogs", "ThresholdCore", "StoreClient", "EntryPoints", "TestSupport"],
             swiftSettings: swift6),
         // The shared words and components, rendered as the phone shows them.
         .testTarget(
@@ -345,7 +358,7 @@ let screens: [(name: String, uses: [Target.Dependency])] = [
             "TogetherSync",
             "SystemWords",
         ]
-            + apple("UIKit", "UniformTypeIdentifiers", "CoreTransferable")
+            + apple("UniformTypeIdentifiers", "CoreTransferable")
     ),
     (
         "AppFeature",
@@ -371,7 +384,7 @@ package.targets += [
         dependencies: [
             "FeatureClient", "OnboardingFeature", "SelectionFeature", "ThresholdCore", "StoreClient", "ThresholdKeys",
             "PrayerContent", "TestSupport", "EntryPoints", "ScreenTimeSimulator", "ScreenTimeClient", "ThresholdRuntime",
-            "ScenarioSetup", "SystemWords", "TogetherClient",
+            "ScenarioSetup", "SystemWords", "TogetherClient", "InMemoryClients",
         ],
         path: "Tests/FeatureTestSupport",
         swiftSettings: swift6
@@ -401,7 +414,7 @@ package.targets += featureTests.map { test in
         dependencies: [
             .target(name: test.feature), "FeatureTestSupport", "FeatureClient", "ThresholdCore", "StoreClient", "ThresholdKeys",
             "TestSupport", "EntryPoints", "ScreenTimeSimulator", "ScreenTimeClient", "ThresholdRuntime", "ScenarioSetup",
-            "PurchasesClient", "TogetherClient", "TogetherCore", "PrayerContent",
+            "PurchasesClient", "TogetherClient", "TogetherCore", "PrayerContent", "InMemoryClients",
         ] + test.uses,
         swiftSettings: swift6)
 }

@@ -11,9 +11,8 @@ import TogetherClient
 /// through (the same reconciler as the extensions, intents and widgets), Screen Time access, the
 /// prayer library, and randomness for new keys.
 ///
-/// `live(runtime:authorization:library:)` is the app's; `inMemory(…)` puts the same runtime over
-/// an ``InMemoryStore`` and a stand-in for Screen Time that enforces nothing, for SwiftUI
-/// previews. Tests build one on the simulated iPhone (`SimulatedPhone.reconciler(for:)`).
+/// `live(runtime:authorization:library:)` is the app's. Tests build one on the simulated iPhone
+/// (`SimulatedPhone.reconciler(for:)`), or over a store alone (FeatureTestSupport's `inMemory(…)`).
 public struct AppClient: Sendable {
     /// The runtime every change goes through; it publishes each commit to ``state``.
     public let runtime: Runtime
@@ -135,46 +134,6 @@ public struct AuthorizationClient: Sendable {
 
     /// Access already granted: previews.
     public static let approved = AuthorizationClient(verdict: { .approved }, request: { .approved })
-}
-
-extension AppClient {
-    /// A client over a store alone: the real reconciler with a Screen Time stand-in that keeps
-    /// what it is told and enforces nothing. For SwiftUI previews; `ids` keeps runs repeatable.
-    public static func inMemory(
-        _ store: any StoreClient = InMemoryStore(),
-        clock: @escaping @Sendable () -> ClockReading = {
-            ClockReading(wall: Date(), uptime: ProcessInfo.processInfo.systemUptime, bootID: "preview")
-        },
-        calendar: Calendar = Calendar(identifier: .gregorian),
-        authorization: AuthorizationClient = .approved,
-        library: @escaping @Sendable () throws -> PrayerLibrary
-    ) -> AppClient {
-        let deviceClock = DeviceClock(reading: clock, timeZone: { calendar.timeZone })
-        let reconciler = Reconciler(store: store, screenTime: .standIn(), clock: deviceClock, ids: .counting(prefix: "preview-"))
-        return AppClient(
-            runtime: Runtime(reconciler: reconciler, restrictions: DeviceRestrictionsClient { _ in }),
-            authorization: authorization, library: library, random: { 4 })
-    }
-}
-
-extension ScreenTimeClient {
-    /// Keeps the activities it is asked to monitor and accepts everything else, enforcing nothing.
-    package static func standIn() -> ScreenTimeClient {
-        let activities = Locked<[String: ActivityRegistration]>([:])
-        return ScreenTimeClient(
-            applyShield: { _ in }, clearShield: { _ in },
-            startMonitoring: { registration in activities.update { $0[registration.name] = registration } },
-            stopMonitoring: { names in
-                activities.update { current in
-                    if names.isEmpty { current = [:] } else { names.forEach { current[$0] = nil } }
-                }
-            },
-            activities: { activities.value.values.sorted { $0.name < $1.name } },
-            authorizationStatus: { .approved }, requestAuthorization: { .approved },
-            postNotification: { _ in }, removeNotifications: { _ in },
-            startLiveActivity: { _ in }, updateLiveActivity: { _ in }, endLiveActivity: { _, _ in },
-            reloadWidgets: {}, notificationPermission: { .allowed }, requestNotificationPermission: { .allowed })
-    }
 }
 
 /// Why `command` would be refused at `now`, asked of the command itself on a copy of the state

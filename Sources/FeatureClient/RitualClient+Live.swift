@@ -47,23 +47,3 @@ extension RitualClient {
             state: state)
     }
 }
-
-extension RitualClient {
-    /// A client over a store alone: the same runtime and commands as the app's, with a Screen Time
-    /// stand-in that enforces nothing. For tests and previews; `ids` and `seed` make runs repeatable.
-    public static func inMemory(
-        _ store: any StoreClient,
-        clock: @escaping @Sendable () -> ClockReading,
-        calendar: Calendar,
-        ids: IDGenerator = .counting(),
-        seed: @escaping @Sendable () -> UInt64 = { 1 },
-        library: @escaping @Sendable () throws -> PrayerLibrary,
-        language: ContentLanguage = .english
-    ) -> RitualClient {
-        let deviceClock = DeviceClock(reading: clock, timeZone: { calendar.timeZone })
-        let reconciler = Reconciler(store: store, screenTime: .standIn(), clock: deviceClock, ids: ids)
-        let state = AppState()
-        let runtime = Runtime(reconciler: reconciler, restrictions: DeviceRestrictionsClient { _ in }).publishing(to: state)
-        return .live(runtime: runtime, library: library, language: language, seed: seed, state: state)
-    }
-}

@@ -1,6 +1,7 @@
 import EntryPoints
 import SystemWords
 import Foundation
+import InMemoryClients
 import ScreenTimeClient
 import StoreClient
 import ThresholdCore

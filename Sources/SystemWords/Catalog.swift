@@ -1,6 +1,6 @@
 import Foundation
-#if !canImport(UserNotifications)
-import SwiftUI
+#if !canImport(Darwin)
+import StringCatalogs
 #endif
 
 /// One of this module's String Catalogs, read for a phone's language and clock: a surface iOS
@@ -39,8 +39,9 @@ extension Catalog {
     }
 }
 
-#if canImport(UserNotifications)
-/// A phrase of a catalog, as Xcode extracts it (`"\(count) minutes"` is `%lld minutes`).
+/// A phrase of a catalog, as Xcode extracts it (`"\(count) minutes"` is `%lld minutes`). On Linux
+/// Foundation reads no String Catalogs: StringCatalogs (a stand-in iOS does not need) reads them
+/// as iOS's `String(localized:)` does.
 typealias Phrase = String.LocalizationValue
 
 extension String.LocalizationValue {
@@ -48,15 +49,3 @@ extension String.LocalizationValue {
         String(localized: self, table: catalog.table, bundle: .module, locale: catalog.locale)
     }
 }
-#else
-/// A phrase of a catalog, keyed as Xcode keys `String.LocalizationValue`; the SwiftUI stand-in
-/// reads the catalog as iOS's `String(localized:)` does.
-typealias Phrase = LocalizedStringKey
-
-extension LocalizedStringKey {
-    func said(in catalog: Catalog) -> String {
-        Text(self, tableName: catalog.table, bundle: .module).words(
-            locale: catalog.locale, timeZone: catalog.timeZone, calendar: catalog.calendar)
-    }
-}
-#endif

@@ -21,12 +21,6 @@ public struct FailClosedFile: Sendable {
     /// Keeps nothing: a failing reconcile keeps the shields as they are.
     public static let none = FailClosedFile(read: { nil }, write: { _ in })
 
-    /// A file held in memory (the simulated phone's App Group, which survives its restarts).
-    public static func inMemory() -> FailClosedFile {
-        let held = Locked<FailClosedShields?>(nil)
-        return FailClosedFile(read: { held.value }, write: { held.value = $0 })
-    }
-
     /// A JSON file at `url`, written atomically; a missing file is `nil`.
     public static func file(at url: URL) -> FailClosedFile {
         FailClosedFile(

@@ -106,7 +106,7 @@ public struct CloudBackup: Codable, Sendable, Equatable {
 }
 
 /// Where the install's ``TogetherAccount`` is kept: the Keychain on iOS (`TogetherLive`), memory in
-/// the simulator and tests (``inMemory()``). Each operation throws with words the screen can show.
+/// the simulator and tests (InMemoryClients' `inMemory()`). Each operation throws with words the screen can show.
 public struct TogetherKeychain: Sendable {
     public var load: @Sendable () throws -> TogetherAccount?
     public var save: @Sendable (TogetherAccount) throws -> Void
@@ -119,12 +119,6 @@ public struct TogetherKeychain: Sendable {
         self.load = load
         self.save = save
         self.delete = delete
-    }
-
-    /// A Keychain that lives as long as the value: the simulated phone's.
-    public static func inMemory(_ account: TogetherAccount? = nil) -> TogetherKeychain {
-        let kept = Locked(account)
-        return TogetherKeychain(load: { kept.value }, save: { kept.value = $0 }, delete: { kept.value = nil })
     }
 }
 

@@ -84,7 +84,8 @@ struct ProjectFiles {
         // Each open `#if`'s condition, and whether the branch read now is the `#else`.
         var branches: [(condition: String, inElse: Bool)] = []
         func isLinuxOnly(_ branch: (condition: String, inElse: Bool)) -> Bool {
-            let linux = ["os(Linux)", "!canImport(UserNotifications)"], apple = ["canImport(UserNotifications)", "os(iOS)"]
+            let linux = ["os(Linux)", "!canImport(UserNotifications)", "!canImport(Darwin)"]
+            let apple = ["canImport(UserNotifications)", "os(iOS)", "canImport(Darwin)"]
             return branch.inElse ? apple.contains(branch.condition) : linux.contains(branch.condition)
         }
         for line in text.split(separator: "\n") {

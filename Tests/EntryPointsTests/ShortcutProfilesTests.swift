@@ -1,5 +1,6 @@
 import EntryPoints
 import Foundation
+import InMemoryClients
 @_spi(Setup) import ScreenTimeSimulator
 import StoreClient
 import TestSupport

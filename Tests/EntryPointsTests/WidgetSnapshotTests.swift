@@ -1,5 +1,6 @@
 import EntryPoints
 import Foundation
+import InMemoryClients
 import ScreenTimeClient
 @_spi(Setup) import ScreenTimeSimulator
 import StoreClient

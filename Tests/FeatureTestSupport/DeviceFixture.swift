@@ -1,6 +1,7 @@
 import EntryPoints
 import FeatureClient
 import Foundation
+import InMemoryClients
 import ScenarioSetup
 import ScreenTimeClient
 @_spi(Setup) import ScreenTimeSimulator

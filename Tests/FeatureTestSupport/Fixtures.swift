@@ -1,5 +1,6 @@
 import FeatureClient
 import Foundation
+import InMemoryClients
 import PrayerContent
 import StoreClient
 import TestSupport

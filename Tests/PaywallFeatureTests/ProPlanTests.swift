@@ -3,6 +3,7 @@ import EntryPoints
 import FeatureClient
 import FeatureTestSupport
 import Foundation
+import InMemoryClients
 import OnboardingFeature
 @testable import PaywallFeature
 import PurchasesClient

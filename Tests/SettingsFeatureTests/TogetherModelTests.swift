@@ -2,6 +2,7 @@ import AppFeature
 import FeatureClient
 import FeatureTestSupport
 import Foundation
+import InMemoryClients
 import Testing
 import TestSupport
 import ThresholdCore

@@ -1,6 +1,6 @@
 import Foundation
 import StoreClient
-import SwiftUI
+import StringCatalogs
 import Testing
 import TestSupport
 @testable import ThresholdCore

@@ -1,5 +1,5 @@
 import Foundation
-import SwiftUI
+import StringCatalogs
 import Testing
 import TestSupport
 import ThresholdCore

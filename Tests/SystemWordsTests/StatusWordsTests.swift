@@ -1,7 +1,7 @@
 import EntryPoints
 import Foundation
 import StoreClient
-import SwiftUI
+import StringCatalogs
 import Testing
 import TestSupport
 @testable import ThresholdCore

@@ -102,10 +102,11 @@ import Testing
         return all
     }
 
-    /// The modules that open a store transaction: the store itself, and the runtime that runs
-    /// every command in one. `threshold-store-stress` is the store's own stress harness (several
-    /// processes writing one SQLite file), not a way into the app.
-    static let writers: Set<String> = ["ThresholdStore", "StoreClient", "ThresholdRuntime", "threshold-store-stress"]
+    /// The modules that open a store transaction: the stores themselves (SQLite's, and the one the
+    /// simulated phone keeps in memory), and the runtime that runs every command in one.
+    /// `threshold-store-stress` is the store's own stress harness (several processes writing one
+    /// SQLite file), not a way into the app.
+    static let writers: Set<String> = ["ThresholdStore", "StoreClient", "InMemoryClients", "ThresholdRuntime", "threshold-store-stress"]
 
     @Test func nothingWritesTheStore_butTheStoreAndTheRuntime() throws {
         let write = try NSRegularExpression(pattern: #"\.write\s*(\{|\(\s*\{)"#)

@@ -1,4 +1,5 @@
 import Foundation
+import InMemoryClients
 import ScenarioSetup
 @testable import ScenarioSteps
 import ScreenTimeSimulator

@@ -1,4 +1,5 @@
 import Foundation
+import InMemoryClients
 import ScreenTimeClient
 import StoreClient
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import InMemoryClients
 import PropertyBased
 import ScreenTimeClient
 import StoreClient

@@ -1,4 +1,5 @@
 import Foundation
+import InMemoryClients
 import StoreClient
 import Testing
 import TestSupport

@@ -2,6 +2,7 @@ import EntryPoints
 import FeatureClient
 import FeatureTestSupport
 import Foundation
+import InMemoryClients
 import ScreenTimeClient
 @_spi(Setup) import ScreenTimeSimulator
 import StoreClient

@@ -1,6 +1,6 @@
 /// Words on the screen (SwiftUI's `Text`): a String Catalog entry with its arguments, a verbatim
 /// string, a date or a timer, or several of those joined with `+`.
-public struct Text: Equatable, @unchecked Sendable {
+public struct Text: Equatable, @unchecked Sendable, CatalogWords {
     enum Storage {
         case verbatim(String)
         case localized(LocalizedStringKey, table: String?, bundle: Bundle?)
@@ -42,10 +42,11 @@ public struct Text: Equatable, @unchecked Sendable {
 
     public static func == (lhs: Text, rhs: Text) -> Bool { lhs.signature == rhs.signature && lhs.style == rhs.style }
 
-    var signature: String {
+    package var signature: String {
         switch storage {
         case .verbatim(let string): "v:\(string)"
-        case .localized(let key, let table, let bundle): "l:\(key.key)|\(key.arguments)|\(table ?? "")|\(bundle?.bundlePath ?? "")"
+        case .localized(let key, let table, let bundle):
+            "l:\(key.key)|\(key.arguments.map(\.signature))|\(table ?? "")|\(bundle?.bundlePath ?? "")"
         case .date(let date, let style): "d:\(date.timeIntervalSinceReferenceDate)|\(style)"
         case .timer(let range, let down, let hours): "t:\(range)|\(down)|\(hours)"
         case .formatted(let signature, _): "f:\(signature)"
@@ -64,10 +65,11 @@ public struct Text: Equatable, @unchecked Sendable {
     // MARK: Resolving
 
     /// The words as the phone shows them now.
-    func resolve(in context: TextContext) -> String {
+    package func resolve(in context: TextContext) -> String {
         switch storage {
         case .verbatim(let string): return context.reading ? Reading.english(whole: string) : string
-        case .localized(let key, let table, let bundle): return Catalogs.string(key, table: table, bundle: bundle, in: context)
+        case .localized(let key, let table, let bundle):
+            return Catalogs.string(key.key, arguments: key.arguments, table: table, bundle: bundle, in: context)
         case .date(let date, let style): return Text.format(date, style: style, in: context)
         case .timer(let range, let countsDown, let showsHours):
             let now = context.now
@@ -140,25 +142,6 @@ struct Formatted<F: FormatStyle>: FormattedValue where F.FormatOutput == String 
     let input: F.FormatInput
     let format: F
     func resolve(in context: TextContext) -> String { Text.format(input, with: format, in: context) }
-}
-
-/// What words are resolved against: the phone's locale, zone and calendar, and its clock.
-struct TextContext {
-    let locale: Locale
-    let timeZone: TimeZone
-    let calendar: Calendar
-    let now: Date
-    /// The language the catalogs' words are shown in.
-    var language = AppLanguage.english
-    /// Read by the person in English (``Reading``), not as drawn.
-    var reading = false
-
-    /// The same words as the person reads them: the catalogs' English, in the reading locale.
-    var read: TextContext {
-        var calendar = calendar
-        calendar.locale = Reading.locale
-        return TextContext(locale: Reading.locale, timeZone: timeZone, calendar: calendar, now: now, language: .english, reading: true)
-    }
 }
 
 /// How a run of text is drawn.

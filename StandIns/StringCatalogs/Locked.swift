@@ -1,12 +1,14 @@
+import Foundation
+
 /// A value shared across threads behind a lock (observation's change callbacks come from
 /// whichever thread made the change).
-final class Locked<Value>: @unchecked Sendable {
+package final class Locked<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value
 
-    init(_ value: Value) { self.value = value }
+    package init(_ value: Value) { self.value = value }
 
-    func withLock<T>(_ body: (inout Value) -> T) -> T {
+    package func withLock<T>(_ body: (inout Value) -> T) -> T {
         lock.lock()
         defer { lock.unlock() }
         return body(&value)

@@ -34,7 +34,7 @@ package enum Reading {
     }
 
     /// Keeps a name the app worded with `String(localized:)`, and its English.
-    static func recordName(_ shown: String, english: String) {
+    package static func recordName(_ shown: String, english: String) {
         guard shown != english, !shown.isEmpty else { return }
         names.withLock { if $0[shown] == nil { $0[shown] = english } }
     }
@@ -49,7 +49,7 @@ package enum Reading {
 
     /// A string put into a catalog's sentence (a name, a time the app formatted), as the person
     /// reads it.
-    static func english(argument text: String) -> String {
+    package static func english(argument text: String) -> String {
         englishFormats(in: english(whole: text))
     }
 
@@ -136,7 +136,7 @@ package enum Reading {
 
     /// es_ES's dates, times and lengths as en_US writes them: “17:00” as “5:00 PM”, “1 h y 30 min”
     /// as “1 hr, 30 min”, “martes” as “Tuesday”.
-    static func englishFormats(in text: String) -> String {
+    package static func englishFormats(in text: String) -> String {
         var read = text
         for (pattern, template) in lengths {
             read = read.replacingOccurrences(of: pattern, with: template, options: .regularExpression)

@@ -1,8 +1,9 @@
 import Foundation
+import StoreClient
 import ThresholdCore
 
-/// A store that lives in memory: for SwiftUI previews and for tests that need to make the
-/// store fail on purpose. Tests of persistence itself use `ThresholdStore` on a temporary file.
+/// A store that lives in memory: the simulated phone's, and tests' that need to make the store
+/// fail on purpose. Tests of persistence itself use `ThresholdStore` on a temporary file.
 public final class InMemoryStore: StoreClient, @unchecked Sendable {
     private struct Contents {
         var state: StoredState

@@ -1,3 +1,5 @@
+import Foundation
+
 /// String Catalogs (`Localizable.xcstrings`) read as iOS reads their compiled form: a key's
 /// string for the phone's language (the catalog's source language when it has none), its plural
 /// variation chosen by the argument's number, `%#@name@` substitutions, then the arguments.
@@ -5,45 +7,48 @@ package enum Catalogs {
     private static let loaded = Locked<[String: Catalog?]>([:])
 
     /// Keys looked up that a catalog does not hold, by catalog: what the crawler reports.
-    static let missing = Locked<Set<String>>([])
+    package static let missing = Locked<Set<String>>([])
 
     /// Every key looked up so far that its catalog does not hold, as “Module/Localizable: key”
     /// (iOS shows the key itself).
     package static var missingKeys: Set<String> { missing.withLock { $0 } }
 
-    static func string(_ key: LocalizedStringKey, table: String?, bundle: Bundle?, in context: TextContext) -> String {
+    /// `key`'s words with `arguments` put in, from `table` of `bundle`, as `context` shows them.
+    package static func string(
+        _ key: String, arguments: [FormatArgument], table: String?, bundle: Bundle?, in context: TextContext
+    ) -> String {
         let found = bundle.flatMap { Catalogs.catalog(in: $0, table: table ?? "Localizable") }
         var language = context.reading ? "en" : context.locale.language.languageCode?.identifier ?? "en"
-        var format = key.key
+        var format = key
         var substitutions: [String: Catalog.Substitution] = [:]
         var fromCatalog = false
         if let catalog = found {
-            if let entry = catalog.strings[key.key] {
+            if let entry = catalog.strings[key] {
                 fromCatalog = true
                 // NB: words in the source language (the phone's has none) take the source
                 // language's plural rules: a Japanese phone reads "1 of 1 open", not "1 of 1 opens".
                 if entry.localizations[language] == nil { language = catalog.sourceLanguage }
                 if let localization = entry.localizations[language] {
-                    format = localization.unit.value(for: key.arguments.first?.number, language: language)
+                    format = localization.unit.value(for: arguments.first?.number, language: language)
                     substitutions = localization.substitutions
                 }
             } else {
-                _ = missing.withLock { $0.insert("\(catalog.name): \(key.key)") }
+                _ = missing.withLock { $0.insert("\(catalog.name): \(key)") }
             }
         }
         // The pseudolanguage accents the catalog's words, never the arguments put into them.
         guard fromCatalog, context.language == .pseudo else {
             let words = CatalogFormat.apply(
-                format, arguments: key.arguments, substitutions: substitutions, language: language, context: context)
+                format, arguments: arguments, substitutions: substitutions, language: language, context: context)
             if fromCatalog, language != found?.sourceLanguage, !context.reading {
-                Reading.record(words, english: string(key, table: table, bundle: bundle, in: context.read))
+                Reading.record(words, english: string(key, arguments: arguments, table: table, bundle: bundle, in: context.read))
             }
             return words
         }
         format = PseudoLanguage.accent(format, keepingSpecifiers: true)
         substitutions = substitutions.mapValues { $0.accented }
         return PseudoLanguage.bracket(
-            CatalogFormat.apply(format, arguments: key.arguments, substitutions: substitutions, language: language, context: context))
+            CatalogFormat.apply(format, arguments: arguments, substitutions: substitutions, language: language, context: context))
     }
 
     private static func catalog(in bundle: Bundle, table: String) -> Catalog? {
@@ -65,7 +70,7 @@ package enum Catalogs {
     }
 
     /// Catalogs that exist and cannot be read, with why.
-    static let unreadable = Locked<Set<String>>([])
+    package static let unreadable = Locked<Set<String>>([])
 }
 
 /// One `.xcstrings` file.
@@ -228,7 +233,7 @@ enum CatalogFormat {
     static func render(_ argument: FormatArgument, specifier: String, context: TextContext) -> String {
         switch argument {
         case .string(let string): return context.reading ? Reading.english(argument: string) : string
-        case .text(let text): return text.resolve(in: context)
+        case .words(let words): return words.resolve(in: context)
         case .int(let value):
             if specifier.hasSuffix("f") || specifier.hasSuffix("@") { return String(value) }
             return String(

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The language the app's String Catalogs are read in, as an Xcode scheme's App Language sets it:
 /// the development language (English), Spanish, or a pseudolanguage that shows which words came
 /// from a catalog (`PseudoLanguage`). Dates, times and numbers follow the phone's locale.
@@ -18,17 +20,6 @@ package enum AppLanguage: String, CaseIterable, Sendable {
     @TaskLocal package static var current: AppLanguage = .english
 }
 
-extension EnvironmentValues {
-    /// The language the views' String Catalogs are read in: the simulated phone's (Linux only; on
-    /// iOS it is the scheme's App Language).
-    package var appLanguage: AppLanguage {
-        get { self[AppLanguageKey.self] }
-        set { self[AppLanguageKey.self] = newValue }
-    }
-}
-
-private struct AppLanguageKey: EnvironmentKey { static let defaultValue = AppLanguage.english }
-
 /// The pseudolanguage: a catalog's string with its letters accented (`Continue` → `Çóñťíñúé`),
 /// bracketed and padded about 40 % longer (`[Çóñťíñúé ~~]`), so that words not from a catalog
 /// (still plain English) and words cut short (no closing bracket) show. The format's arguments
@@ -39,17 +30,17 @@ private struct AppLanguageKey: EnvironmentKey { static let defaultValue = AppLan
 package enum PseudoLanguage {
     /// Each ASCII letter and its accented twin, each a single precomposed character (so the
     /// length stays, and diacritic-insensitive folding reads it back too). `q` has none and stays.
-    static let accents: [Character: Character] = {
+    package static let accents: [Character: Character] = {
         let plain = Array("abcdefghijklmnoprstuvwxyzABCDEFGHIJKLMNOPRSTUVWXYZ")
         let accented = Array("áḃçďéḟĝĥíĵķĺḿñóṗŕšťúṽŵẋýžÁḂÇĎÉḞĜĤÍĴĶĹḾÑÓṖŔŠŤÚṼŴẊÝŽ")
         return Dictionary(uniqueKeysWithValues: zip(plain, accented))
     }()
 
-    static let plain: [Character: Character] = Dictionary(uniqueKeysWithValues: accents.map { ($0.value, $0.key) })
+    package static let plain: [Character: Character] = Dictionary(uniqueKeysWithValues: accents.map { ($0.value, $0.key) })
 
-    static let opening: Character = "["
-    static let padding: Character = "~"
-    static let closing: Character = "]"
+    package static let opening: Character = "["
+    package static let padding: Character = "~"
+    package static let closing: Character = "]"
 
     /// A string with no arguments as the pseudolanguage shows it.
     package static func transform(_ english: String) -> String {
