@@ -96,7 +96,7 @@ public struct PhoneSetup: Sendable {
             phone.shieldVerses = ShieldVerses(library: library)
         }
         // A fresh install has not asked for notifications yet.
-        if freshInstall { phone.notificationPermission = .notDetermined }
+        if freshInstall { phone.notifications.permission = .notDetermined }
         try phone.reconciler(for: .app).seed(SetUpSettings(settings: settings, onboarded: !freshInstall, credits: credits))
         return phone
     }
@@ -510,7 +510,7 @@ public struct PhoneQuirks: Sendable {
         phone.keepsExtensionLiftsDrawn = keepsLiftedShieldDrawn
         phone.firesThresholdsAtFirstUse = firesThresholdsAtFirstUse
         phone.monitorSleepsFrom = monitorSleepsFrom
-        phone.focusFilterRuns = focusFilterRuns
+        phone.focus.filterRuns = focusFilterRuns
         phone.stopsKeepingShieldsAt = stopsKeepingShieldsAt
         phone.grantsNothing = grantsNothing
     }

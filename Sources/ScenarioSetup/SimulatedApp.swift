@@ -43,7 +43,7 @@ public enum SimulatedApp {
             deviceID: phone.catalogue.device ?? deviceID,
             canWriteTags: phone.readsNFCTags,
             together: together,
-            currentFocus: { phone.currentFocusFilter })
+            currentFocus: { phone.focus.currentFilter })
         // As the app connects its intents to its own runtime (`AppModel.live`): what they commit
         // reaches the screens at once.
         phone.intentsCommitted = { [state = client.state] in state.committed($0) }

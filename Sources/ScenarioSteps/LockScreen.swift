@@ -74,7 +74,7 @@ package enum LockScreen {
 
     /// The session Live Activity as the lock screen shows it now, its buttons pressing `press`.
     package static func liveActivity(on phone: SimulatedPhone, press: @escaping (LiveActivityButton) -> Void) throws -> Screen.Layer? {
-        guard let content = phone.liveActivity ?? phone.lingeringLiveActivity else { return nil }
+        guard let content = phone.liveActivities.current ?? phone.liveActivities.lingering(at: phone.clock.wall) else { return nil }
         let isStale = content.ending == nil && content.isStale(at: phone.clock.wall)
         let view = LockScreenSessionView(content: content, isStale: isStale) { button, label in
             Button {
@@ -89,7 +89,7 @@ package enum LockScreen {
     /// The last Live Activity the app ended, as the lock screen shows it until its dismissal: its
     /// title and how the session went.
     static func endedLiveActivity(on phone: SimulatedPhone) throws -> Screen.Layer? {
-        guard let content = phone.lingeringLiveActivity else { return nil }
+        guard let content = phone.liveActivities.lingering(at: phone.clock.wall) else { return nil }
         return try draw(LockScreenSessionView(content: content, isStale: false) { _, label in label }, family: .systemMedium, on: phone)
     }
 

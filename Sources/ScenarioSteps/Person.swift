@@ -69,7 +69,7 @@ package final class Person {
         self.phone = phone
         self.prompt = prompt
         self.client = SimulatedApp.client(on: phone, prompt: prompt, seed: 1, together: together)
-        promptsShown = prompt.prompts + phone.notificationPrompts
+        promptsShown = prompt.prompts + phone.notifications.prompts
     }
 
     var calendar: Calendar { phone.clock.calendar }
@@ -170,8 +170,8 @@ package final class Person {
             phone.note(.device, "iOS refuses to present the \(presentation): Threshold already shows another from that screen")
         }
         noted = Set(refused)
-        if phase == nil, phone.appInForeground, promptsShown != prompt.prompts + phone.notificationPrompts {
-            promptsShown = prompt.prompts + phone.notificationPrompts
+        if phase == nil, phone.appInForeground, promptsShown != prompt.prompts + phone.notifications.prompts {
+            promptsShown = prompt.prompts + phone.notifications.prompts
             phone.note(.device, "iOS's prompt covers Threshold, then goes")
             try await settle(phase: .inactive)
             try await settle()

@@ -84,15 +84,16 @@ package final class StepRunner {
                 opened: "\(site) opens")
         case .tapNotification(let id):
             // A notification a shield's button just asked for comes a few seconds later: the person waits for it.
-            let coming = phone.pendingNotifications.filter { id.map($0.id.hasPrefix) ?? true }.compactMap(\.fireDate).min()
+            let coming = phone.notifications.pending.filter { id.map($0.id.hasPrefix) ?? true }.compactMap(\.fireDate).min()
             if let coming, coming.timeIntervalSince(phone.clock.wall) <= 60,
-                id.map({ id in !phone.inbox.contains { $0.id.hasPrefix(id) } }) ?? true
+                id.map({ id in !phone.notifications.inbox.contains { $0.id.hasPrefix(id) } }) ?? true
             {
                 phone.note(.person, "waits for the notification")
                 phone.advance(to: coming)
                 person.followLifecycle()
             }
-            guard let note = id.map({ id in phone.inbox.last { $0.id.hasPrefix(id) } }) ?? phone.inbox.last else {
+            guard let note = id.map({ id in phone.notifications.inbox.last { $0.id.hasPrefix(id) } }) ?? phone.notifications.inbox.last
+            else {
                 throw StepError.noNotification(id)
             }
             phone.note(.person, "taps the notification “\(note.title)”")
@@ -157,7 +158,7 @@ package final class StepRunner {
                 if case .swipeAction(let words) = control.kind { Words.fold(words).contains(Words.fold(row)) } else { false }
             }
         case .notificationPrompt(let allow):
-            phone.answersNotificationPrompt = allow ? .allowed : .denied
+            phone.notifications.answersPrompt = allow ? .allowed : .denied
             phone.note(.person, "will \(allow ? "allow" : "refuse") notifications when iOS asks")
         case .answer(let text, let times):
             for _ in 0..<times { try await person.answer(text) }
@@ -223,7 +224,7 @@ package final class StepRunner {
         case .notifications(let permission):
             // Changed in iOS's Settings: Threshold is not on screen meanwhile.
             phone.leaveThreshold()
-            phone.notificationPermission = permission
+            phone.notifications.permission = permission
             phone.note(.device, "notifications for Threshold: \(permission.rawValue)")
         case .deleteApp(let app):
             phone.note(.person, "tries to delete \(app)")
@@ -352,19 +353,17 @@ package final class StepRunner {
                 throw ExpectationFailure("expected \(app)'s shield to read “\(text)”, but it shows “\(words.title)” — \(words.subtitle)")
             }
         case .notification(let text):
-            guard phone.inbox.contains(where: { $0.matches(text) }) else {
+            guard phone.notifications.inbox.contains(where: { $0.matches(text) }) else {
                 throw ExpectationFailure("expected a notification containing “\(text)”; the inbox holds \(inboxSummary())")
             }
         case .shownOnce(let text):
             // Each showing by its id, read against what the phone shows under that id.
-            let shown = phone.shownNotifications.filter { shown in
-                (phone.inbox.last { $0.id == shown.id } ?? phone.heldNotifications.last { $0.id == shown.id })?.matches(text) == true
-            }
+            let shown = phone.notifications.shown.filter { phone.notifications.notification(withID: $0.id)?.matches(text) == true }
             guard shown.count == 1 else {
                 throw ExpectationFailure("expected a notification containing “\(text)” shown once; it was shown \(shown.count) times")
             }
         case .noNotification(let text):
-            if let found = phone.inbox.first(where: { $0.matches(text) }) {
+            if let found = phone.notifications.inbox.first(where: { $0.matches(text) }) {
                 throw ExpectationFailure("expected no notification containing “\(text)”, but “\(found.title)” (\(found.id)) was posted")
             }
         case .activitiesAtMost(let limit):
@@ -382,7 +381,7 @@ package final class StepRunner {
                 throw ExpectationFailure("expected no repair notice, but: \(repairs.map(\.description).joined(separator: "; "))")
             }
         case .liveActivity(let text):
-            let shown = phone.liveActivity == nil ? nil : try LockScreen.liveActivity(on: phone) { _ in }
+            let shown = phone.liveActivities.current == nil ? nil : try LockScreen.liveActivity(on: phone) { _ in }
             switch (text, shown) {
             case (nil, nil): break
             case (nil, let shown?):
@@ -396,7 +395,7 @@ package final class StepRunner {
                 }
             }
         case .liveActivityDoesNotShow(let text):
-            guard phone.liveActivity != nil else {
+            guard phone.liveActivities.current != nil else {
                 throw ExpectationFailure("expected a Live Activity not showing “\(text)”, but none is showing")
             }
             let shown = try LockScreen.liveActivity(on: phone) { _ in }
@@ -420,7 +419,8 @@ package final class StepRunner {
             // What the lock screen shows of the last Live Activity the app (or its intent) ended,
             // until its dismissal; the extensions cannot end one (ProcessRules), so a session that
             // ended with only they running has no ending here until the app runs.
-            let until = phone.lingeringLiveActivity?.ending.map { " until \(phone.clock.readable($0.dismissAt))" } ?? ""
+            let until =
+                phone.liveActivities.lingering(at: phone.clock.wall)?.ending.map { " until \(phone.clock.readable($0.dismissAt))" } ?? ""
             let shown = try LockScreen.endedLiveActivity(on: phone)
             let words = shown.map { $0.words.map { "“\($0)”" }.joined(separator: ", ") } ?? ""
             switch (text, shown) {
@@ -429,23 +429,25 @@ package final class StepRunner {
             case (let text?, nil):
                 throw ExpectationFailure(
                     "expected an ended Live Activity showing “\(text)”, but none is showing"
-                        + (phone.liveActivity.map { " (the Live Activity “\($0.title)” has not ended)" } ?? ""))
+                        + (phone.liveActivities.current.map { " (the Live Activity “\($0.title)” has not ended)" } ?? ""))
             case (let text?, let shown?):
                 guard shown.shows(text) else {
                     throw ExpectationFailure("expected the ended Live Activity to show “\(text)”, but it shows \(words)\(until)")
                 }
             }
         case .liveActivityStale(let expected):
-            guard let shown = phone.liveActivity else { throw ExpectationFailure("expected a Live Activity, but none is showing") }
+            guard let shown = phone.liveActivities.current else {
+                throw ExpectationFailure("expected a Live Activity, but none is showing")
+            }
             guard shown.isStale(at: phone.clock.wall) == expected else {
                 throw ExpectationFailure(
                     "expected the Live Activity to be \(expected ? "stale" : "up to date"), but it is \(expected ? "up to date" : "stale") (stale from \(shown.staleDate.map { phone.clock.readable($0) } ?? "never"))"
                 )
             }
         case .heldNotification(let text):
-            guard phone.heldNotifications.contains(where: { $0.matches(text) }) else {
+            guard phone.notifications.held.contains(where: { $0.matches(text) }) else {
                 throw ExpectationFailure(
-                    "expected the Focus to hold back a notification containing “\(text)”; it holds \(phone.heldNotifications.isEmpty ? "nothing" : phone.heldNotifications.map { "“\($0.title)”" }.joined(separator: ", "))"
+                    "expected the Focus to hold back a notification containing “\(text)”; it holds \(phone.notifications.held.isEmpty ? "nothing" : phone.notifications.held.map { "“\($0.title)”" }.joined(separator: ", "))"
                 )
             }
         case .deviceRestrictions(let expected):
@@ -655,7 +657,7 @@ package final class StepRunner {
     private func found(_ app: String) -> AppCatalogue.App? { phone.catalogue.app(named: app) }
 
     private func inboxSummary() -> String {
-        phone.inbox.isEmpty ? "nothing" : phone.inbox.map { "“\($0.title)”" }.joined(separator: ", ")
+        phone.notifications.inbox.isEmpty ? "nothing" : phone.notifications.inbox.map { "“\($0.title)”" }.joined(separator: ", ")
     }
 
     package func statusLines() throws -> [String] {
@@ -674,12 +676,12 @@ package final class StepRunner {
         lines.append(
             "\(registrations.count) of \(DeviceActivityCentre.maximumActivities) activities; next wake-up \(phone.activityCentre.nextCallbackInstant.map { phone.clock.readable($0, weekday: true) } ?? "none")"
         )
-        if let live = phone.liveActivity {
+        if let live = phone.liveActivities.current {
             lines.append("Live Activity: \(live.title) (\(live.phase.rawValue)\(live.isStale(at: phone.clock.wall) ? ", stale" : ""))")
         }
-        if phone.focus { lines.append("a Focus is on; it holds \(phone.heldNotifications.count) notifications") }
+        if phone.focus.isOn { lines.append("a Focus is on; it holds \(phone.notifications.held.count) notifications") }
         if phone.deviceRestrictions != .none { lines.append("device restrictions: \(phone.deviceRestrictions)") }
-        lines.append("\(phone.inbox.count) notifications; widgets reloaded \(phone.widgetReloads) times")
+        lines.append("\(phone.notifications.inbox.count) notifications; widgets reloaded \(phone.widgetReloads) times")
         if let balances = stored?.balances { lines.append("\(balances.xp) XP, \(balances.coins) coins, \(balances.credits) credits") }
         for repair in stored?.applied.repairs ?? [] { lines.append("repair: \(repair)") }
         if stored == nil { lines.append("the saved data cannot be read: shields stay as they were") }

@@ -94,10 +94,10 @@ package final class AppSubject: CrawlSubject {
         let person = runner.person
         return AnyHashable([
             "shielded: \(phone.shieldedApps)",
-            "notifications: \(phone.inbox.map(\.id)) pending \(phone.pendingNotifications.map(\.id)) held \(phone.heldNotifications.map(\.id))",
-            "live activity: \(phone.liveActivity.map { "\($0.title) \($0.phase.rawValue)" } ?? "none")",
+            "notifications: \(phone.notifications.inbox.map(\.id)) pending \(phone.notifications.pending.map(\.id)) held \(phone.notifications.held.map(\.id))",
+            "live activity: \(phone.liveActivities.current.map { "\($0.title) \($0.phase.rawValue)" } ?? "none")",
             "app: running \(phone.appRunning), on screen \(phone.appInForeground)",
-            "access: \(phone.authorization.rawValue), notifications \(phone.notificationPermission.rawValue), asked \(phone.notificationPrompts)",
+            "access: \(phone.authorization.rawValue), notifications \(phone.notifications.permission.rawValue), asked \(phone.notifications.prompts)",
             "links opened: \(person.openedLinks.map(\.absoluteString))",
             "shared: \(person.sharedInvitation ?? "")",
             "files saved: \(person.savedFiles.keys.sorted())",

@@ -93,7 +93,7 @@ package final class PictureBook {
         return .outside(
             LockScreenFace(
                 widgets: widgets.widgets, liveActivity: widgets.activity,
-                notifications: runner.phone.inbox.map { ($0.title, $0.body) }))
+                notifications: runner.phone.notifications.inbox.map { ($0.title, $0.body) }))
     }
 
     @MainActor

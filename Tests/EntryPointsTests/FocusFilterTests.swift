@@ -30,7 +30,7 @@ import ThresholdCore
         #expect(try phone.savedState().engine.sessions.map(\.origin) == [.focus])
         #expect(phone.outcomes.last { $0.process != .monitor }?.process == .intent, "the filter runs in the app's process, as an intent")
         #expect(
-            phone.liveActivity?.profileID == "work",
+            phone.liveActivities.current?.profileID == "work",
             "the filter is a LiveActivityIntent: its session's Live Activity starts from the background")
         phone.advance(by: 3_600)
         #expect(phone.setFocus("Work", on: false)?.refused == nil)
@@ -73,7 +73,7 @@ import ThresholdCore
         #expect(off.notifications.map { phone.worded($0).title } == ["Beast Mode keeps going"])
         #expect(off.notifications.first.map { phone.worded($0).body.contains("a Focus does not end Beast Mode") } == true)
         #expect(off.notifications.first?.destination == .session("sleep"))
-        #expect(phone.inbox.contains { $0.title == "Beast Mode keeps going" })
+        #expect(phone.notifications.inbox.contains { $0.title == "Beast Mode keeps going" })
         #expect(phone.shieldedApps == ["instagram"])
         phone.advance(by: 50 * 60)
         #expect(phone.shieldedApps.isEmpty && phone.deviceRestrictions == .none)
@@ -87,7 +87,8 @@ import ThresholdCore
         #expect(phone.shieldedApps.isEmpty)
         #expect(try phone.savedState().engine.sessions.isEmpty)
         #expect(
-            phone.inbox.contains { $0.title == "Your Focus could not start its profile" }, "time-sensitive: the Focus does not hold it back"
+            phone.notifications.inbox.contains { $0.title == "Your Focus could not start its profile" },
+            "time-sensitive: the Focus does not hold it back"
         )
     }
 
@@ -114,7 +115,7 @@ import ThresholdCore
     @Test func onlyAProfileThreshold_lists_canBeChosen() throws {
         let phone = try phone()
         #expect(throws: SimulatorError.self) { try phone.addFocusFilter(to: "Work", profileNamed: "Gym") }
-        #expect(phone.focusFilters.isEmpty)
+        #expect(phone.focus.filters.isEmpty)
     }
 
     // MARK: A filter iOS does not run (feedback-assistant/reports#461, #588; home-assistant/iOS#5656)
@@ -123,17 +124,17 @@ import ThresholdCore
     /// next in the app's process reads the Focus as iOS has it (none) and ends what Work started.
     @Test func aFilterNotRunOnTheWayOut_isFollowedAtTheNextEntry() throws {
         let phone = try phone()
-        phone.focusFilterRuns = .onTheWayIn
+        phone.focus.filterRuns = .onTheWayIn
         try phone.addFocusFilter(to: "Work", profileNamed: "Work")
         #expect(phone.setFocus("Work", on: true) != nil)
         phone.advance(by: 3_600)
         #expect(phone.setFocus("Work", on: false) == nil, "iOS did not run it")
         #expect(phone.shieldedApps == ["tiktok"])
-        let followed = try #require(phone.runtime(for: .intent).followFocus(phone.currentFocusFilter))
+        let followed = try #require(phone.runtime(for: .intent).followFocus(phone.focus.currentFilter))
         #expect(followed.refused == nil)
         #expect(phone.shieldedApps.isEmpty)
         #expect(try phone.savedState().applied.focusFilter == .off)
-        #expect(phone.runtime(for: .intent).followFocus(phone.currentFocusFilter) == nil, "nothing changed since")
+        #expect(phone.runtime(for: .intent).followFocus(phone.focus.currentFilter) == nil, "nothing changed since")
     }
 
     /// Following is of changes only: a session the person ended under the Focus is not started
@@ -147,7 +148,7 @@ import ThresholdCore
         #expect(phone.openThresholdFollowingFocus() == nil)
         #expect(phone.shieldedApps.isEmpty, "the person ended it; the Focus still on starts it not again")
         phone.perform(StartSession(profile: "study", origin: .manual), as: .inApp("start"))
-        phone.focusFilterRuns = .never
+        phone.focus.filterRuns = .never
         phone.setFocus("Work", on: false)
         #expect(phone.openThresholdFollowingFocus() != nil, "the Focus ended")
         #expect(phone.shieldedApps == ["youtube"], "the person's session stays")
@@ -157,13 +158,13 @@ import ThresholdCore
     /// that reads the same Focus; nothing of it is done.
     @Test func aRefusedStart_isToldOnce() throws {
         let phone = try phone()
-        phone.focusFilterRuns = .never
+        phone.focus.filterRuns = .never
         try phone.addFocusFilter(to: "Sleep", profileNamed: "Sleep")
         phone.setFocus("Sleep", on: true)
         let first = try #require(phone.openThresholdFollowingFocus())
         #expect(said(first.refused)?.contains("Beast Mode needs an end") == true)
         #expect(phone.openThresholdFollowingFocus() == nil)
-        #expect(phone.inbox.filter { $0.title == "Your Focus could not start its profile" }.count == 1)
+        #expect(phone.notifications.inbox.filter { $0.title == "Your Focus could not start its profile" }.count == 1)
         #expect(try phone.savedState().engine.sessions.isEmpty && phone.shieldedApps.isEmpty)
     }
 }
@@ -173,6 +174,6 @@ extension SimulatedPhone {
     @discardableResult
     fileprivate func openThresholdFollowingFocus() -> FocusFilterResult? {
         openThreshold()
-        return runtime(for: .app).followFocus(currentFocusFilter)
+        return runtime(for: .app).followFocus(focus.currentFilter)
     }
 }

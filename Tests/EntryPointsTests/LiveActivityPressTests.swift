@@ -15,16 +15,16 @@ import ThresholdCore
 
     @Test func breakThenBackToFocus_fromTheLiveActivity() throws {
         let phone = try phone(.make(profiles: [work], sessions: [.make("s1", profile: "work", start: monday)]))
-        #expect(phone.liveActivity?.buttons == [.end, .takeBreak])
+        #expect(phone.liveActivities.current?.buttons == [.end, .takeBreak])
         #expect(try phone.pressLiveActivity(.takeBreak).accepted)
         #expect(!phone.shieldedApps.contains("tiktok"))
         #expect(
-            phone.liveActivity?.phase == .onBreak && phone.liveActivity?.buttons == [.end, .backToFocus],
+            phone.liveActivities.current?.phase == .onBreak && phone.liveActivities.current?.buttons == [.end, .backToFocus],
             "an intent runs in the app's process, which may update the Live Activity")
         phone.advance(by: 60)
         #expect(try phone.pressLiveActivity(.backToFocus).accepted)
         #expect(phone.shieldedApps.contains("tiktok"))
-        #expect(phone.liveActivity?.phase == .focusing)
+        #expect(phone.liveActivities.current?.phase == .focusing)
         // Between them only the monitor's echoes of the break's usage activity (registered, stopped).
         #expect(phone.outcomes.filter { $0.process != .monitor }.suffix(2).allSatisfy { $0.process == .intent })
     }
@@ -36,12 +36,12 @@ import ThresholdCore
         let phone = try phone(.make(profiles: [focus], sessions: [.make("s1", profile: "focus", start: monday, plan: .goal(minutes: 45))]))
         phone.advance(by: 50 * 60)
         #expect(try phone.pressLiveActivity(.end).accepted)
-        #expect(phone.liveActivity == nil)
-        let ended = try #require(phone.lingeringLiveActivity)
+        #expect(phone.liveActivities.current == nil)
+        let ended = try #require(phone.liveActivities.lingering(at: phone.clock.wall))
         #expect(ended.ending?.state == .completed && ended.ending?.xp == 8)
         #expect(ended.ending?.dismissAt == phone.clock.wall.addingTimeInterval(LiveActivityEnding.shownFor))
         phone.advance(by: LiveActivityEnding.shownFor)
-        #expect(phone.lingeringLiveActivity == nil)
+        #expect(phone.liveActivities.lingering(at: phone.clock.wall) == nil)
     }
 
     /// A session that ends by itself while only the monitor runs keeps the content written ahead
@@ -50,14 +50,15 @@ import ThresholdCore
         let focus = Profile.make("focus", name: "Focus", emoji: "🎯", path: .present, selection: .apps("tiktok"))
         let phone = try phone(
             .make(profiles: [focus], sessions: [.make("s1", profile: "focus", start: monday, plan: .until(monday.adding(minutes: 30)))]))
-        #expect(phone.liveActivity != nil)
+        #expect(phone.liveActivities.current != nil)
         phone.leaveThreshold()
         phone.advance(by: 40 * 60)
         #expect(!phone.shieldedApps.contains("tiktok"))
-        #expect(phone.liveActivity?.isStale(at: phone.clock.wall) == true, "the monitor cannot end it; it shows itself out of date")
+        #expect(
+            phone.liveActivities.current?.isStale(at: phone.clock.wall) == true, "the monitor cannot end it; it shows itself out of date")
         phone.openThreshold()
-        #expect(phone.liveActivity == nil)
-        #expect(phone.lingeringLiveActivity?.ending?.state == .completed)
+        #expect(phone.liveActivities.current == nil)
+        #expect(phone.liveActivities.lingering(at: phone.clock.wall)?.ending?.state == .completed)
     }
 
     /// Seed 001 §8 / issue 13, item 5: past the goal the Live Activity counts the extra time, once
@@ -71,13 +72,14 @@ import ThresholdCore
         let open = try phone(setup)
         open.openThreshold()
         open.advance(by: 31 * 60)
-        #expect(open.liveActivity?.phase == .goalReached, "the open app hears the goal's notification")
+        #expect(open.liveActivities.current?.phase == .goalReached, "the open app hears the goal's notification")
         let other = try phone(setup)
         other.leaveThreshold()
         other.advance(by: 31 * 60)
-        #expect(other.liveActivity?.phase == .focusing, "closed, the app hears nothing; the content written ahead stops at the goal")
+        #expect(
+            other.liveActivities.current?.phase == .focusing, "closed, the app hears nothing; the content written ahead stops at the goal")
         other.openThreshold()
-        #expect(other.liveActivity?.phase == .goalReached, "the next foreground says so")
+        #expect(other.liveActivities.current?.phase == .goalReached, "the next foreground says so")
     }
 
     @Test func givenUpFromTheLiveActivity_itShowsHowLongThePersonLasted() throws {
@@ -85,19 +87,21 @@ import ThresholdCore
         let phone = try phone(.make(profiles: [focus], sessions: [.make("s1", profile: "focus", start: monday, plan: .goal(minutes: 45))]))
         phone.advance(by: 12 * 60)
         #expect(try phone.pressLiveActivity(.end).accepted)
-        #expect(phone.lingeringLiveActivity?.ending?.state == .gaveUp && phone.lingeringLiveActivity?.ending?.lasted == 12 * 60)
+        #expect(
+            phone.liveActivities.lingering(at: phone.clock.wall)?.ending?.state == .gaveUp
+                && phone.liveActivities.lingering(at: phone.clock.wall)?.ending?.lasted == 12 * 60)
     }
 
     @Test func aRefusedEnd_inBeastMode_reachesThePersonAsANotification() throws {
         let phone = try phone(
             .make(profiles: [beast], sessions: [.make("s1", profile: "beast", start: monday, plan: .until(monday.adding(minutes: 60)))]))
-        #expect(phone.liveActivity?.buttons == [.end], "Beast Mode allows no breaks, so no Break button")
+        #expect(phone.liveActivities.current?.buttons == [.end], "Beast Mode allows no breaks, so no Break button")
         let press = try phone.pressLiveActivity(.end)
         #expect(!press.accepted)
         let note = try #require(press.notification)
         #expect(phone.worded(note).title == "The session keeps going")
         #expect(phone.worded(note).body == phone.refusalWords.words(try #require(press.reconciliation.problem)))
-        #expect(phone.inbox.map(\.id).contains(note.id))
+        #expect(phone.notifications.inbox.map(\.id).contains(note.id))
         #expect(phone.shieldedApps.contains("tiktok"))
         #expect(throws: SimulatorError.self) { try phone.pressLiveActivity(.takeBreak) }
     }
@@ -127,10 +131,10 @@ import ThresholdCore
             start: at("2026-03-02 09:30"), timeZone: TimeZone(identifier: "America/New_York")!,
             setup: .make(profiles: [hours, later]))
         phone.openThreshold()
-        #expect(phone.liveActivity?.profileID == "early")
+        #expect(phone.liveActivities.current?.profileID == "early")
         phone.killApp()
         phone.advance(to: at("2026-03-02 10:05"))
-        #expect(phone.liveActivity?.profileID == "early", "the monitor could neither end it nor start the next")
+        #expect(phone.liveActivities.current?.profileID == "early", "the monitor could neither end it nor start the next")
         let done = phone.runtime(for: .intent).endSession(from: .appIntent("EndSession"))
         #expect(done.problem == nil)
         #expect(!phone.shieldedApps.contains("youtube"))

@@ -17,10 +17,10 @@ import ThresholdCore
         #expect(result.response == .close)
         let note = try #require(result.notification)
         #expect(note.destination == .prayer(app: AppToken("instagram")))
-        #expect(phone.inbox.isEmpty, "iOS holds a shield's notification back about ten seconds (PLATFORM.md)")
+        #expect(phone.notifications.inbox.isEmpty, "iOS holds a shield's notification back about ten seconds (PLATFORM.md)")
         phone.advance(by: 10)
-        #expect(phone.inbox.last?.id == note.id)
-        #expect(phone.inbox.last?.destination == note.destination)
+        #expect(phone.notifications.inbox.last?.id == note.id)
+        #expect(phone.notifications.inbox.last?.destination == note.destination)
         #expect(phone.shieldedApps.contains("instagram"))
     }
 
@@ -30,7 +30,7 @@ import ThresholdCore
         runtime.pressShield(.primary, on: shielded("instagram", on: phone))
         runtime.pressShield(.primary, on: shielded("instagram", on: phone))
         phone.advance(by: 10)
-        #expect(phone.inbox.count == 1)
+        #expect(phone.notifications.inbox.count == 1)
     }
 
     /// Seed 001 §2: at the goal, the shield's "Complete" completes the session there and then

@@ -61,7 +61,7 @@ import ThresholdCore
 
     @Test func notificationPermission_isAskedBeforeTheTutorial_andRecordedForTheShield() async throws {
         let device = try Device()
-        device.phone.notificationPermission = .notDetermined
+        device.phone.notifications.permission = .notDetermined
         let onboarding = try await ready(device, paths: [.present])
         onboarding.finish()
         #expect(onboarding.step == .notifications)
@@ -77,8 +77,8 @@ import ThresholdCore
 
     @Test func notificationsRefused_theShieldSaysToOpenThresholdByHand() async throws {
         let device = try Device()
-        device.phone.notificationPermission = .notDetermined
-        device.phone.answersNotificationPrompt = .denied
+        device.phone.notifications.permission = .notDetermined
+        device.phone.notifications.answersPrompt = .denied
         let onboarding = try await ready(device, paths: [.present])
         onboarding.finish()
         await onboarding.requestNotifications()

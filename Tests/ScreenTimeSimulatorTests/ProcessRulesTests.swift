@@ -35,7 +35,7 @@ import ThresholdCore
         phone.killApp()
         phone.advance(to: at("2026-11-23 09:00"))
         #expect(phone.shieldedApps == ["instagram"])
-        #expect(phone.liveActivity == nil, "the monitor may not start a Live Activity")
+        #expect(phone.liveActivities.current == nil, "the monitor may not start a Live Activity")
         var stored = try phone.store.read()
         #expect(stored.applied.liveActivity == nil, "nothing is recorded as applied that was not")
         #expect(stored.applied.session?.profileID == "work", "the widget and status carry the session meanwhile")
@@ -45,7 +45,7 @@ import ThresholdCore
                 == "work")
 
         phone.openThreshold()
-        #expect(phone.liveActivity?.profileID == "work")
+        #expect(phone.liveActivities.current?.profileID == "work")
         stored = try phone.store.read()
         #expect(stored.applied.liveActivity?.profileID == "work")
     }
@@ -53,15 +53,15 @@ import ThresholdCore
     @Test func theMonitor_cannotEndALiveActivity_whichGoesStaleAtItsBoundary_untilTheAppRuns() throws {
         let phone = try phone(.make(profiles: [work]), at: at("2026-11-23 09:30"))
         phone.openThreshold()
-        #expect(phone.liveActivity?.staleDate == at("2026-11-23 17:00"))
+        #expect(phone.liveActivities.current?.staleDate == at("2026-11-23 17:00"))
         phone.killApp()
         phone.advance(to: at("2026-11-23 17:00"))
         #expect(phone.shieldedApps.isEmpty)
-        let shown = try #require(phone.liveActivity, "the monitor may not end it")
+        let shown = try #require(phone.liveActivities.current, "the monitor may not end it")
         #expect(shown.isStale(at: phone.clock.wall))
         #expect(try phone.store.read().applied.session == nil)
         phone.openThreshold()
-        #expect(phone.liveActivity == nil)
+        #expect(phone.liveActivities.current == nil)
     }
 
     @Test func theAppInTheBackground_mayUpdateButNotStart() throws {
@@ -71,18 +71,18 @@ import ThresholdCore
         phone.advance(to: at("2026-11-23 09:00"))
         phone.setTimeZone(ny)  // a significant time change reaches the running app, in the background
         #expect(phone.outcomes.last?.process == .appInBackground)
-        #expect(phone.liveActivity == nil, "a start in the background is refused (ActivityAuthorizationError.visibility)")
+        #expect(phone.liveActivities.current == nil, "a start in the background is refused (ActivityAuthorizationError.visibility)")
     }
 
     @Test func iOSEndsALiveActivity_eightHoursAfterItStarted() throws {
         let phone = try phone(.make(profiles: [work]), at: at("2026-11-23 08:50"))
         phone.perform(StartSession(profile: "work", origin: .manual), as: .inApp("start"))
-        #expect(phone.liveActivity != nil)
+        #expect(phone.liveActivities.current != nil)
         phone.killApp()
         phone.advance(to: at("2026-11-23 16:49"))
-        #expect(phone.liveActivity != nil)
+        #expect(phone.liveActivities.current != nil)
         phone.advance(to: at("2026-11-23 16:50"))
-        #expect(phone.liveActivity == nil)
+        #expect(phone.liveActivities.current == nil)
     }
 
     @Test func extensions_cannotOpenTheApp() throws {
@@ -149,30 +149,30 @@ import ThresholdCore
         phone.openThreshold()
         phone.setFocus(true)
         phone.advance(to: at("2026-11-23 09:00"))
-        #expect(phone.inbox.isEmpty)
-        #expect(!phone.heldNotifications.isEmpty, "the session's start waits in the Notification Center")
+        #expect(phone.notifications.inbox.isEmpty)
+        #expect(!phone.notifications.held.isEmpty, "the session's start waits in the Notification Center")
         guard case .notified(let note) = try phone.pressShield(.secondary, on: "instagram") else {
             Issue.record("Unlock? should post the follow-up notification")
             return
         }
         #expect(note.interruption == .timeSensitive)
         phone.advance(by: 10)
-        #expect(phone.inbox.map(\.id) == [note.id], "the shield's way into the app breaks through the Focus")
-        let held = phone.heldNotifications.map(\.id)
+        #expect(phone.notifications.inbox.map(\.id) == [note.id], "the shield's way into the app breaks through the Focus")
+        let held = phone.notifications.held.map(\.id)
         phone.setFocus(false)
-        #expect(phone.heldNotifications.isEmpty)
-        #expect(Set(phone.inbox.map(\.id)) == Set(held + [note.id]))
+        #expect(phone.notifications.held.isEmpty)
+        #expect(Set(phone.notifications.inbox.map(\.id)) == Set(held + [note.id]))
     }
 
     @Test func withNotificationsOff_nothingPostedIsShown_andTheShieldSaysToOpenThreshold() throws {
         let phone = try phone(.make(profiles: [work]), at: at("2026-11-23 09:30"))
-        phone.notificationPermission = .denied
+        phone.notifications.permission = .denied
         phone.openThreshold()
         #expect(try phone.store.read().applied.notificationPermission == .denied)
         let shield = try #require(try phone.open("instagram").content)
         #expect(shield.opensThresholdByHand)
         _ = try phone.pressShield(.secondary, on: "instagram")
-        #expect(phone.inbox.isEmpty)
+        #expect(phone.notifications.inbox.isEmpty)
     }
 
     @Test func aSnapshot_keepsRestrictionsFocusAndHeldNotifications() throws {
@@ -183,7 +183,7 @@ import ThresholdCore
         let again = SimulatedPhone(
             snapshot: try JSONDecoder().decode(SimulatedPhone.Snapshot.self, from: data), store: phone.store,
             ids: .counting(prefix: "again-"))
-        #expect(again.deviceRestrictions == .locked && again.focus && again.liveActivityStartedAt == phone.liveActivityStartedAt)
+        #expect(again.deviceRestrictions == .locked && again.focus.isOn && again.liveActivities.startedAt == phone.liveActivities.startedAt)
         #expect(throws: SimulatorError.self) { try again.setClock(to: at("2026-11-23 13:00")) }
     }
 }

@@ -69,9 +69,9 @@ import ThresholdCore
         #expect(try phone.pressShield(.secondary, on: "instagram") == .opened)
         #expect(phone.outcomes.contains { $0.process == .shieldAction && !$0.outcome.events.isEmpty })
         #expect(try !phone.open("instagram").shielded)
-        #expect(phone.pendingNotifications.contains { $0.id.hasPrefix("intention-open.") }, "iOS holds it back ten seconds")
+        #expect(phone.notifications.pending.contains { $0.id.hasPrefix("intention-open.") }, "iOS holds it back ten seconds")
         phone.advance(by: 10)
-        #expect(phone.inbox.map(\.id).contains { $0.hasPrefix("intention-open.") })
+        #expect(phone.notifications.inbox.map(\.id).contains { $0.hasPrefix("intention-open.") })
     }
 
     @Test func movingTheClockForward_deliversTheCallbacksItSkipped() throws {

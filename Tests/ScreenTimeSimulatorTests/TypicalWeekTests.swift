@@ -124,7 +124,7 @@ import ThresholdCore
             state = try phone.store.read().engine
         }
         figures.wakeUps = Set(phone.outcomes.filter { $0.process == .monitor }.map(\.at)).sorted()
-        figures.shown = phone.shownNotifications.map(\.at)
+        figures.shown = phone.notifications.shown.map(\.at)
         func inWeek(_ dates: [Date]) -> [Date] { Set(dates).filter(week.contains).sorted() }
         figures.boundaries = inWeek(figures.boundaries)
         figures.wakeUps = inWeek(figures.wakeUps)

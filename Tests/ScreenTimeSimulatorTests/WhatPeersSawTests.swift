@@ -88,9 +88,9 @@ import ThresholdCore
         #expect(used == 10 * 60)
         let drawn = try #require(phone.shieldOverAppInUse)
         #expect(drawn.content == .iOSDefault(appName: "Instagram"), "no button of Threshold's: OK closes the app")
-        let note = try #require(phone.inbox.last)
+        let note = try #require(phone.notifications.inbox.last)
         #expect(note.title == "Selah — your window has closed" && note.destination == .prayer(app: nil))
-        #expect(phone.shownNotifications.last?.at == start.adding(minutes: 10), "shown as the window closed, with Threshold killed")
+        #expect(phone.notifications.shown.last?.at == start.adding(minutes: 10), "shown as the window closed, with Threshold killed")
         #expect(try phone.open("instagram").content?.title == .selahPause, "opened again: Threshold's shield")
         #expect(try phone.tapNotification(note.id) == .prayer(app: nil))
     }
