@@ -125,18 +125,42 @@ package struct StepReader {
         ("status", "show the phone's state"),
         (
             "expect",
-            "{shielded, unshielded, reason, shield-title, notification, no-notification, shown-once, activities-at-most, repair, live-activity, live-activity-stale, live-activity-ended: TEXT|none, not-live-activity: TEXT, widget: TEXT | [TEXT…], not-widget: TEXT, held-notification, device-restrictions: none|locked, refused, accepted, time, widget-reloads-at-least, session-ended, on-break, store-failed, balance: {xp, coins, credits}, screen-time: MINUTES, goal-streak: DAYS, prayer-streak: DAYS, screen: NAME, see: TEXT | [TEXT…], not-see: TEXT | [TEXT…], disabled: LABEL, on: LABEL | [LABEL…], off: LABEL | [LABEL…], chosen: {PICKER: CHOICE}, choices: {PICKER: [CHOICE…]}}"
+            "{" + expectations.map { "\($0.key): \($0.takes)" }.joined(separator: ", ") + "}: check what the phone and Threshold show"
         ),
     ]
 
-    static let expectationKeys = [
-        "shielded", "unshielded", "reason", "rule", "shield-title", "notification", "no-notification", "shown-once", "activities-at-most",
-        "repair",
-        "live-activity", "refused", "accepted", "time", "widget-reloads-at-least", "session-ended", "on-break", "store-failed", "balance",
-        "screen-time", "goal-streak", "prayer-streak", "live-activity-stale", "live-activity-ended", "not-live-activity", "widget",
-        "not-widget", "held-notification", "device-restrictions",
-        "screen", "see", "not-see", "disabled", "on", "off", "chosen", "choices", "language", "purchases",
+    /// Every key an `expect` takes, with what it takes: the reader's allowed keys and the usage
+    /// `--help` and Documentation/Scenarios.md show are made from this one list.
+    package static let expectations: [(key: String, takes: String)] = [
+        ("shielded", "APP | [APP…]"), ("unshielded", "APP | [APP…]"),
+        ("reason", "KIND (of the apps under shielded) | {app, kind, rule}"), ("rule", "NAME (with reason: and shielded:)"),
+        ("shield-title", "TEXT"), ("notification", "TEXT"), ("no-notification", "TEXT"), ("shown-once", "TEXT"),
+        ("held-notification", "TEXT"), ("activities-at-most", "COUNT"), ("repair", "KIND | none"),
+        ("live-activity", "TEXT | none"), ("live-activity-stale", "true | false"), ("live-activity-ended", "TEXT | none"),
+        ("not-live-activity", "TEXT"), ("widget", "TEXT | [TEXT…]"), ("not-widget", "TEXT"), ("widget-reloads-at-least", "COUNT"),
+        ("device-restrictions", "none | locked"), ("refused", "TEXT | true | false"), ("accepted", "true | false"),
+        ("time", "HH:MM"), ("session-ended", "{profile, state}"), ("on-break", "PROFILE | {profile, on}"), ("store-failed", "true | false"),
+        ("balance", "{xp, coins, credits}"), ("screen-time", "MINUTES"), ("goal-streak", "DAYS"), ("prayer-streak", "DAYS"),
+        ("purchases", "COUNT (App Store purchases made)"), ("screen", "NAME"), ("see", "TEXT | [TEXT…]"),
+        ("not-see", "TEXT | [TEXT…]"), ("disabled", "LABEL"), ("on", "LABEL | [LABEL…]"), ("off", "LABEL | [LABEL…]"),
+        ("chosen", "{PICKER: CHOICE}"), ("choices", "{PICKER: [CHOICE…]}"),
+        ("language", "english | pseudo | es | [LANGUAGE…] (the rest holds only on a phone in these)"),
     ]
+
+    static var expectationKeys: [String] { expectations.map(\.key) }
+
+    /// The steps and the keys of `expect` as Documentation/Scenarios.md's tables show them, made
+    /// from ``vocabulary`` and ``expectations`` (`ScenariosDocumentTests` compares the two).
+    package static var documentation: String {
+        func cell(_ text: String) -> String { text.replacingOccurrences(of: "|", with: "\\|") }
+        let steps = vocabulary.map { "| `\($0.verb)` | \(cell($0.usage)) |" }
+        let keys = expectations.map { "| `\($0.key)` | \(cell($0.takes)) |" }
+        return
+            (["| Step | What it takes, and what it does |", "| --- | --- |"] + steps + [
+                "", "| `expect:` key | What it takes |", "| --- | --- |",
+            ]
+            + keys).joined(separator: "\n")
+    }
 
     /// A file a step names, or why it cannot be read.
     private func read(_ url: URL, at node: Node) throws -> Data {
@@ -164,7 +188,7 @@ package struct StepReader {
             if let argument { throw reader.fail(argument, "`\(verb)` takes nothing") }
         }
         switch verb {
-        case "open-threshold", "launch": try none(); return .openThreshold
+        case "open-threshold": try none(); return .openThreshold
         case "open": return try open(try need("an app"))
         case "press":
             let f = try fields(try need("{app, button}"), "press", ["app", "site", "button"])

@@ -107,8 +107,11 @@ struct Run: AsyncParsableCommand {
     @OptionGroup(title: "Pictures (a PNG of what the phone shows after each step)")
     var pictureOptions: PictureOptions
 
+    @Flag(help: "Print the steps and expect's keys as Markdown tables (Documentation/Scenarios.md holds them), and run nothing.")
+    var stepsTable = false
+
     func validate() throws {
-        if paths.isEmpty {
+        if paths.isEmpty, !stepsTable {
             throw ArgumentParser.ValidationError("Name at least one scenario file or directory, e.g. `threshold run Scenarios`.")
         }
     }
@@ -116,6 +119,7 @@ struct Run: AsyncParsableCommand {
     @MainActor
     func run() async throws {
         let console = Console.current
+        if stepsTable { return console.line(StepReader.documentation) }
         let files = try Scenario.files(in: paths)
         guard !files.isEmpty else {
             throw ScenarioProblem.malformed(paths.joined(separator: " "), 0, "no .yaml scenario files here")
