@@ -476,8 +476,8 @@ package final class StepRunner {
                 throw ExpectationFailure("expected the time to be \(spec), but it is \(phone.clock.readable(now, weekday: true))")
             }
         case .widgetReloadsAtLeast(let count):
-            guard phone.widgetReloads >= count else {
-                throw ExpectationFailure("expected at least \(count) widget reloads, but there were \(phone.widgetReloads)")
+            guard phone.widgets.reloads >= count else {
+                throw ExpectationFailure("expected at least \(count) widget reloads, but there were \(phone.widgets.reloads)")
             }
         case .sessionEnded(let profile, let state):
             // A session that reached its planned end stopped by itself: completed.
@@ -681,7 +681,7 @@ package final class StepRunner {
         }
         if phone.focus.isOn { lines.append("a Focus is on; it holds \(phone.notifications.held.count) notifications") }
         if phone.deviceRestrictions != .none { lines.append("device restrictions: \(phone.deviceRestrictions)") }
-        lines.append("\(phone.notifications.inbox.count) notifications; widgets reloaded \(phone.widgetReloads) times")
+        lines.append("\(phone.notifications.inbox.count) notifications; widgets reloaded \(phone.widgets.reloads) times")
         if let balances = stored?.balances { lines.append("\(balances.xp) XP, \(balances.coins) coins, \(balances.credits) credits") }
         for repair in stored?.applied.repairs ?? [] { lines.append("repair: \(repair)") }
         if stored == nil { lines.append("the saved data cannot be read: shields stay as they were") }

@@ -90,7 +90,7 @@ extension SimulatedPhone {
                 try mayChangeLiveActivity()
                 if liveActivities.end(with: ending) { note(.device, "Live Activity ended") }
             },
-            reloadWidgets: { [unowned self] in widgetReloads += 1 },
+            reloadWidgets: { [unowned self] in widgets.reload() },
             notificationPermission: { [unowned self] in notifications.permission },
             requestNotificationPermission: { [unowned self] in notifications.requestPermission() })
         client.runsInApp = process.isAppsOwn

@@ -33,7 +33,8 @@ public final class SimulatedPhone: @unchecked Sendable {
     public var notifications = NotificationCentre()
     /// The Live Activity on the lock screen and the last one ended.
     public internal(set) var liveActivities = LiveActivities()
-    public internal(set) var widgetReloads = 0
+    /// WidgetKit: the widgets' timelines and Threshold's reloads of them.
+    public internal(set) var widgets = WidgetCentre()
     public internal(set) var appRunning = false
     /// Whether Threshold is on screen (it may be running in the background when not).
     public internal(set) var appInForeground = false
@@ -111,7 +112,7 @@ public final class SimulatedPhone: @unchecked Sendable {
         self.notifications.permission = snapshot.notificationPermission
         self.liveActivities.current = snapshot.liveActivity
         self.liveActivities.startedAt = snapshot.liveActivityStartedAt
-        self.widgetReloads = snapshot.widgetReloads
+        self.widgets = WidgetCentre(reloads: snapshot.widgetReloads)
         self.appRunning = snapshot.appRunning
         self.appInForeground = snapshot.appInForeground
         self.deviceRestrictions = snapshot.deviceRestrictions
@@ -197,7 +198,7 @@ public final class SimulatedPhone: @unchecked Sendable {
         snapshot.pendingNotifications = notifications.pending
         snapshot.liveActivity = liveActivities.current
         snapshot.liveActivityStartedAt = liveActivities.startedAt
-        snapshot.widgetReloads = widgetReloads
+        snapshot.widgetReloads = widgets.reloads
         snapshot.appRunning = appRunning
         snapshot.appInForeground = appInForeground
         snapshot.deviceRestrictions = deviceRestrictions
@@ -312,15 +313,8 @@ public final class SimulatedPhone: @unchecked Sendable {
     /// made, and made again only when Threshold reloads the widgets or the timeline runs out
     /// (``WidgetKind``). A widget nothing reloads stays as it was, as on a phone.
     public func widget(_ kind: WidgetKind) -> WidgetSnapshot {
-        let now = clock.wall
-        if let timeline = widgetTimelines[kind], timeline.reloads == widgetReloads, now < timeline.end { return timeline.snapshot }
-        let snapshot = widgetSnapshot()
-        widgetTimelines[kind] = (snapshot, snapshot.timelineEnd(after: now, kind: kind), widgetReloads)
-        return snapshot
+        widgets.drawn(kind, at: clock.wall) { widgetSnapshot() }
     }
-
-    /// Each widget's timeline: its snapshot, when it runs out, and the reload it was made after.
-    private var widgetTimelines: [WidgetKind: (snapshot: WidgetSnapshot, end: Date, reloads: Int)] = [:]
 
     /// Threshold's event log, oldest first, read without changing it: what a soak checks for
     /// events recorded twice or lost.

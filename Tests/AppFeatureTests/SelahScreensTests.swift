@@ -117,12 +117,12 @@ import UnlockFeature
         let settings = SettingsModel(client: device.client)
         settings.load()
         #expect(settings.prayerStreak == 1)
-        let reloads = device.phone.widgetReloads
+        let reloads = device.phone.widgets.reloads
         settings.revealReset()
         settings.resetStreak()
         #expect(settings.problem == nil)
         #expect(settings.prayerStreak == 0)
-        #expect(device.phone.widgetReloads > reloads, "the widgets are told to read again")
+        #expect(device.phone.widgets.reloads > reloads, "the widgets are told to read again")
         #expect(WidgetSnapshot.read(from: device.store, now: device.client.now, calendar: device.client.calendar).streakDays == 0)
     }
 }
