@@ -147,7 +147,7 @@ package final class Person {
     /// Draws the app's views until they are still: everything they started has finished. A
     /// system prompt (Screen Time access, notifications) that came up meanwhile covered the app:
     /// its scene went inactive and active again, as the views see.
-    func settle(phase: ScenePhase? = nil) async throws {
+    package func settle(phase: ScenePhase? = nil) async throws {
         guard let host, phone.appRunning else { return }
         var environment = environment()
         if let phase { environment.scenePhase = phase }

@@ -75,6 +75,8 @@ package final class AppSubject: CrawlSubject {
         try await runner.run(try step(action))
     }
 
+    package func settle() async throws { try await runner.person.settle() }
+
     /// The action as a scenario step, read as a scenario file's step is.
     func step(_ action: CrawlAction) throws -> Step {
         let reader = YAMLReader(file: state.file)

@@ -256,7 +256,16 @@ package final class Crawler {
             return (before, nil, subject)
         }
         do {
-            return (before, try Observation(subject), subject)
+            var after = try Observation(subject)
+            // NB: on a busy machine, work a tap started off the main actor (a system request the
+            // app awaits) can finish after the screen first stood still, as a phone's can: before
+            // calling the tap one that changes nothing, the crawl gives it a little real time.
+            for _ in 0..<5 where !after.differs(from: before) {
+                try await Task.sleep(for: .milliseconds(20))
+                try await subject.settle()
+                after = try Observation(subject)
+            }
+            return (before, after, subject)
         } catch {
             report(
                 .failed, on: where_, subject: action.control, detail: "after \(action.description) the screen cannot be drawn: \(error)",

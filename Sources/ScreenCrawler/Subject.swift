@@ -11,6 +11,8 @@ package protocol CrawlSubject: AnyObject {
     func screen() throws -> Screen?
     /// Does one thing as a person does it, and waits until the screen is still.
     func perform(_ action: CrawlAction) async throws
+    /// Waits again until the screen is still: for work an action started that finished late.
+    func settle() async throws
     /// What the app keeps, compared before and after an action.
     func saved() -> AnyHashable
     /// What an action did outside the app's screen (a link opened, a shield, a notification, a
@@ -52,6 +54,8 @@ package final class HostSubject: CrawlSubject {
         try host.update()
         return host.screen
     }
+
+    package func settle() async throws { try await host.settle() }
 
     package func perform(_ action: CrawlAction) async throws {
         guard let top = try screen()?.top else { return }
