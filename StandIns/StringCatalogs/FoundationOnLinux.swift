@@ -24,8 +24,8 @@ extension String {
         }
 
         public struct StringInterpolation: StringInterpolationProtocol {
-            var key = ""
-            var arguments: [FormatArgument] = []
+            package var key = ""
+            package var arguments: [FormatArgument] = []
 
             public init(literalCapacity: Int, interpolationCount: Int) {}
 

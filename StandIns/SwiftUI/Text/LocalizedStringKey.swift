@@ -19,50 +19,38 @@ public struct LocalizedStringKey: Equatable, ExpressibleByStringInterpolation, S
         arguments = stringInterpolation.arguments
     }
 
-    public struct StringInterpolation: StringInterpolationProtocol {
-        var key = ""
-        var arguments: [FormatArgument] = []
+    /// The same interpolation as Foundation's keys (StringCatalogs'), with SwiftUI's own values
+    /// added below.
+    public typealias StringInterpolation = String.LocalizationValue.StringInterpolation
+}
 
-        public init(literalCapacity: Int, interpolationCount: Int) {}
+// NB: these extend Foundation's interpolation, which `LocalizedStringKey` shares, so on Linux a
+// `String(localized:)` would take a `Text` too; the iOS build (Scripts/check-ios) refuses that, as
+// Foundation there does.
+extension String.LocalizationValue.StringInterpolation {
+    public mutating func appendInterpolation<T: _FormatSpecifiable>(_ value: T, specifier: String) {
+        key += specifier
+        arguments.append(value.formatted.argument)
+    }
 
-        public mutating func appendLiteral(_ literal: String) {
-            key += literal.replacingOccurrences(of: "%", with: "%%")
-        }
+    public mutating func appendInterpolation(_ text: Text) {
+        key += "%@"
+        arguments.append(.words(text))
+    }
 
-        public mutating func appendInterpolation(_ string: String) {
-            key += "%@"
-            arguments.append(.string(string))
-        }
+    public mutating func appendInterpolation(_ date: Date, style: Text.DateStyle) {
+        key += "%@"
+        arguments.append(.words(Text(date, style: style)))
+    }
 
-        public mutating func appendInterpolation<T: _FormatSpecifiable>(_ value: T) {
-            key += value.formatted.specifier
-            arguments.append(value.formatted.argument)
-        }
+    public mutating func appendInterpolation<F: FormatStyle>(_ input: F.FormatInput, format: F)
+    where F.FormatInput: Equatable, F.FormatOutput == String {
+        key += "%@"
+        arguments.append(.words(Text(input, format: format)))
+    }
 
-        public mutating func appendInterpolation<T: _FormatSpecifiable>(_ value: T, specifier: String) {
-            key += specifier
-            arguments.append(value.formatted.argument)
-        }
-
-        public mutating func appendInterpolation(_ text: Text) {
-            key += "%@"
-            arguments.append(.words(text))
-        }
-
-        public mutating func appendInterpolation(_ date: Date, style: Text.DateStyle) {
-            key += "%@"
-            arguments.append(.words(Text(date, style: style)))
-        }
-
-        public mutating func appendInterpolation<F: FormatStyle>(_ input: F.FormatInput, format: F)
-        where F.FormatInput: Equatable, F.FormatOutput == String {
-            key += "%@"
-            arguments.append(.words(Text(input, format: format)))
-        }
-
-        public mutating func appendInterpolation(_ image: Image) {
-            key += "%@"
-            arguments.append(.words(Text(verbatim: "")))
-        }
+    public mutating func appendInterpolation(_ image: Image) {
+        key += "%@"
+        arguments.append(.words(Text(verbatim: "")))
     }
 }
