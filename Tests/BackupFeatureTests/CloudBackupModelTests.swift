@@ -12,7 +12,7 @@ import TogetherClient
 
 /// Settings › Together › iCloud backup when something fails before the server could answer: the
 /// Keychain refuses, or the iPhone is offline. Each fails closed and says why. (With the server:
-/// Server/Tests/TogetherServerTests/TogetherAppTests+Backup.swift.)
+/// Server/Tests/TogetherJourneyTests/TogetherAppTests+Backup.swift.)
 @MainActor @Suite struct CloudBackupModelTests {
     /// An iPhone with no network: every request fails as URLSession's would, and is counted.
     struct Offline: Sendable {

@@ -10,7 +10,7 @@ import TogetherClient
 import TogetherSync
 
 /// Settings › Together without a server: the app works fully, and nothing reaches the network.
-/// (With the server: Server/Tests/TogetherServerTests/TogetherAppTests.swift.)
+/// (With the server: Server/Tests/TogetherJourneyTests/TogetherAppTests.swift.)
 @MainActor @Suite struct TogetherModelTests {
     @Test func withoutTogether_theScreenSaysSo_andAForegroundSendsNothing() async throws {
         let device = try Device()

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import PostgresNIO
+import ServerTestSupport
 import Testing
 import TogetherCore
 @testable import TogetherServer

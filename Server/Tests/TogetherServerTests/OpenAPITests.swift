@@ -1,6 +1,7 @@
 import Hummingbird
 import Logging
 import PostgresNIO
+import ServerTestSupport
 import Testing
 import TogetherCore
 import Yams

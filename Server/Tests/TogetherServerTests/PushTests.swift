@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import PostgresNIO
+import ServerTestSupport
 import Testing
 import ThresholdCore
 import TogetherCore

@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import Hummingbird
 import PostgresNIO
+import ServerTestSupport
 import Testing
 import TogetherCore
 @testable import TogetherServer

@@ -12,6 +12,7 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 import PostgresNIO
+import ServerTestSupport
 import Testing
 import ThresholdCore
 import TogetherClient

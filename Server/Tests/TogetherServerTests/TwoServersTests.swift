@@ -1,5 +1,6 @@
 import Foundation
 import PostgresNIO
+import ServerTestSupport
 import Testing
 import ThresholdCore
 import TogetherClient

@@ -5,21 +5,22 @@ import Yams
 
 /// Server/openapi.yaml, read for the checks: which routes exist, which statuses each may send,
 /// and the top-level shape of each JSON body.
-struct OpenAPIDocument: Sendable {
+package struct OpenAPIDocument: Sendable {
     /// "GET /v1/league" → status → the schema's required keys and, when closed, every allowed key.
-    let operations: [String: [Int: Shape?]]
+    package let operations: [String: [Int: Shape?]]
     /// "GET /v1/backup 200": responses whose body is bytes (application/octet-stream), not JSON.
-    let binary: Set<String>
+    package let binary: Set<String>
 
-    struct Shape: Sendable {
-        let required: Set<String>
-        let allowed: Set<String>?
+    package struct Shape: Sendable {
+        package let required: Set<String>
+        package let allowed: Set<String>?
     }
 
-    static let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    package static let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
         .appendingPathComponent("openapi.yaml")
 
-    static func load() throws -> OpenAPIDocument {
+    package static func load() throws -> OpenAPIDocument {
         let text = try String(contentsOf: url, encoding: .utf8)
         guard let root = try Yams.load(yaml: text) as? [String: Any], let paths = root["paths"] as? [String: Any] else {
             throw ConfigurationErrorForTests("openapi.yaml has no paths")
@@ -60,7 +61,7 @@ struct OpenAPIDocument: Sendable {
     }
 
     /// The documented operation a request goes to: its method and the path template it matches.
-    func operation(method: HTTPRequest.Method, path: String) -> String? {
+    package func operation(method: HTTPRequest.Method, path: String) -> String? {
         let path = path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? path
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
         return operations.keys.first { key in
@@ -73,7 +74,7 @@ struct OpenAPIDocument: Sendable {
 
     /// Records an issue when the reply's status is not documented for its operation, or its JSON
     /// body lacks a required key or holds one the schema does not allow.
-    func check(method: HTTPRequest.Method, path: String, reply: Reply, sourceLocation: SourceLocation) {
+    package func check(method: HTTPRequest.Method, path: String, reply: Reply, sourceLocation: SourceLocation) {
         guard let operation = operation(method: method, path: path) else {
             Issue.record("\(method) \(path) is not in openapi.yaml", sourceLocation: sourceLocation)
             return

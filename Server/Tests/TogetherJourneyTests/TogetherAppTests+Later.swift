@@ -1,6 +1,8 @@
 import AppFeature
 import BackupFeature
 import FeatureClient
+import InMemoryClients
+import ServerTestSupport
 import SettingsFeature
 import Foundation
 #if canImport(FoundationNetworking)
@@ -116,7 +118,8 @@ import TogetherCore
             #expect(try alice.store.read().together.streaks?.map(\.days) == [0], "told")
             #expect(try alice.keychain.load()?.backup?.version == stored + 1, "the daily backup went")
             await bob.app.foreground()
-            #expect(bob.phone.inbox.map(\.body) == ["Alice broke an intention streak after 12 days."], "once, though sent twice")
+            #expect(
+                bob.phone.notifications.inbox.map(\.body) == ["Alice broke an intention streak after 12 days."], "once, though sent twice")
             #expect(try alice.store.read().together.laterSince == nil)
         }
     }

@@ -1,7 +1,9 @@
 @preconcurrency import Crypto
 import Foundation
+import InMemoryClients
 import PostgresNIO
 import ScenarioSteps
+import ServerTestSupport
 import ThresholdCore
 import ScreenTimeSimulator
 import Testing

@@ -7,13 +7,15 @@ import Testing
 
 /// Runs `body` with the server live on loopback over a fresh database, its clock hand-set from
 /// `start` (the caller keeps it with the simulated phones' virtual clock).
-func withLiveServer(from start: Date, _ body: @MainActor @Sendable (_ base: URL, _ clock: ServerClock) async throws -> Void) async throws {
+package func withLiveServer(
+    from start: Date, _ body: @MainActor @Sendable (_ base: URL, _ clock: ServerClock) async throws -> Void
+) async throws {
     try await withLiveServer(from: start, apns: nil) { base, clock, _ in try await body(base, clock) }
 }
 
 /// The same, pushing partners' messages through `apns` (the server's push sender runs as it does
 /// in production), with the database's configuration for the body to look into.
-func withLiveServer(
+package func withLiveServer(
     from start: Date, apns: APNsConfiguration?,
     _ body: @MainActor @Sendable (_ base: URL, _ clock: ServerClock, _ database: PostgresClient.Configuration) async throws -> Void
 )

@@ -1,5 +1,7 @@
 import AppFeature
 import FeatureClient
+import InMemoryClients
+import ServerTestSupport
 import SettingsFeature
 import Foundation
 import Hummingbird
@@ -143,7 +145,7 @@ import TogetherCore
             }
             // No partner yet: seed 001's 5 PM prompt waits for this Wednesday's 5 PM.
             await alice.app.foreground()
-            let prompt = try #require(alice.phone.pendingNotifications.first { $0.id == "together-partner-prompt" })
+            let prompt = try #require(alice.phone.notifications.pending.first { $0.id == "together-partner-prompt" })
             #expect(prompt.title == "Add an accountability partner…" && prompt.fireDate == utc("2026-11-25T22:00:00Z"))
 
             await alice.together.invite()
@@ -173,7 +175,7 @@ import TogetherCore
                 "used twice: \(String(describing: bob.together.problem))")
             await alice.app.foreground()
             #expect(alice.together.partners.map(\.displayName) == ["Bob"])
-            #expect(!alice.phone.pendingNotifications.contains { $0.id == "together-partner-prompt" }, "with a partner, no prompt")
+            #expect(!alice.phone.notifications.pending.contains { $0.id == "together-partner-prompt" }, "with a partner, no prompt")
 
             // Wednesday: over the limit. At midnight the engine counts the day and the streak
             // starts again (written here as the engine's count leaves it).
@@ -185,14 +187,14 @@ import TogetherCore
             }
             await alice.app.foreground()
             #expect(alice.together.problem == nil)
-            #expect(bob.phone.inbox.isEmpty)
+            #expect(bob.phone.notifications.inbox.isEmpty)
             #expect(try alice.store.read().together.streaks?.map(\.days) == [0], "the reading is kept once told")
             await bob.app.foreground()
             #expect(bob.together.problem == nil)
-            #expect(bob.phone.inbox.map(\.body) == ["Alice broke an intention streak after 12 days."])
+            #expect(bob.phone.notifications.inbox.map(\.body) == ["Alice broke an intention streak after 12 days."])
             // Shown once: the next foreground fetches after it.
             await bob.app.foreground()
-            #expect(bob.phone.inbox.count == 1)
+            #expect(bob.phone.notifications.inbox.count == 1)
 
             // Either side ends it.
             let partner = try #require(bob.together.partners.first)
@@ -236,7 +238,7 @@ import TogetherCore
             #expect(alice.together.problem == nil)
             await bob.app.foreground()
             #expect(bob.together.problem == nil)
-            #expect(bob.phone.inbox.map(\.body) == ["Alice broke their “Morning scroll” intention streak after 12 days."])
+            #expect(bob.phone.notifications.inbox.map(\.body) == ["Alice broke their “Morning scroll” intention streak after 12 days."])
         }
     }
 
@@ -325,6 +327,6 @@ import TogetherCore
 
     /// The "Leaderboard finalized!" notifications a phone has shown, by their words.
     func finalized(_ phone: Phone) -> [String] {
-        phone.phone.inbox.filter { $0.title == "Leaderboard finalized!" }.map(\.body)
+        phone.phone.notifications.inbox.filter { $0.title == "Leaderboard finalized!" }.map(\.body)
     }
 }

@@ -1,6 +1,8 @@
 import AppFeature
 import BackupFeature
 import FeatureClient
+import InMemoryClients
+import ServerTestSupport
 import SettingsFeature
 import Foundation
 import Testing
@@ -159,7 +161,7 @@ extension TogetherAppTests {
             await alice.app.backgroundRefresh()
             await bob.app.backgroundRefresh()
             #expect(alice.together.problem == nil && bob.together.problem == nil)
-            #expect(bob.phone.inbox.map(\.body) == ["Alice broke an intention streak after 5 days."])
+            #expect(bob.phone.notifications.inbox.map(\.body) == ["Alice broke an intention streak after 5 days."])
         }
     }
 }

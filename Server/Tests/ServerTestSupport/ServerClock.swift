@@ -2,4 +2,4 @@
 
 /// The server's hand-set clock under a name of its own, for files that also import TestSupport
 /// (which has a `ManualClock` for the rituals).
-typealias ServerClock = ManualClock
+package typealias ServerClock = ManualClock

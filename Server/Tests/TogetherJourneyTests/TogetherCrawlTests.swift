@@ -1,7 +1,9 @@
 import Foundation
+import InMemoryClients
 import PostgresNIO
 import ScreenCrawler
 import ScreenTimeSimulator
+import ServerTestSupport
 import Testing
 import ThresholdCore
 import TogetherClient

@@ -16,44 +16,49 @@ import X509
 /// ("Handling notification responses from APNs"): 200 with `apns-id`; 400, 403, 410, 413, 429, 500
 /// and 503 with `{"reason": …}` (410 with a `timestamp` too). Each token answers from a script of
 /// its own, then 200; every request is kept, with its headers and body.
-final class FakeAPNs: @unchecked Sendable {
-    struct Received: Sendable {
-        let token: String
-        let headers: [String: String]
-        let body: Data
+package final class FakeAPNs: @unchecked Sendable {
+    package struct Received: Sendable {
+        package let token: String
+        package let headers: [String: String]
+        package let body: Data
 
-        var alert: [String: String]? {
+        package var alert: [String: String]? {
             let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any]
             return (object?["aps"] as? [String: Any])?["alert"] as? [String: String]
         }
     }
 
     /// What the stand-in answers: a status and, but for 200, APNs's `reason`.
-    struct Answer: Sendable {
-        let status: Int
-        let reason: String?
-        static let ok = Answer(status: 200, reason: nil)
+    package struct Answer: Sendable {
+        package let status: Int
+        package let reason: String?
+        package static let ok = Answer(status: 200, reason: nil)
+
+        package init(status: Int, reason: String?) {
+            self.status = status
+            self.reason = reason
+        }
     }
 
     private let lock = NSLock()
     private var scripts: [String: [Answer]] = [:]
     private var received: [Received] = []
     private var delivered: [@Sendable (Received) -> Void] = []
-    let certificate: NIOSSLCertificate
+    package let certificate: NIOSSLCertificate
     /// The certificate in PEM, for a server in a process of its own (`TOGETHER_APNS_TRUST_ROOTS`).
-    let certificatePEM: String
-    let port: Int
+    package let certificatePEM: String
+    package let port: Int
     private let group: ServiceGroup
     private let running: Task<Void, Never>
 
     /// The requests so far, in order.
-    var requests: [Received] { lock.withLock { received } }
+    package var requests: [Received] { lock.withLock { received } }
 
     /// The next answers for `token`, in order (then 200).
-    func script(_ token: String, _ answers: [Answer]) { lock.withLock { scripts[token, default: []] += answers } }
+    package func script(_ token: String, _ answers: [Answer]) { lock.withLock { scripts[token, default: []] += answers } }
 
     /// Called for every push answered 200: a simulated phone shows it.
-    func onDelivered(_ body: @escaping @Sendable (Received) -> Void) { lock.withLock { delivered.append(body) } }
+    package func onDelivered(_ body: @escaping @Sendable (Received) -> Void) { lock.withLock { delivered.append(body) } }
 
     private func answer(_ request: Received) -> Answer {
         let (answer, tell): (Answer, [@Sendable (Received) -> Void]) = lock.withLock {
@@ -66,7 +71,7 @@ final class FakeAPNs: @unchecked Sendable {
     }
 
     /// Starts it on a free loopback port.
-    static func start() async throws -> FakeAPNs {
+    package static func start() async throws -> FakeAPNs {
         let key = P256.Signing.PrivateKey()
         let name = try DistinguishedName { CommonName("localhost") }
         let now = Date()
@@ -140,9 +145,9 @@ final class FakeAPNs: @unchecked Sendable {
     }
 
     /// Where the server's APNs client sends.
-    var endpoint: URL { URL(string: "https://localhost:\(port)")! }
+    package var endpoint: URL { URL(string: "https://localhost:\(port)")! }
 
-    func stop() async {
+    package func stop() async {
         await group.triggerGracefulShutdown()
         _ = await running.result
     }

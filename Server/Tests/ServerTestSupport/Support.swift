@@ -13,8 +13,8 @@ import TogetherCore
 
 /// A database of its own for one test, in the real PostgreSQL at TOGETHER_DATABASE_URL
 /// (Scripts/with-postgres sets it), dropped afterwards. No mock of PostgreSQL anywhere.
-enum TestDatabase {
-    static func url() throws -> String {
+package enum TestDatabase {
+    package static func url() throws -> String {
         guard let url = ProcessInfo.processInfo.environment["TOGETHER_DATABASE_URL"] else {
             throw ConfigurationError(
                 "TOGETHER_DATABASE_URL is not set: run the server's tests through Scripts/with-postgres (see Server/README.md).")
@@ -22,14 +22,14 @@ enum TestDatabase {
         return url
     }
 
-    static let logger: Logger = {
+    package static let logger: Logger = {
         var logger = Logger(label: "together-tests")
         logger.logLevel = .error
         return logger
     }()
 
     /// Runs `body` with a client on a fresh, empty database (the client already running).
-    static func withFresh<T: Sendable>(_ body: @Sendable (PostgresClient.Configuration) async throws -> T) async throws -> T {
+    package static func withFresh<T: Sendable>(_ body: @Sendable (PostgresClient.Configuration) async throws -> T) async throws -> T {
         let admin = try TogetherConfiguration.databaseConfiguration(url: url())
         let name = "together_test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
         _ = try await withClient(admin) { try await $0.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)")) }
@@ -46,7 +46,7 @@ enum TestDatabase {
     }
 
     /// Runs `body` with a running client for `configuration`.
-    static func withClient<T: Sendable>(
+    package static func withClient<T: Sendable>(
         _ configuration: PostgresClient.Configuration, _ body: @Sendable (PostgresClient) async throws -> T
     ) async throws -> T {
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
@@ -58,7 +58,7 @@ enum TestDatabase {
     }
 
     /// Counts rows: `SELECT count(*) FROM <table>`.
-    static func count(_ table: String, in client: PostgresClient) async throws -> Int {
+    package static func count(_ table: String, in client: PostgresClient) async throws -> Int {
         for try await n in try await client.query(PostgresQuery(unsafeSQL: "SELECT count(*)::bigint FROM \(table)")).decode(Int.self) {
             return n
         }
@@ -69,17 +69,17 @@ enum TestDatabase {
 /// One installed app: a signing key, and once registered its account id.
 // NB: @unchecked because swift-crypto's private keys are not marked Sendable; the key is a `let`
 // and never mutated.
-struct Device: @unchecked Sendable {
-    let key = Curve25519.Signing.PrivateKey()
-    var account: UUID?
-    let name: String
+package struct Device: @unchecked Sendable {
+    package let key = Curve25519.Signing.PrivateKey()
+    package var account: UUID?
+    package let name: String
 
-    init(_ name: String) { self.name = name }
+    package init(_ name: String) { self.name = name }
 
-    static func nonce() -> String { UUID().uuidString + "-" + String(UInt32.random(in: 0...UInt32.max)) }
+    package static func nonce() -> String { UUID().uuidString + "-" + String(UInt32.random(in: 0...UInt32.max)) }
 
     /// Signed headers for a request as sent.
-    func headers(
+    package func headers(
         _ method: HTTPRequest.Method, _ path: String, body: Data, at now: Date, nonce: String = Device.nonce(),
         signer: Curve25519.Signing.PrivateKey? = nil
     ) throws -> HTTPFields {
@@ -98,24 +98,35 @@ struct Device: @unchecked Sendable {
 }
 
 /// What a response says, read and checked against openapi.yaml.
-struct Reply: Sendable {
-    let status: Int
-    let body: Data
+package struct Reply: Sendable {
+    package let status: Int
+    package let body: Data
 
-    var json: [String: Any]? { try? JSONSerialization.jsonObject(with: body) as? [String: Any] }
-    var error: String? { json?["error"] as? String }
-    var reason: String? { json?["reason"] as? String }
+    package init(status: Int, body: Data) {
+        self.status = status
+        self.body = body
+    }
 
-    func decode<T: Decodable>(_ type: T.Type) throws -> T { try Wire.decoder.decode(T.self, from: body) }
+    package var json: [String: Any]? { try? JSONSerialization.jsonObject(with: body) as? [String: Any] }
+    package var error: String? { json?["error"] as? String }
+    package var reason: String? { json?["reason"] as? String }
+
+    package func decode<T: Decodable>(_ type: T.Type) throws -> T { try Wire.decoder.decode(T.self, from: body) }
 }
 
 /// A client that signs as devices and checks every response against the OpenAPI document.
-struct Phone: Sendable {
-    let client: any TestClientProtocol
-    let clock: ManualClock
-    let document: OpenAPIDocument
+package struct Phone: Sendable {
+    package let client: any TestClientProtocol
+    package let clock: ManualClock
+    package let document: OpenAPIDocument
 
-    func send(
+    package init(client: any TestClientProtocol, clock: ManualClock, document: OpenAPIDocument) {
+        self.client = client
+        self.clock = clock
+        self.document = document
+    }
+
+    package func send(
         _ method: HTTPRequest.Method, _ path: String, json body: Data = Data(), as device: Device?,
         nonce: String = Device.nonce(), signer: Curve25519.Signing.PrivateKey? = nil, at time: Date? = nil,
         headers extra: HTTPFields = [:], sourceLocation: SourceLocation = #_sourceLocation
@@ -130,7 +141,7 @@ struct Phone: Sendable {
         return reply
     }
 
-    func register(_ name: String) async throws -> Device {
+    package func register(_ name: String) async throws -> Device {
         var device = Device(name)
         let body = try JSONEncoder().encode(
             Wire.Registration(publicKey: device.key.publicKey.rawRepresentation.base64EncodedString(), displayName: name))
@@ -140,29 +151,29 @@ struct Phone: Sendable {
         return device
     }
 
-    func upload(_ device: Device, day: String, xp: Int, screenTimePoints: Int) async throws -> Reply {
+    package func upload(_ device: Device, day: String, xp: Int, screenTimePoints: Int) async throws -> Reply {
         let body = Data(#"{"day":"\#(day)","xp":\#(xp),"screenTimePoints":\#(screenTimePoints)}"#.utf8)
         return try await send(.post, "/v1/summaries", json: body, as: device)
     }
 
-    func league(_ device: Device, week: String? = nil) async throws -> Wire.LeagueBody {
+    package func league(_ device: Device, week: String? = nil) async throws -> Wire.LeagueBody {
         let reply = try await send(.get, week.map { "/v1/league?week=\($0)" } ?? "/v1/league", as: device)
         try #require(reply.status == 200, "league: \(reply.status) \(reply.reason ?? "")")
         return try reply.decode(Wire.LeagueBody.self)
     }
 
-    func finalize(_ week: String, as device: Device) async throws -> Reply {
+    package func finalize(_ week: String, as device: Device) async throws -> Reply {
         try await send(.post, "/v1/weeks/\(week)/finalize", as: device)
     }
 }
 
-func utc(_ text: String) -> Date { ISO8601DateFormatter().date(from: text)! }
+package func utc(_ text: String) -> Date { ISO8601DateFormatter().date(from: text)! }
 
 extension TogetherTransport {
     /// URLSession, with every exchange the app's own client (`TogetherClient`) makes checked
     /// against openapi.yaml: the request goes to a documented operation, and the answer has a status
     /// the document lists for it, with its JSON shape.
-    static func checked(against document: OpenAPIDocument) -> TogetherTransport {
+    package static func checked(against document: OpenAPIDocument) -> TogetherTransport {
         TogetherTransport { request in
             let (data, response) = try await TogetherTransport.urlSession.send(request)
             let url = try #require(request.url)
@@ -176,7 +187,7 @@ extension TogetherTransport {
 }
 
 /// The server on a fresh database with a hand-set clock, and a phone to talk to it.
-func withServer(
+package func withServer(
     at start: Date = utc("2026-11-25T12:00:00Z"),
     _ body: @Sendable (Phone, PostgresClient) async throws -> Void
 ) async throws {
