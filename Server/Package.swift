@@ -15,6 +15,20 @@ let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 // run the server's own tests alone, no view compiled (README.md, "Run it").
 let journeys = ProcessInfo.processInfo.environment["TOGETHER_SKIP_JOURNEYS"] == nil
 
+/// What both test targets use: the server, the shared support, Together's client and rules, and a
+/// server on the router or against PostgreSQL.
+let testDependencies: [Target.Dependency] = [
+    "TogetherServer",
+    "ServerTestSupport",
+    .product(name: "TogetherClient", package: "Threshold"),
+    .product(name: "TogetherCore", package: "Threshold"),
+    .product(name: "ThresholdCore", package: "Threshold"),
+    .product(name: "Hummingbird", package: "hummingbird"),
+    .product(name: "HummingbirdTesting", package: "hummingbird"),
+    .product(name: "PostgresNIO", package: "postgres-nio"),
+    .product(name: "Crypto", package: "swift-crypto"),
+]
+
 let package = Package(
     name: "TogetherServer",
     platforms: [.macOS(.v14)],
@@ -115,18 +129,9 @@ let package = Package(
         // stand-in), so `swift build --target TogetherServerTests` compiles none of the app's screens.
         .testTarget(
             name: "TogetherServerTests",
-            dependencies: [
-                "TogetherServer",
-                "ServerTestSupport",
-                .product(name: "TogetherClient", package: "Threshold"),
-                .product(name: "TogetherCore", package: "Threshold"),
-                .product(name: "ThresholdCore", package: "Threshold"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            dependencies: testDependencies + [
                 .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -148,12 +153,7 @@ if journeys {
         // SwiftUI stand-in on Linux.
         .testTarget(
             name: "TogetherJourneyTests",
-            dependencies: [
-                "TogetherServer",
-                "ServerTestSupport",
-                .product(name: "TogetherClient", package: "Threshold"),
-                .product(name: "TogetherCore", package: "Threshold"),
-                .product(name: "ThresholdCore", package: "Threshold"),
+            dependencies: testDependencies + [
                 .product(name: "FeatureClient", package: "Threshold"),
                 .product(name: "AppFeature", package: "Threshold"),
                 .product(name: "ScreenTimeSimulator", package: "Threshold"),
@@ -161,10 +161,6 @@ if journeys {
                 .product(name: "TestSupport", package: "Threshold"),
                 .product(name: "StoreClient", package: "Threshold"),
                 .product(name: "InMemoryClients", package: "Threshold"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: swift6
         )

@@ -14,6 +14,13 @@ struct PackageGraph {
         let dependencies: [String]
 
         var sourceFolder: String { path ?? (type == "test" ? "Tests/\(name)" : "Sources/\(name)") }
+
+        /// Its Swift files.
+        var swiftFiles: [URL] {
+            let folder = ProjectFiles.root.appendingPathComponent(sourceFolder)
+            let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? []
+            return files.filter { $0.pathExtension == "swift" }
+        }
     }
 
     let targets: [String: Target]
@@ -140,9 +147,7 @@ struct PackageGraph {
 
     /// The modules a target's sources import on iOS (outside `#if`s that hold only off iOS).
     static func importsOnIOS(of target: PackageGraph.Target) -> Set<String> {
-        let folder = ProjectFiles.root.appendingPathComponent(target.sourceFolder)
-        let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? []
-        return Set(files.filter { $0.pathExtension == "swift" }.flatMap(ProjectFiles.imports(in:)))
+        Set(target.swiftFiles.flatMap(ProjectFiles.imports(in:)))
     }
 
     /// Shipping modules declare no client that keeps in memory what a phone keeps elsewhere, and no
@@ -158,9 +163,7 @@ struct PackageGraph {
         var found: [String] = []
         for name in shipped.sorted() {
             guard let target = graph.targets[name] else { continue }
-            let folder = ProjectFiles.root.appendingPathComponent(target.sourceFolder)
-            let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? []
-            for file in files where file.pathExtension == "swift" {
+            for file in target.swiftFiles {
                 let text = try String(contentsOf: file, encoding: .utf8)
                 for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
                     let place = "\(name)/\(file.lastPathComponent): \(text[Range(match.range, in: text)!])"

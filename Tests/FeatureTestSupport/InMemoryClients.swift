@@ -22,10 +22,8 @@ extension AppClient {
         authorization: AuthorizationClient = .approved,
         library: @escaping @Sendable () throws -> PrayerLibrary
     ) -> AppClient {
-        let deviceClock = DeviceClock(reading: clock, timeZone: { calendar.timeZone })
-        let reconciler = Reconciler(store: store, screenTime: .standIn(), clock: deviceClock, ids: .counting(prefix: "in-memory-"))
-        return AppClient(
-            runtime: Runtime(reconciler: reconciler, restrictions: DeviceRestrictionsClient { _ in }),
+        AppClient(
+            runtime: .inMemory(store, clock: clock, calendar: calendar, ids: .counting(prefix: "in-memory-")),
             authorization: authorization, library: library, random: { 4 })
     }
 }
@@ -41,10 +39,20 @@ extension RitualClient {
         library: @escaping @Sendable () throws -> PrayerLibrary,
         language: ContentLanguage = .english
     ) -> RitualClient {
+        let state = AppState()
+        let runtime = Runtime.inMemory(store, clock: clock, calendar: calendar, ids: ids).publishing(to: state)
+        return .live(runtime: runtime, library: library, language: language, seed: seed, state: state)
+    }
+}
+
+extension Runtime {
+    /// The real reconciler over `store`, with a Screen Time that enforces nothing and no device
+    /// restrictions to set: what both clients above run on.
+    static func inMemory(
+        _ store: any StoreClient, clock: @escaping @Sendable () -> ClockReading, calendar: Calendar, ids: IDGenerator
+    ) -> Runtime {
         let deviceClock = DeviceClock(reading: clock, timeZone: { calendar.timeZone })
         let reconciler = Reconciler(store: store, screenTime: .standIn(), clock: deviceClock, ids: ids)
-        let state = AppState()
-        let runtime = Runtime(reconciler: reconciler, restrictions: DeviceRestrictionsClient { _ in }).publishing(to: state)
-        return .live(runtime: runtime, library: library, language: language, seed: seed, state: state)
+        return Runtime(reconciler: reconciler, restrictions: DeviceRestrictionsClient { _ in })
     }
 }
